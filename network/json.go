@@ -1,0 +1,154 @@
+package network
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Format is the format tag of the network file this package reads and
+// writes:
+//
+//	{"format":"prefixgen.network/v1","width":N,"topology":"…","params":{…},"cells":[[lo,hi],…],"outputs":[…]}
+const Format = "prefixgen.network/v1"
+
+// MarshalJSON encodes the network in the prefixgen.network/v1 format, one
+// cell per line, parameters sorted by name. The same network always encodes
+// to the same bytes, and decoding them gives the network back.
+func (n *Network) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.Grow(32 + 16*len(n.ops) + 8*n.width)
+	b.WriteString("{\n  \"format\": ")
+	writeString(&b, Format)
+	b.WriteString(",\n  \"width\": ")
+	b.WriteString(strconv.Itoa(n.width))
+	b.WriteString(",\n  \"topology\": ")
+	writeString(&b, n.topology)
+	b.WriteString(",\n  \"params\": {")
+	names := make([]string, 0, len(n.params))
+	for name := range n.params {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for i, name := range names {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		writeString(&b, name)
+		b.WriteString(": ")
+		b.WriteString(strconv.Itoa(n.params[name]))
+	}
+	b.WriteString("},\n  \"cells\": [")
+	for k, p := range n.ops {
+		if k > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("\n    [")
+		b.WriteString(strconv.Itoa(int(p.a)))
+		b.WriteString(", ")
+		b.WriteString(strconv.Itoa(int(p.b)))
+		b.WriteByte(']')
+	}
+	if len(n.ops) > 0 {
+		b.WriteString("\n  ")
+	}
+	b.WriteString("],\n  \"outputs\": [")
+	for i, s := range n.outputs {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(int(s)))
+	}
+	b.WriteString("]\n}\n")
+	return b.Bytes(), nil
+}
+
+// writeString writes s as a JSON string.
+func writeString(b *bytes.Buffer, s string) {
+	q, _ := json.Marshal(s) // a string always marshals
+	b.Write(q)
+}
+
+// file is the prefixgen.network/v1 document as it is decoded.
+type file struct {
+	Format   *string         `json:"format"`
+	Width    *int            `json:"width"`
+	Topology string          `json:"topology"`
+	Params   map[string]int  `json:"params"`
+	Cells    [][]json.Number `json:"cells"`
+	Outputs  []int           `json:"outputs"`
+}
+
+// Read decodes one network in the prefixgen.network/v1 format from r and
+// proves it as New does. Unknown fields, a missing or different format tag,
+// and trailing data are refused.
+func Read(r io.Reader) (*Network, error) {
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	var f file
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("network: not a %s document: %s", Format, jsonReason(err))
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("network: trailing data after the %s document", Format)
+	}
+	switch {
+	case f.Format == nil:
+		return nil, fmt.Errorf("network: field \"format\" is missing: want %q", Format)
+	case *f.Format != Format:
+		return nil, fmt.Errorf("network: format %q is not supported: want %q", *f.Format, Format)
+	case f.Width == nil:
+		return nil, errors.New("network: field \"width\" is missing")
+	}
+	spec := Spec{Width: *f.Width, Outputs: f.Outputs, Topology: f.Topology, Params: f.Params}
+	if spec.Width < 1 || spec.Width > MaxWidth {
+		return nil, fmt.Errorf("network: width %d out of range: allowed 1…%d", spec.Width, MaxWidth)
+	}
+	if len(f.Outputs) != spec.Width {
+		return nil, fmt.Errorf("network: %d outputs for width %d: want one output per position", len(f.Outputs), spec.Width)
+	}
+	spec.Cells = make([]Cell, len(f.Cells))
+	for k, c := range f.Cells {
+		if len(c) != 2 {
+			return nil, fmt.Errorf("network: cell %d has %d operands: want [lo, hi]", k, len(c))
+		}
+		lo, err1 := strconv.Atoi(c[0].String())
+		hi, err2 := strconv.Atoi(c[1].String())
+		if err1 != nil || err2 != nil {
+			return nil, fmt.Errorf("network: cell %d is [%s, %s]: operands must be signal numbers", k, c[0], c[1])
+		}
+		spec.Cells[k] = Cell{Lo: lo, Hi: hi}
+	}
+	return New(spec)
+}
+
+// Unmarshal decodes a network from data; see Read.
+func Unmarshal(data []byte) (*Network, error) {
+	return Read(bytes.NewReader(data))
+}
+
+// jsonReason turns a decoding error into a short reason without Go type
+// names.
+func jsonReason(err error) string {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.Is(err, io.EOF):
+		return "the input is empty"
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return "the input ends early"
+	case errors.As(err, &syn):
+		return fmt.Sprintf("invalid JSON at byte %d: %s", syn.Offset, strings.TrimPrefix(syn.Error(), "json: "))
+	case errors.As(err, &typ):
+		if typ.Field != "" {
+			return fmt.Sprintf("field %q holds a %s, which is not allowed there", typ.Field, typ.Value)
+		}
+		return fmt.Sprintf("a %s where it is not allowed", typ.Value)
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
+}
