@@ -1,0 +1,121 @@
+package network_test
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/network"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// golden compares got with testdata/name, or rewrites it under -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		require.NoError(t, os.WriteFile(path, got, 0o644))
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, string(want), string(got))
+}
+
+func TestJSONGolden(t *testing.T) {
+	got, err := sklansky4(t).MarshalJSON()
+	require.NoError(t, err)
+	golden(t, "sklansky4.golden", got)
+}
+
+func TestJSONRoundTripsByteForByte(t *testing.T) {
+	for _, n := range []*network.Network{sklansky4(t), koggeStone8(t)} {
+		first, err := n.MarshalJSON()
+		require.NoError(t, err)
+		m, err := network.Unmarshal(first)
+		require.NoError(t, err)
+		second, err := m.MarshalJSON()
+		require.NoError(t, err)
+		assert.Equal(t, string(first), string(second))
+		assert.Equal(t, n.Spec(), m.Spec())
+	}
+}
+
+// The decoder accepts any JSON layout of the same document.
+func TestReadCompact(t *testing.T) {
+	n, err := network.Read(strings.NewReader(`{"format":"prefixgen.network/v1","width":3,"topology":"mine","params":{"k":2},"cells":[[0,1],[3,2]],"outputs":[0,3,4]}`))
+	require.NoError(t, err)
+	assert.Equal(t, 3, n.Width())
+	assert.Equal(t, "mine", n.Topology())
+	assert.Equal(t, network.Params{"k": 2}, n.Params())
+	assert.Equal(t, 2, n.Depth())
+}
+
+func TestReadRefuses(t *testing.T) {
+	const head = `"format":"prefixgen.network/v1",`
+	tests := []struct {
+		name, doc, want string
+	}{
+		{"empty", ``, "network: not a prefixgen.network/v1 document: the input is empty"},
+		{"not json", `hello`, "network: not a prefixgen.network/v1 document: invalid JSON at byte 1: invalid character 'h' looking for beginning of value"},
+		{"truncated", `{"format":`, "network: not a prefixgen.network/v1 document: the input ends early"},
+		{"unknown field", `{` + head + `"width":1,"cells":[],"outputs":[0],"colour":1}`, `network: not a prefixgen.network/v1 document: unknown field "colour"`},
+		{"no format", `{"width":1,"cells":[],"outputs":[0]}`, `network: field "format" is missing: want "prefixgen.network/v1"`},
+		{"other format", `{"format":"v0","width":1,"cells":[],"outputs":[0]}`, `network: format "v0" is not supported: want "prefixgen.network/v1"`},
+		{"no width", `{` + head + `"cells":[],"outputs":[0]}`, `network: field "width" is missing`},
+		{"width string", `{` + head + `"width":"4"}`, `network: not a prefixgen.network/v1 document: field "width" holds a string, which is not allowed there`},
+		{"width zero", `{` + head + `"width":0,"cells":[],"outputs":[]}`, "network: width 0 out of range: allowed 1…1073741824"},
+		{"huge width", `{` + head + `"width":99999999999,"cells":[],"outputs":[0]}`, "network: width 99999999999 out of range: allowed 1…1073741824"},
+		{"width mismatch", `{` + head + `"width":3,"cells":[[0,1]],"outputs":[0,3]}`, "network: 2 outputs for width 3: want one output per position"},
+		{"three operands", `{` + head + `"width":2,"cells":[[0,1,1]],"outputs":[0,2]}`, "network: cell 0 has 3 operands: want [lo, hi]"},
+		{"fraction", `{` + head + `"width":2,"cells":[[0,1.5]],"outputs":[0,2]}`, "network: cell 0 is [0, 1.5]: operands must be signal numbers"},
+		{"forward reference", `{` + head + `"width":2,"cells":[[0,2]],"outputs":[0,2]}`, "network: cell 0 reads signal 2, which is not an earlier signal: allowed 0…1"},
+		{"non-adjacent", `{` + head + `"width":3,"cells":[[0,2],[0,1]],"outputs":[0,4,3]}`, "network: cell 0 joins [0,0] and [2,2]: spans not adjacent"},
+		{"missing output", `{` + head + `"width":2,"cells":[[0,1]],"outputs":[0,1]}`, "network: output 1 is signal 1 spanning [1,1]: want [0,1]"},
+		{"dead cell", `{` + head + `"width":3,"cells":[[0,1],[1,2],[3,2]],"outputs":[0,3,5]}`, "network: cell 1 [1,2] reaches no output: dead cell"},
+		{"trailing", `{` + head + `"width":1,"cells":[],"outputs":[0]} {}`, "network: trailing data after the prefixgen.network/v1 document"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := network.Unmarshal([]byte(tt.doc))
+			require.EqualError(t, err, tt.want)
+		})
+	}
+}
+
+// FuzzRead feeds arbitrary bytes to the decoder and Validate: no input may
+// panic, and whatever decodes must encode and decode back to the same bytes.
+func FuzzRead(f *testing.F) {
+	for _, n := range []*network.Network{sklansky4(f), koggeStone8(f)} {
+		js, err := n.MarshalJSON()
+		require.NoError(f, err)
+		f.Add(js)
+	}
+	f.Add([]byte(`{"format":"prefixgen.network/v1","width":3,"cells":[[0,2],[0,1]],"outputs":[0,4,3]}`))
+	f.Add([]byte(`{"format":"prefixgen.network/v1","width":2,"cells":[[1,0]],"outputs":[0,2]}`))
+	f.Add([]byte(`{"format":"prefixgen.network/v1","width":1,"cells":[],"outputs":[0]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		n, err := network.Unmarshal(data)
+		if err != nil {
+			assert.True(t, strings.HasPrefix(err.Error(), "network: "), err.Error())
+			assert.NotContains(t, err.Error(), "\n")
+			return
+		}
+		first, err := n.MarshalJSON()
+		require.NoError(t, err)
+		m, err := network.Read(bytes.NewReader(first))
+		require.NoError(t, err)
+		second, err := m.MarshalJSON()
+		require.NoError(t, err)
+		require.Equal(t, string(first), string(second))
+		require.NoError(t, n.Spec().Validate())
+		f := n.Figures()
+		require.GreaterOrEqual(t, f.Deficiency, 0, "Snir's bound")
+	})
+}
