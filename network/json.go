@@ -106,12 +106,6 @@ func Read(r io.Reader) (*Network, error) {
 		return nil, errors.New("network: field \"width\" is missing")
 	}
 	spec := Spec{Width: *f.Width, Outputs: f.Outputs, Topology: f.Topology, Params: f.Params}
-	if spec.Width < 1 || spec.Width > MaxWidth {
-		return nil, fmt.Errorf("network: width %d out of range: allowed 1…%d", spec.Width, MaxWidth)
-	}
-	if len(f.Outputs) != spec.Width {
-		return nil, fmt.Errorf("network: %d outputs for width %d: want one output per position", len(f.Outputs), spec.Width)
-	}
 	spec.Cells = make([]Cell, len(f.Cells))
 	for k, c := range f.Cells {
 		if len(c) != 2 {

@@ -159,12 +159,17 @@ func (s Spec) Validate() error {
 // New proves the network that s describes and returns it; see Spec.Validate
 // for what is checked.
 func New(s Spec) (*Network, error) {
+	if s.Width < 1 || s.Width > MaxWidth {
+		return nil, fmt.Errorf("network: width %d out of range: allowed 1…%d", s.Width, MaxWidth)
+	}
+	// Checked before anything of size Width is allocated, so that a bogus
+	// width cannot ask for gigabytes.
+	if len(s.Outputs) != s.Width {
+		return nil, fmt.Errorf("network: %d outputs for width %d: want one output per position", len(s.Outputs), s.Width)
+	}
 	b, err := NewBuilder(s.Width)
 	if err != nil {
 		return nil, err
-	}
-	if len(s.Outputs) != s.Width {
-		return nil, fmt.Errorf("network: %d outputs for width %d: want one output per position", len(s.Outputs), s.Width)
 	}
 	if len(s.Cells) > maxSignals-s.Width {
 		return nil, fmt.Errorf("network: %d cells for width %d: at most %d signals are allowed", len(s.Cells), s.Width, maxSignals)
