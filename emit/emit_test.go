@@ -1,0 +1,161 @@
+package emit_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/network"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		require.NoError(t, os.WriteFile(path, got, 0o644))
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, string(want), string(got))
+}
+
+// koggeStone and sklansky build the two networks by hand, for any width, so
+// that these tests stand without package topologies.
+func koggeStone(t *testing.T, n int) *network.Network {
+	b, err := network.NewBuilder(n)
+	require.NoError(t, err)
+	cur := make([]int, n)
+	for i := range cur {
+		cur[i] = i
+	}
+	for d := 1; d < n; d *= 2 {
+		for i := n - 1; i >= d; i-- {
+			cur[i] = b.Add(cur[i-d], cur[i])
+		}
+	}
+	b.Describe("kogge-stone", nil)
+	net, err := b.Build()
+	require.NoError(t, err)
+	return net
+}
+
+func sklansky(t *testing.T, n int) *network.Network {
+	b, err := network.NewBuilder(n)
+	require.NoError(t, err)
+	cur := make([]int, n)
+	for i := range cur {
+		cur[i] = i
+	}
+	for d := 1; d < n; d *= 2 {
+		for i := range n {
+			if i&d != 0 {
+				cur[i] = b.Add(cur[i&^(2*d-1)+d-1], cur[i])
+			}
+		}
+	}
+	b.Describe("sklansky", nil)
+	net, err := b.Build()
+	require.NoError(t, err)
+	return net
+}
+
+func TestTextGolden(t *testing.T) {
+	tests := []struct {
+		name string
+		net  *network.Network
+		opt  emit.TextOptions
+	}{
+		{"ks8.txt", koggeStone(t, 8), emit.TextOptions{}},
+		{"sk12.txt", sklansky(t, 12), emit.TextOptions{}},
+		{"sk12-bit0-left.txt", sklansky(t, 12), emit.TextOptions{BitZeroLeft: true}},
+		{"sk32.txt", sklansky(t, 32), emit.TextOptions{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			require.NoError(t, emit.Text(&buf, tt.net, tt.opt))
+			golden(t, tt.name, buf.Bytes())
+		})
+	}
+}
+
+// The diagram has one ● per cell and, where wires do not overlap, one row per
+// level: the picture cannot hide a cell or a level.
+func TestTextCountsCells(t *testing.T) {
+	for _, n := range []int{1, 2, 5, 8, 33, 64} {
+		for _, net := range []*network.Network{koggeStone(t, n), sklansky(t, n)} {
+			var buf bytes.Buffer
+			require.NoError(t, emit.Text(&buf, net, emit.TextOptions{}))
+			out := buf.String()
+			assert.Equal(t, net.Size(), strings.Count(out, "●"), "%s %d", net.Topology(), n)
+			for l := 1; l <= net.Depth(); l++ {
+				assert.Contains(t, out, "\nL"+itoa(l)+" ")
+			}
+			assert.NotContains(t, out, "\nL"+itoa(net.Depth()+1)+" ")
+			if net.Topology() == "sklansky" {
+				assert.Equal(t, net.Depth(), strings.Count(out, "\nL"), "sklansky needs one row per level")
+			}
+		}
+	}
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+func TestStatsFormats(t *testing.T) {
+	rows := []emit.Stats{emit.NewStats(koggeStone(t, 8)), emit.NewStats(sklansky(t, 8))}
+	rows[1].Params = network.Params{"k": 2}
+
+	var table bytes.Buffer
+	require.NoError(t, emit.Table(&table, rows))
+	assert.Equal(t, ""+
+		"topology      width  depth  size  max fan-out  wire tracks  deficiency\n"+
+		"kogge-stone       8      3    17            4            4           6\n"+
+		"sklansky k=2      8      3    12            5            1           1\n", table.String())
+
+	var csv bytes.Buffer
+	require.NoError(t, emit.CSV(&csv, rows))
+	assert.Equal(t, ""+
+		"topology,params,width,depth,size,max_fanout,wire_tracks,deficiency\n"+
+		"kogge-stone,,8,3,17,4,4,6\n"+
+		"sklansky,k=2,8,3,12,5,1,1\n", csv.String())
+
+	var one bytes.Buffer
+	require.NoError(t, emit.StatsJSON(&one, rows[1]))
+	var obj map[string]any
+	require.NoError(t, json.Unmarshal(one.Bytes(), &obj))
+	assert.Equal(t, map[string]any{
+		"topology": "sklansky", "params": map[string]any{"k": 2.0}, "width": 8.0, "depth": 3.0,
+		"size": 12.0, "max_fanout": 5.0, "wire_tracks": 1.0, "deficiency": 1.0,
+		"fanout_histogram": []any{0.0, 13.0, 4.0, 2.0, 0.0, 1.0},
+		"cells_per_level":  []any{0.0, 4.0, 4.0, 4.0},
+	}, obj)
+
+	var arr bytes.Buffer
+	require.NoError(t, emit.StatsJSONArray(&arr, rows))
+	var list []map[string]any
+	require.NoError(t, json.Unmarshal(arr.Bytes(), &list))
+	require.Len(t, list, 2)
+	assert.Equal(t, "kogge-stone", list[0]["topology"])
+	assert.Equal(t, map[string]any{}, list[0]["params"])
+	golden(t, "stats.json", arr.Bytes())
+}
+
+func TestJSONIsNetworkFormat(t *testing.T) {
+	net := sklansky(t, 5)
+	var buf bytes.Buffer
+	require.NoError(t, emit.JSON(&buf, net))
+	back, err := network.Unmarshal(buf.Bytes())
+	require.NoError(t, err)
+	assert.Equal(t, net.Spec(), back.Spec())
+}

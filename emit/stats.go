@@ -1,0 +1,155 @@
+package emit
+
+import (
+	"bufio"
+	"encoding/csv"
+	"encoding/json"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/prefixgen/prefixgen/network"
+)
+
+// Stats is one network's figures together with where it came from: the row
+// the stats and compare commands print.
+type Stats struct {
+	Topology string
+	Params   network.Params
+	network.Figures
+}
+
+// NewStats measures n.
+func NewStats(n *network.Network) Stats {
+	return Stats{Topology: n.Topology(), Params: n.Params(), Figures: n.Figures()}
+}
+
+// Name returns the topology with its parameters, as in "ladner-fischer k=1".
+func (s Stats) Name() string { return describe(s.Topology, s.Params) }
+
+// statsJSON fixes the field names and order of the JSON form.
+type statsJSON struct {
+	Topology        string         `json:"topology"`
+	Params          network.Params `json:"params"`
+	Width           int            `json:"width"`
+	Depth           int            `json:"depth"`
+	Size            int            `json:"size"`
+	MaxFanout       int            `json:"max_fanout"`
+	WireTracks      int            `json:"wire_tracks"`
+	Deficiency      int            `json:"deficiency"`
+	FanoutHistogram []int          `json:"fanout_histogram"`
+	CellsPerLevel   []int          `json:"cells_per_level"`
+}
+
+// MarshalJSON encodes the row as an object with the fields topology, params,
+// width, depth, size, max_fanout, wire_tracks, deficiency, fanout_histogram
+// and cells_per_level.
+func (s Stats) MarshalJSON() ([]byte, error) {
+	p := s.Params
+	if p == nil {
+		p = network.Params{}
+	}
+	return json.Marshal(statsJSON{
+		Topology: s.Topology, Params: p, Width: s.Width, Depth: s.Depth, Size: s.Size,
+		MaxFanout: s.MaxFanout, WireTracks: s.WireTracks, Deficiency: s.Deficiency,
+		FanoutHistogram: s.FanoutHistogram, CellsPerLevel: s.CellsPerLevel,
+	})
+}
+
+// StatsJSON writes one row as an indented JSON object.
+func StatsJSON(w io.Writer, s Stats) error { return writeJSON(w, s) }
+
+// StatsJSONArray writes the rows as an indented JSON array.
+func StatsJSONArray(w io.Writer, rows []Stats) error {
+	if rows == nil {
+		rows = []Stats{}
+	}
+	return writeJSON(w, rows)
+}
+
+func writeJSON(w io.Writer, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	data = append(data, '\n')
+	_, err = w.Write(data)
+	return err
+}
+
+// statsHeader names the columns of Table and CSV.
+var statsHeader = []string{"topology", "width", "depth", "size", "max fan-out", "wire tracks", "deficiency"}
+
+// cells returns the row's columns, in the order of statsHeader.
+func (s Stats) cells() []string {
+	return []string{s.Name(), strconv.Itoa(s.Width), strconv.Itoa(s.Depth), strconv.Itoa(s.Size),
+		strconv.Itoa(s.MaxFanout), strconv.Itoa(s.WireTracks), strconv.Itoa(s.Deficiency)}
+}
+
+// Table writes the rows as an aligned plain-text table: the topology left
+// aligned, the figures right aligned.
+func Table(w io.Writer, rows []Stats) error {
+	lines := [][]string{statsHeader}
+	for _, s := range rows {
+		lines = append(lines, s.cells())
+	}
+	widths := make([]int, len(statsHeader))
+	for _, line := range lines {
+		for i, c := range line {
+			widths[i] = max(widths[i], len([]rune(c)))
+		}
+	}
+	bw := bufio.NewWriter(w)
+	for _, line := range lines {
+		for i, c := range line {
+			pad := strings.Repeat(" ", widths[i]-len([]rune(c)))
+			if i == 0 {
+				bw.WriteString(c + pad)
+			} else {
+				bw.WriteString("  " + pad + c)
+			}
+		}
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
+}
+
+// CSV writes the rows as comma-separated values with a header line; the
+// columns are topology, params (as k=V pairs joined by ';'), width, depth,
+// size, max_fanout, wire_tracks and deficiency.
+func CSV(w io.Writer, rows []Stats) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"topology", "params", "width", "depth", "size", "max_fanout", "wire_tracks", "deficiency"})
+	for _, s := range rows {
+		c := s.cells()
+		cw.Write(append([]string{s.Topology, paramString(s.Params, ";")}, c[1:]...))
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// describe names a network by topology and parameters.
+func describe(topology string, p network.Params) string {
+	if topology == "" {
+		topology = "network"
+	}
+	if ps := paramString(p, " "); ps != "" {
+		return topology + " " + ps
+	}
+	return topology
+}
+
+// paramString formats parameters as sorted name=value pairs.
+func paramString(p network.Params, sep string) string {
+	names := make([]string, 0, len(p))
+	for name := range p {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	parts := make([]string, len(names))
+	for i, name := range names {
+		parts[i] = name + "=" + strconv.Itoa(p[name])
+	}
+	return strings.Join(parts, sep)
+}
