@@ -90,18 +90,24 @@ func (s Stats) cells() []string {
 // Table writes the rows as an aligned plain-text table: the topology left
 // aligned, the figures right aligned.
 func Table(w io.Writer, rows []Stats) error {
-	lines := [][]string{statsHeader}
-	for _, s := range rows {
-		lines = append(lines, s.cells())
+	lines := make([][]string, len(rows))
+	for i, s := range rows {
+		lines[i] = s.cells()
 	}
-	widths := make([]int, len(statsHeader))
-	for _, line := range lines {
+	return WriteTable(w, statsHeader, lines)
+}
+
+// WriteTable writes an aligned plain-text table under a header: the first
+// column left aligned, the others right aligned, two spaces apart.
+func WriteTable(w io.Writer, header []string, rows [][]string) error {
+	widths := make([]int, len(header))
+	for _, line := range append([][]string{header}, rows...) {
 		for i, c := range line {
 			widths[i] = max(widths[i], len([]rune(c)))
 		}
 	}
 	bw := bufio.NewWriter(w)
-	for _, line := range lines {
+	for _, line := range append([][]string{header}, rows...) {
 		for i, c := range line {
 			pad := strings.Repeat(" ", widths[i]-len([]rune(c)))
 			if i == 0 {
