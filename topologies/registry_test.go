@@ -1,0 +1,234 @@
+package topologies_test
+
+import (
+	"math"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/topologies"
+)
+
+var wantNames = []string{"ripple", "kogge-stone", "brent-kung", "sklansky", "han-carlson", "ladner-fischer"}
+
+func TestRegistry(t *testing.T) {
+	assert.Equal(t, wantNames, topologies.Names())
+	all := topologies.All()
+	require.Len(t, all, len(wantNames))
+	for i, top := range all {
+		assert.Equal(t, wantNames[i], top.Name)
+		assert.NotEmpty(t, top.Summary, top.Name)
+		assert.NotContains(t, top.Summary, "\n", top.Name)
+		assert.NotEmpty(t, top.Reference, top.Name)
+		got, err := topologies.Lookup(top.Name)
+		require.NoError(t, err)
+		assert.Equal(t, top.Name, got.Name)
+		if top.Name == "ladner-fischer" {
+			require.Len(t, top.Params, 1)
+			p := top.Params[0]
+			assert.Equal(t, "k", p.Name)
+			assert.Equal(t, 0, p.Default)
+			assert.Equal(t, 0, p.Min)
+			assert.Equal(t, 63, p.Max)
+			assert.NotEmpty(t, p.Doc)
+			assert.Contains(t, top.Reference, "Ladner and M. J. Fischer, Parallel Prefix Computation, JACM 27(4), 1980")
+		} else {
+			assert.Empty(t, top.Params, top.Name)
+		}
+	}
+	// All and Lookup hand out copies.
+	all[5].Params[0].Default = 7
+	all[0].Name = "changed"
+	assert.Equal(t, wantNames, topologies.Names())
+	lf, err := topologies.Lookup("ladner-fischer")
+	require.NoError(t, err)
+	assert.Equal(t, 0, lf.Params[0].Default)
+}
+
+func TestDefaultsRecorded(t *testing.T) {
+	net, err := topologies.Build("ladner-fischer", 16, nil)
+	require.NoError(t, err)
+	assert.Equal(t, network.Params{"k": 0}, net.Params())
+	net, err = topologies.Build("ladner-fischer", 16, network.Params{"k": 2})
+	require.NoError(t, err)
+	assert.Equal(t, network.Params{"k": 2}, net.Params())
+	net, err = topologies.Build("brent-kung", 16, network.Params{})
+	require.NoError(t, err)
+	assert.Equal(t, "brent-kung", net.Topology())
+	assert.Empty(t, net.Params())
+}
+
+func TestBuildRefuses(t *testing.T) {
+	tests := []struct {
+		name   string
+		topo   string
+		n      int
+		params network.Params
+		want   string
+	}{
+		{"unknown topology", "foo", 8, nil,
+			`topologies: unknown topology "foo": known are ripple, kogge-stone, brent-kung, sklansky, han-carlson, ladner-fischer`},
+		{"parameter where none is taken", "kogge-stone", 8, network.Params{"k": 1},
+			`topologies: kogge-stone has no parameter "k": it takes none`},
+		{"unknown parameter", "ladner-fischer", 8, network.Params{"q": 1, "k": 1},
+			`topologies: ladner-fischer has no parameter "q": allowed are k`},
+		{"k too large", "ladner-fischer", 8, network.Params{"k": 64},
+			"topologies: ladner-fischer parameter k=64 out of range: allowed 0…63"},
+		{"k negative", "ladner-fischer", 8, network.Params{"k": -1},
+			"topologies: ladner-fischer parameter k=-1 out of range: allowed 0…63"},
+		{"width zero", "sklansky", 0, nil,
+			"topologies: sklansky: width 0 out of range: allowed 1…1073741824"},
+		{"width negative", "han-carlson", -3, nil,
+			"topologies: han-carlson: width -3 out of range: allowed 1…1073741824"},
+		{"width beyond MaxWidth", "ripple", network.MaxWidth + 1, nil,
+			"topologies: ripple: width 1073741825 out of range: allowed 1…1073741824"},
+		{"too many cells", "kogge-stone", 10_000_000, nil,
+			"topologies: kogge-stone at width 10000000 needs about 230000000 cells, more than the 67108864 allowed"},
+		{"too many cells at MaxWidth", "ripple", network.MaxWidth, nil,
+			"topologies: ripple at width 1073741824 needs about 1100000000 cells, more than the 67108864 allowed"},
+		{"just too many", "ripple", topologies.MaxCells + 2, nil,
+			"topologies: ripple at width 67108866 needs about 67108865 cells, more than the 67108864 allowed"},
+		{"too many for ladner-fischer", "ladner-fischer", 20_000_000, network.Params{"k": 0},
+			"topologies: ladner-fischer at width 20000000 needs about 79000000 cells, more than the 67108864 allowed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			start := time.Now()
+			net, err := topologies.Build(tt.topo, tt.n, tt.params)
+			elapsed := time.Since(start)
+			runtime.ReadMemStats(&after)
+			require.EqualError(t, err, tt.want)
+			require.True(t, net == nil, "no network with the error")
+			// Refused before anything of the network's size was allocated.
+			assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(1<<20), "bytes allocated")
+			assert.Less(t, elapsed, time.Second)
+		})
+	}
+}
+
+func TestConstructorsRefuse(t *testing.T) {
+	_, err := topologies.LadnerFischer(8, 64)
+	assert.EqualError(t, err, "topologies: ladner-fischer parameter k=64 out of range: allowed 0…63")
+	_, err = topologies.KoggeStone(0)
+	assert.EqualError(t, err, "topologies: kogge-stone: width 0 out of range: allowed 1…1073741824")
+	_, err = topologies.BrentKung(-1)
+	assert.EqualError(t, err, "topologies: brent-kung: width -1 out of range: allowed 1…1073741824")
+	_, err = topologies.Ripple(network.MaxWidth)
+	assert.ErrorContains(t, err, "more than the 67108864 allowed")
+	_, err = topologies.Sklansky(network.MaxWidth)
+	assert.ErrorContains(t, err, "more than the 67108864 allowed")
+	_, err = topologies.HanCarlson(network.MaxWidth)
+	assert.ErrorContains(t, err, "more than the 67108864 allowed")
+	_, err = topologies.Topology{Name: "mine"}.Build(8, nil)
+	assert.EqualError(t, err, `topologies: topology "mine" cannot be built: take topologies from All or Lookup`)
+}
+
+func TestEstimateCells(t *testing.T) {
+	for _, top := range topologies.All() {
+		assert.Equal(t, 0, top.EstimateCells(0, nil), top.Name)
+		assert.Equal(t, 0, top.EstimateCells(-5, nil), top.Name)
+		assert.Equal(t, 0, top.EstimateCells(1, nil), top.Name)
+		assert.Equal(t, math.MaxInt, top.EstimateCells(network.MaxWidth+1, nil), top.Name)
+		// No overflow at the largest width: between n − 1 and n·⌈log2 n⌉.
+		big := top.EstimateCells(network.MaxWidth, nil)
+		assert.GreaterOrEqual(t, big, network.MaxWidth-1, top.Name)
+		assert.LessOrEqual(t, big, network.MaxWidth*30, top.Name)
+	}
+	ks, err := topologies.Lookup("kogge-stone")
+	require.NoError(t, err)
+	assert.Equal(t, 30<<30-1<<30+1, ks.EstimateCells(network.MaxWidth, nil))
+	assert.Equal(t, 2*64-2-6, must(topologies.Lookup("brent-kung")).EstimateCells(64, nil))
+	lf := must(topologies.Lookup("ladner-fischer"))
+	assert.Equal(t, 168, lf.EstimateCells(64, nil))
+	assert.Equal(t, 137, lf.EstimateCells(64, network.Params{"k": 1}))
+	// Out-of-range values are clamped: k = 99 is k = 63, which is P_5(64).
+	assert.Equal(t, 120, lf.EstimateCells(64, network.Params{"k": 99}))
+	assert.Equal(t, 168, lf.EstimateCells(64, network.Params{"k": -4}))
+	assert.Equal(t, 0, topologies.Topology{}.EstimateCells(64, nil))
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+func TestParseParams(t *testing.T) {
+	p, err := topologies.ParseParams(nil)
+	require.NoError(t, err)
+	assert.Equal(t, network.Params{}, p)
+	p, err = topologies.ParseParams([]string{"k=3", "x = -2"})
+	require.NoError(t, err)
+	assert.Equal(t, network.Params{"k": 3, "x": -2}, p)
+	tests := []struct {
+		items []string
+		want  string
+	}{
+		{[]string{"k"}, `topologies: parameter "k" is not name=value: write it as, e.g., k=1`},
+		{[]string{"=3"}, `topologies: parameter "=3" is not name=value: write it as, e.g., k=1`},
+		{[]string{"k=one"}, "topologies: parameter k=one: the value is not an integer: write it as, e.g., k=1"},
+		{[]string{"k=1", "k=2"}, "topologies: parameter k given twice: give each at most once"},
+	}
+	for _, tt := range tests {
+		_, err := topologies.ParseParams(tt.items)
+		assert.EqualError(t, err, tt.want, "%q", tt.items)
+	}
+}
+
+func TestSelect(t *testing.T) {
+	nets, err := topologies.Select("sklansky", 16, nil)
+	require.NoError(t, err)
+	require.Len(t, nets, 1)
+	assert.Equal(t, "sklansky", nets[0].Topology())
+
+	nets, err = topologies.Select("all", 16, network.Params{"k": 2})
+	require.NoError(t, err)
+	require.Len(t, nets, len(wantNames))
+	for i, net := range nets {
+		assert.Equal(t, wantNames[i], net.Topology())
+	}
+	assert.Equal(t, network.Params{"k": 2}, nets[5].Params())
+
+	_, err = topologies.Select("all", 16, network.Params{"q": 2})
+	assert.EqualError(t, err, `topologies: no topology has parameter "q": allowed are k`)
+	_, err = topologies.Select("all", 16, network.Params{"k": 99})
+	assert.EqualError(t, err, "topologies: ladner-fischer parameter k=99 out of range: allowed 0…63")
+	_, err = topologies.Select("all", 0, nil)
+	assert.EqualError(t, err, "topologies: ripple: width 0 out of range: allowed 1…1073741824")
+	_, err = topologies.Select("bar", 16, nil)
+	assert.ErrorContains(t, err, `topologies: unknown topology "bar"`)
+}
+
+func TestCompare(t *testing.T) {
+	nets, err := topologies.Compare(64)
+	require.NoError(t, err)
+	type row struct {
+		name        string
+		k           int
+		depth, size int
+	}
+	var got []row
+	for _, net := range nets {
+		got = append(got, row{net.Topology(), net.Params()["k"], net.Depth(), net.Size()})
+	}
+	assert.Equal(t, []row{
+		{"ripple", 0, 63, 63},
+		{"kogge-stone", 0, 6, 321},
+		{"brent-kung", 0, 10, 120},
+		{"sklansky", 0, 6, 192},
+		{"han-carlson", 0, 7, 192},
+		{"ladner-fischer", 0, 6, 168},
+		{"ladner-fischer", 1, 7, 137},
+		{"ladner-fischer", 2, 8, 125},
+		{"ladner-fischer", 3, 9, 121},
+	}, got)
+	_, err = topologies.Compare(0)
+	assert.EqualError(t, err, "topologies: ripple: width 0 out of range: allowed 1…1073741824")
+}

@@ -1,0 +1,109 @@
+package topologies
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/prefixgen/prefixgen/network"
+)
+
+// ParseParams reads parameters written as name=value, such as "k=1", into
+// network.Params. A malformed item, a value that is not an integer, or a
+// name given twice is an error; names are checked against a topology only by
+// Build.
+func ParseParams(items []string) (network.Params, error) {
+	p := network.Params{}
+	for _, item := range items {
+		name, value, ok := strings.Cut(item, "=")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" {
+			return nil, fmt.Errorf("topologies: parameter %q is not name=value: write it as, e.g., k=1", item)
+		}
+		v, err := strconv.Atoi(strings.TrimSpace(value))
+		if err != nil {
+			return nil, fmt.Errorf("topologies: parameter %s=%s: the value is not an integer: write it as, e.g., k=1", name, value)
+		}
+		if _, dup := p[name]; dup {
+			return nil, fmt.Errorf("topologies: parameter %s given twice: give each at most once", name)
+		}
+		p[name] = v
+	}
+	return p, nil
+}
+
+// Select builds the topology with the given name at width n with parameters
+// p, or, for the name "all", every topology in the order of All, each with
+// those parameters of p that it takes. With "all", a parameter that no
+// topology takes is an error.
+func Select(name string, n int, p network.Params) ([]*network.Network, error) {
+	if name != "all" {
+		net, err := Build(name, n, p)
+		if err != nil {
+			return nil, err
+		}
+		return []*network.Network{net}, nil
+	}
+	var known []string
+	for _, t := range registry {
+		for _, q := range t.Params {
+			if !slices.Contains(known, q.Name) {
+				known = append(known, q.Name)
+			}
+		}
+	}
+	names := make([]string, 0, len(p))
+	for name := range p {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		if !slices.Contains(known, name) {
+			return nil, fmt.Errorf("topologies: no topology has parameter %q: allowed are %s", name, strings.Join(known, ", "))
+		}
+	}
+	nets := make([]*network.Network, 0, len(registry))
+	for _, t := range registry {
+		own := network.Params{}
+		for _, q := range t.Params {
+			if v, ok := p[q.Name]; ok {
+				own[q.Name] = v
+			}
+		}
+		net, err := t.Build(n, own)
+		if err != nil {
+			return nil, err
+		}
+		nets = append(nets, net)
+	}
+	return nets, nil
+}
+
+// compareK are the Ladner–Fischer parameters Compare builds.
+var compareK = []int{0, 1, 2, 3}
+
+// Compare builds every topology at width n with its default parameters, in
+// the order of All, with Ladner–Fischer built for k = 0, 1, 2 and 3: the
+// side-by-side comparison of the prefixgen compare command.
+func Compare(n int) ([]*network.Network, error) {
+	nets := make([]*network.Network, 0, len(registry)+len(compareK)-1)
+	for _, t := range registry {
+		if t.Name != "ladner-fischer" {
+			net, err := t.Build(n, nil)
+			if err != nil {
+				return nil, err
+			}
+			nets = append(nets, net)
+			continue
+		}
+		for _, k := range compareK {
+			net, err := t.Build(n, network.Params{"k": k})
+			if err != nil {
+				return nil, err
+			}
+			nets = append(nets, net)
+		}
+	}
+	return nets, nil
+}

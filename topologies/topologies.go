@@ -1,0 +1,289 @@
+package topologies
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/prefixgen/prefixgen/network"
+)
+
+// MaxCells is the largest number of cells a topology is built with. Build
+// refuses, before allocating anything, a request whose estimated size is
+// larger.
+const MaxCells = 1 << 26
+
+// Param describes one integer parameter of a topology.
+type Param struct {
+	// Name is the parameter's name, as written in network.Params.
+	Name string
+	// Default is the value used when the parameter is not given.
+	Default int
+	// Min and Max bound the allowed values, both included.
+	Min, Max int
+	// Doc says in one line what the parameter does.
+	Doc string
+}
+
+// Topology is one family of prefix networks: its name, what it is, where it
+// comes from, its parameters, and how to build it at any width. Topology
+// values come from All and Lookup; the zero value builds nothing.
+type Topology struct {
+	// Name is the registry name, such as "kogge-stone".
+	Name string
+	// Summary describes the family in one line.
+	Summary string
+	// Reference is the literature reference of the construction.
+	Reference string
+	// Params are the parameters the family takes, in a fixed order.
+	Params []Param
+
+	// build makes the network for a valid width and complete, valid
+	// parameters.
+	build func(n int, p network.Params) (*network.Network, error)
+	// cells returns an upper bound of the size for 1 ≤ n ≤ network.MaxWidth
+	// and complete, valid parameters, without building anything.
+	cells func(n int, p network.Params) int64
+}
+
+// registry lists the topologies in their fixed order.
+var registry = []Topology{
+	{
+		Name:      "ripple",
+		Summary:   "serial chain: each prefix extends the previous one by one input; size n−1, depth n−1",
+		Reference: "the serial prefix (ripple-carry) chain; see D. Harris, A Taxonomy of Parallel Prefix Networks, 37th Asilomar Conference on Signals, Systems and Computers, 2003",
+		build:     buildRipple,
+		cells:     func(n int, _ network.Params) int64 { return int64(n) - 1 },
+	},
+	{
+		Name:      "kogge-stone",
+		Summary:   "recursive doubling: at level j+1 every column combines with the one 2^j below it; minimum depth ⌈log2 n⌉, the most cells and wires",
+		Reference: "P. M. Kogge and H. S. Stone, A Parallel Algorithm for the Efficient Solution of a General Class of Recurrence Equations, IEEE Trans. Computers C-22(8), 1973",
+		build:     buildKoggeStone,
+		cells:     koggeStoneBound,
+	},
+	{
+		Name:      "brent-kung",
+		Summary:   "up-sweep tree of block prefixes, then a down-sweep that fills in the rest; size below 2n, depth 2k−2 at n = 2^k, one wire track",
+		Reference: "R. P. Brent and H. T. Kung, A Regular Layout for Parallel Adders, IEEE Trans. Computers C-31(3), 1982",
+		build:     buildBrentKung,
+		cells:     brentKungCells,
+	},
+	{
+		Name:      "sklansky",
+		Summary:   "divide and conquer: the upper half of every block of 2^(j+1) columns reads the lower half's last prefix; minimum depth, fan-out up to n/2+1",
+		Reference: "J. Sklansky, Conditional-Sum Addition Logic, IRE Trans. Electronic Computers EC-9(2), 1960",
+		build:     buildSklansky,
+		cells:     sklanskyCells,
+	},
+	{
+		Name:      "han-carlson",
+		Summary:   "Kogge–Stone on the odd columns, then one extra level for the even columns; depth k+1 at n = 2^k, half the wires of Kogge–Stone",
+		Reference: "T. Han and D. A. Carlson, Fast Area-Efficient VLSI Adders, 8th IEEE Symposium on Computer Arithmetic (ARITH-8), 1987",
+		build:     buildHanCarlson,
+		cells:     hanCarlsonCells,
+	},
+	{
+		Name:      "ladner-fischer",
+		Summary:   "the recursive P_k(n) of Ladner and Fischer: k levels of pairing, then halves; depth ≤ ⌈log2 n⌉+k, size ≤ 2(1+2^−k)n",
+		Reference: "R. E. Ladner and M. J. Fischer, Parallel Prefix Computation, JACM 27(4), 1980",
+		Params: []Param{{
+			Name: "k", Default: 0, Min: 0, Max: 63,
+			Doc: "levels of pairing before the halving recursion: depth ≤ ⌈log2 n⌉+k, size and fan-out shrink as k grows; every k ≥ ⌈log2 n⌉−1 gives the same network",
+		}},
+		build: buildLadnerFischer,
+		cells: ladnerFischerCells,
+	},
+}
+
+// All returns every topology, in the fixed order ripple, kogge-stone,
+// brent-kung, sklansky, han-carlson, ladner-fischer. The slice is a copy.
+func All() []Topology {
+	out := make([]Topology, len(registry))
+	for i, t := range registry {
+		out[i] = t.clone()
+	}
+	return out
+}
+
+// Names returns the names of all topologies, in the order of All.
+func Names() []string {
+	names := make([]string, len(registry))
+	for i, t := range registry {
+		names[i] = t.Name
+	}
+	return names
+}
+
+// Lookup returns the topology with the given name.
+func Lookup(name string) (Topology, error) {
+	for _, t := range registry {
+		if t.Name == name {
+			return t.clone(), nil
+		}
+	}
+	return Topology{}, fmt.Errorf("topologies: unknown topology %q: known are %s", name, strings.Join(Names(), ", "))
+}
+
+// Build builds the topology with the given name at width n with parameters
+// p; see Topology.Build.
+func Build(name string, n int, p network.Params) (*network.Network, error) {
+	t, err := Lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	return t.Build(n, p)
+}
+
+// clone returns t with its own copy of Params.
+func (t Topology) clone() Topology {
+	t.Params = slices.Clone(t.Params)
+	return t
+}
+
+// Build builds the network of width n, 1 ≤ n ≤ network.MaxWidth. Parameters
+// missing from p take their defaults; a name the topology does not take, or
+// a value out of its range, is an error that lists what is allowed. A request
+// whose EstimateCells exceeds MaxCells is refused before anything is
+// allocated. The network carries the topology's name and the complete
+// parameters.
+func (t Topology) Build(n int, p network.Params) (*network.Network, error) {
+	if t.build == nil || t.cells == nil {
+		return nil, fmt.Errorf("topologies: topology %q cannot be built: take topologies from All or Lookup", t.Name)
+	}
+	if n < 1 || n > network.MaxWidth {
+		return nil, fmt.Errorf("topologies: %s: width %d out of range: allowed 1…%d", t.Name, n, network.MaxWidth)
+	}
+	full, err := t.fill(p)
+	if err != nil {
+		return nil, err
+	}
+	if c := t.cells(n, full); c > MaxCells {
+		return nil, fmt.Errorf("topologies: %s at width %d needs about %d cells, more than the %d allowed", t.Name, n, about(c), MaxCells)
+	}
+	return t.build(n, full)
+}
+
+// EstimateCells returns an upper bound of the number of cells of the network
+// of width n, computed from closed forms without building it; for every
+// topology but kogge-stone it is the exact size. Parameters missing from p
+// take their defaults, and values out of range are clamped into it. It
+// returns 0 for n < 1 and math.MaxInt for n > network.MaxWidth.
+func (t Topology) EstimateCells(n int, p network.Params) int {
+	switch {
+	case t.cells == nil || n < 1:
+		return 0
+	case n > network.MaxWidth:
+		return math.MaxInt
+	}
+	full := network.Params{}
+	for _, q := range t.Params {
+		v, ok := p[q.Name]
+		if !ok {
+			v = q.Default
+		}
+		full[q.Name] = min(max(v, q.Min), q.Max)
+	}
+	return int(min(t.cells(n, full), int64(math.MaxInt)))
+}
+
+// fill checks p against the topology's parameters and returns it completed
+// with the defaults.
+func (t Topology) fill(p network.Params) (network.Params, error) {
+	names := make([]string, 0, len(p))
+	for name := range p {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		if !slices.ContainsFunc(t.Params, func(q Param) bool { return q.Name == name }) {
+			if len(t.Params) == 0 {
+				return nil, fmt.Errorf("topologies: %s has no parameter %q: it takes none", t.Name, name)
+			}
+			return nil, fmt.Errorf("topologies: %s has no parameter %q: allowed are %s", t.Name, name, strings.Join(t.paramNames(), ", "))
+		}
+	}
+	full := network.Params{}
+	for _, q := range t.Params {
+		v, ok := p[q.Name]
+		if !ok {
+			v = q.Default
+		}
+		if v < q.Min || v > q.Max {
+			return nil, fmt.Errorf("topologies: %s parameter %s=%d out of range: allowed %d…%d", t.Name, q.Name, v, q.Min, q.Max)
+		}
+		full[q.Name] = v
+	}
+	return full, nil
+}
+
+// paramNames returns the names of the topology's parameters.
+func (t Topology) paramNames() []string {
+	names := make([]string, len(t.Params))
+	for i, q := range t.Params {
+		names[i] = q.Name
+	}
+	return names
+}
+
+// about rounds a cell count to two significant digits for an error message,
+// unless rounding would bring it down to MaxCells or below.
+func about(c int64) int64 {
+	p := int64(1)
+	for c/p >= 100 {
+		p *= 10
+	}
+	r := (c + p/2) / p * p
+	if r <= MaxCells {
+		return c
+	}
+	return r
+}
+
+// lookupBuiltin returns the registry entry of a name the package itself
+// uses; the exported constructors go through it.
+func lookupBuiltin(name string) Topology {
+	for _, t := range registry {
+		if t.Name == name {
+			return t
+		}
+	}
+	panic("topologies: no built-in topology " + name)
+}
+
+// newBuilder returns a builder of width n with room for cells cells.
+func newBuilder(n int, cells int64) *network.Builder {
+	b, err := network.NewBuilder(n)
+	if err != nil {
+		// Build checked the width already.
+		panic(err)
+	}
+	b.Grow(int(cells))
+	return b
+}
+
+// add appends the cell op(lo, hi) to b and returns its signal.
+func add(b *network.Builder, lo, hi int32) int32 {
+	return int32(b.Add(int(lo), int(hi)))
+}
+
+// finish describes and builds the network, turning a failed proof, which
+// would be a bug of this package, into a one-line error.
+func finish(b *network.Builder, name string, p network.Params) (*network.Network, error) {
+	b.Describe(name, p)
+	net, err := b.Build()
+	if err != nil {
+		return nil, fmt.Errorf("topologies: %s at width %d is not a prefix network, a bug in package topologies: %v", name, b.Width(), err)
+	}
+	return net, nil
+}
+
+// ceilLog2 returns ⌈log2 n⌉ for n ≥ 1.
+func ceilLog2(n int64) int {
+	l := 0
+	for int64(1)<<l < n {
+		l++
+	}
+	return l
+}
