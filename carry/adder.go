@@ -15,24 +15,26 @@ import (
 // call. Give each goroutine its own Adder.
 type Adder struct {
 	width   int
-	lo, hi  []int32 // per cell: the operand signals
-	outputs []int32 // per position: the signal spanning [0, i]
-	ws      []Slice // per signal: its (G, P) for the current 64 vectors
+	ops     []operands // per cell
+	outputs []int32    // per position: the signal spanning [0, i]
+	ws      []Slice    // per signal: its (G, P) for the current 64 vectors
 }
+
+// operands are the signals a cell reads.
+type operands struct{ lo, hi int32 }
 
 // NewAdder returns the adder built around net.
 func NewAdder(net *network.Network) *Adder {
 	w, size := net.Width(), net.Size()
 	a := &Adder{
 		width:   w,
-		lo:      make([]int32, size),
-		hi:      make([]int32, size),
+		ops:     make([]operands, size),
 		outputs: make([]int32, w),
 		ws:      make([]Slice, net.Signals()),
 	}
 	for k := range size {
 		c := net.Cell(k)
-		a.lo[k], a.hi[k] = int32(c.Lo), int32(c.Hi)
+		a.ops[k] = operands{lo: int32(c.Lo), hi: int32(c.Hi)}
 	}
 	for i := range w {
 		a.outputs[i] = int32(net.Output(i))
@@ -66,14 +68,7 @@ func (a *Adder) Add(sum, x, y []uint64, cin uint64) (cout uint64) {
 		ws[i] = Slice{G: x[i] & y[i], P: x[i] ^ y[i]}
 	}
 	ws[0].G |= ws[0].P & cin
-	lo, hi := a.lo, a.hi[:len(a.lo)]
-	cells := ws[n:]
-	cells = cells[:len(lo)]
-	for k, l := range lo {
-		h := hi[k]
-		sl, sh := ws[l], ws[h]
-		cells[k] = Slice{G: sh.G | sh.P&sl.G, P: sh.P & sl.P}
-	}
+	combineCells(ws, ws[n:], a.ops)
 	// ws[i].P still holds p_i for the inputs: cells never overwrite inputs.
 	outs := a.outputs[:n]
 	sum = sum[:n]
@@ -83,6 +78,17 @@ func (a *Adder) Add(sum, x, y []uint64, cin uint64) (cout uint64) {
 		carry = ws[o].G
 	}
 	return carry
+}
+
+// combineCells computes every cell, in order: cells[k] is the output of cell
+// k, whose operands index ws. Kept apart from Add so that its few variables
+// all stay in registers.
+func combineCells(ws, cells []Slice, ops []operands) {
+	cells = cells[:len(ops)]
+	for k, op := range ops {
+		sl, sh := ws[op.lo], ws[op.hi]
+		cells[k] = Slice{G: sh.G | sh.P&sl.G, P: sh.P & sl.P}
+	}
 }
 
 // Ripple adds 64 pairs of numbers in the bit-sliced form of Adder.Add, one bit

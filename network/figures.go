@@ -107,7 +107,13 @@ func (n *Network) wireTracks(perLevel []int) int {
 		order[next[l]] = int32(k)
 		next[l]++
 	}
-	var sc scratch
+	// Sized for the widest level up front: growing them by appends would
+	// allocate several times over for a million-cell network.
+	most := 0
+	for _, c := range perLevel {
+		most = max(most, c)
+	}
+	sc := scratch{keys: make([]uint64, 0, most), events: make([]uint64, 0, 2*most)}
 	best := 0
 	for l := 1; l < len(perLevel); l++ {
 		best = max(best, n.tracks(order[start[l]:start[l+1]], &sc))
