@@ -1,0 +1,160 @@
+package simulate_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/simulate"
+)
+
+// build makes a network by calling add on a fresh builder.
+func build(t testing.TB, n int, add func(b *network.Builder)) *network.Network {
+	t.Helper()
+	b, err := network.NewBuilder(n)
+	require.NoError(t, err)
+	add(b)
+	net, err := b.Build()
+	require.NoError(t, err)
+	return net
+}
+
+func rippleNet(t testing.TB, n int) *network.Network {
+	return build(t, n, func(b *network.Builder) {
+		prev := 0
+		for i := 1; i < n; i++ {
+			prev = b.Add(prev, i)
+		}
+	})
+}
+
+func sklansky4(t testing.TB) *network.Network {
+	return build(t, 4, func(b *network.Builder) {
+		s01 := b.Add(0, 1)
+		b.Add(s01, 2)
+		s23 := b.Add(2, 3)
+		b.Add(s01, s23)
+	})
+}
+
+// koggeStone builds the recursive-doubling network of any width.
+func koggeStone(t testing.TB, n int) *network.Network {
+	return build(t, n, func(b *network.Builder) {
+		cur := make([]int, n)
+		for i := range cur {
+			cur[i] = i
+		}
+		for d := 1; d < n; d *= 2 {
+			for i := n - 1; i >= d; i-- {
+				cur[i] = b.Add(cur[i-d], cur[i])
+			}
+		}
+	})
+}
+
+// handNets are the hand-built networks the tests run on.
+func handNets(t testing.TB) []*network.Network {
+	return []*network.Network{
+		rippleNet(t, 1), rippleNet(t, 2), rippleNet(t, 9),
+		sklansky4(t),
+		koggeStone(t, 8), koggeStone(t, 13),
+	}
+}
+
+// agree checks Eval against Scan over m on the given inputs.
+func agree[T any](t *testing.T, net *network.Network, m simulate.Monoid[T], in []T) {
+	t.Helper()
+	assert.Equal(t, simulate.Scan(m, in), simulate.Eval(net, m, in))
+}
+
+func TestEvalEqualsScan(t *testing.T) {
+	for _, net := range handNets(t) {
+		n := net.Width()
+		t.Run(fmt.Sprintf("%d-cells-%d", n, net.Size()), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(uint64(n), 21))
+			ranges := make([]simulate.Range, n)
+			mats := make([]simulate.Mat2, n)
+			maps := make([]simulate.AffineMap, n)
+			segs := make([]simulate.Seg[int64], n)
+			ints := make([]int32, n)
+			for i := range n {
+				ranges[i] = simulate.Unit(i)
+				mats[i] = randMat(prime)(rng)
+				maps[i] = simulate.AffineMap{A: rng.Uint64(), B: rng.Uint64()}
+				segs[i] = simulate.Seg[int64]{Head: rng.IntN(3) == 0, Value: rng.Int64N(1000) - 500}
+				ints[i] = int32(rng.Uint32())
+			}
+			agree(t, net, simulate.Interval{}, ranges)
+			agree(t, net, simulate.Matrix2{Mod: prime}, mats)
+			agree(t, net, simulate.Affine{}, maps)
+			agree(t, net, simulate.Segmented[int64]{Base: simulate.Add[int64]{}}, segs)
+			agree(t, net, simulate.Add[int32]{}, ints)
+			agree(t, net, simulate.Max[int32]{}, ints)
+			agree(t, net, simulate.Min[int32]{}, ints)
+			agree(t, net, simulate.Xor[int32]{}, ints)
+
+			out := simulate.Eval(net, simulate.Interval{}, ranges)
+			for i, r := range out {
+				assert.Equal(t, simulate.Range{From: 0, To: i}, r)
+			}
+		})
+	}
+}
+
+func TestScanValues(t *testing.T) {
+	assert.Equal(t, []int{3, 4, 8, 9, 14}, simulate.Scan(simulate.Add[int]{}, []int{3, 1, 4, 1, 5}))
+	assert.Equal(t, []int{3, 3, 4, 4, 5}, simulate.Scan(simulate.Max[int]{}, []int{3, 1, 4, 1, 5}))
+	assert.Empty(t, simulate.Scan(simulate.Add[int]{}, nil))
+}
+
+func TestEvalPanicsOnWidth(t *testing.T) {
+	assert.PanicsWithValue(t, "simulate: 3 inputs for a network of width 4", func() {
+		simulate.Eval(sklansky4(t), simulate.Add[int]{}, []int{1, 2, 3})
+	})
+}
+
+// wrongEval is Eval with the planted bug of a swapped operand order.
+func wrongEval[T any](net *network.Network, m simulate.Monoid[T], in []T) []T {
+	v := make([]T, net.Signals())
+	copy(v, in)
+	for k := range net.Size() {
+		c := net.Cell(k)
+		v[net.CellSignal(k)] = m.Combine(v[c.Hi], v[c.Lo])
+	}
+	out := make([]T, net.Width())
+	for i := range out {
+		out[i] = v[net.Output(i)]
+	}
+	return out
+}
+
+func TestIntervalCatchesSwappedEvaluator(t *testing.T) {
+	tests := []struct {
+		net  *network.Network
+		want string
+	}{
+		{rippleNet(t, 5), "simulate: interval combine of [1,1] and [0,0]: operands swapped"},
+		{sklansky4(t), "simulate: interval combine of [1,1] and [0,0]: operands swapped"},
+	}
+	for _, tt := range tests {
+		in := make([]simulate.Range, tt.net.Width())
+		for i := range in {
+			in[i] = simulate.Unit(i)
+		}
+		assert.PanicsWithValue(t, tt.want, func() { wrongEval(tt.net, simulate.Interval{}, in) })
+		assert.NotPanics(t, func() { simulate.Eval(tt.net, simulate.Interval{}, in) })
+	}
+	// A commutative monoid cannot see the bug; a non-commutative one can.
+	net := koggeStone(t, 8)
+	ints := []int{1, 2, 3, 4, 5, 6, 7, 8}
+	assert.Equal(t, simulate.Scan(simulate.Add[int]{}, ints), wrongEval(net, simulate.Add[int]{}, ints))
+	maps := make([]simulate.AffineMap, 8)
+	for i := range maps {
+		maps[i] = simulate.AffineMap{A: uint64(i + 2), B: uint64(3*i + 1)}
+	}
+	assert.NotEqual(t, simulate.Scan(simulate.Affine{}, maps), wrongEval(net, simulate.Affine{}, maps))
+}
