@@ -135,6 +135,10 @@ func CSV(w io.Writer, rows []Stats) error {
 	return cw.Error()
 }
 
+// Name names a network by its topology and parameters, as in
+// "ladner-fischer k=1", or "network" when it has no topology name.
+func Name(n *network.Network) string { return describe(n.Topology(), n.Params()) }
+
 // describe names a network by topology and parameters.
 func describe(topology string, p network.Params) string {
 	if topology == "" {

@@ -1,0 +1,289 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/simulate"
+	"github.com/prefixgen/prefixgen/topologies"
+)
+
+// Flags shared by several commands.
+func topologyFlag(all bool) cli.Flag {
+	u := "topology to build: " + strings.Join(topologies.Names(), ", ")
+	if all {
+		u += ", or all"
+	}
+	return &cli.StringFlag{Name: "topology", Aliases: []string{"t"}, Usage: u}
+}
+
+func widthFlag(def int) cli.Flag {
+	if def > 0 {
+		return &cli.IntFlag{Name: "width", Aliases: []string{"n"}, Value: def, Usage: "number of inputs (bits of the adder), n ≥ 1"}
+	}
+	return &cli.IntFlag{Name: "width", Aliases: []string{"n"}, Usage: "number of inputs (bits of the adder), n ≥ 1 (required with -t)"}
+}
+
+var (
+	paramFlag = &cli.StringSliceFlag{Name: "param", Usage: "topology parameter as name=value, e.g. k=1 for ladner-fischer (repeatable; see prefixgen list)"}
+	fromFlag  = &cli.StringFlag{Name: "from", Usage: "read the network from a prefixgen.network/v1 JSON `FILE` instead of building one (validated first)"}
+)
+
+// networks returns the networks the flags -t, -n, --param and --from name.
+func networks(c *cli.Context, allowAll bool) ([]*network.Network, error) {
+	from, topo := c.String("from"), c.String("topology")
+	switch {
+	case from != "" && topo != "":
+		return nil, usage(c, "-t and --from both given: use one")
+	case from != "":
+		if c.IsSet("param") || c.IsSet("width") {
+			return nil, usage(c, "--param and -n do not apply to --from: the file fixes the network")
+		}
+		f, err := os.Open(from)
+		if err != nil {
+			return nil, fmt.Errorf("prefixgen %s: cannot read network file: %v", c.Command.Name, err)
+		}
+		defer f.Close()
+		n, err := network.Read(f)
+		if err != nil {
+			return nil, fmt.Errorf("prefixgen %s: %s: %v", c.Command.Name, from, err)
+		}
+		return []*network.Network{n}, nil
+	case topo == "":
+		return nil, usage(c, "no network given: use -t TOPOLOGY -n WIDTH or --from FILE")
+	case !c.IsSet("width") && c.Int("width") == 0:
+		return nil, usage(c, "-n WIDTH is required with -t")
+	}
+	if topo == "all" && !allowAll {
+		return nil, usage(c, "-t all is not allowed here: name one topology (%s)", strings.Join(topologies.Names(), ", "))
+	}
+	params, err := topologies.ParseParams(c.StringSlice("param"))
+	if err != nil {
+		return nil, err
+	}
+	return topologies.Select(topo, c.Int("width"), params)
+}
+
+// pass prints the outcome of one check.
+func pass(ok bool) string {
+	if ok {
+		return "ok"
+	}
+	return "FAIL"
+}
+
+func listCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "list",
+		Usage:     "list the topologies, their parameters and references",
+		UsageText: "prefixgen list",
+		Action: func(c *cli.Context) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			w := c.App.Writer
+			for _, t := range topologies.All() {
+				fmt.Fprintf(w, "%s\n    %s\n", t.Name, t.Summary)
+				for _, p := range t.Params {
+					fmt.Fprintf(w, "    --param %s=V  %s (default %d, allowed %d…%d)\n", p.Name, p.Doc, p.Default, p.Min, p.Max)
+				}
+				fmt.Fprintf(w, "    reference: %s\n", t.Reference)
+			}
+			return nil
+		},
+	}
+}
+
+func genCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "gen",
+		Usage:     "build one network and write it out",
+		UsageText: "prefixgen gen -t TOPO -n N [--param k=V] [-f json|text] [-o FILE]\nprefixgen gen --from FILE [-f json|text] [-o FILE]",
+		Flags: []cli.Flag{
+			topologyFlag(false), widthFlag(0), paramFlag, fromFlag,
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output format: json (prefixgen.network/v1) or text (the textbook diagram)"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output (written whole or not at all)"},
+			&cli.BoolFlag{Name: "bit0-left", Usage: "text: draw bit 0 in the leftmost column (default: rightmost, as in Harris)"},
+		},
+		OnUsageError: onUsageError,
+		Action: func(c *cli.Context) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			var write func(io.Writer, *network.Network) error
+			switch f := c.String("format"); f {
+			case "json":
+				write = emit.JSON
+			case "text":
+				opt := emit.TextOptions{BitZeroLeft: c.Bool("bit0-left")}
+				write = func(w io.Writer, n *network.Network) error { return emit.Text(w, n, opt) }
+			default:
+				return usage(c, "unknown format %q: allowed json, text", f)
+			}
+			nets, err := networks(c, false)
+			if err != nil {
+				return err
+			}
+			return output(c, func(w io.Writer) error { return write(w, nets[0]) })
+		},
+	}
+}
+
+// output writes through fn to -o FILE (whole or not at all) or to standard
+// output.
+func output(c *cli.Context, fn func(io.Writer) error) error {
+	if path := c.String("output"); path != "" {
+		if err := emit.WriteFile(path, fn); err != nil {
+			return failure{fmt.Errorf("prefixgen %s: %v", c.Command.Name, err)}
+		}
+		return nil
+	}
+	if err := fn(c.App.Writer); err != nil {
+		return failure{fmt.Errorf("prefixgen %s: %v", c.Command.Name, err)}
+	}
+	return nil
+}
+
+// statsFormat returns the writer for -f table|json|csv; single says whether
+// one network was asked for, which json prints as an object, not an array.
+func statsFormat(c *cli.Context, single bool) (func(io.Writer, []emit.Stats) error, error) {
+	switch f := c.String("format"); f {
+	case "table":
+		return emit.Table, nil
+	case "csv":
+		return emit.CSV, nil
+	case "json":
+		if single {
+			return func(w io.Writer, rows []emit.Stats) error { return emit.StatsJSON(w, rows[0]) }, nil
+		}
+		return emit.StatsJSONArray, nil
+	default:
+		return nil, usage(c, "unknown format %q: allowed table, json, csv", f)
+	}
+}
+
+func measure(nets []*network.Network) []emit.Stats {
+	rows := make([]emit.Stats, len(nets))
+	for i, n := range nets {
+		rows[i] = emit.NewStats(n)
+	}
+	return rows
+}
+
+func statsCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "stats",
+		Usage:     "measure depth, size, max fan-out, wire tracks and deficiency",
+		UsageText: "prefixgen stats -t TOPO|all -n N [--param k=V] [-f table|json|csv]\nprefixgen stats --from FILE [-f table|json|csv]",
+		Flags: []cli.Flag{
+			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "table, json (an object for one topology, an array for all) or csv"},
+		},
+		OnUsageError: onUsageError,
+		Action: func(c *cli.Context) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			write, err := statsFormat(c, c.String("topology") != "all")
+			if err != nil {
+				return err
+			}
+			nets, err := networks(c, true)
+			if err != nil {
+				return err
+			}
+			return output(c, func(w io.Writer) error { return write(w, measure(nets)) })
+		},
+	}
+}
+
+func compareCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "compare",
+		Usage:     "every topology side by side (the main job)",
+		UsageText: "prefixgen compare [-n N] [-f table|json|csv]",
+		Description: "Builds every topology at width n with its default parameters, and Ladner–Fischer for\n" +
+			"k = 0 … 3 as well, proves each one, and prints their figures side by side. Max fan-out is the\n" +
+			"logical, unbuffered fan-out (cells reading a signal, +1 if it is an output), not Harris's.",
+		Flags: []cli.Flag{
+			widthFlag(64),
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "table, json (an array) or csv"},
+		},
+		OnUsageError: onUsageError,
+		Action: func(c *cli.Context) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			write, err := statsFormat(c, false)
+			if err != nil {
+				return err
+			}
+			nets, err := topologies.Compare(c.Int("width"))
+			if err != nil {
+				return err
+			}
+			return output(c, func(w io.Writer) error { return write(w, measure(nets)) })
+		},
+	}
+}
+
+func verifyCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "verify",
+		Usage:     "prove networks by spans, simulate them, and check their adders against math/big",
+		UsageText: "prefixgen verify -t TOPO|all -n N [--param k=V] [--vectors V] [--seed S]\nprefixgen verify --from FILE [--vectors V] [--seed S]",
+		Description: "For each network: the span proof (every cell joins adjacent spans, output i spans [0,i]);\n" +
+			"evaluation over the interval monoid and over 2×2 matrices mod a prime (both non-commutative)\n" +
+			"against the sequential scan; and the adder built around it against math/big: corner vectors,\n" +
+			"every (a, b, cin) for n ≤ 10, and V seeded random vectors (bit-sliced, 64 at a time).\n" +
+			"Exit status 1 if any check fails.",
+		Flags: []cli.Flag{
+			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
+			&cli.IntFlag{Name: "vectors", Value: 100000, Usage: "random adder test vectors per network, ≥ 0"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the random vectors and matrices"},
+		},
+		OnUsageError: onUsageError,
+		Action: func(c *cli.Context) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			if v := c.Int("vectors"); v < 0 {
+				return usage(c, "--vectors %d out of range: allowed 0 or more", v)
+			}
+			nets, err := networks(c, true)
+			if err != nil {
+				return err
+			}
+			opt := simulate.VerifyOptions{Vectors: c.Int("vectors"), Seed: c.Uint64("seed")}
+			header := []string{"network", "width", "spans", "interval", "2×2 matrices", "corner", "exhaustive", "random", "adder"}
+			rows := make([][]string, len(nets))
+			reports := make([]simulate.Report, len(nets))
+			for i, n := range nets {
+				r, err := simulate.Verify(n, opt)
+				if err != nil {
+					return usage(c, "%v", err)
+				}
+				reports[i] = r
+				a := r.Adder
+				rows[i] = []string{emit.Name(n), strconv.Itoa(n.Width()), "proven", pass(r.Interval == nil), pass(r.Matrix == nil),
+					strconv.Itoa(a.Corner), strconv.Itoa(a.Exhaustive), strconv.Itoa(a.Random), pass(a.Mismatch == nil)}
+			}
+			if err := emit.WriteTable(c.App.Writer, header, rows); err != nil {
+				return failure{err}
+			}
+			for _, r := range reports {
+				if !r.OK() {
+					return failure{fmt.Errorf("prefixgen verify: %s", r.Failure())}
+				}
+			}
+			return nil
+		},
+	}
+}

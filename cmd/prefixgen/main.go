@@ -1,0 +1,114 @@
+// Command prefixgen builds parallel-prefix networks, proves them, measures
+// them and writes them out.
+//
+// Usage:
+//
+//	prefixgen list                                   topologies, parameters, descriptions
+//	prefixgen gen     -t TOPO -n N [--param k=V] [-f json|text] [-o FILE]
+//	prefixgen gen     --from FILE [-f json|text] [-o FILE]
+//	prefixgen stats   -t TOPO|all -n N [--param k=V] [-f table|json|csv]
+//	prefixgen verify  -t TOPO|all -n N [--vectors V] [--seed S]
+//	prefixgen compare [-n N]                         every topology side by side (default n = 64)
+//
+// Exit status: 0 success, 1 the work failed (a verification mismatch, a
+// file that could not be written), 2 bad usage or bad input. Every error is
+// one line on standard error.
+//
+// The command only parses flags and prints; the work is done by the packages
+// network, topologies, simulate and emit.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+func main() {
+	os.Exit(run(os.Args, os.Stdout, os.Stderr))
+}
+
+// run runs the command line args and returns the exit status.
+func run(args []string, stdout, stderr io.Writer) (status int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "prefixgen: internal error: %v\n", r)
+			status = 1
+		}
+	}()
+	err := newApp(stdout, stderr).Run(args)
+	if err == nil {
+		return 0
+	}
+	msg := strings.ReplaceAll(err.Error(), "\n", " ")
+	if !strings.HasPrefix(msg, "prefixgen") {
+		msg = "prefixgen: " + msg
+	}
+	fmt.Fprintln(stderr, msg)
+	var f failure
+	if errors.As(err, &f) {
+		return 1
+	}
+	return 2
+}
+
+// failure marks an error where the input was fine but the work failed: a
+// verification mismatch, or output that could not be written. Every other
+// error is bad usage or bad input.
+type failure struct{ err error }
+
+func (f failure) Error() string { return f.err.Error() }
+func (f failure) Unwrap() error { return f.err }
+
+// usage reports bad usage, naming the command.
+func usage(c *cli.Context, format string, args ...any) error {
+	return fmt.Errorf("prefixgen %s: %s", c.Command.Name, fmt.Sprintf(format, args...))
+}
+
+func newApp(stdout, stderr io.Writer) *cli.App {
+	return &cli.App{
+		Name:  "prefixgen",
+		Usage: "build, prove, measure and emit parallel-prefix networks",
+		Description: "A parallel-prefix network computes every prefix x0 ⊕ … ⊕ xi of an associative operator;\n" +
+			"it is the carry tree of every fast adder and the scan of GPU computing. Figures: depth (levels,\n" +
+			"as soon as possible), size (cells), max fan-out (logical: readers + 1 if an output), wire tracks,\n" +
+			"deficiency (size + depth − (2n − 2)). Exit status: 0 success, 1 the work failed, 2 bad usage or input.",
+		Writer:          stdout,
+		ErrWriter:       stderr,
+		HideVersion:     true,
+		ExitErrHandler:  func(*cli.Context, error) {},
+		OnUsageError:    onUsageError,
+		CommandNotFound: func(*cli.Context, string) {},
+		Action: func(c *cli.Context) error {
+			if c.Args().Present() {
+				return fmt.Errorf("prefixgen: unknown command %q: known are list, gen, stats, verify, compare (see prefixgen --help)", c.Args().First())
+			}
+			return cli.ShowAppHelp(c)
+		},
+		Commands: []*cli.Command{listCommand(), genCommand(), statsCommand(), verifyCommand(), compareCommand()},
+	}
+}
+
+// onUsageError turns a flag-parsing error into one line.
+func onUsageError(c *cli.Context, err error, _ bool) error {
+	msg := err.Error()
+	msg = strings.Replace(msg, ": parse error", ": want a whole number", 1)
+	msg = strings.Replace(msg, "flag provided but not defined: ", "unknown flag ", 1)
+	name := "prefixgen"
+	if c.Command != nil && c.Command.Name != "" && c.Command.Name != "prefixgen" {
+		name += " " + c.Command.Name
+	}
+	return fmt.Errorf("%s: %s (see %s --help)", name, msg, name)
+}
+
+// noArgs refuses stray positional arguments.
+func noArgs(c *cli.Context) error {
+	if c.Args().Present() {
+		return usage(c, "unexpected argument %q: this command takes only flags", c.Args().First())
+	}
+	return nil
+}
