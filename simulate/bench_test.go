@@ -4,12 +4,16 @@ import (
 	"testing"
 
 	"github.com/prefixgen/prefixgen/simulate"
+	"github.com/prefixgen/prefixgen/topologies"
 )
 
 // BenchmarkVerifyAdder64 verifies a 64-bit Kogge–Stone adder on 2^16 random
 // vectors per operation and reports the rate, corner vectors included.
 func BenchmarkVerifyAdder64(b *testing.B) {
-	net := koggeStone(b, 64)
+	net, err := topologies.KoggeStone(64)
+	if err != nil {
+		b.Fatal(err)
+	}
 	const vectors = 1 << 16
 	for b.Loop() {
 		r, err := simulate.VerifyAdder(net, simulate.VerifyOptions{Vectors: vectors, Seed: 1})
