@@ -66,9 +66,13 @@ func networks(c *cli.Context, allowAll bool) ([]*network.Network, error) {
 	}
 	params, err := topologies.ParseParams(c.StringSlice("param"))
 	if err != nil {
-		return nil, err
+		return nil, usage(c, "%v", err)
 	}
-	return topologies.Select(topo, c.Int("width"), params)
+	nets, err := topologies.Select(topo, c.Int("width"), params)
+	if err != nil {
+		return nil, usage(c, "%v", err)
+	}
+	return nets, nil
 }
 
 // pass prints the outcome of one check.
@@ -227,7 +231,7 @@ func compareCommand() *cli.Command {
 			}
 			nets, err := topologies.Compare(c.Int("width"))
 			if err != nil {
-				return err
+				return usage(c, "%v", err)
 			}
 			return output(c, func(w io.Writer) error { return write(w, measure(nets)) })
 		},
