@@ -7,6 +7,12 @@ import (
 	"github.com/prefixgen/prefixgen/network"
 )
 
+// The evaluators Verify uses; tests replace them to plant bugs.
+var (
+	evalRanges   = Eval[Range]
+	evalMatrices = Eval[Mat2]
+)
+
 // checkPrime is the modulus of the matrices Verify evaluates over.
 const checkPrime = 1_000_000_007
 
@@ -72,7 +78,7 @@ func checkInterval(net *network.Network) (err error) {
 	for i := range in {
 		in[i] = Unit(i)
 	}
-	got := Eval(net, Interval{}, in)
+	got := evalRanges(net, Interval{}, in)
 	for i, r := range got {
 		if r != (Range{From: 0, To: i}) {
 			return fmt.Errorf("simulate: interval evaluation: output %d is %v, want [0,%d]", i, r, i)
@@ -93,7 +99,7 @@ func checkMatrix(net *network.Network, seed uint64) error {
 		}
 	}
 	m := Matrix2{Mod: checkPrime}
-	got, want := Eval(net, m, in), Scan(m, in)
+	got, want := evalMatrices(net, m, in), Scan(m, in)
 	for i := range got {
 		if got[i] != want[i] {
 			return fmt.Errorf("simulate: 2×2 matrix evaluation: output %d is %v, the sequential scan gives %v", i, got[i], want[i])

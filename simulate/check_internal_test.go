@@ -1,0 +1,71 @@
+package simulate
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/topologies"
+)
+
+// swappedEval evaluates like Eval but applies every cell as op(Hi, Lo): the
+// operand-order bug Verify exists to catch.
+func swappedEval[T any](net *network.Network, m Monoid[T], in []T) []T {
+	v := make([]T, net.Signals())
+	copy(v, in)
+	for k := range net.Size() {
+		c := net.Cell(k)
+		v[net.CellSignal(k)] = m.Combine(v[c.Hi], v[c.Lo])
+	}
+	out := make([]T, net.Width())
+	for i := range out {
+		out[i] = v[net.Output(i)]
+	}
+	return out
+}
+
+func TestVerifyPasses(t *testing.T) {
+	for _, top := range topologies.All() {
+		net, err := top.Build(37, nil)
+		require.NoError(t, err)
+		r, err := Verify(net, VerifyOptions{Vectors: 640, Seed: 3})
+		require.NoError(t, err)
+		assert.True(t, r.OK(), "%s: %s", top.Name, r.Failure())
+		assert.Empty(t, r.Failure())
+		assert.Equal(t, 640, r.Adder.Random)
+		assert.Equal(t, 37, r.Width)
+	}
+}
+
+func TestVerifyCatchesSwappedOperands(t *testing.T) {
+	net, err := topologies.Sklansky(8)
+	require.NoError(t, err)
+
+	t.Run("interval", func(t *testing.T) {
+		defer func(f func(*network.Network, Monoid[Range], []Range) []Range) { evalRanges = f }(evalRanges)
+		evalRanges = swappedEval[Range]
+		r, err := Verify(net, VerifyOptions{Seed: 1})
+		require.NoError(t, err)
+		assert.False(t, r.OK())
+		assert.Equal(t, "simulate: interval combine of [1,1] and [0,0]: operands swapped", r.Failure())
+		assert.NoError(t, r.Matrix)
+	})
+	t.Run("matrix", func(t *testing.T) {
+		defer func(f func(*network.Network, Monoid[Mat2], []Mat2) []Mat2) { evalMatrices = f }(evalMatrices)
+		evalMatrices = swappedEval[Mat2]
+		r, err := Verify(net, VerifyOptions{Seed: 1})
+		require.NoError(t, err)
+		assert.False(t, r.OK())
+		require.Error(t, r.Matrix)
+		assert.Contains(t, r.Failure(), "simulate: 2×2 matrix evaluation: output 1 is ")
+	})
+}
+
+func TestVerifyRefusesNegativeVectors(t *testing.T) {
+	net, err := topologies.Ripple(4)
+	require.NoError(t, err)
+	_, err = Verify(net, VerifyOptions{Vectors: -1})
+	require.EqualError(t, err, "simulate: -1 vectors: want 0 or more")
+}
