@@ -1,0 +1,19 @@
+// Command prefixgen builds parallel-prefix networks, proves them, measures
+// them and writes them out.
+//
+// Usage:
+//
+//	prefixgen list                                   topologies, parameters, descriptions
+//	prefixgen gen     -t TOPO -n N [--param k=V] [-f json|text] [-o FILE]
+//	prefixgen gen     --from FILE [-f json|text] [-o FILE]
+//	prefixgen stats   -t TOPO|all -n N [--param k=V] [-f table|json|csv]
+//	prefixgen verify  -t TOPO|all -n N [--vectors V] [--seed S]
+//	prefixgen compare [-n N]                         every topology side by side (default n = 64)
+//
+// Exit status: 0 success, 1 the work failed (a verification mismatch, a
+// file that could not be written), 2 bad usage or bad input. Every error is
+// one line on standard error.
+//
+// The command only parses flags and prints; the work is done by the packages
+// network, topologies, simulate and emit.
+package main
