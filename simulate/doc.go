@@ -19,5 +19,11 @@
 // against math/big; then seeded random vectors in bit-sliced form, 64 at a
 // time, against carry.Ripple, with one lane of every batch also checked
 // against math/big so that the reference itself stays tied to exact
-// arithmetic.
+// arithmetic. Verify gathers the three independent checks of one network
+// (Interval, Matrix2 and the adder) into a Report, for the prefixgen verify
+// command.
+//
+// carry.Monoid satisfies Monoid[carry.GP] without package carry importing
+// this one, so Eval runs the carry operator itself one vector at a time;
+// VerifyAdder uses carry's bit-sliced Adder instead, 64 vectors at a time.
 package simulate

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/prefixgen/prefixgen/carry"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/simulate"
 )
@@ -102,6 +103,22 @@ func TestEvalEqualsScan(t *testing.T) {
 				assert.Equal(t, simulate.Range{From: 0, To: i}, r)
 			}
 		})
+	}
+}
+
+// carry.Monoid satisfies Monoid without carry importing simulate.
+var _ simulate.Monoid[carry.GP] = carry.Monoid{}
+
+func TestEvalCarryMonoid(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	for _, net := range handNets(t) {
+		in := make([]carry.GP, net.Width())
+		for range 50 {
+			for i := range in {
+				in[i] = carry.GP{G: rng.IntN(2) == 0, P: rng.IntN(2) == 0}
+			}
+			require.Equal(t, simulate.Scan(carry.Monoid{}, in), simulate.Eval(net, carry.Monoid{}, in))
+		}
 	}
 }
 

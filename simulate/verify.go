@@ -66,13 +66,13 @@ func (m *Mismatch) String() string {
 // phases, stopping at the first wrong result:
 //
 //   - corner vectors, compared with math/big: 0 + 0, all ones + 1, all ones
-//   - all ones and all ones + 0 with the carry-in (a full propagate chain),
-//     alternating 0101… and 1010… patterns, and at single bit positions a
-//     carry generated there (2^i + 2^i), a carry generated there and
-//     propagated to the top (all ones + 2^i) and a carry-in propagated up to
-//     there and killed (all ones but bit i, + 0, carry-in 1). Adders wider
-//     than 256 bits get the single-bit vectors at the lowest and highest 64
-//     positions and at 2^k − 1, 2^k and 2^k + 1;
+//     plus all ones, all ones + 0 with the carry-in (a full propagate
+//     chain), alternating 0101… and 1010… patterns, and at single bit
+//     positions i a carry generated there (2^i + 2^i), a carry generated
+//     there and propagated to the top (all ones + 2^i) and a carry-in
+//     propagated up to there and killed (all ones but bit i, + 0, carry-in
+//     1). Adders wider than 256 bits get the single-bit vectors at the lowest
+//     and highest 64 positions and at 2^k − 1, 2^k and 2^k + 1;
 //   - for widths up to MaxExhaustiveWidth, every (a, b, cin), compared with
 //     math/big;
 //   - opt.Vectors random vectors drawn from math/rand/v2's PCG seeded with
