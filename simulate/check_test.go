@@ -13,17 +13,25 @@ import (
 )
 
 func TestVerify(t *testing.T) {
-	net, err := topologies.Build("han-carlson", 37, nil)
-	require.NoError(t, err)
-	r, err := simulate.Verify(net, simulate.VerifyOptions{Vectors: 640, Seed: 3})
-	require.NoError(t, err)
-	assert.True(t, r.OK())
-	assert.Empty(t, r.Failure())
-	assert.Equal(t, 37, r.Width)
-	assert.Nil(t, r.Interval)
-	assert.Nil(t, r.Matrix)
-	assert.Equal(t, 640, r.Adder.Random)
+	for _, top := range topologies.All() {
+		t.Run(top.Name, func(t *testing.T) {
+			net, err := top.Build(37, nil)
+			require.NoError(t, err)
+			r, err := simulate.Verify(net, simulate.VerifyOptions{Vectors: 640, Seed: 3})
+			require.NoError(t, err)
+			assert.True(t, r.OK(), r.Failure())
+			assert.Empty(t, r.Failure())
+			assert.Equal(t, 37, r.Width)
+			assert.Nil(t, r.Interval)
+			assert.Nil(t, r.Matrix)
+			assert.Equal(t, 640, r.Adder.Random)
+		})
+	}
+}
 
+func TestVerifyRefusesNegativeVectors(t *testing.T) {
+	net, err := topologies.Ripple(4)
+	require.NoError(t, err)
 	_, err = simulate.Verify(net, simulate.VerifyOptions{Vectors: -2})
 	assert.EqualError(t, err, "simulate: -2 vectors: want 0 or more")
 }
