@@ -173,8 +173,8 @@ func TestParseParams(t *testing.T) {
 	}{
 		{[]string{"k"}, `topologies: parameter "k" is not name=value: write it as, e.g., k=1`},
 		{[]string{"=3"}, `topologies: parameter "=3" is not name=value: write it as, e.g., k=1`},
-		{[]string{"k=one"}, "topologies: parameter k=one: the value is not an integer: write it as, e.g., k=1"},
-		{[]string{"k=1", "k=2"}, "topologies: parameter k given twice: give each at most once"},
+		{[]string{"k=one"}, `topologies: parameter "k": the value "one" is not an integer: write it as, e.g., k=1`},
+		{[]string{"k=1", "k=2"}, `topologies: parameter "k" given twice: give each at most once`},
 	}
 	for _, tt := range tests {
 		_, err := topologies.ParseParams(tt.items)

@@ -23,10 +23,10 @@ func ParseParams(items []string) (network.Params, error) {
 		}
 		v, err := strconv.Atoi(strings.TrimSpace(value))
 		if err != nil {
-			return nil, fmt.Errorf("topologies: parameter %s=%s: the value is not an integer: write it as, e.g., k=1", name, value)
+			return nil, fmt.Errorf("topologies: parameter %q: the value %q is not an integer: write it as, e.g., k=1", name, value)
 		}
 		if _, dup := p[name]; dup {
-			return nil, fmt.Errorf("topologies: parameter %s given twice: give each at most once", name)
+			return nil, fmt.Errorf("topologies: parameter %q given twice: give each at most once", name)
 		}
 		p[name] = v
 	}

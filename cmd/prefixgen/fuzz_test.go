@@ -1,0 +1,49 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// bigNumber matches numbers, decimal or prefixed, large enough to make a run
+// slow; the fuzzer is
+// after the handling of arguments, not after big networks.
+var bigNumber = regexp.MustCompile(`(?i)0[xob]|[0-9_]{4,}`)
+
+// FuzzRun runs the command on arbitrary arguments (split at spaces): it never
+// panics, exits 0, 1 or 2, and a failure is one line on standard error.
+func FuzzRun(f *testing.F) {
+	for _, seed := range []string{
+		"compare -n 9",
+		"stats -t all -n 33 -f csv",
+		"gen -t ladner-fischer --param k=2 -n 17 -f text --bit0-left",
+		"verify -t han-carlson -n 12 --vectors 64 --seed 3",
+		"gen -t sklansky -n 0",
+		"stats --from /nonexistent -f json",
+		"gen -t x -n 8 --param =",
+		"list extra",
+		"--help",
+		"verify -n -1 --vectors=-2",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		args := strings.Fields(line)
+		for _, a := range args {
+			// No output files from a fuzzer, and no long runs.
+			if strings.HasPrefix(strings.TrimLeft(a, "-"), "o") && strings.HasPrefix(a, "-") || bigNumber.MatchString(a) {
+				t.Skip()
+			}
+		}
+		status, _, stderr := prefixgen(args...)
+		require.Contains(t, []int{0, 1, 2}, status)
+		if status != 0 {
+			require.Equal(t, 1, strings.Count(stderr, "\n"), "one line: %q", stderr)
+			require.True(t, strings.HasSuffix(stderr, "\n"))
+		}
+		require.NotContains(t, stderr, "goroutine")
+	})
+}

@@ -1,0 +1,44 @@
+package topologies_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/topologies"
+)
+
+// FuzzSelect feeds command-line text (a topology name, a width and one
+// --param item) through ParseParams and Select: no input may panic, an error
+// is one line prefixed with the package name, and a network that comes back
+// has the requested width.
+func FuzzSelect(f *testing.F) {
+	f.Add("ladner-fischer", 33, "k=1")
+	f.Add("all", 64, "k=3")
+	f.Add("sklansky", 8, "k=1")
+	f.Add("kogge-stone", 0, "")
+	f.Add("brent-kung", 5, "k")
+	f.Add("ladner-fischer", 7, "k=99")
+	f.Add("nope", 7, "k=\n1")
+	f.Fuzz(func(t *testing.T, name string, n int, item string) {
+		n %= 2048 // the widths, not the memory, are what is fuzzed
+		var items []string
+		if item != "" {
+			items = strings.Split(item, ",")
+		}
+		p, err := topologies.ParseParams(items)
+		if err == nil {
+			var nets []*network.Network
+			nets, err = topologies.Select(name, n, p)
+			for _, net := range nets {
+				require.Equal(t, n, net.Width())
+			}
+		}
+		if err != nil {
+			require.True(t, strings.HasPrefix(err.Error(), "topologies: "), err.Error())
+			require.NotContains(t, err.Error(), "\n")
+		}
+	})
+}
