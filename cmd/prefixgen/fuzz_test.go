@@ -9,8 +9,7 @@ import (
 )
 
 // bigNumber matches numbers, decimal or prefixed, large enough to make a run
-// slow; the fuzzer is
-// after the handling of arguments, not after big networks.
+// slow: the fuzzer is after the handling of arguments, not big networks.
 var bigNumber = regexp.MustCompile(`(?i)0[xob]|[0-9_]{4,}`)
 
 // FuzzRun runs the command on arbitrary arguments (split at spaces): it never
