@@ -11,10 +11,19 @@ import (
 
 	"github.com/prefixgen/prefixgen/carry"
 	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/topologies"
 )
 
 // allGP lists the four generate/propagate pairs.
 var allGP = []carry.GP{{G: false, P: false}, {G: false, P: true}, {G: true, P: false}, {G: true, P: true}}
+
+// built returns the named topology at width n, default parameters.
+func built(t testing.TB, name string, n int) *network.Network {
+	t.Helper()
+	net, err := topologies.Build(name, n, nil)
+	require.NoError(t, err)
+	return net
+}
 
 func TestCombineAssociative(t *testing.T) {
 	for _, a := range allGP {
@@ -79,51 +88,6 @@ func lane(s carry.Slice, j int) carry.GP {
 	return carry.GP{G: s.G>>j&1 == 1, P: s.P>>j&1 == 1}
 }
 
-// build makes a network by calling add on a fresh builder.
-func build(t testing.TB, n int, add func(b *network.Builder)) *network.Network {
-	t.Helper()
-	b, err := network.NewBuilder(n)
-	require.NoError(t, err)
-	add(b)
-	net, err := b.Build()
-	require.NoError(t, err)
-	return net
-}
-
-func rippleNet(t testing.TB, n int) *network.Network {
-	return build(t, n, func(b *network.Builder) {
-		prev := 0
-		for i := 1; i < n; i++ {
-			prev = b.Add(prev, i)
-		}
-	})
-}
-
-func sklansky4(t testing.TB) *network.Network {
-	return build(t, 4, func(b *network.Builder) {
-		s01 := b.Add(0, 1)
-		b.Add(s01, 2)
-		s23 := b.Add(2, 3)
-		b.Add(s01, s23)
-	})
-}
-
-// koggeStone builds the recursive-doubling network: at distance d, every
-// column i ≥ d combines the prefix ending at i−d with its own.
-func koggeStone(t testing.TB, n int) *network.Network {
-	return build(t, n, func(b *network.Builder) {
-		cur := make([]int, n)
-		for i := range cur {
-			cur[i] = i
-		}
-		for d := 1; d < n; d *= 2 {
-			for i := n - 1; i >= d; i-- {
-				cur[i] = b.Add(cur[i-d], cur[i])
-			}
-		}
-	})
-}
-
 // addFunc is the shape of Adder.Add.
 type addFunc func(sum, x, y []uint64, cin uint64) uint64
 
@@ -174,18 +138,18 @@ func TestAdderExhaustive(t *testing.T) {
 		name string
 		net  *network.Network
 	}{
-		{"sklansky-4", sklansky4(t)},
+		{"sklansky-4", built(t, "sklansky", 4)},
 	}
 	for n := 1; n <= 6; n++ {
 		tests = append(tests,
 			struct {
 				name string
 				net  *network.Network
-			}{fmt.Sprintf("ripple-%d", n), rippleNet(t, n)},
+			}{fmt.Sprintf("ripple-%d", n), built(t, "ripple", n)},
 			struct {
 				name string
 				net  *network.Network
-			}{fmt.Sprintf("kogge-stone-%d", n), koggeStone(t, n)},
+			}{fmt.Sprintf("kogge-stone-%d", n), built(t, "kogge-stone", n)},
 		)
 	}
 	for _, tt := range tests {
@@ -210,7 +174,7 @@ func TestRippleExhaustive(t *testing.T) {
 func TestAdderWide(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, n := range []int{7, 64, 65, 200} {
-		a := carry.NewAdder(koggeStone(t, n))
+		a := carry.NewAdder(built(t, "kogge-stone", n))
 		x, y, want := make([]uint64, n), make([]uint64, n), make([]uint64, n)
 		for range 8 {
 			for i := range n {
@@ -242,7 +206,7 @@ func extract(s []uint64, j int) *big.Int {
 }
 
 func TestAdderPanicsOnLength(t *testing.T) {
-	a := carry.NewAdder(sklansky4(t))
+	a := carry.NewAdder(built(t, "sklansky", 4))
 	four, three := make([]uint64, 4), make([]uint64, 3)
 	assert.PanicsWithValue(t,
 		"carry: adding slices of lengths sum 4, x 3, y 4 with a 4-bit adder: want all 4",
@@ -258,7 +222,7 @@ func TestSwappedOperandsDetected(t *testing.T) {
 	swapped := func(lo, hi carry.Slice) carry.Slice {
 		return carry.Slice{G: lo.G | lo.P&hi.G, P: hi.P & lo.P}
 	}
-	net := sklansky4(t)
+	net := built(t, "sklansky", 4)
 	assert.Zero(t, checkExhaustive(t, 4, localAdder(net, right)), "the local copy itself")
 	assert.Positive(t, checkExhaustive(t, 4, localAdder(net, swapped)), "the planted bug")
 }
@@ -286,7 +250,7 @@ func localAdder(net *network.Network, combine func(lo, hi carry.Slice) carry.Sli
 }
 
 func BenchmarkAdder64(b *testing.B) {
-	net := koggeStone(b, 64)
+	net := built(b, "kogge-stone", 64)
 	a := carry.NewAdder(net)
 	rng := rand.New(rand.NewPCG(5, 6))
 	x, y, sum := make([]uint64, 64), make([]uint64, 64), make([]uint64, 64)

@@ -25,7 +25,7 @@ func BenchmarkVerifyAdder64(b *testing.B) {
 }
 
 func BenchmarkEvalMatrix2(b *testing.B) {
-	net := koggeStone(b, 64)
+	net := built(b, "kogge-stone", 64)
 	m := simulate.Matrix2{Mod: prime}
 	in := make([]simulate.Mat2, 64)
 	for i := range in {

@@ -11,58 +11,23 @@ import (
 	"github.com/prefixgen/prefixgen/carry"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/simulate"
+	"github.com/prefixgen/prefixgen/topologies"
 )
 
-// build makes a network by calling add on a fresh builder.
-func build(t testing.TB, n int, add func(b *network.Builder)) *network.Network {
+// built returns the named topology at width n, default parameters.
+func built(t testing.TB, name string, n int) *network.Network {
 	t.Helper()
-	b, err := network.NewBuilder(n)
-	require.NoError(t, err)
-	add(b)
-	net, err := b.Build()
+	net, err := topologies.Build(name, n, nil)
 	require.NoError(t, err)
 	return net
 }
 
-func rippleNet(t testing.TB, n int) *network.Network {
-	return build(t, n, func(b *network.Builder) {
-		prev := 0
-		for i := 1; i < n; i++ {
-			prev = b.Add(prev, i)
-		}
-	})
-}
-
-func sklansky4(t testing.TB) *network.Network {
-	return build(t, 4, func(b *network.Builder) {
-		s01 := b.Add(0, 1)
-		b.Add(s01, 2)
-		s23 := b.Add(2, 3)
-		b.Add(s01, s23)
-	})
-}
-
-// koggeStone builds the recursive-doubling network of any width.
-func koggeStone(t testing.TB, n int) *network.Network {
-	return build(t, n, func(b *network.Builder) {
-		cur := make([]int, n)
-		for i := range cur {
-			cur[i] = i
-		}
-		for d := 1; d < n; d *= 2 {
-			for i := n - 1; i >= d; i-- {
-				cur[i] = b.Add(cur[i-d], cur[i])
-			}
-		}
-	})
-}
-
-// handNets are the hand-built networks the tests run on.
-func handNets(t testing.TB) []*network.Network {
+// handNets are the small networks the tests run on.
+func smallNets(t testing.TB) []*network.Network {
 	return []*network.Network{
-		rippleNet(t, 1), rippleNet(t, 2), rippleNet(t, 9),
-		sklansky4(t),
-		koggeStone(t, 8), koggeStone(t, 13),
+		built(t, "ripple", 1), built(t, "ripple", 2), built(t, "ripple", 9),
+		built(t, "sklansky", 4),
+		built(t, "kogge-stone", 8), built(t, "kogge-stone", 13),
 	}
 }
 
@@ -73,7 +38,7 @@ func agree[T any](t *testing.T, net *network.Network, m simulate.Monoid[T], in [
 }
 
 func TestEvalEqualsScan(t *testing.T) {
-	for _, net := range handNets(t) {
+	for _, net := range smallNets(t) {
 		n := net.Width()
 		t.Run(fmt.Sprintf("%d-cells-%d", n, net.Size()), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(n), 21))
@@ -111,7 +76,7 @@ var _ simulate.Monoid[carry.GP] = carry.Monoid{}
 
 func TestEvalCarryMonoid(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 42))
-	for _, net := range handNets(t) {
+	for _, net := range smallNets(t) {
 		in := make([]carry.GP, net.Width())
 		for range 50 {
 			for i := range in {
@@ -130,7 +95,7 @@ func TestScanValues(t *testing.T) {
 
 func TestEvalPanicsOnWidth(t *testing.T) {
 	assert.PanicsWithValue(t, "simulate: 3 inputs for a network of width 4", func() {
-		simulate.Eval(sklansky4(t), simulate.Add[int]{}, []int{1, 2, 3})
+		simulate.Eval(built(t, "sklansky", 4), simulate.Add[int]{}, []int{1, 2, 3})
 	})
 }
 
@@ -154,8 +119,8 @@ func TestIntervalCatchesSwappedEvaluator(t *testing.T) {
 		net  *network.Network
 		want string
 	}{
-		{rippleNet(t, 5), "simulate: interval combine of [1,1] and [0,0]: operands swapped"},
-		{sklansky4(t), "simulate: interval combine of [1,1] and [0,0]: operands swapped"},
+		{built(t, "ripple", 5), "simulate: interval combine of [1,1] and [0,0]: operands swapped"},
+		{built(t, "sklansky", 4), "simulate: interval combine of [1,1] and [0,0]: operands swapped"},
 	}
 	for _, tt := range tests {
 		in := make([]simulate.Range, tt.net.Width())
@@ -166,7 +131,7 @@ func TestIntervalCatchesSwappedEvaluator(t *testing.T) {
 		assert.NotPanics(t, func() { simulate.Eval(tt.net, simulate.Interval{}, in) })
 	}
 	// A commutative monoid cannot see the bug; a non-commutative one can.
-	net := koggeStone(t, 8)
+	net := built(t, "kogge-stone", 8)
 	ints := []int{1, 2, 3, 4, 5, 6, 7, 8}
 	assert.Equal(t, simulate.Scan(simulate.Add[int]{}, ints), wrongEval(net, simulate.Add[int]{}, ints))
 	maps := make([]simulate.AffineMap, 8)

@@ -9,28 +9,18 @@ import (
 
 	"github.com/prefixgen/prefixgen/carry"
 	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/topologies"
 )
 
-// koggeStone builds the recursive-doubling network of any width.
-func koggeStone(t testing.TB, n int) *network.Network {
+// The planted bugs wrap a correct adder and break it in one way each.
+
+// built returns the named topology at width n, default parameters.
+func built(t testing.TB, name string, n int) *network.Network {
 	t.Helper()
-	b, err := network.NewBuilder(n)
-	require.NoError(t, err)
-	cur := make([]int, n)
-	for i := range cur {
-		cur[i] = i
-	}
-	for d := 1; d < n; d *= 2 {
-		for i := n - 1; i >= d; i-- {
-			cur[i] = b.Add(cur[i-d], cur[i])
-		}
-	}
-	net, err := b.Build()
+	net, err := topologies.Build(name, n, nil)
 	require.NoError(t, err)
 	return net
 }
-
-// The planted bugs wrap a correct adder and break it in one way each.
 
 // ignoreCin drops the carry-in: the corner 0 + 0 + 1 catches it.
 func ignoreCin(good addFunc) addFunc {
@@ -71,7 +61,7 @@ func bitMask(w uint64, bit int) uint64 {
 }
 
 func TestVerifyFindsPlantedBugs(t *testing.T) {
-	good := func(n int) addFunc { return carry.NewAdder(koggeStone(t, n)).Add }
+	good := func(n int) addFunc { return carry.NewAdder(built(t, "kogge-stone", n)).Add }
 	tests := []struct {
 		name     string
 		n        int
@@ -133,7 +123,7 @@ func TestVerifyFindsPlantedBugs(t *testing.T) {
 // TestVerifyPanicsOnBrokenReference: an adder right where the reference is
 // wrong means the reference has a bug, which is not the adder's to report.
 func TestVerifyPanicsOnBrokenReference(t *testing.T) {
-	good := carry.NewAdder(koggeStone(t, 64)).Add
+	good := carry.NewAdder(built(t, "kogge-stone", 64)).Add
 	assert.PanicsWithValue(t, "simulate: the reference adder disagrees with math/big in lane 0 of random batch 0", func() {
 		verify(64, good, ignoreCin(carry.Ripple), VerifyOptions{Vectors: 64})
 	})

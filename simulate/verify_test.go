@@ -24,7 +24,7 @@ func TestVerifyAdderHandNets(t *testing.T) {
 		{"kogge-stone-8", 8, 13 + 24, 1 << 17, 1000},
 		{"kogge-stone-13", 13, 13 + 39, 0, 1000},
 	}
-	nets := handNets(t)
+	nets := smallNets(t)
 	require.Len(t, nets, len(tests))
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -40,7 +40,7 @@ func TestVerifyAdderHandNets(t *testing.T) {
 func TestVerifyAdderWide(t *testing.T) {
 	for _, n := range []int{63, 64, 65, 256, 257, 1000} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			r, err := simulate.VerifyAdder(koggeStone(t, n), simulate.VerifyOptions{Vectors: 2000, Seed: uint64(n)})
+			r, err := simulate.VerifyAdder(built(t, "kogge-stone", n), simulate.VerifyOptions{Vectors: 2000, Seed: uint64(n)})
 			require.NoError(t, err)
 			assert.Nil(t, r.Mismatch)
 			assert.Equal(t, 2000, r.Random)
@@ -54,14 +54,14 @@ func TestVerifyAdderCornerCount(t *testing.T) {
 	// 2^k+1 for 64 ≤ 2^k < n, without repeats. For n = 1000: positions 0…63,
 	// 936…999, and 64, 65 (63 already counted), 127, 128, 129, 255, 256,
 	// 257, 511, 512, 513: 128 + 11 = 139 positions.
-	r, err := simulate.VerifyAdder(koggeStone(t, 1000), simulate.VerifyOptions{})
+	r, err := simulate.VerifyAdder(built(t, "kogge-stone", 1000), simulate.VerifyOptions{})
 	require.NoError(t, err)
 	assert.Equal(t, 13+3*139, r.Corner)
 	assert.Zero(t, r.Random)
 }
 
 func TestVerifyAdderBadOptions(t *testing.T) {
-	_, err := simulate.VerifyAdder(sklansky4(t), simulate.VerifyOptions{Vectors: -1})
+	_, err := simulate.VerifyAdder(built(t, "sklansky", 4), simulate.VerifyOptions{Vectors: -1})
 	assert.EqualError(t, err, "simulate: -1 vectors: want 0 or more")
 }
 

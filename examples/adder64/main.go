@@ -1,60 +1,33 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"os"
-	"strings"
 
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/examples/internal/program"
 	"github.com/prefixgen/prefixgen/simulate"
-	"github.com/prefixgen/prefixgen/topologies"
 )
 
 // width is the number of bits of the adder.
 const width = 64
 
-func main() {
-	if err := run(os.Stdout, os.Args[1:]); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-}
+func main() { program.Main(run) }
 
 // run parses args, builds and verifies the adder and writes the report to w.
 // It returns an error for bad flags, a network that cannot be built, or a
 // wrong sum.
 func run(w io.Writer, args []string) error {
-	fs := flag.NewFlagSet("adder64", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	topo := fs.String("t", "kogge-stone", "topology: "+strings.Join(topologies.Names(), ", "))
+	fs := program.NewFlags("adder64", "kogge-stone")
 	vectors := fs.Int("vectors", 1_000_000, "random test vectors, ≥ 0")
 	seed := fs.Uint64("seed", 1, "seed of the random test vectors")
-	var params []string
-	fs.Func("param", "topology parameter `name=value`, such as k=1 for ladner-fischer; repeatable", func(s string) error {
-		params = append(params, s)
-		return nil
-	})
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(w)
-			fs.PrintDefaults()
-			return nil
-		}
-		return fmt.Errorf("adder64: %v", err)
+	n := width
+	net, err := fs.Network(w, args, &n)
+	if err != nil || net == nil {
+		return err
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("adder64: unexpected argument %q: only flags are allowed", fs.Arg(0))
-	}
-	p, err := topologies.ParseParams(params)
-	if err != nil {
-		return fmt.Errorf("adder64: %w", err)
-	}
-	net, err := topologies.Build(*topo, width, p)
-	if err != nil {
-		return fmt.Errorf("adder64: %w", err)
+	if *vectors < 0 {
+		return fs.Usage(fmt.Errorf("-vectors %d out of range: allowed 0 or more", *vectors))
 	}
 	r, err := simulate.VerifyAdder(net, simulate.VerifyOptions{Vectors: *vectors, Seed: *seed})
 	if err != nil {

@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/prefixgen/prefixgen/topologies"
+	"github.com/prefixgen/prefixgen/examples/internal/programtest"
 )
 
 func TestDefault(t *testing.T) {
@@ -23,14 +23,10 @@ checked 205 corner vectors against math/big and 6400 random vectors (seed 1) aga
 `, out.String())
 }
 
+// TestEveryTopology runs every topology; run fails if an adder sum is
+// wrong.
 func TestEveryTopology(t *testing.T) {
-	for _, name := range topologies.Names() {
-		var out strings.Builder
-		require.NoError(t, run(&out, []string{"-t", name, "-vectors", "640", "-seed", "9"}), name)
-		assert.Contains(t, out.String(), "64-bit adder around "+name)
-		assert.Contains(t, out.String(), "640 random vectors (seed 9)")
-		assert.Contains(t, out.String(), "all sums right")
-	}
+	programtest.EveryTopology(t, run, nil, "-vectors", "640", "-seed", "9")
 }
 
 func TestLadnerFischerParam(t *testing.T) {
@@ -40,26 +36,11 @@ func TestLadnerFischerParam(t *testing.T) {
 }
 
 func TestBadUsage(t *testing.T) {
-	tests := []struct {
-		args []string
-		want string
-	}{
-		{[]string{"-t", "nope"}, "adder64: topologies: "},
-		{[]string{"-vectors", "-1"}, "adder64: simulate: -1 vectors: want 0 or more"},
-		{[]string{"-x"}, "adder64: flag provided but not defined: -x"},
-		{[]string{"extra"}, `adder64: unexpected argument "extra"`},
-		{[]string{"-param", "k"}, "adder64: topologies: "},
-	}
-	for _, tt := range tests {
-		var out strings.Builder
-		err := run(&out, tt.args)
-		require.Error(t, err, "%q", tt.args)
-		assert.Contains(t, err.Error(), tt.want, "%q", tt.args)
-	}
+	programtest.BadUsage(t, run, "adder64",
+		programtest.Case{Args: []string{"-vectors", "-1"}, Want: "adder64: -vectors -1 out of range: allowed 0 or more"},
+	)
 }
 
 func TestHelp(t *testing.T) {
-	var out strings.Builder
-	require.NoError(t, run(&out, []string{"-h"}))
-	assert.Contains(t, out.String(), "-t string")
+	programtest.Help(t, run)
 }

@@ -1,14 +1,13 @@
 package main
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/prefixgen/prefixgen/topologies"
+	"github.com/prefixgen/prefixgen/examples/internal/programtest"
 )
 
 func TestDefault(t *testing.T) {
@@ -21,18 +20,10 @@ checked against a plain loop: the same 34 elements in the same order
 `, out.String())
 }
 
-// TestEveryTopology runs every topology at widths that are and are not powers
-// of two; run fails if the scan disagrees with the loop.
+// TestEveryTopology runs every topology at widths that are and are not
+// powers of two; run fails if the result disagrees with the plain loop.
 func TestEveryTopology(t *testing.T) {
-	for _, name := range topologies.Names() {
-		for _, n := range []int{1, 2, 3, 64, 100, 257} {
-			var out strings.Builder
-			args := []string{"-t", name, "-n", fmt.Sprint(n), "-seed", fmt.Sprint(n)}
-			require.NoError(t, run(&out, args), "%q", args)
-			assert.Contains(t, out.String(), " through "+name, "%q", args)
-			assert.Contains(t, out.String(), "checked against ", "%q", args)
-		}
-	}
+	programtest.EveryTopology(t, run, []int{1, 2, 3, 64, 100, 257})
 }
 
 func TestLadnerFischerParam(t *testing.T) {
@@ -42,28 +33,11 @@ func TestLadnerFischerParam(t *testing.T) {
 }
 
 func TestBadUsage(t *testing.T) {
-	tests := []struct {
-		args []string
-		want string
-	}{
-		{[]string{"-t", "nope"}, "compaction: topologies: "},
-		{[]string{"-n", "0"}, "compaction: topologies: brent-kung: width 0 out of range"},
-		{[]string{"-x"}, "compaction: flag provided but not defined: -x"},
-		{[]string{"extra"}, `compaction: unexpected argument "extra"`},
-		{[]string{"-t", "ripple", "-param", "k=1"}, "compaction: topologies: "},
-	}
-	for _, tt := range tests {
-		var out strings.Builder
-		err := run(&out, tt.args)
-		require.Error(t, err, "%q", tt.args)
-		assert.Contains(t, err.Error(), tt.want, "%q", tt.args)
-		assert.Empty(t, out.String())
-	}
+	programtest.BadUsage(t, run, "compaction",
+		programtest.Case{Args: []string{"-n", "0"}, Want: "compaction: topologies: brent-kung: width 0 out of range"},
+	)
 }
 
 func TestHelp(t *testing.T) {
-	var out strings.Builder
-	require.NoError(t, run(&out, []string{"-h"}))
-	assert.Contains(t, out.String(), "-t string")
-	assert.Contains(t, out.String(), "-param name=value")
+	programtest.Help(t, run)
 }

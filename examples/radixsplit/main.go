@@ -1,27 +1,18 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"slices"
-	"strings"
 
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/examples/internal/program"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/simulate"
-	"github.com/prefixgen/prefixgen/topologies"
 )
 
-func main() {
-	if err := run(os.Stdout, os.Args[1:]); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-}
+func main() { program.Main(run) }
 
 // run parses args, splits random bytes by one bit through the network, checks
 // the result against a loop and writes what it did to w.
@@ -77,65 +68,22 @@ func run(w io.Writer, args []string) error {
 	}
 	fmt.Fprintf(w, "stable split of %d random bytes (seed %d) by bit %d\n", n, seed, bit)
 	fmt.Fprintf(w, "two flag scans through %s: depth %d, %d cells each\n", emit.Name(net), net.Depth(), net.Size())
-	fmt.Fprintf(w, "bit %d clear, %d: %s\n", bit, nz, head(out[:nz], 10))
-	fmt.Fprintf(w, "bit %d set, %d: %s\n", bit, n-nz, head(out[nz:], 10))
+	fmt.Fprintf(w, "bit %d clear, %d: %s\n", bit, nz, program.Head(out[:nz], 10))
+	fmt.Fprintf(w, "bit %d set, %d: %s\n", bit, n-nz, program.Head(out[nz:], 10))
 	fmt.Fprintf(w, "checked against a plain loop: the same %d elements in the same order\n", n)
 	return nil
-}
-
-// head prints the first k elements of s, and how many more there are.
-func head(s []int, k int) string {
-	if len(s) == 0 {
-		return "none"
-	}
-	var b strings.Builder
-	for i, v := range s[:min(k, len(s))] {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		fmt.Fprint(&b, v)
-	}
-	if len(s) > k {
-		fmt.Fprintf(&b, " … (%d more)", len(s)-k)
-	}
-	return b.String()
 }
 
 // setup parses the flags and builds the network. It returns a nil network
 // and no error when -h asked for help.
 func setup(w io.Writer, args []string) (*network.Network, int, int, uint64, error) {
-	fs := flag.NewFlagSet("radixsplit", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	topo := fs.String("t", "sklansky", "topology: "+strings.Join(topologies.Names(), ", "))
+	fs := program.NewFlags("radixsplit", "sklansky")
 	n := fs.Int("n", 100, "number of elements, ≥ 1")
 	bit := fs.Int("bit", 0, "the bit to split by, 0…7")
 	seed := fs.Uint64("seed", 1, "seed of the random bytes")
-	var params []string
-	fs.Func("param", "topology parameter `name=value`, such as k=1 for ladner-fischer; repeatable", func(s string) error {
-		params = append(params, s)
-		return nil
-	})
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(w)
-			fs.PrintDefaults()
-			return nil, 0, 0, 0, nil
-		}
-		return nil, 0, 0, 0, fmt.Errorf("radixsplit: %v", err)
+	net, err := fs.Network(w, args, n)
+	if err == nil && net != nil && (*bit < 0 || *bit > 7) {
+		return nil, 0, 0, 0, fs.Usage(fmt.Errorf("-bit %d out of range: allowed 0…7", *bit))
 	}
-	if fs.NArg() > 0 {
-		return nil, 0, 0, 0, fmt.Errorf("radixsplit: unexpected argument %q: only flags are allowed", fs.Arg(0))
-	}
-	if *bit < 0 || *bit > 7 {
-		return nil, 0, 0, 0, fmt.Errorf("radixsplit: -bit %d out of range: allowed 0…7", *bit)
-	}
-	p, err := topologies.ParseParams(params)
-	if err != nil {
-		return nil, 0, 0, 0, fmt.Errorf("radixsplit: %w", err)
-	}
-	net, err := topologies.Build(*topo, *n, p)
-	if err != nil {
-		return nil, 0, 0, 0, fmt.Errorf("radixsplit: %w", err)
-	}
-	return net, *n, *bit, *seed, nil
+	return net, *n, *bit, *seed, err
 }

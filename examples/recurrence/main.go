@@ -1,26 +1,17 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
-	"strings"
 
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/examples/internal/program"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/simulate"
-	"github.com/prefixgen/prefixgen/topologies"
 )
 
-func main() {
-	if err := run(os.Stdout, os.Args[1:]); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-}
+func main() { program.Main(run) }
 
 // run parses args, solves a random recurrence through the network, checks it
 // against the loop and writes what it did to w.
@@ -56,35 +47,10 @@ func run(w io.Writer, args []string) error {
 // setup parses the flags and builds the network. It returns a nil network
 // and no error when -h asked for help.
 func setup(w io.Writer, args []string) (*network.Network, int, uint64, uint64, error) {
-	fs := flag.NewFlagSet("recurrence", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	topo := fs.String("t", "kogge-stone", "topology: "+strings.Join(topologies.Names(), ", "))
+	fs := program.NewFlags("recurrence", "kogge-stone")
 	n := fs.Int("n", 100, "number of terms, ≥ 1")
 	x0 := fs.Uint64("x0", 1, "the initial value x_{−1}")
 	seed := fs.Uint64("seed", 1, "seed of the random coefficients")
-	var params []string
-	fs.Func("param", "topology parameter `name=value`, such as k=1 for ladner-fischer; repeatable", func(s string) error {
-		params = append(params, s)
-		return nil
-	})
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(w)
-			fs.PrintDefaults()
-			return nil, 0, 0, 0, nil
-		}
-		return nil, 0, 0, 0, fmt.Errorf("recurrence: %v", err)
-	}
-	if fs.NArg() > 0 {
-		return nil, 0, 0, 0, fmt.Errorf("recurrence: unexpected argument %q: only flags are allowed", fs.Arg(0))
-	}
-	p, err := topologies.ParseParams(params)
-	if err != nil {
-		return nil, 0, 0, 0, fmt.Errorf("recurrence: %w", err)
-	}
-	net, err := topologies.Build(*topo, *n, p)
-	if err != nil {
-		return nil, 0, 0, 0, fmt.Errorf("recurrence: %w", err)
-	}
-	return net, *n, *x0, *seed, nil
+	net, err := fs.Network(w, args, n)
+	return net, *n, *x0, *seed, err
 }
