@@ -22,7 +22,7 @@ func built(t testing.TB, name string, n int) *network.Network {
 	return net
 }
 
-// handNets are the small networks the tests run on.
+// smallNets are the small networks the tests run on.
 func smallNets(t testing.TB) []*network.Network {
 	return []*network.Network{
 		built(t, "ripple", 1), built(t, "ripple", 2), built(t, "ripple", 9),
