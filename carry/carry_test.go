@@ -274,3 +274,83 @@ func BenchmarkRipple64(b *testing.B) {
 	}
 	b.ReportMetric(float64(64*b.N)/b.Elapsed().Seconds(), "vectors/s")
 }
+
+func TestKinds(t *testing.T) {
+	tests := []struct {
+		name  string
+		n     int
+		black int
+	}{
+		// Ripple reads every cell as Lo only: all gray.
+		{"ripple", 8, 0},
+		// Sklansky 8: [2,3], [6,7], [4,5], [4,6] and [4,7] are read as Hi.
+		{"sklansky", 8, 5},
+		// Kogge–Stone 8: the six [i−1,i] with i ≥ 2 and the four spans of
+		// level 2 that do not start at 0 are read as Hi.
+		{"kogge-stone", 8, 10},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			net := built(t, tt.name, tt.n)
+			black := 0
+			for _, kind := range carry.Kinds(net) {
+				if kind == carry.Black {
+					black++
+				}
+			}
+			assert.Equal(t, tt.black, black)
+		})
+	}
+	assert.Equal(t, "black", carry.Black.String())
+	assert.Equal(t, "gray", carry.Gray.String())
+}
+
+// TestKindsExactly checks Kinds against its meaning, by exhaustive
+// simulation of every topology at small widths: forcing the P of a gray cell
+// to either value never changes a carry, and for every black cell some input
+// and some forced value does.
+func TestKindsExactly(t *testing.T) {
+	for _, name := range topologies.Names() {
+		for n := 1; n <= 6; n++ {
+			net := built(t, name, n)
+			kinds := carry.Kinds(net)
+			require.Len(t, kinds, net.Size())
+			for k, kind := range kinds {
+				changes := false
+				for in := range 1 << (2 * n) {
+					want := carries(net, in, -1, false)
+					for _, forced := range []bool{false, true} {
+						if carries(net, in, k, forced) != want {
+							changes = true
+						}
+					}
+				}
+				assert.Equal(t, kind == carry.Black, changes, "%s n=%d cell %d %s", name, n, k, kind)
+			}
+		}
+	}
+}
+
+// carries evaluates the carries G[0,i] of net on the (g, p) inputs packed in
+// in (bit 2i is g_i, bit 2i+1 is p_i), with the P of cell forced to p (no
+// cell is forced for cell < 0), and packs them into an integer.
+func carries(net *network.Network, in, cell int, p bool) int {
+	v := make([]carry.GP, net.Signals())
+	for i := range net.Width() {
+		v[i] = carry.GP{G: in>>(2*i)&1 == 1, P: in>>(2*i+1)&1 == 1}
+	}
+	for k := range net.Size() {
+		c := net.Cell(k)
+		v[net.CellSignal(k)] = carry.Combine(v[c.Lo], v[c.Hi])
+		if k == cell {
+			v[net.CellSignal(k)].P = p
+		}
+	}
+	out := 0
+	for i := range net.Width() {
+		if v[net.Output(i)].G {
+			out |= 1 << i
+		}
+	}
+	return out
+}
