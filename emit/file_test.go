@@ -41,4 +41,7 @@ func TestWriteFile(t *testing.T) {
 	// A folder that does not exist: one error, nothing written.
 	err = emit.WriteFile(filepath.Join(dir, "missing", "x.json"), func(io.Writer) error { return nil })
 	require.EqualError(t, err, "emit: cannot write "+filepath.Join(dir, "missing", "x.json")+": no such file or directory")
+	pe, ok := errors.AsType[*emit.PathError](err)
+	require.True(t, ok, "the file's own failure is a *PathError")
+	assert.Equal(t, filepath.Join(dir, "missing", "x.json"), pe.Path)
 }

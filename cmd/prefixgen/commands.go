@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -141,10 +142,14 @@ func genCommand() *cli.Command {
 }
 
 // output writes through fn to -o FILE (whole or not at all) or to standard
-// output.
+// output. A path that cannot be written is bad input (exit status 2).
 func output(c *cli.Context, fn func(io.Writer) error) error {
 	if path := c.String("output"); path != "" {
-		if err := emit.WriteFile(path, fn); err != nil {
+		err := emit.WriteFile(path, fn)
+		if _, bad := errors.AsType[*emit.PathError](err); bad {
+			return usage(c, "%v", err)
+		}
+		if err != nil {
 			return failure{fmt.Errorf("prefixgen %s: %v", c.Command.Name, err)}
 		}
 		return nil

@@ -39,8 +39,9 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 }
 
 // failure marks an error where the input was fine but the work failed: a
-// verification mismatch, or output that could not be written. Every other
-// error is bad usage or bad input.
+// verification mismatch, or standard output that could not be written. Every
+// other error, an -o path that cannot be written included, is bad usage or
+// bad input.
 type failure struct{ err error }
 
 func (f failure) Error() string { return f.err.Error() }

@@ -169,7 +169,7 @@ func TestBadInput(t *testing.T) {
 		{"unknown flag", []string{"compare", "--fast"}, 2, "prefixgen compare: unknown flag -fast (see prefixgen compare --help)"},
 		{"negative vectors", []string{"verify", "-t", "all", "-n", "8", "--vectors", "-5"}, 2, "prefixgen verify: --vectors -5 out of range: allowed 0 or more"},
 		{"stray argument", []string{"list", "all"}, 2, `prefixgen list: unexpected argument "all": this command takes only flags`},
-		{"unwritable output", []string{"gen", "-t", "sklansky", "-n", "8", "-o", filepath.Join(dir, "no", "such", "dir.json")}, 1, "prefixgen gen: emit: cannot write " + filepath.Join(dir, "no", "such", "dir.json") + ": no such file or directory"},
+		{"unwritable output", []string{"gen", "-t", "sklansky", "-n", "8", "-o", filepath.Join(dir, "no", "such", "dir.json")}, 2, "prefixgen gen: emit: cannot write " + filepath.Join(dir, "no", "such", "dir.json") + ": no such file or directory"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
