@@ -1,0 +1,26 @@
+package tooltest
+
+import (
+	"os"
+	"os/exec"
+	"testing"
+)
+
+// RequireEnv is the environment variable that turns a missing tool from a
+// skip into a failure when it is "1".
+const RequireEnv = "PREFIXGEN_REQUIRE_TOOLS"
+
+// Path returns the path of the named program. When it is not installed it
+// skips the test, or fails it when RequireEnv is "1".
+func Path(t testing.TB, name string) string {
+	t.Helper()
+	path, err := exec.LookPath(name)
+	if err == nil {
+		return path
+	}
+	if os.Getenv(RequireEnv) == "1" {
+		t.Fatalf("%s is not installed and %s=1: install it (apt-get install -y iverilog verilator yosys graphviz)", name, RequireEnv)
+	}
+	t.Skipf("%s is not installed: skipping (set %s=1 to make this a failure)", name, RequireEnv)
+	return ""
+}
