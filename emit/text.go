@@ -2,7 +2,6 @@ package emit
 
 import (
 	"bufio"
-	"fmt"
 	"io"
 	"slices"
 	"strconv"
@@ -30,8 +29,7 @@ type TextOptions struct {
 func Text(w io.Writer, n *network.Network, opt TextOptions) error {
 	bw := bufio.NewWriter(w)
 	f := n.Figures()
-	fmt.Fprintf(bw, "%s, width %d: depth %d, size %d, max fan-out %d, wire tracks %d, deficiency %d\n",
-		describe(n.Topology(), n.Params()), f.Width, f.Depth, f.Size, f.MaxFanout, f.WireTracks, f.Deficiency)
+	bw.WriteString(caption(n, f) + "\n")
 
 	width := n.Width()
 	x := func(col int) int { // character offset of a column

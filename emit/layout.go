@@ -1,0 +1,189 @@
+package emit
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/prefixgen/prefixgen/carry"
+	"github.com/prefixgen/prefixgen/network"
+)
+
+// spot is a place on the textbook grid: x counts columns from the left of
+// the picture, row counts rows from the top.
+type spot struct{ x, row int }
+
+// placed is one cell of the network on the grid.
+type placed struct {
+	signal int
+	at     spot
+	kind   carry.Kind
+	// lo is where the Lo operand is produced: an input or a cell in another
+	// column, at its own row.
+	lo spot
+	// tap is where the Lo wire leaves the column line of lo: the row just
+	// above the cell, where lo is still that column's latest signal, or lo
+	// itself when a newer signal has replaced it there.
+	tap spot
+	// hi is where the Hi operand is produced, above the cell in its column.
+	hi spot
+	// hiSkips is true when hi is not the node just above the cell in its
+	// column, so the column line does not carry it into the cell. The
+	// built-in topologies never do this; a network read from a file may.
+	hiSkips bool
+}
+
+// layout is the textbook picture of a network, shared by the pictures
+// (DOT, SVG): one column per bit, bit 0 on the right unless bitZeroLeft;
+// row 0 holds the inputs, then each level 1…depth takes a row, and the
+// outputs take the last row. Every cell sits in the column of its span's
+// high end, in the row of its level. A level in which two cells share a
+// column (never so for the built-in topologies) takes one row per such cell,
+// so that no cell hides another.
+type layout struct {
+	name     string // emit.Name of the network
+	fig      network.Figures
+	caption  string // the name, the width and the figures, on one line
+	width    int
+	depth    int
+	rows     int      // all rows, the input and output rows included
+	levelRow []int    // levelRow[l]: the first row of level l, 0 ≤ l ≤ depth
+	at       []spot   // per signal: where it is produced
+	cells    []placed // per cell
+	// outSkips[i] is true when output i is not the last signal of column i,
+	// so the column line does not carry it down to the output.
+	outSkips    []bool
+	bitZeroLeft bool
+}
+
+// newLayout places the network on the grid.
+func newLayout(n *network.Network, bitZeroLeft bool) *layout {
+	f := n.Figures()
+	width, depth := n.Width(), n.Depth()
+	l := &layout{
+		name:        Name(n),
+		fig:         f,
+		caption:     caption(n, f),
+		width:       width,
+		depth:       depth,
+		levelRow:    make([]int, depth+1),
+		at:          make([]spot, n.Signals()),
+		cells:       make([]placed, n.Size()),
+		outSkips:    make([]bool, width),
+		bitZeroLeft: bitZeroLeft,
+	}
+
+	// Cells sharing a column within a level go to successive rows of that
+	// level, in cell order.
+	sub := make([]int, n.Size()) // the cell's row within its level
+	taken := map[[2]int]int{}    // (level, column) → cells placed there
+	levelRows := make([]int, depth+1)
+	for k := range n.Size() {
+		s := n.CellSignal(k)
+		key := [2]int{n.Level(s), n.Column(s)}
+		sub[k] = taken[key]
+		taken[key]++
+		levelRows[key[0]] = max(levelRows[key[0]], taken[key])
+	}
+	row := 1
+	for lv := 1; lv <= depth; lv++ {
+		l.levelRow[lv] = row
+		row += levelRows[lv]
+	}
+	l.rows = row + 1
+
+	for i := range width {
+		l.at[i] = spot{l.x(i), 0}
+	}
+	for k := range n.Size() {
+		s := n.CellSignal(k)
+		l.at[s] = spot{l.x(n.Column(s)), l.levelRow[n.Level(s)] + sub[k]}
+	}
+
+	// next[s] is the row of the node just below signal s in its column: the
+	// next cell there, or the output row.
+	next := make([]int, n.Signals())
+	byColumn := make([][]int, width)
+	for s := range n.Signals() {
+		c := n.Column(s)
+		byColumn[c] = append(byColumn[c], s)
+	}
+	for _, sigs := range byColumn {
+		slices.SortFunc(sigs, func(a, b int) int { return l.at[a].row - l.at[b].row })
+		for j, s := range sigs {
+			next[s] = l.outRow()
+			if j+1 < len(sigs) {
+				next[s] = l.at[sigs[j+1]].row
+			}
+		}
+	}
+
+	kinds := carry.Kinds(n)
+	for k := range n.Size() {
+		c := n.Cell(k)
+		s := n.CellSignal(k)
+		p := placed{signal: s, at: l.at[s], kind: kinds[k], lo: l.at[c.Lo], hi: l.at[c.Hi]}
+		p.tap = p.lo
+		if next[c.Lo] >= p.at.row {
+			p.tap.row = p.at.row - 1
+		}
+		p.hiSkips = next[c.Hi] != p.at.row
+		l.cells[k] = p
+	}
+	for i := range width {
+		l.outSkips[i] = next[n.Output(i)] != l.outRow()
+	}
+	return l
+}
+
+// x returns the picture column of bit col.
+func (l *layout) x(col int) int {
+	if l.bitZeroLeft {
+		return col
+	}
+	return l.width - 1 - col
+}
+
+// bit returns the bit drawn in picture column x.
+func (l *layout) bit(x int) int { return l.x(x) }
+
+// outRow returns the row of the outputs, the last one.
+func (l *layout) outRow() int { return l.rows - 1 }
+
+// out returns where output i is drawn.
+func (l *layout) out(i int) spot { return spot{l.x(i), l.outRow()} }
+
+// caption names the network and gives its width and figures on one line,
+// as the first line of Text does.
+func caption(n *network.Network, f network.Figures) string {
+	return fmt.Sprintf("%s, width %d: depth %d, size %d, max fan-out %d, wire tracks %d, deficiency %d",
+		Name(n), f.Width, f.Depth, f.Size, f.MaxFanout, f.WireTracks, f.Deficiency)
+}
+
+// point is a place in grid units, between spots: x counts columns from the
+// left, y rows from the top.
+type point struct{ x, y float64 }
+
+// pt returns the point of a spot.
+func (s spot) pt() point { return point{float64(s.x), float64(s.row)} }
+
+// labelGap is how far, in rows, wires keep from the middle of an input's
+// or an output's label.
+const labelGap = 0.25
+
+// bypass returns the four control points of a cubic Bézier curve from a
+// down to b, in the same column, that bows out to the side: a wire drawn
+// along it does not run through the nodes of the column between them, whose
+// signals it skips. It keeps clear of the labels of the inputs and outputs.
+func (l *layout) bypass(a, b spot) []point {
+	const bow = 0.4 // columns
+	da, db := a.pt(), b.pt()
+	third := (db.y - da.y) / 3
+	pts := []point{da, {da.x + bow, da.y + third}, {da.x + bow, db.y - third}, db}
+	if a.row == 0 {
+		pts[0].y += labelGap
+	}
+	if b.row == l.outRow() {
+		pts[3].y -= labelGap
+	}
+	return pts
+}
