@@ -1,8 +1,10 @@
 // Package emit turns a network into the files people read and tools consume.
 //
 // This formats are JSON (the prefixgen.network/v1 document of package
-// network), a plain-text textbook diagram (Text), and the tables of figures
-// that the stats and compare commands print (Table, CSV, StatsJSON). Every
+// network), a plain-text textbook diagram (Text), the textbook picture as
+// Graphviz DOT with pinned positions (DOT) and as SVG drawn without Graphviz
+// (SVG), and the tables of figures that the stats and compare commands print
+// (Table, CSV, StatsJSON). Every
 // emitter takes a *network.Network and never knows which topology made it,
 // and every one is deterministic: the same network gives the same bytes.
 //

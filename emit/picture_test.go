@@ -1,0 +1,362 @@
+package emit_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/carry"
+	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/emit/internal/tooltest"
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/topologies"
+)
+
+// pictureWidths are the widths every topology is drawn at: powers of two and
+// not, the degenerate 1 and 2, and the widest the README promises to read.
+var pictureWidths = []int{1, 2, 3, 5, 8, 13, 16, 32, 33, 64}
+
+// allNetworks builds every topology of the compare command (Ladner–Fischer
+// at k = 0…3) at every picture width.
+func allNetworks(t *testing.T) []*network.Network {
+	t.Helper()
+	var all []*network.Network
+	for _, n := range pictureWidths {
+		nets, err := topologies.Compare(n)
+		require.NoError(t, err)
+		all = append(all, nets...)
+	}
+	return all
+}
+
+func build(t *testing.T, name string, n int) *network.Network {
+	t.Helper()
+	net, err := topologies.Build(name, n, nil)
+	require.NoError(t, err)
+	return net
+}
+
+func dotBytes(t *testing.T, net *network.Network, opt emit.DOTOptions) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	require.NoError(t, emit.DOT(&buf, net, opt))
+	return buf.Bytes()
+}
+
+func svgBytes(t *testing.T, net *network.Network, opt emit.SVGOptions) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	require.NoError(t, emit.SVG(&buf, net, opt))
+	return buf.Bytes()
+}
+
+func TestPictureGolden(t *testing.T) {
+	tests := []struct {
+		name        string
+		net         *network.Network
+		bitZeroLeft bool
+	}{
+		{"sk8", build(t, "sklansky", 8), false},
+		{"ks5", build(t, "kogge-stone", 5), false},
+		{"bk8-bit0-left", build(t, "brent-kung", 8), true},
+		{"odd", emit.OddNetwork(t), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			golden(t, tt.name+".dot.golden", dotBytes(t, tt.net, emit.DOTOptions{BitZeroLeft: tt.bitZeroLeft}))
+			golden(t, tt.name+".svg.golden", svgBytes(t, tt.net, emit.SVGOptions{BitZeroLeft: tt.bitZeroLeft}))
+		})
+	}
+}
+
+// Two runs draw the same bytes.
+func TestPictureDeterministic(t *testing.T) {
+	for _, net := range append(allNetworks(t), emit.OddNetwork(t)) {
+		for _, left := range []bool{false, true} {
+			a := dotBytes(t, net, emit.DOTOptions{BitZeroLeft: left})
+			b := dotBytes(t, net, emit.DOTOptions{BitZeroLeft: left})
+			require.Equal(t, string(a), string(b), "DOT of %s %d", emit.Name(net), net.Width())
+			a = svgBytes(t, net, emit.SVGOptions{BitZeroLeft: left})
+			b = svgBytes(t, net, emit.SVGOptions{BitZeroLeft: left})
+			require.Equal(t, string(a), string(b), "SVG of %s %d", emit.Name(net), net.Width())
+		}
+	}
+}
+
+// svgDoc is what TestSVGCells reads back from an SVG picture.
+type svgDoc struct {
+	root  xml.StartElement
+	cells []svgCell
+}
+
+// svgCell is one element of class "cell".
+type svgCell struct {
+	element string
+	classes []string
+	title   string
+}
+
+// parseSVG reads the picture with encoding/xml, strictly.
+func parseSVG(t *testing.T, data []byte) svgDoc {
+	t.Helper()
+	var doc svgDoc
+	d := xml.NewDecoder(bytes.NewReader(data))
+	var open *svgCell // the cell element being read, for its <title>
+	inTitle := false
+	depth := 0
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			depth++
+			if depth == 1 {
+				doc.root = tok.Copy()
+			}
+			for _, a := range tok.Attr {
+				if a.Name.Local == "class" && contains(strings.Fields(a.Value), "cell") {
+					require.Nil(t, open, "a cell inside a cell")
+					open = &svgCell{element: tok.Name.Local, classes: strings.Fields(a.Value)}
+				}
+			}
+			inTitle = tok.Name.Local == "title" && open != nil
+		case xml.CharData:
+			if inTitle {
+				open.title += string(tok)
+			}
+		case xml.EndElement:
+			depth--
+			inTitle = false
+			if open != nil && tok.Name.Local == open.element {
+				doc.cells = append(doc.cells, *open)
+				open = nil
+			}
+		}
+	}
+	return doc
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func attr(e xml.StartElement, name string) string {
+	for _, a := range e.Attr {
+		if a.Name.Local == name {
+			return a.Value
+		}
+	}
+	return ""
+}
+
+// The SVG is well-formed SVG 1.1 with one cell element per cell, of the
+// kind carry.Kinds gives, titled with the cell's span and level.
+func TestSVGCells(t *testing.T) {
+	for _, net := range append(allNetworks(t), emit.OddNetwork(t)) {
+		what := fmt.Sprintf("%s %d", emit.Name(net), net.Width())
+		doc := parseSVG(t, svgBytes(t, net, emit.SVGOptions{}))
+		assert.Equal(t, "svg", doc.root.Name.Local, what)
+		assert.Equal(t, "http://www.w3.org/2000/svg", doc.root.Name.Space, what)
+		assert.Equal(t, "1.1", attr(doc.root, "version"), what)
+		w, h := attr(doc.root, "width"), attr(doc.root, "height")
+		assert.Equal(t, "0 0 "+w+" "+h, attr(doc.root, "viewBox"), what)
+
+		require.Len(t, doc.cells, net.Size(), what)
+		kinds := carry.Kinds(net)
+		want := map[string]int{}
+		black := 0
+		for k, kind := range kinds {
+			s := net.CellSignal(k)
+			want[fmt.Sprintf("%v level %d, %v", net.Span(s), net.Level(s), kind)]++
+			if kind == carry.Black {
+				black++
+			}
+		}
+		got := map[string]int{}
+		gotBlack := 0
+		for _, c := range doc.cells {
+			assert.Equal(t, "circle", c.element, what)
+			require.Len(t, c.classes, 2, what)
+			assert.Contains(t, []string{"black", "gray"}, c.classes[1], what)
+			assert.True(t, strings.HasSuffix(c.title, ", "+c.classes[1]), "%s: title %q of a %s cell", what, c.title, c.classes[1])
+			if c.classes[1] == "black" {
+				gotBlack++
+			}
+			got[c.title]++
+		}
+		assert.Equal(t, black, gotBlack, what)
+		assert.Equal(t, want, got, what)
+	}
+}
+
+// A width-64 picture keeps its numbers small and its size in proportion:
+// integers where the grid is integral, one column pitch per bit.
+func TestSVGCompact(t *testing.T) {
+	svg := string(svgBytes(t, build(t, "kogge-stone", 64), emit.SVGOptions{}))
+	assert.NotRegexp(t, `\d\.\d{3}`, svg, "no long decimals")
+	assert.NotContains(t, svg, "e+")
+	doc := parseSVG(t, []byte(svg))
+	w, err := strconv.Atoi(attr(doc.root, "width"))
+	require.NoError(t, err)
+	assert.Less(t, w, 64*40, "about 28 units per column")
+	assert.Greater(t, w, 64*20)
+}
+
+var (
+	// dotNode matches a node statement as emicklei/dot writes it.
+	dotNode = regexp.MustCompile(`(?m)^\s*(n\d+)\[(.*)\];$`)
+	// dotPos matches a pinned position.
+	dotPos = regexp.MustCompile(`(?:^|,)pos="(-?[\d.]+),(-?[\d.]+)!"`)
+)
+
+// pinned returns the pinned position of every node of a DOT file, in
+// points, and fails the test for a node without one.
+func pinned(t *testing.T, dot []byte) map[string][2]float64 {
+	t.Helper()
+	pos := map[string][2]float64{}
+	for _, m := range dotNode.FindAllSubmatch(dot, -1) {
+		p := dotPos.FindSubmatch(m[2])
+		require.NotNil(t, p, "node %s has no pinned pos: %s", m[1], m[2])
+		x, err := strconv.ParseFloat(string(p[1]), 64)
+		require.NoError(t, err)
+		y, err := strconv.ParseFloat(string(p[2]), 64)
+		require.NoError(t, err)
+		pos[string(m[1])] = [2]float64{x, y}
+	}
+	return pos
+}
+
+// Every node is pinned, and the DOT file has a node per input, cell and
+// output.
+func TestDOTPinned(t *testing.T) {
+	for _, net := range append(allNetworks(t), emit.OddNetwork(t)) {
+		data := dotBytes(t, net, emit.DOTOptions{BitZeroLeft: net.Width()%2 == 1})
+		pos := pinned(t, data)
+		assert.Len(t, pos, net.Signals()+net.Width(), "%s %d", emit.Name(net), net.Width())
+		assert.Len(t, dotNode.FindAll(data, -1), len(pos), "node names are unique")
+	}
+}
+
+// dotJob is one batch of DOT files for one Graphviz program.
+type dotJob struct {
+	name  string
+	args  []string
+	check func(t *testing.T, out []byte)
+}
+
+// Graphviz accepts every DOT file, of every topology at every width, both
+// with bit 0 right and left: plain dot lays it out, and neato -n2 draws
+// every node exactly where pos pins it. Each program reads all files in one
+// run, so the test takes a moment, not minutes.
+func TestDOTGraphviz(t *testing.T) {
+	dotPath := tooltest.Path(t, "dot")
+	neatoPath := tooltest.Path(t, "neato")
+
+	dir := t.TempDir()
+	var files, narrow, wide []string
+	var pins []map[string][2]float64
+	nets := append(allNetworks(t), emit.OddNetwork(t))
+	for i, net := range nets {
+		for _, left := range []bool{false, true} {
+			data := dotBytes(t, net, emit.DOTOptions{BitZeroLeft: left})
+			path := filepath.Join(dir, fmt.Sprintf("%03d-%s-%d-%v.dot", i, net.Topology(), net.Width(), left))
+			require.NoError(t, os.WriteFile(path, data, 0o644))
+			files = append(files, path)
+			pins = append(pins, pinned(t, data))
+			if net.Width() < 64 {
+				narrow = append(narrow, path)
+			} else {
+				wide = append(wide, path)
+			}
+		}
+	}
+	layouts := func(files []string) func(t *testing.T, out []byte) {
+		return func(t *testing.T, out []byte) {
+			assert.Equal(t, len(files), bytes.Count(out, []byte("\nstop\n")), "one layout per file")
+		}
+	}
+
+	jobs := []dotJob{
+		{"dot", append([]string{dotPath, "-Tplain"}, narrow...), layouts(narrow)},
+		// Plain dot spends seconds straightening the 63 long columns of
+		// ripple 64; one round of its x-coordinate optimisation is enough
+		// to know that it accepts and lays out the widest files.
+		{"dot 64", append([]string{dotPath, "-Gnslimit=1", "-Tplain"}, wide...), layouts(wide)},
+		{"neato -n2", append([]string{neatoPath, "-n2", "-Tplain"}, files...), func(t *testing.T, out []byte) {
+			checkPinned(t, out, pins)
+		}},
+	}
+	for _, job := range jobs {
+		t.Run(job.name, func(t *testing.T) {
+			t.Parallel()
+			var stdout, stderr bytes.Buffer
+			cmd := exec.Command(job.args[0], job.args[1:]...)
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			require.NoError(t, cmd.Run(), "%s: %s", job.name, stderr.String())
+			assert.Empty(t, stderr.String(), "%s warns", job.name)
+			job.check(t, stdout.Bytes())
+		})
+	}
+}
+
+// checkPinned reads neato's plain output, one graph per file, and checks
+// that each graph's nodes lie where pos put them, up to one shift of the
+// whole graph (neato moves the drawing to the origin).
+func checkPinned(t *testing.T, plain []byte, pins []map[string][2]float64) {
+	t.Helper()
+	sc := bufio.NewScanner(bytes.NewReader(plain))
+	sc.Buffer(nil, 1<<20)
+	g := -1
+	var shift [2]float64
+	nodes := 0
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		switch {
+		case len(f) > 0 && f[0] == "graph":
+			g++
+			require.Less(t, g, len(pins), "more graphs than files")
+			shift = [2]float64{math.NaN(), math.NaN()}
+			nodes = 0
+		case len(f) > 3 && f[0] == "node":
+			want, ok := pins[g][f[1]]
+			require.True(t, ok, "graph %d: node %s is not in the file", g, f[1])
+			x, err := strconv.ParseFloat(f[2], 64)
+			require.NoError(t, err)
+			y, err := strconv.ParseFloat(f[3], 64)
+			require.NoError(t, err)
+			// Plain output is in inches, rounded.
+			d := [2]float64{x*72 - want[0], y*72 - want[1]}
+			if math.IsNaN(shift[0]) {
+				shift = d
+			}
+			require.InDelta(t, shift[0], d[0], 0.5, "graph %d node %s moved", g, f[1])
+			require.InDelta(t, shift[1], d[1], 0.5, "graph %d node %s moved", g, f[1])
+			nodes++
+		case len(f) == 1 && f[0] == "stop":
+			require.Equal(t, len(pins[g]), nodes, "graph %d: every node drawn", g)
+		}
+	}
+	require.NoError(t, sc.Err())
+	require.Equal(t, len(pins)-1, g, "one graph per file")
+}

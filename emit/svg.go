@@ -1,0 +1,179 @@
+package emit
+
+import (
+	"bufio"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/prefixgen/prefixgen/carry"
+	"github.com/prefixgen/prefixgen/network"
+)
+
+// SVGOptions controls the SVG picture.
+type SVGOptions struct {
+	// BitZeroLeft draws bit 0 in the leftmost column. The default draws it
+	// rightmost, as Harris and most adder textbooks do.
+	BitZeroLeft bool
+}
+
+// The geometry of the SVG picture, in user units (pixels at 100%).
+const (
+	svgColumn   = 28                // between columns
+	svgRow      = 32                // between rows
+	svgLeft     = 44                // from the left edge to the middle of the first column: room for the level labels
+	svgTop      = 18                // from the top edge to the middle of the input row
+	svgRadius   = 7                 // of a cell
+	svgLabelGap = labelGap * svgRow // between the middle of a label and the end of a line
+	svgFont     = 11                // bit and level labels
+	svgCapFont  = 12                // the caption
+	svgCapLine  = 18                // between the caption's lines
+	svgMargin   = 12                // right and bottom
+)
+
+// svgFill is the fill of each kind of cell.
+var svgFill = [...]string{carry.Gray: "#aaa", carry.Black: "#000"}
+
+// SVG draws the network as an SVG 1.1 picture in the textbook layout,
+// without Graphviz: bit numbers on top (bit 0 on the right unless
+// opt.BitZeroLeft), level numbers on the left, one row per level, and the
+// outputs, labelled i:0 after the span they carry, at the bottom. A vertical
+// line carries each column's latest signal down. A cell is a circle in the
+// column of its span's high end and the row of its level, of class
+// "cell black" (filled black: it computes G and P) or "cell gray" (filled
+// gray: G only), as carry.Kinds tells them apart, with a <title> giving its
+// span and level, which browsers show on hover. Its Lo operand arrives along
+// a straight wire from its column line, in the row above, to the cell; its
+// Hi operand arrives from above in its own column. A read that skips a newer
+// signal of the same column (never so in the built-in topologies) is drawn
+// as a curve beside the column line. A caption gives the network's name,
+// width and figures. The output is deterministic.
+func SVG(w io.Writer, net *network.Network, opt SVGOptions) error {
+	l := newLayout(net, opt.BitZeroLeft)
+	bw := bufio.NewWriter(w)
+
+	f := l.fig
+	x := func(gx int) int { return svgLeft + gx*svgColumn }
+	y := func(row int) int { return svgTop + row*svgRow }
+	bottom := y(l.outRow())
+	lines := []string{
+		fmt.Sprintf("%s, width %d", l.name, f.Width),
+		fmt.Sprintf("depth %d, size %d, max fan-out %d, wire tracks %d, deficiency %d",
+			f.Depth, f.Size, f.MaxFanout, f.WireTracks, f.Deficiency),
+	}
+	const legendWidth = 290 // the legend's two entries, as drawn below
+	capWidth := legendWidth
+	for _, s := range lines {
+		// A generous guess at the advance of a sans-serif font.
+		capWidth = max(capWidth, utf8.RuneCountInString(s)*svgCapFont*3/5)
+	}
+	capTop := bottom + svgLabelGap + svgCapLine + 8
+	width := max(x(l.width-1)+svgColumn/2, svgLeft-svgColumn/2+capWidth) + svgMargin
+	height := capTop + 2*svgCapLine + 4 + svgMargin
+
+	fmt.Fprintf(bw, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"Helvetica, Arial, sans-serif\">\n",
+		width, height, width, height)
+	fmt.Fprintf(bw, "<title>%s</title>\n", svgText(l.caption))
+	bw.WriteString("<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n")
+
+	// The bit numbers on top, the level numbers on the left.
+	fmt.Fprintf(bw, "<g class=\"bits\" font-size=\"%d\" text-anchor=\"middle\">\n", svgFont)
+	for i := range l.width {
+		fmt.Fprintf(bw, "<text x=\"%d\" y=\"%d\">%d</text>\n", x(l.x(i)), y(0)+4, i)
+	}
+	bw.WriteString("</g>\n")
+	fmt.Fprintf(bw, "<g class=\"levels\" font-size=\"%d\">\n", svgFont)
+	fmt.Fprintf(bw, "<text x=\"4\" y=\"%d\">bit</text>\n", y(0)+4)
+	for lv := 1; lv <= l.depth; lv++ {
+		fmt.Fprintf(bw, "<text x=\"4\" y=\"%d\">L%d</text>\n", y(l.levelRow[lv])+4, lv)
+		end := l.outRow()
+		if lv < l.depth {
+			end = l.levelRow[lv+1]
+		}
+		for r := l.levelRow[lv] + 1; r < end; r++ {
+			// A level's further rows, as in Text.
+			fmt.Fprintf(bw, "<text x=\"4\" y=\"%d\">·</text>\n", y(r)+4)
+		}
+	}
+	bw.WriteString("</g>\n")
+
+	// The column lines, then the wires, then the cells on top of both.
+	bw.WriteString("<g class=\"columns\" stroke=\"#555\">\n")
+	for gx := range l.width {
+		fmt.Fprintf(bw, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
+			x(gx), y(0)+svgLabelGap, x(gx), bottom-svgLabelGap)
+	}
+	bw.WriteString("</g>\n")
+	bw.WriteString("<g class=\"wires\" stroke=\"#000\" fill=\"none\">\n")
+	curve := func(pts []point) {
+		bw.WriteString("<path d=\"")
+		for j, p := range pts {
+			cmd := " "
+			switch j {
+			case 0:
+				cmd = "M"
+			case 1:
+				cmd = "C"
+			}
+			bw.WriteString(cmd + num(svgLeft+p.x*svgColumn) + " " + num(svgTop+p.y*svgRow))
+		}
+		bw.WriteString("\"/>\n")
+	}
+	for _, c := range l.cells {
+		from := y(c.tap.row)
+		if c.tap.row == 0 {
+			from += svgLabelGap // from below the bit number
+		}
+		fmt.Fprintf(bw, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
+			x(c.tap.x), from, x(c.at.x), y(c.at.row))
+		if c.hiSkips {
+			curve(l.bypass(c.hi, c.at))
+		}
+	}
+	for i := range l.width {
+		if l.outSkips[i] {
+			curve(l.bypass(l.at[net.Output(i)], l.out(i)))
+		}
+	}
+	bw.WriteString("</g>\n")
+	bw.WriteString("<g class=\"cells\" stroke=\"#000\">\n")
+	for _, c := range l.cells {
+		fmt.Fprintf(bw, "<circle class=\"cell %v\" cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\"><title>%v level %d, %v</title></circle>\n",
+			c.kind, x(c.at.x), y(c.at.row), svgRadius, svgFill[c.kind],
+			net.Span(c.signal), net.Level(c.signal), c.kind)
+	}
+	bw.WriteString("</g>\n")
+
+	// The outputs, then the caption and a legend of the two kinds of cell.
+	fmt.Fprintf(bw, "<g class=\"outputs\" font-size=\"%d\" text-anchor=\"middle\">\n", svgFont-1)
+	for i := range l.width {
+		fmt.Fprintf(bw, "<text x=\"%d\" y=\"%d\">%d:0</text>\n", x(l.x(i)), bottom+4, i)
+	}
+	bw.WriteString("</g>\n")
+	left := svgLeft - svgColumn/2
+	fmt.Fprintf(bw, "<g class=\"caption\" font-size=\"%d\">\n", svgCapFont)
+	fmt.Fprintf(bw, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\">%s</text>\n", left, capTop, svgText(lines[0]))
+	fmt.Fprintf(bw, "<text x=\"%d\" y=\"%d\">%s</text>\n", left, capTop+svgCapLine, svgText(lines[1]))
+	ly := capTop + 2*svgCapLine + 4
+	for j, k := range []carry.Kind{carry.Black, carry.Gray} {
+		lx := left + svgRadius + j*150
+		about := "black cell: G and P"
+		if k == carry.Gray {
+			about = "gray cell: G only"
+		}
+		fmt.Fprintf(bw, "<circle class=\"legend %v\" cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" stroke=\"#000\"/>\n",
+			k, lx, ly-4, svgRadius-1, svgFill[k])
+		fmt.Fprintf(bw, "<text x=\"%d\" y=\"%d\">%s</text>\n", lx+svgRadius+5, ly, about)
+	}
+	bw.WriteString("</g>\n</svg>\n")
+	return bw.Flush()
+}
+
+// svgText escapes s for XML character data.
+func svgText(s string) string {
+	var b strings.Builder
+	xml.EscapeText(&b, []byte(s))
+	return b.String()
+}
