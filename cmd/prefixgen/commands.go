@@ -110,27 +110,25 @@ func genCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "gen",
 		Usage:     "build one network and write it out",
-		UsageText: "prefixgen gen -t TOPO -n N [--param k=V] [-f json|text] [-o FILE]\nprefixgen gen --from FILE [-f json|text] [-o FILE]",
+		UsageText: "prefixgen gen -t TOPO -n N [--param k=V] [-f FORMAT] [-o FILE]\nprefixgen gen --from FILE [-f FORMAT] [-o FILE]",
+		Description: "Formats: text, the textbook diagram in plain text (one column per bit, one row per level);\n" +
+			"json, the prefixgen.network/v1 document that --from reads back; dot, Graphviz in the textbook\n" +
+			"layout with pinned positions (draw it with neato -n2 -Tsvg); svg, the same picture drawn by\n" +
+			"prefixgen itself. In dot and svg, black cells compute G and P, gray cells G only.",
 		Flags: []cli.Flag{
 			topologyFlag(false), widthFlag(0), paramFlag, fromFlag,
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output format: json (prefixgen.network/v1) or text (the textbook diagram)"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output format: text, json, dot or svg (see above)"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output (written whole or not at all)"},
-			&cli.BoolFlag{Name: "bit0-left", Usage: "text: draw bit 0 in the leftmost column (default: rightmost, as in Harris)"},
+			&cli.BoolFlag{Name: "bit0-left", Usage: "text, dot, svg: draw bit 0 in the leftmost column (default: rightmost, as in Harris)"},
 		},
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c); err != nil {
 				return err
 			}
-			var write func(io.Writer, *network.Network) error
-			switch f := c.String("format"); f {
-			case "json":
-				write = emit.JSON
-			case "text":
-				opt := emit.TextOptions{BitZeroLeft: c.Bool("bit0-left")}
-				write = func(w io.Writer, n *network.Network) error { return emit.Text(w, n, opt) }
-			default:
-				return usage(c, "unknown format %q: allowed json, text", f)
+			write, err := genFormat(c)
+			if err != nil {
+				return err
 			}
 			nets, err := networks(c, false)
 			if err != nil {
@@ -138,6 +136,29 @@ func genCommand() *cli.Command {
 			}
 			return output(c, func(w io.Writer) error { return write(w, nets[0]) })
 		},
+	}
+}
+
+// genFormats are the formats of gen -f, in the order help lists them.
+var genFormats = []string{"text", "json", "dot", "svg"}
+
+// genFormat returns the writer for gen -f.
+func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) {
+	left := c.Bool("bit0-left")
+	switch f := c.String("format"); f {
+	case "json":
+		return emit.JSON, nil
+	case "text":
+		opt := emit.TextOptions{BitZeroLeft: left}
+		return func(w io.Writer, n *network.Network) error { return emit.Text(w, n, opt) }, nil
+	case "dot":
+		opt := emit.DOTOptions{BitZeroLeft: left}
+		return func(w io.Writer, n *network.Network) error { return emit.DOT(w, n, opt) }, nil
+	case "svg":
+		opt := emit.SVGOptions{BitZeroLeft: left}
+		return func(w io.Writer, n *network.Network) error { return emit.SVG(w, n, opt) }, nil
+	default:
+		return nil, usage(c, "unknown format %q: allowed %s", f, strings.Join(genFormats, ", "))
 	}
 }
 
