@@ -1,0 +1,63 @@
+package gpukernels
+
+import (
+	"fmt"
+
+	"github.com/prefixgen/prefixgen/simulate"
+)
+
+// Run emulates the program on a warp of 32 lanes over the monoid m and
+// returns the values of lanes 0 … Width−1 in register 0 at the end: the
+// prefixes of in for a program lowered from a correct network.
+//
+// Lane i < Width starts with in[i] in register 0; lanes from Width up, and
+// every spare register of every lane, start with m.Identity(). Each step
+// runs as Step describes: its copies, then the shuffle, in which every lane
+// reads register FromReg of lane Source(lane) as CUDA's shuffles do (a lane
+// below D of an SrcUp step reads its own value; a table lane is taken
+// modulo 32), then the combine, r[ToReg] = m.Combine(shuffled, r[HiReg]) on
+// the lanes where Fires holds. Source and Fires are the closed forms, not
+// the tables, so that a run checks the forms a kernel would execute. The
+// Final copies run last.
+//
+// Run panics if len(in) is not the program's width: that is a programming
+// error.
+func Run[T any](p *Program, m simulate.Monoid[T], in []T) []T {
+	if len(in) != p.Width {
+		panic(fmt.Sprintf("gpukernels: Run of a width-%d program on %d inputs", p.Width, len(in)))
+	}
+	id := m.Identity()
+	regs := make([][Lanes]T, p.Registers)
+	for r := range regs {
+		for lane := range Lanes {
+			regs[r][lane] = id
+		}
+	}
+	copy(regs[0][:], in)
+	copies := func(cs []Copy) {
+		for _, c := range cs {
+			for lane := range Lanes {
+				if c.Mask>>uint(lane)&1 == 1 {
+					regs[c.To][lane] = regs[c.From][lane]
+				}
+			}
+		}
+	}
+	for i := range p.Steps {
+		s := &p.Steps[i]
+		copies(s.Copies)
+		var shuffled [Lanes]T
+		for lane := range Lanes {
+			shuffled[lane] = regs[s.FromReg][s.Source(lane)]
+		}
+		for lane := range Lanes {
+			if s.Fires(lane) {
+				regs[s.ToReg][lane] = m.Combine(shuffled[lane], regs[s.HiReg][lane])
+			}
+		}
+	}
+	copies(p.Final)
+	out := make([]T, p.Width)
+	copy(out, regs[0][:p.Width])
+	return out
+}
