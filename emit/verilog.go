@@ -1,0 +1,371 @@
+package emit
+
+import (
+	"embed"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/template"
+
+	"github.com/prefixgen/prefixgen/carry"
+	"github.com/prefixgen/prefixgen/network"
+)
+
+//go:embed templates/*.tmpl
+var templateFiles embed.FS
+
+// templates holds the Verilog templates, parsed once.
+var templates = template.Must(template.New("").ParseFS(templateFiles, "templates/*.tmpl"))
+
+// VerilogOptions are the options of Verilog.
+type VerilogOptions struct {
+	// Module is the name of the Verilog module; empty means ModuleName(net).
+	// It must pass CheckModuleName.
+	Module string
+}
+
+// Verilog writes the adder built around net as a synthesizable Verilog-2005
+// module:
+//
+//	module NAME (input wire [N-1:0] a, input wire [N-1:0] b, input wire cin,
+//	             output wire [N-1:0] sum, output wire cout);
+//
+// with {cout, sum} = a + b + cin. It is laid out as a datapath designer draws
+// it: a pre-processing row (g = a & b, p = a ^ b, the carry-in folded into
+// bit 0's generate), one assign group per prefix cell named by its column
+// and level (G_c5_l2; a second cell at the same column and level gets a
+// suffix), and the sum row (sum_i = p_i ^ carry_i, where the carry into bit i
+// is cin for i = 0 and G[i-1:0] otherwise; cout = G[N-1:0]). Black cells
+// compute G = G_hi | P_hi & G_lo and P = P_hi & P_lo; gray cells, whose P
+// nothing reads (carry.Kinds), compute G only. The header names the
+// generator, topology, parameters and width and gives the figures.
+//
+// The output is plain Verilog-2005 that Icarus, Verilator (lint -Wall) and
+// Yosys accept without warnings, for every width, 1 included.
+func Verilog(w io.Writer, net *network.Network, opt VerilogOptions) error {
+	d, err := newVerilogData(net, opt.Module, ModuleName)
+	if err != nil {
+		return err
+	}
+	return execute(w, "adder.v.tmpl", d)
+}
+
+// YosysLCUOptions are the options of YosysLCU.
+type YosysLCUOptions struct {
+	// Module is the name of the techmap module; empty means
+	// LCUModuleName(net). It must pass CheckModuleName.
+	Module string
+}
+
+// YosysLCU writes a Yosys techmap module for the $lcu cell (the lookahead
+// carry unit: inputs P, G, CI, output CO, parameter WIDTH) built from net.
+// Yosys lowers every $alu (adders, subtractors, comparisons) to an $lcu and
+// maps that, by default, to the Brent–Kung network of module _90_lcu in its
+// techmap.v. Techmap tries the modules that map a cell type in the order of
+// their names, so this module, named _80_… by default, is tried first; it
+// maps the $lcu cells of exactly net's width and sets _TECHMAP_FAIL_ for
+// every other width, which falls back to _90_lcu:
+//
+//	yosys -p 'synth -run begin:fine; techmap -map +/techmap.v -map ks_lcu.v; ...'
+//
+// CO[i] is the carry out of bit i, G[i:0] with CI folded into bit 0, computed
+// by the cells of net.
+func YosysLCU(w io.Writer, net *network.Network, opt YosysLCUOptions) error {
+	d, err := newVerilogData(net, opt.Module, LCUModuleName)
+	if err != nil {
+		return err
+	}
+	return execute(w, "lcu.v.tmpl", d)
+}
+
+// execute runs a template into w, returning the first write error.
+func execute(w io.Writer, name string, data any) error {
+	if err := templates.ExecuteTemplate(w, name, data); err != nil {
+		return fmt.Errorf("emit: %v", err)
+	}
+	return nil
+}
+
+// ModuleName returns the default name of the adder module around net:
+// prefix_adder_<topology>[_<param><value>…]_<width>, with every character
+// that may not appear in a Verilog identifier turned into an underscore, as in
+// prefix_adder_ladner_fischer_k1_32.
+func ModuleName(net *network.Network) string {
+	return "prefix_adder_" + moduleStem(net)
+}
+
+// LCUModuleName returns the default name of the Yosys $lcu techmap module of
+// net: _80_prefixgen_lcu_<topology>[_<param><value>…]_<width>, which sorts
+// before Yosys's own _90_lcu.
+func LCUModuleName(net *network.Network) string {
+	return "_80_prefixgen_lcu_" + moduleStem(net)
+}
+
+// moduleStem names net for a module: topology, parameters and width.
+func moduleStem(net *network.Network) string {
+	topo := net.Topology()
+	if topo == "" {
+		topo = "network"
+	}
+	parts := []string{topo}
+	if ps := paramString(net.Params(), "_"); ps != "" {
+		parts = append(parts, strings.ReplaceAll(ps, "=", ""))
+	}
+	parts = append(parts, strconv.Itoa(net.Width()))
+	var b strings.Builder
+	under := false
+	for _, r := range strings.Join(parts, "_") {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+			under = false
+		} else if !under {
+			b.WriteByte('_')
+			under = true
+		}
+	}
+	return strings.Trim(b.String(), "_")
+}
+
+// maxIdentifier is the longest identifier Verilog-2005 requires tools to
+// accept (IEEE 1364-2005, 3.7).
+const maxIdentifier = 1024
+
+// CheckModuleName returns an error unless name is a legal Verilog-2005 simple
+// identifier that is not a keyword of Verilog or SystemVerilog: a letter or
+// underscore, then letters, digits, underscores or dollar signs, at most 1024
+// characters.
+func CheckModuleName(name string) error {
+	bad := func(why string) error {
+		return fmt.Errorf("emit: module name %q is not a legal Verilog identifier: %s", name, why)
+	}
+	switch {
+	case name == "":
+		return bad("it is empty; allowed: a letter or _, then letters, digits, _ or $")
+	case len(name) > maxIdentifier:
+		return bad(fmt.Sprintf("longer than %d characters", maxIdentifier))
+	case verilogKeywords[name]:
+		return bad("it is a Verilog or SystemVerilog keyword")
+	}
+	for i, r := range name {
+		letter := r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+		if i == 0 && !letter {
+			return bad("allowed: a letter or _ first, then letters, digits, _ or $")
+		}
+		if !letter && !(r >= '0' && r <= '9') && r != '$' {
+			return bad(fmt.Sprintf("%q is not allowed; allowed: letters, digits, _ and $", r))
+		}
+	}
+	return nil
+}
+
+// verilogData is what the templates read.
+type verilogData struct {
+	Module  string
+	Width   int
+	MSB     int
+	Header  []string
+	Cells   []verilogCell
+	Carries []string // Carries[i] is the carry into bit i
+	Outputs []string // Outputs[i] is G[i:0]
+	Cout    string
+	Black   int
+	Gray    int
+	Range   string // "[N-1:0]"
+}
+
+// verilogCell is one prefix cell: its comment, its G assignment and, for a
+// black cell, its P assignment.
+type verilogCell struct {
+	Comment      string
+	G, GExpr     string
+	P, PExpr     string // empty for a gray cell
+	Black        bool
+	Column, Span string
+}
+
+// newVerilogData names every signal of net and fills the template data.
+// module is the name asked for, or empty for def(net).
+func newVerilogData(net *network.Network, module string, def func(*network.Network) string) (*verilogData, error) {
+	if module == "" {
+		module = def(net)
+	}
+	if err := CheckModuleName(module); err != nil {
+		return nil, err
+	}
+	n := net.Width()
+	kinds := carry.Kinds(net)
+	d := &verilogData{Module: module, Width: n, MSB: n - 1, Range: fmt.Sprintf("[%d:0]", n-1)}
+
+	// Signal names: input i is g[i]/p[i], except that bit 0's generate has
+	// the carry-in folded in; cell k at column c and level l is G_cc_ll (and
+	// P_cc_ll), with _2, _3, … for further cells at the same place.
+	gName := make([]string, net.Signals())
+	pName := make([]string, net.Signals())
+	for i := range n {
+		gName[i] = fmt.Sprintf("g[%d]", i)
+		pName[i] = fmt.Sprintf("p[%d]", i)
+	}
+	gName[0] = "g0_cin"
+	seen := make(map[[2]int]int)
+	d.Cells = make([]verilogCell, net.Size())
+	for k := range net.Size() {
+		s := net.CellSignal(k)
+		c, lv := net.Column(s), net.Level(s)
+		at := [2]int{c, lv}
+		seen[at]++
+		suffix := ""
+		if m := seen[at]; m > 1 {
+			suffix = "_" + strconv.Itoa(m)
+		}
+		gName[s] = fmt.Sprintf("G_c%d_l%d%s", c, lv, suffix)
+		pName[s] = fmt.Sprintf("P_c%d_l%d%s", c, lv, suffix)
+		cell := net.Cell(k)
+		lo, hi := net.Span(cell.Lo), net.Span(cell.Hi)
+		vc := verilogCell{
+			G:     gName[s],
+			GExpr: fmt.Sprintf("%s | (%s & %s)", gName[cell.Hi], pName[cell.Hi], gName[cell.Lo]),
+			Black: kinds[k] == carry.Black,
+		}
+		kind := "gray"
+		if vc.Black {
+			kind = "black"
+			vc.P = pName[s]
+			vc.PExpr = fmt.Sprintf("%s & %s", pName[cell.Hi], pName[cell.Lo])
+			d.Black++
+		} else {
+			d.Gray++
+		}
+		vc.Comment = fmt.Sprintf("cell %d, column %d, level %d, %s: [%d:%d] = [%d:%d] o [%d:%d]",
+			k, c, lv, kind, hi.To, lo.From, hi.To, hi.From, lo.To, lo.From)
+		d.Cells[k] = vc
+	}
+	d.Outputs = make([]string, n)
+	d.Carries = make([]string, n)
+	d.Carries[0] = "cin"
+	for i := range n {
+		d.Outputs[i] = gName[net.Output(i)]
+		if i+1 < n {
+			d.Carries[i+1] = d.Outputs[i]
+		}
+	}
+	d.Cout = d.Outputs[n-1]
+
+	f := net.Figures()
+	topo := net.Topology()
+	if topo == "" {
+		topo = "(none)"
+	}
+	params := paramString(net.Params(), " ")
+	if params == "" {
+		params = "(none)"
+	}
+	d.Header = []string{
+		"topology:   " + strconv.Quote(topo),
+		"parameters: " + strconv.Quote(params),
+		fmt.Sprintf("width:      %d bits", n),
+		fmt.Sprintf("depth:      %d levels of prefix cells", f.Depth),
+		fmt.Sprintf("size:       %d cells (%d black, %d gray)", f.Size, d.Black, d.Gray),
+		fmt.Sprintf("max fan-out %d (logical: cells reading a signal, +1 if it is an output)", f.MaxFanout),
+		fmt.Sprintf("wire tracks %d, deficiency %d", f.WireTracks, f.Deficiency),
+	}
+	return d, nil
+}
+
+// verilogKeywords are the reserved words of Verilog-2005 (IEEE 1364-2005,
+// annex B) and SystemVerilog (IEEE 1800-2017, annex B), which Verilator
+// reserves by default.
+var verilogKeywords = func() map[string]bool {
+	m := make(map[string]bool)
+	for _, w := range strings.Fields(`
+always and assign automatic begin buf bufif0 bufif1 case casex casez cell cmos
+config deassign default defparam design disable edge else end endcase
+endconfig endfunction endgenerate endmodule endprimitive endspecify endtable
+endtask event for force forever fork function generate genvar highz0 highz1
+if ifnone incdir include initial inout input instance integer join large
+liblist library localparam macromodule medium module nand negedge nmos nor
+noshowcancelled not notif0 notif1 or output parameter pmos posedge primitive
+pull0 pull1 pulldown pullup pulsestyle_ondetect pulsestyle_onevent rcmos real
+realtime reg release repeat rnmos rpmos rtran rtranif0 rtranif1 scalared
+showcancelled signed small specify specparam strong0 strong1 supply0 supply1
+table task time tran tranif0 tranif1 tri tri0 tri1 triand trior trireg
+unsigned use uwire vectored wait wand weak0 weak1 while wire wor xnor xor
+accept_on alias always_comb always_ff always_latch assert assume before bind
+bins binsof bit break byte chandle checker class clocking const constraint
+context continue cover covergroup coverpoint cross dist do endchecker
+endclass endclocking endgroup endinterface endpackage endprogram endproperty
+endsequence enum eventually expect export extends extern final first_match
+foreach forkjoin global iff ignore_bins illegal_bins implements implies
+import inside int interconnect interface intersect join_any join_none let
+local logic longint matches modport nettype new nexttime null package packed
+priority program property protected pure rand randc randcase randsequence ref
+reject_on restrict return s_always s_eventually s_nexttime s_until
+s_until_with sequence shortint shortreal soft solve static string strong
+struct super sync_accept_on sync_reject_on tagged this throughout timeprecision
+timeunit type typedef union unique unique0 until until_with untyped var
+virtual void wait_order weak wildcard with within`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// MaxTestbenchVectors is the largest number of random vectors a testbench
+// runs.
+const MaxTestbenchVectors = 1 << 30
+
+// maxExhaustiveWidth is the widest adder whose testbench tries every input.
+const maxExhaustiveWidth = 6
+
+// TestbenchOptions are the options of VerilogTestbench.
+type TestbenchOptions struct {
+	// Module is the name of the adder module under test; empty means
+	// ModuleName(net). The testbench module is Module + "_tb".
+	Module string
+	// Vectors is the number of random vectors, 0 … MaxTestbenchVectors.
+	Vectors int
+	// Seed seeds Verilog's $random, so that a testbench runs the same
+	// vectors every time.
+	Seed uint32
+}
+
+// testbenchData is what the testbench template reads.
+type testbenchData struct {
+	*verilogData
+	Vectors    int
+	Seed       int32
+	Exhaustive bool
+	Cases      int
+	Alternate  string
+	One        string
+	Ones       string
+}
+
+// VerilogTestbench writes a self-checking Icarus testbench for the adder
+// that Verilog writes for net. For widths up to 6 it tries every input;
+// above, corner vectors (no carry, all ones, alternating bits, a carry
+// chain starting at every bit, with and without carry-in) and opt.Vectors
+// random vectors drawn with $random from opt.Seed. It compares {cout, sum}
+// with a behavioural a + b + cin, prints one line, "PASS NAME: V vectors,
+// 0 mismatches" or "FAIL NAME: E of V vectors wrong" after at most ten
+// MISMATCH lines, and ends with $fatal, a non-zero exit status, on failure.
+func VerilogTestbench(w io.Writer, net *network.Network, opt TestbenchOptions) error {
+	if opt.Vectors < 0 || opt.Vectors > MaxTestbenchVectors {
+		return fmt.Errorf("emit: %d testbench vectors out of range: allowed 0 to %d", opt.Vectors, MaxTestbenchVectors)
+	}
+	d, err := newVerilogData(net, opt.Module, ModuleName)
+	if err != nil {
+		return err
+	}
+	n := net.Width()
+	td := &testbenchData{
+		verilogData: d,
+		Vectors:     opt.Vectors,
+		Seed:        int32(opt.Seed),
+		Exhaustive:  n <= maxExhaustiveWidth,
+		Cases:       1 << (2*n + 1),
+		Alternate:   fmt.Sprintf("{%d{2'b01}}", (n+1)/2),
+		One:         fmt.Sprintf("%d'd1", n),
+		Ones:        fmt.Sprintf("{%d{1'b1}}", n),
+	}
+	return execute(w, "testbench.v.tmpl", td)
+}
