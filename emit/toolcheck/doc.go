@@ -1,0 +1,23 @@
+// Package toolcheck runs the outside tools on what package emit writes and
+// reports what they say: the truth about emitted hardware is what real tools
+// say, not what prefixgen believes.
+//
+// For each network, Check emits the adder (emit.Verilog), its testbench
+// (emit.VerilogTestbench) and its picture (emit.DOT) into a temporary folder
+// and runs whichever of these tools are installed:
+//
+//   - Icarus Verilog (iverilog, vvp): the self-checking testbench must print
+//     PASS and exit 0.
+//   - Verilator: verilator --lint-only -Wall must print nothing.
+//   - Yosys, equivalence: a miter of the adder against a behavioural
+//     {cout, sum} = a + b + cin, proven by sat -prove (for widths up to
+//     MaxProofWidth; wider proofs take minutes and are skipped).
+//   - Yosys, synthesis: techmap; opt, then stat and ltp -noff give the gate
+//     count and the longest topological path in gates.
+//   - Graphviz: neato -n2 must draw the DOT file with its pinned positions.
+//
+// A tool that is not installed gives a result with status Missing, not a
+// failure; MissingTools lists them so that a command can say so. Check works on
+// Designs, so that a test can plant a bug in a design's Verilog and watch a
+// check fail.
+package toolcheck

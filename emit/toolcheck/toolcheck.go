@@ -1,0 +1,403 @@
+package toolcheck
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/network"
+)
+
+// MaxProofWidth is the widest adder whose equivalence Check proves with
+// Yosys. The proof of a 128-bit Kogge–Stone adder takes about a second, of a
+// 256-bit one eight, of a 1024-bit one six minutes.
+const MaxProofWidth = 128
+
+// MaxWidth is the widest adder Check runs the tools on.
+const MaxWidth = 4096
+
+// Status is the outcome of one check.
+type Status int
+
+const (
+	// Pass means the tool ran and found nothing wrong.
+	Pass Status = iota
+	// Fail means the tool ran and found the design wrong, or could not run it.
+	Fail
+	// Missing means the tool is not installed; nothing was checked.
+	Missing
+	// Skipped means the check does not apply, as a proof wider than
+	// MaxProofWidth.
+	Skipped
+)
+
+// String returns "pass", "FAIL", "missing" or "skipped".
+func (s Status) String() string {
+	switch s {
+	case Pass:
+		return "pass"
+	case Fail:
+		return "FAIL"
+	case Missing:
+		return "missing"
+	case Skipped:
+		return "skipped"
+	}
+	return "Status(" + strconv.Itoa(int(s)) + ")"
+}
+
+// Result is the outcome of one check of one design.
+type Result struct {
+	// Design names the network, as emit.Name does, and Width is its width.
+	Design string
+	Width  int
+	// Tool is the program that ran ("iverilog", "verilator", "yosys",
+	// "neato"), and Check what it checked ("testbench", "lint -Wall",
+	// "equivalence", "synthesis", "layout").
+	Tool, Check string
+	Status      Status
+	// Detail is one line: what the tool said (the testbench's PASS line,
+	// the gate count, the first warning, why it failed).
+	Detail string
+	// Time is how long the tool ran.
+	Time time.Duration
+	// Gates and LongestPath are the figures of the synthesis check: the
+	// number of gates after techmap; opt, and the longest topological path
+	// in gates (ltp -noff). Both are 0 for other checks.
+	Gates, LongestPath int
+}
+
+// Design is what Check checks: one adder, its testbench and its picture, as
+// text. NewDesign makes one from a network; a test may change its Verilog.
+type Design struct {
+	// Name names the design in results; Width is the adder's width.
+	Name  string
+	Width int
+	// Module is the adder's module name; the testbench module is
+	// Module + "_tb".
+	Module string
+	// Verilog, Testbench and DOT are the files the checks run on.
+	Verilog, Testbench, DOT []byte
+}
+
+// Options are the options of Check.
+type Options struct {
+	// Vectors is the number of random vectors of each testbench; Seed seeds
+	// them (see emit.TestbenchOptions).
+	Vectors int
+	Seed    uint32
+	// Jobs is the number of tools run at once; 0 means runtime.NumCPU().
+	Jobs int
+}
+
+// NewDesign emits the adder, testbench and DOT picture of net.
+func NewDesign(net *network.Network, opt Options) (*Design, error) {
+	d := &Design{Name: emit.Name(net), Width: net.Width(), Module: emit.ModuleName(net)}
+	var v, tb, dot bytes.Buffer
+	if err := emit.Verilog(&v, net, emit.VerilogOptions{Module: d.Module}); err != nil {
+		return nil, err
+	}
+	if err := emit.VerilogTestbench(&tb, net, emit.TestbenchOptions{Module: d.Module, Vectors: opt.Vectors, Seed: opt.Seed}); err != nil {
+		return nil, err
+	}
+	if err := emit.DOT(&dot, net, emit.DOTOptions{}); err != nil {
+		return nil, err
+	}
+	d.Verilog, d.Testbench, d.DOT = v.Bytes(), tb.Bytes(), dot.Bytes()
+	return d, nil
+}
+
+// Check runs every check on every design and returns the results in order:
+// design by design, and for each the checks in the order the package
+// documentation lists them. Designs are written into a temporary folder that
+// Check removes. An error is returned only when that folder cannot be made;
+// everything a tool says is in the results.
+func Check(ctx context.Context, designs []*Design, opt Options) ([]Result, error) {
+	dir, err := os.MkdirTemp("", "prefixgen-check-")
+	if err != nil {
+		return nil, fmt.Errorf("toolcheck: %v", err)
+	}
+	defer os.RemoveAll(dir)
+
+	jobs := opt.Jobs
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	type task struct {
+		i   int
+		run func(context.Context) Result
+	}
+	var tasks []task
+	results := make([]Result, 0, len(designs)*len(checks))
+	for di, d := range designs {
+		sub := filepath.Join(dir, strconv.Itoa(di))
+		if err := writeDesign(sub, d); err != nil {
+			return nil, fmt.Errorf("toolcheck: %v", err)
+		}
+		for _, c := range checks {
+			r := Result{Design: d.Name, Width: d.Width, Tool: c.tool, Check: c.check}
+			results = append(results, r)
+			c := c
+			tasks = append(tasks, task{len(results) - 1, func(ctx context.Context) Result {
+				return c.run(ctx, sub, d, r)
+			}})
+		}
+	}
+
+	var wg sync.WaitGroup
+	next := make(chan task)
+	for range min(jobs, len(tasks)) {
+		wg.Go(func() {
+			for t := range next {
+				results[t.i] = t.run(ctx)
+			}
+		})
+	}
+	for _, t := range tasks {
+		next <- t
+	}
+	close(next)
+	wg.Wait()
+	return results, nil
+}
+
+// writeDesign writes a design's files into dir.
+func writeDesign(dir string, d *Design) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	files := map[string][]byte{
+		d.Module + ".v":    d.Verilog,
+		d.Module + "_tb.v": d.Testbench,
+		"adder.dot":        d.DOT,
+		"reference.v":      reference(d.Width),
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// reference is the behavioural adder the equivalence proof compares with.
+func reference(n int) []byte {
+	return fmt.Appendf(nil, "module reference (input wire [%[1]d:0] a, input wire [%[1]d:0] b, input wire cin,\n"+
+		"                  output wire [%[1]d:0] sum, output wire cout);\n"+
+		"    assign {cout, sum} = a + b + cin;\nendmodule\n", n-1)
+}
+
+// check is one kind of check.
+type check struct {
+	tool, check string
+	run         func(ctx context.Context, dir string, d *Design, r Result) Result
+}
+
+// checks are the checks of every design, in the order Check reports them.
+var checks = []check{
+	{"iverilog", "testbench", testbench},
+	{"verilator", "lint -Wall", lint},
+	{"yosys", "equivalence", equivalence},
+	{"yosys", "synthesis", synthesis},
+	{"neato", "layout", layout},
+}
+
+// Tools are the programs Check runs, each with the Debian package that
+// installs it.
+var Tools = []struct{ Program, Package string }{
+	{"iverilog", "iverilog"},
+	{"vvp", "iverilog"},
+	{"verilator", "verilator"},
+	{"yosys", "yosys"},
+	{"neato", "graphviz"},
+}
+
+// MissingTools returns a line for each tool Check needs that is not installed,
+// naming the package that installs it.
+func MissingTools() []string {
+	var lines []string
+	for _, t := range Tools {
+		if _, err := exec.LookPath(t.Program); err != nil {
+			lines = append(lines, fmt.Sprintf("%s is not installed: its checks are skipped (apt-get install %s)", t.Program, t.Package))
+		}
+	}
+	return lines
+}
+
+// run runs a program in dir, filling r's time, and returns its combined
+// output; a missing program sets r to Missing and returns ok false.
+func run(ctx context.Context, dir string, r *Result, name string, args ...string) (out string, err error, ok bool) {
+	path, lerr := exec.LookPath(name)
+	if lerr != nil {
+		r.Status = Missing
+		r.Detail = name + " is not installed"
+		return "", nil, false
+	}
+	cmd := exec.CommandContext(ctx, path, args...)
+	cmd.Dir = dir
+	var buf bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &buf, &buf
+	start := time.Now()
+	err = cmd.Run()
+	r.Time += time.Since(start)
+	return buf.String(), err, true
+}
+
+// fail sets r to Fail with the first meaningful line of out, or err.
+func fail(r Result, out string, err error) Result {
+	r.Status = Fail
+	r.Detail = firstLine(out)
+	if r.Detail == "" && err != nil {
+		r.Detail = err.Error()
+	}
+	return r
+}
+
+// firstLine returns the first line of out that says something, trimmed.
+func firstLine(out string) string {
+	for line := range strings.Lines(out) {
+		line = strings.TrimSpace(line)
+		if line != "" && !strings.HasPrefix(line, "VCD") {
+			return line
+		}
+	}
+	return ""
+}
+
+func testbench(ctx context.Context, dir string, d *Design, r Result) Result {
+	out, err, ok := run(ctx, dir, &r, "iverilog", "-g2005", "-Wall", "-o", "sim", d.Module+".v", d.Module+"_tb.v")
+	if !ok {
+		return r
+	}
+	if err != nil || strings.TrimSpace(out) != "" {
+		return fail(r, out, err)
+	}
+	out, err, ok = run(ctx, dir, &r, "vvp", "-n", "sim")
+	if !ok {
+		return r
+	}
+	for line := range strings.Lines(out) {
+		if strings.HasPrefix(line, "FAIL ") {
+			r.Status, r.Detail = Fail, strings.TrimSpace(line)
+			return r
+		}
+		if strings.HasPrefix(line, "PASS ") && err == nil {
+			r.Status, r.Detail = Pass, strings.TrimSpace(line)
+			return r
+		}
+	}
+	return fail(r, out, err)
+}
+
+func lint(ctx context.Context, dir string, d *Design, r Result) Result {
+	out, err, ok := run(ctx, dir, &r, "verilator", "--lint-only", "-Wall", d.Module+".v")
+	if !ok {
+		return r
+	}
+	if err != nil || strings.TrimSpace(out) != "" {
+		return fail(r, out, err)
+	}
+	r.Status, r.Detail = Pass, "no warnings"
+	return r
+}
+
+func equivalence(ctx context.Context, dir string, d *Design, r Result) Result {
+	if d.Width > MaxProofWidth {
+		r.Status, r.Detail = Skipped, fmt.Sprintf("proofs run up to %d bits", MaxProofWidth)
+		return r
+	}
+	script := fmt.Sprintf("read_verilog %s.v reference.v; proc; "+
+		"miter -equiv -flatten -make_outputs -ignore_gold_x reference %s miter; hierarchy -top miter; "+
+		"sat -verify -prove trigger 0 miter", d.Module, d.Module)
+	out, err, ok := run(ctx, dir, &r, "yosys", "-q", "-p", script)
+	if !ok {
+		return r
+	}
+	if err != nil {
+		r.Status = Fail
+		r.Detail = "not equal to a + b + cin"
+		if m := yosysError.FindString(out); m != "" && !strings.Contains(m, "SAT proof") {
+			r.Detail = m
+		}
+		return r
+	}
+	r.Status, r.Detail = Pass, "proven equal to a + b + cin"
+	return r
+}
+
+// Yosys's messages.
+var (
+	yosysError   = regexp.MustCompile(`ERROR: .*`)
+	yosysCells   = regexp.MustCompile(`Number of cells:\s+(\d+)`)
+	yosysLongest = regexp.MustCompile(`Longest topological path in \S+ \(length=(\d+)\)`)
+)
+
+func synthesis(ctx context.Context, dir string, d *Design, r Result) Result {
+	script := fmt.Sprintf("read_verilog %s.v; hierarchy -top %s; proc; flatten; techmap; opt; stat; ltp -noff", d.Module, d.Module)
+	out, err, ok := run(ctx, dir, &r, "yosys", "-p", script)
+	if !ok {
+		return r
+	}
+	cells, longest := yosysCells.FindAllStringSubmatch(out, -1), yosysLongest.FindStringSubmatch(out)
+	if err != nil || cells == nil || longest == nil {
+		if m := yosysError.FindString(out); m != "" {
+			return fail(r, m, err)
+		}
+		return fail(r, "", errors.Join(err, errors.New("yosys printed no gate count or longest path")))
+	}
+	r.Gates, _ = strconv.Atoi(cells[len(cells)-1][1])
+	r.LongestPath, _ = strconv.Atoi(longest[1])
+	r.Status, r.Detail = Pass, fmt.Sprintf("%d gates, longest path %d gates", r.Gates, r.LongestPath)
+	return r
+}
+
+func layout(ctx context.Context, dir string, d *Design, r Result) Result {
+	out, err, ok := run(ctx, dir, &r, "neato", "-n2", "-Tsvg", "-o", "adder.svg", "adder.dot")
+	if !ok {
+		return r
+	}
+	if err != nil || strings.TrimSpace(out) != "" {
+		return fail(r, out, err)
+	}
+	r.Status, r.Detail = Pass, "neato -n2 draws it"
+	return r
+}
+
+// Failed reports whether any result is a Fail.
+func Failed(rs []Result) bool {
+	for _, r := range rs {
+		if r.Status == Fail {
+			return true
+		}
+	}
+	return false
+}
+
+// Table writes the results as a table with left-aligned columns: network,
+// width, tool, check, result, time and detail. Times are rounded to
+// milliseconds; a check that did not run has none.
+func Table(w io.Writer, rs []Result) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "network\twidth\ttool\tcheck\tresult\ttime\tdetail")
+	for _, r := range rs {
+		t := "-"
+		if r.Status == Pass || r.Status == Fail {
+			t = r.Time.Round(time.Millisecond).String()
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\n", r.Design, r.Width, r.Tool, r.Check, r.Status, t, r.Detail)
+	}
+	return tw.Flush()
+}
