@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/emit/toolcheck"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/simulate"
 	"github.com/prefixgen/prefixgen/topologies"
@@ -35,7 +37,31 @@ func widthFlag(def int) cli.Flag {
 var (
 	paramFlag = &cli.StringSliceFlag{Name: "param", Usage: "topology parameter as name=value, e.g. k=1 for ladner-fischer (repeatable; see prefixgen list)"}
 	fromFlag  = &cli.StringFlag{Name: "from", Usage: "read the network from a prefixgen.network/v1 JSON `FILE` instead of building one (validated first)"}
+	seedFlag  = &cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the random test vectors (0 to 4294967295 for Verilog testbenches)"}
 )
+
+func vectorsFlag(def int, usage string) cli.Flag {
+	return &cli.IntFlag{Name: "vectors", Value: def, Usage: fmt.Sprintf("%s, 0 to %d", usage, emit.MaxTestbenchVectors)}
+}
+
+// vectors returns --vectors, refusing a number a Verilog testbench cannot
+// run.
+func vectors(c *cli.Context) (int, error) {
+	v := c.Int("vectors")
+	if v < 0 || v > emit.MaxTestbenchVectors {
+		return 0, usage(c, "--vectors %d out of range: allowed 0 to %d", v, emit.MaxTestbenchVectors)
+	}
+	return v, nil
+}
+
+// verilogSeed returns --seed, which Verilog's $random takes as 32 bits.
+func verilogSeed(c *cli.Context) (uint32, error) {
+	s := c.Uint64("seed")
+	if s > math.MaxUint32 {
+		return 0, usage(c, "--seed %d out of range for a Verilog testbench: allowed 0 to %d", s, uint64(math.MaxUint32))
+	}
+	return uint32(s), nil
+}
 
 // networks returns the networks the flags -t, -n, --param and --from name.
 func networks(c *cli.Context, allowAll bool) ([]*network.Network, error) {
@@ -114,12 +140,19 @@ func genCommand() *cli.Command {
 		Description: "Formats: text, the textbook diagram in plain text (one column per bit, one row per level);\n" +
 			"json, the prefixgen.network/v1 document that --from reads back; dot, Graphviz in the textbook\n" +
 			"layout with pinned positions (draw it with neato -n2 -Tsvg); svg, the same picture drawn by\n" +
-			"prefixgen itself. In dot and svg, black cells compute G and P, gray cells G only.",
+			"prefixgen itself; verilog, a synthesizable Verilog-2005 adder {cout, sum} = a + b + cin\n" +
+			"(--testbench writes its self-checking testbench instead); yosys-lcu, a Yosys techmap module that\n" +
+			"maps $lcu cells of width n to this network (techmap -map +/techmap.v -map FILE). In dot, svg and\n" +
+			"verilog, black cells compute G and P, gray cells G only.",
 		Flags: []cli.Flag{
 			topologyFlag(false), widthFlag(0), paramFlag, fromFlag,
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output format: text, json, dot or svg (see above)"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output format: " + strings.Join(genFormats, ", ") + " (see above)"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output (written whole or not at all)"},
 			&cli.BoolFlag{Name: "bit0-left", Usage: "text, dot, svg: draw bit 0 in the leftmost column (default: rightmost, as in Harris)"},
+			&cli.StringFlag{Name: "module", Usage: "verilog, yosys-lcu: the module `NAME` (a Verilog identifier; default prefix_adder_<topology>_<n>, or _80_prefixgen_lcu_<topology>_<n>)"},
+			&cli.BoolFlag{Name: "testbench", Usage: "verilog: write the self-checking testbench of the adder instead of the adder"},
+			vectorsFlag(1000, "verilog --testbench: random vectors after the corner vectors"),
+			seedFlag,
 		},
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
@@ -140,12 +173,33 @@ func genCommand() *cli.Command {
 }
 
 // genFormats are the formats of gen -f, in the order help lists them.
-var genFormats = []string{"text", "json", "dot", "svg"}
+var genFormats = []string{"text", "json", "dot", "svg", "verilog", "yosys-lcu"}
 
 // genFormat returns the writer for gen -f.
 func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) {
 	left := c.Bool("bit0-left")
-	switch f := c.String("format"); f {
+	f := c.String("format")
+	if c.Bool("testbench") && f != "verilog" {
+		return nil, usage(c, "--testbench applies to -f verilog only, not %q", f)
+	}
+	if c.IsSet("module") && f != "verilog" && f != "yosys-lcu" {
+		return nil, usage(c, "--module applies to -f verilog and yosys-lcu only, not %q", f)
+	}
+	module := c.String("module")
+	if module != "" {
+		if err := emit.CheckModuleName(module); err != nil {
+			return nil, usage(c, "%v", err)
+		}
+	}
+	vectors, err := vectors(c)
+	if err != nil {
+		return nil, err
+	}
+	seed, err := verilogSeed(c)
+	if err != nil {
+		return nil, err
+	}
+	switch f {
 	case "json":
 		return emit.JSON, nil
 	case "text":
@@ -157,6 +211,16 @@ func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 	case "svg":
 		opt := emit.SVGOptions{BitZeroLeft: left}
 		return func(w io.Writer, n *network.Network) error { return emit.SVG(w, n, opt) }, nil
+	case "verilog":
+		if c.Bool("testbench") {
+			opt := emit.TestbenchOptions{Module: module, Vectors: vectors, Seed: seed}
+			return func(w io.Writer, n *network.Network) error { return emit.VerilogTestbench(w, n, opt) }, nil
+		}
+		opt := emit.VerilogOptions{Module: module}
+		return func(w io.Writer, n *network.Network) error { return emit.Verilog(w, n, opt) }, nil
+	case "yosys-lcu":
+		opt := emit.YosysLCUOptions{Module: module}
+		return func(w io.Writer, n *network.Network) error { return emit.YosysLCU(w, n, opt) }, nil
 	default:
 		return nil, usage(c, "unknown format %q: allowed %s", f, strings.Join(genFormats, ", "))
 	}
@@ -312,6 +376,71 @@ func verifyCommand() *cli.Command {
 				if !r.OK() {
 					return failure{fmt.Errorf("prefixgen verify: %s", r.Failure())}
 				}
+			}
+			return nil
+		},
+	}
+}
+
+func checkCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "check",
+		Usage:     "emit each adder and run Icarus, Verilator, Yosys and Graphviz on it",
+		UsageText: "prefixgen check -t TOPO|all -n N [--param k=V] [--vectors V] [--seed S] [--jobs J]\nprefixgen check --from FILE [--vectors V] [--seed S] [--jobs J]",
+		Description: "For each network, writes the Verilog adder, its testbench and its DOT picture into a temporary\n" +
+			"folder and runs what is installed: Icarus (the self-checking testbench must PASS), Verilator\n" +
+			"(--lint-only -Wall must be silent), Yosys (a miter against {cout, sum} = a + b + cin proven by\n" +
+			fmt.Sprintf("sat -prove, up to %d bits; gates and longest path after techmap; opt) and neato -n2 (draws the\n", toolcheck.MaxProofWidth) +
+			"DOT). Prints one row per check; a missing tool gets a line on standard error and its checks are\n" +
+			"marked missing. Exit status 1 if any check fails.",
+		Flags: []cli.Flag{
+			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
+			vectorsFlag(1000, "random vectors of each testbench, after the corner vectors"),
+			seedFlag,
+			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "tools run at once (default: the number of CPUs)"},
+		},
+		OnUsageError: onUsageError,
+		Action: func(c *cli.Context) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			vectors, err := vectors(c)
+			if err != nil {
+				return err
+			}
+			seed, err := verilogSeed(c)
+			if err != nil {
+				return err
+			}
+			if j := c.Int("jobs"); j < 0 {
+				return usage(c, "--jobs %d out of range: allowed 1 or more (0 for the number of CPUs)", j)
+			}
+			nets, err := networks(c, true)
+			if err != nil {
+				return err
+			}
+			if n := nets[0].Width(); n > toolcheck.MaxWidth {
+				return usage(c, "width %d too wide to check: allowed 1 to %d", n, toolcheck.MaxWidth)
+			}
+			opt := toolcheck.Options{Vectors: vectors, Seed: seed, Jobs: c.Int("jobs")}
+			designs := make([]*toolcheck.Design, len(nets))
+			for i, n := range nets {
+				if designs[i], err = toolcheck.NewDesign(n, opt); err != nil {
+					return failure{fmt.Errorf("prefixgen check: %v", err)}
+				}
+			}
+			for _, line := range toolcheck.MissingTools() {
+				fmt.Fprintf(c.App.ErrWriter, "prefixgen check: %s\n", line)
+			}
+			results, err := toolcheck.Check(c.Context, designs, opt)
+			if err != nil {
+				return failure{fmt.Errorf("prefixgen check: %v", err)}
+			}
+			if err := toolcheck.Table(c.App.Writer, results); err != nil {
+				return failure{err}
+			}
+			if toolcheck.Failed(results) {
+				return failure{errors.New("prefixgen check: some checks failed (see the table)")}
 			}
 			return nil
 		},

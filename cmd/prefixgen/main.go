@@ -68,11 +68,11 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		CommandNotFound: func(*cli.Context, string) {},
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
-				return fmt.Errorf("prefixgen: unknown command %q: known are list, gen, stats, verify, compare (see prefixgen --help)", c.Args().First())
+				return fmt.Errorf("prefixgen: unknown command %q: known are list, gen, stats, verify, compare, check (see prefixgen --help)", c.Args().First())
 			}
 			return cli.ShowAppHelp(c)
 		},
-		Commands: []*cli.Command{listCommand(), genCommand(), statsCommand(), verifyCommand(), compareCommand()},
+		Commands: []*cli.Command{listCommand(), genCommand(), statsCommand(), verifyCommand(), compareCommand(), checkCommand()},
 	}
 }
 
