@@ -252,17 +252,9 @@ func newVerilogData(net *network.Network, module string, def func(*network.Netwo
 	d.Cout = d.Outputs[n-1]
 
 	f := net.Figures()
-	topo := net.Topology()
-	if topo == "" {
-		topo = "(none)"
-	}
-	params := paramString(net.Params(), " ")
-	if params == "" {
-		params = "(none)"
-	}
 	d.Header = []string{
-		"topology:   " + strconv.Quote(topo),
-		"parameters: " + strconv.Quote(params),
+		"topology:   " + commentText(net.Topology()),
+		"parameters: " + commentText(paramString(net.Params(), " ")),
 		fmt.Sprintf("width:      %d bits", n),
 		fmt.Sprintf("depth:      %d levels of prefix cells", f.Depth),
 		fmt.Sprintf("size:       %d cells (%d black, %d gray)", f.Size, d.Black, d.Gray),
@@ -270,6 +262,21 @@ func newVerilogData(net *network.Network, module string, def func(*network.Netwo
 		fmt.Sprintf("wire tracks %d, deficiency %d", f.WireTracks, f.Deficiency),
 	}
 	return d, nil
+}
+
+// commentText returns s for a one-line comment: "(none)" when s is empty, s
+// itself when it holds only letters, digits and "-_.=, ", and s quoted as a
+// Go string otherwise, so that no name can end the comment or the line.
+func commentText(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_.=, ", r)) {
+			return strconv.Quote(s)
+		}
+	}
+	return s
 }
 
 // verilogKeywords are the reserved words of Verilog-2005 (IEEE 1364-2005,

@@ -1,0 +1,209 @@
+package emit_test
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/carry"
+	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/topologies"
+)
+
+func verilogBytes(t testing.TB, net *network.Network) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	require.NoError(t, emit.Verilog(&buf, net, emit.VerilogOptions{}))
+	return buf.Bytes()
+}
+
+func TestVerilogGolden(t *testing.T) {
+	tests := []struct {
+		name string
+		net  *network.Network
+	}{
+		{"sk8", build(t, "sklansky", 8)},
+		{"ks5", build(t, "kogge-stone", 5)},
+		{"lf1-6", func() *network.Network {
+			net, err := topologies.Build("ladner-fischer", 6, network.Params{"k": 1})
+			require.NoError(t, err)
+			return net
+		}()},
+		{"odd", emit.OddNetwork(t)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			golden(t, tt.name+".v.golden", verilogBytes(t, tt.net))
+			var tb, lcu bytes.Buffer
+			require.NoError(t, emit.VerilogTestbench(&tb, tt.net, emit.TestbenchOptions{Vectors: 100, Seed: 7}))
+			golden(t, tt.name+"_tb.v.golden", tb.Bytes())
+			require.NoError(t, emit.YosysLCU(&lcu, tt.net, emit.YosysLCUOptions{}))
+			golden(t, tt.name+"_lcu.v.golden", lcu.Bytes())
+		})
+	}
+}
+
+// The netlist has one G wire per cell and one P wire per black cell, as
+// carry.Kinds says, and the header states the figures; for every topology.
+func TestVerilogStructure(t *testing.T) {
+	gWire := regexp.MustCompile(`(?m)^    wire (G_c\d+_l\d+(?:_\d+)?) = `)
+	pWire := regexp.MustCompile(`(?m)^    wire (P_c\d+_l\d+(?:_\d+)?) = `)
+	for _, net := range append(allNetworks(t), emit.OddNetwork(t)) {
+		t.Run(emit.Name(net), func(t *testing.T) {
+			v := string(verilogBytes(t, net))
+			kinds := carry.Kinds(net)
+			black := 0
+			for _, k := range kinds {
+				if k == carry.Black {
+					black++
+				}
+			}
+			gs := gWire.FindAllStringSubmatch(v, -1)
+			assert.Len(t, gs, net.Size(), "one G per cell")
+			assert.Len(t, pWire.FindAllString(v, -1), black, "one P per black cell")
+			names := map[string]bool{}
+			for _, g := range gs {
+				assert.False(t, names[g[1]], "wire %s declared twice", g[1])
+				names[g[1]] = true
+			}
+			f := net.Figures()
+			assert.Contains(t, v, fmt.Sprintf("// depth:      %d levels", f.Depth))
+			assert.Contains(t, v, fmt.Sprintf("// size:       %d cells (%d black, %d gray)", f.Size, black, f.Size-black))
+			assert.Contains(t, v, "module "+emit.ModuleName(net)+" (")
+		})
+	}
+}
+
+// A gray cell's P is read by nothing, so a black cell is exactly one whose P
+// a later cell reads: every P wire declared is read.
+func TestVerilogEveryPRead(t *testing.T) {
+	decl := regexp.MustCompile(`wire (P_c\d+_l\d+(?:_\d+)?) = `)
+	for _, net := range allNetworks(t) {
+		var code []string
+		for _, line := range strings.Split(string(verilogBytes(t, net)), "\n") {
+			if !strings.HasPrefix(strings.TrimSpace(line), "//") {
+				code = append(code, line)
+			}
+		}
+		v := strings.Join(code, "\n")
+		for _, m := range decl.FindAllStringSubmatch(v, -1) {
+			uses := len(regexp.MustCompile(`\b`+m[1]+`\b`).FindAllString(v, -1))
+			assert.GreaterOrEqual(t, uses, 2, "%s: %s is declared and never read", emit.Name(net), m[1])
+		}
+	}
+}
+
+func TestModuleName(t *testing.T) {
+	lf, err := topologies.Build("ladner-fischer", 32, network.Params{"k": 1})
+	require.NoError(t, err)
+	tests := []struct {
+		net       *network.Network
+		adder, lc string
+	}{
+		{build(t, "han-carlson", 64), "prefix_adder_han_carlson_64", "_80_prefixgen_lcu_han_carlson_64"},
+		{lf, "prefix_adder_ladner_fischer_k1_32", "_80_prefixgen_lcu_ladner_fischer_k1_32"},
+		{emit.OddNetwork(t), "prefix_adder_odd_one_7", "_80_prefixgen_lcu_odd_one_7"},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.adder, emit.ModuleName(tt.net))
+		assert.Equal(t, tt.lc, emit.LCUModuleName(tt.net))
+		assert.NoError(t, emit.CheckModuleName(emit.ModuleName(tt.net)))
+	}
+	anon, err := network.New(network.Spec{Width: 2, Cells: []network.Cell{{Lo: 0, Hi: 1}}, Outputs: []int{0, 2}})
+	require.NoError(t, err)
+	assert.Equal(t, "prefix_adder_network_2", emit.ModuleName(anon))
+}
+
+func TestCheckModuleName(t *testing.T) {
+	tests := []struct {
+		name string
+		ok   bool
+		why  string
+	}{
+		{"adder", true, ""},
+		{"_x$1", true, ""},
+		{"A_b9", true, ""},
+		{strings.Repeat("a", 1024), true, ""},
+		{"", false, "empty"},
+		{"9lives", false, "a letter or _ first"},
+		{"$x", false, "a letter or _ first"},
+		{"my-adder", false, `'-' is not allowed`},
+		{"a b", false, `' ' is not allowed`},
+		{"módulo", false, `'ó' is not allowed`},
+		{"module", false, "keyword"},
+		{"wire", false, "keyword"},
+		{"logic", false, "keyword"},
+		{strings.Repeat("a", 1025), false, "longer than 1024"},
+	}
+	for _, tt := range tests {
+		err := emit.CheckModuleName(tt.name)
+		if tt.ok {
+			assert.NoError(t, err, tt.name)
+			continue
+		}
+		require.Error(t, err, tt.name)
+		assert.Contains(t, err.Error(), tt.why)
+		assert.True(t, strings.HasPrefix(err.Error(), "emit: module name"), err.Error())
+		assert.NotContains(t, err.Error(), "\n")
+	}
+}
+
+func TestVerilogBadOptions(t *testing.T) {
+	net := build(t, "sklansky", 8)
+	var buf bytes.Buffer
+	assert.ErrorContains(t, emit.Verilog(&buf, net, emit.VerilogOptions{Module: "module"}), "keyword")
+	assert.ErrorContains(t, emit.YosysLCU(&buf, net, emit.YosysLCUOptions{Module: "1x"}), "letter or _ first")
+	assert.ErrorContains(t, emit.VerilogTestbench(&buf, net, emit.TestbenchOptions{Vectors: -1}), "vectors")
+	assert.ErrorContains(t, emit.VerilogTestbench(&buf, net, emit.TestbenchOptions{Vectors: emit.MaxTestbenchVectors + 1}), "vectors")
+	assert.Zero(t, buf.Len(), "nothing written on bad options")
+}
+
+// Two runs write the same bytes.
+func TestVerilogDeterministic(t *testing.T) {
+	for _, net := range allNetworks(t) {
+		assert.Equal(t, verilogBytes(t, net), verilogBytes(t, net))
+	}
+}
+
+func ExampleVerilog() {
+	net, err := topologies.Build("sklansky", 4, nil)
+	if err != nil {
+		panic(err)
+	}
+	var buf bytes.Buffer
+	if err := emit.Verilog(&buf, net, emit.VerilogOptions{Module: "sk4"}); err != nil {
+		panic(err)
+	}
+	for _, line := range strings.Split(buf.String(), "\n") {
+		if strings.HasPrefix(line, "module") || strings.HasPrefix(line, "    wire G_") || strings.HasPrefix(line, "    wire P_") {
+			fmt.Println(line)
+		}
+	}
+	// Output:
+	// module sk4 (
+	//     wire G_c1_l1 = g[1] | (p[1] & g0_cin);
+	//     wire G_c3_l1 = g[3] | (p[3] & g[2]);
+	//     wire P_c3_l1 = p[3] & p[2];
+	//     wire G_c2_l2 = g[2] | (p[2] & G_c1_l1);
+	//     wire G_c3_l2 = G_c3_l1 | (P_c3_l1 & G_c1_l1);
+}
+
+func BenchmarkVerilog(b *testing.B) {
+	net, err := topologies.Build("kogge-stone", 1024, nil)
+	require.NoError(b, err)
+	var buf bytes.Buffer
+	b.ReportAllocs()
+	for b.Loop() {
+		buf.Reset()
+		if err := emit.Verilog(&buf, net, emit.VerilogOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.SetBytes(int64(buf.Len()))
+}
