@@ -3,7 +3,8 @@
 // say, not what prefixgen believes.
 //
 // For each network, Check emits the adder (emit.Verilog), its testbench
-// (emit.VerilogTestbench) and its picture (emit.DOT) into a temporary folder
+// (emit.VerilogTestbench), its $lcu techmap (emit.YosysLCU) and its picture
+// (emit.DOT) into a temporary folder
 // and runs whichever of these tools are installed:
 //
 //   - Icarus Verilog (iverilog, vvp): the self-checking testbench must print
@@ -14,6 +15,10 @@
 //     MaxProofWidth; wider proofs take minutes and are skipped).
 //   - Yosys, synthesis: techmap; opt, then stat and ltp -noff give the gate
 //     count and the longest topological path in gates.
+//   - Yosys, $lcu techmap: y = a + b synthesized with alumacc and techmap,
+//     the design's emit.YosysLCU module beside Yosys's techmap.v; the log
+//     must show Yosys using it for the $lcu, and the result is proven equal
+//     to a + b.
 //   - Graphviz: neato -n2 must draw the DOT file with its pinned positions.
 //
 // A tool that is not installed gives a result with status Missing, not a

@@ -1,0 +1,202 @@
+package toolcheck_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/emit/internal/tooltest"
+	"github.com/prefixgen/prefixgen/emit/toolcheck"
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/topologies"
+)
+
+// widths are the widths issue 3 asks every topology to pass at.
+var widths = []int{1, 2, 3, 5, 8, 13, 16, 32, 33, 64}
+
+// requireTools skips the test, or fails it under PREFIXGEN_REQUIRE_TOOLS=1,
+// unless every tool Check runs is installed.
+func requireTools(t *testing.T) {
+	t.Helper()
+	for _, tool := range toolcheck.Tools {
+		tooltest.Path(t, tool.Program)
+	}
+}
+
+// everyNetwork builds every registered topology with its default parameters
+// and every network of the compare command, at width n.
+func everyNetwork(t *testing.T, n int) []*network.Network {
+	t.Helper()
+	nets, err := topologies.Compare(n)
+	require.NoError(t, err)
+	seen := map[string]bool{}
+	for _, net := range nets {
+		seen[net.Topology()+fmt.Sprint(net.Params())] = true
+	}
+	for _, topo := range topologies.All() {
+		net, err := topo.Build(n, nil)
+		require.NoError(t, err)
+		if !seen[net.Topology()+fmt.Sprint(net.Params())] {
+			nets = append(nets, net)
+		}
+	}
+	return nets
+}
+
+func design(t *testing.T, net *network.Network) *toolcheck.Design {
+	t.Helper()
+	d, err := toolcheck.NewDesign(net, toolcheck.Options{Vectors: 200, Seed: 1})
+	require.NoError(t, err)
+	return d
+}
+
+func check(t *testing.T, designs ...*toolcheck.Design) []toolcheck.Result {
+	t.Helper()
+	rs, err := toolcheck.Check(context.Background(), designs, toolcheck.Options{})
+	require.NoError(t, err)
+	return rs
+}
+
+// Every topology at every width: Icarus runs the testbench and it passes,
+// Verilator lint is clean, Yosys proves the adder equal to a + b + cin and
+// maps a + b through its $lcu techmap, and neato draws the picture.
+func TestEveryTopologyPasses(t *testing.T) {
+	requireTools(t)
+	var designs []*toolcheck.Design
+	for _, n := range widths {
+		for _, net := range everyNetwork(t, n) {
+			designs = append(designs, design(t, net))
+		}
+	}
+	rs := check(t, designs...)
+	require.Len(t, rs, len(designs)*6)
+	for _, r := range rs {
+		assert.Equal(t, toolcheck.Pass, r.Status, "%s n=%d %s %s: %s", r.Design, r.Width, r.Tool, r.Check, r.Detail)
+		if r.Check == "testbench" {
+			assert.Regexp(t, `^PASS \S+: \d+ vectors, 0 mismatches$`, r.Detail)
+		}
+	}
+	if t.Failed() {
+		var buf bytes.Buffer
+		require.NoError(t, toolcheck.Table(&buf, rs))
+		t.Log("\n" + buf.String())
+	}
+}
+
+func synthesis(t *testing.T, rs []toolcheck.Result, check string) toolcheck.Result {
+	t.Helper()
+	for _, r := range rs {
+		if r.Check == check {
+			require.Equal(t, toolcheck.Pass, r.Status, r.Detail)
+			return r
+		}
+	}
+	t.Fatalf("no %s result", check)
+	return toolcheck.Result{}
+}
+
+// The gates Yosys keeps follow the network: at n = 64 Kogge–Stone's longest
+// path is far shorter than ripple's, and it has more gates; the same holds
+// when a + b is mapped through each one's $lcu techmap.
+func TestLongestPathFollowsDepth(t *testing.T) {
+	requireTools(t)
+	ks, err := topologies.Build("kogge-stone", 64, nil)
+	require.NoError(t, err)
+	rip, err := topologies.Build("ripple", 64, nil)
+	require.NoError(t, err)
+	rs := check(t, design(t, ks), design(t, rip))
+	ksRs, ripRs := rs[:6], rs[6:]
+	for _, c := range []string{"synthesis", "$lcu techmap"} {
+		k, r := synthesis(t, ksRs, c), synthesis(t, ripRs, c)
+		assert.Less(t, 4*k.LongestPath, r.LongestPath, "%s: Kogge–Stone %d vs ripple %d", c, k.LongestPath, r.LongestPath)
+		assert.Greater(t, k.Gates, r.Gates, c)
+	}
+	// A prefix cell is two levels of gates (AND then OR): the path is about
+	// twice the depth, plus the pre- and post-processing.
+	k := synthesis(t, ksRs, "synthesis")
+	assert.GreaterOrEqual(t, k.LongestPath, 2*ks.Depth())
+	assert.LessOrEqual(t, k.LongestPath, 2*ks.Depth()+4)
+}
+
+// A planted bug, one cell's operands swapped, must fail the equivalence proof
+// and the testbench: the checks can fail.
+func TestPlantedBugFails(t *testing.T) {
+	requireTools(t)
+	net, err := topologies.Build("kogge-stone", 8, nil)
+	require.NoError(t, err)
+	d := design(t, net)
+	good := "wire G_c5_l1 = g[5] | (p[5] & g[4]);"
+	require.Contains(t, string(d.Verilog), good)
+	d.Verilog = bytes.Replace(d.Verilog, []byte(good), []byte("wire G_c5_l1 = g[4] | (p[4] & g[5]);"), 1)
+	rs := check(t, d)
+	byCheck := map[string]toolcheck.Result{}
+	for _, r := range rs {
+		byCheck[r.Check] = r
+	}
+	assert.Equal(t, toolcheck.Fail, byCheck["equivalence"].Status, byCheck["equivalence"].Detail)
+	assert.Equal(t, "not equal to a + b + cin", byCheck["equivalence"].Detail)
+	assert.Equal(t, toolcheck.Fail, byCheck["testbench"].Status)
+	assert.Regexp(t, `^FAIL prefix_adder_kogge_stone_8: \d+ of \d+ vectors wrong$`, byCheck["testbench"].Detail)
+	assert.Equal(t, toolcheck.Pass, byCheck["lint -Wall"].Status, "the bug is legal Verilog")
+	assert.True(t, toolcheck.Failed(rs))
+}
+
+// A broken $lcu techmap must fail its check as well.
+func TestPlantedLCUBugFails(t *testing.T) {
+	requireTools(t)
+	net, err := topologies.Build("sklansky", 8, nil)
+	require.NoError(t, err)
+	d := design(t, net)
+	lines := strings.Split(string(d.LCU), "\n")
+	planted := false
+	for i, l := range lines {
+		if strings.Contains(l, " | (") && strings.Contains(l, "&") {
+			lines[i] = strings.Replace(l, " | (", " & (", 1)
+			planted = true
+			break
+		}
+	}
+	require.True(t, planted, "no OR to break in:\n%s", d.LCU)
+	d.LCU = []byte(strings.Join(lines, "\n"))
+	for _, r := range check(t, d) {
+		if r.Check == "$lcu techmap" {
+			assert.Equal(t, toolcheck.Fail, r.Status, r.Detail)
+		}
+	}
+}
+
+// Above MaxProofWidth the proofs are skipped, not failed; the rest runs.
+func TestWideProofSkipped(t *testing.T) {
+	requireTools(t)
+	if testing.Short() {
+		t.Skip("a 129-bit synthesis takes seconds")
+	}
+	net, err := topologies.Build("sklansky", toolcheck.MaxProofWidth+1, nil)
+	require.NoError(t, err)
+	for _, r := range check(t, design(t, net)) {
+		want := toolcheck.Pass
+		if r.Check == "equivalence" || r.Check == "$lcu techmap" {
+			want = toolcheck.Skipped
+		}
+		assert.Equal(t, want, r.Status, "%s: %s", r.Check, r.Detail)
+	}
+}
+
+func TestTable(t *testing.T) {
+	rs := []toolcheck.Result{
+		{Design: "sklansky", Width: 8, Tool: "yosys", Check: "equivalence", Status: toolcheck.Pass, Detail: "proven equal to a + b + cin"},
+		{Design: "sklansky", Width: 8, Tool: "verilator", Check: "lint -Wall", Status: toolcheck.Missing, Detail: "verilator is not installed"},
+	}
+	var buf bytes.Buffer
+	require.NoError(t, toolcheck.Table(&buf, rs))
+	assert.Equal(t, "network   width  tool       check        result   time  detail\n"+
+		"sklansky  8      yosys      equivalence  pass     0s    proven equal to a + b + cin\n"+
+		"sklansky  8      verilator  lint -Wall   missing  -     verilator is not installed\n", buf.String())
+	assert.False(t, toolcheck.Failed(rs))
+	assert.True(t, toolcheck.Failed(append(rs, toolcheck.Result{Status: toolcheck.Fail})))
+}
