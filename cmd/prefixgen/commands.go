@@ -182,6 +182,14 @@ func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 	if c.Bool("testbench") && f != "verilog" {
 		return nil, usage(c, "--testbench applies to -f verilog only, not %q", f)
 	}
+	if c.Bool("bit0-left") && f != "text" && f != "dot" && f != "svg" {
+		return nil, usage(c, "--bit0-left applies to -f text, dot and svg only, not %q", f)
+	}
+	for _, flag := range []string{"vectors", "seed"} {
+		if c.IsSet(flag) && !c.Bool("testbench") {
+			return nil, usage(c, "--%s applies to -f verilog --testbench only", flag)
+		}
+	}
 	if c.IsSet("module") && f != "verilog" && f != "yosys-lcu" {
 		return nil, usage(c, "--module applies to -f verilog and yosys-lcu only, not %q", f)
 	}
@@ -390,9 +398,10 @@ func checkCommand() *cli.Command {
 		Description: "For each network, writes the Verilog adder, its testbench and its DOT picture into a temporary\n" +
 			"folder and runs what is installed: Icarus (the self-checking testbench must PASS), Verilator\n" +
 			"(--lint-only -Wall must be silent), Yosys (a miter against {cout, sum} = a + b + cin proven by\n" +
-			fmt.Sprintf("sat -prove, up to %d bits; gates and longest path after techmap; opt) and neato -n2 (draws the\n", toolcheck.MaxProofWidth) +
-			"DOT). Prints one row per check; a missing tool gets a line on standard error and its checks are\n" +
-			"marked missing. Exit status 1 if any check fails.",
+			fmt.Sprintf("sat -prove, up to %d bits; gates and longest path after techmap; opt; a + b synthesized\n", toolcheck.MaxProofWidth) +
+			"through the network's $lcu techmap, which Yosys must use, proven equal to a + b) and neato -n2\n" +
+			"(draws the DOT). Prints one row per check; a missing tool gets a line on standard error and\n" +
+			"its checks are marked missing. Exit status 1 if any check fails.",
 		Flags: []cli.Flag{
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
 			vectorsFlag(1000, "random vectors of each testbench, after the corner vectors"),

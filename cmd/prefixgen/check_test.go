@@ -1,0 +1,124 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/emit/toolcheck"
+)
+
+// The hardware and picture formats of gen, byte for byte.
+func TestGenHardwareGolden(t *testing.T) {
+	tests := []struct {
+		file string
+		args []string
+	}{
+		{"gen-hc-8.v", []string{"gen", "-t", "han-carlson", "-n", "8", "-f", "verilog"}},
+		{"gen-hc-8_tb.v", []string{"gen", "-t", "han-carlson", "-n", "8", "-f", "verilog", "--testbench", "--vectors", "50", "--seed", "9"}},
+		{"gen-ks-4-lcu.v", []string{"gen", "-t", "kogge-stone", "-n", "4", "-f", "yosys-lcu", "--module", "_70_my_lcu"}},
+		{"gen-sk-4.dot", []string{"gen", "-t", "sklansky", "-n", "4", "-f", "dot", "--bit0-left"}},
+		{"gen-sk-4.svg", []string{"gen", "-t", "sklansky", "-n", "4", "-f", "svg"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			status, out, errOut := prefixgen(tt.args...)
+			require.Equal(t, 0, status, errOut)
+			assert.Empty(t, errOut)
+			golden(t, tt.file, out)
+			_, again, _ := prefixgen(tt.args...)
+			assert.Equal(t, out, again, "the same command prints the same bytes")
+		})
+	}
+}
+
+func TestGenHardwareBadInput(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "adder.v")
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"keyword module", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--module", "module", "-o", out},
+			`prefixgen gen: emit: module name "module" is not a legal Verilog identifier: it is a Verilog or SystemVerilog keyword`},
+		{"digit first", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "yosys-lcu", "--module", "9x", "-o", out},
+			`prefixgen gen: emit: module name "9x" is not a legal Verilog identifier: allowed: a letter or _ first, then letters, digits, _ or $`},
+		{"module with json", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "json", "--module", "x"},
+			`prefixgen gen: --module applies to -f verilog and yosys-lcu only, not "json"`},
+		{"testbench with dot", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "dot", "--testbench"},
+			`prefixgen gen: --testbench applies to -f verilog only, not "dot"`},
+		{"vectors without testbench", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--vectors", "5"},
+			"prefixgen gen: --vectors applies to -f verilog --testbench only"},
+		{"bit0-left with verilog", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--bit0-left"},
+			`prefixgen gen: --bit0-left applies to -f text, dot and svg only, not "verilog"`},
+		{"too many vectors", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--testbench", "--vectors", "2000000000", "-o", out},
+			"prefixgen gen: --vectors 2000000000 out of range: allowed 0 to 1073741824"},
+		{"seed too large", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--testbench", "--seed", "4294967296"},
+			"prefixgen gen: --seed 4294967296 out of range for a Verilog testbench: allowed 0 to 4294967295"},
+		{"unknown format", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "vhdl"},
+			`prefixgen gen: unknown format "vhdl": allowed text, json, dot, svg, verilog, yosys-lcu`},
+		{"check too wide", []string{"check", "-t", "ripple", "-n", "5000"},
+			"prefixgen check: width 5000 too wide to check: allowed 1 to 4096"},
+		{"check negative jobs", []string{"check", "-t", "ripple", "-n", "8", "--jobs", "-1"},
+			"prefixgen check: --jobs -1 out of range: allowed 1 or more (0 for the number of CPUs)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			status, stdout, stderr := prefixgen(tt.args...)
+			assert.Equal(t, 2, status)
+			assert.Empty(t, stdout)
+			assert.Equal(t, tt.want+"\n", stderr)
+		})
+	}
+	_, err := os.Stat(out)
+	assert.True(t, os.IsNotExist(err), "refused input leaves no file")
+}
+
+// check runs the tools and prints a row per check; with every tool
+// installed, every row passes.
+func TestCheckCommand(t *testing.T) {
+	if missing := toolcheck.MissingTools(); len(missing) > 0 {
+		if os.Getenv("PREFIXGEN_REQUIRE_TOOLS") == "1" {
+			t.Fatalf("PREFIXGEN_REQUIRE_TOOLS=1 and %s", strings.Join(missing, "; "))
+		}
+		t.Skip(strings.Join(missing, "; "))
+	}
+	status, out, errOut := prefixgen("check", "-t", "all", "-n", "13", "--vectors", "100")
+	require.Equal(t, 0, status, errOut+out)
+	assert.Empty(t, errOut)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Greater(t, len(lines), 1)
+	assert.Regexp(t, `^network\s+width\s+tool\s+check\s+result\s+time\s+detail$`, lines[0])
+	row := regexp.MustCompile(`^\S.*\s13\s+(iverilog|verilator|yosys|neato)\s.*\spass\s+\d`)
+	for _, l := range lines[1:] {
+		assert.Regexp(t, row, l)
+	}
+	stats := strings.Split(strings.TrimSpace(mustRun(t, "stats", "-t", "all", "-n", "13", "-f", "csv")), "\n")
+	assert.Equal(t, 6*(len(stats)-1), len(lines)-1, "six checks for each network of -t all")
+}
+
+// Without the tools, check says which are missing, one line each, marks
+// their checks missing, and does not fail.
+func TestCheckMissingTools(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	status, out, errOut := prefixgen("check", "-t", "sklansky", "-n", "8")
+	assert.Equal(t, 0, status)
+	for _, tool := range toolcheck.Tools {
+		assert.Contains(t, errOut, "prefixgen check: "+tool.Program+" is not installed: its checks are skipped (apt-get install "+tool.Package+")\n")
+	}
+	assert.Len(t, strings.Split(strings.TrimSpace(errOut), "\n"), len(toolcheck.Tools))
+	assert.Equal(t, 6, strings.Count(out, " missing "))
+}
+
+func mustRun(t *testing.T, args ...string) string {
+	t.Helper()
+	status, out, errOut := prefixgen(args...)
+	require.Equal(t, 0, status, errOut)
+	return out
+}
