@@ -1,12 +1,24 @@
 // Package emit turns a network into the files people read and tools consume.
 //
-// This formats are JSON (the prefixgen.network/v1 document of package
-// network), a plain-text textbook diagram (Text), the textbook picture as
-// Graphviz DOT with pinned positions (DOT) and as SVG drawn without Graphviz
-// (SVG), and the tables of figures that the stats and compare commands print
-// (Table, CSV, StatsJSON). Every
-// emitter takes a *network.Network and never knows which topology made it,
-// and every one is deterministic: the same network gives the same bytes.
+// The formats are JSON (the prefixgen.network/v1 document of package
+// network); a plain-text textbook diagram (Text); the textbook picture as
+// Graphviz DOT with pinned positions for neato -n2 (DOT) and as SVG drawn
+// without Graphviz (SVG), both in one layout (one column per bit, bit 0 on the
+// right unless asked otherwise, one row per level); a synthesizable
+// Verilog-2005 adder {cout, sum} = a + b + cin built around the network
+// (Verilog), its self-checking testbench (VerilogTestbench) and a Yosys $lcu
+// techmap module (YosysLCU) that gives any design Yosys synthesizes the
+// network's carry tree; and the tables of figures that the stats and compare
+// commands print (Table, CSV, StatsJSON). WriteFile writes any of them to a
+// file whole or not at all.
+//
+// Every emitter takes a *network.Network and never knows which topology made
+// it, and every one is deterministic: the same network gives the same bytes.
+// The Verilog is generated from text/template files embedded in the package;
+// black cells (G and P) appear only where a later cell reads P, as
+// carry.Kinds decides, and gray cells (G only) everywhere else. Subpackage
+// toolcheck runs Icarus, Verilator, Yosys and Graphviz on what this package
+// writes.
 //
 // The fan-out printed everywhere is the logical, unbuffered fan-out of package
 // network (cells reading a signal, plus one if it is an output), not Harris's
