@@ -1,0 +1,141 @@
+package report_test
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/emit/internal/tooltest"
+	"github.com/prefixgen/prefixgen/emit/report"
+	"github.com/prefixgen/prefixgen/topologies/explore"
+)
+
+var keep = flag.String("keep", "", "write the test report and plots into this folder, to look at")
+
+func points(t testing.TB, n int) (all, front []explore.Point) {
+	t.Helper()
+	all, err := explore.Enumerate(context.Background(), n, explore.Options{})
+	require.NoError(t, err)
+	return all, explore.Front(all)
+}
+
+func keepFile(t *testing.T, name string, data []byte) {
+	if *keep != "" {
+		require.NoError(t, os.WriteFile(filepath.Join(*keep, name), data, 0o644))
+	}
+}
+
+func TestHTML(t *testing.T) {
+	all, front := points(t, 32)
+	var buf bytes.Buffer
+	require.NoError(t, report.HTML(&buf, 32, all, front, report.Options{Command: "prefixgen report -n 32 -o report.html"}))
+	page := buf.String()
+	keepFile(t, "report32.html", buf.Bytes())
+	assert.True(t, strings.HasPrefix(page, "<!DOCTYPE html>"))
+	assert.Equal(t, len(all), strings.Count(page, `<figure class="diagram">`))
+	assert.Equal(t, len(all), strings.Count(page, "<tr class=\"front\">")+strings.Count(page, "<tr><td>"))
+	assert.Equal(t, len(front), strings.Count(page, "<tr class=\"front\">"))
+	assert.Equal(t, 1, strings.Count(page, `<figure class="plot">`))
+	for _, p := range all {
+		assert.Contains(t, page, "<code>"+p.Command+"</code>")
+	}
+	// Self-contained: nothing is fetched and nothing runs.
+	for _, bad := range []string{"<script", "<link", "src=", "@import", "url("} {
+		assert.NotContains(t, page, bad)
+	}
+	assert.NotRegexp(t, regexp.MustCompile(`href="(?:https?:)?//`), page)
+	// Every link goes to an id on the page, and ids are unique.
+	ids := map[string]int{}
+	for _, m := range regexp.MustCompile(`id="([^"]+)"`).FindAllStringSubmatch(page, -1) {
+		ids[m[1]]++
+	}
+	for id, c := range ids {
+		assert.Equal(t, 1, c, "id %s", id)
+	}
+	for _, m := range regexp.MustCompile(`href="#([^"]+)"`).FindAllStringSubmatch(page, -1) {
+		assert.Contains(t, ids, m[1])
+	}
+	var again bytes.Buffer
+	require.NoError(t, report.HTML(&again, 32, all, front, report.Options{Command: "prefixgen report -n 32 -o report.html"}))
+	assert.Equal(t, page, again.String(), "the same points give the same bytes")
+}
+
+func TestPlot(t *testing.T) {
+	all, front := points(t, 64)
+	for _, format := range report.PlotFormats {
+		var a, b bytes.Buffer
+		require.NoError(t, report.Plot(&a, 64, all, front, format))
+		require.NoError(t, report.Plot(&b, 64, all, front, format))
+		assert.Equal(t, a.Bytes(), b.Bytes(), format)
+		keepFile(t, "pareto64."+format, a.Bytes())
+	}
+	var svg bytes.Buffer
+	require.NoError(t, report.Plot(&svg, 64, all, front, "svg"))
+	assert.True(t, strings.HasPrefix(svg.String(), "<svg"), svg.String()[:40])
+	for _, family := range []string{"kogge-stone", "sklansky", "brent-kung", "Pareto front", "Snir"} {
+		assert.Contains(t, svg.String(), family)
+	}
+	// Ripple, at depth 63, is counted, not drawn.
+	assert.NotContains(t, svg.String(), ">ripple<")
+	assert.Regexp(t, `\(\d+ deeper than 14 not shown\)`, svg.String())
+	var png bytes.Buffer
+	require.NoError(t, report.Plot(&png, 64, all, front, "png"))
+	assert.True(t, bytes.HasPrefix(png.Bytes(), []byte("\x89PNG")))
+}
+
+func TestPlotErrors(t *testing.T) {
+	all, front := points(t, 8)
+	var buf bytes.Buffer
+	assert.EqualError(t, report.Plot(&buf, 8, all, front, "pdf"), `report: unknown plot format "pdf": allowed svg, png`)
+	assert.EqualError(t, report.Plot(&buf, 8, nil, nil, "svg"), "report: nothing to plot")
+	assert.Zero(t, buf.Len())
+}
+
+// The report loads in a real browser without a console message and shows
+// one diagram per network.
+func TestHTMLInChromium(t *testing.T) {
+	chromium := tooltest.Path(t, "chromium")
+	all, front := points(t, 16)
+	var buf bytes.Buffer
+	require.NoError(t, report.HTML(&buf, 16, all, front, report.Options{Command: "prefixgen report -n 16"}))
+	dir := t.TempDir()
+	page := filepath.Join(dir, "report.html")
+	require.NoError(t, os.WriteFile(page, buf.Bytes(), 0o644))
+
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	var dom, logs bytes.Buffer
+	cmd := exec.CommandContext(ctx, chromium, "--headless", "--no-sandbox", "--disable-gpu",
+		"--user-data-dir="+filepath.Join(dir, "profile"), "--enable-logging=stderr", "--v=0",
+		"--dump-dom", "file://"+page)
+	cmd.Stdout, cmd.Stderr = &dom, &logs
+	require.NoError(t, cmd.Run(), logs.String())
+	for line := range strings.Lines(logs.String()) {
+		assert.NotContains(t, line, "CONSOLE", "the page logged to the console")
+	}
+	// The DOM the browser built, not the file: one diagram, each an SVG, per
+	// network.
+	assert.Equal(t, len(all), strings.Count(dom.String(), `<figure class="diagram">`))
+	assert.Equal(t, len(all)+1, strings.Count(dom.String(), "<svg "), "the diagrams and the plot")
+
+	shot := filepath.Join(dir, "shot.png")
+	cmd = exec.CommandContext(ctx, chromium, "--headless", "--no-sandbox", "--disable-gpu",
+		"--user-data-dir="+filepath.Join(dir, "profile"), "--window-size=1280,1600",
+		"--screenshot="+shot, "file://"+page)
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, string(out))
+	png, err := os.ReadFile(shot)
+	require.NoError(t, err)
+	assert.True(t, bytes.HasPrefix(png, []byte("\x89PNG")))
+	keepFile(t, "report16.png", png)
+}
