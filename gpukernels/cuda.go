@@ -1,0 +1,672 @@
+package gpukernels
+
+import (
+	"embed"
+	"fmt"
+	"io"
+	"math/bits"
+	"slices"
+	"strconv"
+	"strings"
+	"text/template"
+
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/topologies"
+)
+
+//go:embed templates/*.tmpl
+var templateFiles embed.FS
+
+// templates holds the CUDA templates, parsed once.
+var templates = template.Must(template.New("").Funcs(template.FuncMap{
+	"plural": func(n int, word string) string { return plural(n, word) },
+	"inc":    func(i int) int { return i + 1 },
+	"sub":    func(a, b int) int { return a - b },
+	"div":    func(a, b int) int { return a / b },
+	"mask":   func(m uint32) string { return fmt.Sprintf("0x%08xu", m) },
+}).ParseFS(templateFiles, "templates/*.tmpl"))
+
+// Type is a value type of the CUDA kernels.
+type Type struct {
+	// Name is the name Options.Type takes, such as "int32".
+	Name string
+	// CXX is the C++ spelling, such as "int32_t".
+	CXX string
+	// Bytes is the size of a value.
+	Bytes int
+	// Float is set for the floating-point types.
+	Float bool
+}
+
+// Types lists the value types, in the order errors and help list them.
+var Types = []Type{
+	{"int32", "int32_t", 4, false},
+	{"uint32", "uint32_t", 4, false},
+	{"int64", "int64_t", 8, false},
+	{"uint64", "uint64_t", 8, false},
+	{"float", "float", 4, true},
+	{"double", "double", 8, true},
+}
+
+// LookupType returns the type called name.
+func LookupType(name string) (Type, error) {
+	for _, t := range Types {
+		if t.Name == name {
+			return t, nil
+		}
+	}
+	return Type{}, fmt.Errorf("gpukernels: unknown type %q: allowed %s", name, strings.Join(typeNames(Types), ", "))
+}
+
+func typeNames(ts []Type) []string {
+	names := make([]string, len(ts))
+	for i, t := range ts {
+		names[i] = t.Name
+	}
+	return names
+}
+
+// Operators lists the built-in operators, in the order errors and help
+// list them. Besides these, Options.Op takes FunctorPrefix + the name of a
+// user's C++ functor.
+var Operators = []string{"add", "max", "min", "and", "or", "xor", "carry"}
+
+// FunctorPrefix starts an Options.Op that names a user's C++ functor, as in
+// "functor:MyOp".
+const FunctorPrefix = "functor:"
+
+// operator is one operator's C++ form.
+type operator struct {
+	// Name is the name Options.Op takes.
+	Name string
+	// Struct is the name of the functor the header defines; CXX the user's
+	// functor for a functor operator.
+	Struct, CXX string
+	// Expr is the body of the functor, over a (earlier) and b (later).
+	Expr string
+	// Functor is set for a user's functor.
+	Functor bool
+	// Bitwise operators are not defined for floating-point types.
+	Bitwise bool
+}
+
+var operators = map[string]operator{
+	"add":   {Name: "add", Struct: "Sum", Expr: "a + b"},
+	"max":   {Name: "max", Struct: "Max", Expr: "a < b ? b : a"},
+	"min":   {Name: "min", Struct: "Min", Expr: "b < a ? b : a"},
+	"and":   {Name: "and", Struct: "BitAnd", Expr: "a & b", Bitwise: true},
+	"or":    {Name: "or", Struct: "BitOr", Expr: "a | b", Bitwise: true},
+	"xor":   {Name: "xor", Struct: "BitXor", Expr: "a ^ b", Bitwise: true},
+	"carry": {Name: "carry", Struct: "Carry", Expr: "((b | ((b >> 1) & a)) & 1u) | (a & b & 2u)", Bitwise: true},
+}
+
+// identities[op][type] is the identity of op over type, as a C++
+// expression that host and device code can evaluate.
+var identities = map[string]map[string]string{
+	"add": {"int32": "0", "uint32": "0u", "int64": "0ll", "uint64": "0ull", "float": "0.0f", "double": "0.0"},
+	"max": {
+		"int32": "(-2147483647 - 1)", "uint32": "0u", "int64": "(-9223372036854775807ll - 1)", "uint64": "0ull",
+		"float": "detail::FloatFromBits(0xff800000u)", "double": "detail::DoubleFromBits(0xfff0000000000000ull)",
+	},
+	"min": {
+		"int32": "2147483647", "uint32": "0xffffffffu", "int64": "9223372036854775807ll", "uint64": "0xffffffffffffffffull",
+		"float": "detail::FloatFromBits(0x7f800000u)", "double": "detail::DoubleFromBits(0x7ff0000000000000ull)",
+	},
+	"and": {"int32": "-1", "uint32": "0xffffffffu", "int64": "-1ll", "uint64": "0xffffffffffffffffull"},
+	"or":  {"int32": "0", "uint32": "0u", "int64": "0ll", "uint64": "0ull"},
+	"xor": {"int32": "0", "uint32": "0u", "int64": "0ll", "uint64": "0ull"},
+	// (g, p) = (0, 1).
+	"carry": {"uint32": "2u", "uint64": "2u"},
+}
+
+// Default tuning.
+const (
+	// DefaultItemsPerThread is the default Options.ItemsPerThread.
+	DefaultItemsPerThread = 8
+	// DefaultBlockThreads is the default Options.BlockThreads, lowered to
+	// 32 times the segment of logical warps narrower than 8 lanes.
+	DefaultBlockThreads = 256
+	// DefaultLookBack is the default Options.LookBack.
+	DefaultLookBack = 32
+	// MaxItemsPerThread is the largest Options.ItemsPerThread.
+	MaxItemsPerThread = 32
+	// MaxBlockThreads is the largest Options.BlockThreads.
+	MaxBlockThreads = 1024
+)
+
+// Options are the options of CUDA. The zero value asks for int32 addition
+// (uint32 limbs for carry) with the default tuning.
+type Options struct {
+	// Type is the value type: int32, uint32, int64, uint64, float or double
+	// (Types); empty means int32, or uint32 for carry, whose limbs it is.
+	Type string
+	// Op is the operator: add, max, min, and, or, xor (not for float and
+	// double), carry (limbs uint32 or uint64), or FunctorPrefix + the name of
+	// a user's functor (CheckFunctor).
+	Op string
+	// ItemsPerThread is the number of items each thread of a block scan
+	// scans serially, 1 to MaxItemsPerThread; 0 means
+	// DefaultItemsPerThread.
+	ItemsPerThread int
+	// BlockThreads is the number of threads of a block, a multiple of 32
+	// from 32 to MaxBlockThreads, and at most 32 logical warps; 0 means
+	// DefaultBlockThreads, or 32 logical warps if fewer.
+	BlockThreads int
+	// LookBack is the window of the decoupled look-back, the number of
+	// predecessor tiles read at once, 1 to 32; 0 means DefaultLookBack.
+	LookBack int
+	// Namespace is the namespace inside namespace prefixgen that holds
+	// everything, a C++ identifier; empty means DefaultNamespace.
+	Namespace string
+	// Totals is the network that scans the warp totals of a block, of width
+	// BlockThreads / segment; nil means the network's own family at that
+	// width with its parameters, or Kogge–Stone for a network of no
+	// registered family.
+	Totals *network.Network
+}
+
+// config is Options resolved and checked.
+type config struct {
+	typ, limb      Type
+	op             operator
+	items, threads int
+	lookBack       int
+	namespace      string
+	segment, warps int
+	totals         *network.Network
+}
+
+// Segment returns the number of hardware lanes a logical warp of width
+// lanes occupies: width rounded up to a power of two.
+func Segment(width int) int {
+	if width <= 1 {
+		return 1
+	}
+	return 1 << bits.Len(uint(width-1))
+}
+
+// parseOp returns the operator of Options.Op.
+func parseOp(op string) (operator, error) {
+	if name, ok := strings.CutPrefix(op, FunctorPrefix); ok {
+		if err := CheckFunctor(name); err != nil {
+			return operator{}, err
+		}
+		return operator{Name: op, CXX: name, Functor: true}, nil
+	}
+	o, ok := operators[op]
+	if !ok {
+		return operator{}, fmt.Errorf("gpukernels: unknown operator %q: allowed %s, %sNAME", op, strings.Join(Operators, ", "), FunctorPrefix)
+	}
+	return o, nil
+}
+
+// resolve checks opt against the network and fills in the defaults.
+func (opt Options) resolve(net *network.Network) (*config, error) {
+	w := net.Width()
+	if w < 1 || w > Lanes {
+		return nil, fmt.Errorf("gpukernels: width %d out of range: a warp scan allows 1 to %d lanes", w, Lanes)
+	}
+	c := &config{segment: Segment(w)}
+	if opt.Op == "" {
+		opt.Op = "add"
+	}
+	var err error
+	if c.op, err = parseOp(opt.Op); err != nil {
+		return nil, err
+	}
+	carry := c.op.Name == "carry"
+	if opt.Type == "" {
+		opt.Type = "int32"
+		if carry {
+			opt.Type = "uint32"
+		}
+	}
+	if c.typ, err = LookupType(opt.Type); err != nil {
+		return nil, err
+	}
+	switch {
+	case carry && (c.typ.Name != "uint32" && c.typ.Name != "uint64"):
+		return nil, fmt.Errorf("gpukernels: operator carry takes limbs of type uint32 or uint64, not %s", c.typ.Name)
+	case carry:
+		c.limb = c.typ
+		c.typ = Type{Name: "uint32", CXX: "uint32_t", Bytes: 4}
+	case c.op.Bitwise && c.typ.Float:
+		return nil, fmt.Errorf("gpukernels: operator %s is not defined for %s: allowed for %s are add, max, min and %sNAME", c.op.Name, c.typ.Name, c.typ.Name, FunctorPrefix)
+	}
+
+	c.items = cmpOr(opt.ItemsPerThread, DefaultItemsPerThread)
+	if c.items < 1 || c.items > MaxItemsPerThread {
+		return nil, fmt.Errorf("gpukernels: %d items per thread out of range: allowed 1 to %d", c.items, MaxItemsPerThread)
+	}
+	maxThreads := min(MaxBlockThreads, Lanes*c.segment)
+	c.threads = cmpOr(opt.BlockThreads, min(DefaultBlockThreads, maxThreads))
+	if c.threads < Lanes || c.threads > maxThreads || c.threads%Lanes != 0 {
+		return nil, fmt.Errorf("gpukernels: %d threads per block out of range: allowed multiples of 32 from 32 to %d (at most 32 logical warps of %d lanes)", c.threads, maxThreads, c.segment)
+	}
+	c.warps = c.threads / c.segment
+	c.lookBack = cmpOr(opt.LookBack, DefaultLookBack)
+	if c.lookBack < 1 || c.lookBack > Lanes {
+		return nil, fmt.Errorf("gpukernels: look-back window %d out of range: allowed 1 to %d tiles", c.lookBack, Lanes)
+	}
+
+	c.namespace = opt.Namespace
+	if c.namespace == "" {
+		c.namespace = DefaultNamespace(net, c.typ.Name, opt.Op)
+		if carry {
+			c.namespace = DefaultNamespace(net, c.limb.Name, opt.Op)
+		}
+	}
+	if err := checkIdentifier("namespace", c.namespace); err != nil {
+		return nil, err
+	}
+
+	c.totals = opt.Totals
+	if c.totals == nil {
+		c.totals = totalsNetwork(net, c.warps)
+	}
+	if c.totals.Width() != c.warps {
+		return nil, fmt.Errorf("gpukernels: the totals network has width %d: a block of %d threads has %d logical warps of %d lanes", c.totals.Width(), c.threads, c.warps, c.segment)
+	}
+	return c, nil
+}
+
+// cmpOr returns v, or def when v is 0.
+func cmpOr(v, def int) int {
+	if v == 0 {
+		return def
+	}
+	return v
+}
+
+// totalsNetwork returns the network of net's family at width warps, with
+// its parameters, or Kogge–Stone when net has no registered family.
+func totalsNetwork(net *network.Network, warps int) *network.Network {
+	if slices.Contains(topologies.Names(), net.Topology()) {
+		if t, err := topologies.Build(net.Topology(), warps, net.Params()); err == nil {
+			return t
+		}
+	}
+	t, err := topologies.KoggeStone(warps)
+	if err != nil {
+		panic(fmt.Sprintf("gpukernels: Kogge–Stone of width %d: %v", warps, err))
+	}
+	return t
+}
+
+// DefaultNamespace returns the namespace CUDA puts a header in when
+// Options.Namespace is empty: the topology, parameters, width, type and
+// operator, with every run of characters a C++ identifier cannot hold
+// turned into one underscore, as in ladner_fischer_k1_32_float_add.
+func DefaultNamespace(net *network.Network, typ, op string) string {
+	topo := net.Topology()
+	if topo == "" {
+		topo = "network"
+	}
+	parts := []string{topo}
+	if ps := paramString(net.Params(), "_"); ps != "" {
+		parts = append(parts, strings.ReplaceAll(ps, "=", ""))
+	}
+	parts = append(parts, strconv.Itoa(net.Width()), typ, op)
+	var b strings.Builder
+	under := false
+	for _, r := range strings.Join(parts, "_") {
+		if r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			b.WriteRune(r)
+			under = false
+		} else if !under {
+			b.WriteByte('_')
+			under = true
+		}
+	}
+	s := strings.Trim(b.String(), "_")
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		s = "network_" + s
+	}
+	return s
+}
+
+// paramString formats parameters as sorted name=value pairs.
+func paramString(p network.Params, sep string) string {
+	names := make([]string, 0, len(p))
+	for name := range p {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	parts := make([]string, len(names))
+	for i, name := range names {
+		parts[i] = name + "=" + strconv.Itoa(p[name])
+	}
+	return strings.Join(parts, sep)
+}
+
+// maxIdentifier bounds the length of a functor or namespace name.
+const maxIdentifier = 256
+
+// CheckFunctor returns an error unless name can name a user's functor: C++
+// identifiers (letters, digits and underscores, not starting with a digit)
+// joined by "::", none a C++ keyword or a reserved identifier (containing
+// "__", or "_" and a capital first), at most 256 characters in all.
+func CheckFunctor(name string) error {
+	if len(name) > maxIdentifier {
+		return fmt.Errorf("gpukernels: functor name of %d characters is too long: allowed at most %d", len(name), maxIdentifier)
+	}
+	for part := range strings.SplitSeq(name, "::") {
+		if err := checkIdentifier("functor", part); err != nil {
+			if part != name {
+				return fmt.Errorf("%v in functor %q", err, name)
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// checkIdentifier returns an error unless name is a C++ identifier that is
+// neither a keyword nor reserved.
+func checkIdentifier(what, name string) error {
+	bad := func(why string) error {
+		return fmt.Errorf("gpukernels: %s name %q is not a C++ identifier: %s", what, name, why)
+	}
+	switch {
+	case name == "":
+		return bad("it is empty; allowed: a letter or _, then letters, digits or _")
+	case len(name) > maxIdentifier:
+		return bad(fmt.Sprintf("longer than %d characters", maxIdentifier))
+	case cxxKeywords[name]:
+		return bad("it is a C++ keyword")
+	case strings.Contains(name, "__") || len(name) > 1 && name[0] == '_' && name[1] >= 'A' && name[1] <= 'Z':
+		return bad("identifiers with __ or starting with _ and a capital are reserved")
+	}
+	for i := range len(name) {
+		r := name[i]
+		letter := r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+		if i == 0 && !letter {
+			return bad("allowed: a letter or _ first, then letters, digits or _")
+		}
+		if !letter && !(r >= '0' && r <= '9') {
+			return bad(fmt.Sprintf("%q is not allowed; allowed: letters, digits and _", rune(r)))
+		}
+	}
+	return nil
+}
+
+// cxxKeywords are the keywords and alternative tokens of C++20.
+var cxxKeywords = func() map[string]bool {
+	m := make(map[string]bool)
+	for _, w := range strings.Fields(`
+alignas alignof and and_eq asm auto bitand bitor bool break case catch char
+char8_t char16_t char32_t class compl concept const consteval constexpr
+constinit const_cast continue co_await co_return co_yield decltype default
+delete do double dynamic_cast else enum explicit export extern false float for
+friend goto if inline int long mutable namespace new noexcept not not_eq
+nullptr operator or or_eq private protected public register reinterpret_cast
+requires return short signed sizeof static static_assert static_cast struct
+switch template this thread_local throw true try typedef typeid typename union
+unsigned using virtual void volatile wchar_t while xor xor_eq`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// cudaData is what the header template reads.
+type cudaData struct {
+	Header         []string
+	Namespace      string
+	Guard          string
+	Type, Limb     Type
+	Op             operator
+	Identity       string
+	Carry          bool
+	BigAddBits     int
+	Warp, Totals   netData
+	ItemsPerThread int
+	BlockThreads   int
+	LookBack       int
+	Warps          int
+	TileItems      int
+}
+
+// netData is one lowered network, as the network template reads it.
+type netData struct {
+	Name, Description string
+	Width, Segment    int
+	Registers         int
+	Combines          int
+	SegmentMask       string
+	Spares            []int
+	Steps             []stepData
+	Final             []Copy
+}
+
+// stepData is one step, as the network template reads it.
+type stepData struct {
+	Level   int
+	Comment string
+	Copies  []Copy
+	// Table names the __constant__ table of source lanes, and TableLanes
+	// lists them; empty unless the sources follow no closed form and take
+	// more than maxSelects selects.
+	Table, TableLanes string
+	// Selects set the source lane of a step whose sources follow no closed
+	// form, one lane at a time.
+	Selects []selectData
+	Shuffle string
+	Pred    string
+	Hi, To  int
+}
+
+// selectData makes the lanes of Mask read lane Lane.
+type selectData struct {
+	Mask uint32
+	Lane int
+}
+
+// maxSelects is the largest number of distinct source lanes a table step
+// sets with selects; a step with more reads a __constant__ table.
+const maxSelects = 4
+
+// CUDA writes a header-only CUDA library built from net, of width 1 to 32:
+// the warp scan lowered from net (Lower), inclusive and exclusive; a block
+// scan; a single-pass device-wide scan with decoupled look-back; and for
+// the carry operator a warp-wide multi-precision adder. Everything is
+// templated on the value type and the operator and lives in namespace
+// prefixgen::<opt.Namespace>; the type and operator of opt are the
+// defaults of the non-template entry points. The package documentation
+// describes what is generated.
+func CUDA(w io.Writer, net *network.Network, opt Options) error {
+	d, err := newCUDAData(net, opt)
+	if err != nil {
+		return err
+	}
+	if err := templates.ExecuteTemplate(w, "scan.cuh.tmpl", d); err != nil {
+		return fmt.Errorf("gpukernels: %v", err)
+	}
+	return nil
+}
+
+// newCUDAData lowers net and the totals network and fills the template
+// data.
+func newCUDAData(net *network.Network, opt Options) (*cudaData, error) {
+	c, err := opt.resolve(net)
+	if err != nil {
+		return nil, err
+	}
+	p, err := Lower(net)
+	if err != nil {
+		return nil, err
+	}
+	tp, err := Lower(c.totals)
+	if err != nil {
+		return nil, err
+	}
+	d := &cudaData{
+		Namespace:      c.namespace,
+		Guard:          "PREFIXGEN_" + strings.ToUpper(c.namespace) + "_CUH",
+		Type:           c.typ,
+		Limb:           c.limb,
+		Op:             c.op,
+		Carry:          c.op.Name == "carry",
+		BigAddBits:     net.Width() * c.limb.Bytes * 8,
+		Warp:           newNetData("WarpNetwork", net, p),
+		Totals:         newNetData("TotalsNetwork", c.totals, tp),
+		ItemsPerThread: c.items,
+		BlockThreads:   c.threads,
+		LookBack:       c.lookBack,
+		Warps:          c.warps,
+		TileItems:      c.warps * net.Width() * c.items,
+	}
+	if !c.op.Functor {
+		key := c.typ.Name
+		if d.Carry {
+			key = c.limb.Name
+		}
+		d.Identity = identities[c.op.Name][key]
+	}
+	f := net.Figures()
+	typ := fmt.Sprintf("%s (%s)", c.typ.Name, c.typ.CXX)
+	if d.Carry {
+		typ = fmt.Sprintf("(g, p) pairs packed in uint32_t, limbs %s (%s)", c.limb.Name, c.limb.CXX)
+	}
+	d.Header = []string{
+		"topology:   " + commentText(net.Topology()),
+		"parameters: " + commentText(paramString(net.Params(), " ")),
+		fmt.Sprintf("width:      %d %s", net.Width(), plural(net.Width(), "lane")),
+		fmt.Sprintf("figures:    depth %d, size %d, max fan-out %d, wire tracks %d, deficiency %d",
+			f.Depth, f.Size, f.MaxFanout, f.WireTracks, f.Deficiency),
+		fmt.Sprintf("program:    %d shuffle %s, %d %s, %d %s per lane",
+			len(p.Steps), plural(len(p.Steps), "step"), p.Combines(), plural(p.Combines(), "combine"), p.Registers, plural(p.Registers, "register")),
+		"value type: " + typ,
+		"operator:   " + commentText(c.op.Name),
+		fmt.Sprintf("tuning:     %d %s per thread, %d threads per block, look-back window of %d %s",
+			c.items, plural(c.items, "item"), c.threads, c.lookBack, plural(c.lookBack, "tile")),
+		fmt.Sprintf("totals:     %s", d.Totals.Description),
+	}
+	return d, nil
+}
+
+// newNetData renders the program p lowered from net.
+func newNetData(name string, net *network.Network, p *Program) netData {
+	seg := Segment(p.Width)
+	d := netData{
+		Name:        name,
+		Description: describe(net),
+		Width:       p.Width,
+		Segment:     seg,
+		Registers:   p.Registers,
+		Combines:    p.Combines(),
+		SegmentMask: fmt.Sprintf("0x%08xu", uint32(uint64(1)<<seg-1)),
+		Final:       p.Final,
+	}
+	for r := 1; r < p.Registers; r++ {
+		d.Spares = append(d.Spares, r)
+	}
+	for i := range p.Steps {
+		s := &p.Steps[i]
+		t := *s
+		t.Copies = nil
+		sd := stepData{
+			Level:   s.Level,
+			Comment: t.format(p.Width),
+			Copies:  s.Copies,
+			Pred:    PredExpr(s.Pred, s.Active, seg),
+			Hi:      s.HiReg,
+			To:      s.ToReg,
+		}
+		r := fmt.Sprintf("r%d", s.FromReg)
+		switch s.Src.Kind {
+		case SrcUp:
+			sd.Shuffle = fmt.Sprintf("detail::ShuffleUp(%s, %d, kSegment, member_mask)", r, s.Src.D)
+		case SrcBroadcast:
+			sd.Shuffle = fmt.Sprintf("detail::ShuffleIndex(%s, %d, %d, member_mask)", r, s.Src.D-1, 2*s.Src.D)
+		default:
+			sd.Shuffle = fmt.Sprintf("detail::ShuffleIndex(%s, src, kSegment, member_mask)", r)
+			sd.Selects = selects(s, seg)
+			if len(sd.Selects) > maxSelects {
+				sd.Selects = nil
+				sd.Table = fmt.Sprintf("k%sStep%dSources", name, i+1)
+				lanes := make([]string, Lanes)
+				for lane := range Lanes {
+					lanes[lane] = strconv.Itoa(s.SrcTable[lane])
+				}
+				sd.TableLanes = strings.Join(lanes, ", ")
+			}
+		}
+		d.Steps = append(d.Steps, sd)
+	}
+	return d
+}
+
+// selects groups the lanes below seg that do not read their own lane by the
+// lane they read, in the order of that lane.
+func selects(s *Step, seg int) []selectData {
+	var out []selectData
+	for lane := range seg {
+		src := s.SrcTable[lane]
+		if src == lane {
+			continue
+		}
+		i := slices.IndexFunc(out, func(sel selectData) bool { return sel.Lane == src })
+		if i < 0 {
+			out = append(out, selectData{Lane: src})
+			i = len(out) - 1
+		}
+		out[i].Mask |= 1 << lane
+	}
+	slices.SortFunc(out, func(a, b selectData) int { return a.Lane - b.Lane })
+	return out
+}
+
+// PredExpr returns the C++ condition on the int lane (0 ≤ lane < seg, the
+// lane within a logical warp of seg lanes) under which a step with
+// predicate p and active lanes active combines: the closed form, with only
+// the bounds that constrain lanes below seg, or a test of the mask. The
+// condition reads the same in Go, but for the u suffix of a mask.
+func PredExpr(p Pred, active uint32, seg int) string {
+	var terms []string
+	switch p.Kind {
+	case PredMask:
+		return fmt.Sprintf("((0x%08xu >> lane) & 1u) != 0", active)
+	case PredBit:
+		terms = append(terms, fmt.Sprintf("(lane & %d) != 0", p.Bit))
+	case PredMod:
+		terms = append(terms, fmt.Sprintf("lane %% %d == %d", p.Mod, p.Rem))
+	}
+	if p.From > 0 {
+		terms = append(terms, fmt.Sprintf("lane >= %d", p.From))
+	}
+	if p.To < seg {
+		terms = append(terms, fmt.Sprintf("lane < %d", p.To))
+	}
+	if len(terms) == 0 {
+		return "true"
+	}
+	return strings.Join(terms, " && ")
+}
+
+// describe names a network and its figures in a phrase, such as
+// "sklansky of width 8 (depth 3, size 12)".
+func describe(net *network.Network) string {
+	name := commentText(net.Topology())
+	if net.Topology() == "" {
+		name = "a network"
+	}
+	if ps := paramString(net.Params(), " "); ps != "" {
+		name += " " + commentText(ps)
+	}
+	return fmt.Sprintf("%s of width %d (depth %d, size %d)", name, net.Width(), net.Depth(), net.Size())
+}
+
+// commentText returns s for a one-line comment: "(none)" when s is empty, s
+// itself when it holds only letters, digits and "-_.=, ", and s quoted as a
+// Go string otherwise, so that no name can end the comment or the line.
+func commentText(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_.=,: ", r)) {
+			return strconv.QuoteToASCII(s)
+		}
+	}
+	return s
+}
