@@ -68,11 +68,17 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		CommandNotFound: func(*cli.Context, string) {},
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
-				return fmt.Errorf("prefixgen: unknown command %q: known are list, gen, stats, verify, compare, check (see prefixgen --help)", c.Args().First())
+				var names []string
+				for _, cmd := range c.App.Commands {
+					if !cmd.Hidden && cmd.Name != "help" {
+						names = append(names, cmd.Name)
+					}
+				}
+				return fmt.Errorf("prefixgen: unknown command %q: known are %s (see prefixgen --help)", c.Args().First(), strings.Join(names, ", "))
 			}
 			return cli.ShowAppHelp(c)
 		},
-		Commands: []*cli.Command{listCommand(), genCommand(), statsCommand(), verifyCommand(), compareCommand(), checkCommand()},
+		Commands: []*cli.Command{listCommand(), genCommand(), statsCommand(), verifyCommand(), compareCommand(), checkCommand(), exploreCommand(), reportCommand()},
 	}
 }
 

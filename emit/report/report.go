@@ -18,6 +18,10 @@ var templateFiles embed.FS
 
 var page = template.Must(template.ParseFS(templateFiles, "templates/report.html.tmpl"))
 
+// MaxWidth is the widest network HTML draws: a page of diagrams wider than
+// 256 columns is too large to read.
+const MaxWidth = 256
+
 // Options are the options of HTML.
 type Options struct {
 	// Command is the prefixgen command that made the report, printed on it.
@@ -47,6 +51,9 @@ type pageNetwork struct {
 // every network's diagram. The page is written whole or, on an error, not at
 // all.
 func HTML(w io.Writer, n int, points, front []explore.Point, opt Options) error {
+	if n < 1 || n > MaxWidth {
+		return fmt.Errorf("report: width %d out of range: allowed 1…%d", n, MaxWidth)
+	}
 	var plotSVG bytes.Buffer
 	if err := Plot(&plotSVG, n, points, front, "svg"); err != nil {
 		return err

@@ -46,6 +46,10 @@ type Options struct {
 	Optimizer Optimizer
 }
 
+// MaxWidth is the widest width Enumerate explores: every family at every
+// setting is built, and above a thousand inputs that takes minutes.
+const MaxWidth = 1024
+
 // maxSettings bounds the parameter settings tried per topology, and
 // maxValues the values tried per parameter.
 const (
@@ -60,8 +64,8 @@ const (
 // order). With an Optimizer it adds the optimizer's networks. Points come in
 // registry order, then the optimizer's by depth.
 func Enumerate(ctx context.Context, n int, opt Options) ([]Point, error) {
-	if n < 1 || n > network.MaxWidth {
-		return nil, fmt.Errorf("explore: width %d out of range: allowed 1…%d", n, network.MaxWidth)
+	if n < 1 || n > MaxWidth {
+		return nil, fmt.Errorf("explore: width %d out of range: allowed 1…%d", n, MaxWidth)
 	}
 	type seenNet struct {
 		width int
@@ -269,4 +273,14 @@ func ceilLog2(n int) int {
 		d++
 	}
 	return d
+}
+
+// MinFanout returns the smallest maximum fan-out of any network of width n:
+// 1 for n = 1, else 2 (input 0 is output 0 and is read by a cell; ripple
+// meets it).
+func MinFanout(n int) int {
+	if n <= 1 {
+		return 1
+	}
+	return 2
 }

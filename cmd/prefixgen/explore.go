@@ -1,0 +1,141 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/emit/report"
+	"github.com/prefixgen/prefixgen/topologies/explore"
+)
+
+// exploreFormats are the formats of explore -f.
+var exploreFormats = []string{"table", "json", "csv"}
+
+func maxFanoutFlag() cli.Flag {
+	return &cli.IntFlag{Name: "max-fanout", Usage: "keep only networks whose maximum fan-out is at most `F` (0: no bound)"}
+}
+
+// explorePoints enumerates the networks at -n within --max-fanout.
+func explorePoints(c *cli.Context) (all, front []explore.Point, err error) {
+	n := c.Int("width")
+	f := c.Int("max-fanout")
+	if f < 0 {
+		return nil, nil, usage(c, "--max-fanout %d out of range: allowed 0 (no bound) or more", f)
+	}
+	all, err = explore.Enumerate(c.Context, n, explore.Options{MaxFanout: f, Optimizer: optimizer()})
+	if err != nil {
+		return nil, nil, usage(c, "%v", err)
+	}
+	if len(all) == 0 {
+		return nil, nil, usage(c, "no network of width %d has a fan-out of at most %d: allowed --max-fanout %d or more", n, f, explore.MinFanout(n))
+	}
+	return all, explore.Front(all), nil
+}
+
+func exploreCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "explore",
+		Usage:     "every family at every parameter setting: the Pareto front over depth, size, fan-out and tracks",
+		UsageText: "prefixgen explore -n N [--max-fanout F] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]",
+		Description: "Builds every topology at width N at every distinct setting of its parameters, adds the\n" +
+			"optimizer's smallest network for every depth from ⌈log2 N⌉ to 2⌈log2 N⌉ − 2, and prints the\n" +
+			"networks no other one beats on depth, size, maximum fan-out and wire tracks at once (--all prints\n" +
+			"every network), each with where it came from and the command that rebuilds it. --plot draws size\n" +
+			"against depth, one marker per family, Snir's bound 2N − 2 − depth as a line.",
+		Flags: []cli.Flag{
+			widthFlag(64), maxFanoutFlag(),
+			&cli.BoolFlag{Name: "all", Usage: "print every network, not only the Pareto front"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output format: table, json, csv"},
+			&cli.StringFlag{Name: "plot", Usage: "also draw size against depth into `FILE` (.svg or .png)"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output (written whole or not at all)"},
+		},
+		OnUsageError: onUsageError,
+		Action: func(c *cli.Context) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			format := c.String("format")
+			if !slices.Contains(exploreFormats, format) {
+				return usage(c, "unknown format %q: allowed %s", format, strings.Join(exploreFormats, ", "))
+			}
+			plotPath := c.String("plot")
+			plotFormat := strings.TrimPrefix(strings.ToLower(filepath.Ext(plotPath)), ".")
+			if plotPath != "" && !slices.Contains(report.PlotFormats, plotFormat) {
+				return usage(c, "--plot %s: unknown picture type %q: allowed .svg, .png", plotPath, filepath.Ext(plotPath))
+			}
+			all, front, err := explorePoints(c)
+			if err != nil {
+				return err
+			}
+			if plotPath != "" {
+				err := emit.WriteFile(plotPath, func(w io.Writer) error {
+					return report.Plot(w, c.Int("width"), all, front, plotFormat)
+				})
+				if err != nil {
+					return usage(c, "%v", err)
+				}
+			}
+			shown := front
+			if c.Bool("all") {
+				shown = all
+			}
+			return output(c, func(w io.Writer) error {
+				switch format {
+				case "json":
+					return explore.JSON(w, shown)
+				case "csv":
+					return explore.CSV(w, shown)
+				}
+				return explore.Table(w, shown)
+			})
+		},
+	}
+}
+
+func reportCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "report",
+		Usage:     "one self-contained HTML page: every network's figures, diagram and command, and the plot",
+		UsageText: "prefixgen report -n N [--max-fanout F] -o FILE.html",
+		Description: "Writes one HTML page that loads nothing from outside and runs no script: the size-against-depth\n" +
+			"plot of explore, the table of every network explore finds at width N (the Pareto front in bold),\n" +
+			fmt.Sprintf("and each network's diagram with the command that rebuilds it. Widths 1 to %d.", report.MaxWidth),
+		Flags: []cli.Flag{
+			widthFlag(32), maxFanoutFlag(),
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output (written whole or not at all)"},
+		},
+		OnUsageError: onUsageError,
+		Action: func(c *cli.Context) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			n := c.Int("width")
+			if n < 1 || n > report.MaxWidth {
+				return usage(c, "width %d out of range for a report: allowed 1 to %d", n, report.MaxWidth)
+			}
+			all, front, err := explorePoints(c)
+			if err != nil {
+				return err
+			}
+			cmd := fmt.Sprintf("prefixgen report -n %d", n)
+			if f := c.Int("max-fanout"); f > 0 {
+				cmd += fmt.Sprintf(" --max-fanout %d", f)
+			}
+			if o := c.String("output"); o != "" {
+				cmd += " -o " + filepath.Base(o)
+			}
+			return output(c, func(w io.Writer) error {
+				return report.HTML(w, n, all, front, report.Options{Command: cmd})
+			})
+		},
+	}
+}
+
+// optimizer returns the optimizer explore and report add to the families.
+func optimizer() explore.Optimizer { return nil }
