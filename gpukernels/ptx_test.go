@@ -1,0 +1,329 @@
+package gpukernels_test
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/gpukernels"
+	"github.com/prefixgen/prefixgen/network"
+)
+
+// requireEnv turns a missing tool from a skip into a failure when it is
+// "1", as emit/internal/tooltest does (an internal package this one cannot
+// import).
+const requireEnv = "PREFIXGEN_REQUIRE_TOOLS"
+
+// toolPath returns the path of the named program, or skips the test (fails
+// it under PREFIXGEN_REQUIRE_TOOLS=1) when it is not installed.
+func toolPath(t testing.TB, name string) string {
+	t.Helper()
+	path, err := exec.LookPath(name)
+	if err == nil {
+		return path
+	}
+	if os.Getenv(requireEnv) == "1" {
+		t.Fatalf("%s is not installed and %s=1: install it (apt-get install -y %s)", name, requireEnv, name)
+	}
+	t.Skipf("%s is not installed: skipping (set %s=1 to make this a failure)", name, requireEnv)
+	return ""
+}
+
+// clangArgs is DESIGN.md's command line for compiling CUDA to PTX without
+// the toolkit, but for the GPU: clang-14 knows architectures up to sm_86
+// and refuses sm_90, so the check compiles for sm_80 (PTX ISA 7.0).
+func clangArgs(prelude, src, out string) []string {
+	return []string{"-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_80", "-nocudainc", "-nocudalib",
+		"-Xclang", "-target-feature", "-Xclang", "+ptx70", "-include", prelude, "-S", src, "-o", out}
+}
+
+// unit is one translation unit for clang: headers written beside it and its
+// own source.
+type unit struct {
+	name    string
+	headers map[string]string
+	source  string
+	// entries are strings that must appear in the .entry lines of the PTX,
+	// such as a namespace and a kernel name.
+	entries [][]string
+}
+
+// compileUnits compiles the units in parallel, one clang per CPU, and
+// checks that each compiles without a diagnostic and defines its entries.
+func compileUnits(t *testing.T, units []unit) {
+	t.Helper()
+	clang := toolPath(t, "clang-14")
+	prelude, err := filepath.Abs(filepath.Join("testdata", "prelude.cuh"))
+	require.NoError(t, err)
+	dir := t.TempDir()
+	type result struct {
+		out, ptx string
+		err      error
+	}
+	results := make([]result, len(units))
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.NumCPU() {
+		wg.Go(func() {
+			for i := range work {
+				u := units[i]
+				d := filepath.Join(dir, u.name)
+				if err := os.MkdirAll(d, 0o755); err != nil {
+					results[i].err = err
+					continue
+				}
+				for name, text := range u.headers {
+					if err := os.WriteFile(filepath.Join(d, name), []byte(text), 0o644); err != nil {
+						results[i].err = err
+					}
+				}
+				src, ptx := filepath.Join(d, "unit.cu"), filepath.Join(d, "unit.ptx")
+				if err := os.WriteFile(src, []byte(u.source), 0o644); err != nil {
+					results[i].err = err
+					continue
+				}
+				out, err := exec.Command(clang, clangArgs(prelude, src, ptx)...).CombinedOutput()
+				results[i].out, results[i].err = string(out), err
+				if err == nil {
+					b, err := os.ReadFile(ptx)
+					results[i].ptx, results[i].err = string(b), err
+				}
+			}
+		})
+	}
+	for i := range units {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	for i, u := range units {
+		r := results[i]
+		require.NoError(t, r.err, "%s: clang-14 said:\n%s", u.name, r.out)
+		require.Empty(t, strings.TrimSpace(r.out), "%s: clang-14 warns", u.name)
+		var entries []string
+		for line := range strings.SplitSeq(r.ptx, "\n") {
+			if strings.HasPrefix(line, ".visible .entry ") {
+				entries = append(entries, line)
+			}
+		}
+		for _, want := range u.entries {
+			found := false
+			for _, e := range entries {
+				all := true
+				for _, w := range want {
+					all = all && strings.Contains(e, w)
+				}
+				found = found || all
+			}
+			require.True(t, found, "%s: no PTX entry with %q among\n%s", u.name, want, strings.Join(entries, "\n"))
+		}
+	}
+}
+
+// kernelCase is one header to compile.
+type kernelCase struct {
+	net *network.Network
+	opt gpukernels.Options
+}
+
+// driver returns the source that exercises every entry point of the header
+// file of namespace ns: warp scans, block scans, the device scans through
+// the non-template entry points, and BigAddKernel for carry.
+func driver(file, ns string, opt gpukernels.Options) string {
+	var b strings.Builder
+	functor, isFunctor := strings.CutPrefix(opt.Op, gpukernels.FunctorPrefix)
+	if isFunctor {
+		// A non-commutative functor, in a namespace when its name has one.
+		guard := "DEFINED_" + strings.ReplaceAll(functor, "::", "_")
+		fmt.Fprintf(&b, "#ifndef %s\n#define %s\n", guard, guard)
+		parts := strings.Split(functor, "::")
+		for _, p := range parts[:len(parts)-1] {
+			fmt.Fprintf(&b, "namespace %s {\n", p)
+		}
+		fmt.Fprintf(&b, "struct %s {\n  template <typename T>\n  __device__ T operator()(const T& a, const T& b) const { return a * T(3) + b; }\n};\n", parts[len(parts)-1])
+		for range parts[:len(parts)-1] {
+			b.WriteString("}\n")
+		}
+		b.WriteString("#endif\n")
+	}
+	fmt.Fprintf(&b, `#include %q
+namespace check_%[2]s {
+using namespace prefixgen::%[2]s;
+__global__ void WarpAndBlock(value_type* d) {
+  value_type aggregate;
+  value_type x = d[threadIdx.x];
+  x = WarpInclusiveScan(x, ScanOp());
+  x = WarpInclusiveScan(x, ScanOp(), aggregate);
+  x = WarpExclusiveScan(x, aggregate, ScanOp(), aggregate);
+  x = WarpExclusiveScan(x, ScanOp(), aggregate);
+  __shared__ BlockScan<value_type, ScanOp>::TempStorage temp;
+  value_type items[kItemsPerThread];
+  for (int i = 0; i < kItemsPerThread; ++i) items[i] = x;
+  BlockScan<value_type, ScanOp>(temp).InclusiveScan(items, ScanOp(), aggregate);
+  __syncthreads();
+  BlockScan<value_type, ScanOp>(temp).ExclusiveScan(items, aggregate, ScanOp(), aggregate);
+  d[threadIdx.x] = items[kItemsPerThread - 1];
+}
+cudaError_t Device(value_type* d, long long n, void* temp, size_t& bytes) {
+  cudaError_t e = InclusiveScan(temp, bytes, d, d, n);
+  if (e != cudaSuccess) return e;
+`, file, ns)
+	if isFunctor {
+		b.WriteString("  return ExclusiveScan(temp, bytes, d, d, n, value_type(1));\n}\n")
+	} else {
+		b.WriteString("  return ExclusiveScan(temp, bytes, d, d, n);\n}\n")
+	}
+	if opt.Op == "carry" {
+		b.WriteString(`void BigAdd(const limb_type* a, const limb_type* b, limb_type* s, unsigned* c, long long count) {
+  BigAddKernel<<<static_cast<unsigned>((count * WarpNetwork::kSegment + 255) / 256), 256>>>(a, b, s, c, count);
+}
+`)
+	}
+	fmt.Fprintf(&b, "}  // namespace check_%s\n", ns)
+	return b.String()
+}
+
+// units packs the cases into translation units of at most per headers
+// each.
+func units(t *testing.T, prefix string, cases []kernelCase, per int) []unit {
+	var us []unit
+	for i, c := range cases {
+		if i%per == 0 {
+			us = append(us, unit{name: fmt.Sprintf("%s-%d", prefix, len(us)), headers: map[string]string{}})
+		}
+		u := &us[len(us)-1]
+		ns := c.opt.Namespace
+		if ns == "" {
+			typ := c.opt.Type
+			if typ == "" {
+				typ = "int32"
+				if c.opt.Op == "carry" {
+					typ = "uint32"
+				}
+			}
+			op := c.opt.Op
+			if op == "" {
+				op = "add"
+			}
+			ns = gpukernels.DefaultNamespace(c.net, typ, op)
+		}
+		file := ns + ".cuh"
+		_, dup := u.headers[file]
+		require.False(t, dup, "two cases share namespace %s", ns)
+		u.headers[file] = render(t, c.net, c.opt)
+		u.source += driver(file, ns, c.opt)
+		u.entries = append(u.entries, []string{ns, "ScanKernel"}, []string{ns, "InitScanKernel"}, []string{ns, "WarpAndBlock"})
+		if c.opt.Op == "carry" {
+			u.entries = append(u.entries, []string{ns, "BigAddKernel"})
+		}
+	}
+	return us
+}
+
+// pairs lists every valid type and operator, functors included.
+func pairs() []gpukernels.Options {
+	var ps []gpukernels.Options
+	for _, typ := range gpukernels.Types {
+		for _, op := range gpukernels.Operators {
+			switch {
+			case op == "carry" && typ.Name != "uint32" && typ.Name != "uint64":
+				continue
+			case typ.Float && (op == "and" || op == "or" || op == "xor" || op == "carry"):
+				continue
+			}
+			ps = append(ps, gpukernels.Options{Type: typ.Name, Op: op})
+		}
+		ps = append(ps, gpukernels.Options{Type: typ.Name, Op: "functor:Affine"})
+	}
+	return ps
+}
+
+// TestPTX compiles, with clang-14, the headers of every topology at width 32
+// and at narrower widths, of every valid type and operator, of networks
+// that need spare registers and tables, and of the tuning extremes, each
+// with a driver that instantiates every warp, block and device scan and
+// BigAddKernel.
+func TestPTX(t *testing.T) {
+	toolPath(t, "clang-14")
+	var cases []kernelCase
+	ps := pairs()
+	// Every topology at width 32, each with a different type and operator.
+	for i, top := range families() {
+		cases = append(cases, kernelCase{build(t, top.name, 32, top.params), ps[i%len(ps)]})
+	}
+	// Every type and operator on one topology.
+	for _, p := range ps {
+		cases = append(cases, kernelCase{build(t, "brent-kung", 32, nil), p})
+	}
+	// Narrower logical warps.
+	for _, name := range []string{"kogge-stone", "sklansky", "brent-kung", "han-carlson", "ladner-fischer"} {
+		for _, w := range []int{1, 2, 3, 5, 8, 16, 31} {
+			cases = append(cases, kernelCase{build(t, name, w, nil), gpukernels.Options{Type: "float", Op: "add"}})
+		}
+	}
+	// Spare registers, final copies, selects and a __constant__ table.
+	cases = append(cases,
+		kernelCase{hiOld(t), gpukernels.Options{Type: "uint64", Op: "functor:ns::Cat"}},
+		kernelCase{loOld(t), gpukernels.Options{Type: "double", Op: "max"}},
+		kernelCase{tableNetwork(t), gpukernels.Options{Type: "int32", Op: "xor"}},
+		kernelCase{tableNetwork(t), gpukernels.Options{Type: "uint32", Op: "carry"}},
+	)
+	// Tuning extremes: one item (no vectors), odd items, 1024 threads, a
+	// window of one tile, and a ripple totals network.
+	ks := build(t, "kogge-stone", 32, nil)
+	cases = append(cases,
+		kernelCase{ks, gpukernels.Options{Type: "int64", Op: "add", ItemsPerThread: 1, Namespace: "items1"}},
+		kernelCase{ks, gpukernels.Options{Type: "double", Op: "min", ItemsPerThread: 3, LookBack: 1, Namespace: "items3"}},
+		kernelCase{ks, gpukernels.Options{Type: "float", Op: "max", ItemsPerThread: 32, BlockThreads: 1024, LookBack: 7, Namespace: "threads1024"}},
+		kernelCase{ks, gpukernels.Options{Type: "uint32", Op: "or", BlockThreads: 32, Namespace: "threads32"}},
+		kernelCase{ks, gpukernels.Options{Op: "add", Totals: build(t, "ripple", 8, nil), Namespace: "ripple_totals"}},
+	)
+	compileUnits(t, units(t, "kernels", cases, 12))
+}
+
+// tableNetwork returns a random network of width 32 whose warp program
+// reads its sources from a __constant__ table.
+func tableNetwork(t *testing.T) *network.Network {
+	t.Helper()
+	for seed := uint64(0); ; seed++ {
+		data := make([]byte, 600)
+		rng := rand.New(rand.NewPCG(seed, 11))
+		for i := range data {
+			data[i] = byte(rng.Uint32())
+		}
+		data[0] = 31
+		net := randomNetwork(t, data)
+		if strings.Contains(render(t, net, gpukernels.Options{}), "static __constant__ unsigned char") {
+			return net
+		}
+		require.Less(t, seed, uint64(1000), "no random network needs a table")
+	}
+}
+
+// TestPTXCatchesErrors makes sure the check can fail: a header whose
+// shuffle is misspelt does not compile.
+func TestPTXCatchesErrors(t *testing.T) {
+	clang := toolPath(t, "clang-14")
+	net := build(t, "sklansky", 8, nil)
+	src := strings.Replace(render(t, net, gpukernels.Options{}), "__shfl_up_sync(", "__shfl_upp_sync(", 1)
+	dir := t.TempDir()
+	prelude, err := filepath.Abs(filepath.Join("testdata", "prelude.cuh"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "h.cuh"), []byte(src), 0o644))
+	unit := filepath.Join(dir, "unit.cu")
+	require.NoError(t, os.WriteFile(unit, []byte(driver("h.cuh", "sklansky_8_int32_add", gpukernels.Options{})), 0o644))
+	var stderr bytes.Buffer
+	cmd := exec.Command(clang, clangArgs(prelude, unit, filepath.Join(dir, "unit.ptx"))...)
+	cmd.Stderr = &stderr
+	require.Error(t, cmd.Run())
+	require.Contains(t, stderr.String(), "__shfl_upp_sync")
+}
