@@ -23,12 +23,28 @@
 //     ARITH-8, 1987.
 //   - ladner-fischer: the recursive P_k(n), parameter k (default 0). R. E.
 //     Ladner and M. J. Fischer, Parallel Prefix Computation, JACM 27(4), 1980.
+//   - knowles: Knowles's minimum-depth family [f_L, …, f_1] of lateral
+//     fan-outs per level, from Kogge–Stone to Sklansky, parameter s, the
+//     levels where the list doubles (default 0, Kogge–Stone). S. Knowles, A
+//     Family of Adders, ARITH-14, 1999. Knowles joins overlapping groups,
+//     which only an idempotent operator allows; these networks join adjacent
+//     spans and keep his depth and fan-outs.
+//   - harris: the point (l, f, t) of Harris's taxonomy, t = ⌈log2 n⌉−1−l−f,
+//     parameters l and f (default 0, 0: Kogge–Stone): l Brent–Kung levels
+//     around a Knowles network on every 2^l-th column. D. Harris, A Taxonomy
+//     of Parallel Prefix Networks, Asilomar 2003.
+//   - zero-deficiency: size + depth = 2n − 2, at any depth d from the least
+//     that allows it, n ≤ F(d+3) − 1, to n − 1, parameter d (default 0, the
+//     least). H. Zhu, C.-K. Cheng and R. Graham, On the Construction of
+//     Zero-Deficiency Parallel Prefix Circuits with Minimum Depth, ACM TODAES
+//     11(2), 2006.
 //
-// Widths that are not powers of two: Kogge–Stone, Brent–Kung, Sklansky and
-// Han–Carlson are the networks of the next power of two with the columns ≥ n
-// left out (a cell depends only on columns at or below its own, so what
-// remains is complete); Ladner–Fischer follows the paper's recursion, which
-// splits n into ⌈n/2⌉ and ⌊n/2⌋.
+// Widths that are not powers of two: Kogge–Stone, Brent–Kung, Sklansky,
+// Han–Carlson, Knowles and Harris are the networks of the next power of two
+// with the columns ≥ n left out (a cell depends only on columns at or below
+// its own, so what remains is complete), and with them any cell that then
+// reaches no output; Ladner–Fischer follows the paper's recursion, which
+// splits n into ⌈n/2⌉ and ⌊n/2⌋; zero-deficiency fills its blocks to n.
 //
 // The registry (All, Names, Lookup, Build) names the families, describes them
 // in one line, gives their references and their parameters with defaults and

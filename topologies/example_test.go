@@ -72,11 +72,14 @@ func ExampleAll() {
 	// sklansky
 	// han-carlson
 	// ladner-fischer k=0 (0…63)
+	// knowles s=0 (0…536870911)
+	// harris l=0 (0…29) f=0 (0…29)
+	// zero-deficiency d=0 (0…1073741824)
 }
 
 func ExampleLookup() {
 	_, err := topologies.Lookup("carry-select")
 	fmt.Println(err)
 	// Output:
-	// topologies: unknown topology "carry-select": known are ripple, kogge-stone, brent-kung, sklansky, han-carlson, ladner-fischer
+	// topologies: unknown topology "carry-select": known are ripple, kogge-stone, brent-kung, sklansky, han-carlson, ladner-fischer, knowles, harris, zero-deficiency
 }

@@ -25,17 +25,53 @@ type variant struct {
 	params network.Params
 }
 
-// variants returns every topology at width n, Ladner–Fischer with every k in
-// 0 … ⌈log2 n⌉+1.
+// variants returns every topology at width n: Ladner–Fischer with every k in
+// 0 … ⌈log2 n⌉+1; up to n = 150 and at multiples of 50, Knowles with up to
+// 8 masks below 2^(L−1), spread, and the last; Harris at every point with
+// l ≤ 2 or f = 0; and zero-deficiency at the least depth, the next, and
+// n − 1. At other widths the last three get their defaults: their own tests
+// sweep them.
 func variants(n int) []variant {
 	var vs []variant
+	levels := ceilLog2(n)
+	sample := n > 150 && n%50 != 0
 	for _, name := range topologies.Names() {
-		if name != "ladner-fischer" {
+		switch {
+		case name == "ladner-fischer":
+			for k := 0; k <= levels+1; k++ {
+				vs = append(vs, variant{name, network.Params{"k": k}})
+			}
+		case name == "knowles" && sample:
+			vs = append(vs, variant{name, network.Params{"s": 0}})
+		case name == "harris" && sample:
+			vs = append(vs, variant{name, network.Params{"l": 0, "f": 0}})
+		case name == "zero-deficiency" && sample:
+			vs = append(vs, variant{name, network.Params{"d": 0}})
+		case name == "knowles":
+			masks := 1 << max(levels-1, 0)
+			step := max(1, masks/8)
+			for s := 0; s < masks; s += step {
+				vs = append(vs, variant{name, network.Params{"s": s}})
+			}
+			vs = append(vs, variant{name, network.Params{"s": masks - 1}})
+		case name == "harris":
+			for l := 0; l <= max(levels-1, 0); l++ {
+				for f := 0; l+f <= max(levels-1, 0); f++ {
+					if l <= 2 || f == 0 {
+						vs = append(vs, variant{name, network.Params{"l": l, "f": f}})
+					}
+				}
+			}
+		case name == "zero-deficiency":
+			lo := topologies.ZeroDeficiencyDepth(n)
+			for d := lo; d <= min(lo+1, n-1); d++ {
+				vs = append(vs, variant{name, network.Params{"d": d}})
+			}
+			if n-1 > lo+1 {
+				vs = append(vs, variant{name, network.Params{"d": n - 1}})
+			}
+		default:
 			vs = append(vs, variant{name, nil})
-			continue
-		}
-		for k := 0; k <= ceilLog2(n)+1; k++ {
-			vs = append(vs, variant{name, network.Params{"k": k}})
 		}
 	}
 	return vs
@@ -102,8 +138,8 @@ func TestEveryWidth(t *testing.T) {
 			top, err := topologies.Lookup(v.name)
 			require.NoError(t, err)
 			est := top.EstimateCells(n, v.params)
-			if v.name == "kogge-stone" {
-				require.GreaterOrEqual(t, est, f.Size, "width %d", n)
+			if v.name == "kogge-stone" || v.name == "harris" {
+				require.GreaterOrEqual(t, est, f.Size, "%s %v width %d", v.name, v.params, n)
 			} else {
 				require.Equal(t, f.Size, est, "%s %v width %d", v.name, v.params, n)
 			}

@@ -13,7 +13,16 @@ import (
 	"github.com/prefixgen/prefixgen/topologies"
 )
 
-var wantNames = []string{"ripple", "kogge-stone", "brent-kung", "sklansky", "han-carlson", "ladner-fischer"}
+var wantNames = []string{"ripple", "kogge-stone", "brent-kung", "sklansky", "han-carlson", "ladner-fischer", "knowles", "harris", "zero-deficiency"}
+
+// wantParams are the parameters each topology takes, with default, minimum
+// and maximum.
+var wantParams = map[string][]topologies.Param{
+	"ladner-fischer":  {{Name: "k", Default: 0, Min: 0, Max: 63}},
+	"knowles":         {{Name: "s", Default: 0, Min: 0, Max: 1<<29 - 1}},
+	"harris":          {{Name: "l", Default: 0, Min: 0, Max: 29}, {Name: "f", Default: 0, Min: 0, Max: 29}},
+	"zero-deficiency": {{Name: "d", Default: 0, Min: 0, Max: network.MaxWidth}},
+}
 
 func TestRegistry(t *testing.T) {
 	assert.Equal(t, wantNames, topologies.Names())
@@ -27,17 +36,15 @@ func TestRegistry(t *testing.T) {
 		got, err := topologies.Lookup(top.Name)
 		require.NoError(t, err)
 		assert.Equal(t, top.Name, got.Name)
+		want := wantParams[top.Name]
+		require.Len(t, top.Params, len(want), top.Name)
+		for j, p := range top.Params {
+			assert.NotEmpty(t, p.Doc, top.Name)
+			p.Doc = ""
+			assert.Equal(t, want[j], p, top.Name)
+		}
 		if top.Name == "ladner-fischer" {
-			require.Len(t, top.Params, 1)
-			p := top.Params[0]
-			assert.Equal(t, "k", p.Name)
-			assert.Equal(t, 0, p.Default)
-			assert.Equal(t, 0, p.Min)
-			assert.Equal(t, 63, p.Max)
-			assert.NotEmpty(t, p.Doc)
 			assert.Contains(t, top.Reference, "Ladner and M. J. Fischer, Parallel Prefix Computation, JACM 27(4), 1980")
-		} else {
-			assert.Empty(t, top.Params, top.Name)
 		}
 	}
 	// All and Lookup hand out copies.
@@ -71,7 +78,7 @@ func TestBuildRefuses(t *testing.T) {
 		want   string
 	}{
 		{"unknown topology", "foo", 8, nil,
-			`topologies: unknown topology "foo": known are ripple, kogge-stone, brent-kung, sklansky, han-carlson, ladner-fischer`},
+			`topologies: unknown topology "foo": known are ripple, kogge-stone, brent-kung, sklansky, han-carlson, ladner-fischer, knowles, harris, zero-deficiency`},
 		{"parameter where none is taken", "kogge-stone", 8, network.Params{"k": 1},
 			`topologies: kogge-stone has no parameter "k": it takes none`},
 		{"unknown parameter", "ladner-fischer", 8, network.Params{"q": 1, "k": 1},
@@ -197,7 +204,7 @@ func TestSelect(t *testing.T) {
 	assert.Equal(t, network.Params{"k": 2}, nets[5].Params())
 
 	_, err = topologies.Select("all", 16, network.Params{"q": 2})
-	assert.EqualError(t, err, `topologies: no topology has parameter "q": allowed are k`)
+	assert.EqualError(t, err, `topologies: no topology has parameter "q": allowed are k, s, l, f, d`)
 	_, err = topologies.Select("all", 16, network.Params{"k": 99})
 	assert.EqualError(t, err, "topologies: ladner-fischer parameter k=99 out of range: allowed 0…63")
 	_, err = topologies.Select("all", 0, nil)
@@ -228,7 +235,13 @@ func TestCompare(t *testing.T) {
 		{"ladner-fischer", 1, 7, 137},
 		{"ladner-fischer", 2, 8, 125},
 		{"ladner-fischer", 3, 9, 121},
+		{"knowles", 0, 6, 305},
+		{"harris", 0, 7, 143},
+		{"zero-deficiency", 0, 8, 118},
 	}, got)
+	assert.Equal(t, network.Params{"s": 16}, nets[9].Params(), "Knowles [2,1,1,1,1,1]")
+	assert.Equal(t, network.Params{"l": 1, "f": 4}, nets[10].Params(), "Harris (1, 4, 0)")
+	assert.Equal(t, network.Params{"d": 0}, nets[11].Params())
 	_, err = topologies.Compare(0)
 	assert.EqualError(t, err, "topologies: ripple: width 0 out of range: allowed 1…1073741824")
 }

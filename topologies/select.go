@@ -83,22 +83,32 @@ func Select(name string, n int, p network.Params) ([]*network.Network, error) {
 // compareK are the Ladner–Fischer parameters Compare builds.
 var compareK = []int{0, 1, 2, 3}
 
-// Compare builds every topology at width n with its default parameters, in
-// the order of All, with Ladner–Fischer built for k = 0, 1, 2 and 3: the
-// side-by-side comparison of the prefixgen compare command.
+// Compare builds every topology at width n, in the order of All, for the
+// side-by-side comparison of the prefixgen compare command: Ladner–Fischer
+// for k = 0, 1, 2 and 3; Knowles [2,1,…,1] (s = 2^(L−2), L = ⌈log2 n⌉),
+// the Knowles network with the least fan-out after Kogge–Stone's; Harris
+// (1, L−2, 0), the sparse Sklansky network that many tools call
+// Ladner–Fischer; zero-deficiency at its least depth; and the others, and
+// every family below width 4, with their default parameters.
 func Compare(n int) ([]*network.Network, error) {
 	nets := make([]*network.Network, 0, len(registry)+len(compareK)-1)
 	for _, t := range registry {
-		if t.Name != "ladner-fischer" {
-			net, err := t.Build(n, nil)
-			if err != nil {
-				return nil, err
+		var params []network.Params
+		levels := ceilLog2(int64(max(n, 1)))
+		switch {
+		case t.Name == "ladner-fischer":
+			for _, k := range compareK {
+				params = append(params, network.Params{"k": k})
 			}
-			nets = append(nets, net)
-			continue
+		case t.Name == "knowles" && levels >= 2:
+			params = []network.Params{{"s": 1 << (levels - 2)}}
+		case t.Name == "harris" && levels >= 2:
+			params = []network.Params{{"l": 1, "f": levels - 2}}
+		default:
+			params = []network.Params{nil}
 		}
-		for _, k := range compareK {
-			net, err := t.Build(n, network.Params{"k": k})
+		for _, p := range params {
+			net, err := t.Build(n, p)
 			if err != nil {
 				return nil, err
 			}

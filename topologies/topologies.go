@@ -95,10 +95,44 @@ var registry = []Topology{
 		build: buildLadnerFischer,
 		cells: ladnerFischerCells,
 	},
+	{
+		Name:      "knowles",
+		Summary:   "Knowles's minimum-depth family [f_L,…,f_1] between Kogge–Stone [1,…,1] and Sklansky [2^(L−1),…,1]: lateral fan-out f_j at level j; s marks where the list doubles",
+		Reference: "S. Knowles, A Family of Adders, 14th IEEE Symposium on Computer Arithmetic (ARITH-14), 1999; reprinted in ARITH-15, 2001",
+		Params: []Param{{
+			Name: "s", Default: 0, Min: 0, Max: knowlesMaxS,
+			Doc: "bit j−1 set when f_(j+1) = 2·f_j, so [4,2,1,1] is s=6 (0b110): 0 is Kogge–Stone, 2^(L−1)−1 Sklansky; bits L−1 and above change nothing",
+		}},
+		build: buildKnowles,
+		cells: knowlesCells,
+	},
+	{
+		Name:      "harris",
+		Summary:   "Harris's taxonomy point (l, f, t), t = ⌈log2 n⌉−1−l−f: ⌈log2 n⌉+l levels, lateral fan-out ≤ 2^f, ≤ 2^t wire tracks; l=1 f=L−2 is the hardware \"Ladner–Fischer\"",
+		Reference: "D. Harris, A Taxonomy of Parallel Prefix Networks, 37th Asilomar Conference on Signals, Systems and Computers, 2003",
+		Params: []Param{
+			{Name: "l", Default: 0, Min: 0, Max: harrisMax, Doc: "extra logic levels: Brent–Kung up- and down-sweep levels around a network on every 2^l-th column"},
+			{Name: "f", Default: 0, Min: 0, Max: harrisMax, Doc: "fan-out: lateral fan-out ≤ 2^f; t = ⌈log2 n⌉−1−l−f wire-track exponent must not be negative"},
+		},
+		build: buildHarris,
+		cells: harrisCells,
+	},
+	{
+		Name:      "zero-deficiency",
+		Summary:   "size + depth = 2n − 2, Snir's bound met: a chain of d blocks, each a tree that completes its prefixes from the chain; depth d from the least possible (n ≤ F(d+3)−1) up to n−1",
+		Reference: "H. Zhu, C.-K. Cheng and R. Graham, On the Construction of Zero-Deficiency Parallel Prefix Circuits with Minimum Depth, ACM TODAES 11(2), 2006",
+		Params: []Param{{
+			Name: "d", Default: 0, Min: 0, Max: network.MaxWidth,
+			Doc: "depth, from the least with n ≤ F(d+3)−1 up to n−1; 0 for the least",
+		}},
+		build: buildZeroDeficiency,
+		cells: zeroDeficiencyCells,
+	},
 }
 
 // All returns every topology, in the fixed order ripple, kogge-stone,
-// brent-kung, sklansky, han-carlson, ladner-fischer. The slice is a copy.
+// brent-kung, sklansky, han-carlson, ladner-fischer, knowles, harris,
+// zero-deficiency. The slice is a copy.
 func All() []Topology {
 	out := make([]Topology, len(registry))
 	for i, t := range registry {
@@ -166,10 +200,11 @@ func (t Topology) Build(n int, p network.Params) (*network.Network, error) {
 }
 
 // EstimateCells returns an upper bound of the number of cells of the network
-// of width n, computed from closed forms without building it; for every
-// topology but kogge-stone it is the exact size. Parameters missing from p
-// take their defaults, and values out of range are clamped into it. It
-// returns 0 for n < 1 and math.MaxInt for n > network.MaxWidth.
+// of width n, computed without building it; for every topology but
+// kogge-stone and harris it is the exact size (knowles counts its cells in
+// O(n) time up to MaxCells). Parameters missing from p take their defaults,
+// and values out of range are clamped into it. It returns 0 for n < 1 and
+// math.MaxInt for n > network.MaxWidth.
 func (t Topology) EstimateCells(n int, p network.Params) int {
 	switch {
 	case t.cells == nil || n < 1:

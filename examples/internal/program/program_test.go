@@ -43,7 +43,7 @@ func TestNetworkUsageErrors(t *testing.T) {
 		{[]string{"-x"}, "demo: flag provided but not defined: -x"},
 		{[]string{"stray"}, `demo: unexpected argument "stray": only flags are allowed`},
 		{[]string{"-param", "k"}, `demo: topologies: parameter "k" is not name=value: write it as, e.g., k=1`},
-		{[]string{"-t", "nope"}, `demo: topologies: unknown topology "nope": known are ripple, kogge-stone, brent-kung, sklansky, han-carlson, ladner-fischer`},
+		{[]string{"-t", "nope"}, `demo: topologies: unknown topology "nope": known are ripple, kogge-stone, brent-kung, sklansky, han-carlson, ladner-fischer, knowles, harris, zero-deficiency`},
 		{[]string{"-n", "0"}, "demo: topologies: sklansky: width 0 out of range: allowed 1…1073741824"},
 	}
 	for _, tt := range tests {

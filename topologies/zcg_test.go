@@ -1,0 +1,69 @@
+package topologies_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/topologies"
+)
+
+// TestZeroDeficiencyWidths checks the depth bound of Zhu, Cheng and Graham: a
+// zero-deficiency network of depth d exists exactly for n ≤ F(d+3) − 1.
+func TestZeroDeficiencyWidths(t *testing.T) {
+	assert.Equal(t, 0, topologies.ZeroDeficiencyDepth(1))
+	assert.Equal(t, 1, topologies.ZeroDeficiencyDepth(2))
+	for d := 1; d <= 80; d++ {
+		w := fib(d+3) - 1
+		if w <= 0 || w > 1<<62 {
+			break
+		}
+		assert.Equal(t, d, topologies.ZeroDeficiencyDepth(w), "width F(%d)−1 = %d", d+3, w)
+		assert.Equal(t, d+1, topologies.ZeroDeficiencyDepth(w+1), "width F(%d) = %d", d+3, w+1)
+	}
+}
+
+// TestZeroDeficiency builds every depth the construction allows at widths up
+// to 150 and checks size 2n − 2 − d, depth d, deficiency 0, and the values.
+func TestZeroDeficiency(t *testing.T) {
+	for n := 1; n <= 150; n++ {
+		lo := topologies.ZeroDeficiencyDepth(n)
+		for d := lo; d <= n-1 || d == lo; d++ {
+			net := must(topologies.ZeroDeficiency(n, d))
+			what := fmt.Sprintf("zero-deficiency d=%d width %d", d, n)
+			f := net.Figures()
+			require.Equal(t, d, f.Depth, what)
+			require.Equal(t, 2*n-2-d, f.Size, what)
+			require.Equal(t, 0, f.Deficiency, what)
+			if n == 6 || n == 12 || d == lo && n%8 == 0 {
+				verify(t, net)
+			}
+			if d > lo+6 && d < n-2 {
+				d = n - 3 // the rest, near ripple, are alike
+			}
+		}
+		def := must(topologies.ZeroDeficiency(n, 0))
+		assert.Equal(t, lo, def.Depth(), "width %d", n)
+	}
+	// The widest at each depth.
+	for d := 2; d <= 10; d++ {
+		n := fib(d+3) - 1
+		net := must(topologies.ZeroDeficiency(n, d))
+		assert.Equal(t, 0, net.Figures().Deficiency, "width %d", n)
+	}
+}
+
+func TestZeroDeficiencyRefuses(t *testing.T) {
+	_, err := topologies.ZeroDeficiency(64, 7)
+	assert.EqualError(t, err, "topologies: zero-deficiency at width 64 has no network of depth 7: allowed 8…63 (or 0 for 8)")
+	_, err = topologies.ZeroDeficiency(8, 8)
+	assert.EqualError(t, err, "topologies: zero-deficiency at width 8 has no network of depth 8: allowed 4…7 (or 0 for 4)")
+	_, err = topologies.ZeroDeficiency(2, 2)
+	assert.EqualError(t, err, "topologies: zero-deficiency at width 2 has no network of depth 2: allowed d = 1 (or 0 for it)")
+	_, err = topologies.ZeroDeficiency(1, 1)
+	assert.EqualError(t, err, "topologies: zero-deficiency at width 1 has no network of depth 1: allowed 0 only, a single input needs no cell")
+	_, err = topologies.ZeroDeficiency(8, -1)
+	assert.EqualError(t, err, "topologies: zero-deficiency parameter d=-1 out of range: allowed 0…1073741824")
+}
