@@ -1,0 +1,390 @@
+package gpukernels
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/prefixgen/prefixgen/network"
+)
+
+// Default benchmark settings.
+const (
+	// DefaultBenchItems is the default BenchOptions.Items: 2^28.
+	DefaultBenchItems = 1 << 28
+	// DefaultBenchRuns is the default BenchOptions.Runs, and the fewest
+	// allowed.
+	DefaultBenchRuns = 20
+	// DefaultMicroReps is the default BenchOptions.MicroReps.
+	DefaultMicroReps = 1024
+)
+
+// BenchOptions are the options of Harness and Bench.
+type BenchOptions struct {
+	// Networks are the networks compared, all of one width from 1 to 32.
+	Networks []*network.Network
+	// Type and Op are the value type and the operator of the scans: a
+	// built-in operator other than carry (bigadd always runs, over uint32
+	// limbs). Empty means int32 and add.
+	Type, Op string
+	// Items is the number of items scanned; 0 means DefaultBenchItems.
+	Items int64
+	// Runs is the number of timed runs, whose median is reported, at least
+	// DefaultBenchRuns; 0 means DefaultBenchRuns. Warmup runs go first
+	// (0 means 3).
+	Runs, Warmup int
+	// MicroReps is the number of warp scans each thread of the warp
+	// microbenchmark makes; 0 means DefaultMicroReps.
+	MicroReps int
+	// ItemsPerThread, BlockThreads and LookBack tune the device scans, as
+	// in Options.
+	ItemsPerThread, BlockThreads, LookBack int
+}
+
+// File is one generated file.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// harnessKernel is one network of the harness.
+type harnessKernel struct {
+	Index        int
+	Name         string
+	Scan, BigAdd struct{ File, Namespace string }
+}
+
+// harnessData is what the harness templates read.
+type harnessData struct {
+	Kernels           []harnessKernel
+	TypeName, OpName  string
+	CXX               string
+	Float, Sum        bool
+	HostExpr          string
+	FillExpr, FillDoc string
+	Width, Segment    int
+	N                 int64
+	Runs, Warmup      int
+	MicroReps         int
+}
+
+// Harness returns the benchmark program: a header per network for the
+// scans and one for bigadd (CUDA with opt's type and operator, and with
+// carry), harness_kernels.cuh (the input fill and the warp microbenchmark,
+// device code only), and harness.cu, the host program that runs every
+// kernel beside CUB and cudaMemcpy, checks each result against a CPU scan
+// and prints the JSON that Bench reads. nvcc builds it with
+//
+//	nvcc -O3 -std=c++17 -arch=native -o harness harness.cu
+func Harness(opt BenchOptions) ([]File, error) {
+	d, err := newHarnessData(&opt)
+	if err != nil {
+		return nil, err
+	}
+	var files []File
+	for i, net := range opt.Networks {
+		for _, h := range []struct {
+			op   string
+			dest *struct{ File, Namespace string }
+		}{{opt.Op, &d.Kernels[i].Scan}, {"carry", &d.Kernels[i].BigAdd}} {
+			o := Options{Type: opt.Type, Op: h.op, ItemsPerThread: opt.ItemsPerThread, BlockThreads: opt.BlockThreads, LookBack: opt.LookBack}
+			if h.op == "carry" {
+				o.Type = "uint32"
+			}
+			o.Namespace = fmt.Sprintf("%s_%d", DefaultNamespace(net, o.Type, h.op), i)
+			var b bytes.Buffer
+			if err := CUDA(&b, net, o); err != nil {
+				return nil, err
+			}
+			h.dest.Namespace = o.Namespace
+			h.dest.File = o.Namespace + ".cuh"
+			files = append(files, File{h.dest.File, b.Bytes()})
+		}
+	}
+	for _, name := range []string{"harness_kernels.cuh", "harness.cu"} {
+		var b bytes.Buffer
+		if err := templates.ExecuteTemplate(&b, name+".tmpl", d); err != nil {
+			return nil, fmt.Errorf("gpukernels: %v", err)
+		}
+		files = append(files, File{name, b.Bytes()})
+	}
+	return files, nil
+}
+
+// fill returns the C++ expression of input item i from its hash h,
+// and what it means: values whose scans are exact in any order.
+func fill(t Type, op string) (expr, doc string) {
+	switch {
+	case t.Float && op == "add":
+		return fmt.Sprintf("static_cast<%s>(static_cast<int>(h %% 3) - 1)", t.CXX),
+			"-1, 0 or 1, so that every partial sum is a small integer, exact in any order."
+	case t.Float:
+		return fmt.Sprintf("static_cast<%s>(static_cast<double>(h >> 40) / 16777216.0)", t.CXX),
+			"a fraction of 24 bits in [0, 1)."
+	case op == "add" && (t.Name == "int32" || t.Name == "int64"):
+		return fmt.Sprintf("static_cast<%s>(static_cast<long long>(h %% 1001) - 500)", t.CXX),
+			"-500 to 500, so that no partial sum of 2^31 items overflows in practice."
+	default:
+		return fmt.Sprintf("static_cast<%s>(h)", t.CXX), "hash bits; unsigned sums wrap exactly."
+	}
+}
+
+// newHarnessData checks opt, fills in its defaults and returns the
+// template data, but for the file names Harness sets.
+func newHarnessData(opt *BenchOptions) (*harnessData, error) {
+	if len(opt.Networks) == 0 {
+		return nil, errors.New("gpukernels: no network to benchmark")
+	}
+	w := opt.Networks[0].Width()
+	for _, net := range opt.Networks {
+		if net.Width() != w {
+			return nil, fmt.Errorf("gpukernels: the benchmarked networks have widths %d and %d: all must have one width", w, net.Width())
+		}
+	}
+	if opt.Type == "" {
+		opt.Type = "int32"
+	}
+	if opt.Op == "" {
+		opt.Op = "add"
+	}
+	if opt.Op == "carry" || strings.HasPrefix(opt.Op, FunctorPrefix) {
+		return nil, fmt.Errorf("gpukernels: the benchmark scans with a built-in operator (add, max, min, and, or, xor), not %q; bigadd always runs", opt.Op)
+	}
+	// Check the type, the operator and the tuning on the first network.
+	c, err := Options{Type: opt.Type, Op: opt.Op, ItemsPerThread: opt.ItemsPerThread, BlockThreads: opt.BlockThreads, LookBack: opt.LookBack}.resolve(opt.Networks[0])
+	if err != nil {
+		return nil, err
+	}
+	if opt.Items == 0 {
+		opt.Items = DefaultBenchItems
+	}
+	if opt.Items < 1 || opt.Items > 1<<40 {
+		return nil, fmt.Errorf("gpukernels: %d items out of range: allowed 1 to 2^40", opt.Items)
+	}
+	opt.Runs = cmpOr(opt.Runs, DefaultBenchRuns)
+	if opt.Runs < DefaultBenchRuns || opt.Runs > 10000 {
+		return nil, fmt.Errorf("gpukernels: %d timed runs out of range: allowed %d to 10000", opt.Runs, DefaultBenchRuns)
+	}
+	opt.Warmup = cmpOr(opt.Warmup, 3)
+	if opt.Warmup < 1 || opt.Warmup > 1000 {
+		return nil, fmt.Errorf("gpukernels: %d warm-up runs out of range: allowed 1 to 1000", opt.Warmup)
+	}
+	opt.MicroReps = cmpOr(opt.MicroReps, DefaultMicroReps)
+	if opt.MicroReps < 1 || opt.MicroReps > 1<<20 {
+		return nil, fmt.Errorf("gpukernels: %d warp scans per thread out of range: allowed 1 to %d", opt.MicroReps, 1<<20)
+	}
+	d := &harnessData{
+		TypeName:  c.typ.Name,
+		OpName:    c.op.Name,
+		CXX:       c.typ.CXX,
+		Float:     c.typ.Float,
+		Sum:       c.op.Name == "add",
+		HostExpr:  c.op.Expr,
+		Width:     w,
+		Segment:   c.segment,
+		N:         opt.Items,
+		Runs:      opt.Runs,
+		Warmup:    opt.Warmup,
+		MicroReps: opt.MicroReps,
+	}
+	d.FillExpr, d.FillDoc = fill(c.typ, c.op.Name)
+	for i, net := range opt.Networks {
+		d.Kernels = append(d.Kernels, harnessKernel{Index: i, Name: describeShort(net)})
+	}
+	return d, nil
+}
+
+// describeShort names a network by topology and parameters, as in
+// "ladner-fischer k=1", for the JSON and the table; a name that a C++
+// string could not hold as it is is quoted.
+func describeShort(net *network.Network) string {
+	name := net.Topology()
+	if name == "" {
+		name = "network"
+	}
+	if ps := paramString(net.Params(), " "); ps != "" {
+		name += " " + ps
+	}
+	return strings.Trim(commentText(name), `"`)
+}
+
+// MissingError reports that what Bench needs is not there: nvcc, or a
+// CUDA device.
+type MissingError struct{ What string }
+
+// Error returns "gpukernels: " and what is missing.
+func (e *MissingError) Error() string { return "gpukernels: " + e.What }
+
+// FindNVCC returns the path of nvcc: on PATH, else in $CUDA_HOME/bin.
+func FindNVCC() (string, error) {
+	if p, err := exec.LookPath("nvcc"); err == nil {
+		return p, nil
+	}
+	if home := os.Getenv("CUDA_HOME"); home != "" {
+		p := filepath.Join(home, "bin", "nvcc")
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+			return p, nil
+		}
+	}
+	return "", &MissingError{"nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"}
+}
+
+// BuildOptions say how Bench builds the harness.
+type BuildOptions struct {
+	// NVCC is the compiler; empty means FindNVCC.
+	NVCC string
+	// Arch is nvcc's -arch; empty means "native".
+	Arch string
+	// Dir keeps the generated files and the binary; empty means a
+	// temporary folder, removed afterwards.
+	Dir string
+	// Log receives nvcc's and the harness's standard error; nil discards
+	// it.
+	Log io.Writer
+}
+
+// BenchReport is the JSON the harness prints.
+type BenchReport struct {
+	Device  string        `json:"device"`
+	Driver  string        `json:"driver"`
+	NVCC    string        `json:"nvcc"`
+	Results []BenchResult `json:"results"`
+}
+
+// BenchResult is one kernel's row of a BenchReport. Kernel is
+// device-scan, cub-device-scan, memcpy, warp-micro, cub-warp-micro or
+// bigadd; Scan is inclusive or exclusive where it applies. GBps counts the
+// bytes read and written (for the warp microbenchmark, the bytes of the
+// values scanned in registers); VsCUB and VsMemcpy are throughput ratios
+// from the same run, nil where they do not apply.
+type BenchResult struct {
+	Kernel   string   `json:"kernel"`
+	Topology string   `json:"topology"`
+	Scan     string   `json:"scan"`
+	Type     string   `json:"type"`
+	Op       string   `json:"op"`
+	N        int64    `json:"n"`
+	MS       float64  `json:"ms"`
+	GBps     float64  `json:"gbps"`
+	VsCUB    *float64 `json:"vs_cub"`
+	VsMemcpy *float64 `json:"vs_memcpy"`
+	Correct  bool     `json:"correct"`
+}
+
+// Bench writes the harness, builds it with nvcc -O3 -std=c++17
+// -arch=ARCH, runs it and returns its report and its JSON as printed. A
+// missing nvcc or CUDA device is a *MissingError. A report with a wrong
+// result is returned with an error.
+func Bench(ctx context.Context, opt BenchOptions, build BuildOptions) (*BenchReport, []byte, error) {
+	files, err := Harness(opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	nvcc := build.NVCC
+	if nvcc == "" {
+		if nvcc, err = FindNVCC(); err != nil {
+			return nil, nil, err
+		}
+	}
+	arch := build.Arch
+	if arch == "" {
+		arch = "native"
+	}
+	logw := build.Log
+	if logw == nil {
+		logw = io.Discard
+	}
+	dir := build.Dir
+	if dir == "" {
+		if dir, err = os.MkdirTemp("", "prefixgen-bench-"); err != nil {
+			return nil, nil, fmt.Errorf("gpukernels: %v", err)
+		}
+		defer os.RemoveAll(dir)
+	}
+	for _, f := range files {
+		if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
+			return nil, nil, fmt.Errorf("gpukernels: %v", err)
+		}
+	}
+	bin := filepath.Join(dir, "harness")
+	cmd := exec.CommandContext(ctx, nvcc, "-O3", "-std=c++17", "-arch="+arch, "-o", bin, "harness.cu")
+	cmd.Dir = dir
+	var nvccOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &nvccOut, io.MultiWriter(&nvccOut, logw)
+	if err := cmd.Run(); err != nil {
+		return nil, nil, fmt.Errorf("gpukernels: nvcc failed (%v): %s", err, lastLine(nvccOut.String()))
+	}
+	var stdout, stderr bytes.Buffer
+	run := exec.CommandContext(ctx, bin)
+	run.Dir = dir
+	run.Stdout, run.Stderr = &stdout, io.MultiWriter(&stderr, logw)
+	err = run.Run()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) && exit.ExitCode() == 3 {
+		return nil, nil, &MissingError{"no CUDA device: " + lastLine(stderr.String())}
+	}
+	if err != nil && stdout.Len() == 0 {
+		return nil, nil, fmt.Errorf("gpukernels: the harness failed (%v): %s", err, lastLine(stderr.String()))
+	}
+	var rep BenchReport
+	if jerr := json.Unmarshal(stdout.Bytes(), &rep); jerr != nil {
+		return nil, stdout.Bytes(), fmt.Errorf("gpukernels: the harness printed no report: %v", jerr)
+	}
+	for _, r := range rep.Results {
+		if !r.Correct {
+			return &rep, stdout.Bytes(), fmt.Errorf("gpukernels: %s %s %s gave a wrong result", r.Kernel, r.Topology, r.Scan)
+		}
+	}
+	if err != nil {
+		return &rep, stdout.Bytes(), fmt.Errorf("gpukernels: the harness failed (%v): %s", err, lastLine(stderr.String()))
+	}
+	return &rep, stdout.Bytes(), nil
+}
+
+// lastLine returns the last non-empty line of s, for one-line errors.
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return strings.TrimSpace(lines[len(lines)-1])
+}
+
+// Table writes the report as an aligned table: one row per result.
+func (r *BenchReport) Table(w io.Writer) error {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "device %s, driver %s, nvcc %s\n", r.Device, r.Driver, r.NVCC)
+	rows := [][]string{{"kernel", "topology", "scan", "type", "op", "n", "ms", "GB/s", "vs cub", "vs memcpy", "correct"}}
+	ratio := func(v *float64) string {
+		if v == nil {
+			return "-"
+		}
+		return fmt.Sprintf("%.3f", *v)
+	}
+	for _, x := range r.Results {
+		rows = append(rows, []string{x.Kernel, x.Topology, x.Scan, x.Type, x.Op, fmt.Sprint(x.N),
+			fmt.Sprintf("%.4f", x.MS), fmt.Sprintf("%.1f", x.GBps), ratio(x.VsCUB), ratio(x.VsMemcpy), fmt.Sprint(x.Correct)})
+	}
+	widths := make([]int, len(rows[0]))
+	for _, row := range rows {
+		for i, cell := range row {
+			widths[i] = max(widths[i], len(cell))
+		}
+	}
+	for _, row := range rows {
+		for i, cell := range row {
+			if i > 0 {
+				b.WriteString("  ")
+			}
+			fmt.Fprintf(&b, "%-*s", widths[i], cell)
+		}
+		b.Truncate(len(bytes.TrimRight(b.Bytes(), " ")))
+		b.WriteByte('\n')
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
