@@ -465,3 +465,29 @@ func TestCUDAReadBackCatches(t *testing.T) {
 		assert.True(t, r.failed, "read-back misses %q → %q", c.from, c.to)
 	}
 }
+
+// FuzzCheckFunctor feeds CheckFunctor any name: an accepted one is
+// identifiers joined by "::" and lands in the header as one typedef; a
+// refused one writes nothing.
+func FuzzCheckFunctor(f *testing.F) {
+	for _, s := range []string{"MyOp", "ns::Op", "a+b", "", "::Op", "class", "__x", "_Up", "op\n#include", "x::y::z", "Op::"} {
+		f.Add(s)
+	}
+	ident := regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)*$`)
+	net, err := topologies.Build("sklansky", 4, nil)
+	require.NoError(f, err)
+	f.Fuzz(func(t *testing.T, name string) {
+		var b bytes.Buffer
+		err := gpukernels.CUDA(&b, net, gpukernels.Options{Op: gpukernels.FunctorPrefix + name})
+		if gpukernels.CheckFunctor(name) != nil {
+			require.Error(t, err)
+			require.Zero(t, b.Len())
+			require.True(t, strings.HasPrefix(err.Error(), "gpukernels: "))
+			require.NotContains(t, err.Error(), "\n")
+			return
+		}
+		require.NoError(t, err)
+		require.Regexp(t, ident, name)
+		require.Equal(t, 1, strings.Count(b.String(), "typedef ::"+name+" ScanOp;\n"))
+	})
+}

@@ -93,5 +93,101 @@
 // computes sources and predicates from the closed forms, with CUDA's
 // shuffle semantics, rather than from the tables, so that a run over
 // simulate.Interval (which panics on any combine out of order) or a
-// non-commutative monoid checks the forms a kernel would execute.
+// non-commutative monoid checks the forms a kernel would execute.//
+// # CUDA
+//
+// CUDA writes a header-only library from a network of width 1 to 32, from
+// text/template files embedded in the package, headed "// Code generated
+// by prefixgen; DO NOT EDIT." with the network's figures, the program and
+// the tuning. In the style of CUB's warp_scan_shfl.cuh, everything is
+// templated on the value type T and the operator functor, which is called
+// as scan_op(earlier, later); every lane runs every shuffle with the member
+// mask of its logical warp and only the combine is predicated. Each step of
+// the program becomes one shuffle — __shfl_up_sync for SrcUp,
+// __shfl_sync(mask, r, D−1, 2D) for SrcBroadcast, and for SrcTable a lane
+// computed by at most four selects, or read from a static __constant__
+// table — and one predicated combine, the closed form of Pred written out
+// ("(lane & 2) != 0 && lane < 6") or a test of the Active mask. Spare
+// registers and copies are emitted as the program has them. A value wider
+// than 32 bits moves as 32-bit words. Everything lives in namespace
+// prefixgen::NAME (DefaultNamespace: topology, parameters, width, type,
+// operator), so that headers of several networks can be included together:
+//
+//   - WarpNetwork::InclusiveScan, WarpInclusiveScan (optionally with the
+//     warp aggregate) and WarpExclusiveScan (from an initial value, or
+//     undefined on lane 0 as in CUB), by shifting the inclusive scan one
+//     lane up.
+//   - Logical warps: a network of width w runs in segments of Segment(w)
+//     lanes, w rounded up to a power of two, so a hardware warp holds
+//     32/Segment(w) logical warps (width 16: two; width 5: four segments of
+//     8, lanes 5 to 7 of each holding no value). Every lane of a segment
+//     calls; the shuffles take the segment width.
+//   - BlockScan<T, ScanOp>: each thread reduces ItemsPerThread items
+//     serially, each logical warp scans its thread totals with the
+//     network, the first hardware warp scans the warp totals with a second
+//     generated network (Options.Totals: by default the same family at the
+//     number of logical warps, Kogge–Stone for a network of no family), and
+//     each thread combines its prefix into its items. A block has at most
+//     32 logical warps, so that one warp scans their totals.
+//   - DeviceInclusiveScan and DeviceExclusiveScan (and the non-template
+//     InclusiveScan and ExclusiveScan over the header's type and operator,
+//     the latter from the operator's identity, or from an initial value for
+//     a functor): a single-pass scan with decoupled look-back (Merrill and
+//     Garland, 2016) with 64-bit indices, for up to (2^31 − 1) tiles of
+//     ItemsPerThread × threads items. Tiles are handed out by an atomic
+//     counter in the order blocks start, so a block only waits for blocks
+//     already running. A tile publishes its aggregate, looks back over a
+//     window of LookBack predecessors at once (one per lane, waiting until
+//     none is invalid, stopping at the nearest inclusive prefix and folding
+//     the aggregates in order) and publishes its inclusive prefix. A 32-bit
+//     value and its flag share one 64-bit word written and read whole; a
+//     64-bit value has a flag array and two value arrays (aggregates and
+//     inclusive prefixes, so that a reader never sees one replace the
+//     other), the value written before a __threadfence and the flag after,
+//     the flag read before a fence and the value after. Full tiles are
+//     read and written with 16-byte vectors when both arrays are 16-byte
+//     aligned and a thread's items fill whole vectors.
+//   - For Op "carry": the carry monoid over (g, p) packed as g | p << 1,
+//     WarpBigAdd (each lane adds its two limbs, uint32 or uint64, and forms
+//     (g, p); the network resolves the carries) and BigAddKernel, in which
+//     one logical warp of 32 lanes adds two 1024-bit integers.
+//
+// Types are int32, uint32, int64, uint64, float and double (int32_t …
+// double in C++); operators add, max, min, and, or, xor (integers only),
+// carry, and FunctorPrefix + NAME for a user's functor (CheckFunctor: C++
+// identifiers joined by "::"), which the including code defines before the
+// header, as a struct whose const __device__ operator()(a, b) is
+// associative with a before b; a functor has no identity, so its
+// ExclusiveScan takes the initial value. Tuning (Options): ItemsPerThread
+// (default 8), BlockThreads (default 256, a multiple of 32, at most 32
+// logical warps), LookBack (default 32 tiles).
+//
+// # Checking without a GPU
+//
+// The tests read each emitted warp program back from the CUDA text —
+// shuffles, source lanes, predicates (evaluated as Go constant
+// expressions), copies — check it lane by lane against the Program and run
+// it over simulate.Interval; golden files in testdata/*.golden pin a few
+// headers (go test -update rewrites them); and Debian's clang-14 compiles
+// every topology at width 32 and at narrower widths, every type and
+// operator, the tuning extremes, bigadd and the harness's kernels to PTX,
+// with testdata/prelude.cuh mapping the intrinsics to clang's __nvvm_*
+// builtins. The command line is DESIGN.md's but for the architecture:
+// clang-14 refuses sm_90, so the check compiles for sm_80 (PTX 7.0).
+//
+// # Benchmark
+//
+// Harness writes the benchmark program: the headers, harness_kernels.cuh
+// (input fill and the register-resident warp microbenchmark, device code
+// that the clang-14 check compiles) and harness.cu (the host program, which
+// needs nvcc and CUB). It runs each network's inclusive and exclusive
+// device scans, cub::DeviceScan, cudaMemcpy device to device, the warp
+// microbenchmark beside cub::WarpScan, and bigadd, in one process; checks
+// every result against a CPU scan (exactly for integers, within 1e-5
+// relative for floating point, whose inputs are chosen so that the sums
+// are exact anyway); times each with CUDA events, the median of at least
+// 20 runs after warm-up; and prints a BenchReport as JSON. Bench builds it
+// with nvcc -O3 -arch=native and runs it; a missing nvcc or device is a
+// *MissingError. The JSON has the keys of the issue, and a "scan" key
+// (inclusive or exclusive) besides, since both are measured.
 package gpukernels
