@@ -1,0 +1,47 @@
+// Package optimize searches for the smallest parallel-prefix network of a
+// given width under a depth bound and, optionally, a fan-out bound.
+//
+// Minimize works in three stages, every one deterministic:
+//
+//  1. Every named family of package topologies at every parameter setting
+//     that meets the bounds, including Zhu, Cheng and Graham's
+//     zero-deficiency networks, which are optimal (size 2n − 2 − depth,
+//     Snir's bound) wherever they exist.
+//  2. A constructive search: a dynamic program over series compositions
+//     (split the inputs, solve the lower part, solve the upper part with the
+//     lower part's prefix as its first input, as Ladner–Fischer and
+//     Zhu–Cheng–Graham chain their parts), late carries (Sklansky's upper
+//     half), blocks reduced by trees and completed from the prefix entering
+//     them (Brent–Kung's and Ladner–Fischer's pairing generalized to trees
+//     of any depth), and Zhu–Cheng–Graham block trees whose subtrees may be
+//     solved either way. Each subproblem is solved under its own bounds on
+//     the level of its first input, of its last prefix and of the others,
+//     so the program finds the best of exponentially many recursions in
+//     well under a second at n = 256.
+//  3. Simulated annealing on the form of Roy et al. (PrefixRL, 2021): a
+//     network is the set of spans [j, i] it computes, each span's cell
+//     joins it from the next shorter span of its column and the span just
+//     below that, which is added when missing; a move adds, moves or removes
+//     one span. Options.Chains chains with seeds (Seed, k) run in parallel
+//     on every core from the best network of stages 1 and 2; the smallest
+//     network any chain meets within the bounds wins, ties going to the
+//     earlier chain, so the result depends on the seed and not on the number
+//     of cores. Under a fan-out bound that no network of stages 1 and 2
+//     meets, the chains start from the smallest within the depth and count
+//     the excess fan-out as a penalty.
+//
+// Every result is proven again from its plain description (network.New) and
+// checked by simulation (simulate.Verify: the interval monoid, 2×2 matrices
+// and the adder against math/big) before Minimize returns it, and it comes
+// with its figures: Figures.Deficiency is its distance to Snir's bound, and
+// Result.LowerBound the least size any network within the depth can have.
+//
+// Check refuses what no network can meet, naming the least bound that can
+// be: a depth below ⌈log2 n⌉, and a fan-out bound below what FanoutOutputs
+// allows at the depth. Widths above MaxWidth are refused.
+//
+// Package optimize imports package simulate to check its results, a
+// departure from the design's rule that topologies import only network: a
+// search result is not a construction proven by its shape, and the design
+// asks that every one be simulated before it is printed.
+package optimize

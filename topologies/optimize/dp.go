@@ -1,0 +1,419 @@
+package optimize
+
+import "github.com/prefixgen/prefixgen/network"
+
+// The recursion of the constructive search. A problem (n, a, D, t) asks for
+// every prefix E_i = e_0 ⊕ … ⊕ e_i of n elements whose first, e_0, is ready
+// at level a and the others at level 0, with E_i at level D at most for
+// i < n−1 and the last, E_(n−1), at level t at most. Its cost is the least
+// number of cells found, by four ways to solve it:
+//
+//   - split at m: solve the first m elements, then the rest with E_(m−1) as
+//     their first element (a series composition, as Ladner–Fischer and
+//     Zhu–Cheng–Graham chain their parts);
+//   - late carry: solve e_1 … e_(n−1) alone, one level earlier, and join
+//     e_0 to each of their prefixes (Sklansky's and Ladner–Fischer's upper
+//     half);
+//   - blocks (first element at level 0 only): cut the elements into blocks,
+//     reduce each block by a tree of depth u, solve the problem of the block
+//     totals, and complete each block from the prefix entering it within b
+//     levels (Brent–Kung's and Ladner–Fischer's pairing is u = b = 1);
+//   - carry tree: one block tree over e_1 … e_(n−1), completed from e_0
+//     (Zhu, Cheng and Graham's blocks).
+const (
+	wayNone = iota
+	waySplit
+	wayLate
+	wayBlocks
+	wayTree
+)
+
+// infinite marks a problem without a solution.
+const infinite = int32(1 << 30)
+
+// solver memoizes the recursion for widths up to maxN and levels up to
+// maxD; t ranges up to maxT.
+type solver struct {
+	maxN, maxD, maxT int
+	// lateMax, when positive, is the largest number of cells that may read
+	// one carry in a late-carry step: a crude guard of the fan-out.
+	lateMax int
+	cost    []int32
+	way     []uint32
+	// qcost and qway memoize the tree problems; see qsolve.
+	qcost []int32
+	qway  []uint32
+}
+
+// newSolver returns a solver for widths up to maxN and depths up to maxD.
+func newSolver(maxN, maxD, lateMax int) *solver {
+	s := &solver{maxN: maxN, maxD: maxD, maxT: 2*maxD + 1, lateMax: lateMax}
+	size := (maxN + 1) * (maxD + 1) * (maxD + 1) * (s.maxT + 1)
+	s.cost = make([]int32, size)
+	s.way = make([]uint32, size)
+	s.qcost = make([]int32, size)
+	s.qway = make([]uint32, size)
+	for i := range s.cost {
+		s.cost[i] = -1
+		s.qcost[i] = -1
+	}
+	return s
+}
+
+func (s *solver) index(n, a, d, t int) int {
+	return ((n*(s.maxD+1)+a)*(s.maxD+1)+d)*(s.maxT+1) + t
+}
+
+// treeWidth is W(u, b): the most leaves of a block tree whose total is ready
+// by level u and whose inner prefixes take at most b levels after the prefix
+// entering it: W(u, b) = W(u−1, b) + W(u−1, b−1), W(0, b) = W(u, 0) = 1.
+func treeWidth(u, b int) int {
+	if u <= 0 || b <= 0 {
+		return 1
+	}
+	w, c := 0, 1
+	for i := 0; i <= min(u, b); i++ {
+		w += c
+		if w > 1<<20 {
+			return 1 << 20
+		}
+		c = c * (u - i) / (i + 1)
+	}
+	return w
+}
+
+// solve returns the cost of the problem (n, a, d, t), solving it if needed.
+func (s *solver) solve(n, a, d, t int) int32 {
+	t = min(t, s.maxT)
+	if d < 0 || t < 0 || a > t || n > 1 && a > d {
+		return infinite
+	}
+	if n == 1 {
+		return 0
+	}
+	d = min(d, s.maxD)
+	i := s.index(n, a, d, t)
+	if c := s.cost[i]; c >= 0 {
+		return c
+	}
+	best, way := infinite, uint32(wayNone)
+	// Carry tree: the last prefix joins e_0 to the total of the rest.
+	if a+1 <= t {
+		if c := s.qsolve(n, a, d, t-1); c < infinite {
+			best, way = c+1, wayTree<<28
+		}
+	}
+	// Late carry.
+	if a+1 <= min(d, t) && (s.lateMax <= 0 || n-1 <= s.lateMax) {
+		if c := s.solve(n-1, 0, d-1, t-1); c < infinite && c+int32(n-1) < best {
+			best, way = c+int32(n-1), wayLate<<28
+		}
+	}
+	// Blocks behind a carry: the carry joins the block totals' problem.
+	if a > 0 {
+		for u := 1; u <= d; u++ {
+			for b := 1; u+b <= d; b++ {
+				top := min(treeWidth(u, b), n-1)
+				low := max(treeWidth(u-1, b), treeWidth(u, b-1)) + 1
+				for g := max(low, 2); g <= top; g++ {
+					m := (n - 1 + g - 1) / g
+					r := n - 1 - (m-1)*g
+					c := s.solve(m+1, max(a-u, 0), d-b-u, t-u)
+					if c >= infinite {
+						continue
+					}
+					c += int32(blockCost(r, u, b, true) + (m-1)*blockCost(g, u, b, true))
+					if c < best {
+						best, way = c, wayBlocks<<28|uint32(g)<<16|uint32(u)<<8|uint32(b)
+					}
+				}
+			}
+		}
+	}
+	// Blocks.
+	if a == 0 {
+		for u := 1; u <= d; u++ {
+			for b := 1; u+b <= d; b++ {
+				// Blocks of g leaves; a smaller u or b builds blocks up to
+				// low − 1 leaves in fewer levels.
+				top := min(treeWidth(u, b), n)
+				low := max(treeWidth(u-1, b), treeWidth(u, b-1)) + 1
+				for g := max(low, 2); g <= top; g++ {
+					m := (n + g - 1) / g
+					r := n - (m-1)*g
+					c := s.solve(m, 0, d-b-u, t-u)
+					if c >= infinite {
+						continue
+					}
+					c += int32(blockCost(r, u, b, false) + (m-1)*blockCost(g, u, b, true))
+					if c < best {
+						best, way = c, wayBlocks<<28|uint32(g)<<16|uint32(u)<<8|uint32(b)
+					}
+				}
+			}
+		}
+	}
+	// Split.
+	for m := 2; m < n; m++ {
+		for tl := a; tl <= min(d, t-1); tl++ {
+			l := s.solve(m, a, d, tl)
+			if l >= best {
+				continue
+			}
+			r := s.solve(n-m+1, tl, d, t)
+			if l+r < best {
+				best, way = l+r, waySplit<<28|uint32(m)<<8|uint32(tl)
+			}
+		}
+	}
+	s.cost[i], s.way[i] = best, way
+	return best
+}
+
+// blockCost returns the cells of one block of g leaves built as a tree of
+// depth u completed within b levels: g − 1 for the tree, and one cell for each
+// leaf but the last to complete it from the carry; a block without a carry
+// saves the cells its left spine would join the carry to.
+func blockCost(g, u, b int, carry bool) int {
+	if g == 1 {
+		return 0
+	}
+	if carry {
+		return 2*g - 2
+	}
+	nl := min(treeWidth(u-1, b), g-1)
+	// Without a carry the left subtree's total is the prefix itself.
+	return (g - 1) + blockCost(nl, u-1, b, false) + (g - nl - 1)
+}
+
+// construct builds the solution of the problem (len(e), a, d, t) into bld,
+// where e holds the elements' signals, and returns the prefix signals.
+func (s *solver) construct(bld *network.Builder, e []int, a, d, t int) []int {
+	n := len(e)
+	out := make([]int, n)
+	out[0] = e[0]
+	if n == 1 {
+		return out
+	}
+	t = min(t, s.maxT)
+	d = min(d, s.maxD)
+	s.solve(n, a, d, t)
+	w := s.way[s.index(n, a, d, t)]
+	switch w >> 28 {
+	case waySplit:
+		m, tl := int(w>>8&0xfff), int(w&0xff)
+		left := s.construct(bld, e[:m], a, d, tl)
+		copy(out, left)
+		rest := append([]int{left[m-1]}, e[m:]...)
+		right := s.construct(bld, rest, tl, d, t)
+		copy(out[m:], right[1:])
+	case wayLate:
+		local := s.construct(bld, e[1:], 0, d-1, t-1)
+		for i, l := range local {
+			out[i+1] = bld.Add(e[0], l)
+		}
+	case wayTree:
+		total := s.qconstruct(bld, e, out, a, d, t-1)
+		out[n-1] = bld.Add(e[0], total)
+	case wayBlocks:
+		g, u, b := int(w>>16&0xfff), int(w>>8&0xff), int(w&0xff)
+		if a > 0 {
+			s.carryBlocks(bld, e, out, a, d, t, g, u, b)
+			break
+		}
+		m := (n + g - 1) / g
+		r := n - (m-1)*g
+		trees := make([]*tree, m)
+		totals := make([]int, m)
+		first := 0
+		for k := range m {
+			size := g
+			if k == 0 {
+				size = r
+			}
+			trees[k] = upTree(bld, e[first:first+size], first, u, b)
+			totals[k] = trees[k].total
+			first += size
+		}
+		carries := s.construct(bld, totals, 0, d-b-u, t-u)
+		for k, tr := range trees {
+			out[tr.last] = carries[k]
+			if k == 0 {
+				tr.down(bld, -1, out)
+			} else {
+				tr.down(bld, carries[k-1], out)
+			}
+		}
+	default:
+		panic("optimize: construct called on a problem without a solution")
+	}
+	return out
+}
+
+// qsolve returns the cost of the tree problem (n, a, d, u), n ≥ 2: the
+// prefixes E_0 … E_(n−2) of n elements, e_0 ready at level a, by level d,
+// and the total e_1 ⊕ … ⊕ e_(n−1) of the others by level u; E_(n−1) is not
+// asked for. It is solved by cutting e_1 … e_(n−1) into a lower part A and
+// an upper part B: A's tree problem, one cell for E at A's end (e_0's prefix
+// joined to A's total), B's tree problem behind it, and one cell joining the
+// totals of A and B (Zhu, Cheng and Graham's block trees); or by the
+// prefixes of e_1 … e_(n−1), one level earlier, each joined to e_0.
+func (s *solver) qsolve(n, a, d, u int) int32 {
+	u = min(u, s.maxT)
+	if d < 0 || u < 0 || a > d {
+		return infinite
+	}
+	if n == 2 {
+		return 0
+	}
+	d = min(d, s.maxD)
+	i := s.index(n, a, d, u)
+	if c := s.qcost[i]; c >= 0 {
+		return c
+	}
+	best, way := infinite, uint32(wayNone)
+	if a+1 <= d {
+		if c := s.solve(n-1, 0, d-1, u); c < infinite {
+			best, way = c+int32(n-2), wayLate<<28
+		}
+	}
+	for ua := 0; ua < u; ua++ {
+		// A's total by level ua, so E at A's end by level mid.
+		mid := max(a, ua) + 1
+		if mid > d {
+			break
+		}
+		for p := 1; p <= n-2; p++ {
+			l := s.qsolve(p+1, a, d, ua)
+			if l+2 >= best {
+				continue
+			}
+			r := s.qsolve(n-p, mid, d, u-1)
+			if l+r+2 < best {
+				best, way = l+r+2, waySplit<<28|uint32(p)<<8|uint32(ua)
+			}
+		}
+	}
+	s.qcost[i], s.qway[i] = best, way
+	return best
+}
+
+// qconstruct builds the solution of the tree problem (len(e), a, d, u),
+// writing E_0 … E_(n−2) into out, and returns the total's signal.
+func (s *solver) qconstruct(bld *network.Builder, e, out []int, a, d, u int) int {
+	n := len(e)
+	out[0] = e[0]
+	if n == 2 {
+		return e[1]
+	}
+	u = min(u, s.maxT)
+	d = min(d, s.maxD)
+	s.qsolve(n, a, d, u)
+	w := s.qway[s.index(n, a, d, u)]
+	switch w >> 28 {
+	case wayLate:
+		local := s.construct(bld, e[1:], 0, d-1, u)
+		for i, l := range local[:n-2] {
+			out[i+1] = bld.Add(e[0], l)
+		}
+		return local[n-2]
+	case waySplit:
+		p, ua := int(w>>8&0xfff), int(w&0xff)
+		lt := s.qconstruct(bld, e[:p+1], out[:p+1], a, d, ua)
+		out[p] = bld.Add(e[0], lt)
+		rest := append([]int{out[p]}, e[p+1:]...)
+		ro := make([]int, len(rest))
+		rt := s.qconstruct(bld, rest, ro, max(a, ua)+1, d, u-1)
+		copy(out[p+1:n-1], ro[1:])
+		return bld.Add(lt, rt)
+	}
+	panic("optimize: qconstruct called on a problem without a solution")
+}
+
+// carryBlocks builds the blocks way behind a carry e[0]: trees over
+// e[1:], their totals after the carry as a problem of their own, and every
+// block completed from the prefix before it.
+func (s *solver) carryBlocks(bld *network.Builder, e, out []int, a, d, t, g, u, b int) {
+	n := len(e)
+	m := (n - 1 + g - 1) / g
+	r := n - 1 - (m-1)*g
+	trees := make([]*tree, m)
+	inner := make([]int, m+1)
+	inner[0] = e[0]
+	first := 1
+	for k := range m {
+		size := g
+		if k == 0 {
+			size = r
+		}
+		trees[k] = upTree(bld, e[first:first+size], first, u, b)
+		inner[k+1] = trees[k].total
+		first += size
+	}
+	carries := s.construct(bld, inner, max(a-u, 0), d-b-u, t-u)
+	for k, tr := range trees {
+		out[tr.last] = carries[k+1]
+		tr.down(bld, carries[k], out)
+	}
+}
+
+// tree is a block tree over the leaves first … last (positions in the
+// problem's elements): a leaf, or two subtrees.
+type tree struct {
+	total       int
+	first, last int
+	left, right *tree
+}
+
+// upTree builds the tree of the leaves e, the first of which is element
+// first, with its total ready by level u and its inner prefixes completed
+// within b levels of the carry, and adds its cells.
+func upTree(bld *network.Builder, e []int, first, u, b int) *tree {
+	if len(e) == 1 {
+		return &tree{total: e[0], first: first, last: first}
+	}
+	nl := min(treeWidth(u-1, b), len(e)-1)
+	l := upTree(bld, e[:nl], first, u-1, b)
+	r := upTree(bld, e[nl:], first+nl, u-1, b-1)
+	return &tree{total: bld.Add(l.total, r.total), first: first, last: first + len(e) - 1, left: l, right: r}
+}
+
+// down completes every leaf of t but the last from carry, the prefix of
+// everything before t's first leaf (−1: nothing is before it), writing the
+// prefixes into out.
+func (t *tree) down(bld *network.Builder, carry int, out []int) {
+	if t.left == nil {
+		return
+	}
+	mid := t.left.total
+	if carry >= 0 {
+		mid = bld.Add(carry, t.left.total)
+	}
+	out[t.left.last] = mid
+	t.left.down(bld, carry, out)
+	t.right.down(bld, mid, out)
+}
+
+// constructive returns the network the recursion finds for width n and
+// depth d, or nil if it finds none.
+func constructive(n, d, lateMax int) *network.Network {
+	s := newSolver(n, d, lateMax)
+	if s.solve(n, 0, d, d) >= infinite {
+		return nil
+	}
+	bld, err := network.NewBuilder(n)
+	if err != nil {
+		return nil
+	}
+	e := make([]int, n)
+	for i := range e {
+		e[i] = i
+	}
+	out := s.construct(bld, e, 0, d, d)
+	net, err := bld.Build()
+	if err != nil || net.Depth() > d {
+		panic("optimize: the constructive search built a wrong network")
+	}
+	_ = out
+	return net
+}

@@ -1,0 +1,68 @@
+package optimize
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestTreeWidth checks W(u, b) against its recursion.
+func TestTreeWidth(t *testing.T) {
+	var w func(u, b int) int
+	w = func(u, b int) int {
+		if u == 0 || b == 0 {
+			return 1
+		}
+		return w(u-1, b) + w(u-1, b-1)
+	}
+	for u := range 12 {
+		for b := range 12 {
+			assert.Equal(t, w(u, b), treeWidth(u, b), "W(%d, %d)", u, b)
+		}
+	}
+}
+
+// TestConstructive checks that the constructive search meets its depth at
+// every width up to 40 and some above, at every depth up to ⌈log2 n⌉ + 3,
+// that its size is
+// the one the recursion promised, and that it never loses to Ladner–Fischer
+// P_0 at the least depth.
+func TestConstructive(t *testing.T) {
+	for _, n := range append(seq(1, 40), 45, 64, 77, 100) {
+		for d := ceilLog2(n); d <= ceilLog2(n)+3; d++ {
+			s := newSolver(n, d, 0)
+			cost := s.solve(n, 0, d, d)
+			net := constructive(n, d, 0)
+			require.NotNil(t, net, "width %d depth %d", n, d)
+			require.LessOrEqual(t, net.Depth(), d, "width %d depth %d", n, d)
+			require.Equal(t, int(cost), net.Size(), "width %d depth %d", n, d)
+			require.GreaterOrEqual(t, net.Size()+net.Depth(), 2*n-2, "Snir")
+		}
+	}
+}
+
+// TestGraphRoundTrip checks that a network in the form of its spans builds
+// back to a network with the same spans, size and depth.
+func TestGraphRoundTrip(t *testing.T) {
+	for _, c := range [][2]int{{16, 4}, {37, 7}, {64, 7}, {100, 8}} {
+		net := constructive(c[0], c[1], 0)
+		g := fromNetwork(net)
+		depth, _, ok := g.eval(c[1], 0)
+		back, err := g.network()
+		require.NoError(t, err)
+		assert.True(t, ok)
+		assert.Equal(t, back.Depth(), depth)
+		assert.Equal(t, g.size(), back.Size())
+		assert.LessOrEqual(t, back.Size(), net.Size())
+	}
+}
+
+// seq returns lo, lo+1, …, hi.
+func seq(lo, hi int) []int {
+	var s []int
+	for i := lo; i <= hi; i++ {
+		s = append(s, i)
+	}
+	return s
+}

@@ -1,0 +1,410 @@
+package optimize
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/simulate"
+	"github.com/prefixgen/prefixgen/topologies"
+)
+
+// MaxWidth is the widest network Minimize searches.
+const MaxWidth = 256
+
+// Topology is the topology name the networks of Minimize carry.
+const Topology = "optimizer"
+
+// DefaultChains is the number of annealing chains Minimize runs when
+// Options.Chains is 0.
+const DefaultChains = 8
+
+// Options are the bounds and settings of Minimize.
+type Options struct {
+	// Width is the number of inputs, 1 ≤ Width ≤ MaxWidth.
+	Width int
+	// MaxDepth bounds the depth; it must be at least ⌈log2 Width⌉.
+	MaxDepth int
+	// MaxFanout, when positive, bounds the logical fan-out of every signal
+	// (the cells that read it, plus one if it is an output). 0 leaves the
+	// fan-out free.
+	MaxFanout int
+	// Seed seeds the annealing chains: the same options give the same
+	// network.
+	Seed uint64
+	// Steps is the number of moves of each annealing chain; 0 picks 2000
+	// times the width, and a negative number runs no annealing.
+	Steps int
+	// Chains is the number of annealing chains, run in parallel on every
+	// core; 0 picks DefaultChains. The result does not depend on the number
+	// of cores.
+	Chains int
+	// Progress, when not nil, is called after each chain with the chains
+	// finished and the total, from Minimize's goroutine.
+	Progress func(done, total int)
+}
+
+// Result is the network Minimize found and how it compares.
+type Result struct {
+	// Network is the smallest network found. It carries the topology name
+	// "optimizer" and the parameters max_depth, max_fanout (when bounded)
+	// and seed (when it fits in an int).
+	Network *network.Network
+	// Figures are its figures; Figures.Deficiency is its distance to
+	// Snir's bound.
+	Figures network.Figures
+	// Source says where the network came from: the constructive search, a
+	// named family, and whether annealing improved it.
+	Source string
+	// LowerBound is the least size any network of width n and depth at most
+	// MaxDepth can have: Snir's 2n − 2 − MaxDepth, and never below n − 1.
+	// Size equal to LowerBound proves the network optimal.
+	LowerBound int
+	// Named is the smallest network of the named families of package
+	// topologies within the bounds, or nil if none is.
+	Named *network.Network
+}
+
+// InfeasibleError reports bounds that no network meets, or that Minimize
+// could not meet, naming the least bound that can be met.
+type InfeasibleError struct{ msg string }
+
+// Error returns the one-line message.
+func (e *InfeasibleError) Error() string { return e.msg }
+
+func infeasible(format string, args ...any) error {
+	return &InfeasibleError{msg: fmt.Sprintf(format, args...)}
+}
+
+// ceilLog2 returns ⌈log2 n⌉ for n ≥ 1.
+func ceilLog2(n int) int { return bits.Len(uint(n - 1)) }
+
+// FanoutOutputs returns the most outputs a network of depth at most depth
+// and fan-out at most fanout can have, a necessary condition Check uses: the
+// signals spanning [0, i] form a tree below input 0, in which each one feeds
+// at most fanout − 1 others if it is an output and fanout others if not, one
+// level later. The count saturates at math.MaxInt32.
+func FanoutOutputs(depth, fanout int) int {
+	if fanout < 2 {
+		return 1
+	}
+	out, other := 1, 0
+	for range depth {
+		m := max(out, other)
+		out, other = min(1+(fanout-1)*m, math.MaxInt32), min(fanout*m, math.MaxInt32)
+	}
+	return out
+}
+
+// Check reports whether the options ask for something possible: a width in
+// 1…MaxWidth, a depth of at least ⌈log2 n⌉, and a fan-out bound that
+// FanoutOutputs allows at that depth. Its errors name what is allowed; the
+// bounds no network meets are *InfeasibleError.
+func Check(opt Options) error {
+	n := opt.Width
+	switch {
+	case n < 1 || n > MaxWidth:
+		return fmt.Errorf("optimize: width %d out of range: allowed 1…%d", n, MaxWidth)
+	case opt.MaxFanout < 0:
+		return fmt.Errorf("optimize: max fan-out %d out of range: allowed 0 (no bound) or 1 and more", opt.MaxFanout)
+	case opt.MaxDepth < ceilLog2(n):
+		return infeasible("optimize: no network of width %d has depth %d or less: the least depth is ⌈log2 %d⌉ = %d", n, opt.MaxDepth, n, ceilLog2(n))
+	}
+	if f := opt.MaxFanout; f > 0 && FanoutOutputs(opt.MaxDepth, f) < n {
+		least := 1
+		for FanoutOutputs(opt.MaxDepth, least) < n {
+			least++
+		}
+		depth := opt.MaxDepth
+		for FanoutOutputs(depth, f) < n && depth < n {
+			depth++
+		}
+		if f == 1 {
+			return infeasible("optimize: no network of width %d has fan-out 1: input 0 is an output and feeds a cell; at depth %d the least fan-out bound is %d", n, opt.MaxDepth, least)
+		}
+		return infeasible("optimize: no network of width %d, depth ≤ %d has fan-out ≤ %d: the least fan-out bound at that depth is %d, or allow depth %d", n, opt.MaxDepth, f, least, depth)
+	}
+	return nil
+}
+
+// candidate is a network and where it came from.
+type candidate struct {
+	net    *network.Network
+	figs   network.Figures
+	source string
+}
+
+// fits reports whether c is within the bounds.
+func (c candidate) fits(opt Options) bool {
+	return c.figs.Depth <= opt.MaxDepth && (opt.MaxFanout == 0 || c.figs.MaxFanout <= opt.MaxFanout)
+}
+
+// better orders candidates: smaller, then shallower, then lower fan-out;
+// ties keep the earlier.
+func better(a, b candidate) bool {
+	if a.figs.Size != b.figs.Size {
+		return a.figs.Size < b.figs.Size
+	}
+	if a.figs.Depth != b.figs.Depth {
+		return a.figs.Depth < b.figs.Depth
+	}
+	return a.figs.MaxFanout < b.figs.MaxFanout
+}
+
+// Minimize searches for the smallest network of width opt.Width with depth
+// at most opt.MaxDepth and, if opt.MaxFanout > 0, fan-out at most
+// opt.MaxFanout. It starts from the best of the named families and of a
+// constructive search (see the package documentation), improves that by
+// annealing chains run on every core, and returns the smallest network met,
+// validated again from its description and checked by simulation.
+func Minimize(ctx context.Context, opt Options) (Result, error) {
+	if err := Check(opt); err != nil {
+		return Result{}, err
+	}
+	n, depth := opt.Width, opt.MaxDepth
+	res := Result{LowerBound: max(2*n-2-depth, n-1)}
+
+	named := namedCandidates(n, depth)
+	var best *candidate
+	var leastFanout int
+	for i, c := range named {
+		if c.figs.Depth <= depth && (leastFanout == 0 || c.figs.MaxFanout < leastFanout) {
+			leastFanout = c.figs.MaxFanout
+		}
+		if c.fits(opt) && (best == nil || better(c, *best)) {
+			best = &named[i]
+		}
+	}
+	if best != nil {
+		res.Named = best.net
+	}
+	for _, c := range constructiveCandidates(n, depth, opt.MaxFanout) {
+		if c.figs.Depth <= depth && (leastFanout == 0 || c.figs.MaxFanout < leastFanout) {
+			leastFanout = c.figs.MaxFanout
+		}
+		if c.fits(opt) && (best == nil || better(c, *best)) {
+			best = &c
+		}
+	}
+
+	if best == nil || best.figs.Size > res.LowerBound {
+		found, err := annealAll(ctx, opt, best, named)
+		if err != nil {
+			return Result{}, err
+		}
+		if found != nil && (best == nil || better(*found, *best)) {
+			best = found
+		}
+	}
+	if best == nil {
+		return Result{}, infeasible("optimize: found no network of width %d with depth ≤ %d and fan-out ≤ %d: the least fan-out found at that depth is %d", n, depth, opt.MaxFanout, leastFanout)
+	}
+	net, err := finish(best.net, opt)
+	if err != nil {
+		return Result{}, err
+	}
+	res.Network, res.Figures, res.Source = net, net.Figures(), best.source
+	return res, nil
+}
+
+// finish describes the network as the optimizer's, proves it again from its
+// plain description, and checks it by simulation: over the interval monoid,
+// over 2×2 matrices and as an adder against math/big.
+func finish(net *network.Network, opt Options) (*network.Network, error) {
+	spec := net.Spec()
+	spec.Topology = Topology
+	spec.Params = network.Params{"max_depth": opt.MaxDepth}
+	if opt.MaxFanout > 0 {
+		spec.Params["max_fanout"] = opt.MaxFanout
+	}
+	if opt.Seed <= math.MaxInt32 {
+		spec.Params["seed"] = int(opt.Seed)
+	}
+	out, err := network.New(spec)
+	if err != nil {
+		return nil, fmt.Errorf("optimize: the network found is not valid, a bug in package optimize: %v", err)
+	}
+	f := out.Figures()
+	if f.Depth > opt.MaxDepth || opt.MaxFanout > 0 && f.MaxFanout > opt.MaxFanout {
+		return nil, fmt.Errorf("optimize: the network found has depth %d and fan-out %d, beyond the bounds, a bug in package optimize", f.Depth, f.MaxFanout)
+	}
+	r, err := simulate.Verify(out, simulate.VerifyOptions{Vectors: 1000, Seed: opt.Seed})
+	if err != nil {
+		return nil, fmt.Errorf("optimize: %v", err)
+	}
+	if !r.OK() {
+		return nil, fmt.Errorf("optimize: the network found fails simulation, a bug in package optimize: %s", r.Failure())
+	}
+	return out, nil
+}
+
+// namedCandidates builds every named family at every parameter setting that
+// can meet the depth: all of them at the width, in a fixed order.
+func namedCandidates(n, depth int) []candidate {
+	levels := ceilLog2(n)
+	var out []candidate
+	try := func(name string, p network.Params) {
+		net, err := topologies.Build(name, n, p)
+		if err != nil {
+			return
+		}
+		if net.Depth() > depth {
+			return
+		}
+		source := name
+		for _, q := range sortedKeys(p) {
+			source += fmt.Sprintf(" %s=%d", q, p[q])
+		}
+		out = append(out, candidate{net: net, figs: net.Figures(), source: source})
+	}
+	for _, name := range []string{"ripple", "kogge-stone", "brent-kung", "sklansky", "han-carlson"} {
+		try(name, nil)
+	}
+	for k := 0; k <= levels; k++ {
+		try("ladner-fischer", network.Params{"k": k})
+	}
+	for s := range 1 << max(levels-1, 0) {
+		try("knowles", network.Params{"s": s})
+	}
+	for l := 0; l < max(levels, 1); l++ {
+		for f := 0; l+f <= max(levels-1, 0); f++ {
+			try("harris", network.Params{"l": l, "f": f})
+		}
+	}
+	lo := topologies.ZeroDeficiencyDepth(n)
+	for d := lo; d <= min(depth, n-1); d++ {
+		if d > lo+2 && d < depth {
+			continue // between, each is larger than the one at depth
+		}
+		try("zero-deficiency", network.Params{"d": d})
+	}
+	return out
+}
+
+// sortedKeys returns the names of p in order.
+func sortedKeys(p network.Params) []string {
+	keys := make([]string, 0, len(p))
+	for k := range p {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// maxSolverDepth caps the depth the constructive search plans for: at width
+// 256 a zero-deficiency network exists from depth 11 on, and is optimal.
+const maxSolverDepth = 14
+
+// constructiveCandidates runs the constructive search, and, under a fan-out
+// bound, its variants that limit how many cells one carry feeds.
+func constructiveCandidates(n, depth, fanout int) []candidate {
+	d := min(depth, maxSolverDepth)
+	limits := []int{0}
+	if fanout > 0 {
+		for f := fanout - 2; f >= 1; f /= 2 {
+			limits = append(limits, f)
+		}
+	}
+	var out []candidate
+	for _, lim := range limits {
+		net := constructive(n, d, lim)
+		if net == nil {
+			continue
+		}
+		source := "constructive search"
+		if lim > 0 {
+			source = fmt.Sprintf("constructive search, carries feeding ≤ %d cells", lim)
+		}
+		out = append(out, candidate{net: net, figs: net.Figures(), source: source})
+	}
+	return out
+}
+
+// annealAll runs the annealing chains from the best candidate, or, when no
+// candidate meets the fan-out bound, from the smallest within the depth with
+// the fan-out as a penalty, and returns the best network met, or nil.
+func annealAll(ctx context.Context, opt Options, start *candidate, named []candidate) (*candidate, error) {
+	n := opt.Width
+	steps := opt.Steps
+	if steps == 0 {
+		steps = 2000 * n
+	}
+	if steps < 0 || n < 3 {
+		return nil, nil
+	}
+	chains := opt.Chains
+	if chains <= 0 {
+		chains = DefaultChains
+	}
+	soft := start == nil
+	if soft {
+		// The smallest network within the depth, fan-out aside.
+		for i, c := range named {
+			if c.figs.Depth <= opt.MaxDepth && (start == nil || better(c, *start)) {
+				start = &named[i]
+			}
+		}
+		if start == nil {
+			return nil, nil
+		}
+	}
+	g := fromNetwork(start.net)
+	results := make([]*graph, chains)
+	errs := make([]error, chains)
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	done := make(chan int, chains)
+	for c := range chains {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			rng := rand.New(rand.NewPCG(opt.Seed, uint64(c)))
+			if soft {
+				results[c], errs[c] = annealPenalty(ctx, g, opt.MaxDepth, opt.MaxFanout, steps, rng)
+			} else {
+				results[c], errs[c] = anneal(ctx, g, opt.MaxDepth, opt.MaxFanout, steps, rng)
+			}
+			done <- c
+		}()
+	}
+	for i := range chains {
+		<-done
+		if opt.Progress != nil {
+			opt.Progress(i+1, chains)
+		}
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	var best *candidate
+	for _, r := range results {
+		if r == nil {
+			continue
+		}
+		net, err := r.network()
+		if err != nil {
+			return nil, fmt.Errorf("optimize: annealing built an invalid network, a bug in package optimize: %v", err)
+		}
+		c := candidate{net: net, figs: net.Figures(), source: start.source + ", improved by annealing"}
+		if !c.fits(opt) {
+			continue
+		}
+		if c.figs.Size >= start.figs.Size && !soft {
+			continue
+		}
+		if best == nil || better(c, *best) {
+			best = &c
+		}
+	}
+	return best, nil
+}
