@@ -1,0 +1,151 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/topologies/optimize"
+)
+
+// optimizeFormats are the formats of optimize -f, in the order help lists
+// them.
+var optimizeFormats = []string{"table", "json", "text"}
+
+func optimizeCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "optimize",
+		Usage:     "search for the smallest network under a depth bound and an optional fan-out bound",
+		UsageText: "prefixgen optimize -n N --max-depth D [--max-fanout F] [--seed S] [-f table|json|text] [-o FILE]",
+		Description: fmt.Sprintf("Searches for the network of width N (1 to %d) with the fewest cells whose depth is at most D\n", optimize.MaxWidth) +
+			"and, with --max-fanout, whose logical fan-out is at most F: every named family at every setting,\n" +
+			"a dynamic program over recursive compositions, then annealing chains on every core. The result\n" +
+			"is proven and simulated before it is printed. table prints its figures beside the smallest\n" +
+			"named network within the bounds and Snir's bound (size ≥ 2N − 2 − D); json is the\n" +
+			"prefixgen.network/v1 document that gen --from reads back; text is the diagram. The same\n" +
+			"flags and --seed print the same network. Bounds no network meets are refused with the least\n" +
+			"that can be met (exit status 2).",
+		Flags: []cli.Flag{
+			widthFlag(0),
+			&cli.IntFlag{Name: "max-depth", Aliases: []string{"d"}, Usage: "depth bound D, at least ⌈log2 N⌉ (required)"},
+			&cli.IntFlag{Name: "max-fanout", Usage: "fan-out bound F: cells reading a signal, +1 if it is an output (0: none)"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the annealing chains"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output format: " + strings.Join(optimizeFormats, ", ")},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output (written whole or not at all)"},
+		},
+		OnUsageError: onUsageError,
+		Action: func(c *cli.Context) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			if !c.IsSet("width") {
+				return usage(c, "-n WIDTH is required")
+			}
+			if !c.IsSet("max-depth") {
+				return usage(c, "--max-depth D is required")
+			}
+			format := c.String("format")
+			if !contains(optimizeFormats, format) {
+				return usage(c, "unknown format %q: allowed %s", format, strings.Join(optimizeFormats, ", "))
+			}
+			opt := optimize.Options{
+				Width:     c.Int("width"),
+				MaxDepth:  c.Int("max-depth"),
+				MaxFanout: c.Int("max-fanout"),
+				Seed:      c.Uint64("seed"),
+			}
+			if err := optimize.Check(opt); err != nil {
+				return usage(c, "%v", err)
+			}
+			progress := newProgress(c.App.ErrWriter)
+			opt.Progress = progress.update
+			res, err := optimize.Minimize(c.Context, opt)
+			progress.done()
+			if _, ok := errors.AsType[*optimize.InfeasibleError](err); ok {
+				return usage(c, "%v", err)
+			}
+			if err != nil {
+				return failure{fmt.Errorf("prefixgen optimize: %v", err)}
+			}
+			return output(c, func(w io.Writer) error { return writeOptimized(w, format, res) })
+		},
+	}
+}
+
+// contains reports whether list holds s.
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// writeOptimized writes the result in the given format.
+func writeOptimized(w io.Writer, format string, res optimize.Result) error {
+	switch format {
+	case "json":
+		return emit.JSON(w, res.Network)
+	case "text":
+		return emit.Text(w, res.Network, emit.TextOptions{})
+	}
+	f := res.Figures
+	header := []string{"network", "width", "depth", "size", "max fan-out", "wire tracks", "deficiency"}
+	row := func(name string, f network.Figures) []string {
+		return []string{name, fmt.Sprint(f.Width), fmt.Sprint(f.Depth), fmt.Sprint(f.Size), fmt.Sprint(f.MaxFanout), fmt.Sprint(f.WireTracks), fmt.Sprint(f.Deficiency)}
+	}
+	rows := [][]string{row(emit.Name(res.Network), f)}
+	if res.Named != nil {
+		rows = append(rows, row(emit.Name(res.Named), res.Named.Figures()))
+	}
+	if err := emit.WriteTable(w, header, rows); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "found by: %s\nSnir's bound at depth ≤ %d: size ≥ %d\n", res.Source, res.Network.Params()["max_depth"], res.LowerBound)
+	return err
+}
+
+// progress draws a bar of the annealing chains on standard error when it is
+// a terminal and the run has lasted over a second.
+type progress struct {
+	w     io.Writer
+	tty   bool
+	start time.Time
+	drawn bool
+}
+
+func newProgress(w io.Writer) *progress {
+	p := &progress{w: w, start: time.Now()}
+	if f, ok := w.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			p.tty = true
+		}
+	}
+	return p
+}
+
+// update draws the bar for done of total chains.
+func (p *progress) update(done, total int) {
+	if !p.tty || time.Since(p.start) < time.Second {
+		return
+	}
+	const width = 30
+	filled := width * done / total
+	fmt.Fprintf(p.w, "\rprefixgen optimize: [%s%s] %d/%d chains", strings.Repeat("#", filled), strings.Repeat(" ", width-filled), done, total)
+	p.drawn = true
+}
+
+// done clears the bar.
+func (p *progress) done() {
+	if p.drawn {
+		fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", 60))
+	}
+}

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/network"
+)
+
+// TestOptimize runs optimize in every format: the JSON is a network that gen
+// --from reads back with the figures the table printed, within the bounds,
+// and the same command prints the same bytes.
+func TestOptimize(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "best.json")
+	status, out, errOut := prefixgen("optimize", "-n", "32", "--max-depth", "6", "-f", "json", "-o", path)
+	require.Equal(t, 0, status, errOut)
+	assert.Empty(t, out)
+	assert.Empty(t, errOut)
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	net, err := network.Read(f)
+	require.NoError(t, err)
+	figs := net.Figures()
+	assert.LessOrEqual(t, figs.Depth, 6)
+	// Zero deficiency exists at depth 6 for 32 inputs: 2·32 − 2 − 6 cells.
+	assert.Equal(t, 56, figs.Size)
+	assert.Equal(t, "optimizer", net.Topology())
+	assert.Equal(t, network.Params{"max_depth": 6, "seed": 1}, net.Params())
+
+	status, stats, errOut := prefixgen("stats", "--from", path)
+	require.Equal(t, 0, status, errOut)
+	assert.Contains(t, stats, "optimizer max_depth=6 seed=1")
+
+	status, table, errOut := prefixgen("optimize", "-n", "32", "--max-depth", "6")
+	require.Equal(t, 0, status, errOut)
+	lines := strings.Split(table, "\n")
+	require.GreaterOrEqual(t, len(lines), 4, table)
+	assert.Equal(t, []string{"optimizer", "max_depth=6", "seed=1", "32", "6", "56", "7", "1", "0"}, strings.Fields(lines[1]))
+	assert.Contains(t, table, "found by: zero-deficiency d=6")
+	assert.Contains(t, table, "Snir's bound at depth ≤ 6: size ≥ 56")
+	_, again, _ := prefixgen("optimize", "-n", "32", "--max-depth", "6")
+	assert.Equal(t, table, again)
+
+	status, text, errOut := prefixgen("optimize", "-n", "8", "--max-depth", "3", "-f", "text")
+	require.Equal(t, 0, status, errOut)
+	assert.NotEmpty(t, text)
+}
+
+// TestOptimizeBeatsFamilies checks that at 64 inputs and depth 7 the
+// optimizer prints a network smaller than every named family, and says which
+// named network it beat.
+func TestOptimizeBeatsFamilies(t *testing.T) {
+	status, out, errOut := prefixgen("optimize", "-n", "64", "--max-depth", "7", "--max-fanout", "40")
+	require.Equal(t, 0, status, errOut)
+	lines := strings.Split(out, "\n")
+	require.GreaterOrEqual(t, len(lines), 3, out)
+	opt, named := strings.Fields(lines[1]), strings.Fields(lines[2])
+	// name fields, then width, depth, size, fan-out, tracks, deficiency.
+	size := func(f []string) string { return f[len(f)-4] }
+	assert.Equal(t, "126", size(opt), out)
+	assert.Equal(t, "137", size(named), out)
+	assert.Contains(t, lines[2], "ladner-fischer k=1")
+}
+
+func TestOptimizeBadInput(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"depth too small", []string{"-n", "128", "--max-depth", "6"},
+			"prefixgen optimize: optimize: no network of width 128 has depth 6 or less: the least depth is ⌈log2 128⌉ = 7"},
+		{"too wide", []string{"-n", "257", "--max-depth", "9"},
+			"prefixgen optimize: optimize: width 257 out of range: allowed 1…256"},
+		{"fan-out 1", []string{"-n", "16", "--max-depth", "4", "--max-fanout", "1"},
+			"prefixgen optimize: optimize: no network of width 16 has fan-out 1: input 0 is an output and feeds a cell; at depth 4 the least fan-out bound is 3"},
+		{"fan-out too small for the depth", []string{"-n", "64", "--max-depth", "6", "--max-fanout", "2"},
+			"prefixgen optimize: optimize: no network of width 64, depth ≤ 6 has fan-out ≤ 2: the least fan-out bound at that depth is 3, or allow depth 7"},
+		{"negative fan-out", []string{"-n", "16", "--max-depth", "4", "--max-fanout", "-1"},
+			"prefixgen optimize: optimize: max fan-out -1 out of range: allowed 0 (no bound) or 1 and more"},
+		{"no depth", []string{"-n", "16"}, "prefixgen optimize: --max-depth D is required"},
+		{"no width", []string{"--max-depth", "4"}, "prefixgen optimize: -n WIDTH is required"},
+		{"bad format", []string{"-n", "16", "--max-depth", "4", "-f", "dot"},
+			`prefixgen optimize: unknown format "dot": allowed table, json, text`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			status, out, errOut := prefixgen(append([]string{"optimize"}, tt.args...)...)
+			assert.Equal(t, 2, status)
+			assert.Empty(t, out)
+			assert.Equal(t, tt.want+"\n", errOut)
+		})
+	}
+}
