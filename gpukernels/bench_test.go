@@ -133,7 +133,7 @@ func TestHarnessBadInput(t *testing.T) {
 		{"widths", gpukernels.BenchOptions{Networks: []*network.Network{ks, build(t, "sklansky", 16, nil)}}, "gpukernels: the benchmarked networks have widths 32 and 16: all must have one width"},
 		{"carry", gpukernels.BenchOptions{Networks: []*network.Network{ks}, Op: "carry"}, `gpukernels: the benchmark scans with a built-in operator (add, max, min, and, or, xor), not "carry"; bigadd always runs`},
 		{"functor", gpukernels.BenchOptions{Networks: []*network.Network{ks}, Op: "functor:F"}, `gpukernels: the benchmark scans with a built-in operator (add, max, min, and, or, xor), not "functor:F"; bigadd always runs`},
-		{"xor float", gpukernels.BenchOptions{Networks: []*network.Network{ks}, Type: "float", Op: "xor"}, "gpukernels: operator xor is not defined for float: allowed for float are add, max, min and functor:NAME"},
+		{"xor float", gpukernels.BenchOptions{Networks: []*network.Network{ks}, Type: "float", Op: "xor"}, "gpukernels: operator xor is not defined for float: allowed for float are add, max, min, affine and functor:NAME"},
 		{"runs", gpukernels.BenchOptions{Networks: []*network.Network{ks}, Runs: 5}, "gpukernels: 5 timed runs out of range: allowed 20 to 10000"},
 		{"items", gpukernels.BenchOptions{Networks: []*network.Network{ks}, Items: -1}, "gpukernels: -1 items out of range: allowed 1 to 2^40"},
 	} {

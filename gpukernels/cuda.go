@@ -10,6 +10,7 @@ import (
 	"strings"
 	"text/template"
 
+	"github.com/prefixgen/prefixgen/gpukernels/block"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
 )
@@ -58,6 +59,17 @@ func LookupType(name string) (Type, error) {
 	return Type{}, fmt.Errorf("gpukernels: unknown type %q: allowed %s", name, strings.Join(typeNames(Types), ", "))
 }
 
+// flagTypes lists the types head flags may take: the integer types.
+func flagTypes() []string {
+	var names []string
+	for _, t := range Types {
+		if !t.Float {
+			names = append(names, t.Name)
+		}
+	}
+	return names
+}
+
 func typeNames(ts []Type) []string {
 	names := make([]string, len(ts))
 	for i, t := range ts {
@@ -69,7 +81,7 @@ func typeNames(ts []Type) []string {
 // Operators lists the built-in operators, in the order errors and help
 // list them. Besides these, Options.Op takes FunctorPrefix + the name of a
 // user's C++ functor.
-var Operators = []string{"add", "max", "min", "and", "or", "xor", "carry"}
+var Operators = []string{"add", "max", "min", "and", "or", "xor", "carry", "affine"}
 
 // FunctorPrefix starts an Options.Op that names a user's C++ functor, as in
 // "functor:MyOp".
@@ -88,6 +100,8 @@ type operator struct {
 	Functor bool
 	// Bitwise operators are not defined for floating-point types.
 	Bitwise bool
+	// Affine composes maps x ↦ a·x + b of a floating-point type.
+	Affine bool
 }
 
 var operators = map[string]operator{
@@ -98,7 +112,19 @@ var operators = map[string]operator{
 	"or":    {Name: "or", Struct: "BitOr", Expr: "a | b", Bitwise: true},
 	"xor":   {Name: "xor", Struct: "BitXor", Expr: "a ^ b", Bitwise: true},
 	"carry": {Name: "carry", Struct: "Carry", Expr: "((b | ((b >> 1) & a)) & 1u) | (a & b & 2u)", Bitwise: true},
+	// AffineA and AffineB, the coefficients of b ∘ a: simulate.Affine's
+	// composition, a applied first.
+	"affine": {Name: "affine", Struct: "Compose", Expr: "T{" + AffineA + ", " + AffineB + "}", Affine: true},
 }
+
+// AffineA and AffineB are the coefficients of the affine operator's
+// result, C++ expressions over a (the earlier map, applied first) and b
+// (the later one): b ∘ a is x ↦ b.a·(a.a·x + a.b) + b.b, the composition
+// of simulate.Affine. They read the same in Go.
+const (
+	AffineA = "b.a * a.a"
+	AffineB = "b.a * a.b + b.b"
+)
 
 // identities[op][type] is the identity of op over type, as a C++
 // expression that host and device code can evaluate.
@@ -117,6 +143,8 @@ var identities = map[string]map[string]string{
 	"xor": {"int32": "0", "uint32": "0u", "int64": "0ll", "uint64": "0ull"},
 	// (g, p) = (0, 1).
 	"carry": {"uint32": "2u", "uint64": "2u"},
+	// x ↦ 1·x + 0.
+	"affine": {"float": "AffineMap{1.0f, 0.0f}", "double": "AffineMap{1.0, 0.0}"},
 }
 
 // Default tuning.
@@ -163,12 +191,34 @@ type Options struct {
 	// width with its parameters, or Kogge–Stone for a network of no
 	// registered family.
 	Totals *network.Network
+	// Block is the block scan: BlockShuffle (empty means it), the warp
+	// network over thread totals with a second network over warp totals,
+	// for a network of width 1 to 32; or BlockShared, the whole network
+	// in shared memory (package block), for a width of 2 to 2048.
+	Block string
+	// NoPad turns off the bank-conflict-free padding of BlockShared.
+	NoPad bool
+	// Segmented, when set, makes every scan segmented: it names the
+	// integer type of the head flags (int32, uint32, int64 or uint64)
+	// carried beside each value, and the operator is lifted as
+	// simulate.Segmented lifts a monoid.
+	Segmented string
 }
+
+// The block scans of Options.Block.
+const (
+	BlockShuffle = "shuffle"
+	BlockShared  = "shared"
+)
 
 // config is Options resolved and checked.
 type config struct {
 	typ, limb      Type
 	op             operator
+	flag           *Type // head flags of a segmented scan, or nil
+	shared         bool
+	program        *block.Program // the shared-memory lowering
+	columns        int            // columns per thread of a shared block
 	items, threads int
 	lookBack       int
 	namespace      string
@@ -203,10 +253,23 @@ func parseOp(op string) (operator, error) {
 // resolve checks opt against the network and fills in the defaults.
 func (opt Options) resolve(net *network.Network) (*config, error) {
 	w := net.Width()
-	if w < 1 || w > Lanes {
-		return nil, fmt.Errorf("gpukernels: width %d out of range: a warp scan allows 1 to %d lanes", w, Lanes)
-	}
 	c := &config{segment: Segment(w)}
+	switch opt.Block {
+	case "", BlockShuffle:
+		if w < 1 || w > Lanes {
+			return nil, fmt.Errorf("gpukernels: width %d out of range: a warp scan allows 1 to %d lanes", w, Lanes)
+		}
+	case BlockShared:
+		if w < block.MinWidth || w > block.MaxWidth {
+			return nil, fmt.Errorf("gpukernels: width %d out of range: a shared-memory block scan allows %d to %d columns", w, block.MinWidth, block.MaxWidth)
+		}
+		c.shared = true
+	default:
+		return nil, fmt.Errorf("gpukernels: unknown block scan %q: allowed %s, %s", opt.Block, BlockShuffle, BlockShared)
+	}
+	if opt.NoPad && !c.shared {
+		return nil, fmt.Errorf("gpukernels: padding applies to the %s block scan only, not %s", BlockShared, BlockShuffle)
+	}
 	if opt.Op == "" {
 		opt.Op = "add"
 	}
@@ -231,19 +294,37 @@ func (opt Options) resolve(net *network.Network) (*config, error) {
 		c.limb = c.typ
 		c.typ = Type{Name: "uint32", CXX: "uint32_t", Bytes: 4}
 	case c.op.Bitwise && c.typ.Float:
-		return nil, fmt.Errorf("gpukernels: operator %s is not defined for %s: allowed for %s are add, max, min and %sNAME", c.op.Name, c.typ.Name, c.typ.Name, FunctorPrefix)
+		return nil, fmt.Errorf("gpukernels: operator %s is not defined for %s: allowed for %s are add, max, min, affine and %sNAME", c.op.Name, c.typ.Name, c.typ.Name, FunctorPrefix)
+	case c.op.Affine && !c.typ.Float:
+		return nil, fmt.Errorf("gpukernels: operator affine takes float or double coefficients, not %s", c.typ.Name)
+	}
+	if opt.Segmented != "" {
+		f, err := LookupType(opt.Segmented)
+		if err != nil {
+			return nil, fmt.Errorf("gpukernels: unknown head-flag type %q: allowed %s", opt.Segmented, strings.Join(flagTypes(), ", "))
+		}
+		if f.Float {
+			return nil, fmt.Errorf("gpukernels: head flags do not fit type %s: allowed %s", f.Name, strings.Join(flagTypes(), ", "))
+		}
+		c.flag = &f
 	}
 
-	c.items = cmpOr(opt.ItemsPerThread, DefaultItemsPerThread)
-	if c.items < 1 || c.items > MaxItemsPerThread {
-		return nil, fmt.Errorf("gpukernels: %d items per thread out of range: allowed 1 to %d", c.items, MaxItemsPerThread)
+	if c.shared {
+		if err := c.resolveShared(net, opt); err != nil {
+			return nil, err
+		}
+	} else {
+		c.items = cmpOr(opt.ItemsPerThread, DefaultItemsPerThread)
+		if c.items < 1 || c.items > MaxItemsPerThread {
+			return nil, fmt.Errorf("gpukernels: %d items per thread out of range: allowed 1 to %d", c.items, MaxItemsPerThread)
+		}
+		maxThreads := min(MaxBlockThreads, Lanes*c.segment)
+		c.threads = cmpOr(opt.BlockThreads, min(DefaultBlockThreads, maxThreads))
+		if c.threads < Lanes || c.threads > maxThreads || c.threads%Lanes != 0 {
+			return nil, fmt.Errorf("gpukernels: %d threads per block out of range: allowed multiples of 32 from 32 to %d (at most 32 logical warps of %d lanes)", c.threads, maxThreads, c.segment)
+		}
+		c.warps = c.threads / c.segment
 	}
-	maxThreads := min(MaxBlockThreads, Lanes*c.segment)
-	c.threads = cmpOr(opt.BlockThreads, min(DefaultBlockThreads, maxThreads))
-	if c.threads < Lanes || c.threads > maxThreads || c.threads%Lanes != 0 {
-		return nil, fmt.Errorf("gpukernels: %d threads per block out of range: allowed multiples of 32 from 32 to %d (at most 32 logical warps of %d lanes)", c.threads, maxThreads, c.segment)
-	}
-	c.warps = c.threads / c.segment
 	c.lookBack = cmpOr(opt.LookBack, DefaultLookBack)
 	if c.lookBack < 1 || c.lookBack > Lanes {
 		return nil, fmt.Errorf("gpukernels: look-back window %d out of range: allowed 1 to %d tiles", c.lookBack, Lanes)
@@ -255,9 +336,21 @@ func (opt Options) resolve(net *network.Network) (*config, error) {
 		if carry {
 			c.namespace = DefaultNamespace(net, c.limb.Name, opt.Op)
 		}
+		if c.flag != nil {
+			c.namespace += "_segmented_" + c.flag.Name
+		}
+		if c.shared {
+			c.namespace += "_shared"
+			if opt.NoPad {
+				c.namespace += "_nopad"
+			}
+		}
 	}
 	if err := checkIdentifier("namespace", c.namespace); err != nil {
 		return nil, err
+	}
+	if c.shared {
+		return c, nil
 	}
 
 	c.totals = opt.Totals
@@ -424,6 +517,17 @@ type cudaData struct {
 	LookBack       int
 	Warps          int
 	TileItems      int
+	// Value is the C++ of value_type: the scalar, AffineMap or
+	// SegmentedValue; Inner the type of a segmented value's value.
+	Value, Inner string
+	ValueBytes   int
+	Affine       bool
+	// Flag is the type of the head flags of a segmented scan; its Name is
+	// empty otherwise.
+	Flag Type
+	// Shared is the shared-memory block scan; nil for the shuffle one.
+	Shared      *sharedData
+	SmallShared int
 }
 
 // netData is one lowered network, as the network template reads it.
@@ -491,6 +595,80 @@ func newCUDAData(net *network.Network, opt Options) (*cudaData, error) {
 	if err != nil {
 		return nil, err
 	}
+	d := &cudaData{
+		Namespace:      c.namespace,
+		Guard:          "PREFIXGEN_" + strings.ToUpper(c.namespace) + "_CUH",
+		Type:           c.typ,
+		Limb:           c.limb,
+		Op:             c.op,
+		Carry:          c.op.Name == "carry" && !c.shared,
+		BigAddBits:     net.Width() * c.limb.Bytes * 8,
+		ItemsPerThread: c.items,
+		BlockThreads:   c.threads,
+		LookBack:       c.lookBack,
+		Warps:          c.warps,
+		Value:          c.typ.CXX,
+		ValueBytes:     c.valueBytes(),
+		Affine:         c.op.Affine,
+		SmallShared:    SmallSharedBytes,
+	}
+	if c.op.Affine {
+		d.Value = "AffineMap"
+	}
+	if c.flag != nil {
+		d.Inner, d.Flag, d.Value = d.Value, *c.flag, "SegmentedValue"
+	}
+	if !c.op.Functor {
+		key := c.typ.Name
+		if c.op.Name == "carry" {
+			key = c.limb.Name
+		}
+		d.Identity = identities[c.op.Name][key]
+		if c.flag != nil {
+			d.Identity = fmt.Sprintf("SegmentedValue{%s, 0}", d.Identity)
+		}
+	}
+	f := net.Figures()
+	typ := fmt.Sprintf("%s (%s)", c.typ.Name, c.typ.CXX)
+	switch {
+	case c.op.Name == "carry":
+		typ = fmt.Sprintf("(g, p) pairs packed in uint32_t, limbs %s (%s)", c.limb.Name, c.limb.CXX)
+	case c.op.Affine:
+		typ = fmt.Sprintf("affine maps x -> a*x + b, a and b %s (%s)", c.typ.Name, c.typ.CXX)
+	}
+	if c.flag != nil {
+		typ += fmt.Sprintf(", segmented: head flags %s (%s)", c.flag.Name, c.flag.CXX)
+	}
+	d.Header = []string{
+		"topology:   " + commentText(net.Topology()),
+		"parameters: " + commentText(paramString(net.Params(), " ")),
+	}
+	if c.shared {
+		p := c.program
+		d.Shared = newSharedData(p, c.columns, c.items/c.columns, d.ValueBytes)
+		d.TileItems = net.Width() * (c.items / c.columns)
+		pad := "padded: slot s at s + s/32"
+		if !p.Pad {
+			pad = "unpadded"
+		}
+		d.Header = append(d.Header,
+			fmt.Sprintf("width:      %d %s", net.Width(), plural(net.Width(), "column")),
+			fmt.Sprintf("figures:    depth %d, size %d, max fan-out %d, wire tracks %d, deficiency %d",
+				f.Depth, f.Size, f.MaxFanout, f.WireTracks, f.Deficiency),
+			fmt.Sprintf("program:    %d %s in shared memory, %d %s, %d __syncthreads(), %d %s (%s)",
+				len(p.Rounds), plural(len(p.Rounds), "round"), p.Cells(), plural(p.Cells(), "cell"), p.Barriers(),
+				p.Slots, plural(p.Slots, "slot"), pad),
+			fmt.Sprintf("banks:      %d extra shared-memory %s per block scan for 4-byte values", d.Shared.Conflicts, plural(d.Shared.Conflicts, "transaction")),
+			"value type: "+typ,
+			"operator:   "+commentText(c.op.Name),
+			fmt.Sprintf("tuning:     %d %s per thread (%d %s of %d), %d threads per block, look-back window of %d %s",
+				c.items, plural(c.items, "item"), c.columns, plural(c.columns, "column"), c.items/c.columns,
+				c.threads, c.lookBack, plural(c.lookBack, "tile")),
+			fmt.Sprintf("shared:     %d values of %d bytes = %d bytes for the network; dynamic shared memory, opted into above %d bytes",
+				d.Shared.ArrayLen, d.ValueBytes, d.Shared.Bytes, SmallSharedBytes),
+		)
+		return d, nil
+	}
 	p, err := Lower(net)
 	if err != nil {
 		return nil, err
@@ -499,48 +677,21 @@ func newCUDAData(net *network.Network, opt Options) (*cudaData, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &cudaData{
-		Namespace:      c.namespace,
-		Guard:          "PREFIXGEN_" + strings.ToUpper(c.namespace) + "_CUH",
-		Type:           c.typ,
-		Limb:           c.limb,
-		Op:             c.op,
-		Carry:          c.op.Name == "carry",
-		BigAddBits:     net.Width() * c.limb.Bytes * 8,
-		Warp:           newNetData("WarpNetwork", net, p),
-		Totals:         newNetData("TotalsNetwork", c.totals, tp),
-		ItemsPerThread: c.items,
-		BlockThreads:   c.threads,
-		LookBack:       c.lookBack,
-		Warps:          c.warps,
-		TileItems:      c.warps * net.Width() * c.items,
-	}
-	if !c.op.Functor {
-		key := c.typ.Name
-		if d.Carry {
-			key = c.limb.Name
-		}
-		d.Identity = identities[c.op.Name][key]
-	}
-	f := net.Figures()
-	typ := fmt.Sprintf("%s (%s)", c.typ.Name, c.typ.CXX)
-	if d.Carry {
-		typ = fmt.Sprintf("(g, p) pairs packed in uint32_t, limbs %s (%s)", c.limb.Name, c.limb.CXX)
-	}
-	d.Header = []string{
-		"topology:   " + commentText(net.Topology()),
-		"parameters: " + commentText(paramString(net.Params(), " ")),
+	d.Warp = newNetData("WarpNetwork", net, p)
+	d.Totals = newNetData("TotalsNetwork", c.totals, tp)
+	d.TileItems = c.warps * net.Width() * c.items
+	d.Header = append(d.Header,
 		fmt.Sprintf("width:      %d %s", net.Width(), plural(net.Width(), "lane")),
 		fmt.Sprintf("figures:    depth %d, size %d, max fan-out %d, wire tracks %d, deficiency %d",
 			f.Depth, f.Size, f.MaxFanout, f.WireTracks, f.Deficiency),
 		fmt.Sprintf("program:    %d shuffle %s, %d %s, %d %s per lane",
 			len(p.Steps), plural(len(p.Steps), "step"), p.Combines(), plural(p.Combines(), "combine"), p.Registers, plural(p.Registers, "register")),
-		"value type: " + typ,
-		"operator:   " + commentText(c.op.Name),
+		"value type: "+typ,
+		"operator:   "+commentText(c.op.Name),
 		fmt.Sprintf("tuning:     %d %s per thread, %d threads per block, look-back window of %d %s",
 			c.items, plural(c.items, "item"), c.threads, c.lookBack, plural(c.lookBack, "tile")),
 		fmt.Sprintf("totals:     %s", d.Totals.Description),
-	}
+	)
 	return d, nil
 }
 

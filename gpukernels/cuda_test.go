@@ -123,9 +123,9 @@ func TestCUDABadInput(t *testing.T) {
 	}{
 		{"too wide", build(t, "sklansky", 33, nil), gpukernels.Options{}, "gpukernels: width 33 out of range: a warp scan allows 1 to 32 lanes"},
 		{"unknown type", sk, gpukernels.Options{Type: "int8"}, `gpukernels: unknown type "int8": allowed int32, uint32, int64, uint64, float, double`},
-		{"unknown op", sk, gpukernels.Options{Op: "mul"}, `gpukernels: unknown operator "mul": allowed add, max, min, and, or, xor, carry, functor:NAME`},
-		{"xor on float", sk, gpukernels.Options{Type: "float", Op: "xor"}, "gpukernels: operator xor is not defined for float: allowed for float are add, max, min and functor:NAME"},
-		{"and on double", sk, gpukernels.Options{Type: "double", Op: "and"}, "gpukernels: operator and is not defined for double: allowed for double are add, max, min and functor:NAME"},
+		{"unknown op", sk, gpukernels.Options{Op: "mul"}, `gpukernels: unknown operator "mul": allowed add, max, min, and, or, xor, carry, affine, functor:NAME`},
+		{"xor on float", sk, gpukernels.Options{Type: "float", Op: "xor"}, "gpukernels: operator xor is not defined for float: allowed for float are add, max, min, affine and functor:NAME"},
+		{"and on double", sk, gpukernels.Options{Type: "double", Op: "and"}, "gpukernels: operator and is not defined for double: allowed for double are add, max, min, affine and functor:NAME"},
 		{"carry on int32", sk, gpukernels.Options{Type: "int32", Op: "carry"}, "gpukernels: operator carry takes limbs of type uint32 or uint64, not int32"},
 		{"functor keyword", sk, gpukernels.Options{Op: "functor:class"}, `gpukernels: functor name "class" is not a C++ identifier: it is a C++ keyword`},
 		{"functor empty", sk, gpukernels.Options{Op: "functor:"}, `gpukernels: functor name "" is not a C++ identifier: it is empty; allowed: a letter or _, then letters, digits or _`},

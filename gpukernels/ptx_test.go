@@ -239,6 +239,8 @@ func pairs() []gpukernels.Options {
 				continue
 			case typ.Float && (op == "and" || op == "or" || op == "xor" || op == "carry"):
 				continue
+			case !typ.Float && op == "affine":
+				continue
 			}
 			ps = append(ps, gpukernels.Options{Type: typ.Name, Op: op})
 		}

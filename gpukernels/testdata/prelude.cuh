@@ -12,6 +12,7 @@
 #define __constant__ __attribute__((constant))
 #define __forceinline__ __inline__ __attribute__((always_inline))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+#define __align__(n) __attribute__((aligned(n)))
 
 // Runtime API: just what a launch and the error checks need.
 typedef struct CUstream_st* cudaStream_t;
@@ -25,6 +26,9 @@ extern "C" cudaError_t __cudaPushCallConfiguration(dim3 grid, dim3 block, unsign
                                                    cudaStream_t stream = 0);
 extern "C" cudaError_t cudaConfigureCall(dim3 grid, dim3 block, unsigned long shared = 0, cudaStream_t stream = 0);
 extern "C" cudaError_t cudaPeekAtLastError(void);
+enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize = 8 };
+template <class T>
+cudaError_t cudaFuncSetAttribute(T* entry, enum cudaFuncAttribute attr, int value);
 
 struct __attribute__((aligned(16))) uint4 {
   unsigned x, y, z, w;
