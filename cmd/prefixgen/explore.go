@@ -28,7 +28,7 @@ func explorePoints(c *cli.Context) (all, front []explore.Point, err error) {
 	if f < 0 {
 		return nil, nil, usage(c, "--max-fanout %d out of range: allowed 0 (no bound) or more", f)
 	}
-	all, err = explore.Enumerate(c.Context, n, explore.Options{MaxFanout: f, Optimizer: optimizer()})
+	all, err = explore.Enumerate(c.Context, n, explore.Options{MaxFanout: f, Optimizer: optimizer(c)})
 	if err != nil {
 		return nil, nil, usage(c, "%v", err)
 	}
@@ -44,17 +44,17 @@ func exploreCommand() *cli.Command {
 		Usage:     "every family at every parameter setting: the Pareto front over depth, size, fan-out and tracks",
 		UsageText: "prefixgen explore -n N [--max-fanout F] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]",
 		Description: "Builds every topology at width N at every distinct setting of its parameters, adds the\n" +
-			"optimizer's smallest network for every depth from ⌈log2 N⌉ to 2⌈log2 N⌉ − 2, and prints the\n" +
+			"optimizer's smallest network for every depth from ⌈log2 N⌉ to 2⌈log2 N⌉ − 2 (N ≤ 256), and prints the\n" +
 			"networks no other one beats on depth, size, maximum fan-out and wire tracks at once (--all prints\n" +
 			"every network), each with where it came from and the command that rebuilds it. --plot draws size\n" +
 			"against depth, one marker per family, Snir's bound 2N − 2 − depth as a line.",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			widthFlag(64), maxFanoutFlag(),
 			&cli.BoolFlag{Name: "all", Usage: "print every network, not only the Pareto front"},
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output format: table, json, csv"},
 			&cli.StringFlag{Name: "plot", Usage: "also draw size against depth into `FILE` (.svg or .png)"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output (written whole or not at all)"},
-		},
+		}, optimizerFlags()...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c); err != nil {
@@ -106,10 +106,10 @@ func reportCommand() *cli.Command {
 		Description: "Writes one HTML page that loads nothing from outside and runs no script: the size-against-depth\n" +
 			"plot of explore, the table of every network explore finds at width N (the Pareto front in bold),\n" +
 			fmt.Sprintf("and each network's diagram with the command that rebuilds it. Widths 1 to %d.", report.MaxWidth),
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			widthFlag(32), maxFanoutFlag(),
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output (written whole or not at all)"},
-		},
+		}, optimizerFlags()...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c); err != nil {
@@ -137,5 +137,20 @@ func reportCommand() *cli.Command {
 	}
 }
 
-// optimizer returns the optimizer explore and report add to the families.
-func optimizer() explore.Optimizer { return nil }
+// optimizer returns the optimizer explore and report add to the families,
+// or nil under --no-optimize.
+func optimizer(c *cli.Context) explore.Optimizer {
+	if c.Bool("no-optimize") {
+		return nil
+	}
+	return explore.Optimize(c.Uint64("seed"))
+}
+
+// optimizerFlags are the flags of explore and report that steer the
+// optimizer.
+func optimizerFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.BoolFlag{Name: "no-optimize", Usage: "leave out the optimizer's networks (faster)"},
+		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the optimizer's annealing chains"},
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -48,15 +49,32 @@ func TestExplore(t *testing.T) {
 			assert.False(t, dominated, "%s dominated by %s", f.Network, a.Network)
 		}
 	}
-	for _, r := range all {
+	dir := t.TempDir()
+	optimized := 0
+	for i, r := range all {
 		args := strings.Fields(r.Command)
-		require.Equal(t, []string{"prefixgen", "gen"}, args[:2], r.Command)
-		status, out, errOut := prefixgen(append(append([]string{"stats"}, args[2:]...), "-f", "json")...)
+		require.Equal(t, "prefixgen", args[0], r.Command)
+		var stats []string
+		switch args[1] {
+		case "gen":
+			stats = append(append([]string{"stats"}, args[2:]...), "-f", "json")
+		case "optimize":
+			// The optimizer's command writes the network; stats reads it.
+			optimized++
+			file := filepath.Join(dir, fmt.Sprintf("net%d.json", i))
+			status, _, errOut := prefixgen(append(args[1:], "-o", file)...)
+			require.Equal(t, 0, status, errOut)
+			stats = []string{"stats", "--from", file, "-f", "json"}
+		default:
+			t.Fatalf("%s: not a gen or optimize command", r.Command)
+		}
+		status, out, errOut := prefixgen(stats...)
 		require.Equal(t, 0, status, errOut)
 		var s explored
 		require.NoError(t, json.Unmarshal([]byte(out), &s))
 		assert.Equal(t, key(r), key(s), r.Command)
 	}
+	assert.Positive(t, optimized, "the optimizer adds networks no family builds")
 	for _, r := range exploreJSON(t, "-n", "16", "--all", "--max-fanout", "5") {
 		assert.LessOrEqual(t, r.MaxFanout, 5, r.Network)
 	}

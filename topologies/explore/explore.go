@@ -11,6 +11,7 @@ import (
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
+	"github.com/prefixgen/prefixgen/topologies/optimize"
 )
 
 // Point is one network of the exploration.
@@ -283,4 +284,22 @@ func MinFanout(n int) int {
 		return 1
 	}
 	return 2
+}
+
+// Optimize returns an Optimizer that runs optimize.Minimize with the given
+// seed: the smallest network it finds within the bounds, and the optimize
+// command that finds it again. Widths above optimize.MaxWidth get an error,
+// so Enumerate leaves the optimizer out there.
+func Optimize(seed uint64) Optimizer {
+	return func(ctx context.Context, n, maxDepth, maxFanout int) (*network.Network, string, error) {
+		res, err := optimize.Minimize(ctx, optimize.Options{Width: n, MaxDepth: maxDepth, MaxFanout: maxFanout, Seed: seed})
+		if err != nil {
+			return nil, "", err
+		}
+		cmd := fmt.Sprintf("prefixgen optimize -n %d --max-depth %d", n, maxDepth)
+		if maxFanout > 0 {
+			cmd += fmt.Sprintf(" --max-fanout %d", maxFanout)
+		}
+		return res.Network, fmt.Sprintf("%s --seed %d -f json", cmd, seed), nil
+	}
 }

@@ -204,3 +204,27 @@ func TestSnirBound(t *testing.T) {
 		assert.GreaterOrEqual(t, p.Figures.Size, explore.SnirBound(64, p.Figures.Depth), p.Name)
 	}
 }
+
+// The optimizer's networks join the families' at every depth from ⌈log2 n⌉
+// to 2⌈log2 n⌉ − 2, within the bounds, each with the command that finds it.
+func TestOptimize(t *testing.T) {
+	points := enumerate(t, 24, explore.Options{MaxFanout: 6, Optimizer: explore.Optimize(1)})
+	found := 0
+	for _, p := range points {
+		if p.Family != "optimizer" {
+			continue
+		}
+		found++
+		var d int
+		_, err := fmt.Sscanf(p.Name, "optimizer depth ≤ %d", &d)
+		require.NoError(t, err)
+		assert.LessOrEqual(t, p.Figures.Depth, d)
+		assert.LessOrEqual(t, p.Figures.MaxFanout, 6)
+		assert.Equal(t, fmt.Sprintf("prefixgen optimize -n 24 --max-depth %d --max-fanout 6 --seed 1 -f json", d), p.Command)
+	}
+	assert.Positive(t, found)
+	// Above the optimizer's limit the families stand alone.
+	for _, p := range enumerate(t, 300, explore.Options{Optimizer: explore.Optimize(1)}) {
+		assert.NotEqual(t, "optimizer", p.Family)
+	}
+}
