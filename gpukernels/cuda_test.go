@@ -52,6 +52,9 @@ func TestCUDAGolden(t *testing.T) {
 		{"brent-kung-16-uint64-xor.cuh.golden", build(t, "brent-kung", 16, nil), gpukernels.Options{Type: "uint64", Op: "xor", ItemsPerThread: 4, LookBack: 16}},
 		{"spares-6-double-functor.cuh.golden", hiOld(t), gpukernels.Options{Type: "double", Op: "functor:user::Compose"}},
 		{"han-carlson-32-carry.cuh.golden", build(t, "han-carlson", 32, nil), gpukernels.Options{Op: "carry"}},
+		{"brent-kung-64-float-add-shared.cuh.golden", build(t, "brent-kung", 64, nil), gpukernels.Options{Type: "float", Block: gpukernels.BlockShared}},
+		{"kogge-stone-40-int64-min-shared-nopad.cuh.golden", build(t, "kogge-stone", 40, nil), gpukernels.Options{Type: "int64", Op: "min", Block: gpukernels.BlockShared, NoPad: true}},
+		{"sklansky-8-float-affine-segmented.cuh.golden", build(t, "sklansky", 8, nil), gpukernels.Options{Type: "float", Op: "affine", Segmented: "uint32"}},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			got := render(t, c.net, c.opt)
