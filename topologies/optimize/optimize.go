@@ -39,7 +39,7 @@ type Options struct {
 	// Seed seeds the annealing chains: the same options give the same
 	// network.
 	Seed uint64
-	// Steps is the number of moves of each annealing chain; 0 picks 2000
+	// Steps is the number of moves of each annealing chain; 0 picks 500
 	// times the width, and a negative number runs no annealing.
 	Steps int
 	// Chains is the number of annealing chains, run in parallel on every
@@ -68,7 +68,7 @@ type Result struct {
 	// Size equal to LowerBound proves the network optimal.
 	LowerBound int
 	// Named is the smallest network of the named families of package
-	// topologies within the bounds, or nil if none is.
+	// topologies within the bounds as they are built, or nil if none is.
 	Named *network.Network
 }
 
@@ -172,30 +172,39 @@ func Minimize(ctx context.Context, opt Options) (Result, error) {
 	res := Result{LowerBound: max(2*n-2-depth, n-1)}
 
 	named := namedCandidates(n, depth)
-	var best *candidate
-	var leastFanout int
-	for i, c := range named {
-		if c.figs.Depth <= depth && (leastFanout == 0 || c.figs.MaxFanout < leastFanout) {
+	all := append(named, constructiveCandidates(n, depth, opt.MaxFanout)...)
+	var best, start *candidate
+	leastFanout := 0
+	for i, c := range all {
+		if c.figs.Depth > depth {
+			continue
+		}
+		if leastFanout == 0 || c.figs.MaxFanout < leastFanout {
 			leastFanout = c.figs.MaxFanout
 		}
-		if c.fits(opt) && (best == nil || better(c, *best)) {
-			best = &named[i]
+		if !c.fits(opt) {
+			if more := limitFanout(c.net, opt.MaxFanout); more != nil {
+				c = candidate{net: more, figs: more.Figures(), source: c.source + ", cells copied to bound the fan-out"}
+			}
 		}
-	}
-	if best != nil {
-		res.Named = best.net
-	}
-	for _, c := range constructiveCandidates(n, depth, opt.MaxFanout) {
-		if c.figs.Depth <= depth && (leastFanout == 0 || c.figs.MaxFanout < leastFanout) {
-			leastFanout = c.figs.MaxFanout
+		if !c.fits(opt) {
+			continue
 		}
-		if c.fits(opt) && (best == nil || better(c, *best)) {
+		copied := c.figs.Size != all[i].figs.Size
+		if i < len(named) && !copied && (res.Named == nil || better(c, candidate{net: res.Named, figs: res.Named.Figures()})) {
+			res.Named = c.net
+		}
+		if best == nil || better(c, *best) {
 			best = &c
+		}
+		if !copied && (start == nil || better(c, *start)) {
+			// A network without copies can start the annealing.
+			start = &c
 		}
 	}
 
 	if best == nil || best.figs.Size > res.LowerBound {
-		found, err := annealAll(ctx, opt, best, named)
+		found, err := annealAll(ctx, opt, start, all)
 		if err != nil {
 			return Result{}, err
 		}
@@ -327,14 +336,16 @@ func constructiveCandidates(n, depth, fanout int) []candidate {
 	return out
 }
 
-// annealAll runs the annealing chains from the best candidate, or, when no
-// candidate meets the fan-out bound, from the smallest within the depth with
-// the fan-out as a penalty, and returns the best network met, or nil.
-func annealAll(ctx context.Context, opt Options, start *candidate, named []candidate) (*candidate, error) {
+// annealAll runs the annealing chains from start, or, when no candidate
+// meets the fan-out bound without copied cells, from the smallest candidate
+// within the depth with the fan-out as a penalty, and returns the best
+// network met, or nil. Under a fan-out bound, cells are copied where a
+// chain's network still needs it.
+func annealAll(ctx context.Context, opt Options, start *candidate, all []candidate) (*candidate, error) {
 	n := opt.Width
 	steps := opt.Steps
 	if steps == 0 {
-		steps = 2000 * n
+		steps = 500 * n
 	}
 	if steps < 0 || n < 3 {
 		return nil, nil
@@ -346,9 +357,9 @@ func annealAll(ctx context.Context, opt Options, start *candidate, named []candi
 	soft := start == nil
 	if soft {
 		// The smallest network within the depth, fan-out aside.
-		for i, c := range named {
+		for i, c := range all {
 			if c.figs.Depth <= opt.MaxDepth && (start == nil || better(c, *start)) {
-				start = &named[i]
+				start = &all[i]
 			}
 		}
 		if start == nil {
@@ -396,10 +407,12 @@ func annealAll(ctx context.Context, opt Options, start *candidate, named []candi
 			return nil, fmt.Errorf("optimize: annealing built an invalid network, a bug in package optimize: %v", err)
 		}
 		c := candidate{net: net, figs: net.Figures(), source: start.source + ", improved by annealing"}
-		if !c.fits(opt) {
-			continue
+		if !c.fits(opt) && opt.MaxFanout > 0 {
+			if more := limitFanout(net, opt.MaxFanout); more != nil {
+				c = candidate{net: more, figs: more.Figures(), source: c.source + ", cells copied to bound the fan-out"}
+			}
 		}
-		if c.figs.Size >= start.figs.Size && !soft {
+		if !c.fits(opt) {
 			continue
 		}
 		if best == nil || better(c, *best) {

@@ -1,0 +1,46 @@
+package optimize_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/prefixgen/prefixgen/topologies/optimize"
+)
+
+// BenchmarkTargets runs the optimizer on the targets and reports the
+// cells found (cells/op is the size, not a rate): 128 inputs at depths 7 and
+// 8, where the best published sizes are 364 (optimal: Sergeev, ECCC TR13-041)
+// and 273 (ArithTreeRL, NeurIPS 2024), and 32 and 64 inputs at every depth
+// from log2 n to 2·log2 n − 2. Run it with
+//
+//	go test -run '^$' -bench Targets -benchtime 1x ./topologies/optimize
+func BenchmarkTargets(b *testing.B) {
+	cases := [][2]int{{128, 7}, {128, 8}}
+	for _, n := range []int{32, 64} {
+		levels := 0
+		for 1<<levels < n {
+			levels++
+		}
+		for d := levels; d <= 2*levels-2; d++ {
+			cases = append(cases, [2]int{n, d})
+		}
+	}
+	for _, c := range cases {
+		b.Run(fmt.Sprintf("n=%d/depth=%d", c[0], c[1]), func(b *testing.B) {
+			var r optimize.Result
+			for b.Loop() {
+				var err error
+				r, err = optimize.Minimize(context.Background(), optimize.Options{Width: c[0], MaxDepth: c[1], Seed: 1})
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(r.Figures.Size), "cells")
+			b.ReportMetric(float64(r.Figures.Deficiency), "deficiency")
+			if r.Named != nil {
+				b.ReportMetric(float64(r.Named.Size()), "named-cells")
+			}
+		})
+	}
+}
