@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -155,17 +156,23 @@ func driver(file, ns string, opt gpukernels.Options) string {
 		}
 		b.WriteString("#endif\n")
 	}
+	warp := `  x = WarpInclusiveScan(x, ScanOp());
+  x = WarpInclusiveScan(x, ScanOp(), aggregate);
+  x = WarpExclusiveScan(x, aggregate, ScanOp(), aggregate);
+  x = WarpExclusiveScan(x, ScanOp(), aggregate);
+  __shared__ BlockScan<value_type, ScanOp>::TempStorage temp;`
+	if opt.Block == gpukernels.BlockShared {
+		// The shared array may pass 48 KB: dynamic shared memory.
+		warp = `  extern __shared__ __align__(16) unsigned char dynamic_shared[];
+  BlockScan<value_type, ScanOp>::TempStorage& temp = *reinterpret_cast<BlockScan<value_type, ScanOp>::TempStorage*>(dynamic_shared);`
+	}
 	fmt.Fprintf(&b, `#include %q
 namespace check_%[2]s {
 using namespace prefixgen::%[2]s;
 __global__ void WarpAndBlock(value_type* d) {
   value_type aggregate;
   value_type x = d[threadIdx.x];
-  x = WarpInclusiveScan(x, ScanOp());
-  x = WarpInclusiveScan(x, ScanOp(), aggregate);
-  x = WarpExclusiveScan(x, aggregate, ScanOp(), aggregate);
-  x = WarpExclusiveScan(x, ScanOp(), aggregate);
-  __shared__ BlockScan<value_type, ScanOp>::TempStorage temp;
+%[3]s
   value_type items[kItemsPerThread];
   for (int i = 0; i < kItemsPerThread; ++i) items[i] = x;
   BlockScan<value_type, ScanOp>(temp).InclusiveScan(items, ScanOp(), aggregate);
@@ -176,13 +183,17 @@ __global__ void WarpAndBlock(value_type* d) {
 cudaError_t Device(value_type* d, long long n, void* temp, size_t& bytes) {
   cudaError_t e = InclusiveScan(temp, bytes, d, d, n);
   if (e != cudaSuccess) return e;
-`, file, ns)
+  e = InclusiveScanThreePass(temp, bytes, d, d, n);
+  if (e != cudaSuccess) return e;
+`, file, ns, warp)
 	if isFunctor {
-		b.WriteString("  return ExclusiveScan(temp, bytes, d, d, n, value_type(1));\n}\n")
+		b.WriteString("  e = ExclusiveScanThreePass(temp, bytes, d, d, n, d[0]);\n  if (e != cudaSuccess) return e;\n")
+		b.WriteString("  return ExclusiveScan(temp, bytes, d, d, n, d[0]);\n}\n")
 	} else {
+		b.WriteString("  e = ExclusiveScanThreePass(temp, bytes, d, d, n);\n  if (e != cudaSuccess) return e;\n")
 		b.WriteString("  return ExclusiveScan(temp, bytes, d, d, n);\n}\n")
 	}
-	if opt.Op == "carry" {
+	if opt.Op == "carry" && opt.Block != gpukernels.BlockShared {
 		b.WriteString(`void BigAdd(const limb_type* a, const limb_type* b, limb_type* s, unsigned* c, long long count) {
   BigAddKernel<<<static_cast<unsigned>((count * WarpNetwork::kSegment + 255) / 256), 256>>>(a, b, s, c, count);
 }
@@ -201,33 +212,24 @@ func units(t *testing.T, prefix string, cases []kernelCase, per int) []unit {
 			us = append(us, unit{name: fmt.Sprintf("%s-%d", prefix, len(us)), headers: map[string]string{}})
 		}
 		u := &us[len(us)-1]
-		ns := c.opt.Namespace
-		if ns == "" {
-			typ := c.opt.Type
-			if typ == "" {
-				typ = "int32"
-				if c.opt.Op == "carry" {
-					typ = "uint32"
-				}
-			}
-			op := c.opt.Op
-			if op == "" {
-				op = "add"
-			}
-			ns = gpukernels.DefaultNamespace(c.net, typ, op)
-		}
+		header := render(t, c.net, c.opt)
+		ns := reNamespace.FindStringSubmatch(header)[1]
 		file := ns + ".cuh"
 		_, dup := u.headers[file]
 		require.False(t, dup, "two cases share namespace %s", ns)
-		u.headers[file] = render(t, c.net, c.opt)
+		u.headers[file] = header
 		u.source += driver(file, ns, c.opt)
-		u.entries = append(u.entries, []string{ns, "ScanKernel"}, []string{ns, "InitScanKernel"}, []string{ns, "WarpAndBlock"})
-		if c.opt.Op == "carry" {
+		u.entries = append(u.entries, []string{ns, "ScanKernel"}, []string{ns, "InitScanKernel"}, []string{ns, "WarpAndBlock"},
+			[]string{ns, "ScanTilesKernel"}, []string{ns, "ScanTotalsKernel"}, []string{ns, "AddOffsetsKernel"})
+		if c.opt.Op == "carry" && c.opt.Block != gpukernels.BlockShared {
 			u.entries = append(u.entries, []string{ns, "BigAddKernel"})
 		}
 	}
 	return us
 }
+
+// reNamespace finds the namespace of a header inside namespace prefixgen.
+var reNamespace = regexp.MustCompile(`(?m)^namespace prefixgen \{\nnamespace (\w+) \{$`)
 
 // pairs lists every valid type and operator, functors included.
 func pairs() []gpukernels.Options {
@@ -328,4 +330,52 @@ func TestPTXCatchesErrors(t *testing.T) {
 	cmd.Stderr = &stderr
 	require.Error(t, cmd.Run())
 	require.Contains(t, stderr.String(), "__shfl_upp_sync")
+}
+
+// TestPTXShared compiles, with clang-14, the shared-memory block scans of
+// every topology at width 1024 and of a few at odd widths from 2 to 2048,
+// padded and not; the affine operator and segmented scans with either
+// block scan; and with each, the single-pass and three-pass device scans.
+func TestPTXShared(t *testing.T) {
+	toolPath(t, "clang-14")
+	shared := func(o gpukernels.Options) gpukernels.Options {
+		o.Block = gpukernels.BlockShared
+		return o
+	}
+	var cases []kernelCase
+	ps := pairs()
+	for i, top := range families() {
+		cases = append(cases, kernelCase{build(t, top.name, 1024, top.params), shared(ps[(3*i)%len(ps)])})
+	}
+	for _, name := range []string{"brent-kung", "kogge-stone", "sklansky"} {
+		cases = append(cases, kernelCase{build(t, name, 1024, nil), gpukernels.Options{Block: gpukernels.BlockShared, NoPad: true, Type: "float"}})
+	}
+	for _, c := range []struct {
+		name string
+		w    int
+		opt  gpukernels.Options
+	}{
+		{"kogge-stone", 2, gpukernels.Options{Type: "uint32", Op: "xor"}},
+		{"ladner-fischer", 33, gpukernels.Options{Type: "int64", Op: "max"}},
+		{"han-carlson", 100, gpukernels.Options{Type: "double", Op: "add"}},
+		{"brent-kung", 100, gpukernels.Options{Type: "int32", Op: "add", NoPad: true}},
+		{"sklansky", 2048, gpukernels.Options{Type: "float", Op: "min"}},
+		{"kogge-stone", 2048, gpukernels.Options{Type: "double", Op: "affine", Segmented: "uint32"}},
+		{"brent-kung", 2048, gpukernels.Options{Type: "uint64", Op: "carry", NoPad: true}},
+		{"brent-kung", 256, gpukernels.Options{Type: "float", Op: "functor:ns::Cat", BlockThreads: 64, ItemsPerThread: 12}},
+		{"sklansky", 512, gpukernels.Options{Type: "int32", Op: "add", Segmented: "int32"}},
+	} {
+		cases = append(cases, kernelCase{build(t, c.name, c.w, nil), shared(c.opt)})
+	}
+	// Affine and segmented scans with the shuffle block scan.
+	for _, o := range []gpukernels.Options{
+		{Type: "float", Op: "affine"},
+		{Type: "double", Op: "affine", Segmented: "int64"},
+		{Type: "int32", Op: "add", Segmented: "int32"},
+		{Type: "uint64", Op: "carry", Segmented: "uint32"},
+		{Type: "float", Op: "functor:Cat", Segmented: "uint64"},
+	} {
+		cases = append(cases, kernelCase{build(t, "han-carlson", 32, nil), o}, kernelCase{build(t, "ladner-fischer", 7, nil), o})
+	}
+	compileUnits(t, units(t, "shared", cases, 8))
 }
