@@ -4,11 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/prefixgen/prefixgen/gpukernels"
+	"github.com/prefixgen/prefixgen/gpukernels/block"
 	"github.com/prefixgen/prefixgen/network"
 )
 
@@ -32,17 +34,26 @@ func cudaTuning(c *cli.Context, items string) error {
 	return nil
 }
 
-// cudaNetworks returns the networks of -t (at --width, 1 to 32) or --from.
-func cudaNetworks(c *cli.Context, allowAll bool) ([]*network.Network, error) {
+// cudaNetworks returns the networks of -t (at --width, 1 to 32, or 2 to
+// 2048 with shared true, 1024 by default) or --from.
+func cudaNetworks(c *cli.Context, allowAll, shared bool) ([]*network.Network, error) {
 	if c.String("from") != "" {
 		if c.IsSet("width") || c.IsSet("param") {
 			return nil, usage(c, "--param and --width do not apply to --from: the file fixes the network")
 		}
 		return networks(c, false)
 	}
+	if shared && !c.IsSet("width") {
+		if err := c.Set("width", strconv.Itoa(defaultSharedWidth)); err != nil {
+			return nil, err
+		}
+	}
 	w := c.Int("width")
-	if w < 1 || w > gpukernels.Lanes {
-		return nil, usage(c, "--width %d out of range: a warp scan allows 1 to %d lanes", w, gpukernels.Lanes)
+	switch {
+	case shared && (w < block.MinWidth || w > block.MaxWidth):
+		return nil, usage(c, "--width %d out of range: a shared-memory block scan (--block shared) allows %d to %d columns", w, block.MinWidth, block.MaxWidth)
+	case !shared && (w < 1 || w > gpukernels.Lanes):
+		return nil, usage(c, "--width %d out of range: a warp scan allows 1 to %d lanes (up to %d with --block shared)", w, gpukernels.Lanes, block.MaxWidth)
 	}
 	if c.String("topology") == "" {
 		return nil, usage(c, "no network given: use -t TOPOLOGY [--width W] or --from FILE")
@@ -50,9 +61,29 @@ func cudaNetworks(c *cli.Context, allowAll bool) ([]*network.Network, error) {
 	return networks(c, allowAll)
 }
 
+// defaultSharedWidth is the width of cuda emit --block shared without
+// --width: the classic 1024 elements per block.
+const defaultSharedWidth = 1024
+
+// cudaBlock returns whether --block asks for the shared-memory block scan,
+// checking --block and --no-pad.
+func cudaBlock(c *cli.Context) (bool, error) {
+	switch b := c.String("block"); b {
+	case gpukernels.BlockShuffle:
+		if c.Bool("no-pad") {
+			return false, usage(c, "--no-pad applies to --block shared only")
+		}
+		return false, nil
+	case gpukernels.BlockShared:
+		return true, nil
+	default:
+		return false, usage(c, "--block %q is not a block scan: allowed shuffle, shared", b)
+	}
+}
+
 func cudaCommand() *cli.Command {
-	fromFlag := &cli.StringFlag{Name: "from", Usage: "read the network from a prefixgen.network/v1 JSON `FILE` (width 1 to 32) instead of building one"}
-	width := &cli.IntFlag{Name: "width", Aliases: []string{"n"}, Value: 32, Usage: "lanes of a logical warp, 1 to 32 (narrower warps share a hardware warp in power-of-two segments)"}
+	fromFlag := &cli.StringFlag{Name: "from", Usage: "read the network from a prefixgen.network/v1 JSON `FILE` (width 1 to 32, or 2 to 2048 with --block shared) instead of building one"}
+	width := &cli.IntFlag{Name: "width", Aliases: []string{"n"}, Value: 32, Usage: "lanes of a logical warp, 1 to 32 (narrower warps share a hardware warp in power-of-two segments); with --block shared, columns of the block's network, 2 to 2048 (default 1024)"}
 	typ := &cli.StringFlag{Name: "type", Usage: "value type: int32, uint32, int64, uint64, float, double (default int32; uint32 limbs for carry)"}
 	return &cli.Command{
 		Name:  "cuda",
@@ -61,16 +92,25 @@ func cudaCommand() *cli.Command {
 			cudaNamed(&cli.Command{
 				Name:      "emit",
 				Usage:     "write a header-only CUDA library of scans built from one network",
-				UsageText: "prefixgen cuda emit -t TOPO [--width W] [--param k=V] --type T --op OP [-o FILE]\nprefixgen cuda emit --from FILE --type T --op OP [-o FILE]",
+				UsageText: "prefixgen cuda emit -t TOPO [--width W] [--param k=V] --type T --op OP [--block shuffle|shared [--no-pad]] [--segmented FLAGTYPE] [-o FILE]\nprefixgen cuda emit --from FILE --type T --op OP [-o FILE]",
 				Description: "Lowers the network to a warp program and writes a .cuh with, in namespace prefixgen::NAME, the\n" +
 					"warp scans (inclusive, exclusive), a block scan, a single-pass device-wide scan with decoupled\n" +
-					"look-back and, for --op carry, a warp-wide multi-precision adder (BigAddKernel). Operators: add,\n" +
-					"max, min, and, or, xor (integers only), carry (uint32 or uint64 limbs), or functor:NAME for a C++\n" +
-					"functor NAME the including code defines, called as NAME()(earlier, later).",
+					"look-back, a three-pass device-wide scan (tiles, tile totals, offsets) and, for --op carry, a\n" +
+					"warp-wide multi-precision adder (BigAddKernel). --block shared lowers a network of 2 to 2048\n" +
+					"columns onto one block's shared memory instead (one __syncthreads() per level, padded against bank\n" +
+					"conflicts unless --no-pad; dynamic shared memory, opted into above 48 KB) and builds the block and\n" +
+					"device scans on it. Operators: add, max, min, and, or, xor (integers only), carry (uint32 or uint64\n" +
+					"limbs), affine (maps x -> a*x + b over float or double: a first-order linear recurrence is one\n" +
+					"scan), or functor:NAME for a C++ functor NAME the including code defines, called as\n" +
+					"NAME()(earlier, later). --segmented FLAGTYPE carries a head flag of that integer type with every\n" +
+					"item and restarts the scan at each head.",
 				Flags: append([]cli.Flag{
 					topologyFlag(false), width, paramFlag, fromFlag, typ,
 					&cli.StringFlag{Name: "op", Value: "add", Usage: "operator: add, max, min, and, or, xor, carry, or functor:NAME"},
-					&cli.StringFlag{Name: "namespace", Usage: "the namespace inside prefixgen (default topology_params_width_type_op)"},
+					&cli.StringFlag{Name: "namespace", Usage: "the namespace inside prefixgen (default topology_params_width_type_op[_segmented_FLAGTYPE][_shared[_nopad]])"},
+					&cli.StringFlag{Name: "block", Value: gpukernels.BlockShuffle, Usage: "block scan: shuffle (warp shuffles, width 1 to 32) or shared (the whole network in shared memory, width 2 to 2048)"},
+					&cli.BoolFlag{Name: "no-pad", Usage: "with --block shared, store slot s at s instead of s + s/32 (bank conflicts come back)"},
+					&cli.StringFlag{Name: "segmented", Usage: "make the scans segmented, with head flags of integer type `FLAGTYPE`: int32, uint32, int64 or uint64"},
 					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output (written whole or not at all)"},
 				}, cudaTuningFlags()...),
 				OnUsageError: onUsageError,
@@ -81,13 +121,24 @@ func cudaCommand() *cli.Command {
 					if err := cudaTuning(c, "items"); err != nil {
 						return err
 					}
-					nets, err := cudaNetworks(c, false)
+					shared, err := cudaBlock(c)
+					if err != nil {
+						return err
+					}
+					if c.IsSet("segmented") && c.String("segmented") == "" {
+						return usage(c, "--segmented needs a head-flag type: allowed int32, uint32, int64, uint64")
+					}
+					nets, err := cudaNetworks(c, false, shared)
 					if err != nil {
 						return err
 					}
 					opt := gpukernels.Options{
 						Type: c.String("type"), Op: c.String("op"), Namespace: c.String("namespace"),
 						ItemsPerThread: c.Int("items"), BlockThreads: c.Int("block-threads"), LookBack: c.Int("lookback"),
+						Block: c.String("block"), NoPad: c.Bool("no-pad"), Segmented: c.String("segmented"),
+					}
+					if shared && !c.IsSet("items") {
+						opt.ItemsPerThread = 0 // a multiple of the columns each thread holds
 					}
 					// Check everything before -o is touched.
 					if err := gpukernels.CUDA(io.Discard, nets[0], opt); err != nil {
@@ -123,7 +174,7 @@ func cudaCommand() *cli.Command {
 					if err := cudaTuning(c, "items-per-thread"); err != nil {
 						return err
 					}
-					nets, err := cudaNetworks(c, true)
+					nets, err := cudaNetworks(c, true, false)
 					if err != nil {
 						return err
 					}

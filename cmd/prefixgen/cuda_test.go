@@ -15,6 +15,9 @@ func TestCudaEmit(t *testing.T) {
 	netFile := filepath.Join(dir, "bk12.json")
 	status, _, errOut := prefixgen("gen", "-t", "brent-kung", "-n", "12", "-f", "json", "-o", netFile)
 	require.Equal(t, 0, status, errOut)
+	wideFile := filepath.Join(dir, "hc100.json")
+	status, _, errOut = prefixgen("gen", "-t", "han-carlson", "-n", "100", "-f", "json", "-o", wideFile)
+	require.Equal(t, 0, status, errOut)
 	for _, tt := range []struct {
 		name string
 		args []string
@@ -34,6 +37,21 @@ func TestCudaEmit(t *testing.T) {
 			[]string{"typedef ::my::Op ScanOp;", "namespace ladner_fischer_k1_16_double_functor_my_Op {"}},
 		{"tuning", []string{"cuda", "emit", "-t", "sklansky", "--items", "4", "--block-threads", "512", "--lookback", "8", "--namespace", "mine"},
 			[]string{"kItemsPerThread = 4,", "kBlockThreads = 512,", "kLookBackWindow = 8,", "namespace mine {"}},
+		{"shared default width", []string{"cuda", "emit", "-t", "brent-kung", "--block", "shared"},
+			[]string{"// width:      1024 columns", "namespace brent_kung_1024_int32_add_shared {", "kBlockThreads = 512,", "kItemsPerColumn = 4,",
+				"int Index(int slot) { return slot + (slot >> 5); }", "DeviceInclusiveScanThreePass"}},
+		{"shared 2048 no pad", []string{"cuda", "emit", "-t", "kogge-stone", "--block", "shared", "--width", "2048", "--no-pad", "--type", "double"},
+			[]string{"// width:      2048 columns", "int Index(int slot) { return slot; }", "namespace kogge_stone_2048_double_add_shared_nopad {"}},
+		{"shared from file", []string{"cuda", "emit", "--from", wideFile, "--block", "shared", "--items", "2"},
+			[]string{"// width:      100 columns", "kBlockThreads = 64,", "kItemsPerColumn = 1,"}},
+		{"shuffle named", []string{"cuda", "emit", "-t", "sklansky", "--block", "shuffle"},
+			[]string{"struct WarpNetwork {", "DeviceExclusiveScanThreePass"}},
+		{"affine", []string{"cuda", "emit", "-t", "sklansky", "--type", "float", "--op", "affine"},
+			[]string{"struct AffineMap {", "typedef AffineMap value_type;", "return AffineMap{1.0f, 0.0f};"}},
+		{"segmented", []string{"cuda", "emit", "-t", "sklansky", "--op", "max", "--segmented", "uint32"},
+			[]string{"struct SegmentedValue {\n  int32_t value;\n  uint32_t head;\n};", "typedef Segmented ScanOp;", "namespace sklansky_32_int32_max_segmented_uint32 {"}},
+		{"shared affine segmented", []string{"cuda", "emit", "-t", "ladner-fischer", "--block", "shared", "--width", "256", "--type", "double", "--op", "affine", "--segmented", "int64"},
+			[]string{"// width:      256 columns", "typedef SegmentedValue value_type;", "struct SharedNetwork {"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			status, out, errOut := prefixgen(tt.args...)
@@ -72,7 +90,18 @@ func TestCudaBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"width above 32", []string{"cuda", "emit", "-t", "sklansky", "--width", "33"}, "prefixgen cuda emit: --width 33 out of range: a warp scan allows 1 to 32 lanes"},
+		{"width above 32", []string{"cuda", "emit", "-t", "sklansky", "--width", "33"}, "prefixgen cuda emit: --width 33 out of range: a warp scan allows 1 to 32 lanes (up to 2048 with --block shared)"},
+		{"shared above 2048", []string{"cuda", "emit", "-t", "sklansky", "--block", "shared", "--width", "4096"}, "prefixgen cuda emit: --width 4096 out of range: a shared-memory block scan (--block shared) allows 2 to 2048 columns"},
+		{"shared width 1", []string{"cuda", "emit", "-t", "sklansky", "--block", "shared", "--width", "1"}, "prefixgen cuda emit: --width 1 out of range: a shared-memory block scan (--block shared) allows 2 to 2048 columns"},
+		{"unknown block", []string{"cuda", "emit", "-t", "sklansky", "--block", "global"}, `prefixgen cuda emit: --block "global" is not a block scan: allowed shuffle, shared`},
+		{"no-pad shuffle", []string{"cuda", "emit", "-t", "sklansky", "--no-pad"}, "prefixgen cuda emit: --no-pad applies to --block shared only"},
+		{"affine int", []string{"cuda", "emit", "-t", "sklansky", "--op", "affine"}, "prefixgen cuda emit: gpukernels: operator affine takes float or double coefficients, not int32"},
+		{"affine uint64", []string{"cuda", "emit", "-t", "sklansky", "--op", "affine", "--type", "uint64", "--block", "shared"}, "prefixgen cuda emit: gpukernels: operator affine takes float or double coefficients, not uint64"},
+		{"segmented no type", []string{"cuda", "emit", "-t", "sklansky", "--segmented"}, "prefixgen cuda emit: flag needs an argument: -segmented"},
+		{"segmented empty", []string{"cuda", "emit", "-t", "sklansky", "--segmented", ""}, "prefixgen cuda emit: --segmented needs a head-flag type: allowed int32, uint32, int64, uint64"},
+		{"segmented float", []string{"cuda", "emit", "-t", "sklansky", "--segmented", "float"}, "prefixgen cuda emit: gpukernels: head flags do not fit type float: allowed int32, uint32, int64, uint64"},
+		{"segmented unknown", []string{"cuda", "emit", "-t", "sklansky", "--segmented", "bit"}, `prefixgen cuda emit: gpukernels: unknown head-flag type "bit": allowed int32, uint32, int64, uint64`},
+		{"shared bad items", []string{"cuda", "emit", "-t", "sklansky", "--block", "shared", "--items", "3"}, "prefixgen cuda emit: gpukernels: 3 items per thread out of range: allowed multiples of 2 (the columns each thread holds) up to 32"},
 		{"width 0", []string{"cuda", "emit", "-t", "sklansky", "--width", "0"}, "prefixgen cuda emit: --width 0 out of range: a warp scan allows 1 to 32 lanes"},
 		{"wide file", []string{"cuda", "emit", "--from", wide}, "prefixgen cuda emit: gpukernels: width 64 out of range: a warp scan allows 1 to 32 lanes"},
 		{"width with file", []string{"cuda", "emit", "--from", wide, "--width", "8"}, "prefixgen cuda emit: --param and --width do not apply to --from: the file fixes the network"},
