@@ -26,14 +26,15 @@ func optimizeCommand() *cli.Command {
 		UsageText: "prefixgen optimize -n N --max-depth D [--max-fanout F] [--seed S] [-f table|json|text] [-o FILE]",
 		Description: fmt.Sprintf("Searches for the network of width N (1 to %d) with the fewest cells whose depth is at most D\n", optimize.MaxWidth) +
 			"and, with --max-fanout, whose logical fan-out is at most F: every named family at every setting,\n" +
-			"a dynamic program over recursive compositions, then annealing chains on every core. The result\n" +
-			"is proven and simulated before it is printed. table prints its figures beside the smallest\n" +
+			"a dynamic program over recursive compositions, then annealing chains on every core; under\n" +
+			"--max-fanout, cells are copied where a signal feeds too many. The result is proven and\n" +
+			"simulated before it is printed. table prints its figures beside the smallest\n" +
 			"named network within the bounds and Snir's bound (size ≥ 2N − 2 − D); json is the\n" +
 			"prefixgen.network/v1 document that gen --from reads back; text is the diagram. The same\n" +
 			"flags and --seed print the same network. Bounds no network meets are refused with the least\n" +
 			"that can be met (exit status 2).",
 		Flags: []cli.Flag{
-			widthFlag(0),
+			&cli.IntFlag{Name: "width", Aliases: []string{"n"}, Usage: fmt.Sprintf("number of inputs N, 1 to %d (required)", optimize.MaxWidth)},
 			&cli.IntFlag{Name: "max-depth", Aliases: []string{"d"}, Usage: "depth bound D, at least ⌈log2 N⌉ (required)"},
 			&cli.IntFlag{Name: "max-fanout", Usage: "fan-out bound F: cells reading a signal, +1 if it is an output (0: none)"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the annealing chains"},
