@@ -99,6 +99,9 @@ func FanoutOutputs(depth, fanout int) int {
 	for range depth {
 		m := max(out, other)
 		out, other = min(1+(fanout-1)*m, math.MaxInt32), min(fanout*m, math.MaxInt32)
+		if out == math.MaxInt32 {
+			break
+		}
 	}
 	return out
 }

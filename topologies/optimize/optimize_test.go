@@ -140,7 +140,7 @@ func TestTargets128(t *testing.T) {
 // TestZeroDeficiencyOptimal checks that where a zero-deficiency network
 // exists the optimizer returns one, which Snir's bound proves optimal.
 func TestZeroDeficiencyOptimal(t *testing.T) {
-	for _, c := range [][2]int{{20, 5}, {64, 8}, {100, 12}, {256, 11}, {10, 9}, {2, 1}, {1, 0}} {
+	for _, c := range [][2]int{{20, 5}, {64, 8}, {100, 12}, {256, 11}, {10, 9}, {10, 1 << 40}, {2, 1}, {1, 0}} {
 		opt := optimize.Options{Width: c[0], MaxDepth: c[1], Seed: 3}
 		r, err := optimize.Minimize(context.Background(), opt)
 		require.NoError(t, err)
@@ -215,6 +215,7 @@ func TestCheck(t *testing.T) {
 		assert.EqualError(t, err, tt.want)
 	}
 	assert.NoError(t, optimize.Check(optimize.Options{Width: 1, MaxDepth: 0}))
+	assert.NoError(t, optimize.Check(optimize.Options{Width: 256, MaxDepth: 1 << 40, MaxFanout: 2}))
 	assert.NoError(t, optimize.Check(optimize.Options{Width: 256, MaxDepth: 8, MaxFanout: 3}))
 }
 
