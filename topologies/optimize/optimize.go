@@ -55,7 +55,7 @@ type Options struct {
 type Result struct {
 	// Network is the smallest network found. It carries the topology name
 	// "optimizer" and the parameters max_depth, max_fanout (when bounded)
-	// and seed (when it fits in an int).
+	// and seed (when it is below 2^31).
 	Network *network.Network
 	// Figures are its figures; Figures.Deficiency is its distance to
 	// Snir's bound.
@@ -175,7 +175,7 @@ func Minimize(ctx context.Context, opt Options) (Result, error) {
 	res := Result{LowerBound: max(2*n-2-depth, n-1)}
 
 	named := namedCandidates(n, depth)
-	all := append(named, constructiveCandidates(n, depth, opt.MaxFanout)...)
+	all := slices.Concat(named, constructiveCandidates(n, depth, opt.MaxFanout))
 	var best, start *candidate
 	leastFanout := 0
 	for i, c := range all {
