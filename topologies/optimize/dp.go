@@ -145,9 +145,17 @@ func (s *solver) solve(n, a, d, t int) int32 {
 					if c >= infinite {
 						continue
 					}
-					c += int32(blockCost(r, u, b, false) + (m-1)*blockCost(g, u, b, true))
-					if c < best {
-						best, way = c, wayBlocks<<28|uint32(g)<<16|uint32(u)<<8|uint32(b)
+					// The short block first, or last behind a full first
+					// block, which saves more cells without a carry.
+					first := c + int32(blockCost(r, u, b, false)+(m-1)*blockCost(g, u, b, true))
+					if first < best {
+						best, way = first, wayBlocks<<28|uint32(g)<<16|uint32(u)<<8|uint32(b)
+					}
+					if m >= 2 {
+						last := c + int32(blockCost(g, u, b, false)+(m-2)*blockCost(g, u, b, true)+blockCost(r, u, b, true))
+						if last < best {
+							best, way = last, wayBlocks<<28|1<<27|uint32(g)<<16|uint32(u)<<8|uint32(b)
+						}
 					}
 				}
 			}
@@ -216,19 +224,23 @@ func (s *solver) construct(bld *network.Builder, e []int, a, d, t int) []int {
 		total := s.qconstruct(bld, e, out, a, d, t-1)
 		out[n-1] = bld.Add(e[0], total)
 	case wayBlocks:
-		g, u, b := int(w>>16&0xfff), int(w>>8&0xff), int(w&0xff)
+		g, u, b := int(w>>16&0x7ff), int(w>>8&0xff), int(w&0xff)
 		if a > 0 {
 			s.carryBlocks(bld, e, out, a, d, t, g, u, b)
 			break
 		}
 		m := (n + g - 1) / g
 		r := n - (m-1)*g
+		short := 0 // the short block: first, or last
+		if w>>27&1 == 1 {
+			short = m - 1
+		}
 		trees := make([]*tree, m)
 		totals := make([]int, m)
 		first := 0
 		for k := range m {
 			size := g
-			if k == 0 {
+			if k == short {
 				size = r
 			}
 			trees[k] = upTree(bld, e[first:first+size], first, u, b)
