@@ -10,9 +10,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/topologies"
 )
 
 // Default benchmark settings.
@@ -24,6 +26,9 @@ const (
 	DefaultBenchRuns = 20
 	// DefaultMicroReps is the default BenchOptions.MicroReps.
 	DefaultMicroReps = 1024
+	// DefaultBlockReps is the number of block scans each block of the
+	// block-scan benchmark makes.
+	DefaultBlockReps = 256
 )
 
 // BenchOptions are the options of Harness and Bench.
@@ -54,12 +59,35 @@ type File struct {
 	Data []byte
 }
 
-// harnessKernel is one network of the harness.
+// header is one generated header of the harness.
+type header struct{ File, Namespace string }
+
+// harnessKernel is one network of the harness and its headers: the scans
+// of the benchmark's type and operator, bigadd, the shuffle block scan
+// tuned to BlockItems items per block, float affine maps, segmented scans
+// (uint32 head flags) and int32 sums for the applications; and, for a
+// network of a registered family, the family at SharedWidth columns in
+// shared memory, padded and not.
 type harnessKernel struct {
 	Index        int
 	Name         string
-	Scan, BigAdd struct{ File, Namespace string }
+	Scan, BigAdd header
+	Shuffle      header
+	BlockItems   int
+	Affine       header
+	Segmented    header
+	Count        header
+	// Shared and SharedNoPad are empty for a network of no family.
+	Shared, SharedNoPad header
 }
+
+// SharedWidth is the width of the shared-memory block scans the harness
+// times: the classic 1024 elements per block, one per column, two per
+// thread.
+const SharedWidth = 1024
+
+// blockThreads is the block of the block-scan benchmark.
+const blockThreads = 512
 
 // harnessData is what the harness templates read.
 type harnessData struct {
@@ -73,14 +101,22 @@ type harnessData struct {
 	N                 int64
 	Runs, Warmup      int
 	MicroReps         int
+	BlockReps         int
+	SharedWidth       int
+	BlockThreads      int
 }
 
-// Harness returns the benchmark program: a header per network for the
-// scans and one for bigadd (CUDA with opt's type and operator, and with
-// carry), harness_kernels.cuh (the input fill and the warp microbenchmark,
-// device code only), and harness.cu, the host program that runs every
-// kernel beside CUB and cudaMemcpy, checks each result against a CPU scan
-// and prints the JSON that Bench reads. nvcc builds it with
+// Harness returns the benchmark program: for each network, headers for
+// the scans of opt's type and operator, for bigadd, for the shuffle block
+// scan tuned to about SharedWidth items per block, for float affine maps,
+// for segmented scans (uint32 head flags) and for int32 sums (the
+// applications' flag scans), and for a network of a registered family the
+// family at SharedWidth columns in shared memory, padded and not;
+// harness_kernels.cuh (input fill, the warp and block benchmarks and the
+// applications' kernels, device code only); and harness.cu, the host
+// program that runs every kernel beside CUB and cudaMemcpy, checks each
+// result against a CPU loop and prints the JSON that Bench reads. nvcc
+// builds it with
 //
 //	nvcc -O3 -std=c++17 -arch=native -o harness harness.cu
 func Harness(opt BenchOptions) ([]File, error) {
@@ -90,22 +126,55 @@ func Harness(opt BenchOptions) ([]File, error) {
 	}
 	var files []File
 	for i, net := range opt.Networks {
-		for _, h := range []struct {
-			op   string
-			dest *struct{ File, Namespace string }
-		}{{opt.Op, &d.Kernels[i].Scan}, {"carry", &d.Kernels[i].BigAdd}} {
-			o := Options{Type: opt.Type, Op: h.op, ItemsPerThread: opt.ItemsPerThread, BlockThreads: opt.BlockThreads, LookBack: opt.LookBack}
-			if h.op == "carry" {
-				o.Type = "uint32"
+		k := &d.Kernels[i]
+		tuned := Options{ItemsPerThread: opt.ItemsPerThread, BlockThreads: opt.BlockThreads, LookBack: opt.LookBack}
+		with := func(o Options, typ, op string) Options {
+			o.Type, o.Op = typ, op
+			return o
+		}
+		seg := Segment(net.Width())
+		threads := min(blockThreads, Lanes*seg)
+		shuffle := Options{Type: opt.Type, Op: opt.Op, BlockThreads: threads,
+			ItemsPerThread: max(1, SharedWidth/(threads/seg*net.Width()))}
+		k.BlockItems = threads / seg * net.Width() * shuffle.ItemsPerThread
+		segmented := with(tuned, opt.Type, opt.Op)
+		segmented.Segmented = "uint32"
+		type job struct {
+			net    *network.Network
+			opt    Options
+			suffix string
+			dest   *header
+		}
+		jobs := []job{
+			{net, with(tuned, opt.Type, opt.Op), "", &k.Scan},
+			{net, with(Options{}, "uint32", "carry"), "", &k.BigAdd},
+			{net, shuffle, "_block", &k.Shuffle},
+			{net, with(tuned, "float", "affine"), "", &k.Affine},
+			{net, segmented, "", &k.Segmented},
+			{net, with(tuned, "int32", "add"), "_count", &k.Count},
+		}
+		if fam := familyAt(net, SharedWidth); fam != nil {
+			for _, nopad := range []bool{false, true} {
+				o := Options{Type: opt.Type, Op: opt.Op, Block: BlockShared, NoPad: nopad, BlockThreads: blockThreads, ItemsPerThread: 2}
+				dest := &k.Shared
+				if nopad {
+					dest = &k.SharedNoPad
+				}
+				jobs = append(jobs, job{fam, o, "", dest})
 			}
-			o.Namespace = fmt.Sprintf("%s_%d", DefaultNamespace(net, o.Type, h.op), i)
-			var b bytes.Buffer
-			if err := CUDA(&b, net, o); err != nil {
+		}
+		for _, j := range jobs {
+			c, err := j.opt.resolve(j.net)
+			if err != nil {
 				return nil, err
 			}
-			h.dest.Namespace = o.Namespace
-			h.dest.File = o.Namespace + ".cuh"
-			files = append(files, File{h.dest.File, b.Bytes()})
+			j.opt.Namespace = fmt.Sprintf("%s%s_%d", c.namespace, j.suffix, i)
+			var b bytes.Buffer
+			if err := CUDA(&b, j.net, j.opt); err != nil {
+				return nil, err
+			}
+			*j.dest = header{File: j.opt.Namespace + ".cuh", Namespace: j.opt.Namespace}
+			files = append(files, File{j.dest.File, b.Bytes()})
 		}
 	}
 	for _, name := range []string{"harness_kernels.cuh", "harness.cu"} {
@@ -116,6 +185,19 @@ func Harness(opt BenchOptions) ([]File, error) {
 		files = append(files, File{name, b.Bytes()})
 	}
 	return files, nil
+}
+
+// familyAt returns the network of net's registered family at width w,
+// with its parameters, or nil for a network of no family.
+func familyAt(net *network.Network, w int) *network.Network {
+	if !slices.Contains(topologies.Names(), net.Topology()) {
+		return nil
+	}
+	fam, err := topologies.Build(net.Topology(), w, net.Params())
+	if err != nil {
+		return nil
+	}
+	return fam
 }
 
 // fill returns the C++ expression of input item i from its hash h,
@@ -181,18 +263,21 @@ func newHarnessData(opt *BenchOptions) (*harnessData, error) {
 		return nil, fmt.Errorf("gpukernels: %d warp scans per thread out of range: allowed 1 to %d", opt.MicroReps, 1<<20)
 	}
 	d := &harnessData{
-		TypeName:  c.typ.Name,
-		OpName:    c.op.Name,
-		CXX:       c.typ.CXX,
-		Float:     c.typ.Float,
-		Sum:       c.op.Name == "add",
-		HostExpr:  c.op.Expr,
-		Width:     w,
-		Segment:   c.segment,
-		N:         opt.Items,
-		Runs:      opt.Runs,
-		Warmup:    opt.Warmup,
-		MicroReps: opt.MicroReps,
+		TypeName:     c.typ.Name,
+		OpName:       c.op.Name,
+		CXX:          c.typ.CXX,
+		Float:        c.typ.Float,
+		Sum:          c.op.Name == "add",
+		HostExpr:     c.op.Expr,
+		Width:        w,
+		Segment:      c.segment,
+		N:            opt.Items,
+		Runs:         opt.Runs,
+		Warmup:       opt.Warmup,
+		MicroReps:    opt.MicroReps,
+		BlockReps:    DefaultBlockReps,
+		SharedWidth:  SharedWidth,
+		BlockThreads: blockThreads,
 	}
 	d.FillExpr, d.FillDoc = fill(c.typ, c.op.Name)
 	for i, net := range opt.Networks {
@@ -258,12 +343,19 @@ type BenchReport struct {
 	Results []BenchResult `json:"results"`
 }
 
-// BenchResult is one kernel's row of a BenchReport. Kernel is
-// device-scan, cub-device-scan, memcpy, warp-micro, cub-warp-micro or
-// bigadd; Scan is inclusive or exclusive where it applies. GBps counts the
-// bytes read and written (for the warp microbenchmark, the bytes of the
-// values scanned in registers); VsCUB and VsMemcpy are throughput ratios
-// from the same run, nil where they do not apply.
+// BenchResult is one kernel's row of a BenchReport. Kernel is memcpy,
+// device-scan, device-scan-3pass, cub-device-scan, warp-micro,
+// cub-warp-micro, block-shuffle, block-shared, block-shared-nopad,
+// cub-block-scan, affine-scan, affine-scan-3pass, segmented-scan,
+// segmented-scan-3pass, bigadd, or an application: compaction,
+// radix-split, recurrence. Scan is inclusive or exclusive where it
+// applies. N is the number of items (for the block scans, the items of
+// one block). GBps counts the bytes read and written (for the warp and
+// block benchmarks, the bytes of the values scanned on chip; for the
+// three-pass scans, the 2n a scan needs, not the 4n they move); VsCUB and
+// VsMemcpy are throughput ratios from the same run, NsPerBlock the time of
+// one block scan with one block per SM, ElementsPerS an application's
+// items per second; each nil where it does not apply.
 type BenchResult struct {
 	Kernel   string   `json:"kernel"`
 	Topology string   `json:"topology"`
@@ -275,7 +367,10 @@ type BenchResult struct {
 	GBps     float64  `json:"gbps"`
 	VsCUB    *float64 `json:"vs_cub"`
 	VsMemcpy *float64 `json:"vs_memcpy"`
-	Correct  bool     `json:"correct"`
+	// NsPerBlock and ElementsPerS are nil where they do not apply.
+	NsPerBlock   *float64 `json:"ns_per_block"`
+	ElementsPerS *float64 `json:"elements_per_s"`
+	Correct      bool     `json:"correct"`
 }
 
 // Bench writes the harness, builds it with nvcc -O3 -std=c++17
@@ -358,16 +453,17 @@ func lastLine(s string) string {
 func (r *BenchReport) Table(w io.Writer) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "device %s, driver %s, nvcc %s\n", r.Device, r.Driver, r.NVCC)
-	rows := [][]string{{"kernel", "topology", "scan", "type", "op", "n", "ms", "GB/s", "vs cub", "vs memcpy", "correct"}}
-	ratio := func(v *float64) string {
+	rows := [][]string{{"kernel", "topology", "scan", "type", "op", "n", "ms", "GB/s", "vs cub", "vs memcpy", "ns/block", "elements/s", "correct"}}
+	number := func(v *float64, format string) string {
 		if v == nil {
 			return "-"
 		}
-		return fmt.Sprintf("%.3f", *v)
+		return fmt.Sprintf(format, *v)
 	}
 	for _, x := range r.Results {
 		rows = append(rows, []string{x.Kernel, x.Topology, x.Scan, x.Type, x.Op, fmt.Sprint(x.N),
-			fmt.Sprintf("%.4f", x.MS), fmt.Sprintf("%.1f", x.GBps), ratio(x.VsCUB), ratio(x.VsMemcpy), fmt.Sprint(x.Correct)})
+			fmt.Sprintf("%.4f", x.MS), fmt.Sprintf("%.1f", x.GBps), number(x.VsCUB, "%.3f"), number(x.VsMemcpy, "%.3f"),
+			number(x.NsPerBlock, "%.0f"), number(x.ElementsPerS, "%.4g"), fmt.Sprint(x.Correct)})
 	}
 	widths := make([]int, len(rows[0]))
 	for _, row := range rows {

@@ -25,7 +25,17 @@ var templates = template.Must(template.New("").Funcs(template.FuncMap{
 	"sub":    func(a, b int) int { return a - b },
 	"div":    func(a, b int) int { return a / b },
 	"mask":   func(m uint32) string { return fmt.Sprintf("0x%08xu", m) },
+	"blockBench": func(name string, index int, namespace string) blockBench {
+		return blockBench{name, index, namespace}
+	},
 }).ParseFS(templateFiles, "templates/*.tmpl"))
+
+// blockBench names one block scan of the harness's block benchmark.
+type blockBench struct {
+	Name      string
+	Index     int
+	Namespace string
+}
 
 // Type is a value type of the CUDA kernels.
 type Type struct {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -56,6 +57,8 @@ type unit struct {
 	// entries are strings that must appear in the .entry lines of the PTX,
 	// such as a namespace and a kernel name.
 	entries [][]string
+	// extra are more clang arguments, placed first.
+	extra []string
 }
 
 // compileUnits compiles the units in parallel, one clang per CPU, and
@@ -92,7 +95,7 @@ func compileUnits(t *testing.T, units []unit) {
 					results[i].err = err
 					continue
 				}
-				out, err := exec.Command(clang, clangArgs(prelude, src, ptx)...).CombinedOutput()
+				out, err := exec.Command(clang, append(slices.Clone(u.extra), clangArgs(prelude, src, ptx)...)...).CombinedOutput()
 				results[i].out, results[i].err = string(out), err
 				if err == nil {
 					b, err := os.ReadFile(ptx)
@@ -134,12 +137,16 @@ func compileUnits(t *testing.T, units []unit) {
 type kernelCase struct {
 	net *network.Network
 	opt gpukernels.Options
+	// threePass instantiates the three-pass scans too; they depend on the
+	// type, operator and block scan, not on the network, so that a few
+	// cases of each suffice.
+	threePass bool
 }
 
 // driver returns the source that exercises every entry point of the header
 // file of namespace ns: warp scans, block scans, the device scans through
 // the non-template entry points, and BigAddKernel for carry.
-func driver(file, ns string, opt gpukernels.Options) string {
+func driver(file, ns string, opt gpukernels.Options, threePass bool) string {
 	var b strings.Builder
 	functor, isFunctor := strings.CutPrefix(opt.Op, gpukernels.FunctorPrefix)
 	if isFunctor {
@@ -183,16 +190,16 @@ __global__ void WarpAndBlock(value_type* d) {
 cudaError_t Device(value_type* d, long long n, void* temp, size_t& bytes) {
   cudaError_t e = InclusiveScan(temp, bytes, d, d, n);
   if (e != cudaSuccess) return e;
-  e = InclusiveScanThreePass(temp, bytes, d, d, n);
-  if (e != cudaSuccess) return e;
 `, file, ns, warp)
+	initial := ""
 	if isFunctor {
-		b.WriteString("  e = ExclusiveScanThreePass(temp, bytes, d, d, n, d[0]);\n  if (e != cudaSuccess) return e;\n")
-		b.WriteString("  return ExclusiveScan(temp, bytes, d, d, n, d[0]);\n}\n")
-	} else {
-		b.WriteString("  e = ExclusiveScanThreePass(temp, bytes, d, d, n);\n  if (e != cudaSuccess) return e;\n")
-		b.WriteString("  return ExclusiveScan(temp, bytes, d, d, n);\n}\n")
+		initial = ", d[0]"
 	}
+	if threePass {
+		fmt.Fprintf(&b, "  e = InclusiveScanThreePass(temp, bytes, d, d, n);\n  if (e != cudaSuccess) return e;\n")
+		fmt.Fprintf(&b, "  e = ExclusiveScanThreePass(temp, bytes, d, d, n%s);\n  if (e != cudaSuccess) return e;\n", initial)
+	}
+	fmt.Fprintf(&b, "  return ExclusiveScan(temp, bytes, d, d, n%s);\n}\n", initial)
 	if opt.Op == "carry" && opt.Block != gpukernels.BlockShared {
 		b.WriteString(`void BigAdd(const limb_type* a, const limb_type* b, limb_type* s, unsigned* c, long long count) {
   BigAddKernel<<<static_cast<unsigned>((count * WarpNetwork::kSegment + 255) / 256), 256>>>(a, b, s, c, count);
@@ -218,9 +225,11 @@ func units(t *testing.T, prefix string, cases []kernelCase, per int) []unit {
 		_, dup := u.headers[file]
 		require.False(t, dup, "two cases share namespace %s", ns)
 		u.headers[file] = header
-		u.source += driver(file, ns, c.opt)
-		u.entries = append(u.entries, []string{ns, "ScanKernel"}, []string{ns, "InitScanKernel"}, []string{ns, "WarpAndBlock"},
-			[]string{ns, "ScanTilesKernel"}, []string{ns, "ScanTotalsKernel"}, []string{ns, "AddOffsetsKernel"})
+		u.source += driver(file, ns, c.opt, c.threePass)
+		u.entries = append(u.entries, []string{ns, "ScanKernel"}, []string{ns, "InitScanKernel"}, []string{ns, "WarpAndBlock"})
+		if c.threePass {
+			u.entries = append(u.entries, []string{ns, "ScanTilesKernel"}, []string{ns, "ScanTotalsKernel"}, []string{ns, "AddOffsetsKernel"})
+		}
 		if c.opt.Op == "carry" && c.opt.Block != gpukernels.BlockShared {
 			u.entries = append(u.entries, []string{ns, "BigAddKernel"})
 		}
@@ -257,39 +266,40 @@ func pairs() []gpukernels.Options {
 // with a driver that instantiates every warp, block and device scan and
 // BigAddKernel.
 func TestPTX(t *testing.T) {
+	t.Parallel()
 	toolPath(t, "clang-14")
 	var cases []kernelCase
 	ps := pairs()
 	// Every topology at width 32, each with a different type and operator.
 	for i, top := range families() {
-		cases = append(cases, kernelCase{build(t, top.name, 32, top.params), ps[i%len(ps)]})
+		cases = append(cases, kernelCase{build(t, top.name, 32, top.params), ps[i%len(ps)], false})
 	}
 	// Every type and operator on one topology.
 	for _, p := range ps {
-		cases = append(cases, kernelCase{build(t, "brent-kung", 32, nil), p})
+		cases = append(cases, kernelCase{build(t, "brent-kung", 32, nil), p, true})
 	}
 	// Narrower logical warps.
 	for _, name := range []string{"kogge-stone", "sklansky", "brent-kung", "han-carlson", "ladner-fischer"} {
 		for _, w := range []int{1, 2, 3, 5, 8, 16, 31} {
-			cases = append(cases, kernelCase{build(t, name, w, nil), gpukernels.Options{Type: "float", Op: "add"}})
+			cases = append(cases, kernelCase{build(t, name, w, nil), gpukernels.Options{Type: "float", Op: "add"}, false})
 		}
 	}
 	// Spare registers, final copies, selects and a __constant__ table.
 	cases = append(cases,
-		kernelCase{hiOld(t), gpukernels.Options{Type: "uint64", Op: "functor:ns::Cat"}},
-		kernelCase{loOld(t), gpukernels.Options{Type: "double", Op: "max"}},
-		kernelCase{tableNetwork(t), gpukernels.Options{Type: "int32", Op: "xor"}},
-		kernelCase{tableNetwork(t), gpukernels.Options{Type: "uint32", Op: "carry"}},
+		kernelCase{hiOld(t), gpukernels.Options{Type: "uint64", Op: "functor:ns::Cat"}, false},
+		kernelCase{loOld(t), gpukernels.Options{Type: "double", Op: "max"}, false},
+		kernelCase{tableNetwork(t), gpukernels.Options{Type: "int32", Op: "xor"}, false},
+		kernelCase{tableNetwork(t), gpukernels.Options{Type: "uint32", Op: "carry"}, false},
 	)
 	// Tuning extremes: one item (no vectors), odd items, 1024 threads, a
 	// window of one tile, and a ripple totals network.
 	ks := build(t, "kogge-stone", 32, nil)
 	cases = append(cases,
-		kernelCase{ks, gpukernels.Options{Type: "int64", Op: "add", ItemsPerThread: 1, Namespace: "items1"}},
-		kernelCase{ks, gpukernels.Options{Type: "double", Op: "min", ItemsPerThread: 3, LookBack: 1, Namespace: "items3"}},
-		kernelCase{ks, gpukernels.Options{Type: "float", Op: "max", ItemsPerThread: 32, BlockThreads: 1024, LookBack: 7, Namespace: "threads1024"}},
-		kernelCase{ks, gpukernels.Options{Type: "uint32", Op: "or", BlockThreads: 32, Namespace: "threads32"}},
-		kernelCase{ks, gpukernels.Options{Op: "add", Totals: build(t, "ripple", 8, nil), Namespace: "ripple_totals"}},
+		kernelCase{ks, gpukernels.Options{Type: "int64", Op: "add", ItemsPerThread: 1, Namespace: "items1"}, true},
+		kernelCase{ks, gpukernels.Options{Type: "double", Op: "min", ItemsPerThread: 3, LookBack: 1, Namespace: "items3"}, true},
+		kernelCase{ks, gpukernels.Options{Type: "float", Op: "max", ItemsPerThread: 32, BlockThreads: 1024, LookBack: 7, Namespace: "threads1024"}, true},
+		kernelCase{ks, gpukernels.Options{Type: "uint32", Op: "or", BlockThreads: 32, Namespace: "threads32"}, true},
+		kernelCase{ks, gpukernels.Options{Op: "add", Totals: build(t, "ripple", 8, nil), Namespace: "ripple_totals"}, false},
 	)
 	compileUnits(t, units(t, "kernels", cases, 12))
 }
@@ -324,7 +334,7 @@ func TestPTXCatchesErrors(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "h.cuh"), []byte(src), 0o644))
 	unit := filepath.Join(dir, "unit.cu")
-	require.NoError(t, os.WriteFile(unit, []byte(driver("h.cuh", "sklansky_8_int32_add", gpukernels.Options{})), 0o644))
+	require.NoError(t, os.WriteFile(unit, []byte(driver("h.cuh", "sklansky_8_int32_add", gpukernels.Options{}, false)), 0o644))
 	var stderr bytes.Buffer
 	cmd := exec.Command(clang, clangArgs(prelude, unit, filepath.Join(dir, "unit.ptx"))...)
 	cmd.Stderr = &stderr
@@ -335,8 +345,10 @@ func TestPTXCatchesErrors(t *testing.T) {
 // TestPTXShared compiles, with clang-14, the shared-memory block scans of
 // every topology at width 1024 and of a few at odd widths from 2 to 2048,
 // padded and not; the affine operator and segmented scans with either
-// block scan; and with each, the single-pass and three-pass device scans.
+// block scan; and with each the single-pass device scans, and with the odd
+// widths, affine and segmented the three-pass ones.
 func TestPTXShared(t *testing.T) {
+	t.Parallel()
 	toolPath(t, "clang-14")
 	shared := func(o gpukernels.Options) gpukernels.Options {
 		o.Block = gpukernels.BlockShared
@@ -345,10 +357,10 @@ func TestPTXShared(t *testing.T) {
 	var cases []kernelCase
 	ps := pairs()
 	for i, top := range families() {
-		cases = append(cases, kernelCase{build(t, top.name, 1024, top.params), shared(ps[(3*i)%len(ps)])})
+		cases = append(cases, kernelCase{build(t, top.name, 1024, top.params), shared(ps[(3*i)%len(ps)]), false})
 	}
 	for _, name := range []string{"brent-kung", "kogge-stone", "sklansky"} {
-		cases = append(cases, kernelCase{build(t, name, 1024, nil), gpukernels.Options{Block: gpukernels.BlockShared, NoPad: true, Type: "float"}})
+		cases = append(cases, kernelCase{build(t, name, 1024, nil), gpukernels.Options{Block: gpukernels.BlockShared, NoPad: true, Type: "float"}, false})
 	}
 	for _, c := range []struct {
 		name string
@@ -365,7 +377,7 @@ func TestPTXShared(t *testing.T) {
 		{"brent-kung", 256, gpukernels.Options{Type: "float", Op: "functor:ns::Cat", BlockThreads: 64, ItemsPerThread: 12}},
 		{"sklansky", 512, gpukernels.Options{Type: "int32", Op: "add", Segmented: "int32"}},
 	} {
-		cases = append(cases, kernelCase{build(t, c.name, c.w, nil), shared(c.opt)})
+		cases = append(cases, kernelCase{build(t, c.name, c.w, nil), shared(c.opt), true})
 	}
 	// Affine and segmented scans with the shuffle block scan.
 	for _, o := range []gpukernels.Options{
@@ -375,7 +387,7 @@ func TestPTXShared(t *testing.T) {
 		{Type: "uint64", Op: "carry", Segmented: "uint32"},
 		{Type: "float", Op: "functor:Cat", Segmented: "uint64"},
 	} {
-		cases = append(cases, kernelCase{build(t, "han-carlson", 32, nil), o}, kernelCase{build(t, "ladner-fischer", 7, nil), o})
+		cases = append(cases, kernelCase{build(t, "han-carlson", 32, nil), o, true}, kernelCase{build(t, "ladner-fischer", 7, nil), o, false})
 	}
 	compileUnits(t, units(t, "shared", cases, 8))
 }

@@ -151,10 +151,14 @@ func cudaCommand() *cli.Command {
 				Name:      "bench",
 				Usage:     "build the benchmark harness with nvcc, run it on the GPU and print a table and its JSON",
 				UsageText: "prefixgen cuda bench -t TOPO|all [--width W] [--type T] [--op OP] [--n N] [--runs R] [--arch A] [--keep DIR]",
-				Description: "Generates every network's device scans, a register-resident warp microbenchmark and bigadd, with\n" +
-					"cub::DeviceScan, cub::WarpScan and a device-to-device cudaMemcpy in the same process; builds it\n" +
-					"with nvcc (PATH, then CUDA_HOME) -O3 -arch=ARCH, runs it, checks every result against a CPU scan,\n" +
-					"and prints a table, then the JSON. Needs nvcc and a CUDA GPU: without them it says so and exits 2.",
+				Description: "Generates every network's single-pass and three-pass device scans, a register-resident warp\n" +
+					"microbenchmark, block scans of 1024 items timed in nanoseconds per block (the shuffle block scan, and\n" +
+					"the network's family at 1024 columns in shared memory, padded and not, beside cub::BlockScan), float\n" +
+					"affine and segmented scans, bigadd, and the applications (stream compaction, the radix-sort split by\n" +
+					"one bit, a linear recurrence; elements per second), with cub::DeviceScan, cub::WarpScan and a\n" +
+					"device-to-device cudaMemcpy in the same process; builds it with nvcc (PATH, then CUDA_HOME) -O3\n" +
+					"-arch=ARCH, runs it, checks every result against a CPU loop, and prints a table, then the JSON.\n" +
+					"Needs nvcc and a CUDA GPU: without them it says so and exits 2.",
 				Flags: []cli.Flag{
 					topologyFlag(true), width, paramFlag, fromFlag, typ,
 					&cli.StringFlag{Name: "op", Value: "add", Usage: "operator of the scans: add, max, min, and, or, xor (bigadd always runs)"},
