@@ -93,10 +93,12 @@
 // computes sources and predicates from the closed forms, with CUDA's
 // shuffle semantics, rather than from the tables, so that a run over
 // simulate.Interval (which panics on any combine out of order) or a
-// non-commutative monoid checks the forms a kernel would execute.//
+// non-commutative monoid checks the forms a kernel would execute.
+//
 // # CUDA
 //
-// CUDA writes a header-only library from a network of width 1 to 32, from
+// CUDA writes a header-only library from a network of width 1 to 32 (2 to
+// 2048 with the shared-memory block scan, below), from
 // text/template files embedded in the package, headed "// Code generated
 // by prefixgen; DO NOT EDIT." with the network's figures, the program and
 // the tuning. In the style of CUB's warp_scan_shfl.cuh, everything is
@@ -154,40 +156,134 @@
 //
 // Types are int32, uint32, int64, uint64, float and double (int32_t …
 // double in C++); operators add, max, min, and, or, xor (integers only),
-// carry, and FunctorPrefix + NAME for a user's functor (CheckFunctor: C++
-// identifiers joined by "::"), which the including code defines before the
-// header, as a struct whose const __device__ operator()(a, b) is
-// associative with a before b; a functor has no identity, so its
-// ExclusiveScan takes the initial value. Tuning (Options): ItemsPerThread
-// (default 8), BlockThreads (default 256, a multiple of 32, at most 32
-// logical warps), LookBack (default 32 tiles).
+// carry, affine (float and double only) and FunctorPrefix + NAME for a
+// user's functor (CheckFunctor: C++ identifiers joined by "::"), which the
+// including code defines before the header, as a struct whose const
+// __device__ operator()(a, b) is associative with a before b; a functor
+// has no identity, so its ExclusiveScan takes the initial value. Tuning
+// (Options): ItemsPerThread (default 8), BlockThreads (default 256, a
+// multiple of 32, at most 32 logical warps), LookBack (default 32 tiles).
+//
+// # Three-pass scans
+//
+// Beside the single pass, every header has DeviceInclusiveScanThreePass and
+// DeviceExclusiveScanThreePass (and InclusiveScanThreePass,
+// ExclusiveScanThreePass), the textbook scan-then-propagate built from the
+// same block scan: ScanTilesKernel scans every tile on its own and writes
+// the tile totals, ScanTotalsKernel (one block) replaces the totals with
+// their exclusive scan kTileItems at a time, carrying the running total in
+// its prefix functor, and AddOffsetsKernel combines each tile's offset,
+// on the left, with its results (an exclusive tile's first result, which
+// pass 1 leaves undefined, becomes the offset itself). It reads and writes
+// every item twice, 4n transfers where the look-back makes 2n; the harness
+// times both. The temporary storage holds the tile totals.
+//
+// # Affine and segmented scans
+//
+// The operator affine scans maps x ↦ a·x + b (struct AffineMap {T a, b;},
+// T float or double; affine over an integer type is refused): scan_op(p, q)
+// is q ∘ p, {q.a·p.a, q.a·p.b + q.b}, p applied first, exactly
+// simulate.Affine's composition (AffineA and AffineB are the two
+// expressions; a test evaluates them against simulate.Affine). The
+// inclusive scan of the maps of x_i = a_i·x_(i−1) + b_i, applied to x_(−1),
+// gives every x_i: a first-order linear recurrence is one scan.
+//
+// Options.Segmented names the integer type of head flags (a floating-point
+// or unknown type is refused); every scan of the header then runs over
+// struct SegmentedValue {value; head;} with ScanOp the segmented lift of
+// the operator, BaseOp, as simulate.Segmented lifts a monoid: the value
+// restarts at every head and the heads are or-ed. It works with every
+// operator, functors and affine included. Values wider than 32 bits pass
+// through shuffles and the look-back as 32-bit words (the look-back stores
+// and loads them as volatile words, the flag after a fence).
+//
+// # Shared-memory block scans
+//
+// With Options.Block = BlockShared, CUDA takes a network of 2 to 2048
+// columns, lowers it with package block onto one block's shared memory,
+// and builds the block and device scans on it instead of on warp
+// shuffles; the header has no warp scans and no BigAdd. SharedNetwork::Run
+// is the program: a __syncthreads() after the block has stored its column
+// totals, then, for each round (level), a loop in which thread t runs cells
+// t, t + kThreads, … and one __syncthreads(): exactly rounds + 1 barriers.
+// Each cell reads slots lo and hi and writes out, at padded indices
+// (Index(s) = s + s>>5, GPU Gems 3 ch. 39, unless Options.NoPad). The slots
+// of a round's cells are written as at most four closed-form pieces, each
+// slot c0 + c1·(j >> s) + c2·(j & (2^s − 1)) of the cell's index j within the
+// piece (arithmetic progressions, and Sklansky's groups), and otherwise read
+// from a __device__ table of the cells' padded indices (unsigned short,
+// three per cell: global memory, as a Kogge–Stone of 2048 columns has about
+// 20,000 cells, more than constant memory's 64 KB); the input and output
+// slots of the columns likewise. The default block has one thread for two
+// columns (⌈width/2⌉ rounded up to whole warps, at most 1024); thread t
+// holds kColumnsPerThread consecutive columns of kItemsPerColumn
+// consecutive items, reduces each column serially into its slot, and after
+// the network scans each column after the block's prefix and the previous
+// column's. ItemsPerThread must be a multiple of the columns per thread
+// (default: 8 rounded up to one). The shared array takes kArrayLen values,
+// stated in the header in bytes; every kernel takes its shared memory as
+// dynamic shared memory, and the launchers opt in with cudaFuncSetAttribute
+// above SmallSharedBytes (48 KB), as a 2048-column Kogge–Stone of segmented
+// double affine maps needs about 100 KB (Volta and later allow 96 to 227 KB
+// per block).
 //
 // # Checking without a GPU
 //
 // The tests read each emitted warp program back from the CUDA text —
 // shuffles, source lanes, predicates (evaluated as Go constant
 // expressions), copies — check it lane by lane against the Program and run
-// it over simulate.Interval; golden files in testdata/*.golden pin a few
-// headers (go test -update rewrites them); and Debian's clang-14 compiles
-// every topology at width 32 and at narrower widths, every type and
-// operator, the tuning extremes, bigadd and the harness's kernels to PTX,
-// with testdata/prelude.cuh mapping the intrinsics to clang's __nvvm_*
-// builtins. The command line is DESIGN.md's but for the architecture:
-// clang-14 refuses sm_90, so the check compiles for sm_80 (PTX 7.0).
+// it over simulate.Interval. They read each shared-memory network back
+// likewise — every round's closed forms (which read the same in Go) or
+// table, cell by cell, the input and output slots, and the number of
+// __syncthreads() — check it against block.Lower and run the cells read
+// back through block.Run, which refuses a race, over Interval; for every
+// topology at widths from 2 to 1024, padded and not, and for fuzzed
+// networks and options. The emulators run every topology's warp and block
+// programs over simulate.Affine and its segmented lift. Golden files in
+// testdata/*.golden pin a few headers (go test -update rewrites them); and
+// Debian's clang-14 compiles to PTX every topology at width 32 and at
+// narrower widths, every type and operator, the tuning extremes and bigadd,
+// the shared-memory block scans of every topology at 1024 columns and of
+// odd widths from 2 to 2048, padded and not, affine and segmented scans,
+// the three-pass scans, and the whole device side of the harness, with
+// testdata/prelude.cuh mapping the intrinsics to clang's __nvvm_* builtins.
+// The command line is DESIGN.md's but for the architecture: clang-14
+// refuses sm_90, so the check compiles for sm_80 (PTX 7.0). The host side
+// of the harness, which only nvcc builds, is type-checked by clang-14
+// (-fsyntax-only) against testdata/hoststub, declarations of the CUDA
+// runtime and CUB functions it calls with their signatures. None of this
+// runs a kernel: without a GPU, the kernels' results on a device are
+// unchecked (Bench checks them where there is one).
 //
 // # Benchmark
 //
-// Harness writes the benchmark program: the headers, harness_kernels.cuh
-// (input fill and the register-resident warp microbenchmark, device code
+// Harness writes the benchmark program: the headers (per network: the
+// scans of the type and operator, bigadd, a shuffle block scan of 512
+// threads and about SharedWidth = 1024 items, float affine maps, segmented
+// scans with uint32 flags, int32 sums for the applications, and the
+// network's family at 1024 columns in shared memory, padded and not, for a
+// network of a registered family), harness_kernels.cuh (input fill, the
+// warp and block benchmarks and the applications' kernels, device code
 // that the clang-14 check compiles) and harness.cu (the host program, which
-// needs nvcc and CUB). It runs each network's inclusive and exclusive
-// device scans, cub::DeviceScan, cudaMemcpy device to device, the warp
-// microbenchmark beside cub::WarpScan, and bigadd, in one process; checks
-// every result against a CPU scan (exactly for integers, within 1e-5
-// relative for floating point, whose inputs are chosen so that the sums
-// are exact anyway); times each with CUDA events, the median of at least
-// 20 runs after warm-up; and prints a BenchReport as JSON. Bench builds it
-// with nvcc -O3 -arch=native and runs it; a missing nvcc or device is a
-// *MissingError. The JSON has the keys of the issue, and a "scan" key
-// (inclusive or exclusive) besides, since both are measured.
+// needs nvcc and CUB). In one process it runs cudaMemcpy device to device;
+// cub::DeviceScan and each network's single-pass and three-pass scans,
+// inclusive and exclusive; the warp microbenchmark beside cub::WarpScan;
+// the block benchmark, one block per SM each scanning its tile 256 times,
+// reported in nanoseconds per block, for cub::BlockScan (512 threads × 2
+// items), each network's shuffle block scan and its family in shared
+// memory padded and not (the classic comparison of Hillis–Steele,
+// Blelloch and conflict-free Blelloch at 1024 elements per block); affine
+// and segmented scans, single-pass and three-pass; bigadd; and the
+// applications, in elements per second: stream compaction (flags, an
+// exclusive int32 scan, a scatter), the radix-sort split by bit 0 (two flag
+// scans, a stable scatter) and the recurrence x_i = a_i·x_(i−1) + b_i (an
+// affine scan and an apply). It checks every result against a CPU loop
+// (exactly for integers, within 1e-5 relative for floating point, whose
+// inputs are chosen so that the results are exact anyway: the recurrence's
+// a_i are ±1 and its b_i −1, 0 or 1); times each with CUDA events, the
+// median of at least 20 runs after warm-up; and prints a BenchReport as
+// JSON. Bench builds it with nvcc -O3 -arch=native and runs it; a missing
+// nvcc or device is a *MissingError. The JSON has the keys of the issue,
+// and "scan" (inclusive or exclusive), "ns_per_block" and "elements_per_s"
+// besides.
 package gpukernels

@@ -24,5 +24,19 @@
 // With padding (the default), slot s lives at index s + s>>5 of the array,
 // the bank-conflict-free layout of Harris, Sengupta and Owens (GPU Gems 3,
 // chapter 39): strided accesses by powers of two spread over the 32 banks
-// instead of landing on one.
+// instead of landing on one. Conflicts counts the extra bank transactions a
+// program costs, so that padded and unpadded layouts can be compared
+// without a GPU.
+//
+// Run is generic over simulate.Monoid, so the same check covers the
+// non-commutative monoids the GPU scans serve: Interval, Matrix2, affine
+// maps and the segmented lift (package gpukernels runs every topology over
+// simulate.Affine and simulate.Segmented through it).
+//
+// Package gpukernels emits a Program as CUDA (Options.Block = "shared"):
+// one loop per round over the round's cells, round-robin over the block's
+// threads as here, each followed by one __syncthreads(), with the cells'
+// padded indices written as closed forms where the slots follow one and as
+// tables otherwise; its tests read the emitted rounds back and compare them
+// with the Program cell by cell.
 package block
