@@ -17,7 +17,7 @@ import (
 // cudaTuningFlags are the tuning flags of cuda emit and cuda bench.
 func cudaTuningFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.IntFlag{Name: "items", Value: gpukernels.DefaultItemsPerThread, Usage: fmt.Sprintf("items each thread of a block scans serially, 1 to %d", gpukernels.MaxItemsPerThread)},
+		&cli.IntFlag{Name: "items-per-thread", Value: gpukernels.DefaultItemsPerThread, Usage: fmt.Sprintf("items each thread of a block scans serially, 1 to %d", gpukernels.MaxItemsPerThread)},
 		&cli.IntFlag{Name: "block-threads", Usage: fmt.Sprintf("threads per block, a multiple of 32, at most 32 logical warps (default %d, fewer for logical warps under 8 lanes)", gpukernels.DefaultBlockThreads)},
 		&cli.IntFlag{Name: "lookback", Value: gpukernels.DefaultLookBack, Usage: "tiles the decoupled look-back reads at once, 1 to 32"},
 	}
@@ -25,8 +25,8 @@ func cudaTuningFlags() []cli.Flag {
 
 // cudaTuning refuses tuning flags set to 0, which gpukernels would take
 // as "the default".
-func cudaTuning(c *cli.Context, items string) error {
-	for _, f := range []string{items, "block-threads", "lookback"} {
+func cudaTuning(c *cli.Context) error {
+	for _, f := range []string{"items-per-thread", "block-threads", "lookback"} {
 		if c.IsSet(f) && c.Int(f) < 1 {
 			return usage(c, "--%s %d out of range: allowed 1 or more (see --help)", f, c.Int(f))
 		}
@@ -118,7 +118,7 @@ func cudaCommand() *cli.Command {
 					if err := noArgs(c); err != nil {
 						return err
 					}
-					if err := cudaTuning(c, "items"); err != nil {
+					if err := cudaTuning(c); err != nil {
 						return err
 					}
 					shared, err := cudaBlock(c)
@@ -134,10 +134,10 @@ func cudaCommand() *cli.Command {
 					}
 					opt := gpukernels.Options{
 						Type: c.String("type"), Op: c.String("op"), Namespace: c.String("namespace"),
-						ItemsPerThread: c.Int("items"), BlockThreads: c.Int("block-threads"), LookBack: c.Int("lookback"),
+						ItemsPerThread: c.Int("items-per-thread"), BlockThreads: c.Int("block-threads"), LookBack: c.Int("lookback"),
 						Block: c.String("block"), NoPad: c.Bool("no-pad"), Segmented: c.String("segmented"),
 					}
-					if shared && !c.IsSet("items") {
+					if shared && !c.IsSet("items-per-thread") {
 						opt.ItemsPerThread = 0 // a multiple of the columns each thread holds
 					}
 					// Check everything before -o is touched.
@@ -159,23 +159,20 @@ func cudaCommand() *cli.Command {
 					"device-to-device cudaMemcpy in the same process; builds it with nvcc (PATH, then CUDA_HOME) -O3\n" +
 					"-arch=ARCH, runs it, checks every result against a CPU loop, and prints a table, then the JSON.\n" +
 					"Needs nvcc and a CUDA GPU: without them it says so and exits 2.",
-				Flags: []cli.Flag{
+				Flags: append([]cli.Flag{
 					topologyFlag(true), width, paramFlag, fromFlag, typ,
 					&cli.StringFlag{Name: "op", Value: "add", Usage: "operator of the scans: add, max, min, and, or, xor (bigadd always runs)"},
 					&cli.Int64Flag{Name: "items", Aliases: []string{"N"}, Value: gpukernels.DefaultBenchItems, Usage: "items scanned (default 2^28)"},
 					&cli.IntFlag{Name: "runs", Value: gpukernels.DefaultBenchRuns, Usage: "timed runs, at least 20; the median is reported"},
 					&cli.StringFlag{Name: "arch", Value: "native", Usage: "nvcc -arch"},
 					&cli.StringFlag{Name: "keep", Usage: "keep the generated sources and the binary in `DIR` (must exist)"},
-					&cli.IntFlag{Name: "items-per-thread", Value: gpukernels.DefaultItemsPerThread, Usage: fmt.Sprintf("items each thread of a block scans serially, 1 to %d", gpukernels.MaxItemsPerThread)},
-					&cli.IntFlag{Name: "block-threads", Usage: "threads per block, a multiple of 32, at most 32 logical warps"},
-					&cli.IntFlag{Name: "lookback", Value: gpukernels.DefaultLookBack, Usage: "tiles the decoupled look-back reads at once, 1 to 32"},
-				},
+				}, cudaTuningFlags()...),
 				OnUsageError: onUsageError,
 				Action: func(c *cli.Context) error {
 					if err := noArgs(c); err != nil {
 						return err
 					}
-					if err := cudaTuning(c, "items-per-thread"); err != nil {
+					if err := cudaTuning(c); err != nil {
 						return err
 					}
 					nets, err := cudaNetworks(c, true, false)
