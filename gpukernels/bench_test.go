@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/gpukernels"
+	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
 )
@@ -153,7 +154,7 @@ func hostArgs(t *testing.T, src string) []string {
 // of no family.
 func TestHarnessHost(t *testing.T) {
 	t.Parallel()
-	clang := toolPath(t, "clang-14")
+	clang := tooltest.Path(t, "clang-14")
 	for _, c := range []struct {
 		nets    []*network.Network
 		typ, op string
@@ -201,7 +202,7 @@ func TestHarnessHost(t *testing.T) {
 // TestPTXShared.)
 func TestHarnessPTX(t *testing.T) {
 	t.Parallel()
-	toolPath(t, "clang-14")
+	tooltest.Path(t, "clang-14")
 	stub, err := filepath.Abs(filepath.Join("testdata", "hoststub"))
 	require.NoError(t, err)
 	var us []unit

@@ -17,28 +17,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/gpukernels"
+	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/network"
 )
-
-// requireEnv turns a missing tool from a skip into a failure when it is
-// "1", as emit/internal/tooltest does (an internal package this one cannot
-// import).
-const requireEnv = "PREFIXGEN_REQUIRE_TOOLS"
-
-// toolPath returns the path of the named program, or skips the test (fails
-// it under PREFIXGEN_REQUIRE_TOOLS=1) when it is not installed.
-func toolPath(t testing.TB, name string) string {
-	t.Helper()
-	path, err := exec.LookPath(name)
-	if err == nil {
-		return path
-	}
-	if os.Getenv(requireEnv) == "1" {
-		t.Fatalf("%s is not installed and %s=1: install it (apt-get install -y %s)", name, requireEnv, name)
-	}
-	t.Skipf("%s is not installed: skipping (set %s=1 to make this a failure)", name, requireEnv)
-	return ""
-}
 
 // clangArgs is DESIGN.md's command line for compiling CUDA to PTX without
 // the toolkit, but for the GPU: clang-14 knows architectures up to sm_86
@@ -65,7 +46,7 @@ type unit struct {
 // checks that each compiles without a diagnostic and defines its entries.
 func compileUnits(t *testing.T, units []unit) {
 	t.Helper()
-	clang := toolPath(t, "clang-14")
+	clang := tooltest.Path(t, "clang-14")
 	prelude, err := filepath.Abs(filepath.Join("testdata", "prelude.cuh"))
 	require.NoError(t, err)
 	dir := t.TempDir()
@@ -267,7 +248,7 @@ func pairs() []gpukernels.Options {
 // BigAddKernel.
 func TestPTX(t *testing.T) {
 	t.Parallel()
-	toolPath(t, "clang-14")
+	tooltest.Path(t, "clang-14")
 	var cases []kernelCase
 	ps := pairs()
 	// Every topology at width 32, each with a different type and operator.
@@ -326,7 +307,7 @@ func tableNetwork(t *testing.T) *network.Network {
 // TestPTXCatchesErrors makes sure the check can fail: a header whose
 // shuffle is misspelt does not compile.
 func TestPTXCatchesErrors(t *testing.T) {
-	clang := toolPath(t, "clang-14")
+	clang := tooltest.Path(t, "clang-14")
 	net := build(t, "sklansky", 8, nil)
 	src := strings.Replace(render(t, net, gpukernels.Options{}), "__shfl_up_sync(", "__shfl_upp_sync(", 1)
 	dir := t.TempDir()
@@ -349,7 +330,7 @@ func TestPTXCatchesErrors(t *testing.T) {
 // widths, affine and segmented the three-pass ones.
 func TestPTXShared(t *testing.T) {
 	t.Parallel()
-	toolPath(t, "clang-14")
+	tooltest.Path(t, "clang-14")
 	shared := func(o gpukernels.Options) gpukernels.Options {
 		o.Block = gpukernels.BlockShared
 		return o
