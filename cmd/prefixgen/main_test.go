@@ -50,6 +50,8 @@ func TestGolden(t *testing.T) {
 		{"gen-lf1-32.txt", []string{"gen", "-t", "ladner-fischer", "--param", "k=1", "-n", "32", "-f", "text"}},
 		{"gen-bk-12.json", []string{"gen", "-t", "brent-kung", "-n", "12", "-f", "json"}},
 		{"verify-all-33.txt", []string{"verify", "-t", "all", "-n", "33", "--vectors", "6400"}},
+		{"explore-24.txt", []string{"explore", "-n", "24"}},
+		{"explore-24-fanout4.csv", []string{"explore", "-n", "24", "--max-fanout", "4", "-f", "csv"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
