@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -129,7 +128,7 @@ func CSV(w io.Writer, rows []Stats) error {
 	cw.Write([]string{"topology", "params", "width", "depth", "size", "max_fanout", "wire_tracks", "deficiency"})
 	for _, s := range rows {
 		c := s.cells()
-		cw.Write(append([]string{s.Topology, paramString(s.Params, ";")}, c[1:]...))
+		cw.Write(append([]string{s.Topology, s.Params.Format(";")}, c[1:]...))
 	}
 	cw.Flush()
 	return cw.Error()
@@ -144,22 +143,8 @@ func describe(topology string, p network.Params) string {
 	if topology == "" {
 		topology = "network"
 	}
-	if ps := paramString(p, " "); ps != "" {
+	if ps := p.Format(" "); ps != "" {
 		return topology + " " + ps
 	}
 	return topology
-}
-
-// paramString formats parameters as sorted name=value pairs.
-func paramString(p network.Params, sep string) string {
-	names := make([]string, 0, len(p))
-	for name := range p {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	parts := make([]string, len(names))
-	for i, name := range names {
-		parts[i] = name + "=" + strconv.Itoa(p[name])
-	}
-	return strings.Join(parts, sep)
 }

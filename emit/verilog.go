@@ -108,15 +108,20 @@ func moduleStem(net *network.Network) string {
 	if topo == "" {
 		topo = "network"
 	}
-	parts := []string{topo}
-	if ps := paramString(net.Params(), "_"); ps != "" {
-		parts = append(parts, strings.ReplaceAll(ps, "=", ""))
-	}
-	parts = append(parts, strconv.Itoa(net.Width()))
+	return Identifier(topo, strings.ReplaceAll(net.Params().Format("_"), "=", ""), strconv.Itoa(net.Width()))
+}
+
+// Identifier joins parts with underscores into a name that Verilog, C++ and
+// CUDA all accept as an identifier: every run of characters other than ASCII
+// letters and digits becomes one underscore, underscores at either end are
+// dropped, and a name that would start with a digit or be empty gets
+// "network_" in front. Identifier("ladner-fischer", "k1", "32") is
+// "ladner_fischer_k1_32".
+func Identifier(parts ...string) string {
 	var b strings.Builder
 	under := false
 	for _, r := range strings.Join(parts, "_") {
-		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+		if r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
 			b.WriteRune(r)
 			under = false
 		} else if !under {
@@ -124,7 +129,11 @@ func moduleStem(net *network.Network) string {
 			under = true
 		}
 	}
-	return strings.Trim(b.String(), "_")
+	s := strings.Trim(b.String(), "_")
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		s = "network_" + s
+	}
+	return s
 }
 
 // maxIdentifier is the longest identifier Verilog-2005 requires tools to
@@ -253,8 +262,8 @@ func newVerilogData(net *network.Network, module string, def func(*network.Netwo
 
 	f := net.Figures()
 	d.Header = []string{
-		"topology:   " + commentText(net.Topology()),
-		"parameters: " + commentText(paramString(net.Params(), " ")),
+		"topology:   " + CommentText(net.Topology()),
+		"parameters: " + CommentText(net.Params().Format(" ")),
 		fmt.Sprintf("width:      %d bits", n),
 		fmt.Sprintf("depth:      %d levels of prefix cells", f.Depth),
 		fmt.Sprintf("size:       %d cells (%d black, %d gray)", f.Size, d.Black, d.Gray),
@@ -264,16 +273,17 @@ func newVerilogData(net *network.Network, module string, def func(*network.Netwo
 	return d, nil
 }
 
-// commentText returns s for a one-line comment: "(none)" when s is empty, s
-// itself when it holds only letters, digits and "-_.=, ", and s quoted as a
-// Go string otherwise, so that no name can end the comment or the line.
-func commentText(s string) string {
+// CommentText returns s for a one-line comment in generated code: "(none)"
+// when s is empty, s itself when it holds only ASCII letters, digits and
+// "-_.=,: ", and s quoted as an ASCII Go string otherwise, so that no name
+// can end the comment or the line.
+func CommentText(s string) string {
 	if s == "" {
 		return "(none)"
 	}
 	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_.=, ", r)) {
-			return strconv.Quote(s)
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_.=,: ", r)) {
+			return strconv.QuoteToASCII(s)
 		}
 	}
 	return s

@@ -207,3 +207,20 @@ func BenchmarkVerilog(b *testing.B) {
 	}
 	b.SetBytes(int64(buf.Len()))
 }
+
+func ExampleIdentifier() {
+	fmt.Println(emit.Identifier("ladner-fischer", "k1", "32"))
+	fmt.Println(emit.Identifier(`odd "one"`, "7"))
+	fmt.Println(emit.Identifier("", "9"))
+	// Output:
+	// ladner_fischer_k1_32
+	// odd_one_7
+	// network_9
+}
+
+func TestCommentText(t *testing.T) {
+	assert.Equal(t, "(none)", emit.CommentText(""))
+	assert.Equal(t, "ladner-fischer k=1", emit.CommentText("ladner-fischer k=1"))
+	assert.Equal(t, `"a */ b\n"`, emit.CommentText("a */ b\n"))
+	assert.Equal(t, `"caf\u00e9"`, emit.CommentText("café"))
+}

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
 )
@@ -294,10 +295,10 @@ func describeShort(net *network.Network) string {
 	if name == "" {
 		name = "network"
 	}
-	if ps := paramString(net.Params(), " "); ps != "" {
+	if ps := net.Params().Format(" "); ps != "" {
 		name += " " + ps
 	}
-	return strings.Trim(commentText(name), `"`)
+	return strings.Trim(emit.CommentText(name), `"`)
 }
 
 // MissingError reports that what Bench needs is not there: nvcc, or a

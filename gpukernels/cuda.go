@@ -10,6 +10,7 @@ import (
 	"strings"
 	"text/template"
 
+	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/gpukernels/block"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
@@ -405,41 +406,7 @@ func DefaultNamespace(net *network.Network, typ, op string) string {
 	if topo == "" {
 		topo = "network"
 	}
-	parts := []string{topo}
-	if ps := paramString(net.Params(), "_"); ps != "" {
-		parts = append(parts, strings.ReplaceAll(ps, "=", ""))
-	}
-	parts = append(parts, strconv.Itoa(net.Width()), typ, op)
-	var b strings.Builder
-	under := false
-	for _, r := range strings.Join(parts, "_") {
-		if r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
-			b.WriteRune(r)
-			under = false
-		} else if !under {
-			b.WriteByte('_')
-			under = true
-		}
-	}
-	s := strings.Trim(b.String(), "_")
-	if s == "" || s[0] >= '0' && s[0] <= '9' {
-		s = "network_" + s
-	}
-	return s
-}
-
-// paramString formats parameters as sorted name=value pairs.
-func paramString(p network.Params, sep string) string {
-	names := make([]string, 0, len(p))
-	for name := range p {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	parts := make([]string, len(names))
-	for i, name := range names {
-		parts[i] = name + "=" + strconv.Itoa(p[name])
-	}
-	return strings.Join(parts, sep)
+	return emit.Identifier(topo, strings.ReplaceAll(net.Params().Format("_"), "=", ""), strconv.Itoa(net.Width()), typ, op)
 }
 
 // maxIdentifier bounds the length of a functor or namespace name.
@@ -650,8 +617,8 @@ func newCUDAData(net *network.Network, opt Options) (*cudaData, error) {
 		typ += fmt.Sprintf(", segmented: head flags %s (%s)", c.flag.Name, c.flag.CXX)
 	}
 	d.Header = []string{
-		"topology:   " + commentText(net.Topology()),
-		"parameters: " + commentText(paramString(net.Params(), " ")),
+		"topology:   " + emit.CommentText(net.Topology()),
+		"parameters: " + emit.CommentText(net.Params().Format(" ")),
 	}
 	if c.shared {
 		p := c.program
@@ -670,7 +637,7 @@ func newCUDAData(net *network.Network, opt Options) (*cudaData, error) {
 				p.Slots, plural(p.Slots, "slot"), pad),
 			fmt.Sprintf("banks:      %d extra shared-memory %s per block scan for 4-byte values", d.Shared.Conflicts, plural(d.Shared.Conflicts, "transaction")),
 			"value type: "+typ,
-			"operator:   "+commentText(c.op.Name),
+			"operator:   "+emit.CommentText(c.op.Name),
 			fmt.Sprintf("tuning:     %d %s per thread (%d %s of %d), %d threads per block, look-back window of %d %s",
 				c.items, plural(c.items, "item"), c.columns, plural(c.columns, "column"), c.items/c.columns,
 				c.threads, c.lookBack, plural(c.lookBack, "tile")),
@@ -697,7 +664,7 @@ func newCUDAData(net *network.Network, opt Options) (*cudaData, error) {
 		fmt.Sprintf("program:    %d shuffle %s, %d %s, %d %s per lane",
 			len(p.Steps), plural(len(p.Steps), "step"), p.Combines(), plural(p.Combines(), "combine"), p.Registers, plural(p.Registers, "register")),
 		"value type: "+typ,
-		"operator:   "+commentText(c.op.Name),
+		"operator:   "+emit.CommentText(c.op.Name),
 		fmt.Sprintf("tuning:     %d %s per thread, %d threads per block, look-back window of %d %s",
 			c.items, plural(c.items, "item"), c.threads, c.lookBack, plural(c.lookBack, "tile")),
 		fmt.Sprintf("totals:     %s", d.Totals.Description),
@@ -807,27 +774,12 @@ func PredExpr(p Pred, active uint32, seg int) string {
 // describe names a network and its figures in a phrase, such as
 // "sklansky of width 8 (depth 3, size 12)".
 func describe(net *network.Network) string {
-	name := commentText(net.Topology())
+	name := emit.CommentText(net.Topology())
 	if net.Topology() == "" {
 		name = "a network"
 	}
-	if ps := paramString(net.Params(), " "); ps != "" {
-		name += " " + commentText(ps)
+	if ps := net.Params().Format(" "); ps != "" {
+		name += " " + emit.CommentText(ps)
 	}
 	return fmt.Sprintf("%s of width %d (depth %d, size %d)", name, net.Width(), net.Depth(), net.Size())
-}
-
-// commentText returns s for a one-line comment: "(none)" when s is empty, s
-// itself when it holds only letters, digits and "-_.=, ", and s quoted as a
-// Go string otherwise, so that no name can end the comment or the line.
-func commentText(s string) string {
-	if s == "" {
-		return "(none)"
-	}
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_.=,: ", r)) {
-			return strconv.QuoteToASCII(s)
-		}
-	}
-	return s
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
+	"strings"
 )
 
 // MaxWidth is the widest network this package represents. Signals are
@@ -31,6 +33,21 @@ func (s Span) String() string { return fmt.Sprintf("[%d,%d]", s.From, s.To) }
 // Params are the named integer parameters a network was built with, such as
 // Ladner–Fischer's k. They describe the network; they do not change it.
 type Params map[string]int
+
+// Format returns the parameters as name=value pairs in name order, joined by
+// sep, as in "k=1" or "f=2 l=1"; "" when there are none.
+func (p Params) Format(sep string) string {
+	names := make([]string, 0, len(p))
+	for name := range p {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	parts := make([]string, len(names))
+	for i, name := range names {
+		parts[i] = name + "=" + strconv.Itoa(p[name])
+	}
+	return strings.Join(parts, sep)
+}
 
 // pair is the compact storage of a cell's operands or of a cell's span.
 type pair struct{ a, b int32 }

@@ -248,24 +248,10 @@ func fingerprint(net *network.Network, keys [][4]int) uint64 {
 func command(topo string, n int, p network.Params) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "prefixgen gen -t %s -n %d", topo, n)
-	for _, kv := range strings.Fields(paramList(p, " ")) {
+	for _, kv := range strings.Fields(p.Format(" ")) {
 		b.WriteString(" --param " + kv)
 	}
 	return b.String()
-}
-
-// paramList writes p as name=value pairs in name order.
-func paramList(p network.Params, sep string) string {
-	names := make([]string, 0, len(p))
-	for k := range p {
-		names = append(names, k)
-	}
-	slices.Sort(names)
-	parts := make([]string, len(names))
-	for i, k := range names {
-		parts[i] = fmt.Sprintf("%s=%d", k, p[k])
-	}
-	return strings.Join(parts, sep)
 }
 
 func ceilLog2(n int) int {
