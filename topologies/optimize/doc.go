@@ -17,7 +17,15 @@
 //     solved either way. Each subproblem is solved under its own bounds on
 //     the level of its first input, of its last prefix and of the others,
 //     so the program finds the best of exponentially many recursions, in
-//     about a second at n = 256.
+//     about a second at n = 256. At the least depth, ⌈log2 n⌉, and widths
+//     of 64 and more, the parts of its solution (every subproblem of 8 to
+//     n − 1 elements it is built from, with its first element's level and
+//     its last prefix's bound) are annealed as in stage 3, each from the
+//     network the recursion built for it, on every core with chains seeded
+//     by Seed and the part; a smaller network for a part replaces that
+//     part's solution, and the program is solved again around it, for up
+//     to five rounds. Parts of a few dozen elements anneal well where the
+//     whole network does not.
 //  3. Simulated annealing on the form of Roy et al. (PrefixRL, 2021): a
 //     network is the set of spans [j, i] it computes, each span's cell
 //     joins it from the next shorter span of its column and the span just
@@ -46,8 +54,9 @@
 //
 // How good it is: at minimum depth, I. S. Sergeev (On the complexity of
 // parallel prefix circuits, ECCC TR13-041, 2013) gives the exact least size
-// for n = 2^k, 167 at 64 inputs and 364 at 128, where the search finds
-// Ladner–Fischer's 168 and 369; one level above, at 128 inputs and depth 8,
+// for n = 2^k, 167 at 64 inputs and 364 at 128, where the recursion alone
+// finds Ladner–Fischer's 168 and 369 and the annealed parts 167 (optimal)
+// and 365; one level above, at 128 inputs and depth 8,
 // it finds 275 cells, 20 fewer than every named family, where ArithTreeRL
 // (NeurIPS 2024) published 273. From the depth where a zero-deficiency
 // network exists on, its result is optimal.

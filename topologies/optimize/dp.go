@@ -26,6 +26,7 @@ const (
 	wayLate
 	wayBlocks
 	wayTree
+	wayPart // a network that improveParts found for the problem
 )
 
 // infinite marks a problem without a solution.
@@ -43,6 +44,9 @@ type solver struct {
 	// qcost and qway memoize the tree problems; see qsolve.
 	qcost []int32
 	qway  []uint32
+	// parts holds networks found for problems by improveParts, by index:
+	// input 0 is e_0, and they beat the recursion.
+	parts map[int]*network.Network
 }
 
 // newSolver returns a solver for widths up to maxN and depths up to maxD.
@@ -174,6 +178,9 @@ func (s *solver) solve(n, a, d, t int) int32 {
 			}
 		}
 	}
+	if p := s.parts[i]; p != nil && int32(p.Size()) < best {
+		best, way = int32(p.Size()), wayPart<<28
+	}
 	s.cost[i], s.way[i] = best, way
 	return best
 }
@@ -255,6 +262,17 @@ func (s *solver) construct(bld *network.Builder, e []int, a, d, t int) []int {
 			} else {
 				tr.down(bld, carries[k-1], out)
 			}
+		}
+	case wayPart:
+		p := s.parts[s.index(n, a, d, t)]
+		sig := make([]int, p.Signals())
+		copy(sig, e)
+		for k := range p.Size() {
+			c := p.Cell(k)
+			sig[n+k] = bld.Add(sig[c.Lo], sig[c.Hi])
+		}
+		for i := range n {
+			out[i] = sig[p.Output(i)]
 		}
 	default:
 		panic("optimize: construct called on a problem without a solution")
@@ -409,7 +427,12 @@ func (t *tree) down(bld *network.Builder, carry int, out []int) {
 // constructive returns the network the recursion finds for width n and
 // depth d, or nil if it finds none.
 func constructive(n, d, lateMax int) *network.Network {
-	s := newSolver(n, d, lateMax)
+	return newSolver(n, d, lateMax).network(n, d)
+}
+
+// network returns the network of the solver's solution for width n and
+// depth d, or nil if it finds none.
+func (s *solver) network(n, d int) *network.Network {
 	if s.solve(n, 0, d, d) >= infinite {
 		return nil
 	}
