@@ -294,6 +294,11 @@ func TestBenchPlumbing(t *testing.T) {
 	if _, err := os.Stat("/bin/sh"); err != nil {
 		t.Skip("no /bin/sh")
 	}
+	for _, tool := range []string{"cp", "cat", "test"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("the fake nvcc needs %s on PATH", tool)
+		}
+	}
 	opt := gpukernels.BenchOptions{Networks: []*network.Network{build(t, "sklansky", 32, nil)}}
 	report := `{"device":"Fake GPU","driver":"12.4","nvcc":"12.4.131","results":[
 {"kernel":"memcpy","topology":"","scan":"","type":"int32","op":"add","n":268435456,"ms":0.8,"gbps":2684,"vs_cub":null,"vs_memcpy":1,"correct":true},
