@@ -14,7 +14,11 @@
 //     half), blocks reduced by trees and completed from the prefix entering
 //     them (Brent–Kung's and Ladner–Fischer's pairing generalized to trees
 //     of any depth), and Zhu–Cheng–Graham block trees whose subtrees may be
-//     solved either way. Each subproblem is solved under its own bounds on
+//     solved either way. One level above the least depth, the blocks may
+//     end with a larger block (a deeper tree, or a prefix problem of its
+//     own completed in one level), whose total reaches the block totals'
+//     problem late: an annealed 32-input network showed the way, and it
+//     takes 128 inputs at depth 8 from 275 cells to 273. Each subproblem is solved under its own bounds on
 //     the level of its first input, of its last prefix and of the others,
 //     so the program finds the best of exponentially many recursions, in
 //     about a second at n = 256. At the least depth, ⌈log2 n⌉, and widths
@@ -57,8 +61,8 @@
 // for n = 2^k, 167 at 64 inputs and 364 at 128, where the recursion alone
 // finds Ladner–Fischer's 168 and 369 and the annealed parts 167 (optimal)
 // and 365; one level above, at 128 inputs and depth 8,
-// it finds 275 cells, 20 fewer than every named family, where ArithTreeRL
-// (NeurIPS 2024) published 273. From the depth where a zero-deficiency
+// it finds 273 cells, 22 fewer than every named family and as many as
+// ArithTreeRL (NeurIPS 2024) published. From the depth where a zero-deficiency
 // network exists on, its result is optimal.
 //
 // Package optimize imports package simulate to check its results, a

@@ -47,6 +47,18 @@ type solver struct {
 	// parts holds networks found for problems by improveParts, by index:
 	// input 0 is e_0, and they beat the recursion.
 	parts map[int]*network.Network
+	// zcost, zway, zqcost and zqway memoize the problems whose last
+	// element is late (see solveZ), for z = 1 … maxLate in turn.
+	zcost, zqcost []int32
+	zway, zqway   []uint32
+	// lastBlock, when not 0, says that the blocks way of the problem ends
+	// with a larger block: its leaves << 8 | its tree's depth.
+	lastBlock []uint32
+	// lastBlocksOn enables the larger last blocks: constructive turns them
+	// on one level above the least depth, where they pay (275 → 273 cells
+	// at 128 inputs and depth 8); elsewhere they found nothing smaller and
+	// cost time.
+	lastBlocksOn bool
 }
 
 // newSolver returns a solver for widths up to maxN and depths up to maxD.
@@ -57,11 +69,26 @@ func newSolver(maxN, maxD, lateMax int) *solver {
 	s.way = make([]uint32, size)
 	s.qcost = make([]int32, size)
 	s.qway = make([]uint32, size)
+	s.lastBlock = make([]uint32, size)
 	for i := range s.cost {
 		s.cost[i] = -1
 		s.qcost[i] = -1
 	}
 	return s
+}
+
+// enableLastBlocks turns the larger last blocks of the blocks ways on.
+func (s *solver) enableLastBlocks() {
+	size := len(s.cost)
+	s.lastBlocksOn = true
+	s.zcost = make([]int32, maxLate*size)
+	s.zqcost = make([]int32, maxLate*size)
+	s.zway = make([]uint32, maxLate*size)
+	s.zqway = make([]uint32, maxLate*size)
+	for i := range s.zcost {
+		s.zcost[i] = -1
+		s.zqcost[i] = -1
+	}
 }
 
 func (s *solver) index(n, a, d, t int) int {
@@ -100,7 +127,7 @@ func (s *solver) solve(n, a, d, t int) int32 {
 	if c := s.cost[i]; c >= 0 {
 		return c
 	}
-	best, way := infinite, uint32(wayNone)
+	best, way, last := infinite, uint32(wayNone), uint32(0)
 	// Carry tree: the last prefix joins e_0 to the total of the rest.
 	if a+1 <= t {
 		if c := s.qsolve(n, a, d, t-1); c < infinite {
@@ -128,7 +155,20 @@ func (s *solver) solve(n, a, d, t int) int32 {
 					}
 					c += int32(blockCost(r, u, b, true) + (m-1)*blockCost(g, u, b, true))
 					if c < best {
-						best, way = c, wayBlocks<<28|uint32(g)<<16|uint32(u)<<8|uint32(b)
+						best, way, last = c, wayBlocks<<28|uint32(g)<<16|uint32(u)<<8|uint32(b), 0
+					}
+					// A larger last block.
+					for _, lb := range s.lastBlocks(n-1, g, u, b, d) {
+						m := (n - 1 - lb.g + g - 1) / g
+						r := n - 1 - lb.g - (m-1)*g
+						c := s.solveZ(m+2, max(a-u, 0), d-b-u, t-u, lb.u-u)
+						if c >= infinite {
+							continue
+						}
+						c += int32(blockCost(r, u, b, true)+(m-1)*blockCost(g, u, b, true)) + lb.cost
+						if c < best {
+							best, way, last = c, wayBlocks<<28|uint32(g)<<16|uint32(u)<<8|uint32(b), lb.code()
+						}
 					}
 				}
 			}
@@ -153,12 +193,25 @@ func (s *solver) solve(n, a, d, t int) int32 {
 					// block, which saves more cells without a carry.
 					first := c + int32(blockCost(r, u, b, false)+(m-1)*blockCost(g, u, b, true))
 					if first < best {
-						best, way = first, wayBlocks<<28|uint32(g)<<16|uint32(u)<<8|uint32(b)
+						best, way, last = first, wayBlocks<<28|uint32(g)<<16|uint32(u)<<8|uint32(b), 0
 					}
 					if m >= 2 {
-						last := c + int32(blockCost(g, u, b, false)+(m-2)*blockCost(g, u, b, true)+blockCost(r, u, b, true))
-						if last < best {
-							best, way = last, wayBlocks<<28|1<<27|uint32(g)<<16|uint32(u)<<8|uint32(b)
+						lc := c + int32(blockCost(g, u, b, false)+(m-2)*blockCost(g, u, b, true)+blockCost(r, u, b, true))
+						if lc < best {
+							best, way, last = lc, wayBlocks<<28|1<<27|uint32(g)<<16|uint32(u)<<8|uint32(b), 0
+						}
+					}
+					// A larger last block.
+					for _, lb := range s.lastBlocks(n, g, u, b, d) {
+						m := (n - lb.g + g - 1) / g
+						r := n - lb.g - (m-1)*g
+						c := s.solveZ(m+1, 0, d-b-u, t-u, lb.u-u)
+						if c >= infinite {
+							continue
+						}
+						c += int32(blockCost(r, u, b, false)+(m-1)*blockCost(g, u, b, true)) + lb.cost
+						if c < best {
+							best, way, last = c, wayBlocks<<28|uint32(g)<<16|uint32(u)<<8|uint32(b), lb.code()
 						}
 					}
 				}
@@ -174,14 +227,14 @@ func (s *solver) solve(n, a, d, t int) int32 {
 			}
 			r := s.solve(n-m+1, tl, d, t)
 			if l+r < best {
-				best, way = l+r, waySplit<<28|uint32(m)<<8|uint32(tl)
+				best, way, last = l+r, waySplit<<28|uint32(m)<<8|uint32(tl), 0
 			}
 		}
 	}
 	if p := s.parts[i]; p != nil && int32(p.Size()) < best {
-		best, way = int32(p.Size()), wayPart<<28
+		best, way, last = int32(p.Size()), wayPart<<28, 0
 	}
-	s.cost[i], s.way[i] = best, way
+	s.cost[i], s.way[i], s.lastBlock[i] = best, way, last
 	return best
 }
 
@@ -232,29 +285,17 @@ func (s *solver) construct(bld *network.Builder, e []int, a, d, t int) []int {
 		out[n-1] = bld.Add(e[0], total)
 	case wayBlocks:
 		g, u, b := int(w>>16&0x7ff), int(w>>8&0xff), int(w&0xff)
+		lb := decodeLastBlock(s.lastBlock[s.index(n, a, d, t)])
 		if a > 0 {
-			s.carryBlocks(bld, e, out, a, d, t, g, u, b)
+			s.carryBlocks(bld, e, out, a, d, t, g, u, b, lb)
 			break
 		}
-		m := (n + g - 1) / g
-		r := n - (m-1)*g
-		short := 0 // the short block: first, or last
-		if w>>27&1 == 1 {
-			short = m - 1
+		trees, totals := s.buildBlocks(bld, e, 0, blockSizes(n, g, lb.g, w>>27&1 == 1), u, b, d, lb)
+		z := 0
+		if lb.g > 0 {
+			z = lb.u - u
 		}
-		trees := make([]*tree, m)
-		totals := make([]int, m)
-		first := 0
-		for k := range m {
-			size := g
-			if k == short {
-				size = r
-			}
-			trees[k] = upTree(bld, e[first:first+size], first, u, b)
-			totals[k] = trees[k].total
-			first += size
-		}
-		carries := s.construct(bld, totals, 0, d-b-u, t-u)
+		carries := s.constructZ(bld, totals, 0, d-b-u, t-u, z)
 		for k, tr := range trees {
 			out[tr.last] = carries[k]
 			if k == 0 {
@@ -363,24 +404,14 @@ func (s *solver) qconstruct(bld *network.Builder, e, out []int, a, d, u int) int
 // carryBlocks builds the blocks way behind a carry e[0]: trees over
 // e[1:], their totals after the carry as a problem of their own, and every
 // block completed from the prefix before it.
-func (s *solver) carryBlocks(bld *network.Builder, e, out []int, a, d, t, g, u, b int) {
-	n := len(e)
-	m := (n - 1 + g - 1) / g
-	r := n - 1 - (m-1)*g
-	trees := make([]*tree, m)
-	inner := make([]int, m+1)
-	inner[0] = e[0]
-	first := 1
-	for k := range m {
-		size := g
-		if k == 0 {
-			size = r
-		}
-		trees[k] = upTree(bld, e[first:first+size], first, u, b)
-		inner[k+1] = trees[k].total
-		first += size
+func (s *solver) carryBlocks(bld *network.Builder, e, out []int, a, d, t, g, u, b int, lb lastBlock) {
+	trees, totals := s.buildBlocks(bld, e[1:], 1, blockSizes(len(e)-1, g, lb.g, false), u, b, d, lb)
+	inner := append([]int{e[0]}, totals...)
+	z := 0
+	if lb.g > 0 {
+		z = lb.u - u
 	}
-	carries := s.construct(bld, inner, max(a-u, 0), d-b-u, t-u)
+	carries := s.constructZ(bld, inner, max(a-u, 0), d-b-u, t-u, z)
 	for k, tr := range trees {
 		out[tr.last] = carries[k+1]
 		tr.down(bld, carries[k], out)
@@ -393,6 +424,9 @@ type tree struct {
 	total       int
 	first, last int
 	left, right *tree
+	// local, when not nil, holds the prefixes of a block built as a
+	// problem of its own: each but the last is joined to the carry.
+	local []int
 }
 
 // upTree builds the tree of the leaves e, the first of which is element
@@ -412,6 +446,15 @@ func upTree(bld *network.Builder, e []int, first, u, b int) *tree {
 // everything before t's first leaf (−1: nothing is before it), writing the
 // prefixes into out.
 func (t *tree) down(bld *network.Builder, carry int, out []int) {
+	if t.local != nil {
+		for i, l := range t.local[:len(t.local)-1] {
+			if carry >= 0 {
+				l = bld.Add(carry, l)
+			}
+			out[t.first+i] = l
+		}
+		return
+	}
 	if t.left == nil {
 		return
 	}
@@ -427,7 +470,11 @@ func (t *tree) down(bld *network.Builder, carry int, out []int) {
 // constructive returns the network the recursion finds for width n and
 // depth d, or nil if it finds none.
 func constructive(n, d, lateMax int) *network.Network {
-	return newSolver(n, d, lateMax).network(n, d)
+	s := newSolver(n, d, lateMax)
+	if d == ceilLog2(n)+1 {
+		s.enableLastBlocks()
+	}
+	return s.network(n, d)
 }
 
 // network returns the network of the solver's solution for width n and

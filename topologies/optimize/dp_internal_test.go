@@ -66,3 +66,18 @@ func seq(lo, hi int) []int {
 	}
 	return s
 }
+
+// TestLastBlocks checks the larger last blocks one level above the least
+// depth: 61 cells for 32 inputs at depth 6 with the last prefix at level 5
+// (the annealed network that showed the way), and 273 for 128 inputs at
+// depth 8 (275 without them), as built and as promised.
+func TestLastBlocks(t *testing.T) {
+	s := newSolver(32, 6, 0)
+	s.enableLastBlocks()
+	assert.Equal(t, int32(61), s.solve(32, 0, 6, 5))
+	net := constructive(128, 8, 0)
+	require.NotNil(t, net)
+	assert.LessOrEqual(t, net.Depth(), 8)
+	assert.Equal(t, 273, net.Size())
+	assert.Equal(t, int32(275), newSolver(128, 8, 0).solve(128, 0, 8, 8))
+}

@@ -122,7 +122,7 @@ func TestTargets(t *testing.T) {
 // the least depth (On the complexity of parallel prefix circuits, ECCC
 // TR13-041, 2013), so no result may be smaller, and the optimizer must find
 // 365, four below Ladner–Fischer's 369; at depth 8 it must beat every named family
-// (Ladner–Fischer P_1, 295) and find 275.
+// (Ladner–Fischer P_1, 295) and find 273, as many as ArithTreeRL published.
 func TestTargets128(t *testing.T) {
 	if testing.Short() {
 		t.Skip("two searches at 128 inputs take several seconds")
@@ -139,7 +139,7 @@ func TestTargets128(t *testing.T) {
 	require.NoError(t, err)
 	checkResult(t, opt, r)
 	assert.Equal(t, 295, smallestNamed(t, 128, 8))
-	assert.LessOrEqual(t, r.Figures.Size, 275)
+	assert.LessOrEqual(t, r.Figures.Size, 273)
 }
 
 // TestZeroDeficiencyOptimal checks that where a zero-deficiency network

@@ -46,6 +46,11 @@ func (s *solver) partsOf(n, a, d, t, lo, hi int, out []part) []part {
 		out = s.qpartsOf(n, a, d, t-1, lo, hi, out)
 	case wayBlocks:
 		g, u, b := int(w>>16&0x7ff), int(w>>8&0xff), int(w&0xff)
+		if s.lastBlock[s.index(n, a, d, t)] != 0 {
+			// Its problem of the block totals has a late last element,
+			// which annealing does not model.
+			break
+		}
 		if a > 0 {
 			m := (n - 1 + g - 1) / g
 			out = s.partsOf(m+1, max(a-u, 0), d-b-u, t-u, lo, hi, out)
