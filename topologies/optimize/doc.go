@@ -15,10 +15,12 @@
 //     them (Brent–Kung's and Ladner–Fischer's pairing generalized to trees
 //     of any depth), and Zhu–Cheng–Graham block trees whose subtrees may be
 //     solved either way. One level above the least depth, the blocks may
-//     end with a larger block (a deeper tree, or a prefix problem of its
-//     own completed in one level), whose total reaches the block totals'
-//     problem late: an annealed 32-input network showed the way, and it
-//     takes 128 inputs at depth 8 from 275 cells to 273. Each subproblem is solved under its own bounds on
+//     end with a larger block, or two (a deeper tree, or a prefix problem
+//     of its own completed in one level), whose total reaches the block
+//     totals' problem late: an annealed 32-input network showed the way,
+//     and it takes 128 inputs at depth 8 from 275 cells to 273; two save
+//     a cell or two more at other widths (100 inputs at depth 8: 195).
+//     Each subproblem is solved under its own bounds on
 //     the level of its first input, of its last prefix and of the others,
 //     so the program finds the best of exponentially many recursions, in
 //     about a second at n = 256. At the least depth, ⌈log2 n⌉, and widths

@@ -51,6 +51,10 @@ type solver struct {
 	// element is late (see solveZ), for z = 1 … maxLate in turn.
 	zcost, zqcost []int32
 	zway, zqway   []uint32
+	// z2cost and z2way memoize the problems whose last two elements are
+	// late (see solveZ2).
+	z2cost map[int]int32
+	z2way  map[int]uint32
 	// lastBlock, when not 0, says that the blocks way of the problem ends
 	// with a larger block: its leaves << 8 | its tree's depth.
 	lastBlock []uint32
@@ -169,6 +173,18 @@ func (s *solver) solve(n, a, d, t int) int32 {
 						if c < best {
 							best, way, last = c, wayBlocks<<28|uint32(g)<<16|uint32(u)<<8|uint32(b), lb.code()
 						}
+						// Two of them.
+						if rest := n - 1 - 2*lb.g; rest >= 1 {
+							m := (rest + g - 1) / g
+							r := rest - (m-1)*g
+							c := s.solveZ2(m+3, max(a-u, 0), d-b-u, t-u, lb.u-u)
+							c += int32(blockCost(r, u, b, true)+(m-1)*blockCost(g, u, b, true)) + 2*lb.cost
+							if c < best {
+								lb2 := lb
+								lb2.twice = true
+								best, way, last = c, wayBlocks<<28|uint32(g)<<16|uint32(u)<<8|uint32(b), lb2.code()
+							}
+						}
 					}
 				}
 			}
@@ -212,6 +228,17 @@ func (s *solver) solve(n, a, d, t int) int32 {
 						c += int32(blockCost(r, u, b, false)+(m-1)*blockCost(g, u, b, true)) + lb.cost
 						if c < best {
 							best, way, last = c, wayBlocks<<28|uint32(g)<<16|uint32(u)<<8|uint32(b), lb.code()
+						}
+						if rest := n - 2*lb.g; rest >= 1 {
+							m := (rest + g - 1) / g
+							r := rest - (m-1)*g
+							c := s.solveZ2(m+2, 0, d-b-u, t-u, lb.u-u)
+							c += int32(blockCost(r, u, b, false)+(m-1)*blockCost(g, u, b, true)) + 2*lb.cost
+							if c < best {
+								lb2 := lb
+								lb2.twice = true
+								best, way, last = c, wayBlocks<<28|uint32(g)<<16|uint32(u)<<8|uint32(b), lb2.code()
+							}
 						}
 					}
 				}
@@ -290,12 +317,21 @@ func (s *solver) construct(bld *network.Builder, e []int, a, d, t int) []int {
 			s.carryBlocks(bld, e, out, a, d, t, g, u, b, lb)
 			break
 		}
-		trees, totals := s.buildBlocks(bld, e, 0, blockSizes(n, g, lb.g, w>>27&1 == 1), u, b, d, lb)
+		sizes := blockSizes(n, g, lb.g, w>>27&1 == 1)
+		if lb.twice {
+			sizes = append(blockSizes(n-lb.g, g, lb.g, false), lb.g)
+		}
+		trees, totals := s.buildBlocks(bld, e, 0, sizes, u, b, d, lb)
 		z := 0
 		if lb.g > 0 {
 			z = lb.u - u
 		}
-		carries := s.constructZ(bld, totals, 0, d-b-u, t-u, z)
+		var carries []int
+		if lb.twice {
+			carries = s.constructZ2(bld, totals, 0, d-b-u, t-u, z)
+		} else {
+			carries = s.constructZ(bld, totals, 0, d-b-u, t-u, z)
+		}
 		for k, tr := range trees {
 			out[tr.last] = carries[k]
 			if k == 0 {
@@ -405,13 +441,22 @@ func (s *solver) qconstruct(bld *network.Builder, e, out []int, a, d, u int) int
 // e[1:], their totals after the carry as a problem of their own, and every
 // block completed from the prefix before it.
 func (s *solver) carryBlocks(bld *network.Builder, e, out []int, a, d, t, g, u, b int, lb lastBlock) {
-	trees, totals := s.buildBlocks(bld, e[1:], 1, blockSizes(len(e)-1, g, lb.g, false), u, b, d, lb)
+	sizes := blockSizes(len(e)-1, g, lb.g, false)
+	if lb.twice {
+		sizes = append(blockSizes(len(e)-1-lb.g, g, lb.g, false), lb.g)
+	}
+	trees, totals := s.buildBlocks(bld, e[1:], 1, sizes, u, b, d, lb)
 	inner := append([]int{e[0]}, totals...)
 	z := 0
 	if lb.g > 0 {
 		z = lb.u - u
 	}
-	carries := s.constructZ(bld, inner, max(a-u, 0), d-b-u, t-u, z)
+	var carries []int
+	if lb.twice {
+		carries = s.constructZ2(bld, inner, max(a-u, 0), d-b-u, t-u, z)
+	} else {
+		carries = s.constructZ(bld, inner, max(a-u, 0), d-b-u, t-u, z)
+	}
 	for k, tr := range trees {
 		out[tr.last] = carries[k+1]
 		tr.down(bld, carries[k], out)

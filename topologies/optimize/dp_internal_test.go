@@ -32,6 +32,9 @@ func TestConstructive(t *testing.T) {
 	for _, n := range append(seq(1, 24), 31, 37, 45, 64, 100) {
 		for d := ceilLog2(n); d <= ceilLog2(n)+3; d++ {
 			s := newSolver(n, d, 0)
+			if d == ceilLog2(n)+1 {
+				s.enableLastBlocks() // as constructive does
+			}
 			cost := s.solve(n, 0, d, d)
 			net := constructive(n, d, 0)
 			require.NotNil(t, net, "width %d depth %d", n, d)
@@ -69,8 +72,9 @@ func seq(lo, hi int) []int {
 
 // TestLastBlocks checks the larger last blocks one level above the least
 // depth: 61 cells for 32 inputs at depth 6 with the last prefix at level 5
-// (the annealed network that showed the way), and 273 for 128 inputs at
-// depth 8 (275 without them), as built and as promised.
+// (the annealed network that showed the way), 273 for 128 inputs at
+// depth 8 (275 without them), as built and as promised, and 195 for 100
+// inputs at depth 8, where two larger last blocks save a cell over one.
 func TestLastBlocks(t *testing.T) {
 	s := newSolver(32, 6, 0)
 	s.enableLastBlocks()
@@ -80,4 +84,8 @@ func TestLastBlocks(t *testing.T) {
 	assert.LessOrEqual(t, net.Depth(), 8)
 	assert.Equal(t, 273, net.Size())
 	assert.Equal(t, int32(275), newSolver(128, 8, 0).solve(128, 0, 8, 8))
+	net = constructive(100, 8, 0)
+	require.NotNil(t, net)
+	assert.LessOrEqual(t, net.Depth(), 8)
+	assert.Equal(t, 195, net.Size())
 }
