@@ -10,6 +10,10 @@ import (
 // levels of a network of network.MaxWidth = 2^30 columns, less one.
 const harrisMax = 29
 
+// harrisUseful is Topology.Useful of l and f: l + f + t = ⌈log2 n⌉ − 1 with
+// t ≥ 0, so neither exceeds ⌈log2 n⌉ − 1 at width n.
+func harrisUseful(n int) int { return ceilLog2(int64(n)) - 1 }
+
 // Harris returns the network at the point (l, f, t) of Harris's taxonomy of
 // width n (D. Harris, A Taxonomy of Parallel Prefix Networks, Asilomar 2003),
 // where t = ⌈log2 n⌉ − 1 − l − f must not be negative. The three coordinates

@@ -45,6 +45,9 @@ type Topology struct {
 	// cells returns an upper bound of the size for 1 ≤ n ≤ network.MaxWidth
 	// and complete, valid parameters, without building anything.
 	cells func(n int, p network.Params) int64
+	// useful holds, by parameter name, the largest value worth trying at
+	// width n, where it is known; see Useful.
+	useful map[string]func(n int) int
 }
 
 // registry lists the topologies in their fixed order.
@@ -92,8 +95,9 @@ var registry = []Topology{
 			Name: "k", Default: 0, Min: 0, Max: 63,
 			Doc: "levels of pairing before the halving recursion: depth ≤ ⌈log2 n⌉+k, size and fan-out shrink as k grows; every k ≥ ⌈log2 n⌉−1 gives the same network",
 		}},
-		build: buildLadnerFischer,
-		cells: ladnerFischerCells,
+		useful: map[string]func(int) int{"k": func(n int) int { return ceilLog2(int64(n)) - 1 }},
+		build:  buildLadnerFischer,
+		cells:  ladnerFischerCells,
 	},
 	{
 		Name:      "knowles",
@@ -103,8 +107,9 @@ var registry = []Topology{
 			Name: "s", Default: 0, Min: 0, Max: knowlesMaxS,
 			Doc: "bit j−1 set when f_(j+1) = 2·f_j, so [4,2,1,1] is s=6 (0b110): 0 is Kogge–Stone, 2^(L−1)−1 Sklansky; bits L−1 and above change nothing",
 		}},
-		build: buildKnowles,
-		cells: knowlesCells,
+		useful: map[string]func(int) int{"s": func(n int) int { return 1<<max(ceilLog2(int64(n))-1, 0) - 1 }},
+		build:  buildKnowles,
+		cells:  knowlesCells,
 	},
 	{
 		Name:      "harris",
@@ -114,8 +119,9 @@ var registry = []Topology{
 			{Name: "l", Default: 0, Min: 0, Max: harrisMax, Doc: "extra logic levels: Brent–Kung up- and down-sweep levels around a network on every 2^l-th column"},
 			{Name: "f", Default: 0, Min: 0, Max: harrisMax, Doc: "fan-out: lateral fan-out ≤ 2^f; t = ⌈log2 n⌉−1−l−f wire-track exponent must not be negative"},
 		},
-		build: buildHarris,
-		cells: harrisCells,
+		useful: map[string]func(int) int{"l": harrisUseful, "f": harrisUseful},
+		build:  buildHarris,
+		cells:  harrisCells,
 	},
 	{
 		Name:      "zero-deficiency",
@@ -125,8 +131,9 @@ var registry = []Topology{
 			Name: "d", Default: 0, Min: 0, Max: network.MaxWidth,
 			Doc: "depth, from the least with n ≤ F(d+3)−1 up to n−1; 0 for the least",
 		}},
-		build: buildZeroDeficiency,
-		cells: zeroDeficiencyCells,
+		useful: map[string]func(int) int{"d": func(n int) int { return n - 1 }},
+		build:  buildZeroDeficiency,
+		cells:  zeroDeficiencyCells,
 	},
 }
 
@@ -221,6 +228,19 @@ func (t Topology) EstimateCells(n int, p network.Params) int {
 		full[q.Name] = min(max(v, q.Min), q.Max)
 	}
 	return int(min(t.cells(n, full), int64(math.MaxInt)))
+}
+
+// Useful returns the largest value of the parameter q of t worth trying at
+// width n: every larger value up to q.Max, the other parameters held, builds
+// a network that some value from q.Min to Useful builds, or is refused at
+// that width. Where no such value is known it returns q.Max. An explorer that
+// tries q.Min … Useful meets every network of the family.
+func (t Topology) Useful(q Param, n int) int {
+	f := t.useful[q.Name]
+	if f == nil {
+		return q.Max
+	}
+	return min(max(f(n), q.Min), q.Max)
 }
 
 // fill checks p against the topology's parameters and returns it completed

@@ -52,17 +52,19 @@ type Options struct {
 const MaxWidth = 1024
 
 // maxSettings bounds the parameter settings tried per topology, and
-// maxValues the values tried per parameter.
+// maxValues the values tried of a parameter that does not say which are
+// worth trying (topologies.Topology.Useful).
 const (
 	maxSettings = 4096
 	maxValues   = 64
 )
 
 // Enumerate builds every topology of package topologies at width n at every
-// setting of its parameters (each parameter from its minimum, at most 64
-// values, at most 4096 settings per topology), skips settings the topology
-// refuses, and keeps the first of any networks with the same cells (in any
-// order). With an Optimizer it adds the optimizer's networks. Points come in
+// setting of its parameters (each parameter from its minimum to the largest
+// value worth trying at the width, topologies.Topology.Useful, or to its 64th
+// value where that is not known; at most 4096 settings per topology), skips
+// settings the topology refuses, and keeps the first of any networks with
+// the same cells (in any order). With an Optimizer it adds the optimizer's networks. Points come in
 // registry order, then the optimizer's by depth.
 func Enumerate(ctx context.Context, n int, opt Options) ([]Point, error) {
 	if n < 1 || n > MaxWidth {
@@ -90,7 +92,7 @@ func Enumerate(ctx context.Context, n int, opt Options) ([]Point, error) {
 		points = append(points, Point{Network: net, Figures: f, Family: family, Name: name, Command: command})
 	}
 	for _, topo := range topologies.All() {
-		for _, p := range settings(topo) {
+		for _, p := range settings(topo, n) {
 			if err := ctx.Err(); err != nil {
 				return nil, fmt.Errorf("explore: %v", err)
 			}
@@ -121,17 +123,22 @@ func Enumerate(ctx context.Context, n int, opt Options) ([]Point, error) {
 	return points, nil
 }
 
-// settings lists the parameter settings Enumerate tries for topo, in order:
-// the odometer over each parameter's first values, the first parameter
-// fastest.
-func settings(topo topologies.Topology) []network.Params {
+// settings lists the parameter settings Enumerate tries for topo at width n,
+// in order: the odometer over each parameter's values worth trying, the
+// first parameter fastest.
+func settings(topo topologies.Topology, n int) []network.Params {
 	if len(topo.Params) == 0 {
 		return []network.Params{nil}
 	}
 	var out []network.Params
 	cur := make([]int, len(topo.Params))
+	top := make([]int, len(topo.Params))
 	for i, q := range topo.Params {
 		cur[i] = q.Min
+		top[i] = topo.Useful(q, n)
+		if top[i] == q.Max {
+			top[i] = q.Min + min(q.Max-q.Min, maxValues-1)
+		}
 	}
 	for len(out) < maxSettings {
 		p := network.Params{}
@@ -141,12 +148,11 @@ func settings(topo topologies.Topology) []network.Params {
 		out = append(out, p)
 		i := 0
 		for ; i < len(cur); i++ {
-			q := topo.Params[i]
-			if cur[i] < q.Max && cur[i]-q.Min+1 < maxValues {
+			if cur[i] < top[i] {
 				cur[i]++
 				break
 			}
-			cur[i] = q.Min
+			cur[i] = topo.Params[i].Min
 		}
 		if i == len(cur) {
 			break

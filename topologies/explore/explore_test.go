@@ -74,6 +74,30 @@ func TestEnumerateStopsAtRepeats(t *testing.T) {
 	assert.GreaterOrEqual(t, lf, 2)
 }
 
+// Parameters run to the last value that builds something new at the
+// width, past 64 values where the width calls for it: at 256 inputs
+// Knowles's networks that double the fan-out only at the last level
+// (s = 64) and the zero-deficiency network of depth 200 are points.
+func TestEnumerateWideParameters(t *testing.T) {
+	points := enumerate(t, 256, explore.Options{})
+	for _, want := range []struct {
+		topo string
+		p    network.Params
+	}{
+		{"knowles", network.Params{"s": 64}},
+		{"knowles", network.Params{"s": 127}}, // Sklansky, under its own name
+		{"zero-deficiency", network.Params{"d": 200}},
+	} {
+		net, err := topologies.Build(want.topo, 256, want.p)
+		require.NoError(t, err)
+		found := false
+		for _, p := range points {
+			found = found || sameNetwork(p.Network, net)
+		}
+		assert.True(t, found, "%s %v missing at 256", want.topo, want.p)
+	}
+}
+
 // sameNetwork says whether a and b have the same cells, whatever their
 // order: the same spans, split at the same place, at the same levels.
 func sameNetwork(a, b *network.Network) bool {
