@@ -3,6 +3,7 @@ package toolcheck
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -95,6 +97,25 @@ type Design struct {
 	// adder, its testbench, the $lcu techmap (emit.YosysLCU) and the
 	// picture.
 	Verilog, Testbench, LCU, DOT []byte
+
+	// cells, set by NewDesign, lists the network's cells as the spans they
+	// join, sorted, and emitted is the digest of the files as NewDesign
+	// wrote them: designs of the same cells whose files are as emitted are
+	// checked once.
+	cells   string
+	emitted [sha256.Size]byte
+}
+
+// digest returns the digest of the design's files.
+func (d *Design) digest() [sha256.Size]byte {
+	h := sha256.New()
+	for _, f := range [][]byte{d.Verilog, d.Testbench, d.LCU, d.DOT} {
+		fmt.Fprintf(h, "%d:", len(f))
+		h.Write(f)
+	}
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	return sum
 }
 
 // Options are the options of Check.
@@ -124,14 +145,31 @@ func NewDesign(net *network.Network, opt Options) (*Design, error) {
 		return nil, err
 	}
 	d.Verilog, d.Testbench, d.LCU, d.DOT = v.Bytes(), tb.Bytes(), lcu.Bytes(), dot.Bytes()
+	d.cells, d.emitted = cellKey(net), d.digest()
 	return d, nil
+}
+
+// cellKey lists the cells of net as the spans they join, sorted, so that
+// networks whose builders add the same cells in another order match.
+func cellKey(net *network.Network) string {
+	cells := make([][4]int, net.Size())
+	for k := range cells {
+		c := net.Cell(k)
+		lo, hi := net.Span(c.Lo), net.Span(c.Hi)
+		cells[k] = [4]int{lo.From, lo.To, hi.From, hi.To}
+	}
+	slices.SortFunc(cells, func(a, b [4]int) int { return slices.Compare(a[:], b[:]) })
+	return fmt.Sprint(net.Width(), cells)
 }
 
 // Check runs every check on every design and returns the results in order:
 // design by design, and for each the checks in the order the package
 // documentation lists them. Designs are written into a temporary folder that
-// Check removes. An error is returned only when that folder cannot be made;
-// everything a tool says is in the results.
+// Check removes. A design from NewDesign whose network has the cells of an
+// earlier one (check -t all builds Kogge–Stone as knowles s=0 and harris
+// l=0 f=0 too) is not run again: its results are the earlier design's,
+// naming it in Detail, without a time. An error is returned only when that
+// folder cannot be made; everything a tool says is in the results.
 func Check(ctx context.Context, designs []*Design, opt Options) ([]Result, error) {
 	dir, err := os.MkdirTemp("", "prefixgen-check-")
 	if err != nil {
@@ -149,7 +187,22 @@ func Check(ctx context.Context, designs []*Design, opt Options) ([]Result, error
 	}
 	var tasks []task
 	results := make([]Result, 0, len(designs)*len(checks))
+	// first maps a design's cells to the first design with them; same[di]
+	// is that design's index for a later one, which is not run again.
+	first := map[string]int{}
+	same := make([]int, len(designs))
 	for di, d := range designs {
+		same[di] = -1
+		if d.cells != "" && d.digest() == d.emitted {
+			if dj, ok := first[d.cells]; ok {
+				same[di] = dj
+				for _, c := range checks {
+					results = append(results, Result{Design: d.Name, Width: d.Width, Tool: c.tool, Check: c.check})
+				}
+				continue
+			}
+			first[d.cells] = di
+		}
 		sub := filepath.Join(dir, strconv.Itoa(di))
 		if err := writeDesign(sub, d); err != nil {
 			return nil, fmt.Errorf("toolcheck: %v", err)
@@ -178,6 +231,18 @@ func Check(ctx context.Context, designs []*Design, opt Options) ([]Result, error
 	}
 	close(next)
 	wg.Wait()
+	for di, dj := range same {
+		if dj < 0 {
+			continue
+		}
+		for c := range checks {
+			r := results[dj*len(checks)+c]
+			r.Design = designs[di].Name
+			r.Time = 0
+			r.Detail = "the network of " + designs[dj].Name + ", checked above: " + r.Detail
+			results[di*len(checks)+c] = r
+		}
+	}
 	return results, nil
 }
 
@@ -442,13 +507,14 @@ func Failed(rs []Result) bool {
 
 // Table writes the results as a table with left-aligned columns: network,
 // width, tool, check, result, time and detail. Times are rounded to
-// milliseconds; a check that did not run has none.
+// milliseconds; a check that did not run, or whose result is an earlier
+// design's, has none.
 func Table(w io.Writer, rs []Result) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "network\twidth\ttool\tcheck\tresult\ttime\tdetail")
 	for _, r := range rs {
 		t := "-"
-		if r.Status == Pass || r.Status == Fail {
+		if (r.Status == Pass || r.Status == Fail) && r.Time > 0 {
 			t = r.Time.Round(time.Millisecond).String()
 		}
 		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\n", r.Design, r.Width, r.Tool, r.Check, r.Status, t, r.Detail)
