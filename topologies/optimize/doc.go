@@ -14,7 +14,10 @@
 //     half), blocks reduced by trees and completed from the prefix entering
 //     them (Brent–Kung's and Ladner–Fischer's pairing generalized to trees
 //     of any depth), and Zhu–Cheng–Graham block trees whose subtrees may be
-//     solved either way. One level above the least depth, the blocks may
+//     solved either way, and blocks solved as prefix problems of their own,
+//     each completed in one level from the prefix entering it, which hold
+//     up to 2^u elements where a tree completed in one level holds u + 1.
+//     One level above the least depth, the blocks may
 //     end with a larger block, or two (a deeper tree, or a prefix problem
 //     of its own completed in one level), whose total reaches the block
 //     totals' problem late: an annealed 32-input network showed the way,
@@ -60,9 +63,9 @@
 //
 // How good it is: at minimum depth, I. S. Sergeev (On the complexity of
 // parallel prefix circuits, ECCC TR13-041, 2013) gives the exact least size
-// for n = 2^k, 167 at 64 inputs and 364 at 128, where the recursion alone
-// finds Ladner–Fischer's 168 and 369 and the annealed parts 167 (optimal)
-// and 365; one level above, at 128 inputs and depth 8,
+// for n = 2^k, 167 at 64 inputs, 364 at 128 and 773 at 256, where the
+// recursion alone finds 168, 366 and 778 and with its parts annealed 167
+// and 364 (both optimal) and 774; one level above, at 128 inputs and depth 8,
 // it finds 273 cells, 22 fewer than every named family and as many as
 // ArithTreeRL (NeurIPS 2024) published. From the depth where a zero-deficiency
 // network exists on, its result is optimal.

@@ -19,7 +19,9 @@ import "github.com/prefixgen/prefixgen/network"
 //     totals, and complete each block from the prefix entering it within b
 //     levels (Brent–Kung's and Ladner–Fischer's pairing is u = b = 1);
 //   - carry tree: one block tree over e_1 … e_(n−1), completed from e_0
-//     (Zhu, Cheng and Graham's blocks).
+//     (Zhu, Cheng and Graham's blocks);
+//   - local blocks: blocks that are prefix problems of their own, each
+//     completed in one level from the prefix entering it (see solveLocal).
 const (
 	wayNone = iota
 	waySplit
@@ -63,11 +65,13 @@ type solver struct {
 	// at 128 inputs and depth 8); elsewhere they found nothing smaller and
 	// cost time.
 	lastBlocksOn bool
+	// localOn enables the local-blocks way (see solveLocal).
+	localOn bool
 }
 
 // newSolver returns a solver for widths up to maxN and depths up to maxD.
 func newSolver(maxN, maxD, lateMax int) *solver {
-	s := &solver{maxN: maxN, maxD: maxD, maxT: 2*maxD + 1, lateMax: lateMax}
+	s := &solver{maxN: maxN, maxD: maxD, maxT: 2*maxD + 1, lateMax: lateMax, localOn: true}
 	size := (maxN + 1) * (maxD + 1) * (maxD + 1) * (s.maxT + 1)
 	s.cost = make([]int32, size)
 	s.way = make([]uint32, size)
@@ -245,6 +249,11 @@ func (s *solver) solve(n, a, d, t int) int32 {
 			}
 		}
 	}
+	if s.localOn {
+		if c, w := s.solveLocal(n, a, d, t, best); w != wayNone {
+			best, way, last = c, w, 0
+		}
+	}
 	// Split.
 	for m := 2; m < n; m++ {
 		for tl := a; tl <= min(d, t-1); tl++ {
@@ -340,6 +349,8 @@ func (s *solver) construct(bld *network.Builder, e []int, a, d, t int) []int {
 				tr.down(bld, carries[k-1], out)
 			}
 		}
+	case wayLocal:
+		s.constructLocal(bld, e, out, a, d, t, int(w>>8&0xfffff), int(w&0xff))
 	case wayPart:
 		p := s.parts[s.index(n, a, d, t)]
 		sig := make([]int, p.Signals())

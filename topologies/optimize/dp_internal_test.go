@@ -5,6 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/simulate"
 )
 
 // TestTreeWidth checks W(u, b) against its recursion.
@@ -88,4 +90,26 @@ func TestLastBlocks(t *testing.T) {
 	require.NotNil(t, net)
 	assert.LessOrEqual(t, net.Depth(), 8)
 	assert.Equal(t, 195, net.Size())
+}
+
+// TestLocalBlocks checks the local-blocks way at the least depth: behind the
+// prefix of the first 32 of 128 inputs (level 5, the last prefix by 6, the
+// others by 7) the other 32 take 76 cells (79 without it), and the recursion
+// builds 128 inputs at depth 7 in 366 cells (369 without it), as promised,
+// within the depth and correct.
+func TestLocalBlocks(t *testing.T) {
+	off := newSolver(128, 7, 0)
+	off.localOn = false
+	assert.Equal(t, int32(79), off.solve(33, 5, 7, 6))
+	assert.Equal(t, int32(369), off.solve(128, 0, 7, 7))
+	s := newSolver(128, 7, 0)
+	assert.Equal(t, int32(76), s.solve(33, 5, 7, 6))
+	assert.Equal(t, int32(366), s.solve(128, 0, 7, 7))
+	net := s.network(128, 7)
+	require.NotNil(t, net)
+	assert.Equal(t, 366, net.Size())
+	assert.LessOrEqual(t, net.Depth(), 7)
+	r, err := simulate.Verify(net, simulate.VerifyOptions{Vectors: 64, Seed: 1})
+	require.NoError(t, err)
+	assert.True(t, r.OK(), r.Failure())
 }

@@ -44,6 +44,22 @@ func (s *solver) partsOf(n, a, d, t, lo, hi int, out []part) []part {
 		out = s.partsOf(n-1, 0, d-1, t-1, lo, hi, out)
 	case wayTree:
 		out = s.qpartsOf(n, a, d, t-1, lo, hi, out)
+	case wayLocal:
+		g, u := int(w>>8&0xfffff), int(w&0xff)
+		count := n
+		if a > 0 {
+			count = n - 1
+		}
+		m := (count + g - 1) / g
+		r := count - (m-1)*g
+		if a > 0 {
+			out = s.partsOf(m+1, max(a-u, 0), d-1-u, t-u, lo, hi, out)
+			out = s.partsOf(r, 0, d-1, u, lo, hi, out)
+		} else {
+			out = s.partsOf(m, 0, d-1-u, t-u, lo, hi, out)
+			out = s.partsOf(r, 0, d, u, lo, hi, out)
+		}
+		out = s.partsOf(g, 0, d-1, u, lo, hi, out)
 	case wayBlocks:
 		g, u, b := int(w>>16&0x7ff), int(w>>8&0xff), int(w&0xff)
 		if s.lastBlock[s.index(n, a, d, t)] != 0 {
