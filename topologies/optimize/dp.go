@@ -49,14 +49,13 @@ type solver struct {
 	// parts holds networks found for problems by improveParts, by index:
 	// input 0 is e_0, and they beat the recursion.
 	parts map[int]*network.Network
-	// zcost, zway, zqcost and zqway memoize the problems whose last
-	// element is late (see solveZ), for z = 1 … maxLate in turn.
-	zcost, zqcost []int32
-	zway, zqway   []uint32
-	// z2cost and z2way memoize the problems whose last two elements are
-	// late (see solveZ2).
-	z2cost map[int]int32
-	z2way  map[int]uint32
+	// lcost[k−1] and lway[k−1] memoize the problems whose last k elements
+	// are late (see solveLate), zqcost and zqway the tree problems whose
+	// last element is, for z = 1 … maxLate in turn.
+	lcost  [maxLastBlocks][]int32
+	lway   [maxLastBlocks][]uint32
+	zqcost []int32
+	zqway  []uint32
 	// lastBlock, when not 0, says that the blocks way of the problem ends
 	// with a larger block: its leaves << 8 | its tree's depth.
 	lastBlock []uint32
@@ -73,29 +72,28 @@ type solver struct {
 func newSolver(maxN, maxD, lateMax int) *solver {
 	s := &solver{maxN: maxN, maxD: maxD, maxT: 2*maxD + 1, lateMax: lateMax, localOn: true}
 	size := (maxN + 1) * (maxD + 1) * (maxD + 1) * (s.maxT + 1)
-	s.cost = make([]int32, size)
-	s.way = make([]uint32, size)
-	s.qcost = make([]int32, size)
-	s.qway = make([]uint32, size)
+	s.cost, s.way = unsolved(size), make([]uint32, size)
+	s.qcost, s.qway = unsolved(size), make([]uint32, size)
 	s.lastBlock = make([]uint32, size)
-	for i := range s.cost {
-		s.cost[i] = -1
-		s.qcost[i] = -1
-	}
 	return s
+}
+
+// unsolved returns a memo table of size problems, none of them solved.
+func unsolved(size int) []int32 {
+	c := make([]int32, size)
+	for i := range c {
+		c[i] = -1
+	}
+	return c
 }
 
 // enableLastBlocks turns the larger last blocks of the blocks ways on.
 func (s *solver) enableLastBlocks() {
 	size := len(s.cost)
 	s.lastBlocksOn = true
-	s.zcost = make([]int32, maxLate*size)
-	s.zqcost = make([]int32, maxLate*size)
-	s.zway = make([]uint32, maxLate*size)
-	s.zqway = make([]uint32, maxLate*size)
-	for i := range s.zcost {
-		s.zcost[i] = -1
-		s.zqcost[i] = -1
+	s.zqcost, s.zqway = unsolved(maxLate*size), make([]uint32, maxLate*size)
+	for k := range s.lcost {
+		s.lcost[k], s.lway[k] = unsolved(maxLate*size), make([]uint32, maxLate*size)
 	}
 }
 
@@ -142,11 +140,8 @@ func (s *solver) solve(n, a, d, t int) int32 {
 			best, way = c+1, wayTree<<28
 		}
 	}
-	// Late carry.
-	if a+1 <= min(d, t) && (s.lateMax <= 0 || n-1 <= s.lateMax) {
-		if c := s.solve(n-1, 0, d-1, t-1); c < infinite && c+int32(n-1) < best {
-			best, way = c+int32(n-1), wayLate<<28
-		}
+	if c, w := s.lateCarry(n, a, d, t, 0, 0, best); w != wayNone {
+		best, way = c, w
 	}
 	// Blocks behind a carry: the carry joins the block totals' problem.
 	if a > 0 {
@@ -165,29 +160,12 @@ func (s *solver) solve(n, a, d, t int) int32 {
 					if c < best {
 						best, way, last = c, wayBlocks<<28|uint32(g)<<16|uint32(u)<<8|uint32(b), 0
 					}
-					// A larger last block.
+					// Larger last blocks.
 					for _, lb := range s.lastBlocks(n-1, g, u, b, d) {
-						m := (n - 1 - lb.g + g - 1) / g
-						r := n - 1 - lb.g - (m-1)*g
-						c := s.solveZ(m+2, max(a-u, 0), d-b-u, t-u, lb.u-u)
-						if c >= infinite {
-							continue
-						}
-						c += int32(blockCost(r, u, b, true)+(m-1)*blockCost(g, u, b, true)) + lb.cost
-						if c < best {
+						c, k := s.lateBlocks(n-1, max(a-u, 0), d-b-u, t-u, g, u, b, lb, true, best)
+						if k > 0 {
+							lb.count = k
 							best, way, last = c, wayBlocks<<28|uint32(g)<<16|uint32(u)<<8|uint32(b), lb.code()
-						}
-						// Two of them.
-						if rest := n - 1 - 2*lb.g; rest >= 1 {
-							m := (rest + g - 1) / g
-							r := rest - (m-1)*g
-							c := s.solveZ2(m+3, max(a-u, 0), d-b-u, t-u, lb.u-u)
-							c += int32(blockCost(r, u, b, true)+(m-1)*blockCost(g, u, b, true)) + 2*lb.cost
-							if c < best {
-								lb2 := lb
-								lb2.twice = true
-								best, way, last = c, wayBlocks<<28|uint32(g)<<16|uint32(u)<<8|uint32(b), lb2.code()
-							}
 						}
 					}
 				}
@@ -221,28 +199,12 @@ func (s *solver) solve(n, a, d, t int) int32 {
 							best, way, last = lc, wayBlocks<<28|1<<27|uint32(g)<<16|uint32(u)<<8|uint32(b), 0
 						}
 					}
-					// A larger last block.
+					// Larger last blocks.
 					for _, lb := range s.lastBlocks(n, g, u, b, d) {
-						m := (n - lb.g + g - 1) / g
-						r := n - lb.g - (m-1)*g
-						c := s.solveZ(m+1, 0, d-b-u, t-u, lb.u-u)
-						if c >= infinite {
-							continue
-						}
-						c += int32(blockCost(r, u, b, false)+(m-1)*blockCost(g, u, b, true)) + lb.cost
-						if c < best {
+						c, k := s.lateBlocks(n, 0, d-b-u, t-u, g, u, b, lb, false, best)
+						if k > 0 {
+							lb.count = k
 							best, way, last = c, wayBlocks<<28|uint32(g)<<16|uint32(u)<<8|uint32(b), lb.code()
-						}
-						if rest := n - 2*lb.g; rest >= 1 {
-							m := (rest + g - 1) / g
-							r := rest - (m-1)*g
-							c := s.solveZ2(m+2, 0, d-b-u, t-u, lb.u-u)
-							c += int32(blockCost(r, u, b, false)+(m-1)*blockCost(g, u, b, true)) + 2*lb.cost
-							if c < best {
-								lb2 := lb
-								lb2.twice = true
-								best, way, last = c, wayBlocks<<28|uint32(g)<<16|uint32(u)<<8|uint32(b), lb2.code()
-							}
 						}
 					}
 				}
@@ -254,18 +216,8 @@ func (s *solver) solve(n, a, d, t int) int32 {
 			best, way, last = c, w, 0
 		}
 	}
-	// Split.
-	for m := 2; m < n; m++ {
-		for tl := a; tl <= min(d, t-1); tl++ {
-			l := s.solve(m, a, d, tl)
-			if l >= best {
-				continue
-			}
-			r := s.solve(n-m+1, tl, d, t)
-			if l+r < best {
-				best, way, last = l+r, waySplit<<28|uint32(m)<<8|uint32(tl), 0
-			}
-		}
+	if c, w := s.split(n, a, d, t, 0, 0, best); w != wayNone {
+		best, way, last = c, w, 0
 	}
 	if p := s.parts[i]; p != nil && int32(p.Size()) < best {
 		best, way, last = int32(p.Size()), wayPart<<28, 0
@@ -293,79 +245,58 @@ func blockCost(g, u, b int, carry bool) int {
 // construct builds the solution of the problem (len(e), a, d, t) into bld,
 // where e holds the elements' signals, and returns the prefix signals.
 func (s *solver) construct(bld *network.Builder, e []int, a, d, t int) []int {
+	return s.constructLate(bld, e, a, d, t, 0, 0)
+}
+
+// constructBlocks builds the blocks way of the problem (len(e), a, d, t) into
+// out: blocks of g leaves, trees of depth u completed within b levels, the
+// short block last when shortLast, and the larger last blocks lb. Behind a
+// carry (a > 0) the blocks are over e[1:] and e[0] is the first element of
+// their totals' problem.
+func (s *solver) constructBlocks(bld *network.Builder, e, out []int, a, d, t, g, u, b int, shortLast bool, lb lastBlock) {
+	elems, first := e, 0
+	if a > 0 {
+		elems, first = e[1:], 1
+	}
+	sizes := blockSizes(len(elems), g, lb, shortLast)
+	trees, totals := s.buildBlocks(bld, elems, first, sizes, u, b, d, lb)
+	if a > 0 {
+		totals = append([]int{e[0]}, totals...)
+	}
+	z := 0
+	if lb.g > 0 {
+		z = lb.u - u
+	}
+	carries := s.constructLate(bld, totals, max(a-u, 0), d-b-u, t-u, z, lb.count)
+	complete(bld, trees, carries, out, a > 0)
+}
+
+// complete writes each block's prefix from carries, the prefixes of the
+// block totals' problem (its first the carry when carry is set), and
+// completes the block from the prefix entering it.
+func complete(bld *network.Builder, blocks []*tree, carries, out []int, carry bool) {
+	if !carry {
+		carries = append([]int{-1}, carries...)
+	}
+	for k, b := range blocks {
+		out[b.last] = carries[k+1]
+		b.down(bld, carries[k], out)
+	}
+}
+
+// constructPart builds p, a network improveParts found for the problem
+// (len(e), …), over the elements e into out.
+func (s *solver) constructPart(bld *network.Builder, e, out []int, p *network.Network) {
 	n := len(e)
-	out := make([]int, n)
-	out[0] = e[0]
-	if n == 1 {
-		return out
+	sig := make([]int, p.Signals())
+	copy(sig, e)
+	for k := range p.Size() {
+		c := p.Cell(k)
+		sig[n+k] = bld.Add(sig[c.Lo], sig[c.Hi])
 	}
-	t = min(t, s.maxT)
-	d = min(d, s.maxD)
-	s.solve(n, a, d, t)
-	w := s.way[s.index(n, a, d, t)]
-	switch w >> 28 {
-	case waySplit:
-		m, tl := int(w>>8&0xfff), int(w&0xff)
-		left := s.construct(bld, e[:m], a, d, tl)
-		copy(out, left)
-		rest := append([]int{left[m-1]}, e[m:]...)
-		right := s.construct(bld, rest, tl, d, t)
-		copy(out[m:], right[1:])
-	case wayLate:
-		local := s.construct(bld, e[1:], 0, d-1, t-1)
-		for i, l := range local {
-			out[i+1] = bld.Add(e[0], l)
-		}
-	case wayTree:
-		total := s.qconstruct(bld, e, out, a, d, t-1)
-		out[n-1] = bld.Add(e[0], total)
-	case wayBlocks:
-		g, u, b := int(w>>16&0x7ff), int(w>>8&0xff), int(w&0xff)
-		lb := decodeLastBlock(s.lastBlock[s.index(n, a, d, t)])
-		if a > 0 {
-			s.carryBlocks(bld, e, out, a, d, t, g, u, b, lb)
-			break
-		}
-		sizes := blockSizes(n, g, lb.g, w>>27&1 == 1)
-		if lb.twice {
-			sizes = append(blockSizes(n-lb.g, g, lb.g, false), lb.g)
-		}
-		trees, totals := s.buildBlocks(bld, e, 0, sizes, u, b, d, lb)
-		z := 0
-		if lb.g > 0 {
-			z = lb.u - u
-		}
-		var carries []int
-		if lb.twice {
-			carries = s.constructZ2(bld, totals, 0, d-b-u, t-u, z)
-		} else {
-			carries = s.constructZ(bld, totals, 0, d-b-u, t-u, z)
-		}
-		for k, tr := range trees {
-			out[tr.last] = carries[k]
-			if k == 0 {
-				tr.down(bld, -1, out)
-			} else {
-				tr.down(bld, carries[k-1], out)
-			}
-		}
-	case wayLocal:
-		s.constructLocal(bld, e, out, a, d, t, int(w>>8&0xfffff), int(w&0xff))
-	case wayPart:
-		p := s.parts[s.index(n, a, d, t)]
-		sig := make([]int, p.Signals())
-		copy(sig, e)
-		for k := range p.Size() {
-			c := p.Cell(k)
-			sig[n+k] = bld.Add(sig[c.Lo], sig[c.Hi])
-		}
-		for i := range n {
-			out[i] = sig[p.Output(i)]
-		}
-	default:
-		panic("optimize: construct called on a problem without a solution")
+	for i := range n {
+		out[i] = sig[p.Output(i)]
 	}
-	return out
 }
 
 // qsolve returns the cost of the tree problem (n, a, d, u), n ≥ 2: the
@@ -377,101 +308,7 @@ func (s *solver) construct(bld *network.Builder, e []int, a, d, t int) []int {
 // totals of A and B (Zhu, Cheng and Graham's block trees); or by the
 // prefixes of e_1 … e_(n−1), one level earlier, each joined to e_0.
 func (s *solver) qsolve(n, a, d, u int) int32 {
-	u = min(u, s.maxT)
-	if d < 0 || u < 0 || a > d {
-		return infinite
-	}
-	if n == 2 {
-		return 0
-	}
-	d = min(d, s.maxD)
-	i := s.index(n, a, d, u)
-	if c := s.qcost[i]; c >= 0 {
-		return c
-	}
-	best, way := infinite, uint32(wayNone)
-	if a+1 <= d {
-		if c := s.solve(n-1, 0, d-1, u); c < infinite {
-			best, way = c+int32(n-2), wayLate<<28
-		}
-	}
-	for ua := 0; ua < u; ua++ {
-		// A's total by level ua, so E at A's end by level mid.
-		mid := max(a, ua) + 1
-		if mid > d {
-			break
-		}
-		for p := 1; p <= n-2; p++ {
-			l := s.qsolve(p+1, a, d, ua)
-			if l+2 >= best {
-				continue
-			}
-			r := s.qsolve(n-p, mid, d, u-1)
-			if l+r+2 < best {
-				best, way = l+r+2, waySplit<<28|uint32(p)<<8|uint32(ua)
-			}
-		}
-	}
-	s.qcost[i], s.qway[i] = best, way
-	return best
-}
-
-// qconstruct builds the solution of the tree problem (len(e), a, d, u),
-// writing E_0 … E_(n−2) into out, and returns the total's signal.
-func (s *solver) qconstruct(bld *network.Builder, e, out []int, a, d, u int) int {
-	n := len(e)
-	out[0] = e[0]
-	if n == 2 {
-		return e[1]
-	}
-	u = min(u, s.maxT)
-	d = min(d, s.maxD)
-	s.qsolve(n, a, d, u)
-	w := s.qway[s.index(n, a, d, u)]
-	switch w >> 28 {
-	case wayLate:
-		local := s.construct(bld, e[1:], 0, d-1, u)
-		for i, l := range local[:n-2] {
-			out[i+1] = bld.Add(e[0], l)
-		}
-		return local[n-2]
-	case waySplit:
-		p, ua := int(w>>8&0xfff), int(w&0xff)
-		lt := s.qconstruct(bld, e[:p+1], out[:p+1], a, d, ua)
-		out[p] = bld.Add(e[0], lt)
-		rest := append([]int{out[p]}, e[p+1:]...)
-		ro := make([]int, len(rest))
-		rt := s.qconstruct(bld, rest, ro, max(a, ua)+1, d, u-1)
-		copy(out[p+1:n-1], ro[1:])
-		return bld.Add(lt, rt)
-	}
-	panic("optimize: qconstruct called on a problem without a solution")
-}
-
-// carryBlocks builds the blocks way behind a carry e[0]: trees over
-// e[1:], their totals after the carry as a problem of their own, and every
-// block completed from the prefix before it.
-func (s *solver) carryBlocks(bld *network.Builder, e, out []int, a, d, t, g, u, b int, lb lastBlock) {
-	sizes := blockSizes(len(e)-1, g, lb.g, false)
-	if lb.twice {
-		sizes = append(blockSizes(len(e)-1-lb.g, g, lb.g, false), lb.g)
-	}
-	trees, totals := s.buildBlocks(bld, e[1:], 1, sizes, u, b, d, lb)
-	inner := append([]int{e[0]}, totals...)
-	z := 0
-	if lb.g > 0 {
-		z = lb.u - u
-	}
-	var carries []int
-	if lb.twice {
-		carries = s.constructZ2(bld, inner, max(a-u, 0), d-b-u, t-u, z)
-	} else {
-		carries = s.constructZ(bld, inner, max(a-u, 0), d-b-u, t-u, z)
-	}
-	for k, tr := range trees {
-		out[tr.last] = carries[k+1]
-		tr.down(bld, carries[k], out)
-	}
+	return s.qsolveLate(n, a, d, u, 0)
 }
 
 // tree is a block tree over the leaves first … last (positions in the

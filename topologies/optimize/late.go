@@ -4,28 +4,31 @@ import "github.com/prefixgen/prefixgen/network"
 
 // A block behind the others may be larger than they are: its tree takes
 // more levels, so its total reaches the problem of the block totals later
-// than theirs. That problem is then one whose last element is ready at a
-// level z > 0: (n, a, d, t, z) asks for the prefixes of (n, a, d, t) when
-// e_(n−1) is ready at level z. Only the last prefix depends on it, and it
+// than theirs. With k such blocks at the end, that problem is one whose last
+// k elements are ready at a level z > 0: (n, a, d, t, z, k) asks for the
+// prefixes of (n, a, d, t) when e_(n−k) … e_(n−1) are ready at level z. It
 // is solved by these ways:
 //
-//   - join: the last prefix is E_(n−2) ⊕ e_(n−1);
-//   - late carry, split and carry tree as for z = 0, the late element
-//     passed on to the part that holds it.
+//   - join: the last prefix is E_(n−2) ⊕ e_(n−1), E_(n−2) that of the
+//     problem with k − 1 late elements;
+//   - late carry and split as for k = 0, the late elements passed on to the
+//     part that holds them, and for k = 1 the carry tree.
 //
 // A larger last block saves a block total and its prefix, and leaves the
 // prefix entering the last block to complete it while its own total goes
 // on to the last prefix: an annealed 32-input network at depth 6 showed the
-// way (blocks of 2, 2, 2, 2, 2, 2 and 4 behind one late carry).
-//
-// The last two blocks may both be such blocks; their totals problem then
-// has its last two elements late (solveZ2). It saves a cell or two at 60
-// of the widths from 33 to 256 one level above the least depth (100 inputs
-// at depth 8: 196 → 195; 192 at depth 9: 394 → 392), none at 128 inputs.
+// way (blocks of 2, 2, 2, 2, 2, 2 and 4 behind one late carry). One such
+// block takes 128 inputs at depth 8 from 275 cells to 273; two save a cell
+// or two at 60 of the widths from 33 to 256 one level above the least depth
+// (100 inputs at depth 8: 196 → 195; 192 at depth 9: 394 → 392), none at
+// 128 inputs.
 
 // maxLate bounds z: a last block at most maxLate levels deeper than the
 // others.
 const maxLate = 2
+
+// maxLastBlocks bounds k: at most maxLastBlocks larger blocks at the end.
+const maxLastBlocks = 2
 
 // wayJoin: the last prefix joins E_(n−2) to the late last element.
 const wayJoin = wayPart + 1
@@ -36,60 +39,81 @@ func (s *solver) zindex(n, a, d, t, z int) int {
 	return (z-1)*len(s.cost) + s.index(n, a, d, t)
 }
 
-// solveZ returns the cost of the problem (n, a, d, t, z), solving it if
-// needed.
-func (s *solver) solveZ(n, a, d, t, z int) int32 {
-	if z <= 0 {
+// solveLate returns the cost of the problem (n, a, d, t) whose last k
+// elements are ready at level z, solving it if needed; k = 0 or z = 0 is
+// the problem of solve.
+func (s *solver) solveLate(n, a, d, t, z, k int) int32 {
+	if z <= 0 || k == 0 {
 		return s.solve(n, a, d, t)
 	}
 	t = min(t, s.maxT)
-	if n == 1 {
-		return s.solve(1, max(a, z), d, t)
+	if n == k {
+		// e_0 is late too.
+		return s.solveLate(n, max(a, z), d, t, z, k-1)
 	}
 	if d < 0 || t < 0 || a > t || a > d || z+1 > t {
 		return infinite
 	}
 	d = min(d, s.maxD)
 	i := s.zindex(n, a, d, t, z)
-	if c := s.zcost[i]; c >= 0 {
+	if c := s.lcost[k-1][i]; c >= 0 {
 		return c
 	}
 	best, way := infinite, uint32(wayNone)
-	if c := s.solve(n-1, a, d, min(d, t-1)); c < infinite {
+	if c := s.solveLate(n-1, a, d, min(d, t-1), z, k-1); c < infinite {
 		best, way = c+1, wayJoin<<28
 	}
-	if a+1 <= t {
-		if c := s.qsolveZ(n, a, d, t-1, z); c < infinite && c+1 < best {
+	if k == 1 && a+1 <= t {
+		if c := s.qsolveLate(n, a, d, t-1, z); c < infinite && c+1 < best {
 			best, way = c+1, wayTree<<28
 		}
 	}
-	if a+1 <= min(d, t) && (s.lateMax <= 0 || n-1 <= s.lateMax) {
-		if c := s.solveZ(n-1, 0, d-1, t-1, z); c < infinite && c+int32(n-1) < best {
-			best, way = c+int32(n-1), wayLate<<28
-		}
+	if c, w := s.lateCarry(n, a, d, t, z, k, best); w != wayNone {
+		best, way = c, w
 	}
-	for m := 2; m < n; m++ {
+	if c, w := s.split(n, a, d, t, z, k, best); w != wayNone {
+		best, way = c, w
+	}
+	s.lcost[k-1][i], s.lway[k-1][i] = best, way
+	return best
+}
+
+// lateCarry returns the cost of the late-carry way of the problem (n, a, d,
+// t) whose last k elements are ready at level z, and its way, when it costs
+// less than best.
+func (s *solver) lateCarry(n, a, d, t, z, k int, best int32) (int32, uint32) {
+	if a+1 > min(d, t) || s.lateMax > 0 && n-1 > s.lateMax {
+		return best, wayNone
+	}
+	if c := s.solveLate(n-1, 0, d-1, t-1, z, k); c < infinite && c+int32(n-1) < best {
+		return c + int32(n-1), wayLate << 28
+	}
+	return best, wayNone
+}
+
+// split returns the cost of the best split of the problem (n, a, d, t)
+// whose last k elements are ready at level z, and its way, when it costs
+// less than best: the first m elements, their last prefix by level tl,
+// then the rest behind it, which holds the late elements.
+func (s *solver) split(n, a, d, t, z, k int, best int32) (int32, uint32) {
+	way := uint32(wayNone)
+	for m := 2; m <= n-max(k, 1); m++ {
 		for tl := a; tl <= min(d, t-1); tl++ {
 			l := s.solve(m, a, d, tl)
 			if l >= best {
 				continue
 			}
-			r := s.solveZ(n-m+1, tl, d, t, z)
-			if l+r < best {
+			if r := s.solveLate(n-m+1, tl, d, t, z, k); l+r < best {
 				best, way = l+r, waySplit<<28|uint32(m)<<8|uint32(tl)
 			}
 		}
 	}
-	s.zcost[i], s.zway[i] = best, way
-	return best
+	return best, way
 }
 
-// qsolveZ is qsolve for the tree problem (n, a, d, u) whose last element is
-// ready at level z > 0.
-func (s *solver) qsolveZ(n, a, d, u, z int) int32 {
-	if z <= 0 {
-		return s.qsolve(n, a, d, u)
-	}
+// qsolveLate is qsolve for the tree problem (n, a, d, u) whose last element
+// is ready at level z; z = 0 is the problem of qsolve.
+func (s *solver) qsolveLate(n, a, d, u, z int) int32 {
 	u = min(u, s.maxT)
 	if d < 0 || u < 0 || a > d || z > u {
 		return infinite
@@ -98,17 +122,21 @@ func (s *solver) qsolveZ(n, a, d, u, z int) int32 {
 		return 0
 	}
 	d = min(d, s.maxD)
-	i := s.zindex(n, a, d, u, z)
-	if c := s.zqcost[i]; c >= 0 {
+	cost, ways, i := s.qcost, s.qway, s.index(n, a, d, u)
+	if z > 0 {
+		cost, ways, i = s.zqcost, s.zqway, s.zindex(n, a, d, u, z)
+	}
+	if c := cost[i]; c >= 0 {
 		return c
 	}
 	best, way := infinite, uint32(wayNone)
 	if a+1 <= d {
-		if c := s.solveZ(n-1, 0, d-1, u, z); c < infinite {
+		if c := s.solveLate(n-1, 0, d-1, u, z, 1); c < infinite {
 			best, way = c+int32(n-2), wayLate<<28
 		}
 	}
 	for ua := 0; ua < u; ua++ {
+		// A's total by level ua, so E at A's end by level mid.
 		mid := max(a, ua) + 1
 		if mid > d {
 			break
@@ -118,34 +146,42 @@ func (s *solver) qsolveZ(n, a, d, u, z int) int32 {
 			if l+2 >= best {
 				continue
 			}
-			r := s.qsolveZ(n-p, mid, d, u-1, z)
+			r := s.qsolveLate(n-p, mid, d, u-1, z)
 			if l+r+2 < best {
 				best, way = l+r+2, waySplit<<28|uint32(p)<<8|uint32(ua)
 			}
 		}
 	}
-	s.zqcost[i], s.zqway[i] = best, way
+	cost[i], ways[i] = best, way
 	return best
 }
 
-// constructZ is construct for the problem (len(e), a, d, t, z).
-func (s *solver) constructZ(bld *network.Builder, e []int, a, d, t, z int) []int {
-	n := len(e)
-	if n == 1 {
-		return []int{e[0]}
+// constructLate builds the solution of the problem (len(e), a, d, t) whose
+// last k elements are ready at level z into bld, where e holds the
+// elements' signals, and returns the prefix signals.
+func (s *solver) constructLate(bld *network.Builder, e []int, a, d, t, z, k int) []int {
+	if z <= 0 || k == 0 {
+		z, k = 0, 0
 	}
-	if z <= 0 {
-		return s.construct(bld, e, a, d, t)
+	n := len(e)
+	t = min(t, s.maxT)
+	if k > 0 && n == k {
+		return s.constructLate(bld, e, max(a, z), d, t, z, k-1)
 	}
 	out := make([]int, n)
 	out[0] = e[0]
-	t = min(t, s.maxT)
+	if n == 1 {
+		return out
+	}
 	d = min(d, s.maxD)
-	s.solveZ(n, a, d, t, z)
-	w := s.zway[s.zindex(n, a, d, t, z)]
+	s.solveLate(n, a, d, t, z, k)
+	w := s.way[s.index(n, a, d, t)]
+	if k > 0 {
+		w = s.lway[k-1][s.zindex(n, a, d, t, z)]
+	}
 	switch w >> 28 {
 	case wayJoin:
-		left := s.construct(bld, e[:n-1], a, d, min(d, t-1))
+		left := s.constructLate(bld, e[:n-1], a, d, min(d, t-1), z, k-1)
 		copy(out, left)
 		out[n-1] = bld.Add(left[n-2], e[n-1])
 	case waySplit:
@@ -153,55 +189,64 @@ func (s *solver) constructZ(bld *network.Builder, e []int, a, d, t, z int) []int
 		left := s.construct(bld, e[:m], a, d, tl)
 		copy(out, left)
 		rest := append([]int{left[m-1]}, e[m:]...)
-		right := s.constructZ(bld, rest, tl, d, t, z)
+		right := s.constructLate(bld, rest, tl, d, t, z, k)
 		copy(out[m:], right[1:])
 	case wayLate:
-		local := s.constructZ(bld, e[1:], 0, d-1, t-1, z)
+		local := s.constructLate(bld, e[1:], 0, d-1, t-1, z, k)
 		for i, l := range local {
 			out[i+1] = bld.Add(e[0], l)
 		}
 	case wayTree:
-		total := s.qconstructZ(bld, e, out, a, d, t-1, z)
+		total := s.qconstruct(bld, e, out, a, d, t-1, z)
 		out[n-1] = bld.Add(e[0], total)
+	case wayBlocks:
+		g, u, b := int(w>>16&0x7ff), int(w>>8&0xff), int(w&0xff)
+		lb := decodeLastBlock(s.lastBlock[s.index(n, a, d, t)])
+		s.constructBlocks(bld, e, out, a, d, t, g, u, b, w>>27&1 == 1, lb)
+	case wayLocal:
+		s.constructLocal(bld, e, out, a, d, t, int(w>>8&0xfffff), int(w&0xff))
+	case wayPart:
+		s.constructPart(bld, e, out, s.parts[s.index(n, a, d, t)])
 	default:
-		panic("optimize: constructZ called on a problem without a solution")
+		panic("optimize: construct called on a problem without a solution")
 	}
 	return out
 }
 
-// qconstructZ is qconstruct for the tree problem (len(e), a, d, u, z).
-func (s *solver) qconstructZ(bld *network.Builder, e, out []int, a, d, u, z int) int {
+// qconstruct builds the solution of the tree problem (len(e), a, d, u)
+// whose last element is ready at level z, writing E_0 … E_(n−2) into out,
+// and returns the total's signal.
+func (s *solver) qconstruct(bld *network.Builder, e, out []int, a, d, u, z int) int {
 	n := len(e)
-	if z <= 0 || n == 2 {
-		if n == 2 {
-			out[0] = e[0]
-			return e[1]
-		}
-		return s.qconstruct(bld, e, out, a, d, u)
-	}
 	out[0] = e[0]
+	if n == 2 {
+		return e[1]
+	}
 	u = min(u, s.maxT)
 	d = min(d, s.maxD)
-	s.qsolveZ(n, a, d, u, z)
-	w := s.zqway[s.zindex(n, a, d, u, z)]
+	s.qsolveLate(n, a, d, u, z)
+	w := s.qway[s.index(n, a, d, u)]
+	if z > 0 {
+		w = s.zqway[s.zindex(n, a, d, u, z)]
+	}
 	switch w >> 28 {
 	case wayLate:
-		local := s.constructZ(bld, e[1:], 0, d-1, u, z)
+		local := s.constructLate(bld, e[1:], 0, d-1, u, z, 1)
 		for i, l := range local[:n-2] {
 			out[i+1] = bld.Add(e[0], l)
 		}
 		return local[n-2]
 	case waySplit:
 		p, ua := int(w>>8&0xfff), int(w&0xff)
-		lt := s.qconstruct(bld, e[:p+1], out[:p+1], a, d, ua)
+		lt := s.qconstruct(bld, e[:p+1], out[:p+1], a, d, ua, 0)
 		out[p] = bld.Add(e[0], lt)
 		rest := append([]int{out[p]}, e[p+1:]...)
 		ro := make([]int, len(rest))
-		rt := s.qconstructZ(bld, rest, ro, max(a, ua)+1, d, u-1, z)
+		rt := s.qconstruct(bld, rest, ro, max(a, ua)+1, d, u-1, z)
 		copy(out[p+1:n-1], ro[1:])
 		return bld.Add(lt, rt)
 	}
-	panic("optimize: qconstructZ called on a problem without a solution")
+	panic("optimize: qconstruct called on a problem without a solution")
 }
 
 // lastBlock is a larger last block of the blocks way: g leaves whose total
@@ -212,8 +257,8 @@ type lastBlock struct {
 	g, u  int
 	local bool
 	cost  int32
-	// twice: the last two blocks are both such blocks.
-	twice bool
+	// count is the number of such blocks at the end, 1 … maxLastBlocks.
+	count int
 }
 
 // code packs the block for solver.lastBlock.
@@ -222,15 +267,13 @@ func (lb lastBlock) code() uint32 {
 	if lb.local {
 		c |= 1 << 7
 	}
-	if lb.twice {
-		c |= 1 << 30
-	}
+	c |= uint32(lb.count) << 24
 	return c
 }
 
 // decodeLastBlock unpacks a solver.lastBlock entry; g is 0 for none.
 func decodeLastBlock(c uint32) lastBlock {
-	return lastBlock{g: int(c >> 8 & 0xffff), u: int(c & 0x7f), local: c>>7&1 == 1, twice: c>>30&1 == 1}
+	return lastBlock{g: int(c >> 8 & 0xffff), u: int(c & 0x7f), local: c>>7&1 == 1, count: int(c >> 24 & 0xf)}
 }
 
 // lastBlocks returns the larger last blocks worth trying behind blocks of g
@@ -270,14 +313,46 @@ func (s *solver) lastBlocks(count, g, u, b, d int) []lastBlock {
 	return out
 }
 
+// lateBlocks returns the least cost of the blocks way over count elements,
+// in blocks of g leaves whose trees take u levels and are completed within
+// b, that ends with k = 1 … maxLastBlocks blocks lb, and that k, when it
+// costs less than best; k is 0 otherwise. The block totals' problem is
+// solved with its first element at level a, within d and its last prefix
+// by t; carry says that a carry comes before the blocks and is that
+// problem's first element.
+func (s *solver) lateBlocks(count, a, d, t, g, u, b int, lb lastBlock, carry bool, best int32) (int32, int) {
+	found := 0
+	for k := 1; k <= maxLastBlocks; k++ {
+		rest := count - k*lb.g
+		if rest < 1 {
+			break
+		}
+		m := (rest + g - 1) / g
+		r := rest - (m-1)*g
+		elems := m + k
+		if carry {
+			elems++
+		}
+		c := s.solveLate(elems, a, d, t, lb.u-u, k)
+		if c >= infinite {
+			continue
+		}
+		c += int32(blockCost(r, u, b, carry)+(m-1)*blockCost(g, u, b, true)) + int32(k)*lb.cost
+		if c < best {
+			best, found = c, k
+		}
+	}
+	return best, found
+}
+
 // blockSizes returns the sizes of the blocks of the blocks way over count
 // elements: the short block first (or last, when shortLast), blocks of g,
-// and the larger last block g2 when g2 > 0.
-func blockSizes(count, g, g2 int, shortLast bool) []int {
-	rest := count - g2
+// and the larger last blocks lb, if any.
+func blockSizes(count, g int, lb lastBlock, shortLast bool) []int {
+	rest := count - lb.count*lb.g
 	m := (rest + g - 1) / g
 	r := rest - (m-1)*g
-	sizes := make([]int, 0, m+1)
+	sizes := make([]int, 0, m+lb.count)
 	for k := range m {
 		switch {
 		case k == 0 && !shortLast, k == m-1 && shortLast:
@@ -286,25 +361,25 @@ func blockSizes(count, g, g2 int, shortLast bool) []int {
 			sizes = append(sizes, g)
 		}
 	}
-	if g2 > 0 {
-		sizes = append(sizes, g2)
+	for range lb.count {
+		sizes = append(sizes, lb.g)
 	}
 	return sizes
 }
 
 // buildBlocks builds the blocks of sizes over the elements e, from position
-// first on, as trees of depth u completed within b levels, the last as lb
-// when lb.g > 0; it returns the blocks and their totals.
+// first on, as trees of depth u completed within b levels, the last
+// lb.count as lb; it returns the blocks and their totals.
 func (s *solver) buildBlocks(bld *network.Builder, e []int, first int, sizes []int, u, b, d int, lb lastBlock) ([]*tree, []int) {
 	trees := make([]*tree, len(sizes))
 	totals := make([]int, len(sizes))
 	at := 0
 	for k, size := range sizes {
 		switch {
-		case lb.g > 0 && (k == len(sizes)-1 || lb.twice && k == len(sizes)-2) && lb.local:
+		case lb.g > 0 && k >= len(sizes)-lb.count && lb.local:
 			local := s.construct(bld, e[at:at+size], 0, d-1, lb.u)
 			trees[k] = &tree{total: local[size-1], first: first + at, last: first + at + size - 1, local: local}
-		case lb.g > 0 && (k == len(sizes)-1 || lb.twice && k == len(sizes)-2):
+		case lb.g > 0 && k >= len(sizes)-lb.count:
 			trees[k] = upTree(bld, e[at:at+size], first+at, lb.u, b)
 		default:
 			trees[k] = upTree(bld, e[at:at+size], first+at, u, b)
@@ -313,91 +388,4 @@ func (s *solver) buildBlocks(bld *network.Builder, e []int, first int, sizes []i
 		at += size
 	}
 	return trees, totals
-}
-
-// solveZ2 returns the cost of the problem (n, a, d, t) whose last two
-// elements are ready at level z, the totals problem behind two larger last
-// blocks, by the ways of solveZ: join (E_(n−2) is then a late problem's
-// last prefix), late carry and split; n = 2 is the late problem of its two
-// late elements.
-func (s *solver) solveZ2(n, a, d, t, z int) int32 {
-	if z <= 0 {
-		return s.solve(n, a, d, t)
-	}
-	t = min(t, s.maxT)
-	if n == 2 {
-		return s.solveZ(2, max(a, z), d, t, z)
-	}
-	if d < 0 || t < 0 || a > t || a > d || z+1 > t {
-		return infinite
-	}
-	d = min(d, s.maxD)
-	i := s.zindex(n, a, d, t, z)
-	if s.z2cost == nil {
-		s.z2cost, s.z2way = map[int]int32{}, map[int]uint32{}
-	}
-	if c, ok := s.z2cost[i]; ok {
-		return c
-	}
-	best, way := infinite, uint32(wayNone)
-	if c := s.solveZ(n-1, a, d, min(d, t-1), z); c < infinite {
-		best, way = c+1, wayJoin<<28
-	}
-	if a+1 <= min(d, t) && (s.lateMax <= 0 || n-1 <= s.lateMax) {
-		if c := s.solveZ2(n-1, 0, d-1, t-1, z); c < infinite && c+int32(n-1) < best {
-			best, way = c+int32(n-1), wayLate<<28
-		}
-	}
-	for m := 2; m < n-1; m++ {
-		for tl := a; tl <= min(d, t-1); tl++ {
-			l := s.solve(m, a, d, tl)
-			if l >= best {
-				continue
-			}
-			r := s.solveZ2(n-m+1, tl, d, t, z)
-			if l+r < best {
-				best, way = l+r, waySplit<<28|uint32(m)<<8|uint32(tl)
-			}
-		}
-	}
-	s.z2cost[i], s.z2way[i] = best, way
-	return best
-}
-
-// constructZ2 is construct for the problem of solveZ2.
-func (s *solver) constructZ2(bld *network.Builder, e []int, a, d, t, z int) []int {
-	n := len(e)
-	if z <= 0 {
-		return s.construct(bld, e, a, d, t)
-	}
-	t = min(t, s.maxT)
-	if n == 2 {
-		return s.constructZ(bld, e, max(a, z), d, t, z)
-	}
-	d = min(d, s.maxD)
-	out := make([]int, n)
-	out[0] = e[0]
-	s.solveZ2(n, a, d, t, z)
-	w := s.z2way[s.zindex(n, a, d, t, z)]
-	switch w >> 28 {
-	case wayJoin:
-		left := s.constructZ(bld, e[:n-1], a, d, min(d, t-1), z)
-		copy(out, left)
-		out[n-1] = bld.Add(left[n-2], e[n-1])
-	case waySplit:
-		m, tl := int(w>>8&0xfff), int(w&0xff)
-		left := s.construct(bld, e[:m], a, d, tl)
-		copy(out, left)
-		rest := append([]int{left[m-1]}, e[m:]...)
-		right := s.constructZ2(bld, rest, tl, d, t, z)
-		copy(out[m:], right[1:])
-	case wayLate:
-		local := s.constructZ2(bld, e[1:], 0, d-1, t-1, z)
-		for i, l := range local {
-			out[i+1] = bld.Add(e[0], l)
-		}
-	default:
-		panic("optimize: constructZ2 called on a problem without a solution")
-	}
-	return out
 }

@@ -102,20 +102,8 @@ func (s *solver) constructLocal(bld *network.Builder, e, out []int, a, d, t, g, 
 		at += size
 	}
 	if a > 0 {
-		carries := s.construct(bld, append([]int{e[0]}, totals...), max(a-u, 0), d-1-u, t-u)
-		for k, b := range blocks {
-			out[b.last] = carries[k+1]
-			b.down(bld, carries[k], out)
-		}
-		return
+		totals = append([]int{e[0]}, totals...)
 	}
-	carries := s.construct(bld, totals, 0, d-1-u, t-u)
-	for k, b := range blocks {
-		out[b.last] = carries[k]
-		if k == 0 {
-			b.down(bld, -1, out)
-		} else {
-			b.down(bld, carries[k-1], out)
-		}
-	}
+	carries := s.construct(bld, totals, max(a-u, 0), d-1-u, t-u)
+	complete(bld, blocks, carries, out, a > 0)
 }
