@@ -64,7 +64,7 @@ func TestOptimizeBeatsFamilies(t *testing.T) {
 	opt, named := strings.Fields(lines[1]), strings.Fields(lines[2])
 	// name fields, then width, depth, size, fan-out, tracks, deficiency.
 	size := func(f []string) string { return f[len(f)-4] }
-	assert.Equal(t, "126", size(opt), out)
+	assert.Equal(t, "125", size(opt), out)
 	assert.Equal(t, "137", size(named), out)
 	assert.Contains(t, lines[2], "ladner-fischer k=1")
 }

@@ -49,16 +49,14 @@ type solver struct {
 	// parts holds networks found for problems by improveParts, by index:
 	// input 0 is e_0, and they beat the recursion.
 	parts map[int]*network.Network
-	// lcost[k−1] and lway[k−1] memoize the problems whose last k elements
-	// are late (see solveLate), zqcost and zqway the tree problems whose
-	// last element is, for z = 1 … maxLate in turn.
-	lcost  [maxLastBlocks][]int32
-	lway   [maxLastBlocks][]uint32
-	zqcost []int32
-	zqway  []uint32
+	// lcost[l.id()] and lway[l.id()] memoize the problems whose last
+	// elements are late by the tail l (see solveLate), lqcost and lqway
+	// the tree problems.
+	lcost, lqcost [(maxTail + 1) * (maxTail + 1)][]int32
+	lway, lqway   [(maxTail + 1) * (maxTail + 1)][]uint32
 	// lastBlock, when not 0, says that the blocks way of the problem ends
-	// with a larger block: its leaves << 8 | its tree's depth.
-	lastBlock []uint32
+	// with larger blocks (see packLastBlocks).
+	lastBlock []uint64
 	// lastBlocksOn enables the larger last blocks: constructive turns them
 	// on one level above the least depth, where they pay (275 → 273 cells
 	// at 128 inputs and depth 8); elsewhere they found nothing smaller and
@@ -74,7 +72,7 @@ func newSolver(maxN, maxD, lateMax int) *solver {
 	size := (maxN + 1) * (maxD + 1) * (maxD + 1) * (s.maxT + 1)
 	s.cost, s.way = unsolved(size), make([]uint32, size)
 	s.qcost, s.qway = unsolved(size), make([]uint32, size)
-	s.lastBlock = make([]uint32, size)
+	s.lastBlock = make([]uint64, size)
 	return s
 }
 
@@ -89,12 +87,7 @@ func unsolved(size int) []int32 {
 
 // enableLastBlocks turns the larger last blocks of the blocks ways on.
 func (s *solver) enableLastBlocks() {
-	size := len(s.cost)
 	s.lastBlocksOn = true
-	s.zqcost, s.zqway = unsolved(maxLate*size), make([]uint32, maxLate*size)
-	for k := range s.lcost {
-		s.lcost[k], s.lway[k] = unsolved(maxLate*size), make([]uint32, maxLate*size)
-	}
 }
 
 func (s *solver) index(n, a, d, t int) int {
@@ -133,14 +126,14 @@ func (s *solver) solve(n, a, d, t int) int32 {
 	if c := s.cost[i]; c >= 0 {
 		return c
 	}
-	best, way, last := infinite, uint32(wayNone), uint32(0)
+	best, way, last := infinite, uint32(wayNone), uint64(0)
 	// Carry tree: the last prefix joins e_0 to the total of the rest.
 	if a+1 <= t {
 		if c := s.qsolve(n, a, d, t-1); c < infinite {
 			best, way = c+1, wayTree<<28
 		}
 	}
-	if c, w := s.lateCarry(n, a, d, t, 0, 0, best); w != wayNone {
+	if c, w := s.lateCarry(n, a, d, t, tail{}, best); w != wayNone {
 		best, way = c, w
 	}
 	// Blocks behind a carry: the carry joins the block totals' problem.
@@ -161,12 +154,8 @@ func (s *solver) solve(n, a, d, t int) int32 {
 						best, way, last = c, wayBlocks<<28|uint32(g)<<16|uint32(u)<<8|uint32(b), 0
 					}
 					// Larger last blocks.
-					for _, lb := range s.lastBlocks(n-1, g, u, b, d) {
-						c, k := s.lateBlocks(n-1, max(a-u, 0), d-b-u, t-u, g, u, b, lb, true, best)
-						if k > 0 {
-							lb.count = k
-							best, way, last = c, wayBlocks<<28|uint32(g)<<16|uint32(u)<<8|uint32(b), lb.code()
-						}
+					if c, lbs, ok := s.lateBlocks(n-1, max(a-u, 0), d-b-u, t-u, g, u, b, s.largerBlocks(n-1, g, u, b, d), true, best); ok {
+						best, way, last = c, wayBlocks<<28|uint32(g)<<16|uint32(u)<<8|uint32(b), packLastBlocks(lbs)
 					}
 				}
 			}
@@ -200,12 +189,8 @@ func (s *solver) solve(n, a, d, t int) int32 {
 						}
 					}
 					// Larger last blocks.
-					for _, lb := range s.lastBlocks(n, g, u, b, d) {
-						c, k := s.lateBlocks(n, 0, d-b-u, t-u, g, u, b, lb, false, best)
-						if k > 0 {
-							lb.count = k
-							best, way, last = c, wayBlocks<<28|uint32(g)<<16|uint32(u)<<8|uint32(b), lb.code()
-						}
+					if c, lbs, ok := s.lateBlocks(n, 0, d-b-u, t-u, g, u, b, s.largerBlocks(n, g, u, b, d), false, best); ok {
+						best, way, last = c, wayBlocks<<28|uint32(g)<<16|uint32(u)<<8|uint32(b), packLastBlocks(lbs)
 					}
 				}
 			}
@@ -216,7 +201,7 @@ func (s *solver) solve(n, a, d, t int) int32 {
 			best, way, last = c, w, 0
 		}
 	}
-	if c, w := s.split(n, a, d, t, 0, 0, best); w != wayNone {
+	if c, w := s.split(n, a, d, t, tail{}, best); w != wayNone {
 		best, way, last = c, w, 0
 	}
 	if p := s.parts[i]; p != nil && int32(p.Size()) < best {
@@ -245,7 +230,7 @@ func blockCost(g, u, b int, carry bool) int {
 // construct builds the solution of the problem (len(e), a, d, t) into bld,
 // where e holds the elements' signals, and returns the prefix signals.
 func (s *solver) construct(bld *network.Builder, e []int, a, d, t int) []int {
-	return s.constructLate(bld, e, a, d, t, 0, 0)
+	return s.constructLate(bld, e, a, d, t, tail{})
 }
 
 // constructBlocks builds the blocks way of the problem (len(e), a, d, t) into
@@ -253,21 +238,26 @@ func (s *solver) construct(bld *network.Builder, e []int, a, d, t int) []int {
 // short block last when shortLast, and the larger last blocks lb. Behind a
 // carry (a > 0) the blocks are over e[1:] and e[0] is the first element of
 // their totals' problem.
-func (s *solver) constructBlocks(bld *network.Builder, e, out []int, a, d, t, g, u, b int, shortLast bool, lb lastBlock) {
+func (s *solver) constructBlocks(bld *network.Builder, e, out []int, a, d, t, g, u, b int, shortLast bool, lbs [2]lastBlock) {
 	elems, first := e, 0
 	if a > 0 {
 		elems, first = e[1:], 1
 	}
-	sizes := blockSizes(len(elems), g, lb, shortLast)
-	trees, totals := s.buildBlocks(bld, elems, first, sizes, u, b, d, lb)
+	sizes := blockSizes(len(elems), g, lbs, shortLast)
+	trees, totals := s.buildBlocks(bld, elems, first, sizes, u, b, d, lbs)
 	if a > 0 {
 		totals = append([]int{e[0]}, totals...)
 	}
-	z := 0
-	if lb.g > 0 {
-		z = lb.u - u
+	var l tail
+	for _, lb := range lbs {
+		switch lb.u - u {
+		case 1:
+			l.one += lb.count
+		case 2:
+			l.two += lb.count
+		}
 	}
-	carries := s.constructLate(bld, totals, max(a-u, 0), d-b-u, t-u, z, lb.count)
+	carries := s.constructLate(bld, totals, max(a-u, 0), d-b-u, t-u, l)
 	complete(bld, trees, carries, out, a > 0)
 }
 
@@ -308,7 +298,7 @@ func (s *solver) constructPart(bld *network.Builder, e, out []int, p *network.Ne
 // totals of A and B (Zhu, Cheng and Graham's block trees); or by the
 // prefixes of e_1 … e_(n−1), one level earlier, each joined to e_0.
 func (s *solver) qsolve(n, a, d, u int) int32 {
-	return s.qsolveLate(n, a, d, u, 0)
+	return s.qsolveLate(n, a, d, u, tail{})
 }
 
 // tree is a block tree over the leaves first … last (positions in the

@@ -27,111 +27,187 @@ import "github.com/prefixgen/prefixgen/network"
 // others.
 const maxLate = 2
 
-// maxLastBlocks bounds k: at most maxLastBlocks larger blocks at the end.
-const maxLastBlocks = 2
+// maxLastBlocks bounds the number of larger blocks of one kind at the end.
+const maxLastBlocks = 3
 
 // wayJoin: the last prefix joins E_(n−2) to the late last element.
 const wayJoin = wayPart + 1
 
-// zindex returns the index of the problem (n, a, d, t, z), 1 ≤ z ≤ maxLate,
-// in the solver's late tables.
-func (s *solver) zindex(n, a, d, t, z int) int {
-	return (z-1)*len(s.cost) + s.index(n, a, d, t)
+// tail is the late elements at the end of a problem: one of them one level
+// late, then two of them two levels late.
+type tail struct{ one, two int }
+
+// count returns the number of late elements.
+func (l tail) count() int { return l.one + l.two }
+
+// first returns how late the first late element is.
+func (l tail) first() int {
+	if l.one > 0 {
+		return 1
+	}
+	return 2
 }
 
-// solveLate returns the cost of the problem (n, a, d, t) whose last k
-// elements are ready at level z, solving it if needed; k = 0 or z = 0 is
-// the problem of solve.
-func (s *solver) solveLate(n, a, d, t, z, k int) int32 {
-	if z <= 0 || k == 0 {
+// last returns how late the last element is.
+func (l tail) last() int {
+	switch {
+	case l.two > 0:
+		return 2
+	case l.one > 0:
+		return 1
+	}
+	return 0
+}
+
+// withoutFirst returns the tail without its first element.
+func (l tail) withoutFirst() tail {
+	if l.one > 0 {
+		return tail{l.one - 1, l.two}
+	}
+	return tail{0, l.two - 1}
+}
+
+// withoutLast returns the tail without its last element.
+func (l tail) withoutLast() tail {
+	if l.two > 0 {
+		return tail{l.one, l.two - 1}
+	}
+	return tail{l.one - 1, 0}
+}
+
+// id numbers the tails for the solver's tables.
+func (l tail) id() int { return l.one + (maxTail+1)*l.two }
+
+// maxTail bounds the late elements of each kind: two kinds of larger
+// blocks, maxLastBlocks of each.
+const maxTail = 2 * maxLastBlocks
+
+// take returns the tail's first j elements.
+func (l tail) take(j int) tail {
+	one := min(j, l.one)
+	return tail{one, j - one}
+}
+
+// drop returns the tail without its first j elements.
+func (l tail) drop(j int) tail {
+	t := l.take(j)
+	return tail{l.one - t.one, l.two - t.two}
+}
+
+// lateTable returns the memo tables of the problems with the tail l.
+func (s *solver) lateTable(l tail) ([]int32, []uint32) {
+	k := l.id()
+	if s.lcost[k] == nil {
+		s.lcost[k], s.lway[k] = unsolved(len(s.cost)), make([]uint32, len(s.cost))
+	}
+	return s.lcost[k], s.lway[k]
+}
+
+// treeTable returns the memo tables of the tree problems with the tail l.
+func (s *solver) treeTable(l tail) ([]int32, []uint32) {
+	if l.count() == 0 {
+		return s.qcost, s.qway
+	}
+	k := l.id()
+	if s.lqcost[k] == nil {
+		s.lqcost[k], s.lqway[k] = unsolved(len(s.cost)), make([]uint32, len(s.cost))
+	}
+	return s.lqcost[k], s.lqway[k]
+}
+
+// solveLate returns the cost of the problem (n, a, d, t) whose last
+// elements are late by l, solving it if needed; an empty tail is the problem
+// of solve.
+func (s *solver) solveLate(n, a, d, t int, l tail) int32 {
+	if l.count() == 0 {
 		return s.solve(n, a, d, t)
 	}
 	t = min(t, s.maxT)
-	if n == k {
+	if n == l.count() {
 		// e_0 is late too.
-		return s.solveLate(n, max(a, z), d, t, z, k-1)
+		return s.solveLate(n, max(a, l.first()), d, t, l.withoutFirst())
 	}
-	if d < 0 || t < 0 || a > t || a > d || z+1 > t {
+	if d < 0 || t < 0 || a > t || a > d || l.last()+1 > t {
 		return infinite
 	}
 	d = min(d, s.maxD)
-	i := s.zindex(n, a, d, t, z)
-	if c := s.lcost[k-1][i]; c >= 0 {
+	costs, ways := s.lateTable(l)
+	i := s.index(n, a, d, t)
+	if c := costs[i]; c >= 0 {
 		return c
 	}
 	best, way := infinite, uint32(wayNone)
-	if c := s.solveLate(n-1, a, d, min(d, t-1), z, k-1); c < infinite {
+	if c := s.solveLate(n-1, a, d, min(d, t-1), l.withoutLast()); c < infinite {
 		best, way = c+1, wayJoin<<28
 	}
-	if k == 1 && a+1 <= t {
-		if c := s.qsolveLate(n, a, d, t-1, z); c < infinite && c+1 < best {
+	if a+1 <= t {
+		if c := s.qsolveLate(n, a, d, t-1, l); c < infinite && c+1 < best {
 			best, way = c+1, wayTree<<28
 		}
 	}
-	if c, w := s.lateCarry(n, a, d, t, z, k, best); w != wayNone {
+	if c, w := s.lateCarry(n, a, d, t, l, best); w != wayNone {
 		best, way = c, w
 	}
-	if c, w := s.split(n, a, d, t, z, k, best); w != wayNone {
+	if c, w := s.split(n, a, d, t, l, best); w != wayNone {
 		best, way = c, w
 	}
-	s.lcost[k-1][i], s.lway[k-1][i] = best, way
+	costs[i], ways[i] = best, way
 	return best
 }
 
 // lateCarry returns the cost of the late-carry way of the problem (n, a, d,
-// t) whose last k elements are ready at level z, and its way, when it costs
-// less than best.
-func (s *solver) lateCarry(n, a, d, t, z, k int, best int32) (int32, uint32) {
+// t) whose last elements are late by l, and its way, when it costs less
+// than best.
+func (s *solver) lateCarry(n, a, d, t int, l tail, best int32) (int32, uint32) {
 	if a+1 > min(d, t) || s.lateMax > 0 && n-1 > s.lateMax {
 		return best, wayNone
 	}
-	if c := s.solveLate(n-1, 0, d-1, t-1, z, k); c < infinite && c+int32(n-1) < best {
+	if c := s.solveLate(n-1, 0, d-1, t-1, l); c < infinite && c+int32(n-1) < best {
 		return c + int32(n-1), wayLate << 28
 	}
 	return best, wayNone
 }
 
 // split returns the cost of the best split of the problem (n, a, d, t)
-// whose last k elements are ready at level z, and its way, when it costs
-// less than best: the first m elements, their last prefix by level tl,
-// then the rest behind it, which holds the late elements.
-func (s *solver) split(n, a, d, t, z, k int, best int32) (int32, uint32) {
+// whose last elements are late by l, and its way, when it costs less than
+// best: the first m elements, their last prefix by level tl, then the rest
+// behind it; each part holds the late elements among its own.
+func (s *solver) split(n, a, d, t int, l tail, best int32) (int32, uint32) {
 	way := uint32(wayNone)
-	for m := 2; m <= n-max(k, 1); m++ {
+	for m := 2; m < n; m++ {
+		j := max(0, l.count()-(n-m))
 		for tl := a; tl <= min(d, t-1); tl++ {
-			l := s.solve(m, a, d, tl)
-			if l >= best {
+			c := s.solveLate(m, a, d, tl, l.take(j))
+			if c >= best {
 				continue
 			}
-			if r := s.solveLate(n-m+1, tl, d, t, z, k); l+r < best {
-				best, way = l+r, waySplit<<28|uint32(m)<<8|uint32(tl)
+			if r := s.solveLate(n-m+1, tl, d, t, l.drop(j)); c+r < best {
+				best, way = c+r, waySplit<<28|uint32(m)<<8|uint32(tl)
 			}
 		}
 	}
 	return best, way
 }
 
-// qsolveLate is qsolve for the tree problem (n, a, d, u) whose last element
-// is ready at level z; z = 0 is the problem of qsolve.
-func (s *solver) qsolveLate(n, a, d, u, z int) int32 {
+// qsolveLate is qsolve for the tree problem (n, a, d, u) whose last
+// elements are late by l; an empty tail is the problem of qsolve.
+func (s *solver) qsolveLate(n, a, d, u int, l tail) int32 {
 	u = min(u, s.maxT)
-	if d < 0 || u < 0 || a > d || z > u {
+	if d < 0 || u < 0 || a > d || l.last() > u || l.count() > n-1 {
 		return infinite
 	}
 	if n == 2 {
 		return 0
 	}
 	d = min(d, s.maxD)
-	cost, ways, i := s.qcost, s.qway, s.index(n, a, d, u)
-	if z > 0 {
-		cost, ways, i = s.zqcost, s.zqway, s.zindex(n, a, d, u, z)
-	}
-	if c := cost[i]; c >= 0 {
+	costs, ways := s.treeTable(l)
+	i := s.index(n, a, d, u)
+	if c := costs[i]; c >= 0 {
 		return c
 	}
 	best, way := infinite, uint32(wayNone)
 	if a+1 <= d {
-		if c := s.solveLate(n-1, 0, d-1, u, z, 1); c < infinite {
+		if c := s.solveLate(n-1, 0, d-1, u, l); c < infinite {
 			best, way = c+int32(n-2), wayLate<<28
 		}
 	}
@@ -142,31 +218,29 @@ func (s *solver) qsolveLate(n, a, d, u, z int) int32 {
 			break
 		}
 		for p := 1; p <= n-2; p++ {
-			l := s.qsolve(p+1, a, d, ua)
-			if l+2 >= best {
+			j := max(0, l.count()-(n-1-p))
+			c := s.qsolveLate(p+1, a, d, ua, l.take(j))
+			if c+2 >= best {
 				continue
 			}
-			r := s.qsolveLate(n-p, mid, d, u-1, z)
-			if l+r+2 < best {
-				best, way = l+r+2, waySplit<<28|uint32(p)<<8|uint32(ua)
+			r := s.qsolveLate(n-p, mid, d, u-1, l.drop(j))
+			if c+r+2 < best {
+				best, way = c+r+2, waySplit<<28|uint32(p)<<8|uint32(ua)
 			}
 		}
 	}
-	cost[i], ways[i] = best, way
+	costs[i], ways[i] = best, way
 	return best
 }
 
 // constructLate builds the solution of the problem (len(e), a, d, t) whose
-// last k elements are ready at level z into bld, where e holds the
-// elements' signals, and returns the prefix signals.
-func (s *solver) constructLate(bld *network.Builder, e []int, a, d, t, z, k int) []int {
-	if z <= 0 || k == 0 {
-		z, k = 0, 0
-	}
+// last elements are late by l into bld, where e holds the elements'
+// signals, and returns the prefix signals.
+func (s *solver) constructLate(bld *network.Builder, e []int, a, d, t int, l tail) []int {
 	n := len(e)
 	t = min(t, s.maxT)
-	if k > 0 && n == k {
-		return s.constructLate(bld, e, max(a, z), d, t, z, k-1)
+	if l.count() > 0 && n == l.count() {
+		return s.constructLate(bld, e, max(a, l.first()), d, t, l.withoutFirst())
 	}
 	out := make([]int, n)
 	out[0] = e[0]
@@ -174,35 +248,37 @@ func (s *solver) constructLate(bld *network.Builder, e []int, a, d, t, z, k int)
 		return out
 	}
 	d = min(d, s.maxD)
-	s.solveLate(n, a, d, t, z, k)
+	s.solveLate(n, a, d, t, l)
 	w := s.way[s.index(n, a, d, t)]
-	if k > 0 {
-		w = s.lway[k-1][s.zindex(n, a, d, t, z)]
+	if l.count() > 0 {
+		_, ways := s.lateTable(l)
+		w = ways[s.index(n, a, d, t)]
 	}
 	switch w >> 28 {
 	case wayJoin:
-		left := s.constructLate(bld, e[:n-1], a, d, min(d, t-1), z, k-1)
+		left := s.constructLate(bld, e[:n-1], a, d, min(d, t-1), l.withoutLast())
 		copy(out, left)
 		out[n-1] = bld.Add(left[n-2], e[n-1])
 	case waySplit:
 		m, tl := int(w>>8&0xfff), int(w&0xff)
-		left := s.construct(bld, e[:m], a, d, tl)
+		j := max(0, l.count()-(n-m))
+		left := s.constructLate(bld, e[:m], a, d, tl, l.take(j))
 		copy(out, left)
 		rest := append([]int{left[m-1]}, e[m:]...)
-		right := s.constructLate(bld, rest, tl, d, t, z, k)
+		right := s.constructLate(bld, rest, tl, d, t, l.drop(j))
 		copy(out[m:], right[1:])
 	case wayLate:
-		local := s.constructLate(bld, e[1:], 0, d-1, t-1, z, k)
+		local := s.constructLate(bld, e[1:], 0, d-1, t-1, l)
 		for i, l := range local {
 			out[i+1] = bld.Add(e[0], l)
 		}
 	case wayTree:
-		total := s.qconstruct(bld, e, out, a, d, t-1, z)
+		total := s.qconstruct(bld, e, out, a, d, t-1, l)
 		out[n-1] = bld.Add(e[0], total)
 	case wayBlocks:
 		g, u, b := int(w>>16&0x7ff), int(w>>8&0xff), int(w&0xff)
-		lb := decodeLastBlock(s.lastBlock[s.index(n, a, d, t)])
-		s.constructBlocks(bld, e, out, a, d, t, g, u, b, w>>27&1 == 1, lb)
+		lbs := decodeLastBlocks(s.lastBlock[s.index(n, a, d, t)])
+		s.constructBlocks(bld, e, out, a, d, t, g, u, b, w>>27&1 == 1, lbs)
 	case wayLocal:
 		s.constructLocal(bld, e, out, a, d, t, int(w>>8&0xfffff), int(w&0xff))
 	case wayPart:
@@ -214,9 +290,9 @@ func (s *solver) constructLate(bld *network.Builder, e []int, a, d, t, z, k int)
 }
 
 // qconstruct builds the solution of the tree problem (len(e), a, d, u)
-// whose last element is ready at level z, writing E_0 … E_(n−2) into out,
-// and returns the total's signal.
-func (s *solver) qconstruct(bld *network.Builder, e, out []int, a, d, u, z int) int {
+// whose last elements are late by l, writing E_0 … E_(n−2) into out, and
+// returns the total's signal.
+func (s *solver) qconstruct(bld *network.Builder, e, out []int, a, d, u int, l tail) int {
 	n := len(e)
 	out[0] = e[0]
 	if n == 2 {
@@ -224,25 +300,24 @@ func (s *solver) qconstruct(bld *network.Builder, e, out []int, a, d, u, z int) 
 	}
 	u = min(u, s.maxT)
 	d = min(d, s.maxD)
-	s.qsolveLate(n, a, d, u, z)
-	w := s.qway[s.index(n, a, d, u)]
-	if z > 0 {
-		w = s.zqway[s.zindex(n, a, d, u, z)]
-	}
+	s.qsolveLate(n, a, d, u, l)
+	_, ways := s.treeTable(l)
+	w := ways[s.index(n, a, d, u)]
 	switch w >> 28 {
 	case wayLate:
-		local := s.constructLate(bld, e[1:], 0, d-1, u, z, 1)
+		local := s.constructLate(bld, e[1:], 0, d-1, u, l)
 		for i, l := range local[:n-2] {
 			out[i+1] = bld.Add(e[0], l)
 		}
 		return local[n-2]
 	case waySplit:
 		p, ua := int(w>>8&0xfff), int(w&0xff)
-		lt := s.qconstruct(bld, e[:p+1], out[:p+1], a, d, ua, 0)
+		j := max(0, l.count()-(n-1-p))
+		lt := s.qconstruct(bld, e[:p+1], out[:p+1], a, d, ua, l.take(j))
 		out[p] = bld.Add(e[0], lt)
 		rest := append([]int{out[p]}, e[p+1:]...)
 		ro := make([]int, len(rest))
-		rt := s.qconstruct(bld, rest, ro, max(a, ua)+1, d, u-1, z)
+		rt := s.qconstruct(bld, rest, ro, max(a, ua)+1, d, u-1, l.drop(j))
 		copy(out[p+1:n-1], ro[1:])
 		return bld.Add(lt, rt)
 	}
@@ -261,26 +336,36 @@ type lastBlock struct {
 	count int
 }
 
-// code packs the block for solver.lastBlock.
-func (lb lastBlock) code() uint32 {
-	c := uint32(lb.g)<<8 | uint32(lb.u)
+// code packs the block into 32 bits.
+func (lb lastBlock) code() uint64 {
+	c := uint64(lb.g)<<8 | uint64(lb.u) | uint64(lb.count)<<24
 	if lb.local {
 		c |= 1 << 7
 	}
-	c |= uint32(lb.count) << 24
 	return c
 }
 
-// decodeLastBlock unpacks a solver.lastBlock entry; g is 0 for none.
-func decodeLastBlock(c uint32) lastBlock {
-	return lastBlock{g: int(c >> 8 & 0xffff), u: int(c & 0x7f), local: c>>7&1 == 1, count: int(c >> 24 & 0xf)}
+// packLastBlocks packs the larger last blocks for solver.lastBlock.
+func packLastBlocks(lbs [2]lastBlock) uint64 {
+	return lbs[0].code() | lbs[1].code()<<32
 }
 
-// lastBlocks returns the larger last blocks worth trying behind blocks of g
+// decodeLastBlocks unpacks a solver.lastBlock entry; a kind with count 0 is
+// none.
+func decodeLastBlocks(c uint64) [2]lastBlock {
+	var lbs [2]lastBlock
+	for k := range lbs {
+		c := c >> (32 * k)
+		lbs[k] = lastBlock{g: int(c >> 8 & 0xffff), u: int(c & 0x7f), local: c>>7&1 == 1, count: int(c >> 24 & 0xf)}
+	}
+	return lbs
+}
+
+// largerBlocks returns the larger last blocks worth trying behind blocks of g
 // leaves, trees of depth u completed within b levels, over count elements
 // and at depth d: for each depth of its tree up to maxLate levels more, the
-// largest, and the largest that leaves the first block full.
-func (s *solver) lastBlocks(count, g, u, b, d int) []lastBlock {
+// largest, and the largest that leaves the first block full, by depth.
+func (s *solver) largerBlocks(count, g, u, b, d int) []lastBlock {
 	if !s.lastBlocksOn {
 		return nil
 	}
@@ -315,44 +400,71 @@ func (s *solver) lastBlocks(count, g, u, b, d int) []lastBlock {
 
 // lateBlocks returns the least cost of the blocks way over count elements,
 // in blocks of g leaves whose trees take u levels and are completed within
-// b, that ends with k = 1 … maxLastBlocks blocks lb, and that k, when it
-// costs less than best; k is 0 otherwise. The block totals' problem is
-// solved with its first element at level a, within d and its last prefix
-// by t; carry says that a carry comes before the blocks and is that
+// b, that ends with 1 … maxLastBlocks blocks of one of the kinds cands,
+// then possibly 1 … maxLastBlocks of a later kind, and those blocks, when
+// it costs less than best; ok is false otherwise. The block totals' problem
+// is solved with its first element at level a, within d and its last
+// prefix by t; carry says that a carry comes before the blocks and is that
 // problem's first element.
-func (s *solver) lateBlocks(count, a, d, t, g, u, b int, lb lastBlock, carry bool, best int32) (int32, int) {
-	found := 0
-	for k := 1; k <= maxLastBlocks; k++ {
-		rest := count - k*lb.g
+func (s *solver) lateBlocks(count, a, d, t, g, u, b int, cands []lastBlock, carry bool, best int32) (int32, [2]lastBlock, bool) {
+	var found [2]lastBlock
+	ok := false
+	try := func(lbs [2]lastBlock) {
+		rest := count
+		var l tail
+		for _, lb := range lbs {
+			rest -= lb.count * lb.g
+			switch lb.u - u {
+			case 1:
+				l.one += lb.count
+			case 2:
+				l.two += lb.count
+			}
+		}
 		if rest < 1 {
-			break
+			return
 		}
 		m := (rest + g - 1) / g
 		r := rest - (m-1)*g
-		elems := m + k
+		elems := m + lbs[0].count + lbs[1].count
 		if carry {
 			elems++
 		}
-		c := s.solveLate(elems, a, d, t, lb.u-u, k)
+		c := s.solveLate(elems, a, d, t, l)
 		if c >= infinite {
-			continue
+			return
 		}
-		c += int32(blockCost(r, u, b, carry)+(m-1)*blockCost(g, u, b, true)) + int32(k)*lb.cost
+		c += int32(blockCost(r, u, b, carry)+(m-1)*blockCost(g, u, b, true)) + int32(lbs[0].count)*lbs[0].cost + int32(lbs[1].count)*lbs[1].cost
 		if c < best {
-			best, found = c, k
+			best, found, ok = c, lbs, true
 		}
 	}
-	return best, found
+	for i, first := range cands {
+		for k := 1; k <= maxLastBlocks; k++ {
+			first.count = k
+			try([2]lastBlock{first})
+			for _, second := range cands[i+1:] {
+				if second.u <= first.u {
+					continue
+				}
+				for k2 := 1; k2 <= maxLastBlocks; k2++ {
+					second.count = k2
+					try([2]lastBlock{first, second})
+				}
+			}
+		}
+	}
+	return best, found, ok
 }
 
 // blockSizes returns the sizes of the blocks of the blocks way over count
 // elements: the short block first (or last, when shortLast), blocks of g,
-// and the larger last blocks lb, if any.
-func blockSizes(count, g int, lb lastBlock, shortLast bool) []int {
-	rest := count - lb.count*lb.g
+// and the larger last blocks lbs.
+func blockSizes(count, g int, lbs [2]lastBlock, shortLast bool) []int {
+	rest := count - lbs[0].count*lbs[0].g - lbs[1].count*lbs[1].g
 	m := (rest + g - 1) / g
 	r := rest - (m-1)*g
-	sizes := make([]int, 0, m+lb.count)
+	sizes := make([]int, 0, m+lbs[0].count+lbs[1].count)
 	for k := range m {
 		switch {
 		case k == 0 && !shortLast, k == m-1 && shortLast:
@@ -361,28 +473,34 @@ func blockSizes(count, g int, lb lastBlock, shortLast bool) []int {
 			sizes = append(sizes, g)
 		}
 	}
-	for range lb.count {
-		sizes = append(sizes, lb.g)
+	for _, lb := range lbs {
+		for range lb.count {
+			sizes = append(sizes, lb.g)
+		}
 	}
 	return sizes
 }
 
 // buildBlocks builds the blocks of sizes over the elements e, from position
-// first on, as trees of depth u completed within b levels, the last
-// lb.count as lb; it returns the blocks and their totals.
-func (s *solver) buildBlocks(bld *network.Builder, e []int, first int, sizes []int, u, b, d int, lb lastBlock) ([]*tree, []int) {
+// first on, as trees of depth u completed within b levels, the last ones as
+// the larger last blocks lbs; it returns the blocks and their totals.
+func (s *solver) buildBlocks(bld *network.Builder, e []int, first int, sizes []int, u, b, d int, lbs [2]lastBlock) ([]*tree, []int) {
 	trees := make([]*tree, len(sizes))
 	totals := make([]int, len(sizes))
 	at := 0
 	for k, size := range sizes {
+		kind := lastBlock{u: u}
 		switch {
-		case lb.g > 0 && k >= len(sizes)-lb.count && lb.local:
-			local := s.construct(bld, e[at:at+size], 0, d-1, lb.u)
+		case k >= len(sizes)-lbs[1].count:
+			kind = lbs[1]
+		case k >= len(sizes)-lbs[1].count-lbs[0].count:
+			kind = lbs[0]
+		}
+		if kind.local {
+			local := s.construct(bld, e[at:at+size], 0, d-1, kind.u)
 			trees[k] = &tree{total: local[size-1], first: first + at, last: first + at + size - 1, local: local}
-		case lb.g > 0 && k >= len(sizes)-lb.count:
-			trees[k] = upTree(bld, e[at:at+size], first+at, lb.u, b)
-		default:
-			trees[k] = upTree(bld, e[at:at+size], first+at, u, b)
+		} else {
+			trees[k] = upTree(bld, e[at:at+size], first+at, kind.u, b)
 		}
 		totals[k] = trees[k].total
 		at += size
