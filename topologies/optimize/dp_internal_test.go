@@ -34,7 +34,7 @@ func TestConstructive(t *testing.T) {
 	for _, n := range append(seq(1, 24), 31, 37, 45, 64, 100) {
 		for d := ceilLog2(n); d <= ceilLog2(n)+3; d++ {
 			s := newSolver(n, d, 0)
-			if d == ceilLog2(n)+1 {
+			if d <= ceilLog2(n)+1 {
 				s.enableLastBlocks() // as constructive does
 			}
 			cost := s.solve(n, 0, d, d)
@@ -90,6 +90,22 @@ func TestLastBlocks(t *testing.T) {
 	require.NotNil(t, net)
 	assert.LessOrEqual(t, net.Depth(), 8)
 	assert.Equal(t, 195, net.Size())
+}
+
+// TestSergeevOptimum checks that the recursion alone builds networks of
+// 2^k inputs at the least depth, k, with exactly as many cells as I. S.
+// Sergeev proved the least (On the complexity of parallel prefix circuits,
+// ECCC TR13-041, 2013): 3.5·2^k − (8.5 + 3.5(k mod 2))·2^⌊k/2⌋ + k + 5,
+// 167 at 64 inputs, 364 at 128 and 773 at 256.
+func TestSergeevOptimum(t *testing.T) {
+	for k := 2; k <= 8; k++ {
+		n := 1 << k
+		want := (7*n - (17+7*(k%2))*(1<<(k/2)))/2 + k + 5
+		net := constructive(n, k, 0)
+		require.NotNil(t, net, "%d inputs", n)
+		assert.Equal(t, want, net.Size(), "%d inputs", n)
+		assert.LessOrEqual(t, net.Depth(), k, "%d inputs", n)
+	}
 }
 
 // TestLateTails checks problems whose block totals arrive at three levels,

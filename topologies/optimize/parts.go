@@ -148,7 +148,7 @@ func annealPart(ctx context.Context, net *network.Network, p part, steps int, rn
 func improveParts(ctx context.Context, n, d, lateMax, lo, hi, steps, rounds int, seed uint64) *solver {
 	parts := map[int]*network.Network{}
 	tried := map[part]bool{}
-	s := newSolver(n, d, lateMax)
+	s := searchSolver(n, d, lateMax)
 	for range rounds {
 		var todo []part
 		for _, p := range s.partsOf(n, 0, d, d, lo, hi, nil) {
@@ -188,7 +188,7 @@ func improveParts(ctx context.Context, n, d, lateMax, lo, hi, steps, rounds int,
 		if !better {
 			break
 		}
-		s = newSolver(n, d, lateMax)
+		s = searchSolver(n, d, lateMax)
 		s.parts = parts
 	}
 	return s
