@@ -17,12 +17,17 @@
 //     solved either way, and blocks solved as prefix problems of their own,
 //     each completed in one level from the prefix entering it, which hold
 //     up to 2^u elements where a tree completed in one level holds u + 1.
-//     One level above the least depth, the blocks may
-//     end with a larger block, or two (a deeper tree, or a prefix problem
-//     of its own completed in one level), whose total reaches the block
-//     totals' problem late: an annealed 32-input network showed the way,
-//     and it takes 128 inputs at depth 8 from 275 cells to 273; two save
-//     a cell or two more at other widths (100 inputs at depth 8: 195).
+//     At the least depth and one level above, the blocks may end with
+//     larger blocks of up to two kinds, up to three of each (deeper trees,
+//     or prefix problems of their own completed in one level), whose totals
+//     reach the block totals' problem one or two levels late; that problem
+//     keeps its late elements through every way, in both parts of a split
+//     or of a carry tree. An annealed 32-input network showed the way, and a
+//     SAT solver run over every network of small subproblems (CaDiCaL, not
+//     part of prefixgen) showed where one kind in one part fell a cell
+//     short. With them the recursion alone builds Sergeev's optimum at 2^k
+//     inputs and depth k for every k up to 8, and 128 inputs at depth 8 in
+//     272 cells (275 without larger blocks, 273 with one kind).
 //     Each subproblem is solved under its own bounds on
 //     the level of its first input, of its last prefix and of the others,
 //     so the program finds the best of exponentially many recursions, in
@@ -63,12 +68,11 @@
 //
 // How good it is: at minimum depth, I. S. Sergeev (On the complexity of
 // parallel prefix circuits, ECCC TR13-041, 2013) gives the exact least size
-// for n = 2^k, 167 at 64 inputs, 364 at 128 and 773 at 256, where the
-// recursion alone finds 168, 366 and 778 and with its parts annealed 167
-// and 364 (both optimal) and 774; one level above, at 128 inputs and depth 8,
-// it finds 273 cells, 22 fewer than every named family and as many as
-// ArithTreeRL (NeurIPS 2024) published. From the depth where a zero-deficiency
-// network exists on, its result is optimal.
+// for n = 2^k, 167 at 64 inputs, 364 at 128 and 773 at 256, which the
+// recursion alone finds. One level above, at 128 inputs and depth 8, it
+// finds 272 cells, 23 fewer than every named family and one fewer than
+// ArithTreeRL (NeurIPS 2024) published. From the depth where a
+// zero-deficiency network exists on, its result is optimal.
 //
 // Package optimize imports package simulate to check its results, a
 // departure from the design's rule that topologies import only network: a

@@ -100,7 +100,7 @@ func TestLastBlocks(t *testing.T) {
 func TestSergeevOptimum(t *testing.T) {
 	for k := 2; k <= 8; k++ {
 		n := 1 << k
-		want := (7*n - (17+7*(k%2))*(1<<(k/2)))/2 + k + 5
+		want := (7*n-(17+7*(k%2))*(1<<(k/2)))/2 + k + 5
 		net := constructive(n, k, 0)
 		require.NotNil(t, net, "%d inputs", n)
 		assert.Equal(t, want, net.Size(), "%d inputs", n)

@@ -4,24 +4,32 @@ import "github.com/prefixgen/prefixgen/network"
 
 // A block behind the others may be larger than they are: its tree takes
 // more levels, so its total reaches the problem of the block totals later
-// than theirs. With k such blocks at the end, that problem is one whose last
-// k elements are ready at a level z > 0: (n, a, d, t, z, k) asks for the
-// prefixes of (n, a, d, t) when e_(n−k) … e_(n−1) are ready at level z. It
-// is solved by these ways:
+// than theirs. The blocks may end with larger blocks of two kinds, k1 whose
+// totals are one level late and then k2 two levels late, and the totals'
+// problem is then one whose last elements are late by the tail (k1, k2):
+// (n, a, d, t, tail) asks for the prefixes of (n, a, d, t) when those
+// elements are ready that much later. It is solved by these ways:
 //
 //   - join: the last prefix is E_(n−2) ⊕ e_(n−1), E_(n−2) that of the
-//     problem with k − 1 late elements;
-//   - late carry and split as for k = 0, the late elements passed on to the
-//     part that holds them, and for k = 1 the carry tree.
+//     problem without the last late element;
+//   - late carry, split and carry tree as for an empty tail; a split or a
+//     carry tree gives each of its parts the late elements among its own,
+//     so a part may hold some and the part after it the rest.
 //
 // A larger last block saves a block total and its prefix, and leaves the
 // prefix entering the last block to complete it while its own total goes
 // on to the last prefix: an annealed 32-input network at depth 6 showed the
 // way (blocks of 2, 2, 2, 2, 2, 2 and 4 behind one late carry). One such
-// block takes 128 inputs at depth 8 from 275 cells to 273; two save a cell
-// or two at 60 of the widths from 33 to 256 one level above the least depth
-// (100 inputs at depth 8: 196 → 195; 192 at depth 9: 394 → 392), none at
-// 128 inputs.
+// block took 128 inputs at depth 8 from 275 cells to 273. A SAT solver
+// (CaDiCaL, over every network of a small problem's spans and levels) then
+// found five problems of 14 to 22 elements behind a late carry one cell
+// below the recursion; their networks end with three blocks of one kind,
+// or with blocks of two kinds, and keep late elements in the first part of
+// a carry tree. With both kinds, up to three blocks of each and the tails
+// split between parts, the recursion matches the solver on all five, builds
+// 128 inputs at depth 8 in 272 cells and 64 at depth 7 in 125, and at the
+// least depth builds Sergeev's optimum for 2^k inputs up to 256 (773 cells,
+// where it built 778).
 
 // maxLate bounds z: a last block at most maxLate levels deeper than the
 // others.
