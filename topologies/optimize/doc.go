@@ -28,18 +28,10 @@
 //     short. With them the recursion alone builds Sergeev's optimum at 2^k
 //     inputs and depth k for every k up to 8, and 128 inputs at depth 8 in
 //     272 cells (275 without larger blocks, 273 with one kind).
-//     Each subproblem is solved under its own bounds on
-//     the level of its first input, of its last prefix and of the others,
-//     so the program finds the best of exponentially many recursions, in
-//     about a second at n = 256. At the least depth, ⌈log2 n⌉, and widths
-//     of 64 and more, the parts of its solution (every subproblem of 8 to
-//     n − 1 elements it is built from, with its first element's level and
-//     its last prefix's bound) are annealed as in stage 3, each from the
-//     network the recursion built for it, on every core with chains seeded
-//     by Seed and the part; a smaller network for a part replaces that
-//     part's solution, and the program is solved again around it, for up
-//     to five rounds. Parts of a few dozen elements anneal well where the
-//     whole network does not.
+//     Each subproblem is solved under its own bounds on the level of its
+//     first input, of its last prefix and of the others, so the program
+//     finds the best of exponentially many recursions, in about a second
+//     at n = 256.
 //  3. Simulated annealing on the form of Roy et al. (PrefixRL, 2021): a
 //     network is the set of spans [j, i] it computes, each span's cell
 //     joins it from the next shorter span of its column and the span just

@@ -28,7 +28,6 @@ const (
 	wayLate
 	wayBlocks
 	wayTree
-	wayPart // a network that improveParts found for the problem
 )
 
 // infinite marks a problem without a solution.
@@ -46,9 +45,6 @@ type solver struct {
 	// qcost and qway memoize the tree problems; see qsolve.
 	qcost []int32
 	qway  []uint32
-	// parts holds networks found for problems by improveParts, by index:
-	// input 0 is e_0, and they beat the recursion.
-	parts map[int]*network.Network
 	// lcost[l.id()] and lway[l.id()] memoize the problems whose last
 	// elements are late by the tail l (see solveLate), lqcost and lqway
 	// the tree problems.
@@ -204,9 +200,6 @@ func (s *solver) solve(n, a, d, t int) int32 {
 	if c, w := s.split(n, a, d, t, tail{}, best); w != wayNone {
 		best, way, last = c, w, 0
 	}
-	if p := s.parts[i]; p != nil && int32(p.Size()) < best {
-		best, way, last = int32(p.Size()), wayPart<<28, 0
-	}
 	s.cost[i], s.way[i], s.lastBlock[i] = best, way, last
 	return best
 }
@@ -271,21 +264,6 @@ func complete(bld *network.Builder, blocks []*tree, carries, out []int, carry bo
 	for k, b := range blocks {
 		out[b.last] = carries[k+1]
 		b.down(bld, carries[k], out)
-	}
-}
-
-// constructPart builds p, a network improveParts found for the problem
-// (len(e), …), over the elements e into out.
-func (s *solver) constructPart(bld *network.Builder, e, out []int, p *network.Network) {
-	n := len(e)
-	sig := make([]int, p.Signals())
-	copy(sig, e)
-	for k := range p.Size() {
-		c := p.Cell(k)
-		sig[n+k] = bld.Add(sig[c.Lo], sig[c.Hi])
-	}
-	for i := range n {
-		out[i] = sig[p.Output(i)]
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/simulate"
 )
 
@@ -106,6 +107,28 @@ func TestSergeevOptimum(t *testing.T) {
 		assert.Equal(t, want, net.Size(), "%d inputs", n)
 		assert.LessOrEqual(t, net.Depth(), k, "%d inputs", n)
 	}
+}
+
+// part is one problem (n, a, d, t) of the recursion.
+type part struct{ n, a, d, t int }
+
+// partNetwork returns the solver's network for the problem p: input 0 is
+// e_0.
+func (s *solver) partNetwork(p part) *network.Network {
+	bld, err := network.NewBuilder(p.n)
+	if err != nil {
+		return nil
+	}
+	e := make([]int, p.n)
+	for i := range e {
+		e[i] = i
+	}
+	s.construct(bld, e, p.a, p.d, p.t)
+	net, err := bld.Build()
+	if err != nil {
+		return nil
+	}
+	return net
 }
 
 // TestLateTails checks problems whose block totals arrive at three levels,

@@ -39,7 +39,7 @@ const maxLate = 2
 const maxLastBlocks = 3
 
 // wayJoin: the last prefix joins E_(n−2) to the late last element.
-const wayJoin = wayPart + 1
+const wayJoin = wayTree + 1
 
 // tail is the late elements at the end of a problem: one of them one level
 // late, then two of them two levels late.
@@ -289,8 +289,6 @@ func (s *solver) constructLate(bld *network.Builder, e []int, a, d, t int, l tai
 		s.constructBlocks(bld, e, out, a, d, t, g, u, b, w>>27&1 == 1, lbs)
 	case wayLocal:
 		s.constructLocal(bld, e, out, a, d, t, int(w>>8&0xfffff), int(w&0xff))
-	case wayPart:
-		s.constructPart(bld, e, out, s.parts[s.index(n, a, d, t)])
 	default:
 		panic("optimize: construct called on a problem without a solution")
 	}

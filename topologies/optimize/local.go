@@ -11,9 +11,9 @@ import "github.com/prefixgen/prefixgen/network"
 // tree completed in one level holds only u + 1 leaves; with fewer blocks the
 // totals' problem is smaller. Behind a carry at the least depth it pays:
 // the 32 elements behind the prefix of the first 32 of 128 inputs at depth
-// 7 (carry at level 5, last prefix by 6) go from 79 cells to 76, the
-// recursion alone finds 366 cells for 128 inputs at depth 7 instead of 369,
-// and with its parts annealed 364, Sergeev's proven optimum.
+// 7 (carry at level 5, last prefix by 6) go from 79 cells to 76, and the
+// recursion finds 366 cells for 128 inputs at depth 7 instead of 369 (364,
+// Sergeev's proven optimum, with the larger last blocks of late.go).
 
 // wayLocal marks the local-blocks way: g << 8 | u in the low bits.
 const wayLocal = wayJoin + 1

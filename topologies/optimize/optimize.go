@@ -175,7 +175,7 @@ func Minimize(ctx context.Context, opt Options) (Result, error) {
 	res := Result{LowerBound: max(2*n-2-depth, n-1)}
 
 	named := namedCandidates(n, depth)
-	all := slices.Concat(named, constructiveCandidates(ctx, n, depth, opt.MaxFanout, opt.Seed))
+	all := slices.Concat(named, constructiveCandidates(n, depth, opt.MaxFanout))
 	var best, start *candidate
 	leastFanout := 0
 	for i, c := range all {
@@ -315,11 +315,8 @@ func sortedKeys(p network.Params) []string {
 const maxSolverDepth = 14
 
 // constructiveCandidates runs the constructive search, and, under a fan-out
-// bound, its variants that limit how many cells one carry feeds. At widths
-// of partsMinWidth and more at the least depth, ⌈log2 n⌉, the search
-// without a fan-out guard also anneals its parts (improveParts); one level
-// above, it found nothing smaller at 64 and 128 inputs and is left out.
-func constructiveCandidates(ctx context.Context, n, depth, fanout int, seed uint64) []candidate {
+// bound, its variants that limit how many cells one carry feeds.
+func constructiveCandidates(n, depth, fanout int) []candidate {
 	d := min(depth, maxSolverDepth)
 	limits := []int{0}
 	if fanout > 0 {
@@ -334,12 +331,6 @@ func constructiveCandidates(ctx context.Context, n, depth, fanout int, seed uint
 			continue
 		}
 		source := "constructive search"
-		if lim == 0 && n >= partsMinWidth && d == ceilLog2(n) {
-			s := improveParts(ctx, n, d, 0, partsMinSize, n-1, partsSteps, partsRounds, seed)
-			if more := s.network(n, d); more != nil && more.Size() < net.Size() {
-				net, source = more, "constructive search, parts improved by annealing"
-			}
-		}
 		if lim > 0 {
 			source = fmt.Sprintf("constructive search, carries feeding ≤ %d cells", lim)
 		}

@@ -22,11 +22,6 @@ type graph struct {
 	cols [][words]uint64
 	// scratch of eval: level and fan-out per span, indexed i*n + j.
 	level, fan []int16
-	// first is the level input 0 is ready at, and last, when positive,
-	// bounds the level of the last output: the subproblems of the
-	// constructive search (see improveParts) need both; a whole network has
-	// first 0 and last 0.
-	first, last int16
 }
 
 // words is the number of 64-bit words of a column: widths up to 256.
@@ -77,7 +72,7 @@ func (g *graph) copyFrom(h *graph) { copy(g.cols, h.cols) }
 
 // clone returns a copy of g with its own scratch.
 func (g *graph) clone() *graph {
-	h := &graph{n: g.n, cols: make([][words]uint64, g.n), level: make([]int16, g.n*g.n), fan: make([]int16, g.n*g.n), first: g.first, last: g.last}
+	h := &graph{n: g.n, cols: make([][words]uint64, g.n), level: make([]int16, g.n*g.n), fan: make([]int16, g.n*g.n)}
 	h.copyFrom(g)
 	return h
 }
@@ -121,9 +116,6 @@ func (g *graph) eval(maxDepth, maxFanout int) (depth, fanout int, ok bool) {
 	}
 	for i := range n {
 		g.level[i*n+i] = 0
-		if i == 0 {
-			g.level[0] = g.first
-		}
 		up := i // the next shorter span of column i
 		c := g.cols[i]
 		for w := (i >> 6); w >= 0; w-- {
@@ -148,9 +140,6 @@ func (g *graph) eval(maxDepth, maxFanout int) (depth, fanout int, ok bool) {
 			}
 		}
 		depth = max(depth, int(g.level[i*n]))
-	}
-	if g.last > 0 && g.level[(n-1)*n] > g.last {
-		return depth, 0, false
 	}
 	if maxFanout > 0 {
 		for i := range n {
