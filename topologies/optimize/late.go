@@ -86,9 +86,10 @@ func (l tail) withoutLast() tail {
 // id numbers the tails for the solver's tables.
 func (l tail) id() int { return l.one + (maxTail+1)*l.two }
 
-// maxTail bounds the late elements of each kind: two kinds of larger
-// blocks, maxLastBlocks of each.
-const maxTail = 2 * maxLastBlocks
+// maxTail bounds the late elements of each kind: the blocks way ends with
+// at most maxLastBlocks blocks of a kind, and its two kinds are late by
+// different levels.
+const maxTail = maxLastBlocks
 
 // take returns the tail's first j elements.
 func (l tail) take(j int) tail {
