@@ -48,8 +48,8 @@ type solver struct {
 	// lcost[l.id()] and lway[l.id()] memoize the problems whose last
 	// elements are late by the tail l (see solveLate), lqcost and lqway
 	// the tree problems.
-	lcost, lqcost [(maxTail + 1) * (maxTail + 1)][]int32
-	lway, lqway   [(maxTail + 1) * (maxTail + 1)][]uint32
+	lcost, lqcost [tails][]int32
+	lway, lqway   [tails][]uint32
 	// lastBlock, when not 0, says that the blocks way of the problem ends
 	// with larger blocks (see packLastBlocks).
 	lastBlock []uint64
@@ -243,12 +243,7 @@ func (s *solver) constructBlocks(bld *network.Builder, e, out []int, a, d, t, g,
 	}
 	var l tail
 	for _, lb := range lbs {
-		switch lb.u - u {
-		case 1:
-			l.one += lb.count
-		case 2:
-			l.two += lb.count
-		}
+		l = l.with(lb.u-u, lb.count)
 	}
 	carries := s.constructLate(bld, totals, max(a-u, 0), d-b-u, t-u, l)
 	complete(bld, trees, carries, out, a > 0)

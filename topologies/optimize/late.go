@@ -41,67 +41,96 @@ const maxLastBlocks = 3
 // wayJoin: the last prefix joins E_(n−2) to the late last element.
 const wayJoin = wayTree + 1
 
-// tail is the late elements at the end of a problem: one of them one level
-// late, then two of them two levels late.
-type tail struct{ one, two int }
+// tail is the late elements at the end of a problem, in the order of how
+// late they are: tail[z−1] of them z levels late, for z = 1 … maxLate.
+type tail [maxLate]int
 
 // count returns the number of late elements.
-func (l tail) count() int { return l.one + l.two }
-
-// first returns how late the first late element is.
-func (l tail) first() int {
-	if l.one > 0 {
-		return 1
+func (l tail) count() int {
+	c := 0
+	for _, k := range l {
+		c += k
 	}
-	return 2
+	return c
 }
 
-// last returns how late the last element is.
+// first returns how late the first late element is, or 0 for none.
+func (l tail) first() int {
+	for z, k := range l {
+		if k > 0 {
+			return z + 1
+		}
+	}
+	return 0
+}
+
+// last returns how late the last element is, or 0 for none.
 func (l tail) last() int {
-	switch {
-	case l.two > 0:
-		return 2
-	case l.one > 0:
-		return 1
+	for z := len(l) - 1; z >= 0; z-- {
+		if l[z] > 0 {
+			return z + 1
+		}
 	}
 	return 0
 }
 
 // withoutFirst returns the tail without its first element.
 func (l tail) withoutFirst() tail {
-	if l.one > 0 {
-		return tail{l.one - 1, l.two}
-	}
-	return tail{0, l.two - 1}
+	l[l.first()-1]--
+	return l
 }
 
 // withoutLast returns the tail without its last element.
 func (l tail) withoutLast() tail {
-	if l.two > 0 {
-		return tail{l.one, l.two - 1}
+	l[l.last()-1]--
+	return l
+}
+
+// take returns the tail's first j elements.
+func (l tail) take(j int) tail {
+	var t tail
+	for z, k := range l {
+		t[z] = min(j, k)
+		j -= t[z]
 	}
-	return tail{l.one - 1, 0}
+	return t
+}
+
+// drop returns the tail without its first j elements.
+func (l tail) drop(j int) tail {
+	t := l.take(j)
+	for z := range l {
+		l[z] -= t[z]
+	}
+	return l
+}
+
+// with returns the tail with k more elements z levels late, z ≥ 1; the
+// blocks way adds its kinds of larger blocks in the order of their depth.
+func (l tail) with(z, k int) tail {
+	if z >= 1 {
+		l[z-1] += k
+	}
+	return l
 }
 
 // id numbers the tails for the solver's tables.
-func (l tail) id() int { return l.one + (maxTail+1)*l.two }
+func (l tail) id() int {
+	id := 0
+	for z := len(l) - 1; z >= 0; z-- {
+		id = id*(maxTail+1) + l[z]
+	}
+	return id
+}
 
 // maxTail bounds the late elements of each kind: the blocks way ends with
 // at most maxLastBlocks blocks of a kind, and its two kinds are late by
 // different levels.
 const maxTail = maxLastBlocks
 
-// take returns the tail's first j elements.
-func (l tail) take(j int) tail {
-	one := min(j, l.one)
-	return tail{one, j - one}
-}
-
-// drop returns the tail without its first j elements.
-func (l tail) drop(j int) tail {
-	t := l.take(j)
-	return tail{l.one - t.one, l.two - t.two}
-}
+// tails bounds the tails' ids for maxLate up to 3 (3 found nothing more at
+// 64 to 256 inputs than 2, in three times the time).
+const tails = (maxTail + 1) * (maxTail + 1) * (maxTail + 1)
 
 // lateTable returns the memo tables of the problems with the tail l.
 func (s *solver) lateTable(l tail) ([]int32, []uint32) {
@@ -421,12 +450,7 @@ func (s *solver) lateBlocks(count, a, d, t, g, u, b int, cands []lastBlock, carr
 		var l tail
 		for _, lb := range lbs {
 			rest -= lb.count * lb.g
-			switch lb.u - u {
-			case 1:
-				l.one += lb.count
-			case 2:
-				l.two += lb.count
-			}
+			l = l.with(lb.u-u, lb.count)
 		}
 		if rest < 1 {
 			return
