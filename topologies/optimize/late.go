@@ -157,7 +157,7 @@ func (s *solver) treeTable(l tail) ([]int32, []uint32) {
 // elements are late by l, solving it if needed; an empty tail is the problem
 // of solve.
 func (s *solver) solveLate(n, a, d, t int, l tail) int32 {
-	if l.count() == 0 {
+	if l == (tail{}) {
 		return s.solve(n, a, d, t)
 	}
 	t = min(t, s.maxT)
@@ -212,14 +212,18 @@ func (s *solver) lateCarry(n, a, d, t int, l tail, best int32) (int32, uint32) {
 // behind it; each part holds the late elements among its own.
 func (s *solver) split(n, a, d, t int, l tail, best int32) (int32, uint32) {
 	way := uint32(wayNone)
+	late := l.count()
 	for m := 2; m < n; m++ {
-		j := max(0, l.count()-(n-m))
+		left, right := tail{}, l
+		if j := late - (n - m); j > 0 {
+			left, right = l.take(j), l.drop(j)
+		}
 		for tl := a; tl <= min(d, t-1); tl++ {
-			c := s.solveLate(m, a, d, tl, l.take(j))
+			c := s.solveLate(m, a, d, tl, left)
 			if c >= best {
 				continue
 			}
-			if r := s.solveLate(n-m+1, tl, d, t, l.drop(j)); c+r < best {
+			if r := s.solveLate(n-m+1, tl, d, t, right); c+r < best {
 				best, way = c+r, waySplit<<28|uint32(m)<<8|uint32(tl)
 			}
 		}
@@ -231,14 +235,18 @@ func (s *solver) split(n, a, d, t int, l tail, best int32) (int32, uint32) {
 // elements are late by l; an empty tail is the problem of qsolve.
 func (s *solver) qsolveLate(n, a, d, u int, l tail) int32 {
 	u = min(u, s.maxT)
-	if d < 0 || u < 0 || a > d || l.last() > u || l.count() > n-1 {
+	late := l != tail{}
+	if d < 0 || u < 0 || a > d || late && (l.last() > u || l.count() > n-1) {
 		return infinite
 	}
 	if n == 2 {
 		return 0
 	}
 	d = min(d, s.maxD)
-	costs, ways := s.treeTable(l)
+	costs, ways := s.qcost, s.qway
+	if late {
+		costs, ways = s.treeTable(l)
+	}
 	i := s.index(n, a, d, u)
 	if c := costs[i]; c >= 0 {
 		return c
@@ -249,6 +257,7 @@ func (s *solver) qsolveLate(n, a, d, u int, l tail) int32 {
 			best, way = c+int32(n-2), wayLate<<28
 		}
 	}
+	count := l.count()
 	for ua := 0; ua < u; ua++ {
 		// A's total by level ua, so E at A's end by level mid.
 		mid := max(a, ua) + 1
@@ -256,12 +265,15 @@ func (s *solver) qsolveLate(n, a, d, u int, l tail) int32 {
 			break
 		}
 		for p := 1; p <= n-2; p++ {
-			j := max(0, l.count()-(n-1-p))
-			c := s.qsolveLate(p+1, a, d, ua, l.take(j))
+			left, right := tail{}, l
+			if j := count - (n - 1 - p); j > 0 {
+				left, right = l.take(j), l.drop(j)
+			}
+			c := s.qsolveLate(p+1, a, d, ua, left)
 			if c+2 >= best {
 				continue
 			}
-			r := s.qsolveLate(n-p, mid, d, u-1, l.drop(j))
+			r := s.qsolveLate(n-p, mid, d, u-1, right)
 			if c+r+2 < best {
 				best, way = c+r+2, waySplit<<28|uint32(p)<<8|uint32(ua)
 			}
