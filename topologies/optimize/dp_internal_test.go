@@ -135,8 +135,9 @@ func (s *solver) partNetwork(p part) *network.Network {
 // or whose late elements are split between the parts: the recursion finds
 // the least size, which a SAT solver (CaDiCaL, over every network of the
 // problem's spans and levels) showed to be optimal, one cell below what it
-// found when the late elements were one kind in one part. Each network is
-// built as promised, within its levels with e_0 at level a, and correct.
+// found when the late elements were of one kind and in one part. Each
+// network is built as promised, within its levels with e_0 at level a, and
+// correct.
 func TestLateTails(t *testing.T) {
 	tests := []struct {
 		n, a, d, t int
@@ -147,6 +148,7 @@ func TestLateTails(t *testing.T) {
 		{22, 3, 6, 5, 41},
 		{19, 5, 7, 6, 36},
 		{20, 5, 7, 6, 38},
+		{22, 5, 7, 6, 43},
 	}
 	s := newSolver(22, 7, 0)
 	s.enableLastBlocks()
