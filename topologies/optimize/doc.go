@@ -23,9 +23,8 @@
 //     reach the block totals' problem one or two levels late; that problem
 //     keeps its late elements through every way, in both parts of a split
 //     or of a carry tree. An annealed 32-input network showed the way, and a
-//     SAT solver run over every network of small subproblems (CaDiCaL, not
-//     part of prefixgen) showed where one kind in one part fell a cell
-//     short. With them the recursion alone builds Sergeev's optimum at 2^k
+//     SAT solver run over every network of small subproblems (CaDiCaL; the
+//     tests run it) showed where one kind in one part fell a cell short. With them the recursion alone builds Sergeev's optimum at 2^k
 //     inputs and depth k for every k up to 8, and 128 inputs at depth 8 in
 //     272 cells (275 without larger blocks, 273 with one kind).
 //     Each subproblem is solved under its own bounds on the level of its
