@@ -22,11 +22,12 @@ import "github.com/prefixgen/prefixgen/network"
 // way (blocks of 2, 2, 2, 2, 2, 2 and 4 behind one late carry). One such
 // block took 128 inputs at depth 8 from 275 cells to 273. A SAT solver
 // (CaDiCaL, over every network of a small problem's spans and levels) then
-// found five problems of 14 to 22 elements behind a late carry one cell
+// found six problems of 14 to 22 elements behind a late carry one cell
 // below the recursion; their networks end with three blocks of one kind,
 // or with blocks of two kinds, and keep late elements in the first part of
 // a carry tree. With both kinds, up to three blocks of each and the tails
-// split between parts, the recursion matches the solver on all five, builds
+// split between parts, the recursion matches the solver on all six
+// (TestOptimalBySAT runs it on them), builds
 // 128 inputs at depth 8 in 272 cells and 64 at depth 7 in 125, and at the
 // least depth builds Sergeev's optimum for 2^k inputs up to 256 (773 cells,
 // where it built 778).
