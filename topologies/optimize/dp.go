@@ -53,7 +53,7 @@ type solver struct {
 	// lastBlock, when not 0, says that the blocks way of the problem ends
 	// with larger blocks (see packLastBlocks).
 	lastBlock []uint64
-	// lastBlocksOn enables the larger last blocks: constructive turns them
+	// lastBlocksOn enables the larger last blocks: searchSolver turns them
 	// on at the least depth and one level above, where they pay (128 inputs
 	// at depth 7: 366 → 364 cells, at depth 8: 275 → 272; 256 at depth 8:
 	// 778 → 773); deeper they found nothing smaller and cost time.
