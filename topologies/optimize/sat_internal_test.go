@@ -225,3 +225,15 @@ func TestOptimalBySAT(t *testing.T) {
 		})
 	}
 }
+
+// TestOptimalBySATCatchesLoss plants a weaker recursion, without the larger
+// last blocks, and checks that the SAT check of TestOptimalBySAT would fail
+// on it: behind a carry at level 4 it builds 14 elements in more than 26
+// cells, and the solver finds a network one cell below what it built.
+func TestOptimalBySATCatchesLoss(t *testing.T) {
+	path := tooltest.Path(t, "cadical")
+	p := part{14, 4, 6, 5}
+	weak := int(newSolver(14, 6, 0).solve(p.n, p.a, p.d, p.t))
+	require.Greater(t, weak, 26)
+	require.True(t, satisfiable(t, path, prefixCNF(p, weak-1)), "the check misses a recursion %d cells above the optimum", weak-26)
+}
