@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"io"
+	"math/big"
 	"strconv"
 	"strings"
 	"text/template"
@@ -340,8 +341,8 @@ type TestbenchOptions struct {
 	Module string
 	// Vectors is the number of random vectors, 0 … MaxTestbenchVectors.
 	Vectors int
-	// Seed seeds Verilog's $random, so that a testbench runs the same
-	// vectors every time.
+	// Seed seeds the testbench's random generator, so that a testbench
+	// runs the same vectors every time.
 	Seed uint32
 }
 
@@ -349,22 +350,33 @@ type TestbenchOptions struct {
 type testbenchData struct {
 	*verilogData
 	Vectors    int
-	Seed       int32
+	Seed       uint32
 	Exhaustive bool
 	Cases      int
+	CaseMSB    int
+	Chunks     []testbenchChunk
 	Alternate  string
 	One        string
 	Ones       string
 }
 
+// testbenchChunk is one 32-bit draw of a random operand: bits Hi … Lo of
+// the operand take bits Top … 0 of the word.
+type testbenchChunk struct{ Hi, Lo, Top int }
+
 // VerilogTestbench writes a self-checking Icarus testbench for the adder
 // that Verilog writes for net. For widths up to 6 it tries every input;
 // above, corner vectors (no carry, all ones, alternating bits, a carry
 // chain starting at every bit, with and without carry-in) and opt.Vectors
-// random vectors drawn with $random from opt.Seed. It compares {cout, sum}
-// with a behavioural a + b + cin, prints one line, "PASS NAME: V vectors,
-// 0 mismatches" or "FAIL NAME: E of V vectors wrong" after at most ten
-// MISMATCH lines, and ends with $fatal, a non-zero exit status, on failure.
+// random vectors. The random bits come from a generator written out in the
+// testbench (a Weyl sequence through the MurmurHash3 finalizer, seeded with
+// opt.Seed), not from $random, so that every simulator, and the VHDL
+// testbench, draws the same vectors from the same seed: each operand takes
+// ⌈n/32⌉ words from bit 0 up, a, then b, then cin from bit 0 of one more
+// word. It compares {cout, sum} with a behavioural a + b + cin, prints one
+// line, "PASS NAME: V vectors, 0 mismatches" or "FAIL NAME: E of V vectors
+// wrong" after at most ten MISMATCH lines, and ends with $fatal, a non-zero
+// exit status, on failure. It is clean under verilator --lint-only -Wall.
 func VerilogTestbench(w io.Writer, net *network.Network, opt TestbenchOptions) error {
 	if opt.Vectors < 0 || opt.Vectors > MaxTestbenchVectors {
 		return fmt.Errorf("emit: %d testbench vectors out of range: allowed 0 to %d", opt.Vectors, MaxTestbenchVectors)
@@ -377,12 +389,33 @@ func VerilogTestbench(w io.Writer, net *network.Network, opt TestbenchOptions) e
 	td := &testbenchData{
 		verilogData: d,
 		Vectors:     opt.Vectors,
-		Seed:        int32(opt.Seed),
+		Seed:        opt.Seed,
 		Exhaustive:  n <= maxExhaustiveWidth,
 		Cases:       1 << (2*n + 1),
-		Alternate:   fmt.Sprintf("{%d{2'b01}}", (n+1)/2),
+		CaseMSB:     2 * n,
+		Chunks:      testbenchChunks(n),
+		Alternate:   fmt.Sprintf("%d'h%x", n, alternating(n)),
 		One:         fmt.Sprintf("%d'd1", n),
 		Ones:        fmt.Sprintf("{%d{1'b1}}", n),
 	}
 	return execute(w, "testbench.v.tmpl", td)
+}
+
+// testbenchChunks splits an n-bit operand into 32-bit draws, bit 0 first.
+func testbenchChunks(n int) []testbenchChunk {
+	var cs []testbenchChunk
+	for lo := 0; lo < n; lo += 32 {
+		hi := min(lo+31, n-1)
+		cs = append(cs, testbenchChunk{Hi: hi, Lo: lo, Top: hi - lo})
+	}
+	return cs
+}
+
+// alternating returns the n-bit number …0101 whose even bits are set.
+func alternating(n int) *big.Int {
+	x := new(big.Int)
+	for i := 0; i < n; i += 2 {
+		x.SetBit(x, i, 1)
+	}
+	return x
 }

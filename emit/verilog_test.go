@@ -3,6 +3,9 @@ package emit_test
 import (
 	"bytes"
 	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -12,6 +15,7 @@ import (
 
 	"github.com/prefixgen/prefixgen/carry"
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
 )
@@ -223,4 +227,37 @@ func TestCommentText(t *testing.T) {
 	assert.Equal(t, "ladner-fischer k=1", emit.CommentText("ladner-fischer k=1"))
 	assert.Equal(t, `"a */ b\n"`, emit.CommentText("a */ b\n"))
 	assert.Equal(t, `"caf\u00e9"`, emit.CommentText("café"))
+}
+
+// The testbench, with its adder, is clean under verilator --lint-only -Wall
+// and passes in Icarus at widths that take every input (1, 5), one partial
+// random word (8), a word and a bit (33), whole words (64) and words and a
+// part (100).
+func TestVerilogTestbenchLintAndRun(t *testing.T) {
+	verilator := tooltest.Path(t, "verilator")
+	iverilog := tooltest.Path(t, "iverilog")
+	vvp := tooltest.Path(t, "vvp")
+	topos := []string{"sklansky", "kogge-stone", "brent-kung", "han-carlson", "ladner-fischer", "ripple"}
+	for i, n := range []int{1, 5, 8, 33, 64, 100} {
+		net := build(t, topos[i], n)
+		t.Run(emit.Name(net)+fmt.Sprint(n), func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			mod := emit.ModuleName(net)
+			var tb bytes.Buffer
+			require.NoError(t, emit.VerilogTestbench(&tb, net, emit.TestbenchOptions{Vectors: 50, Seed: 0xfffffff0}))
+			require.NoError(t, os.WriteFile(filepath.Join(dir, mod+".v"), verilogBytes(t, net), 0o644))
+			require.NoError(t, os.WriteFile(filepath.Join(dir, mod+"_tb.v"), tb.Bytes(), 0o644))
+			runIn := func(name string, args ...string) string {
+				cmd := exec.Command(name, args...)
+				cmd.Dir = dir
+				out, err := cmd.CombinedOutput()
+				require.NoError(t, err, "%s", out)
+				return string(out)
+			}
+			assert.Empty(t, runIn(verilator, "--lint-only", "-Wall", "--timing", "--top-module", mod+"_tb", mod+".v", mod+"_tb.v"))
+			assert.Empty(t, runIn(iverilog, "-g2005", "-Wall", "-o", "sim", mod+".v", mod+"_tb.v"))
+			assert.Regexp(t, `(?m)^PASS `+mod+`: \d+ vectors, 0 mismatches$`, runIn(vvp, "-n", "sim"))
+		})
+	}
 }

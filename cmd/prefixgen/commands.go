@@ -54,7 +54,7 @@ func vectors(c *cli.Context) (int, error) {
 	return v, nil
 }
 
-// verilogSeed returns --seed, which Verilog's $random takes as 32 bits.
+// verilogSeed returns --seed, which a testbench's generator takes as 32 bits.
 func verilogSeed(c *cli.Context) (uint32, error) {
 	s := c.Uint64("seed")
 	if s > math.MaxUint32 {

@@ -9,7 +9,8 @@
 //
 //   - Icarus Verilog (iverilog, vvp): the self-checking testbench must print
 //     PASS and exit 0.
-//   - Verilator: verilator --lint-only -Wall must print nothing.
+//   - Verilator: verilator --lint-only -Wall must print nothing, for the
+//     adder alone and for its testbench with it.
 //   - Yosys, equivalence: a miter of the adder against a behavioural
 //     {cout, sum} = a + b + cin, proven by sat -prove (for widths up to
 //     MaxProofWidth; wider proofs take minutes and are skipped).
