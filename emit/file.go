@@ -2,35 +2,119 @@ package emit
 
 import (
 	"bufio"
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
 
 // PathError is the error of WriteFile when the file itself cannot be
-// written: a folder that does not exist, no permission, a full disk.
+// written: a folder that does not exist, no permission, a full disk, a
+// directory or an empty name given as the file.
 type PathError struct {
 	Path string
 	Err  error
 }
 
 // Error returns "emit: cannot write PATH: " and the reason.
-func (e *PathError) Error() string { return fmt.Sprintf("emit: cannot write %s: %v", e.Path, e.Err) }
+func (e *PathError) Error() string {
+	path := e.Path
+	if path == "" {
+		path = `""`
+	}
+	return fmt.Sprintf("emit: cannot write %s: %v", path, e.Err)
+}
 
 // Unwrap returns the reason.
 func (e *PathError) Unwrap() error { return e.Err }
 
-// WriteFile writes the file at path through fn, whole or not at all: fn
-// writes into a temporary file in the same folder, which replaces path only
-// once fn and every write have succeeded. On failure no file is left behind
-// and an existing file at path is untouched. An error of fn is returned as
-// it is; one of the file is a *PathError.
-func WriteFile(path string, fn func(io.Writer) error) (err error) {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+// Reasons of a *PathError that WriteFile finds itself.
+var (
+	// ErrEmptyName is the reason when the path is empty.
+	ErrEmptyName = errors.New("the file name is empty")
+	// ErrIsDirectory is the reason when the path names a directory.
+	ErrIsDirectory = errors.New("it is a directory: name a file")
+	// ErrLinkLoop is the reason when symbolic links lead round in a loop or
+	// too deep.
+	ErrLinkLoop = errors.New("too many levels of symbolic links")
+)
+
+// maxLinks is the most symbolic links WriteFile follows, as Linux's
+// MAXSYMLINKS.
+const maxLinks = 40
+
+// WriteFile writes the file at path through fn, as a user of a shell
+// expects of "> path", except that a regular file is written whole or not
+// at all:
+//
+//   - A regular file, or a path where nothing is yet: fn writes into a
+//     temporary file in the same folder, which replaces the file only once
+//     fn and every write have succeeded. On failure no file is left behind
+//     and an existing file is untouched. An existing file keeps its
+//     permissions; a new one gets 0644.
+//   - A symbolic link: the link stays, and its final target is written as
+//     above, beside the target. A dangling link creates its target, where
+//     the target's folder exists.
+//   - A device, a FIFO or a socket: opened for writing and written directly
+//     (O_WRONLY|O_TRUNC), once fn has succeeded, so a failing fn writes
+//     nothing.
+//   - A directory, or the empty name: refused.
+//
+// An error of fn is returned as it is; one of the file is a *PathError that
+// names path, never the temporary file.
+func WriteFile(path string, fn func(io.Writer) error) error {
+	if path == "" {
+		return &PathError{path, ErrEmptyName}
+	}
+	target, err := resolve(path)
 	if err != nil {
-		return &PathError{path, unwrapPath(err)}
+		return &PathError{path, err}
+	}
+	fi, err := os.Stat(target)
+	switch {
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return &PathError{path, reason(err)}
+	case err == nil && fi.IsDir():
+		return &PathError{path, ErrIsDirectory}
+	case err == nil && !fi.Mode().IsRegular():
+		return writeDirect(path, target, fn)
+	}
+	perm := fs.FileMode(0o644)
+	if err == nil {
+		perm = fi.Mode().Perm()
+	}
+	return writeAtomic(path, target, perm, fn)
+}
+
+// resolve follows path through symbolic links to the file they finally
+// name, which need not exist.
+func resolve(path string) (string, error) {
+	for range maxLinks {
+		fi, err := os.Lstat(path)
+		if err != nil || fi.Mode().Type() != fs.ModeSymlink {
+			return path, nil // a missing file or a dangling link's target
+		}
+		dest, err := os.Readlink(path)
+		if err != nil {
+			return "", reason(err)
+		}
+		if !filepath.IsAbs(dest) {
+			dest = filepath.Join(filepath.Dir(path), dest)
+		}
+		path = dest
+	}
+	return "", ErrLinkLoop
+}
+
+// writeAtomic writes target through a temporary file beside it and renames
+// it into place. Errors name path, the name the user gave.
+func writeAtomic(path, target string, perm fs.FileMode, fn func(io.Writer) error) (err error) {
+	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".*.tmp")
+	if err != nil {
+		return &PathError{path, reason(err)}
 	}
 	defer func() {
 		if err != nil {
@@ -43,24 +127,55 @@ func WriteFile(path string, fn func(io.Writer) error) (err error) {
 		return err
 	}
 	if err := bw.Flush(); err != nil {
-		return &PathError{path, unwrapPath(err)}
+		return &PathError{path, reason(err)}
 	}
-	if err := tmp.Chmod(0o644); err != nil {
-		return &PathError{path, unwrapPath(err)}
+	if err := tmp.Chmod(perm); err != nil {
+		return &PathError{path, reason(err)}
 	}
 	if err := tmp.Close(); err != nil {
-		return &PathError{path, unwrapPath(err)}
+		return &PathError{path, reason(err)}
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return &PathError{path, unwrapPath(err)}
+	if err := os.Rename(tmp.Name(), target); err != nil {
+		return &PathError{path, reason(err)}
 	}
 	return nil
 }
 
-// unwrapPath drops the temporary file's name from an *os.PathError.
-func unwrapPath(err error) error {
-	if pe, ok := err.(*os.PathError); ok {
+// writeDirect writes a device, FIFO or socket in place: fn writes into
+// memory first, so a failing fn opens nothing.
+func writeDirect(path, target string, fn func(io.Writer) error) error {
+	var buf bytes.Buffer
+	if err := fn(&buf); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(target, os.O_WRONLY|os.O_TRUNC, 0)
+	if err != nil {
+		return &PathError{path, reason(err)}
+	}
+	_, err = f.Write(buf.Bytes())
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return &PathError{path, reason(err)}
+	}
+	return nil
+}
+
+// reason drops the file names, the temporary one among them, from the
+// errors of package os, leaving the reason.
+func reason(err error) error {
+	var pe *fs.PathError
+	var le *os.LinkError
+	var se *os.SyscallError
+	switch {
+	case errors.As(err, &pe):
 		return pe.Err
+	case errors.As(err, &le):
+		return le.Err
+	case errors.As(err, &se):
+		return se.Err
 	}
 	return err
 }
+

@@ -5,7 +5,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -44,4 +46,159 @@ func TestWriteFile(t *testing.T) {
 	pe, ok := errors.AsType[*emit.PathError](err)
 	require.True(t, ok, "the file's own failure is a *PathError")
 	assert.Equal(t, filepath.Join(dir, "missing", "x.json"), pe.Path)
+}
+
+// writeString is a WriteFile body that writes s.
+func writeString(s string) func(io.Writer) error {
+	return func(w io.Writer) error {
+		_, err := io.WriteString(w, s)
+		return err
+	}
+}
+
+// A symbolic link stays a link: its final target is written, atomically,
+// beside the target, and a dangling link creates its target.
+func TestWriteFileSymlink(t *testing.T) {
+	dir := t.TempDir()
+	targets := filepath.Join(dir, "targets")
+	require.NoError(t, os.Mkdir(targets, 0o755))
+	target := filepath.Join(targets, "real.txt")
+	require.NoError(t, os.WriteFile(target, []byte("old\n"), 0o600))
+	link := filepath.Join(dir, "link.txt")
+	require.NoError(t, os.Symlink(filepath.Join("targets", "real.txt"), link))
+	chain := filepath.Join(dir, "chain.txt")
+	require.NoError(t, os.Symlink("link.txt", chain))
+
+	require.NoError(t, emit.WriteFile(chain, writeString("new\n")))
+	fi, err := os.Lstat(link)
+	require.NoError(t, err)
+	assert.Equal(t, os.ModeSymlink, fi.Mode().Type(), "the link stays a link")
+	fi, err = os.Lstat(chain)
+	require.NoError(t, err)
+	assert.Equal(t, os.ModeSymlink, fi.Mode().Type(), "the link stays a link")
+	got, err := os.ReadFile(target)
+	require.NoError(t, err)
+	assert.Equal(t, "new\n", string(got), "the target is written")
+	fi, err = os.Stat(target)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), fi.Mode().Perm(), "the target keeps its permissions")
+	entries, err := os.ReadDir(targets)
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "no temporary file is left beside the target")
+
+	// A failure leaves the target as it was.
+	boom := errors.New("boom")
+	require.ErrorIs(t, emit.WriteFile(link, func(w io.Writer) error { io.WriteString(w, "half"); return boom }), boom)
+	got, err = os.ReadFile(target)
+	require.NoError(t, err)
+	assert.Equal(t, "new\n", string(got))
+
+	// A dangling link creates its target where the target's folder exists.
+	dangling := filepath.Join(dir, "dangling.txt")
+	require.NoError(t, os.Symlink(filepath.Join(targets, "fresh.txt"), dangling))
+	require.NoError(t, emit.WriteFile(dangling, writeString("fresh\n")))
+	got, err = os.ReadFile(filepath.Join(targets, "fresh.txt"))
+	require.NoError(t, err)
+	assert.Equal(t, "fresh\n", string(got))
+	fi, err = os.Lstat(dangling)
+	require.NoError(t, err)
+	assert.Equal(t, os.ModeSymlink, fi.Mode().Type())
+
+	// A dangling link into a missing folder names the link, not a temporary.
+	nowhere := filepath.Join(dir, "nowhere.txt")
+	require.NoError(t, os.Symlink(filepath.Join(dir, "missing", "x.txt"), nowhere))
+	err = emit.WriteFile(nowhere, writeString("x"))
+	require.Error(t, err)
+	assert.NotContains(t, err.Error(), ".tmp")
+	_, ok := errors.AsType[*emit.PathError](err)
+	assert.True(t, ok)
+
+	// A loop of links is refused.
+	loop := filepath.Join(dir, "loop")
+	require.NoError(t, os.Symlink("loop", loop))
+	err = emit.WriteFile(loop, writeString("x"))
+	require.Error(t, err)
+	_, ok = errors.AsType[*emit.PathError](err)
+	assert.True(t, ok)
+}
+
+// A FIFO (like a device) is opened and written directly: it is not replaced
+// by a regular file.
+func TestWriteFileFIFO(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+	got := make(chan string, 1)
+	go func() {
+		data, err := os.ReadFile(fifo)
+		if err != nil {
+			got <- "read error: " + err.Error()
+			return
+		}
+		got <- string(data)
+	}()
+	require.NoError(t, emit.WriteFile(fifo, writeString("through the pipe\n")))
+	select {
+	case s := <-got:
+		assert.Equal(t, "through the pipe\n", s)
+	case <-time.After(10 * time.Second):
+		t.Fatal("nothing came through the FIFO")
+	}
+	fi, err := os.Lstat(fifo)
+	require.NoError(t, err)
+	assert.Equal(t, os.ModeNamedPipe, fi.Mode().Type(), "the FIFO is still a FIFO")
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 1)
+
+	// A failing body never opens the FIFO (nobody reads it here: opening it
+	// would block).
+	boom := errors.New("boom")
+	require.ErrorIs(t, emit.WriteFile(fifo, func(w io.Writer) error { return boom }), boom)
+
+	// A link to a FIFO writes the FIFO.
+	link := filepath.Join(dir, "link")
+	require.NoError(t, os.Symlink("pipe", link))
+	go func() {
+		data, _ := os.ReadFile(fifo)
+		got <- string(data)
+	}()
+	require.NoError(t, emit.WriteFile(link, writeString("via the link\n")))
+	assert.Equal(t, "via the link\n", <-got)
+}
+
+// A directory, a link to one and the empty name are refused with a
+// *PathError that names what was given.
+func TestWriteFileRefused(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "sub")
+	require.NoError(t, os.Mkdir(sub, 0o755))
+	link := filepath.Join(dir, "link")
+	require.NoError(t, os.Symlink("sub", link))
+	for _, tt := range []struct{ path, want string }{
+		{sub, "emit: cannot write " + sub + ": it is a directory: name a file"},
+		{link, "emit: cannot write " + link + ": it is a directory: name a file"},
+		{"", `emit: cannot write "": the file name is empty`},
+	} {
+		err := emit.WriteFile(tt.path, writeString("x"))
+		require.EqualError(t, err, tt.want)
+		_, ok := errors.AsType[*emit.PathError](err)
+		assert.True(t, ok)
+	}
+	entries, err := os.ReadDir(sub)
+	require.NoError(t, err)
+	assert.Empty(t, entries)
+}
+
+// A rename that fails names the path given, never the temporary file.
+func TestWriteFileNoTemporaryName(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root writes into read-only folders")
+	}
+	dir := t.TempDir()
+	ro := filepath.Join(dir, "ro")
+	require.NoError(t, os.Mkdir(ro, 0o555))
+	path := filepath.Join(ro, "x.txt")
+	err := emit.WriteFile(path, writeString("x"))
+	require.EqualError(t, err, "emit: cannot write "+path+": permission denied")
 }

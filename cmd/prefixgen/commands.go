@@ -147,7 +147,7 @@ func genCommand() *cli.Command {
 		Flags: []cli.Flag{
 			topologyFlag(false), widthFlag(0), paramFlag, fromFlag,
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output format: " + strings.Join(genFormats, ", ") + " (see above)"},
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output (written whole or not at all)"},
+			outputFlag(),
 			&cli.BoolFlag{Name: "bit0-left", Usage: "text, dot, svg: draw bit 0 in the leftmost column (default: rightmost, as in Harris)"},
 			&cli.StringFlag{Name: "module", Usage: "verilog, yosys-lcu: the module `NAME` (a Verilog identifier; default prefix_adder_<topology>_<n>, or _80_prefixgen_lcu_<topology>_<n>)"},
 			&cli.BoolFlag{Name: "testbench", Usage: "verilog: write the self-checking testbench of the adder instead of the adder"},
@@ -234,20 +234,47 @@ func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 	}
 }
 
-// output writes through fn to -o FILE (whole or not at all) or to standard
-// output. A path that cannot be written is bad input (exit status 2).
+// outputFlag is -o FILE of every command that writes a file.
+func outputFlag() cli.Flag {
+	return &cli.StringFlag{
+		Name: "output", Aliases: []string{"o"},
+		Usage: "write to `FILE` instead of standard output (- for standard output): a regular file is written whole or\n" +
+			"\tnot at all, a symbolic link's target likewise, a device or FIFO directly; a directory is refused",
+		Action: func(c *cli.Context, path string) error {
+			if path == "" {
+				return usage(c, "-o needs a file name: allowed a path, or - for standard output")
+			}
+			return nil
+		},
+	}
+}
+
+// output writes through fn to -o FILE or, without -o or with -o -, to
+// standard output.
 func output(c *cli.Context, fn func(io.Writer) error) error {
-	if path := c.String("output"); path != "" {
-		err := emit.WriteFile(path, fn)
-		if _, bad := errors.AsType[*emit.PathError](err); bad {
-			return usage(c, "%v", err)
-		}
-		if err != nil {
+	if !c.IsSet("output") || c.String("output") == "-" {
+		if err := fn(c.App.Writer); err != nil {
 			return failure{fmt.Errorf("prefixgen %s: %v", c.Command.Name, err)}
 		}
 		return nil
 	}
-	if err := fn(c.App.Writer); err != nil {
+	return writeFile(c, "-o", c.String("output"), fn)
+}
+
+// writeFile writes through fn to the file path that flag named, as
+// emit.WriteFile does (a regular file whole or not at all; a link's target,
+// a device or a FIFO in place). A path that cannot be written, a directory
+// or an empty name is bad input (exit status 2); an error of fn is a
+// failure (exit status 1).
+func writeFile(c *cli.Context, flag, path string, fn func(io.Writer) error) error {
+	if path == "" {
+		return usage(c, "%s needs a file name: allowed a path, or - for standard output", flag)
+	}
+	err := emit.WriteFile(path, fn)
+	if _, bad := errors.AsType[*emit.PathError](err); bad {
+		return usage(c, "%v", err)
+	}
+	if err != nil {
 		return failure{fmt.Errorf("prefixgen %s: %v", c.Command.Name, err)}
 	}
 	return nil
@@ -283,10 +310,11 @@ func statsCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "stats",
 		Usage:     "measure depth, size, max fan-out, wire tracks and deficiency",
-		UsageText: "prefixgen stats -t TOPO|all -n N [--param k=V] [-f table|json|csv]\nprefixgen stats --from FILE [-f table|json|csv]",
+		UsageText: "prefixgen stats -t TOPO|all -n N [--param k=V] [-f table|json|csv] [-o FILE]\nprefixgen stats --from FILE [-f table|json|csv] [-o FILE]",
 		Flags: []cli.Flag{
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "table, json (an object for one topology, an array for all) or csv"},
+			outputFlag(),
 		},
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
@@ -310,13 +338,14 @@ func compareCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "compare",
 		Usage:     "every topology side by side (the main job)",
-		UsageText: "prefixgen compare [-n N] [-f table|json|csv]",
+		UsageText: "prefixgen compare [-n N] [-f table|json|csv] [-o FILE]",
 		Description: "Builds every topology at width n with its default parameters, and Ladner–Fischer for\n" +
 			"k = 0 … 3 as well, proves each one, and prints their figures side by side. Max fan-out is the\n" +
 			"logical, unbuffered fan-out (cells reading a signal, +1 if it is an output), not Harris's.",
 		Flags: []cli.Flag{
 			widthFlag(64),
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "table, json (an array) or csv"},
+			outputFlag(),
 		},
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {

@@ -111,7 +111,7 @@ func cudaCommand() *cli.Command {
 					&cli.StringFlag{Name: "block", Value: gpukernels.BlockShuffle, Usage: "block scan: shuffle (warp shuffles, width 1 to 32) or shared (the whole network in shared memory, width 2 to 2048)"},
 					&cli.BoolFlag{Name: "no-pad", Usage: "with --block shared, store slot s at s instead of s + s/32 (bank conflicts come back)"},
 					&cli.StringFlag{Name: "segmented", Usage: "make the scans segmented, with head flags of integer type `FLAGTYPE`: int32, uint32, int64 or uint64"},
-					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output (written whole or not at all)"},
+					outputFlag(),
 				}, cudaTuningFlags()...),
 				OnUsageError: onUsageError,
 				Action: func(c *cli.Context) error {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/emit/report"
 	"github.com/prefixgen/prefixgen/topologies/explore"
 )
@@ -52,8 +51,13 @@ func exploreCommand() *cli.Command {
 			widthFlag(64), maxFanoutFlag(),
 			&cli.BoolFlag{Name: "all", Usage: "print every network, not only the Pareto front"},
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output format: table, json, csv"},
-			&cli.StringFlag{Name: "plot", Usage: "also draw size against depth into `FILE` (.svg or .png)"},
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output (written whole or not at all)"},
+			&cli.StringFlag{Name: "plot", Usage: "also draw size against depth into `FILE` (.svg or .png; written as -o writes)", Action: func(c *cli.Context, path string) error {
+				if path == "" {
+					return usage(c, "--plot needs a file name ending in .svg or .png")
+				}
+				return nil
+			}},
+			outputFlag(),
 		}, optimizerFlags()...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
@@ -73,12 +77,12 @@ func exploreCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			if plotPath != "" {
-				err := emit.WriteFile(plotPath, func(w io.Writer) error {
+			if c.IsSet("plot") {
+				err := writeFile(c, "--plot", plotPath, func(w io.Writer) error {
 					return report.Plot(w, c.Int("width"), all, front, plotFormat)
 				})
 				if err != nil {
-					return usage(c, "%v", err)
+					return err
 				}
 			}
 			shown := front
@@ -108,7 +112,7 @@ func reportCommand() *cli.Command {
 			fmt.Sprintf("and each network's diagram with the command that rebuilds it. Widths 1 to %d.", report.MaxWidth),
 		Flags: append([]cli.Flag{
 			widthFlag(32), maxFanoutFlag(),
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output (written whole or not at all)"},
+			outputFlag(),
 		}, optimizerFlags()...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {

@@ -51,5 +51,6 @@ func FuzzRun(f *testing.F) {
 			require.True(t, strings.HasSuffix(stderr, "\n"))
 		}
 		require.NotContains(t, stderr, "goroutine")
+		require.Empty(t, doubledPrefix(stderr), "no doubled prefix: %q", stderr)
 	})
 }

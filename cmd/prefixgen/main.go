@@ -26,16 +26,34 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 	if err == nil {
 		return 0
 	}
-	msg := strings.ReplaceAll(err.Error(), "\n", " ")
-	if !strings.HasPrefix(msg, "prefixgen") {
-		msg = "prefixgen: " + msg
-	}
-	fmt.Fprintln(stderr, msg)
+	fmt.Fprintln(stderr, message(err))
 	var f failure
 	if errors.As(err, &f) {
 		return 1
 	}
 	return 2
+}
+
+// message returns the one line run prints for err: "prefixgen CMD: " once,
+// then the reason. Errors of the project's packages start with the
+// package's name ("optimize: width 300 out of range"); where that name is
+// already a word of the command's ("prefixgen optimize", "prefixgen cuda
+// emit"), it is dropped, so no line reads "prefixgen optimize: optimize: …".
+func message(err error) string {
+	msg := strings.ReplaceAll(err.Error(), "\n", " ")
+	if !strings.HasPrefix(msg, "prefixgen") {
+		msg = "prefixgen: " + msg
+	}
+	cmd, reason, ok := strings.Cut(msg, ": ")
+	if !ok {
+		return msg
+	}
+	for _, word := range strings.Fields(cmd)[1:] {
+		if rest, found := strings.CutPrefix(reason, word+": "); found {
+			return cmd + ": " + rest
+		}
+	}
+	return msg
 }
 
 // failure marks an error where the input was fine but the work failed: a
@@ -49,11 +67,67 @@ func (f failure) Unwrap() error { return f.err }
 
 // usage reports bad usage, naming the command.
 func usage(c *cli.Context, format string, args ...any) error {
-	return fmt.Errorf("prefixgen %s: %s", c.Command.Name, fmt.Sprintf(format, args...))
+	return fmt.Errorf("%s: %s", commandName(c), fmt.Sprintf(format, args...))
+}
+
+// commandName names the command c runs in full, as "prefixgen cuda emit".
+func commandName(c *cli.Context) string {
+	var names []string
+	for _, x := range c.Lineage() {
+		if x.Command != nil && x.Command.Name != "" && x.Command.Name != "prefixgen" {
+			names = append([]string{x.Command.Name}, names...)
+		}
+	}
+	return strings.Join(append([]string{"prefixgen"}, names...), " ")
+}
+
+// checksEmpty names the string flags whose commands refuse an empty value
+// with a message of their own.
+var checksEmpty = map[string]bool{"segmented": true}
+
+// emptyAllowed says what is allowed instead of an empty value, for the
+// flags where "a value" says too little.
+var emptyAllowed = map[string]string{
+	"module":    "a Verilog identifier, or leave the flag out for the default name",
+	"namespace": "a C++ identifier, or leave the flag out for the default name",
+	"topology":  "a topology name (see prefixgen list)",
+	"from":      "the path of a prefixgen.network/v1 file",
+}
+
+// refuseEmpty gives every string flag of cmds and their subcommands that
+// has no Action of its own one that refuses an empty value, which would
+// otherwise silently turn into the flag's default (--module "", --namespace
+// "", …).
+func refuseEmpty(cmds []*cli.Command) {
+	for _, cmd := range cmds {
+		for _, f := range cmd.Flags {
+			sf, ok := f.(*cli.StringFlag)
+			if !ok || sf.Action != nil || checksEmpty[sf.Name] {
+				continue
+			}
+			name := "--" + sf.Name
+			for _, a := range sf.Aliases {
+				if len(a) == 1 {
+					name = "-" + a + "/" + name
+				}
+			}
+			allowed := emptyAllowed[sf.Name]
+			if allowed == "" {
+				allowed = "a value, or leave the flag out for its default"
+			}
+			sf.Action = func(c *cli.Context, v string) error {
+				if v == "" {
+					return usage(c, "%s is empty: allowed %s (see %s --help)", name, allowed, commandName(c))
+				}
+				return nil
+			}
+		}
+		refuseEmpty(cmd.Subcommands)
+	}
 }
 
 func newApp(stdout, stderr io.Writer) *cli.App {
-	return &cli.App{
+	app := &cli.App{
 		Name:  "prefixgen",
 		Usage: "build, prove, measure and emit parallel-prefix networks",
 		Description: "A parallel-prefix network computes every prefix x0 ⊕ … ⊕ xi of an associative operator;\n" +
@@ -80,6 +154,8 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		},
 		Commands: []*cli.Command{listCommand(), genCommand(), statsCommand(), verifyCommand(), compareCommand(), checkCommand(), cudaCommand(), exploreCommand(), reportCommand(), optimizeCommand()},
 	}
+	refuseEmpty(app.Commands)
+	return app
 }
 
 // onUsageError turns a flag-parsing error into one line.
