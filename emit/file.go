@@ -178,4 +178,3 @@ func reason(err error) error {
 	}
 	return err
 }
-
