@@ -152,7 +152,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			}
 			return cli.ShowAppHelp(c)
 		},
-		Commands: []*cli.Command{listCommand(), genCommand(), statsCommand(), verifyCommand(), compareCommand(), checkCommand(), cudaCommand(), exploreCommand(), reportCommand(), optimizeCommand()},
+		Commands: []*cli.Command{listCommand(), genCommand(), statsCommand(), verifyCommand(), compareCommand(), checkCommand(), cudaCommand(), exploreCommand(), reportCommand(), optimizeCommand(), synthCommand()},
 	}
 	refuseEmpty(app.Commands)
 	return app

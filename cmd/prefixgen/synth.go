@@ -1,0 +1,180 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/physical"
+)
+
+// synthFlags are the flags that choose how the physical flow runs.
+func synthFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "liberty", Value: physical.DefaultLibrary, Usage: "standard-cell library: osu018 (OSU 0.18 µm), osu035 (OSU 0.35 µm) or a Liberty `FILE`"},
+		&cli.StringFlag{Name: "flow", Value: string(physical.DefaultFlow), Usage: "keep (the network's structure kept: ABC only maps) or abc (ABC's full default script, as synth -flatten; abc -liberty)"},
+		&cli.Float64Flag{Name: "load", Value: physical.DefaultOutputLoadPF, Usage: "capacitance on every output, in the library's unit (pF for the OSU cells)"},
+		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "designs synthesized at once (default: the number of CPUs)"},
+		&cli.StringFlag{Name: "workdir", Usage: "keep every design's Verilog, scripts, mapped netlist and tool logs in `DIR` (default: a temporary folder, removed)"},
+	}
+}
+
+// synthOptions returns the options of the physical flow from synthFlags.
+func synthOptions(c *cli.Context) (physical.Options, error) {
+	flow, err := physical.ParseFlow(c.String("flow"))
+	if err != nil {
+		return physical.Options{}, usage(c, "--flow %q unknown: allowed keep, abc", c.String("flow"))
+	}
+	if j := c.Int("jobs"); j < 0 {
+		return physical.Options{}, usage(c, "--jobs %d out of range: allowed 1 or more (0 for the number of CPUs)", j)
+	}
+	load := c.Float64("load")
+	if !(load > 0) || load > 1000 {
+		return physical.Options{}, usage(c, "--load %g out of range: allowed above 0 up to 1000", load)
+	}
+	if c.String("liberty") == "" {
+		return physical.Options{}, usage(c, "--liberty is empty: allowed osu018, osu035 or a Liberty file")
+	}
+	return physical.Options{
+		Liberty: c.String("liberty"), Flow: flow, OutputLoadPF: load,
+		Workdir: c.String("workdir"), Jobs: c.Int("jobs"),
+	}, nil
+}
+
+// synthesize runs designs through the flow with a progress bar on a
+// terminal, and sorts a failure into bad input (exit 2) or a failed tool
+// (exit 1).
+func synthesize(c *cli.Context, designs []*physical.Design, opt physical.Options) ([]*physical.Result, error) {
+	bar := newBar(c.App.ErrWriter, "prefixgen "+c.Command.Name, "designs")
+	opt.Progress = bar.update
+	results, err := physical.Run(c.Context, designs, opt)
+	bar.done()
+	if err != nil {
+		if physical.IsSetup(err) {
+			return nil, usage(c, "%v", err)
+		}
+		return nil, failure{fmt.Errorf("prefixgen %s: %v", c.Command.Name, err)}
+	}
+	return results, nil
+}
+
+// synthFormats are the formats of synth -f.
+var synthFormats = []string{"table", "json", "csv"}
+
+func synthCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "synth",
+		Usage:     "area and delay after synthesis (Yosys) and static timing (OpenSTA), next to Yosys's own a + b + cin",
+		UsageText: "prefixgen synth -t TOPO|all -n N [--param k=V] [--liberty osu018|osu035|FILE] [--flow keep|abc] [-f table|json|csv] [-o FILE]\nprefixgen synth --from FILE [--liberty …] [--flow keep|abc] [-f table|json|csv] [-o FILE]",
+		Description: "Emits each network's Verilog adder, maps it onto a standard-cell library with Yosys and times it\n" +
+			"with OpenSTA: area (µm², Yosys stat -liberty), delay (ns, the worst input-to-output arrival with\n" +
+			"inputs at 0 on a virtual clock and --load on every output), the number of standard cells and the\n" +
+			"bits where the critical path starts and ends. The last row, yosys a+b+cin, is\n" +
+			"assign {cout, sum} = a + b + cin through the same flow (Yosys's own Brent–Kung $lcu).\n" +
+			"Flow keep maps the network as built (synth -noabc; ABC strash and &nf only); flow abc is plain\n" +
+			"synth -flatten; abc -liberty, whose rewriting reshapes carry trees. Needs yosys and sta (Debian\n" +
+			"packages yosys, opensta) and, for the default library, qflow-tech-osu018.",
+		Flags: append([]cli.Flag{
+			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "table, json (an array) or csv"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output (written whole or not at all)"},
+		}, synthFlags()...),
+		OnUsageError: onUsageError,
+		Action: func(c *cli.Context) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			format := c.String("format")
+			if !slices.Contains(synthFormats, format) {
+				return usage(c, "unknown format %q: allowed %s", format, strings.Join(synthFormats, ", "))
+			}
+			opt, err := synthOptions(c)
+			if err != nil {
+				return err
+			}
+			nets, err := networks(c, true)
+			if err != nil {
+				return err
+			}
+			designs, err := synthDesigns(nets)
+			if err != nil {
+				return failure{fmt.Errorf("prefixgen synth: %v", err)}
+			}
+			results, err := synthesize(c, designs, opt)
+			if err != nil {
+				return err
+			}
+			return output(c, func(w io.Writer) error {
+				switch format {
+				case "json":
+					return physical.JSON(w, results)
+				case "csv":
+					return physical.CSV(w, results)
+				}
+				return physical.Table(w, results)
+			})
+		},
+	}
+}
+
+// synthDesigns returns the adders of nets followed by Yosys's a + b + cin
+// of their width.
+func synthDesigns(nets []*network.Network) ([]*physical.Design, error) {
+	designs := make([]*physical.Design, 0, len(nets)+1)
+	for _, n := range nets {
+		d, err := physical.AdderDesign(n)
+		if err != nil {
+			return nil, err
+		}
+		designs = append(designs, d)
+	}
+	ref, err := physical.ReferenceDesign(nets[0].Width())
+	if err != nil {
+		return nil, err
+	}
+	return append(designs, ref), nil
+}
+
+// bar draws a progress bar on standard error when it is a terminal and the
+// work has lasted over a second.
+type bar struct {
+	w           io.Writer
+	label, unit string
+	tty         bool
+	start       time.Time
+	drawn       bool
+}
+
+func newBar(w io.Writer, label, unit string) *bar {
+	b := &bar{w: w, label: label, unit: unit, start: time.Now()}
+	if f, ok := w.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			b.tty = true
+		}
+	}
+	return b
+}
+
+// update draws the bar for done of total.
+func (b *bar) update(done, total int) {
+	if !b.tty || time.Since(b.start) < time.Second || total == 0 {
+		return
+	}
+	const width = 30
+	filled := width * done / total
+	fmt.Fprintf(b.w, "\r%s: [%s%s] %d/%d %s", b.label, strings.Repeat("#", filled), strings.Repeat(" ", width-filled), done, total, b.unit)
+	b.drawn = true
+}
+
+// done clears the bar.
+func (b *bar) done() {
+	if b.drawn {
+		fmt.Fprintf(b.w, "\r%s\r", strings.Repeat(" ", len(b.label)+60))
+	}
+}

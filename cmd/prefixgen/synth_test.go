@@ -1,0 +1,122 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/internal/tooltest"
+	"github.com/prefixgen/prefixgen/physical"
+)
+
+// needFlow skips the test when the physical flow's tools or library are
+// missing (fails under PREFIXGEN_REQUIRE_TOOLS=1).
+func needFlow(t *testing.T) {
+	t.Helper()
+	tooltest.Path(t, "yosys")
+	tooltest.Path(t, "sta")
+	if _, err := os.Stat(physical.LibertyFile("")); err != nil {
+		if os.Getenv(tooltest.RequireEnv) == "1" {
+			t.Fatalf("%s is missing: install Debian's qflow-tech-osu018", physical.LibertyFile(""))
+		}
+		t.Skipf("%s is missing: skipping", physical.LibertyFile(""))
+	}
+}
+
+// TestSynthJSON runs two networks and the reference through the flow and
+// checks the fields scripts read, and that a second run prints the same
+// bytes.
+func TestSynthJSON(t *testing.T) {
+	needFlow(t)
+	args := []string{"synth", "-t", "ladner-fischer", "--param", "k=1", "-n", "8", "-f", "json", "--flow", "abc", "-j", "2"}
+	status, out, errOut := prefixgen(args...)
+	require.Equal(t, 0, status, errOut)
+	assert.Empty(t, errOut)
+	var rows []map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &rows))
+	require.Len(t, rows, 2)
+	for _, key := range []string{"topology", "params", "width", "area_um2", "delay_ns", "std_cells", "liberty", "flow", "critical_from", "critical_to", "yosys_version", "sta_version"} {
+		for _, r := range rows {
+			assert.Contains(t, r, key)
+		}
+	}
+	assert.Equal(t, "ladner-fischer", rows[0]["topology"])
+	assert.Equal(t, map[string]any{"k": 1.0}, rows[0]["params"])
+	assert.Equal(t, "yosys", rows[1]["topology"])
+	assert.Equal(t, "abc", rows[0]["flow"])
+	assert.Equal(t, 8.0, rows[1]["width"])
+	_, again, _ := prefixgen(args...)
+	assert.Equal(t, out, again, "the same command prints the same bytes")
+}
+
+// TestSynthTableAndCSV checks the table and CSV forms of a network read
+// from a file, on the 0.35 µm library.
+func TestSynthTableAndCSV(t *testing.T) {
+	needFlow(t)
+	if _, err := os.Stat(physical.LibertyFile("osu035")); err != nil {
+		t.Skip("osu035 is missing")
+	}
+	file := filepath.Join(t.TempDir(), "net.json")
+	status, out, errOut := prefixgen("gen", "-t", "brent-kung", "-n", "6", "-f", "json", "-o", file)
+	require.Equal(t, 0, status, errOut)
+	status, out, errOut = prefixgen("synth", "--from", file, "--liberty", "osu035")
+	require.Equal(t, 0, status, errOut)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 4, out)
+	assert.Regexp(t, `^adder\s+width\s+area \(µm²\)\s+delay \(ns\)\s+std cells\s+critical path$`, lines[0])
+	assert.Regexp(t, `^brent-kung\s+6\s+\d+\s+\d+\.\d{3}\s+\d+\s+\S+ → \S+$`, lines[1])
+	assert.Regexp(t, `^yosys a\+b\+cin\s+6\s`, lines[2])
+	assert.Contains(t, lines[3], "flow keep, liberty /usr/share/qflow/tech/osu035/osu035_stdcells.lib, 0.01 pF on every output; Yosys ")
+	status, out, errOut = prefixgen("synth", "--from", file, "-f", "csv")
+	require.Equal(t, 0, status, errOut)
+	assert.True(t, strings.HasPrefix(out, strings.Join(physical.CSVHeader, ",")+"\n"), out)
+}
+
+// TestSynthBadInput checks that bad input is one line on standard error
+// and exit status 2.
+func TestSynthBadInput(t *testing.T) {
+	dir := t.TempDir()
+	garbage := filepath.Join(dir, "garbage.lib")
+	require.NoError(t, os.WriteFile(garbage, []byte("library (x) {"), 0o644))
+	tests := []struct {
+		name  string
+		args  []string
+		want  string
+		tools bool
+	}{
+		{"flow", []string{"synth", "-t", "sklansky", "-n", "4", "--flow", "fast"}, `--flow "fast" unknown: allowed keep, abc`, false},
+		{"format", []string{"synth", "-t", "sklansky", "-n", "4", "-f", "svg"}, `unknown format "svg"`, false},
+		{"load", []string{"synth", "-t", "sklansky", "-n", "4", "--load", "0"}, `--load 0 out of range`, false},
+		{"jobs", []string{"synth", "-t", "sklansky", "-n", "4", "-j", "-1"}, `--jobs -1 out of range`, false},
+		{"no network", []string{"synth"}, `no network given`, false},
+		{"missing liberty", []string{"synth", "-t", "sklansky", "-n", "4", "--liberty", filepath.Join(dir, "none.lib")}, `Liberty file .*none.lib cannot be read`, true},
+		{"garbage liberty", []string{"synth", "-t", "sklansky", "-n", "4", "--liberty", garbage}, `Liberty file .*garbage.lib does not parse`, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.tools {
+				needFlow(t)
+			}
+			status, out, errOut := prefixgen(tt.args...)
+			assert.Equal(t, 2, status, errOut)
+			assert.Empty(t, out)
+			assert.Equal(t, 1, strings.Count(errOut, "\n"), errOut)
+			assert.True(t, strings.HasPrefix(errOut, "prefixgen synth: "), errOut)
+			assert.Regexp(t, tt.want, errOut)
+		})
+	}
+}
+
+// TestSynthMissingTool runs synth with a PATH that has no yosys.
+func TestSynthMissingTool(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	status, out, errOut := prefixgen("synth", "-t", "ripple", "-n", "4")
+	assert.Equal(t, 2, status)
+	assert.Empty(t, out)
+	assert.Equal(t, "prefixgen synth: physical: Yosys (Debian package yosys) is not installed: yosys not found (install it, or put it in PATH)\n", errOut)
+}

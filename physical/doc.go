@@ -1,0 +1,73 @@
+// Package physical measures adders the way a hardware designer does: area and
+// delay after synthesis onto a standard-cell library and static timing. It
+// drives the real tools, Yosys and OpenSTA, and never re-implements them.
+//
+// A Design is a Verilog module (AdderDesign wraps the adder emit.Verilog
+// builds around a network; ReferenceDesign is assign {cout, sum} = a + b +
+// cin, which Yosys builds from its own $alu and Brent–Kung $lcu). Run takes
+// each design through the flow, several at a time, and returns a Result per
+// design: the area in µm² and the number of standard cells from Yosys's
+// stat -liberty, the worst input-to-output delay in ns and the input and
+// output bits where that path starts and ends from OpenSTA, and the library,
+// the flow, the output load and the tool versions (yosys -V, sta -version)
+// it was measured with. Synthesize, SynthesizeReference and SynthesizeVerilog
+// run one design.
+//
+// # The library
+//
+// Options.Liberty names the library: osu018 (the default: the OSU 0.18 µm
+// cells of Debian's qflow-tech-osu018,
+// /usr/share/qflow/tech/osu018/osu018_stdcells.lib), osu035 (OSU 0.35 µm,
+// qflow-tech-osu035) or the path of any Liberty file, such as a PDK's. Both
+// Yosys and OpenSTA must parse it before anything runs.
+//
+// # The flows
+//
+// Yosys runs this script on the design, with T the top module and L the
+// Liberty file; the flows differ in two lines:
+//
+//	read_verilog design.v
+//	synth -flatten -top T -noabc                         (keep)
+//	synth -flatten -top T                                (abc)
+//	dfflibmap -liberty L
+//	abc -liberty L -script +strash;&get,-n;&nf,{D};&put  (keep)
+//	abc -liberty L                                       (abc)
+//	opt_clean
+//	tee -q -o stat.txt stat -liberty L
+//	write_verilog -noattr -noexpr mapped.v
+//
+// Keep (the default) keeps the structure: synth maps the design onto Yosys's
+// generic gates without ABC, and ABC only hashes them into an and-inverter
+// graph (strash) and maps that graph onto the library with &nf, the mapper
+// that ends ABC's own default script. Abc is what a user gets from plain
+// synth -flatten; abc -liberty L: synth already runs abc -fast onto generic
+// gates, and the second abc runs ABC's default Liberty script
+// (strash; &get -n; &fraig -x; &put; scorr; dc2; dretime; strash; &get -n;
+// &dch -f; &nf; &put), whose rewriting (dc2, &dch) reshapes the logic it is
+// given. At 64 bits on OSU 0.18 µm it turns every parallel-prefix tree into
+// long chains (Kogge–Stone 1.51 ns kept, 4.73 ns through abc): abc measures
+// what ABC makes of a network, keep the network prefixgen built. That is why
+// keep is the default.
+//
+// OpenSTA then reads the library and the mapped netlist and runs:
+//
+//	link_design T
+//	create_clock -name virtual_clock -period 1000
+//	set_input_delay 0 -clock virtual_clock [all_inputs]
+//	set_output_delay 0 -clock virtual_clock [all_outputs]
+//	set_load 0.01 [all_outputs]
+//	report_checks -path_delay max -format full -digits 4
+//
+// so every input arrives at time 0 with an ideal edge, every output drives
+// 10 fF (the OSU libraries count capacitance in pF; Options.OutputLoadPF
+// changes it), no wire load is added, and the delay is the arrival time of
+// the worst path, which starts at an input and ends at an output.
+//
+// # Errors
+//
+// A tool that is not installed, a Liberty file that cannot be read, does not
+// parse or lacks the cells a design needs (Yosys leaves generic $_…_ cells
+// unmapped), and an unknown flow are *SetupError values, which commands
+// report as bad input (exit status 2). A tool that fails on a design is any
+// other error. Every error is one line prefixed "physical: ".
+package physical

@@ -1,0 +1,70 @@
+package physical
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestParseStat reads a stat -liberty report Yosys wrote for a 16-bit
+// Kogge–Stone adder through the keep flow.
+func TestParseStat(t *testing.T) {
+	data, err := os.ReadFile("testdata/ks16-keep.stat.txt")
+	require.NoError(t, err)
+	var r Result
+	require.NoError(t, parseStat(string(data), &r))
+	assert.Equal(t, 4708.0, r.AreaUM2)
+	assert.Equal(t, 148, r.StdCells)
+	assert.Equal(t, map[string]int{"AND2X1": 1, "AOI21X1": 23, "INVX1": 11, "NAND2X1": 28, "NAND3X1": 2,
+		"NOR2X1": 22, "OAI21X1": 28, "XNOR2X1": 23, "XOR2X1": 10}, r.Cells)
+
+	for _, bad := range []string{"", "Number of cells: 3\n", strings.Replace(string(data), "Chip area", "Chip size", 1)} {
+		assert.Error(t, parseStat(bad, &Result{}))
+	}
+}
+
+// TestParseTiming reads the report_checks OpenSTA printed for the same
+// adder.
+func TestParseTiming(t *testing.T) {
+	data, err := os.ReadFile("testdata/ks16-keep.sta.txt")
+	require.NoError(t, err)
+	var r Result
+	require.NoError(t, parseTiming(string(data), &r))
+	assert.Equal(t, 1.0225, r.DelayNS)
+	assert.Equal(t, "b[0]", r.CriticalFrom)
+	assert.Equal(t, "sum[8]", r.CriticalTo)
+
+	err = parseTiming("No paths found.\n", &Result{})
+	assert.ErrorContains(t, err, "no path from an input to an output")
+	assert.Error(t, parseTiming("Startpoint: a\nEndpoint: b\n", &Result{}))
+}
+
+// FuzzParse feeds the parsers of the tools' reports anything: they may
+// refuse it, never panic, and never return a negative cell count.
+func FuzzParse(f *testing.F) {
+	for _, name := range []string{"testdata/ks16-keep.stat.txt", "testdata/ks16-keep.sta.txt"} {
+		data, err := os.ReadFile(name)
+		require.NoError(f, err)
+		f.Add(string(data))
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var r Result
+		if parseStat(s, &r) == nil {
+			require.GreaterOrEqual(t, r.StdCells, 0)
+		}
+		_ = parseTiming(s, &r)
+		_ = oneLine(s)
+		_ = safeName(s)
+	})
+}
+
+// TestSafeName checks the folder names of designs.
+func TestSafeName(t *testing.T) {
+	assert.Equal(t, "ladner-fischer_k_1", safeName("ladner-fischer k=1"))
+	assert.Equal(t, "a.b", safeName("a.b"))
+	assert.Regexp(t, `^design-[0-9a-f]{8}$`, safeName(".."))
+	assert.Regexp(t, `^design-[0-9a-f]{8}$`, safeName(""))
+}

@@ -1,0 +1,358 @@
+package physical
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/network"
+)
+
+// Flow names how Yosys maps a design onto the library.
+type Flow string
+
+const (
+	// Keep maps the design as written: Yosys's generic synthesis without
+	// ABC, then ABC's structural hashing and its Liberty mapper &nf alone,
+	// with none of the rewriting (dc2, &dch, &fraig) that reshapes a carry
+	// tree. What is measured is the network prefixgen built.
+	Keep Flow = "keep"
+	// ABC is what a user gets from synth -flatten; abc -liberty: ABC's full
+	// default script, which rewrites the logic (dc2, &dch) before mapping
+	// and may turn a parallel-prefix tree into long chains.
+	ABC Flow = "abc"
+)
+
+// DefaultFlow is the flow used when Options.Flow is empty.
+const DefaultFlow = Keep
+
+// Flows lists the flows in the order help texts name them.
+var Flows = []Flow{Keep, ABC}
+
+// ParseFlow returns the flow named s.
+func ParseFlow(s string) (Flow, error) {
+	for _, f := range Flows {
+		if string(f) == s {
+			return f, nil
+		}
+	}
+	return "", &SetupError{msg: fmt.Sprintf("physical: unknown flow %q: allowed keep, abc", s)}
+}
+
+// Libraries maps the names of the Liberty libraries that Debian ships (the
+// OSU standard cells of packages qflow-tech-osu018 and qflow-tech-osu035) to
+// their files.
+var Libraries = map[string]string{
+	"osu018": "/usr/share/qflow/tech/osu018/osu018_stdcells.lib",
+	"osu035": "/usr/share/qflow/tech/osu035/osu035_stdcells.lib",
+}
+
+// DefaultLibrary names the library used when Options.Liberty is empty: OSU
+// 0.18 µm.
+const DefaultLibrary = "osu018"
+
+// DefaultOutputLoadPF is the load on every output, in picofarads, when
+// Options.OutputLoadPF is 0: 10 fF.
+const DefaultOutputLoadPF = 0.01
+
+// LibertyFile returns the file that names: a key of Libraries, a path, or
+// "" for DefaultLibrary.
+func LibertyFile(name string) string {
+	if name == "" {
+		name = DefaultLibrary
+	}
+	if f, ok := Libraries[name]; ok {
+		return f
+	}
+	return name
+}
+
+// Options are the options of the flow.
+type Options struct {
+	// Liberty is the library: "osu018", "osu035" (see Libraries) or the
+	// path of a Liberty file; "" means DefaultLibrary.
+	Liberty string
+	// Flow is Keep or ABC; "" means DefaultFlow.
+	Flow Flow
+	// OutputLoadPF is the capacitance on every output in picofarads; 0
+	// means DefaultOutputLoadPF. The OSU libraries count capacitance in pF;
+	// a library with another unit gets the same number in its own unit.
+	OutputLoadPF float64
+	// Workdir, when not empty, is a folder that keeps every design's files
+	// (the Verilog, the Yosys script, the mapped netlist, the OpenSTA
+	// script and the tools' logs) in a subfolder named after the design;
+	// otherwise they go into a temporary folder that is removed.
+	Workdir string
+	// Yosys and STA are the programs run; "" means "yosys" and "sta" looked
+	// up in PATH.
+	Yosys, STA string
+	// Jobs is the number of designs Run synthesizes at once; 0 means
+	// runtime.NumCPU().
+	Jobs int
+	// Progress, when not nil, is called after each design Run finishes
+	// with the number done and the number in all, from one goroutine at a
+	// time.
+	Progress func(done, total int)
+}
+
+func (o Options) flow() Flow {
+	if o.Flow == "" {
+		return DefaultFlow
+	}
+	return o.Flow
+}
+
+func (o Options) load() float64 {
+	if o.OutputLoadPF == 0 {
+		return DefaultOutputLoadPF
+	}
+	return o.OutputLoadPF
+}
+
+// Design is one Verilog design for the flow: a combinational module whose
+// inputs and outputs are the ports timed.
+type Design struct {
+	// Topology, Params and Width describe the design in its Result.
+	Topology string
+	Params   network.Params
+	Width    int
+	// Verilog is the source and Top the name of its top module.
+	Verilog []byte
+	Top     string
+}
+
+// Name returns the design's topology and parameters, as in
+// "ladner-fischer k=1".
+func (d *Design) Name() string {
+	if d.Topology == Reference {
+		return ReferenceName
+	}
+	if d.Topology == "" {
+		return d.Top
+	}
+	return emit.Stats{Topology: d.Topology, Params: d.Params}.Name()
+}
+
+// Reference is the topology of the design ReferenceDesign makes, and
+// ReferenceName the name rows print for it.
+const (
+	Reference     = "yosys"
+	ReferenceName = "yosys a+b+cin"
+)
+
+// AdderDesign returns the adder {cout, sum} = a + b + cin that emit.Verilog
+// builds around net.
+func AdderDesign(net *network.Network) (*Design, error) {
+	var v bytes.Buffer
+	top := emit.ModuleName(net)
+	if err := emit.Verilog(&v, net, emit.VerilogOptions{Module: top}); err != nil {
+		return nil, fmt.Errorf("physical: %v", err)
+	}
+	return &Design{Topology: net.Topology(), Params: net.Params(), Width: net.Width(), Verilog: v.Bytes(), Top: top}, nil
+}
+
+// ReferenceDesign returns the adder a designer writes without prefixgen,
+// assign {cout, sum} = a + b + cin, which Yosys builds from its own $alu and
+// $lcu cells (a Brent–Kung carry tree in Yosys's techmap.v).
+func ReferenceDesign(width int) (*Design, error) {
+	if width < 1 {
+		return nil, fmt.Errorf("physical: width %d out of range: allowed 1 or more", width)
+	}
+	top := fmt.Sprintf("yosys_adder_%d", width)
+	src := fmt.Sprintf(`// Code generated by prefixgen; DO NOT EDIT.
+// %s: {cout, sum} = a + b + cin over %d bits, as Yosys builds it.
+module %s (
+    input  wire [%d:0] a,
+    input  wire [%d:0] b,
+    input  wire        cin,
+    output wire [%d:0] sum,
+    output wire        cout
+);
+    assign {cout, sum} = a + b + cin;
+endmodule
+`, top, width, top, width-1, width-1, width-1)
+	return &Design{Topology: Reference, Params: network.Params{}, Width: width, Verilog: []byte(src), Top: top}, nil
+}
+
+// Synthesize runs the adder that emit.Verilog builds around net through the
+// flow.
+func Synthesize(ctx context.Context, net *network.Network, opt Options) (*Result, error) {
+	d, err := AdderDesign(net)
+	if err != nil {
+		return nil, err
+	}
+	return one(ctx, d, opt)
+}
+
+// SynthesizeReference runs assign {cout, sum} = a + b + cin of the given
+// width through the flow (see ReferenceDesign).
+func SynthesizeReference(ctx context.Context, width int, opt Options) (*Result, error) {
+	d, err := ReferenceDesign(width)
+	if err != nil {
+		return nil, err
+	}
+	return one(ctx, d, opt)
+}
+
+// SynthesizeVerilog runs the module top of the Verilog src through the flow.
+// The result's Topology is empty and its Width 0; set them from the design
+// when they matter.
+func SynthesizeVerilog(ctx context.Context, src []byte, top string, opt Options) (*Result, error) {
+	return one(ctx, &Design{Verilog: src, Top: top}, opt)
+}
+
+func one(ctx context.Context, d *Design, opt Options) (*Result, error) {
+	opt.Progress = nil
+	res, err := Run(ctx, []*Design{d}, opt)
+	if err != nil {
+		return nil, err
+	}
+	return res[0], nil
+}
+
+// Run synthesizes and times every design, opt.Jobs at a time, and returns
+// the results in the order of designs. It checks first that the tools are
+// installed and that the Liberty file parses; then the first error of any
+// design stops the rest.
+func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error) {
+	if opt.Flow != "" {
+		if _, err := ParseFlow(string(opt.Flow)); err != nil {
+			return nil, err
+		}
+	}
+	if opt.OutputLoadPF < 0 {
+		return nil, &SetupError{msg: fmt.Sprintf("physical: output load %g pF out of range: allowed 0 or more", opt.OutputLoadPF)}
+	}
+	t, err := setup(ctx, opt)
+	if err != nil {
+		return nil, err
+	}
+	dir := opt.Workdir
+	if dir == "" {
+		if dir, err = os.MkdirTemp("", "prefixgen-physical-"); err != nil {
+			return nil, fmt.Errorf("physical: %v", err)
+		}
+		defer os.RemoveAll(dir)
+	}
+	names := folders(designs)
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := opt.Jobs
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	results := make([]*Result, len(designs))
+	var (
+		mu       sync.Mutex
+		firstErr error
+		done     int
+		wg       sync.WaitGroup
+	)
+	sem := make(chan struct{}, jobs)
+	for i, d := range designs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			if ctx.Err() != nil {
+				return
+			}
+			r, err := t.run(ctx, d, filepath.Join(dir, names[i]), opt)
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				if firstErr == nil {
+					firstErr = err
+					cancel()
+				}
+				return
+			}
+			results[i] = r
+			done++
+			if opt.Progress != nil {
+				opt.Progress(done, len(designs))
+			}
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("physical: %v", err)
+	}
+	return results, nil
+}
+
+// folders names each design's folder: its top module, made unique.
+func folders(designs []*Design) []string {
+	names := make([]string, len(designs))
+	seen := map[string]int{}
+	for i, d := range designs {
+		name := safeName(d.Top)
+		if d.Topology != "" && d.Topology != Reference {
+			name = safeName(d.Name())
+		}
+		seen[name]++
+		if k := seen[name]; k > 1 {
+			name = fmt.Sprintf("%s-%d", name, k)
+		}
+		names[i] = name
+	}
+	return names
+}
+
+// safeName keeps letters, digits, '-', '_' and '.' of s, replacing the rest
+// with '_', so that it can name a folder.
+func safeName(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '-', c == '_', c == '.':
+		default:
+			b[i] = '_'
+		}
+	}
+	if len(b) == 0 || b[0] == '.' {
+		sum := sha256.Sum256([]byte(s))
+		return "design-" + hex.EncodeToString(sum[:4])
+	}
+	return string(b)
+}
+
+// SetupError reports that the flow cannot run as asked: a tool that is not
+// installed, a Liberty file that cannot be read, does not parse or lacks the
+// cells the design needs, an unknown flow. Commands treat it as bad input
+// (exit status 2); every other error is the flow failing on a design.
+type SetupError struct{ msg string }
+
+// Error returns the one-line message.
+func (e *SetupError) Error() string { return e.msg }
+
+// IsSetup reports whether err is, or wraps, a *SetupError.
+func IsSetup(err error) bool {
+	var s *SetupError
+	return errors.As(err, &s)
+}
+
+// oneLine joins the lines of s with "; ", trimmed.
+func oneLine(s string) string {
+	var parts []string
+	for line := range strings.SplitSeq(s, "\n") {
+		if line = strings.TrimSpace(line); line != "" {
+			parts = append(parts, line)
+		}
+	}
+	return strings.Join(parts, "; ")
+}

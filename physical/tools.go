@@ -1,0 +1,411 @@
+package physical
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/prefixgen/prefixgen/network"
+)
+
+// Result is what the flow measured of one design.
+type Result struct {
+	// Topology, Params and Width are the design's (see Design).
+	Topology string
+	Params   network.Params
+	Width    int
+	// AreaUM2 is the area of the mapped cells in µm², as Yosys's
+	// stat -liberty sums it (the library's area unit, µm² for the OSU
+	// cells), and StdCells their number.
+	AreaUM2  float64
+	StdCells int
+	// Cells counts the mapped cells by library cell name.
+	Cells map[string]int
+	// DelayNS is the worst input-to-output arrival time OpenSTA reports, in
+	// the library's time unit (ns for the OSU cells), and CriticalFrom and
+	// CriticalTo the input and output bits where that path starts and
+	// ends, as in "a[3]" and "sum[63]".
+	DelayNS                  float64
+	CriticalFrom, CriticalTo string
+	// Liberty is the library file, Flow the flow and OutputLoadPF the load
+	// on every output.
+	Liberty      string
+	Flow         Flow
+	OutputLoadPF float64
+	// YosysVersion and STAVersion are what yosys -V and sta -version print.
+	YosysVersion, STAVersion string
+}
+
+// Name returns the design's topology and parameters, as in
+// "ladner-fischer k=1", or "yosys a+b+cin" for the reference.
+func (r *Result) Name() string {
+	d := Design{Topology: r.Topology, Params: r.Params}
+	return d.Name()
+}
+
+// tools are the programs and library of one Run, checked by setup.
+type tools struct {
+	yosys, sta               string
+	yosysVersion, staVersion string
+	liberty                  string
+}
+
+// versions caches what each program prints as its version.
+var versions sync.Map // program path → version string
+
+// setup finds the tools and checks the Liberty file.
+func setup(ctx context.Context, opt Options) (*tools, error) {
+	t := &tools{liberty: LibertyFile(opt.Liberty)}
+	var err error
+	if t.yosys, err = lookPath(opt.Yosys, "yosys", "Yosys (Debian package yosys)"); err != nil {
+		return nil, err
+	}
+	if t.sta, err = lookPath(opt.STA, "sta", "OpenSTA (Debian package opensta)"); err != nil {
+		return nil, err
+	}
+	if t.yosysVersion, err = version(ctx, t.yosys, "-V"); err != nil {
+		return nil, err
+	}
+	if t.staVersion, err = version(ctx, t.sta, "-version"); err != nil {
+		return nil, err
+	}
+	if err := checkLiberty(ctx, t); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// lookPath finds the program path, or name in PATH when path is empty.
+func lookPath(path, name, what string) (string, error) {
+	if path == "" {
+		path = name
+	}
+	p, err := exec.LookPath(path)
+	if err != nil {
+		return "", &SetupError{msg: fmt.Sprintf("physical: %s is not installed: %s not found (install it, or put it in PATH)", what, path)}
+	}
+	return p, nil
+}
+
+// version runs the program with flag and returns the first line it prints.
+func version(ctx context.Context, prog, flag string) (string, error) {
+	if v, ok := versions.Load(prog); ok {
+		return v.(string), nil
+	}
+	out, err := exec.CommandContext(ctx, prog, flag).CombinedOutput()
+	if err != nil {
+		return "", &SetupError{msg: fmt.Sprintf("physical: %s %s failed: %v: %s", prog, flag, err, firstLine(string(out)))}
+	}
+	v := firstLine(string(out))
+	versions.Store(prog, v)
+	return v, nil
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	return strings.TrimSpace(s)
+}
+
+// libertyChecked caches the Liberty files that Yosys and OpenSTA parsed,
+// by path, size and modification time.
+var libertyChecked sync.Map
+
+// checkLiberty makes sure the Liberty file exists and that both Yosys and
+// OpenSTA parse it.
+func checkLiberty(ctx context.Context, t *tools) error {
+	st, err := os.Stat(t.liberty)
+	if err != nil {
+		return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s cannot be read: %v (allowed: osu018, osu035 or a Liberty file)", t.liberty, unwrapPath(err))}
+	}
+	if st.IsDir() {
+		return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s is a folder (allowed: osu018, osu035 or a Liberty file)", t.liberty)}
+	}
+	key := fmt.Sprint(t.liberty, st.Size(), st.ModTime().UnixNano(), t.yosys, t.sta)
+	if _, ok := libertyChecked.Load(key); ok {
+		return nil
+	}
+	dir, err := os.MkdirTemp("", "prefixgen-liberty-")
+	if err != nil {
+		return fmt.Errorf("physical: %v", err)
+	}
+	defer os.RemoveAll(dir)
+	if err := linkLiberty(dir, t.liberty); err != nil {
+		return fmt.Errorf("physical: %v", err)
+	}
+	out, err := command(ctx, dir, t.yosys, "-q", "-p", "read_liberty -lib "+libertyLink)
+	if err != nil {
+		return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s does not parse: yosys says %s", t.liberty, yosysError(out, err))}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "check.tcl"), []byte("read_liberty "+libertyLink+"\n"), 0o644); err != nil {
+		return fmt.Errorf("physical: %v", err)
+	}
+	out, err = command(ctx, dir, t.sta, "-no_init", "-no_splash", "-exit", "check.tcl")
+	if err != nil || strings.Contains(out, "Error") {
+		return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s does not parse: sta says %s", t.liberty, staError(out, err))}
+	}
+	libertyChecked.Store(key, true)
+	return nil
+}
+
+func unwrapPath(err error) error {
+	if pe, ok := errors.AsType[*os.PathError](err); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// command runs prog in dir and returns what it printed.
+func command(ctx context.Context, dir, prog string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, prog, args...)
+	cmd.Dir = dir
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	return out.String(), err
+}
+
+// yosysError returns Yosys's first ERROR line, or the exit error.
+func yosysError(out string, err error) string {
+	for line := range strings.SplitSeq(out, "\n") {
+		if i := strings.Index(line, "ERROR:"); i >= 0 {
+			return oneLine(line[i:])
+		}
+	}
+	if err != nil {
+		return err.Error()
+	}
+	return "(nothing)"
+}
+
+// staError returns OpenSTA's first Error line, or the exit error.
+func staError(out string, err error) string {
+	for line := range strings.SplitSeq(out, "\n") {
+		if i := strings.Index(line, "Error"); i >= 0 {
+			return oneLine(line[i:])
+		}
+	}
+	if err != nil {
+		return err.Error()
+	}
+	return "(nothing)"
+}
+
+// libertyLink is the name under which the tools read the Liberty file: a
+// symbolic link in the design's folder, since OpenSTA cannot read a file
+// whose path has a space.
+const libertyLink = "liberty.lib"
+
+// linkLiberty links libertyLink in dir to the Liberty file lib.
+func linkLiberty(dir, lib string) error {
+	abs, err := filepath.Abs(lib)
+	if err != nil {
+		return err
+	}
+	link := filepath.Join(dir, libertyLink)
+	if err := os.Remove(link); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	return os.Symlink(abs, link)
+}
+
+// keepABCScript is the ABC script of the Keep flow: structural hashing into
+// an and-inverter graph and the Liberty mapper &nf, the last step of ABC's
+// default script, without the rewriting before it.
+const keepABCScript = "+strash;&get,-n;&nf,{D};&put"
+
+// YosysScript returns the Yosys script of the flow for the module top of
+// design.v and the Liberty file liberty.lib (a link to lib): it writes the
+// mapped netlist to mapped.v and the statistics to stat.txt.
+func YosysScript(flow Flow, top, lib string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s flow; liberty.lib is %s\n", flow, lib)
+	fmt.Fprintf(&b, "read_verilog design.v\n")
+	switch flow {
+	case ABC:
+		fmt.Fprintf(&b, "synth -flatten -top %s\n", top)
+		b.WriteString("dfflibmap -liberty liberty.lib\n")
+		b.WriteString("abc -liberty liberty.lib\n")
+	default:
+		fmt.Fprintf(&b, "synth -flatten -top %s -noabc\n", top)
+		b.WriteString("dfflibmap -liberty liberty.lib\n")
+		b.WriteString("abc -liberty liberty.lib -script " + keepABCScript + "\n")
+	}
+	fmt.Fprintf(&b, "opt_clean\n")
+	b.WriteString("tee -q -o stat.txt stat -liberty liberty.lib\n")
+	fmt.Fprintf(&b, "write_verilog -noattr -noexpr mapped.v\n")
+	return b.String()
+}
+
+// STAScript returns the OpenSTA script of the flow: every input and output
+// constrained to a virtual clock with no delay outside the design, load pF
+// on every output, the worst input-to-output path reported. It reads the
+// library as liberty.lib, a link to lib.
+func STAScript(top, lib string, load float64) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# liberty.lib is %s\n", lib)
+	fmt.Fprintf(&b, "read_liberty liberty.lib\n")
+	fmt.Fprintf(&b, "read_verilog mapped.v\n")
+	fmt.Fprintf(&b, "link_design %s\n", top)
+	fmt.Fprintf(&b, "create_clock -name virtual_clock -period 1000\n")
+	fmt.Fprintf(&b, "set_input_delay 0 -clock virtual_clock [all_inputs]\n")
+	fmt.Fprintf(&b, "set_output_delay 0 -clock virtual_clock [all_outputs]\n")
+	fmt.Fprintf(&b, "set_load %s [all_outputs]\n", strconv.FormatFloat(load, 'g', -1, 64))
+	fmt.Fprintf(&b, "report_checks -path_delay max -format full -digits 4\n")
+	return b.String()
+}
+
+// run synthesizes and times one design in dir.
+func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*Result, error) {
+	name := d.Name()
+	fail := func(format string, args ...any) error {
+		return fmt.Errorf("physical: %s: "+format, append([]any{name}, args...)...)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fail("%v", err)
+	}
+	lib, err := filepath.Abs(t.liberty)
+	if err != nil {
+		return nil, fail("%v", err)
+	}
+	if err := linkLiberty(dir, lib); err != nil {
+		return nil, fail("%v", err)
+	}
+	flow := opt.flow()
+	files := map[string]string{
+		"design.v":   string(d.Verilog),
+		"synth.ys":   YosysScript(flow, d.Top, lib),
+		"timing.tcl": STAScript(d.Top, lib, opt.load()),
+	}
+	for f, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, f), []byte(text), 0o644); err != nil {
+			return nil, fail("%v", err)
+		}
+	}
+	out, err := command(ctx, dir, t.yosys, "-q", "-l", "yosys.log", "-s", "synth.ys")
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("physical: %v", ctx.Err())
+		}
+		if strings.Contains(out, "ABC: execution of command") || strings.Contains(out, "Can't open ABC output file") {
+			// The Liberty file parsed, so ABC failing to map is nearly
+			// always a library it cannot map onto (ABC wants at least
+			// three kinds of combinational cell).
+			return nil, &SetupError{msg: fmt.Sprintf("physical: ABC could not map %s onto Liberty file %s, which may lack the cells it needs (an inverter and two-input gates): yosys says %s", name, t.liberty, yosysError(out, err))}
+		}
+		return nil, fail("yosys failed: %s", yosysError(out, err))
+	}
+	stat, err := os.ReadFile(filepath.Join(dir, "stat.txt"))
+	if err != nil {
+		return nil, fail("yosys wrote no statistics: %v", err)
+	}
+	r := &Result{
+		Topology: d.Topology, Params: d.Params, Width: d.Width,
+		Liberty: t.liberty, Flow: flow, OutputLoadPF: opt.load(),
+		YosysVersion: t.yosysVersion, STAVersion: t.staVersion,
+	}
+	if err := parseStat(string(stat), r); err != nil {
+		return nil, fail("%v", err)
+	}
+	var generic []string
+	for c := range r.Cells {
+		if strings.HasPrefix(c, "$") {
+			generic = append(generic, c)
+		}
+	}
+	if len(generic) > 0 {
+		slices.Sort(generic)
+		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s lacks the cells to map %s: Yosys left %s unmapped", t.liberty, name, strings.Join(generic, ", "))}
+	}
+	out, err = command(ctx, dir, t.sta, "-no_init", "-no_splash", "-exit", "timing.tcl")
+	if werr := os.WriteFile(filepath.Join(dir, "sta.log"), []byte(out), 0o644); werr != nil && err == nil {
+		err = werr
+	}
+	if err != nil || strings.Contains(out, "Error") {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("physical: %v", ctx.Err())
+		}
+		return nil, fail("sta failed: %s", staError(out, err))
+	}
+	if err := parseTiming(out, r); err != nil {
+		return nil, fail("%v", err)
+	}
+	return r, nil
+}
+
+var (
+	statCells = regexp.MustCompile(`(?m)^\s*Number of cells:\s+(\d+)\s*$`)
+	statCell  = regexp.MustCompile(`^\s{5,}(\S+)\s+(\d+)\s*$`)
+	statArea  = regexp.MustCompile(`(?m)^\s*Chip area for (?:top )?module '[^']*':\s+([0-9.eE+-]+)\s*$`)
+)
+
+// parseStat reads the cell count, the cells by name and the area from
+// Yosys's stat -liberty.
+func parseStat(s string, r *Result) error {
+	m := statCells.FindStringSubmatch(s)
+	if m == nil {
+		return errors.New("no cell count in Yosys's statistics")
+	}
+	r.StdCells, _ = strconv.Atoi(m[1])
+	a := statArea.FindStringSubmatch(s)
+	if a == nil {
+		return errors.New("no chip area in Yosys's statistics")
+	}
+	area, err := strconv.ParseFloat(a[1], 64)
+	if err != nil {
+		return fmt.Errorf("chip area %q in Yosys's statistics: %v", a[1], err)
+	}
+	r.AreaUM2 = area
+	r.Cells = map[string]int{}
+	lines := strings.Split(s, "\n")
+	for i, line := range lines {
+		if !statCells.MatchString(line) {
+			continue
+		}
+		for _, l := range lines[i+1:] {
+			c := statCell.FindStringSubmatch(l)
+			if c == nil {
+				break
+			}
+			k, _ := strconv.Atoi(c[2])
+			r.Cells[c[1]] += k
+		}
+		break
+	}
+	return nil
+}
+
+var (
+	staStart   = regexp.MustCompile(`(?m)^Startpoint:\s+(\S+)`)
+	staEnd     = regexp.MustCompile(`(?m)^Endpoint:\s+(\S+)`)
+	staArrival = regexp.MustCompile(`(?m)^\s*([0-9.eE+-]+)\s+data arrival time\s*$`)
+)
+
+// parseTiming reads the worst path's start, end and arrival time from
+// OpenSTA's report_checks.
+func parseTiming(s string, r *Result) error {
+	if strings.Contains(s, "No paths found") {
+		return errors.New("OpenSTA found no path from an input to an output")
+	}
+	st, en, ar := staStart.FindStringSubmatch(s), staEnd.FindStringSubmatch(s), staArrival.FindStringSubmatch(s)
+	if st == nil || en == nil || ar == nil {
+		return fmt.Errorf("no worst path in OpenSTA's report: %s", firstLine(s))
+	}
+	d, err := strconv.ParseFloat(ar[1], 64)
+	if err != nil {
+		return fmt.Errorf("arrival time %q in OpenSTA's report: %v", ar[1], err)
+	}
+	r.DelayNS, r.CriticalFrom, r.CriticalTo = d, st[1], en[1]
+	return nil
+}
