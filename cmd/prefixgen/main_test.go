@@ -167,7 +167,7 @@ func TestBadInput(t *testing.T) {
 		{"both -t and --from", []string{"gen", "-t", "sklansky", "--from", dead}, 2, "prefixgen gen: -t and --from both given: use one"},
 		{"no width", []string{"gen", "-t", "sklansky"}, 2, "prefixgen gen: -n WIDTH is required with -t"},
 		{"unknown format", []string{"stats", "-t", "sklansky", "-n", "8", "-f", "xml"}, 2, `prefixgen stats: unknown format "xml": allowed table, json, csv`},
-		{"unknown command", []string{"synthesize"}, 2, `prefixgen: unknown command "synthesize": known are list, gen, stats, verify, compare, check, cuda, explore, report, optimize (see prefixgen --help)`},
+		{"unknown command", []string{"synthesize"}, 2, `prefixgen: unknown command "synthesize": known are list, gen, stats, verify, compare, check, cuda, explore, report, optimize, synth (see prefixgen --help)`},
 		{"unknown flag", []string{"compare", "--fast"}, 2, "prefixgen compare: unknown flag -fast (see prefixgen compare --help)"},
 		{"negative vectors", []string{"verify", "-t", "all", "-n", "8", "--vectors", "-5"}, 2, "prefixgen verify: --vectors -5 out of range: allowed 0 or more"},
 		{"stray argument", []string{"list", "all"}, 2, `prefixgen list: unexpected argument "all": this command takes only flags`},
