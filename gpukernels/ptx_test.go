@@ -8,10 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
-	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -20,99 +17,6 @@ import (
 	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/network"
 )
-
-// clangArgs is DESIGN.md's command line for compiling CUDA to PTX without
-// the toolkit, but for the GPU: clang-14 knows architectures up to sm_86
-// and refuses sm_90, so the check compiles for sm_80 (PTX ISA 7.0).
-func clangArgs(prelude, src, out string) []string {
-	return []string{"-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_80", "-nocudainc", "-nocudalib",
-		"-Xclang", "-target-feature", "-Xclang", "+ptx70", "-include", prelude, "-S", src, "-o", out}
-}
-
-// unit is one translation unit for clang: headers written beside it and its
-// own source.
-type unit struct {
-	name    string
-	headers map[string]string
-	source  string
-	// entries are strings that must appear in the .entry lines of the PTX,
-	// such as a namespace and a kernel name.
-	entries [][]string
-	// extra are more clang arguments, placed first.
-	extra []string
-}
-
-// compileUnits compiles the units in parallel, one clang per CPU, and
-// checks that each compiles without a diagnostic and defines its entries.
-func compileUnits(t *testing.T, units []unit) {
-	t.Helper()
-	clang := tooltest.Path(t, "clang-14")
-	prelude, err := filepath.Abs(filepath.Join("testdata", "prelude.cuh"))
-	require.NoError(t, err)
-	dir := t.TempDir()
-	type result struct {
-		out, ptx string
-		err      error
-	}
-	results := make([]result, len(units))
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for range runtime.NumCPU() {
-		wg.Go(func() {
-			for i := range work {
-				u := units[i]
-				d := filepath.Join(dir, u.name)
-				if err := os.MkdirAll(d, 0o755); err != nil {
-					results[i].err = err
-					continue
-				}
-				for name, text := range u.headers {
-					if err := os.WriteFile(filepath.Join(d, name), []byte(text), 0o644); err != nil {
-						results[i].err = err
-					}
-				}
-				src, ptx := filepath.Join(d, "unit.cu"), filepath.Join(d, "unit.ptx")
-				if err := os.WriteFile(src, []byte(u.source), 0o644); err != nil {
-					results[i].err = err
-					continue
-				}
-				out, err := exec.Command(clang, append(slices.Clone(u.extra), clangArgs(prelude, src, ptx)...)...).CombinedOutput()
-				results[i].out, results[i].err = string(out), err
-				if err == nil {
-					b, err := os.ReadFile(ptx)
-					results[i].ptx, results[i].err = string(b), err
-				}
-			}
-		})
-	}
-	for i := range units {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
-	for i, u := range units {
-		r := results[i]
-		require.NoError(t, r.err, "%s: clang-14 said:\n%s", u.name, r.out)
-		require.Empty(t, strings.TrimSpace(r.out), "%s: clang-14 warns", u.name)
-		var entries []string
-		for line := range strings.SplitSeq(r.ptx, "\n") {
-			if strings.HasPrefix(line, ".visible .entry ") {
-				entries = append(entries, line)
-			}
-		}
-		for _, want := range u.entries {
-			found := false
-			for _, e := range entries {
-				all := true
-				for _, w := range want {
-					all = all && strings.Contains(e, w)
-				}
-				found = found || all
-			}
-			require.True(t, found, "%s: no PTX entry with %q among\n%s", u.name, want, strings.Join(entries, "\n"))
-		}
-	}
-}
 
 // kernelCase is one header to compile.
 type kernelCase struct {
