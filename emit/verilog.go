@@ -147,7 +147,7 @@ const maxIdentifier = 1024
 // characters.
 func CheckModuleName(name string) error {
 	bad := func(why string) error {
-		return fmt.Errorf("emit: module name %q is not a legal Verilog identifier: %s", name, why)
+		return fmt.Errorf("emit: module name %s is not a legal Verilog identifier: %s", network.Quote(name), why)
 	}
 	switch {
 	case name == "":

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -88,7 +89,17 @@ type file struct {
 // proves it as New does. Unknown fields, a missing or different format tag,
 // and trailing data are refused.
 func Read(r io.Reader) (*Network, error) {
-	dec := json.NewDecoder(r)
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("network: cannot read the %s document: %v", Format, err)
+	}
+	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		return nil, errors.New("network: the file starts with a UTF-8 byte-order mark (EF BB BF): save it as UTF-8 without one")
+	}
+	if err := checkDuplicateKeys(data); err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var f file
 	if err := dec.Decode(&f); err != nil {
@@ -101,9 +112,17 @@ func Read(r io.Reader) (*Network, error) {
 	case f.Format == nil:
 		return nil, fmt.Errorf("network: field \"format\" is missing: want %q", Format)
 	case *f.Format != Format:
-		return nil, fmt.Errorf("network: format %q is not supported: want %q", *f.Format, Format)
+		return nil, fmt.Errorf("network: format %s is not supported: want %q", Quote(*f.Format), Format)
 	case f.Width == nil:
 		return nil, errors.New("network: field \"width\" is missing")
+	}
+	if err := CheckTopologyName(f.Topology); err != nil {
+		return nil, err
+	}
+	for _, name := range slices.Sorted(maps.Keys(f.Params)) {
+		if err := CheckParamName(name); err != nil {
+			return nil, err
+		}
 	}
 	spec := Spec{Width: *f.Width, Outputs: f.Outputs, Topology: f.Topology, Params: f.Params}
 	spec.Cells = make([]Cell, len(f.Cells))
@@ -119,6 +138,63 @@ func Read(r io.Reader) (*Network, error) {
 		spec.Cells[k] = Cell{Lo: lo, Hi: hi}
 	}
 	return New(spec)
+}
+
+// checkDuplicateKeys refuses a document in which an object holds the same
+// key twice, which encoding/json would silently resolve to the last one.
+// Malformed JSON passes: the decoder names that error better.
+func checkDuplicateKeys(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	type object struct {
+		name string // where the object is: "the document" or "params"
+		keys map[string]bool
+		key  bool // the next string token is a key
+	}
+	var stack []*object
+	var lastKey string // the key of the value about to start
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		top := len(stack) - 1
+		switch t := tok.(type) {
+		case json.Delim:
+			switch t {
+			case '{':
+				name := "the document"
+				switch {
+				case lastKey != "":
+					name = Quote(lastKey)
+				case top >= 0:
+					name = "an object in the document"
+				}
+				stack = append(stack, &object{name: name, keys: map[string]bool{}, key: true})
+				continue
+			case '[':
+				stack = append(stack, nil)
+				continue
+			default:
+				stack = stack[:top]
+			}
+		case string:
+			if top >= 0 && stack[top] != nil && stack[top].key {
+				o := stack[top]
+				if o.keys[t] {
+					return fmt.Errorf("network: key %s appears twice in %s: each key once", Quote(t), o.name)
+				}
+				o.keys[t] = true
+				o.key = false
+				lastKey = t
+				continue
+			}
+		}
+		// A value ended: the next string in an object is a key again.
+		if top = len(stack) - 1; top >= 0 && stack[top] != nil {
+			stack[top].key = true
+		}
+		lastKey = ""
+	}
 }
 
 // Unmarshal decodes a network from data; see Read.
@@ -144,5 +220,11 @@ func jsonReason(err error) string {
 		}
 		return fmt.Sprintf("a %s where it is not allowed", typ.Value)
 	}
-	return strings.TrimPrefix(err.Error(), "json: ")
+	msg := strings.TrimPrefix(err.Error(), "json: ")
+	if q, ok := strings.CutPrefix(msg, "unknown field "); ok {
+		if name, err := strconv.Unquote(q); err == nil {
+			return "unknown field " + Quote(name)
+		}
+	}
+	return msg
 }

@@ -80,6 +80,16 @@ func TestReadRefuses(t *testing.T) {
 		{"missing output", `{` + head + `"width":2,"cells":[[0,1]],"outputs":[0,1]}`, "network: output 1 is signal 1 spanning [1,1]: want [0,1]"},
 		{"dead cell", `{` + head + `"width":3,"cells":[[0,1],[1,2],[3,2]],"outputs":[0,3,5]}`, "network: cell 1 [1,2] reaches no output: dead cell"},
 		{"trailing", `{` + head + `"width":1,"cells":[],"outputs":[0]} {}`, "network: trailing data after the prefixgen.network/v1 document"},
+		{"byte-order mark", "\ufeff{" + head + `"width":1,"cells":[],"outputs":[0]}`, "network: the file starts with a UTF-8 byte-order mark (EF BB BF): save it as UTF-8 without one"},
+		{"duplicate width", `{` + head + `"width":1,"cells":[],"outputs":[0],"width":2}`, `network: key "width" appears twice in the document: each key once`},
+		{"duplicate format", `{` + head + head + `"width":1,"cells":[],"outputs":[0]}`, `network: key "format" appears twice in the document: each key once`},
+		{"duplicate param", `{` + head + `"width":1,"params":{"k":1,"k":2},"cells":[],"outputs":[0]}`, `network: key "k" appears twice in "params": each key once`},
+		{"duplicate long key", `{` + head + `"width":1,"params":{"` + strings.Repeat("k", 3000) + `":1,"` + strings.Repeat("k", 3000) + `":2},"cells":[],"outputs":[0]}`, `network: key "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk…" appears twice in "params": each key once`},
+		{"unknown long field", `{` + head + `"width":1,"cells":[],"outputs":[0],"` + strings.Repeat("c", 3000) + `":1}`, `network: not a prefixgen.network/v1 document: unknown field "cccccccccccccccccccccccccccccccccccccccc…"`},
+		{"long topology", `{` + head + `"width":1,"topology":"` + strings.Repeat("x", 3000) + `","cells":[],"outputs":[0]}`, `network: topology name "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…" (3000 bytes) not allowed: a name is at most 64 characters a-z, 0-9, '-' and '_', starting with a letter`},
+		{"odd topology", `{` + head + `"width":1,"topology":"My Net","cells":[],"outputs":[0]}`, `network: topology name "My Net" not allowed: a name is at most 64 characters a-z, 0-9, '-' and '_', starting with a letter`},
+		{"odd parameter", `{` + head + `"width":1,"topology":"mine","params":{"k-1":1},"cells":[],"outputs":[0]}`, `network: parameter name "k-1" not allowed: a name is at most 32 characters a-z, 0-9 and '_', starting with a letter`},
+		{"long format", `{"format":"` + strings.Repeat("v", 100) + `","width":1,"cells":[],"outputs":[0]}`, `network: format "vvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvv…" is not supported: want "prefixgen.network/v1"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -100,11 +110,15 @@ func FuzzRead(f *testing.F) {
 	f.Add([]byte(`{"format":"prefixgen.network/v1","width":3,"cells":[[0,2],[0,1]],"outputs":[0,4,3]}`))
 	f.Add([]byte(`{"format":"prefixgen.network/v1","width":2,"cells":[[1,0]],"outputs":[0,2]}`))
 	f.Add([]byte(`{"format":"prefixgen.network/v1","width":1,"cells":[],"outputs":[0]}`))
+	f.Add([]byte("\ufeff" + `{"format":"prefixgen.network/v1","width":1,"cells":[],"outputs":[0]}`))
+	f.Add([]byte(`{"format":"prefixgen.network/v1","width":1,"params":{"k":1,"k":1},"cells":[],"outputs":[0]}`))
+	f.Add([]byte(`{"format":"prefixgen.network/v1","width":1,"topology":"a-b_c","cells":[],"outputs":[0],"width":1}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		n, err := network.Unmarshal(data)
 		if err != nil {
 			assert.True(t, strings.HasPrefix(err.Error(), "network: "), err.Error())
 			assert.NotContains(t, err.Error(), "\n")
+			assert.LessOrEqual(t, len(err.Error()), 300, "input echoed in an error is cut short: %q", err.Error())
 			return
 		}
 		first, err := n.MarshalJSON()
@@ -118,4 +132,12 @@ func FuzzRead(f *testing.F) {
 		f := n.Figures()
 		require.GreaterOrEqual(t, f.Deficiency, 0, "Snir's bound")
 	})
+}
+
+func TestQuote(t *testing.T) {
+	assert.Equal(t, `"kogge-stone"`, network.Quote("kogge-stone"))
+	assert.Equal(t, `""`, network.Quote(""))
+	assert.Equal(t, `"`+strings.Repeat("é", 40)+`…"`, network.Quote(strings.Repeat("é", 41)))
+	assert.Equal(t, `"a\nb"`, network.Quote("a\nb"))
+	assert.Equal(t, `"\xff"`, network.Quote("\xff"))
 }

@@ -19,14 +19,14 @@ func ParseParams(items []string) (network.Params, error) {
 		name, value, ok := strings.Cut(item, "=")
 		name = strings.TrimSpace(name)
 		if !ok || name == "" {
-			return nil, fmt.Errorf("topologies: parameter %q is not name=value: write it as, e.g., k=1", item)
+			return nil, fmt.Errorf("topologies: parameter %s is not name=value: write it as, e.g., k=1", network.Quote(item))
 		}
 		v, err := strconv.Atoi(strings.TrimSpace(value))
 		if err != nil {
-			return nil, fmt.Errorf("topologies: parameter %q: the value %q is not an integer: write it as, e.g., k=1", name, value)
+			return nil, fmt.Errorf("topologies: parameter %s: the value %s is not an integer: write it as, e.g., k=1", network.Quote(name), network.Quote(value))
 		}
 		if _, dup := p[name]; dup {
-			return nil, fmt.Errorf("topologies: parameter %q given twice: give each at most once", name)
+			return nil, fmt.Errorf("topologies: parameter %s given twice: give each at most once", network.Quote(name))
 		}
 		p[name] = v
 	}
@@ -60,7 +60,7 @@ func Select(name string, n int, p network.Params) ([]*network.Network, error) {
 	slices.Sort(names)
 	for _, name := range names {
 		if !slices.Contains(known, name) {
-			return nil, fmt.Errorf("topologies: no topology has parameter %q: allowed are %s", name, strings.Join(known, ", "))
+			return nil, fmt.Errorf("topologies: no topology has parameter %s: allowed are %s", network.Quote(name), strings.Join(known, ", "))
 		}
 	}
 	nets := make([]*network.Network, 0, len(registry))

@@ -164,7 +164,7 @@ func Lookup(name string) (Topology, error) {
 			return t.clone(), nil
 		}
 	}
-	return Topology{}, fmt.Errorf("topologies: unknown topology %q: known are %s", name, strings.Join(Names(), ", "))
+	return Topology{}, fmt.Errorf("topologies: unknown topology %s: known are %s", network.Quote(name), strings.Join(Names(), ", "))
 }
 
 // Build builds the topology with the given name at width n with parameters
@@ -254,9 +254,9 @@ func (t Topology) fill(p network.Params) (network.Params, error) {
 	for _, name := range names {
 		if !slices.ContainsFunc(t.Params, func(q Param) bool { return q.Name == name }) {
 			if len(t.Params) == 0 {
-				return nil, fmt.Errorf("topologies: %s has no parameter %q: it takes none", t.Name, name)
+				return nil, fmt.Errorf("topologies: %s has no parameter %s: it takes none", t.Name, network.Quote(name))
 			}
-			return nil, fmt.Errorf("topologies: %s has no parameter %q: allowed are %s", t.Name, name, strings.Join(t.paramNames(), ", "))
+			return nil, fmt.Errorf("topologies: %s has no parameter %s: allowed are %s", t.Name, network.Quote(name), strings.Join(t.paramNames(), ", "))
 		}
 	}
 	full := network.Params{}

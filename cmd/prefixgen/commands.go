@@ -180,10 +180,10 @@ func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 	left := c.Bool("bit0-left")
 	f := c.String("format")
 	if c.Bool("testbench") && f != "verilog" {
-		return nil, usage(c, "--testbench applies to -f verilog only, not %q", f)
+		return nil, usage(c, "--testbench applies to -f verilog only, not %s", network.Quote(f))
 	}
 	if c.Bool("bit0-left") && f != "text" && f != "dot" && f != "svg" {
-		return nil, usage(c, "--bit0-left applies to -f text, dot and svg only, not %q", f)
+		return nil, usage(c, "--bit0-left applies to -f text, dot and svg only, not %s", network.Quote(f))
 	}
 	for _, flag := range []string{"vectors", "seed"} {
 		if c.IsSet(flag) && !c.Bool("testbench") {
@@ -191,7 +191,7 @@ func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 		}
 	}
 	if c.IsSet("module") && f != "verilog" && f != "yosys-lcu" {
-		return nil, usage(c, "--module applies to -f verilog and yosys-lcu only, not %q", f)
+		return nil, usage(c, "--module applies to -f verilog and yosys-lcu only, not %s", network.Quote(f))
 	}
 	module := c.String("module")
 	if module != "" {
@@ -230,7 +230,7 @@ func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 		opt := emit.YosysLCUOptions{Module: module}
 		return func(w io.Writer, n *network.Network) error { return emit.YosysLCU(w, n, opt) }, nil
 	default:
-		return nil, usage(c, "unknown format %q: allowed %s", f, strings.Join(genFormats, ", "))
+		return nil, usage(c, "unknown format %s: allowed %s", network.Quote(f), strings.Join(genFormats, ", "))
 	}
 }
 
@@ -294,7 +294,7 @@ func statsFormat(c *cli.Context, single bool) (func(io.Writer, []emit.Stats) err
 		}
 		return emit.StatsJSONArray, nil
 	default:
-		return nil, usage(c, "unknown format %q: allowed table, json, csv", f)
+		return nil, usage(c, "unknown format %s: allowed table, json, csv", network.Quote(f))
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/prefixgen/prefixgen/emit/report"
+	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies/explore"
 )
 
@@ -66,12 +67,12 @@ func exploreCommand() *cli.Command {
 			}
 			format := c.String("format")
 			if !slices.Contains(exploreFormats, format) {
-				return usage(c, "unknown format %q: allowed %s", format, strings.Join(exploreFormats, ", "))
+				return usage(c, "unknown format %s: allowed %s", network.Quote(format), strings.Join(exploreFormats, ", "))
 			}
 			plotPath := c.String("plot")
 			plotFormat := strings.TrimPrefix(strings.ToLower(filepath.Ext(plotPath)), ".")
 			if plotPath != "" && !slices.Contains(report.PlotFormats, plotFormat) {
-				return usage(c, "--plot %s: unknown picture type %q: allowed .svg, .png", plotPath, filepath.Ext(plotPath))
+				return usage(c, "--plot %s: unknown picture type %s: allowed .svg, .png", plotPath, network.Quote(filepath.Ext(plotPath)))
 			}
 			all, front, err := explorePoints(c)
 			if err != nil {

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/prefixgen/prefixgen/network"
 )
 
 func main() {
@@ -148,7 +150,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 						names = append(names, cmd.Name)
 					}
 				}
-				return fmt.Errorf("prefixgen: unknown command %q: known are %s (see prefixgen --help)", c.Args().First(), strings.Join(names, ", "))
+				return fmt.Errorf("prefixgen: unknown command %s: known are %s (see prefixgen --help)", network.Quote(c.Args().First()), strings.Join(names, ", "))
 			}
 			return cli.ShowAppHelp(c)
 		},
@@ -173,7 +175,7 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 // noArgs refuses stray positional arguments.
 func noArgs(c *cli.Context) error {
 	if c.Args().Present() {
-		return usage(c, "unexpected argument %q: this command takes only flags", c.Args().First())
+		return usage(c, "unexpected argument %s: this command takes only flags", network.Quote(c.Args().First()))
 	}
 	return nil
 }

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // commandPrefix splits a line of standard error into the command it names
@@ -77,4 +80,53 @@ func TestNoDoubledPrefix(t *testing.T) {
 			assert.Equal(t, 1, strings.Count(stderr, "prefixgen"), "%q", stderr)
 		})
 	}
+}
+
+// Bad input in a network file is exit status 2 for every command and
+// format, and input echoed in an error is cut to a readable length.
+func TestLongInputEchoedShort(t *testing.T) {
+	dir := t.TempDir()
+	long := strings.Repeat("x", 3000)
+	file := filepath.Join(dir, "long.json")
+	require.NoError(t, os.WriteFile(file, []byte(`{"format":"prefixgen.network/v1","width":2,"topology":"`+long+`","params":{},"cells":[[0,1]],"outputs":[0,2]}`), 0o644))
+	bom := filepath.Join(dir, "bom.json")
+	require.NoError(t, os.WriteFile(bom, []byte("\ufeff"+`{"format":"prefixgen.network/v1","width":1,"cells":[],"outputs":[0]}`), 0o644))
+	twice := filepath.Join(dir, "twice.json")
+	require.NoError(t, os.WriteFile(twice, []byte(`{"format":"prefixgen.network/v1","width":1,"width":1,"cells":[],"outputs":[0]}`), 0o644))
+	tests := [][]string{
+		{"gen", "--from", file, "-f", "verilog"},
+		{"gen", "--from", file, "-f", "yosys-lcu"},
+		{"gen", "--from", file, "-f", "svg"},
+		{"gen", "--from", file, "-f", "json"},
+		{"stats", "--from", file},
+		{"verify", "--from", file},
+		{"cuda", "emit", "--from", file},
+		{"gen", "--from", bom},
+		{"stats", "--from", twice},
+		{"gen", "-t", long, "-n", "8"},
+		{"gen", "-t", "sklansky", "-n", "8", "-f", long},
+		{"gen", "-t", "ladner-fischer", "-n", "8", "--param", long + "=1"},
+		{"gen", "-t", "ladner-fischer", "-n", "8", "--param", "k=" + long},
+		{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--module", long},
+		{long},
+		{"list", long},
+		{"stats", "-t", "sklansky", "-n", "8", "-f", long},
+		{"optimize", "-n", "8", "--max-depth", "3", "-f", long},
+		{"explore", "-n", "8", "-f", long},
+	}
+	for i, args := range tests {
+		t.Run(strconv.Itoa(i), func(t *testing.T) {
+			status, stdout, stderr := prefixgen(args...)
+			assert.Equal(t, 2, status, stderr)
+			assert.Empty(t, stdout)
+			assert.Equal(t, 1, strings.Count(stderr, "\n"))
+			assert.Less(t, len(stderr), 300, stderr)
+		})
+	}
+	_, _, stderr := prefixgen("stats", "--from", file)
+	assert.Equal(t, "prefixgen stats: "+file+`: network: topology name "`+long[:40]+`…" (3000 bytes) not allowed: a name is at most 64 characters a-z, 0-9, '-' and '_', starting with a letter`+"\n", stderr)
+	_, _, stderr = prefixgen("gen", "--from", bom)
+	assert.Equal(t, "prefixgen gen: "+bom+": network: the file starts with a UTF-8 byte-order mark (EF BB BF): save it as UTF-8 without one\n", stderr)
+	_, _, stderr = prefixgen("stats", "--from", twice)
+	assert.Equal(t, "prefixgen stats: "+twice+`: network: key "width" appears twice in the document: each key once`+"\n", stderr)
 }

@@ -54,7 +54,7 @@ func optimizeCommand() *cli.Command {
 			}
 			format := c.String("format")
 			if !contains(optimizeFormats, format) {
-				return usage(c, "unknown format %q: allowed %s", format, strings.Join(optimizeFormats, ", "))
+				return usage(c, "unknown format %s: allowed %s", network.Quote(format), strings.Join(optimizeFormats, ", "))
 			}
 			opt := optimize.Options{
 				Width:     c.Int("width"),
