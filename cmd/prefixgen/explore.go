@@ -11,6 +11,7 @@ import (
 
 	"github.com/prefixgen/prefixgen/emit/report"
 	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/physical"
 	"github.com/prefixgen/prefixgen/topologies/explore"
 )
 
@@ -42,12 +43,16 @@ func exploreCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "explore",
 		Usage:     "every family at every parameter setting: the Pareto front over depth, size, fan-out and tracks",
-		UsageText: "prefixgen explore -n N [--max-fanout F] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]",
+		UsageText: "prefixgen explore -n N [--max-fanout F] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]\nprefixgen explore -n N --synth [--liberty osu018|osu035|FILE] [--flow keep|abc] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]",
 		Description: "Builds every topology at width N at every distinct setting of its parameters, adds the\n" +
 			"optimizer's smallest network for every depth from ⌈log2 N⌉ to 2⌈log2 N⌉ − 2 (N ≤ 256), and prints the\n" +
 			"networks no other one beats on depth, size, maximum fan-out and wire tracks at once (--all prints\n" +
 			"every network), each with where it came from and the command that rebuilds it. --plot draws size\n" +
-			"against depth, one marker per family, Snir's bound 2N − 2 − depth as a line.",
+			"against depth, one marker per family, Snir's bound 2N − 2 − depth as a line.\n" +
+			"With --synth, every network's adder goes through Yosys and OpenSTA (as prefixgen synth; --liberty,\n" +
+			"--flow, --load, --jobs, --workdir apply) and explore prints the networks no other one beats on area\n" +
+			"and delay at once, fastest first (--all: every network); -f json prints every network with on_front\n" +
+			"and its prefixgen.network/v1 document; --plot draws area against delay with Yosys's a + b + cin.",
 		Flags: append([]cli.Flag{
 			widthFlag(64), maxFanoutFlag(),
 			&cli.BoolFlag{Name: "all", Usage: "print every network, not only the Pareto front"},
@@ -59,7 +64,8 @@ func exploreCommand() *cli.Command {
 				return nil
 			}},
 			outputFlag(),
-		}, optimizerFlags()...),
+			&cli.BoolFlag{Name: "synth", Usage: "synthesize every network's adder (Yosys, OpenSTA; see prefixgen synth) and print the area–delay front instead; --plot draws area against delay"},
+		}, append(optimizerFlags(), synthFlags()...)...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c); err != nil {
@@ -73,6 +79,12 @@ func exploreCommand() *cli.Command {
 			plotFormat := strings.TrimPrefix(strings.ToLower(filepath.Ext(plotPath)), ".")
 			if plotPath != "" && !slices.Contains(report.PlotFormats, plotFormat) {
 				return usage(c, "--plot %s: unknown picture type %s: allowed .svg, .png", plotPath, network.Quote(filepath.Ext(plotPath)))
+			}
+			if c.Bool("synth") {
+				return exploreSynth(c, format, plotPath, plotFormat)
+			}
+			if err := synthOnly(c); err != nil {
+				return err
 			}
 			all, front, err := explorePoints(c)
 			if err != nil {
@@ -158,4 +170,58 @@ func optimizerFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "no-optimize", Usage: "leave out the optimizer's networks (faster)"},
 		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the optimizer's annealing chains"},
 	}
+}
+
+// synthOnly refuses the flags of the physical flow without --synth.
+func synthOnly(c *cli.Context) error {
+	for _, f := range synthFlagNames {
+		if c.IsSet(f) {
+			return usage(c, "--%s applies only with --synth", f)
+		}
+	}
+	return nil
+}
+
+// exploreSynth is explore --synth: every network through the physical
+// flow, the area–delay front printed and plotted.
+func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
+	opt, err := synthOptions(c)
+	if err != nil {
+		return err
+	}
+	all, _, err := explorePoints(c)
+	if err != nil {
+		return err
+	}
+	bar := newBar(c.App.ErrWriter, "prefixgen explore", "designs")
+	opt.Progress = bar.update
+	measured, ref, err := explore.Synthesize(c.Context, all, opt)
+	bar.done()
+	if err != nil {
+		if physical.IsSetup(err) {
+			return usage(c, "%v", err)
+		}
+		return failure{fmt.Errorf("prefixgen explore: %v", err)}
+	}
+	if c.IsSet("plot") {
+		err := writeFile(c, "--plot", plotPath, func(w io.Writer) error {
+			return report.PlotAreaDelay(w, c.Int("width"), measured, ref, plotFormat)
+		})
+		if err != nil {
+			return err
+		}
+	}
+	shown := explore.AreaDelayFront(measured)
+	if c.Bool("all") || format == "json" {
+		shown = measured
+	}
+	return output(c, func(w io.Writer) error {
+		switch format {
+		case "json":
+			return explore.MeasuredJSON(w, shown)
+		case "csv":
+			return explore.MeasuredCSV(w, shown)
+		}
+		return explore.MeasuredTable(w, shown, ref)
+	})
 }

@@ -25,6 +25,10 @@ func synthFlags() []cli.Flag {
 	}
 }
 
+// synthFlagNames are the names of synthFlags, which explore and report
+// take only with --synth.
+var synthFlagNames = []string{"liberty", "flow", "load", "jobs", "workdir"}
+
 // synthOptions returns the options of the physical flow from synthFlags.
 func synthOptions(c *cli.Context) (physical.Options, error) {
 	flow, err := physical.ParseFlow(c.String("flow"))
@@ -83,7 +87,7 @@ func synthCommand() *cli.Command {
 		Flags: append([]cli.Flag{
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "table, json (an array) or csv"},
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of standard output (written whole or not at all)"},
+			outputFlag(),
 		}, synthFlags()...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {

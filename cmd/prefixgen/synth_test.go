@@ -120,3 +120,54 @@ func TestSynthMissingTool(t *testing.T) {
 	assert.Empty(t, out)
 	assert.Equal(t, "prefixgen synth: physical: Yosys (Debian package yosys) is not installed: yosys not found (install it, or put it in PATH)\n", errOut)
 }
+
+// TestExploreSynth runs explore --synth at width 4: JSON has every network
+// with on_front and its document, the table the front, the plot is drawn.
+func TestExploreSynth(t *testing.T) {
+	needFlow(t)
+	dir := t.TempDir()
+	plot := filepath.Join(dir, "ad.svg")
+	status, out, errOut := prefixgen("explore", "-n", "4", "--synth", "-f", "json", "--plot", plot)
+	require.Equal(t, 0, status, errOut)
+	assert.Empty(t, errOut)
+	var rows []map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal([]byte(out), &rows))
+	status, all, errOut := prefixgen("explore", "-n", "4", "--all", "-f", "json")
+	require.Equal(t, 0, status, errOut)
+	var plain []map[string]any
+	require.NoError(t, json.Unmarshal([]byte(all), &plain))
+	require.Len(t, rows, len(plain), "one object per network explore finds")
+	front := 0
+	for _, r := range rows {
+		for _, key := range []string{"depth", "size", "max_fanout", "wire_tracks", "area_um2", "delay_ns", "on_front", "network"} {
+			assert.Contains(t, r, key)
+		}
+		assert.Contains(t, string(r["network"]), `"format":"prefixgen.network/v1"`)
+		if string(r["on_front"]) == "true" {
+			front++
+		}
+	}
+	assert.Positive(t, front)
+	svg, err := os.ReadFile(plot)
+	require.NoError(t, err)
+	assert.Contains(t, string(svg), "area–delay front")
+
+	status, out, errOut = prefixgen("explore", "-n", "4", "--synth", "--flow", "abc", "--no-optimize")
+	require.Equal(t, 0, status, errOut)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.GreaterOrEqual(t, len(lines), 4, "the header, the front, the reference and the flow: %s", out)
+	for _, l := range lines[1 : len(lines)-2] {
+		assert.Regexp(t, `\s\*\s+prefixgen gen `, l, "only the front")
+	}
+	assert.Regexp(t, `^yosys a\+b\+cin: \d+ µm², \d\.\d{3} ns`, lines[len(lines)-2])
+	assert.Contains(t, lines[len(lines)-1], "flow abc")
+}
+
+func TestExploreSynthFlagsNeedSynth(t *testing.T) {
+	for _, flag := range [][]string{{"--liberty", "osu035"}, {"--flow", "abc"}, {"--jobs", "2"}, {"--load", "0.02"}, {"--workdir", "x"}} {
+		status, out, errOut := prefixgen(append([]string{"explore", "-n", "4"}, flag...)...)
+		assert.Equal(t, 2, status)
+		assert.Empty(t, out)
+		assert.Equal(t, "prefixgen explore: "+flag[0]+" applies only with --synth\n", errOut)
+	}
+}

@@ -1,0 +1,164 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"image/color"
+	"io"
+	"math"
+	"path/filepath"
+	"slices"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/prefixgen/prefixgen/physical"
+	"github.com/prefixgen/prefixgen/topologies/explore"
+)
+
+// PlotAreaDelay writes the plot of area against delay after synthesis of
+// the measured points at width n, in format "svg" or "png": one marker per
+// network, one shape and colour per family as in Plot, the area–delay front
+// ringed and joined by a line, and Yosys's own a + b + cin (ref, when not
+// nil) as a star. Networks slower than four times the fastest one (ripple
+// carry, long chains) are counted in the title, not drawn.
+func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.Result, format string) error {
+	if !slices.Contains(PlotFormats, format) {
+		return fmt.Errorf("report: unknown plot format %q: allowed svg, png", format)
+	}
+	if len(points) == 0 {
+		return fmt.Errorf("report: nothing to plot")
+	}
+	r0 := points[0].Result
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("Adders of width %d after synthesis (%s, flow %s)", n, libraryName(r0.Liberty), r0.Flow)
+	p.X.Label.Text = "delay (ns)"
+	p.Y.Label.Text = "area (µm²)"
+	p.Add(plotter.NewGrid())
+	p.Legend.Top = true
+	p.Legend.ThumbnailWidth = vg.Points(12)
+
+	fastest := points[0].Result.DelayNS
+	for _, m := range points {
+		fastest = min(fastest, m.Result.DelayNS)
+	}
+	limit := 4 * fastest
+	shown := func(r *physical.Result) bool { return r.DelayNS <= limit }
+	hidden := 0
+	var families []string
+	byFamily := map[string]plotter.XYs{}
+	for _, m := range points {
+		if _, ok := byFamily[m.Family]; !ok {
+			families = append(families, m.Family)
+			byFamily[m.Family] = nil
+		}
+		if !shown(m.Result) {
+			hidden++
+			continue
+		}
+		byFamily[m.Family] = append(byFamily[m.Family], plotter.XY{X: m.Result.DelayNS, Y: m.Result.AreaUM2})
+	}
+	if hidden > 0 {
+		p.Title.Text += fmt.Sprintf("\n%d slower than %.2f ns not shown", hidden, limit)
+	}
+
+	var front plotter.XYs
+	for _, m := range explore.AreaDelayFront(slices.Clone(points)) {
+		if shown(m.Result) {
+			front = append(front, plotter.XY{X: m.Result.DelayNS, Y: m.Result.AreaUM2})
+		}
+	}
+	if len(front) > 1 {
+		line, err := plotter.NewLine(front)
+		if err != nil {
+			return fmt.Errorf("report: %v", err)
+		}
+		line.Color = color.Gray{0x80}
+		line.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+		p.Add(line)
+	}
+	for i, fam := range families {
+		if len(byFamily[fam]) == 0 {
+			continue
+		}
+		s, err := plotter.NewScatter(byFamily[fam])
+		if err != nil {
+			return fmt.Errorf("report: %v", err)
+		}
+		s.GlyphStyle = draw.GlyphStyle{Color: palette[i%len(palette)], Radius: vg.Points(3.5), Shape: glyphs[i%len(glyphs)]}
+		p.Add(s)
+		p.Legend.Add(fam, s)
+	}
+	if len(front) > 0 {
+		s, err := plotter.NewScatter(front)
+		if err != nil {
+			return fmt.Errorf("report: %v", err)
+		}
+		s.GlyphStyle = draw.GlyphStyle{Color: color.Black, Radius: vg.Points(6.5), Shape: draw.RingGlyph{}}
+		p.Add(s)
+		p.Legend.Add("area–delay front", s)
+	}
+	if ref != nil && shown(ref) {
+		s, err := plotter.NewScatter(plotter.XYs{{X: ref.DelayNS, Y: ref.AreaUM2}})
+		if err != nil {
+			return fmt.Errorf("report: %v", err)
+		}
+		s.GlyphStyle = draw.GlyphStyle{Color: color.RGBA{0xd5, 0x00, 0x00, 0xff}, Radius: vg.Points(7), Shape: starGlyph{}}
+		p.Add(s)
+		p.Legend.Add(physical.ReferenceName, s)
+	}
+	p.Y.Tick.Marker = wholeTicks{}
+
+	wt, err := p.WriterTo(vg.Points(560), vg.Points(400), format)
+	if err != nil {
+		return fmt.Errorf("report: %v", err)
+	}
+	if format == "svg" {
+		var buf bytes.Buffer
+		if _, err := wt.WriteTo(&buf); err != nil {
+			return fmt.Errorf("report: %v", err)
+		}
+		_, err = w.Write(svgProlog.ReplaceAll(buf.Bytes(), nil))
+		return err
+	}
+	_, err = wt.WriteTo(w)
+	return err
+}
+
+// libraryName returns a Liberty file's name for a title: the key of
+// physical.Libraries for the OSU files, the file's base name otherwise.
+func libraryName(file string) string {
+	for name, f := range physical.Libraries {
+		if f == file {
+			return name
+		}
+	}
+	return filepath.Base(file)
+}
+
+// starGlyph draws a five-pointed star, which no family uses.
+type starGlyph struct{}
+
+// DrawGlyph implements draw.GlyphDrawer.
+func (starGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	c.SetLineStyle(draw.LineStyle{Color: sty.Color, Width: vg.Points(0.5)})
+	c.SetColor(sty.Color)
+	var path vg.Path
+	for i := range 10 {
+		r := sty.Radius
+		if i%2 == 1 {
+			r = sty.Radius * 0.4
+		}
+		a := float64(i)*math.Pi/5 - math.Pi/2
+		q := vg.Point{X: pt.X + r*vg.Length(math.Cos(a)), Y: pt.Y - r*vg.Length(math.Sin(a))}
+		if i == 0 {
+			path.Move(q)
+		} else {
+			path.Line(q)
+		}
+	}
+	path.Close()
+	c.Fill(path)
+}

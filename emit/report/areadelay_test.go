@@ -1,0 +1,59 @@
+package report_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/emit/report"
+	"github.com/prefixgen/prefixgen/physical"
+	"github.com/prefixgen/prefixgen/topologies/explore"
+)
+
+// fakeMeasured gives every network of width 16 an area and a delay that
+// follow its size and depth, the way the flow's do, without running it.
+func fakeMeasured(t *testing.T) ([]explore.Measured, *physical.Result) {
+	all, _ := points(t, 16)
+	m := make([]explore.Measured, len(all))
+	for i, p := range all {
+		m[i] = explore.Measured{Point: p, Result: &physical.Result{
+			Topology: p.Network.Topology(), Params: p.Network.Params(), Width: 16,
+			AreaUM2: 1000 + 100*float64(p.Figures.Size), DelayNS: 0.1*float64(p.Figures.Depth*p.Figures.Depth) + 0.01*float64(p.Figures.MaxFanout),
+			Liberty: physical.LibertyFile(""), Flow: physical.Keep,
+		}}
+	}
+	explore.AreaDelayFront(m)
+	ref := &physical.Result{Topology: physical.Reference, Width: 16, AreaUM2: 3500, DelayNS: 1.9}
+	return m, ref
+}
+
+func TestPlotAreaDelay(t *testing.T) {
+	m, ref := fakeMeasured(t)
+	for _, format := range report.PlotFormats {
+		var a, b bytes.Buffer
+		require.NoError(t, report.PlotAreaDelay(&a, 16, m, ref, format))
+		require.NoError(t, report.PlotAreaDelay(&b, 16, m, ref, format))
+		assert.Equal(t, a.Bytes(), b.Bytes(), "the same points give the same bytes (%s)", format)
+		keepFile(t, "area-delay16."+format, a.Bytes())
+	}
+	var svg bytes.Buffer
+	require.NoError(t, report.PlotAreaDelay(&svg, 16, m, ref, "svg"))
+	s := svg.String()
+	assert.True(t, strings.HasPrefix(s, "<svg"), s[:40])
+	for _, text := range []string{"area–delay front", "yosys a+b+cin", "delay (ns)", "area (µm²)", "osu018", "flow keep", "kogge-stone", "zero-deficiency"} {
+		assert.Contains(t, s, text)
+	}
+	// Ripple, at 22.5 ns, is more than four times slower than the fastest
+	// (about 1.6 ns): counted, not drawn.
+	assert.Regexp(t, `\d+ slower than \d+\.\d\d ns not shown`, s)
+	assert.NotContains(t, s, ">ripple<")
+
+	var buf bytes.Buffer
+	assert.EqualError(t, report.PlotAreaDelay(&buf, 16, m, ref, "pdf"), `report: unknown plot format "pdf": allowed svg, png`)
+	assert.EqualError(t, report.PlotAreaDelay(&buf, 16, nil, ref, "svg"), "report: nothing to plot")
+	require.NoError(t, report.PlotAreaDelay(&buf, 16, m, nil, "svg"), "the reference is optional")
+	assert.NotContains(t, buf.String(), "yosys a+b+cin")
+}

@@ -1,0 +1,238 @@
+package explore
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+
+	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/physical"
+)
+
+// Measured is a point with its area and delay after synthesis and static
+// timing (package physical).
+type Measured struct {
+	Point
+	// Result is what the flow measured of the point's adder.
+	Result *physical.Result
+	// OnFront says whether no other measured point is at least as small
+	// and as fast and better in one (see AreaDelayFront).
+	OnFront bool
+}
+
+// Synthesize runs the adder of every point through the physical flow,
+// opt.Jobs at a time, together with Yosys's own a + b + cin of the same
+// width, and marks the area–delay front. It returns the measured points in
+// the order of points, and the reference's result.
+func Synthesize(ctx context.Context, points []Point, opt physical.Options) ([]Measured, *physical.Result, error) {
+	if len(points) == 0 {
+		return nil, nil, fmt.Errorf("explore: no network to synthesize")
+	}
+	designs := make([]*physical.Design, 0, len(points)+1)
+	for _, p := range points {
+		d, err := physical.AdderDesign(p.Network)
+		if err != nil {
+			return nil, nil, fmt.Errorf("explore: %s: %v", p.Name, err)
+		}
+		designs = append(designs, d)
+	}
+	ref, err := physical.ReferenceDesign(points[0].Network.Width())
+	if err != nil {
+		return nil, nil, err
+	}
+	designs = append(designs, ref)
+	results, err := physical.Run(ctx, designs, opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	measured := make([]Measured, len(points))
+	for i, p := range points {
+		measured[i] = Measured{Point: p, Result: results[i]}
+	}
+	AreaDelayFront(measured)
+	return measured, results[len(points)], nil
+}
+
+// AreaDelayFront sets OnFront of every point that no other one dominates
+// over (area, delay): one dominates another when it is no larger and no
+// slower, and smaller or faster. Of points with equal area and delay only
+// the first is on the front. It returns the front sorted by delay, then
+// area.
+func AreaDelayFront(points []Measured) []Measured {
+	var front []Measured
+	for i := range points {
+		p := points[i].Result
+		on := true
+		for j, q := range points {
+			if i == j {
+				continue
+			}
+			r := q.Result
+			no := r.AreaUM2 <= p.AreaUM2 && r.DelayNS <= p.DelayNS
+			if no && (r.AreaUM2 < p.AreaUM2 || r.DelayNS < p.DelayNS || j < i) {
+				on = false
+				break
+			}
+		}
+		points[i].OnFront = on
+		if on {
+			front = append(front, points[i])
+		}
+	}
+	slices.SortStableFunc(front, func(a, b Measured) int {
+		return cmp.Or(cmp.Compare(a.Result.DelayNS, b.Result.DelayNS), cmp.Compare(a.Result.AreaUM2, b.Result.AreaUM2))
+	})
+	return front
+}
+
+// measuredColumns are the columns of MeasuredTable and MeasuredCSV.
+var measuredColumns = []string{"network", "from", "width", "depth", "size", "max fan-out", "wire tracks", "area (µm²)", "delay (ns)", "std cells", "critical path", "front", "command"}
+
+func measuredRow(m Measured) []string {
+	f, r := m.Figures, m.Result
+	front := ""
+	if m.OnFront {
+		front = "*"
+	}
+	return []string{m.Name, m.Family, strconv.Itoa(f.Width), strconv.Itoa(f.Depth), strconv.Itoa(f.Size),
+		strconv.Itoa(f.MaxFanout), strconv.Itoa(f.WireTracks), fmt.Sprintf("%.0f", r.AreaUM2), fmt.Sprintf("%.3f", r.DelayNS),
+		strconv.Itoa(r.StdCells), r.CriticalFrom + " → " + r.CriticalTo, front, m.Command}
+}
+
+// MeasuredTable writes the points as an aligned table, one row each: the
+// figures of Table, then area, delay, standard cells, the critical path, a
+// star on the area–delay front, and the command; under it the reference
+// (Yosys's a + b + cin), when not nil, and the flow, library and tools.
+func MeasuredTable(w io.Writer, points []Measured, ref *physical.Result) error {
+	rows := make([][]string, len(points))
+	for i, m := range points {
+		rows[i] = measuredRow(m)
+	}
+	if err := emit.WriteTable(w, measuredColumns, rows); err != nil {
+		return err
+	}
+	r := ref
+	if len(points) > 0 {
+		r = points[0].Result
+	}
+	if r == nil {
+		return nil
+	}
+	if ref != nil {
+		if _, err := fmt.Fprintf(w, "%s: %.0f µm², %.3f ns, %d std cells\n", physical.ReferenceName, ref.AreaUM2, ref.DelayNS, ref.StdCells); err != nil {
+			return err
+		}
+	}
+	_, err := fmt.Fprintf(w, "flow %s, liberty %s, %s pF on every output; %s, OpenSTA %s\n",
+		r.Flow, r.Liberty, strconv.FormatFloat(r.OutputLoadPF, 'f', -1, 64), r.YosysVersion, r.STAVersion)
+	return err
+}
+
+// measuredCSVColumns are the machine names of the columns of MeasuredCSV.
+var measuredCSVColumns = []string{"network", "family", "topology", "params", "width", "depth", "size", "max_fanout", "wire_tracks", "deficiency",
+	"area_um2", "delay_ns", "std_cells", "critical_from", "critical_to", "on_front", "liberty", "flow", "command"}
+
+// MeasuredCSV writes the points as CSV with a header row of machine names:
+// network, family, topology, params, width, depth, size, max_fanout,
+// wire_tracks, deficiency, area_um2, delay_ns, std_cells, critical_from,
+// critical_to, on_front, liberty, flow, command.
+func MeasuredCSV(w io.Writer, points []Measured) error {
+	cw := csv.NewWriter(w)
+	cw.Write(measuredCSVColumns)
+	for _, m := range points {
+		f, r := m.Figures, m.Result
+		cw.Write([]string{m.Name, m.Family, m.Network.Topology(), m.Network.Params().Format(";"), strconv.Itoa(f.Width),
+			strconv.Itoa(f.Depth), strconv.Itoa(f.Size), strconv.Itoa(f.MaxFanout), strconv.Itoa(f.WireTracks), strconv.Itoa(f.Deficiency),
+			strconv.FormatFloat(r.AreaUM2, 'f', -1, 64), strconv.FormatFloat(r.DelayNS, 'f', -1, 64), strconv.Itoa(r.StdCells),
+			r.CriticalFrom, r.CriticalTo, strconv.FormatBool(m.OnFront), r.Liberty, string(r.Flow), m.Command})
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// measuredJSON fixes the field names and order of the JSON form.
+type measuredJSON struct {
+	Name         string         `json:"name"`
+	Family       string         `json:"family"`
+	Topology     string         `json:"topology"`
+	Params       network.Params `json:"params"`
+	Width        int            `json:"width"`
+	Depth        int            `json:"depth"`
+	Size         int            `json:"size"`
+	MaxFanout    int            `json:"max_fanout"`
+	WireTracks   int            `json:"wire_tracks"`
+	Deficiency   int            `json:"deficiency"`
+	AreaUM2      float64        `json:"area_um2"`
+	DelayNS      float64        `json:"delay_ns"`
+	StdCells     int            `json:"std_cells"`
+	CriticalFrom string         `json:"critical_from"`
+	CriticalTo   string         `json:"critical_to"`
+	OnFront      bool           `json:"on_front"`
+	Liberty      string         `json:"liberty"`
+	Flow         physical.Flow  `json:"flow"`
+	OutputLoadPF float64        `json:"output_load_pf"`
+	YosysVersion string         `json:"yosys_version"`
+	STAVersion   string         `json:"sta_version"`
+	Command      string         `json:"command"`
+}
+
+// MeasuredJSON writes the points as an indented JSON array of objects with
+// the fields name, family, topology, params, width, depth, size,
+// max_fanout, wire_tracks, deficiency (as stats -f json), area_um2,
+// delay_ns, std_cells, critical_from, critical_to, on_front, liberty, flow,
+// output_load_pf, yosys_version, sta_version, command and network: the
+// prefixgen.network/v1 document, so that anyone can put the point through
+// a flow of their own (gen --from reads it back). The objects are indented;
+// each network document is on one line.
+func MeasuredJSON(w io.Writer, points []Measured) error {
+	var buf bytes.Buffer
+	buf.WriteString("[")
+	for i, m := range points {
+		doc, err := m.Network.MarshalJSON()
+		if err != nil {
+			return fmt.Errorf("explore: %s: %v", m.Name, err)
+		}
+		var compact bytes.Buffer
+		if err := json.Compact(&compact, doc); err != nil {
+			return fmt.Errorf("explore: %s: %v", m.Name, err)
+		}
+		params := m.Network.Params()
+		if params == nil {
+			params = network.Params{}
+		}
+		f, r := m.Figures, m.Result
+		obj, err := json.MarshalIndent(measuredJSON{
+			Name: m.Name, Family: m.Family, Topology: m.Network.Topology(), Params: params, Width: f.Width,
+			Depth: f.Depth, Size: f.Size, MaxFanout: f.MaxFanout, WireTracks: f.WireTracks, Deficiency: f.Deficiency,
+			AreaUM2: r.AreaUM2, DelayNS: r.DelayNS, StdCells: r.StdCells, CriticalFrom: r.CriticalFrom, CriticalTo: r.CriticalTo,
+			OnFront: m.OnFront, Liberty: r.Liberty, Flow: r.Flow, OutputLoadPF: r.OutputLoadPF,
+			YosysVersion: r.YosysVersion, STAVersion: r.STAVersion, Command: m.Command,
+		}, "  ", "  ")
+		if err != nil {
+			return fmt.Errorf("explore: %v", err)
+		}
+		// obj ends in "\n  }": put the network document before that.
+		obj = bytes.TrimSuffix(obj, []byte("\n  }"))
+		if i > 0 {
+			buf.WriteString(",")
+		}
+		buf.WriteString("\n  ")
+		buf.Write(obj)
+		buf.WriteString(",\n    \"network\": ")
+		buf.Write(compact.Bytes())
+		buf.WriteString("\n  }")
+	}
+	if len(points) > 0 {
+		buf.WriteString("\n")
+	}
+	buf.WriteString("]\n")
+	_, err := w.Write(buf.Bytes())
+	return err
+}

@@ -1,0 +1,126 @@
+package explore_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/internal/tooltest"
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/physical"
+	"github.com/prefixgen/prefixgen/topologies/explore"
+)
+
+// measured gives the first points at width 8 made-up areas and delays.
+func measured(t *testing.T, ad ...[2]float64) []explore.Measured {
+	t.Helper()
+	points := enumerate(t, 8, explore.Options{})
+	require.GreaterOrEqual(t, len(points), len(ad))
+	out := make([]explore.Measured, len(ad))
+	for i, v := range ad {
+		out[i] = explore.Measured{Point: points[i], Result: &physical.Result{
+			Topology: points[i].Network.Topology(), Params: points[i].Network.Params(), Width: 8,
+			AreaUM2: v[0], DelayNS: v[1], StdCells: 10 + i, CriticalFrom: "a[0]", CriticalTo: "sum[7]",
+			Liberty: "/lib/cells.lib", Flow: physical.Keep, OutputLoadPF: 0.01, YosysVersion: "Yosys 0.23", STAVersion: "2.0.17",
+		}}
+	}
+	return out
+}
+
+func TestAreaDelayFront(t *testing.T) {
+	m := measured(t,
+		[2]float64{100, 5}, // dominated by the next
+		[2]float64{90, 4},  // front
+		[2]float64{200, 1}, // front: fastest
+		[2]float64{90, 4},  // equal to an earlier one: off
+		[2]float64{50, 9},  // front: smallest
+		[2]float64{60, 4},  // front, and dominates [90, 4]
+	)
+	front := explore.AreaDelayFront(m)
+	var on []bool
+	for _, p := range m {
+		on = append(on, p.OnFront)
+	}
+	assert.Equal(t, []bool{false, false, true, false, true, true}, on)
+	require.Len(t, front, 3)
+	assert.Equal(t, []float64{1, 4, 9}, []float64{front[0].Result.DelayNS, front[1].Result.DelayNS, front[2].Result.DelayNS})
+	assert.Equal(t, m[5].Name, front[1].Name)
+}
+
+func TestMeasuredFormats(t *testing.T) {
+	m := measured(t, [2]float64{100, 2.5}, [2]float64{80, 3.25})
+	explore.AreaDelayFront(m)
+	ref := &physical.Result{Topology: physical.Reference, Width: 8, AreaUM2: 120, DelayNS: 3, StdCells: 30}
+
+	var table bytes.Buffer
+	require.NoError(t, explore.MeasuredTable(&table, m, ref))
+	lines := strings.Split(strings.TrimSpace(table.String()), "\n")
+	require.Len(t, lines, 5, table.String())
+	assert.Regexp(t, `^network\s+from\s+width\s+depth\s+size\s+max fan-out\s+wire tracks\s+area \(µm²\)\s+delay \(ns\)\s+std cells\s+critical path\s+front\s+command$`, lines[0])
+	assert.Regexp(t, `\s100\s+2\.500\s+10\s+a\[0\] → sum\[7\]\s+\*\s+prefixgen gen `, lines[1])
+	assert.Equal(t, "yosys a+b+cin: 120 µm², 3.000 ns, 30 std cells", lines[3])
+	assert.Equal(t, "flow keep, liberty /lib/cells.lib, 0.01 pF on every output; Yosys 0.23, OpenSTA 2.0.17", lines[4])
+
+	var csv bytes.Buffer
+	require.NoError(t, explore.MeasuredCSV(&csv, m))
+	rows := strings.Split(strings.TrimSpace(csv.String()), "\n")
+	require.Len(t, rows, 3)
+	assert.Equal(t, "network,family,topology,params,width,depth,size,max_fanout,wire_tracks,deficiency,area_um2,delay_ns,std_cells,critical_from,critical_to,on_front,liberty,flow,command", rows[0])
+	assert.Contains(t, rows[1], ",100,2.5,10,a[0],sum[7],true,/lib/cells.lib,keep,")
+
+	var js bytes.Buffer
+	require.NoError(t, explore.MeasuredJSON(&js, m))
+	var objs []map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(js.Bytes(), &objs), js.String())
+	require.Len(t, objs, 2)
+	for _, key := range []string{"name", "topology", "params", "width", "depth", "size", "max_fanout", "wire_tracks", "deficiency", "area_um2", "delay_ns", "on_front", "network"} {
+		assert.Contains(t, objs[0], key)
+	}
+	// The network document reads back as the same network.
+	for i, o := range objs {
+		net, err := network.Unmarshal(o["network"])
+		require.NoError(t, err)
+		assert.Equal(t, m[i].Network.Spec(), net.Spec())
+	}
+	assert.Equal(t, "true", string(objs[0]["on_front"]))
+
+	var empty bytes.Buffer
+	require.NoError(t, explore.MeasuredJSON(&empty, nil))
+	assert.Equal(t, "[]\n", empty.String())
+}
+
+// TestSynthesize runs every network of width 4 through the flow.
+func TestSynthesize(t *testing.T) {
+	tooltest.Path(t, "yosys")
+	tooltest.Path(t, "sta")
+	if _, err := os.Stat(physical.LibertyFile("")); err != nil {
+		if os.Getenv(tooltest.RequireEnv) == "1" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	points := enumerate(t, 4, explore.Options{})
+	m, ref, err := explore.Synthesize(context.Background(), points, physical.Options{})
+	require.NoError(t, err)
+	require.Len(t, m, len(points))
+	assert.Equal(t, physical.Reference, ref.Topology)
+	assert.Equal(t, 4, ref.Width)
+	front := 0
+	for i, p := range m {
+		assert.Equal(t, points[i].Name, p.Name)
+		assert.Equal(t, p.Network.Topology(), p.Result.Topology)
+		assert.Positive(t, p.Result.DelayNS)
+		if p.OnFront {
+			front++
+		}
+	}
+	assert.Positive(t, front)
+	_, _, err = explore.Synthesize(context.Background(), nil, physical.Options{})
+	assert.Error(t, err)
+}
