@@ -119,16 +119,16 @@ func TestStatsFormats(t *testing.T) {
 	var table bytes.Buffer
 	require.NoError(t, emit.Table(&table, rows))
 	assert.Equal(t, ""+
-		"topology      width  depth  size  max fan-out  wire tracks  deficiency\n"+
-		"kogge-stone       8      3    17            4            4           6\n"+
-		"sklansky k=2      8      3    12            5            1           1\n", table.String())
+		"topology      width  depth  size  max fan-out  wire tracks  deficiency  lateral fan-out  delay (FO4)\n"+
+		"kogge-stone       8      3    17            4            4           6                2         6.05\n"+
+		"sklansky k=2      8      3    12            5            1           1                5         7.01\n", table.String())
 
 	var csv bytes.Buffer
 	require.NoError(t, emit.CSV(&csv, rows))
 	assert.Equal(t, ""+
-		"topology,params,width,depth,size,max_fanout,wire_tracks,deficiency\n"+
-		"kogge-stone,,8,3,17,4,4,6\n"+
-		"sklansky,k=2,8,3,12,5,1,1\n", csv.String())
+		"topology,params,width,depth,size,max_fanout,wire_tracks,deficiency,lateral_fanout,delay_fo4\n"+
+		"kogge-stone,,8,3,17,4,4,6,2,6.05\n"+
+		"sklansky,k=2,8,3,12,5,1,1,5,7.01\n", csv.String())
 
 	var one bytes.Buffer
 	require.NoError(t, emit.StatsJSON(&one, rows[1]))
@@ -137,6 +137,7 @@ func TestStatsFormats(t *testing.T) {
 	assert.Equal(t, map[string]any{
 		"topology": "sklansky", "params": map[string]any{"k": 2.0}, "width": 8.0, "depth": 3.0,
 		"size": 12.0, "max_fanout": 5.0, "wire_tracks": 1.0, "deficiency": 1.0,
+		"lateral_fanout": 5.0, "delay_fo4": 7.01,
 		"fanout_histogram": []any{0.0, 13.0, 4.0, 2.0, 0.0, 1.0},
 		"cells_per_level":  []any{0.0, 4.0, 4.0, 4.0},
 	}, obj)

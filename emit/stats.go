@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/prefixgen/prefixgen/delay"
 	"github.com/prefixgen/prefixgen/network"
 )
 
@@ -17,12 +18,18 @@ type Stats struct {
 	Topology string
 	Params   network.Params
 	network.Figures
+	// DelayFO4 is the logical-effort model's delay of the adder around the
+	// network on the OSU 0.18 µm cells, in FO4 delays (package delay).
+	DelayFO4 float64
 }
 
 // NewStats measures n.
 func NewStats(n *network.Network) Stats {
-	return Stats{Topology: n.Topology(), Params: n.Params(), Figures: n.Figures()}
+	return Stats{Topology: n.Topology(), Params: n.Params(), Figures: n.Figures(), DelayFO4: delay.FO4(n)}
 }
+
+// fo4 formats a delay in FO4 delays with two decimals.
+func fo4(d float64) string { return strconv.FormatFloat(d, 'f', 2, 64) }
 
 // Name returns the topology with its parameters, as in "ladner-fischer k=1".
 func (s Stats) Name() string { return describe(s.Topology, s.Params) }
@@ -37,13 +44,15 @@ type statsJSON struct {
 	MaxFanout       int            `json:"max_fanout"`
 	WireTracks      int            `json:"wire_tracks"`
 	Deficiency      int            `json:"deficiency"`
+	LateralFanout   int            `json:"lateral_fanout"`
+	DelayFO4        json.Number    `json:"delay_fo4"`
 	FanoutHistogram []int          `json:"fanout_histogram"`
 	CellsPerLevel   []int          `json:"cells_per_level"`
 }
 
 // MarshalJSON encodes the row as an object with the fields topology, params,
-// width, depth, size, max_fanout, wire_tracks, deficiency, fanout_histogram
-// and cells_per_level.
+// width, depth, size, max_fanout, wire_tracks, deficiency, lateral_fanout,
+// delay_fo4 (two decimals), fanout_histogram and cells_per_level.
 func (s Stats) MarshalJSON() ([]byte, error) {
 	p := s.Params
 	if p == nil {
@@ -52,6 +61,7 @@ func (s Stats) MarshalJSON() ([]byte, error) {
 	return json.Marshal(statsJSON{
 		Topology: s.Topology, Params: p, Width: s.Width, Depth: s.Depth, Size: s.Size,
 		MaxFanout: s.MaxFanout, WireTracks: s.WireTracks, Deficiency: s.Deficiency,
+		LateralFanout: s.LateralFanout, DelayFO4: json.Number(fo4(s.DelayFO4)),
 		FanoutHistogram: s.FanoutHistogram, CellsPerLevel: s.CellsPerLevel,
 	})
 }
@@ -78,12 +88,13 @@ func writeJSON(w io.Writer, v any) error {
 }
 
 // statsHeader names the columns of Table and CSV.
-var statsHeader = []string{"topology", "width", "depth", "size", "max fan-out", "wire tracks", "deficiency"}
+var statsHeader = []string{"topology", "width", "depth", "size", "max fan-out", "wire tracks", "deficiency", "lateral fan-out", "delay (FO4)"}
 
 // cells returns the row's columns, in the order of statsHeader.
 func (s Stats) cells() []string {
 	return []string{s.Name(), strconv.Itoa(s.Width), strconv.Itoa(s.Depth), strconv.Itoa(s.Size),
-		strconv.Itoa(s.MaxFanout), strconv.Itoa(s.WireTracks), strconv.Itoa(s.Deficiency)}
+		strconv.Itoa(s.MaxFanout), strconv.Itoa(s.WireTracks), strconv.Itoa(s.Deficiency),
+		strconv.Itoa(s.LateralFanout), fo4(s.DelayFO4)}
 }
 
 // Table writes the rows as an aligned plain-text table: the topology left
@@ -122,10 +133,10 @@ func WriteTable(w io.Writer, header []string, rows [][]string) error {
 
 // CSV writes the rows as comma-separated values with a header line; the
 // columns are topology, params (as k=V pairs joined by ';'), width, depth,
-// size, max_fanout, wire_tracks and deficiency.
+// size, max_fanout, wire_tracks, deficiency, lateral_fanout and delay_fo4.
 func CSV(w io.Writer, rows []Stats) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"topology", "params", "width", "depth", "size", "max_fanout", "wire_tracks", "deficiency"})
+	cw.Write([]string{"topology", "params", "width", "depth", "size", "max_fanout", "wire_tracks", "deficiency", "lateral_fanout", "delay_fo4"})
 	for _, s := range rows {
 		c := s.cells()
 		cw.Write(append([]string{s.Topology, s.Params.Format(";")}, c[1:]...))

@@ -28,6 +28,15 @@
 //     boundary. A cell at column b reading a Lo signal that ends at column
 //     c < b crosses the boundaries c … b−1 (boundary j lies between columns j
 //     and j+1).
+//   - lateral fan-out (Harris's convention, A Taxonomy of Parallel Prefix
+//     Networks, 2003): the largest number, over signals s and levels L, of
+//     cells of level L that read s as their Lo operand, plus one for s
+//     continuing down its own column. Kogge–Stone has 2 at every width,
+//     where its fan-out above is ⌈log2 n⌉ + 1; Sklansky has n/2 + 1 at
+//     n = 2^k, Harris's point (l, f, t) at most 2^f + 1, and Knowles's
+//     [f_L, …, f_1] 1 + the largest f_j. Levels are as soon as possible, so
+//     a network drawn with a signal read laterally on two rows may count
+//     both readers on one level here. A network without cells has 0.
 //   - deficiency: size + depth − (2n − 2), never negative (Snir, 1986).
 //
 // The package imports nothing else of prefixgen. Graph gives a

@@ -17,6 +17,10 @@ type Figures struct {
 	// WireTracks is the largest number of distinct Lo wires that cross one
 	// column boundary within one level.
 	WireTracks int
+	// LateralFanout is Harris's per-level fan-out: the largest number of
+	// cells of one level that read one signal as their Lo operand, plus one
+	// for the signal's own column; 0 for a network without cells.
+	LateralFanout int
 	// Deficiency is Size + Depth − (2·Width − 2); Snir proved it is never
 	// negative.
 	Deficiency int
@@ -48,7 +52,33 @@ func (n *Network) Figures() Figures {
 		f.FanoutHistogram[c]++
 	}
 	f.WireTracks = n.wireTracks(f.CellsPerLevel)
+	f.LateralFanout = n.lateralFanout()
 	return f
+}
+
+// lateralFanout returns the largest number of cells of one level reading
+// one signal as Lo, plus one, or 0 without cells.
+func (n *Network) lateralFanout() int {
+	if len(n.ops) == 0 {
+		return 0
+	}
+	// One key per Lo read: the signal above, the reader's level below;
+	// sorted, equal keys lie together.
+	keys := make([]uint64, len(n.ops))
+	for k, p := range n.ops {
+		keys[k] = uint64(p.a)<<32 | uint64(n.levels[k])
+	}
+	slices.Sort(keys)
+	best, run := 0, 0
+	for i, key := range keys {
+		if i > 0 && keys[i-1] == key {
+			run++
+		} else {
+			run = 1
+		}
+		best = max(best, run)
+	}
+	return best + 1
 }
 
 // Fanout returns the logical fan-out of signal s: the number of cells that

@@ -183,19 +183,21 @@ func TestFiguresHandComputed(t *testing.T) {
 		want network.Figures
 	}{
 		{
-			// Sklansky 4: [0,1] is read by two cells and is output 1.
+			// Sklansky 4: [0,1] is read by two cells and is output 1; both
+			// read it as Lo at level 2: lateral fan-out 2 + 1.
 			name: "sklansky4",
 			net:  sklansky4(t),
-			want: network.Figures{Width: 4, Depth: 2, Size: 4, MaxFanout: 3, WireTracks: 1, Deficiency: 0,
+			want: network.Figures{Width: 4, Depth: 2, Size: 4, MaxFanout: 3, WireTracks: 1, LateralFanout: 3, Deficiency: 0,
 				FanoutHistogram: []int{0, 5, 2, 1}, CellsPerLevel: []int{0, 2, 2}},
 		},
 		{
 			// Kogge–Stone 8: size 8·3 − 8 + 1 = 17, depth 3; the level-3 wires
 			// from columns 0…3 to 4…7 all cross boundary 3: 4 tracks. Input 0
-			// is read at every level and is an output: fan-out 4.
+			// is read at every level and is an output: fan-out 4, but by one
+			// cell per level: lateral fan-out 1 + 1.
 			name: "kogge-stone8",
 			net:  koggeStone8(t),
-			want: network.Figures{Width: 8, Depth: 3, Size: 17, MaxFanout: 4, WireTracks: 4, Deficiency: 17 + 3 - 14,
+			want: network.Figures{Width: 8, Depth: 3, Size: 17, MaxFanout: 4, WireTracks: 4, LateralFanout: 2, Deficiency: 17 + 3 - 14,
 				FanoutHistogram: []int{0, 11, 12, 1, 1}, CellsPerLevel: []int{0, 7, 6, 4}},
 		},
 	}

@@ -309,7 +309,7 @@ func measure(nets []*network.Network) []emit.Stats {
 func statsCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "stats",
-		Usage:     "measure depth, size, max fan-out, wire tracks and deficiency",
+		Usage:     "measure depth, size, max fan-out, wire tracks, deficiency, lateral fan-out and the model's delay (FO4)",
 		UsageText: "prefixgen stats -t TOPO|all -n N [--param k=V] [-f table|json|csv] [-o FILE]\nprefixgen stats --from FILE [-f table|json|csv] [-o FILE]",
 		Flags: []cli.Flag{
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,

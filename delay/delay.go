@@ -1,0 +1,214 @@
+package delay
+
+import (
+	"github.com/prefixgen/prefixgen/carry"
+	"github.com/prefixgen/prefixgen/network"
+)
+
+// Gate is the logical-effort description of one library gate at unit drive.
+type Gate struct {
+	// Name is the library cell it stands for, as in "AOI21X1".
+	Name string
+	// Parasitic is the delay of the gate driving no load, in τ.
+	Parasitic float64
+	// Drive is the gate's drive resistance over the unit inverter's: the
+	// delay it adds per unit-inverter input capacitance of load, in τ.
+	Drive float64
+	// Pins are the input capacitances of its pins, in unit-inverter input
+	// capacitances, in the order the Library's field documents.
+	Pins []float64
+	// Area is the cell's area in the library's unit (µm² for OSU018).
+	Area float64
+}
+
+// delay returns the gate's delay, in τ, driving load.
+func (g Gate) delay(load float64) float64 { return g.Parasitic + g.Drive*load }
+
+// Library is the cell library the model stands on.
+type Library struct {
+	// Name names the library.
+	Name string
+	// FO4 is the delay of a unit inverter driving four copies of itself, in
+	// τ.
+	FO4 float64
+	// TauNS is τ in nanoseconds.
+	TauNS float64
+	// Generate computes g_i = a_i ∧ b_i; Pins: a, b.
+	Generate Gate
+	// Propagate computes p_i = a_i ⊕ b_i and Sum sum_i = p_i ⊕ carry_i;
+	// Pins: the first operand, the second.
+	Propagate, Sum Gate
+	// CellG computes a cell's G = G_hi ∨ P_hi ∧ G_lo; Pins: G_lo, P_hi,
+	// G_hi (the two in series, then the single).
+	CellG Gate
+	// CellP computes a black cell's P = P_hi ∧ P_lo; Pins: P_lo, P_hi.
+	CellP Gate
+	// OutputLoad is the capacitance on each output of the adder, in
+	// unit-inverter input capacitances.
+	OutputLoad float64
+	// WireCap is the capacitance of a Lo operand's wire per column it
+	// spans, in unit-inverter input capacitances.
+	WireCap float64
+}
+
+// OSU018 is the OSU 0.18 µm standard-cell library of Debian's
+// qflow-tech-osu018 (/usr/share/qflow/tech/osu018/osu018_stdcells.lib),
+// measured as the package documentation describes; OutputLoad is the 10 fF
+// the timing flow puts on each output.
+var OSU018 = Library{
+	Name:       "osu018",
+	FO4:        6.472,
+	TauNS:      0.01809,
+	Generate:   Gate{Name: "NAND2X1", Parasitic: 2.977, Drive: 0.886, Pins: []float64{1.341, 1.384}, Area: 24},
+	Propagate:  Gate{Name: "XOR2X1", Parasitic: 5.568, Drive: 0.751, Pins: []float64{3.180, 3.675}, Area: 56},
+	Sum:        Gate{Name: "XOR2X1", Parasitic: 5.568, Drive: 0.751, Pins: []float64{3.180, 3.675}, Area: 56},
+	CellG:      Gate{Name: "AOI21X1", Parasitic: 3.428, Drive: 0.870, Pins: []float64{1.862, 1.928, 1.617}, Area: 32},
+	CellP:      Gate{Name: "NAND2X1", Parasitic: 2.977, Drive: 0.886, Pins: []float64{1.341, 1.384}, Area: 24},
+	OutputLoad: 10.0 / 9.32456,
+}
+
+// Report is what the model says of one adder.
+type Report struct {
+	// Tau is the delay of the slowest path, in τ.
+	Tau float64
+	// FO4 is Tau in FO4 delays.
+	FO4 float64
+	// NS is Tau in nanoseconds, a scale rather than a prediction.
+	NS float64
+	// Area is the sum of the areas of the model's gates.
+	Area float64
+	// Path is the slowest path, from the input bit where it starts through
+	// the signals of the network to the output position where it ends.
+	Path Path
+}
+
+// Path is a path through the adder.
+type Path struct {
+	// From is the input bit the path starts at.
+	From int
+	// Signals are the network's signals along it, the input first.
+	Signals []int
+	// To is the sum bit it ends at; Width means the carry-out.
+	To int
+}
+
+// Analyze runs the model on the adder around net.
+func (lib *Library) Analyze(net *network.Network) Report {
+	m := lib.arrivals(net)
+	r := Report{Tau: m.worst, FO4: m.worst / lib.FO4, NS: m.worst * lib.TauNS, Area: m.area}
+	r.Path = m.path(net)
+	return r
+}
+
+// FO4 returns the model's delay of the adder around net in FO4 delays, on
+// the OSU018 library.
+func FO4(net *network.Network) float64 { return OSU018.Analyze(net).FO4 }
+
+// model holds the arrivals of one analysis.
+type model struct {
+	gArr, pArr []float64 // per signal, τ
+	gFrom      []int     // per cell signal: the operand its G arrival came through
+	worst      float64
+	end        int // the signal the worst path leaves the network at
+	endBit     int
+	area       float64
+}
+
+// arrivals computes the loads by one pass from the last cell back, and the
+// arrivals by one pass forward.
+func (lib *Library) arrivals(net *network.Network) *model {
+	w, signals := net.Width(), net.Signals()
+	kinds := carry.Kinds(net)
+	gLoad := make([]float64, signals)
+	pLoad := make([]float64, signals)
+	reach := make([]int, signals) // farthest column a Lo reader sits in
+	for s := range reach {
+		reach[s] = net.Column(s)
+	}
+	for i := range w {
+		// p_i feeds sum_i; the carry G[0, i] feeds sum_(i+1), or is the
+		// carry-out.
+		pLoad[i] += lib.Sum.Pins[0]
+		if i+1 < w {
+			gLoad[net.Output(i)] += lib.Sum.Pins[1]
+		} else {
+			gLoad[net.Output(i)] += lib.OutputLoad
+		}
+	}
+	// Readers come after what they read: going back, each cell's wire is
+	// known when its load is.
+	for k := net.Size() - 1; k >= 0; k-- {
+		c, s := net.Cell(k), w+k
+		col := net.Column(s)
+		reach[c.Lo] = max(reach[c.Lo], col)
+		wire := lib.WireCap * float64(reach[s]-col)
+		gLoad[s] += wire
+		if pLoad[s] > 0 {
+			pLoad[s] += wire
+		}
+		gLoad[c.Lo] += lib.CellG.Pins[0]
+		gLoad[c.Hi] += lib.CellG.Pins[2]
+		pLoad[c.Hi] += lib.CellG.Pins[1]
+		if kinds[k] == carry.Black {
+			pLoad[c.Lo] += lib.CellP.Pins[0]
+			pLoad[c.Hi] += lib.CellP.Pins[1]
+		}
+	}
+	m := &model{gArr: make([]float64, signals), pArr: make([]float64, signals), gFrom: make([]int, signals), end: -1}
+	for i := range w {
+		wire := lib.WireCap * float64(reach[i]-i)
+		m.gArr[i] = lib.Generate.delay(gLoad[i] + wire)
+		m.pArr[i] = lib.Propagate.delay(pLoad[i] + wire)
+		m.gFrom[i] = -1
+		m.area += lib.Generate.Area + lib.Propagate.Area + lib.Sum.Area
+	}
+	for k := range net.Size() {
+		c, s := net.Cell(k), w+k
+		from, at := c.Lo, m.gArr[c.Lo]
+		if a := max(m.gArr[c.Hi], m.pArr[c.Hi]); a > at {
+			from, at = c.Hi, a
+		}
+		m.gArr[s] = at + lib.CellG.delay(gLoad[s])
+		m.gFrom[s] = from
+		m.area += lib.CellG.Area
+		if kinds[k] == carry.Black {
+			m.pArr[s] = max(m.pArr[c.Lo], m.pArr[c.Hi]) + lib.CellP.delay(pLoad[s])
+			m.area += lib.CellP.Area
+		}
+	}
+	out := lib.Sum.delay(lib.OutputLoad)
+	for i := range w {
+		// sum_i = p_i ⊕ carry_i, carry_0 being cin, an input.
+		at, src := m.pArr[i], i
+		if i > 0 && m.gArr[net.Output(i-1)] > at {
+			at, src = m.gArr[net.Output(i-1)], net.Output(i-1)
+		}
+		if at += out; at > m.worst {
+			m.worst, m.end, m.endBit = at, src, i
+		}
+	}
+	if at := m.gArr[net.Output(w-1)]; at > m.worst {
+		m.worst, m.end, m.endBit = at, net.Output(w-1), w
+	}
+	return m
+}
+
+// path walks the worst path back from where it leaves the network.
+func (m *model) path(net *network.Network) Path {
+	var rev []int
+	for s := m.end; s >= 0; {
+		rev = append(rev, s)
+		if s < net.Width() {
+			break
+		}
+		s = m.gFrom[s]
+	}
+	p := Path{To: m.endBit, Signals: make([]int, len(rev))}
+	for i, s := range rev {
+		p.Signals[len(rev)-1-i] = s
+	}
+	if len(p.Signals) > 0 {
+		p.From = p.Signals[0]
+	}
+	return p
+}

@@ -1,0 +1,107 @@
+package delay_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/delay"
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/topologies"
+)
+
+func build(t testing.TB, name string, n int, p network.Params) *network.Network {
+	t.Helper()
+	net, err := topologies.Build(name, n, p)
+	require.NoError(t, err)
+	return net
+}
+
+// TestTwoBits works the model out by hand on the 2-bit adder: one gray
+// cell joining bit 0 (Lo) to bit 1 (Hi).
+func TestTwoBits(t *testing.T) {
+	lib := delay.OSU018
+	net := build(t, "ripple", 2, nil)
+	g0 := lib.Generate.Parasitic + lib.Generate.Drive*(lib.CellG.Pins[0]+lib.Sum.Pins[1]) // G_lo of the cell, carry into sum_1
+	p0 := lib.Propagate.Parasitic + lib.Propagate.Drive*lib.Sum.Pins[0]
+	g1 := lib.Generate.Parasitic + lib.Generate.Drive*lib.CellG.Pins[2]                     // G_hi
+	p1 := lib.Propagate.Parasitic + lib.Propagate.Drive*(lib.CellG.Pins[1]+lib.Sum.Pins[0]) // P_hi, sum_1
+	cell := max(g0, p1, g1) + lib.CellG.Parasitic + lib.CellG.Drive*lib.OutputLoad          // the carry-out
+	out := lib.Sum.Parasitic + lib.Sum.Drive*lib.OutputLoad
+	want := max(p0+out, max(p1, g0)+out, cell)
+
+	r := lib.Analyze(net)
+	assert.InDelta(t, want, r.Tau, 1e-9)
+	assert.InDelta(t, want/lib.FO4, r.FO4, 1e-9)
+	assert.InDelta(t, want*lib.TauNS, r.NS, 1e-12)
+	assert.InDelta(t, 2*(lib.Generate.Area+lib.Propagate.Area+lib.Sum.Area)+lib.CellG.Area, r.Area, 1e-9, "one gray cell: no P gate")
+	assert.Equal(t, delay.Path{From: 1, Signals: []int{1}, To: 1}, r.Path, "p_1 into sum_1 is the latest")
+}
+
+// TestStructure checks what the model must get right for the ranks to mean
+// anything: a ripple chain's delay grows with its length, cell by cell; at
+// the least depth, fan-out costs (Sklansky's n/2 + 1 against Kogge–Stone's
+// ⌈log2 n⌉ + 1) and so do levels (Brent–Kung's 2⌈log2 n⌉ − 2); wire load
+// slows a network with long Lo wires and leaves one without cells alone.
+func TestStructure(t *testing.T) {
+	lib := delay.OSU018
+	r16 := lib.Analyze(build(t, "ripple", 16, nil))
+	r32 := lib.Analyze(build(t, "ripple", 32, nil))
+	step := lib.CellG.Parasitic + lib.CellG.Drive*(lib.CellG.Pins[0]+lib.Sum.Pins[1])
+	assert.InDelta(t, 16*step, r32.Tau-r16.Tau, 1e-9, "each cell of the chain adds one AOI21 driving the next cell and a sum")
+	// p_1, an XOR, arrives after g_0; the sum's XOR is slower than the
+	// carry-out's last cell.
+	assert.Equal(t, 1, r32.Path.From, "the worst path starts at p_1")
+	assert.Equal(t, 31, len(r32.Path.Signals), "it runs the whole chain")
+	assert.Equal(t, 31, r32.Path.To, "it ends at sum_31")
+
+	for _, n := range []int{16, 64, 128} {
+		ks := lib.Analyze(build(t, "kogge-stone", n, nil)).Tau
+		sk := lib.Analyze(build(t, "sklansky", n, nil)).Tau
+		bk := lib.Analyze(build(t, "brent-kung", n, nil)).Tau
+		assert.Less(t, ks, sk, "n=%d: Sklansky's fan-out", n)
+		assert.Less(t, ks, bk, "n=%d: Brent–Kung's levels", n)
+	}
+
+	wired := lib
+	wired.WireCap = 0.5
+	ks := build(t, "kogge-stone", 64, nil)
+	assert.Greater(t, wired.Analyze(ks).Tau, lib.Analyze(ks).Tau, "Kogge–Stone's wires span up to 32 columns")
+	one := build(t, "ripple", 1, nil)
+	assert.Equal(t, lib.Analyze(one), wired.Analyze(one), "one bit has no wires")
+}
+
+// TestPathIsWorst checks, on every family at 32 bits, that the path the
+// model reports is a chain of operands and as long, in levels, as the
+// depth at most.
+func TestPathIsWorst(t *testing.T) {
+	for _, topo := range topologies.All() {
+		net := build(t, topo.Name, 32, nil)
+		r := delay.OSU018.Analyze(net)
+		p := r.Path.Signals
+		require.NotEmpty(t, p, topo.Name)
+		assert.Less(t, p[0], net.Width(), "%s: the path starts at an input", topo.Name)
+		assert.Equal(t, r.Path.From, p[0])
+		for i := 1; i < len(p); i++ {
+			c := net.Cell(p[i] - net.Width())
+			assert.Contains(t, []int{c.Lo, c.Hi}, p[i-1], "%s: signal %d does not read %d", topo.Name, p[i], p[i-1])
+		}
+		assert.LessOrEqual(t, len(p)-1, net.Depth(), topo.Name)
+		assert.Positive(t, r.FO4, topo.Name)
+	}
+}
+
+// The model's delays of three 64-bit adders, in FO4 delays of the OSU
+// 0.18 µm cells.
+func ExampleFO4() {
+	for _, name := range []string{"kogge-stone", "brent-kung", "ripple"} {
+		net, _ := topologies.Build(name, 64, nil)
+		fmt.Printf("%-12s %5.1f FO4\n", name, delay.FO4(net))
+	}
+	// Output:
+	// kogge-stone   12.4 FO4
+	// brent-kung    20.2 FO4
+	// ripple        81.4 FO4
+}
