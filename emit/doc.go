@@ -7,8 +7,9 @@
 // right unless asked otherwise, one row per level); a synthesizable
 // Verilog-2005 adder {cout, sum} = a + b + cin built around the network
 // (Verilog), its self-checking testbench (VerilogTestbench) and a Yosys $lcu
-// techmap module (YosysLCU) that gives any design Yosys synthesizes the
-// network's carry tree; and the tables of figures that the stats and compare
+// techmap module (YosysLCU, or YosysLCUWidths for one topology at many
+// widths in one module, the widths read by ParseWidths) that gives any
+// design Yosys synthesizes the network's carry tree; and the tables of figures that the stats and compare
 // commands print (Table, CSV, StatsJSON). WriteFile writes any of them to a
 // file whole or not at all.
 //

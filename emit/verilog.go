@@ -64,20 +64,16 @@ type YosysLCUOptions struct {
 // Yosys lowers every $alu (adders, subtractors, comparisons) to an $lcu and
 // maps that, by default, to the Brent–Kung network of module _90_lcu in its
 // techmap.v. Techmap tries the modules that map a cell type in the order of
-// their names, so this module, named _80_… by default, is tried first; it
-// maps the $lcu cells of exactly net's width and sets _TECHMAP_FAIL_ for
-// every other width, which falls back to _90_lcu:
+// their names, so this module, named _80_… by default (LCUModuleName), is
+// tried first; it maps the $lcu cells of exactly net's width and sets
+// _TECHMAP_FAIL_ for every other width, which falls back to _90_lcu:
 //
 //	yosys -p 'synth -run begin:fine; techmap -map +/techmap.v -map ks_lcu.v; ...'
 //
 // CO[i] is the carry out of bit i, G[i:0] with CI folded into bit 0, computed
-// by the cells of net.
+// by the cells of net. YosysLCUWidths covers several widths in one module.
 func YosysLCU(w io.Writer, net *network.Network, opt YosysLCUOptions) error {
-	d, err := newVerilogData(net, opt.Module, LCUModuleName)
-	if err != nil {
-		return err
-	}
-	return execute(w, "lcu.v.tmpl", d)
+	return YosysLCUWidths(w, []*network.Network{net}, opt)
 }
 
 // execute runs a template into w, returning the first write error.

@@ -142,7 +142,8 @@ func genCommand() *cli.Command {
 			"layout with pinned positions (draw it with neato -n2 -Tsvg); svg, the same picture drawn by\n" +
 			"prefixgen itself; verilog, a synthesizable Verilog-2005 adder {cout, sum} = a + b + cin\n" +
 			"(--testbench writes its self-checking testbench instead); yosys-lcu, a Yosys techmap module that\n" +
-			"maps $lcu cells of width n to this network (techmap -map +/techmap.v -map FILE). In dot, svg and\n" +
+			"maps $lcu cells of width n, or of every width of --widths, to this network (techmap -map\n" +
+			"+/techmap.v -map FILE; Yosys maps other widths itself). In dot, svg and\n" +
 			"verilog, black cells compute G and P, gray cells G only.",
 		Flags: []cli.Flag{
 			topologyFlag(false), widthFlag(0), paramFlag, fromFlag,
@@ -152,7 +153,7 @@ func genCommand() *cli.Command {
 			&cli.StringFlag{Name: "module", Usage: "verilog, yosys-lcu: the module `NAME` (a Verilog identifier; default prefix_adder_<topology>_<n>, or _80_prefixgen_lcu_<topology>_<n>)"},
 			&cli.BoolFlag{Name: "testbench", Usage: "verilog: write the self-checking testbench of the adder instead of the adder"},
 			vectorsFlag(1000, "verilog --testbench: random vectors after the corner vectors"),
-			seedFlag,
+			seedFlag, widthsFlag,
 		},
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
@@ -162,6 +163,13 @@ func genCommand() *cli.Command {
 			write, err := genFormat(c)
 			if err != nil {
 				return err
+			}
+			if c.IsSet("widths") {
+				all, err := lcuWidths(c)
+				if err != nil {
+					return err
+				}
+				return output(c, all)
 			}
 			nets, err := networks(c, false)
 			if err != nil {

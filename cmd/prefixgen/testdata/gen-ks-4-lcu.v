@@ -2,21 +2,20 @@
 //
 // topology:   kogge-stone
 // parameters: (none)
-// width:      4 bits
-// depth:      2 levels of prefix cells
-// size:       5 cells (2 black, 3 gray)
-// max fan-out 3 (logical: cells reading a signal, +1 if it is an output)
-// wire tracks 2, deficiency 1
+// widths:     4
 //
-// _70_my_lcu: a Yosys techmap module for the 4-bit $lcu cell (lookahead
-// carry unit) built from the parallel-prefix network above. Yosys lowers
-// adders ($alu) to $lcu and maps $lcu to Brent–Kung (_90_lcu in its
-// techmap.v) unless a module whose name sorts first takes it:
+// _70_my_lcu: a Yosys techmap module for the $lcu cell (lookahead carry
+// unit) of the widths above, each built from the parallel-prefix network of
+// that width. Yosys lowers adders, subtractors and comparisons ($alu) to
+// $lcu and maps $lcu to Brent–Kung (_90_lcu in its techmap.v) unless a
+// module whose name sorts first takes it:
 //
 //     techmap -map +/techmap.v -map THIS_FILE
 //
-// $lcu cells of any other width fall back to _90_lcu. CO[i] = G[i:0], with
-// CI folded into bit 0.
+// $lcu cells of any other width fall back to _90_lcu (_TECHMAP_FAIL_).
+// Yosys 0.23 makes an n-bit $lcu of y = a + b, a - b and a < b on n bits,
+// and an (n+1)-bit one of {cout, sum} = a + b + cin. CO[i] = G[i:0], with
+// CI folded into bit 0; G_cC_lL is the cell at column C and level L.
 
 (* techmap_celltype = "$lcu" *)
 module _70_my_lcu (P, G, CI, CO);
@@ -29,28 +28,36 @@ module _70_my_lcu (P, G, CI, CO);
     (* force_downto *)
     output [WIDTH-1:0] CO;
 
-    wire _TECHMAP_FAIL_ = WIDTH != 4;
+    wire _TECHMAP_FAIL_ = !(WIDTH == 4);
 
-    generate if (WIDTH == 4) begin : prefix
-        wire [3:0] g = G;
-        wire [3:0] p = P;
-        wire g0_cin = g[0] | (p[0] & CI);
-        // cell 0, column 3, level 1, black: [3:2] = [3:3] o [2:2]
-        wire G_c3_l1 = g[3] | (p[3] & g[2]);
-        wire P_c3_l1 = p[3] & p[2];
-        // cell 1, column 2, level 1, black: [2:1] = [2:2] o [1:1]
-        wire G_c2_l1 = g[2] | (p[2] & g[1]);
-        wire P_c2_l1 = p[2] & p[1];
-        // cell 2, column 1, level 1, gray: [1:0] = [1:1] o [0:0]
-        wire G_c1_l1 = g[1] | (p[1] & g0_cin);
-        // cell 3, column 3, level 2, gray: [3:0] = [3:2] o [1:0]
-        wire G_c3_l2 = G_c3_l1 | (P_c3_l1 & G_c1_l1);
-        // cell 4, column 2, level 2, gray: [2:0] = [2:1] o [0:0]
-        wire G_c2_l2 = G_c2_l1 | (P_c2_l1 & g0_cin);
+    generate
+        case (WIDTH)
+        4: begin : w4
+            // width 4: depth 2, size 5 (2 black, 3 gray), max fan-out 3, wire tracks 2, deficiency 1
+            wire [3:0] g = G;
+            wire [3:0] p = P;
+            wire g0_cin = g[0] | (p[0] & CI);
+            // cell 0, column 3, level 1, black: [3:2] = [3:3] o [2:2]
+            wire G_c3_l1 = g[3] | (p[3] & g[2]);
+            wire P_c3_l1 = p[3] & p[2];
+            // cell 1, column 2, level 1, black: [2:1] = [2:2] o [1:1]
+            wire G_c2_l1 = g[2] | (p[2] & g[1]);
+            wire P_c2_l1 = p[2] & p[1];
+            // cell 2, column 1, level 1, gray: [1:0] = [1:1] o [0:0]
+            wire G_c1_l1 = g[1] | (p[1] & g0_cin);
+            // cell 3, column 3, level 2, gray: [3:0] = [3:2] o [1:0]
+            wire G_c3_l2 = G_c3_l1 | (P_c3_l1 & G_c1_l1);
+            // cell 4, column 2, level 2, gray: [2:0] = [2:1] o [0:0]
+            wire G_c2_l2 = G_c2_l1 | (P_c2_l1 & g0_cin);
 
-        assign CO[0] = g0_cin;
-        assign CO[1] = G_c1_l1;
-        assign CO[2] = G_c2_l2;
-        assign CO[3] = G_c3_l2;
-    end endgenerate
+            assign CO[0] = g0_cin;
+            assign CO[1] = G_c1_l1;
+            assign CO[2] = G_c2_l2;
+            assign CO[3] = G_c3_l2;
+        end
+        default: begin : other
+            // Not covered: _TECHMAP_FAIL_ leaves the cell to _90_lcu.
+        end
+        endcase
+    endgenerate
 endmodule

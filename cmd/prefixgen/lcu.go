@@ -1,0 +1,45 @@
+package main
+
+import (
+	"io"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/topologies"
+)
+
+// widthsFlag is gen's --widths: one $lcu techmap for many widths.
+var widthsFlag = &cli.StringFlag{Name: "widths", Usage: "yosys-lcu: cover these `WIDTHS` in one techmap module, as 8,16,32-64 (each 1 to 1024; replaces -n); other widths fall back to Yosys's own map"}
+
+// lcuWidths returns the writer of gen -f yosys-lcu --widths, building the
+// topology at every width.
+func lcuWidths(c *cli.Context) (func(io.Writer) error, error) {
+	switch {
+	case c.String("format") != "yosys-lcu":
+		return nil, usage(c, "--widths applies to -f yosys-lcu only, not %q", c.String("format"))
+	case c.IsSet("from"):
+		return nil, usage(c, "--widths does not apply to --from: the file fixes one width")
+	case c.IsSet("width"):
+		return nil, usage(c, "-n and --widths both given: use one")
+	case c.String("topology") == "":
+		return nil, usage(c, "no topology given: --widths needs -t TOPOLOGY")
+	}
+	widths, err := emit.ParseWidths(c.String("widths"))
+	if err != nil {
+		return nil, usage(c, "%v", err)
+	}
+	params, err := topologies.ParseParams(c.StringSlice("param"))
+	if err != nil {
+		return nil, usage(c, "%v", err)
+	}
+	nets := make([]*network.Network, len(widths))
+	for i, n := range widths {
+		if nets[i], err = topologies.Build(c.String("topology"), n, params); err != nil {
+			return nil, usage(c, "%v", err)
+		}
+	}
+	opt := emit.YosysLCUOptions{Module: c.String("module")}
+	return func(w io.Writer) error { return emit.YosysLCUWidths(w, nets, opt) }, nil
+}

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestGenLCUWidths(t *testing.T) {
+	args := []string{"gen", "-t", "ladner-fischer", "--param", "k=1", "-f", "yosys-lcu", "--widths", "4,2-3"}
+	status, out, errOut := prefixgen(args...)
+	require.Equal(t, 0, status, errOut)
+	assert.Empty(t, errOut)
+	golden(t, "gen-lf1-2-4-lcu.v", out)
+	_, again, _ := prefixgen(args...)
+	assert.Equal(t, out, again, "the same command prints the same bytes")
+}
+
+func TestGenLCUWidthsBadInput(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "lcu.v")
+	allowed := "; allowed: widths and ranges lo-hi from 1 to 1024, comma-separated, as 8,16,32-64"
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"empty", []string{"--widths", ""}, `prefixgen gen: emit: widths "": empty` + allowed},
+		{"zero", []string{"--widths", "0,8"}, `prefixgen gen: emit: widths "0,8": 0 is out of range` + allowed},
+		{"reversed", []string{"--widths", "64-32"}, `prefixgen gen: emit: widths "64-32": range 64-32 is reversed` + allowed},
+		{"too wide", []string{"--widths", "1-1025"}, `prefixgen gen: emit: widths "1-1025": 1025 is out of range` + allowed},
+		{"twice", []string{"--widths", "8,8"}, `prefixgen gen: emit: widths "8,8": 8 is given twice` + allowed},
+		{"with -n", []string{"--widths", "8", "-n", "8"}, "prefixgen gen: -n and --widths both given: use one"},
+		{"with verilog", []string{"--widths", "8", "-f", "verilog"}, `prefixgen gen: --widths applies to -f yosys-lcu only, not "verilog"`},
+		{"bad module", []string{"--widths", "8", "--module", "wire"},
+			`prefixgen gen: emit: module name "wire" is not a legal Verilog identifier: it is a Verilog or SystemVerilog keyword`},
+		{"bad param", []string{"--widths", "8", "--param", "k=9"}, "prefixgen gen: "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"gen", "-t", "sklansky", "-f", "yosys-lcu", "-o", out}, tt.args...)
+			status, stdout, stderr := prefixgen(args...)
+			assert.Equal(t, 2, status)
+			assert.Empty(t, stdout)
+			if tt.name == "bad param" {
+				assert.Regexp(t, `^prefixgen gen: .*k.*\n$`, stderr)
+			} else {
+				assert.Equal(t, tt.want+"\n", stderr)
+			}
+		})
+	}
+	status, _, stderr := prefixgen("gen", "--from", "testdata/none.json", "-f", "yosys-lcu", "--widths", "8")
+	assert.Equal(t, 2, status)
+	assert.Equal(t, "prefixgen gen: --widths does not apply to --from: the file fixes one width\n", stderr)
+	_, err := os.Stat(out)
+	assert.True(t, os.IsNotExist(err), "refused input leaves no file")
+}
