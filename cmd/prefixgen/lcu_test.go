@@ -27,7 +27,8 @@ func TestGenLCUWidthsBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"empty", []string{"--widths", ""}, `prefixgen gen: emit: widths "": empty` + allowed},
+		{"empty", []string{"--widths", ""}, "prefixgen gen: --widths is empty: allowed a value, or leave the flag out for its default (see prefixgen gen --help)"},
+		{"blank", []string{"--widths", " "}, `prefixgen gen: emit: widths " ": empty` + allowed},
 		{"zero", []string{"--widths", "0,8"}, `prefixgen gen: emit: widths "0,8": 0 is out of range` + allowed},
 		{"reversed", []string{"--widths", "64-32"}, `prefixgen gen: emit: widths "64-32": range 64-32 is reversed` + allowed},
 		{"too wide", []string{"--widths", "1-1025"}, `prefixgen gen: emit: widths "1-1025": 1025 is out of range` + allowed},
