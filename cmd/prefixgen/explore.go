@@ -119,14 +119,18 @@ func reportCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "report",
 		Usage:     "one self-contained HTML page: every network's figures, diagram and command, and the plot",
-		UsageText: "prefixgen report -n N [--max-fanout F] -o FILE.html",
+		UsageText: "prefixgen report -n N [--max-fanout F] [--synth [--liberty …] [--flow keep|abc]] -o FILE.html",
 		Description: "Writes one HTML page that loads nothing from outside and runs no script: the size-against-depth\n" +
 			"plot of explore, the table of every network explore finds at width N (the Pareto front in bold),\n" +
-			fmt.Sprintf("and each network's diagram with the command that rebuilds it. Widths 1 to %d.", report.MaxWidth),
+			fmt.Sprintf("and each network's diagram with the command that rebuilds it. Widths 1 to %d.\n", report.MaxWidth) +
+			"With --synth, every network's adder goes through Yosys and OpenSTA as in explore --synth: the page\n" +
+			"adds the area–delay plot with Yosys's own a + b + cin, and each network's area, delay and place\n" +
+			"on the area–delay front.",
 		Flags: append([]cli.Flag{
 			widthFlag(32), maxFanoutFlag(),
 			outputFlag(),
-		}, optimizerFlags()...),
+			&cli.BoolFlag{Name: "synth", Usage: "also synthesize every network's adder (Yosys, OpenSTA; see prefixgen synth): the area–delay plot, and area and delay in the table"},
+		}, append(optimizerFlags(), synthFlags()...)...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c); err != nil {
@@ -136,6 +140,15 @@ func reportCommand() *cli.Command {
 			if n < 1 || n > report.MaxWidth {
 				return usage(c, "width %d out of range for a report: allowed 1 to %d", n, report.MaxWidth)
 			}
+			var opt physical.Options
+			if c.Bool("synth") {
+				var err error
+				if opt, err = synthOptions(c); err != nil {
+					return err
+				}
+			} else if err := synthOnly(c); err != nil {
+				return err
+			}
 			all, front, err := explorePoints(c)
 			if err != nil {
 				return err
@@ -144,11 +157,24 @@ func reportCommand() *cli.Command {
 			if f := c.Int("max-fanout"); f > 0 {
 				cmd += fmt.Sprintf(" --max-fanout %d", f)
 			}
+			ropt := report.Options{}
+			if c.Bool("synth") {
+				cmd += " --synth"
+				for _, f := range []string{"liberty", "flow", "load"} {
+					if c.IsSet(f) {
+						cmd += fmt.Sprintf(" --%s %s", f, c.Value(f))
+					}
+				}
+				if ropt.Measured, ropt.Reference, err = synthMeasure(c, all, opt); err != nil {
+					return err
+				}
+			}
 			if o := c.String("output"); o != "" {
 				cmd += " -o " + filepath.Base(o)
 			}
+			ropt.Command = cmd
 			return output(c, func(w io.Writer) error {
-				return report.HTML(w, n, all, front, report.Options{Command: cmd})
+				return report.HTML(w, n, all, front, ropt)
 			})
 		},
 	}
@@ -193,15 +219,9 @@ func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
 	if err != nil {
 		return err
 	}
-	bar := newBar(c.App.ErrWriter, "prefixgen explore", "designs")
-	opt.Progress = bar.update
-	measured, ref, err := explore.Synthesize(c.Context, all, opt)
-	bar.done()
+	measured, ref, err := synthMeasure(c, all, opt)
 	if err != nil {
-		if physical.IsSetup(err) {
-			return usage(c, "%v", err)
-		}
-		return failure{fmt.Errorf("prefixgen explore: %v", err)}
+		return err
 	}
 	if c.IsSet("plot") {
 		err := writeFile(c, "--plot", plotPath, func(w io.Writer) error {
@@ -224,4 +244,21 @@ func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
 		}
 		return explore.MeasuredTable(w, shown, ref)
 	})
+}
+
+// synthMeasure runs every point through the physical flow with a progress bar
+// on a terminal, and sorts a failure into bad input (exit 2) or a failed
+// tool (exit 1).
+func synthMeasure(c *cli.Context, points []explore.Point, opt physical.Options) ([]explore.Measured, *physical.Result, error) {
+	bar := newBar(c.App.ErrWriter, "prefixgen "+c.Command.Name, "designs")
+	opt.Progress = bar.update
+	measured, ref, err := explore.Synthesize(c.Context, points, opt)
+	bar.done()
+	if err != nil {
+		if physical.IsSetup(err) {
+			return nil, nil, usage(c, "%v", err)
+		}
+		return nil, nil, failure{fmt.Errorf("prefixgen %s: %v", c.Command.Name, err)}
+	}
+	return measured, ref, nil
 }

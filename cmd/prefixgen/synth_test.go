@@ -171,3 +171,20 @@ func TestExploreSynthFlagsNeedSynth(t *testing.T) {
 		assert.Equal(t, "prefixgen explore: "+flag[0]+" applies only with --synth\n", errOut)
 	}
 }
+
+func TestReportSynth(t *testing.T) {
+	needFlow(t)
+	page := filepath.Join(t.TempDir(), "r.html")
+	status, out, errOut := prefixgen("report", "-n", "4", "--synth", "--flow", "abc", "-o", page)
+	require.Equal(t, 0, status, errOut)
+	assert.Empty(t, out)
+	data, err := os.ReadFile(page)
+	require.NoError(t, err)
+	assert.Contains(t, string(data), "Made by <code>prefixgen report -n 4 --synth --flow abc -o r.html</code>")
+	assert.Contains(t, string(data), "Area against delay after synthesis")
+	assert.Contains(t, string(data), "<td>★</td>")
+
+	status, _, errOut = prefixgen("report", "-n", "4", "--flow", "abc", "-o", page)
+	assert.Equal(t, 2, status)
+	assert.Equal(t, "prefixgen report: --flow applies only with --synth\n", errOut)
+}

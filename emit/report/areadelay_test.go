@@ -57,3 +57,38 @@ func TestPlotAreaDelay(t *testing.T) {
 	require.NoError(t, report.PlotAreaDelay(&buf, 16, m, nil, "svg"), "the reference is optional")
 	assert.NotContains(t, buf.String(), "yosys a+b+cin")
 }
+
+// TestHTMLSynth checks the page with the networks' area and delay: the
+// second plot, a star for each network on the area–delay front, and the
+// refusal of measures that do not match the networks.
+func TestHTMLSynth(t *testing.T) {
+	m, ref := fakeMeasured(t)
+	all, front := points(t, 16)
+	var buf bytes.Buffer
+	require.NoError(t, report.HTML(&buf, 16, all, front, report.Options{Command: "prefixgen report -n 16 --synth", Measured: m, Reference: ref}))
+	page := buf.String()
+	keepFile(t, "report16-synth.html", buf.Bytes())
+	onFront := 0
+	for _, p := range m {
+		if p.OnFront {
+			onFront++
+		}
+	}
+	assert.Equal(t, onFront, strings.Count(page, "<td>★</td>"))
+	assert.Equal(t, onFront, strings.Count(page, ", on the area–delay front."))
+	assert.Contains(t, page, `<h2 id="synth">Area against delay after synthesis</h2>`)
+	assert.Contains(t, page, "<th class=\"num\">area (µm²)</th><th class=\"num\">delay (ns)</th>")
+	assert.Contains(t, page, "through the same flow: 3500 µm², 1.900 ns.")
+	assert.Equal(t, 2, strings.Count(page, "<svg width=\"560pt\""), "both plots")
+
+	var plain bytes.Buffer
+	require.NoError(t, report.HTML(&plain, 16, all, front, report.Options{Command: "prefixgen report -n 16"}))
+	assert.NotContains(t, plain.String(), "area (µm²)")
+	assert.NotContains(t, plain.String(), "★")
+
+	err := report.HTML(&buf, 16, all, front, report.Options{Measured: m[1:]})
+	assert.ErrorContains(t, err, "measured points for")
+	swapped := append([]explore.Measured{m[1], m[0]}, m[2:]...)
+	err = report.HTML(&buf, 16, all, front, report.Options{Measured: swapped})
+	assert.ErrorContains(t, err, "want them in the same order")
+}

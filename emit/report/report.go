@@ -10,6 +10,7 @@ import (
 
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/physical"
 	"github.com/prefixgen/prefixgen/topologies/explore"
 )
 
@@ -26,6 +27,13 @@ const MaxWidth = 256
 type Options struct {
 	// Command is the prefixgen command that made the report, printed on it.
 	Command string
+	// Measured, when not nil, holds every point measured by the physical
+	// flow, in the order of the points (explore.Synthesize): the page adds
+	// the plot of area against delay, the area and delay of every network
+	// and its place on the area–delay front. Reference is Yosys's own
+	// a + b + cin through the same flow, shown beside them.
+	Measured  []explore.Measured
+	Reference *physical.Result
 }
 
 // pageData is what the template reads.
@@ -36,6 +44,15 @@ type pageData struct {
 	FrontSize int
 	Plot      template.HTML
 	Networks  []pageNetwork
+	// Synth is set when the points were measured by the physical flow:
+	// SynthPlot is then the area–delay plot, SynthFront the size of that
+	// front, Reference Yosys's adder and Flow a line naming the flow,
+	// library and tools.
+	Synth      bool
+	SynthPlot  template.HTML
+	SynthFront int
+	Reference  *physical.Result
+	Flow       string
 }
 
 type pageNetwork struct {
@@ -43,6 +60,10 @@ type pageNetwork struct {
 	ID      string
 	Front   bool
 	Diagram template.HTML
+	// Result and SynthFront are the network's measure by the physical
+	// flow and its place on the area–delay front, when measured.
+	Result     *physical.Result
+	SynthFront bool
 }
 
 // HTML writes the report of the points at width n as one self-contained HTML
@@ -59,6 +80,18 @@ func HTML(w io.Writer, n int, points, front []explore.Point, opt Options) error 
 		return err
 	}
 	d := pageData{Width: n, Command: opt.Command, FrontSize: len(front), Plot: template.HTML(plotSVG.String())}
+	if opt.Measured != nil {
+		if len(opt.Measured) != len(points) {
+			return fmt.Errorf("report: %d measured points for %d networks: want one per network", len(opt.Measured), len(points))
+		}
+		var synthSVG bytes.Buffer
+		if err := PlotAreaDelay(&synthSVG, n, opt.Measured, opt.Reference, "svg"); err != nil {
+			return err
+		}
+		r := opt.Measured[0].Result
+		d.Synth, d.SynthPlot, d.Reference = true, template.HTML(synthSVG.String()), opt.Reference
+		d.Flow = fmt.Sprintf("flow %s, library %s, %g pF on every output; %s, OpenSTA %s", r.Flow, r.Liberty, r.OutputLoadPF, r.YosysVersion, r.STAVersion)
+	}
 	onFront := map[*network.Network]bool{}
 	for _, p := range front {
 		onFront[p.Network] = true
@@ -75,7 +108,18 @@ func HTML(w io.Writer, n int, points, front []explore.Point, opt Options) error 
 		if ids[id] > 1 {
 			id = fmt.Sprintf("%s-%d", id, ids[id])
 		}
-		d.Networks = append(d.Networks, pageNetwork{Point: p, ID: id, Front: onFront[p.Network], Diagram: template.HTML(svg.String())})
+		pn := pageNetwork{Point: p, ID: id, Front: onFront[p.Network], Diagram: template.HTML(svg.String())}
+		if d.Synth {
+			m := opt.Measured[len(d.Networks)]
+			if m.Name != p.Name || m.Command != p.Command {
+				return fmt.Errorf("report: measured point %s is not network %s: want them in the same order", m.Name, p.Name)
+			}
+			pn.Result, pn.SynthFront = m.Result, m.OnFront
+			if m.OnFront {
+				d.SynthFront++
+			}
+		}
+		d.Networks = append(d.Networks, pn)
 	}
 	var out bytes.Buffer
 	if err := page.Execute(&out, d); err != nil {
