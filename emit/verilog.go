@@ -10,6 +10,7 @@ import (
 	"text/template"
 
 	"github.com/prefixgen/prefixgen/carry"
+	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/network"
 )
 
@@ -24,6 +25,10 @@ type VerilogOptions struct {
 	// Module is the name of the Verilog module; empty means ModuleName(net).
 	// It must pass CheckModuleName.
 	Module string
+	// Adder chooses the operation, flags, sparseness and pipeline (see
+	// package adder); nil means adder.Standard, {cout, sum} = a + b + cin.
+	// The default module name then gets adder.Options.Suffix.
+	Adder *adder.Options
 }
 
 // Verilog writes the adder built around net as a synthesizable Verilog-2005
@@ -45,7 +50,7 @@ type VerilogOptions struct {
 // The output is plain Verilog-2005 that Icarus, Verilator (lint -Wall) and
 // Yosys accept without warnings, for every width, 1 included.
 func Verilog(w io.Writer, net *network.Network, opt VerilogOptions) error {
-	d, err := newVerilogData(net, opt.Module, ModuleName)
+	d, _, err := newAdderData(net, opt.Module, adderOptions(opt.Adder))
 	if err != nil {
 		return err
 	}

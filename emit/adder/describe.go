@@ -1,0 +1,572 @@
+package adder
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/prefixgen/prefixgen/network"
+)
+
+// builder holds the state of Describe.
+type builder struct {
+	net *network.Network
+	opt Options
+	d   *Description
+	n   int
+	// levels[name] is the level at which a signal is made: 0 for inputs and
+	// the pre-processing, the cell's level for a prefix cell, post for the
+	// post-processing; widths[name] is its width.
+	levels map[string]int
+	widths map[string]int
+	// assignLevel[i][j] is the level of Sections[i].Assigns[j].
+	assignLevel [][]int
+	post        int
+}
+
+// Describe builds the adder around net that opt asks for. It returns an
+// error, naming what is allowed, for options that do not fit the network: an
+// unknown operation, flags on a comparator, a sparseness other than 1, 2, 4
+// or 8 or wider than the network, pipeline levels out of order or beyond
+// the depth of the carry tree.
+func Describe(net *network.Network, opt Options) (*Description, error) {
+	n := net.Width()
+	if int(opt.Op) >= len(opNames) {
+		return nil, fmt.Errorf("adder: unknown operation %d: allowed %s", opt.Op, strings.Join(opNames, ", "))
+	}
+	if opt.Op == Compare && opt.Flags != 0 {
+		return nil, fmt.Errorf("adder: flags (%s) apply to add, sub and addsub; compare outputs lt, ltu and eq", opt.Flags)
+	}
+	if opt.Flags >= 1<<len(flagNames) {
+		return nil, fmt.Errorf("adder: unknown flags %#x: allowed %s", uint8(opt.Flags), strings.Join(flagNames, ", "))
+	}
+	s := opt.sparse()
+	if !slices.Contains(Sparseness, s) {
+		return nil, fmt.Errorf("adder: sparseness %d not allowed: allowed 1, 2, 4, 8", opt.Sparse)
+	}
+	if s > 1 && s > n {
+		return nil, fmt.Errorf("adder: sparseness %d exceeds the width %d: allowed a sparseness of at most the width (1, 2, 4 or 8)", s, n)
+	}
+	if opt.Op == Compare && s > 1 {
+		return nil, fmt.Errorf("adder: sparseness %d does not apply to compare, which uses only the carry out: allowed 1", s)
+	}
+	b := &builder{net: net, opt: opt, n: n, levels: map[string]int{}, widths: map[string]int{},
+		d: &Description{Width: n, Options: opt}}
+	b.opt.PipelineAfter = slices.Clone(opt.PipelineAfter)
+	b.d.Options = b.opt
+	b.build()
+	if err := b.pipeline(); err != nil {
+		return nil, err
+	}
+	return b.d, nil
+}
+
+// section starts a new section.
+func (b *builder) section(comment ...string) {
+	b.d.Sections = append(b.d.Sections, Section{Comment: comment})
+	b.assignLevel = append(b.assignLevel, nil)
+}
+
+// bus declares a bus driven bit by bit in the current section.
+func (b *builder) bus(name string, width, level int) {
+	sec := &b.d.Sections[len(b.d.Sections)-1]
+	sec.Buses = append(sec.Buses, Signal{Name: name, Width: width})
+	b.levels[name], b.widths[name] = level, width
+}
+
+// assign appends an assignment at level to the current section.
+func (b *builder) assign(a Assign, level int) {
+	sec := &b.d.Sections[len(b.d.Sections)-1]
+	sec.Assigns = append(sec.Assigns, a)
+	i := len(b.assignLevel) - 1
+	b.assignLevel[i] = append(b.assignLevel[i], level)
+	if a.Declare {
+		b.levels[a.Target.Name], b.widths[a.Target.Name] = level, a.Width
+	}
+}
+
+// wire declares a single-bit wire driven by e at level and returns its
+// reference; an e that is already a reference or a constant is returned
+// unchanged, with no wire.
+func (b *builder) wire(name string, e Expr, level int, comment string) Expr {
+	if e.Op == OpRef || e.Op == OpConst {
+		return e
+	}
+	b.assign(Assign{Target: Whole(name), Expr: e, Declare: true, Comment: comment}, level)
+	return sig(name)
+}
+
+// port adds a port.
+func (b *builder) port(name string, width int, dir Dir, comment string) {
+	b.d.Ports = append(b.d.Ports, Port{Signal: Signal{Name: name, Width: width}, Dir: dir, Comment: comment})
+	if dir == In {
+		b.levels[name], b.widths[name] = 0, width
+	}
+}
+
+func (b *builder) build() {
+	net, opt, n := b.net, b.opt, b.n
+	s := opt.sparse()
+	compare := opt.Op == Compare
+	hasCin := !compare && !opt.NoCarryIn
+	needCout := compare || opt.Flags&(Carry|Overflow) != 0
+
+	// Which carries the network must deliver: out[i] is G[i:0], the carry
+	// into bit i+1.
+	needOut := make([]bool, n)
+	if !compare {
+		for i := s; i < n; i += s {
+			needOut[i-1] = true
+		}
+	}
+	if needCout {
+		needOut[n-1] = true
+	}
+	needG, needP := liveness(net, needOut)
+
+	// Ports.
+	w := n
+	b.port("a", w, In, "first operand")
+	b.port("b", w, In, "second operand")
+	if hasCin {
+		b.port("cin", 0, In, "carry into bit 0")
+	}
+	if opt.Op == AddSub {
+		b.port("mode", 0, In, "0 adds, 1 subtracts")
+	}
+	if compare {
+		b.port("lt", 0, Out, "a < b, signed")
+		b.port("ltu", 0, Out, "a < b, unsigned")
+		b.port("eq", 0, Out, "a = b")
+	} else {
+		b.port("sum", w, Out, "the sum")
+		if opt.Flags&Carry != 0 {
+			b.port("cout", 0, Out, "carry out of the top bit")
+		}
+		if opt.Flags&Overflow != 0 {
+			b.port("overflow", 0, Out, "signed overflow")
+		}
+		if opt.Flags&Zero != 0 {
+			b.port("zero", 0, Out, "every sum bit is 0")
+		}
+		if opt.Flags&Negative != 0 {
+			b.port("negative", 0, Out, "the top sum bit")
+		}
+	}
+
+	// The carry into bit 0.
+	var ci Expr
+	switch {
+	case hasCin:
+		ci = sig("cin")
+	case opt.Op == AddSub:
+		ci = sig("mode")
+	default:
+		ci = konst(opt.Op != Add)
+	}
+
+	// Pre-processing.
+	switch opt.Op {
+	case Add:
+		b.section("Pre-processing: bit i generates g[i] and propagates p[i]; the",
+			"carry-in is folded into bit 0's generate.")
+	case AddSub:
+		b.section("Pre-processing: b is inverted when mode is 1 (a + ~b + 1 = a - b); bit i",
+			"generates g[i] and propagates p[i]; the carry-in is folded into bit 0's generate.")
+	default:
+		b.section("Pre-processing: b is inverted (a + ~b + 1 = a - b); bit i generates g[i]",
+			"and propagates p[i]; the carry-in is folded into bit 0's generate.")
+	}
+	bop := func(i int) Expr { // operand b as the operation uses it
+		x := sig("b")
+		if i >= 0 {
+			x = bit("b", i)
+		}
+		switch opt.Op {
+		case Sub, Compare:
+			return not(x)
+		case AddSub:
+			return bit("b_op", i)
+		}
+		return x
+	}
+	if opt.Op == AddSub {
+		b.bus("b_op", w, 0)
+		for i := range n {
+			b.assign(Assign{Target: Bit("b_op", i), Expr: xor(bit("b", i), sig("mode"))}, 0)
+		}
+	}
+	// g[n-1] is read only for the carry out.
+	gWidth := n
+	if !needCout {
+		gWidth = n - 1
+	}
+	if gWidth == n && opt.Op != AddSub {
+		b.assign(Assign{Target: Whole("g"), Expr: and(sig("a"), bop(-1)), Declare: true, Width: w}, 0)
+	} else if gWidth > 0 {
+		b.bus("g", gWidth, 0)
+		for i := range gWidth {
+			b.assign(Assign{Target: Bit("g", i), Expr: and(bit("a", i), bop(i))}, 0)
+		}
+	}
+	if opt.Op == AddSub {
+		b.assign(Assign{Target: Whole("p"), Expr: xor(sig("a"), sig("b_op")), Declare: true, Width: w}, 0)
+	} else {
+		b.assign(Assign{Target: Whole("p"), Expr: xor(sig("a"), bop(-1)), Declare: true, Width: w}, 0)
+	}
+	gName := make([]Expr, net.Signals())
+	pName := make([]Expr, net.Signals())
+	for i := range n {
+		gName[i], pName[i] = bit("g", i), bit("p", i)
+	}
+	if needG[0] {
+		b.assign(Assign{Target: Whole("g0_cin"), Expr: or(bit("g", 0), and(bit("p", 0), ci)), Declare: true}, 0)
+		gName[0] = sig("g0_cin")
+	}
+
+	// Prefix cells.
+	b.section("Prefix cells, in topological order: [hi:lo] = [hi:m+1] o [m:lo].")
+	seen := make(map[[2]int]int)
+	for k := range net.Size() {
+		sg := net.CellSignal(k)
+		if !needG[sg] {
+			continue
+		}
+		c, lv := net.Column(sg), net.Level(sg)
+		at := [2]int{c, lv}
+		seen[at]++
+		suffix := ""
+		if m := seen[at]; m > 1 {
+			suffix = "_" + strconv.Itoa(m)
+		}
+		cell := net.Cell(k)
+		lo, hi := net.Span(cell.Lo), net.Span(cell.Hi)
+		kind := "gray"
+		if needP[sg] {
+			kind = "black"
+			b.d.Black++
+		} else {
+			b.d.Gray++
+		}
+		b.d.Depth = max(b.d.Depth, lv)
+		comment := fmt.Sprintf("cell %d, column %d, level %d, %s: [%d:%d] = [%d:%d] o [%d:%d]",
+			k, c, lv, kind, hi.To, lo.From, hi.To, hi.From, lo.To, lo.From)
+		g := fmt.Sprintf("G_c%d_l%d%s", c, lv, suffix)
+		b.assign(Assign{Target: Whole(g), Expr: or(gName[cell.Hi], and(pName[cell.Hi], gName[cell.Lo])), Declare: true, Comment: comment}, lv)
+		gName[sg] = sig(g)
+		if needP[sg] {
+			p := fmt.Sprintf("P_c%d_l%d%s", c, lv, suffix)
+			b.assign(Assign{Target: Whole(p), Expr: and(pName[cell.Hi], pName[cell.Lo]), Declare: true}, lv)
+			pName[sg] = sig(p)
+		}
+	}
+	b.d.Cells = b.d.Black + b.d.Gray
+	b.post = b.d.Depth + 1
+	post := b.post
+	var cout Expr
+	if needCout {
+		cout = gName[net.Output(n-1)]
+	}
+
+	// Post-processing.
+	if compare {
+		b.section("Post-processing: a + ~b + 1 carries out exactly when a >= b unsigned; the",
+			"signed a < b is the sign of a - b corrected by its overflow, p[n-1] ^ cout;",
+			"a = b when every bit propagates.")
+		b.assign(Assign{Target: Whole("ltu"), Expr: not(cout)}, post)
+		b.assign(Assign{Target: Whole("lt"), Expr: xor(bit("p", n-1), cout)}, post)
+		b.assign(Assign{Target: Whole("eq"), Expr: reduce(OpReduceAnd, sig("p"))}, post)
+		b.summary()
+		return
+	}
+	sum := "sum"
+	if opt.Flags&(Zero|Negative) != 0 {
+		sum = "sum_int"
+	}
+	var carryTop Expr // the carry into bit n-1
+	if s == 1 {
+		into0 := "cin"
+		if !hasCin {
+			into0 = fmt.Sprintf("the constant carry-in, %v,", map[bool]int{false: 0, true: 1}[opt.Op == Sub])
+			if opt.Op == AddSub {
+				into0 = "mode"
+			}
+		}
+		b.section(fmt.Sprintf("Post-processing: the carry into bit i is G[i-1:0] (%s into bit 0).", into0))
+		b.bus("carry", w, post)
+		for i := range n {
+			c := ci
+			if i > 0 {
+				c = gName[net.Output(i-1)]
+			}
+			b.assign(Assign{Target: Bit("carry", i), Expr: c}, post)
+		}
+		carryTop = bit("carry", n-1)
+		if sum != "sum" {
+			b.assign(Assign{Target: Whole(sum), Expr: xor(sig("p"), sig("carry")), Declare: true, Width: w}, post)
+		} else {
+			b.assign(Assign{Target: Whole(sum), Expr: xor(sig("p"), sig("carry"))}, post)
+		}
+	} else {
+		b.section(fmt.Sprintf("Carry-select blocks of %d bits: while the tree computes the carry into", s),
+			"each block, two ripple chains compute its sums for a block carry-in of 0",
+			"(c0_bI, s0_bI) and of 1 (c1_bI, s1_bI); the tree's carry selects one. The",
+			"lowest block ripples from the carry-in itself (c_bI).")
+		b.bus(sum, w, post)
+		if sum == "sum" {
+			sec := &b.d.Sections[len(b.d.Sections)-1]
+			sec.Buses = sec.Buses[:len(sec.Buses)-1] // the port itself
+		}
+		for lo := 0; lo < n; lo += s {
+			hi := min(lo+s, n) - 1
+			b.d.Groups++
+			if lo == 0 {
+				c := ci
+				for i := lo; i <= hi; i++ {
+					if i > lo {
+						name := "c_b" + strconv.Itoa(i)
+						if i == 1 && needG[0] {
+							c = gName[0]
+						} else {
+							c = b.wire(name, or(bit("g", i-1), and(bit("p", i-1), c)), post, "")
+						}
+					}
+					if i == n-1 {
+						carryTop = c
+					}
+					b.assign(Assign{Target: Bit(sum, i), Expr: xor(bit("p", i), c),
+						Comment: commentIf(i == lo, fmt.Sprintf("block 0, bits %d to %d, rippling from the carry-in", lo, hi))}, post)
+				}
+				continue
+			}
+			gc := gName[net.Output(lo-1)]
+			var c0, c1 Expr
+			for i := lo; i <= hi; i++ {
+				comment := commentIf(i == lo, fmt.Sprintf("block %d, bits %d to %d, selected by the carry G[%d:0]", lo/s, lo, hi, lo-1))
+				if i == lo {
+					c0, c1 = konst(false), konst(true)
+					if i == n-1 {
+						carryTop = gc
+					}
+					b.assign(Assign{Target: Bit(sum, i), Expr: xor(bit("p", i), gc), Comment: comment}, post)
+					continue
+				}
+				c0 = b.wire("c0_b"+strconv.Itoa(i), or(bit("g", i-1), and(bit("p", i-1), c0)), post, comment)
+				c1 = b.wire("c1_b"+strconv.Itoa(i), or(bit("g", i-1), and(bit("p", i-1), c1)), post, commentIf(c0.Op != OpRef, comment))
+				s0 := b.wire("s0_b"+strconv.Itoa(i), xor(bit("p", i), c0), post, "")
+				s1 := b.wire("s1_b"+strconv.Itoa(i), xor(bit("p", i), c1), post, "")
+				if i == n-1 && opt.Flags&Overflow != 0 {
+					carryTop = b.wire("carry_top", mux(gc, c1, c0), post, "")
+				}
+				b.assign(Assign{Target: Bit(sum, i), Expr: mux(gc, s1, s0)}, post)
+				b.d.Muxes++
+			}
+		}
+	}
+	if opt.Flags&Carry != 0 {
+		b.assign(Assign{Target: Whole("cout"), Expr: cout}, post)
+	}
+	if opt.Flags&^Carry != 0 {
+		b.section("Flags.")
+	}
+	if sum != "sum" {
+		b.assign(Assign{Target: Whole("sum"), Expr: sig(sum)}, post)
+	}
+	if opt.Flags&Overflow != 0 {
+		b.assign(Assign{Target: Whole("overflow"), Expr: xor(carryTop, cout), Comment: "the carry into the top bit differs from the carry out"}, post)
+	}
+	if opt.Flags&Zero != 0 {
+		b.assign(Assign{Target: Whole("zero"), Expr: not(reduce(OpReduceOr, sig(sum)))}, post)
+	}
+	if opt.Flags&Negative != 0 {
+		b.assign(Assign{Target: Whole("negative"), Expr: bit(sum, n-1)}, post)
+	}
+	b.summary()
+}
+
+// commentIf returns c when cond holds, and "" otherwise.
+func commentIf(cond bool, c string) string {
+	if cond {
+		return c
+	}
+	return ""
+}
+
+// summary fills the one-line description of what the module computes.
+func (b *builder) summary() {
+	opt := b.opt
+	ci := "cin"
+	if opt.NoCarryIn {
+		ci = map[Op]string{Add: "0", Sub: "1", AddSub: "mode"}[opt.Op]
+	}
+	var what string
+	switch opt.Op {
+	case Add:
+		what = "sum = a + b + " + ci
+	case Sub:
+		what = "sum = a + ~b + " + ci
+	case AddSub:
+		what = "sum = mode ? a + ~b + " + ci + " : a + b + " + ci
+	case Compare:
+		what = "lt = a < b signed, ltu = a < b unsigned, eq = a == b"
+	}
+	if opt.Flags&Carry != 0 {
+		what = strings.Replace(what, "sum = ", "{cout, sum} = ", 1)
+		if opt.Op == AddSub {
+			what = "{cout, sum} = mode ? a + ~b + " + ci + " : a + b + " + ci
+		}
+	}
+	b.d.Summary = []string{fmt.Sprintf("%s over %d bits", what, b.n)}
+	if f := opt.Flags &^ Carry; f != 0 && opt.Op != Compare {
+		b.d.Summary = append(b.d.Summary, "flags: "+f.String())
+	}
+	if s := opt.sparse(); s > 1 {
+		b.d.Summary = append(b.d.Summary, fmt.Sprintf("sparse tree: every %d-th carry from the network, %d-bit carry-select blocks", s, s))
+	}
+}
+
+// liveness returns, for every signal of net, whether the adder needs its G
+// and its P, when it needs the G of the outputs marked in needOut: a cell
+// needing G needs G of both operands and P of the higher one, a cell
+// needing P the P of both. A cell is kept when its G is needed, black when
+// its P is too.
+func liveness(net *network.Network, needOut []bool) (needG, needP []bool) {
+	needG = make([]bool, net.Signals())
+	needP = make([]bool, net.Signals())
+	for i, need := range needOut {
+		if need {
+			needG[net.Output(i)] = true
+		}
+	}
+	w := net.Width()
+	for k := net.Size() - 1; k >= 0; k-- {
+		c := net.Cell(k)
+		if needG[w+k] {
+			needG[c.Lo], needG[c.Hi], needP[c.Hi] = true, true, true
+		}
+		if needP[w+k] {
+			needP[c.Lo], needP[c.Hi] = true, true
+		}
+	}
+	return needG, needP
+}
+
+// pipeline inserts the register stages after the levels opt asks for, or
+// chooses them for opt.Stages.
+func (b *builder) pipeline() error {
+	cuts := b.opt.PipelineAfter
+	depth := b.d.Depth
+	if b.opt.Stages != 0 {
+		if len(cuts) > 0 {
+			return fmt.Errorf("adder: both pipeline levels %v and %d stages given: use one", cuts, b.opt.Stages)
+		}
+		var err error
+		if cuts, err = BalancedCuts(depth, b.opt.Stages); err != nil {
+			return err
+		}
+		b.opt.PipelineAfter = cuts
+		b.d.Options.PipelineAfter = cuts
+	}
+	for i, c := range cuts {
+		if c < 0 || c > depth {
+			return fmt.Errorf("adder: pipeline level %d beyond the carry tree: allowed 0 (after the pre-processing) to %d (its depth)", c, depth)
+		}
+		if i > 0 && c <= cuts[i-1] {
+			return fmt.Errorf("adder: pipeline levels %v not in increasing order: allowed distinct levels from 0 to %d, smallest first", cuts, depth)
+		}
+	}
+	if len(cuts) == 0 {
+		return nil
+	}
+	stage := func(level int) int {
+		st := 0
+		for _, c := range cuts {
+			if c < level {
+				st++
+			}
+		}
+		return st
+	}
+	b.d.Latency = len(cuts)
+	// need[name] is the latest stage that reads a signal.
+	need := map[string]int{}
+	staged := func(name string, st int) string { return name + "_s" + strconv.Itoa(st) }
+	for i := range b.d.Sections {
+		sec := &b.d.Sections[i]
+		for j := range sec.Assigns {
+			st := stage(b.assignLevel[i][j])
+			walk(&sec.Assigns[j].Expr, func(r *Ref) {
+				from := stage(b.levels[r.Name])
+				if st > from {
+					need[r.Name] = max(need[r.Name], st)
+					r.Name = staged(r.Name, st)
+				}
+			})
+		}
+	}
+	b.d.Stages = make([]Stage, len(cuts))
+	for k, c := range cuts {
+		b.d.Stages[k].After = c
+	}
+	// Registers in the order the signals are made: ports, then sections.
+	var order []string
+	for _, p := range b.d.Ports {
+		if p.Dir == In {
+			order = append(order, p.Name)
+		}
+	}
+	for _, sec := range b.d.Sections {
+		for _, bus := range sec.Buses {
+			order = append(order, bus.Name)
+		}
+		for _, a := range sec.Assigns {
+			if a.Declare {
+				order = append(order, a.Target.Name)
+			}
+		}
+	}
+	for _, name := range order {
+		last, ok := need[name]
+		if !ok {
+			continue
+		}
+		d := Whole(name)
+		for st := stage(b.levels[name]) + 1; st <= last; st++ {
+			q := Signal{Name: staged(name, st), Width: b.widths[name]}
+			b.d.Stages[st-1].Registers = append(b.d.Stages[st-1].Registers, Register{Q: q, D: d})
+			b.d.RegisterBits += max(q.Width, 1)
+			d = Whole(q.Name)
+		}
+	}
+	b.d.Ports = slices.Insert(b.d.Ports, 0,
+		Port{Signal: Signal{Name: "clk"}, Dir: In, Comment: "clock: registers take their inputs at its rising edge"},
+		Port{Signal: Signal{Name: "rst"}, Dir: In, Comment: "synchronous reset: registers clear to 0 at a rising edge while it is 1"})
+	b.d.Summary = append(b.d.Summary, fmt.Sprintf("pipelined: register stages after levels %s, latency %d cycles",
+		strings.Trim(fmt.Sprint(cuts), "[]"), len(cuts)))
+	return nil
+}
+
+// BalancedCuts returns the levels after which k register stages split an
+// adder whose carry tree has the given depth into k + 1 runs of logic as
+// even as levels allow. The adder has depth + 2 levels of logic: the
+// pre-processing, the depth levels of prefix cells, and the
+// post-processing; a stage after level L has L + 1 of them before it. k may
+// be 1 to depth + 1.
+func BalancedCuts(depth, k int) ([]int, error) {
+	if k < 1 || k > depth+1 {
+		return nil, fmt.Errorf("adder: %d pipeline stages for a carry tree of depth %d: allowed 1 to %d", k, depth, depth+1)
+	}
+	logic := depth + 2
+	cuts := make([]int, k)
+	for j := 1; j <= k; j++ {
+		// Round j·logic/(k+1) to the nearest whole level.
+		c := (2*j*logic+k+1)/(2*(k+1)) - 1
+		c = max(c, 0)
+		if j > 1 {
+			c = max(c, cuts[j-2]+1)
+		}
+		cuts[j-1] = min(c, depth-(k-j))
+	}
+	return cuts, nil
+}

@@ -1,0 +1,60 @@
+// Package adder builds the gate-level description of a whole adder around a
+// parallel-prefix network: the form that the Verilog and VHDL emitters of
+// package emit render, so that both write the same circuit.
+//
+// A Description is a small netlist in the order a datapath designer draws
+// it: ports; sections of combinational assignments in topological order
+// (pre-processing with the operation's operand inversion, the prefix cells,
+// the carry-select blocks of a sparse tree, the post-processing with the
+// sum and the flags); and the pipeline registers. Every assignment drives
+// one signal or one bit of a bus with an Expr, a tree of a few operators
+// (NOT, AND, OR, XOR, a 2-to-1 multiplexer, AND- and OR-reductions of a
+// bus) over signal references and constants; an emitter spells each
+// operator in its language. Names are plain identifiers legal in Verilog and
+// VHDL alike (letters, digits, single underscores, no leading or trailing
+// underscore), unique without regard to case.
+//
+// Describe builds the description from a *network.Network and Options:
+//
+//   - Op: the operation. Add is {cout, sum} = a + b + cin; Sub is
+//     a + ~b + cin, a − b when cin = 1 (cout is then "no borrow", 1 when
+//     a ≥ b unsigned); AddSub adds when the mode input is 0 and subtracts
+//     when it is 1; Compare has no sum and no carry-in and outputs
+//     lt (a < b signed), ltu (a < b unsigned) and eq (a = b), all read off
+//     the carry tree of a + ~b + 1: ltu = ¬cout, lt = p[n−1] ⊕ cout, and
+//     eq = the AND of every propagate bit (the group propagate of the whole
+//     word).
+//   - NoCarryIn drops the cin port; the carry into bit 0 is then the
+//     constant the operation needs: 0 for Add, 1 for Sub, mode for AddSub.
+//   - Flags: the status outputs of Add, Sub and AddSub: cout (the carry
+//     out), overflow (signed overflow: the carry into the top bit differs
+//     from the carry out), zero (sum = 0) and negative (the top sum bit).
+//   - Sparse s > 1: a sparse tree. The network computes only the carries
+//     into every s-th bit (and the carry out): the cells outside the cones of
+//     those outputs are left out. The sum bits of each s-bit group come from
+//     a carry-select block: two ripple chains compute the group's
+//     conditional sums for a group carry-in of 0 and of 1 while the tree
+//     works, and the tree's carry into the group selects one of them with a
+//     multiplexer. The lowest group ripples from the carry-in itself, which
+//     is there from the start. For Kogge–Stone, Sklansky, Brent–Kung and
+//     Han–Carlson at powers of two, the cone of every s-th carry is exactly
+//     Harris's sparse tree: log2 s levels that form s-bit group (G, P)
+//     pairs, then the same family over ⌈n/s⌉ groups. Any width is allowed;
+//     when s does not divide n the last group is shorter; s may not exceed
+//     n.
+//   - PipelineAfter: register stages. Level 0 is the pre-processing, level
+//     L ≥ 1 the L-th level of prefix cells; a register stage after level L
+//     registers every signal made at or before level L that a later level
+//     reads, a signal read several stages later passing through one register
+//     per stage, so that every path from an input to an output crosses the
+//     same number of registers, the latency. The post-processing (sums,
+//     carry-select blocks, flags) follows the last level of cells. Registers
+//     take the clk input's rising edge and clear to 0 while rst is 1
+//     (synchronous reset).
+//
+// The network is not changed: its proof by spans stands. The description
+// keeps the cells the outputs it needs depend on (a comparator needs only the
+// carry out, an adder without cout not that), and decides black (G and P)
+// and gray (G only) cells among those, as carry.Kinds does for the whole
+// network.
+package adder

@@ -1,0 +1,178 @@
+package emit
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/prefixgen/prefixgen/emit/adder"
+	"github.com/prefixgen/prefixgen/network"
+)
+
+// adderData is what adder.v.tmpl reads: the description rendered into
+// Verilog lines.
+type adderData struct {
+	Module   string
+	Header   []string
+	Summary  []string
+	Cells    bool // the design has prefix cells, black or gray
+	Ports    []string
+	Regs     []string
+	Sections []adderSection
+	Stages   []adderStage
+}
+
+type adderSection struct {
+	Comment []string
+	Lines   []adderLine
+}
+
+type adderLine struct{ Comment, Code string }
+
+type adderStage struct {
+	Title       string
+	Reset, Load []string
+}
+
+// adderOptions returns the options an emitter was given, Standard for nil.
+func adderOptions(o *adder.Options) adder.Options {
+	if o == nil {
+		return adder.Standard
+	}
+	return *o
+}
+
+// AdderModuleName returns the default name of the module Verilog writes for
+// net and opt: ModuleName(net), followed by opt.Suffix() when it is not
+// empty, as in prefix_adder_sklansky_16_sub_sparse4.
+func AdderModuleName(net *network.Network, opt adder.Options) string {
+	if s := opt.Suffix(); s != "" {
+		return ModuleName(net) + "_" + s
+	}
+	return ModuleName(net)
+}
+
+// newAdderData describes the adder around net and renders it.
+func newAdderData(net *network.Network, module string, opt adder.Options) (*adderData, *adder.Description, error) {
+	if module == "" {
+		module = AdderModuleName(net, opt)
+	}
+	if err := CheckModuleName(module); err != nil {
+		return nil, nil, err
+	}
+	d, err := adder.Describe(net, opt)
+	if err != nil {
+		return nil, nil, fmt.Errorf("emit: %v", err)
+	}
+	f := net.Figures()
+	ad := &adderData{Module: module, Summary: d.Summary, Cells: d.Cells > 0}
+	ad.Header = []string{
+		"topology:   " + CommentText(net.Topology()),
+		"parameters: " + CommentText(net.Params().Format(" ")),
+		fmt.Sprintf("width:      %d bits", d.Width),
+		fmt.Sprintf("depth:      %d levels of prefix cells", d.Depth),
+		fmt.Sprintf("size:       %d cells (%d black, %d gray)", d.Cells, d.Black, d.Gray),
+	}
+	if d.Cells != f.Size || d.Depth != f.Depth {
+		ad.Header = append(ad.Header, fmt.Sprintf("network:    depth %d, %d cells, of which the outputs need the cells above", f.Depth, f.Size))
+	}
+	ad.Header = append(ad.Header,
+		fmt.Sprintf("max fan-out %d (logical: cells reading a signal, +1 if it is an output)", f.MaxFanout),
+		fmt.Sprintf("wire tracks %d, deficiency %d", f.WireTracks, f.Deficiency))
+	if d.Groups > 0 {
+		ad.Header = append(ad.Header, fmt.Sprintf("sparse:     %d carry-select blocks of %d bits, %d sum multiplexers", d.Groups, d.Options.Sparse, d.Muxes))
+	}
+	if d.Latency > 0 {
+		ad.Header = append(ad.Header, fmt.Sprintf("pipeline:   %d register stages after levels %s, %d register bits",
+			d.Latency, strings.Trim(fmt.Sprint(d.Options.PipelineAfter), "[]"), d.RegisterBits))
+	}
+
+	rng := func(w int) string {
+		if w == 0 {
+			return ""
+		}
+		return fmt.Sprintf("[%d:0]", w-1)
+	}
+	pad := len(rng(d.Width))
+	for i, p := range d.Ports {
+		dir := "input "
+		if p.Dir == adder.Out {
+			dir = "output"
+		}
+		line := fmt.Sprintf("%s wire %-*s %s", dir, pad, rng(p.Width), p.Name)
+		if i < len(d.Ports)-1 {
+			line += ","
+		}
+		ad.Ports = append(ad.Ports, line)
+	}
+	for _, r := range d.Registers() {
+		ad.Regs = append(ad.Regs, strings.Join(strings.Fields("reg "+rng(r.Q.Width)+" "+r.Q.Name), " ")+";")
+	}
+	for _, sec := range d.Sections {
+		as := adderSection{Comment: sec.Comment}
+		for _, b := range sec.Buses {
+			as.Lines = append(as.Lines, adderLine{Code: fmt.Sprintf("wire %s %s;", rng(b.Width), b.Name)})
+		}
+		for _, a := range sec.Assigns {
+			var code string
+			if a.Declare {
+				code = fmt.Sprintf("wire %s = %s;", strings.TrimSpace(rng(a.Width)+" "+a.Target.Name), verilogExpr(a.Expr))
+			} else {
+				code = fmt.Sprintf("assign %s = %s;", a.Target, verilogExpr(a.Expr))
+			}
+			as.Lines = append(as.Lines, adderLine{Comment: a.Comment, Code: code})
+		}
+		ad.Sections = append(ad.Sections, as)
+	}
+	for k, st := range d.Stages {
+		as := adderStage{Title: fmt.Sprintf("Register stage %d, after level %d.", k+1, st.After)}
+		for _, r := range st.Registers {
+			zero := "1'b0"
+			if r.Q.Width > 0 {
+				zero = strconv.Itoa(r.Q.Width) + "'d0"
+			}
+			as.Reset = append(as.Reset, fmt.Sprintf("%s <= %s;", r.Q.Name, zero))
+			as.Load = append(as.Load, fmt.Sprintf("%s <= %s;", r.Q.Name, r.D))
+		}
+		ad.Stages = append(ad.Stages, as)
+	}
+	return ad, d, nil
+}
+
+// verilogExpr spells e in Verilog, with parentheses around every operand
+// that is itself an operation of two or more operands.
+func verilogExpr(e adder.Expr) string {
+	operand := func(x adder.Expr) string {
+		s := verilogExpr(x)
+		switch x.Op {
+		case adder.OpRef, adder.OpConst, adder.OpNot:
+			return s
+		}
+		return "(" + s + ")"
+	}
+	switch e.Op {
+	case adder.OpRef:
+		return e.Ref.String()
+	case adder.OpConst:
+		if e.Value {
+			return "1'b1"
+		}
+		return "1'b0"
+	case adder.OpNot:
+		return "~" + operand(e.Args[0])
+	case adder.OpAnd, adder.OpOr, adder.OpXor:
+		sep := map[adder.ExprOp]string{adder.OpAnd: " & ", adder.OpOr: " | ", adder.OpXor: " ^ "}[e.Op]
+		parts := make([]string, len(e.Args))
+		for i, a := range e.Args {
+			parts[i] = operand(a)
+		}
+		return strings.Join(parts, sep)
+	case adder.OpMux:
+		return operand(e.Args[0]) + " ? " + operand(e.Args[1]) + " : " + operand(e.Args[2])
+	case adder.OpReduceAnd:
+		return "&" + operand(e.Args[0])
+	case adder.OpReduceOr:
+		return "|" + operand(e.Args[0])
+	}
+	panic(fmt.Sprintf("emit: unknown expression operator %d", e.Op))
+}
