@@ -83,7 +83,7 @@ func newAdderData(net *network.Network, module string, opt adder.Options) (*adde
 		ad.Header = append(ad.Header, fmt.Sprintf("sparse:     %d carry-select blocks of %d bits, %d sum multiplexers", d.Groups, d.Options.Sparse, d.Muxes))
 	}
 	if d.Latency > 0 {
-		ad.Header = append(ad.Header, fmt.Sprintf("pipeline:   %d register stages after levels %s, %d register bits",
+		ad.Header = append(ad.Header, fmt.Sprintf("pipeline:   %d register stage(s) after levels %s, %d register bits",
 			d.Latency, strings.Trim(fmt.Sprint(d.Options.PipelineAfter), "[]"), d.RegisterBits))
 	}
 

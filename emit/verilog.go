@@ -345,11 +345,19 @@ type TestbenchOptions struct {
 	// Seed seeds the testbench's random generator, so that a testbench
 	// runs the same vectors every time.
 	Seed uint32
+	// Adder is the adder under test, as in VerilogOptions: nil means
+	// adder.Standard.
+	Adder *adder.Options
 }
 
 // testbenchData is what the testbench template reads.
 type testbenchData struct {
-	*verilogData
+	Module     string
+	Header     []string
+	Summary    []string
+	Width      int
+	MSB        int
+	Range      string
 	Vectors    int
 	Seed       uint32
 	Exhaustive bool
@@ -359,6 +367,27 @@ type testbenchData struct {
 	Alternate  string
 	One        string
 	Ones       string
+
+	// Regs and Wires declare the testbench's signals; Connect lists the
+	// port connections; Inputs is the concatenation the exhaustive loop
+	// assigns.
+	Regs, Wires []string
+	Connect     string
+	Inputs      string
+	// HasCin and HasMode say which control inputs there are; Controls is
+	// the number of their combinations the corners loop over.
+	HasCin, HasMode bool
+	Controls        int
+	// Got is the concatenation of the outputs, Want the register that
+	// holds what they should be, WantRange its range; Expect are the
+	// statements that set want from the inputs, Spec says it in words.
+	Got, WantRange string
+	Expect         []string
+	Spec           string
+	// Latency is the number of register stages; Shift shifts the expected
+	// values along the pipe.
+	Latency int
+	Shift   []string
 }
 
 // testbenchChunk is one 32-bit draw of a random operand: bits Hi … Lo of
@@ -366,40 +395,154 @@ type testbenchData struct {
 type testbenchChunk struct{ Hi, Lo, Top int }
 
 // VerilogTestbench writes a self-checking Icarus testbench for the adder
-// that Verilog writes for net. For widths up to 6 it tries every input;
-// above, corner vectors (no carry, all ones, alternating bits, a carry
-// chain starting at every bit, with and without carry-in) and opt.Vectors
-// random vectors. The random bits come from a generator written out in the
-// testbench (a Weyl sequence through the MurmurHash3 finalizer, seeded with
-// opt.Seed), not from $random, so that every simulator, and the VHDL
-// testbench, draws the same vectors from the same seed: each operand takes
-// ⌈n/32⌉ words from bit 0 up, a, then b, then cin from bit 0 of one more
-// word. It compares {cout, sum} with a behavioural a + b + cin, prints one
-// line, "PASS NAME: V vectors, 0 mismatches" or "FAIL NAME: E of V vectors
-// wrong" after at most ten MISMATCH lines, and ends with $fatal, a non-zero
-// exit status, on failure. It is clean under verilator --lint-only -Wall.
+// that Verilog writes for net and opt.Adder. When the adder's inputs (a, b,
+// and cin and mode where it has them) hold at most 13 bits it tries every
+// input; otherwise corner vectors (no carry, all ones, alternating bits, a
+// carry chain starting at every bit, with and without carry-in) and
+// opt.Vectors random vectors. The random bits come from a generator written
+// out in the testbench (a Weyl sequence through the MurmurHash3 finalizer,
+// seeded with opt.Seed), not from $random, so that every simulator, and the
+// VHDL testbench, draws the same vectors from the same seed: each operand
+// takes ⌈n/32⌉ words from bit 0 up, a, then b, then, where the adder has cin
+// or mode, one more word whose bit 0 is cin and bit 1 mode. It compares
+// every output with a behavioural model of the operation (a + b + cin,
+// a + ~b + cin, the flags, the comparisons); a pipelined adder is clocked
+// once per vector, held in reset for two cycles first, and its outputs are
+// compared with the model's answer for the inputs of Latency cycles before.
+// It prints one line, "PASS NAME: V vectors, 0 mismatches" or "FAIL NAME:
+// E of V vectors wrong" after at most ten MISMATCH lines, and ends with
+// $fatal, a non-zero exit status, on failure. It is clean under
+// verilator --lint-only -Wall --timing.
 func VerilogTestbench(w io.Writer, net *network.Network, opt TestbenchOptions) error {
 	if opt.Vectors < 0 || opt.Vectors > MaxTestbenchVectors {
 		return fmt.Errorf("emit: %d testbench vectors out of range: allowed 0 to %d", opt.Vectors, MaxTestbenchVectors)
 	}
-	d, err := newVerilogData(net, opt.Module, ModuleName)
+	ad, d, err := newAdderData(net, opt.Module, adderOptions(opt.Adder))
 	if err != nil {
 		return err
 	}
 	n := net.Width()
 	td := &testbenchData{
-		verilogData: d,
-		Vectors:     opt.Vectors,
-		Seed:        opt.Seed,
-		Exhaustive:  n <= maxExhaustiveWidth,
-		Cases:       1 << (2*n + 1),
-		CaseMSB:     2 * n,
-		Chunks:      testbenchChunks(n),
-		Alternate:   fmt.Sprintf("%d'h%x", n, alternating(n)),
-		One:         fmt.Sprintf("%d'd1", n),
-		Ones:        fmt.Sprintf("{%d{1'b1}}", n),
+		Module:    ad.Module,
+		Header:    ad.Header,
+		Summary:   ad.Summary,
+		Width:     n,
+		MSB:       n - 1,
+		Range:     fmt.Sprintf("[%d:0]", n-1),
+		Vectors:   opt.Vectors,
+		Seed:      opt.Seed,
+		Chunks:    testbenchChunks(n),
+		Alternate: fmt.Sprintf("%d'h%x", n, alternating(n)),
+		One:       fmt.Sprintf("%d'd1", n),
+		Ones:      fmt.Sprintf("{%d{1'b1}}", n),
+		Latency:   d.Latency,
 	}
+	testbenchPorts(td, d)
 	return execute(w, "testbench.v.tmpl", td)
+}
+
+// testbenchPorts fills the parts of td that depend on the adder's ports and
+// operation.
+func testbenchPorts(td *testbenchData, d *adder.Description) {
+	n, opt := d.Width, d.Options
+	rng := func(w int) string {
+		if w == 0 {
+			return strings.Repeat(" ", len(td.Range))
+		}
+		return fmt.Sprintf("%-*s", len(td.Range), fmt.Sprintf("[%d:0]", w-1))
+	}
+	var conn, ins, outs []string
+	inBits, outBits := 0, 0
+	var scalars []string
+	for _, p := range d.Inputs() {
+		conn = append(conn, fmt.Sprintf(".%[1]s(%[1]s)", p.Name))
+		switch p.Name {
+		case "clk", "rst":
+			scalars = append(scalars, p.Name)
+			continue
+		case "cin":
+			td.HasCin = true
+		case "mode":
+			td.HasMode = true
+		}
+		ins = append(ins, p.Name)
+		inBits += max(p.Width, 1)
+	}
+	td.Regs = append(td.Regs, fmt.Sprintf("reg  %s a, b;", td.Range))
+	var ctl []string
+	for _, name := range []string{"cin", "mode"} {
+		if name == "cin" && td.HasCin || name == "mode" && td.HasMode {
+			ctl = append(ctl, name)
+		}
+	}
+	ctl = append(ctl, scalars...)
+	if len(ctl) > 0 {
+		td.Regs = append(td.Regs, fmt.Sprintf("reg  %s %s;", rng(0), strings.Join(ctl, ", ")))
+	}
+	for _, p := range d.Outputs() {
+		conn = append(conn, fmt.Sprintf(".%[1]s(%[1]s)", p.Name))
+		outs = append(outs, p.Name)
+		outBits += max(p.Width, 1)
+		td.Wires = append(td.Wires, fmt.Sprintf("wire %s %s;", rng(p.Width), p.Name))
+	}
+	td.Connect = strings.Join(conn, ", ")
+	td.Inputs = "{" + strings.Join(ins, ", ") + "}"
+	td.Got = "{" + strings.Join(outs, ", ") + "}"
+	td.WantRange = fmt.Sprintf("[%d:0]", outBits-1)
+	td.Exhaustive = inBits <= 13
+	td.Cases, td.CaseMSB = 1<<inBits, inBits-1
+	td.Controls = 1 << (len(ctl) - len(scalars))
+	if td.Controls < 2 {
+		td.Controls = 2
+	}
+
+	ci := "cin"
+	if !td.HasCin {
+		ci = map[adder.Op]string{adder.Add: "1'b0", adder.Sub: "1'b1", adder.AddSub: "mode", adder.Compare: "1'b1"}[opt.Op]
+	}
+	switch opt.Op {
+	case adder.Compare:
+		td.Expect = []string{"want = {$signed(a) < $signed(b), a < b, a == b};"}
+		td.Spec = "lt = a < b signed, ltu = a < b unsigned, eq = a == b"
+		return
+	case adder.Add:
+		td.Expect = append(td.Expect, "bx = b;")
+		td.Spec = "a + b + " + ci
+	case adder.Sub:
+		td.Expect = append(td.Expect, "bx = ~b;")
+		td.Spec = "a + ~b + " + ci
+	case adder.AddSub:
+		td.Expect = append(td.Expect, "bx = mode ? ~b : b;")
+		td.Spec = "a + (mode ? ~b : b) + " + ci
+	}
+	td.Regs = append(td.Regs, fmt.Sprintf("reg  %s bx;", td.Range), fmt.Sprintf("reg  [%d:0] full;", n))
+	td.Expect = append(td.Expect, fmt.Sprintf("full = {1'b0, a} + {1'b0, bx} + {%d'd0, %s};", n, ci))
+	want := []string{fmt.Sprintf("full[%d:0]", n-1)}
+	if opt.Flags&adder.Carry != 0 {
+		want = append(want, fmt.Sprintf("full[%d]", n))
+	} else {
+		td.Regs = append(td.Regs[:len(td.Regs)-1],
+			"// The carry out is not an output: only the sum bits of full are compared.",
+			"/* verilator lint_off UNUSEDSIGNAL */",
+			fmt.Sprintf("reg  [%d:0] full;", n),
+			"/* verilator lint_on UNUSEDSIGNAL */")
+	}
+	if opt.Flags&adder.Overflow != 0 {
+		want = append(want, fmt.Sprintf("(a[%[1]d] == bx[%[1]d]) && (full[%[1]d] != a[%[1]d])", n-1))
+		td.Spec += ", overflow"
+	}
+	if opt.Flags&adder.Zero != 0 {
+		want = append(want, fmt.Sprintf("full[%d:0] == %d'd0", n-1, n))
+		td.Spec += ", zero"
+	}
+	if opt.Flags&adder.Negative != 0 {
+		want = append(want, fmt.Sprintf("full[%d]", n-1))
+		td.Spec += ", negative"
+	}
+	td.Expect = append(td.Expect, "want = {"+strings.Join(want, ", ")+"};")
+	for k := td.Latency - 1; k > 0; k-- {
+		td.Shift = append(td.Shift, fmt.Sprintf("pipe[%d] = pipe[%d];", k, k-1))
+	}
 }
 
 // testbenchChunks splits an n-bit operand into 32-bit draws, bit 0 first.

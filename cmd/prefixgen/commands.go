@@ -145,7 +145,7 @@ func genCommand() *cli.Command {
 			"maps $lcu cells of width n, or of every width of --widths, to this network (techmap -map\n" +
 			"+/techmap.v -map FILE; Yosys maps other widths itself). In dot, svg and\n" +
 			"verilog, black cells compute G and P, gray cells G only.",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			topologyFlag(false), widthFlag(0), paramFlag, fromFlag,
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output format: " + strings.Join(genFormats, ", ") + " (see above)"},
 			outputFlag(),
@@ -154,7 +154,7 @@ func genCommand() *cli.Command {
 			&cli.BoolFlag{Name: "testbench", Usage: "verilog: write the self-checking testbench of the adder instead of the adder"},
 			vectorsFlag(1000, "verilog --testbench: random vectors after the corner vectors"),
 			seedFlag, widthsFlag,
-		},
+		}, archFlags()...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c); err != nil {
@@ -171,8 +171,15 @@ func genCommand() *cli.Command {
 				}
 				return output(c, all)
 			}
+			arch, err := archOptions(c)
+			if err != nil {
+				return err
+			}
 			nets, err := networks(c, false)
 			if err != nil {
+				return err
+			}
+			if err := checkArch(c, arch, nets); err != nil {
 				return err
 			}
 			return output(c, func(w io.Writer) error { return write(w, nets[0]) })
@@ -200,6 +207,15 @@ func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 	}
 	if c.IsSet("module") && f != "verilog" && f != "yosys-lcu" {
 		return nil, usage(c, "--module applies to -f verilog and yosys-lcu only, not %s", network.Quote(f))
+	}
+	for _, flag := range archFlagNames {
+		if c.IsSet(flag) && f != "verilog" {
+			return nil, usage(c, "--%s applies to -f verilog only, not %q", flag, f)
+		}
+	}
+	arch, err := archOptions(c)
+	if err != nil {
+		return nil, err
 	}
 	module := c.String("module")
 	if module != "" {
@@ -229,10 +245,10 @@ func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 		return func(w io.Writer, n *network.Network) error { return emit.SVG(w, n, opt) }, nil
 	case "verilog":
 		if c.Bool("testbench") {
-			opt := emit.TestbenchOptions{Module: module, Vectors: vectors, Seed: seed}
+			opt := emit.TestbenchOptions{Module: module, Vectors: vectors, Seed: seed, Adder: arch}
 			return func(w io.Writer, n *network.Network) error { return emit.VerilogTestbench(w, n, opt) }, nil
 		}
-		opt := emit.VerilogOptions{Module: module}
+		opt := emit.VerilogOptions{Module: module, Adder: arch}
 		return func(w io.Writer, n *network.Network) error { return emit.Verilog(w, n, opt) }, nil
 	case "yosys-lcu":
 		opt := emit.YosysLCUOptions{Module: module}
@@ -439,12 +455,12 @@ func checkCommand() *cli.Command {
 			"through the network's $lcu techmap, which Yosys must use, proven equal to a + b) and neato -n2\n" +
 			"(draws the DOT). Prints one row per check; a missing tool gets a line on standard error and\n" +
 			"its checks are marked missing. Exit status 1 if any check fails.",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
 			vectorsFlag(1000, "random vectors of each testbench, after the corner vectors"),
 			seedFlag,
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "tools run at once (default: the number of CPUs)"},
-		},
+		}, archFlags()...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c); err != nil {
@@ -468,7 +484,14 @@ func checkCommand() *cli.Command {
 			if n := nets[0].Width(); n > toolcheck.MaxWidth {
 				return usage(c, "width %d too wide to check: allowed 1 to %d", n, toolcheck.MaxWidth)
 			}
-			opt := toolcheck.Options{Vectors: vectors, Seed: seed, Jobs: c.Int("jobs")}
+			arch, err := archOptions(c)
+			if err != nil {
+				return err
+			}
+			if err := checkArch(c, arch, nets); err != nil {
+				return err
+			}
+			opt := toolcheck.Options{Vectors: vectors, Seed: seed, Jobs: c.Int("jobs"), Adder: arch}
 			designs := make([]*toolcheck.Design, len(nets))
 			for i, n := range nets {
 				if designs[i], err = toolcheck.NewDesign(n, opt); err != nil {

@@ -165,6 +165,14 @@ const (
 	Out
 )
 
+// String returns "in" or "out".
+func (d Dir) String() string {
+	if d == Out {
+		return "out"
+	}
+	return "in"
+}
+
 // Signal is a named wire: a single bit when Width is 0, a bus [Width-1:0]
 // otherwise.
 type Signal struct {

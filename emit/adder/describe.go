@@ -422,7 +422,7 @@ func (b *builder) summary() {
 		b.d.Summary = append(b.d.Summary, "flags: "+f.String())
 	}
 	if s := opt.sparse(); s > 1 {
-		b.d.Summary = append(b.d.Summary, fmt.Sprintf("sparse tree: every %d-th carry from the network, %d-bit carry-select blocks", s, s))
+		b.d.Summary = append(b.d.Summary, fmt.Sprintf("sparse tree: the carries into every %s bit from the network, %d-bit carry-select blocks", ordinal(s), s))
 	}
 }
 
@@ -489,61 +489,99 @@ func (b *builder) pipeline() error {
 		return st
 	}
 	b.d.Latency = len(cuts)
-	// need[name] is the latest stage that reads a signal.
-	need := map[string]int{}
-	staged := func(name string, st int) string { return name + "_s" + strconv.Itoa(st) }
-	for i := range b.d.Sections {
-		sec := &b.d.Sections[i]
-		for j := range sec.Assigns {
-			st := stage(b.assignLevel[i][j])
-			walk(&sec.Assigns[j].Expr, func(r *Ref) {
-				from := stage(b.levels[r.Name])
-				if st > from {
-					need[r.Name] = max(need[r.Name], st)
-					r.Name = staged(r.Name, st)
-				}
-			})
-		}
+	// A signal read in a later stage than it is made in passes through one
+	// register per stage. need records the latest stage that reads each
+	// signal whole, and each bit of a bus read bit by bit, so that a stage
+	// registers only the bits some later stage reads.
+	type needs struct {
+		whole int         // latest stage reading the whole signal, or -1
+		bits  map[int]int // bit → latest stage reading it
 	}
+	need := map[string]*needs{}
+	b.eachRef(func(r *Ref, st int) {
+		from := stage(b.levels[r.Name])
+		if st <= from {
+			return
+		}
+		nd := need[r.Name]
+		if nd == nil {
+			nd = &needs{whole: -1, bits: map[int]int{}}
+			need[r.Name] = nd
+		}
+		if r.Bit < 0 {
+			nd.whole = max(nd.whole, st)
+		} else {
+			nd.bits[r.Bit] = max(nd.bits[r.Bit], st)
+		}
+	})
 	b.d.Stages = make([]Stage, len(cuts))
 	for k, c := range cuts {
 		b.d.Stages[k].After = c
 	}
-	// Registers in the order the signals are made: ports, then sections.
-	var order []string
-	for _, p := range b.d.Ports {
-		if p.Dir == In {
-			order = append(order, p.Name)
+	// whole[name][st] says whether stage st registers the whole signal
+	// (named NAME_sST), or only some of its bits (NAME_sST_bI).
+	whole := map[string]map[int]bool{}
+	staged := func(name string, st, bit int) Ref {
+		q := name + "_s" + strconv.Itoa(st)
+		if whole[name][st] {
+			return Ref{Name: q, Bit: bit}
 		}
+		return Whole(q + "_b" + strconv.Itoa(bit))
 	}
-	for _, sec := range b.d.Sections {
-		for _, bus := range sec.Buses {
-			order = append(order, bus.Name)
+	for _, name := range b.madeOrder() {
+		nd := need[name]
+		if nd == nil {
+			continue
 		}
-		for _, a := range sec.Assigns {
-			if a.Declare {
-				order = append(order, a.Target.Name)
+		width := b.widths[name]
+		whole[name] = map[int]bool{}
+		first := stage(b.levels[name]) + 1
+		last := nd.whole
+		for _, st := range nd.bits {
+			last = max(last, st)
+		}
+		for st := first; st <= last; st++ {
+			regs := &b.d.Stages[st-1].Registers
+			var bits []int
+			for i := range max(width, 1) {
+				if nd.whole >= st || nd.bits[i] >= st {
+					bits = append(bits, i)
+				}
+			}
+			if width == 0 || len(bits) == width {
+				whole[name][st] = true
+				d := Whole(name)
+				if st > first {
+					d = Whole(name + "_s" + strconv.Itoa(st-1))
+				}
+				*regs = append(*regs, Register{Q: Signal{Name: name + "_s" + strconv.Itoa(st), Width: width}, D: d})
+				b.d.RegisterBits += max(width, 1)
+				continue
+			}
+			for _, i := range bits {
+				d := Bit(name, i)
+				if st > first {
+					d = staged(name, st-1, i)
+				}
+				*regs = append(*regs, Register{Q: Signal{Name: staged(name, st, i).Name}, D: d})
+				b.d.RegisterBits++
 			}
 		}
 	}
-	for _, name := range order {
-		last, ok := need[name]
-		if !ok {
-			continue
+	b.eachRef(func(r *Ref, st int) {
+		if st > stage(b.levels[r.Name]) {
+			if r.Bit < 0 {
+				*r = Whole(r.Name + "_s" + strconv.Itoa(st))
+			} else {
+				*r = staged(r.Name, st, r.Bit)
+			}
 		}
-		d := Whole(name)
-		for st := stage(b.levels[name]) + 1; st <= last; st++ {
-			q := Signal{Name: staged(name, st), Width: b.widths[name]}
-			b.d.Stages[st-1].Registers = append(b.d.Stages[st-1].Registers, Register{Q: q, D: d})
-			b.d.RegisterBits += max(q.Width, 1)
-			d = Whole(q.Name)
-		}
-	}
+	})
 	b.d.Ports = slices.Insert(b.d.Ports, 0,
 		Port{Signal: Signal{Name: "clk"}, Dir: In, Comment: "clock: registers take their inputs at its rising edge"},
 		Port{Signal: Signal{Name: "rst"}, Dir: In, Comment: "synchronous reset: registers clear to 0 at a rising edge while it is 1"})
-	b.d.Summary = append(b.d.Summary, fmt.Sprintf("pipelined: register stages after levels %s, latency %d cycles",
-		strings.Trim(fmt.Sprint(cuts), "[]"), len(cuts)))
+	b.d.Summary = append(b.d.Summary, fmt.Sprintf("pipelined: register stages after levels %s, latency %d %s",
+		strings.Trim(fmt.Sprint(cuts), "[]"), len(cuts), plural(len(cuts), "cycle")))
 	return nil
 }
 
@@ -569,4 +607,60 @@ func BalancedCuts(depth, k int) ([]int, error) {
 		cuts[j-1] = min(c, depth-(k-j))
 	}
 	return cuts, nil
+}
+
+// eachRef calls fn on every reference of every assignment, with the stage
+// the assignment is in, and lets fn change it.
+func (b *builder) eachRef(fn func(r *Ref, stage int)) {
+	cuts := b.opt.PipelineAfter
+	for i := range b.d.Sections {
+		sec := &b.d.Sections[i]
+		for j := range sec.Assigns {
+			st := 0
+			for _, c := range cuts {
+				if c < b.assignLevel[i][j] {
+					st++
+				}
+			}
+			walk(&sec.Assigns[j].Expr, func(r *Ref) { fn(r, st) })
+		}
+	}
+}
+
+// madeOrder lists the signals in the order they are made: the inputs, then
+// the section's buses and declared wires, section by section.
+func (b *builder) madeOrder() []string {
+	var order []string
+	for _, p := range b.d.Ports {
+		if p.Dir == In {
+			order = append(order, p.Name)
+		}
+	}
+	for _, sec := range b.d.Sections {
+		for _, bus := range sec.Buses {
+			order = append(order, bus.Name)
+		}
+		for _, a := range sec.Assigns {
+			if a.Declare {
+				order = append(order, a.Target.Name)
+			}
+		}
+	}
+	return order
+}
+
+// ordinal returns "2nd", "4th", "8th": the sparseness as an ordinal.
+func ordinal(s int) string {
+	if s == 2 {
+		return "2nd"
+	}
+	return strconv.Itoa(s) + "th"
+}
+
+// plural returns word, with an s unless k is 1.
+func plural(k int, word string) string {
+	if k == 1 {
+		return word
+	}
+	return word + "s"
 }

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/network"
 )
 
@@ -97,6 +98,12 @@ type Design struct {
 	// adder, its testbench, the $lcu techmap (emit.YosysLCU) and the
 	// picture.
 	Verilog, Testbench, LCU, DOT []byte
+	// Reference is the behavioural module "reference" with the adder's
+	// ports that the equivalence proof compares it with, Spec says what it
+	// computes, and Latency is the number of register stages of both.
+	Reference []byte
+	Spec      string
+	Latency   int
 
 	// cells, set by NewDesign, lists the network's cells as the spans they
 	// join, sorted, and emitted is the digest of the files as NewDesign
@@ -109,7 +116,7 @@ type Design struct {
 // digest returns the digest of the design's files.
 func (d *Design) digest() [sha256.Size]byte {
 	h := sha256.New()
-	for _, f := range [][]byte{d.Verilog, d.Testbench, d.LCU, d.DOT} {
+	for _, f := range [][]byte{d.Verilog, d.Testbench, d.LCU, d.DOT, d.Reference} {
 		fmt.Fprintf(h, "%d:", len(f))
 		h.Write(f)
 	}
@@ -126,18 +133,34 @@ type Options struct {
 	Seed    uint32
 	// Jobs is the number of tools run at once; 0 means runtime.NumCPU().
 	Jobs int
+	// Adder is the adder NewDesign emits around the network (operation,
+	// flags, sparseness, pipeline); nil means adder.Standard,
+	// {cout, sum} = a + b + cin.
+	Adder *adder.Options
 }
 
 // NewDesign emits the adder, testbench and DOT picture of net.
 func NewDesign(net *network.Network, opt Options) (*Design, error) {
-	d := &Design{Name: emit.Name(net), Width: net.Width(), Module: emit.ModuleName(net), LCUModule: emit.LCUModuleName(net)}
+	ao := adder.Standard
+	if opt.Adder != nil {
+		ao = *opt.Adder
+	}
+	desc, err := adder.Describe(net, ao)
+	if err != nil {
+		return nil, fmt.Errorf("toolcheck: %v", err)
+	}
+	d := &Design{Name: emit.Name(net), Width: net.Width(), Module: emit.AdderModuleName(net, ao), LCUModule: emit.LCUModuleName(net)}
+	if s := ao.Suffix(); s != "" {
+		d.Name += " " + strings.ReplaceAll(s, "_", " ")
+	}
 	var v, tb, lcu, dot bytes.Buffer
-	if err := emit.Verilog(&v, net, emit.VerilogOptions{Module: d.Module}); err != nil {
+	if err := emit.Verilog(&v, net, emit.VerilogOptions{Module: d.Module, Adder: &ao}); err != nil {
 		return nil, err
 	}
-	if err := emit.VerilogTestbench(&tb, net, emit.TestbenchOptions{Module: d.Module, Vectors: opt.Vectors, Seed: opt.Seed}); err != nil {
+	if err := emit.VerilogTestbench(&tb, net, emit.TestbenchOptions{Module: d.Module, Vectors: opt.Vectors, Seed: opt.Seed, Adder: &ao}); err != nil {
 		return nil, err
 	}
+	d.Reference, d.Spec, d.Latency = reference(desc), spec(ao), desc.Latency
 	if err := emit.YosysLCU(&lcu, net, emit.YosysLCUOptions{Module: d.LCUModule}); err != nil {
 		return nil, err
 	}
@@ -145,7 +168,7 @@ func NewDesign(net *network.Network, opt Options) (*Design, error) {
 		return nil, err
 	}
 	d.Verilog, d.Testbench, d.LCU, d.DOT = v.Bytes(), tb.Bytes(), lcu.Bytes(), dot.Bytes()
-	d.cells, d.emitted = cellKey(net), d.digest()
+	d.cells, d.emitted = cellKey(net)+" "+ao.Suffix(), d.digest()
 	return d, nil
 }
 
@@ -257,7 +280,7 @@ func writeDesign(dir string, d *Design) error {
 		"lcu.v":            d.LCU,
 		"lcu_top.v":        lcuTop(d.Width),
 		"adder.dot":        d.DOT,
-		"reference.v":      reference(d.Width),
+		"reference.v":      d.Reference,
 	}
 	for name, data := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
@@ -267,11 +290,91 @@ func writeDesign(dir string, d *Design) error {
 	return nil
 }
 
-// reference is the behavioural adder the equivalence proof compares with.
-func reference(n int) []byte {
-	return fmt.Appendf(nil, "module reference (input wire [%[1]d:0] a, input wire [%[1]d:0] b, input wire cin,\n"+
-		"                  output wire [%[1]d:0] sum, output wire cout);\n"+
-		"    assign {cout, sum} = a + b + cin;\nendmodule\n", n-1)
+// spec says what the reference of an adder built with opt computes.
+func spec(opt adder.Options) string {
+	ci := "cin"
+	if opt.NoCarryIn {
+		ci = map[adder.Op]string{adder.Add: "0", adder.Sub: "1", adder.AddSub: "mode"}[opt.Op]
+	}
+	var s string
+	switch opt.Op {
+	case adder.Add:
+		s = "a + b + " + ci
+	case adder.Sub:
+		s = "a + ~b + " + ci
+	case adder.AddSub:
+		s = "a + (mode ? ~b : b) + " + ci
+	case adder.Compare:
+		return "lt, ltu, eq of a and b"
+	}
+	if f := opt.Flags &^ adder.Carry; f != 0 {
+		s += " with " + f.String()
+	}
+	return s
+}
+
+// reference is the behavioural module the equivalence proof compares an
+// adder with: the same ports, the outputs written with Verilog's + and
+// comparison operators, and for a pipelined adder as many registers after
+// them as the adder has stages.
+func reference(d *adder.Description) []byte {
+	n, opt := d.Width, d.Options
+	var b bytes.Buffer
+	var ports, outs, want []string
+	for _, p := range d.Ports {
+		dir := "input"
+		if p.Dir == adder.Out {
+			dir = "output"
+			outs = append(outs, p.Name)
+		}
+		r := ""
+		if p.Width > 0 {
+			r = fmt.Sprintf("[%d:0] ", p.Width-1)
+		}
+		ports = append(ports, fmt.Sprintf("%s wire %s%s", dir, r, p.Name))
+	}
+	ci := "cin"
+	if opt.NoCarryIn || opt.Op == adder.Compare {
+		ci = map[adder.Op]string{adder.Add: "1'b0", adder.Sub: "1'b1", adder.AddSub: "mode", adder.Compare: "1'b1"}[opt.Op]
+	}
+	bx := map[adder.Op]string{adder.Add: "b", adder.Sub: "~b", adder.AddSub: "mode ? ~b : b", adder.Compare: "~b"}[opt.Op]
+	fmt.Fprintf(&b, "module reference (%s);\n", strings.Join(ports, ", "))
+	if opt.Op == adder.Compare {
+		want = []string{"$signed(a) < $signed(b)", "a < b", "a == b"}
+	} else {
+		fmt.Fprintf(&b, "    wire [%d:0] bx = %s;\n", n-1, bx)
+		fmt.Fprintf(&b, "    wire [%d:0] full = {1'b0, a} + {1'b0, bx} + {%d'd0, %s};\n", n, n, ci)
+		want = append(want, fmt.Sprintf("full[%d:0]", n-1))
+		if opt.Flags&adder.Carry != 0 {
+			want = append(want, fmt.Sprintf("full[%d]", n))
+		}
+		if opt.Flags&adder.Overflow != 0 {
+			want = append(want, fmt.Sprintf("(a[%[1]d] == bx[%[1]d]) && (full[%[1]d] != a[%[1]d])", n-1))
+		}
+		if opt.Flags&adder.Zero != 0 {
+			want = append(want, fmt.Sprintf("full[%d:0] == %d'd0", n-1, n))
+		}
+		if opt.Flags&adder.Negative != 0 {
+			want = append(want, fmt.Sprintf("full[%d]", n-1))
+		}
+	}
+	y := "{" + strings.Join(want, ", ") + "}"
+	for k := 1; k <= d.Latency; k++ {
+		fmt.Fprintf(&b, "    reg [%d:0] delay%d;\n", outputBits(d)-1, k)
+		fmt.Fprintf(&b, "    always @(posedge clk) delay%d <= rst ? 0 : %s;\n", k, y)
+		y = fmt.Sprintf("delay%d", k)
+	}
+	fmt.Fprintf(&b, "    assign {%s} = %s;\nendmodule\n", strings.Join(outs, ", "), y)
+	return b.Bytes()
+}
+
+// outputBits is the number of output bits of d.
+func outputBits(d *adder.Description) int {
+	bits := 0
+	for _, p := range d.Outputs() {
+		bits += max(p.Width, 1)
+	}
+	return bits
 }
 
 // lcuTop is the design the $lcu techmap is tried on: a plain a + b, which
@@ -409,22 +512,32 @@ func equivalence(ctx context.Context, dir string, d *Design, r Result) Result {
 		r.Status, r.Detail = Skipped, fmt.Sprintf("proofs run up to %d bits", MaxProofWidth)
 		return r
 	}
+	// A pipeline of L stages holds no state older than L cycles: checking
+	// cycle L + 1 from any state and any inputs covers every cycle of every
+	// run (with rst low; reset clears the registers of the two differently).
+	prove := "sat -verify -prove trigger 0 miter"
+	if d.Latency > 0 {
+		prove = fmt.Sprintf("sat -verify -prove trigger 0 -set in_rst 0 -seq %d -prove-skip %d miter", d.Latency+1, d.Latency)
+	}
 	script := fmt.Sprintf("read_verilog %s.v reference.v; proc; "+
-		"miter -equiv -flatten -make_outputs -ignore_gold_x reference %s miter; hierarchy -top miter; "+
-		"sat -verify -prove trigger 0 miter", d.Module, d.Module)
+		"miter -equiv -flatten -make_outputs -ignore_gold_x reference %s miter; hierarchy -top miter; %s",
+		d.Module, d.Module, prove)
 	out, err, ok := run(ctx, dir, &r, "yosys", "-q", "-p", script)
 	if !ok {
 		return r
 	}
 	if err != nil {
 		r.Status = Fail
-		r.Detail = "not equal to a + b + cin"
+		r.Detail = "not equal to " + d.Spec
 		if m := yosysError.FindString(out); m != "" && !strings.Contains(m, "SAT proof") && !strings.Contains(m, "proof did fail") {
 			r.Detail = m
 		}
 		return r
 	}
-	r.Status, r.Detail = Pass, "proven equal to a + b + cin"
+	r.Status, r.Detail = Pass, "proven equal to "+d.Spec
+	if d.Latency > 0 {
+		r.Detail += fmt.Sprintf(" delayed %d cycles", d.Latency)
+	}
 	return r
 }
 

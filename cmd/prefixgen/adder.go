@@ -1,0 +1,83 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/prefixgen/prefixgen/emit/adder"
+	"github.com/prefixgen/prefixgen/network"
+)
+
+// archFlagNames are the flags that choose the adder's architecture.
+var archFlagNames = []string{"op", "no-cin", "flags", "sparse", "pipeline-after", "stages"}
+
+// archFlags are the flags of the adder's architecture (package adder).
+func archFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "op", Value: "add", Usage: "adder operation: add (a + b + cin), sub (a + ~b + cin: a - b with cin = 1), addsub (a mode input: 0 adds, 1 subtracts), compare (outputs lt, ltu, eq)"},
+		&cli.BoolFlag{Name: "no-cin", Usage: "no carry-in input: the carry into bit 0 is 0 for add, 1 for sub, mode for addsub"},
+		&cli.StringFlag{Name: "flags", Value: "carry", Usage: "status outputs of add, sub, addsub: a comma-separated list of carry (cout), overflow, zero, negative, or none"},
+		&cli.IntFlag{Name: "sparse", Value: 1, Usage: "sparse tree: the network computes every s-th carry and s-bit carry-select blocks the sums; s = 1, 2, 4 or 8, at most n"},
+		&cli.StringFlag{Name: "pipeline-after", Usage: "register stages after these `LEVELS` (comma-separated, increasing; 0 is the pre-processing, 1 … depth the levels of prefix cells); adds clk and rst"},
+		&cli.IntFlag{Name: "stages", Usage: "`K` register stages placed to balance the logic between them (1 to depth + 1); adds clk and rst"},
+	}
+}
+
+// archOptions returns the adder options the architecture flags ask for, or
+// nil when none is given (the standard adder).
+func archOptions(c *cli.Context) (*adder.Options, error) {
+	set := false
+	for _, name := range archFlagNames {
+		set = set || c.IsSet(name)
+	}
+	if !set {
+		return nil, nil
+	}
+	op, err := adder.ParseOp(c.String("op"))
+	if err != nil {
+		return nil, usage(c, "--op: %v", err)
+	}
+	opt := adder.Options{Op: op, NoCarryIn: c.Bool("no-cin"), Sparse: c.Int("sparse"), Stages: c.Int("stages")}
+	if op == adder.Compare {
+		if c.IsSet("flags") {
+			return nil, usage(c, "--flags applies to --op add, sub and addsub; compare outputs lt, ltu and eq")
+		}
+		if c.IsSet("no-cin") {
+			return nil, usage(c, "--no-cin applies to --op add, sub and addsub; compare has no carry-in")
+		}
+	} else if opt.Flags, err = adder.ParseFlags(c.String("flags")); err != nil {
+		return nil, usage(c, "--flags: %v", err)
+	}
+	if c.IsSet("pipeline-after") {
+		for f := range strings.SplitSeq(c.String("pipeline-after"), ",") {
+			l, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil {
+				return nil, usage(c, "--pipeline-after %q: want comma-separated levels, such as 0,3", c.String("pipeline-after"))
+			}
+			opt.PipelineAfter = append(opt.PipelineAfter, l)
+		}
+	}
+	if c.IsSet("stages") && c.IsSet("pipeline-after") {
+		return nil, usage(c, "--stages and --pipeline-after both given: use one")
+	}
+	if c.IsSet("stages") && opt.Stages < 1 {
+		return nil, usage(c, "--stages %d out of range: allowed 1 to the depth of the carry tree + 1", opt.Stages)
+	}
+	return &opt, nil
+}
+
+// checkArch refuses options that do not fit a network, before anything is
+// written.
+func checkArch(c *cli.Context, opt *adder.Options, nets []*network.Network) error {
+	if opt == nil {
+		return nil
+	}
+	for _, n := range nets {
+		if _, err := adder.Describe(n, *opt); err != nil {
+			return usage(c, "%s", strings.TrimPrefix(err.Error(), "adder: "))
+		}
+	}
+	return nil
+}

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Golden adders of a few architectures, small enough to read.
+func TestGenArchitectureGolden(t *testing.T) {
+	tests := []struct {
+		file string
+		args []string
+	}{
+		{"gen-ks8-sparse4-sub.v", []string{"gen", "-t", "kogge-stone", "-n", "8", "-f", "verilog", "--sparse", "4", "--op", "sub", "--flags", "carry,overflow"}},
+		{"gen-sk4-addsub-pipe.v", []string{"gen", "-t", "sklansky", "-n", "4", "-f", "verilog", "--op", "addsub", "--no-cin", "--flags", "zero,negative", "--pipeline-after", "0,2"}},
+		{"gen-bk6-compare.v", []string{"gen", "-t", "brent-kung", "-n", "6", "-f", "verilog", "--op", "compare"}},
+		{"gen-sk4-addsub-pipe_tb.v", []string{"gen", "-t", "sklansky", "-n", "4", "-f", "verilog", "--testbench", "--op", "addsub", "--no-cin", "--flags", "zero,negative", "--pipeline-after", "0,2"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			status, out, errOut := prefixgen(tt.args...)
+			require.Equal(t, 0, status, errOut)
+			assert.Empty(t, errOut)
+			golden(t, tt.file, out)
+		})
+	}
+}
+
+// Architecture options that do not fit: one line naming what is allowed,
+// exit status 2, nothing written.
+func TestGenArchitectureBadInput(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--sparse", "3"}, "sparseness 3 not allowed: allowed 1, 2, 4, 8"},
+		{[]string{"-n", "2", "--sparse", "4"}, "sparseness 4 exceeds the width 2"},
+		{[]string{"--pipeline-after", "9"}, "pipeline level 9 beyond the carry tree: allowed 0 (after the pre-processing) to 4"},
+		{[]string{"--pipeline-after", "2,1"}, "not in increasing order"},
+		{[]string{"--pipeline-after", "one"}, "want comma-separated levels"},
+		{[]string{"--stages", "6"}, "6 pipeline stages for a carry tree of depth 4: allowed 1 to 5"},
+		{[]string{"--stages", "0"}, "--stages 0 out of range"},
+		{[]string{"--stages", "1", "--pipeline-after", "1"}, "use one"},
+		{[]string{"--op", "mul"}, `unknown operation "mul": allowed add, sub, addsub, compare`},
+		{[]string{"--flags", "parity"}, `unknown flag "parity"`},
+		{[]string{"--op", "compare", "--flags", "zero"}, "--flags applies to --op add, sub and addsub"},
+		{[]string{"--op", "compare", "--no-cin"}, "compare has no carry-in"},
+		{[]string{"--op", "compare", "--sparse", "2"}, "does not apply to compare"},
+		{[]string{"-f", "json", "--op", "sub"}, `--op applies to -f verilog only, not "json"`},
+		{[]string{"-f", "yosys-lcu", "--sparse", "2"}, `--sparse applies to -f verilog only`},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "out.v")
+			args := append([]string{"gen", "-t", "kogge-stone", "-n", "16", "-f", "verilog", "-o", path}, tt.args...)
+			status, out, errOut := prefixgen(args...)
+			assert.Equal(t, 2, status)
+			assert.Empty(t, out)
+			assert.Contains(t, errOut, tt.want)
+			assert.Equal(t, 1, strings.Count(errOut, "\n"), errOut)
+			_, err := os.Stat(path)
+			assert.True(t, os.IsNotExist(err), "nothing written")
+		})
+	}
+	status, _, errOut := prefixgen("check", "-t", "sklansky", "-n", "8", "--sparse", "16")
+	assert.Equal(t, 2, status)
+	assert.Contains(t, errOut, "sparseness 16 not allowed")
+}
