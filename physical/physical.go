@@ -232,6 +232,11 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 	if opt.OutputLoadPF < 0 {
 		return nil, &SetupError{msg: fmt.Sprintf("physical: output load %g pF out of range: allowed 0 or more", opt.OutputLoadPF)}
 	}
+	for _, d := range designs {
+		if !plainIdentifier(d.Top) {
+			return nil, &SetupError{msg: fmt.Sprintf("physical: top module %q: allowed a letter or _, then letters, digits or _", d.Top)}
+		}
+	}
 	t, err := setup(ctx, opt)
 	if err != nil {
 		return nil, err
@@ -355,4 +360,20 @@ func oneLine(s string) string {
 		}
 	}
 	return strings.Join(parts, "; ")
+}
+
+// plainIdentifier reports whether s is a Verilog identifier that both the
+// Yosys and the Tcl script can name unquoted: a letter or '_', then
+// letters, digits or '_' (no '$', which Tcl would substitute).
+func plainIdentifier(s string) bool {
+	if s == "" || len(s) > 1024 {
+		return false
+	}
+	for i, r := range s {
+		letter := r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+		if !letter && (i == 0 || r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
 }

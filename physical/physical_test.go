@@ -299,6 +299,10 @@ func TestBadOptions(t *testing.T) {
 	oneLineSetupError(t, err, `output load -1 pF out of range`)
 	_, err = physical.ReferenceDesign(0)
 	require.Error(t, err)
+	for _, top := range []string{"", "a b", "x;shell", "$top", "1x", "a$b"} {
+		_, err = physical.SynthesizeVerilog(context.Background(), []byte("module m; endmodule"), top, physical.Options{})
+		oneLineSetupError(t, err, `top module .*: allowed a letter or _, then letters, digits or _`)
+	}
 }
 
 // TestDeterministic runs the same designs twice, two at a time, and wants
