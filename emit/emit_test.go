@@ -126,9 +126,9 @@ func TestStatsFormats(t *testing.T) {
 	var csv bytes.Buffer
 	require.NoError(t, emit.CSV(&csv, rows))
 	assert.Equal(t, ""+
-		"topology,params,width,depth,size,max_fanout,wire_tracks,deficiency,lateral_fanout,delay_fo4\n"+
-		"kogge-stone,,8,3,17,4,4,6,2,6.05\n"+
-		"sklansky,k=2,8,3,12,5,1,1,5,7.01\n", csv.String())
+		"topology,params,width,depth,size,max_fanout,wire_tracks,deficiency,lateral_fanout,delay_fo4,fanout_histogram,cells_per_level\n"+
+		"kogge-stone,,8,3,17,4,4,6,2,6.05,0;11;12;1;1,0;7;6;4\n"+
+		"sklansky,k=2,8,3,12,5,1,1,5,7.01,0;13;4;2;0;1,0;4;4;4\n", csv.String())
 
 	var one bytes.Buffer
 	require.NoError(t, emit.StatsJSON(&one, rows[1]))

@@ -2,7 +2,6 @@ package emit
 
 import (
 	"bufio"
-	"encoding/csv"
 	"encoding/json"
 	"io"
 	"strconv"
@@ -34,37 +33,21 @@ func fo4(d float64) string { return strconv.FormatFloat(d, 'f', 2, 64) }
 // Name returns the topology with its parameters, as in "ladner-fischer k=1".
 func (s Stats) Name() string { return describe(s.Topology, s.Params) }
 
-// statsJSON fixes the field names and order of the JSON form.
-type statsJSON struct {
-	Topology        string         `json:"topology"`
-	Params          network.Params `json:"params"`
-	Width           int            `json:"width"`
-	Depth           int            `json:"depth"`
-	Size            int            `json:"size"`
-	MaxFanout       int            `json:"max_fanout"`
-	WireTracks      int            `json:"wire_tracks"`
-	Deficiency      int            `json:"deficiency"`
-	LateralFanout   int            `json:"lateral_fanout"`
-	DelayFO4        json.Number    `json:"delay_fo4"`
-	FanoutHistogram []int          `json:"fanout_histogram"`
-	CellsPerLevel   []int          `json:"cells_per_level"`
+// Record returns the row's machine-readable fields: topology, params,
+// width, depth, size, max_fanout, wire_tracks, deficiency, lateral_fanout,
+// delay_fo4 (two decimals), fanout_histogram and cells_per_level (see
+// Columns).
+func (s Stats) Record() Record {
+	return Record{
+		{"topology", s.Topology}, {"params", s.Params}, {"width", s.Width}, {"depth", s.Depth}, {"size", s.Size},
+		{"max_fanout", s.MaxFanout}, {"wire_tracks", s.WireTracks}, {"deficiency", s.Deficiency},
+		{"lateral_fanout", s.LateralFanout}, {"delay_fo4", json.Number(fo4(s.DelayFO4))},
+		{"fanout_histogram", s.FanoutHistogram}, {"cells_per_level", s.CellsPerLevel},
+	}
 }
 
-// MarshalJSON encodes the row as an object with the fields topology, params,
-// width, depth, size, max_fanout, wire_tracks, deficiency, lateral_fanout,
-// delay_fo4 (two decimals), fanout_histogram and cells_per_level.
-func (s Stats) MarshalJSON() ([]byte, error) {
-	p := s.Params
-	if p == nil {
-		p = network.Params{}
-	}
-	return json.Marshal(statsJSON{
-		Topology: s.Topology, Params: p, Width: s.Width, Depth: s.Depth, Size: s.Size,
-		MaxFanout: s.MaxFanout, WireTracks: s.WireTracks, Deficiency: s.Deficiency,
-		LateralFanout: s.LateralFanout, DelayFO4: json.Number(fo4(s.DelayFO4)),
-		FanoutHistogram: s.FanoutHistogram, CellsPerLevel: s.CellsPerLevel,
-	})
-}
+// MarshalJSON encodes the row as one object, the fields of Record.
+func (s Stats) MarshalJSON() ([]byte, error) { return s.Record().MarshalJSON() }
 
 // StatsJSON writes one row as an indented JSON object.
 func StatsJSON(w io.Writer, s Stats) error { return writeJSON(w, s) }
@@ -131,18 +114,14 @@ func WriteTable(w io.Writer, header []string, rows [][]string) error {
 	return bw.Flush()
 }
 
-// CSV writes the rows as comma-separated values with a header line; the
-// columns are topology, params (as k=V pairs joined by ';'), width, depth,
-// size, max_fanout, wire_tracks, deficiency, lateral_fanout and delay_fo4.
+// CSV writes the rows as comma-separated values with a header line, the
+// columns of Record under the names JSON uses.
 func CSV(w io.Writer, rows []Stats) error {
-	cw := csv.NewWriter(w)
-	cw.Write([]string{"topology", "params", "width", "depth", "size", "max_fanout", "wire_tracks", "deficiency", "lateral_fanout", "delay_fo4"})
-	for _, s := range rows {
-		c := s.cells()
-		cw.Write(append([]string{s.Topology, s.Params.Format(";")}, c[1:]...))
+	records := make([]Record, len(rows))
+	for i, s := range rows {
+		records[i] = s.Record()
 	}
-	cw.Flush()
-	return cw.Error()
+	return RecordsCSV(w, Stats{}.Record().Names(), records)
 }
 
 // Name names a network by its topology and parameters, as in

@@ -1,55 +1,31 @@
 package physical
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
 
 	"github.com/prefixgen/prefixgen/emit"
-	"github.com/prefixgen/prefixgen/network"
 )
 
-// resultJSON fixes the field names and order of the JSON form.
-type resultJSON struct {
-	Topology     string         `json:"topology"`
-	Params       network.Params `json:"params"`
-	Width        int            `json:"width"`
-	AreaUM2      float64        `json:"area_um2"`
-	DelayNS      float64        `json:"delay_ns"`
-	StdCells     int            `json:"std_cells"`
-	CriticalFrom string         `json:"critical_from"`
-	CriticalTo   string         `json:"critical_to"`
-	Liberty      string         `json:"liberty"`
-	Flow         Flow           `json:"flow"`
-	OutputLoadPF float64        `json:"output_load_pf"`
-	YosysVersion string         `json:"yosys_version"`
-	STAVersion   string         `json:"sta_version"`
-	CellCounts   map[string]int `json:"cell_counts"`
+// Record returns the result's machine-readable fields: topology, params,
+// width, area_um2, delay_ns, std_cells, critical_from, critical_to,
+// liberty, flow, output_load_pf, yosys_version, sta_version and cell_counts
+// (the mapped cells by library cell name), named as in emit.Columns.
+func (r *Result) Record() emit.Record {
+	return emit.Record{
+		{Column: "topology", Value: r.Topology}, {Column: "params", Value: r.Params}, {Column: "width", Value: r.Width},
+		{Column: "area_um2", Value: r.AreaUM2}, {Column: "delay_ns", Value: r.DelayNS}, {Column: "std_cells", Value: r.StdCells},
+		{Column: "critical_from", Value: r.CriticalFrom}, {Column: "critical_to", Value: r.CriticalTo},
+		{Column: "liberty", Value: r.Liberty}, {Column: "flow", Value: string(r.Flow)}, {Column: "output_load_pf", Value: r.OutputLoadPF},
+		{Column: "yosys_version", Value: r.YosysVersion}, {Column: "sta_version", Value: r.STAVersion},
+		{Column: "cell_counts", Value: r.Cells},
+	}
 }
 
-// MarshalJSON encodes the result as an object with the fields topology,
-// params, width, area_um2, delay_ns, std_cells, critical_from, critical_to,
-// liberty, flow, output_load_pf, yosys_version, sta_version and cell_counts
-// (the mapped cells by library cell name).
-func (r *Result) MarshalJSON() ([]byte, error) {
-	p := r.Params
-	if p == nil {
-		p = network.Params{}
-	}
-	cells := r.Cells
-	if cells == nil {
-		cells = map[string]int{}
-	}
-	return json.Marshal(resultJSON{
-		Topology: r.Topology, Params: p, Width: r.Width,
-		AreaUM2: r.AreaUM2, DelayNS: r.DelayNS, StdCells: r.StdCells,
-		CriticalFrom: r.CriticalFrom, CriticalTo: r.CriticalTo,
-		Liberty: r.Liberty, Flow: r.Flow, OutputLoadPF: r.OutputLoadPF,
-		YosysVersion: r.YosysVersion, STAVersion: r.STAVersion, CellCounts: cells,
-	})
-}
+// MarshalJSON encodes the result as one object, the fields of Record.
+func (r *Result) MarshalJSON() ([]byte, error) { return r.Record().MarshalJSON() }
 
 // JSON writes the results as an indented JSON array.
 func JSON(w io.Writer, results []*Result) error {
@@ -65,20 +41,16 @@ func JSON(w io.Writer, results []*Result) error {
 }
 
 // CSVHeader names the columns of CSV, as the JSON keys name the fields.
-var CSVHeader = []string{"topology", "params", "width", "area_um2", "delay_ns", "std_cells", "critical_from", "critical_to", "liberty", "flow", "output_load_pf", "yosys_version", "sta_version"}
+var CSVHeader = (&Result{}).Record().Names()
 
 // CSV writes the results as comma-separated values under CSVHeader; params
-// are k=V pairs joined by ';'.
+// are k=V pairs and cell_counts NAME=count pairs, joined by ';'.
 func CSV(w io.Writer, results []*Result) error {
-	cw := csv.NewWriter(w)
-	cw.Write(CSVHeader)
-	for _, r := range results {
-		cw.Write([]string{r.Topology, r.Params.Format(";"), strconv.Itoa(r.Width),
-			float(r.AreaUM2), float(r.DelayNS), strconv.Itoa(r.StdCells), r.CriticalFrom, r.CriticalTo,
-			r.Liberty, string(r.Flow), float(r.OutputLoadPF), r.YosysVersion, r.STAVersion})
+	records := make([]emit.Record, len(results))
+	for i, r := range results {
+		records[i] = r.Record()
 	}
-	cw.Flush()
-	return cw.Error()
+	return emit.RecordsCSV(w, CSVHeader, records)
 }
 
 func float(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }

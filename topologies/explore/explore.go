@@ -24,7 +24,7 @@ type Point struct {
 	// or "optimizer".
 	Family string
 	// Name names the point within its family, as in "ladner-fischer k=2" or
-	// "optimizer depth ≤ 8".
+	// "optimizer max_depth=8".
 	Name string
 	// Command is the prefixgen command line that rebuilds the network.
 	Command string
@@ -117,7 +117,7 @@ func Enumerate(ctx context.Context, n int, opt Options) ([]Point, error) {
 				}
 				continue
 			}
-			add(net, "optimizer", fmt.Sprintf("optimizer depth ≤ %d", d), cmd)
+			add(net, "optimizer", fmt.Sprintf("optimizer max_depth=%d", d), cmd)
 		}
 	}
 	return points, nil

@@ -200,7 +200,7 @@ func TestOptimizerPoints(t *testing.T) {
 	points = enumerate(t, 4, opt)
 	last := points[len(points)-1]
 	assert.Equal(t, "optimizer", last.Family)
-	assert.Equal(t, "optimizer depth ≤ 2", last.Name)
+	assert.Equal(t, "optimizer max_depth=2", last.Name)
 	assert.Equal(t, "cmd", last.Command)
 }
 
@@ -240,7 +240,7 @@ func TestOptimize(t *testing.T) {
 		}
 		found++
 		var d int
-		_, err := fmt.Sscanf(p.Name, "optimizer depth ≤ %d", &d)
+		_, err := fmt.Sscanf(p.Name, "optimizer max_depth=%d", &d)
 		require.NoError(t, err)
 		assert.LessOrEqual(t, p.Figures.Depth, d)
 		assert.LessOrEqual(t, p.Figures.MaxFanout, 6)

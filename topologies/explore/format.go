@@ -1,8 +1,6 @@
 package explore
 
 import (
-	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -31,50 +29,45 @@ func Table(w io.Writer, points []Point) error {
 	return emit.WriteTable(w, columns, rows)
 }
 
-// CSV writes the points as CSV with a header row, the columns of Table.
-func CSV(w io.Writer, points []Point) error {
-	cw := csv.NewWriter(w)
-	cw.Write(columns)
-	for _, p := range points {
-		cw.Write(row(p))
+// Record returns the point's machine-readable fields: network, family,
+// topology, params, width, depth, size, max_fanout, wire_tracks, deficiency
+// and command (see emit.Columns).
+func (p Point) Record() emit.Record {
+	f := p.Figures
+	var topology string
+	var params network.Params
+	if p.Network != nil {
+		topology, params = p.Network.Topology(), p.Network.Params()
 	}
-	cw.Flush()
-	return cw.Error()
+	return emit.Record{
+		{Column: "network", Value: p.Name}, {Column: "family", Value: p.Family},
+		{Column: "topology", Value: topology}, {Column: "params", Value: params},
+		{Column: "width", Value: f.Width}, {Column: "depth", Value: f.Depth}, {Column: "size", Value: f.Size},
+		{Column: "max_fanout", Value: f.MaxFanout}, {Column: "wire_tracks", Value: f.WireTracks},
+		{Column: "deficiency", Value: f.Deficiency}, {Column: "command", Value: p.Command},
+	}
 }
 
-// pointJSON fixes the field names and order of the JSON form.
-type pointJSON struct {
-	Network    string         `json:"network"`
-	Family     string         `json:"family"`
-	Topology   string         `json:"topology"`
-	Params     network.Params `json:"params"`
-	Width      int            `json:"width"`
-	Depth      int            `json:"depth"`
-	Size       int            `json:"size"`
-	MaxFanout  int            `json:"max_fanout"`
-	WireTracks int            `json:"wire_tracks"`
-	Deficiency int            `json:"deficiency"`
-	Command    string         `json:"command"`
+// records returns the points' records.
+func records(points []Point) []emit.Record {
+	out := make([]emit.Record, len(points))
+	for i, p := range points {
+		out[i] = p.Record()
+	}
+	return out
+}
+
+// CSV writes the points as CSV with a header row: the columns of Record,
+// under the names JSON uses.
+func CSV(w io.Writer, points []Point) error {
+	return emit.RecordsCSV(w, Point{}.Record().Names(), records(points))
 }
 
 // JSON writes the points as an indented JSON array of objects with the
-// fields network, family, topology, params, width, depth, size, max_fanout,
-// wire_tracks, deficiency and command (the figures as in stats -f json).
+// fields of Record (the figures as in stats -f json).
 func JSON(w io.Writer, points []Point) error {
-	out := make([]pointJSON, len(points))
-	for i, p := range points {
-		params := p.Network.Params()
-		if params == nil {
-			params = network.Params{}
-		}
-		f := p.Figures
-		out[i] = pointJSON{p.Name, p.Family, p.Network.Topology(), params, f.Width, f.Depth, f.Size,
-			f.MaxFanout, f.WireTracks, f.Deficiency, p.Command}
-	}
-	data, err := json.MarshalIndent(out, "", "  ")
-	if err != nil {
+	if err := emit.RecordsJSON(w, records(points)); err != nil {
 		return fmt.Errorf("explore: %v", err)
 	}
-	_, err = w.Write(append(data, '\n'))
-	return err
+	return nil
 }
