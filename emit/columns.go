@@ -54,6 +54,8 @@ var Columns = []Column{
 	{"output_load_pf", "output load (pF)", "capacitance put on every output for timing", "pF"},
 	{"yosys_version", "Yosys", "the Yosys that synthesized", ""},
 	{"sta_version", "OpenSTA", "the OpenSTA that timed", ""},
+	{"on_front", "front", "whether no other measured network is at least as small and as fast and better in one (explore --synth)", ""},
+	{"network_json", "network", "the network as a one-line prefixgen.network/v1 document (gen --from reads it back)", ""},
 	{"cell_counts", "cells", "mapped cells by library cell name; CSV: name=count pairs joined by ';'", "cells"},
 }
 
@@ -67,8 +69,9 @@ func LookupColumn(name string) (Column, bool) {
 }
 
 // Field is one column's value in a Record. Value is a string, an int, a
-// float64, a []int, a network.Params or a map[string]int; anything else is
-// written with fmt's %v.
+// float64, a bool, a []int, a network.Params, a map[string]int or a
+// json.RawMessage (a JSON value, written as it is in CSV too); anything
+// else is written with fmt's %v.
 type Field struct {
 	Column string
 	Value  any
@@ -157,6 +160,8 @@ func csvValue(v any) string {
 		return x.Format(";")
 	case map[string]int:
 		return network.Params(x).Format(";")
+	case json.RawMessage:
+		return string(x)
 	}
 	return fmt.Sprint(v)
 }

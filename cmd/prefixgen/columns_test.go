@@ -55,6 +55,7 @@ func TestColumnsAgree(t *testing.T) {
 		{"compare", []string{"compare", "-n", "12"}, ""},
 		{"explore", []string{"explore", "-n", "12", "--max-fanout", "4"}, ""},
 		{"synth", []string{"synth", "-t", "sklansky", "-n", "4"}, "sta"},
+		{"explore synth", []string{"explore", "-n", "3", "--no-optimize", "--synth"}, "sta"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

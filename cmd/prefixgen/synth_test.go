@@ -139,10 +139,10 @@ func TestExploreSynth(t *testing.T) {
 	require.Len(t, rows, len(plain), "one object per network explore finds")
 	front := 0
 	for _, r := range rows {
-		for _, key := range []string{"depth", "size", "max_fanout", "wire_tracks", "area_um2", "delay_ns", "on_front", "network"} {
+		for _, key := range []string{"depth", "size", "max_fanout", "wire_tracks", "area_um2", "delay_ns", "on_front", "network_json"} {
 			assert.Contains(t, r, key)
 		}
-		assert.Contains(t, string(r["network"]), `"format":"prefixgen.network/v1"`)
+		assert.Contains(t, string(r["network_json"]), `"format":"prefixgen.network/v1"`)
 		if string(r["on_front"]) == "true" {
 			front++
 		}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -12,7 +11,6 @@ import (
 	"strconv"
 
 	"github.com/prefixgen/prefixgen/emit"
-	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
 )
 
@@ -135,86 +133,56 @@ func MeasuredTable(w io.Writer, points []Measured, ref *physical.Result) error {
 	return err
 }
 
-// measuredCSVColumns are the machine names of the columns of MeasuredCSV.
-var measuredCSVColumns = []string{"network", "family", "topology", "params", "width", "depth", "size", "max_fanout", "wire_tracks", "deficiency",
-	"area_um2", "delay_ns", "std_cells", "critical_from", "critical_to", "on_front", "liberty", "flow", "command"}
-
-// MeasuredCSV writes the points as CSV with a header row of machine names:
-// network, family, topology, params, width, depth, size, max_fanout,
-// wire_tracks, deficiency, area_um2, delay_ns, std_cells, critical_from,
-// critical_to, on_front, liberty, flow, command.
-func MeasuredCSV(w io.Writer, points []Measured) error {
-	cw := csv.NewWriter(w)
-	cw.Write(measuredCSVColumns)
-	for _, m := range points {
-		f, r := m.Figures, m.Result
-		cw.Write([]string{m.Name, m.Family, m.Network.Topology(), m.Network.Params().Format(";"), strconv.Itoa(f.Width),
-			strconv.Itoa(f.Depth), strconv.Itoa(f.Size), strconv.Itoa(f.MaxFanout), strconv.Itoa(f.WireTracks), strconv.Itoa(f.Deficiency),
-			strconv.FormatFloat(r.AreaUM2, 'f', -1, 64), strconv.FormatFloat(r.DelayNS, 'f', -1, 64), strconv.Itoa(r.StdCells),
-			r.CriticalFrom, r.CriticalTo, strconv.FormatBool(m.OnFront), r.Liberty, string(r.Flow), m.Command})
-	}
-	cw.Flush()
-	return cw.Error()
-}
-
-// measuredJSON fixes the field names and order of the JSON form.
-type measuredJSON struct {
-	Name         string         `json:"name"`
-	Family       string         `json:"family"`
-	Topology     string         `json:"topology"`
-	Params       network.Params `json:"params"`
-	Width        int            `json:"width"`
-	Depth        int            `json:"depth"`
-	Size         int            `json:"size"`
-	MaxFanout    int            `json:"max_fanout"`
-	WireTracks   int            `json:"wire_tracks"`
-	Deficiency   int            `json:"deficiency"`
-	AreaUM2      float64        `json:"area_um2"`
-	DelayNS      float64        `json:"delay_ns"`
-	StdCells     int            `json:"std_cells"`
-	CriticalFrom string         `json:"critical_from"`
-	CriticalTo   string         `json:"critical_to"`
-	OnFront      bool           `json:"on_front"`
-	Liberty      string         `json:"liberty"`
-	Flow         physical.Flow  `json:"flow"`
-	OutputLoadPF float64        `json:"output_load_pf"`
-	YosysVersion string         `json:"yosys_version"`
-	STAVersion   string         `json:"sta_version"`
-	Command      string         `json:"command"`
-}
-
-// MeasuredJSON writes the points as an indented JSON array of objects with
-// the fields name, family, topology, params, width, depth, size,
-// max_fanout, wire_tracks, deficiency (as stats -f json), area_um2,
+// Record returns the measured point's machine-readable fields, named as in
+// emit.Columns: the fields of Point.Record but command, then area_um2,
 // delay_ns, std_cells, critical_from, critical_to, on_front, liberty, flow,
-// output_load_pf, yosys_version, sta_version, command and network: the
-// prefixgen.network/v1 document, so that anyone can put the point through
-// a flow of their own (gen --from reads it back). The objects are indented;
-// each network document is on one line.
+// output_load_pf, yosys_version, sta_version, command, and network_json:
+// the prefixgen.network/v1 document on one line, so that anyone can put the
+// point through a flow of their own (gen --from reads it back).
+func (m Measured) Record() emit.Record {
+	rec := m.Point.Record()
+	rec = rec[:len(rec)-1] // command comes last but one
+	r := m.Result
+	if r == nil {
+		r = &physical.Result{}
+	}
+	var doc json.RawMessage = []byte("null")
+	if m.Network != nil {
+		var compact bytes.Buffer
+		if data, err := m.Network.MarshalJSON(); err == nil && json.Compact(&compact, data) == nil {
+			doc = compact.Bytes()
+		}
+	}
+	return append(rec, emit.Record{
+		{Column: "area_um2", Value: r.AreaUM2}, {Column: "delay_ns", Value: r.DelayNS}, {Column: "std_cells", Value: r.StdCells},
+		{Column: "critical_from", Value: r.CriticalFrom}, {Column: "critical_to", Value: r.CriticalTo},
+		{Column: "on_front", Value: m.OnFront}, {Column: "liberty", Value: r.Liberty}, {Column: "flow", Value: string(r.Flow)},
+		{Column: "output_load_pf", Value: r.OutputLoadPF}, {Column: "yosys_version", Value: r.YosysVersion},
+		{Column: "sta_version", Value: r.STAVersion}, {Column: "command", Value: m.Command},
+		{Column: "network_json", Value: doc},
+	}...)
+}
+
+// MeasuredCSV writes the points as CSV under a header of the names of
+// Record, which are the keys of MeasuredJSON.
+func MeasuredCSV(w io.Writer, points []Measured) error {
+	records := make([]emit.Record, len(points))
+	for i, m := range points {
+		records[i] = m.Record()
+	}
+	return emit.RecordsCSV(w, Measured{}.Record().Names(), records)
+}
+
+// MeasuredJSON writes the points as a JSON array of objects with the fields
+// of Record. The objects are indented; each network document is on one
+// line.
 func MeasuredJSON(w io.Writer, points []Measured) error {
 	var buf bytes.Buffer
 	buf.WriteString("[")
 	for i, m := range points {
-		doc, err := m.Network.MarshalJSON()
-		if err != nil {
-			return fmt.Errorf("explore: %s: %v", m.Name, err)
-		}
-		var compact bytes.Buffer
-		if err := json.Compact(&compact, doc); err != nil {
-			return fmt.Errorf("explore: %s: %v", m.Name, err)
-		}
-		params := m.Network.Params()
-		if params == nil {
-			params = network.Params{}
-		}
-		f, r := m.Figures, m.Result
-		obj, err := json.MarshalIndent(measuredJSON{
-			Name: m.Name, Family: m.Family, Topology: m.Network.Topology(), Params: params, Width: f.Width,
-			Depth: f.Depth, Size: f.Size, MaxFanout: f.MaxFanout, WireTracks: f.WireTracks, Deficiency: f.Deficiency,
-			AreaUM2: r.AreaUM2, DelayNS: r.DelayNS, StdCells: r.StdCells, CriticalFrom: r.CriticalFrom, CriticalTo: r.CriticalTo,
-			OnFront: m.OnFront, Liberty: r.Liberty, Flow: r.Flow, OutputLoadPF: r.OutputLoadPF,
-			YosysVersion: r.YosysVersion, STAVersion: r.STAVersion, Command: m.Command,
-		}, "  ", "  ")
+		rec := m.Record()
+		doc := rec[len(rec)-1]
+		obj, err := json.MarshalIndent(rec[:len(rec)-1], "  ", "  ")
 		if err != nil {
 			return fmt.Errorf("explore: %v", err)
 		}
@@ -225,8 +193,8 @@ func MeasuredJSON(w io.Writer, points []Measured) error {
 		}
 		buf.WriteString("\n  ")
 		buf.Write(obj)
-		buf.WriteString(",\n    \"network\": ")
-		buf.Write(compact.Bytes())
+		fmt.Fprintf(&buf, ",\n    %q: ", doc.Column)
+		buf.Write(doc.Value.(json.RawMessage))
 		buf.WriteString("\n  }")
 	}
 	if len(points) > 0 {

@@ -71,7 +71,7 @@ func TestMeasuredFormats(t *testing.T) {
 	require.NoError(t, explore.MeasuredCSV(&csv, m))
 	rows := strings.Split(strings.TrimSpace(csv.String()), "\n")
 	require.Len(t, rows, 3)
-	assert.Equal(t, "network,family,topology,params,width,depth,size,max_fanout,wire_tracks,deficiency,area_um2,delay_ns,std_cells,critical_from,critical_to,on_front,liberty,flow,command", rows[0])
+	assert.Equal(t, "network,family,topology,params,width,depth,size,max_fanout,wire_tracks,deficiency,area_um2,delay_ns,std_cells,critical_from,critical_to,on_front,liberty,flow,output_load_pf,yosys_version,sta_version,command,network_json", rows[0])
 	assert.Contains(t, rows[1], ",100,2.5,10,a[0],sum[7],true,/lib/cells.lib,keep,")
 
 	var js bytes.Buffer
@@ -79,12 +79,12 @@ func TestMeasuredFormats(t *testing.T) {
 	var objs []map[string]json.RawMessage
 	require.NoError(t, json.Unmarshal(js.Bytes(), &objs), js.String())
 	require.Len(t, objs, 2)
-	for _, key := range []string{"name", "topology", "params", "width", "depth", "size", "max_fanout", "wire_tracks", "deficiency", "area_um2", "delay_ns", "on_front", "network"} {
+	for _, key := range []string{"network", "topology", "params", "width", "depth", "size", "max_fanout", "wire_tracks", "deficiency", "area_um2", "delay_ns", "on_front", "network_json"} {
 		assert.Contains(t, objs[0], key)
 	}
 	// The network document reads back as the same network.
 	for i, o := range objs {
-		net, err := network.Unmarshal(o["network"])
+		net, err := network.Unmarshal(o["network_json"])
 		require.NoError(t, err)
 		assert.Equal(t, m[i].Network.Spec(), net.Spec())
 	}
