@@ -7,9 +7,11 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 
@@ -128,6 +130,11 @@ type Design struct {
 	// Verilog is the source and Top the name of its top module.
 	Verilog []byte
 	Top     string
+
+	// cells, set by AdderDesign, is the network's width and cells as the
+	// spans they join, sorted: adders of the same cells (Kogge–Stone is
+	// knowles s=0 and harris f=0 l=0 too) are synthesized once.
+	cells string
 }
 
 // Name returns the design's topology and parameters, as in
@@ -157,7 +164,21 @@ func AdderDesign(net *network.Network) (*Design, error) {
 	if err := emit.Verilog(&v, net, emit.VerilogOptions{Module: top}); err != nil {
 		return nil, fmt.Errorf("physical: %v", err)
 	}
-	return &Design{Topology: net.Topology(), Params: net.Params(), Width: net.Width(), Verilog: v.Bytes(), Top: top}, nil
+	return &Design{Topology: net.Topology(), Params: net.Params(), Width: net.Width(), Verilog: v.Bytes(), Top: top, cells: cellKey(net)}, nil
+}
+
+// cellKey lists the width and cells of net as the spans they join, sorted,
+// so that networks whose builders add the same cells in another order
+// match.
+func cellKey(net *network.Network) string {
+	cells := make([][4]int, net.Size())
+	for k := range cells {
+		c := net.Cell(k)
+		lo, hi := net.Span(c.Lo), net.Span(c.Hi)
+		cells[k] = [4]int{lo.From, lo.To, hi.From, hi.To}
+	}
+	slices.SortFunc(cells, func(a, b [4]int) int { return slices.Compare(a[:], b[:]) })
+	return fmt.Sprint(net.Width(), cells)
 }
 
 // ReferenceDesign returns the adder a designer writes without prefixgen,
@@ -222,7 +243,9 @@ func one(ctx context.Context, d *Design, opt Options) (*Result, error) {
 // Run synthesizes and times every design, opt.Jobs at a time, and returns
 // the results in the order of designs. It checks first that the tools are
 // installed and that the Liberty file parses; then the first error of any
-// design stops the rest.
+// design stops the rest. An adder from AdderDesign whose network has the
+// cells of an earlier one is not run again (nor given a folder under
+// Workdir): its result is the earlier one's, under its own name.
 func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error) {
 	if opt.Flow != "" {
 		if _, err := ParseFlow(string(opt.Flow)); err != nil {
@@ -256,6 +279,20 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
 	}
+	// same[i] is the earlier design with the cells of design i, which is
+	// not run again, or -1.
+	same := make([]int, len(designs))
+	first := map[string]int{}
+	unique := 0
+	for i, d := range designs {
+		same[i] = -1
+		if j, ok := first[d.cells]; ok && d.cells != "" {
+			same[i] = j
+			continue
+		}
+		first[d.cells] = i
+		unique++
+	}
 	results := make([]*Result, len(designs))
 	var (
 		mu       sync.Mutex
@@ -265,6 +302,9 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 	)
 	sem := make(chan struct{}, jobs)
 	for i, d := range designs {
+		if same[i] >= 0 {
+			continue
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -286,7 +326,7 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 			results[i] = r
 			done++
 			if opt.Progress != nil {
-				opt.Progress(done, len(designs))
+				opt.Progress(done, unique)
 			}
 		}()
 	}
@@ -296,6 +336,15 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("physical: %v", err)
+	}
+	for i, j := range same {
+		if j >= 0 {
+			r := *results[j]
+			d := designs[i]
+			r.Topology, r.Params, r.Width = d.Topology, d.Params, d.Width
+			r.Cells = maps.Clone(r.Cells)
+			results[i] = &r
+		}
 	}
 	return results, nil
 }
