@@ -141,18 +141,19 @@ func genCommand() *cli.Command {
 			"json, the prefixgen.network/v1 document that --from reads back; dot, Graphviz in the textbook\n" +
 			"layout with pinned positions (draw it with neato -n2 -Tsvg); svg, the same picture drawn by\n" +
 			"prefixgen itself; verilog, a synthesizable Verilog-2005 adder {cout, sum} = a + b + cin\n" +
-			"(--testbench writes its self-checking testbench instead); yosys-lcu, a Yosys techmap module that\n" +
+			"(--testbench writes its self-checking testbench instead); vhdl, the same adder as a VHDL-93 entity\n" +
+			"that is also VHDL-2008 (--testbench likewise, with the Verilog testbench's vectors); yosys-lcu, a Yosys techmap module that\n" +
 			"maps $lcu cells of width n, or of every width of --widths, to this network (techmap -map\n" +
-			"+/techmap.v -map FILE; Yosys maps other widths itself). In dot, svg and\n" +
-			"verilog, black cells compute G and P, gray cells G only.",
+			"+/techmap.v -map FILE; Yosys maps other widths itself). In dot, svg,\n" +
+			"verilog and vhdl, black cells compute G and P, gray cells G only.",
 		Flags: append([]cli.Flag{
 			topologyFlag(false), widthFlag(0), paramFlag, fromFlag,
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output format: " + strings.Join(genFormats, ", ") + " (see above)"},
 			outputFlag(),
 			&cli.BoolFlag{Name: "bit0-left", Usage: "text, dot, svg: draw bit 0 in the leftmost column (default: rightmost, as in Harris)"},
-			&cli.StringFlag{Name: "module", Usage: "verilog, yosys-lcu: the module `NAME` (a Verilog identifier; default prefix_adder_<topology>_<n>, or _80_prefixgen_lcu_<topology>_<n>)"},
-			&cli.BoolFlag{Name: "testbench", Usage: "verilog: write the self-checking testbench of the adder instead of the adder"},
-			vectorsFlag(1000, "verilog --testbench: random vectors after the corner vectors"),
+			&cli.StringFlag{Name: "module", Usage: "verilog, vhdl, yosys-lcu: the module or entity `NAME` (a Verilog, or VHDL, identifier; default prefix_adder_<topology>_<n>, or _80_prefixgen_lcu_<topology>_<n>)"},
+			&cli.BoolFlag{Name: "testbench", Usage: "verilog, vhdl: write the self-checking testbench of the adder instead of the adder"},
+			vectorsFlag(1000, "verilog, vhdl --testbench: random vectors after the corner vectors"),
 			seedFlag, widthsFlag,
 		}, archFlags()...),
 		OnUsageError: onUsageError,
@@ -188,25 +189,25 @@ func genCommand() *cli.Command {
 }
 
 // genFormats are the formats of gen -f, in the order help lists them.
-var genFormats = []string{"text", "json", "dot", "svg", "verilog", "yosys-lcu"}
+var genFormats = []string{"text", "json", "dot", "svg", "verilog", "vhdl", "yosys-lcu"}
 
 // genFormat returns the writer for gen -f.
 func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) {
 	left := c.Bool("bit0-left")
 	f := c.String("format")
-	if c.Bool("testbench") && f != "verilog" {
-		return nil, usage(c, "--testbench applies to -f verilog only, not %s", network.Quote(f))
+	if c.Bool("testbench") && f != "verilog" && f != "vhdl" {
+		return nil, usage(c, "--testbench applies to -f verilog and vhdl only, not %s", network.Quote(f))
 	}
 	if c.Bool("bit0-left") && f != "text" && f != "dot" && f != "svg" {
 		return nil, usage(c, "--bit0-left applies to -f text, dot and svg only, not %s", network.Quote(f))
 	}
 	for _, flag := range []string{"vectors", "seed"} {
 		if c.IsSet(flag) && !c.Bool("testbench") {
-			return nil, usage(c, "--%s applies to -f verilog --testbench only", flag)
+			return nil, usage(c, "--%s applies to -f verilog or vhdl --testbench only", flag)
 		}
 	}
-	if c.IsSet("module") && f != "verilog" && f != "yosys-lcu" {
-		return nil, usage(c, "--module applies to -f verilog and yosys-lcu only, not %s", network.Quote(f))
+	if c.IsSet("module") && f != "verilog" && f != "vhdl" && f != "yosys-lcu" {
+		return nil, usage(c, "--module applies to -f verilog, vhdl and yosys-lcu only, not %s", network.Quote(f))
 	}
 	for _, flag := range archFlagNames {
 		if c.IsSet(flag) && f != "verilog" {
@@ -219,7 +220,11 @@ func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 	}
 	module := c.String("module")
 	if module != "" {
-		if err := emit.CheckModuleName(module); err != nil {
+		check := emit.CheckModuleName
+		if f == "vhdl" {
+			check = emit.CheckEntityName
+		}
+		if err := check(module); err != nil {
 			return nil, usage(c, "%v", err)
 		}
 	}
@@ -250,6 +255,13 @@ func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 		}
 		opt := emit.VerilogOptions{Module: module, Adder: arch}
 		return func(w io.Writer, n *network.Network) error { return emit.Verilog(w, n, opt) }, nil
+	case "vhdl":
+		if c.Bool("testbench") {
+			opt := emit.TestbenchOptions{Module: module, Vectors: vectors, Seed: seed}
+			return func(w io.Writer, n *network.Network) error { return emit.VHDLTestbench(w, n, opt) }, nil
+		}
+		opt := emit.VHDLOptions{Entity: module}
+		return func(w io.Writer, n *network.Network) error { return emit.VHDL(w, n, opt) }, nil
 	case "yosys-lcu":
 		opt := emit.YosysLCUOptions{Module: module}
 		return func(w io.Writer, n *network.Network) error { return emit.YosysLCU(w, n, opt) }, nil

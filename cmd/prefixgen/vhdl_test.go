@@ -1,0 +1,60 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestGenVHDLGolden(t *testing.T) {
+	tests := []struct {
+		file string
+		args []string
+	}{
+		{"gen-hc-8.vhd", []string{"gen", "-t", "han-carlson", "-n", "8", "-f", "vhdl"}},
+		{"gen-hc-8_tb.vhd", []string{"gen", "-t", "han-carlson", "-n", "8", "-f", "vhdl", "--testbench", "--vectors", "50", "--seed", "9"}},
+		{"gen-ks-4-entity.vhd", []string{"gen", "-t", "kogge-stone", "-n", "4", "-f", "vhdl", "--module", "Ks4_Adder"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			status, out, errOut := prefixgen(tt.args...)
+			require.Equal(t, 0, status, errOut)
+			assert.Empty(t, errOut)
+			golden(t, tt.file, out)
+			_, again, _ := prefixgen(tt.args...)
+			assert.Equal(t, out, again, "the same command prints the same bytes")
+		})
+	}
+}
+
+func TestGenVHDLBadInput(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "adder.vhd")
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"reserved entity", []string{"--module", "Process"},
+			`prefixgen gen: emit: entity name "Process" is not a legal VHDL identifier: it is a VHDL reserved word`},
+		{"double underscore", []string{"--module", "my__adder"},
+			`prefixgen gen: emit: entity name "my__adder" is not a legal VHDL identifier: two underscores in a row; allowed: a letter, then letters, digits and single underscores`},
+		{"port name", []string{"--module", "Cout", "--testbench"},
+			`prefixgen gen: emit: entity name "Cout" is not a legal VHDL identifier: the adder declares "cout" inside (VHDL ignores case)`},
+		{"seed too large", []string{"--testbench", "--seed", "4294967296"},
+			"prefixgen gen: --seed 4294967296 out of range for a Verilog testbench: allowed 0 to 4294967295"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"gen", "-t", "sklansky", "-n", "8", "-f", "vhdl", "-o", out}, tt.args...)
+			status, stdout, stderr := prefixgen(args...)
+			assert.Equal(t, 2, status)
+			assert.Empty(t, stdout)
+			assert.Equal(t, tt.want+"\n", stderr)
+		})
+	}
+	_, err := os.Stat(out)
+	assert.True(t, os.IsNotExist(err), "refused input leaves no file")
+}

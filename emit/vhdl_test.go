@@ -1,0 +1,272 @@
+package emit_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/carry"
+	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/internal/tooltest"
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/topologies"
+)
+
+func vhdlBytes(t testing.TB, net *network.Network, entity string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	require.NoError(t, emit.VHDL(&buf, net, emit.VHDLOptions{Entity: entity}))
+	return buf.Bytes()
+}
+
+func vhdlTestbenchBytes(t testing.TB, net *network.Network, opt emit.TestbenchOptions) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	require.NoError(t, emit.VHDLTestbench(&buf, net, opt))
+	return buf.Bytes()
+}
+
+func TestVHDLGolden(t *testing.T) {
+	lf, err := topologies.Build("ladner-fischer", 6, network.Params{"k": 1})
+	require.NoError(t, err)
+	tests := []struct {
+		name string
+		net  *network.Network
+	}{
+		{"sk8", build(t, "sklansky", 8)},
+		{"ks5", build(t, "kogge-stone", 5)},
+		{"lf1-6", lf},
+		{"odd", emit.OddNetwork(t)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			golden(t, tt.name+".vhd.golden", vhdlBytes(t, tt.net, ""))
+			golden(t, tt.name+"_tb.vhd.golden", vhdlTestbenchBytes(t, tt.net, emit.TestbenchOptions{Vectors: 100, Seed: 7}))
+		})
+	}
+}
+
+// The VHDL has the Verilog's cells under the Verilog's names: one G signal
+// per cell, one P per black cell, each declared once and assigned once, no
+// two names equal but for case, and the header's figures.
+func TestVHDLStructure(t *testing.T) {
+	decl := regexp.MustCompile(`(?m)^    signal ([GP]_c\d+_l\d+(?:_\d+)?) : std_logic;$`)
+	assign := regexp.MustCompile(`(?m)^    ([GP]_c\d+_l\d+(?:_\d+)?) <= `)
+	vwire := regexp.MustCompile(`(?m)^    wire ([GP]_c\d+_l\d+(?:_\d+)?) = `)
+	for _, net := range append(allNetworks(t), emit.OddNetwork(t)) {
+		t.Run(emit.Name(net), func(t *testing.T) {
+			v := string(vhdlBytes(t, net, ""))
+			black := 0
+			for _, k := range carry.Kinds(net) {
+				if k == carry.Black {
+					black++
+				}
+			}
+			var declared, assigned, verilog []string
+			for _, m := range decl.FindAllStringSubmatch(v, -1) {
+				declared = append(declared, m[1])
+			}
+			for _, m := range assign.FindAllStringSubmatch(v, -1) {
+				assigned = append(assigned, m[1])
+			}
+			for _, m := range vwire.FindAllStringSubmatch(string(verilogBytes(t, net)), -1) {
+				verilog = append(verilog, m[1])
+			}
+			assert.Len(t, declared, net.Size()+black)
+			assert.Equal(t, declared, assigned, "declared and assigned in one order")
+			assert.Equal(t, verilog, assigned, "the Verilog's names")
+			lower := map[string]bool{"a": true, "b": true, "cin": true, "sum": true, "cout": true, "g": true, "p": true, "carry": true, "g0_cin": true}
+			for _, s := range declared {
+				assert.False(t, lower[strings.ToLower(s)], "%s declared twice, ignoring case", s)
+				lower[strings.ToLower(s)] = true
+			}
+			f := net.Figures()
+			assert.Contains(t, v, fmt.Sprintf("-- depth:      %d levels", f.Depth))
+			assert.Contains(t, v, fmt.Sprintf("-- size:       %d cells (%d black, %d gray)", f.Size, black, f.Size-black))
+			assert.Contains(t, v, "entity "+emit.ModuleName(net)+" is\n")
+		})
+	}
+}
+
+func TestCheckEntityName(t *testing.T) {
+	tests := []struct {
+		name string
+		why  string // empty: legal
+	}{
+		{"adder", ""},
+		{"A_b9", ""},
+		{"prefix_adder_kogge_stone_64", ""},
+		{strings.Repeat("a", 1024), ""},
+		{"", "empty"},
+		{"9lives", "a letter first"},
+		{"_x", "a letter first"},
+		{"a__b", "two underscores in a row"},
+		{"adder_", "ends in an underscore"},
+		{"my-adder", `'-' is not allowed`},
+		{"x$1", `'$' is not allowed`},
+		{"módulo", `'ó' is not allowed`},
+		{"entity", "reserved word"},
+		{"Signal", "reserved word"},
+		{"NEXT", "reserved word"},
+		{"vunit", "reserved word"},
+		{"Carry", `the adder declares "carry" inside`},
+		{"SUM", `the adder declares "sum" inside`},
+		{strings.Repeat("a", 1025), "longer than 1024"},
+	}
+	for _, tt := range tests {
+		err := emit.CheckEntityName(tt.name)
+		if tt.why == "" {
+			assert.NoError(t, err, tt.name)
+			continue
+		}
+		require.Error(t, err, tt.name)
+		assert.Contains(t, err.Error(), tt.why)
+		assert.True(t, strings.HasPrefix(err.Error(), "emit: entity name"), err.Error())
+		assert.NotContains(t, err.Error(), "\n")
+	}
+	for _, net := range allNetworks(t) {
+		assert.NoError(t, emit.CheckEntityName(emit.ModuleName(net)), "default names are legal VHDL")
+	}
+}
+
+func TestVHDLBadOptions(t *testing.T) {
+	net := build(t, "sklansky", 8)
+	var buf bytes.Buffer
+	assert.ErrorContains(t, emit.VHDL(&buf, net, emit.VHDLOptions{Entity: "process"}), "reserved word")
+	assert.ErrorContains(t, emit.VHDLTestbench(&buf, net, emit.TestbenchOptions{Module: "a__b"}), "two underscores")
+	assert.ErrorContains(t, emit.VHDLTestbench(&buf, net, emit.TestbenchOptions{Vectors: -1}), "vectors")
+	assert.ErrorContains(t, emit.VHDLTestbench(&buf, net, emit.TestbenchOptions{Vectors: emit.MaxTestbenchVectors + 1}), "vectors")
+	assert.Zero(t, buf.Len(), "nothing written on bad options")
+}
+
+func TestVHDLDeterministic(t *testing.T) {
+	for _, net := range allNetworks(t) {
+		assert.Equal(t, vhdlBytes(t, net, ""), vhdlBytes(t, net, ""))
+	}
+}
+
+// ghdlRun analyses the adder and its testbench with GHDL in dir under std
+// (93 or 08), elaborates and runs the testbench, and returns what it printed
+// and whether it exited 0.
+func ghdlRun(t *testing.T, ghdl, dir, std, entity string, adder, tb []byte) (string, bool) {
+	t.Helper()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, entity+".vhd"), adder, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, entity+"_tb.vhd"), tb, 0o644))
+	run := func(args ...string) (string, error) {
+		cmd := exec.Command(ghdl, args...)
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	out, err := run("-a", "--std="+std, entity+".vhd", entity+"_tb.vhd")
+	require.NoError(t, err, "ghdl -a --std=%s: %s", std, out)
+	require.Empty(t, out, "ghdl -a --std=%s warns", std)
+	out, err = run("-e", "--std="+std, entity+"_tb")
+	require.NoError(t, err, "ghdl -e: %s", out)
+	out, err = run("-r", "--std="+std, entity+"_tb")
+	return out, err == nil
+}
+
+// GHDL analyses, elaborates and runs the adder and its testbench, VHDL-2008
+// and VHDL-93, at widths that take every input (1, 5), a partial random
+// word (8), a word and a bit (33), whole words (64) and more than two words
+// (100), over several topologies.
+func TestVHDLGHDL(t *testing.T) {
+	ghdl := tooltest.Path(t, "ghdl")
+	cases := []struct {
+		topo string
+		n    int
+		std  string
+	}{
+		{"sklansky", 1, "08"},
+		{"kogge-stone", 5, "93"},
+		{"brent-kung", 8, "08"},
+		{"han-carlson", 33, "93"},
+		{"ladner-fischer", 64, "08"},
+		{"ripple", 100, "08"},
+		{"sklansky", 100, "93"},
+	}
+	for _, tc := range cases {
+		net := build(t, tc.topo, tc.n)
+		t.Run(fmt.Sprintf("%s-%d-vhdl%s", tc.topo, tc.n, tc.std), func(t *testing.T) {
+			t.Parallel()
+			mod := emit.ModuleName(net)
+			out, ok := ghdlRun(t, ghdl, t.TempDir(), tc.std, mod, vhdlBytes(t, net, ""),
+				vhdlTestbenchBytes(t, net, emit.TestbenchOptions{Vectors: 40, Seed: 0xfffffff0}))
+			assert.True(t, ok, out)
+			assert.Regexp(t, `^PASS `+mod+`: \d+ vectors, 0 mismatches\n$`, out)
+		})
+	}
+}
+
+// A planted bug, one cell's operands swapped, fails the VHDL testbench, and
+// the VHDL and Verilog testbenches report the same mismatching vectors in
+// the same order, with the same counts: they run the same vectors from the
+// same seed.
+func TestVHDLPlantedBugMatchesVerilog(t *testing.T) {
+	ghdl := tooltest.Path(t, "ghdl")
+	iverilog := tooltest.Path(t, "iverilog")
+	vvp := tooltest.Path(t, "vvp")
+	net := build(t, "sklansky", 33)
+	mod := emit.ModuleName(net)
+	opt := emit.TestbenchOptions{Vectors: 100, Seed: 7}
+	dir := t.TempDir()
+
+	good, bad := "G_c5_l1 <= g(5) or (p(5) and g(4));", "G_c5_l1 <= g(4) or (p(4) and g(5));"
+	adder := string(vhdlBytes(t, net, ""))
+	require.Contains(t, adder, good)
+	vOut, ok := ghdlRun(t, ghdl, dir, "08", mod, []byte(strings.Replace(adder, good, bad, 1)), vhdlTestbenchBytes(t, net, opt))
+	assert.False(t, ok, "the testbench must fail: %s", vOut)
+
+	good, bad = "wire G_c5_l1 = g[5] | (p[5] & g[4]);", "wire G_c5_l1 = g[4] | (p[4] & g[5]);"
+	vlog := string(verilogBytes(t, net))
+	require.Contains(t, vlog, good)
+	var tb bytes.Buffer
+	require.NoError(t, emit.VerilogTestbench(&tb, net, opt))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "adder.v"), []byte(strings.Replace(vlog, good, bad, 1)), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "tb.v"), tb.Bytes(), 0o644))
+	cmd := exec.Command(iverilog, "-g2005", "-o", "sim", "adder.v", "tb.v")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	cmd = exec.Command(vvp, "-n", "sim")
+	cmd.Dir = dir
+	out, _ = cmd.CombinedOutput()
+
+	lines := regexp.MustCompile(`(?m)^(MISMATCH|FAIL) .*$`)
+	vhdlLines, verilogLines := lines.FindAllString(vOut, -1), lines.FindAllString(string(out), -1)
+	require.Len(t, vhdlLines, 11, vOut)
+	assert.Regexp(t, `^FAIL `+mod+`: \d+ of 209 vectors wrong$`, vhdlLines[10])
+	assert.Equal(t, verilogLines, vhdlLines)
+}
+
+func ExampleVHDL() {
+	net, err := topologies.Build("sklansky", 4, nil)
+	if err != nil {
+		panic(err)
+	}
+	var buf bytes.Buffer
+	if err := emit.VHDL(&buf, net, emit.VHDLOptions{Entity: "sk4"}); err != nil {
+		panic(err)
+	}
+	for _, line := range strings.Split(buf.String(), "\n") {
+		if strings.HasPrefix(line, "entity") || strings.HasPrefix(line, "    G_") || strings.HasPrefix(line, "    P_") {
+			fmt.Println(line)
+		}
+	}
+	// Output:
+	// entity sk4 is
+	//     G_c1_l1 <= g(1) or (p(1) and g0_cin);
+	//     G_c3_l1 <= g(3) or (p(3) and g(2));
+	//     P_c3_l1 <= p(3) and p(2);
+	//     G_c2_l2 <= g(2) or (p(2) and G_c1_l1);
+	//     G_c3_l2 <= G_c3_l1 or (P_c3_l1 and G_c1_l1);
+}
