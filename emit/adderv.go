@@ -64,28 +64,7 @@ func newAdderData(net *network.Network, module string, opt adder.Options) (*adde
 	if err != nil {
 		return nil, nil, fmt.Errorf("emit: %v", err)
 	}
-	f := net.Figures()
-	ad := &adderData{Module: module, Summary: d.Summary, Cells: d.Cells > 0}
-	ad.Header = []string{
-		"topology:   " + CommentText(net.Topology()),
-		"parameters: " + CommentText(net.Params().Format(" ")),
-		fmt.Sprintf("width:      %d bits", d.Width),
-		fmt.Sprintf("depth:      %d levels of prefix cells", d.Depth),
-		fmt.Sprintf("size:       %d cells (%d black, %d gray)", d.Cells, d.Black, d.Gray),
-	}
-	if d.Cells != f.Size || d.Depth != f.Depth {
-		ad.Header = append(ad.Header, fmt.Sprintf("network:    depth %d, %d cells, of which the outputs need the cells above", f.Depth, f.Size))
-	}
-	ad.Header = append(ad.Header,
-		fmt.Sprintf("max fan-out %d (logical: cells reading a signal, +1 if it is an output)", f.MaxFanout),
-		fmt.Sprintf("wire tracks %d, deficiency %d", f.WireTracks, f.Deficiency))
-	if d.Groups > 0 {
-		ad.Header = append(ad.Header, fmt.Sprintf("sparse:     %d carry-select blocks of %d bits, %d sum multiplexers", d.Groups, d.Options.Sparse, d.Muxes))
-	}
-	if d.Latency > 0 {
-		ad.Header = append(ad.Header, fmt.Sprintf("pipeline:   %d register stage(s) after levels %s, %d register bits",
-			d.Latency, strings.Trim(fmt.Sprint(d.Options.PipelineAfter), "[]"), d.RegisterBits))
-	}
+	ad := &adderData{Module: module, Summary: d.Summary, Cells: d.Cells > 0, Header: adderHeader(net, d)}
 
 	rng := func(w int) string {
 		if w == 0 {
@@ -137,6 +116,33 @@ func newAdderData(net *network.Network, module string, opt adder.Options) (*adde
 		ad.Stages = append(ad.Stages, as)
 	}
 	return ad, d, nil
+}
+
+// adderHeader returns the header lines of the adder d around net, common to
+// the Verilog and the VHDL: topology, parameters, width and figures.
+func adderHeader(net *network.Network, d *adder.Description) []string {
+	f := net.Figures()
+	h := []string{
+		"topology:   " + CommentText(net.Topology()),
+		"parameters: " + CommentText(net.Params().Format(" ")),
+		fmt.Sprintf("width:      %d bits", d.Width),
+		fmt.Sprintf("depth:      %d levels of prefix cells", d.Depth),
+		fmt.Sprintf("size:       %d cells (%d black, %d gray)", d.Cells, d.Black, d.Gray),
+	}
+	if d.Cells != f.Size || d.Depth != f.Depth {
+		h = append(h, fmt.Sprintf("network:    depth %d, %d cells, of which the outputs need the cells above", f.Depth, f.Size))
+	}
+	h = append(h,
+		fmt.Sprintf("max fan-out %d (logical: cells reading a signal, +1 if it is an output)", f.MaxFanout),
+		fmt.Sprintf("wire tracks %d, deficiency %d", f.WireTracks, f.Deficiency))
+	if d.Groups > 0 {
+		h = append(h, fmt.Sprintf("sparse:     %d carry-select blocks of %d bits, %d sum multiplexers", d.Groups, d.Options.Sparse, d.Muxes))
+	}
+	if d.Latency > 0 {
+		h = append(h, fmt.Sprintf("pipeline:   %d register stage(s) after levels %s, %d register bits",
+			d.Latency, strings.Trim(fmt.Sprint(d.Options.PipelineAfter), "[]"), d.RegisterBits))
+	}
+	return h
 }
 
 // verilogExpr spells e in Verilog, with parentheses around every operand

@@ -3,36 +3,40 @@ package emit
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
-	"github.com/prefixgen/prefixgen/carry"
+	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/network"
 )
 
 // VHDLOptions are the options of VHDL.
 type VHDLOptions struct {
-	// Entity is the name of the VHDL entity; empty means ModuleName(net).
-	// It must pass CheckEntityName.
+	// Entity is the name of the VHDL entity; empty means
+	// AdderModuleName(net, *Adder). It must pass CheckEntityName.
 	Entity string
+	// Adder chooses the adder (operation, flags, sparse tree, pipeline: see
+	// package adder); nil means adder.Standard, {cout, sum} = a + b + cin.
+	Adder *adder.Options
 }
 
-// VHDL writes the adder built around net as a synthesizable VHDL entity and
-// architecture, the same circuit as Verilog writes, with the same names and
-// comments:
+// VHDL writes the adder built around net that opt.Adder asks for as a
+// synthesizable VHDL entity and architecture: the circuit Verilog writes,
+// rendered from the same adder.Description, with the same names and
+// comments. For the standard adder:
 //
 //	entity NAME is port (a, b : in std_logic_vector(N-1 downto 0); cin : in std_logic;
 //	                     sum : out std_logic_vector(N-1 downto 0); cout : out std_logic);
 //
-// with cout & sum = a + b + cin: the pre-processing row (g = a and b,
-// p = a xor b, the carry-in folded into bit 0's generate), one signal per
+// with cout & sum = a + b + cin: the pre-processing row, one signal per
 // prefix cell named by its column and level (G_c5_l2, and P_c5_l2 for a
-// black cell), and the sum row. It uses only std_logic_1164 and is VHDL-93
+// black cell), and the sum row. Every operation, the flags, sparse trees and
+// pipelines (one clocked process per register stage, synchronous reset)
+// come out as they do in Verilog. It uses only std_logic_1164 and is VHDL-93
 // that is also VHDL-2008: one file for both, which GHDL analyses with
-// --std=93 and --std=08 alike. VHDL identifiers ignore case; no two names
-// the adder declares differ only in case.
+// --std=93 and --std=08 alike. VHDL identifiers ignore case; the
+// description's names are unique without regard to case.
 func VHDL(w io.Writer, net *network.Network, opt VHDLOptions) error {
-	d, err := newVHDLData(net, opt.Entity)
+	d, _, err := newVHDLData(net, opt.Entity, adderOptions(opt.Adder))
 	if err != nil {
 		return err
 	}
@@ -44,22 +48,33 @@ func VHDL(w io.Writer, net *network.Network, opt VHDLOptions) error {
 // Module + "_tb"). It runs the vectors that VerilogTestbench runs, in the
 // same order, from the same seed: every input for widths up to 6; above,
 // the corner vectors and opt.Vectors random vectors drawn by the same
-// generator, each operand ⌈n/32⌉ words from bit 0 up. Its arithmetic is
-// numeric_std unsigned of n+1 bits, so any width works. It prints
-// "PASS NAME: V vectors, 0 mismatches" or, after at most ten MISMATCH lines,
-// "FAIL NAME: E of V vectors wrong" followed by an assertion of severity
-// failure, which makes the simulator exit non-zero.
+// generator, each operand ⌈n/32⌉ words from bit 0 up, then cin from bit 0
+// of one more word. Its arithmetic is numeric_std unsigned of n+1 bits, so
+// any width works. It prints "PASS NAME: V vectors, 0 mismatches" or, after
+// at most ten MISMATCH lines (the Verilog testbench's lines, {sum, cout} in
+// port order), "FAIL NAME: E of V vectors wrong" followed by an assertion
+// of severity failure, which makes the simulator exit non-zero.
+//
+// It covers the adders with the standard ports, a + b + cin with cin and
+// cout (dense or sparse, combinational), and refuses other options, naming
+// what it covers.
 func VHDLTestbench(w io.Writer, net *network.Network, opt TestbenchOptions) error {
 	if opt.Vectors < 0 || opt.Vectors > MaxTestbenchVectors {
 		return fmt.Errorf("emit: %d testbench vectors out of range: allowed 0 to %d", opt.Vectors, MaxTestbenchVectors)
 	}
-	d, err := newVHDLData(net, opt.Module)
+	ao := adderOptions(opt.Adder)
+	if err := CheckVHDLTestbench(ao); err != nil {
+		return err
+	}
+	d, _, err := newVHDLData(net, opt.Module, ao)
 	if err != nil {
 		return err
 	}
 	n := net.Width()
 	td := &vhdlTestbenchData{
 		vhdlData:   d,
+		Width:      n,
+		MSB:        n - 1,
 		Vectors:    opt.Vectors,
 		Seed:       fmt.Sprintf("x\"%08x\"", opt.Seed),
 		SeedValue:  opt.Seed,
@@ -72,28 +87,41 @@ func VHDLTestbench(w io.Writer, net *network.Network, opt TestbenchOptions) erro
 	return execute(w, "testbench.vhd.tmpl", td)
 }
 
-// vhdlData is what the VHDL templates read.
-type vhdlData struct {
-	Entity  string
-	Width   int
-	MSB     int
-	Header  []string
-	Cells   []vhdlCell
-	Carries []string
-	Cout    string
+// CheckVHDLTestbench returns an error unless VHDLTestbench covers the adder
+// opt describes: a + b + cin with cin and cout, dense or sparse,
+// combinational.
+func CheckVHDLTestbench(opt adder.Options) error {
+	if opt.Op != adder.Add || opt.NoCarryIn || opt.Flags != adder.Carry || len(opt.PipelineAfter) > 0 || opt.Stages > 0 {
+		return fmt.Errorf("emit: the VHDL testbench covers op add with cin and the carry flag only, dense or sparse, not pipelined "+
+			"(asked: %s); the Verilog testbench covers every option", strings.ReplaceAll(opt.Suffix(), "_", " "))
+	}
+	return nil
 }
 
-// vhdlCell is one prefix cell: its comment and its G (and, if black, P)
-// assignment.
-type vhdlCell struct {
-	Comment  string
-	G, GExpr string
-	P, PExpr string // empty for a gray cell
+// vhdlData is what adder.vhd.tmpl reads: the description rendered into
+// VHDL lines.
+type vhdlData struct {
+	Entity   string
+	Header   []string
+	Summary  []string
+	Cells    bool
+	Ports    []string
+	Signals  []string
+	Reduce   bool // the architecture needs the reduce_and and reduce_or functions
+	Sections []adderSection
+	Stages   []vhdlStage
+}
+
+// vhdlStage is one register stage: a clocked process.
+type vhdlStage struct {
+	Title, Label string
+	Reset, Load  []string
 }
 
 // vhdlTestbenchData is what the VHDL testbench template reads.
 type vhdlTestbenchData struct {
 	*vhdlData
+	Width, MSB int
 	Vectors    int
 	Seed       string
 	SeedValue  uint32
@@ -104,71 +132,153 @@ type vhdlTestbenchData struct {
 	Alternate  string
 }
 
-// newVHDLData names every signal of net and fills the template data, in
-// the names and comments of the Verilog adder.
-func newVHDLData(net *network.Network, entity string) (*vhdlData, error) {
+// vhdlType is the VHDL type of a signal of width w (0: one bit).
+func vhdlType(w int) string {
+	if w == 0 {
+		return "std_logic"
+	}
+	return fmt.Sprintf("std_logic_vector(%d downto 0)", w-1)
+}
+
+// newVHDLData describes the adder around net and renders it in VHDL.
+func newVHDLData(net *network.Network, entity string, opt adder.Options) (*vhdlData, *adder.Description, error) {
 	if entity == "" {
-		entity = ModuleName(net)
+		entity = AdderModuleName(net, opt)
 	}
 	if err := CheckEntityName(entity); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	n := net.Width()
-	kinds := carry.Kinds(net)
-	d := &vhdlData{Entity: entity, Width: n, MSB: n - 1}
-	gName := make([]string, net.Signals())
-	pName := make([]string, net.Signals())
-	for i := range n {
-		gName[i] = fmt.Sprintf("g(%d)", i)
-		pName[i] = fmt.Sprintf("p(%d)", i)
+	d, err := adder.Describe(net, opt)
+	if err != nil {
+		return nil, nil, fmt.Errorf("emit: %v", err)
 	}
-	gName[0] = "g0_cin"
-	seen := make(map[[2]int]int)
-	black, gray := 0, 0
-	d.Cells = make([]vhdlCell, net.Size())
-	for k := range net.Size() {
-		s := net.CellSignal(k)
-		c, lv := net.Column(s), net.Level(s)
-		at := [2]int{c, lv}
-		seen[at]++
-		suffix := ""
-		if m := seen[at]; m > 1 {
-			suffix = "_" + strconv.Itoa(m)
+	vd := &vhdlData{Entity: entity, Header: adderHeader(net, d), Summary: d.Summary, Cells: d.Cells > 0}
+	pad := 0
+	for _, p := range d.Ports {
+		pad = max(pad, len(p.Name))
+	}
+	for i, p := range d.Ports {
+		dir := "in "
+		if p.Dir == adder.Out {
+			dir = "out"
 		}
-		gName[s] = fmt.Sprintf("G_c%d_l%d%s", c, lv, suffix)
-		pName[s] = fmt.Sprintf("P_c%d_l%d%s", c, lv, suffix)
-		cell := net.Cell(k)
-		lo, hi := net.Span(cell.Lo), net.Span(cell.Hi)
-		vc := vhdlCell{G: gName[s], GExpr: fmt.Sprintf("%s or (%s and %s)", gName[cell.Hi], pName[cell.Hi], gName[cell.Lo])}
-		kind := "gray"
-		if kinds[k] == carry.Black {
-			kind = "black"
-			vc.P, vc.PExpr = pName[s], fmt.Sprintf("%s and %s", pName[cell.Hi], pName[cell.Lo])
-			black++
-		} else {
-			gray++
+		line := fmt.Sprintf("%-*s : %s %s", pad, p.Name, dir, vhdlType(p.Width))
+		if i < len(d.Ports)-1 {
+			line += ";"
 		}
-		vc.Comment = fmt.Sprintf("cell %d, column %d, level %d, %s: [%d:%d] = [%d:%d] o [%d:%d]",
-			k, c, lv, kind, hi.To, lo.From, hi.To, hi.From, lo.To, lo.From)
-		d.Cells[k] = vc
+		vd.Ports = append(vd.Ports, line)
 	}
-	d.Carries = make([]string, n)
-	d.Carries[0] = "cin"
-	for i := range n - 1 {
-		d.Carries[i+1] = gName[net.Output(i)]
+	for _, r := range d.Registers() {
+		vd.Signals = append(vd.Signals, fmt.Sprintf("signal %s : %s;", r.Q.Name, vhdlType(r.Q.Width)))
 	}
-	d.Cout = gName[net.Output(n-1)]
-	f := net.Figures()
-	d.Header = []string{
-		"topology:   " + CommentText(net.Topology()),
-		"parameters: " + CommentText(net.Params().Format(" ")),
-		fmt.Sprintf("width:      %d bits", n),
-		fmt.Sprintf("depth:      %d levels of prefix cells", f.Depth),
-		fmt.Sprintf("size:       %d cells (%d black, %d gray)", f.Size, black, gray),
-		fmt.Sprintf("max fan-out %d (logical: cells reading a signal, +1 if it is an output)", f.MaxFanout),
-		fmt.Sprintf("wire tracks %d, deficiency %d", f.WireTracks, f.Deficiency),
+	for _, sec := range d.Sections {
+		as := adderSection{Comment: sec.Comment}
+		for _, b := range sec.Buses {
+			vd.Signals = append(vd.Signals, fmt.Sprintf("signal %s : %s;", b.Name, vhdlType(b.Width)))
+		}
+		for _, a := range sec.Assigns {
+			if a.Declare {
+				vd.Signals = append(vd.Signals, fmt.Sprintf("signal %s : %s;", a.Target.Name, vhdlType(a.Width)))
+			}
+			code, err := vhdlAssign(vhdlRef(a.Target), a.Expr, &vd.Reduce)
+			if err != nil {
+				return nil, nil, err
+			}
+			as.Lines = append(as.Lines, adderLine{Comment: a.Comment, Code: code})
+		}
+		vd.Sections = append(vd.Sections, as)
 	}
-	return d, nil
+	for k, st := range d.Stages {
+		vs := vhdlStage{Title: fmt.Sprintf("Register stage %d, after level %d.", k+1, st.After), Label: fmt.Sprintf("pipeline_stage_%d", k+1)}
+		for _, r := range st.Registers {
+			zero := "'0'"
+			if r.Q.Width > 0 {
+				zero = "(others => '0')"
+			}
+			vs.Reset = append(vs.Reset, fmt.Sprintf("%s <= %s;", r.Q.Name, zero))
+			vs.Load = append(vs.Load, fmt.Sprintf("%s <= %s;", r.Q.Name, vhdlRef(r.D)))
+		}
+		vd.Stages = append(vd.Stages, vs)
+	}
+	return vd, d, nil
+}
+
+// vhdlRef spells a reference: name or name(bit).
+func vhdlRef(r adder.Ref) string {
+	if r.Bit < 0 {
+		return r.Name
+	}
+	return fmt.Sprintf("%s(%d)", r.Name, r.Bit)
+}
+
+// vhdlAssign spells target <= e as a concurrent assignment: a multiplexer
+// at the root becomes a conditional assignment (x1 when s = '1' else x0).
+func vhdlAssign(target string, e adder.Expr, reduce *bool) (string, error) {
+	if e.Op == adder.OpMux {
+		s, err := vhdlExpr(e.Args[0], reduce)
+		if err != nil {
+			return "", err
+		}
+		x1, err := vhdlExpr(e.Args[1], reduce)
+		if err != nil {
+			return "", err
+		}
+		x0, err := vhdlExpr(e.Args[2], reduce)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s <= %s when %s = '1' else %s;", target, x1, vhdlOperand(e.Args[0], s), x0), nil
+	}
+	x, err := vhdlExpr(e, reduce)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%s <= %s;", target, x), nil
+}
+
+// vhdlOperand puts s, the spelling of x, in parentheses unless x is a
+// reference or a constant.
+func vhdlOperand(x adder.Expr, s string) string {
+	if x.Op == adder.OpRef || x.Op == adder.OpConst {
+		return s
+	}
+	return "(" + s + ")"
+}
+
+// vhdlExpr spells e in VHDL-93, with parentheses around every operand that
+// is not a reference or a constant: VHDL does not let and, or and xor mix
+// without them. It sets *reduce when e uses reduce_and or reduce_or.
+func vhdlExpr(e adder.Expr, reduce *bool) (string, error) {
+	raw := make([]string, len(e.Args))
+	args := make([]string, len(e.Args))
+	for i, a := range e.Args {
+		s, err := vhdlExpr(a, reduce)
+		if err != nil {
+			return "", err
+		}
+		raw[i], args[i] = s, vhdlOperand(a, s)
+	}
+	switch e.Op {
+	case adder.OpRef:
+		return vhdlRef(e.Ref), nil
+	case adder.OpConst:
+		if e.Value {
+			return "'1'", nil
+		}
+		return "'0'", nil
+	case adder.OpNot:
+		return "not " + args[0], nil
+	case adder.OpAnd, adder.OpOr, adder.OpXor:
+		sep := map[adder.ExprOp]string{adder.OpAnd: " and ", adder.OpOr: " or ", adder.OpXor: " xor "}[e.Op]
+		return strings.Join(args, sep), nil
+	case adder.OpReduceAnd:
+		*reduce = true
+		return "reduce_and(" + raw[0] + ")", nil
+	case adder.OpReduceOr:
+		*reduce = true
+		return "reduce_or(" + raw[0] + ")", nil
+	}
+	return "", fmt.Errorf("emit: the VHDL emitter cannot write operator %d inside an expression: allowed a multiplexer at the root, not, and, or, xor and reductions", e.Op)
 }
 
 // vhdlBits writes an n-bit std_logic_vector literal, bit i set when set(i).
@@ -185,7 +295,7 @@ func vhdlBits(n int, set func(int) bool) string {
 
 // vhdlInternal are the names the adder and its testbench declare beside
 // the entity, which an entity name must not repeat (VHDL ignores case).
-var vhdlInternal = strings.Fields("a b cin sum cout g p g0_cin carry prefix bench dut stimulus")
+var vhdlInternal = strings.Fields("a b cin mode sum cout overflow zero negative lt ltu eq clk rst g p g0_cin carry prefix bench dut stimulus reduce_and reduce_or")
 
 // CheckEntityName returns an error unless name is a legal VHDL basic
 // identifier (a letter, then letters, digits and single underscores, not

@@ -15,6 +15,7 @@ import (
 
 	"github.com/prefixgen/prefixgen/carry"
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
@@ -269,4 +270,106 @@ func ExampleVHDL() {
 	//     P_c3_l1 <= p(3) and p(2);
 	//     G_c2_l2 <= g(2) or (p(2) and G_c1_l1);
 	//     G_c3_l2 <= G_c3_l1 or (P_c3_l1 and G_c1_l1);
+}
+
+// proveVHDL synthesizes the VHDL adder with ghdl --synth (after analysing
+// it as VHDL-93 and as VHDL-2008, which must both pass without a word) and
+// proves the netlist equal to the Verilog adder with a Yosys miter: by SAT
+// for a combinational adder, by a bounded check of eight cycles from the
+// all-zero state for a pipelined one. It returns Yosys's error.
+func proveVHDL(t *testing.T, ghdl, yosys string, entity string, vhdl, verilog []byte, clocked bool) error {
+	t.Helper()
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "adder.vhd"), vhdl, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "adder.v"), verilog, 0o644))
+	run := func(name string, args ...string) (string, error) {
+		cmd := exec.Command(name, args...)
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	for _, std := range []string{"93", "08"} {
+		out, err := run(ghdl, "-a", "--std="+std, "adder.vhd")
+		require.NoError(t, err, "ghdl -a --std=%s: %s", std, out)
+		require.Empty(t, out, "ghdl -a --std=%s", std)
+	}
+	cmd := exec.Command(ghdl, "--synth", "--std=08", "--out=verilog", entity)
+	cmd.Dir = dir
+	synth, err := cmd.Output()
+	require.NoError(t, err, "ghdl --synth")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "synth.v"), synth, 0o644))
+	prove := "sat -verify -prove trigger 0 miter"
+	if clocked {
+		prove = "sat -verify -prove trigger 0 -seq 8 -set-init-zero miter"
+	}
+	script := fmt.Sprintf("read_verilog adder.v; rename %[1]s gold; read_verilog synth.v; rename %[1]s gate; proc; "+
+		"miter -equiv -flatten -make_outputs -ignore_gold_x gold gate miter; hierarchy -top miter; flatten; opt -fast; %s", entity, prove)
+	out, err := run(yosys, "-q", "-p", script)
+	if err != nil {
+		return fmt.Errorf("%v: %s", err, out)
+	}
+	return nil
+}
+
+// Every architecture and operation comes out in VHDL as the circuit the
+// Verilog writes: GHDL analyses it as VHDL-93 and VHDL-2008, synthesizes
+// it, and Yosys proves the result equal to the Verilog adder. A planted bug
+// in the VHDL fails the proof.
+func TestVHDLArchitecturesEqualVerilog(t *testing.T) {
+	ghdl := tooltest.Path(t, "ghdl")
+	yosys := tooltest.Path(t, "yosys")
+	tests := []struct {
+		name string
+		opt  adder.Options
+	}{
+		{"sub", adder.Options{Op: adder.Sub, Flags: adder.Carry}},
+		{"addsub-nocin-flags", adder.Options{Op: adder.AddSub, NoCarryIn: true, Flags: adder.Overflow | adder.Zero | adder.Negative}},
+		{"compare", adder.Options{Op: adder.Compare}},
+		{"sparse4-flags", adder.Options{Flags: adder.Carry | adder.Zero | adder.Overflow, Sparse: 4}},
+		{"pipeline", adder.Options{Flags: adder.Carry, PipelineAfter: []int{0, 2}}},
+		{"sparse2-stages", adder.Options{Op: adder.Sub, Flags: adder.Carry, Sparse: 2, Stages: 2}},
+	}
+	net := build(t, "sklansky", 16)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var v, vh bytes.Buffer
+			require.NoError(t, emit.Verilog(&v, net, emit.VerilogOptions{Adder: &tt.opt}))
+			require.NoError(t, emit.VHDL(&vh, net, emit.VHDLOptions{Adder: &tt.opt}))
+			entity := emit.AdderModuleName(net, tt.opt)
+			assert.Contains(t, vh.String(), "entity "+entity+" is\n")
+			clocked := len(tt.opt.PipelineAfter) > 0 || tt.opt.Stages > 0
+			assert.Equal(t, clocked, strings.Contains(vh.String(), "rising_edge(clk)"))
+			require.NoError(t, proveVHDL(t, ghdl, yosys, entity, vh.Bytes(), v.Bytes(), clocked))
+		})
+	}
+	t.Run("planted bug", func(t *testing.T) {
+		t.Parallel()
+		var v bytes.Buffer
+		require.NoError(t, emit.Verilog(&v, net, emit.VerilogOptions{}))
+		vh := string(vhdlBytes(t, net, ""))
+		good := "G_c5_l1 <= g(5) or (p(5) and g(4));"
+		require.Contains(t, vh, good)
+		vh = strings.Replace(vh, good, "G_c5_l1 <= g(4) or (p(4) and g(5));", 1)
+		assert.Error(t, proveVHDL(t, ghdl, yosys, emit.ModuleName(net), []byte(vh), v.Bytes(), false))
+	})
+}
+
+// The VHDL testbench covers the standard ports and refuses the rest.
+func TestVHDLTestbenchOptions(t *testing.T) {
+	net := build(t, "kogge-stone", 8)
+	var buf bytes.Buffer
+	sparse := adder.Options{Flags: adder.Carry, Sparse: 2}
+	require.NoError(t, emit.VHDLTestbench(&buf, net, emit.TestbenchOptions{Adder: &sparse}))
+	assert.Contains(t, buf.String(), "entity work.prefix_adder_kogge_stone_8_sparse2 port map")
+	for _, opt := range []adder.Options{{Op: adder.Sub, Flags: adder.Carry}, {Op: adder.Compare}, {NoCarryIn: true, Flags: adder.Carry},
+		{Flags: adder.Carry | adder.Zero}, {Flags: adder.Carry, Stages: 1}} {
+		require.NoError(t, emit.CheckVHDLTestbench(adder.Standard))
+		err := emit.CheckVHDLTestbench(opt)
+		require.Error(t, err, opt.Suffix())
+		assert.Contains(t, err.Error(), "the VHDL testbench covers op add with cin and the carry flag only")
+		buf.Reset()
+		assert.Error(t, emit.VHDLTestbench(&buf, net, emit.TestbenchOptions{Adder: &opt}))
+		assert.Zero(t, buf.Len())
+	}
 }

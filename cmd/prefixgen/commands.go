@@ -210,13 +210,18 @@ func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 		return nil, usage(c, "--module applies to -f verilog, vhdl and yosys-lcu only, not %s", network.Quote(f))
 	}
 	for _, flag := range archFlagNames {
-		if c.IsSet(flag) && f != "verilog" {
-			return nil, usage(c, "--%s applies to -f verilog only, not %q", flag, f)
+		if c.IsSet(flag) && f != "verilog" && f != "vhdl" {
+			return nil, usage(c, "--%s applies to -f verilog and vhdl only, not %q", flag, f)
 		}
 	}
 	arch, err := archOptions(c)
 	if err != nil {
 		return nil, err
+	}
+	if f == "vhdl" && c.Bool("testbench") && arch != nil {
+		if err := emit.CheckVHDLTestbench(*arch); err != nil {
+			return nil, usage(c, "%v", err)
+		}
 	}
 	module := c.String("module")
 	if module != "" {
@@ -257,10 +262,10 @@ func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 		return func(w io.Writer, n *network.Network) error { return emit.Verilog(w, n, opt) }, nil
 	case "vhdl":
 		if c.Bool("testbench") {
-			opt := emit.TestbenchOptions{Module: module, Vectors: vectors, Seed: seed}
+			opt := emit.TestbenchOptions{Module: module, Vectors: vectors, Seed: seed, Adder: arch}
 			return func(w io.Writer, n *network.Network) error { return emit.VHDLTestbench(w, n, opt) }, nil
 		}
-		opt := emit.VHDLOptions{Entity: module}
+		opt := emit.VHDLOptions{Entity: module, Adder: arch}
 		return func(w io.Writer, n *network.Network) error { return emit.VHDL(w, n, opt) }, nil
 	case "yosys-lcu":
 		opt := emit.YosysLCUOptions{Module: module}

@@ -17,6 +17,8 @@ func TestGenVHDLGolden(t *testing.T) {
 		{"gen-hc-8.vhd", []string{"gen", "-t", "han-carlson", "-n", "8", "-f", "vhdl"}},
 		{"gen-hc-8_tb.vhd", []string{"gen", "-t", "han-carlson", "-n", "8", "-f", "vhdl", "--testbench", "--vectors", "50", "--seed", "9"}},
 		{"gen-ks-4-entity.vhd", []string{"gen", "-t", "kogge-stone", "-n", "4", "-f", "vhdl", "--module", "Ks4_Adder"}},
+		{"gen-sk-8-addsub-pipe.vhd", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "vhdl", "--op", "addsub", "--flags", "carry,zero", "--sparse", "2", "--stages", "2"}},
+		{"gen-sk-8-sparse2_tb.vhd", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "vhdl", "--sparse", "2", "--testbench", "--vectors", "10"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -43,6 +45,8 @@ func TestGenVHDLBadInput(t *testing.T) {
 			`prefixgen gen: emit: entity name "my__adder" is not a legal VHDL identifier: two underscores in a row; allowed: a letter, then letters, digits and single underscores`},
 		{"port name", []string{"--module", "Cout", "--testbench"},
 			`prefixgen gen: emit: entity name "Cout" is not a legal VHDL identifier: the adder declares "cout" inside (VHDL ignores case)`},
+		{"testbench of sub", []string{"--testbench", "--op", "sub"},
+			"prefixgen gen: emit: the VHDL testbench covers op add with cin and the carry flag only, dense or sparse, not pipelined (asked: sub); the Verilog testbench covers every option"},
 		{"seed too large", []string{"--testbench", "--seed", "4294967296"},
 			"prefixgen gen: --seed 4294967296 out of range for a Verilog testbench: allowed 0 to 4294967295"},
 	}

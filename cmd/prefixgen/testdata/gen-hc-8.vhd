@@ -8,7 +8,7 @@
 -- max fan-out 4 (logical: cells reading a signal, +1 if it is an output)
 -- wire tracks 2, deficiency 2
 --
--- prefix_adder_han_carlson_8: cout & sum = a + b + cin over 8 bits, the carries
+-- prefix_adder_han_carlson_8: {cout, sum} = a + b + cin over 8 bits, the carries
 -- computed by the parallel-prefix network above. Black cells compute
 -- G = G_hi or (P_hi and G_lo) and P = P_hi and P_lo; gray cells, whose P
 -- nothing reads, compute G only. G_cC_lL is the cell at column C and level L.
@@ -28,11 +28,9 @@ entity prefix_adder_han_carlson_8 is
 end entity prefix_adder_han_carlson_8;
 
 architecture prefix of prefix_adder_han_carlson_8 is
-    -- Pre-processing: bit i generates g(i) and propagates p(i); the
-    -- carry-in is folded into bit 0's generate.
-    signal g, p, carry : std_logic_vector(7 downto 0);
-    signal g0_cin      : std_logic;
-    -- Prefix cells.
+    signal g : std_logic_vector(7 downto 0);
+    signal p : std_logic_vector(7 downto 0);
+    signal g0_cin : std_logic;
     signal G_c1_l1 : std_logic;
     signal G_c3_l1 : std_logic;
     signal P_c3_l1 : std_logic;
@@ -50,7 +48,10 @@ architecture prefix of prefix_adder_han_carlson_8 is
     signal G_c2_l2 : std_logic;
     signal G_c4_l3 : std_logic;
     signal G_c6_l4 : std_logic;
+    signal carry : std_logic_vector(7 downto 0);
 begin
+    -- Pre-processing: bit i generates g[i] and propagates p[i]; the
+    -- carry-in is folded into bit 0's generate.
     g <= a and b;
     p <= a xor b;
     g0_cin <= g(0) or (p(0) and cin);

@@ -8,7 +8,7 @@
 -- max fan-out 3 (logical: cells reading a signal, +1 if it is an output)
 -- wire tracks 2, deficiency 1
 --
--- Ks4_Adder: cout & sum = a + b + cin over 4 bits, the carries
+-- Ks4_Adder: {cout, sum} = a + b + cin over 4 bits, the carries
 -- computed by the parallel-prefix network above. Black cells compute
 -- G = G_hi or (P_hi and G_lo) and P = P_hi and P_lo; gray cells, whose P
 -- nothing reads, compute G only. G_cC_lL is the cell at column C and level L.
@@ -28,11 +28,9 @@ entity Ks4_Adder is
 end entity Ks4_Adder;
 
 architecture prefix of Ks4_Adder is
-    -- Pre-processing: bit i generates g(i) and propagates p(i); the
-    -- carry-in is folded into bit 0's generate.
-    signal g, p, carry : std_logic_vector(3 downto 0);
-    signal g0_cin      : std_logic;
-    -- Prefix cells.
+    signal g : std_logic_vector(3 downto 0);
+    signal p : std_logic_vector(3 downto 0);
+    signal g0_cin : std_logic;
     signal G_c3_l1 : std_logic;
     signal P_c3_l1 : std_logic;
     signal G_c2_l1 : std_logic;
@@ -40,7 +38,10 @@ architecture prefix of Ks4_Adder is
     signal G_c1_l1 : std_logic;
     signal G_c3_l2 : std_logic;
     signal G_c2_l2 : std_logic;
+    signal carry : std_logic_vector(3 downto 0);
 begin
+    -- Pre-processing: bit i generates g[i] and propagates p[i]; the
+    -- carry-in is folded into bit 0's generate.
     g <= a and b;
     p <= a xor b;
     g0_cin <= g(0) or (p(0) and cin);
