@@ -92,12 +92,54 @@ type Path struct {
 	To int
 }
 
-// Analyze runs the model on the adder around net.
+// Analyze runs the model on the adder around net. Cells that join the same
+// two signals, copies such as the optimizer makes to bound fan-out, are
+// first merged into one, as synthesis's structural hashing merges them
+// (Yosys's opt_merge, ABC's strash): the model charges for the network a
+// synthesis flow maps, and a copy buys nothing there. Report.Path names the
+// signals of the merged network; for a network without copies, net's.
 func (lib *Library) Analyze(net *network.Network) Report {
+	net = merged(net)
 	m := lib.arrivals(net)
 	r := Report{Tau: m.worst, FO4: m.worst / lib.FO4, NS: m.worst * lib.TauNS, Area: m.area}
 	r.Path = m.path(net)
 	return r
+}
+
+// merged returns net with every cell that joins the same two signals as an
+// earlier one (after merging those) merged into the earlier one, or net
+// itself when there is none.
+func merged(net *network.Network) *network.Network {
+	w := net.Width()
+	canon := make([]int, net.Signals()) // signal → merged signal
+	for i := range w {
+		canon[i] = i
+	}
+	seen := make(map[[2]int]int, net.Size())
+	var cells []network.Cell
+	for k := range net.Size() {
+		c := net.Cell(k)
+		key := [2]int{canon[c.Lo], canon[c.Hi]}
+		if s, ok := seen[key]; ok {
+			canon[w+k] = s
+			continue
+		}
+		canon[w+k] = w + len(cells)
+		seen[key] = canon[w+k]
+		cells = append(cells, network.Cell{Lo: key[0], Hi: key[1]})
+	}
+	if len(cells) == net.Size() {
+		return net
+	}
+	outs := make([]int, w)
+	for i := range w {
+		outs[i] = canon[net.Output(i)]
+	}
+	out, err := network.New(network.Spec{Width: w, Cells: cells, Outputs: outs, Topology: net.Topology(), Params: net.Params()})
+	if err != nil {
+		panic("delay: merging copies broke a valid network: " + err.Error())
+	}
+	return out
 }
 
 // FO4 returns the model's delay of the adder around net in FO4 delays, on

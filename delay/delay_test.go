@@ -105,3 +105,28 @@ func ExampleFO4() {
 	// brent-kung    20.2 FO4
 	// ripple        81.4 FO4
 }
+
+// TestCopiesMerge checks that a copy of a cell, which synthesis merges,
+// changes nothing: 4-bit Sklansky with [0, 1] computed twice, once for each
+// of its readers, costs what Sklansky costs. (Were the copies kept, [0, 1]
+// would drive half the load.)
+func TestCopiesMerge(t *testing.T) {
+	spec := network.Spec{Width: 4, Cells: []network.Cell{
+		{Lo: 0, Hi: 1}, // 4: [0,1]
+		{Lo: 4, Hi: 2}, // 5: [0,2]
+		{Lo: 2, Hi: 3}, // 6: [2,3]
+		{Lo: 4, Hi: 6}, // 7: [0,3]
+	}, Outputs: []int{0, 4, 5, 7}}
+	net, err := network.New(spec)
+	require.NoError(t, err)
+	// 4: [0,1], 5: its copy, 6: [2,3], 7: [0,2] from 4, 8: [0,3] from 5.
+	spec.Cells = []network.Cell{{Lo: 0, Hi: 1}, {Lo: 0, Hi: 1}, {Lo: 2, Hi: 3}, {Lo: 4, Hi: 2}, {Lo: 5, Hi: 6}}
+	spec.Outputs = []int{0, 4, 7, 8}
+	copied, err := network.New(spec)
+	require.NoError(t, err)
+	require.Equal(t, 5, copied.Size())
+	want, got := delay.OSU018.Analyze(net), delay.OSU018.Analyze(copied)
+	assert.Equal(t, want.Tau, got.Tau)
+	assert.Equal(t, want.Area, got.Area)
+	assert.Equal(t, len(want.Path.Signals), len(got.Path.Signals))
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/prefixgen/prefixgen/delay"
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies/optimize"
@@ -21,9 +22,10 @@ var optimizeFormats = []string{"table", "json", "text"}
 
 func optimizeCommand() *cli.Command {
 	return &cli.Command{
-		Name:      "optimize",
-		Usage:     "search for the smallest network under a depth bound and an optional fan-out bound",
-		UsageText: "prefixgen optimize -n N --max-depth D [--max-fanout F] [--seed S] [-f table|json|text] [-o FILE]",
+		Name:  "optimize",
+		Usage: "search for the smallest network under a depth bound and an optional fan-out bound",
+		UsageText: "prefixgen optimize -n N --max-depth D [--max-fanout F] [--seed S] [-f table|json|text] [-o FILE]\n" +
+			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay FO4 | --objective delay [--seed S] [-f …] [-o FILE]",
 		Description: fmt.Sprintf("Searches for the network of width N (1 to %d) with the fewest cells whose depth is at most D\n", optimize.MaxWidth) +
 			"and, with --max-fanout, whose logical fan-out is at most F: every named family at every setting,\n" +
 			"a dynamic program over recursive compositions, then annealing chains on every core; under\n" +
@@ -32,10 +34,16 @@ func optimizeCommand() *cli.Command {
 			"named network within the bounds and Snir's bound (size ≥ 2N − 2 − D); json is the\n" +
 			"prefixgen.network/v1 document that gen --from reads back; text is the diagram. The same\n" +
 			"flags and --seed print the same network. Bounds no network meets are refused with the least\n" +
-			"that can be met (exit status 2).",
+			"that can be met (exit status 2).\n\n" +
+			"With --max-delay (FO4 delays of the logical-effort model, as stats prints delay_fo4) the search\n" +
+			"minimizes the model's area among networks whose model delay is within the bound; --objective\n" +
+			"delay minimizes the model's delay instead. Either one scores every candidate at every depth up\n" +
+			"to D (default 2⌈log2 N⌉) by the model, with cells copied where a copy pays, and anneals on it.",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "width", Aliases: []string{"n"}, Usage: fmt.Sprintf("number of inputs N, 1 to %d (required)", optimize.MaxWidth)},
-			&cli.IntFlag{Name: "max-depth", Aliases: []string{"d"}, Usage: "depth bound D, at least ⌈log2 N⌉ (required)"},
+			&cli.IntFlag{Name: "max-depth", Aliases: []string{"d"}, Usage: "depth bound D, at least ⌈log2 N⌉ (required unless --max-delay or --objective delay: then 2⌈log2 N⌉)"},
+			&cli.Float64Flag{Name: "max-delay", Usage: "bound on the model's delay of the adder, in FO4 delays (0: none)"},
+			&cli.StringFlag{Name: "objective", Value: "area", Usage: "what to minimize: area (cells; the model's area under --max-delay) or delay (the model's delay)"},
 			&cli.IntFlag{Name: "max-fanout", Usage: "fan-out bound F: cells reading a signal, +1 if it is an output (0: none)"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the annealing chains"},
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output format: " + strings.Join(optimizeFormats, ", ")},
@@ -49,8 +57,13 @@ func optimizeCommand() *cli.Command {
 			if !c.IsSet("width") {
 				return usage(c, "-n WIDTH is required")
 			}
-			if !c.IsSet("max-depth") {
-				return usage(c, "--max-depth D is required")
+			objective, err := optimize.ParseObjective(c.String("objective"))
+			if err != nil {
+				return usage(c, "%v", err)
+			}
+			modelAware := c.IsSet("max-delay") || objective == optimize.Delay
+			if !c.IsSet("max-depth") && !modelAware {
+				return usage(c, "--max-depth D is required (or --max-delay, or --objective delay)")
 			}
 			format := c.String("format")
 			if !contains(optimizeFormats, format) {
@@ -61,6 +74,14 @@ func optimizeCommand() *cli.Command {
 				MaxDepth:  c.Int("max-depth"),
 				MaxFanout: c.Int("max-fanout"),
 				Seed:      c.Uint64("seed"),
+				MaxDelay:  c.Float64("max-delay"),
+				Objective: objective,
+			}
+			if !c.IsSet("max-depth") {
+				opt.MaxDepth = optimize.ModelDepth(opt.Width)
+			}
+			if c.IsSet("max-delay") && !(opt.MaxDelay > 0) {
+				return usage(c, "--max-delay %v out of range: allowed a positive number of FO4 delays", c.Float64("max-delay"))
 			}
 			if err := optimize.Check(opt); err != nil {
 				return usage(c, "%v", err)
@@ -75,7 +96,7 @@ func optimizeCommand() *cli.Command {
 			if err != nil {
 				return failure{fmt.Errorf("prefixgen optimize: %v", err)}
 			}
-			return output(c, func(w io.Writer) error { return writeOptimized(w, format, res) })
+			return output(c, func(w io.Writer) error { return writeOptimized(w, format, res, modelAware) })
 		},
 	}
 }
@@ -91,7 +112,7 @@ func contains(list []string, s string) bool {
 }
 
 // writeOptimized writes the result in the given format.
-func writeOptimized(w io.Writer, format string, res optimize.Result) error {
+func writeOptimized(w io.Writer, format string, res optimize.Result, modelAware bool) error {
 	switch format {
 	case "json":
 		return emit.JSON(w, res.Network)
@@ -100,12 +121,19 @@ func writeOptimized(w io.Writer, format string, res optimize.Result) error {
 	}
 	f := res.Figures
 	header := []string{"network", "width", "depth", "size", "max fan-out", "wire tracks", "deficiency"}
-	row := func(name string, f network.Figures) []string {
-		return []string{name, fmt.Sprint(f.Width), fmt.Sprint(f.Depth), fmt.Sprint(f.Size), fmt.Sprint(f.MaxFanout), fmt.Sprint(f.WireTracks), fmt.Sprint(f.Deficiency)}
+	if modelAware {
+		header = append(header, "delay (FO4)", "area (model, µm²)")
 	}
-	rows := [][]string{row(emit.Name(res.Network), f)}
+	row := func(name string, f network.Figures, m delay.Report) []string {
+		r := []string{name, fmt.Sprint(f.Width), fmt.Sprint(f.Depth), fmt.Sprint(f.Size), fmt.Sprint(f.MaxFanout), fmt.Sprint(f.WireTracks), fmt.Sprint(f.Deficiency)}
+		if modelAware {
+			r = append(r, fmt.Sprintf("%.2f", m.FO4), fmt.Sprintf("%.0f", m.Area))
+		}
+		return r
+	}
+	rows := [][]string{row(emit.Name(res.Network), f, res.Model)}
 	if res.Named != nil {
-		rows = append(rows, row(emit.Name(res.Named), res.Named.Figures()))
+		rows = append(rows, row(emit.Name(res.Named), res.Named.Figures(), res.NamedModel))
 	}
 	if err := emit.WriteTable(w, header, rows); err != nil {
 		return err

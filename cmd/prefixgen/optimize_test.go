@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -69,6 +70,21 @@ func TestOptimizeBeatsFamilies(t *testing.T) {
 	assert.Contains(t, lines[2], "ladner-fischer k=1")
 }
 
+// TestOptimizeDelay runs optimize under a model delay bound: the table adds
+// the model's delay and area, and the JSON network's stats meet the bound.
+func TestOptimizeDelay(t *testing.T) {
+	status, table, errOut := prefixgen("optimize", "-n", "16", "--max-delay", "8.5")
+	require.Equal(t, 0, status, errOut)
+	lines := strings.Split(table, "\n")
+	assert.Equal(t, []string{"network", "width", "depth", "size", "max", "fan-out", "wire", "tracks", "deficiency", "delay", "(FO4)", "area", "(model,", "µm²)"}, strings.Fields(lines[0]))
+	fields := strings.Fields(lines[1])
+	require.Len(t, fields, 11)
+	d, err := strconv.ParseFloat(fields[9], 64)
+	require.NoError(t, err)
+	assert.LessOrEqual(t, d, 8.5)
+	assert.Equal(t, "max_depth=8", fields[1], "the depth bound defaults to 2⌈log2 N⌉")
+}
+
 func TestOptimizeBadInput(t *testing.T) {
 	tests := []struct {
 		name string
@@ -85,7 +101,11 @@ func TestOptimizeBadInput(t *testing.T) {
 			"prefixgen optimize: no network of width 64, depth ≤ 6 has fan-out ≤ 2: the least fan-out bound at that depth is 3, or allow depth 7"},
 		{"negative fan-out", []string{"-n", "16", "--max-depth", "4", "--max-fanout", "-1"},
 			"prefixgen optimize: max fan-out -1 out of range: allowed 0 (no bound) or 1 and more"},
-		{"no depth", []string{"-n", "16"}, "prefixgen optimize: --max-depth D is required"},
+		{"no depth", []string{"-n", "16"}, "prefixgen optimize: --max-depth D is required (or --max-delay, or --objective delay)"},
+		{"bad objective", []string{"-n", "16", "--objective", "speed"}, `prefixgen optimize: unknown objective "speed": allowed area, delay`},
+		{"negative delay", []string{"-n", "16", "--max-delay", "-2"}, "prefixgen optimize: --max-delay -2 out of range: allowed a positive number of FO4 delays"},
+		{"delay below the fastest", []string{"-n", "16", "--max-delay", "1"},
+			"prefixgen optimize: found no network of width 16 with depth ≤ 8 and a model delay ≤ 1.00 FO4: the fastest candidate before annealing takes 7.57 FO4 (--objective delay searches for faster)"},
 		{"no width", []string{"--max-depth", "4"}, "prefixgen optimize: -n WIDTH is required"},
 		{"bad format", []string{"-n", "16", "--max-depth", "4", "-f", "dot"},
 			`prefixgen optimize: unknown format "dot": allowed table, json, text`},

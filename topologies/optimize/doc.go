@@ -43,6 +43,24 @@
 //     meets, the chains start from the smallest within the depth and count
 //     the excess fan-out as a penalty.
 //
+// Under a delay bound (Options.MaxDelay) or the delay objective
+// (Options.Objective = Delay), Minimize scores networks by package delay's
+// logical-effort model of the adder on the OSU 0.18 µm cells instead of by
+// their cells alone: every named network within the depth and the
+// constructive search's network at every depth from ⌈log2 n⌉ to the bound
+// are scored, the best by the objective (the model's area within the delay
+// bound, or the model's delay, ties going to the smaller) starts the
+// annealing chains, and their energy is the objective plus, beyond the
+// delay bound, one cell per τ of excess. Depth, size, fan-out and wire
+// tracks all enter through the model: levels through the gates on the
+// path, fan-out through the load each gate drives, wires through their
+// length. Copies of cells do not pay there: synthesis merges a copy into
+// the cell it copies (Yosys's opt_merge, ABC's structural hashing), so the
+// model merges them too and the search copies cells only to meet a fan-out
+// bound. The model is not the flow: a network annealed against it can come
+// out of synthesis slower than the model ranks it, and the README says by
+// how much.
+//
 // Every result is proven again from its plain description (network.New) and
 // checked by simulation (simulate.Verify: the interval monoid, 2×2 matrices
 // and the adder against math/big) before Minimize returns it, and it comes

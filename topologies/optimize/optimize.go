@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/prefixgen/prefixgen/delay"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/simulate"
 	"github.com/prefixgen/prefixgen/topologies"
@@ -49,6 +50,14 @@ type Options struct {
 	// Progress, when not nil, is called after each chain with the chains
 	// finished and the total, from Minimize's goroutine.
 	Progress func(done, total int)
+	// MaxDelay, when positive, bounds the delay of the adder around the
+	// network as package delay's model gives it on the OSU 0.18 µm cells,
+	// in FO4 delays.
+	MaxDelay float64
+	// Objective is what Minimize makes least: Cells (the default) or
+	// Delay. With MaxDelay or Delay the search scores every network by the
+	// delay model (see the package documentation).
+	Objective Objective
 }
 
 // Result is the network Minimize found and how it compares.
@@ -68,8 +77,12 @@ type Result struct {
 	// Size equal to LowerBound proves the network optimal.
 	LowerBound int
 	// Named is the smallest network of the named families of package
-	// topologies within the bounds as they are built, or nil if none is.
+	// topologies within the bounds as they are built, or nil if none is;
+	// under MaxDelay or Delay, the best of them by the objective.
 	Named *network.Network
+	// Model and NamedModel are what the delay model says of Network and
+	// Named.
+	Model, NamedModel delay.Report
 }
 
 // InfeasibleError reports bounds that no network meets, or that Minimize
@@ -115,6 +128,10 @@ func Check(opt Options) error {
 	switch {
 	case n < 1 || n > MaxWidth:
 		return fmt.Errorf("optimize: width %d out of range: allowed 1…%d", n, MaxWidth)
+	case opt.MaxDelay < 0 || math.IsNaN(opt.MaxDelay) || math.IsInf(opt.MaxDelay, 0):
+		return fmt.Errorf("optimize: max delay %g out of range: allowed 0 (no bound) or a positive number of FO4 delays", opt.MaxDelay)
+	case opt.Objective != Cells && opt.Objective != Delay:
+		return fmt.Errorf("optimize: unknown objective %d: allowed Cells, Delay", opt.Objective)
 	case opt.MaxFanout < 0:
 		return fmt.Errorf("optimize: max fan-out %d out of range: allowed 0 (no bound) or 1 and more", opt.MaxFanout)
 	case opt.MaxDepth < ceilLog2(n):
@@ -171,6 +188,9 @@ func Minimize(ctx context.Context, opt Options) (Result, error) {
 	if err := Check(opt); err != nil {
 		return Result{}, err
 	}
+	if opt.modelAware() {
+		return minimizeModel(ctx, opt)
+	}
 	n, depth := opt.Width, opt.MaxDepth
 	res := Result{LowerBound: max(2*n-2-depth, n-1)}
 
@@ -223,8 +243,17 @@ func Minimize(ctx context.Context, opt Options) (Result, error) {
 		return Result{}, err
 	}
 	res.Network, res.Figures, res.Source = net, net.Figures(), best.source
+	res.Model = delay.OSU018.Analyze(net)
+	if res.Named != nil {
+		res.NamedModel = delay.OSU018.Analyze(res.Named)
+	}
 	return res, nil
 }
+
+// ModelDepth is the depth bound Minimize is given by the optimize command
+// under a delay bound or the delay objective when none is asked:
+// 2⌈log2 n⌉, at least 1.
+func ModelDepth(n int) int { return max(2*ceilLog2(n), 1) }
 
 // finish describes the network as the optimizer's, proves it again from its
 // plain description, and checks it by simulation: over the interval monoid,

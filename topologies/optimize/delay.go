@@ -1,0 +1,296 @@
+package optimize
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+
+	"github.com/prefixgen/prefixgen/delay"
+	"github.com/prefixgen/prefixgen/network"
+)
+
+// Objective is what Minimize makes least within the bounds.
+type Objective int
+
+const (
+	// Cells, the default, is the number of cells; with Options.MaxDelay it
+	// is the area of the model's gates (delay.Report.Area), which weighs a
+	// gray cell (one AOI21) below a black one (an AOI21 and a NAND2).
+	Cells Objective = iota
+	// Delay is the model's delay (delay.Report.FO4), ties going to the
+	// smaller area.
+	Delay
+)
+
+// String returns "area" or "delay", the names ParseObjective reads.
+func (o Objective) String() string {
+	if o == Delay {
+		return "delay"
+	}
+	return "area"
+}
+
+// ParseObjective reads "area" or "delay".
+func ParseObjective(s string) (Objective, error) {
+	switch s {
+	case "area":
+		return Cells, nil
+	case "delay":
+		return Delay, nil
+	}
+	return 0, fmt.Errorf("optimize: unknown objective %q: allowed area, delay", s)
+}
+
+// modelAware reports whether the options ask for the delay model.
+func (o Options) modelAware() bool { return o.MaxDelay > 0 || o.Objective == Delay }
+
+// scored is a candidate with what the model says of it.
+type scored struct {
+	candidate
+	model delay.Report
+}
+
+// score runs the model on c.
+func score(c candidate) scored { return scored{c, delay.OSU018.Analyze(c.net)} }
+
+// fitsModel reports whether s is within every bound, the delay included.
+func (s scored) fitsModel(opt Options) bool {
+	return s.fits(opt) && (opt.MaxDelay <= 0 || s.model.FO4 <= opt.MaxDelay+1e-9)
+}
+
+// betterModel orders candidates by the objective, then by the other of
+// area and delay, then as better does.
+func betterModel(a, b scored, obj Objective) bool {
+	ka, kb := [2]float64{a.model.Area, a.model.Tau}, [2]float64{b.model.Area, b.model.Tau}
+	if obj == Delay {
+		ka[0], ka[1], kb[0], kb[1] = ka[1], ka[0], kb[1], kb[0]
+	}
+	const eps = 1e-9
+	for i := range ka {
+		if math.Abs(ka[i]-kb[i]) > eps {
+			return ka[i] < kb[i]
+		}
+	}
+	return better(a.candidate, b.candidate)
+}
+
+// minimizeModel is Minimize under a delay bound or the delay objective: it
+// scores every named network and the constructive search's network at every
+// depth up to the bound, and improves the best by annealing chains whose
+// energy is the objective with the excess delay as a penalty. Copies of
+// cells buy no delay: synthesis merges them, and so does the model; they
+// are made only to meet a fan-out bound.
+func minimizeModel(ctx context.Context, opt Options) (Result, error) {
+	n, depth := opt.Width, opt.MaxDepth
+	res := Result{LowerBound: max(2*n-2-depth, n-1)}
+	var pool []candidate
+	named := namedCandidates(n, depth)
+	pool = append(pool, named...)
+	for d := ceilLog2(n); d <= min(depth, maxSolverDepth); d++ {
+		pool = append(pool, constructiveCandidates(n, d, opt.MaxFanout)...)
+	}
+	var all []scored
+	for _, c := range pool {
+		if c.figs.Depth > depth {
+			continue
+		}
+		if !c.fits(opt) {
+			if more := limitFanout(c.net, opt.MaxFanout); more != nil {
+				c = candidate{net: more, figs: more.Figures(), source: c.source + ", cells copied to bound the fan-out"}
+			}
+		}
+		all = append(all, score(c))
+	}
+	var best, fastest *scored
+	for i, s := range all {
+		if s.fits(opt) && (fastest == nil || betterModel(s, *fastest, Delay)) {
+			fastest = &all[i]
+		}
+		if !s.fitsModel(opt) {
+			continue
+		}
+		if best == nil || betterModel(s, *best, opt.Objective) {
+			best = &all[i]
+		}
+	}
+	for _, c := range named {
+		if s := score(c); s.fitsModel(opt) && (res.Named == nil || betterModel(s, score(candidate{net: res.Named, figs: res.Named.Figures()}), opt.Objective)) {
+			res.Named = c.net
+		}
+	}
+	start := best
+	if start == nil {
+		start = fastest
+	}
+	if start == nil {
+		return Result{}, infeasible("optimize: found no network of width %d with depth ≤ %d and fan-out ≤ %d", n, depth, opt.MaxFanout)
+	}
+	if found, err := annealModel(ctx, opt, start.net); err != nil {
+		return Result{}, err
+	} else if found != nil && (best == nil || betterModel(*found, *best, opt.Objective)) {
+		found.source = start.source + ", improved by annealing on the delay model"
+		best = found
+	}
+	if best == nil {
+		least := fastest.model.FO4
+		return Result{}, infeasible("optimize: found no network of width %d with depth ≤ %d%s and a model delay ≤ %.2f FO4: the fastest candidate before annealing takes %.2f FO4 (--objective delay searches for faster)", n, depth, fanoutPhrase(opt.MaxFanout), opt.MaxDelay, least)
+	}
+	net, err := finish(best.net, opt)
+	if err != nil {
+		return Result{}, err
+	}
+	res.Network, res.Figures, res.Source = net, net.Figures(), best.source
+	res.Model = delay.OSU018.Analyze(net)
+	if res.Named != nil {
+		res.NamedModel = delay.OSU018.Analyze(res.Named)
+	}
+	return res, nil
+}
+
+// fanoutPhrase says the fan-out bound, if any.
+func fanoutPhrase(f int) string {
+	if f <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(", fan-out ≤ %d", f)
+}
+
+// annealModel runs opt.Chains annealing chains from start on every core
+// with the model's energy (see energy) and returns the best network within
+// every bound any chain met, with cells copied where that pays, or nil.
+func annealModel(ctx context.Context, opt Options, start *network.Network) (*scored, error) {
+	n := opt.Width
+	steps := opt.Steps
+	if steps == 0 {
+		steps = 200 * n
+	}
+	if steps < 0 || n < 3 {
+		return nil, nil
+	}
+	chains := opt.Chains
+	if chains <= 0 {
+		chains = DefaultChains
+	}
+	g := fromNetwork(start)
+	results := make([]*scored, chains)
+	errs := make([]error, chains)
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	done := make(chan int, chains)
+	for c := range chains {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			rng := rand.New(rand.NewPCG(opt.Seed, uint64(c)))
+			results[c], errs[c] = annealChain(ctx, g, opt, steps, rng)
+			done <- c
+		}()
+	}
+	for i := range chains {
+		<-done
+		if opt.Progress != nil {
+			opt.Progress(i+1, chains)
+		}
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	var best *scored
+	for _, r := range results {
+		if r != nil && (best == nil || betterModel(*r, *best, opt.Objective)) {
+			best = r
+		}
+	}
+	return best, nil
+}
+
+// energy is what a chain lowers: the objective (the model's area in
+// AOI21s, or its delay in halves of a cell's typical delay) plus, beyond
+// the delay bound, one cell's worth per τ of excess.
+func energy(m delay.Report, opt Options) float64 {
+	lib := &delay.OSU018
+	e := m.Area / lib.CellG.Area
+	if opt.Objective == Delay {
+		e = m.Tau/3 + m.Area/lib.CellG.Area/1000
+	}
+	if opt.MaxDelay > 0 {
+		e += max(0, m.FO4-opt.MaxDelay) * lib.FO4
+	}
+	return e
+}
+
+// annealChain is one chain of annealModel: the moves of anneal, within the
+// depth bound (the fan-out bound is met by copying cells afterwards), taken
+// by the Metropolis rule on energy, with the temperature falling from 1.5
+// to 0.05. It returns the best network within every bound it met, or nil.
+func annealChain(ctx context.Context, start *graph, opt Options, steps int, rng *rand.Rand) (*scored, error) {
+	cur, trial := start.clone(), start.clone()
+	curNet, err := cur.network()
+	if err != nil {
+		return nil, fmt.Errorf("optimize: annealing built an invalid network, a bug in package optimize: %v", err)
+	}
+	curE := energy(delay.OSU018.Analyze(curNet), opt)
+	var best *scored
+	consider := func(net *network.Network) {
+		c := scoredOf(net, opt)
+		if c != nil && (best == nil || betterModel(*c, *best, opt.Objective)) {
+			best = c
+		}
+	}
+	consider(curNet)
+	const t0, t1 = 1.5, 0.05
+	for step := range steps {
+		if step%annealPeriod == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		temp := t0 * math.Pow(t1/t0, float64(step)/float64(steps))
+		trial.copyFrom(cur)
+		if !trial.move(rng) {
+			continue
+		}
+		if _, _, ok := trial.eval(opt.MaxDepth, 0); !ok {
+			continue
+		}
+		net, err := trial.network()
+		if err != nil {
+			return nil, fmt.Errorf("optimize: annealing built an invalid network, a bug in package optimize: %v", err)
+		}
+		m := delay.OSU018.Analyze(net)
+		e := energy(m, opt)
+		if d := e - curE; d > 0 && rng.Float64() >= math.Exp(-d/temp) {
+			continue
+		}
+		cur, trial = trial, cur
+		curE = e
+		if s := (scored{candidate{net: net, figs: net.Figures()}, m}); s.fitsModel(opt) && (best == nil || betterModel(s, *best, opt.Objective)) {
+			best = &s
+		}
+	}
+	// Under a fan-out bound, where the chain ended, with cells copied.
+	if net, err := cur.network(); err == nil {
+		consider(net)
+	}
+	return best, nil
+}
+
+// scoredOf returns net, with cells copied if it breaks the fan-out bound,
+// scored, if it meets every bound, or nil.
+func scoredOf(net *network.Network, opt Options) *scored {
+	c := candidate{net: net, figs: net.Figures()}
+	if !c.fits(opt) && opt.MaxFanout > 0 {
+		if more := limitFanout(net, opt.MaxFanout); more != nil {
+			c = candidate{net: more, figs: more.Figures()}
+		}
+	}
+	if s := score(c); s.fitsModel(opt) {
+		return &s
+	}
+	return nil
+}
