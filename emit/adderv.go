@@ -46,7 +46,13 @@ func adderOptions(o *adder.Options) adder.Options {
 // net and opt: ModuleName(net), followed by opt.Suffix() when it is not
 // empty, as in prefix_adder_sklansky_16_sub_sparse4.
 func AdderModuleName(net *network.Network, opt adder.Options) string {
-	if s := opt.Suffix(); s != "" {
+	s := opt.Suffix()
+	if v := net.Params()["v"]; v > 2 && v == opt.Valency {
+		// The topology's parameter names the valency already.
+		s = strings.Trim(strings.Replace(s, "valency"+strconv.Itoa(v), "", 1), "_")
+		s = strings.ReplaceAll(s, "__", "_")
+	}
+	if s != "" {
 		return ModuleName(net) + "_" + s
 	}
 	return ModuleName(net)
@@ -129,8 +135,12 @@ func adderHeader(net *network.Network, d *adder.Description) []string {
 		fmt.Sprintf("depth:      %d levels of prefix cells", d.Depth),
 		fmt.Sprintf("size:       %d cells (%d black, %d gray)", d.Cells, d.Black, d.Gray),
 	}
-	if d.Cells != f.Size || d.Depth != f.Depth {
-		h = append(h, fmt.Sprintf("network:    depth %d, %d cells, of which the outputs need the cells above", f.Depth, f.Size))
+	if d.BinaryCells != d.Cells {
+		h[4] = fmt.Sprintf("size:       %d cells of up to %d inputs (%d black, %d gray), %d binary cells",
+			d.Cells, d.Options.Valency, d.Black, d.Gray, d.BinaryCells)
+	}
+	if d.BinaryCells != f.Size || d.Depth != f.Depth {
+		h = append(h, fmt.Sprintf("network:    depth %d, %d binary cells, of which the adder keeps those its outputs need", f.Depth, f.Size))
 	}
 	h = append(h,
 		fmt.Sprintf("max fan-out %d (logical: cells reading a signal, +1 if it is an output)", f.MaxFanout),

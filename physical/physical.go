@@ -16,6 +16,7 @@ import (
 	"sync"
 
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/network"
 )
 
@@ -179,6 +180,31 @@ func cellKey(net *network.Network) string {
 	}
 	slices.SortFunc(cells, func(a, b [4]int) int { return slices.Compare(a[:], b[:]) })
 	return fmt.Sprint(net.Width(), cells)
+}
+
+// ArchitectureDesign returns the adder {cout, sum} = a + b + cin that
+// emit.Verilog builds around net with the sparseness and valency of arch
+// (see package emit/adder; its other options are ignored): with a sparse
+// tree the network computes the carry into every s-th bit and s-bit
+// carry-select blocks the sums; with valency k each chain of binary cells is
+// one k-input gate. Its parameters are net's with sparse=s added, so that
+// results name it "kogge-stone sparse=4". The standard options give
+// AdderDesign.
+func ArchitectureDesign(net *network.Network, arch adder.Options) (*Design, error) {
+	opt := adder.Options{Flags: adder.Carry, Sparse: arch.Sparse, Valency: arch.Valency}
+	if opt.Suffix() == "" {
+		return AdderDesign(net)
+	}
+	var v bytes.Buffer
+	top := emit.AdderModuleName(net, opt)
+	if err := emit.Verilog(&v, net, emit.VerilogOptions{Module: top, Adder: &opt}); err != nil {
+		return nil, fmt.Errorf("physical: %v", err)
+	}
+	params := net.Params()
+	if opt.Sparse > 1 {
+		params["sparse"] = opt.Sparse
+	}
+	return &Design{Topology: net.Topology(), Params: params, Width: net.Width(), Verilog: v.Bytes(), Top: top}, nil
 }
 
 // ReferenceDesign returns the adder a designer writes without prefixgen,

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -8,10 +9,12 @@ import (
 
 	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/topologies"
 )
 
-// archFlagNames are the flags that choose the adder's architecture.
-var archFlagNames = []string{"op", "no-cin", "flags", "sparse", "pipeline-after", "stages"}
+// archFlagNames are the flags that choose the adder's architecture, all
+// but --valency for -f verilog only.
+var archFlagNames = []string{"op", "no-cin", "flags", "sparse", "pipeline-after", "stages", "valency"}
 
 // archFlags are the flags of the adder's architecture (package adder).
 func archFlags() []cli.Flag {
@@ -21,6 +24,7 @@ func archFlags() []cli.Flag {
 		&cli.StringFlag{Name: "flags", Value: "carry", Usage: "status outputs of add, sub, addsub: a comma-separated list of carry (cout), overflow, zero, negative, or none"},
 		&cli.IntFlag{Name: "sparse", Value: 1, Usage: "sparse tree: the network computes every s-th carry and s-bit carry-select blocks the sums; s = 1, 2, 4 or 8, at most n"},
 		&cli.StringFlag{Name: "pipeline-after", Usage: "register stages after these `LEVELS` (comma-separated, increasing; 0 is the pre-processing, 1 … depth the levels of prefix cells); adds clk and rst"},
+		&cli.IntFlag{Name: "valency", Value: 2, Usage: "cells of up to `K` inputs (2, 3 or 4): -t builds the radix-K form of kogge-stone or sklansky; verilog emits each chain of binary cells as one K-input gate"},
 		&cli.IntFlag{Name: "stages", Usage: "`K` register stages placed to balance the logic between them (1 to depth + 1); adds clk and rst"},
 	}
 }
@@ -39,7 +43,7 @@ func archOptions(c *cli.Context) (*adder.Options, error) {
 	if err != nil {
 		return nil, usage(c, "--op: %v", err)
 	}
-	opt := adder.Options{Op: op, NoCarryIn: c.Bool("no-cin"), Sparse: c.Int("sparse"), Stages: c.Int("stages")}
+	opt := adder.Options{Op: op, NoCarryIn: c.Bool("no-cin"), Sparse: c.Int("sparse"), Stages: c.Int("stages"), Valency: c.Int("valency")}
 	if op == adder.Compare {
 		if c.IsSet("flags") {
 			return nil, usage(c, "--flags applies to --op add, sub and addsub; compare outputs lt, ltu and eq")
@@ -81,3 +85,32 @@ func checkArch(c *cli.Context, opt *adder.Options, nets []*network.Network) erro
 	}
 	return nil
 }
+
+// archNetworks returns the networks of -t, -n, --param and --from, built in
+// their radix-K form for --valency K > 2 with -t (a --from network is read
+// as it is; its chains of binary cells become K-input gates).
+func archNetworks(c *cli.Context, allowAll bool) ([]*network.Network, error) {
+	k := c.Int("valency")
+	if c.IsSet("valency") && (k < 2 || k > topologies.MaxValency) {
+		return nil, usage(c, "--valency %d not allowed: allowed 2, 3, 4", k)
+	}
+	if k <= 2 || c.String("topology") == "" {
+		return networks(c, allowAll)
+	}
+	topo := c.String("topology")
+	if !slices.Contains(topologies.ValencyFamilies, topo) {
+		return nil, usage(c, "--valency %d: %s has no higher-valency form; allowed for %s", k, topo, strings.Join(topologies.ValencyFamilies, ", "))
+	}
+	if c.IsSet("param") {
+		return nil, usage(c, "--param does not apply to --valency: %s takes no parameters", topo)
+	}
+	if !c.IsSet("width") {
+		return nil, usage(c, "-n WIDTH is required with -t")
+	}
+	net, err := topologies.Valency(topo, c.Int("width"), k)
+	if err != nil {
+		return nil, usage(c, "%s", strings.TrimPrefix(err.Error(), "topologies: "))
+	}
+	return []*network.Network{net}, nil
+}
+

@@ -176,7 +176,7 @@ func genCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			nets, err := networks(c, false)
+			nets, err := archNetworks(c, false)
 			if err != nil {
 				return err
 			}
@@ -210,7 +210,7 @@ func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 		return nil, usage(c, "--module applies to -f verilog, vhdl and yosys-lcu only, not %s", network.Quote(f))
 	}
 	for _, flag := range archFlagNames {
-		if c.IsSet(flag) && f != "verilog" && f != "vhdl" {
+		if c.IsSet(flag) && f != "verilog" && f != "vhdl" && flag != "valency" {
 			return nil, usage(c, "--%s applies to -f verilog and vhdl only, not %q", flag, f)
 		}
 	}
@@ -494,7 +494,7 @@ func checkCommand() *cli.Command {
 			if j := c.Int("jobs"); j < 0 {
 				return usage(c, "--jobs %d out of range: allowed 1 or more (0 for the number of CPUs)", j)
 			}
-			nets, err := networks(c, true)
+			nets, err := archNetworks(c, true)
 			if err != nil {
 				return err
 			}

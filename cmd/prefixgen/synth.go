@@ -10,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
 )
@@ -88,6 +89,8 @@ func synthCommand() *cli.Command {
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "table, json (an array) or csv"},
 			outputFlag(),
+			&cli.IntFlag{Name: "sparse", Value: 1, Usage: "sparse tree: the network computes every s-th carry and s-bit carry-select blocks the sums; s = 1, 2, 4 or 8, at most n"},
+			&cli.IntFlag{Name: "valency", Value: 2, Usage: "cells of up to `K` inputs (2, 3 or 4): the radix-K form of kogge-stone or sklansky, each chain of binary cells one K-input gate"},
 		}, synthFlags()...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
@@ -102,11 +105,15 @@ func synthCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			nets, err := networks(c, true)
+			nets, err := archNetworks(c, true)
 			if err != nil {
 				return err
 			}
-			designs, err := synthDesigns(nets)
+			arch := adder.Options{Flags: adder.Carry, Sparse: c.Int("sparse"), Valency: c.Int("valency")}
+			if err := checkArch(c, &arch, nets); err != nil {
+				return err
+			}
+			designs, err := synthDesigns(nets, arch)
 			if err != nil {
 				return failure{fmt.Errorf("prefixgen synth: %v", err)}
 			}
@@ -128,11 +135,12 @@ func synthCommand() *cli.Command {
 }
 
 // synthDesigns returns the adders of nets followed by Yosys's a + b + cin
-// of their width.
-func synthDesigns(nets []*network.Network) ([]*physical.Design, error) {
+// of their width; arch gives the sparseness and valency of their carry
+// trees.
+func synthDesigns(nets []*network.Network, arch adder.Options) ([]*physical.Design, error) {
 	designs := make([]*physical.Design, 0, len(nets)+1)
 	for _, n := range nets {
-		d, err := physical.AdderDesign(n)
+		d, err := physical.ArchitectureDesign(n, arch)
 		if err != nil {
 			return nil, err
 		}

@@ -89,6 +89,9 @@ func ParseFlags(s string) (Flags, error) {
 	return f, nil
 }
 
+// MaxValency is the most inputs of a prefix cell Describe emits.
+const MaxValency = 4
+
 // Sparseness lists the sparseness values Describe accepts.
 var Sparseness = []int{1, 2, 4, 8}
 
@@ -110,6 +113,12 @@ type Options struct {
 	// inserted, in increasing order: 0 is the pre-processing, 1 … depth the
 	// levels of prefix cells.
 	PipelineAfter []int
+	// Valency is the most inputs of a prefix cell: 0 or 2 emits every
+	// binary cell of the network as a gate, 3 or 4 emits each chain of
+	// binary cells over adjacent spans whose intermediate results nothing
+	// else reads (as topologies.Valency builds them) as one gate of up to
+	// Valency inputs, one level of logic.
+	Valency int
 	// Stages, when PipelineAfter is empty, asks for that many register
 	// stages placed to balance the levels of logic between them (see
 	// BalancedCuts).
@@ -119,6 +128,9 @@ type Options struct {
 // Standard is today's adder: {cout, sum} = a + b + cin, every carry from the
 // network, combinational.
 var Standard = Options{Flags: Carry}
+
+// valency returns the valency, 2 for the zero value.
+func (o Options) valency() int { return max(o.Valency, 2) }
 
 // sparse returns the sparseness, 1 for the zero value.
 func (o Options) sparse() int { return max(o.Sparse, 1) }
@@ -145,6 +157,9 @@ func (o Options) Suffix() string {
 			s += "none"
 		}
 		parts = append(parts, s)
+	}
+	if o.valency() > 2 {
+		parts = append(parts, "valency"+strconv.Itoa(o.valency()))
 	}
 	if o.sparse() > 1 {
 		parts = append(parts, "sparse"+strconv.Itoa(o.sparse()))
@@ -284,8 +299,9 @@ type Stage struct {
 // Figures are the counts a header states.
 type Figures struct {
 	// Depth is the number of levels of prefix cells; Cells, Black and Gray
-	// count the cells the adder keeps.
-	Depth, Cells, Black, Gray int
+	// count the cells the adder keeps, a cell of valency k counting once;
+	// BinaryCells counts them as the binary cells of the network.
+	Depth, Cells, Black, Gray, BinaryCells int
 	// Groups is the number of carry-select groups of a sparse tree (0 for a
 	// dense one), Muxes the multiplexers that select their sums.
 	Groups, Muxes int

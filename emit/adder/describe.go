@@ -41,6 +41,9 @@ func Describe(net *network.Network, opt Options) (*Description, error) {
 	if opt.Flags >= 1<<len(flagNames) {
 		return nil, fmt.Errorf("adder: unknown flags %#x: allowed %s", uint8(opt.Flags), strings.Join(flagNames, ", "))
 	}
+	if v := opt.Valency; v != 0 && (v < 2 || v > MaxValency) {
+		return nil, fmt.Errorf("adder: valency %d not allowed: allowed 2, 3, 4", v)
+	}
 	s := opt.sparse()
 	if !slices.Contains(Sparseness, s) {
 		return nil, fmt.Errorf("adder: sparseness %d not allowed: allowed 1, 2, 4, 8", opt.Sparse)
@@ -225,23 +228,35 @@ func (b *builder) build() {
 		gName[0] = sig("g0_cin")
 	}
 
-	// Prefix cells.
-	b.section("Prefix cells, in topological order: [hi:lo] = [hi:m+1] o [m:lo].")
+	// Prefix cells, or valency-k gates made of chains of them.
+	if v := opt.valency(); v > 2 {
+		b.section(fmt.Sprintf("Prefix cells of valency up to %d, in topological order: [hi:lo] = [hi:..] o … o [..:lo];", v),
+			"a cell of k inputs computes G = G1 | P1 & G2 | P1 & P2 & G3 … (input 1 the highest span).")
+	} else {
+		b.section("Prefix cells, in topological order: [hi:lo] = [hi:m+1] o [m:lo].")
+	}
+	leaves := groupCells(net, needG, needOut, opt.valency())
+	level := make([]int, net.Signals())
 	seen := make(map[[2]int]int)
 	for k := range net.Size() {
 		sg := net.CellSignal(k)
-		if !needG[sg] {
+		if !needG[sg] || leaves[k] == nil {
 			continue
 		}
-		c, lv := net.Column(sg), net.Level(sg)
+		in := leaves[k] // low to high
+		lv := 0
+		for _, x := range in {
+			lv = max(lv, level[x])
+		}
+		lv++
+		level[sg] = lv
+		c := net.Column(sg)
 		at := [2]int{c, lv}
 		seen[at]++
 		suffix := ""
 		if m := seen[at]; m > 1 {
 			suffix = "_" + strconv.Itoa(m)
 		}
-		cell := net.Cell(k)
-		lo, hi := net.Span(cell.Lo), net.Span(cell.Hi)
 		kind := "gray"
 		if needP[sg] {
 			kind = "black"
@@ -250,14 +265,30 @@ func (b *builder) build() {
 			b.d.Gray++
 		}
 		b.d.Depth = max(b.d.Depth, lv)
-		comment := fmt.Sprintf("cell %d, column %d, level %d, %s: [%d:%d] = [%d:%d] o [%d:%d]",
-			k, c, lv, kind, hi.To, lo.From, hi.To, hi.From, lo.To, lo.From)
+		b.d.BinaryCells += len(in) - 1
+		span := net.Span(sg)
+		spans := make([]string, len(in))
+		for i, x := range in {
+			sp := net.Span(x)
+			spans[len(in)-1-i] = fmt.Sprintf("[%d:%d]", sp.To, sp.From)
+		}
+		comment := fmt.Sprintf("cell %d, column %d, level %d, %s: [%d:%d] = %s", k, c, lv, kind, span.To, span.From, strings.Join(spans, " o "))
+		if len(in) > 2 {
+			comment = fmt.Sprintf("cell %d and %d below it, valency %d, column %d, level %d, %s: [%d:%d] = %s",
+				k, len(in)-2, len(in), c, lv, kind, span.To, span.From, strings.Join(spans, " o "))
+		}
+		// G = G1 | P1 & G2 | P1 & P2 & G3 …, input 1 the highest.
+		var terms, ps []Expr
+		for i := len(in) - 1; i >= 0; i-- {
+			terms = append(terms, andN(append(slices.Clone(ps), gName[in[i]])...))
+			ps = append(ps, pName[in[i]])
+		}
 		g := fmt.Sprintf("G_c%d_l%d%s", c, lv, suffix)
-		b.assign(Assign{Target: Whole(g), Expr: or(gName[cell.Hi], and(pName[cell.Hi], gName[cell.Lo])), Declare: true, Comment: comment}, lv)
+		b.assign(Assign{Target: Whole(g), Expr: orN(terms...), Declare: true, Comment: comment}, lv)
 		gName[sg] = sig(g)
 		if needP[sg] {
 			p := fmt.Sprintf("P_c%d_l%d%s", c, lv, suffix)
-			b.assign(Assign{Target: Whole(p), Expr: and(pName[cell.Hi], pName[cell.Lo]), Declare: true}, lv)
+			b.assign(Assign{Target: Whole(p), Expr: andN(ps...), Declare: true}, lv)
 			pName[sg] = sig(p)
 		}
 	}
@@ -663,4 +694,71 @@ func plural(k int, word string) string {
 		return word
 	}
 	return word + "s"
+}
+
+// groupCells returns, for each kept cell k that makes a gate, the signals
+// the gate reads, lowest span first; cells absorbed into a gate of a later
+// cell get nil. With valency v ≤ 2 every kept cell is a gate of its two
+// operands. Otherwise, from the last cell back, a cell starts a gate and
+// absorbs an operand that is a kept cell read by nothing else and not an
+// output the adder reads (its higher operand first), then that cell's
+// operand, and so on, until the gate has v inputs: a chain of binary cells
+// over adjacent spans, which computes the same (G, P) as one cell of v
+// inputs.
+func groupCells(net *network.Network, needG []bool, needOut []bool, v int) [][]int {
+	w := net.Width()
+	leaves := make([][]int, net.Size())
+	if v <= 2 {
+		for k := range net.Size() {
+			c := net.Cell(k)
+			leaves[k] = []int{c.Lo, c.Hi}
+		}
+		return leaves
+	}
+	readers := make([]int, net.Signals())
+	for k := range net.Size() {
+		if needG[w+k] {
+			c := net.Cell(k)
+			readers[c.Lo]++
+			readers[c.Hi]++
+		}
+	}
+	for i, need := range needOut {
+		if need {
+			readers[net.Output(i)]++
+		}
+	}
+	absorbed := make([]bool, net.Size())
+	for k := net.Size() - 1; k >= 0; k-- {
+		if !needG[w+k] || absorbed[k] {
+			continue
+		}
+		inGate := map[int]bool{w + k: true}
+		x, cells := w+k, 1
+		for cells < v-1 {
+			c := net.Cell(x - w)
+			next := -1
+			for _, o := range []int{c.Hi, c.Lo} {
+				if o >= w && readers[o] == 1 && !absorbed[o-w] {
+					next = o
+					break
+				}
+			}
+			if next < 0 {
+				break
+			}
+			absorbed[next-w], inGate[next] = true, true
+			x, cells = next, cells+1
+		}
+		var flat func(s int) []int
+		flat = func(s int) []int {
+			if !inGate[s] {
+				return []int{s}
+			}
+			c := net.Cell(s - w)
+			return append(flat(c.Lo), flat(c.Hi)...)
+		}
+		leaves[k] = flat(w + k)
+	}
+	return leaves
 }

@@ -93,3 +93,34 @@ func walk(e *Expr, fn func(*Ref)) {
 		walk(&e.Args[i], fn)
 	}
 }
+
+// andN is the AND of xs, folding constants and flattening nested ANDs; one
+// argument is itself.
+func andN(xs ...Expr) Expr { return nary(OpAnd, xs) }
+
+// orN is the OR of xs, as andN.
+func orN(xs ...Expr) Expr { return nary(OpOr, xs) }
+
+func nary(op ExprOp, xs []Expr) Expr {
+	identity := op == OpAnd // 1 for AND, 0 for OR
+	var args []Expr
+	for _, x := range xs {
+		switch {
+		case x.Op == OpConst && x.Value == identity:
+			continue
+		case x.Op == OpConst:
+			return x
+		case x.Op == op:
+			args = append(args, x.Args...)
+		default:
+			args = append(args, x)
+		}
+	}
+	switch len(args) {
+	case 0:
+		return konst(identity)
+	case 1:
+		return args[0]
+	}
+	return Expr{Op: op, Args: args}
+}
