@@ -113,4 +113,3 @@ func archNetworks(c *cli.Context, allowAll bool) ([]*network.Network, error) {
 	}
 	return []*network.Network{net}, nil
 }
-
