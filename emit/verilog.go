@@ -386,8 +386,8 @@ type testbenchData struct {
 	Spec           string
 	// Latency is the number of register stages; Shift shifts the expected
 	// values along the pipe.
-	Latency int
-	Shift   []string
+	Latency, LastPipe int
+	Shift             []string
 }
 
 // testbenchChunk is one 32-bit draw of a random operand: bits Hi … Lo of
@@ -540,6 +540,7 @@ func testbenchPorts(td *testbenchData, d *adder.Description) {
 		td.Spec += ", negative"
 	}
 	td.Expect = append(td.Expect, "want = {"+strings.Join(want, ", ")+"};")
+	td.LastPipe = td.Latency - 1
 	for k := td.Latency - 1; k > 0; k-- {
 		td.Shift = append(td.Shift, fmt.Sprintf("pipe[%d] = pipe[%d];", k, k-1))
 	}

@@ -71,3 +71,32 @@ func TestGenArchitectureBadInput(t *testing.T) {
 	assert.Equal(t, 2, status)
 	assert.Contains(t, errOut, "sparseness 16 not allowed")
 }
+
+func TestGenValency(t *testing.T) {
+	status, out, errOut := prefixgen("gen", "-t", "kogge-stone", "-n", "9", "--valency", "3", "-f", "verilog")
+	require.Equal(t, 0, status, errOut)
+	golden(t, "gen-ks9-valency3.v", out)
+	// The JSON of a radix-3 network carries v=3 and its chains: read back
+	// and emitted with --valency 3, it gives the same adder.
+	dir := t.TempDir()
+	path := filepath.Join(dir, "ks9v3.json")
+	status, _, errOut = prefixgen("gen", "-t", "kogge-stone", "-n", "9", "--valency", "3", "-f", "json", "-o", path)
+	require.Equal(t, 0, status, errOut)
+	status, again, errOut := prefixgen("gen", "--from", path, "--valency", "3", "-f", "verilog")
+	require.Equal(t, 0, status, errOut)
+	assert.Equal(t, out, again)
+
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-t", "brent-kung", "-n", "16", "--valency", "4"}, "--valency 4: brent-kung has no higher-valency form; allowed for kogge-stone, sklansky"},
+		{[]string{"-t", "kogge-stone", "-n", "16", "--valency", "5"}, "--valency 5 not allowed: allowed 2, 3, 4"},
+		{[]string{"-t", "sklansky", "-n", "16", "--valency", "3", "--param", "k=1"}, "--param does not apply to --valency"},
+	} {
+		status, out, errOut := prefixgen(append([]string{"gen", "-f", "verilog"}, tt.args...)...)
+		assert.Equal(t, 2, status, errOut)
+		assert.Empty(t, out)
+		assert.Contains(t, errOut, tt.want)
+	}
+}

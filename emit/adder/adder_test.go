@@ -266,3 +266,45 @@ func ExampleDescribe() {
 	// pipelined: register stages after levels 1 3, latency 2 cycles
 	// 17 cells in 4 levels, 4 carry-select blocks, 2 register stages after levels [1 3]
 }
+
+// A valency-k Kogge–Stone or Sklansky adder has ⌈log_k n⌉ levels of cells of
+// at most k inputs, made of every binary cell of its network.
+func TestValencyStructure(t *testing.T) {
+	for _, topo := range topologies.ValencyFamilies {
+		for _, n := range []int{2, 3, 8, 9, 16, 27, 64, 65} {
+			for k := 2; k <= 4; k++ {
+				net, err := topologies.Valency(topo, n, k)
+				require.NoError(t, err)
+				d, err := adder.Describe(net, adder.Options{Flags: adder.Carry, Valency: k})
+				require.NoError(t, err)
+				levels := 0
+				for span := 1; span < n; span *= k {
+					levels++
+				}
+				assert.Equal(t, levels, d.Depth, "%s n=%d k=%d: ⌈log_k n⌉ levels", topo, n, k)
+				assert.Equal(t, net.Size(), d.BinaryCells, "%s n=%d k=%d", topo, n, k)
+				for _, sec := range d.Sections {
+					for _, a := range sec.Assigns {
+						if strings.HasPrefix(a.Target.Name, "G_") {
+							assert.LessOrEqual(t, len(a.Expr.Args), k, "%s: a gate of at most %d inputs", a.Target.Name, k)
+						}
+					}
+				}
+			}
+		}
+	}
+	// Valency 16 cells of 4 inputs at n = 16: 2 levels, 16·2 − 4 − 1 gates
+	// (level 1 every column but 0, level 2 every column from 4 up).
+	d, err := adder.Describe(mustValency(t, "kogge-stone", 16, 4), adder.Options{Flags: adder.Carry, Valency: 4})
+	require.NoError(t, err)
+	assert.Equal(t, 15+12, d.Cells)
+	_, err = adder.Describe(build(t, "kogge-stone", 8), adder.Options{Valency: 5})
+	assert.ErrorContains(t, err, "valency 5 not allowed: allowed 2, 3, 4")
+}
+
+func mustValency(t *testing.T, topo string, n, k int) *network.Network {
+	t.Helper()
+	net, err := topologies.Valency(topo, n, k)
+	require.NoError(t, err)
+	return net
+}

@@ -5,7 +5,7 @@
 // width:      6 bits
 // depth:      3 levels of prefix cells
 // size:       5 cells (2 black, 3 gray)
-// network:    depth 3, 7 cells, of which the outputs need the cells above
+// network:    depth 3, 7 binary cells, of which the adder keeps those its outputs need
 // max fan-out 3 (logical: cells reading a signal, +1 if it is an output)
 // wire tracks 1, deficiency 0
 //

@@ -5,7 +5,7 @@
 // width:      8 bits
 // depth:      3 levels of prefix cells
 // size:       7 cells (4 black, 3 gray)
-// network:    depth 3, 17 cells, of which the outputs need the cells above
+// network:    depth 3, 17 binary cells, of which the adder keeps those its outputs need
 // max fan-out 4 (logical: cells reading a signal, +1 if it is an output)
 // wire tracks 4, deficiency 6
 // sparse:     2 carry-select blocks of 4 bits, 3 sum multiplexers

@@ -5,7 +5,7 @@
 // width:      4 bits
 // depth:      2 levels of prefix cells
 // size:       2 cells (0 black, 2 gray)
-// network:    depth 2, 4 cells, of which the outputs need the cells above
+// network:    depth 2, 4 binary cells, of which the adder keeps those its outputs need
 // max fan-out 3 (logical: cells reading a signal, +1 if it is an output)
 // wire tracks 1, deficiency 0
 // pipeline:   2 register stage(s) after levels 0 2, 16 register bits

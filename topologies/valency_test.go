@@ -1,0 +1,41 @@
+package topologies_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/topologies"
+)
+
+// Every width builds and is proven by spans (Build proves); valency 2 is the
+// ordinary family; the parameter v names the valency.
+func TestValency(t *testing.T) {
+	for _, name := range topologies.ValencyFamilies {
+		for n := 1; n <= 70; n++ {
+			for k := 2; k <= topologies.MaxValency; k++ {
+				net, err := topologies.Valency(name, n, k)
+				require.NoError(t, err, "%s n=%d k=%d", name, n, k)
+				assert.Equal(t, n, net.Width())
+				assert.Equal(t, name, net.Topology())
+				if k == 2 {
+					plain, err := topologies.Build(name, n, nil)
+					require.NoError(t, err)
+					assert.Equal(t, plain.Spec(), net.Spec())
+				} else {
+					assert.Equal(t, k, net.Params()["v"])
+				}
+			}
+		}
+	}
+}
+
+func TestValencyRefused(t *testing.T) {
+	_, err := topologies.Valency("brent-kung", 16, 4)
+	assert.EqualError(t, err, "topologies: brent-kung has no higher-valency form: valency 3 and 4 exist for kogge-stone and sklansky")
+	_, err = topologies.Valency("kogge-stone", 16, 5)
+	assert.EqualError(t, err, "topologies: valency 5 out of range: allowed 2 to 4")
+	_, err = topologies.Valency("sklansky", 0, 3)
+	assert.Error(t, err)
+}
