@@ -5,7 +5,7 @@
 -- width:      8 bits
 -- depth:      3 levels of prefix cells
 -- size:       8 cells (4 black, 4 gray)
--- network:    depth 3, 12 cells, of which the outputs need the cells above
+-- network:    depth 3, 12 binary cells, of which the adder keeps those its outputs need
 -- max fan-out 5 (logical: cells reading a signal, +1 if it is an output)
 -- wire tracks 1, deficiency 1
 -- sparse:     4 carry-select blocks of 2 bits, 3 sum multiplexers
