@@ -21,6 +21,14 @@
 // toolcheck runs Icarus, Verilator, Yosys and Graphviz on what this package
 // writes.
 //
+// The Verilog adder is rendered from the gate-level description that
+// subpackage adder builds (adder.Describe), so that the operation (add, sub,
+// addsub, compare), --no-cin, the flags, sparse trees with carry-select
+// blocks, cells of valency 3 and 4 and pipeline registers come out the same
+// in every language that renders it; VerilogOptions.Adder and
+// TestbenchOptions.Adder choose them, nil meaning adder.Standard, and
+// AdderModuleName names the module after them.
+//
 // The fan-out printed everywhere is the logical, unbuffered fan-out of package
 // network (cells reading a signal, plus one if it is an output), not Harris's
 // per-level lateral fan-out with buffers: Kogge–Stone gets log2 n + 1 here

@@ -42,15 +42,24 @@
 //     pairs, then the same family over ⌈n/s⌉ groups. Any width is allowed;
 //     when s does not divide n the last group is shorter; s may not exceed
 //     n.
-//   - PipelineAfter: register stages. Level 0 is the pre-processing, level
-//     L ≥ 1 the L-th level of prefix cells; a register stage after level L
-//     registers every signal made at or before level L that a later level
-//     reads, a signal read several stages later passing through one register
-//     per stage, so that every path from an input to an output crosses the
-//     same number of registers, the latency. The post-processing (sums,
-//     carry-select blocks, flags) follows the last level of cells. Registers
-//     take the clk input's rising edge and clear to 0 while rst is 1
-//     (synchronous reset).
+//   - Valency k > 2: each chain of binary cells over adjacent spans whose
+//     intermediate results nothing else reads (and the adder does not
+//     output) becomes one gate of up to k inputs, G = G1 | P1 & G2 |
+//     P1 & P2 & G3 …, P = P1 & P2 & … (input 1 the highest span), counted as
+//     one level; topologies.Valency builds radix-k Kogge–Stone and Sklansky
+//     networks made of such chains, which then have ⌈log_k n⌉ levels. The
+//     grouping is found from the network, from the last cell back, so a
+//     network file needs no new field to carry it.
+//   - PipelineAfter or Stages: register stages. Level 0 is the
+//     pre-processing, level L ≥ 1 the L-th level of prefix cells (of gates,
+//     with Valency); a register stage after level L registers every signal
+//     made at or before level L that a later level reads, bit by bit, a
+//     signal read several stages later passing through one register per
+//     stage, so that every path from an input to an output crosses the same
+//     number of registers, the latency. The post-processing (sums,
+//     carry-select blocks, flags) follows the last level of cells. Stages
+//     places K stages by BalancedCuts. Registers take the clk input's rising
+//     edge and clear to 0 while rst is 1 (synchronous reset).
 //
 // The network is not changed: its proof by spans stands. The description
 // keeps the cells the outputs it needs depend on (a comparator needs only the
