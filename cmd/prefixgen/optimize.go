@@ -13,6 +13,7 @@ import (
 	"github.com/prefixgen/prefixgen/delay"
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/physical"
 	"github.com/prefixgen/prefixgen/topologies/optimize"
 )
 
@@ -25,7 +26,8 @@ func optimizeCommand() *cli.Command {
 		Name:  "optimize",
 		Usage: "search for the smallest network under a depth bound and an optional fan-out bound",
 		UsageText: "prefixgen optimize -n N --max-depth D [--max-fanout F] [--seed S] [-f table|json|text] [-o FILE]\n" +
-			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay FO4 | --objective delay [--seed S] [-f …] [-o FILE]",
+			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay FO4 | --objective delay [--seed S] [-f …] [-o FILE]\n" +
+			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay-ns NS [--flow keep|abc] [--liberty …] [-f …] [-o FILE]",
 		Description: fmt.Sprintf("Searches for the network of width N (1 to %d) with the fewest cells whose depth is at most D\n", optimize.MaxWidth) +
 			"and, with --max-fanout, whose logical fan-out is at most F: every named family at every setting,\n" +
 			"a dynamic program over recursive compositions, then annealing chains on every core; under\n" +
@@ -38,17 +40,21 @@ func optimizeCommand() *cli.Command {
 			"With --max-delay (FO4 delays of the logical-effort model, as stats prints delay_fo4) the search\n" +
 			"minimizes the model's area among networks whose model delay is within the bound; --objective\n" +
 			"delay minimizes the model's delay instead. Either one scores every candidate at every depth up\n" +
-			"to D (default 2⌈log2 N⌉) by the model, with cells copied where a copy pays, and anneals on it.",
-		Flags: []cli.Flag{
+			"to D (default 2⌈log2 N⌉) by the model and anneals on it. --max-delay-ns takes up to 40 of the\n" +
+			"networks these searches find (the model's area–delay front first) through synth's flow and\n" +
+			"prints the one with the least measured area whose measured delay is at most NS, beside the\n" +
+			"smallest named network measured within NS.",
+		Flags: append([]cli.Flag{
 			&cli.IntFlag{Name: "width", Aliases: []string{"n"}, Usage: fmt.Sprintf("number of inputs N, 1 to %d (required)", optimize.MaxWidth)},
 			&cli.IntFlag{Name: "max-depth", Aliases: []string{"d"}, Usage: "depth bound D, at least ⌈log2 N⌉ (required unless --max-delay or --objective delay: then 2⌈log2 N⌉)"},
 			&cli.Float64Flag{Name: "max-delay", Usage: "bound on the model's delay of the adder, in FO4 delays (0: none)"},
 			&cli.StringFlag{Name: "objective", Value: "area", Usage: "what to minimize: area (cells; the model's area under --max-delay) or delay (the model's delay)"},
+			&cli.Float64Flag{Name: "max-delay-ns", Usage: "bound on the adder's delay after synthesis and static timing (prefixgen synth's flow; --liberty, --flow, --load, --jobs, --workdir choose it), in ns; minimizes the area measured"},
 			&cli.IntFlag{Name: "max-fanout", Usage: "fan-out bound F: cells reading a signal, +1 if it is an output (0: none)"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the annealing chains"},
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output format: " + strings.Join(optimizeFormats, ", ")},
 			outputFlag(),
-		},
+		}, synthFlags()...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c); err != nil {
@@ -57,11 +63,22 @@ func optimizeCommand() *cli.Command {
 			if !c.IsSet("width") {
 				return usage(c, "-n WIDTH is required")
 			}
+			if !c.IsSet("max-delay-ns") {
+				for _, name := range synthFlagNames {
+					if c.IsSet(name) {
+						return usage(c, "--%s applies only with --max-delay-ns", name)
+					}
+				}
+			}
 			objective, err := optimize.ParseObjective(c.String("objective"))
 			if err != nil {
 				return usage(c, "%v", err)
 			}
-			modelAware := c.IsSet("max-delay") || objective == optimize.Delay
+			measured := c.IsSet("max-delay-ns")
+			if measured && (c.IsSet("max-delay") || c.IsSet("objective")) {
+				return usage(c, "--max-delay-ns takes neither --max-delay nor --objective: it minimizes the area measured")
+			}
+			modelAware := c.IsSet("max-delay") || objective == optimize.Delay || measured
 			if !c.IsSet("max-depth") && !modelAware {
 				return usage(c, "--max-depth D is required (or --max-delay, or --objective delay)")
 			}
@@ -83,6 +100,9 @@ func optimizeCommand() *cli.Command {
 			if c.IsSet("max-delay") && !(opt.MaxDelay > 0) {
 				return usage(c, "--max-delay %v out of range: allowed a positive number of FO4 delays", c.Float64("max-delay"))
 			}
+			if measured {
+				return optimizeMeasured(c, opt, format)
+			}
 			if err := optimize.Check(opt); err != nil {
 				return usage(c, "%v", err)
 			}
@@ -99,6 +119,58 @@ func optimizeCommand() *cli.Command {
 			return output(c, func(w io.Writer) error { return writeOptimized(w, format, res, modelAware) })
 		},
 	}
+}
+
+// optimizeMeasured is optimize --max-delay-ns: the search through the flow.
+func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error {
+	ns := c.Float64("max-delay-ns")
+	if !(ns > 0) || ns > 1e6 {
+		return usage(c, "--max-delay-ns %v out of range: allowed a positive number of ns", ns)
+	}
+	flow, err := synthOptions(c)
+	if err != nil {
+		return err
+	}
+	if err := optimize.Check(opt); err != nil {
+		return usage(c, "%v", err)
+	}
+	bar := newBar(c.App.ErrWriter, "prefixgen optimize", "searches")
+	opt.Progress = bar.update
+	res, err := optimize.MinimizeFlow(c.Context, opt, ns, flow)
+	bar.done()
+	if _, ok := errors.AsType[*optimize.InfeasibleError](err); ok {
+		return usage(c, "%v", err)
+	}
+	if physical.IsSetup(err) {
+		return usage(c, "%v", err)
+	}
+	if err != nil {
+		return failure{fmt.Errorf("prefixgen optimize: %v", err)}
+	}
+	return output(c, func(w io.Writer) error {
+		switch format {
+		case "json":
+			return emit.JSON(w, res.Network)
+		case "text":
+			return emit.Text(w, res.Network, emit.TextOptions{})
+		}
+		header := []string{"network", "width", "depth", "size", "max fan-out", "delay (FO4)", "area (µm²)", "delay (ns)"}
+		row := func(name string, f network.Figures, m delay.Report, r *physical.Result) []string {
+			return []string{name, fmt.Sprint(f.Width), fmt.Sprint(f.Depth), fmt.Sprint(f.Size), fmt.Sprint(f.MaxFanout),
+				fmt.Sprintf("%.2f", m.FO4), fmt.Sprintf("%.0f", r.AreaUM2), fmt.Sprintf("%.3f", r.DelayNS)}
+		}
+		rows := [][]string{row(emit.Name(res.Network), res.Figures, res.Model, res.Measured)}
+		if res.Named != nil {
+			rows = append(rows, row(emit.Name(res.Named), res.Named.Figures(), res.NamedModel, res.NamedMeasured))
+		}
+		if err := emit.WriteTable(w, header, rows); err != nil {
+			return err
+		}
+		m := res.Measured
+		_, err := fmt.Fprintf(w, "found by: %s\n%d networks measured; flow %s, liberty %s, %g pF on every output; %s, OpenSTA %s\n",
+			res.Source, res.Tried, m.Flow, m.Liberty, m.OutputLoadPF, m.YosysVersion, m.STAVersion)
+		return err
+	})
 }
 
 // contains reports whether list holds s.

@@ -1,0 +1,186 @@
+package optimize
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/prefixgen/prefixgen/physical"
+)
+
+// FlowCandidates is the most networks MinimizeFlow takes through the flow.
+const FlowCandidates = 40
+
+// flowLadder are the delay bounds, as multiples of the fastest model delay
+// found, under which MinimizeFlow runs the model-aware search.
+var flowLadder = []float64{1, 1.05, 1.1, 1.15, 1.2, 1.3}
+
+// FlowResult is what MinimizeFlow found and what the flow measured of it.
+type FlowResult struct {
+	Result
+	// Measured is the flow's result for Result.Network, and NamedMeasured
+	// for Result.Named (nil when no named network measured meets the
+	// bound).
+	Measured, NamedMeasured *physical.Result
+	// Tried is the number of networks taken through the flow.
+	Tried int
+}
+
+// MinimizeFlow searches for the network whose adder has the least area
+// after synthesis among those whose delay after static timing is at most
+// maxNS nanoseconds, both as package physical's flow measures them with
+// flow. It gathers candidates (every named network within opt.MaxDepth,
+// the constructive search's network at every depth, the model-aware
+// search's under the delay objective and under a ladder of model delay
+// bounds from the fastest found up), keeps FlowCandidates of them (first
+// those no other beats on both the model's area and its delay, then the
+// rest, fastest by the model first: the model ranks networks, it does not
+// predict the nanoseconds of every flow), measures them all with the flow,
+// and returns the smallest measured within the bound, proven and simulated
+// as Minimize's results are.
+// opt.MaxDelay and opt.Objective are ignored.
+func MinimizeFlow(ctx context.Context, opt Options, maxNS float64, flow physical.Options) (FlowResult, error) {
+	if !(maxNS > 0) || math.IsInf(maxNS, 0) {
+		return FlowResult{}, fmt.Errorf("optimize: max delay %g ns out of range: allowed a positive number", maxNS)
+	}
+	opt.MaxDelay, opt.Objective = 0, Cells
+	if err := Check(opt); err != nil {
+		return FlowResult{}, err
+	}
+	n, depth := opt.Width, opt.MaxDepth
+	var pool []scored
+	add := func(c candidate) {
+		if c.figs.Depth > depth {
+			return
+		}
+		if !c.fits(opt) {
+			more := limitFanout(c.net, opt.MaxFanout)
+			if more == nil {
+				return
+			}
+			c = candidate{net: more, figs: more.Figures(), source: c.source + ", cells copied to bound the fan-out"}
+		}
+		pool = append(pool, score(c))
+	}
+	named := namedCandidates(n, depth)
+	for _, c := range named {
+		add(c)
+	}
+	for d := ceilLog2(n); d <= min(depth, maxSolverDepth); d++ {
+		for _, c := range constructiveCandidates(n, d, opt.MaxFanout) {
+			add(c)
+		}
+	}
+	search := opt
+	search.Progress = nil
+	search.Objective = Delay
+	fast, err := minimizeModel(ctx, search)
+	if err != nil {
+		return FlowResult{}, err
+	}
+	add(candidate{net: fast.Network, figs: fast.Figures, source: fast.Source + " (delay objective)"})
+	search.Objective = Cells
+	for i, f := range flowLadder {
+		search.MaxDelay = fast.Model.FO4 * f
+		if r, err := minimizeModel(ctx, search); err == nil {
+			add(candidate{net: r.Network, figs: r.Figures, source: fmt.Sprintf("%s (model delay ≤ %.2f FO4)", r.Source, search.MaxDelay)})
+		} else if ctx.Err() != nil {
+			return FlowResult{}, ctx.Err()
+		}
+		if opt.Progress != nil {
+			opt.Progress(i+1, len(flowLadder)+1)
+		}
+	}
+
+	// Distinct; the model's area–delay front first, then by model delay.
+	var distinct []scored
+	seen := map[string]bool{}
+	for _, s := range pool {
+		key := fmt.Sprint(s.net.Spec().Cells, s.net.Outputs())
+		if !seen[key] {
+			seen[key] = true
+			distinct = append(distinct, s)
+		}
+	}
+	slices.SortStableFunc(distinct, func(a, b scored) int { return cmpFloat(a.model.Tau, b.model.Tau) })
+	var keep, rest []scored
+	least := math.Inf(1)
+	for _, s := range distinct {
+		// Sorted by delay, a network is on the front when it is smaller
+		// than every faster one.
+		if s.model.Area < least {
+			least = s.model.Area
+			keep = append(keep, s)
+		} else {
+			rest = append(rest, s)
+		}
+	}
+	keep = append(keep, rest...)
+	if len(keep) > FlowCandidates {
+		keep = keep[:FlowCandidates]
+	}
+	designs := make([]*physical.Design, len(keep))
+	for i, s := range keep {
+		d, err := physical.AdderDesign(s.net)
+		if err != nil {
+			return FlowResult{}, err
+		}
+		designs[i] = d
+	}
+	results, err := physical.Run(ctx, designs, flow)
+	if err != nil {
+		return FlowResult{}, err
+	}
+	if opt.Progress != nil {
+		opt.Progress(len(flowLadder)+1, len(flowLadder)+1)
+	}
+	best, bestNamed, fastest := -1, -1, 0
+	isNamed := func(s scored) bool {
+		return slices.ContainsFunc(named, func(c candidate) bool { return c.net == s.net })
+	}
+	for i, r := range results {
+		if r.DelayNS < results[fastest].DelayNS {
+			fastest = i
+		}
+		if r.DelayNS > maxNS {
+			continue
+		}
+		if best < 0 || r.AreaUM2 < results[best].AreaUM2 || r.AreaUM2 == results[best].AreaUM2 && r.DelayNS < results[best].DelayNS {
+			best = i
+		}
+		if isNamed(keep[i]) && (bestNamed < 0 || r.AreaUM2 < results[bestNamed].AreaUM2) {
+			bestNamed = i
+		}
+	}
+	if best < 0 {
+		return FlowResult{}, infeasible("optimize: of %d networks of width %d measured, none has a delay ≤ %g ns: the fastest, %s, takes %.3f ns", len(keep), n, maxNS, keep[fastest].source, results[fastest].DelayNS)
+	}
+	net, err := finish(keep[best].net, opt)
+	if err != nil {
+		return FlowResult{}, err
+	}
+	res := FlowResult{Measured: results[best], Tried: len(keep)}
+	res.LowerBound = max(2*n-2-depth, n-1)
+	res.Network, res.Figures, res.Source = net, net.Figures(), keep[best].source+", measured by the flow"
+	res.Model = score(candidate{net: net, figs: res.Figures}).model
+	if bestNamed >= 0 {
+		res.Named, res.NamedModel, res.NamedMeasured = keep[bestNamed].net, keep[bestNamed].model, results[bestNamed]
+	}
+	// The flow measured the network before finish named it the
+	// optimizer's; the cells are the same.
+	res.Measured.Topology, res.Measured.Params = net.Topology(), net.Params()
+	return res, nil
+}
+
+// cmpFloat orders two floats.
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+

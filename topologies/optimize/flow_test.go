@@ -1,0 +1,55 @@
+package optimize_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/internal/tooltest"
+	"github.com/prefixgen/prefixgen/physical"
+	"github.com/prefixgen/prefixgen/topologies"
+	"github.com/prefixgen/prefixgen/topologies/optimize"
+)
+
+// TestMinimizeFlow runs the search through the synthesis and timing flow at
+// 8 bits: the result meets the measured bound, is no larger than the
+// smallest named network measured within it, is proven and simulated, and
+// carries the flow's figures; a bound below every network is refused,
+// naming the fastest measured.
+func TestMinimizeFlow(t *testing.T) {
+	tooltest.Path(t, "yosys")
+	tooltest.Path(t, "sta")
+	if testing.Short() {
+		t.Skip("the flow takes seconds: skipped in -short mode")
+	}
+	opt := optimize.Options{Width: 8, MaxDepth: 6, Seed: 1, Chains: 2, Steps: 500}
+	net, err := topologies.Build("kogge-stone", 8, nil)
+	require.NoError(t, err)
+	ks, err := physical.Synthesize(context.Background(), net, physical.Options{})
+	require.NoError(t, err)
+	bound := ks.DelayNS * 1.1
+	r, err := optimize.MinimizeFlow(context.Background(), opt, bound, physical.Options{})
+	require.NoError(t, err)
+	checkResult(t, opt, r.Result)
+	require.NotNil(t, r.Measured)
+	assert.LessOrEqual(t, r.Measured.DelayNS, bound)
+	assert.Equal(t, "optimizer", r.Measured.Topology)
+	assert.Positive(t, r.Tried)
+	if r.NamedMeasured != nil {
+		assert.LessOrEqual(t, r.Measured.AreaUM2, r.NamedMeasured.AreaUM2)
+	}
+	again, err := physical.Synthesize(context.Background(), r.Network, physical.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, again.AreaUM2, r.Measured.AreaUM2, "the flow is deterministic")
+
+	_, err = optimize.MinimizeFlow(context.Background(), opt, 0.01, physical.Options{})
+	var inf *optimize.InfeasibleError
+	require.True(t, errors.As(err, &inf), "%v", err)
+	assert.Contains(t, err.Error(), "none has a delay ≤ 0.01 ns: the fastest")
+
+	_, err = optimize.MinimizeFlow(context.Background(), opt, -1, physical.Options{})
+	assert.EqualError(t, err, "optimize: max delay -1 ns out of range: allowed a positive number")
+}
