@@ -183,4 +183,3 @@ func cmpFloat(a, b float64) int {
 	}
 	return 0
 }
-
