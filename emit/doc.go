@@ -6,11 +6,14 @@
 // without Graphviz (SVG), both in one layout (one column per bit, bit 0 on the
 // right unless asked otherwise, one row per level); a synthesizable
 // Verilog-2005 adder {cout, sum} = a + b + cin built around the network
-// (Verilog), its self-checking testbench (VerilogTestbench) and a Yosys $lcu
-// techmap module (YosysLCU, or YosysLCUWidths for one topology at many
+// (Verilog), its self-checking testbench (VerilogTestbench), the same adder
+// and testbench in VHDL-93 that is also VHDL-2008 (VHDL, VHDLTestbench,
+// which run the Verilog testbench's vectors from the same seed), and a Yosys
+// $lcu techmap module (YosysLCU, or YosysLCUWidths for one topology at many
 // widths in one module, the widths read by ParseWidths) that gives any
-// design Yosys synthesizes the network's carry tree; and the tables of figures that the stats and compare
-// commands print (Table, CSV, StatsJSON). WriteFile writes any of them to a
+// design Yosys synthesizes the network's carry tree; and the tables of
+// figures that the stats and compare commands print (Table, CSV,
+// StatsJSON). WriteFile writes any of them to a
 // file whole or not at all.
 //
 // Every emitter takes a *network.Network and never knows which topology made
@@ -18,8 +21,8 @@
 // The Verilog is generated from text/template files embedded in the package;
 // black cells (G and P) appear only where a later cell reads P, as
 // carry.Kinds decides, and gray cells (G only) everywhere else. Subpackage
-// toolcheck runs Icarus, Verilator, Yosys and Graphviz on what this package
-// writes.
+// toolcheck runs Icarus, Verilator, Yosys, Graphviz and GHDL on what this
+// package writes.
 //
 // The Verilog adder is rendered from the gate-level description that
 // subpackage adder builds (adder.Describe), so that the operation (add, sub,

@@ -465,12 +465,13 @@ func checkCommand() *cli.Command {
 		Name:      "check",
 		Usage:     "emit each adder and run Icarus, Verilator, Yosys and Graphviz on it",
 		UsageText: "prefixgen check -t TOPO|all -n N [--param k=V] [--vectors V] [--seed S] [--jobs J]\nprefixgen check --from FILE [--vectors V] [--seed S] [--jobs J]",
-		Description: "For each network, writes the Verilog adder, its testbench and its DOT picture into a temporary\n" +
-			"folder and runs what is installed: Icarus (the self-checking testbench must PASS), Verilator\n" +
+		Description: "For each network, writes the Verilog and VHDL adders, their testbenches and the DOT picture into a\n" +
+			"temporary folder and runs what is installed: Icarus (the self-checking testbench must PASS), Verilator\n" +
 			"(--lint-only -Wall must be silent), Yosys (a miter against {cout, sum} = a + b + cin proven by\n" +
 			fmt.Sprintf("sat -prove, up to %d bits; gates and longest path after techmap; opt; a + b synthesized\n", toolcheck.MaxProofWidth) +
-			"through the network's $lcu techmap, which Yosys must use, proven equal to a + b) and neato -n2\n" +
-			"(draws the DOT). Prints one row per check; a missing tool gets a line on standard error and\n" +
+			"through the network's $lcu techmap, which Yosys must use, proven equal to a + b), neato -n2\n" +
+			"(draws the DOT) and GHDL (the VHDL testbench must PASS; for other operations ghdl --synth of the\n" +
+			"VHDL is proven equal to the Verilog). Prints one row per check; a missing tool gets a line on standard error and\n" +
 			"its checks are marked missing. Exit status 1 if any check fails.",
 		Flags: append([]cli.Flag{
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,

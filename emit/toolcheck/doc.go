@@ -3,9 +3,10 @@
 // say, not what prefixgen believes.
 //
 // For each network, Check emits the adder (emit.Verilog), its testbench
-// (emit.VerilogTestbench), its $lcu techmap (emit.YosysLCU) and its picture
-// (emit.DOT) into a temporary folder
-// and runs whichever of these tools are installed:
+// (emit.VerilogTestbench), the VHDL adder and testbench (emit.VHDL,
+// emit.VHDLTestbench), its $lcu techmap (emit.YosysLCU) and its picture
+// (emit.DOT) into a temporary folder and runs whichever of these tools are
+// installed:
 //
 //   - Icarus Verilog (iverilog, vvp): the self-checking testbench must print
 //     PASS and exit 0.
@@ -21,6 +22,10 @@
 //     must show Yosys using it for the $lcu, and the result is proven equal
 //     to a + b.
 //   - Graphviz: neato -n2 must draw the DOT file with its pinned positions.
+//   - GHDL: the VHDL testbench, analysed, elaborated and run as VHDL-2008,
+//     must print PASS and exit 0; for an adder the VHDL testbench does not
+//     cover (another operation, other flags, a pipeline), ghdl --synth of
+//     the VHDL must be proven equal to the Verilog adder by Yosys.
 //
 // A tool that is not installed gives a result with status Missing, not a
 // failure; MissingTools lists them so that a command can say so. Check works on

@@ -98,6 +98,10 @@ type Design struct {
 	// adder, its testbench, the $lcu techmap (emit.YosysLCU) and the
 	// picture.
 	Verilog, Testbench, LCU, DOT []byte
+	// VHDL is the adder in VHDL (emit.VHDL) and VHDLTestbench its
+	// testbench (emit.VHDLTestbench), nil for an adder the VHDL testbench
+	// does not cover.
+	VHDL, VHDLTestbench []byte
 	// Reference is the behavioural module "reference" with the adder's
 	// ports that the equivalence proof compares it with, Spec says what it
 	// computes, and Latency is the number of register stages of both.
@@ -116,7 +120,7 @@ type Design struct {
 // digest returns the digest of the design's files.
 func (d *Design) digest() [sha256.Size]byte {
 	h := sha256.New()
-	for _, f := range [][]byte{d.Verilog, d.Testbench, d.LCU, d.DOT, d.Reference} {
+	for _, f := range [][]byte{d.Verilog, d.Testbench, d.LCU, d.DOT, d.Reference, d.VHDL, d.VHDLTestbench} {
 		fmt.Fprintf(h, "%d:", len(f))
 		h.Write(f)
 	}
@@ -167,6 +171,17 @@ func NewDesign(net *network.Network, opt Options) (*Design, error) {
 	if err := emit.DOT(&dot, net, emit.DOTOptions{}); err != nil {
 		return nil, err
 	}
+	var vhdl, vhdlTB bytes.Buffer
+	if err := emit.VHDL(&vhdl, net, emit.VHDLOptions{Entity: d.Module, Adder: &ao}); err != nil {
+		return nil, err
+	}
+	if emit.CheckVHDLTestbench(ao) == nil {
+		if err := emit.VHDLTestbench(&vhdlTB, net, emit.TestbenchOptions{Module: d.Module, Vectors: opt.Vectors, Seed: opt.Seed, Adder: &ao}); err != nil {
+			return nil, err
+		}
+		d.VHDLTestbench = vhdlTB.Bytes()
+	}
+	d.VHDL = vhdl.Bytes()
 	d.Verilog, d.Testbench, d.LCU, d.DOT = v.Bytes(), tb.Bytes(), lcu.Bytes(), dot.Bytes()
 	d.cells, d.emitted = cellKey(net)+" "+ao.Suffix(), d.digest()
 	return d, nil
@@ -281,6 +296,10 @@ func writeDesign(dir string, d *Design) error {
 		"lcu_top.v":        lcuTop(d.Width),
 		"adder.dot":        d.DOT,
 		"reference.v":      d.Reference,
+		d.Module + ".vhd":  d.VHDL,
+	}
+	if d.VHDLTestbench != nil {
+		files[d.Module+"_tb.vhd"] = d.VHDLTestbench
 	}
 	for name, data := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
@@ -399,6 +418,7 @@ var checks = []check{
 	{"yosys", "synthesis", synthesis},
 	{"yosys", "$lcu techmap", lcuTechmap},
 	{"neato", "layout", layout},
+	{"ghdl", "VHDL", vhdl},
 }
 
 // Tools are the programs Check runs, each with the Debian package that
@@ -409,6 +429,7 @@ var Tools = []struct{ Program, Package string }{
 	{"verilator", "verilator"},
 	{"yosys", "yosys"},
 	{"neato", "graphviz"},
+	{"ghdl", "ghdl"},
 }
 
 // MissingTools returns a line for each tool Check needs that is not installed,
@@ -612,6 +633,71 @@ func layout(ctx context.Context, dir string, d *Design, r Result) Result {
 		return fail(r, out, err)
 	}
 	r.Status, r.Detail = Pass, "neato -n2 draws it"
+	return r
+}
+
+// vhdl runs the VHDL testbench with GHDL (VHDL-2008) where the design has
+// one. Otherwise it analyses the VHDL adder, synthesizes it with
+// ghdl --synth, and proves the netlist equal to the Verilog adder with Yosys
+// (from any state, cycle Latency + 1, for a pipeline).
+func vhdl(ctx context.Context, dir string, d *Design, r Result) Result {
+	files := []string{d.Module + ".vhd"}
+	if d.VHDLTestbench != nil {
+		files = append(files, d.Module+"_tb.vhd")
+	}
+	out, err, ok := run(ctx, dir, &r, "ghdl", append([]string{"-a", "--std=08"}, files...)...)
+	if !ok {
+		return r
+	}
+	if err != nil || strings.TrimSpace(out) != "" {
+		return fail(r, out, err)
+	}
+	if d.VHDLTestbench != nil {
+		if out, err, _ = run(ctx, dir, &r, "ghdl", "-e", "--std=08", d.Module+"_tb"); err != nil {
+			return fail(r, out, err)
+		}
+		out, err, _ = run(ctx, dir, &r, "ghdl", "-r", "--std=08", d.Module+"_tb")
+		for line := range strings.Lines(out) {
+			if strings.HasPrefix(line, "FAIL ") {
+				r.Status, r.Detail = Fail, strings.TrimSpace(line)
+				return r
+			}
+			if strings.HasPrefix(line, "PASS ") && err == nil {
+				r.Status, r.Detail = Pass, strings.TrimSpace(line)
+				return r
+			}
+		}
+		return fail(r, out, err)
+	}
+	if d.Width > MaxProofWidth {
+		r.Status, r.Detail = Skipped, fmt.Sprintf("proofs run up to %d bits", MaxProofWidth)
+		return r
+	}
+	out, err, _ = run(ctx, dir, &r, "ghdl", "--synth", "--std=08", "--out=verilog", d.Module)
+	if err != nil {
+		return fail(r, out, err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "vhdl_synth.v"), []byte(out), 0o644); err != nil {
+		return fail(r, "", err)
+	}
+	prove := "sat -verify -prove trigger 0 miter"
+	if d.Latency > 0 {
+		prove = fmt.Sprintf("sat -verify -prove trigger 0 -set in_rst 0 -seq %d -prove-skip %d miter", d.Latency+1, d.Latency)
+	}
+	script := fmt.Sprintf("read_verilog %[1]s.v; rename %[1]s verilog; read_verilog vhdl_synth.v; rename %[1]s vhdl; proc; "+
+		"miter -equiv -flatten -make_outputs -ignore_gold_x verilog vhdl miter; hierarchy -top miter; flatten; %s", d.Module, prove)
+	out, err, ok = run(ctx, dir, &r, "yosys", "-q", "-p", script)
+	if !ok {
+		return r
+	}
+	if err != nil {
+		r.Status, r.Detail = Fail, "the VHDL, through ghdl --synth, is not equal to the Verilog"
+		if m := yosysError.FindString(out); m != "" && !strings.Contains(m, "SAT proof") && !strings.Contains(m, "proof did fail") {
+			r.Detail = m
+		}
+		return r
+	}
+	r.Status, r.Detail = Pass, "ghdl --synth of the VHDL proven equal to the Verilog"
 	return r
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/emit/toolcheck"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/network"
@@ -75,7 +76,7 @@ func TestEveryTopologyPasses(t *testing.T) {
 		}
 	}
 	rs := check(t, designs...)
-	require.Len(t, rs, len(designs)*6)
+	require.Len(t, rs, len(designs)*7)
 	for _, r := range rs {
 		assert.Equal(t, toolcheck.Pass, r.Status, "%s n=%d %s %s: %s", r.Design, r.Width, r.Tool, r.Check, r.Detail)
 		if r.Check == "testbench" {
@@ -111,7 +112,7 @@ func TestLongestPathFollowsDepth(t *testing.T) {
 	rip, err := topologies.Build("ripple", 64, nil)
 	require.NoError(t, err)
 	rs := check(t, design(t, ks), design(t, rip))
-	ksRs, ripRs := rs[:6], rs[6:]
+	ksRs, ripRs := rs[:7], rs[7:]
 	for _, c := range []string{"synthesis", "$lcu techmap"} {
 		k, r := synthesis(t, ksRs, c), synthesis(t, ripRs, c)
 		assert.Less(t, 4*k.LongestPath, r.LongestPath, "%s: Kogge–Stone %d vs ripple %d", c, k.LongestPath, r.LongestPath)
@@ -161,9 +162,9 @@ func TestSameNetworkCheckedOnce(t *testing.T) {
 	require.Contains(t, string(broken.Verilog), good)
 	broken.Verilog = bytes.Replace(broken.Verilog, []byte(good), []byte("wire G_c5_l1 = g[4] | (p[4] & g[5]);"), 1)
 	rs := check(t, design(t, ks), design(t, twin), broken)
-	require.Len(t, rs, 18)
-	for c := range 6 {
-		first, again, changed := rs[c], rs[6+c], rs[12+c]
+	require.Len(t, rs, 21)
+	for c := range 7 {
+		first, again, changed := rs[c], rs[7+c], rs[14+c]
 		assert.Equal(t, toolcheck.Pass, first.Status, first.Detail)
 		assert.Positive(t, first.Time)
 		assert.Equal(t, "knowles s=0", again.Design)
@@ -176,7 +177,7 @@ func TestSameNetworkCheckedOnce(t *testing.T) {
 		}
 	}
 	var buf bytes.Buffer
-	require.NoError(t, toolcheck.Table(&buf, rs[:12]))
+	require.NoError(t, toolcheck.Table(&buf, rs[:14]))
 	assert.Regexp(t, `knowles s=0 +8 +iverilog +testbench +pass +- +the network of kogge-stone`, buf.String())
 }
 
@@ -233,4 +234,41 @@ func TestTable(t *testing.T) {
 		"sklansky  8      verilator  lint -Wall   missing  -     verilator is not installed\n", buf.String())
 	assert.False(t, toolcheck.Failed(rs))
 	assert.True(t, toolcheck.Failed(append(rs, toolcheck.Result{Status: toolcheck.Fail})))
+}
+
+// The VHDL row runs the VHDL testbench with GHDL, and fails on a planted
+// bug in the VHDL; for an adder the VHDL testbench does not cover, it proves
+// ghdl --synth of the VHDL equal to the Verilog, and fails on a planted bug
+// there too.
+func TestVHDLRow(t *testing.T) {
+	requireTools(t)
+	net, err := topologies.Build("sklansky", 8, nil)
+	require.NoError(t, err)
+	sub := adder.Options{Op: adder.Sub, Flags: adder.Carry | adder.Zero, Stages: 1}
+	subD, err := toolcheck.NewDesign(net, toolcheck.Options{Vectors: 200, Seed: 1, Adder: &sub})
+	require.NoError(t, err)
+	std := design(t, net)
+	require.NotNil(t, std.VHDLTestbench)
+	require.Nil(t, subD.VHDLTestbench, "the VHDL testbench does not cover sub")
+	bad := func(d *toolcheck.Design) *toolcheck.Design {
+		c := *d
+		good := "G_c5_l1 <= g(5) or (p(5) and g(4));"
+		require.Contains(t, string(c.VHDL), good)
+		c.VHDL = bytes.Replace(c.VHDL, []byte(good), []byte("G_c5_l1 <= g(4) or (p(4) and g(5));"), 1)
+		return &c
+	}
+	rs := check(t, std, subD, bad(std), bad(subD))
+	vhdl := func(i int) toolcheck.Result {
+		r := rs[i*7+6]
+		require.Equal(t, "VHDL", r.Check)
+		return r
+	}
+	assert.Equal(t, toolcheck.Pass, vhdl(0).Status, vhdl(0).Detail)
+	assert.Regexp(t, `^PASS prefix_adder_sklansky_8: \d+ vectors, 0 mismatches$`, vhdl(0).Detail)
+	assert.Equal(t, toolcheck.Pass, vhdl(1).Status, vhdl(1).Detail)
+	assert.Equal(t, "ghdl --synth of the VHDL proven equal to the Verilog", vhdl(1).Detail)
+	assert.Equal(t, toolcheck.Fail, vhdl(2).Status, vhdl(2).Detail)
+	assert.Regexp(t, `^FAIL prefix_adder_sklansky_8: \d+ of \d+ vectors wrong$`, vhdl(2).Detail)
+	assert.Equal(t, toolcheck.Fail, vhdl(3).Status, vhdl(3).Detail)
+	assert.Equal(t, "the VHDL, through ghdl --synth, is not equal to the Verilog", vhdl(3).Detail)
 }
