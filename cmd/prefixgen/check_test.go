@@ -97,7 +97,7 @@ func TestCheckCommand(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.Greater(t, len(lines), 1)
 	assert.Regexp(t, `^network\s+width\s+tool\s+check\s+result\s+time\s+detail$`, lines[0])
-	row := regexp.MustCompile(`^\S.*\s13\s+(iverilog|verilator|yosys|neato)\s.*\spass\s+(\d|- +the network of \S+, checked above: )`)
+	row := regexp.MustCompile(`^\S.*\s13\s+(iverilog|verilator|yosys|neato|ghdl)\s.*\spass\s+(\d|- +the network of \S+, checked above: )`)
 	again := 0
 	for _, l := range lines[1:] {
 		assert.Regexp(t, row, l)
@@ -105,9 +105,9 @@ func TestCheckCommand(t *testing.T) {
 			again++
 		}
 	}
-	assert.GreaterOrEqual(t, again, 12, "knowles s=0 and harris l=0 f=0 are not run again")
+	assert.GreaterOrEqual(t, again, 14, "knowles s=0 and harris l=0 f=0 are not run again")
 	stats := strings.Split(strings.TrimSpace(mustRun(t, "stats", "-t", "all", "-n", "13", "-f", "csv")), "\n")
-	assert.Equal(t, 6*(len(stats)-1), len(lines)-1, "six checks for each network of -t all")
+	assert.Equal(t, 7*(len(stats)-1), len(lines)-1, "seven checks for each network of -t all")
 }
 
 // Without the tools, check says which are missing, one line each, marks
@@ -120,7 +120,7 @@ func TestCheckMissingTools(t *testing.T) {
 		assert.Contains(t, errOut, "prefixgen check: "+tool.Program+" is not installed: its checks are skipped (apt-get install "+tool.Package+")\n")
 	}
 	assert.Len(t, strings.Split(strings.TrimSpace(errOut), "\n"), len(toolcheck.Tools))
-	assert.Equal(t, 6, strings.Count(out, " missing "))
+	assert.Equal(t, 7, strings.Count(out, " missing "))
 }
 
 func mustRun(t *testing.T, args ...string) string {
