@@ -1,12 +1,14 @@
 package main
 
 import (
+	"io"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
@@ -22,11 +24,54 @@ func archFlags() []cli.Flag {
 		&cli.StringFlag{Name: "op", Value: "add", Usage: "adder operation: add (a + b + cin), sub (a + ~b + cin: a - b with cin = 1), addsub (a mode input: 0 adds, 1 subtracts), compare (outputs lt, ltu, eq)"},
 		&cli.BoolFlag{Name: "no-cin", Usage: "no carry-in input: the carry into bit 0 is 0 for add, 1 for sub, mode for addsub"},
 		&cli.StringFlag{Name: "flags", Value: "carry", Usage: "status outputs of add, sub, addsub: a comma-separated list of carry (cout), overflow, zero, negative, or none"},
-		&cli.IntFlag{Name: "sparse", Value: 1, Usage: "sparse tree: the network computes every s-th carry and s-bit carry-select blocks the sums; s = 1, 2, 4 or 8, at most n"},
+		sparseFlag(),
 		&cli.StringFlag{Name: "pipeline-after", Usage: "register stages after these `LEVELS` (comma-separated, increasing; 0 is the pre-processing, 1 … depth the levels of prefix cells); adds clk and rst"},
-		&cli.IntFlag{Name: "valency", Value: 2, Usage: "cells of up to `K` inputs (2, 3 or 4): -t builds the radix-K form of kogge-stone or sklansky; verilog emits each chain of binary cells as one K-input gate"},
+		valencyFlag(),
 		&cli.IntFlag{Name: "stages", Usage: "`K` register stages placed to balance the logic between them (1 to depth + 1); adds clk and rst"},
 	}
+}
+
+func sparseFlag() cli.Flag {
+	return &cli.IntFlag{Name: "sparse", Value: 1, Usage: "sparse tree: the network computes every s-th carry and s-bit carry-select blocks the sums; s = 1, 2, 4 or 8, at most n"}
+}
+
+func valencyFlag() cli.Flag {
+	return &cli.IntFlag{Name: "valency", Value: 2, Usage: "cells of up to `K` inputs (2, 3 or 4): -t builds the radix-K form of kogge-stone or sklansky; the adder makes each chain of binary cells one K-input gate"}
+}
+
+// adderStats prints the figures of the adders with --sparse and --valency
+// (stats).
+func adderStats(c *cli.Context) error {
+	nets, err := archNetworks(c, true)
+	if err != nil {
+		return err
+	}
+	opt := adder.Options{Flags: adder.Carry, Sparse: c.Int("sparse"), Valency: c.Int("valency")}
+	if err := checkArch(c, &opt, nets); err != nil {
+		return err
+	}
+	rows := make([]emit.AdderStats, len(nets))
+	for i, n := range nets {
+		if rows[i], err = emit.NewAdderStats(n, opt); err != nil {
+			return usage(c, "%s", strings.TrimPrefix(err.Error(), "adder: "))
+		}
+	}
+	var write func(io.Writer) error
+	switch f := c.String("format"); f {
+	case "table":
+		write = func(w io.Writer) error { return emit.AdderStatsTable(w, rows) }
+	case "csv":
+		write = func(w io.Writer) error { return emit.AdderStatsCSV(w, rows) }
+	case "json":
+		if c.String("topology") != "all" {
+			write = func(w io.Writer) error { return emit.AdderStatsJSON(w, rows[0]) }
+		} else {
+			write = func(w io.Writer) error { return emit.AdderStatsJSONArray(w, rows) }
+		}
+	default:
+		return usage(c, "unknown format %q: allowed table, json, csv", f)
+	}
+	return output(c, write)
 }
 
 // archOptions returns the adder options the architecture flags ask for, or
@@ -98,6 +143,9 @@ func archNetworks(c *cli.Context, allowAll bool) ([]*network.Network, error) {
 		return networks(c, allowAll)
 	}
 	topo := c.String("topology")
+	if topo == "all" {
+		return nil, usage(c, "--valency %d does not apply to -t all: name one of %s", k, strings.Join(topologies.ValencyFamilies, ", "))
+	}
 	if !slices.Contains(topologies.ValencyFamilies, topo) {
 		return nil, usage(c, "--valency %d: %s has no higher-valency form; allowed for %s", k, topo, strings.Join(topologies.ValencyFamilies, ", "))
 	}

@@ -100,3 +100,25 @@ func TestGenValency(t *testing.T) {
 		assert.Contains(t, errOut, tt.want)
 	}
 }
+
+// stats --sparse and --valency print the figures of the adder's carry tree.
+func TestStatsArchitecture(t *testing.T) {
+	for _, tt := range []struct {
+		file string
+		args []string
+	}{
+		{"stats-all-64-sparse4.csv", []string{"stats", "-t", "all", "-n", "64", "--sparse", "4", "-f", "csv"}},
+		{"stats-sk-64-valency4.json", []string{"stats", "-t", "sklansky", "-n", "64", "--valency", "4", "-f", "json"}},
+		{"stats-ks-64-valency4-sparse4.txt", []string{"stats", "-t", "kogge-stone", "-n", "64", "--valency", "4", "--sparse", "4"}},
+	} {
+		status, out, errOut := prefixgen(tt.args...)
+		require.Equal(t, 0, status, errOut)
+		golden(t, tt.file, out)
+	}
+	status, _, errOut := prefixgen("stats", "-t", "all", "-n", "16", "--valency", "3")
+	assert.Equal(t, 2, status)
+	assert.Contains(t, errOut, "--valency 3 does not apply to -t all: name one of kogge-stone, sklansky")
+	status, _, errOut = prefixgen("stats", "-t", "ripple", "-n", "4", "--sparse", "8")
+	assert.Equal(t, 2, status)
+	assert.Contains(t, errOut, "sparseness 8 exceeds the width 4")
+}

@@ -355,12 +355,15 @@ func statsCommand() *cli.Command {
 		Flags: []cli.Flag{
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "table, json (an object for one topology, an array for all) or csv"},
-			outputFlag(),
+			outputFlag(), sparseFlag(), valencyFlag(),
 		},
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c); err != nil {
 				return err
+			}
+			if c.IsSet("sparse") || c.IsSet("valency") {
+				return adderStats(c)
 			}
 			write, err := statsFormat(c, c.String("topology") != "all")
 			if err != nil {

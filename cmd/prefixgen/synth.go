@@ -89,8 +89,7 @@ func synthCommand() *cli.Command {
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "table, json (an array) or csv"},
 			outputFlag(),
-			&cli.IntFlag{Name: "sparse", Value: 1, Usage: "sparse tree: the network computes every s-th carry and s-bit carry-select blocks the sums; s = 1, 2, 4 or 8, at most n"},
-			&cli.IntFlag{Name: "valency", Value: 2, Usage: "cells of up to `K` inputs (2, 3 or 4): the radix-K form of kogge-stone or sklansky, each chain of binary cells one K-input gate"},
+			sparseFlag(), valencyFlag(),
 		}, synthFlags()...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {

@@ -1,0 +1,82 @@
+package emit
+
+import (
+	"io"
+	"strconv"
+
+	"github.com/prefixgen/prefixgen/emit/adder"
+	"github.com/prefixgen/prefixgen/network"
+)
+
+// AdderStats are the figures of the adder that package adder builds around
+// a network with a sparseness and a valency: what stats --sparse and
+// --valency print. Depth and Cells count levels and gates of the adder's
+// carry tree, a cell of valency k once, and only the cells its carries
+// need.
+type AdderStats struct {
+	Topology        string
+	Params          network.Params
+	Width           int
+	Sparse, Valency int
+	adder.Figures
+}
+
+// NewAdderStats measures the adder {cout, sum} = a + b + cin around net
+// with the sparseness and valency of opt (its other options are ignored).
+func NewAdderStats(net *network.Network, opt adder.Options) (AdderStats, error) {
+	o := adder.Options{Flags: adder.Carry, Sparse: opt.Sparse, Valency: opt.Valency}
+	d, err := adder.Describe(net, o)
+	if err != nil {
+		return AdderStats{}, err
+	}
+	return AdderStats{Topology: net.Topology(), Params: net.Params(), Width: net.Width(),
+		Sparse: max(o.Sparse, 1), Valency: max(o.Valency, 2), Figures: d.Figures}, nil
+}
+
+// Record returns the row's machine-readable fields: topology, params,
+// width, sparse, valency, depth, size, black_cells, gray_cells,
+// binary_cells, select_blocks and select_muxes (see Columns).
+func (s AdderStats) Record() Record {
+	return Record{
+		{"topology", s.Topology}, {"params", s.Params}, {"width", s.Width}, {"sparse", s.Sparse}, {"valency", s.Valency},
+		{"depth", s.Depth}, {"size", s.Cells}, {"black_cells", s.Black}, {"gray_cells", s.Gray},
+		{"binary_cells", s.BinaryCells}, {"select_blocks", s.Groups}, {"select_muxes", s.Muxes},
+	}
+}
+
+// MarshalJSON encodes the row as one object, the fields of Record.
+func (s AdderStats) MarshalJSON() ([]byte, error) { return s.Record().MarshalJSON() }
+
+// adderStatsHeader names the columns of AdderStatsTable.
+var adderStatsHeader = []string{"topology", "width", "sparse", "valency", "depth", "size", "black", "gray", "binary cells", "select blocks", "select muxes"}
+
+// AdderStatsTable writes the rows as a table with prose headers.
+func AdderStatsTable(w io.Writer, rows []AdderStats) error {
+	cells := make([][]string, len(rows))
+	for i, s := range rows {
+		cells[i] = []string{describe(s.Topology, s.Params), strconv.Itoa(s.Width), strconv.Itoa(s.Sparse), strconv.Itoa(s.Valency),
+			strconv.Itoa(s.Depth), strconv.Itoa(s.Cells), strconv.Itoa(s.Black), strconv.Itoa(s.Gray),
+			strconv.Itoa(s.BinaryCells), strconv.Itoa(s.Groups), strconv.Itoa(s.Muxes)}
+	}
+	return WriteTable(w, adderStatsHeader, cells)
+}
+
+// AdderStatsCSV writes the rows as CSV under the names of Record.
+func AdderStatsCSV(w io.Writer, rows []AdderStats) error {
+	records := make([]Record, len(rows))
+	for i, s := range rows {
+		records[i] = s.Record()
+	}
+	return RecordsCSV(w, AdderStats{}.Record().Names(), records)
+}
+
+// AdderStatsJSON writes one row as an indented JSON object.
+func AdderStatsJSON(w io.Writer, s AdderStats) error { return writeJSON(w, s) }
+
+// AdderStatsJSONArray writes the rows as an indented JSON array.
+func AdderStatsJSONArray(w io.Writer, rows []AdderStats) error {
+	if rows == nil {
+		rows = []AdderStats{}
+	}
+	return writeJSON(w, rows)
+}
