@@ -275,9 +275,9 @@ func ExampleVHDL() {
 // proveVHDL synthesizes the VHDL adder with ghdl --synth (after analysing
 // it as VHDL-93 and as VHDL-2008, which must both pass without a word) and
 // proves the netlist equal to the Verilog adder with a Yosys miter: by SAT
-// for a combinational adder, by a bounded check of eight cycles from the
-// all-zero state for a pipelined one. It returns Yosys's error.
-func proveVHDL(t *testing.T, ghdl, yosys string, entity string, vhdl, verilog []byte, clocked bool) error {
+// for a combinational adder, and for a pipeline of latency L at cycle L + 1
+// from any state. It returns Yosys's error.
+func proveVHDL(t *testing.T, ghdl, yosys string, entity string, vhdl, verilog []byte, latency int) error {
 	t.Helper()
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "adder.vhd"), vhdl, 0o644))
@@ -299,8 +299,10 @@ func proveVHDL(t *testing.T, ghdl, yosys string, entity string, vhdl, verilog []
 	require.NoError(t, err, "ghdl --synth")
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "synth.v"), synth, 0o644))
 	prove := "sat -verify -prove trigger 0 miter"
-	if clocked {
-		prove = "sat -verify -prove trigger 0 -seq 8 -set-init-zero miter"
+	if latency > 0 {
+		// A pipeline of L stages holds nothing older than L cycles: cycle
+		// L + 1 from any state, with rst low, covers every cycle of every run.
+		prove = fmt.Sprintf("sat -verify -prove trigger 0 -set in_rst 0 -seq %d -prove-skip %d miter", latency+1, latency)
 	}
 	script := fmt.Sprintf("read_verilog adder.v; rename %[1]s gold; read_verilog synth.v; rename %[1]s gate; proc; "+
 		"miter -equiv -flatten -make_outputs -ignore_gold_x gold gate miter; hierarchy -top miter; flatten; opt -fast; %s", entity, prove)
@@ -338,9 +340,12 @@ func TestVHDLArchitecturesEqualVerilog(t *testing.T) {
 			require.NoError(t, emit.VHDL(&vh, net, emit.VHDLOptions{Adder: &tt.opt}))
 			entity := emit.AdderModuleName(net, tt.opt)
 			assert.Contains(t, vh.String(), "entity "+entity+" is\n")
+			desc, err := adder.Describe(net, tt.opt)
+			require.NoError(t, err)
 			clocked := len(tt.opt.PipelineAfter) > 0 || tt.opt.Stages > 0
-			assert.Equal(t, clocked, strings.Contains(vh.String(), "rising_edge(clk)"))
-			require.NoError(t, proveVHDL(t, ghdl, yosys, entity, vh.Bytes(), v.Bytes(), clocked))
+			assert.Equal(t, clocked, desc.Latency > 0)
+			assert.Equal(t, desc.Latency, strings.Count(vh.String(), "if rising_edge(clk) then"), "one clocked process per stage")
+			require.NoError(t, proveVHDL(t, ghdl, yosys, entity, vh.Bytes(), v.Bytes(), desc.Latency))
 		})
 	}
 	t.Run("planted bug", func(t *testing.T) {
@@ -351,7 +356,7 @@ func TestVHDLArchitecturesEqualVerilog(t *testing.T) {
 		good := "G_c5_l1 <= g(5) or (p(5) and g(4));"
 		require.Contains(t, vh, good)
 		vh = strings.Replace(vh, good, "G_c5_l1 <= g(4) or (p(4) and g(5));", 1)
-		assert.Error(t, proveVHDL(t, ghdl, yosys, emit.ModuleName(net), []byte(vh), v.Bytes(), false))
+		assert.Error(t, proveVHDL(t, ghdl, yosys, emit.ModuleName(net), []byte(vh), v.Bytes(), 0))
 	})
 }
 
@@ -372,4 +377,30 @@ func TestVHDLTestbenchOptions(t *testing.T) {
 		assert.Error(t, emit.VHDLTestbench(&buf, net, emit.TestbenchOptions{Adder: &opt}))
 		assert.Zero(t, buf.Len())
 	}
+}
+
+func FuzzCheckEntityName(f *testing.F) {
+	for _, s := range []string{"adder", "a__b", "x_", "Signal", "cout", "9x", "A_b9", "módulo", ""} {
+		f.Add(s)
+	}
+	ident := regexp.MustCompile(`^[A-Za-z](_?[A-Za-z0-9])*$`)
+	net, err := topologies.Build("sklansky", 4, nil)
+	require.NoError(f, err)
+	f.Fuzz(func(t *testing.T, name string) {
+		err := emit.CheckEntityName(name)
+		if err != nil {
+			assert.NotContains(t, err.Error(), "\n")
+			if name == "" {
+				return // VHDL takes the default name
+			}
+			var buf bytes.Buffer
+			assert.Error(t, emit.VHDL(&buf, net, emit.VHDLOptions{Entity: name}))
+			assert.Zero(t, buf.Len())
+			return
+		}
+		assert.Regexp(t, ident, name)
+		var buf bytes.Buffer
+		require.NoError(t, emit.VHDL(&buf, net, emit.VHDLOptions{Entity: name}))
+		assert.Contains(t, buf.String(), "entity "+name+" is\n")
+	})
 }
