@@ -36,7 +36,7 @@ func Describe(net *network.Network, opt Options) (*Description, error) {
 		return nil, fmt.Errorf("adder: unknown operation %d: allowed %s", opt.Op, strings.Join(opNames, ", "))
 	}
 	if opt.Op == Compare && opt.Flags != 0 {
-		return nil, fmt.Errorf("adder: flags (%s) apply to add, sub and addsub; compare outputs lt, ltu and eq", opt.Flags)
+		return nil, fmt.Errorf("adder: flags (%s) do not apply to compare, which outputs lt, ltu and eq: allowed none", opt.Flags)
 	}
 	if opt.Flags >= 1<<len(flagNames) {
 		return nil, fmt.Errorf("adder: unknown flags %#x: allowed %s", uint8(opt.Flags), strings.Join(flagNames, ", "))
