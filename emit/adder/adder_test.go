@@ -182,7 +182,7 @@ func TestDescribeErrors(t *testing.T) {
 		{ks8, adder.Options{Sparse: 16}, "sparseness 16 not allowed"},
 		{build(t, "sklansky", 3), adder.Options{Sparse: 4}, "sparseness 4 exceeds the width 3"},
 		{ks8, adder.Options{Op: adder.Compare, Sparse: 2}, "does not apply to compare"},
-		{ks8, adder.Options{Op: adder.Compare, Flags: adder.Zero}, "compare outputs lt, ltu and eq"},
+		{ks8, adder.Options{Op: adder.Compare, Flags: adder.Zero}, "flags (zero) do not apply to compare, which outputs lt, ltu and eq: allowed none"},
 		{ks8, adder.Options{Op: 9}, "unknown operation 9"},
 		{ks8, adder.Options{Flags: 1 << 6}, "unknown flags"},
 		{ks8, adder.Options{PipelineAfter: []int{4}}, "pipeline level 4 beyond the carry tree: allowed 0 (after the pre-processing) to 3"},
