@@ -36,7 +36,9 @@ func optimizeCommand() *cli.Command {
 			"named network within the bounds and Snir's bound (size ≥ 2N − 2 − D); json is the\n" +
 			"prefixgen.network/v1 document that gen --from reads back; text is the diagram. The same\n" +
 			"flags and --seed print the same network. Bounds no network meets are refused with the least\n" +
-			"that can be met (exit status 2).\n\n" +
+			"that can be met (exit status 2): depth at least ⌈log2 N⌉; fan-out at least 3, or 2 at depth N − 1\n" +
+			"(ripple is the only network of fan-out 2). Finding nothing within bounds some network meets\n" +
+			"would be exit status 1.\n\n" +
 			"With --max-delay (FO4 delays of the logical-effort model, as stats prints delay_fo4) the search\n" +
 			"minimizes the model's area among networks whose model delay is within the bound; --objective\n" +
 			"delay minimizes the model's delay instead. Either one scores every candidate at every depth up\n" +

@@ -96,9 +96,13 @@ func TestOptimizeBadInput(t *testing.T) {
 		{"too wide", []string{"-n", "257", "--max-depth", "9"},
 			"prefixgen optimize: width 257 out of range: allowed 1…256"},
 		{"fan-out 1", []string{"-n", "16", "--max-depth", "4", "--max-fanout", "1"},
-			"prefixgen optimize: no network of width 16 has fan-out 1: input 0 is an output and feeds a cell; at depth 4 the least fan-out bound is 3"},
-		{"fan-out too small for the depth", []string{"-n", "64", "--max-depth", "6", "--max-fanout", "2"},
-			"prefixgen optimize: no network of width 64, depth ≤ 6 has fan-out ≤ 2: the least fan-out bound at that depth is 3, or allow depth 7"},
+			"prefixgen optimize: no network of width 16 has fan-out 1: input 0 is output 0 and feeds a cell; allowed --max-fanout 3 or more at depth 4"},
+		{"fan-out 1 at ripple's depth", []string{"-n", "16", "--max-depth", "15", "--max-fanout", "1"},
+			"prefixgen optimize: no network of width 16 has fan-out 1: input 0 is output 0 and feeds a cell; allowed --max-fanout 2 or more at depth 15"},
+		{"fan-out 2 below ripple's depth", []string{"-n", "32", "--max-depth", "5", "--max-fanout", "2"},
+			"prefixgen optimize: no network of width 32, depth ≤ 5 has fan-out ≤ 2: fan-out 2 forces ripple, of depth 31; allowed --max-fanout 3 or more at depth 5, or --max-depth 31 for ripple"},
+		{"fan-out 2 one below ripple", []string{"-n", "32", "--max-depth", "30", "--max-fanout", "2"},
+			"prefixgen optimize: no network of width 32, depth ≤ 30 has fan-out ≤ 2: fan-out 2 forces ripple, of depth 31; allowed --max-fanout 3 or more at depth 30, or --max-depth 31 for ripple"},
 		{"negative fan-out", []string{"-n", "16", "--max-depth", "4", "--max-fanout", "-1"},
 			"prefixgen optimize: max fan-out -1 out of range: allowed 0 (no bound) or 1 and more"},
 		{"no depth", []string{"-n", "16"}, "prefixgen optimize: --max-depth D is required (or --max-delay, or --objective delay)"},
@@ -122,5 +126,29 @@ func TestOptimizeBadInput(t *testing.T) {
 			assert.Empty(t, out)
 			assert.Equal(t, tt.want+"\n", errOut)
 		})
+	}
+}
+
+// Every bound a refusal names is one optimize then meets: the least
+// fan-out at the depth, and ripple's depth for fan-out 2.
+func TestOptimizeNamedBoundsMet(t *testing.T) {
+	for _, args := range [][]string{
+		{"-n", "32", "--max-depth", "5", "--max-fanout", "3"},
+		{"-n", "32", "--max-depth", "6", "--max-fanout", "3"},
+		{"-n", "32", "--max-depth", "31", "--max-fanout", "2"},
+		{"-n", "16", "--max-depth", "15", "--max-fanout", "2"},
+	} {
+		status, out, errOut := prefixgen(append([]string{"optimize", "-f", "json"}, args...)...)
+		require.Equal(t, 0, status, "%v: %s", args, errOut)
+		n, err := network.Unmarshal([]byte(out))
+		require.NoError(t, err)
+		f := n.Figures()
+		bound, err := strconv.Atoi(args[5])
+		require.NoError(t, err)
+		assert.LessOrEqual(t, f.MaxFanout, bound)
+		if bound == 2 {
+			assert.Equal(t, n.Width()-1, f.Depth, "fan-out 2 is ripple")
+			assert.Equal(t, n.Width()-1, f.Size)
+		}
 	}
 }

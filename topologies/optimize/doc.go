@@ -68,12 +68,14 @@
 // Result.LowerBound the least size any network within the depth can have.
 //
 // Check refuses what no network can meet, naming the least bound that can
-// be: a depth below ⌈log2 n⌉, and a fan-out bound below what FanoutOutputs
-// allows at the depth. Widths above MaxWidth are refused. Under a fan-out
+// be: a depth below ⌈log2 n⌉, and a fan-out bound below LeastFanout, which
+// is exact: 2 means ripple (depth n − 1), and 3 is met at every depth from
+// ⌈log2 n⌉ on (Sklansky's or Kogge–Stone's network with cells copied; a test
+// checks every width). Widths above MaxWidth are refused. Under a fan-out
 // bound the search copies cells where a signal feeds too many (a copy has the
-// same operands, so the depth does not change); when it finds nothing within
-// a bound that FanoutOutputs allows, Minimize says so and names the least
-// fan-out it found at the depth.
+// same operands, so the depth does not change). Should it find nothing within
+// bounds that Check accepts, Minimize returns a *NotFoundError: a result, not
+// bad input.
 //
 // How good it is: at minimum depth, I. S. Sergeev (On the complexity of
 // parallel prefix circuits, ECCC TR13-041, 2013) gives the exact least size

@@ -99,30 +99,37 @@ func infeasible(format string, args ...any) error {
 // ceilLog2 returns ⌈log2 n⌉ for n ≥ 1.
 func ceilLog2(n int) int { return bits.Len(uint(n - 1)) }
 
-// FanoutOutputs returns the most outputs a network of depth at most depth
-// and fan-out at most fanout can have, a necessary condition Check uses: the
-// signals spanning [0, i] form a tree below input 0, in which each one feeds
-// at most fanout − 1 others if it is an output and fanout others if not, one
-// level later. The count saturates at math.MaxInt32.
-func FanoutOutputs(depth, fanout int) int {
-	if fanout < 2 {
+// LeastFanout returns the least fan-out bound that some network of width n
+// (1 ≤ n ≤ MaxWidth) and depth at most depth (≥ ⌈log2 n⌉) meets, exactly:
+//
+//   - 1 for n = 1: input 0 is the only output and feeds nothing.
+//   - 2 for n = 2, and for every n where depth ≥ n − 1: ripple.
+//   - 3 otherwise.
+//
+// Fan-out 2 forces ripple: input 0 is output 0, so it feeds one cell, which
+// can only be the one signal spanning [0, 1] (every such signal reads input
+// 0); that signal is output 1 and feeds one cell, which can only be the one
+// spanning [0, 2], and so on: the prefixes form a chain of depth n − 1, and
+// no other cell can reach an output. Fan-out 1 leaves input 0 no reader,
+// so only n = 1 meets it. Fan-out 3 is met at the least depth, ⌈log2 n⌉, by
+// Sklansky's or Kogge–Stone's network with cells copied (limitFanout) for
+// every n from 3 to MaxWidth, which TestLeastFanoutMet checks one by one;
+// Minimize tries both, so under a bound of at least LeastFanout it finds a
+// network.
+func LeastFanout(n, depth int) int {
+	switch {
+	case n <= 1:
 		return 1
+	case n == 2 || depth >= n-1:
+		return 2
 	}
-	out, other := 1, 0
-	for range depth {
-		m := max(out, other)
-		out, other = min(1+(fanout-1)*m, math.MaxInt32), min(fanout*m, math.MaxInt32)
-		if out == math.MaxInt32 {
-			break
-		}
-	}
-	return out
+	return 3
 }
 
 // Check reports whether the options ask for something possible: a width in
-// 1…MaxWidth, a depth of at least ⌈log2 n⌉, and a fan-out bound that
-// FanoutOutputs allows at that depth. Its errors name what is allowed; the
-// bounds no network meets are *InfeasibleError.
+// 1…MaxWidth, a depth of at least ⌈log2 n⌉, and a fan-out bound of at least
+// LeastFanout at that depth. Its errors name what is allowed; the bounds no
+// network meets are *InfeasibleError.
 func Check(opt Options) error {
 	n := opt.Width
 	switch {
@@ -137,22 +144,24 @@ func Check(opt Options) error {
 	case opt.MaxDepth < ceilLog2(n):
 		return infeasible("optimize: no network of width %d has depth %d or less: the least depth is ⌈log2 %d⌉ = %d", n, opt.MaxDepth, n, ceilLog2(n))
 	}
-	if f := opt.MaxFanout; f > 0 && FanoutOutputs(opt.MaxDepth, f) < n {
-		least := 1
-		for FanoutOutputs(opt.MaxDepth, least) < n {
-			least++
-		}
-		depth := opt.MaxDepth
-		for FanoutOutputs(depth, f) < n && depth < n {
-			depth++
-		}
-		if f == 1 {
-			return infeasible("optimize: no network of width %d has fan-out 1: input 0 is an output and feeds a cell; at depth %d the least fan-out bound is %d", n, opt.MaxDepth, least)
-		}
-		return infeasible("optimize: no network of width %d, depth ≤ %d has fan-out ≤ %d: the least fan-out bound at that depth is %d, or allow depth %d", n, opt.MaxDepth, f, least, depth)
+	f := opt.MaxFanout
+	if f == 0 || f >= LeastFanout(n, opt.MaxDepth) {
+		return nil
 	}
-	return nil
+	if f == 1 {
+		return infeasible("optimize: no network of width %d has fan-out 1: input 0 is output 0 and feeds a cell; allowed --max-fanout %d or more at depth %d", n, LeastFanout(n, opt.MaxDepth), opt.MaxDepth)
+	}
+	return infeasible("optimize: no network of width %d, depth ≤ %d has fan-out ≤ 2: fan-out 2 forces ripple, of depth %d; allowed --max-fanout 3 or more at depth %d, or --max-depth %d for ripple", n, opt.MaxDepth, n-1, opt.MaxDepth, n-1)
 }
+
+// NotFoundError reports bounds that some network meets but Minimize found
+// none within: a result, not bad input. LeastFanout says this cannot happen
+// for the widths Minimize takes; the error is there so that it would be
+// reported truthfully if it did.
+type NotFoundError struct{ msg string }
+
+// Error returns the one-line message.
+func (e *NotFoundError) Error() string { return e.msg }
 
 // candidate is a network and where it came from.
 type candidate struct {
@@ -236,7 +245,7 @@ func Minimize(ctx context.Context, opt Options) (Result, error) {
 		}
 	}
 	if best == nil {
-		return Result{}, infeasible("optimize: found no network of width %d with depth ≤ %d and fan-out ≤ %d: the least fan-out found at that depth is %d", n, depth, opt.MaxFanout, leastFanout)
+		return Result{}, &NotFoundError{fmt.Sprintf("optimize: found no network of width %d with depth ≤ %d and fan-out ≤ %d (the least fan-out of the networks it tried at that depth is %d)", n, depth, opt.MaxFanout, leastFanout)}
 	}
 	net, err := finish(best.net, opt)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"runtime"
 	"testing"
 
@@ -223,20 +224,58 @@ func TestCheck(t *testing.T) {
 	assert.NoError(t, optimize.Check(optimize.Options{Width: 256, MaxDepth: 8, MaxFanout: 3}))
 }
 
-// TestFanoutOutputs checks the counting bound against its closed form for
-// fan-out 2, 2^(d−1) + 1 outputs, and against the minimum-depth networks:
-// Sklansky fits the bound it must.
-func TestFanoutOutputs(t *testing.T) {
-	for d := 1; d <= 20; d++ {
-		assert.Equal(t, 1<<(d-1)+1, optimize.FanoutOutputs(d, 2), "depth %d", d)
+// TestLeastFanoutFanout2 checks the ripple side of LeastFanout: fan-out 2
+// is refused below depth n − 1 and met by ripple at n − 1; every bound
+// below LeastFanout is refused and every one at or above it is accepted.
+func TestLeastFanoutFanout2(t *testing.T) {
+	assert.Equal(t, 1, optimize.LeastFanout(1, 0))
+	assert.Equal(t, 2, optimize.LeastFanout(2, 1))
+	for n := 3; n <= 40; n++ {
+		lo := bits.Len(uint(n - 1))
+		for d := lo; d <= n; d++ {
+			least := optimize.LeastFanout(n, d)
+			if d >= n-1 {
+				assert.Equal(t, 2, least, "n=%d d=%d", n, d)
+			} else {
+				assert.Equal(t, 3, least, "n=%d d=%d", n, d)
+			}
+			for f := 1; f <= least+1; f++ {
+				err := optimize.Check(optimize.Options{Width: n, MaxDepth: d, MaxFanout: f})
+				if f < least {
+					_, ok := errors.AsType[*optimize.InfeasibleError](err)
+					assert.True(t, ok, "n=%d d=%d f=%d: %v", n, d, f, err)
+				} else {
+					assert.NoError(t, err, "n=%d d=%d f=%d", n, d, f)
+				}
+			}
+		}
+		if n > 20 {
+			continue
+		}
+		r, err := optimize.Minimize(context.Background(), optimize.Options{Width: n, MaxDepth: n - 1, MaxFanout: 2, Steps: -1})
+		require.NoError(t, err, "n=%d", n)
+		assert.Equal(t, []int{n - 1, n - 1, 2}, []int{r.Figures.Depth, r.Figures.Size, r.Figures.MaxFanout}, "ripple at n=%d", n)
 	}
-	assert.Equal(t, 1, optimize.FanoutOutputs(5, 1))
-	for k := 1; k <= 8; k++ {
-		n := 1 << k
-		net, err := topologies.Sklansky(n)
-		require.NoError(t, err)
-		f := net.Figures()
-		assert.GreaterOrEqual(t, optimize.FanoutOutputs(f.Depth, f.MaxFanout), n)
+}
+
+// TestLeastFanoutNamedBoundsMet checks that Minimize meets LeastFanout at
+// every depth for the widths up to 16 and a few wider ones, so that a bound
+// the package names is never one it then fails.
+func TestLeastFanoutNamedBoundsMet(t *testing.T) {
+	type wd struct{ n, d int }
+	var cases []wd
+	for n := 1; n <= 16; n++ {
+		for d := bits.Len(uint(n - 1)); d < n; d++ {
+			cases = append(cases, wd{n, d})
+		}
+	}
+	cases = append(cases, wd{32, 5}, wd{32, 6}, wd{100, 7})
+	for _, c := range cases {
+		f := optimize.LeastFanout(c.n, c.d)
+		r, err := optimize.Minimize(context.Background(), optimize.Options{Width: c.n, MaxDepth: c.d, MaxFanout: f, Steps: -1})
+		require.NoError(t, err, "n=%d d=%d f=%d", c.n, c.d, f)
+		assert.LessOrEqual(t, r.Figures.MaxFanout, f)
+		assert.LessOrEqual(t, r.Figures.Depth, c.d)
 	}
 }
 
