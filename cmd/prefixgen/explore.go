@@ -48,11 +48,12 @@ func exploreCommand() *cli.Command {
 			"optimizer's smallest network for every depth from ⌈log2 N⌉ to 2⌈log2 N⌉ − 2 (N ≤ 256), and prints the\n" +
 			"networks no other one beats on depth, size, maximum fan-out and wire tracks at once (--all prints\n" +
 			"every network), each with where it came from and the command that rebuilds it. --plot draws size\n" +
-			"against depth, one marker per family, Snir's bound 2N − 2 − depth as a line.\n" +
+			"against depth, one colour and shape per family, the marker's size by its fan-out, the optimizer\n" +
+			"under fan-out ≤ 4 too (drawn only), Snir's bound 2N − 2 − depth as a line.\n" +
 			"With --synth, every network's adder goes through Yosys and OpenSTA (as prefixgen synth; --liberty,\n" +
 			"--flow, --load, --jobs, --workdir apply) and explore prints the networks no other one beats on area\n" +
 			"and delay at once, fastest first (--all: every network); -f json prints every network with on_front\n" +
-			"and its prefixgen.network/v1 document; --plot draws area against delay with Yosys's a + b + cin.",
+			"and its prefixgen.network/v1 document (network_json); --plot draws area against delay with Yosys's a + b + cin.",
 		Flags: append([]cli.Flag{
 			widthFlag(64), maxFanoutFlag(),
 			&cli.BoolFlag{Name: "all", Usage: "print every network, not only the Pareto front"},
@@ -91,8 +92,17 @@ func exploreCommand() *cli.Command {
 				return err
 			}
 			if c.IsSet("plot") {
+				drawn := all
+				if c.Int("max-fanout") == 0 {
+					// The optimizer under a fan-out bound too, drawn only.
+					bounded, err := explore.Bounded(c.Context, c.Int("width"), optimizer(c), report.PlotFanoutBound)
+					if err != nil {
+						return usage(c, "%v", err)
+					}
+					drawn = append(slices.Clone(all), bounded...)
+				}
 				err := writeFile(c, "--plot", plotPath, func(w io.Writer) error {
-					return report.Plot(w, c.Int("width"), all, front, plotFormat)
+					return report.Plot(w, c.Int("width"), drawn, front, plotFormat)
 				})
 				if err != nil {
 					return err

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"html"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -138,4 +140,79 @@ func TestHTMLInChromium(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, bytes.HasPrefix(png, []byte("\x89PNG")))
 	keepFile(t, "report16.png", png)
+}
+
+// svgText is one text element of gonum's SVG: its position (y upwards),
+// size and content.
+type svgText struct {
+	x, y, size float64
+	text       string
+}
+
+var svgTextRE = regexp.MustCompile(`<text x="([-0-9.]+)" y="([-0-9.]+)"[^>]*?\s*style="[^"]*font-size:([0-9.]+)px">([^<]*)</text>`)
+
+func svgTexts(t *testing.T, svg string) []svgText {
+	var out []svgText
+	for _, m := range svgTextRE.FindAllStringSubmatch(svg, -1) {
+		var v [3]float64
+		for i := range v {
+			f, err := strconv.ParseFloat(m[i+1], 64)
+			require.NoError(t, err)
+			v[i] = f
+		}
+		out = append(out, svgText{v[0], -v[1], v[2], html.UnescapeString(m[4])})
+	}
+	return out
+}
+
+// The plot's layout: more than three labelled sizes, a title clear of
+// everything below it, a legend right of the axes (where it hides no
+// point) naming every family drawn, and a key of the marker sizes.
+func TestPlotLayout(t *testing.T) {
+	all, front := points(t, 64)
+	var buf bytes.Buffer
+	require.NoError(t, report.Plot(&buf, 64, all, front, "svg"))
+	texts := svgTexts(t, buf.String())
+	require.NotEmpty(t, texts)
+	var title, ticks, legend []svgText
+	for _, tx := range texts {
+		switch {
+		case tx.size == 13:
+			title = append(title, tx)
+		case tx.size == 10:
+			ticks = append(ticks, tx)
+		case tx.size < 10:
+			legend = append(legend, tx)
+		}
+	}
+	require.NotEmpty(t, title)
+	// The size labels share an x at the left; the depth labels a y below.
+	sizes := map[float64]bool{}
+	axisRight := 0.0
+	for _, tk := range ticks {
+		axisRight = max(axisRight, tk.x)
+		if _, err := strconv.Atoi(tk.text); err == nil && tk.x < 60 {
+			sizes[tk.y] = true
+		}
+	}
+	assert.Greater(t, len(sizes), 3, "labelled sizes")
+	lowestTitle := title[0].y
+	for _, tl := range title {
+		lowestTitle = min(lowestTitle, tl.y)
+	}
+	for _, tx := range append(ticks, legend...) {
+		assert.Less(t, tx.y+tx.size, lowestTitle-2, "%q clears the title", tx.text)
+	}
+	names := map[string]bool{}
+	for _, l := range legend {
+		names[l.text] = true
+		assert.Greater(t, l.x, axisRight, "the legend %q stands right of the axes", l.text)
+	}
+	for _, pt := range all {
+		if pt.Figures.Depth <= 14 {
+			assert.True(t, names[pt.Family], "the legend names %s", pt.Family)
+		}
+	}
+	assert.True(t, names["max fan-out 8"], "the key of the marker sizes")
+	assert.True(t, names["Pareto front"])
 }

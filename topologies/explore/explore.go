@@ -106,7 +106,7 @@ func Enumerate(ctx context.Context, n int, opt Options) ([]Point, error) {
 			add(net, topo.Name, emit.Name(net), command(topo.Name, n, net.Params()))
 		}
 	}
-	if opt.Optimizer != nil {
+	if opt.Optimizer != nil && n <= MaxOptimizeWidth {
 		lo := ceilLog2(n)
 		hi := max(lo, 2*lo-2)
 		for d := lo; d <= hi; d++ {
@@ -278,10 +278,43 @@ func MinFanout(n int) int {
 	return 2
 }
 
+// Bounded runs the optimizer under the fan-out bound at every depth
+// Enumerate runs it at (up to MaxOptimizeWidth), and returns what it finds
+// as points of the family BoundedFamily(fanout), named "optimizer
+// max_depth=D max_fanout=F". A depth the optimizer cannot meet is left out.
+// Plots draw them beside the unbounded optimizer's, so that the price of a
+// fan-out bound shows.
+func Bounded(ctx context.Context, n int, opt Optimizer, fanout int) ([]Point, error) {
+	if opt == nil || n > MaxOptimizeWidth || fanout <= 0 {
+		return nil, nil
+	}
+	lo := ceilLog2(n)
+	var points []Point
+	for d := lo; d <= max(lo, 2*lo-2); d++ {
+		net, cmd, err := opt(ctx, n, d, fanout)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, fmt.Errorf("explore: %v", ctx.Err())
+			}
+			continue
+		}
+		points = append(points, Point{Network: net, Figures: net.Figures(), Family: BoundedFamily(fanout),
+			Name: fmt.Sprintf("optimizer max_depth=%d max_fanout=%d", d, fanout), Command: cmd})
+	}
+	return points, nil
+}
+
+// BoundedFamily is the family of Bounded's points under the fan-out bound.
+func BoundedFamily(fanout int) string { return fmt.Sprintf("optimizer, fan-out ≤ %d", fanout) }
+
+// MaxOptimizeWidth is the widest width at which Enumerate runs its
+// Optimizer, once per depth from ⌈log2 n⌉ to 2⌈log2 n⌉ − 2: wider, that
+// would take minutes (prefixgen optimize itself goes to optimize.MaxWidth).
+const MaxOptimizeWidth = 256
+
 // Optimize returns an Optimizer that runs optimize.Minimize with the given
 // seed: the smallest network it finds within the bounds, and the optimize
-// command that finds it again. Widths above optimize.MaxWidth get an error,
-// so Enumerate leaves the optimizer out there.
+// command that finds it again. Enumerate runs it up to MaxOptimizeWidth.
 func Optimize(seed uint64) Optimizer {
 	return func(ctx context.Context, n, maxDepth, maxFanout int) (*network.Network, string, error) {
 		res, err := optimize.Minimize(ctx, optimize.Options{Width: n, MaxDepth: maxDepth, MaxFanout: maxFanout, Seed: seed})
