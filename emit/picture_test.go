@@ -360,3 +360,64 @@ func checkPinned(t *testing.T, plain []byte, pins []map[string][2]float64) {
 	require.NoError(t, sc.Err())
 	require.Equal(t, len(pins)-1, g, "one graph per file")
 }
+
+// svgWire is a Lo wire drawn along a lane: from the Lo column line at
+// (x0, y) along to x1, then into the cell at (cx, cy).
+type svgWire struct{ x0, y, x1, cx, cy int }
+
+var svgWireRE = regexp.MustCompile(`<path d="M(\d+) (\d+) H(\d+) L(\d+) (\d+)"/>`)
+
+func svgWires(t *testing.T, svg []byte) []svgWire {
+	var out []svgWire
+	for _, m := range svgWireRE.FindAllSubmatch(svg, -1) {
+		var v [5]int
+		for i := range v {
+			n, err := strconv.Atoi(string(m[i+1]))
+			require.NoError(t, err)
+			v[i] = n
+		}
+		out = append(out, svgWire{v[0], v[1], v[2], v[3], v[4]})
+	}
+	return out
+}
+
+// Kogge–Stone's long Lo wires at its last levels each get a lane of their
+// own: no two wires of different signals run along the same height where
+// their columns overlap, and lanes stand apart, so each wire can be
+// followed from its column to its cell.
+func TestSVGWireLanes(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		n    int
+	}{{"kogge-stone", 32}, {"kogge-stone", 64}, {"han-carlson", 32}, {"sklansky", 32}, {"brent-kung", 32}} {
+		t.Run(fmt.Sprintf("%s-%d", tt.name, tt.n), func(t *testing.T) {
+			net := build(t, tt.name, tt.n)
+			wires := svgWires(t, svgBytes(t, net, emit.SVGOptions{}))
+			if tt.name == "kogge-stone" {
+				// Every cell whose Lo is two columns or more away.
+				long := 0
+				for k := range net.Size() {
+					c := net.Cell(k)
+					if net.Column(net.CellSignal(k))-net.Column(c.Lo) >= 2 {
+						long++
+					}
+				}
+				require.Equal(t, long, len(wires))
+			}
+			for i, a := range wires {
+				for _, b := range wires[i+1:] {
+					if a.x0 == b.x0 && a.y == b.y {
+						continue // one signal's wires share its lane
+					}
+					loA, hiA := min(a.x0, a.x1), max(a.x0, a.x1)
+					loB, hiB := min(b.x0, b.x1), max(b.x0, b.x1)
+					if loA <= hiB && loB <= hiA {
+						assert.GreaterOrEqual(t, abs(a.y-b.y), 6, "overlapping wires %v and %v share a lane", a, b)
+					}
+				}
+			}
+		})
+	}
+}
+
+func abs(x int) int { return max(x, -x) }

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -55,8 +56,17 @@ func SVG(w io.Writer, net *network.Network, opt SVGOptions) error {
 	bw := bufio.NewWriter(w)
 
 	f := l.fig
+	lanes, laneCount := svgLanes(l)
+	// A row whose Lo wires need lanes gets room for them above it.
+	rowY := make([]int, l.rows)
+	for r := range l.rows {
+		rowY[r] = svgTop + r*svgRow
+		if r > 0 {
+			rowY[r] = rowY[r-1] + svgRow + max(0, laneCount[r]-1)*svgLane
+		}
+	}
 	x := func(gx int) int { return svgLeft + gx*svgColumn }
-	y := func(row int) int { return svgTop + row*svgRow }
+	y := func(row int) int { return rowY[row] }
 	bottom := y(l.outRow())
 	lines := []string{
 		fmt.Sprintf("%s, width %d", l.name, f.Width),
@@ -121,7 +131,24 @@ func SVG(w io.Writer, net *network.Network, opt SVGOptions) error {
 		}
 		bw.WriteString("\"/>\n")
 	}
-	for _, c := range l.cells {
+	for k, c := range l.cells {
+		if lane := lanes[k]; lane >= 0 {
+			// Down the Lo column line to the wire's own lane, along it, and
+			// into the cell.
+			ly := y(c.at.row-1) + svgRow/2 + lane*svgLane
+			if c.at.row-1 == 0 {
+				ly += svgLabelGap / 2
+			}
+			end := x(c.at.x) + svgColumn*2/5
+			if c.tap.x < c.at.x {
+				end = x(c.at.x) - svgColumn*2/5
+			}
+			fmt.Fprintf(bw, "<path d=\"M%d %d H%d L%d %d\"/>\n", x(c.tap.x), ly, end, x(c.at.x), y(c.at.row))
+			if c.hiSkips {
+				curve(l.bypass(c.hi, c.at))
+			}
+			continue
+		}
 		from := y(c.tap.row)
 		if c.tap.row == 0 {
 			from += svgLabelGap // from below the bit number
@@ -169,6 +196,87 @@ func SVG(w io.Writer, net *network.Network, opt SVGOptions) error {
 	}
 	bw.WriteString("</g>\n</svg>\n")
 	return bw.Flush()
+}
+
+// svgLane is the distance between the lanes of the Lo wires of one row.
+const svgLane = 6
+
+// svgLanes gives every Lo wire that runs two columns or more from the row
+// just above its cell (and the other wires of its signal into that row) a
+// lane of its own within that gap, so that long wires
+// of one level (Kogge–Stone's last levels) do not merge into a band: the
+// wire leaves its column line at its lane, runs along it and drops into its
+// cell. Wires of one Lo signal share a lane; wires whose columns overlap get
+// different lanes, as few as the overlaps need (the level's wire tracks),
+// longest wires nearest the row above. lanes[k] is cell k's lane, or −1 for
+// a wire drawn straight (one column, or from further up); count[r] is how
+// many lanes the gap above row r holds.
+func svgLanes(l *layout) (lanes []int, count []int) {
+	lanes = make([]int, len(l.cells))
+	count = make([]int, l.rows)
+	type wire struct {
+		tap      spot
+		lo, hi   int // picture columns covered
+		cells    []int
+		assigned int
+	}
+	byRow := map[int][]*wire{}
+	byTap := map[spot]*wire{}
+	// A wire of two columns or more needs a lane; the other wires of its
+	// signal into the same row join it there.
+	long := map[spot]bool{}
+	for _, c := range l.cells {
+		if d := c.tap.x - c.at.x; c.tap.row == c.at.row-1 && d*d >= 4 {
+			long[spot{c.tap.x, c.at.row}] = true
+		}
+	}
+	for k, c := range l.cells {
+		lanes[k] = -1
+		if c.tap.row != c.at.row-1 || c.tap.x == c.at.x || !long[spot{c.tap.x, c.at.row}] {
+			continue
+		}
+		w := byTap[spot{c.tap.x, c.at.row}]
+		if w == nil {
+			w = &wire{tap: c.tap, lo: c.tap.x, hi: c.tap.x}
+			byTap[spot{c.tap.x, c.at.row}] = w
+			byRow[c.at.row] = append(byRow[c.at.row], w)
+		}
+		w.lo, w.hi = min(w.lo, c.at.x), max(w.hi, c.at.x)
+		w.cells = append(w.cells, k)
+	}
+	for row, ws := range byRow {
+		slices.SortFunc(ws, func(a, b *wire) int {
+			if la, lb := a.hi-a.lo, b.hi-b.lo; la != lb {
+				return lb - la
+			}
+			return a.lo - b.lo
+		})
+		var ends [][]*wire // per lane, the wires on it
+		for _, w := range ws {
+			lane := 0
+			for ; lane < len(ends); lane++ {
+				free := true
+				for _, o := range ends[lane] {
+					if w.lo <= o.hi && o.lo <= w.hi {
+						free = false
+						break
+					}
+				}
+				if free {
+					break
+				}
+			}
+			if lane == len(ends) {
+				ends = append(ends, nil)
+			}
+			ends[lane] = append(ends[lane], w)
+			for _, k := range w.cells {
+				lanes[k] = lane
+			}
+		}
+		count[row] = len(ends)
+	}
+	return lanes, count
 }
 
 // svgText escapes s for XML character data.
