@@ -127,7 +127,7 @@ func minimizeModel(ctx context.Context, opt Options) (Result, error) {
 		start = fastest
 	}
 	if start == nil {
-		return Result{}, infeasible("optimize: found no network of width %d with depth ≤ %d and fan-out ≤ %d", n, depth, opt.MaxFanout)
+		return Result{}, &NotFoundError{fmt.Sprintf("optimize: found no network of width %d with depth ≤ %d and fan-out ≤ %d", n, depth, opt.MaxFanout)}
 	}
 	if found, err := annealModel(ctx, opt, start.net); err != nil {
 		return Result{}, err

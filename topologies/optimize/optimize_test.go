@@ -208,8 +208,8 @@ func TestCheck(t *testing.T) {
 		{optimize.Options{Width: 257, MaxDepth: 12}, "optimize: width 257 out of range: allowed 1…256", false},
 		{optimize.Options{Width: 100, MaxDepth: 6}, "optimize: no network of width 100 has depth 6 or less: the least depth is ⌈log2 100⌉ = 7", true},
 		{optimize.Options{Width: 8, MaxDepth: 3, MaxFanout: -2}, "optimize: max fan-out -2 out of range: allowed 0 (no bound) or 1 and more", false},
-		{optimize.Options{Width: 8, MaxDepth: 7, MaxFanout: 1}, "optimize: no network of width 8 has fan-out 1: input 0 is an output and feeds a cell; at depth 7 the least fan-out bound is 2", true},
-		{optimize.Options{Width: 256, MaxDepth: 8, MaxFanout: 2}, "optimize: no network of width 256, depth ≤ 8 has fan-out ≤ 2: the least fan-out bound at that depth is 3, or allow depth 9", true},
+		{optimize.Options{Width: 8, MaxDepth: 7, MaxFanout: 1}, "optimize: no network of width 8 has fan-out 1: input 0 is output 0 and feeds a cell; allowed --max-fanout 2 or more at depth 7", true},
+		{optimize.Options{Width: 256, MaxDepth: 8, MaxFanout: 2}, "optimize: no network of width 256, depth ≤ 8 has fan-out ≤ 2: fan-out 2 forces ripple, of depth 255; allowed --max-fanout 3 or more at depth 8, or --max-depth 255 for ripple", true},
 	}
 	for _, tt := range tests {
 		err := optimize.Check(tt.opt)
