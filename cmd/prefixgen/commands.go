@@ -145,7 +145,9 @@ func genCommand() *cli.Command {
 			"that is also VHDL-2008 (--testbench likewise, with the Verilog testbench's vectors); yosys-lcu, a Yosys techmap module that\n" +
 			"maps $lcu cells of width n, or of every width of --widths, to this network (techmap -map\n" +
 			"+/techmap.v -map FILE; Yosys maps other widths itself). In dot, svg,\n" +
-			"verilog and vhdl, black cells compute G and P, gray cells G only.",
+			"verilog and vhdl, black cells compute G and P, gray cells G only. --op, --no-cin, --flags,\n" +
+			"--sparse, --valency, --pipeline-after and --stages choose the adder's architecture (README:\n" +
+			"Adder architectures); --valency also builds the radix-K kogge-stone or sklansky for every format.",
 		Flags: append([]cli.Flag{
 			topologyFlag(false), widthFlag(0), paramFlag, fromFlag,
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output format: " + strings.Join(genFormats, ", ") + " (see above)"},
@@ -467,10 +469,11 @@ func checkCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "check",
 		Usage:     "emit each adder and run Icarus, Verilator, Yosys and Graphviz on it",
-		UsageText: "prefixgen check -t TOPO|all -n N [--param k=V] [--vectors V] [--seed S] [--jobs J]\nprefixgen check --from FILE [--vectors V] [--seed S] [--jobs J]",
+		UsageText: "prefixgen check -t TOPO|all -n N [--param k=V] [--vectors V] [--seed S] [--jobs J] [--op …] [--sparse S] [--valency K] [--pipeline-after L,…]\nprefixgen check --from FILE [--vectors V] [--seed S] [--jobs J] [architecture flags]",
 		Description: "For each network, writes the Verilog and VHDL adders, their testbenches and the DOT picture into a\n" +
 			"temporary folder and runs what is installed: Icarus (the self-checking testbench must PASS), Verilator\n" +
-			"(--lint-only -Wall must be silent), Yosys (a miter against {cout, sum} = a + b + cin proven by\n" +
+			"(--lint-only -Wall must be silent), Yosys (a miter against {cout, sum} = a + b + cin, or the\n" +
+			"operation and flags the architecture flags ask for, delayed by the latency of a pipeline, proven by\n" +
 			fmt.Sprintf("sat -prove, up to %d bits; gates and longest path after techmap; opt; a + b synthesized\n", toolcheck.MaxProofWidth) +
 			"through the network's $lcu techmap, which Yosys must use, proven equal to a + b), neato -n2\n" +
 			"(draws the DOT) and GHDL (the VHDL testbench must PASS; for other operations ghdl --synth of the\n" +

@@ -319,8 +319,8 @@ type Description struct {
 	Ports []Port
 	// Sections are the combinational logic, in order.
 	Sections []Section
-	// Stages are the register stages, in pipeline order; Clocked is the
-	// list of every register's signal in the order they are declared.
+	// Stages are the register stages, in pipeline order (none for a
+	// combinational adder); Registers lists their registers in one slice.
 	Stages []Stage
 	Figures
 	// Summary says in one line per element what the module computes.
