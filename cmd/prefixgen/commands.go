@@ -353,7 +353,7 @@ func statsCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "stats",
 		Usage:     "measure depth, size, max fan-out, wire tracks, deficiency, lateral fan-out and the model's delay (FO4)",
-		UsageText: "prefixgen stats -t TOPO|all -n N [--param k=V] [-f table|json|csv] [-o FILE]\nprefixgen stats --from FILE [-f table|json|csv] [-o FILE]",
+		UsageText: "prefixgen stats -t TOPO|all -n N [--param k=V] [--sparse S] [--valency K] [-f table|json|csv] [-o FILE]\nprefixgen stats --from FILE [--sparse S] [--valency K] [-f table|json|csv] [-o FILE]",
 		Flags: []cli.Flag{
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "table, json (an object for one topology, an array for all) or csv"},
