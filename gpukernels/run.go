@@ -61,3 +61,28 @@ func Run[T any](p *Program, m simulate.Monoid[T], in []T) []T {
 	copy(out, regs[0][:p.Width])
 	return out
 }
+
+// RunExclusive emulates WarpExclusiveScan with an initial value on the
+// program over the monoid m: Run's inclusive scan shifted up one lane and
+// combined after initial (initial on lane 0), each lane's result passed
+// through restart with its input and initial, as the kernel's
+// detail::RestartHead does. restart is nil for a scan without segments;
+// for simulate.Segmented it is block.RestartSegment, which gives an item
+// that starts a segment initial: for add over [1, 2, 3, 4] with heads at 0
+// and 2, [0, 1, 0, 3].
+//
+// RunExclusive panics as Run does.
+func RunExclusive[T any](p *Program, m simulate.Monoid[T], in []T, initial T, restart func(exclusive, item, initial T) T) []T {
+	inclusive := Run(p, m, in)
+	out := make([]T, len(in))
+	for i := range out {
+		out[i] = initial
+		if i > 0 {
+			out[i] = m.Combine(initial, inclusive[i-1])
+		}
+		if restart != nil {
+			out[i] = restart(out[i], in[i], initial)
+		}
+	}
+	return out
+}

@@ -80,3 +80,43 @@ func (p *Program) Check() error {
 	}
 	return nil
 }
+
+// RunExclusive emulates the exclusive block scan with an initial value
+// over one item per column: Run's prefixes shifted up one column and
+// combined after initial (initial for column 0), each column's result
+// passed through restart with its input and initial, as the kernel's
+// detail::RestartHead does. restart is nil for a scan without segments,
+// and RestartSegment for simulate.Segmented.
+func RunExclusive[T any](p *Program, m simulate.Monoid[T], in []T, initial T, restart func(exclusive, item, initial T) T) ([]T, error) {
+	inclusive, err := Run(p, m, in)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]T, len(in))
+	for i := range out {
+		out[i] = initial
+		if i > 0 {
+			out[i] = m.Combine(initial, inclusive[i-1])
+		}
+		if restart != nil {
+			out[i] = restart(out[i], in[i], initial)
+		}
+	}
+	return out, nil
+}
+
+// RestartSegment is the restart of an exclusive scan over
+// simulate.Segmented, as the kernels' detail::RestartHead makes it: an
+// item that starts a segment gets initial's value with the head flag set,
+// since the scan restarts there (Thrust's exclusive_scan_by_key gives the
+// same: add over [1, 2, 3, 4] with heads at 0 and 2 gives [0, 1, 0, 3], not
+// the previous segment's running value, [0, 1, 3, 3]); any other item
+// keeps exclusive. With a non-identity initial value, only the first
+// segment and every head see it: the items after a head continue from the
+// head's input, as the segmented lift combines them.
+func RestartSegment[T any](exclusive, item, initial simulate.Seg[T]) simulate.Seg[T] {
+	if item.Head {
+		return simulate.Seg[T]{Head: true, Value: initial.Value}
+	}
+	return exclusive
+}
