@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/gpukernels"
+	"github.com/prefixgen/prefixgen/gpukernels/block"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/network"
 )
@@ -274,5 +275,67 @@ func TestPTXShared(t *testing.T) {
 	} {
 		cases = append(cases, kernelCase{build(t, "han-carlson", 32, nil), o, true}, kernelCase{build(t, "ladner-fischer", 7, nil), o, false})
 	}
-	compileUnits(t, units(t, "shared", cases, 8))
+	// Every family at the widest block, whose cell tables are largest (a
+	// Kogge–Stone of 2048 columns has 20,000 cells), with the smallest type.
+	wide := len(cases)
+	for _, top := range families() {
+		cases = append(cases, kernelCase{build(t, top.name, block.MaxWidth, top.params), gpukernels.Options{Block: gpukernels.BlockShared}, false})
+	}
+	us := units(t, "shared", cases[:wide], 8)
+	us = append(us, units(t, "wide", cases[wide:], 4)...)
+	ptxs := compileUnits(t, us)
+	for i, ptx := range ptxs {
+		requireNoConstTables(t, us[i].name, ptx)
+	}
+}
+
+// maxConstBytes is the constant bank a kernel's __constant__ data shares:
+// 64 KiB, which ptxas refuses to exceed.
+const maxConstBytes = 64 << 10
+
+// requireNoConstTables checks that a module puts nothing in .const: tables
+// of the warp and shared-memory networks live in immediates, closed forms
+// or global memory, so that no network's tables meet the 64 KiB limit,
+// whatever the compiler makes of a const array.
+func requireNoConstTables(t *testing.T, name, ptx string) {
+	t.Helper()
+	var consts []string
+	for _, v := range ptxVariables(t, ptx) {
+		if v.Space == "const" {
+			consts = append(consts, v.String())
+		}
+	}
+	require.Empty(t, consts, "%s: tables in the constant bank", name)
+}
+
+// TestPTXSharedTablesGlobal holds item 3 of issue 14 for the worst case: a
+// Kogge–Stone of 2048 columns in shared memory has 65,728 bytes of cell
+// and slot tables, more than the 64 KiB constant bank, and they are in
+// global memory; the same header with const tables, which clang puts in
+// the constant bank, would put them in .const, past the limit.
+func TestPTXSharedTablesGlobal(t *testing.T) {
+	t.Parallel()
+	tooltest.Path(t, "clang-14")
+	net := build(t, "kogge-stone", block.MaxWidth, nil)
+	opt := gpukernels.Options{Block: gpukernels.BlockShared, Namespace: "ks2048"}
+	src := render(t, net, opt)
+	drv := driver("ks2048.cuh", "ks2048", opt, false)
+	planted := strings.ReplaceAll(src, "static __device__ unsigned short ", "static __device__ const unsigned short ")
+	require.NotEqual(t, src, planted)
+	ptxs := compileUnits(t, []unit{
+		{name: "global", headers: map[string]string{"ks2048.cuh": src}, source: drv},
+		{name: "const", headers: map[string]string{"ks2048.cuh": planted}, source: drv},
+	})
+	bytes := func(ptx, space string) int {
+		n := 0
+		for _, v := range ptxVariables(t, ptx) {
+			if v.Space == space && (strings.Contains(v.Name, "Cells") || strings.Contains(v.Name, "Slots")) {
+				n += v.Bytes
+			}
+		}
+		return n
+	}
+	require.Greater(t, bytes(ptxs[0], "global"), maxConstBytes, "the tables in global memory")
+	requireNoConstTables(t, "global", ptxs[0])
+	require.Greater(t, bytes(ptxs[1], "const"), maxConstBytes, "const tables land in the constant bank")
 }
