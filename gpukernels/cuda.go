@@ -502,9 +502,37 @@ type cudaData struct {
 	// Flag is the type of the head flags of a segmented scan; its Name is
 	// empty otherwise.
 	Flag Type
+	// Fast is the predicated form of the warp steps over the header's
+	// type and operator; nil where there is none.
+	Fast *fastData
 	// Shared is the shared-memory block scan; nil for the shuffle one.
 	Shared      *sharedData
 	SmallShared int
+}
+
+// fastData is the predicated form of a warp step over one 32-bit type and
+// built-in operator: a shuffle whose own predicate guards one instruction.
+type fastData struct {
+	// CXX is the type, Struct the operator's functor.
+	CXX, Struct string
+	// Instr is the PTX instruction that combines, such as "add.s32".
+	Instr string
+	// Reg is the PTX register type and Constraint the inline-assembly
+	// constraint of a value: "b32" and "r", or "f32" and "f".
+	Reg, Constraint string
+}
+
+// fastInstrs[op][type] is the PTX instruction of op over type where the
+// predicated form applies: the 32-bit integer operators, and float
+// addition (max.f32 and min.f32 treat a NaN otherwise than a < b ? b : a,
+// so float max and min keep the comparison).
+var fastInstrs = map[string]map[string]string{
+	"add": {"int32": "add.s32", "uint32": "add.u32", "float": "add.f32"},
+	"max": {"int32": "max.s32", "uint32": "max.u32"},
+	"min": {"int32": "min.s32", "uint32": "min.u32"},
+	"and": {"int32": "and.b32", "uint32": "and.b32"},
+	"or":  {"int32": "or.b32", "uint32": "or.b32"},
+	"xor": {"int32": "xor.b32", "uint32": "xor.b32"},
 }
 
 // netData is one lowered network, as the network template reads it.
@@ -519,20 +547,31 @@ type netData struct {
 	Final             []Copy
 }
 
-// stepData is one step, as the network template reads it.
+// stepData is one step, as the network template reads it: one call of
+// detail::StepUp (Up set) or detail::StepIndex.
 type stepData struct {
 	Level   int
 	Comment string
 	Copies  []Copy
-	// Table names the __constant__ table of source lanes, and TableLanes
-	// lists them; empty unless the sources follow no closed form and take
-	// more than maxSelects selects.
-	Table, TableLanes string
-	// Selects set the source lane of a step whose sources follow no closed
-	// form, one lane at a time.
+	// Selects set the source lane src of a step whose sources follow no
+	// closed form and take at most maxSelects distinct lanes, one lane at a
+	// time.
 	Selects []selectData
-	Shuffle string
+	// Up is the distance of a StepUp: the shuffle's own predicate, lane −
+	// Up in the segment, is exactly the step's on every lane of the
+	// segment. It is 0 for a StepIndex.
+	Up int
+	// Src and SrcWidth are the source lane of StepIndex's generic shuffle,
+	// an expression over lane, and the width of the segments it is taken
+	// within (an integer or "kSegment").
+	Src, SrcWidth string
+	// Bounded is the source lane of StepIndex's predicated shuffle, an
+	// expression over lane built from 32-bit immediates: the source on the
+	// lanes that combine and kSegment − 1 on the others, so that the
+	// shuffle's clamp at kSegment − 2 makes its predicate the step's.
+	Bounded string
 	Pred    string
+	From    int
 	Hi, To  int
 }
 
@@ -591,6 +630,12 @@ func newCUDAData(net *network.Network, opt Options) (*cudaData, error) {
 	}
 	if c.op.Affine {
 		d.Value = "AffineMap"
+	}
+	if instr, ok := fastInstrs[c.op.Name][c.typ.Name]; ok && c.flag == nil && !c.shared {
+		d.Fast = &fastData{CXX: c.typ.CXX, Struct: c.op.Struct, Instr: instr, Reg: "b32", Constraint: "r"}
+		if c.typ.Float {
+			d.Fast.Reg, d.Fast.Constraint = "f32", "f"
+		}
 	}
 	if c.flag != nil {
 		d.Inner, d.Flag, d.Value = d.Value, *c.flag, "SegmentedValue"
@@ -700,28 +745,88 @@ func newNetData(name string, net *network.Network, p *Program) netData {
 			Hi:      s.HiReg,
 			To:      s.ToReg,
 		}
-		r := fmt.Sprintf("r%d", s.FromReg)
-		switch s.Src.Kind {
-		case SrcUp:
-			sd.Shuffle = fmt.Sprintf("detail::ShuffleUp(%s, %d, kSegment, member_mask)", r, s.Src.D)
-		case SrcBroadcast:
-			sd.Shuffle = fmt.Sprintf("detail::ShuffleIndex(%s, %d, %d, member_mask)", r, s.Src.D-1, 2*s.Src.D)
+		sd.From = s.FromReg
+		switch {
+		case s.Src.Kind == SrcUp && s.Active == rangeMask(s.Src.D, seg):
+			sd.Up = s.Src.D
+		case s.Src.Kind == SrcUp:
+			sd.Src, sd.SrcWidth = fmt.Sprintf("lane - %d", s.Src.D), "kSegment"
+		case s.Src.Kind == SrcBroadcast:
+			sd.Src, sd.SrcWidth = strconv.Itoa(s.Src.D-1), strconv.Itoa(2*s.Src.D)
 		default:
-			sd.Shuffle = fmt.Sprintf("detail::ShuffleIndex(%s, src, kSegment, member_mask)", r)
-			sd.Selects = selects(s, seg)
-			if len(sd.Selects) > maxSelects {
+			sd.SrcWidth = "kSegment"
+			if sd.Selects = selects(s, seg); len(sd.Selects) <= maxSelects {
+				sd.Src = "src"
+			} else {
 				sd.Selects = nil
-				sd.Table = fmt.Sprintf("k%sStep%dSources", name, i+1)
-				lanes := make([]string, Lanes)
-				for lane := range Lanes {
-					lanes[lane] = strconv.Itoa(s.SrcTable[lane])
+				var table [Lanes]int
+				for lane := range seg {
+					table[lane] = s.SrcTable[lane]
 				}
-				sd.TableLanes = strings.Join(lanes, ", ")
+				sd.Src = LaneExpr(&table, seg)
 			}
+		}
+		if sd.Up == 0 {
+			var bounded [Lanes]int
+			for lane := range seg {
+				bounded[lane] = seg - 1
+				if s.Active>>lane&1 == 1 {
+					bounded[lane] = s.SrcTable[lane]
+				}
+			}
+			sd.Bounded = LaneExpr(&bounded, seg)
 		}
 		d.Steps = append(d.Steps, sd)
 	}
 	return d
+}
+
+// rangeMask returns the mask of lanes from ≤ lane < to.
+func rangeMask(from, to int) uint32 {
+	return uint32(uint64(1)<<to-1) &^ uint32(uint64(1)<<from-1)
+}
+
+// LaneExpr returns a C++ expression over the int lane (0 ≤ lane < seg)
+// whose value is v[lane], from 32-bit immediates alone: a constant, or the
+// bit planes of v, bit k of v[lane] being bit lane of the k-th immediate, as
+// "((((0x000000aau >> lane) & 1u) << 1) | (((0x000000f0u >> lane) & 1u) << 2))". It
+// needs no memory, no comparison and no select, and reads the same in Go,
+// but for the u suffixes. The values must lie in 0 … 31.
+func LaneExpr(v *[Lanes]int, seg int) string {
+	var planes [5]uint32
+	same := true
+	for lane := range seg {
+		same = same && v[lane] == v[0]
+		for k := range planes {
+			if v[lane]>>k&1 == 1 {
+				planes[k] |= 1 << lane
+			}
+		}
+	}
+	if same {
+		return strconv.Itoa(v[0])
+	}
+	full := uint32(uint64(1)<<seg - 1)
+	var terms []string
+	constant := 0
+	for k, m := range planes {
+		if m == full {
+			constant |= 1 << k
+		}
+	}
+	if constant != 0 {
+		terms = append(terms, strconv.Itoa(constant))
+	}
+	for k, m := range planes {
+		switch {
+		case m == 0 || m == full:
+		case k == 0:
+			terms = append(terms, fmt.Sprintf("((0x%08xu >> lane) & 1u)", m))
+		default:
+			terms = append(terms, fmt.Sprintf("(((0x%08xu >> lane) & 1u) << %d)", m, k))
+		}
+	}
+	return "(" + strings.Join(terms, " | ") + ")"
 }
 
 // selects groups the lanes below seg that do not read their own lane by the

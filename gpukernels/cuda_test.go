@@ -186,7 +186,10 @@ func (r *recorder) FailNow()              { r.failed = true; panic(r) }
 func (r *recorder) Helper()               {}
 
 // emitted is one step of a warp program as read back from the emitted
-// CUDA.
+// CUDA: its copies and registers, and the source lanes and predicates of
+// its two forms, the generic one (a shuffle, then a combine where the
+// step's predicate holds) and the predicated one of the 32-bit built-in
+// operators (the combine guarded by the shuffle's own predicate).
 type emitted struct {
 	copies  [][3]uint32 // mask, from, to
 	from    int
@@ -194,30 +197,52 @@ type emitted struct {
 	fires   func(lane int) bool
 	hi, to  int
 	comment string
+	// fastSource and fastFires are the lane the predicated form's shuffle
+	// reads and its predicate, by PTX's shfl.sync semantics.
+	fastSource func(lane int) int
+	fastFires  func(lane int) bool
 }
 
 var (
 	reStep    = regexp.MustCompile(`(?m)^    // step (\d+) \(level (\d+)\): (.*)$`)
 	reCopy    = regexp.MustCompile(`if \(\((0x[0-9a-f]{8})u >> lane\) & 1u\) r(\d+) = r(\d+);`)
 	reSelect  = regexp.MustCompile(`if \(\((0x[0-9a-f]{8})u >> lane\) & 1u\) src = (\d+);`)
-	reTable   = regexp.MustCompile(`const int src = (\w+)\[lane\];`)
-	reUp      = regexp.MustCompile(`const T lo = detail::ShuffleUp\(r(\d+), (\d+), kSegment, member_mask\);`)
-	reIndex   = regexp.MustCompile(`const T lo = detail::ShuffleIndex\(r(\d+), (\w+), (\w+), member_mask\);`)
-	reCombine = regexp.MustCompile(`if \((.*)\) r(\d+) = scan_op\(lo, r(\d+)\);`)
+	reBounded = regexp.MustCompile(`const int bounded = (.*);`)
+	reStepUp  = regexp.MustCompile(`detail::StepUp<kSegment, (\d+)>\(r(\d+), r(\d+), r(\d+), (.*), member_mask, scan_op\);`)
+	reStepIdx = regexp.MustCompile(`detail::StepIndex<kSegment>\(r(\d+), r(\d+), r(\d+), ([^,]+), (\w+), bounded, (.*), member_mask, scan_op\);`)
 	reSuffix  = regexp.MustCompile(`\b(0x[0-9a-f]+|\d+)u\b`)
-	reShuffle = regexp.MustCompile(`detail::Shuffle\w+\(`)
+	reStepFn  = regexp.MustCompile(`detail::Step\w+<`)
+	reLane    = regexp.MustCompile(`\blane\b`)
+	// rePlanes finds a step whose sources follow no closed form and take
+	// more lanes than selects set: bit planes of immediates.
+	rePlanes = regexp.MustCompile(`detail::StepIndex<kSegment>\(r\d+, r\d+, r\d+, \(`)
 )
 
-// evalPred evaluates an emitted predicate for one lane, as Go evaluates the
-// same constant expression.
-func evalPred(t tester, expr string, lane int) bool {
+// evalLane evaluates an emitted expression over lane for one lane, as Go
+// evaluates the same constant expression, and returns its value: a bool or
+// an integer.
+func evalLane(t tester, expr string, lane int) string {
 	t.Helper()
 	e := reSuffix.ReplaceAllString(expr, "$1")
-	e = regexp.MustCompile(`\blane\b`).ReplaceAllString(e, strconv.Itoa(lane))
+	e = reLane.ReplaceAllString(e, strconv.Itoa(lane))
 	tv, err := types.Eval(token.NewFileSet(), nil, token.NoPos, e)
-	require.NoError(t, err, "predicate %q", expr)
-	require.NotNil(t, tv.Value, "predicate %q is not constant", expr)
-	return tv.Value.String() == "true"
+	require.NoError(t, err, "expression %q", expr)
+	require.NotNil(t, tv.Value, "expression %q is not constant", expr)
+	return tv.Value.String()
+}
+
+// evalPred evaluates an emitted predicate for one lane.
+func evalPred(t tester, expr string, lane int) bool {
+	t.Helper()
+	return evalLane(t, expr, lane) == "true"
+}
+
+// evalInt evaluates an emitted lane expression for one lane.
+func evalInt(t tester, expr string, lane int) int {
+	t.Helper()
+	v, err := strconv.Atoi(evalLane(t, expr, lane))
+	require.NoError(t, err, "expression %q", expr)
+	return v
 }
 
 // readBack parses the InclusiveScan of the struct name out of a header:
@@ -229,7 +254,7 @@ func readBack(t tester, src, name string, seg int) ([]emitted, [][3]uint32) {
 	body := src[start:]
 	body = body[:strings.Index(body, "\n};\n")]
 	scan := body[strings.Index(body, "static __device__ __forceinline__ T InclusiveScan("):]
-	require.Len(t, reShuffle.FindAllString(scan, -1), len(reStep.FindAllString(scan, -1)), "one shuffle per step")
+	require.Len(t, reStepFn.FindAllString(scan, -1), len(reStep.FindAllString(scan, -1)), "one shuffle per step")
 
 	parseCopy := func(m []string) [3]uint32 {
 		mask, err := strconv.ParseUint(m[1], 0, 32)
@@ -251,63 +276,81 @@ func readBack(t tester, src, name string, seg int) ([]emitted, [][3]uint32) {
 		for _, m := range reCopy.FindAllStringSubmatch(block, -1) {
 			e.copies = append(e.copies, parseCopy(m))
 		}
-		// The source lane of every lane, from a table, selects or no table.
-		table := make([]int, seg)
-		for lane := range table {
-			table[lane] = lane
+		// The source lane src set by selects: its own lane unless one
+		// sets it.
+		selected := make([]int, seg)
+		for lane := range selected {
+			selected[lane] = lane
 		}
 		for _, m := range reSelect.FindAllStringSubmatch(block, -1) {
 			mask, _ := strconv.ParseUint(m[1], 0, 32)
 			lane, _ := strconv.Atoi(m[2])
 			for l := range seg {
 				if mask>>l&1 == 1 {
-					table[l] = lane
+					selected[l] = lane
 				}
 			}
 		}
-		if m := reTable.FindStringSubmatch(block); m != nil {
-			decl := regexp.MustCompile(`static __constant__ unsigned char ` + m[1] + `\[32\] = \{([0-9, ]+)\};`).FindStringSubmatch(src)
-			require.NotNil(t, decl, "table %s declared", m[1])
-			for l, f := range strings.Split(decl[1], ", ") {
-				if l < seg {
-					table[l], _ = strconv.Atoi(f)
-				}
-			}
-		}
-		if m := reUp.FindStringSubmatch(block); m != nil {
-			e.from, _ = strconv.Atoi(m[1])
-			d, _ := strconv.Atoi(m[2])
-			e.source = func(lane int) int { // __shfl_up_sync within segments of seg
+		var pred string
+		if m := reStepUp.FindStringSubmatch(block); m != nil {
+			d, _ := strconv.Atoi(m[1])
+			e.to, _ = strconv.Atoi(m[2])
+			e.from, _ = strconv.Atoi(m[3])
+			e.hi, _ = strconv.Atoi(m[4])
+			pred = m[5]
+			// __shfl_up_sync within segments of seg, and shfl.sync.up
+			// with c = (32 - seg) << 8, whose predicate holds where the
+			// lane d below is in the segment.
+			e.source = func(lane int) int {
 				if lane%seg < d {
 					return lane
 				}
 				return lane - d
 			}
+			e.fastSource = e.source
+			e.fastFires = func(lane int) bool { return lane%seg >= d }
 		} else {
-			m := reIndex.FindStringSubmatch(block)
+			m := reStepIdx.FindStringSubmatch(block)
 			require.NotNil(t, m, "step %d shuffles: %s", i+1, block)
-			e.from, _ = strconv.Atoi(m[1])
+			e.to, _ = strconv.Atoi(m[1])
+			e.from, _ = strconv.Atoi(m[2])
+			e.hi, _ = strconv.Atoi(m[3])
+			srcExpr, widthExpr := m[4], m[5]
+			pred = m[6]
 			width := seg
-			if m[3] != "kSegment" {
-				width, _ = strconv.Atoi(m[3])
+			if widthExpr != "kSegment" {
+				width, _ = strconv.Atoi(widthExpr)
 			}
-			if m[2] == "src" {
-				e.source = func(lane int) int { return lane/width*width + table[lane]%width }
-			} else {
-				c, _ := strconv.Atoi(m[2])
-				e.source = func(lane int) int { return lane/width*width + c%width }
+			src, bounded := make([]int, seg), make([]int, seg)
+			bm := reBounded.FindStringSubmatch(block)
+			require.NotNil(t, bm, "step %d has its bounded source", i+1)
+			for lane := range seg {
+				if srcExpr == "src" {
+					src[lane] = selected[lane]
+				} else {
+					src[lane] = evalInt(t, srcExpr, lane)
+				}
+				bounded[lane] = evalInt(t, bm[1], lane)
+			}
+			// __shfl_sync(mask, v, src, width) reads src modulo width
+			// within the lane's block of width lanes.
+			e.source = func(lane int) int { return lane/width*width + src[lane%seg]&(width-1) }
+			// shfl.sync.idx with c = (32 - seg) << 8 | (seg - 2): lane
+			// bounded of the segment, the predicate holding when that lane
+			// is not past seg − 2, else the lane's own value.
+			e.fastFires = func(lane int) bool { return bounded[lane%seg]&(seg-1) <= seg-2 }
+			e.fastSource = func(lane int) int {
+				if !e.fastFires(lane) {
+					return lane
+				}
+				return lane/seg*seg + bounded[lane%seg]&(seg-1)
 			}
 		}
-		m := reCombine.FindStringSubmatch(block)
-		require.NotNil(t, m, "step %d combines", i+1)
-		expr := m[1]
-		e.to, _ = strconv.Atoi(m[2])
-		e.hi, _ = strconv.Atoi(m[3])
 		fires := make([]bool, seg)
 		for lane := range seg {
-			fires[lane] = evalPred(t, expr, lane)
+			fires[lane] = evalPred(t, pred, lane)
 		}
-		e.fires = func(lane int) bool { return fires[lane] }
+		e.fires = func(lane int) bool { return fires[lane%seg] }
 		steps = append(steps, e)
 		if i == len(locs)-1 {
 			var final [][3]uint32
@@ -346,52 +389,62 @@ func requireEmittedNetwork(t tester, net *network.Network, src, name string) {
 		require.Equal(t, s.ToReg, e.to, "step %d", i+1)
 		for lane := range seg {
 			require.Equal(t, s.Fires(lane), e.fires(lane), "step %d lane %d: %s", i+1, lane, e.comment)
-			require.Equal(t, s.Source(lane), e.source(lane), "step %d lane %d: %s", i+1, lane, e.comment)
+			require.Equal(t, s.Fires(lane), e.fastFires(lane), "step %d lane %d, predicated form: %s", i+1, lane, e.comment)
+			if s.Fires(lane) {
+				require.Equal(t, s.Source(lane), e.source(lane), "step %d lane %d: %s", i+1, lane, e.comment)
+				require.Equal(t, s.Source(lane), e.fastSource(lane), "step %d lane %d, predicated form: %s", i+1, lane, e.comment)
+			}
 		}
 	}
 	require.Len(t, final, len(p.Final))
 
 	// Run the text over Interval on one segment, which panics on any
-	// combine out of order.
-	iv := simulate.Interval{}
-	regs := make([][]simulate.Range, p.Registers)
-	for r := range regs {
-		regs[r] = make([]simulate.Range, seg)
-		for lane := range seg {
-			if lane < p.Width {
-				regs[r][lane] = simulate.Unit(lane) // every register starts as the input
-			} else {
-				regs[r][lane] = iv.Identity()
-			}
-		}
-	}
-	copies := func(cs [][3]uint32) {
-		for _, c := range cs {
+	// combine out of order, in both forms.
+	for _, fast := range []bool{false, true} {
+		iv := simulate.Interval{}
+		regs := make([][]simulate.Range, p.Registers)
+		for r := range regs {
+			regs[r] = make([]simulate.Range, seg)
 			for lane := range seg {
-				if c[0]>>lane&1 == 1 {
-					regs[c[2]][lane] = regs[c[1]][lane]
+				if lane < p.Width {
+					regs[r][lane] = simulate.Unit(lane) // every register starts as the input
+				} else {
+					regs[r][lane] = iv.Identity()
 				}
 			}
 		}
-	}
-	for _, e := range steps {
-		copies(e.copies)
-		lo := make([]simulate.Range, seg)
-		for lane := range seg {
-			lo[lane] = regs[e.from][e.source(lane)]
-		}
-		for lane := range seg {
-			if e.fires(lane) {
-				regs[e.to][lane] = iv.Combine(lo[lane], regs[e.hi][lane])
+		copies := func(cs [][3]uint32) {
+			for _, c := range cs {
+				for lane := range seg {
+					if c[0]>>lane&1 == 1 {
+						regs[c[2]][lane] = regs[c[1]][lane]
+					}
+				}
 			}
 		}
+		for _, e := range steps {
+			copies(e.copies)
+			source, fires := e.source, e.fires
+			if fast {
+				source, fires = e.fastSource, e.fastFires
+			}
+			lo := make([]simulate.Range, seg)
+			for lane := range seg {
+				lo[lane] = regs[e.from][source(lane)]
+			}
+			for lane := range seg {
+				if fires(lane) {
+					regs[e.to][lane] = iv.Combine(lo[lane], regs[e.hi][lane])
+				}
+			}
+		}
+		copies(final)
+		units := make([]simulate.Range, p.Width)
+		for i := range units {
+			units[i] = simulate.Unit(i)
+		}
+		require.Equal(t, simulate.Scan(iv, units), regs[0][:p.Width], "predicated form: %v", fast)
 	}
-	copies(final)
-	units := make([]simulate.Range, p.Width)
-	for i := range units {
-		units[i] = simulate.Unit(i)
-	}
-	require.Equal(t, simulate.Scan(iv, units), regs[0][:p.Width])
 }
 
 // TestCUDAMatchesProgram reads every emitted warp program back from the
@@ -428,7 +481,7 @@ func TestCUDAMatchesProgram(t *testing.T) {
 		net := randomNetwork(t, data)
 		src := render(t, net, gpukernels.Options{Type: "uint64", Op: "functor:Cat"})
 		t.Run(fmt.Sprintf("random/%d", i), func(t *testing.T) { requireEmittedProgram(t, net, src) })
-		if reTable.MatchString(src) {
+		if rePlanes.MatchString(src) {
 			tables++
 		}
 		if reSelect.MatchString(src) {
@@ -438,22 +491,29 @@ func TestCUDAMatchesProgram(t *testing.T) {
 			finals++
 		}
 	}
-	t.Logf("random networks: %d with a __constant__ table, %d with selects, %d with final copies", tables, selects, finals)
+	t.Logf("random networks: %d with sources from bit planes, %d with selects, %d with final copies", tables, selects, finals)
 	require.Positive(t, tables)
 	require.Positive(t, selects)
 	require.Positive(t, finals)
 }
 
 // An emitted program whose text disagreed with the lowering would be
-// caught: a predicate or a source off by one fails the read-back.
+// caught: a predicate, a source or a bounded source off by one fails the
+// read-back, in either form.
 func TestCUDAReadBackCatches(t *testing.T) {
-	net := build(t, "kogge-stone", 8, nil)
-	src := render(t, net, gpukernels.Options{})
-	for _, c := range []struct{ from, to string }{
-		{"if (lane >= 2) r0 = scan_op(lo, r0);", "if (lane >= 3) r0 = scan_op(lo, r0);"},
-		{"detail::ShuffleUp(r0, 4, kSegment, member_mask)", "detail::ShuffleUp(r0, 3, kSegment, member_mask)"},
-		{"r0 = scan_op(lo, r0);\n    }\n    // step 3", "r0 = scan_op(r0, lo);\n    }\n    // step 3"},
+	ks := build(t, "kogge-stone", 8, nil)
+	sk := build(t, "sklansky", 8, nil)
+	for _, c := range []struct {
+		net      *network.Network
+		from, to string
+	}{
+		{ks, "StepUp<kSegment, 2>(r0, r0, r0, lane >= 2,", "StepUp<kSegment, 2>(r0, r0, r0, lane >= 3,"},
+		{ks, "StepUp<kSegment, 4>(r0, r0, r0, lane >= 4,", "StepUp<kSegment, 3>(r0, r0, r0, lane >= 4,"},
+		{sk, "StepIndex<kSegment>(r0, r0, r0, 1, 4, bounded,", "StepIndex<kSegment>(r0, r0, r0, 0, 4, bounded,"},
+		{sk, "StepIndex<kSegment>(r0, r0, r0, 1, 4, bounded,", "StepIndex<kSegment>(r0, r0, r0, 1, 8, bounded,"},
+		{sk, "const int bounded = (1 | ", "const int bounded = (0 | "},
 	} {
+		src := render(t, c.net, gpukernels.Options{})
 		bad := strings.Replace(src, c.from, c.to, 1)
 		require.NotEqual(t, src, bad, "%q is in the text", c.from)
 		r := &recorder{}
@@ -463,7 +523,7 @@ func TestCUDAReadBackCatches(t *testing.T) {
 					panic(p)
 				}
 			}()
-			requireEmittedProgram(r, net, bad)
+			requireEmittedProgram(r, c.net, bad)
 		}()
 		assert.True(t, r.failed, "read-back misses %q → %q", c.from, c.to)
 	}

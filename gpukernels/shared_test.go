@@ -87,7 +87,7 @@ var (
 	reLoop      = regexp.MustCompile(`^    for \(int i = threadIdx\.x; i < (\d+); i \+= kThreads\) \{$`)
 	reAssign    = regexp.MustCompile(`^\s+(?:const int )?(lo|hi|out) = (.+);$`)
 	reIf        = regexp.MustCompile(`^\s+(?:\} else )?if \(i < (\d+)\) \{$`)
-	reTableData = regexp.MustCompile(`(?s)static __device__ const unsigned short (\w+)\[[^\]]*\] = \{\n(.*?)\n\};`)
+	reTableData = regexp.MustCompile(`(?s)static __device__ unsigned short (\w+)\[[^\]]*\] = \{\n(.*?)\n\};`)
 	reEnum      = regexp.MustCompile(`(?m)^    (k\w+) = (\d+),`)
 	reIndexRet  = regexp.MustCompile(`^\s+(?:if \(i < (\d+)\) )?return (?:Index\((.+)\)|(\w+)\[i\]);$`)
 )
