@@ -565,14 +565,15 @@ type stepData struct {
 	// an expression over lane, and the width of the segments it is taken
 	// within (an integer or "kSegment").
 	Src, SrcWidth string
-	// Bounded is the source lane of StepIndex's predicated shuffle, an
-	// expression over lane built from 32-bit immediates: the source on the
-	// lanes that combine and kSegment − 1 on the others, so that the
-	// shuffle's clamp at kSegment − 2 makes its predicate the step's.
-	Bounded string
-	Pred    string
-	From    int
-	Hi, To  int
+	// Bounded is the source lane of StepIndex's predicated shuffle within
+	// segments of Segment lanes (kSegment, or 2D for a broadcast), an
+	// expression over lane from 32-bit immediates: the source on the lanes
+	// that combine and Segment − 1 on the others, so that the shuffle's
+	// clamp at Segment − 2 makes its predicate the step's.
+	Bounded, Segment string
+	Pred             string
+	From             int
+	Hi, To           int
 }
 
 // selectData makes the lanes of Mask read lane Lane.
@@ -582,7 +583,8 @@ type selectData struct {
 }
 
 // maxSelects is the largest number of distinct source lanes a table step
-// sets with selects; a step with more reads a __constant__ table.
+// sets with selects; a step with more computes them from bit planes
+// (LaneExpr).
 const maxSelects = 4
 
 // CUDA writes a header-only CUDA library built from net, of width 1 to 32:
@@ -766,7 +768,17 @@ func newNetData(name string, net *network.Network, p *Program) netData {
 				sd.Src = LaneExpr(&table, seg)
 			}
 		}
-		if sd.Up == 0 {
+		switch {
+		case sd.Up != 0:
+		case s.Src.Kind == SrcBroadcast && s.Active == bitMask(s.Src.D, seg):
+			// Segments of 2D lanes clamped at 2D − 2: a lane with bit D
+			// set reads lane D − 1 of its block, any other lane 2D − 1,
+			// past the clamp.
+			d := s.Src.D
+			sd.Segment = strconv.Itoa(2 * d)
+			sd.Bounded = fmt.Sprintf("(((lane & %d) ^ %d) | %d)", d, d, d-1)
+		default:
+			sd.Segment = "kSegment"
 			var bounded [Lanes]int
 			for lane := range seg {
 				bounded[lane] = seg - 1
@@ -779,6 +791,17 @@ func newNetData(name string, net *network.Network, p *Program) netData {
 		d.Steps = append(d.Steps, sd)
 	}
 	return d
+}
+
+// bitMask returns the mask of the lanes below seg with bit set.
+func bitMask(bit, seg int) uint32 {
+	var m uint32
+	for lane := range seg {
+		if lane&bit != 0 {
+			m |= 1 << lane
+		}
+	}
+	return m
 }
 
 // rangeMask returns the mask of lanes from ≤ lane < to.

@@ -209,13 +209,13 @@ var (
 	reSelect  = regexp.MustCompile(`if \(\((0x[0-9a-f]{8})u >> lane\) & 1u\) src = (\d+);`)
 	reBounded = regexp.MustCompile(`const int bounded = (.*);`)
 	reStepUp  = regexp.MustCompile(`detail::StepUp<kSegment, (\d+)>\(r(\d+), r(\d+), r(\d+), (.*), member_mask, scan_op\);`)
-	reStepIdx = regexp.MustCompile(`detail::StepIndex<kSegment>\(r(\d+), r(\d+), r(\d+), ([^,]+), (\w+), bounded, (.*), member_mask, scan_op\);`)
+	reStepIdx = regexp.MustCompile(`detail::StepIndex<(\w+)>\(r(\d+), r(\d+), r(\d+), ([^,]+), (\w+), bounded, (.*), member_mask, scan_op\);`)
 	reSuffix  = regexp.MustCompile(`\b(0x[0-9a-f]+|\d+)u\b`)
 	reStepFn  = regexp.MustCompile(`detail::Step\w+<`)
 	reLane    = regexp.MustCompile(`\blane\b`)
 	// rePlanes finds a step whose sources follow no closed form and take
 	// more lanes than selects set: bit planes of immediates.
-	rePlanes = regexp.MustCompile(`detail::StepIndex<kSegment>\(r\d+, r\d+, r\d+, \(`)
+	rePlanes = regexp.MustCompile(`detail::StepIndex<\w+>\(r\d+, r\d+, r\d+, \(`)
 )
 
 // evalLane evaluates an emitted expression over lane for one lane, as Go
@@ -312,14 +312,17 @@ func readBack(t tester, src, name string, seg int) ([]emitted, [][3]uint32) {
 		} else {
 			m := reStepIdx.FindStringSubmatch(block)
 			require.NotNil(t, m, "step %d shuffles: %s", i+1, block)
-			e.to, _ = strconv.Atoi(m[1])
-			e.from, _ = strconv.Atoi(m[2])
-			e.hi, _ = strconv.Atoi(m[3])
-			srcExpr, widthExpr := m[4], m[5]
-			pred = m[6]
-			width := seg
+			e.to, _ = strconv.Atoi(m[2])
+			e.from, _ = strconv.Atoi(m[3])
+			e.hi, _ = strconv.Atoi(m[4])
+			srcExpr, widthExpr := m[5], m[6]
+			pred = m[7]
+			width, bseg := seg, seg
 			if widthExpr != "kSegment" {
 				width, _ = strconv.Atoi(widthExpr)
+			}
+			if m[1] != "kSegment" {
+				bseg, _ = strconv.Atoi(m[1])
 			}
 			src, bounded := make([]int, seg), make([]int, seg)
 			bm := reBounded.FindStringSubmatch(block)
@@ -335,15 +338,16 @@ func readBack(t tester, src, name string, seg int) ([]emitted, [][3]uint32) {
 			// __shfl_sync(mask, v, src, width) reads src modulo width
 			// within the lane's block of width lanes.
 			e.source = func(lane int) int { return lane/width*width + src[lane%seg]&(width-1) }
-			// shfl.sync.idx with c = (32 - seg) << 8 | (seg - 2): lane
-			// bounded of the segment, the predicate holding when that lane
-			// is not past seg − 2, else the lane's own value.
-			e.fastFires = func(lane int) bool { return bounded[lane%seg]&(seg-1) <= seg-2 }
+			// shfl.sync.idx with c = (32 - bseg) << 8 | (bseg - 2): lane
+			// bounded of the segment of bseg lanes, the predicate holding
+			// when that lane is not past bseg − 2, else the lane's own
+			// value.
+			e.fastFires = func(lane int) bool { return bounded[lane%seg]&(bseg-1) <= bseg-2 }
 			e.fastSource = func(lane int) int {
 				if !e.fastFires(lane) {
 					return lane
 				}
-				return lane/seg*seg + bounded[lane%seg]&(seg-1)
+				return lane/bseg*bseg + bounded[lane%seg]&(bseg-1)
 			}
 		}
 		fires := make([]bool, seg)
@@ -509,9 +513,10 @@ func TestCUDAReadBackCatches(t *testing.T) {
 	}{
 		{ks, "StepUp<kSegment, 2>(r0, r0, r0, lane >= 2,", "StepUp<kSegment, 2>(r0, r0, r0, lane >= 3,"},
 		{ks, "StepUp<kSegment, 4>(r0, r0, r0, lane >= 4,", "StepUp<kSegment, 3>(r0, r0, r0, lane >= 4,"},
-		{sk, "StepIndex<kSegment>(r0, r0, r0, 1, 4, bounded,", "StepIndex<kSegment>(r0, r0, r0, 0, 4, bounded,"},
-		{sk, "StepIndex<kSegment>(r0, r0, r0, 1, 4, bounded,", "StepIndex<kSegment>(r0, r0, r0, 1, 8, bounded,"},
-		{sk, "const int bounded = (1 | ", "const int bounded = (0 | "},
+		{sk, "StepIndex<4>(r0, r0, r0, 1, 4, bounded,", "StepIndex<4>(r0, r0, r0, 0, 4, bounded,"},
+		{sk, "StepIndex<4>(r0, r0, r0, 1, 4, bounded,", "StepIndex<4>(r0, r0, r0, 1, 8, bounded,"},
+		{sk, "StepIndex<4>(r0, r0, r0, 1, 4, bounded,", "StepIndex<8>(r0, r0, r0, 1, 4, bounded,"},
+		{sk, "const int bounded = (((lane & 2) ^ 2) | 1);", "const int bounded = (((lane & 2) ^ 2) | 0);"},
 	} {
 		src := render(t, c.net, gpukernels.Options{})
 		bad := strings.Replace(src, c.from, c.to, 1)
@@ -553,4 +558,30 @@ func FuzzCheckFunctor(f *testing.F) {
 		require.Regexp(t, ident, name)
 		require.Equal(t, 1, strings.Count(b.String(), "typedef ::"+name+" ScanOp;\n"))
 	})
+}
+
+// LaneExpr's bit planes give back every value on every lane of a segment,
+// as Go evaluates the same expression, and a value the same on every lane
+// is a constant.
+func TestLaneExpr(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 4))
+	for _, seg := range []int{2, 4, 8, 16, 32} {
+		for range 20 {
+			var v [gpukernels.Lanes]int
+			for lane := range seg {
+				v[lane] = rng.IntN(seg)
+			}
+			e := gpukernels.LaneExpr(&v, seg)
+			for lane := range seg {
+				require.Equal(t, v[lane], evalInt(t, e, lane), "%s at lane %d", e, lane)
+			}
+		}
+	}
+	var v [gpukernels.Lanes]int
+	for lane := range v {
+		v[lane] = 31
+	}
+	require.Equal(t, "31", gpukernels.LaneExpr(&v, 32))
+	v[3] = 30
+	require.Equal(t, "(30 | ((0xfffffff7u >> lane) & 1u))", gpukernels.LaneExpr(&v, 32))
 }

@@ -15,8 +15,9 @@ type SrcKind int
 
 const (
 	// SrcTable is the fallback: lane reads lane SrcTable[lane], as
-	// __shfl_sync(mask, r, SrcTable[lane]) with the table as a constant
-	// lookup or a chain of selects.
+	// __shfl_sync(mask, r, src) with src set by a few selects or computed
+	// from bit planes of 32-bit immediates (LaneExpr), never read from
+	// memory.
 	SrcTable SrcKind = iota
 	// SrcUp reads lane − D, as __shfl_up_sync(mask, r, D); a lane below D
 	// gets its own value back and is never active.
