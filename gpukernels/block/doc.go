@@ -33,6 +33,10 @@
 // maps and the segmented lift (package gpukernels runs every topology over
 // simulate.Affine and simulate.Segmented through it).
 //
+// RunExclusive emulates the exclusive block scan from an initial value;
+// over simulate.Segmented, with RestartSegment, an item that starts a
+// segment gets the initial value, as the emitted ExclusiveScan gives it.
+//
 // Package gpukernels emits a Program as CUDA (Options.Block = "shared"):
 // one loop per round over the round's cells, round-robin over the block's
 // threads as here, each followed by one __syncthreads(), with the cells'
