@@ -404,3 +404,38 @@ func FuzzCheckEntityName(f *testing.F) {
 		assert.Contains(t, buf.String(), "entity "+name+" is\n")
 	})
 }
+
+// Under every option, the names the VHDL declares (ports, signals, process
+// labels) are unique without regard to case, and none is a reserved word:
+// each passes CheckEntityName's rules for an identifier.
+func TestVHDLNamesUniqueIgnoringCase(t *testing.T) {
+	decl := regexp.MustCompile(`(?m)^    (?:signal (\w+) :|(\w+) : process)|^        (\w+)\s+: (?:in|out) `)
+	opts := []adder.Options{
+		adder.Standard,
+		{Op: adder.Sub, Flags: adder.Carry | adder.Overflow | adder.Zero | adder.Negative},
+		{Op: adder.AddSub, NoCarryIn: true, Flags: adder.Zero, Sparse: 4},
+		{Op: adder.Compare, PipelineAfter: []int{1, 2}},
+		{Flags: adder.Carry | adder.Overflow, Sparse: 2, Stages: 3},
+	}
+	for _, topo := range []string{"kogge-stone", "brent-kung", "sklansky"} {
+		net := build(t, topo, 16)
+		for _, opt := range opts {
+			var buf bytes.Buffer
+			require.NoError(t, emit.VHDL(&buf, net, emit.VHDLOptions{Adder: &opt}))
+			seen := map[string]string{}
+			for _, m := range decl.FindAllStringSubmatch(buf.String(), -1) {
+				name := m[1] + m[2] + m[3]
+				low := strings.ToLower(name)
+				assert.NotContains(t, seen, low, "%s %s: %s and %s", topo, opt.Suffix(), seen[low], name)
+				seen[low] = name
+				if err := emit.CheckEntityName(name); err != nil {
+					assert.NotContains(t, err.Error(), "reserved word", "%s %s", topo, opt.Suffix())
+					assert.NotContains(t, err.Error(), "underscore", "%s %s", topo, opt.Suffix())
+				}
+			}
+			assert.Greater(t, len(seen), 10)
+			assert.Contains(t, seen, "a", "ports are among the names")
+			assert.Contains(t, seen, "g_c1_l1", "cells are among the names")
+		}
+	}
+}
