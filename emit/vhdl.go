@@ -152,7 +152,7 @@ func newVHDLData(net *network.Network, entity string, opt adder.Options) (*vhdlD
 	if err != nil {
 		return nil, nil, fmt.Errorf("emit: %v", err)
 	}
-	vd := &vhdlData{Entity: entity, Header: adderHeader(net, d), Summary: d.Summary, Cells: d.Cells > 0}
+	vd := &vhdlData{Entity: entity, Header: vhdlComments(adderHeader(net, d)), Summary: vhdlComments(d.Summary), Cells: d.Cells > 0}
 	pad := 0
 	for _, p := range d.Ports {
 		pad = max(pad, len(p.Name))
@@ -172,7 +172,7 @@ func newVHDLData(net *network.Network, entity string, opt adder.Options) (*vhdlD
 		vd.Signals = append(vd.Signals, fmt.Sprintf("signal %s : %s;", r.Q.Name, vhdlType(r.Q.Width)))
 	}
 	for _, sec := range d.Sections {
-		as := adderSection{Comment: sec.Comment}
+		as := adderSection{Comment: vhdlComments(sec.Comment)}
 		for _, b := range sec.Buses {
 			vd.Signals = append(vd.Signals, fmt.Sprintf("signal %s : %s;", b.Name, vhdlType(b.Width)))
 		}
@@ -184,7 +184,7 @@ func newVHDLData(net *network.Network, entity string, opt adder.Options) (*vhdlD
 			if err != nil {
 				return nil, nil, err
 			}
-			as.Lines = append(as.Lines, adderLine{Comment: a.Comment, Code: code})
+			as.Lines = append(as.Lines, adderLine{Comment: vhdlComment(a.Comment), Code: code})
 		}
 		vd.Sections = append(vd.Sections, as)
 	}
@@ -201,6 +201,32 @@ func newVHDLData(net *network.Network, entity string, opt adder.Options) (*vhdlD
 		vd.Stages = append(vd.Stages, vs)
 	}
 	return vd, d, nil
+}
+
+// vhdlASCII spells the non-ASCII characters of the description's comments
+// in ASCII: a VHDL-93 file is ISO 8859-1, and UTF-8 is not.
+var vhdlASCII = strings.NewReplacer("…", "...", "–", "-", "−", "-", "→", "->", "≤", "<=", "≥", ">=",
+	"¬", "not ", "∧", " and ", "∨", " or ", "⊕", " xor ", "·", "*", "⌈", "ceil(", "⌉", ")")
+
+// vhdlComment returns s for a VHDL comment: in ASCII, any character the
+// replacer does not know turned into '?'.
+func vhdlComment(s string) string {
+	s = vhdlASCII.Replace(s)
+	return strings.Map(func(r rune) rune {
+		if r >= 0x80 {
+			return '?'
+		}
+		return r
+	}, s)
+}
+
+// vhdlComments applies vhdlComment to every line.
+func vhdlComments(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = vhdlComment(l)
+	}
+	return out
 }
 
 // vhdlRef spells a reference: name or name(bit).
