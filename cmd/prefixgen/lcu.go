@@ -2,6 +2,8 @@ package main
 
 import (
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -14,7 +16,7 @@ import (
 var widthsFlag = &cli.StringFlag{Name: "widths", Usage: "yosys-lcu: cover these `WIDTHS` in one techmap module, as 8,16,32-64 (each 1 to 1024; replaces -n); other widths fall back to Yosys's own map"}
 
 // lcuWidths returns the writer of gen -f yosys-lcu --widths, building the
-// topology at every width.
+// topology at every width (in its radix-K form for --valency K > 2).
 func lcuWidths(c *cli.Context) (func(io.Writer) error, error) {
 	switch {
 	case c.String("format") != "yosys-lcu":
@@ -34,9 +36,21 @@ func lcuWidths(c *cli.Context) (func(io.Writer) error, error) {
 	if err != nil {
 		return nil, usage(c, "%v", err)
 	}
+	topo, k := c.String("topology"), c.Int("valency")
+	if c.IsSet("valency") && (k < 2 || k > topologies.MaxValency) {
+		return nil, usage(c, "--valency %d not allowed: allowed 2, 3, 4", k)
+	}
+	if k > 2 && !slices.Contains(topologies.ValencyFamilies, topo) {
+		return nil, usage(c, "--valency %d: %s has no higher-valency form; allowed for %s", k, topo, strings.Join(topologies.ValencyFamilies, ", "))
+	}
 	nets := make([]*network.Network, len(widths))
 	for i, n := range widths {
-		if nets[i], err = topologies.Build(c.String("topology"), n, params); err != nil {
+		if k > 2 {
+			nets[i], err = topologies.Valency(topo, n, k)
+		} else {
+			nets[i], err = topologies.Build(topo, n, params)
+		}
+		if err != nil {
 			return nil, usage(c, "%v", err)
 		}
 	}

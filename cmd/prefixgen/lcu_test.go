@@ -17,6 +17,11 @@ func TestGenLCUWidths(t *testing.T) {
 	golden(t, "gen-lf1-2-4-lcu.v", out)
 	_, again, _ := prefixgen(args...)
 	assert.Equal(t, out, again, "the same command prints the same bytes")
+
+	status, out, errOut = prefixgen("gen", "-t", "sklansky", "-f", "yosys-lcu", "--widths", "8,16", "--valency", "4")
+	require.Equal(t, 0, status, errOut)
+	assert.Contains(t, out, "module _80_prefixgen_lcu_sklansky_v4 (P, G, CI, CO);")
+	assert.Contains(t, out, "        16: begin : w16\n")
 }
 
 func TestGenLCUWidthsBadInput(t *testing.T) {
@@ -38,6 +43,8 @@ func TestGenLCUWidthsBadInput(t *testing.T) {
 		{"bad module", []string{"--widths", "8", "--module", "wire"},
 			`prefixgen gen: emit: module name "wire" is not a legal Verilog identifier: it is a Verilog or SystemVerilog keyword`},
 		{"bad param", []string{"--widths", "8", "--param", "k=9"}, "prefixgen gen: "},
+		{"valency of sklansky only", []string{"--widths", "8", "--valency", "3", "-t", "brent-kung"},
+			"prefixgen gen: --valency 3: brent-kung has no higher-valency form; allowed for kogge-stone, sklansky"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
