@@ -777,6 +777,18 @@ func newNetData(name string, net *network.Network, p *Program) netData {
 			d := s.Src.D
 			sd.Segment = strconv.Itoa(2 * d)
 			sd.Bounded = fmt.Sprintf("(((lane & %d) ^ %d) | %d)", d, d, d-1)
+		case s.Src.Kind == SrcUp || s.Src.Kind == SrcBroadcast:
+			// The closed form's source, with every bit of a lane that does
+			// not combine set (−1 & (kSegment − 1)), so that it reads past
+			// the clamp: a few instructions where bit planes take five
+			// shifts, masks and ors a bit.
+			sd.Segment = "kSegment"
+			src := fmt.Sprintf("(lane - %d)", s.Src.D)
+			if s.Src.Kind == SrcBroadcast {
+				src = fmt.Sprintf("((lane | %d) - %d)", 2*s.Src.D-1, s.Src.D)
+			}
+			idle := ^s.Active & uint32(uint64(1)<<seg-1)
+			sd.Bounded = fmt.Sprintf("(%s | (-((0x%08xu >> lane) & 1u) & %d))", src, idle, seg-1)
 		default:
 			sd.Segment = "kSegment"
 			var bounded [Lanes]int
