@@ -152,7 +152,7 @@ func checkLiberty(ctx context.Context, t *tools) error {
 		return fmt.Errorf("physical: %v", err)
 	}
 	out, err = command(ctx, dir, t.sta, "-no_init", "-no_splash", "-exit", "check.tcl")
-	if err != nil || strings.Contains(out, "Error") {
+	if err != nil || staFailed(out) {
 		return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s does not parse: sta says %s", t.liberty, staError(out, err))}
 	}
 	libertyChecked.Store(key, true)
@@ -189,11 +189,22 @@ func yosysError(out string, err error) string {
 	return "(nothing)"
 }
 
+// staFailed reports whether OpenSTA printed an error: a line starting
+// "Error", which a path report (instance and port names) never does.
+func staFailed(out string) bool {
+	for line := range strings.SplitSeq(out, "\n") {
+		if strings.HasPrefix(line, "Error") {
+			return true
+		}
+	}
+	return false
+}
+
 // staError returns OpenSTA's first Error line, or the exit error.
 func staError(out string, err error) string {
 	for line := range strings.SplitSeq(out, "\n") {
-		if i := strings.Index(line, "Error"); i >= 0 {
-			return oneLine(line[i:])
+		if strings.HasPrefix(line, "Error") {
+			return oneLine(line)
 		}
 	}
 	if err != nil {
@@ -332,7 +343,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 	if werr := os.WriteFile(filepath.Join(dir, "sta.log"), []byte(out), 0o644); werr != nil && err == nil {
 		err = werr
 	}
-	if err != nil || strings.Contains(out, "Error") {
+	if err != nil || staFailed(out) {
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("physical: %v", ctx.Err())
 		}
