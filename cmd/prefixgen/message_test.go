@@ -54,7 +54,7 @@ func TestNoDoubledPrefix(t *testing.T) {
 		{"compare", "-n", "0"},
 		{"compare", "-n", "8", "-o", missing},
 		{"check", "-t", "sklansky", "-n", "100000"},
-		{"optimize", "-n", "300", "--max-depth", "9"},
+		{"optimize", "-n", "3000", "--max-depth", "12"},
 		{"optimize", "-n", "32", "--max-depth", "2"},
 		{"optimize", "-n", "32", "--max-depth", "5", "--max-fanout", "1"},
 		{"optimize", "-n", "8", "--max-depth", "3", "-o", missing},

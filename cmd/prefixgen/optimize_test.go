@@ -93,8 +93,8 @@ func TestOptimizeBadInput(t *testing.T) {
 	}{
 		{"depth too small", []string{"-n", "128", "--max-depth", "6"},
 			"prefixgen optimize: no network of width 128 has depth 6 or less: the least depth is ⌈log2 128⌉ = 7"},
-		{"too wide", []string{"-n", "257", "--max-depth", "9"},
-			"prefixgen optimize: width 257 out of range: allowed 1…256"},
+		{"too wide", []string{"-n", "1025", "--max-depth", "11"},
+			"prefixgen optimize: width 1025 out of range: allowed 1…1024"},
 		{"fan-out 1", []string{"-n", "16", "--max-depth", "4", "--max-fanout", "1"},
 			"prefixgen optimize: no network of width 16 has fan-out 1: input 0 is output 0 and feeds a cell; allowed --max-fanout 3 or more at depth 4"},
 		{"fan-out 1 at ripple's depth", []string{"-n", "16", "--max-depth", "15", "--max-fanout", "1"},

@@ -45,3 +45,24 @@ func BenchmarkTargets(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkWidths times the optimizer at the widest widths it takes, at the
+// least depth and one above, each beside 256 inputs so that the ratios are
+// measured side by side. Run it with
+//
+//	go test -run '^$' -bench Widths -benchtime 1x -count 3 ./topologies/optimize
+func BenchmarkWidths(b *testing.B) {
+	for _, c := range [][2]int{{256, 8}, {256, 9}, {512, 9}, {512, 10}, {1024, 10}, {1024, 11}} {
+		b.Run(fmt.Sprintf("n=%d/depth=%d", c[0], c[1]), func(b *testing.B) {
+			var r optimize.Result
+			for b.Loop() {
+				var err error
+				r, err = optimize.Minimize(context.Background(), optimize.Options{Width: c[0], MaxDepth: c[1], Seed: 1})
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(r.Figures.Size), "cells")
+		})
+	}
+}

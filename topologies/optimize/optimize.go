@@ -18,7 +18,15 @@ import (
 )
 
 // MaxWidth is the widest network Minimize searches.
-const MaxWidth = 256
+const MaxWidth = 1024
+
+// MaxAnnealWidth is the widest network the annealing chains improve: their
+// graph holds a column of spans in 256 bits. Wider networks come from the
+// named families and the constructive search alone, which then plans at
+// most one level above the least depth (⌈log2 n⌉ + 1), so that a search
+// at 1024 inputs takes about 17 times one at 256 inputs and depth 8, at any
+// depth bound (BenchmarkWidths).
+const MaxAnnealWidth = 256
 
 // Topology is the topology name the networks of Minimize carry.
 const Topology = "optimizer"
@@ -356,6 +364,13 @@ const maxSolverDepth = 14
 // bound, its variants that limit how many cells one carry feeds.
 func constructiveCandidates(n, depth, fanout int) []candidate {
 	d := min(depth, maxSolverDepth)
+	if n > MaxAnnealWidth {
+		// Wider, the search's time grows fast with the levels it plans:
+		// at 1024 inputs about 17 times that of 256 inputs at depth 8 for
+		// depth 11 (BenchmarkWidths). Deeper bounds add the named families
+		// at the bound.
+		d = min(d, ceilLog2(n)+1)
+	}
 	limits := []int{0}
 	if fanout > 0 {
 		for f := fanout - 2; f >= 1; f /= 2 {
@@ -388,7 +403,7 @@ func annealAll(ctx context.Context, opt Options, start *candidate, all []candida
 	if steps == 0 {
 		steps = 500 * n
 	}
-	if steps < 0 || n < 3 {
+	if steps < 0 || n < 3 || n > MaxAnnealWidth {
 		return nil, nil
 	}
 	chains := opt.Chains

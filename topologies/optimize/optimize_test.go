@@ -204,8 +204,8 @@ func TestCheck(t *testing.T) {
 		want       string
 		infeasible bool
 	}{
-		{optimize.Options{Width: 0, MaxDepth: 3}, "optimize: width 0 out of range: allowed 1…256", false},
-		{optimize.Options{Width: 257, MaxDepth: 12}, "optimize: width 257 out of range: allowed 1…256", false},
+		{optimize.Options{Width: 0, MaxDepth: 3}, "optimize: width 0 out of range: allowed 1…1024", false},
+		{optimize.Options{Width: 1025, MaxDepth: 12}, "optimize: width 1025 out of range: allowed 1…1024", false},
 		{optimize.Options{Width: 100, MaxDepth: 6}, "optimize: no network of width 100 has depth 6 or less: the least depth is ⌈log2 100⌉ = 7", true},
 		{optimize.Options{Width: 8, MaxDepth: 3, MaxFanout: -2}, "optimize: max fan-out -2 out of range: allowed 0 (no bound) or 1 and more", false},
 		{optimize.Options{Width: 8, MaxDepth: 7, MaxFanout: 1}, "optimize: no network of width 8 has fan-out 1: input 0 is output 0 and feeds a cell; allowed --max-fanout 2 or more at depth 7", true},
