@@ -168,7 +168,7 @@ func annealModel(ctx context.Context, opt Options, start *network.Network) (*sco
 	if steps == 0 {
 		steps = 200 * n
 	}
-	if steps < 0 || n < 3 {
+	if steps < 0 || n < 3 || n > MaxAnnealWidth {
 		return nil, nil
 	}
 	chains := opt.Chains
