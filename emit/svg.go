@@ -45,9 +45,12 @@ var svgFill = [...]string{carry.Gray: "#aaa", carry.Black: "#000"}
 // column of its span's high end and the row of its level, of class
 // "cell black" (filled black: it computes G and P) or "cell gray" (filled
 // gray: G only), as carry.Kinds tells them apart, with a <title> giving its
-// span and level, which browsers show on hover. Its Lo operand arrives along
-// a straight wire from its column line, in the row above, to the cell; its
-// Hi operand arrives from above in its own column. A read that skips a newer
+// span and level, which browsers show on hover. Its Lo operand arrives from
+// its column line in the row above: along a straight wire from the next
+// column, and otherwise along a lane of its own between the two rows (the
+// wires of one signal share a lane; the gap grows to hold a level's lanes,
+// as the text diagram's extra rows do), so that Kogge–Stone's long wires
+// can each be followed. Its Hi operand arrives from above in its own column. A read that skips a newer
 // signal of the same column (never so in the built-in topologies) is drawn
 // as a curve beside the column line. A caption gives the network's name,
 // width and figures. The output is deterministic.

@@ -1,7 +1,7 @@
 // Package report draws the trade-off space that package explore maps: a plot
 // of size against depth (Plot, with gonum.org/v1/plot), one marker shape and
-// colour per family, the Pareto front ringed and Snir's lower bound
-// 2n − 2 − depth drawn as a line; and a single self-contained HTML page
+// colour per family, its size by fan-out, the Pareto front ringed and Snir's
+// lower bound 2n − 2 − depth drawn as a line, the legend beside the axes; and a single self-contained HTML page
 // (HTML) with the table of every network, the plot, every network's diagram
 // from emit.SVG and the command that rebuilds each. The page loads nothing
 // from outside itself and runs no script.
