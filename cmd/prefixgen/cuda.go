@@ -77,7 +77,7 @@ func cudaBlock(c *cli.Context) (bool, error) {
 	case gpukernels.BlockShared:
 		return true, nil
 	default:
-		return false, usage(c, "--block %q is not a block scan: allowed shuffle, shared", b)
+		return false, usage(c, "--block %s is not a block scan: allowed shuffle, shared", network.Quote(b))
 	}
 }
 
