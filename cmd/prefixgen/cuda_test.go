@@ -26,7 +26,7 @@ func TestCudaEmit(t *testing.T) {
 		{"sklansky float add", []string{"cuda", "emit", "-t", "sklansky", "--width", "32", "--type", "float", "--op", "add"},
 			[]string{"namespace sklansky_32_float_add {", "typedef float value_type;", "struct Sum {"}},
 		{"default width and type", []string{"cuda", "emit", "-t", "kogge-stone"},
-			[]string{"// width:      32 lanes", "typedef int32_t value_type;", "detail::ShuffleUp(r0, 16, kSegment, member_mask)"}},
+			[]string{"// width:      32 lanes", "typedef int32_t value_type;", "detail::StepUp<kSegment, 16>(r0, r0, r0, lane >= 16, member_mask, scan_op);"}},
 		{"brent-kung 16 uint64 max", []string{"cuda", "emit", "-t", "brent-kung", "--width", "16", "--type", "uint64", "--op", "max"},
 			[]string{"kSegment = 16,", "typedef uint64_t value_type;", "0x0000ffffu << (detail::LaneId() & 16)"}},
 		{"from file", []string{"cuda", "emit", "--from", netFile, "--type", "int32", "--op", "add"},
