@@ -233,9 +233,9 @@ func TestHarnessPTX(t *testing.T) {
 			count := fmt.Sprintf("%s_count_%d", gpukernels.DefaultNamespace(net, "int32", "add"), i)
 			u.entries = append(u.entries, []string{fmt.Sprintf("WarpMicro%dKernel", i)},
 				[]string{scan, "ScanKernel"}, []string{scan, "ScanTilesKernel"}, []string{scan, "ScanTotalsKernel"},
-				[]string{scan, "AddOffsetsKernel"}, []string{big, "BigAddKernel"},
+				[]string{scan, "ReduceTilesKernel"}, []string{big, "BigAddKernel"},
 				[]string{aff, "ScanKernel"}, []string{aff, "ScanTilesKernel"}, []string{aff, "FillAffineKernel"}, []string{aff, "ApplyKernel"},
-				[]string{seg, "ScanKernel"}, []string{seg, "AddOffsetsKernel"}, []string{seg, "FillSegmentedKernel"},
+				[]string{seg, "ScanKernel"}, []string{seg, "ReduceTilesKernel"}, []string{seg, "ScanTilesKernel"}, []string{seg, "FillSegmentedKernel"},
 				[]string{count, "ScanKernel"},
 				[]string{"BlockBenchKernel", fmt.Sprintf("Shuffle%d", i)})
 			if net.Topology() != "" {

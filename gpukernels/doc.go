@@ -141,14 +141,29 @@
 //     already running. A tile publishes its aggregate, looks back over a
 //     window of LookBack predecessors at once (one per lane, waiting until
 //     none is invalid, stopping at the nearest inclusive prefix and folding
-//     the aggregates in order) and publishes its inclusive prefix. A 32-bit
-//     value and its flag share one 64-bit word written and read whole; a
-//     64-bit value has a flag array and two value arrays (aggregates and
+//     the aggregates in order) and publishes its inclusive prefix. A value
+//     of at most 8 bytes and its flag share one 16-byte word, written by
+//     one st.relaxed.gpu.v2.u64 and read by one ld.relaxed.gpu.v2.u64, as
+//     CUB's tile state does, so that a window costs one L2 round trip; a
+//     wider value has a flag array and two value arrays (aggregates and
 //     inclusive prefixes, so that a reader never sees one replace the
-//     other), the value written before a __threadfence and the flag after,
-//     the flag read before a fence and the value after. Full tiles are
-//     read and written with 16-byte vectors when both arrays are 16-byte
-//     aligned and a thread's items fill whole vectors.
+//     other), the value stored before the flag's st.release.gpu and read
+//     after its ld.acquire.gpu; no membar. A look-back that finds a tile
+//     still invalid backs off with nanosleep (16 ns doubling to 256 ns, on
+//     sm_70 and later). Full tiles are moved through a shared-memory
+//     exchange, as CUB's BLOCK_LOAD_WARP_TRANSPOSE: each hardware warp
+//     loads its consecutive items in warp-striped order, as 16-byte
+//     vectors from the first 16-byte boundary on (a misaligned head and
+//     the tail as single words), and each thread then reads its own
+//     consecutive items from shared memory (word k at k + k/32, free of
+//     bank conflicts); stores go back the same way, with the output's own
+//     alignment. Only the last, partial tile moves item by item. Called
+//     with too little temporary storage (temp_storage_bytes below what the
+//     sizing call returned), a device scan returns cudaErrorInvalidValue
+//     and launches nothing, as CUB does. In a segmented exclusive scan, an
+//     item that starts a segment gets the initial value (Identity() for
+//     ExclusiveScan), as Thrust's exclusive_scan_by_key: [0, 1, 0, 3] for
+//     add over [1, 2, 3, 4] with heads at 0 and 2.
 //   - For Op "carry": the carry monoid over (g, p) packed as g | p << 1,
 //     WarpBigAdd (each lane adds its two limbs, uint32 or uint64, and forms
 //     (g, p); the network resolves the carries) and BigAddKernel, in which
@@ -168,15 +183,15 @@
 //
 // Beside the single pass, every header has DeviceInclusiveScanThreePass and
 // DeviceExclusiveScanThreePass (and InclusiveScanThreePass,
-// ExclusiveScanThreePass), the textbook scan-then-propagate built from the
-// same block scan: ScanTilesKernel scans every tile on its own and writes
-// the tile totals, ScanTotalsKernel (one block) replaces the totals with
-// their exclusive scan kTileItems at a time, carrying the running total in
-// its prefix functor, and AddOffsetsKernel combines each tile's offset,
-// on the left, with its results (an exclusive tile's first result, which
-// pass 1 leaves undefined, becomes the offset itself). It reads and writes
-// every item twice, 4n transfers where the look-back makes 2n; the harness
-// times both. The temporary storage holds the tile totals.
+// ExclusiveScanThreePass), reduce-then-scan built from the same block
+// scan: ReduceTilesKernel reduces every tile and writes its total (reading
+// every item, writing none), ScanTotalsKernel (one block) replaces the
+// totals with their exclusive scan kTileItems at a time, carrying the
+// running total in its prefix functor, and ScanTilesKernel scans every
+// tile again after its offset (reading and writing every item): 3n
+// transfers where the look-back makes 2n; the harness times both. A
+// single tile skips the first two passes. The temporary storage holds the
+// tile totals.
 //
 // # Affine and segmented scans
 //

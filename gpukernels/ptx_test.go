@@ -114,7 +114,7 @@ func units(t *testing.T, prefix string, cases []kernelCase, per int) []unit {
 		u.source += driver(file, ns, c.opt, c.threePass)
 		u.entries = append(u.entries, []string{ns, "ScanKernel"}, []string{ns, "InitScanKernel"}, []string{ns, "WarpAndBlock"})
 		if c.threePass {
-			u.entries = append(u.entries, []string{ns, "ScanTilesKernel"}, []string{ns, "ScanTotalsKernel"}, []string{ns, "AddOffsetsKernel"})
+			u.entries = append(u.entries, []string{ns, "ScanTilesKernel"}, []string{ns, "ScanTotalsKernel"}, []string{ns, "ReduceTilesKernel"})
 		}
 		if c.opt.Op == "carry" && c.opt.Block != gpukernels.BlockShared {
 			u.entries = append(u.entries, []string{ns, "BigAddKernel"})

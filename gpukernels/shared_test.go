@@ -412,9 +412,9 @@ func TestThreePassStructure(t *testing.T) {
 		src := render(t, build(t, "sklansky", w, nil), opt)
 		body := src[strings.Index(src, "cudaError_t DeviceScanThreePass("):]
 		body = body[:strings.Index(body, "\n}\n")]
-		i1 := strings.Index(body, "ScanTilesKernel<T, ScanOp><<<static_cast<unsigned>(num_tiles)")
+		i1 := strings.Index(body, "ReduceTilesKernel<T, ScanOp><<<static_cast<unsigned>(num_tiles)")
 		i2 := strings.Index(body, "ScanTotalsKernel<T, ScanOp><<<1, kBlockThreads")
-		i3 := strings.Index(body, "AddOffsetsKernel<T, ScanOp><<<static_cast<unsigned>(num_tiles - 1)")
+		i3 := strings.Index(body, "ScanTilesKernel<T, ScanOp><<<static_cast<unsigned>(num_tiles)")
 		require.True(t, i1 > 0 && i2 > i1 && i3 > i2, "three passes in order:\n%s", body)
 		assert.Contains(t, src, "BlockScan<T, ScanOp>(storage.scan).Scan(items.item, scan_op, true, prefix, aggregate);")
 	}

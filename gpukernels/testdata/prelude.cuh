@@ -58,3 +58,6 @@ static __device__ __forceinline__ unsigned long long atomicAdd(unsigned long lon
   return (unsigned long long)__nvvm_atom_add_gen_ll((long long*)address, (long long)val);
 }
 static __device__ __forceinline__ int __ffs(int x) { return __builtin_ffs(x); }
+
+// Barriers.
+static __device__ __forceinline__ void __syncwarp(unsigned mask = 0xffffffffu) { __nvvm_bar_warp_sync(mask); }
