@@ -2,21 +2,15 @@ package gpukernels_test
 
 import (
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/gpukernels"
-	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/network"
 )
 
@@ -41,12 +35,6 @@ cudaError_t Device(const value_type* in, value_type* out, long long n, void* tem
 `, file, ns)
 }
 
-// ptxKernel is one kernel of a compiled header: its mangled name and its
-// PTX, from its .entry line to the next.
-type ptxKernel struct {
-	name, body string
-}
-
 // reValueBytes reads the size of a header's value_type.
 var reValueBytes = regexp.MustCompile(`// value_type is the type the scans of ScanOp run over \((\d+) bytes\)\.`)
 
@@ -54,21 +42,17 @@ var reValueBytes = regexp.MustCompile(`// value_type is the type the scans of Sc
 type compiledHeader struct {
 	ns         string
 	valueBytes int
-	kernels    []ptxKernel
+	kernels    []ptxFunction
 }
 
-// compileDevice renders each case, compiles the headers at -O3 for sm_80 in
-// translation units of at most per headers, one clang-14 per CPU, and
-// returns each header's device kernels. edit, when not nil, rewrites each
-// header before it is compiled.
+// compileDevice renders each case and compiles the headers (compileUnits)
+// in translation units of at most per headers each, and returns each
+// header's device kernels. edit, when not nil, rewrites each header before
+// it is compiled.
 func compileDevice(t *testing.T, cases []deviceCase, per int, edit func(string) string) []compiledHeader {
 	t.Helper()
-	clang := tooltest.Path(t, "clang-14")
-	prelude, err := filepath.Abs(filepath.Join("testdata", "prelude.cuh"))
-	require.NoError(t, err)
-	dir := t.TempDir()
 	headers := make([]compiledHeader, len(cases))
-	var srcs []string
+	var us []unit
 	for i, c := range cases {
 		text := render(t, c.net, c.opt)
 		if edit != nil {
@@ -79,104 +63,49 @@ func compileDevice(t *testing.T, cases []deviceCase, per int, edit func(string) 
 		require.NotNil(t, m, "%s: no value_type size", ns)
 		headers[i].ns = ns
 		headers[i].valueBytes, _ = strconv.Atoi(m[1])
-		require.NoError(t, os.WriteFile(filepath.Join(dir, ns+".cuh"), []byte(text), 0o644))
 		if i%per == 0 {
-			srcs = append(srcs, "")
+			us = append(us, unit{name: fmt.Sprintf("device-%d", len(us)), headers: map[string]string{}})
 		}
-		srcs[len(srcs)-1] += deviceDriver(ns+".cuh", ns)
+		u := &us[len(us)-1]
+		u.headers[ns+".cuh"] = text
+		u.source += deviceDriver(ns+".cuh", ns)
+		for _, k := range deviceKernels {
+			u.entries = append(u.entries, []string{ns, k})
+		}
 	}
-	ptx := make([]string, len(srcs))
-	errs := make([]error, len(srcs))
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for range runtime.NumCPU() {
-		wg.Go(func() {
-			for i := range work {
-				src := filepath.Join(dir, fmt.Sprintf("unit%d.cu", i))
-				out := filepath.Join(dir, fmt.Sprintf("unit%d.ptx", i))
-				if errs[i] = os.WriteFile(src, []byte(srcs[i]), 0o644); errs[i] != nil {
-					continue
-				}
-				msg, err := exec.Command(clang, append([]string{"-O3"}, clangArgs(prelude, src, out)...)...).CombinedOutput()
-				if err != nil || len(strings.TrimSpace(string(msg))) > 0 {
-					errs[i] = fmt.Errorf("clang-14 (%v) said:\n%s", err, msg)
-					continue
-				}
-				b, err := os.ReadFile(out)
-				ptx[i], errs[i] = string(b), err
-			}
-		})
-	}
-	for i := range srcs {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
-	var kernels []ptxKernel
-	for i := range srcs {
-		require.NoError(t, errs[i], "unit %d", i)
-		kernels = append(kernels, splitKernels(ptx[i])...)
-	}
+	ptxs := compileUnits(t, us)
 	for i := range headers {
-		// Itanium mangling spells the namespace with its length first.
+		// Itanium mangling spells a name with its length first.
 		tag := fmt.Sprintf("%d%s", len(headers[i].ns), headers[i].ns)
-		for _, k := range kernels {
-			if strings.Contains(k.name, tag) {
-				headers[i].kernels = append(headers[i].kernels, k)
+		for _, f := range ptxFunctions(t, ptxs[i/per]) {
+			if f.Entry && strings.Contains(f.Name, tag) {
+				headers[i].kernels = append(headers[i].kernels, f)
 			}
 		}
 	}
 	return headers
 }
 
-// splitKernels cuts PTX into its kernels.
-func splitKernels(ptx string) []ptxKernel {
-	var ks []ptxKernel
-	for _, part := range strings.Split(ptx, ".visible .entry ")[1:] {
-		name := part[:strings.IndexByte(part, '(')]
-		ks = append(ks, ptxKernel{name, part})
-	}
-	return ks
-}
-
-// kernel returns the header's kernel of the given unqualified name, as
-// mangled (its length, then the name), or fails.
-func (h compiledHeader) kernel(t *testing.T, name string) ptxKernel {
+// kernel returns the instructions and the body of the header's kernel of
+// the given unqualified name, or fails.
+func (h compiledHeader) kernel(t *testing.T, name string) ([]ptxInstruction, string) {
 	t.Helper()
 	tag := fmt.Sprintf("%d%s", len(name), name)
 	for _, k := range h.kernels {
-		if strings.Contains(k.name, tag) {
-			return k
+		if strings.Contains(k.Name, tag) {
+			return ptxInstructions(k.Body), k.Body
 		}
 	}
 	require.Failf(t, "no kernel", "%s: no %s among %d kernels", h.ns, name, len(h.kernels))
-	return ptxKernel{}
+	return nil, ""
 }
 
 // deviceKernels are the kernels of the device-wide scans.
 var deviceKernels = []string{"ScanKernel", "InitScanKernel", "ReduceTilesKernel", "ScanTotalsKernel", "ScanTilesKernel"}
 
-// reLocal finds local memory: a depot, or a load or store in the local
-// state space.
-var reLocal = regexp.MustCompile(`\.local\b|ld\.local|st\.local`)
-
-// count returns the number of instructions of PTX body that start with
-// prefix (after the tab and an optional predicate).
-func count(body, prefix string) int {
-	n := 0
-	for line := range strings.SplitSeq(body, "\n") {
-		line = strings.TrimSpace(line)
-		if strings.HasPrefix(line, "@") {
-			if i := strings.IndexAny(line, " \t"); i > 0 {
-				line = strings.TrimSpace(line[i:])
-			}
-		}
-		if strings.HasPrefix(line, prefix) {
-			n++
-		}
-	}
-	return n
-}
+// reLocal finds local memory: a depot, or an access in the local state
+// space.
+var reLocal = regexp.MustCompile(`\.local\b`)
 
 // requireDeviceKernels checks the PTX of one header's device scans: no
 // local memory in any kernel; a look-back with no membar, a nanosleep
@@ -186,30 +115,33 @@ func count(body, prefix string) int {
 func requireDeviceKernels(t *testing.T, h compiledHeader) {
 	t.Helper()
 	for _, name := range deviceKernels {
-		k := h.kernel(t, name)
-		assert.Empty(t, reLocal.FindAllString(k.body, -1), "%s %s uses local memory", h.ns, name)
-		assert.Zero(t, count(k.body, "membar"), "%s %s has a membar", h.ns, name)
+		is, body := h.kernel(t, name)
+		assert.Empty(t, reLocal.FindAllString(body, -1), "%s %s uses local memory", h.ns, name)
+		assert.Zero(t, countOps(is, "ld.local", "st.local"), "%s %s uses local memory", h.ns, name)
+		assert.Zero(t, countOps(is, "membar", "fence"), "%s %s has a fence", h.ns, name)
 	}
-	scan := h.kernel(t, "ScanKernel").body
-	assert.Positive(t, count(scan, "nanosleep.u32"), "%s: no back-off", h.ns)
+	scan, _ := h.kernel(t, "ScanKernel")
+	assert.Positive(t, countOps(scan, "nanosleep.u32"), "%s: no back-off", h.ns)
 	if h.valueBytes <= 8 {
-		assert.Positive(t, count(scan, "ld.relaxed.gpu.v2.u64"), "%s: the look-back reads no 16-byte word", h.ns)
-		assert.Positive(t, count(scan, "st.relaxed.gpu.v2.u64"), "%s: no tile publishes a 16-byte word", h.ns)
-		assert.Zero(t, count(scan, "ld.acquire"), "%s: a packed status needs no acquire", h.ns)
-		assert.Positive(t, count(h.kernel(t, "InitScanKernel").body, "st.relaxed.gpu.v2.u64"), h.ns)
+		assert.Positive(t, countOps(scan, "ld.relaxed.gpu.v2.u64"), "%s: the look-back reads no 16-byte word", h.ns)
+		assert.Positive(t, countOps(scan, "st.relaxed.gpu.v2.u64"), "%s: no tile publishes a 16-byte word", h.ns)
+		assert.Zero(t, countOps(scan, "ld.acquire", "st.release"), "%s: a packed status needs no acquire or release", h.ns)
+		initScan, _ := h.kernel(t, "InitScanKernel")
+		assert.Positive(t, countOps(initScan, "st.relaxed.gpu.v2.u64"), h.ns)
 	} else {
-		assert.Positive(t, count(scan, "ld.acquire.gpu.u32"), "%s: the flag is not read with acquire", h.ns)
-		assert.Positive(t, count(scan, "st.release.gpu.u32"), "%s: the flag is not written with release", h.ns)
-		assert.Zero(t, count(scan, "ld.relaxed.gpu.v2"), h.ns)
+		assert.Positive(t, countOps(scan, "ld.acquire.gpu.u32"), "%s: the flag is not read with acquire", h.ns)
+		assert.Positive(t, countOps(scan, "st.release.gpu.u32"), "%s: the flag is not written with release", h.ns)
+		assert.Zero(t, countOps(scan, "ld.relaxed.gpu.v2"), h.ns)
 	}
 	for _, name := range []string{"ScanKernel", "ScanTilesKernel"} {
-		body := h.kernel(t, name).body
-		assert.Positive(t, count(body, "ld.global.v4.u32")+count(body, "ld.v4.u32"), "%s %s: no 16-byte loads", h.ns, name)
-		assert.Positive(t, count(body, "st.global.v4.u32")+count(body, "st.v4.u32"), "%s %s: no 16-byte stores", h.ns, name)
+		is, _ := h.kernel(t, name)
+		assert.Positive(t, countOps(is, "ld.global.v4.u32", "ld.v4.u32"), "%s %s: no 16-byte loads", h.ns, name)
+		assert.Positive(t, countOps(is, "st.global.v4.u32", "st.v4.u32"), "%s %s: no 16-byte stores", h.ns, name)
 	}
-	// Pass 1 of the three-pass scan only reduces: it stores no item.
-	reduce := h.kernel(t, "ReduceTilesKernel").body
-	assert.Zero(t, count(reduce, "st.global.v4")+count(reduce, "st.v4"), "%s: pass 1 stores items", h.ns)
+	// Pass 1 of the three-pass scan only reduces: it stores its tile's
+	// total, a word at a time at most, and no item.
+	reduce, _ := h.kernel(t, "ReduceTilesKernel")
+	assert.LessOrEqual(t, countOps(reduce, "st.global", "st.v", "st.u", "st.b", "st.f"), h.valueBytes/4, "%s: pass 1 stores items", h.ns)
 }
 
 // deviceCases lists a header of every valid built-in type and operator,
@@ -274,7 +206,8 @@ func TestPTXDeviceScansCatch(t *testing.T) {
 		s = strings.Replace(s, kwords, fill, 1)
 		return strings.Replace(strings.Replace(s, words, selected, 1), release, fenced, 1)
 	})[0]
-	assert.NotEmpty(t, reLocal.FindAllString(h.kernel(t, "ScanKernel").body, -1), "the planted select put nothing in local memory")
-	assert.Positive(t, count(h.kernel(t, "ScanKernel").body, "membar.gl"), "the planted fence is missing")
-	assert.Zero(t, count(h.kernel(t, "ScanKernel").body, "st.release"))
+	is, body := h.kernel(t, "ScanKernel")
+	assert.NotEmpty(t, reLocal.FindAllString(body, -1), "the planted select put nothing in local memory")
+	assert.Positive(t, countOps(is, "membar.gl"), "the planted fence is missing")
+	assert.Zero(t, countOps(is, "st.release"))
 }
