@@ -10,7 +10,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/prefixgen/prefixgen/emit"
@@ -30,7 +32,24 @@ const (
 	// DefaultBlockReps is the number of block scans each block of the
 	// block-scan benchmark makes.
 	DefaultBlockReps = 256
+	// SanitizeItems is the number of items of the benchmarks of one size
+	// that the harness runs under compute-sanitizer (./harness --sanitize):
+	// enough for one block per SM of the block benchmark on any GPU of up
+	// to 256 SMs.
+	SanitizeItems = 1<<19 + 17
 )
+
+// DefaultBenchSizes are the sizes at which the harness runs, checks and
+// times the device-wide scans (BenchOptions.Sizes): 2^28 and 2^20, one
+// item and a warp's worth less one, a tile's worth and one, 2^20 + 17 and
+// 2^28 − 1, each with both arrays aligned and one item past an aligned
+// address.
+var DefaultBenchSizes = []int64{1 << 28, 1 << 20, 1, 31, 2049, 1<<20 + 17, 1<<28 - 1}
+
+// SanitizeSizes are the sizes of the device-wide scans under
+// compute-sanitizer: one item, a warp's worth less one, a few tiles, and
+// many tiles, so that the look-back waits.
+var SanitizeSizes = []int64{1, 31, 2049, 1<<16 + 17}
 
 // BenchOptions are the options of Harness and Bench.
 type BenchOptions struct {
@@ -40,8 +59,12 @@ type BenchOptions struct {
 	// built-in operator other than carry (bigadd always runs, over uint32
 	// limbs). Empty means int32 and add.
 	Type, Op string
-	// Items is the number of items scanned; 0 means DefaultBenchItems.
+	// Items is the number of items of the benchmarks of one size (all
+	// but the device-wide scans); 0 means DefaultBenchItems.
 	Items int64
+	// Sizes are the sizes of the device-wide scans, 1 to 2^40 each; nil
+	// means DefaultBenchSizes.
+	Sizes []int64
 	// Runs is the number of timed runs, whose median is reported, at least
 	// DefaultBenchRuns; 0 means DefaultBenchRuns. Warmup runs go first
 	// (0 means 3).
@@ -100,6 +123,9 @@ type harnessData struct {
 	FillExpr, FillDoc string
 	Width, Segment    int
 	N                 int64
+	Sizes             []int64
+	SanitizeSizes     []int64
+	SanitizeItems     int64
 	Runs, Warmup      int
 	MicroReps         int
 	BlockReps         int
@@ -251,6 +277,17 @@ func newHarnessData(opt *BenchOptions) (*harnessData, error) {
 	if opt.Items < 1 || opt.Items > 1<<40 {
 		return nil, fmt.Errorf("gpukernels: %d items out of range: allowed 1 to 2^40", opt.Items)
 	}
+	if opt.Sizes == nil {
+		opt.Sizes = DefaultBenchSizes
+	}
+	if len(opt.Sizes) == 0 {
+		return nil, errors.New("gpukernels: no size for the device-wide scans: give at least one")
+	}
+	for _, n := range opt.Sizes {
+		if n < 1 || n > 1<<40 {
+			return nil, fmt.Errorf("gpukernels: device-scan size %d out of range: allowed 1 to 2^40", n)
+		}
+	}
 	opt.Runs = cmpOr(opt.Runs, DefaultBenchRuns)
 	if opt.Runs < DefaultBenchRuns || opt.Runs > 10000 {
 		return nil, fmt.Errorf("gpukernels: %d timed runs out of range: allowed %d to 10000", opt.Runs, DefaultBenchRuns)
@@ -264,21 +301,24 @@ func newHarnessData(opt *BenchOptions) (*harnessData, error) {
 		return nil, fmt.Errorf("gpukernels: %d warp scans per thread out of range: allowed 1 to %d", opt.MicroReps, 1<<20)
 	}
 	d := &harnessData{
-		TypeName:     c.typ.Name,
-		OpName:       c.op.Name,
-		CXX:          c.typ.CXX,
-		Float:        c.typ.Float,
-		Sum:          c.op.Name == "add",
-		HostExpr:     c.op.Expr,
-		Width:        w,
-		Segment:      c.segment,
-		N:            opt.Items,
-		Runs:         opt.Runs,
-		Warmup:       opt.Warmup,
-		MicroReps:    opt.MicroReps,
-		BlockReps:    DefaultBlockReps,
-		SharedWidth:  SharedWidth,
-		BlockThreads: blockThreads,
+		TypeName:      c.typ.Name,
+		OpName:        c.op.Name,
+		CXX:           c.typ.CXX,
+		Float:         c.typ.Float,
+		Sum:           c.op.Name == "add",
+		HostExpr:      c.op.Expr,
+		Width:         w,
+		Segment:       c.segment,
+		N:             opt.Items,
+		Sizes:         opt.Sizes,
+		SanitizeSizes: SanitizeSizes,
+		SanitizeItems: SanitizeItems,
+		Runs:          opt.Runs,
+		Warmup:        opt.Warmup,
+		MicroReps:     opt.MicroReps,
+		BlockReps:     DefaultBlockReps,
+		SharedWidth:   SharedWidth,
+		BlockThreads:  blockThreads,
 	}
 	d.FillExpr, d.FillDoc = fill(c.typ, c.op.Name)
 	for i, net := range opt.Networks {
@@ -336,16 +376,26 @@ type BuildOptions struct {
 	Log io.Writer
 }
 
-// BenchReport is the JSON the harness prints.
+// BenchReport is the JSON the harness prints, and what Bench and Suite
+// add: nvcc's command line, the registers and spills ptxas reports for
+// every kernel, and the compute-sanitizer runs.
 type BenchReport struct {
 	Device  string        `json:"device"`
 	Driver  string        `json:"driver"`
 	NVCC    string        `json:"nvcc"`
 	Results []BenchResult `json:"results"`
+	// NVCCCommand is the command line that built the harness.
+	NVCCCommand []string `json:"nvcc_command,omitempty"`
+	// Kernels are ptxas's figures for every kernel it compiled (-Xptxas
+	// -v), in the order it reported them.
+	Kernels []KernelResources `json:"kernels,omitempty"`
+	// Sanitize lists the compute-sanitizer runs of Suite.
+	Sanitize []SanitizeResult `json:"sanitize,omitempty"`
 }
 
 // BenchResult is one kernel's row of a BenchReport. Kernel is memcpy,
-// device-scan, device-scan-3pass, cub-device-scan, warp-micro,
+// temp-storage-check (each network's device scans refuse temporary storage
+// one byte short), device-scan, device-scan-3pass, cub-device-scan, warp-micro,
 // cub-warp-micro, block-shuffle, block-shared, block-shared-nopad,
 // cub-block-scan, affine-scan, affine-scan-3pass, segmented-scan,
 // segmented-scan-3pass, bigadd, or an application: compaction,
@@ -356,7 +406,10 @@ type BenchReport struct {
 // three-pass scans, the 2n a scan needs, not the 4n they move); VsCUB and
 // VsMemcpy are throughput ratios from the same run, NsPerBlock the time of
 // one block scan with one block per SM, ElementsPerS an application's
-// items per second; each nil where it does not apply.
+// items per second; each nil where it does not apply. Offset is the number
+// of items both arrays of a device-wide scan start past an aligned address
+// (0 or 1), Batch the number of launches timed between one pair of events
+// (more than one for sizes under 2^20).
 type BenchResult struct {
 	Kernel   string   `json:"kernel"`
 	Topology string   `json:"topology"`
@@ -371,77 +424,210 @@ type BenchResult struct {
 	// NsPerBlock and ElementsPerS are nil where they do not apply.
 	NsPerBlock   *float64 `json:"ns_per_block"`
 	ElementsPerS *float64 `json:"elements_per_s"`
+	Offset       int      `json:"offset"`
+	Batch        int      `json:"batch"`
 	Correct      bool     `json:"correct"`
 }
 
 // Bench writes the harness, builds it with nvcc -O3 -std=c++17
-// -arch=ARCH, runs it and returns its report and its JSON as printed. A
-// missing nvcc or CUDA device is a *MissingError. A report with a wrong
-// result is returned with an error.
+// -arch=ARCH -Xptxas -v, runs it and returns its report, with nvcc's
+// command line and ptxas's figures for every kernel, and the report as
+// JSON. A missing nvcc or CUDA device is a *MissingError. A report with a
+// wrong result is returned with an error.
 func Bench(ctx context.Context, opt BenchOptions, build BuildOptions) (*BenchReport, []byte, error) {
 	files, err := Harness(opt)
 	if err != nil {
 		return nil, nil, err
 	}
-	nvcc := build.NVCC
-	if nvcc == "" {
-		if nvcc, err = FindNVCC(); err != nil {
+	if build.NVCC == "" {
+		if build.NVCC, err = FindNVCC(); err != nil {
 			return nil, nil, err
+		}
+	}
+	if build.Log == nil {
+		build.Log = io.Discard
+	}
+	if build.Dir == "" {
+		if build.Dir, err = os.MkdirTemp("", "prefixgen-bench-"); err != nil {
+			return nil, nil, fmt.Errorf("gpukernels: %v", err)
+		}
+		defer os.RemoveAll(build.Dir)
+	}
+	h, err := buildHarness(ctx, files, build)
+	if err != nil {
+		return nil, nil, err
+	}
+	rep, err := h.run(ctx, build.Log)
+	if rep == nil {
+		return nil, nil, err
+	}
+	raw, jerr := json.Marshal(rep)
+	if jerr != nil {
+		return nil, nil, fmt.Errorf("gpukernels: %v", jerr)
+	}
+	return rep, raw, err
+}
+
+// harness is a built harness.
+type harness struct {
+	dir, bin string
+	command  []string
+	kernels  []KernelResources
+}
+
+// buildHarness writes files into build.Dir and builds the harness there
+// with nvcc, -Xptxas -v, keeping nvcc's output in nvcc.log.
+func buildHarness(ctx context.Context, files []File, build BuildOptions) (*harness, error) {
+	for _, f := range files {
+		if err := os.WriteFile(filepath.Join(build.Dir, f.Name), f.Data, 0o644); err != nil {
+			return nil, fmt.Errorf("gpukernels: %v", err)
 		}
 	}
 	arch := build.Arch
 	if arch == "" {
 		arch = "native"
 	}
-	logw := build.Log
-	if logw == nil {
-		logw = io.Discard
+	dir, err := filepath.Abs(build.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("gpukernels: %v", err)
 	}
-	dir := build.Dir
-	if dir == "" {
-		if dir, err = os.MkdirTemp("", "prefixgen-bench-"); err != nil {
-			return nil, nil, fmt.Errorf("gpukernels: %v", err)
-		}
-		defer os.RemoveAll(dir)
+	h := &harness{dir: dir, bin: filepath.Join(dir, "harness")}
+	args := []string{"-O3", "-std=c++17", "-arch=" + arch, "-Xptxas", "-v", "-o", "harness", "harness.cu"}
+	h.command = append([]string{filepath.Base(build.NVCC)}, args...)
+	cmd := exec.CommandContext(ctx, build.NVCC, args...)
+	cmd.Dir = build.Dir
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err = cmd.Run()
+	if _, lerr := build.Log.Write(out.Bytes()); lerr != nil && err == nil {
+		err = lerr
 	}
-	for _, f := range files {
-		if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
-			return nil, nil, fmt.Errorf("gpukernels: %v", err)
-		}
+	if werr := os.WriteFile(filepath.Join(build.Dir, "nvcc.log"), out.Bytes(), 0o644); werr != nil && err == nil {
+		err = werr
 	}
-	bin := filepath.Join(dir, "harness")
-	cmd := exec.CommandContext(ctx, nvcc, "-O3", "-std=c++17", "-arch="+arch, "-o", bin, "harness.cu")
-	cmd.Dir = dir
-	var nvccOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &nvccOut, io.MultiWriter(&nvccOut, logw)
-	if err := cmd.Run(); err != nil {
-		return nil, nil, fmt.Errorf("gpukernels: nvcc failed (%v): %s", err, lastLine(nvccOut.String()))
+	if err != nil {
+		return nil, fmt.Errorf("gpukernels: nvcc failed (%v): %s", err, lastLine(out.String()))
 	}
+	h.kernels = ParsePTXAS(out.String())
+	return h, nil
+}
+
+// run runs the harness with args and returns its report, with the build's
+// command line and kernels. A harness that finds no device is a
+// *MissingError; a wrong result is an error returned with the report.
+func (h *harness) run(ctx context.Context, log io.Writer, args ...string) (*BenchReport, error) {
+	return h.runWith(ctx, log, h.bin, args...)
+}
+
+// runWith runs the harness through the program name (the harness itself,
+// or a tool such as compute-sanitizer given the harness as an argument).
+func (h *harness) runWith(ctx context.Context, log io.Writer, name string, args ...string) (*BenchReport, error) {
 	var stdout, stderr bytes.Buffer
-	run := exec.CommandContext(ctx, bin)
-	run.Dir = dir
-	run.Stdout, run.Stderr = &stdout, io.MultiWriter(&stderr, logw)
-	err = run.Run()
-	var exit *exec.ExitError
-	if errors.As(err, &exit) && exit.ExitCode() == 3 {
-		return nil, nil, &MissingError{"no CUDA device: " + lastLine(stderr.String())}
+	run := exec.CommandContext(ctx, name, args...)
+	run.Dir = h.dir
+	run.Stdout, run.Stderr = &stdout, io.MultiWriter(&stderr, log)
+	err := run.Run()
+	if exit, ok := errors.AsType[*exec.ExitError](err); ok && exit.ExitCode() == 3 {
+		return nil, &MissingError{"no CUDA device: " + lastLine(stderr.String())}
 	}
 	if err != nil && stdout.Len() == 0 {
-		return nil, nil, fmt.Errorf("gpukernels: the harness failed (%v): %s", err, lastLine(stderr.String()))
+		return nil, fmt.Errorf("gpukernels: the harness failed (%v): %s", err, lastLine(stderr.String()))
 	}
 	var rep BenchReport
-	if jerr := json.Unmarshal(stdout.Bytes(), &rep); jerr != nil {
-		return nil, stdout.Bytes(), fmt.Errorf("gpukernels: the harness printed no report: %v", jerr)
+	if jerr := json.Unmarshal(reportJSON(stdout.Bytes()), &rep); jerr != nil {
+		return nil, fmt.Errorf("gpukernels: the harness printed no report: %v", jerr)
 	}
+	rep.NVCCCommand, rep.Kernels = h.command, h.kernels
 	for _, r := range rep.Results {
 		if !r.Correct {
-			return &rep, stdout.Bytes(), fmt.Errorf("gpukernels: %s %s %s gave a wrong result", r.Kernel, r.Topology, r.Scan)
+			return &rep, fmt.Errorf("gpukernels: %s %s %s of %d items gave a wrong result", r.Kernel, r.Topology, r.Scan, r.N)
 		}
 	}
 	if err != nil {
-		return &rep, stdout.Bytes(), fmt.Errorf("gpukernels: the harness failed (%v): %s", err, lastLine(stderr.String()))
+		return &rep, fmt.Errorf("gpukernels: the harness failed (%v): %s", err, lastLine(stderr.String()))
 	}
-	return &rep, stdout.Bytes(), nil
+	return &rep, nil
+}
+
+// reportJSON returns the JSON document in out: from its first line that
+// starts with "{" (a tool run before the harness may print lines of its
+// own) to its last line that starts with "]}" or "}".
+func reportJSON(out []byte) []byte {
+	start := bytes.Index(out, []byte("\n{"))
+	if bytes.HasPrefix(out, []byte("{")) {
+		start = 0
+	} else if start >= 0 {
+		start++
+	} else {
+		return out
+	}
+	out = out[start:]
+	if end := bytes.LastIndex(out, []byte("\n]}")); end >= 0 {
+		return out[:end+3]
+	}
+	return out
+}
+
+// KernelResources are ptxas's figures for one kernel (nvcc -Xptxas -v).
+type KernelResources struct {
+	// Name is the kernel's mangled name, Arch the architecture compiled.
+	Name string `json:"name"`
+	Arch string `json:"arch"`
+	// Registers per thread; bytes of stack frame, spill stores and spill
+	// loads per thread; bytes of static shared memory per block.
+	Registers   int `json:"registers"`
+	StackFrame  int `json:"stack_frame"`
+	SpillStores int `json:"spill_stores"`
+	SpillLoads  int `json:"spill_loads"`
+	SharedBytes int `json:"shared_bytes"`
+}
+
+var (
+	rePTXASEntry  = regexp.MustCompile(`Compiling entry function '([^']+)' for '(\w+)'`)
+	rePTXASProps  = regexp.MustCompile(`Function properties for (\S+)`)
+	rePTXASFrame  = regexp.MustCompile(`(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads`)
+	rePTXASUsed   = regexp.MustCompile(`Used (\d+) registers`)
+	rePTXASShared = regexp.MustCompile(`(\d+) bytes smem`)
+)
+
+// ParsePTXAS reads the kernels' figures from ptxas's verbose output (nvcc
+// -Xptxas -v): registers, stack frame, spills and static shared memory of
+// every entry function, in the order ptxas compiled them. Lines it does not
+// know are skipped.
+func ParsePTXAS(out string) []KernelResources {
+	var ks []KernelResources
+	var cur *KernelResources // the entry being compiled
+	props := ""              // the function whose properties follow
+	for line := range strings.SplitSeq(out, "\n") {
+		atoi := func(s string) int {
+			n, _ := strconv.Atoi(s)
+			return n
+		}
+		switch m := rePTXASEntry.FindStringSubmatch(line); {
+		case m != nil:
+			ks = append(ks, KernelResources{Name: m[1], Arch: m[2]})
+			cur, props = &ks[len(ks)-1], ""
+			continue
+		}
+		if m := rePTXASProps.FindStringSubmatch(line); m != nil {
+			props = m[1]
+			continue
+		}
+		if cur == nil {
+			continue
+		}
+		if m := rePTXASFrame.FindStringSubmatch(line); m != nil && props == cur.Name {
+			cur.StackFrame, cur.SpillStores, cur.SpillLoads = atoi(m[1]), atoi(m[2]), atoi(m[3])
+		}
+		if m := rePTXASUsed.FindStringSubmatch(line); m != nil {
+			cur.Registers = atoi(m[1])
+			if s := rePTXASShared.FindStringSubmatch(line); s != nil {
+				cur.SharedBytes = atoi(s[1])
+			}
+			cur = nil
+		}
+	}
+	return ks
 }
 
 // lastLine returns the last non-empty line of s, for one-line errors.

@@ -2,6 +2,7 @@ package gpukernels_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -48,8 +49,9 @@ func TestHarnessStructure(t *testing.T) {
 		typ, op string
 		want    []string
 	}{
-		{"int32", "add", []string{"cub::DeviceScan::InclusiveSum(d_temp", "cub::DeviceScan::ExclusiveSum(d_temp", "return got == want;"}},
-		{"float", "max", []string{"cub::DeviceScan::InclusiveScan(d_temp", "cub::DeviceScan::ExclusiveScan(d_temp", "1e-5 * std::max(1.0, std::fabs(w))"}},
+		{"int32", "add", []string{"cub::DeviceScan::InclusiveSum(d_temp, temp_bytes, in, out, m)", "cub::DeviceScan::ExclusiveSum(d_temp", "return got == want;", "typedef ScanOp CubOp;"}},
+		{"float", "max", []string{"cub::DeviceScan::InclusiveScan(d_temp, temp_bytes, in, out, CubOp(), m)", "cub::DeviceScan::ExclusiveScan(d_temp",
+			"1e-5 * std::max(1.0, std::fabs(w))", "typedef cub::Max CubOp;", "typedef cuda::maximum<> CubOp;"}},
 	} {
 		files := harnessFiles(t, gpukernels.BenchOptions{Networks: nets, Type: c.typ, Op: c.op})
 		require.Len(t, files, 8*len(nets)+2, "eight headers per network of a family")
@@ -59,13 +61,17 @@ func TestHarnessStructure(t *testing.T) {
 			assert.Contains(t, cu, w)
 		}
 		for _, w := range []string{
-			"#include <cub/cub.cuh>", "cudaMemcpyDeviceToDevice", "cudaEventElapsedTime", "const int kRuns = 20;",
+			"#include <cub/cub.cuh>", "cudaMemcpyDeviceToDevice", "cudaEventElapsedTime", "int kRuns = 20;",
+			"const long long kSizes[] = {268435456LL, 1048576LL, 1LL, 31LL, 2049LL, 1048593LL, 268435455LL};",
+			"const long long kSanitizeSizes[] = {1LL, 31LL, 2049LL, 65553LL};", "const long long kSanitizeItems = 524305;",
+			`if (std::string(argv[i]) == "--sanitize") {`, "for (int b = 0; b < batch; ++b) f();", "return ms[kRuns / 2] / batch;",
+			"const value_type* in = d_in + offset;", "value_type* out = d_out + offset;", `\"offset\":%d,\"batch\":%d`,
 			"std::sort(ms.begin(), ms.end());", "CubWarpMicroKernel<<<", "cub::WarpScan<value_type, 32>",
 			`\"device\":`, `\"driver\":`, `\"nvcc\":`, `\"results\":[`, `\"kernel\":`, `\"topology\":`, `\"type\":`,
 			`\"op\":`, `\"n\":`, `\"ms\":`, `\"gbps\":`, `\"vs_cub\":`, `\"vs_memcpy\":`, `\"correct\":`,
-			`Add("memcpy"`, `Add("cub-device-scan"`, `Add("cub-warp-micro"`, "long long n = 268435456;",
+			`Add("memcpy"`, `AddScan("cub-device-scan"`, `Add("cub-warp-micro"`, "long long n = 268435456;",
 			`Add("cub-block-scan"`, "cub::BlockScan<value_type, 512>", `\"ns_per_block\":`, `\"elements_per_s\":`,
-			"const int kBlockReps = 256;", "x = a * x + b;", "pb = a * pb + b;",
+			"int kBlockReps = 256;", "x = a * x + b;", "pb = a * pb + b;",
 			"want[i] = i == 0 || head ? h_in[i] : HostOp(want[i - 1], h_in[i]);",
 			"if (prefixgen_harness::Keep(i)) kept.push_back(h_in[i]);",
 		} {
@@ -97,10 +103,15 @@ func TestHarnessStructure(t *testing.T) {
 			assert.Contains(t, files[sh+".cuh"], "kBlockThreads = 512,")
 			assert.Contains(t, files[sh+".cuh"], "1024 items per tile.")
 			for _, w := range []string{
-				fmt.Sprintf(`Add("device-scan-3pass", "%s`, name),
-				fmt.Sprintf(`Add("device-scan-3pass", "%s`, name),
-				fmt.Sprintf("prefixgen::%s::InclusiveScanThreePass(d_temp, temp_bytes, d_in, d_out, n)", scan),
-				fmt.Sprintf("prefixgen::%s::ExclusiveScanThreePass(d_temp, temp_bytes, d_in, d_out, n)", scan),
+				fmt.Sprintf(`AddScan("device-scan-3pass", "%s`, name),
+				fmt.Sprintf(`AddScan("device-scan-3pass", "%s`, name),
+				fmt.Sprintf("prefixgen::%s::InclusiveScanThreePass(d_temp, temp_bytes, in, out, m)", scan),
+				fmt.Sprintf("prefixgen::%s::ExclusiveScanThreePass(d_temp, temp_bytes, in, out, m)", scan),
+				fmt.Sprintf("prefixgen::%s::InclusiveScan(d_temp, less, d_in, d_out, m) == cudaErrorInvalidValue", scan),
+				fmt.Sprintf("prefixgen::%s::ExclusiveScanThreePass(d_temp, less, d_in, d_out, m) == cudaErrorInvalidValue", scan),
+				fmt.Sprintf(`Add("temp-storage-check", "%s`, name),
+				fmt.Sprintf("prefixgen::%s::ExclusiveScan(d_temp, temp_bytes, segs, scanned, n)", seg),
+				fmt.Sprintf("prefixgen::%s::ExclusiveScanThreePass(d_temp, temp_bytes, segs, scanned, n)", seg),
 				fmt.Sprintf("BlockBench<prefixgen_harness::Shuffle%d>(\n        \"block-shuffle\", \"%s", i, name),
 				fmt.Sprintf("BlockBench<prefixgen_harness::Shared%d>(\n        \"block-shared\", \"%s", i, name),
 				fmt.Sprintf("BlockBench<prefixgen_harness::SharedNoPad%d>(\n        \"block-shared-nopad\", \"%s", i, name),
@@ -119,9 +130,10 @@ func TestHarnessStructure(t *testing.T) {
 				assert.Contains(t, cu, w)
 			}
 			for _, w := range []string{
-				fmt.Sprintf("prefixgen::%s::InclusiveScan(d_temp, temp_bytes, d_in, d_out, n)", scan),
-				fmt.Sprintf("prefixgen::%s::ExclusiveScan(d_temp, temp_bytes, d_in, d_out, n)", scan),
-				fmt.Sprintf(`Add("device-scan", "%s`, name),
+				fmt.Sprintf("prefixgen::%s::InclusiveScan(d_temp, temp_bytes, in, out, m)", scan),
+				fmt.Sprintf("prefixgen::%s::ExclusiveScan(d_temp, temp_bytes, in, out, m)", scan),
+				fmt.Sprintf(`AddScan("device-scan", "%s`, name),
+				fmt.Sprintf(`AddScan("device-scan", "%s`, name),
 				fmt.Sprintf("prefixgen_harness::WarpMicro%dKernel<<<", i),
 				fmt.Sprintf(`Add("warp-micro", "%s`, name),
 				fmt.Sprintf("prefixgen::%s::BigAddKernel<<<", big),
@@ -270,8 +282,23 @@ func TestHarnessBadInput(t *testing.T) {
 	}
 }
 
+// fakePTXAS is what the fake nvcc prints on standard error, as nvcc
+// -Xptxas -v does: two kernels, the second with a non-inlined device
+// function whose properties come between.
+const fakePTXAS = `ptxas info    : 0 bytes gmem
+ptxas info    : Compiling entry function '_ZN9prefixgen2ns10ScanKernelIiNS0_3SumEEEvPKT_PS3_xNS0_9ScanStateIS3_EEbS3_T0_' for 'sm_90'
+ptxas info    : Function properties for _ZN9prefixgen2ns10ScanKernelIiNS0_3SumEEEvPKT_PS3_xNS0_9ScanStateIS3_EEbS3_T0_
+    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+ptxas info    : Used 40 registers, 384 bytes cmem[0]
+ptxas info    : Compiling entry function '_Z10FillKernelPix' for 'sm_90'
+ptxas info    : Function properties for _Z6helperv
+    8 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+ptxas info    : Function properties for _Z10FillKernelPix
+    16 bytes stack frame, 12 bytes spill stores, 8 bytes spill loads
+ptxas info    : Used 255 registers, 4096 bytes smem, 368 bytes cmem[0]`
+
 // fakeNVCC writes an nvcc that "builds" the harness as a shell script
-// running body, and returns its path.
+// running body, prints fakePTXAS on standard error, and returns its path.
 func fakeNVCC(t *testing.T, body string) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -282,6 +309,9 @@ func fakeNVCC(t *testing.T, body string) string {
 test -f harness.cu || { echo "no harness.cu" >&2; exit 1; }
 while [ $# -gt 0 ]; do case "$1" in -o) out="$2"; shift;; esac; shift; done
 cp ` + harness + ` "$out"
+cat >&2 <<'PTXAS'
+` + fakePTXAS + `
+PTXAS
 `
 	require.NoError(t, os.WriteFile(nvcc, []byte(script), 0o755))
 	return nvcc
@@ -306,7 +336,11 @@ func TestBenchPlumbing(t *testing.T) {
 
 	rep, raw, err := gpukernels.Bench(context.Background(), opt, gpukernels.BuildOptions{NVCC: fakeNVCC(t, "cat <<'EOF'\n"+report+"\nEOF")})
 	require.NoError(t, err)
-	assert.JSONEq(t, report, string(raw))
+	var back gpukernels.BenchReport
+	require.NoError(t, json.Unmarshal(raw, &back))
+	assert.Equal(t, rep, &back, "the JSON is the report")
+	assert.Equal(t, []string{"nvcc", "-O3", "-std=c++17", "-arch=native", "-Xptxas", "-v", "-o", "harness", "harness.cu"}, rep.NVCCCommand)
+	assert.Equal(t, gpukernels.ParsePTXAS(fakePTXAS), rep.Kernels)
 	require.Len(t, rep.Results, 2)
 	assert.Equal(t, "Fake GPU", rep.Device)
 	assert.Nil(t, rep.Results[0].VsCUB)
@@ -317,7 +351,7 @@ func TestBenchPlumbing(t *testing.T) {
 
 	wrong := strings.Replace(report, `"vs_memcpy":0.8,"correct":true`, `"vs_memcpy":0.8,"correct":false`, 1)
 	_, _, err = gpukernels.Bench(context.Background(), opt, gpukernels.BuildOptions{NVCC: fakeNVCC(t, "cat <<'EOF'\n"+wrong+"\nEOF\nexit 1")})
-	require.EqualError(t, err, "gpukernels: device-scan sklansky inclusive gave a wrong result")
+	require.EqualError(t, err, "gpukernels: device-scan sklansky inclusive of 268435456 items gave a wrong result")
 
 	_, _, err = gpukernels.Bench(context.Background(), opt, gpukernels.BuildOptions{NVCC: fakeNVCC(t, "echo 'prefixgen bench: no CUDA device' >&2; exit 3")})
 	var missing *gpukernels.MissingError

@@ -135,8 +135,8 @@ func requireDeviceKernels(t *testing.T, h compiledHeader) {
 	}
 	for _, name := range []string{"ScanKernel", "ScanTilesKernel"} {
 		is, _ := h.kernel(t, name)
-		assert.Positive(t, countOps(is, "ld.global.v4.u32", "ld.v4.u32"), "%s %s: no 16-byte loads", h.ns, name)
-		assert.Positive(t, countOps(is, "st.global.v4.u32", "st.v4.u32"), "%s %s: no 16-byte stores", h.ns, name)
+		assert.Positive(t, countOps(is, "ld.global.v4", "ld.v4"), "%s %s: no 16-byte loads", h.ns, name)
+		assert.Positive(t, countOps(is, "st.global.v4", "st.v4"), "%s %s: no 16-byte stores", h.ns, name)
 	}
 	// Pass 1 of the three-pass scan only reduces: it stores its tile's
 	// total, a word at a time at most, and no item.
@@ -144,18 +144,12 @@ func requireDeviceKernels(t *testing.T, h compiledHeader) {
 	assert.LessOrEqual(t, countOps(reduce, "st.global", "st.v", "st.u", "st.b", "st.f"), h.valueBytes/4, "%s: pass 1 stores items", h.ns)
 }
 
-// deviceCases lists a header of every valid built-in type and operator,
-// affine and carry included, and segmented ones of every width of value,
-// on shuffle and shared-memory block scans and narrow logical warps.
+// deviceCases lists the headers whose device scans TestPTX does not
+// compile: segmented scans of every width of value, 8 to 24 bytes, on
+// shuffle and shared-memory block scans, and narrow logical warps.
 func deviceCases(t *testing.T) []deviceCase {
-	var cases []deviceCase
 	sk := build(t, "sklansky", 32, nil)
-	for _, p := range pairs() {
-		if strings.HasPrefix(p.Op, gpukernels.FunctorPrefix) {
-			continue
-		}
-		cases = append(cases, deviceCase{sk, p})
-	}
+	var cases []deviceCase
 	for _, c := range []struct{ typ, op, flag string }{
 		{"int32", "add", "uint32"},     // 8 bytes: packed
 		{"float", "affine", "int32"},   // 12 bytes
@@ -164,17 +158,43 @@ func deviceCases(t *testing.T) []deviceCase {
 	} {
 		cases = append(cases, deviceCase{sk, gpukernels.Options{Type: c.typ, Op: c.op, Segmented: c.flag}})
 	}
-	cases = append(cases,
+	return append(cases,
 		deviceCase{build(t, "kogge-stone", 5, nil), gpukernels.Options{Type: "int32", Op: "add"}},
 		deviceCase{build(t, "brent-kung", 1024, nil), gpukernels.Options{Type: "float", Op: "add", Block: gpukernels.BlockShared}},
 		deviceCase{build(t, "sklansky", 100, nil), gpukernels.Options{Type: "double", Op: "affine", Block: gpukernels.BlockShared, Segmented: "uint32"}},
 	)
-	return cases
 }
 
-// TestPTXDeviceScans compiles the device-wide scans at -O3 for every type
-// and operator and checks their PTX instruction by instruction (see
-// requireDeviceKernels).
+// requireDeviceCases checks the device scans of TestPTX's cases that
+// instantiate the three-pass scans (every type and operator, and the
+// tuning extremes), compiled per cases to a unit into ptxs.
+func requireDeviceCases(t *testing.T, cases []kernelCase, ptxs []string, per int) {
+	t.Helper()
+	n := 0
+	for i, c := range cases {
+		if !c.threePass {
+			continue
+		}
+		text := render(t, c.net, c.opt)
+		h := compiledHeader{ns: reNamespace.FindStringSubmatch(text)[1]}
+		m := reValueBytes.FindStringSubmatch(text)
+		require.NotNil(t, m, "%s: no value_type size", h.ns)
+		h.valueBytes, _ = strconv.Atoi(m[1])
+		tag := fmt.Sprintf("%d%s", len(h.ns), h.ns)
+		for _, f := range ptxFunctions(t, ptxs[i/per]) {
+			if f.Entry && strings.Contains(f.Name, tag) {
+				h.kernels = append(h.kernels, f)
+			}
+		}
+		requireDeviceKernels(t, h)
+		n++
+	}
+	require.Positive(t, n, "no case instantiates the device scans")
+}
+
+// TestPTXDeviceScans compiles the device-wide scans of deviceCases at -O3
+// and checks their PTX instruction by instruction (requireDeviceKernels);
+// TestPTX checks those of every type and operator the same way.
 func TestPTXDeviceScans(t *testing.T) {
 	t.Parallel()
 	for _, h := range compileDevice(t, deviceCases(t), 6, nil) {

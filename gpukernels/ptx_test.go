@@ -187,13 +187,16 @@ func TestPTX(t *testing.T) {
 		kernelCase{ks, gpukernels.Options{Type: "uint32", Op: "or", BlockThreads: 32, Namespace: "threads32"}, true},
 		kernelCase{ks, gpukernels.Options{Op: "add", Totals: build(t, "ripple", 8, nil), Namespace: "ripple_totals"}, false},
 	)
-	us := units(t, "kernels", cases, 12)
-	for i, ptx := range compileUnits(t, us) {
+	const per = 12
+	us := units(t, "kernels", cases, per)
+	ptxs := compileUnits(t, us)
+	for i, ptx := range ptxs {
 		requireNoConstTables(t, us[i].name, ptx)
 		for _, f := range ptxFunctions(t, ptx) {
 			require.Zero(t, countOps(ptxInstructions(f.Body), "ld.const"), "%s: %s reads the constant bank", us[i].name, f.Name)
 		}
 	}
+	requireDeviceCases(t, cases, ptxs, per)
 }
 
 // tableNetwork returns a random network of width 32 whose warp program

@@ -150,7 +150,7 @@ func cudaCommand() *cli.Command {
 			cudaNamed(&cli.Command{
 				Name:      "bench",
 				Usage:     "build the benchmark harness with nvcc, run it on the GPU and print a table and its JSON",
-				UsageText: "prefixgen cuda bench -t TOPO|all [--width W] [--type T] [--op OP] [--n N] [--runs R] [--arch A] [--keep DIR]",
+				UsageText: "prefixgen cuda bench -t TOPO|all [--width W] [--type T] [--op OP] [--n N] [--runs R] [--arch A] [--keep DIR]\nprefixgen cuda bench --suite DIR [--arch A] [--no-sanitize]",
 				Description: "Generates every network's single-pass and three-pass device scans, a register-resident warp\n" +
 					"microbenchmark, block scans of 1024 items timed in nanoseconds per block (the shuffle block scan, and\n" +
 					"the network's family at 1024 columns in shared memory, padded and not, beside cub::BlockScan), float\n" +
@@ -158,7 +158,13 @@ func cudaCommand() *cli.Command {
 					"one bit, a linear recurrence; elements per second), with cub::DeviceScan, cub::WarpScan and a\n" +
 					"device-to-device cudaMemcpy in the same process; builds it with nvcc (PATH, then CUDA_HOME) -O3\n" +
 					"-arch=ARCH, runs it, checks every result against a CPU loop, and prints a table, then the JSON.\n" +
-					"Needs nvcc and a CUDA GPU: without them it says so and exits 2.",
+					"Needs nvcc and a CUDA GPU: without them it says so and exits 2.\n\n" +
+					"--suite DIR is the one command for a GPU machine (nvcc, CUB, compute-sanitizer; no Go): it builds\n" +
+					"the suite's tables (int32 add over every topology, float max and int64 add over four; one nvcc\n" +
+					"each, at once, -Xptxas -v), runs every kernel at small sizes under compute-sanitizer's memcheck,\n" +
+					"racecheck and synccheck, then checks and times everything (device scans at 2^28, 2^20, 1, 31,\n" +
+					"2049, 2^20+17 and 2^28-1 items, aligned and one item off), and writes DIR/TABLE.json for each\n" +
+					"table with nvcc's command line, registers and spills per kernel and the sanitizer runs.",
 				Flags: append([]cli.Flag{
 					topologyFlag(true), width, paramFlag, fromFlag, typ,
 					&cli.StringFlag{Name: "op", Value: "add", Usage: "operator of the scans: add, max, min, and, or, xor (bigadd always runs)"},
@@ -166,6 +172,8 @@ func cudaCommand() *cli.Command {
 					&cli.IntFlag{Name: "runs", Value: gpukernels.DefaultBenchRuns, Usage: "timed runs, at least 20; the median is reported"},
 					&cli.StringFlag{Name: "arch", Value: "native", Usage: "nvcc -arch"},
 					&cli.StringFlag{Name: "keep", Usage: "keep the generated sources and the binary in `DIR` (must exist)"},
+					&cli.StringFlag{Name: "suite", Usage: "run the whole GPU suite and write one JSON file per table into `DIR` (created if missing)"},
+					&cli.BoolFlag{Name: "no-sanitize", Usage: "with --suite, skip the compute-sanitizer runs"},
 				}, cudaTuningFlags()...),
 				OnUsageError: onUsageError,
 				Action: func(c *cli.Context) error {
@@ -174,6 +182,12 @@ func cudaCommand() *cli.Command {
 					}
 					if err := cudaTuning(c); err != nil {
 						return err
+					}
+					if c.IsSet("suite") {
+						return cudaSuite(c)
+					}
+					if c.Bool("no-sanitize") {
+						return usage(c, "--no-sanitize applies to --suite only")
 					}
 					nets, err := cudaNetworks(c, true, false)
 					if err != nil {
@@ -208,6 +222,40 @@ func cudaCommand() *cli.Command {
 			}),
 		},
 	}
+}
+
+// cudaSuite runs cuda bench --suite DIR: every table of
+// gpukernels.DefaultSuite, written to DIR.
+func cudaSuite(c *cli.Context) error {
+	for _, f := range []string{"topology", "from", "width", "param", "type", "op", "items", "runs", "keep",
+		"items-per-thread", "block-threads", "lookback"} {
+		if c.IsSet(f) {
+			return usage(c, "--%s does not apply to --suite: the suite fixes its tables (see --help)", f)
+		}
+	}
+	dir := c.String("suite")
+	if dir == "" {
+		return usage(c, "--suite needs a folder to write the tables into")
+	}
+	nvcc, err := gpukernels.FindNVCC()
+	if err != nil {
+		return usage(c, "%v", err)
+	}
+	reps, err := gpukernels.Suite(c.Context, gpukernels.SuiteOptions{
+		Dir: dir, NVCC: nvcc, Arch: c.String("arch"), NoSanitize: c.Bool("no-sanitize"), Log: c.App.ErrWriter,
+	})
+	if _, missing := errors.AsType[*gpukernels.MissingError](err); missing {
+		return usage(c, "%v", err)
+	}
+	for _, rep := range reps {
+		if terr := rep.Table(c.App.Writer); terr != nil {
+			return failure{terr}
+		}
+	}
+	if err != nil {
+		return failure{fmt.Errorf("prefixgen cuda bench: %v", err)}
+	}
+	return nil
 }
 
 // cudaNamed makes the errors of a cuda subcommand name it in full, as

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -118,6 +119,10 @@ func TestCudaBadInput(t *testing.T) {
 		{"no nvcc", []string{"cuda", "bench", "-t", "all"}, "prefixgen cuda bench: gpukernels: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
 		{"bench carry", []string{"cuda", "bench", "-t", "sklansky", "--op", "carry"}, `prefixgen cuda bench: gpukernels: the benchmark scans with a built-in operator (add, max, min, and, or, xor), not "carry"; bigadd always runs`},
 		{"bench runs", []string{"cuda", "bench", "-t", "sklansky", "--runs", "3"}, "prefixgen cuda bench: gpukernels: 3 timed runs out of range: allowed 20 to 10000"},
+		{"suite no nvcc", []string{"cuda", "bench", "--suite", filepath.Join(dir, "suite")}, "prefixgen cuda bench: gpukernels: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
+		{"suite and topology", []string{"cuda", "bench", "--suite", filepath.Join(dir, "suite"), "-t", "sklansky"}, "prefixgen cuda bench: --topology does not apply to --suite: the suite fixes its tables (see --help)"},
+		{"suite empty", []string{"cuda", "bench", "--suite", ""}, "prefixgen cuda bench: --suite is empty: allowed a value, or leave the flag out for its default"},
+		{"no-sanitize alone", []string{"cuda", "bench", "-t", "sklansky", "--no-sanitize"}, "prefixgen cuda bench: --no-sanitize applies to --suite only"},
 		{"unknown flag", []string{"cuda", "emit", "--fast"}, "prefixgen cuda emit: unknown flag -fast (see prefixgen emit --help)"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -136,4 +141,37 @@ func TestCudaBadInput(t *testing.T) {
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	assert.Len(t, entries, 2, "no half-written file")
+}
+
+// TestCudaBenchSuite runs cuda bench --suite with a fake nvcc on PATH whose
+// "harness" prints a report of one row: every table is written and printed.
+func TestCudaBenchSuite(t *testing.T) {
+	for _, tool := range []string{"sh", "cp", "cat"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("the fake nvcc needs %s on PATH", tool)
+		}
+	}
+	bin := t.TempDir()
+	harness := filepath.Join(bin, "harness.sh")
+	require.NoError(t, os.WriteFile(harness, []byte(`#!/bin/sh
+cat <<'EOF'
+{"device":"Fake GPU","driver":"12.4","nvcc":"12.4.131","results":[
+{"kernel":"device-scan","topology":"sklansky","scan":"inclusive","type":"int32","op":"add","n":31,"ms":0.01,"gbps":0.1,"vs_cub":1,"vs_memcpy":null,"offset":1,"batch":256,"correct":true}
+]}
+EOF
+`), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(bin, "nvcc"), []byte(`#!/bin/sh
+while [ $# -gt 0 ]; do case "$1" in -o) out="$2"; shift;; esac; shift; done
+cp `+harness+` "$out"
+`), 0o755))
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	t.Setenv("CUDA_HOME", "")
+	dir := filepath.Join(t.TempDir(), "suite")
+	status, out, errOut := prefixgen("cuda", "bench", "--suite", dir, "--no-sanitize")
+	require.Equal(t, 0, status, errOut)
+	assert.Equal(t, 3, strings.Count(out, "device Fake GPU, driver 12.4, nvcc 12.4.131\n"), out)
+	for _, table := range []string{"int32-add", "float-max", "int64-add"} {
+		assert.FileExists(t, filepath.Join(dir, table+".json"))
+		assert.Contains(t, errOut, "prefixgen cuda bench --suite: running "+table)
+	}
 }

@@ -4,7 +4,24 @@
 #ifndef PREFIXGEN_TEST_CUB_CUH
 #define PREFIXGEN_TEST_CUB_CUH
 
+// CUB_VERSION is major * 100000 + minor * 100 + patch, as cub/version.cuh
+// defines it; a test may set another (3.0 and later take
+// cuda/functional's maximum and minimum).
+#ifndef CUB_VERSION
+#define CUB_VERSION 200200
+#endif
+
 namespace cub {
+
+// Max and Min are CUB's functors before CCCL 3.0.
+struct Max {
+  template <typename T>
+  __host__ __device__ T operator()(const T& a, const T& b) const;
+};
+struct Min {
+  template <typename T>
+  __host__ __device__ T operator()(const T& a, const T& b) const;
+};
 
 struct DeviceScan {
   template <typename In, typename Out, typename NumItems>

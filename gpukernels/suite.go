@@ -1,0 +1,365 @@
+package gpukernels
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/topologies"
+)
+
+// SanitizeTools are the compute-sanitizer tools Suite runs the harness
+// under.
+var SanitizeTools = []string{"memcheck", "racecheck", "synccheck"}
+
+// SanitizeResult is one compute-sanitizer run of a harness (./harness
+// --sanitize: every kernel once at SanitizeSizes and SanitizeItems).
+type SanitizeResult struct {
+	// Tool is memcheck, racecheck or synccheck.
+	Tool string `json:"tool"`
+	// OK is set when the tool found no error and every result was right.
+	OK bool `json:"ok"`
+	// Errors is the tool's error count ("ERROR SUMMARY: N errors"), -1
+	// when it printed none.
+	Errors int `json:"errors"`
+	// Message says what went wrong, or why the run was skipped.
+	Message string `json:"message,omitempty"`
+	// Skipped is set when no compute-sanitizer was found.
+	Skipped bool `json:"skipped,omitempty"`
+}
+
+// SuiteTable is one table of Suite: one harness, over one type and
+// operator, written to Name + ".json".
+type SuiteTable struct {
+	Name  string
+	Bench BenchOptions
+}
+
+// suiteFamilies are the topologies of the suite's smaller tables.
+var suiteFamilies = []string{"kogge-stone", "sklansky", "brent-kung", "han-carlson"}
+
+// DefaultSuite returns the suite's tables, every network at width 32:
+//
+//   - int32-add: every registered topology, the sizes of DefaultBenchSizes
+//     (CUB's fast path is InclusiveSum/ExclusiveSum);
+//   - float-max: Kogge–Stone, Sklansky, Brent–Kung and Han–Carlson, the same
+//     sizes (CUB with its own maximum functor);
+//   - int64-add: the same four, the same sizes (8-byte values: the
+//     look-back's 16-byte words, and 8-byte tuning).
+func DefaultSuite() ([]SuiteTable, error) {
+	every := func(names []string) ([]*network.Network, error) {
+		var nets []*network.Network
+		for _, name := range names {
+			net, err := topologies.Build(name, Lanes, nil)
+			if err != nil {
+				return nil, fmt.Errorf("gpukernels: %v", err)
+			}
+			nets = append(nets, net)
+		}
+		return nets, nil
+	}
+	all, err := every(topologies.Names())
+	if err != nil {
+		return nil, err
+	}
+	four, err := every(suiteFamilies)
+	if err != nil {
+		return nil, err
+	}
+	return []SuiteTable{
+		{"int32-add", BenchOptions{Networks: all, Type: "int32", Op: "add"}},
+		{"float-max", BenchOptions{Networks: four, Type: "float", Op: "max"}},
+		{"int64-add", BenchOptions{Networks: four, Type: "int64", Op: "add"}},
+	}, nil
+}
+
+// SuiteOptions are the options of Suite.
+type SuiteOptions struct {
+	// Dir receives NAME.json for every table, and NAME/ with its sources,
+	// binary and logs; it is created if missing.
+	Dir string
+	// Tables are the tables; nil means DefaultSuite.
+	Tables []SuiteTable
+	// NVCC is the compiler; empty means FindNVCC. Arch is nvcc's -arch;
+	// empty means "native".
+	NVCC, Arch string
+	// Sanitizer is compute-sanitizer; empty means FindSanitizer. When none
+	// is found, the sanitizer runs are recorded as skipped.
+	Sanitizer string
+	// NoSanitize skips the compute-sanitizer runs.
+	NoSanitize bool
+	// Jobs bounds the nvcc and compute-sanitizer processes run at once; 0
+	// means one per CPU.
+	Jobs int
+	// Log receives progress lines and the tools' standard error; nil
+	// discards them.
+	Log io.Writer
+}
+
+// FindSanitizer returns the path of compute-sanitizer: on PATH, else
+// beside nvcc, else in $CUDA_HOME/bin or $CUDA_HOME/compute-sanitizer.
+func FindSanitizer(nvcc string) (string, error) {
+	if p, err := exec.LookPath("compute-sanitizer"); err == nil {
+		return p, nil
+	}
+	var dirs []string
+	if nvcc != "" {
+		dirs = append(dirs, filepath.Dir(nvcc))
+	}
+	if home := os.Getenv("CUDA_HOME"); home != "" {
+		dirs = append(dirs, filepath.Join(home, "bin"), filepath.Join(home, "compute-sanitizer"))
+	}
+	for _, d := range dirs {
+		p := filepath.Join(d, "compute-sanitizer")
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+			return p, nil
+		}
+	}
+	return "", &MissingError{"compute-sanitizer not found on PATH, beside nvcc or under CUDA_HOME"}
+}
+
+// Suite is the one command a GPU machine runs: for every table, it writes
+// the harness into Dir/NAME and builds it (one nvcc per table, all at once,
+// -Xptxas -v); runs every harness under compute-sanitizer's memcheck,
+// racecheck and synccheck with --sanitize (every kernel once at small
+// sizes, checked against the CPU), all at once; then runs every harness
+// alone, checking and timing every kernel; and writes Dir/NAME.json, the
+// BenchReport with nvcc's command line, ptxas's registers and spills per
+// kernel and the sanitizer runs. It returns the reports in the order of the
+// tables. A missing nvcc or device is a *MissingError; a failed build,
+// sanitizer run or check is an error returned after every report that
+// could be written is written.
+func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
+	logw := opt.Log
+	if logw == nil {
+		logw = io.Discard
+	}
+	tables := opt.Tables
+	if tables == nil {
+		var err error
+		if tables, err = DefaultSuite(); err != nil {
+			return nil, err
+		}
+	}
+	if len(tables) == 0 {
+		return nil, errors.New("gpukernels: the suite has no table")
+	}
+	files := make([][]File, len(tables))
+	for i, tb := range tables {
+		if err := checkTableName(tb.Name); err != nil {
+			return nil, err
+		}
+		var err error
+		if files[i], err = Harness(tb.Bench); err != nil {
+			return nil, fmt.Errorf("gpukernels: table %s: %v", tb.Name, err)
+		}
+	}
+	nvcc := opt.NVCC
+	if nvcc == "" {
+		var err error
+		if nvcc, err = FindNVCC(); err != nil {
+			return nil, err
+		}
+	}
+	sanitizer := opt.Sanitizer
+	var noSanitizer error
+	if sanitizer == "" && !opt.NoSanitize {
+		sanitizer, noSanitizer = FindSanitizer(nvcc)
+	}
+	if err := os.MkdirAll(opt.Dir, 0o755); err != nil {
+		return nil, fmt.Errorf("gpukernels: %v", err)
+	}
+	jobs := opt.Jobs
+	if jobs < 1 {
+		jobs = runtime.NumCPU()
+	}
+	var logMu sync.Mutex
+	progress := func(format string, args ...any) {
+		logMu.Lock()
+		defer logMu.Unlock()
+		fmt.Fprintf(logw, "prefixgen cuda bench --suite: "+format+"\n", args...)
+	}
+
+	// Build every table at once.
+	harnesses := make([]*harness, len(tables))
+	buildErrs := make([]error, len(tables))
+	parallel(len(tables), jobs, func(i int) {
+		dir := filepath.Join(opt.Dir, tables[i].Name)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			buildErrs[i] = fmt.Errorf("gpukernels: %v", err)
+			return
+		}
+		progress("building %s", tables[i].Name)
+		harnesses[i], buildErrs[i] = buildHarness(ctx, files[i], BuildOptions{NVCC: nvcc, Arch: opt.Arch, Dir: dir, Log: io.Discard})
+
+	})
+
+	// Sanitize every built table with every tool, at once.
+	sanitized := make([][]SanitizeResult, len(tables))
+	for i := range tables {
+		sanitized[i] = make([]SanitizeResult, len(SanitizeTools))
+		for j, tool := range SanitizeTools {
+			sanitized[i][j] = SanitizeResult{Tool: tool, Errors: -1}
+		}
+	}
+	var missing error
+	if !opt.NoSanitize {
+		parallel(len(tables)*len(SanitizeTools), jobs, func(k int) {
+			i, j := k/len(SanitizeTools), k%len(SanitizeTools)
+			r := &sanitized[i][j]
+			switch {
+			case harnesses[i] == nil:
+				r.Message = "not built"
+				return
+			case noSanitizer != nil:
+				r.Skipped, r.Message = true, noSanitizer.Error()
+				return
+			}
+			progress("%s under compute-sanitizer --tool %s", tables[i].Name, r.Tool)
+			r.OK, r.Errors, r.Message = sanitize(ctx, harnesses[i], sanitizer, r.Tool)
+			if strings.HasPrefix(r.Message, "gpukernels: no CUDA device") {
+				logMu.Lock()
+				missing = &MissingError{strings.TrimPrefix(r.Message, "gpukernels: ")}
+				logMu.Unlock()
+			}
+		})
+	}
+	if missing != nil {
+		return nil, missing
+	}
+
+	// Time every table alone.
+	var reports []*BenchReport
+	var errs []string
+	fail := func(table string, err error) {
+		errs = append(errs, "table "+table+": "+strings.TrimPrefix(err.Error(), "gpukernels: "))
+	}
+	for i, tb := range tables {
+		if buildErrs[i] != nil {
+			fail(tb.Name, buildErrs[i])
+			continue
+		}
+		progress("running %s", tb.Name)
+		rep, err := harnesses[i].run(ctx, logw)
+		if _, ok := errors.AsType[*MissingError](err); ok {
+			return nil, err
+		}
+		if err != nil {
+			fail(tb.Name, err)
+		}
+		if rep == nil {
+			continue
+		}
+		if !opt.NoSanitize {
+			rep.Sanitize = sanitized[i]
+		}
+		for _, s := range rep.Sanitize {
+			if !s.OK && !s.Skipped {
+				fail(tb.Name, fmt.Errorf("compute-sanitizer --tool %s: %s", s.Tool, s.Message))
+			}
+		}
+		b, err := json.MarshalIndent(rep, "", "  ")
+		if err != nil {
+			return nil, fmt.Errorf("gpukernels: %v", err)
+		}
+		if err := writeWhole(filepath.Join(opt.Dir, tb.Name+".json"), append(b, '\n')); err != nil {
+			return nil, err
+		}
+		reports = append(reports, rep)
+	}
+	if len(errs) > 0 {
+		return reports, errors.New("gpukernels: " + strings.Join(errs, "; "))
+	}
+	return reports, nil
+}
+
+// reErrorSummary reads compute-sanitizer's error count.
+var reErrorSummary = regexp.MustCompile(`ERROR SUMMARY: (\d+) error`)
+
+// sanitize runs h --sanitize under compute-sanitizer --tool tool, which
+// writes its report to sanitize-TOOL.log (the harness's standard error goes
+// to sanitize-TOOL.stderr), and returns whether it found nothing wrong, its
+// error count (-1 if it printed none) and what went wrong.
+func sanitize(ctx context.Context, h *harness, sanitizer, tool string) (ok bool, count int, msg string) {
+	logFile := filepath.Join(h.dir, "sanitize-"+tool+".log")
+	var stderr strings.Builder
+	rep, err := h.runWith(ctx, &stderr, sanitizer, "--tool", tool, "--log-file", logFile, "--error-exitcode", "1",
+		h.bin, "--sanitize")
+	if werr := os.WriteFile(filepath.Join(h.dir, "sanitize-"+tool+".stderr"), []byte(stderr.String()), 0o644); werr != nil && err == nil {
+		err = werr
+	}
+	out, rerr := os.ReadFile(logFile)
+	if rerr != nil && err == nil {
+		err = fmt.Errorf("gpukernels: compute-sanitizer wrote no log: %v", rerr)
+	}
+	count = -1
+	if m := reErrorSummary.FindAllStringSubmatch(string(out), -1); m != nil {
+		fmt.Sscan(m[len(m)-1][1], &count)
+	}
+	switch {
+	case err != nil:
+		return false, count, err.Error()
+	case rep == nil:
+		return false, count, "no report"
+	case count != 0:
+		return false, count, fmt.Sprintf("%d errors (see %s)", count, "sanitize-"+tool+".log")
+	}
+	return true, count, ""
+}
+
+// parallel calls f(0) … f(n−1), at most jobs at once.
+func parallel(n, jobs int, f func(i int)) {
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range min(n, jobs) {
+		wg.Go(func() {
+			for i := range work {
+				f(i)
+			}
+		})
+	}
+	for i := range n {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+}
+
+// checkTableName refuses a table name that is not a plain file name.
+func checkTableName(name string) error {
+	if name == "" || strings.ContainsAny(name, `/\`) || name == "." || name == ".." || strings.HasPrefix(name, "-") {
+		return fmt.Errorf("gpukernels: table name %q is not a plain file name: allowed letters, digits, '-', '_' and '.'", name)
+	}
+	return nil
+}
+
+// writeWhole writes data to path through a temporary file in the same
+// folder, so that path holds all of data or is left as it was.
+func writeWhole(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), ".prefixgen-*")
+	if err != nil {
+		return fmt.Errorf("gpukernels: %v", err)
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("gpukernels: %v", err)
+	}
+	return nil
+}

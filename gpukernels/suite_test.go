@@ -1,0 +1,180 @@
+package gpukernels_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/gpukernels"
+	"github.com/prefixgen/prefixgen/network"
+)
+
+func TestParsePTXAS(t *testing.T) {
+	ks := gpukernels.ParsePTXAS(fakePTXAS + "\nnvcc warning : something else\n")
+	require.Equal(t, []gpukernels.KernelResources{
+		{Name: "_ZN9prefixgen2ns10ScanKernelIiNS0_3SumEEEvPKT_PS3_xNS0_9ScanStateIS3_EEbS3_T0_", Arch: "sm_90", Registers: 40},
+		{Name: "_Z10FillKernelPix", Arch: "sm_90", Registers: 255, StackFrame: 16, SpillStores: 12, SpillLoads: 8, SharedBytes: 4096},
+	}, ks, "the helper's properties are not the kernel's")
+	assert.Empty(t, gpukernels.ParsePTXAS("no ptxas here"))
+}
+
+// fakeSanitizer writes a compute-sanitizer that runs the program after its
+// options, writes "ERROR SUMMARY: errors errors" to its --log-file and
+// exits as the program does, or 1 with errors; and returns its path.
+func fakeSanitizer(t *testing.T, errors string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "compute-sanitizer")
+	script := `#!/bin/sh
+log=/dev/stderr
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --log-file) log="$2"; shift 2;;
+    --tool|--error-exitcode) shift 2;;
+    *) break;;
+  esac
+done
+"$@"
+rc=$?
+echo "========= ERROR SUMMARY: ` + errors + ` errors" > "$log"
+if [ ` + errors + ` -ne 0 ]; then exit 1; fi
+exit $rc
+`
+	require.NoError(t, os.WriteFile(p, []byte(script), 0o755))
+	return p
+}
+
+// TestSuitePlumbing runs Suite with a fake nvcc and a fake
+// compute-sanitizer, since this machine has neither nor a GPU: every table
+// is built, sanitized with each tool (--sanitize) and run, and written to
+// DIR/NAME.json with nvcc's command line, ptxas's figures and the
+// sanitizer runs; a sanitizer error, a wrong result and a missing
+// sanitizer or device each show.
+func TestSuitePlumbing(t *testing.T) {
+	if _, err := os.Stat("/bin/sh"); err != nil {
+		t.Skip("no /bin/sh")
+	}
+	for _, tool := range []string{"cp", "cat", "test"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("the fakes need %s on PATH", tool)
+		}
+	}
+	sk := build(t, "sklansky", 32, nil)
+	tables := []gpukernels.SuiteTable{
+		{Name: "int32-add", Bench: gpukernels.BenchOptions{Networks: []*network.Network{sk}}},
+		{Name: "float-max", Bench: gpukernels.BenchOptions{Networks: []*network.Network{sk}, Type: "float", Op: "max"}},
+	}
+	// The fake harness says in its device name whether it was sanitized.
+	harness := `if [ "$1" = "--sanitize" ]; then mode=sanitize; else mode=timed; fi
+cat <<EOF
+{"device":"Fake GPU $mode","driver":"12.4","nvcc":"12.4.131","results":[
+{"kernel":"device-scan","topology":"sklansky","scan":"inclusive","type":"int32","op":"add","n":31,"ms":0.01,"gbps":0.1,"vs_cub":1,"vs_memcpy":null,"offset":1,"batch":256,"correct":true}
+]}
+EOF`
+	nvcc := fakeNVCC(t, harness)
+	dir := filepath.Join(t.TempDir(), "out")
+	var log strings.Builder
+	reps, err := gpukernels.Suite(context.Background(), gpukernels.SuiteOptions{
+		Dir: dir, Tables: tables, NVCC: nvcc, Sanitizer: fakeSanitizer(t, "0"), Log: &log,
+	})
+	require.NoError(t, err, log.String())
+	require.Len(t, reps, 2)
+	for i, name := range []string{"int32-add", "float-max"} {
+		b, err := os.ReadFile(filepath.Join(dir, name+".json"))
+		require.NoError(t, err)
+		var rep gpukernels.BenchReport
+		require.NoError(t, json.Unmarshal(b, &rep))
+		assert.Equal(t, reps[i], &rep)
+		assert.Equal(t, "Fake GPU timed", rep.Device)
+		assert.Equal(t, 1, rep.Results[0].Offset)
+		assert.Equal(t, 256, rep.Results[0].Batch)
+		assert.Equal(t, "nvcc", rep.NVCCCommand[0])
+		assert.Contains(t, rep.NVCCCommand, "-Xptxas")
+		assert.Equal(t, gpukernels.ParsePTXAS(fakePTXAS), rep.Kernels)
+		require.Len(t, rep.Sanitize, 3)
+		for j, tool := range gpukernels.SanitizeTools {
+			assert.Equal(t, gpukernels.SanitizeResult{Tool: tool, OK: true, Errors: 0}, rep.Sanitize[j])
+			assert.FileExists(t, filepath.Join(dir, name, "sanitize-"+tool+".log"))
+		}
+		for _, f := range []string{"harness.cu", "harness_kernels.cuh", "harness", "nvcc.log"} {
+			assert.FileExists(t, filepath.Join(dir, name, f))
+		}
+	}
+	assert.Contains(t, log.String(), "prefixgen cuda bench --suite: running float-max")
+
+	// The sanitizer finds errors: the tables are still written, and the
+	// error names each run.
+	dir2 := t.TempDir()
+	reps, err = gpukernels.Suite(context.Background(), gpukernels.SuiteOptions{
+		Dir: dir2, Tables: tables[:1], NVCC: nvcc, Sanitizer: fakeSanitizer(t, "2"),
+	})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "table int32-add: compute-sanitizer --tool racecheck:")
+	require.Len(t, reps, 1)
+	assert.Equal(t, 2, reps[0].Sanitize[1].Errors)
+	assert.False(t, reps[0].Sanitize[1].OK)
+	assert.FileExists(t, filepath.Join(dir2, "int32-add.json"))
+
+	// No sanitizer: the runs are recorded as skipped, and the suite passes.
+	t.Setenv("PATH", filepath.Dir(nvcc)+string(os.PathListSeparator)+os.Getenv("PATH"))
+	t.Setenv("CUDA_HOME", "")
+	if _, err := exec.LookPath("compute-sanitizer"); err == nil {
+		t.Skip("a real compute-sanitizer is on PATH")
+	}
+	reps, err = gpukernels.Suite(context.Background(), gpukernels.SuiteOptions{Dir: t.TempDir(), Tables: tables[:1], NVCC: nvcc})
+	require.NoError(t, err)
+	assert.True(t, reps[0].Sanitize[0].Skipped)
+	assert.Contains(t, reps[0].Sanitize[0].Message, "compute-sanitizer not found")
+
+	// A wrong result fails the table.
+	wrong := fakeNVCC(t, strings.Replace(harness, `"correct":true`, `"correct":false`, 1)+"\nexit 1")
+	_, err = gpukernels.Suite(context.Background(), gpukernels.SuiteOptions{Dir: t.TempDir(), Tables: tables[:1], NVCC: wrong, NoSanitize: true})
+	require.EqualError(t, err, "gpukernels: table int32-add: device-scan sklansky inclusive of 31 items gave a wrong result")
+
+	// No device.
+	none := fakeNVCC(t, "echo 'prefixgen bench: no CUDA device' >&2; exit 3")
+	_, err = gpukernels.Suite(context.Background(), gpukernels.SuiteOptions{Dir: t.TempDir(), Tables: tables[:1], NVCC: none, Sanitizer: fakeSanitizer(t, "0")})
+	_, missing := errors.AsType[*gpukernels.MissingError](err)
+	require.True(t, missing, "%v", err)
+}
+
+func TestSuiteBadInput(t *testing.T) {
+	sk := build(t, "sklansky", 32, nil)
+	for _, c := range []struct {
+		name   string
+		tables []gpukernels.SuiteTable
+		want   string
+	}{
+		{"empty", []gpukernels.SuiteTable{}, "gpukernels: the suite has no table"},
+		{"slash", []gpukernels.SuiteTable{{Name: "a/b", Bench: gpukernels.BenchOptions{Networks: []*network.Network{sk}}}},
+			`gpukernels: table name "a/b" is not a plain file name: allowed letters, digits, '-', '_' and '.'`},
+		{"bench", []gpukernels.SuiteTable{{Name: "x", Bench: gpukernels.BenchOptions{Networks: []*network.Network{sk}, Op: "carry"}}},
+			`gpukernels: table x: gpukernels: the benchmark scans with a built-in operator (add, max, min, and, or, xor), not "carry"; bigadd always runs`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "out")
+			_, err := gpukernels.Suite(context.Background(), gpukernels.SuiteOptions{Dir: dir, Tables: c.tables, NVCC: "/nonexistent/nvcc"})
+			require.EqualError(t, err, c.want)
+			assert.NoDirExists(t, dir, "nothing is written for bad input")
+		})
+	}
+}
+
+func TestDefaultSuite(t *testing.T) {
+	tables, err := gpukernels.DefaultSuite()
+	require.NoError(t, err)
+	require.Len(t, tables, 3)
+	assert.Equal(t, "int32-add", tables[0].Name)
+	assert.Len(t, tables[0].Bench.Networks, 9, "every topology")
+	for _, tb := range tables {
+		_, err := gpukernels.Harness(tb.Bench)
+		require.NoError(t, err, tb.Name)
+	}
+}
