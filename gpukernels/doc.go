@@ -297,8 +297,30 @@
 // inputs are chosen so that the results are exact anyway: the recurrence's
 // a_i are ±1 and its b_i −1, 0 or 1); times each with CUDA events, the
 // median of at least 20 runs after warm-up; and prints a BenchReport as
-// JSON. Bench builds it with nvcc -O3 -arch=native and runs it; a missing
-// nvcc or device is a *MissingError. The JSON has the keys of the issue,
-// and "scan" (inclusive or exclusive), "ns_per_block" and "elements_per_s"
-// besides.
+// JSON. The device scans run at every size of BenchOptions.Sizes
+// (DefaultBenchSizes: 2^28, 2^20, 1, 31, 2049, 2^20 + 17, 2^28 − 1), with
+// both arrays aligned and one item past an aligned address, each checked;
+// sizes under 2^20 are timed as batches of launches between one pair of
+// events. CUB's baselines take CUB's fast path: InclusiveSum and
+// ExclusiveSum for add, CUB's own maximum and minimum functors for max and
+// min. Every network's scans are also shown to refuse temporary storage
+// one byte short, and the segmented scans run exclusive as well. With
+// --sanitize the harness runs every kernel once at SanitizeSizes and
+// SanitizeItems, untimed, for compute-sanitizer. Bench builds it with nvcc
+// -O3 -arch=native -Xptxas -v and runs it; the report gains nvcc's command
+// line and ptxas's registers, stack frame, spills and shared memory for
+// every kernel (ParsePTXAS). A missing nvcc or device is a *MissingError.
+// The JSON has the keys of the issue, and "scan" (inclusive or exclusive),
+// "ns_per_block", "elements_per_s", "offset" and "batch" besides.
+//
+// # The suite
+//
+// Suite is the one command for a GPU machine (prefixgen cuda bench --suite
+// DIR; a static prefixgen built with CGO_ENABLED=0 needs no Go there): it
+// builds every table of DefaultSuite (int32 add over every topology, float
+// max and int64 add over four) at once, one nvcc each; runs every harness
+// with --sanitize under compute-sanitizer's memcheck, racecheck and
+// synccheck, at once; runs each harness alone; and writes DIR/TABLE.json,
+// the report with the sanitizer runs. The tests run it with a fake nvcc
+// and a fake compute-sanitizer; it has never run on a GPU.
 package gpukernels
