@@ -160,11 +160,11 @@ var identities = map[string]map[string]string{
 
 // Default tuning.
 const (
-	// DefaultItemsPerThread is the default Options.ItemsPerThread.
+	// DefaultItemsPerThread is the items per thread that the default
+	// Options.ItemsPerThread of a shared-memory block scan (BlockShared)
+	// rounds up to a multiple of the columns each thread holds. The
+	// shuffle block scans take DefaultTuning's.
 	DefaultItemsPerThread = 8
-	// DefaultBlockThreads is the default Options.BlockThreads, lowered to
-	// 32 times the segment of logical warps narrower than 8 lanes.
-	DefaultBlockThreads = 256
 	// DefaultLookBack is the default Options.LookBack.
 	DefaultLookBack = 32
 	// MaxItemsPerThread is the largest Options.ItemsPerThread.
@@ -172,6 +172,25 @@ const (
 	// MaxBlockThreads is the largest Options.BlockThreads.
 	MaxBlockThreads = 1024
 )
+
+// DefaultTuning returns the default BlockThreads and ItemsPerThread of
+// the shuffle block and device scans over values of valueBytes bytes, as
+// CUB's scan policies for sm_90 choose them: 128 threads of 24 items for
+// values of up to 4 bytes, 224 threads of 24 items for 8 bytes, and for a
+// struct (affine maps, segmented values) 128 threads of 60 / valueBytes
+// items (at least 1), as CUB scales its default of 15 four-byte items to
+// larger values. The threads are lowered to 32 logical warps for logical
+// warps narrower than 4 lanes.
+func DefaultTuning(valueBytes int) (threads, items int) {
+	switch {
+	case valueBytes <= 4:
+		return 128, 24
+	case valueBytes <= 8:
+		return 224, 24
+	default:
+		return 128, max(1, 60/valueBytes)
+	}
+}
 
 // Options are the options of CUDA. The zero value asks for int32 addition
 // (uint32 limbs for carry) with the default tuning.
@@ -184,12 +203,13 @@ type Options struct {
 	// a user's functor (CheckFunctor).
 	Op string
 	// ItemsPerThread is the number of items each thread of a block scan
-	// scans serially, 1 to MaxItemsPerThread; 0 means
-	// DefaultItemsPerThread.
+	// scans serially, 1 to MaxItemsPerThread; 0 means DefaultTuning's for
+	// the value type (for BlockShared, DefaultItemsPerThread rounded up to
+	// a multiple of the columns each thread holds).
 	ItemsPerThread int
 	// BlockThreads is the number of threads of a block, a multiple of 32
 	// from 32 to MaxBlockThreads, and at most 32 logical warps; 0 means
-	// DefaultBlockThreads, or 32 logical warps if fewer.
+	// DefaultTuning's for the value type, or 32 logical warps if fewer.
 	BlockThreads int
 	// LookBack is the window of the decoupled look-back, the number of
 	// predecessor tiles read at once, 1 to 32; 0 means DefaultLookBack.
@@ -325,12 +345,13 @@ func (opt Options) resolve(net *network.Network) (*config, error) {
 			return nil, err
 		}
 	} else {
-		c.items = cmpOr(opt.ItemsPerThread, DefaultItemsPerThread)
+		threads, items := DefaultTuning(c.valueBytes())
+		c.items = cmpOr(opt.ItemsPerThread, items)
 		if c.items < 1 || c.items > MaxItemsPerThread {
 			return nil, fmt.Errorf("gpukernels: %d items per thread out of range: allowed 1 to %d", c.items, MaxItemsPerThread)
 		}
 		maxThreads := min(MaxBlockThreads, Lanes*c.segment)
-		c.threads = cmpOr(opt.BlockThreads, min(DefaultBlockThreads, maxThreads))
+		c.threads = cmpOr(opt.BlockThreads, min(threads, maxThreads))
 		if c.threads < Lanes || c.threads > maxThreads || c.threads%Lanes != 0 {
 			return nil, fmt.Errorf("gpukernels: %d threads per block out of range: allowed multiples of 32 from 32 to %d (at most 32 logical warps of %d lanes)", c.threads, maxThreads, c.segment)
 		}

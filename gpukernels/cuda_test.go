@@ -80,8 +80,8 @@ func TestCUDAHeader(t *testing.T) {
 		"// figures:    depth 6, size 62, max fan-out",
 		"// value type: double (double)\n",
 		"// operator:   min\n",
-		"// tuning:     8 items per thread, 256 threads per block, look-back window of 32 tiles\n",
-		"// totals:     ladner-fischer k=1 of width 8",
+		"// tuning:     24 items per thread, 224 threads per block, look-back window of 32 tiles\n",
+		"// totals:     ladner-fischer k=1 of width 7",
 		"namespace ladner_fischer_k1_32_double_min {",
 		"#ifndef PREFIXGEN_LADNER_FISCHER_K1_32_DOUBLE_MIN_CUH",
 		"detail::DoubleFromBits(0x7ff0000000000000ull)",
@@ -93,17 +93,18 @@ func TestCUDAHeader(t *testing.T) {
 }
 
 // A logical warp narrower than 32 lanes occupies a power-of-two segment,
-// and a block defaults to at most 32 logical warps.
+// and a block defaults to DefaultTuning's threads (128 for int32), at most
+// 32 logical warps.
 func TestCUDASegments(t *testing.T) {
 	for _, c := range []struct {
 		w, seg, threads, tile int
 		mask                  string
 	}{
-		{1, 1, 32, 32 * 8, "0x00000001u << (detail::LaneId() & 31)"},
-		{2, 2, 64, 64 * 8, "0x00000003u << (detail::LaneId() & 30)"},
-		{5, 8, 256, 32 * 5 * 8, "0x000000ffu << (detail::LaneId() & 24)"},
-		{16, 16, 256, 256 * 8, "0x0000ffffu << (detail::LaneId() & 16)"},
-		{31, 32, 256, 8 * 31 * 8, ""},
+		{1, 1, 32, 32 * 24, "0x00000001u << (detail::LaneId() & 31)"},
+		{2, 2, 64, 64 * 24, "0x00000003u << (detail::LaneId() & 30)"},
+		{5, 8, 128, 16 * 5 * 24, "0x000000ffu << (detail::LaneId() & 24)"},
+		{16, 16, 128, 128 * 24, "0x0000ffffu << (detail::LaneId() & 16)"},
+		{31, 32, 128, 4 * 31 * 24, ""},
 	} {
 		assert.Equal(t, c.seg, gpukernels.Segment(c.w))
 		got := render(t, build(t, "kogge-stone", c.w, nil), gpukernels.Options{})
@@ -141,7 +142,7 @@ func TestCUDABadInput(t *testing.T) {
 		{"threads too many", build(t, "sklansky", 32, nil), gpukernels.Options{BlockThreads: 2048}, "gpukernels: 2048 threads per block out of range: allowed multiples of 32 from 32 to 1024 (at most 32 logical warps of 32 lanes)"},
 		{"look-back", sk, gpukernels.Options{LookBack: 33}, "gpukernels: look-back window 33 out of range: allowed 1 to 32 tiles"},
 		{"namespace", sk, gpukernels.Options{Namespace: "a-b"}, `gpukernels: namespace name "a-b" is not a C++ identifier: '-' is not allowed; allowed: letters, digits and _`},
-		{"totals width", sk, gpukernels.Options{Totals: build(t, "sklansky", 4, nil)}, "gpukernels: the totals network has width 4: a block of 256 threads has 32 logical warps of 8 lanes"},
+		{"totals width", sk, gpukernels.Options{Totals: build(t, "sklansky", 4, nil)}, "gpukernels: the totals network has width 4: a block of 128 threads has 16 logical warps of 8 lanes"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var b bytes.Buffer
@@ -166,8 +167,8 @@ func TestCUDATotals(t *testing.T) {
 	got := render(t, build(t, "brent-kung", 16, nil), gpukernels.Options{BlockThreads: 512})
 	assert.Contains(t, got, "// totals:     brent-kung of width 32 (depth 8, size 57)")
 	got = render(t, hiOld(t), gpukernels.Options{})
-	assert.Contains(t, got, "// totals:     kogge-stone of width 32 (depth 5, size 129)")
-	got = render(t, build(t, "sklansky", 32, nil), gpukernels.Options{Totals: build(t, "ripple", 8, nil)})
+	assert.Contains(t, got, "// totals:     kogge-stone of width 16 (depth 4, size 49)")
+	got = render(t, build(t, "sklansky", 32, nil), gpukernels.Options{BlockThreads: 256, Totals: build(t, "ripple", 8, nil)})
 	assert.Contains(t, got, "// totals:     ripple of width 8 (depth 7, size 7)")
 }
 
@@ -465,7 +466,8 @@ func TestCUDAMatchesProgram(t *testing.T) {
 				// So does the totals network: the family at the number of
 				// logical warps of a default block.
 				seg := gpukernels.Segment(w)
-				warps := min(gpukernels.DefaultBlockThreads, 32*seg) / seg
+				threads, _ := gpukernels.DefaultTuning(4)
+				warps := min(threads, 32*seg) / seg
 				requireEmittedNetwork(t, build(t, top.name, warps, top.params), src, "TotalsNetwork")
 			})
 		}

@@ -176,8 +176,11 @@
 // including code defines before the header, as a struct whose const
 // __device__ operator()(a, b) is associative with a before b; a functor
 // has no identity, so its ExclusiveScan takes the initial value. Tuning
-// (Options): ItemsPerThread (default 8), BlockThreads (default 256, a
-// multiple of 32, at most 32 logical warps), LookBack (default 32 tiles).
+// (Options): ItemsPerThread and BlockThreads (a multiple of 32, at most
+// 32 logical warps), by default CUB's sm_90 scan policies (DefaultTuning:
+// 128 × 24 for 4-byte values, 224 × 24 for 8-byte values, 128 threads of
+// 60/bytes items for structs), and LookBack (default 32 tiles). Every
+// kernel is __launch_bounds__(kBlockThreads).
 //
 // # Three-pass scans
 //

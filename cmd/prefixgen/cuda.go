@@ -17,8 +17,8 @@ import (
 // cudaTuningFlags are the tuning flags of cuda emit and cuda bench.
 func cudaTuningFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.IntFlag{Name: "items-per-thread", Value: gpukernels.DefaultItemsPerThread, Usage: fmt.Sprintf("items each thread of a block scans serially, 1 to %d", gpukernels.MaxItemsPerThread)},
-		&cli.IntFlag{Name: "block-threads", Usage: fmt.Sprintf("threads per block, a multiple of 32, at most 32 logical warps (default %d, fewer for logical warps under 8 lanes)", gpukernels.DefaultBlockThreads)},
+		&cli.IntFlag{Name: "items-per-thread", Usage: fmt.Sprintf("items each thread of a block scans serially, 1 to %d (default as CUB's sm_90 scans: 24 for values of 4 and 8 bytes, 60/bytes for structs; with --block shared, %d rounded up to the columns per thread)", gpukernels.MaxItemsPerThread, gpukernels.DefaultItemsPerThread)},
+		&cli.IntFlag{Name: "block-threads", Usage: "threads per block, a multiple of 32, at most 32 logical warps (default as CUB's sm_90 scans: 128 for values of 4 bytes and structs, 224 for 8 bytes; fewer for narrow logical warps, at most 32 of them)"},
 		&cli.IntFlag{Name: "lookback", Value: gpukernels.DefaultLookBack, Usage: "tiles the decoupled look-back reads at once, 1 to 32"},
 	}
 }
