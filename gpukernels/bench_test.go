@@ -170,10 +170,12 @@ func TestHarnessHost(t *testing.T) {
 	for _, c := range []struct {
 		nets    []*network.Network
 		typ, op string
+		cub     string // CUB_VERSION, or empty for the stub's (2.2)
 	}{
-		{[]*network.Network{build(t, "sklansky", 32, nil), build(t, "brent-kung", 32, nil)}, "int32", "add"},
-		{[]*network.Network{build(t, "kogge-stone", 5, nil)}, "float", "max"},
-		{[]*network.Network{hiOld(t)}, "uint64", "xor"},
+		{[]*network.Network{build(t, "sklansky", 32, nil), build(t, "brent-kung", 32, nil)}, "int32", "add", ""},
+		{[]*network.Network{build(t, "kogge-stone", 5, nil)}, "float", "max", ""},
+		{[]*network.Network{build(t, "kogge-stone", 5, nil)}, "double", "min", "300000"}, // CCCL 3: cuda::minimum<>
+		{[]*network.Network{hiOld(t)}, "uint64", "xor", ""},
 	} {
 		dir := t.TempDir()
 		files, err := gpukernels.Harness(gpukernels.BenchOptions{Networks: c.nets, Type: c.typ, Op: c.op})
@@ -181,7 +183,11 @@ func TestHarnessHost(t *testing.T) {
 		for _, f := range files {
 			require.NoError(t, os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644))
 		}
-		cmd := exec.Command(clang, hostArgs(t, "harness.cu")...)
+		args := hostArgs(t, "harness.cu")
+		if c.cub != "" {
+			args = append([]string{"-DCUB_VERSION=" + c.cub}, args...)
+		}
+		cmd := exec.Command(clang, args...)
 		cmd.Dir = dir
 		out, err := cmd.CombinedOutput()
 		require.NoError(t, err, "%s %s: clang-14 said:\n%s", c.typ, c.op, out)
