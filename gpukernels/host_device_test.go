@@ -1,0 +1,171 @@
+package gpukernels_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/gpukernels"
+	"github.com/prefixgen/prefixgen/internal/tooltest"
+	"github.com/prefixgen/prefixgen/network"
+)
+
+// hostDriver is a host program that runs the launchers of the device scans
+// of the header ns.cuh on the CPU, with the CUDA runtime's launch calls
+// replaced by a recorder (clang-14 lowers a launch without the toolkit to
+// cudaConfigureCall, cudaSetupArgument and cudaLaunch), and prints FAIL
+// lines for every broken promise and PASS at the end.
+const hostDriver = `#include "ns.cuh"
+#include <cstdio>
+
+namespace {
+struct Launch {
+  const void* kernel;
+  dim3 grid, block;
+  unsigned long shared;
+};
+Launch launches[16];
+int count = 0;
+dim3 next_grid, next_block;
+unsigned long next_shared = 0;
+int failures = 0;
+
+void Expect(bool ok, const char* what, long long n) {
+  if (!ok) {
+    std::printf("FAIL %s (n = %lld)\n", what, n);
+    ++failures;
+  }
+}
+}  // namespace
+
+extern "C" cudaError_t cudaConfigureCall(dim3 grid, dim3 block, unsigned long shared, cudaStream_t) {
+  next_grid = grid;
+  next_block = block;
+  next_shared = shared;
+  return cudaSuccess;
+}
+extern "C" cudaError_t cudaSetupArgument(const void*, size_t, size_t) { return cudaSuccess; }
+extern "C" cudaError_t cudaLaunch(const void* kernel) {
+  if (count < 16) launches[count] = Launch{kernel, next_grid, next_block, next_shared};
+  ++count;
+  return cudaSuccess;
+}
+extern "C" cudaError_t cudaPeekAtLastError(void) { return cudaSuccess; }
+template <class T>
+cudaError_t cudaFuncSetAttribute(T*, enum cudaFuncAttribute, int) {
+  return cudaSuccess;
+}
+
+using namespace prefixgen::ns;
+typedef value_type T;
+
+int main() {
+  const long long sizes[] = {0, 1, kTileItems, kTileItems + 1, 3LL * kTileItems + 5, 1LL << 31};
+  for (long long n : sizes) {
+    const long long tiles = (n + kTileItems - 1) / kTileItems;
+    void* temp = reinterpret_cast<void*>(static_cast<unsigned long long>(1) << 20);
+    const T* in = reinterpret_cast<const T*>(static_cast<unsigned long long>(1) << 32);
+    T* out = reinterpret_cast<T*>(static_cast<unsigned long long>(1) << 33);
+
+    // Single pass: sizing, one byte short, enough.
+    size_t bytes = 0;
+    count = 0;
+    Expect(DeviceInclusiveScan(NULL, bytes, in, out, n, ScanOp()) == cudaSuccess && count == 0, "single-pass sizing", n);
+    Expect(bytes >= sizeof(unsigned long long), "single-pass storage holds the tile counter", n);
+    size_t less = bytes - 1;
+    Expect(DeviceInclusiveScan(temp, less, in, out, n, ScanOp()) == cudaErrorInvalidValue, "single pass refuses storage one byte short", n);
+    Expect(count == 0, "a refused single pass launches nothing", n);
+    Expect(DeviceInclusiveScan(temp, bytes, in, out, n, ScanOp()) == cudaSuccess, "single pass with enough storage", n);
+    if (n == 0) {
+      Expect(count == 0, "no items, no launch", n);
+    } else {
+      Expect(count == 2, "single pass launches two kernels", n);
+      Expect(launches[0].kernel == reinterpret_cast<const void*>(InitScanKernel<T>), "InitScanKernel first", n);
+      Expect(launches[0].grid.x == (tiles + 255) / 256 && launches[0].block.x == 256, "InitScanKernel covers every tile", n);
+      Expect(launches[1].kernel == reinterpret_cast<const void*>(ScanKernel<T, ScanOp>), "ScanKernel second", n);
+      Expect(launches[1].grid.x == tiles && launches[1].block.x == kBlockThreads, "ScanKernel: one block per tile", n);
+      Expect(launches[1].shared == sizeof(KernelStorage<T, ScanOp>), "ScanKernel's shared memory", n);
+    }
+
+    // Three passes.
+    bytes = 0;
+    count = 0;
+    Expect(DeviceExclusiveScanThreePass(NULL, bytes, in, out, n, T(), ScanOp()) == cudaSuccess && count == 0, "three-pass sizing", n);
+    Expect(bytes >= static_cast<size_t>(tiles) * sizeof(T), "three-pass storage holds the tile totals", n);
+    less = bytes - 1;
+    Expect(DeviceExclusiveScanThreePass(temp, less, in, out, n, T(), ScanOp()) == cudaErrorInvalidValue, "three passes refuse storage one byte short", n);
+    Expect(count == 0, "refused three passes launch nothing", n);
+    Expect(DeviceExclusiveScanThreePass(temp, bytes, in, out, n, T(), ScanOp()) == cudaSuccess, "three passes with enough storage", n);
+    if (n == 0) {
+      Expect(count == 0, "no items, no launch", n);
+    } else if (tiles == 1) {
+      Expect(count == 1 && launches[0].kernel == reinterpret_cast<const void*>(ScanTilesKernel<T, ScanOp>), "one tile: pass 3 only", n);
+    } else {
+      Expect(count == 3, "three passes launch three kernels", n);
+      Expect(launches[0].kernel == reinterpret_cast<const void*>(ReduceTilesKernel<T, ScanOp>) && launches[0].grid.x == tiles, "pass 1 reduces every tile", n);
+      Expect(launches[1].kernel == reinterpret_cast<const void*>(ScanTotalsKernel<T, ScanOp>) && launches[1].grid.x == 1, "pass 2 is one block", n);
+      Expect(launches[2].kernel == reinterpret_cast<const void*>(ScanTilesKernel<T, ScanOp>) && launches[2].grid.x == tiles, "pass 3 scans every tile", n);
+    }
+  }
+  std::printf(failures == 0 ? "PASS\n" : "FAILED\n");
+  return failures == 0 ? 0 : 1;
+}
+`
+
+// runHostDriver compiles hostDriver against header with clang-14 as CUDA
+// host code, links it and runs it, returning its output and whether it
+// passed.
+func runHostDriver(t *testing.T, header string) (string, bool) {
+	t.Helper()
+	clang := tooltest.Path(t, "clang-14")
+	prelude, err := filepath.Abs(filepath.Join("testdata", "prelude.cuh"))
+	require.NoError(t, err)
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "ns.cuh"), []byte(header), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "driver.cu"), []byte(hostDriver), 0o644))
+	obj, bin := filepath.Join(dir, "driver.o"), filepath.Join(dir, "driver")
+	out, err := exec.Command(clang, "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-std=c++17", "-O1",
+		"-include", prelude, "-c", filepath.Join(dir, "driver.cu"), "-o", obj).CombinedOutput()
+	require.NoError(t, err, "clang-14 said:\n%s", out)
+	require.Empty(t, strings.TrimSpace(string(out)), "clang-14 warns")
+	out, err = exec.Command(clang, obj, "-o", bin).CombinedOutput()
+	require.NoError(t, err, "linking:\n%s", out)
+	out, err = exec.Command(bin).CombinedOutput()
+	return string(out), err == nil && strings.HasSuffix(string(out), "PASS\n")
+}
+
+// TestDeviceScanLaunchers runs the host side of the device scans (the
+// launchers DeviceScan and DeviceScanThreePass) on the CPU, kernel launches
+// recorded instead of made: the sizing call launches nothing, temporary
+// storage one byte short is refused with cudaErrorInvalidValue and
+// launches nothing, and enough storage launches the kernels in order with
+// one block per tile (a single tile skips passes 1 and 2), at sizes from 0
+// to 2^31 items, for packed and wide tile states and both block scans. A
+// header whose launcher does not check the storage fails.
+func TestDeviceScanLaunchers(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		net *network.Network
+		opt gpukernels.Options
+	}{
+		{build(t, "sklansky", 32, nil), gpukernels.Options{Type: "int32", Op: "add"}},
+		{build(t, "kogge-stone", 5, nil), gpukernels.Options{Type: "double", Op: "affine", Segmented: "uint32"}},
+		{build(t, "brent-kung", 64, nil), gpukernels.Options{Type: "int64", Op: "max", Block: gpukernels.BlockShared}},
+	} {
+		c.opt.Namespace = "ns"
+		out, ok := runHostDriver(t, render(t, c.net, c.opt))
+		assert.True(t, ok, "%s %s: %s", c.opt.Type, c.opt.Op, out)
+	}
+	// A planted bug: the single pass does not check the storage.
+	header := render(t, build(t, "sklansky", 32, nil), gpukernels.Options{Namespace: "ns"})
+	check := "  if (temp_storage_bytes < needed) return cudaErrorInvalidValue;\n  if (num_tiles == 0) return cudaSuccess;\n  if (num_tiles > 0x7fffffffLL) return cudaErrorInvalidValue;\n  ScanState<T> state;"
+	require.Contains(t, header, check)
+	out, ok := runHostDriver(t, strings.Replace(header, check, strings.SplitN(check, "\n", 2)[1], 1))
+	assert.False(t, ok)
+	assert.Contains(t, out, "FAIL single pass refuses storage one byte short (n = 1)")
+}
