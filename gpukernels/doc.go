@@ -269,9 +269,18 @@
 // refuses sm_90, so the check compiles for sm_80 (PTX 7.0). The host side
 // of the harness, which only nvcc builds, is type-checked by clang-14
 // (-fsyntax-only) against testdata/hoststub, declarations of the CUDA
-// runtime and CUB functions it calls with their signatures. None of this
-// runs a kernel: without a GPU, the kernels' results on a device are
-// unchecked (Bench checks them where there is one).
+// runtime and CUB functions it calls with their signatures. The PTX of the
+// device scans of every type and operator (segmented, affine and
+// shared-memory ones too) is read instruction by instruction: no local
+// memory in any scan kernel, no membar, the look-back's one 16-byte relaxed
+// load and store for values of up to 8 bytes and acquire/release flags for
+// wider ones, a nanosleep back-off, 16-byte vectors for full tiles, and a
+// pass 1 that stores no item. The launchers run on the CPU, compiled by
+// clang-14 as host code with the launches recorded: sizing, the refusal of
+// short temporary storage, the kernels launched and their grids. None of
+// this runs a kernel: without a GPU, the kernels' results on a device are
+// unchecked (Bench and Suite check them where there is one), the inline
+// PTX has not been through ptxas, and nothing is timed.
 //
 // # Benchmark
 //
