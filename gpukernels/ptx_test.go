@@ -185,7 +185,7 @@ func TestPTX(t *testing.T) {
 		kernelCase{ks, gpukernels.Options{Type: "double", Op: "min", ItemsPerThread: 3, LookBack: 1, Namespace: "items3"}, true},
 		kernelCase{ks, gpukernels.Options{Type: "float", Op: "max", ItemsPerThread: 32, BlockThreads: 1024, LookBack: 7, Namespace: "threads1024"}, true},
 		kernelCase{ks, gpukernels.Options{Type: "uint32", Op: "or", BlockThreads: 32, Namespace: "threads32"}, true},
-		kernelCase{ks, gpukernels.Options{Op: "add", Totals: build(t, "ripple", 8, nil), Namespace: "ripple_totals"}, false},
+		kernelCase{ks, gpukernels.Options{Op: "add", BlockThreads: 256, Totals: build(t, "ripple", 8, nil), Namespace: "ripple_totals"}, false},
 	)
 	const per = 12
 	us := units(t, "kernels", cases, per)
