@@ -2,12 +2,9 @@ package optimize
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
-	"sync"
 
 	"github.com/prefixgen/prefixgen/delay"
 	"github.com/prefixgen/prefixgen/network"
@@ -176,30 +173,10 @@ func annealModel(ctx context.Context, opt Options, start *network.Network) (*sco
 		chains = DefaultChains
 	}
 	g := fromNetwork(start)
-	results := make([]*scored, chains)
-	errs := make([]error, chains)
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	done := make(chan int, chains)
-	for c := range chains {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			rng := rand.New(rand.NewPCG(opt.Seed, uint64(c)))
-			results[c], errs[c] = annealChain(ctx, g, opt, steps, rng)
-			done <- c
-		}()
-	}
-	for i := range chains {
-		<-done
-		if opt.Progress != nil {
-			opt.Progress(i+1, chains)
-		}
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
+	results, err := runChains(chains, opt.Seed, opt.Progress, func(rng *rand.Rand) (*scored, error) {
+		return annealChain(ctx, g, opt, steps, rng)
+	})
+	if err != nil {
 		return nil, err
 	}
 	var best *scored

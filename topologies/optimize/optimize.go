@@ -423,34 +423,13 @@ func annealAll(ctx context.Context, opt Options, start *candidate, all []candida
 		}
 	}
 	g := fromNetwork(start.net)
-	results := make([]*graph, chains)
-	errs := make([]error, chains)
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	done := make(chan int, chains)
-	for c := range chains {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			rng := rand.New(rand.NewPCG(opt.Seed, uint64(c)))
-			if soft {
-				results[c], errs[c] = annealPenalty(ctx, g, opt.MaxDepth, opt.MaxFanout, steps, rng)
-			} else {
-				results[c], errs[c] = anneal(ctx, g, opt.MaxDepth, opt.MaxFanout, steps, rng)
-			}
-			done <- c
-		}()
-	}
-	for i := range chains {
-		<-done
-		if opt.Progress != nil {
-			opt.Progress(i+1, chains)
+	results, err := runChains(chains, opt.Seed, opt.Progress, func(rng *rand.Rand) (*graph, error) {
+		if soft {
+			return annealPenalty(ctx, g, opt.MaxDepth, opt.MaxFanout, steps, rng)
 		}
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
+		return anneal(ctx, g, opt.MaxDepth, opt.MaxFanout, steps, rng)
+	})
+	if err != nil {
 		return nil, err
 	}
 	var best *candidate
@@ -476,4 +455,38 @@ func annealAll(ctx context.Context, opt Options, start *candidate, all []candida
 		}
 	}
 	return best, nil
+}
+
+// runChains runs chains annealing chains, at most one per core at a time,
+// chain c with its own generator seeded by (seed, c), so that the results
+// do not depend on the number of cores. It calls progress, when not nil, as
+// each chain ends, and returns the results in chain order, or every error
+// the chains returned.
+func runChains[T any](chains int, seed uint64, progress func(done, total int), chain func(rng *rand.Rand) (T, error)) ([]T, error) {
+	results := make([]T, chains)
+	errs := make([]error, chains)
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	done := make(chan int, chains)
+	for c := range chains {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			results[c], errs[c] = chain(rand.New(rand.NewPCG(seed, uint64(c))))
+			done <- c
+		}()
+	}
+	for i := range chains {
+		<-done
+		if progress != nil {
+			progress(i+1, chains)
+		}
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return results, nil
 }
