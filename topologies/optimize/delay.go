@@ -134,7 +134,7 @@ func minimizeModel(ctx context.Context, opt Options) (Result, error) {
 	}
 	if best == nil {
 		least := fastest.model.FO4
-		return Result{}, infeasible("optimize: found no network of width %d with depth ≤ %d%s and a model delay ≤ %.2f FO4: the fastest candidate before annealing takes %.2f FO4 (--objective delay searches for faster)", n, depth, fanoutPhrase(opt.MaxFanout), opt.MaxDelay, least)
+		return Result{}, &NotFoundError{fmt.Sprintf("optimize: found no network of width %d with depth ≤ %d%s and a model delay ≤ %.2f FO4: the fastest candidate before annealing takes %.2f FO4 (--objective delay searches for faster)", n, depth, fanoutPhrase(opt.MaxFanout), opt.MaxDelay, least)}
 	}
 	net, err := finish(best.net, opt)
 	if err != nil {

@@ -83,8 +83,8 @@ func TestMaxDelay(t *testing.T) {
 
 	opt.MaxDelay = 5
 	_, err = optimize.Minimize(context.Background(), opt)
-	var inf *optimize.InfeasibleError
-	require.True(t, errors.As(err, &inf), "%v", err)
+	var notFound *optimize.NotFoundError
+	require.True(t, errors.As(err, &notFound), "%v", err)
 	assert.Contains(t, err.Error(), "model delay ≤ 5.00 FO4: the fastest")
 
 	opt.MaxDelay = -1

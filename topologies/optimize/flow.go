@@ -154,7 +154,7 @@ func MinimizeFlow(ctx context.Context, opt Options, maxNS float64, flow physical
 		}
 	}
 	if best < 0 {
-		return FlowResult{}, infeasible("optimize: of %d networks of width %d measured, none has a delay ≤ %g ns: the fastest, %s, takes %.3f ns", len(keep), n, maxNS, keep[fastest].source, results[fastest].DelayNS)
+		return FlowResult{}, &NotFoundError{fmt.Sprintf("optimize: of %d networks of width %d measured, none has a delay ≤ %g ns: the fastest, %s, takes %.3f ns", len(keep), n, maxNS, keep[fastest].source, results[fastest].DelayNS)}
 	}
 	net, err := finish(keep[best].net, opt)
 	if err != nil {

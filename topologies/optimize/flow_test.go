@@ -46,8 +46,8 @@ func TestMinimizeFlow(t *testing.T) {
 	assert.Equal(t, again.AreaUM2, r.Measured.AreaUM2, "the flow is deterministic")
 
 	_, err = optimize.MinimizeFlow(context.Background(), opt, 0.01, physical.Options{})
-	var inf *optimize.InfeasibleError
-	require.True(t, errors.As(err, &inf), "%v", err)
+	var notFound *optimize.NotFoundError
+	require.True(t, errors.As(err, &notFound), "%v", err)
 	assert.Contains(t, err.Error(), "none has a delay ≤ 0.01 ns: the fastest")
 
 	_, err = optimize.MinimizeFlow(context.Background(), opt, -1, physical.Options{})
