@@ -5,10 +5,12 @@ import (
 	"io"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/emit/report"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
@@ -43,7 +45,7 @@ func exploreCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "explore",
 		Usage:     "every family at every parameter setting: the Pareto front over depth, size, fan-out and tracks",
-		UsageText: "prefixgen explore -n N [--max-fanout F] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]\nprefixgen explore -n N --synth [--liberty osu018|osu035|FILE] [--flow keep|abc] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]",
+		UsageText: "prefixgen explore -n N [--max-fanout F] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]\nprefixgen explore -n N --synth [--sparse S,…] [--liberty osu018|osu035|FILE] [--flow keep|abc] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]",
 		Description: "Builds every topology at width N at every distinct setting of its parameters, adds the\n" +
 			"optimizer's smallest network for every depth from ⌈log2 N⌉ to 2⌈log2 N⌉ − 2 (N ≤ 256), and prints the\n" +
 			"networks no other one beats on depth, size, maximum fan-out and wire tracks at once (--all prints\n" +
@@ -53,7 +55,9 @@ func exploreCommand() *cli.Command {
 			"With --synth, every network's adder goes through Yosys and OpenSTA (as prefixgen synth; --liberty,\n" +
 			"--flow, --load, --jobs, --workdir apply) and explore prints the networks no other one beats on area\n" +
 			"and delay at once, fastest first (--all: every network); -f json prints every network with on_front\n" +
-			"and its prefixgen.network/v1 document (network_json); --plot draws area against delay with Yosys's a + b + cin.",
+			"and its prefixgen.network/v1 document (network_json); --plot draws area against delay with Yosys's a + b + cin.\n" +
+			"--sparse S (1, 2, 4, 8, or a list such as 1,4) synthesizes every network as the sparse-S adder (gen -f\n" +
+			"verilog --sparse S), one row per network and sparseness, and the front is taken over all of them.",
 		Flags: append([]cli.Flag{
 			widthFlag(64), maxFanoutFlag(),
 			&cli.BoolFlag{Name: "all", Usage: "print every network, not only the Pareto front"},
@@ -66,11 +70,15 @@ func exploreCommand() *cli.Command {
 			}},
 			outputFlag(),
 			&cli.BoolFlag{Name: "synth", Usage: "synthesize every network's adder (Yosys, OpenSTA; see prefixgen synth) and print the area–delay front instead; --plot draws area against delay"},
+			sparseListFlag("with --synth, "),
 		}, append(optimizerFlags(), synthFlags()...)...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c); err != nil {
 				return err
+			}
+			if c.IsSet("sparse") && !c.Bool("synth") {
+				return usage(c, "--sparse applies only with --synth: allowed explore --synth --sparse S with S among %s or a list of them", sparseAllowed())
 			}
 			format := c.String("format")
 			if !slices.Contains(exploreFormats, format) {
@@ -225,11 +233,15 @@ func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
 	if err != nil {
 		return err
 	}
+	sparse, err := sparseList(c, c.Int("width"))
+	if err != nil {
+		return err
+	}
 	all, _, err := explorePoints(c)
 	if err != nil {
 		return err
 	}
-	measured, ref, err := synthMeasure(c, all, opt)
+	measured, ref, err := synthMeasureSparse(c, all, sparse, opt)
 	if err != nil {
 		return err
 	}
@@ -260,9 +272,15 @@ func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
 // on a terminal, and sorts a failure into bad input (exit 2) or a failed
 // tool (exit 1).
 func synthMeasure(c *cli.Context, points []explore.Point, opt physical.Options) ([]explore.Measured, *physical.Result, error) {
+	return synthMeasureSparse(c, points, nil, opt)
+}
+
+// synthMeasureSparse is synthMeasure with every point's adder at every
+// sparseness of sparse.
+func synthMeasureSparse(c *cli.Context, points []explore.Point, sparse []int, opt physical.Options) ([]explore.Measured, *physical.Result, error) {
 	bar := newBar(c.App.ErrWriter, "prefixgen "+c.Command.Name, "designs")
 	opt.Progress = bar.update
-	measured, ref, err := explore.Synthesize(c.Context, points, opt)
+	measured, ref, err := explore.SynthesizeSparse(c.Context, points, sparse, opt)
 	bar.done()
 	if err != nil {
 		if physical.IsSetup(err) {
@@ -271,4 +289,38 @@ func synthMeasure(c *cli.Context, points []explore.Point, opt physical.Options) 
 		return nil, nil, failure{fmt.Errorf("prefixgen %s: %v", c.Command.Name, err)}
 	}
 	return measured, ref, nil
+}
+
+// sparseListFlag is the --sparse of explore and optimize: one sparseness or
+// a comma-separated list of them; when names when it applies.
+func sparseListFlag(when string) cli.Flag {
+	return &cli.StringFlag{Name: "sparse", Value: "1", Usage: when + "measure every network as the sparse-`S` adder (its tree computes every s-th carry, s-bit carry-select blocks the sums): " + sparseAllowed() + ", or a comma-separated list such as 1,4; at most n"}
+}
+
+// sparseAllowed lists the sparseness values adder.Describe accepts.
+func sparseAllowed() string {
+	s := make([]string, len(adder.Sparseness))
+	for i, v := range adder.Sparseness {
+		s[i] = strconv.Itoa(v)
+	}
+	return strings.Join(s, ", ")
+}
+
+// sparseList parses --sparse: distinct sparseness values, each allowed and
+// at most the width n, in the order given.
+func sparseList(c *cli.Context, n int) ([]int, error) {
+	var list []int
+	for _, f := range strings.Split(c.String("sparse"), ",") {
+		s, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || !slices.Contains(adder.Sparseness, s) {
+			return nil, usage(c, "--sparse %s: sparseness %s not allowed: allowed %s, or a comma-separated list of them", network.Quote(c.String("sparse")), network.Quote(f), sparseAllowed())
+		}
+		if s > n {
+			return nil, usage(c, "--sparse %s: sparseness %d exceeds the width %d: allowed at most n", network.Quote(c.String("sparse")), s, n)
+		}
+		if !slices.Contains(list, s) {
+			list = append(list, s)
+		}
+	}
+	return list, nil
 }

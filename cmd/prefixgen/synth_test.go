@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -187,4 +188,54 @@ func TestReportSynth(t *testing.T) {
 	status, _, errOut = prefixgen("report", "-n", "4", "--flow", "abc", "-o", page)
 	assert.Equal(t, 2, status)
 	assert.Equal(t, "prefixgen report: --flow applies only with --synth\n", errOut)
+}
+
+// TestExploreSynthSparse: explore --synth --sparse 1,4 prints one row per
+// network and sparseness, the CSV header the JSON keys, the sparse adder a
+// circuit of its own; bad sparseness exits 2 with one line.
+func TestExploreSynthSparse(t *testing.T) {
+	needFlow(t)
+	status, out, errOut := prefixgen("explore", "-n", "8", "--no-optimize", "--synth", "--sparse", "1,4", "--all", "-f", "json")
+	require.Equal(t, 0, status, errOut)
+	var rows []map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &rows))
+	status, csvOut, errOut := prefixgen("explore", "-n", "8", "--no-optimize", "--synth", "--sparse", "1,4", "--all", "-f", "csv")
+	require.Equal(t, 0, status, errOut)
+	records, err := csv.NewReader(strings.NewReader(csvOut)).ReadAll()
+	require.NoError(t, err)
+	require.Len(t, records, len(rows)+1)
+	for _, key := range records[0] {
+		assert.Contains(t, rows[0], key)
+	}
+	assert.Len(t, rows[0], len(records[0]))
+	require.Zero(t, len(rows)%2)
+	for i := 0; i < len(rows); i += 2 {
+		dense, sparse := rows[i], rows[i+1]
+		assert.Equal(t, dense["network"], sparse["network"])
+		assert.EqualValues(t, 1, dense["sparse"])
+		assert.EqualValues(t, 4, sparse["sparse"])
+		assert.Equal(t, dense["command"].(string)+" -f verilog --sparse 4", sparse["command"])
+		if dense["network"] == "kogge-stone" {
+			assert.NotEqual(t, dense["area_um2"], sparse["area_um2"])
+			assert.NotEqual(t, dense["std_cells"], sparse["std_cells"])
+		}
+	}
+}
+
+func TestExploreSparseRefused(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--sparse", "4"}, "--sparse applies only with --synth: allowed explore --synth --sparse S with S among 1, 2, 4, 8 or a list of them"},
+		{[]string{"--synth", "--sparse", "3"}, `--sparse "3": sparseness "3" not allowed: allowed 1, 2, 4, 8, or a comma-separated list of them`},
+		{[]string{"--synth", "--sparse", "1,,2"}, `--sparse "1,,2": sparseness "" not allowed`},
+		{[]string{"--synth", "--sparse", "8"}, `--sparse "8": sparseness 8 exceeds the width 4: allowed at most n`},
+	} {
+		status, out, errOut := prefixgen(append([]string{"explore", "-n", "4", "--no-optimize"}, tt.args...)...)
+		assert.Equal(t, 2, status, tt.args)
+		assert.Empty(t, out)
+		assert.Contains(t, errOut, "prefixgen explore: "+tt.want)
+		assert.Equal(t, 1, strings.Count(errOut, "\n"), errOut)
+	}
 }

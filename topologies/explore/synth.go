@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/physical"
 )
 
@@ -18,6 +19,11 @@ import (
 // timing (package physical).
 type Measured struct {
 	Point
+	// Sparse is the sparseness of the adder measured: 1 (or 0) when the
+	// network computes every carry, 2, 4 or 8 when it computes every s-th
+	// one and s-bit carry-select blocks make the sums (see package
+	// emit/adder).
+	Sparse int
 	// Result is what the flow measured of the point's adder.
 	Result *physical.Result
 	// OnFront says whether no other measured point is at least as small
@@ -30,16 +36,32 @@ type Measured struct {
 // width, and marks the area–delay front. It returns the measured points in
 // the order of points, and the reference's result.
 func Synthesize(ctx context.Context, points []Point, opt physical.Options) ([]Measured, *physical.Result, error) {
+	return SynthesizeSparse(ctx, points, nil, opt)
+}
+
+// SynthesizeSparse is Synthesize with every point's adder built at every
+// sparseness of sparse (each of adder.Sparseness and at most the width; nil
+// means dense only): it returns, for each point in order, one measured
+// point per sparseness in the order of sparse, and marks the area–delay
+// front over all of them.
+func SynthesizeSparse(ctx context.Context, points []Point, sparse []int, opt physical.Options) ([]Measured, *physical.Result, error) {
 	if len(points) == 0 {
 		return nil, nil, fmt.Errorf("explore: no network to synthesize")
 	}
-	designs := make([]*physical.Design, 0, len(points)+1)
+	if len(sparse) == 0 {
+		sparse = []int{1}
+	}
+	designs := make([]*physical.Design, 0, len(points)*len(sparse)+1)
+	measured := make([]Measured, 0, len(points)*len(sparse))
 	for _, p := range points {
-		d, err := physical.AdderDesign(p.Network)
-		if err != nil {
-			return nil, nil, fmt.Errorf("explore: %s: %v", p.Name, err)
+		for _, s := range sparse {
+			d, err := physical.ArchitectureDesign(p.Network, adder.Options{Flags: adder.Carry, Sparse: s})
+			if err != nil {
+				return nil, nil, fmt.Errorf("explore: %s: %v", p.Name, err)
+			}
+			designs = append(designs, d)
+			measured = append(measured, Measured{Point: p, Sparse: max(s, 1)})
 		}
-		designs = append(designs, d)
 	}
 	ref, err := physical.ReferenceDesign(points[0].Network.Width())
 	if err != nil {
@@ -50,12 +72,11 @@ func Synthesize(ctx context.Context, points []Point, opt physical.Options) ([]Me
 	if err != nil {
 		return nil, nil, err
 	}
-	measured := make([]Measured, len(points))
-	for i, p := range points {
-		measured[i] = Measured{Point: p, Result: results[i]}
+	for i := range measured {
+		measured[i].Result = results[i]
 	}
 	AreaDelayFront(measured)
-	return measured, results[len(points)], nil
+	return measured, results[len(measured)], nil
 }
 
 // AreaDelayFront sets OnFront of every point that no other one dominates
@@ -91,7 +112,7 @@ func AreaDelayFront(points []Measured) []Measured {
 }
 
 // measuredColumns are the columns of MeasuredTable and MeasuredCSV.
-var measuredColumns = []string{"network", "from", "width", "depth", "size", "max fan-out", "wire tracks", "area (µm²)", "delay (ns)", "std cells", "critical path", "front", "command"}
+var measuredColumns = []string{"network", "from", "width", "depth", "size", "max fan-out", "wire tracks", "sparse", "area (µm²)", "delay (ns)", "std cells", "critical path", "front", "command"}
 
 func measuredRow(m Measured) []string {
 	f, r := m.Figures, m.Result
@@ -100,13 +121,23 @@ func measuredRow(m Measured) []string {
 		front = "*"
 	}
 	return []string{m.Name, m.Family, strconv.Itoa(f.Width), strconv.Itoa(f.Depth), strconv.Itoa(f.Size),
-		strconv.Itoa(f.MaxFanout), strconv.Itoa(f.WireTracks), fmt.Sprintf("%.0f", r.AreaUM2), fmt.Sprintf("%.3f", r.DelayNS),
-		strconv.Itoa(r.StdCells), r.CriticalFrom + " → " + r.CriticalTo, front, m.Command}
+		strconv.Itoa(f.MaxFanout), strconv.Itoa(f.WireTracks), strconv.Itoa(max(m.Sparse, 1)), fmt.Sprintf("%.0f", r.AreaUM2), fmt.Sprintf("%.3f", r.DelayNS),
+		strconv.Itoa(r.StdCells), r.CriticalFrom + " → " + r.CriticalTo, front, m.command()}
+}
+
+// command returns the command that rebuilds the point, and for a sparse
+// adder its Verilog.
+func (m Measured) command() string {
+	if m.Sparse > 1 && m.Command != "" {
+		return fmt.Sprintf("%s -f verilog --sparse %d", m.Command, m.Sparse)
+	}
+	return m.Command
 }
 
 // MeasuredTable writes the points as an aligned table, one row each: the
 // figures of Table, then area, delay, standard cells, the critical path, a
-// star on the area–delay front, and the command; under it the reference
+// star on the area–delay front, and the command (for a sparse adder, the
+// one that writes its Verilog); under it the reference
 // (Yosys's a + b + cin), when not nil, and the flow, library and tools.
 func MeasuredTable(w io.Writer, points []Measured, ref *physical.Result) error {
 	rows := make([][]string, len(points))
@@ -134,7 +165,7 @@ func MeasuredTable(w io.Writer, points []Measured, ref *physical.Result) error {
 }
 
 // Record returns the measured point's machine-readable fields, named as in
-// emit.Columns: the fields of Point.Record but command, then area_um2,
+// emit.Columns: the fields of Point.Record but command, then sparse, area_um2,
 // delay_ns, std_cells, critical_from, critical_to, on_front, liberty, flow,
 // output_load_pf, yosys_version, sta_version, command, and network_json:
 // the prefixgen.network/v1 document on one line, so that anyone can put the
@@ -154,11 +185,11 @@ func (m Measured) Record() emit.Record {
 		}
 	}
 	return append(rec, emit.Record{
-		{Column: "area_um2", Value: r.AreaUM2}, {Column: "delay_ns", Value: r.DelayNS}, {Column: "std_cells", Value: r.StdCells},
+		{Column: "sparse", Value: max(m.Sparse, 1)}, {Column: "area_um2", Value: r.AreaUM2}, {Column: "delay_ns", Value: r.DelayNS}, {Column: "std_cells", Value: r.StdCells},
 		{Column: "critical_from", Value: r.CriticalFrom}, {Column: "critical_to", Value: r.CriticalTo},
 		{Column: "on_front", Value: m.OnFront}, {Column: "liberty", Value: r.Liberty}, {Column: "flow", Value: string(r.Flow)},
 		{Column: "output_load_pf", Value: r.OutputLoadPF}, {Column: "yosys_version", Value: r.YosysVersion},
-		{Column: "sta_version", Value: r.STAVersion}, {Column: "command", Value: m.Command},
+		{Column: "sta_version", Value: r.STAVersion}, {Column: "command", Value: m.command()},
 		{Column: "network_json", Value: doc},
 	}...)
 }

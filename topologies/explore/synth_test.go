@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
@@ -62,7 +63,7 @@ func TestMeasuredFormats(t *testing.T) {
 	require.NoError(t, explore.MeasuredTable(&table, m, ref))
 	lines := strings.Split(strings.TrimSpace(table.String()), "\n")
 	require.Len(t, lines, 5, table.String())
-	assert.Regexp(t, `^network\s+from\s+width\s+depth\s+size\s+max fan-out\s+wire tracks\s+area \(µm²\)\s+delay \(ns\)\s+std cells\s+critical path\s+front\s+command$`, lines[0])
+	assert.Regexp(t, `^network\s+from\s+width\s+depth\s+size\s+max fan-out\s+wire tracks\s+sparse\s+area \(µm²\)\s+delay \(ns\)\s+std cells\s+critical path\s+front\s+command$`, lines[0])
 	assert.Regexp(t, `\s100\s+2\.500\s+10\s+a\[0\] → sum\[7\]\s+\*\s+prefixgen gen `, lines[1])
 	assert.Equal(t, "yosys a+b+cin: 120 µm², 3.000 ns, 30 std cells", lines[3])
 	assert.Equal(t, "flow keep, liberty /lib/cells.lib, 0.01 pF on every output; Yosys 0.23, OpenSTA 2.0.17", lines[4])
@@ -71,7 +72,7 @@ func TestMeasuredFormats(t *testing.T) {
 	require.NoError(t, explore.MeasuredCSV(&csv, m))
 	rows := strings.Split(strings.TrimSpace(csv.String()), "\n")
 	require.Len(t, rows, 3)
-	assert.Equal(t, "network,family,topology,params,width,depth,size,max_fanout,wire_tracks,deficiency,area_um2,delay_ns,std_cells,critical_from,critical_to,on_front,liberty,flow,output_load_pf,yosys_version,sta_version,command,network_json", rows[0])
+	assert.Equal(t, "network,family,topology,params,width,depth,size,max_fanout,wire_tracks,deficiency,sparse,area_um2,delay_ns,std_cells,critical_from,critical_to,on_front,liberty,flow,output_load_pf,yosys_version,sta_version,command,network_json", rows[0])
 	assert.Contains(t, rows[1], ",100,2.5,10,a[0],sum[7],true,/lib/cells.lib,keep,")
 
 	var js bytes.Buffer
@@ -123,4 +124,53 @@ func TestSynthesize(t *testing.T) {
 	assert.Positive(t, front)
 	_, _, err = explore.Synthesize(context.Background(), nil, physical.Options{})
 	assert.Error(t, err)
+}
+
+// TestSynthesizeSparse measures every network of width 8 dense and sparse-4:
+// one row each, in order, the sparse adder a different circuit carrying its
+// sparseness in its record, the front taken over both.
+func TestSynthesizeSparse(t *testing.T) {
+	tooltest.Path(t, "yosys")
+	tooltest.Path(t, "sta")
+	if _, err := os.Stat(physical.LibertyFile("")); err != nil {
+		if os.Getenv(tooltest.RequireEnv) == "1" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	points := enumerate(t, 8, explore.Options{})[:3] // ripple, kogge-stone, brent-kung
+	m, _, err := explore.SynthesizeSparse(context.Background(), points, []int{1, 4}, physical.Options{})
+	require.NoError(t, err)
+	require.Len(t, m, 2*len(points))
+	for i, p := range points {
+		dense, sparse := m[2*i], m[2*i+1]
+		assert.Equal(t, p.Name, dense.Name)
+		assert.Equal(t, p.Name, sparse.Name)
+		assert.Equal(t, 1, dense.Sparse)
+		assert.Equal(t, 4, sparse.Sparse)
+		assert.NotContains(t, dense.Result.Params, "sparse")
+		assert.Equal(t, 4, sparse.Result.Params["sparse"])
+		assert.NotEqual(t, [2]float64{dense.Result.AreaUM2, dense.Result.DelayNS}, [2]float64{sparse.Result.AreaUM2, sparse.Result.DelayNS}, p.Name)
+		rec := sparse.Record()
+		assert.Equal(t, field(t, rec, "sparse"), 4)
+		assert.Equal(t, field(t, rec, "command"), p.Command+" -f verilog --sparse 4")
+		assert.Equal(t, field(t, dense.Record(), "command"), p.Command)
+	}
+	// Kogge–Stone is the fastest dense adder; its sparse-4 form is smaller
+	// than it, so both are on the front.
+	assert.True(t, m[2].OnFront)
+	assert.True(t, m[3].OnFront)
+	assert.Less(t, m[3].Result.AreaUM2, m[2].Result.AreaUM2)
+}
+
+// field returns the value of the named column of rec.
+func field(t *testing.T, rec emit.Record, column string) any {
+	t.Helper()
+	for _, f := range rec {
+		if f.Column == column {
+			return f.Value
+		}
+	}
+	t.Fatalf("no column %s", column)
+	return nil
 }
