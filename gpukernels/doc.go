@@ -84,7 +84,8 @@
 //
 // As-soon-as-possible levels pull some cells of Brent–Kung's down-sweep and
 // Han–Carlson's even columns into earlier levels, where their sources no
-// longer fit a closed form; those steps use tables.
+// longer fit a closed form; those steps use tables, which CUDA writes as
+// bit planes of immediates (below), not as memory.
 //
 // # Emulation
 //
@@ -105,10 +106,22 @@
 // templated on the value type T and the operator functor, which is called
 // as scan_op(earlier, later); every lane runs every shuffle with the member
 // mask of its logical warp and only the combine is predicated. Each step of
-// the program becomes one shuffle — __shfl_up_sync for SrcUp,
-// __shfl_sync(mask, r, D−1, 2D) for SrcBroadcast, and for SrcTable a lane
-// computed by at most four selects, or read from a static __constant__
-// table — and one predicated combine, the closed form of Pred written out
+// the program becomes one call of detail::StepUp (SrcUp: __shfl_up_sync by
+// D) or detail::StepIndex (every other step: __shfl_sync of a computed
+// source lane) and one predicated combine. No step reads memory: a source
+// with no closed form is written as bit planes of 32-bit immediates
+// (LaneExpr), never a __constant__ table, whose divergent lane-indexed reads
+// the constant cache would serialize. For 32-bit built-in operators (int32
+// and uint32 add, min, max, and, or, xor; float add) the step is inline PTX
+// in the manner of cub::WarpScan: shfl.sync.up.b32 r|p, or for StepIndex an
+// idx shuffle whose clamp is kSegment − 2 and whose source is pushed past
+// the clamp on the lanes that do not combine, so that the shuffle's own
+// predicate p is exactly the step's predicate, and the combine is one
+// instruction guarded by @p: no comparison and no select on the path, and
+// Kogge–Stone at 32 lanes is 5 shfl.sync.up and 5 add.s32 at -O3 (the PTX
+// tests count it; float max and min keep their comparison, since max.f32
+// treats NaN otherwise). Other types and operators shuffle 32-bit words and
+// predicate the combine with the closed form of Pred written out
 // ("(lane & 2) != 0 && lane < 6") or a test of the Active mask. Spare
 // registers and copies are emitted as the program has them. A value wider
 // than 32 bits moves as 32-bit words. Everything lives in namespace
