@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -27,7 +28,7 @@ func optimizeCommand() *cli.Command {
 		Usage: "search for the smallest network under a depth bound and an optional fan-out bound",
 		UsageText: "prefixgen optimize -n N --max-depth D [--max-fanout F] [--seed S] [-f table|json|text] [-o FILE]\n" +
 			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay FO4 | --objective delay [--seed S] [-f …] [-o FILE]\n" +
-			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay-ns NS [--flow keep|abc] [--liberty …] [-f …] [-o FILE]",
+			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay-ns NS [--sparse S,…] [--flow keep|abc] [--liberty …] [-f …] [-o FILE]",
 		Description: fmt.Sprintf("Searches for the network of width N (1 to %d) with the fewest cells whose depth is at most D\n", optimize.MaxWidth) +
 			"and, with --max-fanout, whose logical fan-out is at most F: every named family at every setting,\n" +
 			"a dynamic program over recursive compositions, then annealing chains on every core; under\n" +
@@ -51,7 +52,10 @@ func optimizeCommand() *cli.Command {
 			"to D (default 2⌈log2 N⌉) by the model and anneals on it. --max-delay-ns takes up to 40 of the\n" +
 			"networks these searches find (the model's area–delay front first) through synth's flow and\n" +
 			"prints the one with the least measured area whose measured delay is at most NS, beside the\n" +
-			"smallest named network measured within NS.",
+			"smallest named network measured within NS. With --sparse S (1, 2, 4, 8 or a list such as 1,4) every\n" +
+			"network is measured as the sparse-S adder (every s-th carry from the network, s-bit carry-select\n" +
+			"blocks) at each sparseness given; the table's sparse column says which one was kept, and -f json is\n" +
+			"the network, whose adder gen --from FILE -f verilog --sparse S rebuilds.",
 		Flags: append([]cli.Flag{
 			&cli.IntFlag{Name: "width", Aliases: []string{"n"}, Usage: fmt.Sprintf("number of inputs N, 1 to %d (required)", optimize.MaxWidth)},
 			&cli.IntFlag{Name: "max-depth", Aliases: []string{"d"}, Usage: "depth bound D, at least ⌈log2 N⌉ (required unless --max-delay or --objective delay: then 2⌈log2 N⌉)"},
@@ -62,6 +66,7 @@ func optimizeCommand() *cli.Command {
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the annealing chains"},
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output format: " + strings.Join(optimizeFormats, ", ")},
 			outputFlag(),
+			sparseListFlag("with --max-delay-ns, "),
 		}, synthFlags()...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
@@ -72,7 +77,7 @@ func optimizeCommand() *cli.Command {
 				return usage(c, "-n WIDTH is required")
 			}
 			if !c.IsSet("max-delay-ns") {
-				for _, name := range synthFlagNames {
+				for _, name := range append(slices.Clone(synthFlagNames), "sparse") {
 					if c.IsSet(name) {
 						return usage(c, "--%s applies only with --max-delay-ns", name)
 					}
@@ -142,9 +147,13 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 	if err := optimize.Check(opt); err != nil {
 		return usage(c, "%v", err)
 	}
+	sparse, err := sparseList(c, opt.Width)
+	if err != nil {
+		return err
+	}
 	bar := newBar(c.App.ErrWriter, "prefixgen optimize", "searches")
 	opt.Progress = bar.update
-	res, err := optimize.MinimizeFlow(c.Context, opt, ns, flow)
+	res, err := optimize.MinimizeFlowSparse(c.Context, opt, ns, flow, sparse)
 	bar.done()
 	if _, ok := errors.AsType[*optimize.InfeasibleError](err); ok {
 		return usage(c, "%v", err)
@@ -162,19 +171,24 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 		case "text":
 			return emit.Text(w, res.Network, emit.TextOptions{})
 		}
-		header := []string{"network", "width", "depth", "size", "max fan-out", "delay (FO4)", "area (µm²)", "delay (ns)"}
-		row := func(name string, f network.Figures, m delay.Report, r *physical.Result) []string {
+		header := []string{"network", "width", "depth", "size", "max fan-out", "delay (FO4)", "sparse", "area (µm²)", "delay (ns)"}
+		row := func(name string, f network.Figures, m delay.Report, sparse int, r *physical.Result) []string {
 			return []string{name, fmt.Sprint(f.Width), fmt.Sprint(f.Depth), fmt.Sprint(f.Size), fmt.Sprint(f.MaxFanout),
-				fmt.Sprintf("%.2f", m.FO4), fmt.Sprintf("%.0f", r.AreaUM2), fmt.Sprintf("%.3f", r.DelayNS)}
+				fmt.Sprintf("%.2f", m.FO4), fmt.Sprint(sparse), fmt.Sprintf("%.0f", r.AreaUM2), fmt.Sprintf("%.3f", r.DelayNS)}
 		}
-		rows := [][]string{row(emit.Name(res.Network), res.Figures, res.Model, res.Measured)}
+		rows := [][]string{row(emit.Name(res.Network), res.Figures, res.Model, res.Sparse, res.Measured)}
 		if res.Named != nil {
-			rows = append(rows, row(emit.Name(res.Named), res.Named.Figures(), res.NamedModel, res.NamedMeasured))
+			rows = append(rows, row(emit.Name(res.Named), res.Named.Figures(), res.NamedModel, res.NamedSparse, res.NamedMeasured))
 		}
 		if err := emit.WriteTable(w, header, rows); err != nil {
 			return err
 		}
 		m := res.Measured
+		if res.Sparse > 1 {
+			if _, err := fmt.Fprintf(w, "the adder measured is the sparse-%d one: -f json writes the network, gen --from FILE -f verilog --sparse %d its adder\n", res.Sparse, res.Sparse); err != nil {
+				return err
+			}
+		}
 		_, err := fmt.Fprintf(w, "found by: %s\n%d networks measured; flow %s, liberty %s, %g pF on every output; %s, OpenSTA %s\n",
 			res.Source, res.Tried, m.Flow, m.Liberty, m.OutputLoadPF, m.YosysVersion, m.STAVersion)
 		return err

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/physical"
 )
 
@@ -23,6 +24,9 @@ type FlowResult struct {
 	// for Result.Named (nil when no named network measured meets the
 	// bound).
 	Measured, NamedMeasured *physical.Result
+	// Sparse and NamedSparse are the sparseness of the adders measured
+	// (1: dense; see MinimizeFlowSparse).
+	Sparse, NamedSparse int
 	// Tried is the number of networks taken through the flow.
 	Tried int
 }
@@ -41,6 +45,24 @@ type FlowResult struct {
 // as Minimize's results are.
 // opt.MaxDelay and opt.Objective are ignored.
 func MinimizeFlow(ctx context.Context, opt Options, maxNS float64, flow physical.Options) (FlowResult, error) {
+	return MinimizeFlowSparse(ctx, opt, maxNS, flow, nil)
+}
+
+// MinimizeFlowSparse is MinimizeFlow measuring every candidate as the adder
+// of every sparseness of sparse (adder.Sparseness, each at most the width;
+// nil means dense only): the result is the smallest (network, sparseness)
+// within maxNS, and FlowResult.Sparse says which sparseness it is, so that
+// gen --from with -f verilog --sparse rebuilds the adder measured. Tried
+// counts networks, not adders.
+func MinimizeFlowSparse(ctx context.Context, opt Options, maxNS float64, flow physical.Options, sparse []int) (FlowResult, error) {
+	if len(sparse) == 0 {
+		sparse = []int{1}
+	}
+	for _, s := range sparse {
+		if !slices.Contains(adder.Sparseness, s) || s > opt.Width {
+			return FlowResult{}, fmt.Errorf("optimize: sparseness %d out of range: allowed %v, at most the width %d", s, adder.Sparseness, opt.Width)
+		}
+	}
 	if !(maxNS > 0) || math.IsInf(maxNS, 0) {
 		return FlowResult{}, fmt.Errorf("optimize: max delay %g ns out of range: allowed a positive number", maxNS)
 	}
@@ -120,13 +142,17 @@ func MinimizeFlow(ctx context.Context, opt Options, maxNS float64, flow physical
 	if len(keep) > FlowCandidates {
 		keep = keep[:FlowCandidates]
 	}
-	designs := make([]*physical.Design, len(keep))
-	for i, s := range keep {
-		d, err := physical.AdderDesign(s.net)
-		if err != nil {
-			return FlowResult{}, err
+	// Adder j measures network j/len(sparse) at sparseness
+	// sparse[j%len(sparse)].
+	designs := make([]*physical.Design, 0, len(keep)*len(sparse))
+	for _, s := range keep {
+		for _, sp := range sparse {
+			d, err := physical.ArchitectureDesign(s.net, adder.Options{Flags: adder.Carry, Sparse: sp})
+			if err != nil {
+				return FlowResult{}, err
+			}
+			designs = append(designs, d)
 		}
-		designs[i] = d
 	}
 	results, err := physical.Run(ctx, designs, flow)
 	if err != nil {
@@ -149,27 +175,35 @@ func MinimizeFlow(ctx context.Context, opt Options, maxNS float64, flow physical
 		if best < 0 || r.AreaUM2 < results[best].AreaUM2 || r.AreaUM2 == results[best].AreaUM2 && r.DelayNS < results[best].DelayNS {
 			best = i
 		}
-		if isNamed(keep[i]) && (bestNamed < 0 || r.AreaUM2 < results[bestNamed].AreaUM2) {
+		if isNamed(keep[i/len(sparse)]) && (bestNamed < 0 || r.AreaUM2 < results[bestNamed].AreaUM2) {
 			bestNamed = i
 		}
 	}
 	if best < 0 {
-		return FlowResult{}, &NotFoundError{fmt.Sprintf("optimize: of %d networks of width %d measured, none has a delay ≤ %g ns: the fastest, %s, takes %.3f ns", len(keep), n, maxNS, keep[fastest].source, results[fastest].DelayNS)}
+		fast := keep[fastest/len(sparse)].source
+		if sp := sparse[fastest%len(sparse)]; sp > 1 {
+			fast += fmt.Sprintf(" as the sparse-%d adder", sp)
+		}
+		return FlowResult{}, &NotFoundError{fmt.Sprintf("optimize: of %d networks of width %d measured, none has a delay ≤ %g ns: the fastest, %s, takes %.3f ns", len(keep), n, maxNS, fast, results[fastest].DelayNS)}
 	}
-	net, err := finish(keep[best].net, opt)
+	net, err := finish(keep[best/len(sparse)].net, opt)
 	if err != nil {
 		return FlowResult{}, err
 	}
-	res := FlowResult{Measured: results[best], Tried: len(keep)}
+	res := FlowResult{Measured: results[best], Sparse: sparse[best%len(sparse)], Tried: len(keep)}
 	res.LowerBound = max(2*n-2-depth, n-1)
-	res.Network, res.Figures, res.Source = net, net.Figures(), keep[best].source+", measured by the flow"
+	res.Network, res.Figures, res.Source = net, net.Figures(), keep[best/len(sparse)].source+", measured by the flow"
 	res.Model = score(candidate{net: net, figs: res.Figures}).model
 	if bestNamed >= 0 {
-		res.Named, res.NamedModel, res.NamedMeasured = keep[bestNamed].net, keep[bestNamed].model, results[bestNamed]
+		res.Named, res.NamedModel, res.NamedMeasured = keep[bestNamed/len(sparse)].net, keep[bestNamed/len(sparse)].model, results[bestNamed]
+		res.NamedSparse = sparse[bestNamed%len(sparse)]
 	}
 	// The flow measured the network before finish named it the
 	// optimizer's; the cells are the same.
 	res.Measured.Topology, res.Measured.Params = net.Topology(), net.Params()
+	if res.Sparse > 1 {
+		res.Measured.Params["sparse"] = res.Sparse
+	}
 	return res, nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/physical"
 	"github.com/prefixgen/prefixgen/topologies"
@@ -52,4 +53,39 @@ func TestMinimizeFlow(t *testing.T) {
 
 	_, err = optimize.MinimizeFlow(context.Background(), opt, -1, physical.Options{})
 	assert.EqualError(t, err, "optimize: max delay -1 ns out of range: allowed a positive number")
+}
+
+// TestMinimizeFlowSparse measures the candidates as sparse-4 adders at 8
+// bits: the result says so, its figures are those of its sparse-4 adder
+// (not the dense one's), and measuring dense and sparse-4 together finds an
+// adder no larger.
+func TestMinimizeFlowSparse(t *testing.T) {
+	tooltest.Path(t, "yosys")
+	tooltest.Path(t, "sta")
+	if testing.Short() {
+		t.Skip("the flow takes seconds: skipped in -short mode")
+	}
+	opt := optimize.Options{Width: 8, MaxDepth: 6, Seed: 1, Chains: 2, Steps: 500}
+	sparse, err := optimize.MinimizeFlowSparse(context.Background(), opt, 100, physical.Options{}, []int{4})
+	require.NoError(t, err)
+	checkResult(t, opt, sparse.Result)
+	assert.Equal(t, 4, sparse.Sparse)
+	assert.Equal(t, 4, sparse.Measured.Params["sparse"])
+	measure := func(s int) *physical.Result {
+		d, err := physical.ArchitectureDesign(sparse.Network, adder.Options{Flags: adder.Carry, Sparse: s})
+		require.NoError(t, err)
+		r, err := physical.Run(context.Background(), []*physical.Design{d}, physical.Options{})
+		require.NoError(t, err)
+		return r[0]
+	}
+	assert.Equal(t, measure(4).AreaUM2, sparse.Measured.AreaUM2)
+	assert.NotEqual(t, measure(1).AreaUM2, sparse.Measured.AreaUM2, "the dense adder is another circuit")
+
+	both, err := optimize.MinimizeFlowSparse(context.Background(), opt, 100, physical.Options{}, []int{1, 4})
+	require.NoError(t, err)
+	assert.Contains(t, []int{1, 4}, both.Sparse)
+	assert.LessOrEqual(t, both.Measured.AreaUM2, sparse.Measured.AreaUM2)
+
+	_, err = optimize.MinimizeFlowSparse(context.Background(), opt, 1, physical.Options{}, []int{16})
+	assert.EqualError(t, err, "optimize: sparseness 16 out of range: allowed [1 2 4 8], at most the width 8")
 }
