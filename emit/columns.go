@@ -41,7 +41,7 @@ var Columns = []Column{
 	{"deficiency", "deficiency", "size + depth − (2n − 2); Snir: never negative", "cells"},
 	{"lateral_fanout", "lateral fan-out", "Harris's lateral fan-out: most cells of one level reading one signal as their low operand, +1", "readers"},
 	{"delay_fo4", "delay (FO4)", "the logical-effort model's delay of the adder around the network on the OSU 0.18 µm cells (package delay)", "FO4"},
-	{"sparse", "sparse", "the adder's sparseness: its carry tree computes the carry into every s-th bit, s-bit carry-select blocks the rest (stats --sparse)", "bits"},
+	{"sparse", "sparse", "the adder's sparseness: its carry tree computes the carry into every s-th bit, s-bit carry-select blocks the rest (stats --sparse, explore --synth --sparse)", "bits"},
 	{"valency", "valency", "the most inputs of one cell of the adder's carry tree (stats --valency)", "inputs"},
 	{"black_cells", "black", "cells of the adder that compute G and P", "cells"},
 	{"gray_cells", "gray", "cells of the adder that compute G only", "cells"},
