@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bytes"
 	"fmt"
 	"image/color"
 	"io"
@@ -34,11 +33,23 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 	r0 := points[0].Result
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("Adders of width %d after synthesis (%s, flow %s)", n, libraryName(r0.Liberty), r0.Flow)
+	p.Title.Padding = vg.Points(10)
+	p.Title.TextStyle.Font.Size = vg.Points(13)
 	p.X.Label.Text = "delay (ns)"
 	p.Y.Label.Text = "area (µm²)"
-	p.Add(plotter.NewGrid())
-	p.Legend.Top = true
-	p.Legend.ThumbnailWidth = vg.Points(12)
+	for _, a := range []*plot.Axis{&p.X, &p.Y} {
+		a.Label.TextStyle.Font.Size = vg.Points(11)
+		a.Tick.Label.Font.Size = vg.Points(10)
+	}
+	grid := plotter.NewGrid()
+	grid.Vertical.Color = color.Gray{0xdd}
+	grid.Horizontal.Color = color.Gray{0xdd}
+	p.Add(grid)
+	legend := plot.NewLegend()
+	legend.Top, legend.Left = true, true
+	legend.ThumbnailWidth = vg.Points(18)
+	legend.Padding = vg.Points(5)
+	legend.TextStyle.Font.Size = vg.Points(9.5)
 
 	fastest := points[0].Result.DelayNS
 	for _, m := range points {
@@ -79,7 +90,12 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		line.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
 		p.Add(line)
 	}
-	for i, fam := range families {
+	others := 0
+	for _, fam := range families {
+		col, shape := familyStyle(fam, others)
+		if !slices.Contains(familyOrder, fam) {
+			others++
+		}
 		if len(byFamily[fam]) == 0 {
 			continue
 		}
@@ -87,9 +103,9 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		if err != nil {
 			return fmt.Errorf("report: %v", err)
 		}
-		s.GlyphStyle = draw.GlyphStyle{Color: palette[i%len(palette)], Radius: vg.Points(3.5), Shape: glyphs[i%len(glyphs)]}
+		s.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(3.5), Shape: shape}
 		p.Add(s)
-		p.Legend.Add(fam, s)
+		legend.Add(fam, s)
 	}
 	if len(front) > 0 {
 		s, err := plotter.NewScatter(front)
@@ -98,7 +114,7 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		}
 		s.GlyphStyle = draw.GlyphStyle{Color: color.Black, Radius: vg.Points(6.5), Shape: draw.RingGlyph{}}
 		p.Add(s)
-		p.Legend.Add("area–delay front", s)
+		legend.Add("area–delay front", s)
 	}
 	if ref != nil && shown(ref) {
 		s, err := plotter.NewScatter(plotter.XYs{{X: ref.DelayNS, Y: ref.AreaUM2}})
@@ -107,24 +123,15 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		}
 		s.GlyphStyle = draw.GlyphStyle{Color: color.RGBA{0xd5, 0x00, 0x00, 0xff}, Radius: vg.Points(7), Shape: starGlyph{}}
 		p.Add(s)
-		p.Legend.Add(physical.ReferenceName, s)
+		legend.Add(physical.ReferenceName, s)
 	}
-	p.Y.Tick.Marker = wholeTicks{}
+	p.Y.Tick.Marker = sizeTicks{}
 
-	wt, err := p.WriterTo(vg.Points(560), vg.Points(400), format)
-	if err != nil {
-		return fmt.Errorf("report: %v", err)
-	}
-	if format == "svg" {
-		var buf bytes.Buffer
-		if _, err := wt.WriteTo(&buf); err != nil {
-			return fmt.Errorf("report: %v", err)
-		}
-		_, err = w.Write(svgProlog.ReplaceAll(buf.Bytes(), nil))
-		return err
-	}
-	_, err = wt.WriteTo(w)
-	return err
+	return drawPlot(w, format, func(c draw.Canvas) {
+		p.Draw(draw.Crop(c, 0, -vg.Points(legendWidth), 0, 0))
+		area := draw.Crop(c, c.Max.X-c.Min.X-vg.Points(legendWidth)+vg.Points(10), 0, 0, -vg.Points(34))
+		legend.Draw(area)
+	})
 }
 
 // libraryName returns a Liberty file's name for a title: the key of

@@ -422,17 +422,3 @@ func (asteriskGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point)
 		c.Stroke(path)
 	}
 }
-
-// wholeTicks are gonum's default ticks labelled without decimals: sizes are
-// whole numbers.
-type wholeTicks struct{}
-
-func (wholeTicks) Ticks(lo, hi float64) []plot.Tick {
-	ticks := plot.DefaultTicks{}.Ticks(lo, hi)
-	for i, t := range ticks {
-		if t.Label != "" {
-			ticks[i].Label = strconv.FormatFloat(t.Value, 'f', -1, 64)
-		}
-	}
-	return ticks
-}
