@@ -42,10 +42,9 @@ func optimizeCommand() *cli.Command {
 			"would be exit status 1.\n\n" +
 			"Time grows with N and with the depth above ⌈log2 N⌉. Above 256 inputs there is no annealing and\n" +
 			"the recursive search plans at most ⌈log2 N⌉ + 1 levels; measured side by side (go test -bench Widths\n" +
-			"./topologies/optimize), against 256 inputs at depth 8 (about 2.4 s on two idle cores): 512 inputs\n" +
-			"0.7× at depth 9 and 2.5× at 10; 1024 inputs 3.5× at depth 10 and 17× at 11 (deeper bounds run\n" +
-			"the same search), using up\n" +
-			"to about 1 GB of memory.\n\n" +
+			"./topologies/optimize) on two idle cores: 256 inputs at depth 8 in 4 s, 512 inputs in 4.5 s at\n" +
+			"depth 9 and 13 s at 10, 1024 inputs in 20 s at depth 10 and 62 s at 11 (deeper bounds run the\n" +
+			"same search), using up to about 1.2 GB of memory.\n\n" +
 			"With --max-delay (FO4 delays of the logical-effort model, as stats prints delay_fo4) the search\n" +
 			"minimizes the model's area among networks whose model delay is within the bound; --objective\n" +
 			"delay minimizes the model's delay instead. Either one scores every candidate at every depth up\n" +
