@@ -2,19 +2,13 @@ package report_test
 
 import (
 	"bytes"
-	"context"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/emit/report"
-	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/physical"
 	"github.com/prefixgen/prefixgen/topologies/explore"
 )
@@ -102,26 +96,11 @@ func TestHTMLSynth(t *testing.T) {
 // The page with the area–delay section loads in a real browser without a
 // console message and holds both plots and every diagram.
 func TestHTMLSynthInChromium(t *testing.T) {
-	chromium := tooltest.Path(t, "chromium")
 	m, ref := fakeMeasured(t)
 	all, front := points(t, 16)
 	var buf bytes.Buffer
 	require.NoError(t, report.HTML(&buf, 16, all, front, report.Options{Command: "prefixgen report -n 16 --synth", Measured: m, Reference: ref}))
-	dir := t.TempDir()
-	page := filepath.Join(dir, "report.html")
-	require.NoError(t, os.WriteFile(page, buf.Bytes(), 0o644))
-
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	var dom, logs bytes.Buffer
-	cmd := exec.CommandContext(ctx, chromium, "--headless", "--no-sandbox", "--disable-gpu",
-		"--user-data-dir="+filepath.Join(dir, "profile"), "--enable-logging=stderr", "--v=0",
-		"--dump-dom", "file://"+page)
-	cmd.Stdout, cmd.Stderr = &dom, &logs
-	require.NoError(t, cmd.Run(), logs.String())
-	for line := range strings.Lines(logs.String()) {
-		assert.NotContains(t, line, "CONSOLE", "the page logged to the console")
-	}
-	assert.Equal(t, len(all)+2, strings.Count(dom.String(), "<svg "), "the diagrams and both plots")
-	assert.Contains(t, dom.String(), `<h2 id="synth">`)
+	_, _, _, dom := loadInChromium(t, buf.Bytes())
+	assert.Equal(t, len(all)+2, strings.Count(dom, "<svg "), "the diagrams and both plots")
+	assert.Contains(t, dom, `<h2 id="synth">`)
 }

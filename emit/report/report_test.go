@@ -106,32 +106,19 @@ func TestPlotErrors(t *testing.T) {
 // The report loads in a real browser without a console message and shows
 // one diagram per network.
 func TestHTMLInChromium(t *testing.T) {
-	chromium := tooltest.Path(t, "chromium")
 	all, front := points(t, 16)
 	var buf bytes.Buffer
 	require.NoError(t, report.HTML(&buf, 16, all, front, report.Options{Command: "prefixgen report -n 16"}))
-	dir := t.TempDir()
-	page := filepath.Join(dir, "report.html")
-	require.NoError(t, os.WriteFile(page, buf.Bytes(), 0o644))
-
+	chromium, dir, page, dom := loadInChromium(t, buf.Bytes())
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	var dom, logs bytes.Buffer
-	cmd := exec.CommandContext(ctx, chromium, "--headless", "--no-sandbox", "--disable-gpu",
-		"--user-data-dir="+filepath.Join(dir, "profile"), "--enable-logging=stderr", "--v=0",
-		"--dump-dom", "file://"+page)
-	cmd.Stdout, cmd.Stderr = &dom, &logs
-	require.NoError(t, cmd.Run(), logs.String())
-	for line := range strings.Lines(logs.String()) {
-		assert.NotContains(t, line, "CONSOLE", "the page logged to the console")
-	}
 	// The DOM the browser built, not the file: one diagram, each an SVG, per
 	// network.
-	assert.Equal(t, len(all), strings.Count(dom.String(), `<figure class="diagram">`))
-	assert.Equal(t, len(all)+1, strings.Count(dom.String(), "<svg "), "the diagrams and the plot")
+	assert.Equal(t, len(all), strings.Count(dom, `<figure class="diagram">`))
+	assert.Equal(t, len(all)+1, strings.Count(dom, "<svg "), "the diagrams and the plot")
 
 	shot := filepath.Join(dir, "shot.png")
-	cmd = exec.CommandContext(ctx, chromium, "--headless", "--no-sandbox", "--disable-gpu",
+	cmd := exec.CommandContext(ctx, chromium, "--headless", "--no-sandbox", "--disable-gpu",
 		"--user-data-dir="+filepath.Join(dir, "profile"), "--window-size=1280,1600",
 		"--screenshot="+shot, "file://"+page)
 	out, err := cmd.CombinedOutput()
@@ -140,6 +127,30 @@ func TestHTMLInChromium(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, bytes.HasPrefix(png, []byte("\x89PNG")))
 	keepFile(t, "report16.png", png)
+}
+
+// loadInChromium writes the page into a temporary folder, loads it in
+// headless Chromium, fails if the page logged anything to the console, and
+// returns Chromium's path, the folder, the page's path and the DOM the
+// browser built.
+func loadInChromium(t *testing.T, html []byte) (chromium, dir, page, dom string) {
+	t.Helper()
+	chromium = tooltest.Path(t, "chromium")
+	dir = t.TempDir()
+	page = filepath.Join(dir, "report.html")
+	require.NoError(t, os.WriteFile(page, html, 0o644))
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	var out, logs bytes.Buffer
+	cmd := exec.CommandContext(ctx, chromium, "--headless", "--no-sandbox", "--disable-gpu",
+		"--user-data-dir="+filepath.Join(dir, "profile"), "--enable-logging=stderr", "--v=0",
+		"--dump-dom", "file://"+page)
+	cmd.Stdout, cmd.Stderr = &out, &logs
+	require.NoError(t, cmd.Run(), logs.String())
+	for line := range strings.Lines(logs.String()) {
+		assert.NotContains(t, line, "CONSOLE", "the page logged to the console")
+	}
+	return chromium, dir, page, out.String()
 }
 
 // svgText is one text element of gonum's SVG: its position (y upwards),
