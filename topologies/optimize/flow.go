@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/prefixgen/prefixgen/emit/adder"
+	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
 )
 
@@ -179,20 +180,53 @@ func MinimizeFlowSparse(ctx context.Context, opt Options, maxNS float64, flow ph
 			bestNamed = i
 		}
 	}
-	if best < 0 {
+	tried := len(keep)
+	var found *flowPoint
+	if opt.FlowSteps > 0 {
+		nets := make([]*network.Network, len(keep))
+		sources := make([]string, len(keep))
+		for i, s := range keep {
+			nets[i], sources[i] = s.net, s.source
+		}
+		starts := flowStarts(nets, sources, sparse, results, maxNS)
+		p, steps, err := searchFlow(ctx, opt, maxNS, flow, starts, opt.FlowSteps)
+		if err != nil {
+			return FlowResult{}, err
+		}
+		tried += steps
+		if p != nil && p.res.DelayNS <= maxNS && (best < 0 || betterFlow(p.res, results[best], maxNS)) {
+			found = p
+		}
+	}
+	if best < 0 && found == nil {
 		fast := keep[fastest/len(sparse)].source
 		if sp := sparse[fastest%len(sparse)]; sp > 1 {
 			fast += fmt.Sprintf(" as the sparse-%d adder", sp)
 		}
-		return FlowResult{}, &NotFoundError{fmt.Sprintf("optimize: of %d networks of width %d measured, none has a delay ≤ %g ns: the fastest, %s, takes %.3f ns", len(keep), n, maxNS, fast, results[fastest].DelayNS)}
+		return FlowResult{}, &NotFoundError{fmt.Sprintf("optimize: of %d networks of width %d measured, none has a delay ≤ %g ns: the fastest, %s, takes %.3f ns", tried, n, maxNS, fast, results[fastest].DelayNS)}
 	}
-	net, err := finish(keep[best/len(sparse)].net, opt)
+	bestNet, measured, sp, source := (*network.Network)(nil), (*physical.Result)(nil), 0, ""
+	if found != nil {
+		g, err := found.g.network()
+		if err != nil {
+			return FlowResult{}, fmt.Errorf("optimize: the flow search built an invalid network, a bug in package optimize: %v", err)
+		}
+		bestNet, measured, sp = g, found.res, found.sparse
+		source = fmt.Sprintf("the flow-in-the-loop search from %s", found.source)
+		if sp > 1 {
+			source += fmt.Sprintf(" as the sparse-%d adder", sp)
+		}
+	} else {
+		bestNet, measured, sp = keep[best/len(sparse)].net, results[best], sparse[best%len(sparse)]
+		source = keep[best/len(sparse)].source + ", measured by the flow"
+	}
+	net, err := finish(bestNet, opt)
 	if err != nil {
 		return FlowResult{}, err
 	}
-	res := FlowResult{Measured: results[best], Sparse: sparse[best%len(sparse)], Tried: len(keep)}
+	res := FlowResult{Measured: measured, Sparse: sp, Tried: tried}
 	res.LowerBound = max(2*n-2-depth, n-1)
-	res.Network, res.Figures, res.Source = net, net.Figures(), keep[best/len(sparse)].source+", measured by the flow"
+	res.Network, res.Figures, res.Source = net, net.Figures(), source
 	res.Model = score(candidate{net: net, figs: res.Figures}).model
 	if bestNamed >= 0 {
 		res.Named, res.NamedModel, res.NamedMeasured = keep[bestNamed/len(sparse)].net, keep[bestNamed/len(sparse)].model, results[bestNamed]

@@ -66,6 +66,11 @@ type Options struct {
 	// Delay. With MaxDelay or Delay the search scores every network by the
 	// delay model (see the package documentation).
 	Objective Objective
+	// FlowSteps is the number of syntheses of the flow-in-the-loop search
+	// that MinimizeFlow and MinimizeFlowSparse run after measuring their
+	// candidates (see MinimizeFlowSparse); 0 runs none. Minimize ignores
+	// it.
+	FlowSteps int
 }
 
 // Result is the network Minimize found and how it compares.

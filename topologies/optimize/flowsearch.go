@@ -1,0 +1,229 @@
+package optimize
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+
+	"github.com/prefixgen/prefixgen/emit/adder"
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/physical"
+)
+
+// FlowStarts is the most measured adders the flow-in-the-loop search of
+// MinimizeFlowSparse starts from (see Options.FlowSteps).
+const FlowStarts = 3
+
+// MaxFlowSteps is the most syntheses Options.FlowSteps asks for.
+const MaxFlowSteps = 1_000_000
+
+// flowPenalty is what a nanosecond fraction over the delay bound costs in
+// the energy of the flow-in-the-loop search: an adder 1 % too slow counts
+// as 10 % larger.
+const flowPenalty = 10
+
+// Temperatures of the flow-in-the-loop search, as fractions of the current
+// energy: a trial 1 % worse is taken with probability e^(−0.01/T).
+const flowT0, flowT1 = 0.01, 0.0005
+
+// flowPoint is an adder the flow measured: a legalized graph, the
+// sparseness of its adder and the flow's result.
+type flowPoint struct {
+	g      *graph
+	sparse int
+	res    *physical.Result
+	source string
+}
+
+// flowEnergy is what the flow-in-the-loop search lowers: the area, raised
+// by flowPenalty times the fraction by which the delay passes maxNS.
+func flowEnergy(r *physical.Result, maxNS float64) float64 {
+	return r.AreaUM2 * (1 + flowPenalty*max(0, r.DelayNS/maxNS-1))
+}
+
+// betterFlow reports whether a beats b under the bound: within it, the
+// smaller area (then the shorter delay); otherwise the lower energy.
+func betterFlow(a, b *physical.Result, maxNS float64) bool {
+	ina, inb := a.DelayNS <= maxNS, b.DelayNS <= maxNS
+	switch {
+	case ina != inb:
+		return ina
+	case ina:
+		return a.AreaUM2 < b.AreaUM2 || a.AreaUM2 == b.AreaUM2 && a.DelayNS < b.DelayNS
+	}
+	return flowEnergy(a, maxNS) < flowEnergy(b, maxNS)
+}
+
+// flowKey identifies a graph and a sparseness in the search's memory.
+func flowKey(g *graph, sparse int) string {
+	b := make([]byte, 0, 1+len(g.cols)*words*8)
+	b = append(b, byte(sparse))
+	for _, c := range g.cols {
+		for _, w := range c {
+			for k := range 8 {
+				b = append(b, byte(w>>(8*k)))
+			}
+		}
+	}
+	return string(b)
+}
+
+// searchFlow is the flow-in-the-loop search: from each start in turn, with
+// an equal share of steps syntheses, it runs a chain of simulated
+// annealing whose every step makes a batch of trials (one to three of
+// anneal's moves on the current graph each, within the depth and fan-out
+// bounds, none measured before), measures the whole batch with the flow in
+// parallel, and takes the trial of least flowEnergy by the Metropolis rule
+// on the relative change of energy, the temperature falling from flowT0 to
+// flowT1. It returns the best adder it measured by betterFlow (nil if it
+// measured none) and the number of syntheses run.
+func searchFlow(ctx context.Context, opt Options, maxNS float64, flow physical.Options, starts []flowPoint, steps int) (*flowPoint, int, error) {
+	if len(starts) == 0 || steps <= 0 {
+		return nil, 0, nil
+	}
+	batch := flow.Jobs
+	if batch <= 0 {
+		batch = runtime.NumCPU()
+	}
+	batch = max(batch, 4)
+	rng := rand.New(rand.NewPCG(opt.Seed, 0x9e3779b97f4a7c15))
+	seen := map[string]bool{}
+	measure := func(pts []flowPoint) error {
+		designs := make([]*physical.Design, len(pts))
+		for i, p := range pts {
+			net, err := p.g.network()
+			if err != nil {
+				return fmt.Errorf("optimize: the flow search built an invalid network, a bug in package optimize: %v", err)
+			}
+			if designs[i], err = physical.ArchitectureDesign(net, adder.Options{Flags: adder.Carry, Sparse: p.sparse}); err != nil {
+				return err
+			}
+		}
+		f := flow
+		f.Progress = nil
+		results, err := physical.Run(ctx, designs, f)
+		if err != nil {
+			return err
+		}
+		for i := range pts {
+			pts[i].res = results[i]
+		}
+		return nil
+	}
+	var best *flowPoint
+	tried := 0
+	consider := func(p flowPoint) {
+		if best == nil || betterFlow(p.res, best.res, maxNS) {
+			q := p
+			q.g = p.g.clone()
+			best = &q
+		}
+	}
+	for si, start := range starts {
+		budget := steps / len(starts)
+		if si < steps%len(starts) {
+			budget++
+		}
+		cur := start
+		cur.g = start.g.clone()
+		seen[flowKey(cur.g, cur.sparse)] = true
+		if cur.res == nil {
+			if budget == 0 {
+				continue
+			}
+			pts := []flowPoint{cur}
+			if err := measure(pts); err != nil {
+				return nil, tried, err
+			}
+			cur, budget, tried = pts[0], budget-1, tried+1
+		}
+		consider(cur)
+		curE := flowEnergy(cur.res, maxNS)
+		for used := 0; used < budget; {
+			if ctx.Err() != nil {
+				return nil, tried, ctx.Err()
+			}
+			temp := flowT0 * math.Pow(flowT1/flowT0, float64(used)/float64(budget))
+			var trials []flowPoint
+			for attempt := 0; len(trials) < min(batch, budget-used) && attempt < 64*batch; attempt++ {
+				g := cur.g.clone()
+				moved := false
+				for range 1 + rng.IntN(3) {
+					moved = g.move(rng) || moved
+				}
+				if !moved {
+					continue
+				}
+				if _, _, ok := g.eval(opt.MaxDepth, opt.MaxFanout); !ok {
+					continue
+				}
+				key := flowKey(g, cur.sparse)
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+				trials = append(trials, flowPoint{g: g, sparse: cur.sparse, source: cur.source})
+			}
+			if len(trials) == 0 {
+				break // every neighbour within the bounds is measured
+			}
+			if err := measure(trials); err != nil {
+				return nil, tried, err
+			}
+			used += len(trials)
+			tried += len(trials)
+			if opt.Progress != nil {
+				opt.Progress(tried, steps)
+			}
+			for _, t := range trials {
+				consider(t)
+			}
+			next := slices.MinFunc(trials, func(a, b flowPoint) int {
+				return cmpFloat(flowEnergy(a.res, maxNS), flowEnergy(b.res, maxNS))
+			})
+			e := flowEnergy(next.res, maxNS)
+			if d := (e - curE) / curE; d > 0 && rng.Float64() >= math.Exp(-d/temp) {
+				continue
+			}
+			cur, curE = next, e
+		}
+	}
+	return best, tried, nil
+}
+
+// flowStarts picks the starts of the flow-in-the-loop search among the
+// adders measured: the FlowStarts of least flowEnergy, distinct as
+// legalized graphs. Networks wider than MaxAnnealWidth have no graph.
+func flowStarts(nets []*network.Network, sources []string, sparse []int, results []*physical.Result, maxNS float64) []flowPoint {
+	order := make([]int, len(results))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		return cmpFloat(flowEnergy(results[a], maxNS), flowEnergy(results[b], maxNS))
+	})
+	var starts []flowPoint
+	seen := map[string]bool{}
+	for _, i := range order {
+		net := nets[i/len(sparse)]
+		if net.Width() > MaxAnnealWidth || net.Width() < 3 || len(starts) == FlowStarts {
+			break
+		}
+		g := fromNetwork(net)
+		sp := sparse[i%len(sparse)]
+		key := flowKey(g, sp)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		p := flowPoint{g: g, sparse: sp, source: sources[i/len(sparse)]}
+		if same, err := g.network(); err == nil && slices.Equal(same.Spec().Cells, net.Spec().Cells) && slices.Equal(same.Outputs(), net.Outputs()) {
+			p.res = results[i] // the graph is the network: measured already
+		}
+		starts = append(starts, p)
+	}
+	return starts
+}
