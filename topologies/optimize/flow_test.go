@@ -89,3 +89,40 @@ func TestMinimizeFlowSparse(t *testing.T) {
 	_, err = optimize.MinimizeFlowSparse(context.Background(), opt, 1, physical.Options{}, []int{16})
 	assert.EqualError(t, err, "optimize: sparseness 16 out of range: allowed [1 2 4 8], at most the width 8")
 }
+
+// TestMinimizeFlowSearch runs the flow-in-the-loop search after the
+// candidates at 16 bits: it counts its syntheses in Tried, finds an adder
+// no larger than the candidates' best within the same bound, proven and
+// simulated, whose figures the flow gives again, and the same options give
+// the same network.
+func TestMinimizeFlowSearch(t *testing.T) {
+	tooltest.Path(t, "yosys")
+	tooltest.Path(t, "sta")
+	if testing.Short() {
+		t.Skip("the flow takes seconds: skipped in -short mode")
+	}
+	ctx := context.Background()
+	opt := optimize.Options{Width: 16, MaxDepth: 8, Seed: 1, Chains: 2, Steps: 500}
+	net, err := topologies.Build("kogge-stone", 16, nil)
+	require.NoError(t, err)
+	ks, err := physical.Synthesize(ctx, net, physical.Options{})
+	require.NoError(t, err)
+	plain, err := optimize.MinimizeFlow(ctx, opt, ks.DelayNS, physical.Options{})
+	require.NoError(t, err)
+
+	opt.FlowSteps = 16
+	r, err := optimize.MinimizeFlow(ctx, opt, ks.DelayNS, physical.Options{})
+	require.NoError(t, err)
+	checkResult(t, opt, r.Result)
+	assert.Equal(t, plain.Tried+opt.FlowSteps, r.Tried)
+	assert.LessOrEqual(t, r.Measured.DelayNS, ks.DelayNS)
+	assert.LessOrEqual(t, r.Measured.AreaUM2, plain.Measured.AreaUM2)
+	again, err := physical.Synthesize(ctx, r.Network, physical.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, r.Measured.AreaUM2, again.AreaUM2)
+	assert.Equal(t, r.Measured.DelayNS, again.DelayNS)
+
+	twice, err := optimize.MinimizeFlow(ctx, opt, ks.DelayNS, physical.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, r.Network.Spec(), twice.Network.Spec())
+}

@@ -57,11 +57,37 @@ func betterFlow(a, b *physical.Result, maxNS float64) bool {
 	return flowEnergy(a, maxNS) < flowEnergy(b, maxNS)
 }
 
-// flowKey identifies a graph and a sparseness in the search's memory.
+// flowKey identifies the adder of a graph at a sparseness in the search's
+// memory: the spans its carries need (at sparseness s > 1 the adder reads
+// only the carries into every s-th bit and the carry-out, and synthesis
+// removes the cells nothing reads), so that trials which change only
+// unread cells are not measured again.
 func flowKey(g *graph, sparse int) string {
-	b := make([]byte, 0, 1+len(g.cols)*words*8)
+	n := g.n
+	need := make([][words]uint64, n)
+	var stack [][2]int
+	mark := func(i, j int) {
+		if i != j && need[i][j>>6]>>(j&63)&1 == 0 {
+			need[i][j>>6] |= 1 << (j & 63)
+			stack = append(stack, [2]int{i, j})
+		}
+	}
+	for i := range n {
+		if sparse <= 1 || (i+1)%sparse == 0 || i == n-1 {
+			mark(i, 0)
+		}
+	}
+	for len(stack) > 0 {
+		s := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		i, j := s[0], s[1]
+		k := g.next(i, j) // [j, i] = [k, i] ∘ [j, k−1]
+		mark(i, k)
+		mark(k-1, j)
+	}
+	b := make([]byte, 0, 1+n*words*8)
 	b = append(b, byte(sparse))
-	for _, c := range g.cols {
+	for _, c := range need {
 		for _, w := range c {
 			for k := range 8 {
 				b = append(b, byte(w>>(8*k)))

@@ -1,0 +1,157 @@
+package optimize
+
+import (
+	"context"
+	"maps"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/internal/tooltest"
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/physical"
+	"github.com/prefixgen/prefixgen/topologies"
+)
+
+// TestBetterFlow orders measured adders as the flow search does: any adder
+// within the bound beats any beyond it; within, the smaller area wins, then
+// the shorter delay; beyond, the lower energy, which charges 10 % of the
+// area for every 1 % of delay over the bound.
+func TestBetterFlow(t *testing.T) {
+	r := func(area, ns float64) *physical.Result { return &physical.Result{AreaUM2: area, DelayNS: ns} }
+	tests := []struct {
+		name string
+		a, b *physical.Result
+		want bool
+	}{
+		{"within beats beyond, however large", r(9000, 1.0), r(100, 1.01), true},
+		{"beyond loses to within", r(100, 1.01), r(9000, 1.0), false},
+		{"within: smaller area", r(100, 0.9), r(101, 0.5), true},
+		{"within: equal area, shorter delay", r(100, 0.9), r(100, 0.95), true},
+		{"within: equal adders", r(100, 0.9), r(100, 0.9), false},
+		{"beyond: 1% over at 100 beats 2% over at 105", r(100, 1.01), r(105, 1.02), true},
+		{"beyond: 2% over at 100 loses to 1% over at 105", r(100, 1.02), r(105, 1.01), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, betterFlow(tt.a, tt.b, 1.0))
+		})
+	}
+	assert.InDelta(t, 110, flowEnergy(r(100, 1.01), 1.0), 1e-9)
+	assert.InDelta(t, 100, flowEnergy(r(100, 0.5), 1.0), 1e-9)
+}
+
+// TestSearchFlowMoves starts the flow search from a planted slow adder,
+// ripple at 16 bits, under Kogge–Stone's delay: the search must walk
+// towards the bound (its best has less energy than the start), stay within
+// the depth bound, spend exactly its syntheses, and report figures that
+// the flow gives again for the network it returns.
+func TestSearchFlowMoves(t *testing.T) {
+	tooltest.Path(t, "yosys")
+	tooltest.Path(t, "sta")
+	if testing.Short() {
+		t.Skip("the flow takes seconds: skipped in -short mode")
+	}
+	ctx := context.Background()
+	ks, err := topologies.Build("kogge-stone", 16, nil)
+	require.NoError(t, err)
+	bound, err := physical.Synthesize(ctx, ks, physical.Options{})
+	require.NoError(t, err)
+	ripple, err := topologies.Build("ripple", 16, nil)
+	require.NoError(t, err)
+	start, err := physical.Synthesize(ctx, ripple, physical.Options{})
+	require.NoError(t, err)
+	require.Greater(t, start.DelayNS, bound.DelayNS)
+
+	opt := Options{Width: 16, MaxDepth: 15, Seed: 3}
+	starts := []flowPoint{{g: fromNetwork(ripple), sparse: 1, res: start, source: "ripple"}}
+	best, tried, err := searchFlow(ctx, opt, bound.DelayNS, physical.Options{}, starts, 24)
+	require.NoError(t, err)
+	require.NotNil(t, best)
+	assert.Equal(t, 24, tried)
+	assert.Less(t, flowEnergy(best.res, bound.DelayNS), flowEnergy(start, bound.DelayNS))
+	net, err := best.g.network()
+	require.NoError(t, err)
+	assert.LessOrEqual(t, net.Figures().Depth, opt.MaxDepth)
+	again, err := physical.Synthesize(ctx, net, physical.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, best.res.AreaUM2, again.AreaUM2)
+	assert.Equal(t, best.res.DelayNS, again.DelayNS)
+
+	// Under a tight depth bound every trial keeps it.
+	opt.MaxDepth = 5
+	ks4 := fromNetwork(ks)
+	best, _, err = searchFlow(ctx, opt, bound.DelayNS, physical.Options{}, []flowPoint{{g: ks4, sparse: 1, source: "kogge-stone"}}, 8)
+	require.NoError(t, err)
+	require.NotNil(t, best)
+	d, _, ok := best.g.eval(opt.MaxDepth, 0)
+	assert.True(t, ok, "depth %d", d)
+}
+
+// liveSpans is the reference for flowKey: the spans of the cells the
+// adder at sparseness s reads, found on the network by walking back from
+// the carries it reads (every s-th, and the carry-out).
+func liveSpans(net *network.Network, s int) map[network.Span]bool {
+	n := net.Width()
+	live := make([]bool, net.Signals())
+	for i := range n {
+		if s <= 1 || (i+1)%s == 0 || i == n-1 {
+			live[net.Output(i)] = true
+		}
+	}
+	spans := map[network.Span]bool{}
+	for k := net.Size() - 1; k >= 0; k-- {
+		sig := net.CellSignal(k)
+		if !live[sig] {
+			continue
+		}
+		spans[net.Span(sig)] = true
+		c := net.Cell(k)
+		live[c.Lo], live[c.Hi] = true, true
+	}
+	return spans
+}
+
+// TestFlowKey checks flowKey against liveSpans on graphs that annealing
+// moves reach from Kogge–Stone and Brent–Kung at 16 bits: two graphs share
+// a key at a sparseness exactly when their adders read the same spans, so
+// the search measures no adder twice and skips none it has not measured.
+func TestFlowKey(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, name := range []string{"kogge-stone", "brent-kung"} {
+		start, err := topologies.Build(name, 16, nil)
+		require.NoError(t, err)
+		var graphs []*graph
+		g := fromNetwork(start)
+		for range 60 {
+			graphs = append(graphs, g.clone())
+			g.move(rng)
+		}
+		for _, s := range []int{1, 2, 4, 8} {
+			same, differ := 0, 0
+			for a := range graphs {
+				for b := a + 1; b < len(graphs); b++ {
+					na, err := graphs[a].network()
+					require.NoError(t, err)
+					nb, err := graphs[b].network()
+					require.NoError(t, err)
+					want := maps.Equal(liveSpans(na, s), liveSpans(nb, s))
+					got := flowKey(graphs[a], s) == flowKey(graphs[b], s)
+					require.Equal(t, want, got, "%s, sparseness %d, graphs %d and %d", name, s, a, b)
+					if got {
+						same++
+					} else {
+						differ++
+					}
+				}
+			}
+			assert.Positive(t, differ, "%s, sparseness %d", name, s)
+			if s == 8 {
+				assert.Positive(t, same, "%s: some moves change only cells the sparse-8 adder does not read", name)
+			}
+		}
+		assert.NotEqual(t, flowKey(graphs[0], 1), flowKey(graphs[0], 2), "the sparseness is part of the key")
+	}
+}
