@@ -28,7 +28,7 @@ func optimizeCommand() *cli.Command {
 		Usage: "search for the smallest network under a depth bound and an optional fan-out bound",
 		UsageText: "prefixgen optimize -n N --max-depth D [--max-fanout F] [--seed S] [-f table|json|text] [-o FILE]\n" +
 			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay FO4 | --objective delay [--seed S] [-f …] [-o FILE]\n" +
-			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay-ns NS [--sparse S,…] [--flow keep|abc] [--liberty …] [-f …] [-o FILE]",
+			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay-ns NS [--sparse S,…] [--flow-steps K] [--flow keep|abc] [--liberty …] [-f …] [-o FILE]",
 		Description: fmt.Sprintf("Searches for the network of width N (1 to %d) with the fewest cells whose depth is at most D\n", optimize.MaxWidth) +
 			"and, with --max-fanout, whose logical fan-out is at most F: every named family at every setting,\n" +
 			"a dynamic program over recursive compositions, then annealing chains on every core; under\n" +
@@ -54,7 +54,10 @@ func optimizeCommand() *cli.Command {
 			"smallest named network measured within NS. With --sparse S (1, 2, 4, 8 or a list such as 1,4) every\n" +
 			"network is measured as the sparse-S adder (every s-th carry from the network, s-bit carry-select\n" +
 			"blocks) at each sparseness given; the table's sparse column says which one was kept, and -f json is\n" +
-			"the network, whose adder gen --from FILE -f verilog --sparse S rebuilds.",
+			"the network, whose adder gen --from FILE -f verilog --sparse S rebuilds. --flow-steps K then\n" +
+			"anneals from the best three adders measured with the flow in the loop: K more syntheses (about\n" +
+			"0.35 s of a core each at 64 bits), every trial one to three moves of a span on the grid,\n" +
+			"measured in parallel batches; found by says when the result came from it.",
 		Flags: append([]cli.Flag{
 			&cli.IntFlag{Name: "width", Aliases: []string{"n"}, Usage: fmt.Sprintf("number of inputs N, 1 to %d (required)", optimize.MaxWidth)},
 			&cli.IntFlag{Name: "max-depth", Aliases: []string{"d"}, Usage: "depth bound D, at least ⌈log2 N⌉ (required unless --max-delay or --objective delay: then 2⌈log2 N⌉)"},

@@ -61,6 +61,19 @@
 // out of synthesis slower than the model ranks it, and the README says by
 // how much.
 //
+// MinimizeFlow and MinimizeFlowSparse put the flow itself in the loop.
+// They measure up to FlowCandidates networks of those searches through
+// package physical's flow, and with Options.FlowSteps they go on with a
+// flow-in-the-loop search: simulated annealing on the span grid of
+// anneal's moves, starting from the FlowStarts measured adders of least
+// energy (the area, plus ten times the area per fraction of delay over the
+// bound), where every step synthesizes a batch of trials on every core and
+// takes the best by the Metropolis rule. It judges a network by what
+// survives synthesis, the mapper's duplication and the slew the model does
+// not see, at the price of a synthesis per trial (about 0.35 s of a core
+// at 64 bits). A trial that changes only cells the adder does not read (a
+// sparse adder reads every s-th carry) is not measured again.
+//
 // Every result is proven again from its plain description (network.New) and
 // checked by simulation (simulate.Verify: the interval monoid, 2×2 matrices
 // and the adder against math/big) before Minimize returns it, and it comes

@@ -28,7 +28,8 @@ type FlowResult struct {
 	// Sparse and NamedSparse are the sparseness of the adders measured
 	// (1: dense; see MinimizeFlowSparse).
 	Sparse, NamedSparse int
-	// Tried is the number of networks taken through the flow.
+	// Tried is the number of networks taken through the flow, plus the
+	// syntheses of the flow-in-the-loop search (Options.FlowSteps).
 	Tried int
 }
 
@@ -43,7 +44,10 @@ type FlowResult struct {
 // rest, fastest by the model first: the model ranks networks, it does not
 // predict the nanoseconds of every flow), measures them all with the flow,
 // and returns the smallest measured within the bound, proven and simulated
-// as Minimize's results are.
+// as Minimize's results are. With opt.FlowSteps > 0 it then runs the
+// flow-in-the-loop search (package documentation) for that many syntheses
+// and returns what it found instead when it is smaller within maxNS, or
+// when none of the candidates was within it.
 // opt.MaxDelay and opt.Objective are ignored.
 func MinimizeFlow(ctx context.Context, opt Options, maxNS float64, flow physical.Options) (FlowResult, error) {
 	return MinimizeFlowSparse(ctx, opt, maxNS, flow, nil)
