@@ -157,6 +157,9 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 	if opt.FlowSteps = c.Int("flow-steps"); opt.FlowSteps < 0 || opt.FlowSteps > optimize.MaxFlowSteps {
 		return usage(c, "--flow-steps %d out of range: allowed 0 to %d", opt.FlowSteps, optimize.MaxFlowSteps)
 	}
+	if opt.FlowSteps > 0 && opt.Width > optimize.MaxAnnealWidth {
+		return usage(c, "--flow-steps applies to widths up to %d, not %d: the search's grid holds %d spans a column", optimize.MaxAnnealWidth, opt.Width, optimize.MaxAnnealWidth)
+	}
 	bar := newBar(c.App.ErrWriter, "prefixgen optimize", "searches")
 	opt.Progress = bar.update
 	res, err := optimize.MinimizeFlowSparse(c.Context, opt, ns, flow, sparse)

@@ -116,6 +116,7 @@ func TestOptimizeBadInput(t *testing.T) {
 		{"sparse over width", []string{"-n", "4", "--max-delay-ns", "1", "--sparse", "8"}, `prefixgen optimize: --sparse "8": sparseness 8 exceeds the width 4: allowed at most n`},
 		{"flow-steps without ns", []string{"-n", "16", "--max-depth", "5", "--flow-steps", "10"}, "prefixgen optimize: --flow-steps applies only with --max-delay-ns"},
 		{"negative flow-steps", []string{"-n", "16", "--max-delay-ns", "1", "--flow-steps", "-1"}, "prefixgen optimize: --flow-steps -1 out of range: allowed 0 to 1000000"},
+		{"flow-steps too wide", []string{"-n", "300", "--max-delay-ns", "1", "--flow-steps", "10"}, "prefixgen optimize: --flow-steps applies to widths up to 256, not 300: the search's grid holds 256 spans a column"},
 		{"too many flow-steps", []string{"-n", "16", "--max-delay-ns", "1", "--flow-steps", "1000001"}, "prefixgen optimize: --flow-steps 1000001 out of range: allowed 0 to 1000000"},
 		{"bad flow", []string{"-n", "16", "--max-delay-ns", "1", "--flow", "fast"}, `prefixgen optimize: --flow "fast" unknown: allowed keep, abc`},
 		{"bad objective", []string{"-n", "16", "--objective", "speed"}, `prefixgen optimize: unknown objective "speed": allowed area, delay`},

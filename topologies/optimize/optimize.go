@@ -68,8 +68,9 @@ type Options struct {
 	Objective Objective
 	// FlowSteps is the number of syntheses of the flow-in-the-loop search
 	// that MinimizeFlow and MinimizeFlowSparse run after measuring their
-	// candidates (see MinimizeFlowSparse); 0 runs none. Minimize ignores
-	// it.
+	// candidates (see MinimizeFlowSparse); 0 runs none, and so do widths
+	// above MaxAnnealWidth, whose spans the search's grid cannot hold.
+	// Minimize ignores it.
 	FlowSteps int
 }
 
