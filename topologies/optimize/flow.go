@@ -71,6 +71,9 @@ func MinimizeFlowSparse(ctx context.Context, opt Options, maxNS float64, flow ph
 	if !(maxNS > 0) || math.IsInf(maxNS, 0) {
 		return FlowResult{}, fmt.Errorf("optimize: max delay %g ns out of range: allowed a positive number", maxNS)
 	}
+	if opt.FlowSteps < 0 || opt.FlowSteps > MaxFlowSteps {
+		return FlowResult{}, fmt.Errorf("optimize: flow steps %d out of range: allowed 0 to %d", opt.FlowSteps, MaxFlowSteps)
+	}
 	opt.MaxDelay, opt.Objective = 0, Cells
 	if err := Check(opt); err != nil {
 		return FlowResult{}, err

@@ -125,4 +125,8 @@ func TestMinimizeFlowSearch(t *testing.T) {
 	twice, err := optimize.MinimizeFlow(ctx, opt, ks.DelayNS, physical.Options{})
 	require.NoError(t, err)
 	assert.Equal(t, r.Network.Spec(), twice.Network.Spec())
+
+	opt.FlowSteps = -1
+	_, err = optimize.MinimizeFlow(ctx, opt, ks.DelayNS, physical.Options{})
+	assert.EqualError(t, err, "optimize: flow steps -1 out of range: allowed 0 to 1000000")
 }

@@ -17,12 +17,11 @@ import (
 // MinimizeFlowSparse starts from (see Options.FlowSteps).
 const FlowStarts = 3
 
-// MaxFlowSteps is the most syntheses Options.FlowSteps asks for.
+// MaxFlowSteps is the most syntheses Options.FlowSteps may ask for.
 const MaxFlowSteps = 1_000_000
 
-// flowPenalty is what a nanosecond fraction over the delay bound costs in
-// the energy of the flow-in-the-loop search: an adder 1 % too slow counts
-// as 10 % larger.
+// flowPenalty weighs the fraction of delay over the bound in the energy of
+// the flow-in-the-loop search: an adder 1 % too slow counts as 10 % larger.
 const flowPenalty = 10
 
 // Temperatures of the flow-in-the-loop search, as fractions of the current
