@@ -212,7 +212,12 @@ func MinimizeFlowSparse(ctx context.Context, opt Options, maxNS float64, flow ph
 		}
 		return FlowResult{}, &NotFoundError{fmt.Sprintf("optimize: of %d networks of width %d measured, none has a delay ≤ %g ns: the fastest, %s, takes %.3f ns", tried, n, maxNS, fast, results[fastest].DelayNS)}
 	}
-	bestNet, measured, sp, source := (*network.Network)(nil), (*physical.Result)(nil), 0, ""
+	var (
+		bestNet  *network.Network
+		measured *physical.Result
+		sp       int
+		source   string
+	)
 	if found != nil {
 		g, err := found.g.network()
 		if err != nil {
