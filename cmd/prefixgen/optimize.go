@@ -56,7 +56,7 @@ func optimizeCommand() *cli.Command {
 			"blocks) at each sparseness given; the table's sparse column says which one was kept, and -f json is\n" +
 			"the network, whose adder gen --from FILE -f verilog --sparse S rebuilds. --flow-steps K then\n" +
 			"anneals from the best three adders measured with the flow in the loop: K more syntheses (about\n" +
-			"0.35 s of a core each at 64 bits), every trial one to three moves of a span on the grid,\n" +
+			"0.5 s of a core each at 64 bits), every trial one to three moves of a span on the grid,\n" +
 			"measured in parallel batches; found by says when the result came from it.",
 		Flags: append([]cli.Flag{
 			&cli.IntFlag{Name: "width", Aliases: []string{"n"}, Usage: fmt.Sprintf("number of inputs N, 1 to %d (required)", optimize.MaxWidth)},
@@ -69,7 +69,7 @@ func optimizeCommand() *cli.Command {
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output format: " + strings.Join(optimizeFormats, ", ")},
 			outputFlag(),
 			sparseListFlag("with --max-delay-ns, "),
-			&cli.IntFlag{Name: "flow-steps", Usage: "with --max-delay-ns, syntheses of the flow-in-the-loop search after the candidates are measured (0: none; each takes about 0.35 s of one core at 64 bits)"},
+			&cli.IntFlag{Name: "flow-steps", Usage: "with --max-delay-ns, syntheses of the flow-in-the-loop search after the candidates are measured (0: none; each takes about 0.5 s of one core at 64 bits)"},
 		}, synthFlags()...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {

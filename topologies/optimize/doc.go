@@ -70,7 +70,7 @@
 // bound), where every step synthesizes a batch of trials on every core and
 // takes the best by the Metropolis rule. It judges a network by what
 // survives synthesis, the mapper's duplication and the slew the model does
-// not see, at the price of a synthesis per trial (about 0.35 s of a core
+// not see, at the price of a synthesis per trial (about 0.5 s of a core
 // at 64 bits). A trial that changes only cells the adder does not read (a
 // sparse adder reads every s-th carry) is not measured again.
 //
