@@ -45,7 +45,8 @@ func TestBetterFlow(t *testing.T) {
 
 // TestSearchFlowMoves starts the flow search from a planted slow adder,
 // ripple at 16 bits, under Kogge–Stone's delay: the search must walk
-// towards the bound (its best has less energy than the start), stay within
+// towards the bound (its best has less energy than the start and at least
+// 10 % less delay; an energy blind to delay fails this), stay within
 // the depth bound, spend exactly its syntheses, and report figures that
 // the flow gives again for the network it returns.
 func TestSearchFlowMoves(t *testing.T) {
@@ -72,6 +73,8 @@ func TestSearchFlowMoves(t *testing.T) {
 	require.NotNil(t, best)
 	assert.Equal(t, 24, tried)
 	assert.Less(t, flowEnergy(best.res, bound.DelayNS), flowEnergy(start, bound.DelayNS))
+	assert.Less(t, best.res.DelayNS, 0.9*start.DelayNS, "the search walks towards the delay bound")
+	t.Logf("ripple %.4f ns, best %.4f ns, bound %.4f ns", start.DelayNS, best.res.DelayNS, bound.DelayNS)
 	net, err := best.g.network()
 	require.NoError(t, err)
 	assert.LessOrEqual(t, net.Figures().Depth, opt.MaxDepth)
