@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -128,6 +129,11 @@ type Design struct {
 	Topology string
 	Params   network.Params
 	Width    int
+	// Sparse and Valency are the adder's architecture (see
+	// ArchitectureDesign): the carry tree computes every Sparse-th carry
+	// (0 or 1: every carry), and joins up to Valency signals in one gate
+	// (0 or 2: binary cells). They are not parameters of the topology.
+	Sparse, Valency int
 	// Verilog is the source and Top the name of its top module.
 	Verilog []byte
 	Top     string
@@ -138,8 +144,9 @@ type Design struct {
 	cells string
 }
 
-// Name returns the design's topology and parameters, as in
-// "ladner-fischer k=1".
+// Name returns the design's topology and parameters, and its sparseness
+// and valency where they are not the plain adder's, as in
+// "ladner-fischer k=1" or "kogge-stone sparse=4".
 func (d *Design) Name() string {
 	if d.Topology == Reference {
 		return ReferenceName
@@ -147,7 +154,15 @@ func (d *Design) Name() string {
 	if d.Topology == "" {
 		return d.Top
 	}
-	return emit.Stats{Topology: d.Topology, Params: d.Params}.Name()
+	name := emit.Stats{Topology: d.Topology, Params: d.Params}.Name()
+	if d.Sparse > 1 {
+		name += " sparse=" + strconv.Itoa(d.Sparse)
+	}
+	if d.Valency > 2 && d.Params["v"] != d.Valency {
+		// A valency network's v parameter names the valency already.
+		name += " valency=" + strconv.Itoa(d.Valency)
+	}
+	return name
 }
 
 // Reference is the topology of the design ReferenceDesign makes, and
@@ -187,9 +202,8 @@ func cellKey(net *network.Network) string {
 // (see package emit/adder; its other options are ignored): with a sparse
 // tree the network computes the carry into every s-th bit and s-bit
 // carry-select blocks the sums; with valency k each chain of binary cells is
-// one k-input gate. Its parameters are net's with sparse=s added, so that
-// results name it "kogge-stone sparse=4". The standard options give
-// AdderDesign.
+// one k-input gate. Its Sparse and Valency say so, and results name it
+// "kogge-stone sparse=4". The standard options give AdderDesign.
 func ArchitectureDesign(net *network.Network, arch adder.Options) (*Design, error) {
 	opt := adder.Options{Flags: adder.Carry, Sparse: arch.Sparse, Valency: arch.Valency}
 	if opt.Suffix() == "" {
@@ -200,11 +214,8 @@ func ArchitectureDesign(net *network.Network, arch adder.Options) (*Design, erro
 	if err := emit.Verilog(&v, net, emit.VerilogOptions{Module: top, Adder: &opt}); err != nil {
 		return nil, fmt.Errorf("physical: %v", err)
 	}
-	params := net.Params()
-	if opt.Sparse > 1 {
-		params["sparse"] = opt.Sparse
-	}
-	return &Design{Topology: net.Topology(), Params: params, Width: net.Width(), Verilog: v.Bytes(), Top: top}, nil
+	return &Design{Topology: net.Topology(), Params: net.Params(), Width: net.Width(), Sparse: opt.Sparse, Valency: opt.Valency,
+		Verilog: v.Bytes(), Top: top}, nil
 }
 
 // ReferenceDesign returns the adder a designer writes without prefixgen,
@@ -367,7 +378,7 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 		if j >= 0 {
 			r := *results[j]
 			d := designs[i]
-			r.Topology, r.Params, r.Width = d.Topology, d.Params, d.Width
+			r.Topology, r.Params, r.Width, r.Sparse, r.Valency = d.Topology, d.Params, d.Width, d.Sparse, d.Valency
 			r.Cells = maps.Clone(r.Cells)
 			results[i] = &r
 		}

@@ -26,17 +26,21 @@ func golden(t *testing.T, name string, got []byte) {
 	require.Equal(t, string(want), string(got))
 }
 
-// results are two made-up results, as Run returns them.
+// results are three made-up results, as Run returns them: a plain adder,
+// a sparse one and Yosys's.
 func results() []*physical.Result {
 	common := physical.Result{Width: 64, Liberty: "/usr/share/qflow/tech/osu018/osu018_stdcells.lib", Flow: physical.Keep,
 		OutputLoadPF: 0.01, YosysVersion: "Yosys 0.23 (git sha1 7ce5011c24b)", STAVersion: "2.0.17"}
-	a, b := common, common
+	a, b, c := common, common, common
 	a.Topology, a.Params = "ladner-fischer", network.Params{"k": 1}
 	a.AreaUM2, a.DelayNS, a.StdCells, a.CriticalFrom, a.CriticalTo = 17861, 1.9487, 544, "b[0]", "sum[34]"
 	a.Cells = map[string]int{"NAND2X1": 500, "INVX1": 44}
 	b.Topology, b.Params = physical.Reference, network.Params{}
 	b.AreaUM2, b.DelayNS, b.StdCells, b.CriticalFrom, b.CriticalTo = 13823, 2.3324, 398, "a[0]", "sum[63]"
-	return []*physical.Result{&a, &b}
+	c.Topology, c.Params, c.Sparse = "kogge-stone", network.Params{}, 4
+	c.AreaUM2, c.DelayNS, c.StdCells, c.CriticalFrom, c.CriticalTo = 16880, 1.7121, 467, "a[1]", "sum[62]"
+	c.Cells = map[string]int{"MUX2X1": 48, "NAND2X1": 419}
+	return []*physical.Result{&a, &c, &b}
 }
 
 func TestWriters(t *testing.T) {
@@ -52,6 +56,30 @@ func TestWriters(t *testing.T) {
 			var buf bytes.Buffer
 			require.NoError(t, tc.write(&buf, results()))
 			golden(t, tc.name, buf.Bytes())
+		})
+	}
+}
+
+// TestDesignName checks that an adder's sparseness and valency follow its
+// topology's parameters in its name, and are not among them.
+func TestDesignName(t *testing.T) {
+	for _, tc := range []struct {
+		design physical.Design
+		want   string
+	}{
+		{physical.Design{Topology: "ladner-fischer", Params: network.Params{"k": 1}}, "ladner-fischer k=1"},
+		{physical.Design{Topology: "kogge-stone", Params: network.Params{}, Sparse: 4}, "kogge-stone sparse=4"},
+		{physical.Design{Topology: "kogge-stone", Params: network.Params{}, Sparse: 1, Valency: 2}, "kogge-stone"},
+		{physical.Design{Topology: "brent-kung", Params: network.Params{}, Valency: 3}, "brent-kung valency=3"},
+		// A valency network's parameter v names the valency already.
+		{physical.Design{Topology: "kogge-stone", Params: network.Params{"v": 3}, Valency: 3}, "kogge-stone v=3"},
+		{physical.Design{Topology: "sklansky", Params: network.Params{"v": 4}, Sparse: 2, Valency: 4}, "sklansky v=4 sparse=2"},
+		{physical.Design{Topology: physical.Reference}, physical.ReferenceName},
+	} {
+		t.Run(tc.want, func(t *testing.T) {
+			require.Equal(t, tc.want, tc.design.Name())
+			r := physical.Result{Topology: tc.design.Topology, Params: tc.design.Params, Sparse: tc.design.Sparse, Valency: tc.design.Valency}
+			require.Equal(t, tc.want, r.Name())
 		})
 	}
 }

@@ -247,9 +247,6 @@ func MinimizeFlowSparse(ctx context.Context, opt Options, maxNS float64, flow ph
 	// The flow measured the network before finish named it the
 	// optimizer's; the cells are the same.
 	res.Measured.Topology, res.Measured.Params = net.Topology(), net.Params()
-	if res.Sparse > 1 {
-		res.Measured.Params["sparse"] = res.Sparse
-	}
 	return res, nil
 }
 

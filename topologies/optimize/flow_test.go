@@ -70,7 +70,8 @@ func TestMinimizeFlowSparse(t *testing.T) {
 	require.NoError(t, err)
 	checkResult(t, opt, sparse.Result)
 	assert.Equal(t, 4, sparse.Sparse)
-	assert.Equal(t, 4, sparse.Measured.Params["sparse"])
+	assert.Equal(t, 4, sparse.Measured.Sparse)
+	assert.NotContains(t, sparse.Measured.Params, "sparse", "sparseness is not a topology parameter")
 	measure := func(s int) *physical.Result {
 		d, err := physical.ArchitectureDesign(sparse.Network, adder.Options{Flags: adder.Carry, Sparse: s})
 		require.NoError(t, err)
