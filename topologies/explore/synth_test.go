@@ -150,7 +150,7 @@ func TestSynthesizeSparse(t *testing.T) {
 		assert.Equal(t, 4, sparse.Sparse)
 		assert.NotContains(t, dense.Result.Params, "sparse")
 		assert.Equal(t, 4, sparse.Result.Sparse)
-	assert.NotContains(t, sparse.Result.Params, "sparse", "sparseness is not a topology parameter")
+		assert.NotContains(t, sparse.Result.Params, "sparse", "sparseness is not a topology parameter")
 		assert.NotEqual(t, [2]float64{dense.Result.AreaUM2, dense.Result.DelayNS}, [2]float64{sparse.Result.AreaUM2, sparse.Result.DelayNS}, p.Name)
 		rec := sparse.Record()
 		assert.Equal(t, field(t, rec, "sparse"), 4)
