@@ -12,10 +12,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/emit/report"
+	"github.com/prefixgen/prefixgen/internal/tooltest"
+	"github.com/prefixgen/prefixgen/physical"
 	"github.com/prefixgen/prefixgen/topologies/explore"
 )
 
-var update = flag.Bool("update", false, "rewrite docs/pareto64.svg")
+var update = flag.Bool("update", false, "rewrite docs/pareto64.svg and docs/area-delay64.svg")
 
 // The README shows the trade-off at n = 64 as explore -n 64 --plot draws it,
 // optimizer included, unbounded and under fan-out 4; the file is regenerated with -update and must
@@ -38,4 +40,43 @@ func TestDocsPlot(t *testing.T) {
 	want, err := os.ReadFile(path)
 	require.NoError(t, err)
 	assert.Equal(t, string(want), buf.String(), "docs/pareto64.svg is stale: go test ./emit/report -update")
+}
+
+// The README shows the area–delay front at n = 64 as
+// explore -n 64 --synth --all --plot docs/area-delay64.svg draws it: every
+// network explore lists, the optimizer's included, through the default flow
+// (keep, OSU 0.18 µm, 10 fF). The file is regenerated with -update and must
+// otherwise be what the tools measure and PlotAreaDelay draws today.
+func TestDocsAreaDelayPlot(t *testing.T) {
+	if testing.Short() {
+		t.Skip("synthesizes 110 adders")
+	}
+	tooltest.Path(t, "yosys")
+	tooltest.Path(t, "sta")
+	if lib := physical.Libraries[physical.DefaultLibrary]; !fileExists(lib) {
+		if os.Getenv(tooltest.RequireEnv) == "1" {
+			t.Fatalf("%s is missing and %s=1: install Debian's qflow-tech-osu018", lib, tooltest.RequireEnv)
+		}
+		t.Skipf("%s is missing: skipping (install Debian's qflow-tech-osu018)", lib)
+	}
+	ctx := context.Background()
+	all, err := explore.Enumerate(ctx, 64, explore.Options{Optimizer: explore.Optimize(1)})
+	require.NoError(t, err)
+	opt := physical.Options{Liberty: physical.DefaultLibrary, Flow: physical.Keep, OutputLoadPF: physical.DefaultOutputLoadPF}
+	measured, ref, err := explore.Synthesize(ctx, all, opt)
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	require.NoError(t, report.PlotAreaDelay(&buf, 64, measured, ref, "svg"))
+	path := filepath.Join("..", "..", "docs", "area-delay64.svg")
+	if *update {
+		require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o644))
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, string(want), buf.String(), "docs/area-delay64.svg is stale: go test ./emit/report -run DocsAreaDelay -update")
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
