@@ -34,12 +34,13 @@ func NewAdderStats(net *network.Network, opt adder.Options) (AdderStats, error) 
 }
 
 // Record returns the row's machine-readable fields: topology, params,
-// width, sparse, valency, depth, size, black_cells, gray_cells,
+// width, sparse, valency, depth, size, max_fanout, wire_tracks,
+// black_cells, gray_cells,
 // binary_cells, select_blocks and select_muxes (see Columns).
 func (s AdderStats) Record() Record {
 	return Record{
 		{"topology", s.Topology}, {"params", s.Params}, {"width", s.Width}, {"sparse", s.Sparse}, {"valency", s.Valency},
-		{"depth", s.Depth}, {"size", s.Cells}, {"black_cells", s.Black}, {"gray_cells", s.Gray},
+		{"depth", s.Depth}, {"size", s.Cells}, {"max_fanout", s.MaxFanout}, {"wire_tracks", s.WireTracks}, {"black_cells", s.Black}, {"gray_cells", s.Gray},
 		{"binary_cells", s.BinaryCells}, {"select_blocks", s.Groups}, {"select_muxes", s.Muxes},
 	}
 }
@@ -48,14 +49,14 @@ func (s AdderStats) Record() Record {
 func (s AdderStats) MarshalJSON() ([]byte, error) { return s.Record().MarshalJSON() }
 
 // adderStatsHeader names the columns of AdderStatsTable.
-var adderStatsHeader = []string{"topology", "width", "sparse", "valency", "depth", "size", "black", "gray", "binary cells", "select blocks", "select muxes"}
+var adderStatsHeader = []string{"topology", "width", "sparse", "valency", "depth", "size", "max fan-out", "wire tracks", "black", "gray", "binary cells", "select blocks", "select muxes"}
 
 // AdderStatsTable writes the rows as a table with prose headers.
 func AdderStatsTable(w io.Writer, rows []AdderStats) error {
 	cells := make([][]string, len(rows))
 	for i, s := range rows {
 		cells[i] = []string{describe(s.Topology, s.Params), strconv.Itoa(s.Width), strconv.Itoa(s.Sparse), strconv.Itoa(s.Valency),
-			strconv.Itoa(s.Depth), strconv.Itoa(s.Cells), strconv.Itoa(s.Black), strconv.Itoa(s.Gray),
+			strconv.Itoa(s.Depth), strconv.Itoa(s.Cells), strconv.Itoa(s.MaxFanout), strconv.Itoa(s.WireTracks), strconv.Itoa(s.Black), strconv.Itoa(s.Gray),
 			strconv.Itoa(s.BinaryCells), strconv.Itoa(s.Groups), strconv.Itoa(s.Muxes)}
 	}
 	return WriteTable(w, adderStatsHeader, cells)

@@ -302,6 +302,12 @@ type Figures struct {
 	// count the cells the adder keeps, a cell of valency k counting once;
 	// BinaryCells counts them as the binary cells of the network.
 	Depth, Cells, Black, Gray, BinaryCells int
+	// MaxFanout is the most gates of the carry tree reading one signal,
+	// plus one where the signal is a carry the adder uses (the network's
+	// logical fan-out, counted over the gates the adder keeps); WireTracks
+	// is the network's wire tracks over those gates, every input of a gate
+	// but the one in its own column counting as a Lo operand.
+	MaxFanout, WireTracks int
 	// Groups is the number of carry-select groups of a sparse tree (0 for a
 	// dense one), Muxes the multiplexers that select their sums.
 	Groups, Muxes int

@@ -237,6 +237,7 @@ func (b *builder) build() {
 	}
 	leaves := groupCells(net, needG, needOut, opt.valency())
 	level := make([]int, net.Signals())
+	tree := treeFigures{readers: make([]int, net.Signals())}
 	seen := make(map[[2]int]int)
 	for k := range net.Size() {
 		sg := net.CellSignal(k)
@@ -266,6 +267,7 @@ func (b *builder) build() {
 		}
 		b.d.Depth = max(b.d.Depth, lv)
 		b.d.BinaryCells += len(in) - 1
+		tree.add(net, in, c, lv)
 		span := net.Span(sg)
 		spans := make([]string, len(in))
 		for i, x := range in {
@@ -293,6 +295,7 @@ func (b *builder) build() {
 		}
 	}
 	b.d.Cells = b.d.Black + b.d.Gray
+	b.d.MaxFanout, b.d.WireTracks = tree.figures(needOut, net)
 	b.post = b.d.Depth + 1
 	post := b.post
 	var cout Expr
@@ -761,4 +764,58 @@ func groupCells(net *network.Network, needG []bool, needOut []bool, v int) [][]i
 		leaves[k] = flat(w + k)
 	}
 	return leaves
+}
+
+// treeFigures gathers the fan-out and wire tracks of the gates an adder
+// keeps.
+type treeFigures struct {
+	readers []int // per signal, the gates reading it
+	// wires[l] holds, per gate of level l+1, the Lo operands' wires as
+	// column spans [from, to): the boundaries they cross.
+	wires [][]wire
+}
+
+// wire is a Lo operand's wire, from its signal's column to its reader's.
+type wire struct{ signal, from, to int }
+
+// add records a gate of level lv at column col reading in, low to high.
+func (t *treeFigures) add(net *network.Network, in []int, col, lv int) {
+	for len(t.wires) < lv {
+		t.wires = append(t.wires, nil)
+	}
+	for i, x := range in {
+		t.readers[x]++
+		if i < len(in)-1 {
+			t.wires[lv-1] = append(t.wires[lv-1], wire{x, net.Column(x), col})
+		}
+	}
+}
+
+// figures returns the largest fan-out, counting a carry the adder uses as
+// one more reader, and the wire tracks: the most distinct signals whose
+// wires cross one column boundary within one level.
+func (t *treeFigures) figures(needOut []bool, net *network.Network) (fanout, tracks int) {
+	for i, need := range needOut {
+		if need {
+			t.readers[net.Output(i)]++
+		}
+	}
+	for _, r := range t.readers {
+		fanout = max(fanout, r)
+	}
+	for _, ws := range t.wires {
+		crossing := map[int]map[int]bool{} // boundary → signals crossing it
+		for _, w := range ws {
+			for b := w.from; b < w.to; b++ {
+				if crossing[b] == nil {
+					crossing[b] = map[int]bool{}
+				}
+				crossing[b][w.signal] = true
+			}
+		}
+		for _, s := range crossing {
+			tracks = max(tracks, len(s))
+		}
+	}
+	return fanout, tracks
 }
