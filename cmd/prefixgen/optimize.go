@@ -173,7 +173,7 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 	if err != nil {
 		return failure{fmt.Errorf("prefixgen optimize: %v", err)}
 	}
-	return output(c, func(w io.Writer) error {
+	err = output(c, func(w io.Writer) error {
 		switch format {
 		case "json":
 			return emit.JSON(w, res.Network)
@@ -202,6 +202,12 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 			res.Source, res.Tried, m.Flow, m.Liberty, m.OutputLoadPF, m.YosysVersion, m.STAVersion)
 		return err
 	})
+	if err == nil && format != "table" && res.Sparse > 1 {
+		// The network document has no place for the adder's sparseness.
+		fmt.Fprintf(c.App.ErrWriter, "prefixgen optimize: the adder measured is the sparse-%d one, which the network written does not record: gen --from FILE -f verilog --sparse %d builds it, synth --from FILE --sparse %d measures it\n",
+			res.Sparse, res.Sparse, res.Sparse)
+	}
+	return err
 }
 
 // contains reports whether list holds s.

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/internal/tooltest"
+	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
 )
 
@@ -238,4 +239,37 @@ func TestExploreSparseRefused(t *testing.T) {
 		assert.Contains(t, errOut, "prefixgen explore: "+tt.want)
 		assert.Equal(t, 1, strings.Count(errOut, "\n"), errOut)
 	}
+}
+
+// optimize --max-delay-ns writes the network of the adder it measured; a
+// sparse adder's sparseness is not in the document, so it says so on
+// standard error, once the file is written, and synth measures the adder
+// again from the file.
+func TestOptimizeFlowSparseNote(t *testing.T) {
+	needFlow(t)
+	path := filepath.Join(t.TempDir(), "net.json")
+	status, out, errOut := prefixgen("optimize", "-n", "8", "--max-delay-ns", "10", "--sparse", "4", "-f", "json", "-o", path)
+	require.Equal(t, 0, status, errOut)
+	assert.Empty(t, out)
+	assert.Equal(t, "prefixgen optimize: the adder measured is the sparse-4 one, which the network written does not record: gen --from FILE -f verilog --sparse 4 builds it, synth --from FILE --sparse 4 measures it\n", errOut)
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	_, err = network.Unmarshal(data)
+	require.NoError(t, err)
+	status, out, errOut = prefixgen("synth", "--from", path, "--sparse", "4", "-f", "json")
+	require.Equal(t, 0, status, errOut)
+	var rows []struct {
+		Sparse  int     `json:"sparse"`
+		DelayNS float64 `json:"delay_ns"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &rows))
+	require.Len(t, rows, 2, "the adder and yosys a+b+cin")
+	assert.Equal(t, 4, rows[0].Sparse)
+	assert.LessOrEqual(t, rows[0].DelayNS, 10.0)
+
+	// The table says it in its own lines, and standard error stays quiet.
+	status, out, errOut = prefixgen("optimize", "-n", "8", "--max-delay-ns", "10", "--sparse", "4")
+	require.Equal(t, 0, status, errOut)
+	assert.Contains(t, out, "the adder measured is the sparse-4 one")
+	assert.Empty(t, errOut)
 }
