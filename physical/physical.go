@@ -134,6 +134,8 @@ type Design struct {
 	// (0 or 1: every carry), and joins up to Valency signals in one gate
 	// (0 or 2: binary cells). They are not parameters of the topology.
 	Sparse, Valency int
+	// Ling says the adder computes Ling's pseudo-carries (adder.Options.Ling).
+	Ling bool
 	// Verilog is the source and Top the name of its top module.
 	Verilog []byte
 	Top     string
@@ -161,6 +163,9 @@ func (d *Design) Name() string {
 	if d.Valency > 2 && d.Params["v"] != d.Valency {
 		// A valency network's v parameter names the valency already.
 		name += " valency=" + strconv.Itoa(d.Valency)
+	}
+	if d.Ling {
+		name += " ling"
 	}
 	return name
 }
@@ -198,14 +203,15 @@ func cellKey(net *network.Network) string {
 }
 
 // ArchitectureDesign returns the adder {cout, sum} = a + b + cin that
-// emit.Verilog builds around net with the sparseness and valency of arch
-// (see package emit/adder; its other options are ignored): with a sparse
-// tree the network computes the carry into every s-th bit and s-bit
-// carry-select blocks the sums; with valency k each chain of binary cells is
-// one k-input gate. Its Sparse and Valency say so, and results name it
-// "kogge-stone sparse=4". The standard options give AdderDesign.
+// emit.Verilog builds around net with the sparseness, valency and Ling
+// carries of arch (see package emit/adder; its other options are ignored):
+// with a sparse tree the network computes the carry into every s-th bit and
+// s-bit carry-select blocks the sums; with valency k each chain of binary
+// cells is one k-input gate; with Ling the tree computes Ling's
+// pseudo-carries. Its Sparse, Valency and Ling say so, and results name it
+// "kogge-stone sparse=4 ling". The standard options give AdderDesign.
 func ArchitectureDesign(net *network.Network, arch adder.Options) (*Design, error) {
-	opt := adder.Options{Flags: adder.Carry, Sparse: arch.Sparse, Valency: arch.Valency}
+	opt := adder.Options{Flags: adder.Carry, Sparse: arch.Sparse, Valency: arch.Valency, Ling: arch.Ling}
 	if opt.Suffix() == "" {
 		return AdderDesign(net)
 	}
@@ -215,7 +221,7 @@ func ArchitectureDesign(net *network.Network, arch adder.Options) (*Design, erro
 		return nil, fmt.Errorf("physical: %v", err)
 	}
 	return &Design{Topology: net.Topology(), Params: net.Params(), Width: net.Width(), Sparse: opt.Sparse, Valency: opt.Valency,
-		Verilog: v.Bytes(), Top: top}, nil
+		Ling: opt.Ling, Verilog: v.Bytes(), Top: top}, nil
 }
 
 // ReferenceDesign returns the adder a designer writes without prefixgen,
@@ -378,7 +384,7 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 		if j >= 0 {
 			r := *results[j]
 			d := designs[i]
-			r.Topology, r.Params, r.Width, r.Sparse, r.Valency = d.Topology, d.Params, d.Width, d.Sparse, d.Valency
+			r.Topology, r.Params, r.Width, r.Sparse, r.Valency, r.Ling = d.Topology, d.Params, d.Width, d.Sparse, d.Valency, d.Ling
 			r.Cells = maps.Clone(r.Cells)
 			results[i] = &r
 		}

@@ -10,14 +10,14 @@ import (
 )
 
 // Record returns the result's machine-readable fields: topology, params,
-// width, sparse (1 for the plain adder), valency (2 for binary cells),
+// width, sparse (1 for the plain adder), valency (2 for binary cells), ling,
 // area_um2, delay_ns, std_cells, critical_from, critical_to,
 // liberty, flow, output_load_pf, yosys_version, sta_version and cell_counts
 // (the mapped cells by library cell name), named as in emit.Columns.
 func (r *Result) Record() emit.Record {
 	return emit.Record{
 		{Column: "topology", Value: r.Topology}, {Column: "params", Value: r.Params}, {Column: "width", Value: r.Width},
-		{Column: "sparse", Value: max(r.Sparse, 1)}, {Column: "valency", Value: max(r.Valency, 2)},
+		{Column: "sparse", Value: max(r.Sparse, 1)}, {Column: "valency", Value: max(r.Valency, 2)}, {Column: "ling", Value: r.Ling},
 		{Column: "area_um2", Value: r.AreaUM2}, {Column: "delay_ns", Value: r.DelayNS}, {Column: "std_cells", Value: r.StdCells},
 		{Column: "critical_from", Value: r.CriticalFrom}, {Column: "critical_to", Value: r.CriticalTo},
 		{Column: "liberty", Value: r.Liberty}, {Column: "flow", Value: string(r.Flow)}, {Column: "output_load_pf", Value: r.OutputLoadPF},

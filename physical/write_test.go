@@ -74,11 +74,12 @@ func TestDesignName(t *testing.T) {
 		// A valency network's parameter v names the valency already.
 		{physical.Design{Topology: "kogge-stone", Params: network.Params{"v": 3}, Valency: 3}, "kogge-stone v=3"},
 		{physical.Design{Topology: "sklansky", Params: network.Params{"v": 4}, Sparse: 2, Valency: 4}, "sklansky v=4 sparse=2"},
+		{physical.Design{Topology: "brent-kung", Params: network.Params{}, Sparse: 2, Ling: true}, "brent-kung sparse=2 ling"},
 		{physical.Design{Topology: physical.Reference}, physical.ReferenceName},
 	} {
 		t.Run(tc.want, func(t *testing.T) {
 			require.Equal(t, tc.want, tc.design.Name())
-			r := physical.Result{Topology: tc.design.Topology, Params: tc.design.Params, Sparse: tc.design.Sparse, Valency: tc.design.Valency}
+			r := physical.Result{Topology: tc.design.Topology, Params: tc.design.Params, Sparse: tc.design.Sparse, Valency: tc.design.Valency, Ling: tc.design.Ling}
 			require.Equal(t, tc.want, r.Name())
 		})
 	}

@@ -16,7 +16,7 @@ import (
 
 // archFlagNames are the flags that choose the adder's architecture, all
 // but --valency for -f verilog only.
-var archFlagNames = []string{"op", "no-cin", "flags", "sparse", "pipeline-after", "stages", "valency"}
+var archFlagNames = []string{"op", "no-cin", "flags", "sparse", "pipeline-after", "stages", "valency", "ling"}
 
 // archFlags are the flags of the adder's architecture (package adder).
 func archFlags() []cli.Flag {
@@ -28,7 +28,12 @@ func archFlags() []cli.Flag {
 		&cli.StringFlag{Name: "pipeline-after", Usage: "register stages after these `LEVELS` (comma-separated, increasing; 0 is the pre-processing, 1 … depth the levels of prefix cells); adds clk and rst"},
 		valencyFlag(),
 		&cli.IntFlag{Name: "stages", Usage: "`K` register stages placed to balance the logic between them (1 to depth + 1); adds clk and rst"},
+		lingFlag(),
 	}
+}
+
+func lingFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "ling", Usage: "Ling's pseudo-carries: the network runs over (g[i], t[i-1]) with t = a | b, each carry is t[i] & H[i:0], and a first-level cell of two bits is g[i] | g[i-1]"}
 }
 
 func sparseFlag() cli.Flag {
@@ -88,7 +93,7 @@ func archOptions(c *cli.Context) (*adder.Options, error) {
 	if err != nil {
 		return nil, usage(c, "--op: %v", err)
 	}
-	opt := adder.Options{Op: op, NoCarryIn: c.Bool("no-cin"), Sparse: c.Int("sparse"), Stages: c.Int("stages"), Valency: c.Int("valency")}
+	opt := adder.Options{Op: op, NoCarryIn: c.Bool("no-cin"), Sparse: c.Int("sparse"), Stages: c.Int("stages"), Valency: c.Int("valency"), Ling: c.Bool("ling")}
 	if op == adder.Compare {
 		if c.IsSet("flags") {
 			return nil, usage(c, "--flags applies to --op add, sub and addsub; compare outputs lt, ltu and eq")

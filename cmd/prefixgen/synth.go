@@ -89,7 +89,7 @@ func synthCommand() *cli.Command {
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "table, json (an array) or csv"},
 			outputFlag(),
-			sparseFlag(), valencyFlag(),
+			sparseFlag(), valencyFlag(), lingFlag(),
 		}, synthFlags()...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
@@ -108,7 +108,7 @@ func synthCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			arch := adder.Options{Flags: adder.Carry, Sparse: c.Int("sparse"), Valency: c.Int("valency")}
+			arch := adder.Options{Flags: adder.Carry, Sparse: c.Int("sparse"), Valency: c.Int("valency"), Ling: c.Bool("ling")}
 			if err := checkArch(c, &arch, nets); err != nil {
 				return err
 			}

@@ -123,6 +123,14 @@ type Options struct {
 	// stages placed to balance the levels of logic between them (see
 	// BalancedCuts).
 	Stages int
+	// Ling computes Ling's pseudo-carries in the tree instead of the
+	// carries (H. Ling, High-Speed Binary Adder, IBM J. Res. Dev. 25(3),
+	// 1981): the network runs over the pairs (g_i, t_(i-1)), t_i = a_i | b_i,
+	// so that H[i:0] = g_i | c_(i-1), and the carry into bit i+1 is
+	// t_i & H[i:0]. A first-level cell of two single bits is then g_i | g_(i-1)
+	// (t_(i-1) & g_(i-1) = g_(i-1)), and every propagate the tree reads is an
+	// OR where the plain adder reads an XOR.
+	Ling bool
 }
 
 // Standard is today's adder: {cout, sum} = a + b + cin, every carry from the
@@ -136,8 +144,8 @@ func (o Options) valency() int { return max(o.Valency, 2) }
 func (o Options) sparse() int { return max(o.Sparse, 1) }
 
 // Suffix names the options for a module name: empty for Standard, otherwise
-// parts such as "sub", "nocin", "flags_cozn", "sparse4", "pipe2" joined by
-// underscores.
+// parts such as "sub", "nocin", "flags_cozn", "sparse4", "ling", "pipe2"
+// joined by underscores.
 func (o Options) Suffix() string {
 	var parts []string
 	if o.Op != Add {
@@ -163,6 +171,9 @@ func (o Options) Suffix() string {
 	}
 	if o.sparse() > 1 {
 		parts = append(parts, "sparse"+strconv.Itoa(o.sparse()))
+	}
+	if o.Ling {
+		parts = append(parts, "ling")
 	}
 	if k := max(len(o.PipelineAfter), o.Stages); k > 0 {
 		parts = append(parts, "pipe"+strconv.Itoa(k))

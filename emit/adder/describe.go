@@ -223,12 +223,19 @@ func (b *builder) build() {
 	for i := range n {
 		gName[i], pName[i] = bit("g", i), bit("p", i)
 	}
-	if needG[0] {
+	if opt.Ling {
+		b.lingLeaves(gName, pName, needG, needOut, ci, bop)
+	} else if needG[0] {
 		b.assign(Assign{Target: Whole("g0_cin"), Expr: or(bit("g", 0), and(bit("p", 0), ci)), Declare: true}, 0)
 		gName[0] = sig("g0_cin")
 	}
 
 	// Prefix cells, or valency-k gates made of chains of them.
+	if opt.Ling {
+		b.section("Ling's pseudo-carries: each cell computes H = H_hi | Q_hi & H_lo and Q = Q_hi & Q_lo,",
+			"where bit i enters as (g[i], t[i-1]); H[i:0] = g[i] | carry into bit i. The wires",
+			"G_cC_lL and P_cC_lL hold H and Q.")
+	}
 	if v := opt.valency(); v > 2 {
 		b.section(fmt.Sprintf("Prefix cells of valency up to %d, in topological order: [hi:lo] = [hi:..] o … o [..:lo];", v),
 			"a cell of k inputs computes G = G1 | P1 & G2 | P1 & P2 & G3 … (input 1 the highest span).")
@@ -282,7 +289,17 @@ func (b *builder) build() {
 		// G = G1 | P1 & G2 | P1 & P2 & G3 …, input 1 the highest.
 		var terms, ps []Expr
 		for i := len(in) - 1; i >= 0; i-- {
-			terms = append(terms, andN(append(slices.Clone(ps), gName[in[i]])...))
+			factors, gi := slices.Clone(ps), gName[in[i]]
+			if opt.Ling && i+1 < len(in) && in[i+1] < n && in[i] < n {
+				// Ling: the last propagate, t_j, of a single bit j+1 above
+				// the single bit j is implied by g_j; above bit 0 it meets
+				// H[0:0] = g_0 | cin as g_0 | t_0 & cin.
+				factors = factors[:len(factors)-1]
+				if in[i] == 0 {
+					gi = or(bit("g", 0), and(bit("t", 0), ci))
+				}
+			}
+			terms = append(terms, andN(append(factors, gi)...))
 			ps = append(ps, pName[in[i]])
 		}
 		g := fmt.Sprintf("G_c%d_l%d%s", c, lv, suffix)
@@ -298,9 +315,17 @@ func (b *builder) build() {
 	b.d.MaxFanout, b.d.WireTracks = tree.figures(needOut, net)
 	b.post = b.d.Depth + 1
 	post := b.post
+	// carry returns the carry out of bit i, G[i:0]; in a Ling adder the
+	// tree's H[i:0] and t_i, on a wire of its own.
+	carry := func(i int) Expr {
+		if !opt.Ling {
+			return gName[net.Output(i)]
+		}
+		return b.wire("c_ling"+strconv.Itoa(i), and(bit("t", i), gName[net.Output(i)]), post, "")
+	}
 	var cout Expr
 	if needCout {
-		cout = gName[net.Output(n-1)]
+		cout = carry(n - 1)
 	}
 
 	// Post-processing.
@@ -327,12 +352,19 @@ func (b *builder) build() {
 				into0 = "mode"
 			}
 		}
-		b.section(fmt.Sprintf("Post-processing: the carry into bit i is G[i-1:0] (%s into bit 0).", into0))
+		if opt.Ling {
+			b.section(fmt.Sprintf("Post-processing: the carry into bit i is t[i-1] & H[i-1:0] (%s into bit 0).", into0))
+		} else {
+			b.section(fmt.Sprintf("Post-processing: the carry into bit i is G[i-1:0] (%s into bit 0).", into0))
+		}
 		b.bus("carry", w, post)
 		for i := range n {
 			c := ci
 			if i > 0 {
 				c = gName[net.Output(i-1)]
+				if opt.Ling {
+					c = and(bit("t", i-1), c)
+				}
 			}
 			b.assign(Assign{Target: Bit("carry", i), Expr: c}, post)
 		}
@@ -360,7 +392,7 @@ func (b *builder) build() {
 				for i := lo; i <= hi; i++ {
 					if i > lo {
 						name := "c_b" + strconv.Itoa(i)
-						if i == 1 && needG[0] {
+						if i == 1 && needG[0] && !opt.Ling {
 							c = gName[0]
 						} else {
 							c = b.wire(name, or(bit("g", i-1), and(bit("p", i-1), c)), post, "")
@@ -374,7 +406,7 @@ func (b *builder) build() {
 				}
 				continue
 			}
-			gc := gName[net.Output(lo-1)]
+			gc := carry(lo - 1)
 			var c0, c1 Expr
 			for i := lo; i <= hi; i++ {
 				comment := commentIf(i == lo, fmt.Sprintf("block %d, bits %d to %d, selected by the carry G[%d:0]", lo/s, lo, hi, lo-1))
@@ -819,3 +851,35 @@ func (t *treeFigures) figures(needOut []bool, net *network.Network) (fanout, tra
 	}
 	return fanout, tracks
 }
+
+// lingLeaves declares t = a | b (b as the operation uses it) and makes the
+// leaves of the tree Ling's: the pair of bit i is (g_i, t_(i-1)), and bit 0's
+// is g_0 | the carry-in, H[0:0], whose propagate no cell reads.
+func (b *builder) lingLeaves(gName, pName []Expr, needG, needOut []bool, ci Expr, bop func(int) Expr) {
+	if b.opt.Op == AddSub {
+		b.assign(Assign{Target: Whole("t"), Expr: or(sig("a"), sig("b_op")), Declare: true, Width: b.n, Comment: lingComment}, 0)
+	} else {
+		b.assign(Assign{Target: Whole("t"), Expr: or(sig("a"), bop(-1)), Declare: true, Width: b.n, Comment: lingComment}, 0)
+	}
+	for i := 1; i < b.n; i++ {
+		pName[i] = bit("t", i-1)
+	}
+	// H[0:0] gets a wire only where something reads it: a cell whose next
+	// input is the single bit 1 reads g_0 | t_0 & cin instead, and a sparse
+	// tree's blocks ripple from cin itself.
+	n, s := b.n, b.opt.sparse()
+	needCout := b.opt.Op == Compare || b.opt.Flags&(Carry|Overflow) != 0
+	read := (s == 1 && b.opt.Op != Compare && n > 1) || (needCout && n == 1)
+	for k, in := range groupCells(b.net, needG, needOut, b.opt.valency()) {
+		if needG[n+k] && len(in) > 1 && in[0] == 0 && in[1] >= n {
+			read = true
+		}
+	}
+	gName[0] = or(bit("g", 0), ci)
+	if read {
+		gName[0] = b.wire("h0_cin", gName[0], 0, "")
+	}
+}
+
+// lingComment says what t is for.
+const lingComment = "bit i propagates t[i] = a | b into Ling's pseudo-carries"

@@ -199,15 +199,15 @@ func checkDescription(t testing.TB, d *adder.Description, rng *rand.Rand, vector
 }
 
 // Every operation, flag set, sparseness, valency and pipeline, at widths
-// that divide and do not divide the sparseness, computes what math/big
-// computes.
+// that divide and do not divide the sparseness, with the carries or with
+// Ling's pseudo-carries, computes what math/big computes.
 func TestDescriptionComputes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(19, 1))
 	ops := []adder.Op{adder.Add, adder.Sub, adder.AddSub, adder.Compare}
-	for _, topo := range []string{"kogge-stone", "sklansky", "brent-kung", "ripple", "han-carlson"} {
+	for _, topo := range []string{"kogge-stone", "sklansky", "brent-kung", "ripple", "han-carlson", "zero-deficiency"} {
 		for _, n := range []int{1, 2, 5, 8, 13, 16} {
-			for trial := range 6 {
-				opt := adder.Options{Op: ops[trial%4], NoCarryIn: trial%3 == 0}
+			for trial := range 12 {
+				opt := adder.Options{Op: ops[trial%4], NoCarryIn: trial%3 == 0, Ling: trial >= 6}
 				if opt.Op != adder.Compare {
 					opt.Flags = adder.Flags(rng.IntN(16))
 					opt.Sparse = []int{1, 2, 4, 8}[rng.IntN(4)]
@@ -222,7 +222,7 @@ func TestDescriptionComputes(t *testing.T) {
 					require.NoError(t, err)
 					opt.Valency = v
 				}
-				if trial >= 3 {
+				if trial%6 >= 3 {
 					opt.Stages = 1 + rng.IntN(2)
 				}
 				d, err := adder.Describe(net, opt)
@@ -241,13 +241,14 @@ func TestDescriptionComputes(t *testing.T) {
 func FuzzDescribe(f *testing.F) {
 	f.Add(uint8(8), uint8(0), uint8(1), uint8(1), uint8(2), uint8(0), false, uint16(0))
 	f.Add(uint8(13), uint8(2), uint8(15), uint8(4), uint8(3), uint8(1), true, uint16(5))
+	f.Add(uint8(11), uint8(0), uint8(3), uint8(2), uint8(3), uint8(0), false, uint16(1<<15|2)) // Ling
 	f.Fuzz(func(t *testing.T, n, op, flags, sparse, valency, topo uint8, nocin bool, cuts uint16) {
 		width := int(n%24) + 1
 		names := topologies.ValencyFamilies
 		net, err := topologies.Valency(names[int(topo)%len(names)], width, int(valency%3)+2)
 		require.NoError(t, err)
 		opt := adder.Options{Op: adder.Op(op % 5), Flags: adder.Flags(flags % 32), Sparse: int(sparse % 10),
-			Valency: int(valency%3) + 2, NoCarryIn: nocin}
+			Valency: int(valency%3) + 2, NoCarryIn: nocin, Ling: cuts&(1<<15) != 0}
 		for l := range 6 {
 			if cuts&(1<<l) != 0 {
 				opt.PipelineAfter = append(opt.PipelineAfter, l)
