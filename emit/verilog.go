@@ -496,6 +496,12 @@ func testbenchPorts(td *testbenchData, d *adder.Description) {
 		td.Controls = 2
 	}
 
+	// The model's answers wait Latency cycles in pipe, for every operation.
+	td.LastPipe = td.Latency - 1
+	for k := td.Latency - 1; k > 0; k-- {
+		td.Shift = append(td.Shift, fmt.Sprintf("pipe[%d] = pipe[%d];", k, k-1))
+	}
+
 	ci := "cin"
 	if !td.HasCin {
 		ci = map[adder.Op]string{adder.Add: "1'b0", adder.Sub: "1'b1", adder.AddSub: "mode", adder.Compare: "1'b1"}[opt.Op]
@@ -540,10 +546,6 @@ func testbenchPorts(td *testbenchData, d *adder.Description) {
 		td.Spec += ", negative"
 	}
 	td.Expect = append(td.Expect, "want = {"+strings.Join(want, ", ")+"};")
-	td.LastPipe = td.Latency - 1
-	for k := td.Latency - 1; k > 0; k-- {
-		td.Shift = append(td.Shift, fmt.Sprintf("pipe[%d] = pipe[%d];", k, k-1))
-	}
 }
 
 // testbenchChunks splits an n-bit operand into 32-bit draws, bit 0 first.
