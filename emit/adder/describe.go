@@ -856,19 +856,30 @@ func (t *treeFigures) figures(needOut []bool, net *network.Network) (fanout, tra
 // leaves of the tree Ling's: the pair of bit i is (g_i, t_(i-1)), and bit 0's
 // is g_0 | the carry-in, H[0:0], whose propagate no cell reads.
 func (b *builder) lingLeaves(gName, pName []Expr, needG, needOut []bool, ci Expr, bop func(int) Expr) {
-	if b.opt.Op == AddSub {
-		b.assign(Assign{Target: Whole("t"), Expr: or(sig("a"), sig("b_op")), Declare: true, Width: b.n, Comment: lingComment}, 0)
-	} else {
-		b.assign(Assign{Target: Whole("t"), Expr: or(sig("a"), bop(-1)), Declare: true, Width: b.n, Comment: lingComment}, 0)
+	n, s := b.n, b.opt.sparse()
+	needCout := b.opt.Op == Compare || b.opt.Flags&(Carry|Overflow) != 0
+	// t[n-1] is read only for the carry out, as g[n-1] is.
+	tWidth := n
+	if !needCout {
+		tWidth = n - 1
 	}
-	for i := 1; i < b.n; i++ {
+	switch {
+	case tWidth == n && b.opt.Op == AddSub:
+		b.assign(Assign{Target: Whole("t"), Expr: or(sig("a"), sig("b_op")), Declare: true, Width: n, Comment: lingComment}, 0)
+	case tWidth == n:
+		b.assign(Assign{Target: Whole("t"), Expr: or(sig("a"), bop(-1)), Declare: true, Width: n, Comment: lingComment}, 0)
+	case tWidth > 0:
+		b.bus("t", tWidth, 0)
+		for i := range tWidth {
+			b.assign(Assign{Target: Bit("t", i), Expr: or(bit("a", i), bop(i)), Comment: commentIf(i == 0, lingComment)}, 0)
+		}
+	}
+	for i := 1; i < n; i++ {
 		pName[i] = bit("t", i-1)
 	}
 	// H[0:0] gets a wire only where something reads it: a cell whose next
 	// input is the single bit 1 reads g_0 | t_0 & cin instead, and a sparse
 	// tree's blocks ripple from cin itself.
-	n, s := b.n, b.opt.sparse()
-	needCout := b.opt.Op == Compare || b.opt.Flags&(Carry|Overflow) != 0
 	read := (s == 1 && b.opt.Op != Compare && n > 1) || (needCout && n == 1)
 	for k, in := range groupCells(b.net, needG, needOut, b.opt.valency()) {
 		if needG[n+k] && len(in) > 1 && in[0] == 0 && in[1] >= n {
@@ -876,6 +887,12 @@ func (b *builder) lingLeaves(gName, pName []Expr, needG, needOut []bool, ci Expr
 		}
 	}
 	gName[0] = or(bit("g", 0), ci)
+	if isConst(ci, true) {
+		// H[0:0] = 1, but every reader masks it with t_0 (a propagate
+		// Q[i:1] = … & t_0, or the carry t_0 & H[0:0]), so g_0 | t_0 serves
+		// and g_0 stays read, as the plain adder reads it.
+		gName[0] = or(bit("g", 0), bit("t", 0))
+	}
 	if read {
 		gName[0] = b.wire("h0_cin", gName[0], 0, "")
 	}

@@ -42,6 +42,16 @@ var archCases = []struct {
 	{"kogge-stone/4", 16, adder.Options{Flags: adder.Carry, Valency: 4}},
 	{"sklansky/3", 11, adder.Options{Flags: adder.Carry | adder.Zero, Valency: 3, Sparse: 2}},
 	{"kogge-stone/3", 20, adder.Options{Op: adder.AddSub, Flags: adder.Carry, Valency: 3, Stages: 2}},
+	// A comparator two stages deep: its testbench once kept one cycle of
+	// the model's answers.
+	{"brent-kung", 12, adder.Options{Op: adder.Compare, PipelineAfter: []int{2, 4}}},
+	// Ling's pseudo-carries, alone and with the other options.
+	{"brent-kung", 16, adder.Options{Flags: adder.Carry, Ling: true}},
+	{"kogge-stone", 9, adder.Options{Op: adder.Compare, Stages: 3, Ling: true}},
+	{"sklansky", 9, adder.Options{Op: adder.Sub, NoCarryIn: true, Flags: adder.Carry | adder.Overflow, Sparse: 2, Ling: true}},
+	{"han-carlson", 10, adder.Options{Op: adder.AddSub, NoCarryIn: true, Flags: adder.Zero, Ling: true}},
+	{"ripple", 7, adder.Options{NoCarryIn: true, Ling: true}},
+	{"kogge-stone/4", 16, adder.Options{Flags: adder.Carry | adder.Negative, Valency: 4, Sparse: 4, Ling: true}},
 }
 
 // buildArch builds "topology" or "topology/valency".
