@@ -28,7 +28,7 @@ func optimizeCommand() *cli.Command {
 		Usage: "search for the smallest network under a depth bound and an optional fan-out bound",
 		UsageText: "prefixgen optimize -n N --max-depth D [--max-fanout F] [--seed S] [-f table|json|text] [-o FILE]\n" +
 			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay FO4 | --objective delay [--seed S] [-f …] [-o FILE]\n" +
-			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay-ns NS [--sparse S,…] [--flow-steps K] [--flow keep|abc] [--liberty …] [-f …] [-o FILE]",
+			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay-ns NS [--sparse S,…] [--ling] [--flow-steps K] [--flow keep|abc] [--liberty …] [-f …] [-o FILE]",
 		Description: fmt.Sprintf("Searches for the network of width N (1 to %d) with the fewest cells whose depth is at most D\n", optimize.MaxWidth) +
 			"and, with --max-fanout, whose logical fan-out is at most F: every named family at every setting,\n" +
 			"a dynamic program over recursive compositions, then annealing chains on every core; under\n" +
@@ -69,6 +69,7 @@ func optimizeCommand() *cli.Command {
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output format: " + strings.Join(optimizeFormats, ", ")},
 			outputFlag(),
 			sparseListFlag("with --max-delay-ns, "),
+			&cli.BoolFlag{Name: "ling", Usage: "with --max-delay-ns, measure every adder with Ling's pseudo-carries (see gen --ling)"},
 			&cli.IntFlag{Name: "flow-steps", Usage: "with --max-delay-ns, syntheses of the flow-in-the-loop search after the candidates are measured (0: none; each takes about 0.5 s of one core at 64 bits)"},
 		}, synthFlags()...),
 		OnUsageError: onUsageError,
@@ -80,7 +81,7 @@ func optimizeCommand() *cli.Command {
 				return usage(c, "-n WIDTH is required")
 			}
 			if !c.IsSet("max-delay-ns") {
-				for _, name := range append(slices.Clone(synthFlagNames), "sparse", "flow-steps") {
+				for _, name := range append(slices.Clone(synthFlagNames), "sparse", "flow-steps", "ling") {
 					if c.IsSet(name) {
 						return usage(c, "--%s applies only with --max-delay-ns", name)
 					}
@@ -154,6 +155,7 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 	if err != nil {
 		return err
 	}
+	opt.Ling = c.Bool("ling")
 	if opt.FlowSteps = c.Int("flow-steps"); opt.FlowSteps < 0 || opt.FlowSteps > optimize.MaxFlowSteps {
 		return usage(c, "--flow-steps %d out of range: allowed 0 to %d", opt.FlowSteps, optimize.MaxFlowSteps)
 	}
@@ -193,8 +195,8 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 			return err
 		}
 		m := res.Measured
-		if res.Sparse > 1 {
-			if _, err := fmt.Fprintf(w, "the adder measured is the sparse-%d one: -f json writes the network, gen --from FILE -f verilog --sparse %d its adder\n", res.Sparse, res.Sparse); err != nil {
+		if arch := measuredArch(res.Sparse, opt.Ling); arch != "" {
+			if _, err := fmt.Fprintf(w, "the adder measured is the %s one: -f json writes the network, gen --from FILE -f verilog %s its adder\n", archWords(res.Sparse, opt.Ling), arch); err != nil {
 				return err
 			}
 		}
@@ -202,12 +204,37 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 			res.Source, res.Tried, m.Flow, m.Liberty, m.OutputLoadPF, m.YosysVersion, m.STAVersion)
 		return err
 	})
-	if err == nil && format != "table" && res.Sparse > 1 {
-		// The network document has no place for the adder's sparseness.
-		fmt.Fprintf(c.App.ErrWriter, "prefixgen optimize: the adder measured is the sparse-%d one, which the network written does not record: gen --from FILE -f verilog --sparse %d builds it, synth --from FILE --sparse %d measures it\n",
-			res.Sparse, res.Sparse, res.Sparse)
+	if arch := measuredArch(res.Sparse, opt.Ling); err == nil && format != "table" && arch != "" {
+		// The network document has no place for the adder's architecture.
+		fmt.Fprintf(c.App.ErrWriter, "prefixgen optimize: the adder measured is the %s one, which the network written does not record: gen --from FILE -f verilog %s builds it, synth --from FILE %s measures it\n",
+			archWords(res.Sparse, opt.Ling), arch, arch)
 	}
 	return err
+}
+
+// measuredArch returns the flags that build the adder optimize measured
+// around its network, or "" for the plain adder.
+func measuredArch(sparse int, ling bool) string {
+	var flags []string
+	if sparse > 1 {
+		flags = append(flags, fmt.Sprintf("--sparse %d", sparse))
+	}
+	if ling {
+		flags = append(flags, "--ling")
+	}
+	return strings.Join(flags, " ")
+}
+
+// archWords names that adder in words, as in "sparse-2 Ling".
+func archWords(sparse int, ling bool) string {
+	var words []string
+	if sparse > 1 {
+		words = append(words, fmt.Sprintf("sparse-%d", sparse))
+	}
+	if ling {
+		words = append(words, "Ling")
+	}
+	return strings.Join(words, " ")
 }
 
 // contains reports whether list holds s.

@@ -115,6 +115,7 @@ func TestOptimizeBadInput(t *testing.T) {
 			`prefixgen optimize: --sparse "1,3": sparseness "3" not allowed: allowed 1, 2, 4, 8, or a comma-separated list of them`},
 		{"sparse over width", []string{"-n", "4", "--max-delay-ns", "1", "--sparse", "8"}, `prefixgen optimize: --sparse "8": sparseness 8 exceeds the width 4: allowed at most n`},
 		{"flow-steps without ns", []string{"-n", "16", "--max-depth", "5", "--flow-steps", "10"}, "prefixgen optimize: --flow-steps applies only with --max-delay-ns"},
+		{"ling without ns", []string{"-n", "16", "--max-depth", "5", "--ling"}, "prefixgen optimize: --ling applies only with --max-delay-ns"},
 		{"negative flow-steps", []string{"-n", "16", "--max-delay-ns", "1", "--flow-steps", "-1"}, "prefixgen optimize: --flow-steps -1 out of range: allowed 0 to 1000000"},
 		{"flow-steps too wide", []string{"-n", "300", "--max-delay-ns", "1", "--flow-steps", "10"}, "prefixgen optimize: --flow-steps applies to widths up to 256, not 300: the search's grid holds 256 spans a column"},
 		{"too many flow-steps", []string{"-n", "16", "--max-delay-ns", "1", "--flow-steps", "1000001"}, "prefixgen optimize: --flow-steps 1000001 out of range: allowed 0 to 1000000"},

@@ -273,3 +273,17 @@ func TestOptimizeFlowSparseNote(t *testing.T) {
 	assert.Contains(t, out, "the adder measured is the sparse-4 one")
 	assert.Empty(t, errOut)
 }
+
+// With --ling every adder measured has Ling's pseudo-carries, and the note
+// names the flags that build it again.
+func TestOptimizeFlowLingNote(t *testing.T) {
+	needFlow(t)
+	path := filepath.Join(t.TempDir(), "net.json")
+	status, out, errOut := prefixgen("optimize", "-n", "8", "--max-delay-ns", "10", "--sparse", "2", "--ling", "-f", "json", "-o", path)
+	require.Equal(t, 0, status, errOut)
+	assert.Empty(t, out)
+	assert.Equal(t, "prefixgen optimize: the adder measured is the sparse-2 Ling one, which the network written does not record: gen --from FILE -f verilog --sparse 2 --ling builds it, synth --from FILE --sparse 2 --ling measures it\n", errOut)
+	status, out, errOut = prefixgen("synth", "--from", path, "--sparse", "2", "--ling", "-f", "csv")
+	require.Equal(t, 0, status, errOut)
+	assert.Contains(t, out, ",8,2,2,true,", "sparse 2, valency 2, ling")
+}

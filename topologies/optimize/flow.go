@@ -155,7 +155,7 @@ func MinimizeFlowSparse(ctx context.Context, opt Options, maxNS float64, flow ph
 	designs := make([]*physical.Design, 0, len(keep)*len(sparse))
 	for _, s := range keep {
 		for _, sp := range sparse {
-			d, err := physical.ArchitectureDesign(s.net, adder.Options{Flags: adder.Carry, Sparse: sp})
+			d, err := physical.ArchitectureDesign(s.net, adder.Options{Flags: adder.Carry, Sparse: sp, Ling: opt.Ling})
 			if err != nil {
 				return FlowResult{}, err
 			}

@@ -123,7 +123,7 @@ func searchFlow(ctx context.Context, opt Options, maxNS float64, flow physical.O
 			if err != nil {
 				return fmt.Errorf("optimize: the flow search built an invalid network, a bug in package optimize: %v", err)
 			}
-			if designs[i], err = physical.ArchitectureDesign(net, adder.Options{Flags: adder.Carry, Sparse: p.sparse}); err != nil {
+			if designs[i], err = physical.ArchitectureDesign(net, adder.Options{Flags: adder.Carry, Sparse: p.sparse, Ling: opt.Ling}); err != nil {
 				return err
 			}
 		}

@@ -72,6 +72,9 @@ type Options struct {
 	// above MaxAnnealWidth, whose spans the search's grid cannot hold.
 	// Minimize ignores it.
 	FlowSteps int
+	// Ling makes MinimizeFlow and MinimizeFlowSparse measure every adder
+	// with Ling's pseudo-carries (adder.Options.Ling). Minimize ignores it.
+	Ling bool
 }
 
 // Result is the network Minimize found and how it compares.
