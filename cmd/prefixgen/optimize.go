@@ -195,8 +195,8 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 			return err
 		}
 		m := res.Measured
-		if arch := measuredArch(res.Sparse, opt.Ling); arch != "" {
-			if _, err := fmt.Fprintf(w, "the adder measured is the %s one: -f json writes the network, gen --from FILE -f verilog %s its adder\n", archWords(res.Sparse, opt.Ling), arch); err != nil {
+		if flags, words := measuredArch(res.Sparse, opt.Ling); flags != "" {
+			if _, err := fmt.Fprintf(w, "the adder measured is the %s one: -f json writes the network, gen --from FILE -f verilog %s its adder\n", words, flags); err != nil {
 				return err
 			}
 		}
@@ -204,37 +204,26 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 			res.Source, res.Tried, m.Flow, m.Liberty, m.OutputLoadPF, m.YosysVersion, m.STAVersion)
 		return err
 	})
-	if arch := measuredArch(res.Sparse, opt.Ling); err == nil && format != "table" && arch != "" {
+	if flags, words := measuredArch(res.Sparse, opt.Ling); err == nil && format != "table" && flags != "" {
 		// The network document has no place for the adder's architecture.
 		fmt.Fprintf(c.App.ErrWriter, "prefixgen optimize: the adder measured is the %s one, which the network written does not record: gen --from FILE -f verilog %s builds it, synth --from FILE %s measures it\n",
-			archWords(res.Sparse, opt.Ling), arch, arch)
+			words, flags, flags)
 	}
 	return err
 }
 
 // measuredArch returns the flags that build the adder optimize measured
-// around its network, or "" for the plain adder.
-func measuredArch(sparse int, ling bool) string {
-	var flags []string
+// around its network, as in "--sparse 2 --ling", and its name in words, as
+// in "sparse-2 Ling"; both "" for the plain adder.
+func measuredArch(sparse int, ling bool) (flags, words string) {
+	var f, w []string
 	if sparse > 1 {
-		flags = append(flags, fmt.Sprintf("--sparse %d", sparse))
+		f, w = append(f, fmt.Sprintf("--sparse %d", sparse)), append(w, fmt.Sprintf("sparse-%d", sparse))
 	}
 	if ling {
-		flags = append(flags, "--ling")
+		f, w = append(f, "--ling"), append(w, "Ling")
 	}
-	return strings.Join(flags, " ")
-}
-
-// archWords names that adder in words, as in "sparse-2 Ling".
-func archWords(sparse int, ling bool) string {
-	var words []string
-	if sparse > 1 {
-		words = append(words, fmt.Sprintf("sparse-%d", sparse))
-	}
-	if ling {
-		words = append(words, "Ling")
-	}
-	return strings.Join(words, " ")
+	return strings.Join(f, " "), strings.Join(w, " ")
 }
 
 // contains reports whether list holds s.
