@@ -33,13 +33,20 @@ func TestDocsPlot(t *testing.T) {
 	require.NotEmpty(t, bounded)
 	var buf bytes.Buffer
 	require.NoError(t, report.Plot(&buf, 64, append(all, bounded...), explore.Front(all), "svg"))
-	path := filepath.Join("..", "..", "docs", "pareto64.svg")
+	docsFile(t, "pareto64.svg", buf.Bytes(), "go test ./emit/report -run DocsPlot -update")
+}
+
+// docsFile rewrites docs/name with got under -update, and otherwise
+// requires it to hold got; redraw is the command that rewrites it.
+func docsFile(t *testing.T, name string, got []byte, redraw string) {
+	t.Helper()
+	path := filepath.Join("..", "..", "docs", name)
 	if *update {
-		require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o644))
+		require.NoError(t, os.WriteFile(path, got, 0o644))
 	}
 	want, err := os.ReadFile(path)
 	require.NoError(t, err)
-	assert.Equal(t, string(want), buf.String(), "docs/pareto64.svg is stale: go test ./emit/report -update")
+	assert.Equal(t, string(want), string(got), "docs/%s is stale: %s", name, redraw)
 }
 
 // The README shows the area–delay front at n = 64 as
@@ -67,13 +74,7 @@ func TestDocsAreaDelayPlot(t *testing.T) {
 	require.NoError(t, err)
 	var buf bytes.Buffer
 	require.NoError(t, report.PlotAreaDelay(&buf, 64, measured, ref, "svg"))
-	path := filepath.Join("..", "..", "docs", "area-delay64.svg")
-	if *update {
-		require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o644))
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err)
-	assert.Equal(t, string(want), buf.String(), "docs/area-delay64.svg is stale: go test ./emit/report -run DocsAreaDelay -update")
+	docsFile(t, "area-delay64.svg", buf.Bytes(), "go test ./emit/report -run DocsAreaDelay -update")
 }
 
 func fileExists(path string) bool {
