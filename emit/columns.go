@@ -43,7 +43,7 @@ var Columns = []Column{
 	{"delay_fo4", "delay (FO4)", "the logical-effort model's delay of the adder around the network on the OSU 0.18 µm cells (package delay)", "FO4"},
 	{"sparse", "sparse", "the adder's sparseness: its carry tree computes the carry into every s-th bit, s-bit carry-select blocks the rest (stats, synth and explore --synth, --sparse)", "bits"},
 	{"valency", "valency", "the most inputs of one cell of the adder's carry tree (stats and synth, --valency)", "inputs"},
-	{"ling", "Ling", "whether the adder's tree computes Ling's pseudo-carries (synth --ling)", "—"},
+	{"ling", "Ling", "whether the adder's tree computes Ling's pseudo-carries (synth and explore --synth, --ling)", "—"},
 	{"black_cells", "black", "cells of the adder that compute G and P", "cells"},
 	{"gray_cells", "gray", "cells of the adder that compute G only", "cells"},
 	{"binary_cells", "binary cells", "the adder's cells counted as the binary cells of the network (a cell of valency k is k − 1 of them)", "cells"},

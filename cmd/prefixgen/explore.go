@@ -45,7 +45,7 @@ func exploreCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "explore",
 		Usage:     "every family at every parameter setting: the Pareto front over depth, size, fan-out and tracks",
-		UsageText: "prefixgen explore -n N [--max-fanout F] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]\nprefixgen explore -n N --synth [--sparse S,…] [--liberty osu018|osu035|FILE] [--flow keep|abc] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]",
+		UsageText: "prefixgen explore -n N [--max-fanout F] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]\nprefixgen explore -n N --synth [--sparse S,…] [--ling] [--liberty osu018|osu035|FILE] [--flow keep|abc] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]",
 		Description: "Builds every topology at width N at every distinct setting of its parameters, adds the\n" +
 			"optimizer's smallest network for every depth from ⌈log2 N⌉ to 2⌈log2 N⌉ − 2 (N ≤ 256), and prints the\n" +
 			"networks no other one beats on depth, size, maximum fan-out and wire tracks at once (--all prints\n" +
@@ -57,7 +57,9 @@ func exploreCommand() *cli.Command {
 			"and delay at once, fastest first (--all: every network); -f json prints every network with on_front\n" +
 			"and its prefixgen.network/v1 document (network_json); --plot draws area against delay with Yosys's a + b + cin.\n" +
 			"--sparse S (1, 2, 4, 8, or a list such as 1,4) synthesizes every network as the sparse-S adder (gen -f\n" +
-			"verilog --sparse S), one row per network and sparseness, and the front is taken over all of them.",
+			"verilog --sparse S), one row per network and sparseness, and the front is taken over all of them.\n" +
+			"--ling builds every adder with Ling's pseudo-carries (gen --ling); run explore twice, with and without,\n" +
+			"to compare the two fronts.",
 		Flags: append([]cli.Flag{
 			widthFlag(64), maxFanoutFlag(),
 			&cli.BoolFlag{Name: "all", Usage: "print every network, not only the Pareto front"},
@@ -71,6 +73,7 @@ func exploreCommand() *cli.Command {
 			outputFlag(),
 			&cli.BoolFlag{Name: "synth", Usage: "synthesize every network's adder (Yosys, OpenSTA; see prefixgen synth) and print the area–delay front instead; --plot draws area against delay"},
 			sparseListFlag("with --synth, "),
+			&cli.BoolFlag{Name: "ling", Usage: "with --synth, measure every adder with Ling's pseudo-carries (see gen --ling)"},
 		}, append(optimizerFlags(), synthFlags()...)...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
@@ -79,6 +82,9 @@ func exploreCommand() *cli.Command {
 			}
 			if c.IsSet("sparse") && !c.Bool("synth") {
 				return usage(c, "--sparse applies only with --synth: allowed explore --synth --sparse S with S among %s or a list of them", sparseAllowed())
+			}
+			if c.IsSet("ling") && !c.Bool("synth") {
+				return usage(c, "--ling applies only with --synth: allowed explore --synth --ling")
 			}
 			format := c.String("format")
 			if !slices.Contains(exploreFormats, format) {
@@ -241,7 +247,7 @@ func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
 	if err != nil {
 		return err
 	}
-	measured, ref, err := synthMeasureSparse(c, all, sparse, opt)
+	measured, ref, err := synthMeasureAdders(c, all, explore.Adders{Sparse: sparse, Ling: c.Bool("ling")}, opt)
 	if err != nil {
 		return err
 	}
@@ -272,15 +278,15 @@ func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
 // on a terminal, and sorts a failure into bad input (exit 2) or a failed
 // tool (exit 1).
 func synthMeasure(c *cli.Context, points []explore.Point, opt physical.Options) ([]explore.Measured, *physical.Result, error) {
-	return synthMeasureSparse(c, points, nil, opt)
+	return synthMeasureAdders(c, points, explore.Adders{}, opt)
 }
 
-// synthMeasureSparse is synthMeasure with every point's adder at every
-// sparseness of sparse.
-func synthMeasureSparse(c *cli.Context, points []explore.Point, sparse []int, opt physical.Options) ([]explore.Measured, *physical.Result, error) {
+// synthMeasureAdders is synthMeasure with every point's adder built as a
+// says.
+func synthMeasureAdders(c *cli.Context, points []explore.Point, a explore.Adders, opt physical.Options) ([]explore.Measured, *physical.Result, error) {
 	bar := newBar(c.App.ErrWriter, "prefixgen "+c.Command.Name, "designs")
 	opt.Progress = bar.update
-	measured, ref, err := explore.SynthesizeSparse(c.Context, points, sparse, opt)
+	measured, ref, err := explore.SynthesizeAdders(c.Context, points, a, opt)
 	bar.done()
 	if err != nil {
 		if physical.IsSetup(err) {

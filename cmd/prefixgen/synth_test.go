@@ -232,6 +232,7 @@ func TestExploreSparseRefused(t *testing.T) {
 		{[]string{"--synth", "--sparse", "3"}, `--sparse "3": sparseness "3" not allowed: allowed 1, 2, 4, 8, or a comma-separated list of them`},
 		{[]string{"--synth", "--sparse", "1,,2"}, `--sparse "1,,2": sparseness "" not allowed`},
 		{[]string{"--synth", "--sparse", "8"}, `--sparse "8": sparseness 8 exceeds the width 4: allowed at most n`},
+		{[]string{"--ling"}, "--ling applies only with --synth: allowed explore --synth --ling"},
 	} {
 		status, out, errOut := prefixgen(append([]string{"explore", "-n", "4", "--no-optimize"}, tt.args...)...)
 		assert.Equal(t, 2, status, tt.args)

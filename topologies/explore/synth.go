@@ -24,6 +24,9 @@ type Measured struct {
 	// one and s-bit carry-select blocks make the sums (see package
 	// emit/adder).
 	Sparse int
+	// Ling says whether the adder measured computes Ling's pseudo-carries
+	// (adder.Options.Ling) instead of the carries themselves.
+	Ling bool
 	// Result is what the flow measured of the point's adder.
 	Result *physical.Result
 	// OnFront says whether no other measured point is at least as small
@@ -36,18 +39,28 @@ type Measured struct {
 // width, and marks the area–delay front. It returns the measured points in
 // the order of points, and the reference's result.
 func Synthesize(ctx context.Context, points []Point, opt physical.Options) ([]Measured, *physical.Result, error) {
-	return SynthesizeSparse(ctx, points, nil, opt)
+	return SynthesizeAdders(ctx, points, Adders{}, opt)
 }
 
-// SynthesizeSparse is Synthesize with every point's adder built at every
-// sparseness of sparse (each of adder.Sparseness and at most the width; nil
-// means dense only): it returns, for each point in order, one measured
-// point per sparseness in the order of sparse, and marks the area–delay
-// front over all of them.
-func SynthesizeSparse(ctx context.Context, points []Point, sparse []int, opt physical.Options) ([]Measured, *physical.Result, error) {
+// Adders says which adders SynthesizeAdders builds around every network.
+type Adders struct {
+	// Sparse lists the sparseness values, each of adder.Sparseness and at
+	// most the width; nil means dense only.
+	Sparse []int
+	// Ling builds every adder with Ling's pseudo-carries
+	// (adder.Options.Ling).
+	Ling bool
+}
+
+// SynthesizeAdders is Synthesize with every point's adder built as a says:
+// it returns, for each point in order, one measured point per sparseness
+// in the order of a.Sparse, and marks the area–delay front over all of
+// them.
+func SynthesizeAdders(ctx context.Context, points []Point, a Adders, opt physical.Options) ([]Measured, *physical.Result, error) {
 	if len(points) == 0 {
 		return nil, nil, fmt.Errorf("explore: no network to synthesize")
 	}
+	sparse := a.Sparse
 	if len(sparse) == 0 {
 		sparse = []int{1}
 	}
@@ -55,12 +68,12 @@ func SynthesizeSparse(ctx context.Context, points []Point, sparse []int, opt phy
 	measured := make([]Measured, 0, len(points)*len(sparse))
 	for _, p := range points {
 		for _, s := range sparse {
-			d, err := physical.ArchitectureDesign(p.Network, adder.Options{Flags: adder.Carry, Sparse: s})
+			d, err := physical.ArchitectureDesign(p.Network, adder.Options{Flags: adder.Carry, Sparse: s, Ling: a.Ling})
 			if err != nil {
 				return nil, nil, fmt.Errorf("explore: %s: %v", p.Name, err)
 			}
 			designs = append(designs, d)
-			measured = append(measured, Measured{Point: p, Sparse: max(s, 1)})
+			measured = append(measured, Measured{Point: p, Sparse: max(s, 1), Ling: a.Ling})
 		}
 	}
 	ref, err := physical.ReferenceDesign(points[0].Network.Width())
@@ -125,20 +138,28 @@ func measuredRow(m Measured) []string {
 		strconv.Itoa(r.StdCells), r.CriticalFrom + " → " + r.CriticalTo, front, m.command()}
 }
 
-// command returns the command that rebuilds the point, and for a sparse
-// adder its Verilog.
+// command returns the command that rebuilds the point, and for a sparse or
+// Ling adder its Verilog.
 func (m Measured) command() string {
-	if m.Sparse > 1 && m.Command != "" {
-		return fmt.Sprintf("%s -f verilog --sparse %d", m.Command, m.Sparse)
+	if m.Command == "" || (m.Sparse <= 1 && !m.Ling) {
+		return m.Command
 	}
-	return m.Command
+	cmd := m.Command + " -f verilog"
+	if m.Sparse > 1 {
+		cmd += " --sparse " + strconv.Itoa(m.Sparse)
+	}
+	if m.Ling {
+		cmd += " --ling"
+	}
+	return cmd
 }
 
 // MeasuredTable writes the points as an aligned table, one row each: the
-// figures of Table, then area, delay, standard cells, the critical path, a
-// star on the area–delay front, and the command (for a sparse adder, the
-// one that writes its Verilog); under it the reference
-// (Yosys's a + b + cin), when not nil, and the flow, library and tools.
+// figures of Table, then the sparseness, area, delay, standard cells, the
+// critical path, a star on the area–delay front, and the command (for a
+// sparse or Ling adder, the one that writes its Verilog, which names
+// --ling); under it the reference (Yosys's a + b + cin), when not nil, and
+// the flow, library and tools.
 func MeasuredTable(w io.Writer, points []Measured, ref *physical.Result) error {
 	rows := make([][]string, len(points))
 	for i, m := range points {
@@ -165,7 +186,7 @@ func MeasuredTable(w io.Writer, points []Measured, ref *physical.Result) error {
 }
 
 // Record returns the measured point's machine-readable fields, named as in
-// emit.Columns: the fields of Point.Record but command, then sparse, area_um2,
+// emit.Columns: the fields of Point.Record but command, then sparse, ling, area_um2,
 // delay_ns, std_cells, critical_from, critical_to, on_front, liberty, flow,
 // output_load_pf, yosys_version, sta_version, command, and network_json:
 // the prefixgen.network/v1 document on one line, so that anyone can put the
@@ -185,7 +206,7 @@ func (m Measured) Record() emit.Record {
 		}
 	}
 	return append(rec, emit.Record{
-		{Column: "sparse", Value: max(m.Sparse, 1)}, {Column: "area_um2", Value: r.AreaUM2}, {Column: "delay_ns", Value: r.DelayNS}, {Column: "std_cells", Value: r.StdCells},
+		{Column: "sparse", Value: max(m.Sparse, 1)}, {Column: "ling", Value: m.Ling}, {Column: "area_um2", Value: r.AreaUM2}, {Column: "delay_ns", Value: r.DelayNS}, {Column: "std_cells", Value: r.StdCells},
 		{Column: "critical_from", Value: r.CriticalFrom}, {Column: "critical_to", Value: r.CriticalTo},
 		{Column: "on_front", Value: m.OnFront}, {Column: "liberty", Value: r.Liberty}, {Column: "flow", Value: string(r.Flow)},
 		{Column: "output_load_pf", Value: r.OutputLoadPF}, {Column: "yosys_version", Value: r.YosysVersion},

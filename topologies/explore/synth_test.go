@@ -139,7 +139,7 @@ func TestSynthesizeSparse(t *testing.T) {
 		t.Skip(err)
 	}
 	points := enumerate(t, 8, explore.Options{})[:3] // ripple, kogge-stone, brent-kung
-	m, _, err := explore.SynthesizeSparse(context.Background(), points, []int{1, 4}, physical.Options{})
+	m, _, err := explore.SynthesizeAdders(context.Background(), points, explore.Adders{Sparse: []int{1, 4}}, physical.Options{})
 	require.NoError(t, err)
 	require.Len(t, m, 2*len(points))
 	for i, p := range points {
@@ -162,6 +162,45 @@ func TestSynthesizeSparse(t *testing.T) {
 	assert.True(t, m[2].OnFront)
 	assert.True(t, m[3].OnFront)
 	assert.Less(t, m[3].Result.AreaUM2, m[2].Result.AreaUM2)
+}
+
+// TestSynthesizeLing measures networks of width 8 as Ling adders, sparse
+// and dense: each a different circuit from its plain adder, saying so in
+// its result, its record and its command.
+func TestSynthesizeLing(t *testing.T) {
+	tooltest.Path(t, "yosys")
+	tooltest.Path(t, "sta")
+	if _, err := os.Stat(physical.LibertyFile("")); err != nil {
+		if os.Getenv(tooltest.RequireEnv) == "1" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	points := enumerate(t, 8, explore.Options{})[1:3] // kogge-stone, brent-kung
+	plain, _, err := explore.SynthesizeAdders(context.Background(), points, explore.Adders{Sparse: []int{1, 2}}, physical.Options{})
+	require.NoError(t, err)
+	ling, _, err := explore.SynthesizeAdders(context.Background(), points, explore.Adders{Sparse: []int{1, 2}, Ling: true}, physical.Options{})
+	require.NoError(t, err)
+	require.Len(t, ling, 2*len(points))
+	for i, m := range ling {
+		p := points[i/2]
+		sparse := []int{1, 2}[i%2]
+		assert.Equal(t, p.Name, m.Name)
+		assert.True(t, m.Ling)
+		assert.True(t, m.Result.Ling, "the result says it is a Ling adder")
+		assert.Equal(t, sparse, m.Result.Sparse)
+		assert.False(t, plain[i].Ling)
+		assert.False(t, plain[i].Result.Ling)
+		assert.NotEqual(t, [2]float64{plain[i].Result.AreaUM2, plain[i].Result.DelayNS}, [2]float64{m.Result.AreaUM2, m.Result.DelayNS}, "%s sparse %d", p.Name, sparse)
+		rec := m.Record()
+		assert.Equal(t, true, field(t, rec, "ling"))
+		assert.Equal(t, false, field(t, plain[i].Record(), "ling"))
+		want := p.Command + " -f verilog --ling"
+		if sparse > 1 {
+			want = p.Command + " -f verilog --sparse 2 --ling"
+		}
+		assert.Equal(t, want, field(t, rec, "command"))
+	}
 }
 
 // field returns the value of the named column of rec.
