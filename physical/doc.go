@@ -11,7 +11,8 @@
 // output bits where that path starts and ends from OpenSTA, and the library,
 // the flow, the output load and the tool versions (yosys -V, sta -version)
 // it was measured with. Synthesize, SynthesizeReference and SynthesizeVerilog
-// run one design.
+// run one design; VerilogDesign takes a user's own module, whose Verilog
+// Yosys cannot read is bad input.
 //
 // # The library
 //

@@ -61,6 +61,25 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
+// FuzzVerilogDesign feeds VerilogDesign any Verilog and top module: it may
+// refuse them, never panic, and a design it returns names a plain
+// identifier that the file declares.
+func FuzzVerilogDesign(f *testing.F) {
+	f.Add("module m(input a, output y); assign y = ~a; endmodule", "")
+	f.Add("// module x;\nmodule a; endmodule /* module b; */ module c; endmodule", "c")
+	f.Add("macromodule q; endmodule", "q")
+	f.Fuzz(func(t *testing.T, src, top string) {
+		d, err := VerilogDesign([]byte(src), top)
+		if err != nil {
+			require.True(t, IsSetup(err))
+			require.NotContains(t, err.Error(), "\n")
+			return
+		}
+		require.True(t, plainIdentifier(d.Top), d.Top)
+		require.Contains(t, ModuleNames([]byte(src)), d.Top)
+	})
+}
+
 // TestSafeName checks the folder names of designs.
 func TestSafeName(t *testing.T) {
 	assert.Equal(t, "ladner-fischer_k_1", safeName("ladner-fischer k=1"))

@@ -10,6 +10,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -140,6 +141,10 @@ type Design struct {
 	Verilog []byte
 	Top     string
 
+	// outside, set by VerilogDesign, says the Verilog came from a user:
+	// Yosys failing on it is bad input, not a failed tool.
+	outside bool
+
 	// cells, set by AdderDesign, is the network's width and cells as the
 	// spans they join, sorted: adders of the same cells (Kogge–Stone is
 	// knowles s=0 and harris f=0 l=0 too) are synthesized once.
@@ -267,11 +272,61 @@ func SynthesizeReference(ctx context.Context, width int, opt Options) (*Result, 
 	return one(ctx, d, opt)
 }
 
-// SynthesizeVerilog runs the module top of the Verilog src through the flow.
-// The result's Topology is empty and its Width 0; set them from the design
-// when they matter.
+// SynthesizeVerilog runs the module top of the Verilog src through the flow
+// (see VerilogDesign).
 func SynthesizeVerilog(ctx context.Context, src []byte, top string, opt Options) (*Result, error) {
-	return one(ctx, &Design{Verilog: src, Top: top}, opt)
+	d, err := VerilogDesign(src, top)
+	if err != nil {
+		return nil, err
+	}
+	return one(ctx, d, opt)
+}
+
+// VerilogDesign returns a design of a user's own Verilog: the module top of
+// src, or with top empty the one module src declares. Its Topology is the
+// module's name, its Width 0 (set it when known). Yosys failing to read or
+// synthesize it is bad input, as a *SetupError, like a top module src does
+// not declare.
+func VerilogDesign(src []byte, top string) (*Design, error) {
+	modules := ModuleNames(src)
+	if top == "" {
+		if len(modules) != 1 {
+			return nil, &SetupError{msg: fmt.Sprintf("physical: the Verilog declares %d modules (%s): allowed a top module named, or a file of one module", len(modules), listOrNone(modules))}
+		}
+		top = modules[0]
+	}
+	if !plainIdentifier(top) {
+		return nil, &SetupError{msg: fmt.Sprintf("physical: top module %q: allowed a letter or _, then letters, digits or _", top)}
+	}
+	if !slices.Contains(modules, top) {
+		return nil, &SetupError{msg: fmt.Sprintf("physical: the Verilog declares no module %s: allowed %s", top, listOrNone(modules))}
+	}
+	return &Design{Topology: top, Params: network.Params{}, Verilog: src, Top: top, outside: true}, nil
+}
+
+// verilogModule matches a module declaration's name once comments are gone.
+var verilogModule = regexp.MustCompile(`(?m)(?:^|[;\s])(?:macro)?module\s+([A-Za-z_][A-Za-z0-9_$]*)`)
+
+// verilogComment matches a Verilog comment, line or block.
+var verilogComment = regexp.MustCompile(`(?s)//[^\n]*|/\*.*?\*/`)
+
+// ModuleNames returns the names of the modules src declares, in order, as
+// a plain reading finds them (comments skipped; no preprocessing).
+func ModuleNames(src []byte) []string {
+	text := verilogComment.ReplaceAll(src, []byte(" "))
+	var names []string
+	for _, m := range verilogModule.FindAllSubmatch(text, -1) {
+		names = append(names, string(m[1]))
+	}
+	return names
+}
+
+// listOrNone joins names with ", ", or says "none".
+func listOrNone(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
 }
 
 func one(ctx context.Context, d *Design, opt Options) (*Result, error) {

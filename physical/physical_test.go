@@ -300,9 +300,41 @@ func TestBadOptions(t *testing.T) {
 	oneLineSetupError(t, err, `output load -1 pF out of range`)
 	_, err = physical.ReferenceDesign(0)
 	require.Error(t, err)
-	for _, top := range []string{"", "a b", "x;shell", "$top", "1x", "a$b"} {
+	for _, top := range []string{"a b", "x;shell", "$top", "1x", "a$b"} {
 		_, err = physical.SynthesizeVerilog(context.Background(), []byte("module m; endmodule"), top, physical.Options{})
 		oneLineSetupError(t, err, `top module .*: allowed a letter or _, then letters, digits or _`)
+	}
+}
+
+// TestVerilogDesign checks how a user's Verilog names its top module, and
+// that what the tools cannot take from it is bad input.
+func TestVerilogDesign(t *testing.T) {
+	two := []byte("// module commented_out;\nmodule inc(input [3:0] a, output [3:0] y); assign y = a + 1; endmodule\n/* module nor_this; */ module dec(input [3:0] a, output [3:0] y);\n  assign y = a - 1;\nendmodule\n")
+	assert.Equal(t, []string{"inc", "dec"}, physical.ModuleNames(two))
+	d, err := physical.VerilogDesign(two, "dec")
+	require.NoError(t, err)
+	assert.Equal(t, "dec", d.Top)
+	assert.Equal(t, "dec", d.Name())
+	_, err = physical.VerilogDesign(two, "")
+	oneLineSetupError(t, err, `the Verilog declares 2 modules \(inc, dec\): allowed a top module named, or a file of one module`)
+	_, err = physical.VerilogDesign(two, "mul")
+	oneLineSetupError(t, err, `the Verilog declares no module mul: allowed inc, dec`)
+	_, err = physical.VerilogDesign([]byte("// nothing\n"), "")
+	oneLineSetupError(t, err, `the Verilog declares 0 modules \(none\)`)
+	one, err := physical.VerilogDesign([]byte("module only(input a, output y); assign y = ~a; endmodule"), "")
+	require.NoError(t, err)
+	assert.Equal(t, "only", one.Top)
+
+	needTools(t)
+	for _, tc := range []struct {
+		src, want string
+	}{
+		{"module broken(input a, output y); assign y = ; endmodule", `yosys cannot synthesize module broken of the Verilog given: .*syntax error`},
+		{"module empty; endmodule", `empty: .*: allowed a module with logic from its inputs to its outputs`},
+		{"module wire_only(input a, output y); assign y = a; endmodule", `wire_only: .*: allowed a module with logic from its inputs to its outputs`},
+	} {
+		_, err := physical.SynthesizeVerilog(context.Background(), []byte(tc.src), "", physical.Options{})
+		oneLineSetupError(t, err, tc.want)
 	}
 }
 

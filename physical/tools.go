@@ -182,6 +182,9 @@ func command(ctx context.Context, dir, prog string, args ...string) (string, err
 // yosysError returns Yosys's first ERROR line, or the exit error.
 func yosysError(out string, err error) string {
 	for line := range strings.SplitSeq(out, "\n") {
+		if m := sourceLine.FindStringSubmatch(line); m != nil {
+			return oneLine(m[0]) // where in design.v, then what
+		}
 		if i := strings.Index(line, "ERROR:"); i >= 0 {
 			return oneLine(line[i:])
 		}
@@ -191,6 +194,9 @@ func yosysError(out string, err error) string {
 	}
 	return "(nothing)"
 }
+
+// sourceLine matches Yosys's error about a line of the design's Verilog.
+var sourceLine = regexp.MustCompile(`design\.v:(\d+): (ERROR: .*)`)
 
 // staFailed reports whether OpenSTA printed an error: a line starting
 // "Error", which a path report (instance and port names) never does.
@@ -280,6 +286,16 @@ func STAScript(top, lib string, load float64) string {
 	return b.String()
 }
 
+// outsideError returns err, which the tools' output caused, as bad input
+// when the design is a user's own Verilog: a module without logic, or
+// without a path from an input to an output, is not something to time.
+func (d *Design) outsideError(err error) error {
+	if !d.outside {
+		return err
+	}
+	return &SetupError{msg: err.Error() + ": allowed a module with logic from its inputs to its outputs"}
+}
+
 // run synthesizes and times one design in dir.
 func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*Result, error) {
 	name := d.Name()
@@ -318,6 +334,9 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 			// three kinds of combinational cell).
 			return nil, &SetupError{msg: fmt.Sprintf("physical: ABC could not map %s onto Liberty file %s, which may lack the cells it needs (an inverter and two-input gates): yosys says %s", name, t.liberty, yosysError(out, err))}
 		}
+		if d.outside {
+			return nil, &SetupError{msg: fmt.Sprintf("physical: yosys cannot synthesize module %s of the Verilog given: %s", d.Top, sourceLine.ReplaceAllString(yosysError(out, err), "line $1: $2"))}
+		}
 		return nil, fail("yosys failed: %s", yosysError(out, err))
 	}
 	stat, err := os.ReadFile(filepath.Join(dir, "stat.txt"))
@@ -330,7 +349,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		YosysVersion: t.yosysVersion, STAVersion: t.staVersion,
 	}
 	if err := parseStat(string(stat), r); err != nil {
-		return nil, fail("%v", err)
+		return nil, d.outsideError(fail("%v", err))
 	}
 	var generic []string
 	for c := range r.Cells {
@@ -353,7 +372,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		return nil, fail("sta failed: %s", staError(out, err))
 	}
 	if err := parseTiming(out, r); err != nil {
-		return nil, fail("%v", err)
+		return nil, d.outsideError(fail("%v", err))
 	}
 	return r, nil
 }

@@ -64,7 +64,11 @@ func Table(w io.Writer, results []*Result) error {
 	header := []string{"adder", "width", "area (µm²)", "delay (ns)", "std cells", "critical path"}
 	rows := make([][]string, len(results))
 	for i, r := range results {
-		rows[i] = []string{r.Name(), strconv.Itoa(r.Width), fmt.Sprintf("%.0f", r.AreaUM2), fmt.Sprintf("%.3f", r.DelayNS),
+		width := strconv.Itoa(r.Width)
+		if r.Width == 0 {
+			width = "—" // a user's module of unknown width
+		}
+		rows[i] = []string{r.Name(), width, fmt.Sprintf("%.0f", r.AreaUM2), fmt.Sprintf("%.3f", r.DelayNS),
 			strconv.Itoa(r.StdCells), r.CriticalFrom + " → " + r.CriticalTo}
 	}
 	if err := emit.WriteTable(w, header, rows); err != nil {

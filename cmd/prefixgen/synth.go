@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -76,7 +77,7 @@ func synthCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "synth",
 		Usage:     "area and delay after synthesis (Yosys) and static timing (OpenSTA), next to Yosys's own a + b + cin",
-		UsageText: "prefixgen synth -t TOPO|all -n N [--param k=V] [--liberty osu018|osu035|FILE] [--flow keep|abc] [-f table|json|csv] [-o FILE]\nprefixgen synth --from FILE [--liberty …] [--flow keep|abc] [-f table|json|csv] [-o FILE]",
+		UsageText: "prefixgen synth -t TOPO|all -n N [--param k=V] [--liberty osu018|osu035|FILE] [--flow keep|abc] [-f table|json|csv] [-o FILE]\nprefixgen synth --from FILE [--liberty …] [--flow keep|abc] [-f table|json|csv] [-o FILE]\nprefixgen synth --verilog FILE [--top MODULE] [-n N] [--liberty …] [--flow keep|abc] [-f table|json|csv] [-o FILE]",
 		Description: "Emits each network's Verilog adder, maps it onto a standard-cell library with Yosys and times it\n" +
 			"with OpenSTA: area (µm², Yosys stat -liberty), delay (ns, the worst input-to-output arrival with\n" +
 			"inputs at 0 on a virtual clock and --load on every output), the number of standard cells and the\n" +
@@ -84,12 +85,17 @@ func synthCommand() *cli.Command {
 			"assign {cout, sum} = a + b + cin through the same flow (Yosys's own Brent–Kung $lcu).\n" +
 			"Flow keep maps the network as built (synth -noabc; ABC strash and &nf only); flow abc is plain\n" +
 			"synth -flatten; abc -liberty, whose rewriting reshapes carry trees. Needs yosys and sta (Debian\n" +
-			"packages yosys, opensta) and, for the default library, qflow-tech-osu018.",
+			"packages yosys, opensta) and, for the default library, qflow-tech-osu018.\n" +
+			"--verilog FILE puts a module of your own through the same flow (--top names it when the file has\n" +
+			"several; -n N gives its width and adds Yosys's a + b + cin of N bits beside it): the topology column is\n" +
+			"the module's name.",
 		Flags: append([]cli.Flag{
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "table, json (an array) or csv"},
 			outputFlag(),
 			sparseFlag(), valencyFlag(), lingFlag(),
+			&cli.StringFlag{Name: "verilog", Usage: "synthesize the module of your own Verilog `FILE` instead of a network's adder"},
+			&cli.StringFlag{Name: "top", Usage: "with --verilog, the `MODULE` to synthesize (default: the file's one module)"},
 		}, synthFlags()...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
@@ -104,6 +110,12 @@ func synthCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			if c.IsSet("verilog") {
+				return synthVerilog(c, format, opt)
+			}
+			if c.IsSet("top") {
+				return usage(c, "--top applies only with --verilog: allowed synth --verilog FILE --top MODULE")
+			}
 			nets, err := archNetworks(c, true)
 			if err != nil {
 				return err
@@ -116,21 +128,62 @@ func synthCommand() *cli.Command {
 			if err != nil {
 				return failure{fmt.Errorf("prefixgen synth: %v", err)}
 			}
-			results, err := synthesize(c, designs, opt)
-			if err != nil {
-				return err
-			}
-			return output(c, func(w io.Writer) error {
-				switch format {
-				case "json":
-					return physical.JSON(w, results)
-				case "csv":
-					return physical.CSV(w, results)
-				}
-				return physical.Table(w, results)
-			})
+			return synthOutput(c, format, designs, opt)
 		},
 	}
+}
+
+// synthOutput runs designs through the flow and writes their results in
+// format.
+func synthOutput(c *cli.Context, format string, designs []*physical.Design, opt physical.Options) error {
+	results, err := synthesize(c, designs, opt)
+	if err != nil {
+		return err
+	}
+	return output(c, func(w io.Writer) error {
+		switch format {
+		case "json":
+			return physical.JSON(w, results)
+		case "csv":
+			return physical.CSV(w, results)
+		}
+		return physical.Table(w, results)
+	})
+}
+
+// synthVerilog is synth --verilog: the user's own module through the flow,
+// beside Yosys's a + b + cin of -n bits when -n is given.
+func synthVerilog(c *cli.Context, format string, opt physical.Options) error {
+	for _, f := range []string{"topology", "from", "param", "sparse", "valency", "ling"} {
+		if c.IsSet(f) {
+			return usage(c, "--%s does not apply to --verilog: the file fixes the design", f)
+		}
+	}
+	path := c.String("verilog")
+	if path == "" {
+		return usage(c, "--verilog needs a file name")
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		if pe, ok := errors.AsType[*os.PathError](err); ok {
+			err = pe.Err
+		}
+		return usage(c, "cannot read --verilog %s: %v", path, err)
+	}
+	d, err := physical.VerilogDesign(src, c.String("top"))
+	if err != nil {
+		return usage(c, "%s: %s", path, strings.TrimPrefix(err.Error(), "physical: "))
+	}
+	designs := []*physical.Design{d}
+	if c.IsSet("width") {
+		d.Width = c.Int("width")
+		ref, err := physical.ReferenceDesign(c.Int("width"))
+		if err != nil {
+			return usage(c, "-n %d out of range: allowed 1 or more", c.Int("width"))
+		}
+		designs = append(designs, ref)
+	}
+	return synthOutput(c, format, designs, opt)
 }
 
 // synthDesigns returns the adders of nets followed by Yosys's a + b + cin

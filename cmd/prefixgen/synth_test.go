@@ -242,6 +242,67 @@ func TestExploreSparseRefused(t *testing.T) {
 	}
 }
 
+// synth --verilog measures a module of the user's own: prefixgen's own
+// adder written to a file measures as synth -t measures it, and what the
+// flag cannot take is refused in one line with status 2.
+func TestSynthVerilog(t *testing.T) {
+	needFlow(t)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "adder.v")
+	status, _, errOut := prefixgen("gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "-o", path)
+	require.Equal(t, 0, status, errOut)
+	type row struct {
+		Topology string  `json:"topology"`
+		Width    int     `json:"width"`
+		AreaUM2  float64 `json:"area_um2"`
+		DelayNS  float64 `json:"delay_ns"`
+		Cells    int     `json:"std_cells"`
+	}
+	measure := func(args ...string) []row {
+		t.Helper()
+		status, out, errOut := prefixgen(append([]string{"synth", "-f", "json"}, args...)...)
+		require.Equal(t, 0, status, errOut)
+		var rows []row
+		require.NoError(t, json.Unmarshal([]byte(out), &rows))
+		return rows
+	}
+	for _, flow := range []string{"keep", "abc"} {
+		built := measure("-t", "sklansky", "-n", "8", "--flow", flow)
+		mine := measure("--verilog", path, "-n", "8", "--flow", flow)
+		require.Len(t, mine, 2, "the module and yosys a+b+cin")
+		assert.Equal(t, "prefix_adder_sklansky_8", mine[0].Topology)
+		assert.Equal(t, 8, mine[0].Width)
+		assert.Equal(t, []any{built[0].AreaUM2, built[0].DelayNS, built[0].Cells}, []any{mine[0].AreaUM2, mine[0].DelayNS, mine[0].Cells}, flow)
+		assert.Equal(t, built[1], mine[1], "the same reference")
+	}
+	alone := measure("--verilog", path, "--top", "prefix_adder_sklansky_8")
+	require.Len(t, alone, 1, "no reference without -n")
+	assert.Equal(t, 0, alone[0].Width)
+
+	broken := filepath.Join(dir, "broken.v")
+	require.NoError(t, os.WriteFile(broken, []byte("module broken(input a, output y);\n  assign y = ;\nendmodule\n"), 0o644))
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--verilog", path, "--top", "nope"}, "adder.v: the Verilog declares no module nope: allowed prefix_adder_sklansky_8"},
+		{[]string{"--verilog", filepath.Join(dir, "missing.v")}, "cannot read --verilog " + filepath.Join(dir, "missing.v") + ": no such file or directory"},
+		{[]string{"--verilog", dir}, "is a directory"},
+		{[]string{"--verilog", path, "--ling"}, "--ling does not apply to --verilog: the file fixes the design"},
+		{[]string{"--verilog", path, "-t", "ripple"}, "--topology does not apply to --verilog"},
+		{[]string{"--verilog", path, "-n", "0"}, "-n 0 out of range: allowed 1 or more"},
+		{[]string{"-t", "ripple", "-n", "4", "--top", "x"}, "--top applies only with --verilog"},
+		{[]string{"--verilog", broken}, "yosys cannot synthesize module broken of the Verilog given: line 2: ERROR: syntax error"},
+	} {
+		status, out, errOut := prefixgen(append([]string{"synth"}, tt.args...)...)
+		assert.Equal(t, 2, status, tt.args)
+		assert.Empty(t, out)
+		assert.Contains(t, errOut, "prefixgen synth: ", tt.args)
+		assert.Contains(t, errOut, tt.want, tt.args)
+		assert.Equal(t, 1, strings.Count(errOut, "\n"), errOut)
+	}
+}
+
 // optimize --max-delay-ns writes the network of the adder it measured; a
 // sparse adder's sparseness is not in the document, so it says so on
 // standard error, once the file is written, and synth measures the adder
