@@ -64,6 +64,13 @@ var Columns = []Column{
 	{"sta_version", "OpenSTA", "the OpenSTA that timed", ""},
 	{"on_front", "front", "whether no other measured network is at least as small and as fast and better in one (explore --synth)", ""},
 	{"network_json", "network", "the network as a one-line prefixgen.network/v1 document (gen --from reads it back)", ""},
+	{"orders", "orders", "reorderings of the design's generic netlist measured besides the design as written (synth --orders)", "designs"},
+	{"area_um2_median", "area median (µm²)", "median area over the design as written and its reorderings (synth --orders)", "µm²"},
+	{"area_um2_min", "area min (µm²)", "least area over them", "µm²"},
+	{"area_um2_max", "area max (µm²)", "greatest area over them", "µm²"},
+	{"delay_ns_median", "delay median (ns)", "median delay over the design as written and its reorderings (synth --orders)", "ns"},
+	{"delay_ns_min", "delay min (ns)", "least delay over them", "ns"},
+	{"delay_ns_max", "delay max (ns)", "greatest delay over them", "ns"},
 	{"cell_counts", "cells", "mapped cells by library cell name; CSV: name=count pairs joined by ';'", "cells"},
 }
 

@@ -103,6 +103,13 @@ type Options struct {
 	// Jobs is the number of designs Run synthesizes at once; 0 means
 	// runtime.NumCPU().
 	Jobs int
+	// Orders, when above 0, measures every design Orders more times, its
+	// generic netlist (the gates Yosys's synth -noabc maps it onto) written
+	// with the gates in as many orders (ShuffleAssigns, seeds 1 to Orders),
+	// and sets Result.Spread: ABC's result depends on the order it meets
+	// the gates in, so one measurement of a design is one draw. At most
+	// MaxOrders.
+	Orders int
 	// Progress, when not nil, is called after each design Run finishes
 	// with the number done and the number in all, from one goroutine at a
 	// time.
@@ -353,6 +360,9 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 	if opt.OutputLoadPF < 0 {
 		return nil, &SetupError{msg: fmt.Sprintf("physical: output load %g pF out of range: allowed 0 or more", opt.OutputLoadPF)}
 	}
+	if opt.Orders < 0 || opt.Orders > MaxOrders {
+		return nil, &SetupError{msg: fmt.Sprintf("physical: %d orders out of range: allowed 0 to %d", opt.Orders, MaxOrders)}
+	}
 	for _, d := range designs {
 		if !plainIdentifier(d.Top) {
 			return nil, &SetupError{msg: fmt.Sprintf("physical: top module %q: allowed a letter or _, then letters, digits or _", d.Top)}
@@ -412,6 +422,9 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 				return
 			}
 			r, err := t.run(ctx, d, filepath.Join(dir, names[i]), opt)
+			if err == nil && opt.Orders > 0 {
+				r.Spread, err = t.orders(ctx, d, filepath.Join(dir, names[i]), opt, r)
+			}
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {

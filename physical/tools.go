@@ -46,6 +46,10 @@ type Result struct {
 	OutputLoadPF float64
 	// YosysVersion and STAVersion are what yosys -V and sta -version print.
 	YosysVersion, STAVersion string
+	// Spread, set when Options.Orders is above 0, is the area and delay
+	// over the design as written and its reorderings; AreaUM2 and DelayNS
+	// stay the design's as written.
+	Spread *Spread
 }
 
 // Name returns the design's topology and parameters, as in

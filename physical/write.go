@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 
 	"github.com/prefixgen/prefixgen/emit"
@@ -14,8 +15,12 @@ import (
 // area_um2, delay_ns, std_cells, critical_from, critical_to,
 // liberty, flow, output_load_pf, yosys_version, sta_version and cell_counts
 // (the mapped cells by library cell name), named as in emit.Columns.
+//
+// A result with a Spread (Options.Orders) has orders, area_um2_median,
+// area_um2_min, area_um2_max, delay_ns_median, delay_ns_min and
+// delay_ns_max after delay_ns.
 func (r *Result) Record() emit.Record {
-	return emit.Record{
+	rec := emit.Record{
 		{Column: "topology", Value: r.Topology}, {Column: "params", Value: r.Params}, {Column: "width", Value: r.Width},
 		{Column: "sparse", Value: max(r.Sparse, 1)}, {Column: "valency", Value: max(r.Valency, 2)}, {Column: "ling", Value: r.Ling},
 		{Column: "area_um2", Value: r.AreaUM2}, {Column: "delay_ns", Value: r.DelayNS}, {Column: "std_cells", Value: r.StdCells},
@@ -24,6 +29,16 @@ func (r *Result) Record() emit.Record {
 		{Column: "yosys_version", Value: r.YosysVersion}, {Column: "sta_version", Value: r.STAVersion},
 		{Column: "cell_counts", Value: r.Cells},
 	}
+	if s := r.Spread; s != nil {
+		spread := emit.Record{
+			{Column: "orders", Value: s.Orders},
+			{Column: "area_um2_median", Value: s.AreaMedian}, {Column: "area_um2_min", Value: s.AreaMin}, {Column: "area_um2_max", Value: s.AreaMax},
+			{Column: "delay_ns_median", Value: s.DelayMedian}, {Column: "delay_ns_min", Value: s.DelayMin}, {Column: "delay_ns_max", Value: s.DelayMax},
+		}
+		i := slices.IndexFunc(rec, func(f emit.Field) bool { return f.Column == "delay_ns" }) + 1
+		rec = slices.Insert(rec, i, spread...)
+	}
+	return rec
 }
 
 // MarshalJSON encodes the result as one object, the fields of Record.
@@ -45,14 +60,19 @@ func JSON(w io.Writer, results []*Result) error {
 // CSVHeader names the columns of CSV, as the JSON keys name the fields.
 var CSVHeader = (&Result{}).Record().Names()
 
-// CSV writes the results as comma-separated values under CSVHeader; params
-// are k=V pairs and cell_counts NAME=count pairs, joined by ';'.
+// CSV writes the results as comma-separated values under CSVHeader, with
+// the spread's columns too when the results have one; params are k=V pairs
+// and cell_counts NAME=count pairs, joined by ';'.
 func CSV(w io.Writer, results []*Result) error {
 	records := make([]emit.Record, len(results))
 	for i, r := range results {
 		records[i] = r.Record()
 	}
-	return emit.RecordsCSV(w, CSVHeader, records)
+	header := CSVHeader
+	if len(results) > 0 && results[0].Spread != nil {
+		header = records[0].Names()
+	}
+	return emit.RecordsCSV(w, header, records)
 }
 
 func float(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
@@ -62,6 +82,10 @@ func float(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 // first result: a Run measures every design the same way).
 func Table(w io.Writer, results []*Result) error {
 	header := []string{"adder", "width", "area (µm²)", "delay (ns)", "std cells", "critical path"}
+	spread := len(results) > 0 && results[0].Spread != nil
+	if spread {
+		header = append(header, "area median (min–max)", "delay median (min–max)")
+	}
 	rows := make([][]string, len(results))
 	for i, r := range results {
 		width := strconv.Itoa(r.Width)
@@ -70,6 +94,10 @@ func Table(w io.Writer, results []*Result) error {
 		}
 		rows[i] = []string{r.Name(), width, fmt.Sprintf("%.0f", r.AreaUM2), fmt.Sprintf("%.3f", r.DelayNS),
 			strconv.Itoa(r.StdCells), r.CriticalFrom + " → " + r.CriticalTo}
+		if s := r.Spread; spread && s != nil {
+			rows[i] = append(rows[i], fmt.Sprintf("%.0f (%.0f–%.0f)", s.AreaMedian, s.AreaMin, s.AreaMax),
+				fmt.Sprintf("%.3f (%.3f–%.3f)", s.DelayMedian, s.DelayMin, s.DelayMax))
+		}
 	}
 	if err := emit.WriteTable(w, header, rows); err != nil {
 		return err
@@ -80,5 +108,8 @@ func Table(w io.Writer, results []*Result) error {
 	r := results[0]
 	_, err := fmt.Fprintf(w, "flow %s, liberty %s, %s pF on every output; %s, OpenSTA %s\n",
 		r.Flow, r.Liberty, float(r.OutputLoadPF), r.YosysVersion, r.STAVersion)
+	if err == nil && spread {
+		_, err = fmt.Fprintf(w, "medians and ranges over each design as written and %d orders of its generic netlist's gates (--orders)\n", r.Spread.Orders)
+	}
 	return err
 }

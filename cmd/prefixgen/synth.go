@@ -77,7 +77,7 @@ func synthCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "synth",
 		Usage:     "area and delay after synthesis (Yosys) and static timing (OpenSTA), next to Yosys's own a + b + cin",
-		UsageText: "prefixgen synth -t TOPO|all -n N [--param k=V] [--liberty osu018|osu035|FILE] [--flow keep|abc] [-f table|json|csv] [-o FILE]\nprefixgen synth --from FILE [--liberty …] [--flow keep|abc] [-f table|json|csv] [-o FILE]\nprefixgen synth --verilog FILE [--top MODULE] [-n N] [--liberty …] [--flow keep|abc] [-f table|json|csv] [-o FILE]",
+		UsageText: "prefixgen synth -t TOPO|all -n N [--param k=V] [--liberty osu018|osu035|FILE] [--flow keep|abc] [--orders K] [-f table|json|csv] [-o FILE]\nprefixgen synth --from FILE [--liberty …] [--flow keep|abc] [-f table|json|csv] [-o FILE]\nprefixgen synth --verilog FILE [--top MODULE] [-n N] [--liberty …] [--flow keep|abc] [-f table|json|csv] [-o FILE]",
 		Description: "Emits each network's Verilog adder, maps it onto a standard-cell library with Yosys and times it\n" +
 			"with OpenSTA: area (µm², Yosys stat -liberty), delay (ns, the worst input-to-output arrival with\n" +
 			"inputs at 0 on a virtual clock and --load on every output), the number of standard cells and the\n" +
@@ -88,7 +88,9 @@ func synthCommand() *cli.Command {
 			"packages yosys, opensta) and, for the default library, qflow-tech-osu018.\n" +
 			"--verilog FILE puts a module of your own through the same flow (--top names it when the file has\n" +
 			"several; -n N gives its width and adds Yosys's a + b + cin of N bits beside it): the topology column is\n" +
-			"the module's name.",
+			"the module's name.\n" +
+			"ABC's result depends on the order it meets the gates in: --orders K measures every design K more\n" +
+			"times, its generic netlist written with the gates in K orders, and adds the median and range.",
 		Flags: append([]cli.Flag{
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "table, json (an array) or csv"},
@@ -96,6 +98,7 @@ func synthCommand() *cli.Command {
 			sparseFlag(), valencyFlag(), lingFlag(),
 			&cli.StringFlag{Name: "verilog", Usage: "synthesize the module of your own Verilog `FILE` instead of a network's adder"},
 			&cli.StringFlag{Name: "top", Usage: "with --verilog, the `MODULE` to synthesize (default: the file's one module)"},
+			&cli.IntFlag{Name: "orders", Usage: "also measure every design `K` more times, the gates of its generic netlist (Yosys synth -noabc) in K orders, and print the median, least and greatest area and delay (0 to 100)"},
 		}, synthFlags()...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
@@ -110,6 +113,10 @@ func synthCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			if k := c.Int("orders"); k < 0 || k > physical.MaxOrders {
+				return usage(c, "--orders %d out of range: allowed 0 to %d", k, physical.MaxOrders)
+			}
+			opt.Orders = c.Int("orders")
 			if c.IsSet("verilog") {
 				return synthVerilog(c, format, opt)
 			}

@@ -303,6 +303,47 @@ func TestSynthVerilog(t *testing.T) {
 	}
 }
 
+// synth --orders adds the spread to every format: the table's two columns
+// and its note, and the seven fields of JSON and CSV, after delay_ns.
+func TestSynthOrders(t *testing.T) {
+	needFlow(t)
+	args := []string{"synth", "-t", "brent-kung", "-n", "8", "--flow", "abc", "--orders", "2"}
+	status, out, errOut := prefixgen(args...)
+	require.Equal(t, 0, status, errOut)
+	assert.Contains(t, out, "area median (min–max)")
+	assert.Contains(t, out, "delay median (min–max)")
+	assert.Contains(t, out, "medians and ranges over each design as written and 2 orders of its generic netlist's gates (--orders)")
+
+	status, out, errOut = prefixgen(append(args, "-f", "json")...)
+	require.Equal(t, 0, status, errOut)
+	var rows []map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &rows))
+	require.Len(t, rows, 2)
+	for _, r := range rows {
+		assert.EqualValues(t, 2, r["orders"])
+		assert.LessOrEqual(t, r["area_um2_min"], r["area_um2"])
+		assert.GreaterOrEqual(t, r["area_um2_max"], r["area_um2"])
+		assert.LessOrEqual(t, r["delay_ns_min"], r["delay_ns_median"])
+		assert.GreaterOrEqual(t, r["delay_ns_max"], r["delay_ns_median"])
+	}
+
+	status, out, errOut = prefixgen(append(args, "-f", "csv")...)
+	require.Equal(t, 0, status, errOut)
+	header := strings.SplitN(out, "\n", 2)[0]
+	assert.Contains(t, header, ",delay_ns,orders,area_um2_median,area_um2_min,area_um2_max,delay_ns_median,delay_ns_min,delay_ns_max,")
+
+	status, out, errOut = prefixgen("synth", "-t", "brent-kung", "-n", "8", "-f", "csv")
+	require.Equal(t, 0, status, errOut)
+	assert.NotContains(t, out, "orders", "without --orders, the columns of before")
+
+	for _, k := range []string{"-1", "101"} {
+		status, out, errOut = prefixgen("synth", "-t", "ripple", "-n", "4", "--orders", k)
+		assert.Equal(t, 2, status)
+		assert.Empty(t, out)
+		assert.Equal(t, "prefixgen synth: --orders "+k+" out of range: allowed 0 to 100\n", errOut)
+	}
+}
+
 // optimize --max-delay-ns writes the network of the adder it measured; a
 // sparse adder's sparseness is not in the document, so it says so on
 // standard error, once the file is written, and synth measures the adder

@@ -1,0 +1,122 @@
+package physical
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+)
+
+// MaxOrders is the most reorderings Options.Orders may ask for.
+const MaxOrders = 100
+
+// Spread is what a design's area and delay do when nothing but the order of
+// its gates changes: the design as written and Orders reorderings of its
+// generic netlist (see Options.Orders), the median, least and greatest of
+// each figure over all of them.
+type Spread struct {
+	Orders                          int
+	AreaMedian, AreaMin, AreaMax    float64
+	DelayMedian, DelayMin, DelayMax float64
+}
+
+// genericScript is the Yosys script that writes a design's generic netlist:
+// the gates synth maps it onto without ABC, one assign each.
+func genericScript(top string) string {
+	return fmt.Sprintf("read_verilog design.v\nsynth -flatten -top %s -noabc\nopt_clean\nwrite_verilog -noattr generic.v\n", top)
+}
+
+// orders measures the design d, which run has measured as written in dir
+// (r), again in opt.Orders reorderings of its generic netlist, each in a
+// folder order-K of dir, and returns the spread of all of them.
+func (t *tools) orders(ctx context.Context, d *Design, dir string, opt Options, r *Result) (*Spread, error) {
+	fail := func(format string, args ...any) error {
+		return fmt.Errorf("physical: %s: "+format, append([]any{d.Name()}, args...)...)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "generic.ys"), []byte(genericScript(d.Top)), 0o644); err != nil {
+		return nil, fail("%v", err)
+	}
+	if out, err := command(ctx, dir, t.yosys, "-q", "-l", "generic.log", "-s", "generic.ys"); err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("physical: %v", ctx.Err())
+		}
+		return nil, fail("yosys failed to write the generic netlist: %s", yosysError(out, err))
+	}
+	generic, err := os.ReadFile(filepath.Join(dir, "generic.v"))
+	if err != nil {
+		return nil, fail("yosys wrote no generic netlist: %v", err)
+	}
+	results := []*Result{r}
+	for k := 1; k <= opt.Orders; k++ {
+		shuffled := *d
+		shuffled.Verilog = ShuffleAssigns(generic, uint64(k))
+		rk, err := t.run(ctx, &shuffled, filepath.Join(dir, fmt.Sprintf("order-%d", k)), opt)
+		if err != nil {
+			return nil, err
+		}
+		results = append(results, rk)
+	}
+	return spreadOf(results), nil
+}
+
+// spreadOf returns the spread of the results, the first the design as
+// written.
+func spreadOf(results []*Result) *Spread {
+	area := make([]float64, len(results))
+	delay := make([]float64, len(results))
+	for i, r := range results {
+		area[i], delay[i] = r.AreaUM2, r.DelayNS
+	}
+	s := &Spread{Orders: len(results) - 1}
+	s.AreaMedian, s.AreaMin, s.AreaMax = medianMinMax(area)
+	s.DelayMedian, s.DelayMin, s.DelayMax = medianMinMax(delay)
+	return s
+}
+
+// medianMinMax returns the median (the mean of the middle two of an even
+// number), least and greatest of xs, which it sorts.
+func medianMinMax(xs []float64) (median, least, greatest float64) {
+	slices.Sort(xs)
+	n := len(xs)
+	median = xs[n/2]
+	if n%2 == 0 {
+		median = (xs[n/2-1] + xs[n/2]) / 2
+	}
+	return median, xs[0], xs[n-1]
+}
+
+// ShuffleAssigns returns the Verilog netlist src with its assign statements
+// in an order drawn from seed: the statements that start with "assign" trade
+// places among themselves, every other statement (the module header, the
+// declarations) and endmodule keep theirs. The logic is the same; only the
+// order in which tools meet the gates changes. It is meant for a netlist
+// Yosys's write_verilog wrote, where statements end in ';' and no string or
+// comment holds one.
+func ShuffleAssigns(src []byte, seed uint64) []byte {
+	parts := bytes.SplitAfter(src, []byte(";"))
+	var at [][]byte
+	var where []int
+	for i, p := range parts {
+		if bytes.HasPrefix(bytes.TrimSpace(p), []byte("assign")) {
+			at = append(at, bytes.TrimLeft(p, " \t\r\n"))
+			where = append(where, i)
+		}
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x70726566697867)) // "prefixg"
+	rng.Shuffle(len(at), func(i, j int) { at[i], at[j] = at[j], at[i] })
+	var out bytes.Buffer
+	next := 0
+	for i, p := range parts {
+		if next < len(where) && where[next] == i {
+			out.WriteString("\n  ")
+			out.Write(at[next])
+			next++
+			continue
+		}
+		out.Write(p)
+	}
+	return out.Bytes()
+}
