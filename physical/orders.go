@@ -62,6 +62,15 @@ func (t *tools) orders(ctx context.Context, d *Design, dir string, opt Options, 
 	return spreadOf(results), nil
 }
 
+// OrdersPhrase says how many orders a spread is over, as in "3 orders" or
+// "1 order".
+func OrdersPhrase(k int) string {
+	if k == 1 {
+		return "1 order"
+	}
+	return fmt.Sprintf("%d orders", k)
+}
+
 // spreadOf returns the spread of the results, the first the design as
 // written.
 func spreadOf(results []*Result) *Spread {

@@ -109,7 +109,7 @@ func Table(w io.Writer, results []*Result) error {
 	_, err := fmt.Fprintf(w, "flow %s, liberty %s, %s pF on every output; %s, OpenSTA %s\n",
 		r.Flow, r.Liberty, float(r.OutputLoadPF), r.YosysVersion, r.STAVersion)
 	if err == nil && spread {
-		_, err = fmt.Fprintf(w, "medians and ranges over each design as written and %d orders of its generic netlist's gates (--orders)\n", r.Spread.Orders)
+		_, err = fmt.Fprintf(w, "medians and ranges over each design as written and %s of its generic netlist's gates (--orders)\n", OrdersPhrase(r.Spread.Orders))
 	}
 	return err
 }

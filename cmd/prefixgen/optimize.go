@@ -28,7 +28,7 @@ func optimizeCommand() *cli.Command {
 		Usage: "search for the smallest network under a depth bound and an optional fan-out bound",
 		UsageText: "prefixgen optimize -n N --max-depth D [--max-fanout F] [--seed S] [-f table|json|text] [-o FILE]\n" +
 			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay FO4 | --objective delay [--seed S] [-f …] [-o FILE]\n" +
-			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay-ns NS [--sparse S,…] [--ling] [--flow-steps K] [--flow keep|abc] [--liberty …] [-f …] [-o FILE]",
+			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay-ns NS [--sparse S,…] [--ling] [--flow-steps K] [--orders K] [--flow keep|abc] [--liberty …] [-f …] [-o FILE]",
 		Description: fmt.Sprintf("Searches for the network of width N (1 to %d) with the fewest cells whose depth is at most D\n", optimize.MaxWidth) +
 			"and, with --max-fanout, whose logical fan-out is at most F: every named family at every setting,\n" +
 			"a dynamic program over recursive compositions, then annealing chains on every core; under\n" +
@@ -57,7 +57,9 @@ func optimizeCommand() *cli.Command {
 			"the network, whose adder gen --from FILE -f verilog --sparse S rebuilds. --flow-steps K then\n" +
 			"anneals from the best three adders measured with the flow in the loop: K more syntheses (about\n" +
 			"0.5 s of a core each at 64 bits), every trial one to three moves of a span on the grid,\n" +
-			"measured in parallel batches; found by says when the result came from it.",
+			"measured in parallel batches; found by says when the result came from it. --orders K measures\n" +
+			"every adder K more times, its gates in K orders (see synth --orders), and judges it by its\n" +
+			"medians, so that the search does not keep lucky draws of ABC: K + 1 times the syntheses.",
 		Flags: append([]cli.Flag{
 			&cli.IntFlag{Name: "width", Aliases: []string{"n"}, Usage: fmt.Sprintf("number of inputs N, 1 to %d (required)", optimize.MaxWidth)},
 			&cli.IntFlag{Name: "max-depth", Aliases: []string{"d"}, Usage: "depth bound D, at least ⌈log2 N⌉ (required unless --max-delay or --objective delay: then 2⌈log2 N⌉)"},
@@ -70,6 +72,7 @@ func optimizeCommand() *cli.Command {
 			outputFlag(),
 			sparseListFlag("with --max-delay-ns, "),
 			&cli.BoolFlag{Name: "ling", Usage: "with --max-delay-ns, measure every adder with Ling's pseudo-carries (see gen --ling)"},
+			ordersFlag("with --max-delay-ns, judge every adder by its medians: "),
 			&cli.IntFlag{Name: "flow-steps", Usage: "with --max-delay-ns, syntheses of the flow-in-the-loop search after the candidates are measured (0: none; each takes about 0.5 s of one core at 64 bits)"},
 		}, synthFlags()...),
 		OnUsageError: onUsageError,
@@ -81,7 +84,7 @@ func optimizeCommand() *cli.Command {
 				return usage(c, "-n WIDTH is required")
 			}
 			if !c.IsSet("max-delay-ns") {
-				for _, name := range append(slices.Clone(synthFlagNames), "sparse", "flow-steps", "ling") {
+				for _, name := range append(slices.Clone(synthFlagNames), "sparse", "flow-steps", "ling", "orders") {
 					if c.IsSet(name) {
 						return usage(c, "--%s applies only with --max-delay-ns", name)
 					}
@@ -148,6 +151,9 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 	if err != nil {
 		return err
 	}
+	if flow.Orders, err = orders(c); err != nil {
+		return err
+	}
 	if err := optimize.Check(opt); err != nil {
 		return usage(c, "%v", err)
 	}
@@ -183,9 +189,16 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 			return emit.Text(w, res.Network, emit.TextOptions{})
 		}
 		header := []string{"network", "width", "depth", "size", "max fan-out", "delay (FO4)", "sparse", "area (µm²)", "delay (ns)"}
+		if flow.Orders > 0 {
+			header = append(header[:len(header)-2], "area median (µm²)", "delay median (ns)")
+		}
 		row := func(name string, f network.Figures, m delay.Report, sparse int, r *physical.Result) []string {
+			area, ns := r.AreaUM2, r.DelayNS
+			if s := r.Spread; s != nil {
+				area, ns = s.AreaMedian, s.DelayMedian
+			}
 			return []string{name, fmt.Sprint(f.Width), fmt.Sprint(f.Depth), fmt.Sprint(f.Size), fmt.Sprint(f.MaxFanout),
-				fmt.Sprintf("%.2f", m.FO4), fmt.Sprint(sparse), fmt.Sprintf("%.0f", r.AreaUM2), fmt.Sprintf("%.3f", r.DelayNS)}
+				fmt.Sprintf("%.2f", m.FO4), fmt.Sprint(sparse), fmt.Sprintf("%.0f", area), fmt.Sprintf("%.3f", ns)}
 		}
 		rows := [][]string{row(emit.Name(res.Network), res.Figures, res.Model, res.Sparse, res.Measured)}
 		if res.Named != nil {
@@ -202,6 +215,10 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 		}
 		_, err := fmt.Fprintf(w, "found by: %s\n%d networks measured; flow %s, liberty %s, %g pF on every output; %s, OpenSTA %s\n",
 			res.Source, res.Tried, m.Flow, m.Liberty, m.OutputLoadPF, m.YosysVersion, m.STAVersion)
+		if err == nil && flow.Orders > 0 {
+			_, err = fmt.Fprintf(w, "area and delay are medians over each adder as written and %s of its gates (--orders); the adder as written: %.0f µm², %.3f ns\n",
+				physical.OrdersPhrase(flow.Orders), m.AreaUM2, m.DelayNS)
+		}
 		return err
 	})
 	if flags, words := measuredArch(res.Sparse, opt.Ling); err == nil && format != "table" && flags != "" {

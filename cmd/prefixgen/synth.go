@@ -53,6 +53,21 @@ func synthOptions(c *cli.Context) (physical.Options, error) {
 	}, nil
 }
 
+// ordersFlag is the --orders of synth and optimize; when names when it
+// applies.
+func ordersFlag(when string) cli.Flag {
+	return &cli.IntFlag{Name: "orders", Usage: when + "also measure every design `K` more times, the gates of its generic netlist (Yosys synth -noabc) in K orders, and take the median, least and greatest area and delay (0 to 100)"}
+}
+
+// orders returns --orders, checked.
+func orders(c *cli.Context) (int, error) {
+	k := c.Int("orders")
+	if k < 0 || k > physical.MaxOrders {
+		return 0, usage(c, "--orders %d out of range: allowed 0 to %d", k, physical.MaxOrders)
+	}
+	return k, nil
+}
+
 // synthesize runs designs through the flow with a progress bar on a
 // terminal, and sorts a failure into bad input (exit 2) or a failed tool
 // (exit 1).
@@ -98,7 +113,7 @@ func synthCommand() *cli.Command {
 			sparseFlag(), valencyFlag(), lingFlag(),
 			&cli.StringFlag{Name: "verilog", Usage: "synthesize the module of your own Verilog `FILE` instead of a network's adder"},
 			&cli.StringFlag{Name: "top", Usage: "with --verilog, the `MODULE` to synthesize (default: the file's one module)"},
-			&cli.IntFlag{Name: "orders", Usage: "also measure every design `K` more times, the gates of its generic netlist (Yosys synth -noabc) in K orders, and print the median, least and greatest area and delay (0 to 100)"},
+			ordersFlag(""),
 		}, synthFlags()...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
@@ -113,10 +128,9 @@ func synthCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			if k := c.Int("orders"); k < 0 || k > physical.MaxOrders {
-				return usage(c, "--orders %d out of range: allowed 0 to %d", k, physical.MaxOrders)
+			if opt.Orders, err = orders(c); err != nil {
+				return err
 			}
-			opt.Orders = c.Int("orders")
 			if c.IsSet("verilog") {
 				return synthVerilog(c, format, opt)
 			}

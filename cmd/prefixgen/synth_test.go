@@ -344,6 +344,22 @@ func TestSynthOrders(t *testing.T) {
 	}
 }
 
+// optimize --max-delay-ns --orders judges adders by their medians and
+// says so; --orders alone is refused.
+func TestOptimizeOrders(t *testing.T) {
+	needFlow(t)
+	status, out, errOut := prefixgen("optimize", "-n", "8", "--max-delay-ns", "10", "--flow", "abc", "--orders", "1")
+	require.Equal(t, 0, status, errOut)
+	assert.Contains(t, out, "area median (µm²)")
+	assert.Contains(t, out, "delay median (ns)")
+	assert.Contains(t, out, "area and delay are medians over each adder as written and 1 order of its gates (--orders); the adder as written: ")
+
+	status, out, errOut = prefixgen("optimize", "-n", "8", "--max-depth", "4", "--orders", "2")
+	assert.Equal(t, 2, status)
+	assert.Empty(t, out)
+	assert.Equal(t, "prefixgen optimize: --orders applies only with --max-delay-ns\n", errOut)
+}
+
 // optimize --max-delay-ns writes the network of the adder it measured; a
 // sparse adder's sparseness is not in the document, so it says so on
 // standard error, once the file is written, and synth measures the adder

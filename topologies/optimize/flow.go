@@ -48,7 +48,9 @@ type FlowResult struct {
 // flow-in-the-loop search (package documentation) for that many syntheses
 // and returns what it found instead when it is smaller within maxNS, or
 // when none of the candidates was within it.
-// opt.MaxDelay and opt.Objective are ignored.
+// With flow.Orders > 0 every adder is judged by its median area and delay
+// over the orders of its gates (physical.Spread), not by the one draw of
+// the adder as written. opt.MaxDelay and opt.Objective are ignored.
 func MinimizeFlow(ctx context.Context, opt Options, maxNS float64, flow physical.Options) (FlowResult, error) {
 	return MinimizeFlowSparse(ctx, opt, maxNS, flow, nil)
 }
@@ -174,16 +176,16 @@ func MinimizeFlowSparse(ctx context.Context, opt Options, maxNS float64, flow ph
 		return slices.ContainsFunc(named, func(c candidate) bool { return c.net == s.net })
 	}
 	for i, r := range results {
-		if r.DelayNS < results[fastest].DelayNS {
+		if measuredDelay(r) < measuredDelay(results[fastest]) {
 			fastest = i
 		}
-		if r.DelayNS > maxNS {
+		if measuredDelay(r) > maxNS {
 			continue
 		}
-		if best < 0 || r.AreaUM2 < results[best].AreaUM2 || r.AreaUM2 == results[best].AreaUM2 && r.DelayNS < results[best].DelayNS {
+		if best < 0 || measuredArea(r) < measuredArea(results[best]) || measuredArea(r) == measuredArea(results[best]) && measuredDelay(r) < measuredDelay(results[best]) {
 			best = i
 		}
-		if isNamed(keep[i/len(sparse)]) && (bestNamed < 0 || r.AreaUM2 < results[bestNamed].AreaUM2) {
+		if isNamed(keep[i/len(sparse)]) && (bestNamed < 0 || measuredArea(r) < measuredArea(results[bestNamed])) {
 			bestNamed = i
 		}
 	}
@@ -201,7 +203,7 @@ func MinimizeFlowSparse(ctx context.Context, opt Options, maxNS float64, flow ph
 			return FlowResult{}, err
 		}
 		tried += steps
-		if p != nil && p.res.DelayNS <= maxNS && (best < 0 || betterFlow(p.res, results[best], maxNS)) {
+		if p != nil && measuredDelay(p.res) <= maxNS && (best < 0 || betterFlow(p.res, results[best], maxNS)) {
 			found = p
 		}
 	}
@@ -210,7 +212,7 @@ func MinimizeFlowSparse(ctx context.Context, opt Options, maxNS float64, flow ph
 		if sp := sparse[fastest%len(sparse)]; sp > 1 {
 			fast += fmt.Sprintf(" as the sparse-%d adder", sp)
 		}
-		return FlowResult{}, &NotFoundError{fmt.Sprintf("optimize: of %d networks of width %d measured, none has a delay ≤ %g ns: the fastest, %s, takes %.3f ns", tried, n, maxNS, fast, results[fastest].DelayNS)}
+		return FlowResult{}, &NotFoundError{fmt.Sprintf("optimize: of %d networks of width %d measured, none has a delay ≤ %g ns: the fastest, %s, takes %.3f ns", tried, n, maxNS, fast, measuredDelay(results[fastest]))}
 	}
 	var (
 		bestNet  *network.Network

@@ -37,21 +37,39 @@ type flowPoint struct {
 	source string
 }
 
+// measuredArea and measuredDelay are the figures the searches judge a
+// measured adder by: the medians over the orders of its gates when the
+// flow measured them (physical.Options.Orders), otherwise the adder as
+// written.
+func measuredArea(r *physical.Result) float64 {
+	if r.Spread != nil {
+		return r.Spread.AreaMedian
+	}
+	return r.AreaUM2
+}
+
+func measuredDelay(r *physical.Result) float64 {
+	if r.Spread != nil {
+		return r.Spread.DelayMedian
+	}
+	return r.DelayNS
+}
+
 // flowEnergy is what the flow-in-the-loop search lowers: the area, raised
 // by flowPenalty times the fraction by which the delay passes maxNS.
 func flowEnergy(r *physical.Result, maxNS float64) float64 {
-	return r.AreaUM2 * (1 + flowPenalty*max(0, r.DelayNS/maxNS-1))
+	return measuredArea(r) * (1 + flowPenalty*max(0, measuredDelay(r)/maxNS-1))
 }
 
 // betterFlow reports whether a beats b under the bound: within it, the
 // smaller area (then the shorter delay); otherwise the lower energy.
 func betterFlow(a, b *physical.Result, maxNS float64) bool {
-	ina, inb := a.DelayNS <= maxNS, b.DelayNS <= maxNS
+	ina, inb := measuredDelay(a) <= maxNS, measuredDelay(b) <= maxNS
 	switch {
 	case ina != inb:
 		return ina
 	case ina:
-		return a.AreaUM2 < b.AreaUM2 || a.AreaUM2 == b.AreaUM2 && a.DelayNS < b.DelayNS
+		return measuredArea(a) < measuredArea(b) || measuredArea(a) == measuredArea(b) && measuredDelay(a) < measuredDelay(b)
 	}
 	return flowEnergy(a, maxNS) < flowEnergy(b, maxNS)
 }

@@ -43,6 +43,27 @@ func TestBetterFlow(t *testing.T) {
 	assert.InDelta(t, 100, flowEnergy(r(100, 0.5), 1.0), 1e-9)
 }
 
+// TestBetterFlowMedians judges adders measured in several orders of their
+// gates by their medians, not by the draw as written: a lucky draw within
+// the bound whose median is beyond it loses, and a small draw with a large
+// median loses to a steady adder.
+func TestBetterFlowMedians(t *testing.T) {
+	spread := func(area, ns, areaMedian, nsMedian float64) *physical.Result {
+		return &physical.Result{AreaUM2: area, DelayNS: ns, Spread: &physical.Spread{Orders: 4, AreaMedian: areaMedian, DelayMedian: nsMedian}}
+	}
+	lucky := spread(90, 0.9, 90, 1.2)      // within as written, beyond at the median
+	steady := spread(120, 1.0, 120, 1.0)   // within both ways
+	smallDraw := spread(80, 0.9, 130, 0.9) // a small draw of a large adder
+	assert.True(t, betterFlow(steady, lucky, 1.0))
+	assert.False(t, betterFlow(lucky, steady, 1.0))
+	assert.True(t, betterFlow(steady, smallDraw, 1.0))
+	assert.InDelta(t, 90*(1+10*0.2), flowEnergy(lucky, 1.0), 1e-9)
+	assert.Equal(t, 130.0, measuredArea(smallDraw))
+	assert.Equal(t, 0.9, measuredDelay(smallDraw))
+	plain := &physical.Result{AreaUM2: 80, DelayNS: 0.9}
+	assert.Equal(t, 80.0, measuredArea(plain), "without orders, the adder as written")
+}
+
 // TestSearchFlowMoves starts the flow search from a planted slow adder,
 // ripple at 16 bits, under Kogge–Stone's delay: the search must walk
 // towards the bound (its best has less energy than the start and at least
