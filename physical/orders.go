@@ -62,6 +62,24 @@ func (t *tools) orders(ctx context.Context, d *Design, dir string, opt Options, 
 	return spreadOf(results), nil
 }
 
+// MedianAreaUM2 returns the area to compare the design by: the median over
+// the orders of its gates when the flow measured them (Options.Orders),
+// otherwise the area of the design as written.
+func (r *Result) MedianAreaUM2() float64 {
+	if r.Spread != nil {
+		return r.Spread.AreaMedian
+	}
+	return r.AreaUM2
+}
+
+// MedianDelayNS is MedianAreaUM2 for the delay.
+func (r *Result) MedianDelayNS() float64 {
+	if r.Spread != nil {
+		return r.Spread.DelayMedian
+	}
+	return r.DelayNS
+}
+
 // OrdersPhrase says how many orders a spread is over, as in "3 orders" or
 // "1 order".
 func OrdersPhrase(k int) string {

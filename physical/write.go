@@ -29,17 +29,35 @@ func (r *Result) Record() emit.Record {
 		{Column: "yosys_version", Value: r.YosysVersion}, {Column: "sta_version", Value: r.STAVersion},
 		{Column: "cell_counts", Value: r.Cells},
 	}
-	if s := r.Spread; s != nil {
-		spread := emit.Record{
-			{Column: "orders", Value: s.Orders},
-			{Column: "area_um2_median", Value: s.AreaMedian}, {Column: "area_um2_min", Value: s.AreaMin}, {Column: "area_um2_max", Value: s.AreaMax},
-			{Column: "delay_ns_median", Value: s.DelayMedian}, {Column: "delay_ns_min", Value: s.DelayMin}, {Column: "delay_ns_max", Value: s.DelayMax},
-		}
-		i := slices.IndexFunc(rec, func(f emit.Field) bool { return f.Column == "delay_ns" }) + 1
-		rec = slices.Insert(rec, i, spread...)
-	}
-	return rec
+	return r.Spread.InsertRecord(rec)
 }
+
+// InsertRecord returns rec with the spread's fields (orders,
+// area_um2_median, area_um2_min, area_um2_max, delay_ns_median,
+// delay_ns_min, delay_ns_max) after its delay_ns field; a nil spread
+// returns rec as it is.
+func (s *Spread) InsertRecord(rec emit.Record) emit.Record {
+	if s == nil {
+		return rec
+	}
+	spread := emit.Record{
+		{Column: "orders", Value: s.Orders},
+		{Column: "area_um2_median", Value: s.AreaMedian}, {Column: "area_um2_min", Value: s.AreaMin}, {Column: "area_um2_max", Value: s.AreaMax},
+		{Column: "delay_ns_median", Value: s.DelayMedian}, {Column: "delay_ns_min", Value: s.DelayMin}, {Column: "delay_ns_max", Value: s.DelayMax},
+	}
+	i := slices.IndexFunc(rec, func(f emit.Field) bool { return f.Column == "delay_ns" }) + 1
+	return slices.Insert(slices.Clone(rec), i, spread...)
+}
+
+// Cells returns the spread's two table cells, "median (least–greatest)" of
+// the area and of the delay.
+func (s *Spread) Cells() (area, delay string) {
+	return fmt.Sprintf("%.0f (%.0f–%.0f)", s.AreaMedian, s.AreaMin, s.AreaMax),
+		fmt.Sprintf("%.3f (%.3f–%.3f)", s.DelayMedian, s.DelayMin, s.DelayMax)
+}
+
+// SpreadColumns are the table headers of Spread.Cells.
+var SpreadColumns = []string{"area median (min–max)", "delay median (min–max)"}
 
 // MarshalJSON encodes the result as one object, the fields of Record.
 func (r *Result) MarshalJSON() ([]byte, error) { return r.Record().MarshalJSON() }
@@ -84,7 +102,7 @@ func Table(w io.Writer, results []*Result) error {
 	header := []string{"adder", "width", "area (µm²)", "delay (ns)", "std cells", "critical path"}
 	spread := len(results) > 0 && results[0].Spread != nil
 	if spread {
-		header = append(header, "area median (min–max)", "delay median (min–max)")
+		header = append(header, SpreadColumns...)
 	}
 	rows := make([][]string, len(results))
 	for i, r := range results {
@@ -95,8 +113,8 @@ func Table(w io.Writer, results []*Result) error {
 		rows[i] = []string{r.Name(), width, fmt.Sprintf("%.0f", r.AreaUM2), fmt.Sprintf("%.3f", r.DelayNS),
 			strconv.Itoa(r.StdCells), r.CriticalFrom + " → " + r.CriticalTo}
 		if s := r.Spread; spread && s != nil {
-			rows[i] = append(rows[i], fmt.Sprintf("%.0f (%.0f–%.0f)", s.AreaMedian, s.AreaMin, s.AreaMax),
-				fmt.Sprintf("%.3f (%.3f–%.3f)", s.DelayMedian, s.DelayMin, s.DelayMax))
+			area, delay := s.Cells()
+			rows[i] = append(rows[i], area, delay)
 		}
 	}
 	if err := emit.WriteTable(w, header, rows); err != nil {

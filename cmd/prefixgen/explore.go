@@ -45,7 +45,7 @@ func exploreCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "explore",
 		Usage:     "every family at every parameter setting: the Pareto front over depth, size, fan-out and tracks",
-		UsageText: "prefixgen explore -n N [--max-fanout F] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]\nprefixgen explore -n N --synth [--sparse S,…] [--ling] [--liberty osu018|osu035|FILE] [--flow keep|abc] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]",
+		UsageText: "prefixgen explore -n N [--max-fanout F] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]\nprefixgen explore -n N --synth [--sparse S,…] [--ling] [--orders K] [--liberty osu018|osu035|FILE] [--flow keep|abc] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]",
 		Description: "Builds every topology at width N at every distinct setting of its parameters, adds the\n" +
 			"optimizer's smallest network for every depth from ⌈log2 N⌉ to 2⌈log2 N⌉ − 2 (N ≤ 256), and prints the\n" +
 			"networks no other one beats on depth, size, maximum fan-out and wire tracks at once (--all prints\n" +
@@ -59,7 +59,8 @@ func exploreCommand() *cli.Command {
 			"--sparse S (1, 2, 4, 8, or a list such as 1,4) synthesizes every network as the sparse-S adder (gen -f\n" +
 			"verilog --sparse S), one row per network and sparseness, and the front is taken over all of them.\n" +
 			"--ling builds every adder with Ling's pseudo-carries (gen --ling); run explore twice, with and without,\n" +
-			"to compare the two fronts.",
+			"to compare the two fronts. --orders K measures every adder K more times, its gates in K orders\n" +
+			"(see synth --orders), and takes the front and the plot over the medians.",
 		Flags: append([]cli.Flag{
 			widthFlag(64), maxFanoutFlag(),
 			&cli.BoolFlag{Name: "all", Usage: "print every network, not only the Pareto front"},
@@ -74,6 +75,7 @@ func exploreCommand() *cli.Command {
 			&cli.BoolFlag{Name: "synth", Usage: "synthesize every network's adder (Yosys, OpenSTA; see prefixgen synth) and print the area–delay front instead; --plot draws area against delay"},
 			sparseListFlag("with --synth, "),
 			&cli.BoolFlag{Name: "ling", Usage: "with --synth, measure every adder with Ling's pseudo-carries (see gen --ling)"},
+			ordersFlag("with --synth, take the front over medians: "),
 		}, append(optimizerFlags(), synthFlags()...)...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
@@ -83,8 +85,10 @@ func exploreCommand() *cli.Command {
 			if c.IsSet("sparse") && !c.Bool("synth") {
 				return usage(c, "--sparse applies only with --synth: allowed explore --synth --sparse S with S among %s or a list of them", sparseAllowed())
 			}
-			if c.IsSet("ling") && !c.Bool("synth") {
-				return usage(c, "--ling applies only with --synth: allowed explore --synth --ling")
+			for _, f := range []string{"ling", "orders"} {
+				if c.IsSet(f) && !c.Bool("synth") {
+					return usage(c, "--%s applies only with --synth: allowed explore --synth --%s", f, f)
+				}
 			}
 			format := c.String("format")
 			if !slices.Contains(exploreFormats, format) {
@@ -241,6 +245,9 @@ func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
 	}
 	sparse, err := sparseList(c, c.Int("width"))
 	if err != nil {
+		return err
+	}
+	if opt.Orders, err = orders(c); err != nil {
 		return err
 	}
 	all, _, err := explorePoints(c)

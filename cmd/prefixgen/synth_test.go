@@ -233,6 +233,8 @@ func TestExploreSparseRefused(t *testing.T) {
 		{[]string{"--synth", "--sparse", "1,,2"}, `--sparse "1,,2": sparseness "" not allowed`},
 		{[]string{"--synth", "--sparse", "8"}, `--sparse "8": sparseness 8 exceeds the width 4: allowed at most n`},
 		{[]string{"--ling"}, "--ling applies only with --synth: allowed explore --synth --ling"},
+		{[]string{"--orders", "2"}, "--orders applies only with --synth: allowed explore --synth --orders"},
+		{[]string{"--synth", "--orders", "101"}, "--orders 101 out of range: allowed 0 to 100"},
 	} {
 		status, out, errOut := prefixgen(append([]string{"explore", "-n", "4", "--no-optimize"}, tt.args...)...)
 		assert.Equal(t, 2, status, tt.args)

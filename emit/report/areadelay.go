@@ -51,12 +51,12 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 	legend.Padding = vg.Points(5)
 	legend.TextStyle.Font.Size = vg.Points(9.5)
 
-	fastest := points[0].Result.DelayNS
+	fastest := points[0].Result.MedianDelayNS()
 	for _, m := range points {
-		fastest = min(fastest, m.Result.DelayNS)
+		fastest = min(fastest, m.Result.MedianDelayNS())
 	}
 	limit := 4 * fastest
-	shown := func(r *physical.Result) bool { return r.DelayNS <= limit }
+	shown := func(r *physical.Result) bool { return r.MedianDelayNS() <= limit }
 	hidden := 0
 	var families []string
 	byFamily := map[string]plotter.XYs{}
@@ -69,7 +69,7 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 			hidden++
 			continue
 		}
-		byFamily[m.Family] = append(byFamily[m.Family], plotter.XY{X: m.Result.DelayNS, Y: m.Result.AreaUM2})
+		byFamily[m.Family] = append(byFamily[m.Family], plotter.XY{X: m.Result.MedianDelayNS(), Y: m.Result.MedianAreaUM2()})
 	}
 	if hidden > 0 {
 		p.Title.Text += fmt.Sprintf("\n%d slower than %.2f ns not shown", hidden, limit)
@@ -78,7 +78,7 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 	var front plotter.XYs
 	for _, m := range explore.AreaDelayFront(slices.Clone(points)) {
 		if shown(m.Result) {
-			front = append(front, plotter.XY{X: m.Result.DelayNS, Y: m.Result.AreaUM2})
+			front = append(front, plotter.XY{X: m.Result.MedianDelayNS(), Y: m.Result.MedianAreaUM2()})
 		}
 	}
 	if len(front) > 1 {
@@ -117,7 +117,7 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		legend.Add("area–delay front", s)
 	}
 	if ref != nil && shown(ref) {
-		s, err := plotter.NewScatter(plotter.XYs{{X: ref.DelayNS, Y: ref.AreaUM2}})
+		s, err := plotter.NewScatter(plotter.XYs{{X: ref.MedianDelayNS(), Y: ref.MedianAreaUM2()}})
 		if err != nil {
 			return fmt.Errorf("report: %v", err)
 		}

@@ -93,8 +93,9 @@ func SynthesizeAdders(ctx context.Context, points []Point, a Adders, opt physica
 }
 
 // AreaDelayFront sets OnFront of every point that no other one dominates
-// over (area, delay): one dominates another when it is no larger and no
-// slower, and smaller or faster. Of points with equal area and delay only
+// over (area, delay), the medians where the flow measured several orders of
+// the gates (physical.Options.Orders): one dominates another when it is no
+// larger and no slower, and smaller or faster. Of points with equal area and delay only
 // the first is on the front. It returns the front sorted by delay, then
 // area.
 func AreaDelayFront(points []Measured) []Measured {
@@ -107,8 +108,9 @@ func AreaDelayFront(points []Measured) []Measured {
 				continue
 			}
 			r := q.Result
-			no := r.AreaUM2 <= p.AreaUM2 && r.DelayNS <= p.DelayNS
-			if no && (r.AreaUM2 < p.AreaUM2 || r.DelayNS < p.DelayNS || j < i) {
+			ra, rd, pa, pd := r.MedianAreaUM2(), r.MedianDelayNS(), p.MedianAreaUM2(), p.MedianDelayNS()
+			no := ra <= pa && rd <= pd
+			if no && (ra < pa || rd < pd || j < i) {
 				on = false
 				break
 			}
@@ -119,7 +121,7 @@ func AreaDelayFront(points []Measured) []Measured {
 		}
 	}
 	slices.SortStableFunc(front, func(a, b Measured) int {
-		return cmp.Or(cmp.Compare(a.Result.DelayNS, b.Result.DelayNS), cmp.Compare(a.Result.AreaUM2, b.Result.AreaUM2))
+		return cmp.Or(cmp.Compare(a.Result.MedianDelayNS(), b.Result.MedianDelayNS()), cmp.Compare(a.Result.MedianAreaUM2(), b.Result.MedianAreaUM2()))
 	})
 	return front
 }
@@ -133,9 +135,13 @@ func measuredRow(m Measured) []string {
 	if m.OnFront {
 		front = "*"
 	}
-	return []string{m.Name, m.Family, strconv.Itoa(f.Width), strconv.Itoa(f.Depth), strconv.Itoa(f.Size),
-		strconv.Itoa(f.MaxFanout), strconv.Itoa(f.WireTracks), strconv.Itoa(max(m.Sparse, 1)), fmt.Sprintf("%.0f", r.AreaUM2), fmt.Sprintf("%.3f", r.DelayNS),
-		strconv.Itoa(r.StdCells), r.CriticalFrom + " → " + r.CriticalTo, front, m.command()}
+	row := []string{m.Name, m.Family, strconv.Itoa(f.Width), strconv.Itoa(f.Depth), strconv.Itoa(f.Size),
+		strconv.Itoa(f.MaxFanout), strconv.Itoa(f.WireTracks), strconv.Itoa(max(m.Sparse, 1)), fmt.Sprintf("%.0f", r.AreaUM2), fmt.Sprintf("%.3f", r.DelayNS)}
+	if r.Spread != nil {
+		area, delay := r.Spread.Cells()
+		row = append(row, area, delay)
+	}
+	return append(row, strconv.Itoa(r.StdCells), r.CriticalFrom+" → "+r.CriticalTo, front, m.command())
 }
 
 // command returns the command that rebuilds the point, and for a sparse or
@@ -165,7 +171,13 @@ func MeasuredTable(w io.Writer, points []Measured, ref *physical.Result) error {
 	for i, m := range points {
 		rows[i] = measuredRow(m)
 	}
-	if err := emit.WriteTable(w, measuredColumns, rows); err != nil {
+	columns := measuredColumns
+	spread := len(points) > 0 && points[0].Result.Spread != nil
+	if spread {
+		i := slices.Index(columns, "delay (ns)") + 1
+		columns = slices.Insert(slices.Clone(columns), i, physical.SpreadColumns...)
+	}
+	if err := emit.WriteTable(w, columns, rows); err != nil {
 		return err
 	}
 	r := ref
@@ -176,12 +188,20 @@ func MeasuredTable(w io.Writer, points []Measured, ref *physical.Result) error {
 		return nil
 	}
 	if ref != nil {
-		if _, err := fmt.Fprintf(w, "%s: %.0f µm², %.3f ns, %d std cells\n", physical.ReferenceName, ref.AreaUM2, ref.DelayNS, ref.StdCells); err != nil {
+		median := ""
+		if s := ref.Spread; s != nil {
+			area, delay := s.Cells()
+			median = fmt.Sprintf(" (median %s µm², %s ns)", area, delay)
+		}
+		if _, err := fmt.Fprintf(w, "%s: %.0f µm², %.3f ns, %d std cells%s\n", physical.ReferenceName, ref.AreaUM2, ref.DelayNS, ref.StdCells, median); err != nil {
 			return err
 		}
 	}
 	_, err := fmt.Fprintf(w, "flow %s, liberty %s, %s pF on every output; %s, OpenSTA %s\n",
 		r.Flow, r.Liberty, strconv.FormatFloat(r.OutputLoadPF, 'f', -1, 64), r.YosysVersion, r.STAVersion)
+	if err == nil && spread {
+		_, err = fmt.Fprintf(w, "the front is taken over medians of each design as written and %s of its generic netlist's gates (--orders)\n", physical.OrdersPhrase(r.Spread.Orders))
+	}
 	return err
 }
 
@@ -205,14 +225,14 @@ func (m Measured) Record() emit.Record {
 			doc = compact.Bytes()
 		}
 	}
-	return append(rec, emit.Record{
+	return r.Spread.InsertRecord(append(rec, emit.Record{
 		{Column: "sparse", Value: max(m.Sparse, 1)}, {Column: "ling", Value: m.Ling}, {Column: "area_um2", Value: r.AreaUM2}, {Column: "delay_ns", Value: r.DelayNS}, {Column: "std_cells", Value: r.StdCells},
 		{Column: "critical_from", Value: r.CriticalFrom}, {Column: "critical_to", Value: r.CriticalTo},
 		{Column: "on_front", Value: m.OnFront}, {Column: "liberty", Value: r.Liberty}, {Column: "flow", Value: string(r.Flow)},
 		{Column: "output_load_pf", Value: r.OutputLoadPF}, {Column: "yosys_version", Value: r.YosysVersion},
 		{Column: "sta_version", Value: r.STAVersion}, {Column: "command", Value: m.command()},
 		{Column: "network_json", Value: doc},
-	}...)
+	}...))
 }
 
 // MeasuredCSV writes the points as CSV under a header of the names of
@@ -222,7 +242,11 @@ func MeasuredCSV(w io.Writer, points []Measured) error {
 	for i, m := range points {
 		records[i] = m.Record()
 	}
-	return emit.RecordsCSV(w, Measured{}.Record().Names(), records)
+	header := Measured{}.Record().Names()
+	if len(records) > 0 && points[0].Result != nil && points[0].Result.Spread != nil {
+		header = records[0].Names()
+	}
+	return emit.RecordsCSV(w, header, records)
 }
 
 // MeasuredJSON writes the points as a JSON array of objects with the fields

@@ -54,6 +54,35 @@ func TestAreaDelayFront(t *testing.T) {
 	assert.Equal(t, m[5].Name, front[1].Name)
 }
 
+// TestAreaDelayFrontMedians takes the front over medians when the points
+// were measured in several orders of their gates: a lucky draw as written
+// does not put a point on it, and the table, JSON and CSV carry the spread.
+func TestAreaDelayFrontMedians(t *testing.T) {
+	m := measured(t,
+		[2]float64{100, 2}, // median 100, 2: front
+		[2]float64{90, 2},  // a lucky draw: median 120, 2.5, dominated
+		[2]float64{80, 3},  // median 80, 3: front
+	)
+	medians := [][2]float64{{100, 2}, {120, 2.5}, {80, 3}}
+	for i := range m {
+		m[i].Result.Spread = &physical.Spread{Orders: 2, AreaMedian: medians[i][0], AreaMin: medians[i][0] - 10, AreaMax: medians[i][0] + 10,
+			DelayMedian: medians[i][1], DelayMin: medians[i][1], DelayMax: medians[i][1] + 0.5}
+	}
+	explore.AreaDelayFront(m)
+	assert.Equal(t, []bool{true, false, true}, []bool{m[0].OnFront, m[1].OnFront, m[2].OnFront})
+
+	var table bytes.Buffer
+	require.NoError(t, explore.MeasuredTable(&table, m, nil))
+	assert.Contains(t, table.String(), "area median (min–max)")
+	assert.Contains(t, table.String(), "120 (110–130)")
+	assert.Contains(t, table.String(), "the front is taken over medians of each design as written and 2 orders of its generic netlist's gates (--orders)")
+	var csv bytes.Buffer
+	require.NoError(t, explore.MeasuredCSV(&csv, m))
+	assert.Contains(t, strings.SplitN(csv.String(), "\n", 2)[0], ",delay_ns,orders,area_um2_median,")
+	assert.Equal(t, 120.0, field(t, m[1].Record(), "area_um2_median"))
+	assert.Equal(t, 90.0, field(t, m[1].Record(), "area_um2"), "area_um2 stays the design as written")
+}
+
 func TestMeasuredFormats(t *testing.T) {
 	m := measured(t, [2]float64{100, 2.5}, [2]float64{80, 3.25})
 	explore.AreaDelayFront(m)
@@ -72,7 +101,7 @@ func TestMeasuredFormats(t *testing.T) {
 	require.NoError(t, explore.MeasuredCSV(&csv, m))
 	rows := strings.Split(strings.TrimSpace(csv.String()), "\n")
 	require.Len(t, rows, 3)
-	assert.Equal(t, "network,family,topology,params,width,depth,size,max_fanout,wire_tracks,deficiency,sparse,area_um2,delay_ns,std_cells,critical_from,critical_to,on_front,liberty,flow,output_load_pf,yosys_version,sta_version,command,network_json", rows[0])
+	assert.Equal(t, "network,family,topology,params,width,depth,size,max_fanout,wire_tracks,deficiency,sparse,ling,area_um2,delay_ns,std_cells,critical_from,critical_to,on_front,liberty,flow,output_load_pf,yosys_version,sta_version,command,network_json", rows[0])
 	assert.Contains(t, rows[1], ",100,2.5,10,a[0],sum[7],true,/lib/cells.lib,keep,")
 
 	var js bytes.Buffer

@@ -38,22 +38,11 @@ type flowPoint struct {
 }
 
 // measuredArea and measuredDelay are the figures the searches judge a
-// measured adder by: the medians over the orders of its gates when the
-// flow measured them (physical.Options.Orders), otherwise the adder as
-// written.
-func measuredArea(r *physical.Result) float64 {
-	if r.Spread != nil {
-		return r.Spread.AreaMedian
-	}
-	return r.AreaUM2
-}
+// measured adder by: its medians when the flow measured the orders of its
+// gates (physical.Options.Orders), otherwise the adder as written.
+func measuredArea(r *physical.Result) float64 { return r.MedianAreaUM2() }
 
-func measuredDelay(r *physical.Result) float64 {
-	if r.Spread != nil {
-		return r.Spread.DelayMedian
-	}
-	return r.DelayNS
-}
+func measuredDelay(r *physical.Result) float64 { return r.MedianDelayNS() }
 
 // flowEnergy is what the flow-in-the-loop search lowers: the area, raised
 // by flowPenalty times the fraction by which the delay passes maxNS.
