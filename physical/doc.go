@@ -64,6 +64,19 @@
 // changes it), no wire load is added, and the delay is the arrival time of
 // the worst path, which starts at an input and ends at an output.
 //
+// # One run is one draw
+//
+// ABC's netlist depends on the order in which it meets the gates, not only
+// on the gates: the same adder, its generic netlist written with the
+// statements in another order, comes out of flow abc several per cent
+// larger or smaller and up to half again as slow (flow keep moves the delay
+// by about 2 %). Options.Orders measures every design that many more times,
+// its generic netlist (Yosys's synth -noabc, written by write_verilog) with
+// the assign statements shuffled by ShuffleAssigns, and Result.Spread holds
+// the median, least and greatest area and delay over the design as written
+// and its reorderings; MedianAreaUM2 and MedianDelayNS are the figures to
+// compare designs by.
+//
 // # Errors
 //
 // A tool that is not installed, a Liberty file that cannot be read, does not
