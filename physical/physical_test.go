@@ -418,7 +418,7 @@ func TestLingGoal(t *testing.T) {
 func TestLingGoalMedians(t *testing.T) {
 	needTools(t)
 	if testing.Short() {
-		t.Skip("18 syntheses of 64-bit adders")
+		t.Skip("27 syntheses of 64-bit adders")
 	}
 	ks, err := physical.AdderDesign(build(t, "kogge-stone", 64, nil))
 	require.NoError(t, err)
