@@ -56,8 +56,10 @@ func VHDL(w io.Writer, net *network.Network, opt VHDLOptions) error {
 // of severity failure, which makes the simulator exit non-zero.
 //
 // It covers the adders with the standard ports, a + b + cin with cin and
-// cout (dense or sparse, combinational), and refuses other options, naming
-// what it covers.
+// cout (dense or sparse, combinational or pipelined), and refuses other
+// options, naming what it covers. A pipelined adder gets one reset cycle,
+// then each vector held for as many rising edges of clk as it has register
+// stages, its outputs compared after the last.
 func VHDLTestbench(w io.Writer, net *network.Network, opt TestbenchOptions) error {
 	if opt.Vectors < 0 || opt.Vectors > MaxTestbenchVectors {
 		return fmt.Errorf("emit: %d testbench vectors out of range: allowed 0 to %d", opt.Vectors, MaxTestbenchVectors)
@@ -73,6 +75,7 @@ func VHDLTestbench(w io.Writer, net *network.Network, opt TestbenchOptions) erro
 	n := net.Width()
 	td := &vhdlTestbenchData{
 		vhdlData:   d,
+		Latency:    len(d.Stages),
 		Width:      n,
 		MSB:        n - 1,
 		Vectors:    opt.Vectors,
@@ -89,10 +92,10 @@ func VHDLTestbench(w io.Writer, net *network.Network, opt TestbenchOptions) erro
 
 // CheckVHDLTestbench returns an error unless VHDLTestbench covers the adder
 // opt describes: a + b + cin with cin and cout, dense or sparse,
-// combinational.
+// combinational or pipelined.
 func CheckVHDLTestbench(opt adder.Options) error {
-	if opt.Op != adder.Add || opt.NoCarryIn || opt.Flags != adder.Carry || len(opt.PipelineAfter) > 0 || opt.Stages > 0 {
-		return fmt.Errorf("emit: the VHDL testbench covers op add with cin and the carry flag only, dense or sparse, not pipelined "+
+	if opt.Op != adder.Add || opt.NoCarryIn || opt.Flags != adder.Carry {
+		return fmt.Errorf("emit: the VHDL testbench covers op add with cin and the carry flag only, dense or sparse, combinational or pipelined "+
 			"(asked: %s); the Verilog testbench covers every option", strings.ReplaceAll(opt.Suffix(), "_", " "))
 	}
 	return nil
@@ -122,6 +125,8 @@ type vhdlStage struct {
 type vhdlTestbenchData struct {
 	*vhdlData
 	Width, MSB int
+	// Latency is the number of register stages (0: combinational).
+	Latency    int
 	Vectors    int
 	Seed       string
 	SeedValue  uint32

@@ -374,8 +374,13 @@ func TestVHDLTestbenchOptions(t *testing.T) {
 	sparse := adder.Options{Flags: adder.Carry, Sparse: 2}
 	require.NoError(t, emit.VHDLTestbench(&buf, net, emit.TestbenchOptions{Adder: &sparse}))
 	assert.Contains(t, buf.String(), "entity work.prefix_adder_kogge_stone_8_sparse2 port map")
+	piped := adder.Options{Flags: adder.Carry, PipelineAfter: []int{1, 2}}
+	buf.Reset()
+	require.NoError(t, emit.VHDLTestbench(&buf, net, emit.TestbenchOptions{Adder: &piped}))
+	assert.Contains(t, buf.String(), "port map (clk => clk, rst => rst, a => a")
+	assert.Contains(t, buf.String(), "for k in 1 to 2 loop")
 	for _, opt := range []adder.Options{{Op: adder.Sub, Flags: adder.Carry}, {Op: adder.Compare}, {NoCarryIn: true, Flags: adder.Carry},
-		{Flags: adder.Carry | adder.Zero}, {Flags: adder.Carry, Stages: 1}} {
+		{Flags: adder.Carry | adder.Zero}} {
 		require.NoError(t, emit.CheckVHDLTestbench(adder.Standard))
 		err := emit.CheckVHDLTestbench(opt)
 		require.Error(t, err, opt.Suffix())

@@ -46,7 +46,7 @@ func TestGenVHDLBadInput(t *testing.T) {
 		{"port name", []string{"--module", "Cout", "--testbench"},
 			`prefixgen gen: emit: entity name "Cout" is not a legal VHDL identifier: the adder declares "cout" inside (VHDL ignores case)`},
 		{"testbench of sub", []string{"--testbench", "--op", "sub"},
-			"prefixgen gen: emit: the VHDL testbench covers op add with cin and the carry flag only, dense or sparse, not pipelined (asked: sub); the Verilog testbench covers every option"},
+			"prefixgen gen: emit: the VHDL testbench covers op add with cin and the carry flag only, dense or sparse, combinational or pipelined (asked: sub); the Verilog testbench covers every option"},
 		{"seed too large", []string{"--testbench", "--seed", "4294967296"},
 			"prefixgen gen: --seed 4294967296 out of range for a Verilog testbench: allowed 0 to 4294967295"},
 	}

@@ -236,8 +236,9 @@ func TestTable(t *testing.T) {
 	assert.True(t, toolcheck.Failed(append(rs, toolcheck.Result{Status: toolcheck.Fail})))
 }
 
-// The VHDL row runs the VHDL testbench with GHDL, and fails on a planted
-// bug in the VHDL; for an adder the VHDL testbench does not cover, it proves
+// The VHDL row runs the VHDL testbench with GHDL, a pipelined adder's too,
+// and fails on a planted bug in the VHDL; for an adder the VHDL testbench
+// does not cover, it proves
 // ghdl --synth of the VHDL equal to the Verilog, and fails on a planted bug
 // there too.
 func TestVHDLRow(t *testing.T) {
@@ -257,7 +258,11 @@ func TestVHDLRow(t *testing.T) {
 		c.VHDL = bytes.Replace(c.VHDL, []byte(good), []byte("G_c5_l1 <= g(4) or (p(4) and g(5));"), 1)
 		return &c
 	}
-	rs := check(t, std, subD, bad(std), bad(subD))
+	piped := adder.Options{Flags: adder.Carry, PipelineAfter: []int{2}}
+	pipedD, err := toolcheck.NewDesign(net, toolcheck.Options{Vectors: 200, Seed: 1, Adder: &piped})
+	require.NoError(t, err)
+	require.NotNil(t, pipedD.VHDLTestbench, "the VHDL testbench covers a pipelined adder")
+	rs := check(t, std, subD, bad(std), bad(subD), pipedD, bad(pipedD))
 	vhdl := func(i int) toolcheck.Result {
 		r := rs[i*7+6]
 		require.Equal(t, "VHDL", r.Check)
@@ -271,4 +276,8 @@ func TestVHDLRow(t *testing.T) {
 	assert.Regexp(t, `^FAIL prefix_adder_sklansky_8: \d+ of \d+ vectors wrong$`, vhdl(2).Detail)
 	assert.Equal(t, toolcheck.Fail, vhdl(3).Status, vhdl(3).Detail)
 	assert.Equal(t, "the VHDL, through ghdl --synth, is not equal to the Verilog", vhdl(3).Detail)
+	assert.Equal(t, toolcheck.Pass, vhdl(4).Status, vhdl(4).Detail)
+	assert.Regexp(t, `^PASS prefix_adder_sklansky_8_pipe1: \d+ vectors, 0 mismatches$`, vhdl(4).Detail)
+	assert.Equal(t, toolcheck.Fail, vhdl(5).Status, vhdl(5).Detail)
+	assert.Regexp(t, `^FAIL prefix_adder_sklansky_8_pipe1: \d+ of \d+ vectors wrong$`, vhdl(5).Detail)
 }
