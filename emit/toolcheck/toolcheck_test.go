@@ -238,9 +238,8 @@ func TestTable(t *testing.T) {
 
 // The VHDL row runs the VHDL testbench with GHDL, a pipelined adder's too,
 // and fails on a planted bug in the VHDL; for an adder the VHDL testbench
-// does not cover, it proves
-// ghdl --synth of the VHDL equal to the Verilog, and fails on a planted bug
-// there too.
+// does not cover, it proves ghdl --synth of the VHDL equal to the Verilog,
+// and fails on a planted bug there too.
 func TestVHDLRow(t *testing.T) {
 	requireTools(t)
 	net, err := topologies.Build("sklansky", 8, nil)
