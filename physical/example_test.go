@@ -53,3 +53,12 @@ func ExampleShuffleAssigns() {
 	//   assign y = a & b;
 	// endmodule
 }
+
+// ModuleNames reads the modules a file declares, skipping comments, as
+// VerilogDesign does to find the one to synthesize.
+func ExampleModuleNames() {
+	src := "// module old_adder;\nmodule adder(input [3:0] a, b, output [4:0] s);\n  assign s = a + b;\nendmodule\n/* module draft; */\nmodule top; endmodule\n"
+	fmt.Println(physical.ModuleNames([]byte(src)))
+	// Output:
+	// [adder top]
+}
