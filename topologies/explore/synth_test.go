@@ -127,14 +127,7 @@ func TestMeasuredFormats(t *testing.T) {
 
 // TestSynthesize runs every network of width 4 through the flow.
 func TestSynthesize(t *testing.T) {
-	tooltest.Path(t, "yosys")
-	tooltest.Path(t, "sta")
-	if _, err := os.Stat(physical.LibertyFile("")); err != nil {
-		if os.Getenv(tooltest.RequireEnv) == "1" {
-			t.Fatal(err)
-		}
-		t.Skip(err)
-	}
+	needFlow(t)
 	points := enumerate(t, 4, explore.Options{})
 	m, ref, err := explore.Synthesize(context.Background(), points, physical.Options{})
 	require.NoError(t, err)
@@ -159,14 +152,7 @@ func TestSynthesize(t *testing.T) {
 // one row each, in order, the sparse adder a different circuit carrying its
 // sparseness in its record, the front taken over both.
 func TestSynthesizeSparse(t *testing.T) {
-	tooltest.Path(t, "yosys")
-	tooltest.Path(t, "sta")
-	if _, err := os.Stat(physical.LibertyFile("")); err != nil {
-		if os.Getenv(tooltest.RequireEnv) == "1" {
-			t.Fatal(err)
-		}
-		t.Skip(err)
-	}
+	needFlow(t)
 	points := enumerate(t, 8, explore.Options{})[:3] // ripple, kogge-stone, brent-kung
 	m, _, err := explore.SynthesizeAdders(context.Background(), points, explore.Adders{Sparse: []int{1, 4}}, physical.Options{})
 	require.NoError(t, err)
@@ -197,14 +183,7 @@ func TestSynthesizeSparse(t *testing.T) {
 // and dense: each a different circuit from its plain adder, saying so in
 // its result, its record and its command.
 func TestSynthesizeLing(t *testing.T) {
-	tooltest.Path(t, "yosys")
-	tooltest.Path(t, "sta")
-	if _, err := os.Stat(physical.LibertyFile("")); err != nil {
-		if os.Getenv(tooltest.RequireEnv) == "1" {
-			t.Fatal(err)
-		}
-		t.Skip(err)
-	}
+	needFlow(t)
 	points := enumerate(t, 8, explore.Options{})[1:3] // kogge-stone, brent-kung
 	plain, _, err := explore.SynthesizeAdders(context.Background(), points, explore.Adders{Sparse: []int{1, 2}}, physical.Options{})
 	require.NoError(t, err)
@@ -229,6 +208,20 @@ func TestSynthesizeLing(t *testing.T) {
 			want = p.Command + " -f verilog --sparse 2 --ling"
 		}
 		assert.Equal(t, want, field(t, rec, "command"))
+	}
+}
+
+// needFlow skips the test, or fails it under PREFIXGEN_REQUIRE_TOOLS=1,
+// when yosys, sta or the default Liberty file is missing.
+func needFlow(t *testing.T) {
+	t.Helper()
+	tooltest.Path(t, "yosys")
+	tooltest.Path(t, "sta")
+	if _, err := os.Stat(physical.LibertyFile("")); err != nil {
+		if os.Getenv(tooltest.RequireEnv) == "1" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
 	}
 }
 
