@@ -73,22 +73,14 @@ func exploreCommand() *cli.Command {
 			}},
 			outputFlag(),
 			&cli.BoolFlag{Name: "synth", Usage: "synthesize every network's adder (Yosys, OpenSTA; see prefixgen synth) and print the area–delay front instead; --plot draws area against delay"},
-			sparseListFlag("with --synth, "),
-			&cli.BoolFlag{Name: "ling", Usage: "with --synth, measure every adder with Ling's pseudo-carries (see gen --ling)"},
-			ordersFlag("with --synth, take the front over medians: "),
-		}, append(optimizerFlags(), synthFlags()...)...),
+		}, append(append(adderFlags(), optimizerFlags()...), synthFlags()...)...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c); err != nil {
 				return err
 			}
-			if c.IsSet("sparse") && !c.Bool("synth") {
-				return usage(c, "--sparse applies only with --synth: allowed explore --synth --sparse S with S among %s or a list of them", sparseAllowed())
-			}
-			for _, f := range []string{"ling", "orders"} {
-				if c.IsSet(f) && !c.Bool("synth") {
-					return usage(c, "--%s applies only with --synth: allowed explore --synth --%s", f, f)
-				}
+			if err := adderFlagsOnlyWithSynth(c); err != nil {
+				return err
 			}
 			format := c.String("format")
 			if !slices.Contains(exploreFormats, format) {
@@ -147,18 +139,19 @@ func reportCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "report",
 		Usage:     "one self-contained HTML page: every network's figures, diagram and command, and the plot",
-		UsageText: "prefixgen report -n N [--max-fanout F] [--synth [--liberty …] [--flow keep|abc]] -o FILE.html",
+		UsageText: "prefixgen report -n N [--max-fanout F] [--synth [--sparse S,…] [--ling] [--orders K] [--liberty …] [--flow keep|abc]] -o FILE.html",
 		Description: "Writes one HTML page that loads nothing from outside and runs no script: the size-against-depth\n" +
 			"plot of explore, the table of every network explore finds at width N (the Pareto front in bold),\n" +
 			fmt.Sprintf("and each network's diagram with the command that rebuilds it. Widths 1 to %d.\n", report.MaxWidth) +
 			"With --synth, every network's adder goes through Yosys and OpenSTA as in explore --synth: the page\n" +
 			"adds the area–delay plot with Yosys's own a + b + cin, and each network's area, delay and place\n" +
-			"on the area–delay front.",
+			"on the area–delay front. --sparse, --ling and --orders choose the adders and how often each is\n" +
+			"measured as in explore --synth: a row per adder, named, and with --orders the medians.",
 		Flags: append([]cli.Flag{
 			widthFlag(32), maxFanoutFlag(),
 			outputFlag(),
 			&cli.BoolFlag{Name: "synth", Usage: "also synthesize every network's adder (Yosys, OpenSTA; see prefixgen synth): the area–delay plot, and area and delay in the table"},
-		}, append(optimizerFlags(), synthFlags()...)...),
+		}, append(append(adderFlags(), optimizerFlags()...), synthFlags()...)...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c); err != nil {
@@ -168,10 +161,14 @@ func reportCommand() *cli.Command {
 			if n < 1 || n > report.MaxWidth {
 				return usage(c, "width %d out of range for a report: allowed 1 to %d", n, report.MaxWidth)
 			}
+			if err := adderFlagsOnlyWithSynth(c); err != nil {
+				return err
+			}
 			var opt physical.Options
+			var adders explore.Adders
 			if c.Bool("synth") {
 				var err error
-				if opt, err = synthOptions(c); err != nil {
+				if opt, adders, err = adderSynthOptions(c); err != nil {
 					return err
 				}
 			} else if err := synthOnly(c); err != nil {
@@ -188,12 +185,15 @@ func reportCommand() *cli.Command {
 			ropt := report.Options{}
 			if c.Bool("synth") {
 				cmd += " --synth"
-				for _, f := range []string{"liberty", "flow", "load"} {
-					if c.IsSet(f) {
-						cmd += fmt.Sprintf(" --%s %s", f, c.Value(f))
+				for _, f := range []string{"sparse", "ling", "orders", "liberty", "flow", "load"} {
+					switch {
+					case f == "ling" && c.Bool(f):
+						cmd += " --ling"
+					case f != "ling" && c.IsSet(f):
+						cmd += fmt.Sprintf(" --%s %v", f, c.Value(f))
 					}
 				}
-				if ropt.Measured, ropt.Reference, err = synthMeasure(c, all, opt); err != nil {
+				if ropt.Measured, ropt.Reference, err = synthMeasureAdders(c, all, adders, opt); err != nil {
 					return err
 				}
 			}
@@ -226,6 +226,50 @@ func optimizerFlags() []cli.Flag {
 	}
 }
 
+// adderFlags are the flags of explore and report that choose the adders
+// --synth measures and how often.
+func adderFlags() []cli.Flag {
+	return []cli.Flag{
+		sparseListFlag("with --synth, "),
+		&cli.BoolFlag{Name: "ling", Usage: "with --synth, measure every adder with Ling's pseudo-carries (see gen --ling)"},
+		ordersFlag("with --synth, take the front over medians: "),
+	}
+}
+
+// adderFlagsOnlyWithSynth refuses adderFlags without --synth.
+func adderFlagsOnlyWithSynth(c *cli.Context) error {
+	if c.Bool("synth") {
+		return nil
+	}
+	name := c.Command.Name
+	if c.IsSet("sparse") {
+		return usage(c, "--sparse applies only with --synth: allowed %s --synth --sparse S with S among %s or a list of them", name, sparseAllowed())
+	}
+	for _, f := range []string{"ling", "orders"} {
+		if c.IsSet(f) {
+			return usage(c, "--%s applies only with --synth: allowed %s --synth --%s", f, name, f)
+		}
+	}
+	return nil
+}
+
+// adderSynthOptions returns the options of the physical flow, --orders
+// among them, and the adders adderFlags ask for.
+func adderSynthOptions(c *cli.Context) (physical.Options, explore.Adders, error) {
+	opt, err := synthOptions(c)
+	if err != nil {
+		return opt, explore.Adders{}, err
+	}
+	sparse, err := sparseList(c, c.Int("width"))
+	if err != nil {
+		return opt, explore.Adders{}, err
+	}
+	if opt.Orders, err = orders(c); err != nil {
+		return opt, explore.Adders{}, err
+	}
+	return opt, explore.Adders{Sparse: sparse, Ling: c.Bool("ling")}, nil
+}
+
 // synthOnly refuses the flags of the physical flow without --synth.
 func synthOnly(c *cli.Context) error {
 	for _, f := range synthFlagNames {
@@ -239,22 +283,15 @@ func synthOnly(c *cli.Context) error {
 // exploreSynth is explore --synth: every network through the physical
 // flow, the area–delay front printed and plotted.
 func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
-	opt, err := synthOptions(c)
+	opt, adders, err := adderSynthOptions(c)
 	if err != nil {
-		return err
-	}
-	sparse, err := sparseList(c, c.Int("width"))
-	if err != nil {
-		return err
-	}
-	if opt.Orders, err = orders(c); err != nil {
 		return err
 	}
 	all, _, err := explorePoints(c)
 	if err != nil {
 		return err
 	}
-	measured, ref, err := synthMeasureAdders(c, all, explore.Adders{Sparse: sparse, Ling: c.Bool("ling")}, opt)
+	measured, ref, err := synthMeasureAdders(c, all, adders, opt)
 	if err != nil {
 		return err
 	}
@@ -281,15 +318,9 @@ func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
 	})
 }
 
-// synthMeasure runs every point through the physical flow with a progress bar
-// on a terminal, and sorts a failure into bad input (exit 2) or a failed
-// tool (exit 1).
-func synthMeasure(c *cli.Context, points []explore.Point, opt physical.Options) ([]explore.Measured, *physical.Result, error) {
-	return synthMeasureAdders(c, points, explore.Adders{}, opt)
-}
-
-// synthMeasureAdders is synthMeasure with every point's adder built as a
-// says.
+// synthMeasureAdders runs the adders a asks for of every point through the
+// physical flow with a progress bar on a terminal, and sorts a failure into
+// bad input (exit 2) or a failed tool (exit 1).
 func synthMeasureAdders(c *cli.Context, points []explore.Point, a explore.Adders, opt physical.Options) ([]explore.Measured, *physical.Result, error) {
 	bar := newBar(c.App.ErrWriter, "prefixgen "+c.Command.Name, "designs")
 	opt.Progress = bar.update

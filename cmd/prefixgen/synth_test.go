@@ -191,6 +191,36 @@ func TestReportSynth(t *testing.T) {
 	assert.Equal(t, "prefixgen report: --flow applies only with --synth\n", errOut)
 }
 
+// TestReportSynthAdders: report --synth takes explore's --sparse, --ling
+// and --orders: a row per adder, named, the medians, and the command that
+// made the page with every flag given.
+func TestReportSynthAdders(t *testing.T) {
+	needFlow(t)
+	page := filepath.Join(t.TempDir(), "r.html")
+	status, out, errOut := prefixgen("report", "-n", "4", "--no-optimize", "--synth", "--sparse", "1,2", "--ling", "--orders", "1", "--load", "0.02", "-o", page)
+	require.Equal(t, 0, status, errOut)
+	assert.Empty(t, out)
+	data, err := os.ReadFile(page)
+	require.NoError(t, err)
+	html := string(data)
+	assert.Contains(t, html, "Made by <code>prefixgen report -n 4 --synth --sparse 1,2 --ling --orders 1 --load 0.02 -o r.html</code>")
+	assert.Contains(t, html, "medians over the design as written and 1 order of its gates")
+	assert.Contains(t, html, "<th>adder</th><th class=\"num\">area, median (µm²)</th>")
+	assert.Contains(t, html, "<td>sparse 2, Ling</td>")
+	assert.Contains(t, html, "<code>prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 2 --ling</code>")
+	assert.Equal(t, strings.Count(html, "<tr class=\"adder\">"), strings.Count(html, "<td>Ling</td>"), "two adders a network")
+
+	for _, flag := range [][]string{{"--sparse", "2"}, {"--ling"}, {"--orders", "2"}} {
+		status, out, errOut := prefixgen(append([]string{"report", "-n", "4", "-o", page}, flag...)...)
+		assert.Equal(t, 2, status)
+		assert.Empty(t, out)
+		assert.Contains(t, errOut, "prefixgen report: "+flag[0]+" applies only with --synth: allowed report --synth "+flag[0])
+	}
+	status, _, errOut = prefixgen("report", "-n", "4", "--synth", "--sparse", "3", "-o", page)
+	assert.Equal(t, 2, status)
+	assert.Equal(t, "prefixgen report: --sparse \"3\": sparseness \"3\" not allowed: allowed 1, 2, 4, 8, or a comma-separated list of them\n", errOut)
+}
+
 // TestExploreSynthSparse: explore --synth --sparse 1,4 prints one row per
 // network and sparseness, the CSV header the JSON keys, the sparse adder a
 // circuit of its own; bad sparseness exits 2 with one line.

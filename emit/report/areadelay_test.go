@@ -2,6 +2,8 @@ package report_test
 
 import (
 	"bytes"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -87,10 +89,73 @@ func TestHTMLSynth(t *testing.T) {
 	assert.NotContains(t, plain.String(), "★")
 
 	err := report.HTML(&buf, 16, all, front, report.Options{Measured: m[1:]})
-	assert.ErrorContains(t, err, "measured points for")
+	assert.ErrorContains(t, err, "measured adders for 25 networks: want the same number for every network")
 	swapped := append([]explore.Measured{m[1], m[0]}, m[2:]...)
 	err = report.HTML(&buf, 16, all, front, report.Options{Measured: swapped})
-	assert.ErrorContains(t, err, "want them in the same order")
+	assert.ErrorContains(t, err, "want them in the order of the networks")
+}
+
+// TestHTMLSynthAdders checks the page with several adders of every network
+// (sparse 1 and 2, Ling's) measured over several orders of the gates: a
+// row per adder naming it, the medians in the table, the design as written
+// and the range beside the diagram, and the front judged by the medians.
+func TestHTMLSynthAdders(t *testing.T) {
+	all, front := points(t, 16)
+	m := fakeAdders(all)
+	onFront := 0
+	for _, a := range m {
+		if a.OnFront {
+			onFront++
+		}
+	}
+	require.Positive(t, onFront)
+	var buf bytes.Buffer
+	require.NoError(t, report.HTML(&buf, 16, all, front, report.Options{Command: "prefixgen report -n 16 --synth --sparse 1,2 --ling --orders 4", Measured: m}))
+	page := buf.String()
+	keepFile(t, "report16-adders.html", buf.Bytes())
+	assert.Contains(t, page, "<th>adder</th><th class=\"num\">area, median (µm²)</th><th class=\"num\">delay, median (ns)</th>")
+	assert.Contains(t, page, "medians over the design as written and 4 orders of its gates")
+	assert.Contains(t, page, "adders are on the area–delay front")
+	assert.Equal(t, len(all), strings.Count(page, "<td>Ling</td>"))
+	assert.Equal(t, len(all), strings.Count(page, "<tr class=\"adder\">"))
+	assert.Equal(t, len(all), strings.Count(page, "<td>sparse 2, Ling</td>"))
+	assert.Equal(t, onFront, strings.Count(page, "<td>★</td>"))
+	assert.Equal(t, onFront, strings.Count(page, ", on the area–delay front"))
+	ks := m[2*slicesIndex(all, "kogge-stone")+1]
+	require.Equal(t, "kogge-stone", ks.Name)
+	s := ks.Result.Spread
+	assert.Contains(t, page, fmt.Sprintf("the sparse 2, Ling adder %.0f µm², %.3f ns (medians; as written %.0f µm², %.3f ns; area %.0f–%.0f µm², delay %.3f–%.3f ns over 5 draws)",
+		s.AreaMedian, s.DelayMedian, ks.Result.AreaUM2, ks.Result.DelayNS, s.AreaMin, s.AreaMax, s.DelayMin, s.DelayMax))
+	assert.Contains(t, page, "<code>"+ks.Command+" -f verilog --sparse 2 --ling</code>")
+	assert.Contains(t, page, "<code>"+ks.Command+" -f verilog --ling</code></td></tr>", "the network's row rebuilds its first adder")
+
+	mixed := slices.Clone(m)
+	mixed[3].Result = &physical.Result{AreaUM2: 1, DelayNS: 1}
+	err := report.HTML(&buf, 16, all, front, report.Options{Measured: mixed})
+	assert.ErrorContains(t, err, "measured over another number of orders than the first adder")
+}
+
+// fakeAdders gives every network two Ling adders, dense and sparse 2, with
+// medians and ranges over 4 orders that follow its size and depth.
+func fakeAdders(all []explore.Point) []explore.Measured {
+	var m []explore.Measured
+	for _, p := range all {
+		for _, s := range []int{1, 2} {
+			area := 1000 + 100*float64(p.Figures.Size) - 300*float64(s)
+			delay := 0.1*float64(p.Figures.Depth*p.Figures.Depth) + 0.05*float64(s)
+			m = append(m, explore.Measured{Point: p, Sparse: s, Ling: true, Result: &physical.Result{
+				Topology: p.Network.Topology(), Params: p.Network.Params(), Width: 16, Sparse: s, Ling: true,
+				AreaUM2: area + 7, DelayNS: delay + 0.5, Liberty: physical.LibertyFile(""), Flow: physical.ABC,
+				Spread: &physical.Spread{Orders: 4, AreaMedian: area, AreaMin: area - 10, AreaMax: area + 20, DelayMedian: delay, DelayMin: delay - 0.1, DelayMax: delay + 0.5},
+			}})
+		}
+	}
+	explore.AreaDelayFront(m)
+	return m
+}
+
+func slicesIndex(all []explore.Point, name string) int {
+	return slices.IndexFunc(all, func(p explore.Point) bool { return p.Name == name })
 }
 
 // The page with the area–delay section loads in a real browser without a
@@ -103,4 +168,10 @@ func TestHTMLSynthInChromium(t *testing.T) {
 	_, _, _, dom := loadInChromium(t, buf.Bytes())
 	assert.Equal(t, len(all)+2, strings.Count(dom, "<svg "), "the diagrams and both plots")
 	assert.Contains(t, dom, `<h2 id="synth">`)
+
+	buf.Reset()
+	require.NoError(t, report.HTML(&buf, 16, all, front, report.Options{Command: "prefixgen report -n 16 --synth --sparse 1,2 --ling --orders 4", Measured: fakeAdders(all)}))
+	_, _, _, dom = loadInChromium(t, buf.Bytes())
+	assert.Equal(t, len(all)+2, strings.Count(dom, "<svg "), "the diagrams and both plots, several adders a network")
+	assert.Equal(t, len(all), strings.Count(dom, `<tr class="adder">`))
 }

@@ -27,11 +27,15 @@ const MaxWidth = 256
 type Options struct {
 	// Command is the prefixgen command that made the report, printed on it.
 	Command string
-	// Measured, when not nil, holds every point measured by the physical
-	// flow, in the order of the points (explore.Synthesize): the page adds
-	// the plot of area against delay, the area and delay of every network
-	// and its place on the area–delay front. Reference is Yosys's own
-	// a + b + cin through the same flow, shown beside them.
+	// Measured, when not nil, holds the adders the physical flow measured,
+	// for each point in order one or more of its adders (the order of
+	// explore.SynthesizeAdders: one per sparseness, all of them Ling's or
+	// none): the page adds the plot of area against delay, and every
+	// adder's area, delay and place on the area–delay front, beside its
+	// network. Where the flow measured several orders of the gates
+	// (physical.Options.Orders) the page gives the medians, the design as
+	// written and the range. Reference is Yosys's own a + b + cin through
+	// the same flow, shown beside them.
 	Measured  []explore.Measured
 	Reference *physical.Result
 }
@@ -45,14 +49,19 @@ type pageData struct {
 	Plot      template.HTML
 	Networks  []pageNetwork
 	// Synth is set when the points were measured by the physical flow:
-	// SynthPlot is then the area–delay plot, SynthFront the size of that
-	// front, Reference Yosys's adder and Flow a line naming the flow,
-	// library and tools.
+	// SynthPlot is then the area–delay plot, SynthFront the number of
+	// adders on that front, Reference Yosys's adder and Flow a line naming
+	// the flow, library and tools. Several is set when a network has more
+	// than one adder or its adder is not the plain one (the table then
+	// names each), and Orders is the number of reorderings behind the
+	// medians, 0 when the adders were measured once.
 	Synth      bool
 	SynthPlot  template.HTML
 	SynthFront int
 	Reference  *physical.Result
 	Flow       string
+	Several    bool
+	Orders     int
 }
 
 type pageNetwork struct {
@@ -60,10 +69,35 @@ type pageNetwork struct {
 	ID      string
 	Front   bool
 	Diagram template.HTML
-	// Result and SynthFront are the network's measure by the physical
-	// flow and its place on the area–delay front, when measured.
-	Result     *physical.Result
-	SynthFront bool
+	// Adders are the network's adders the physical flow measured, none
+	// when it measured nothing.
+	Adders []pageAdder
+}
+
+// pageAdder is one measured adder of a network, its figures formatted:
+// Area and Delay are the medians where the flow measured several orders of
+// the gates, and Written the design as written with the range then.
+type pageAdder struct {
+	Name, Command string
+	Area, Delay   string
+	Written       string
+	Critical      string
+	OnFront       bool
+	// Named says whether the table names the adder (pageData.Several).
+	Named bool
+}
+
+// newPageAdder formats the measured adder m.
+func newPageAdder(m explore.Measured, named bool) pageAdder {
+	r := m.Result
+	a := pageAdder{Name: m.Adder(), Command: m.AdderCommand(), OnFront: m.OnFront, Named: named,
+		Area: fmt.Sprintf("%.0f", r.AreaUM2), Delay: fmt.Sprintf("%.3f", r.DelayNS), Critical: r.CriticalFrom + " → " + r.CriticalTo}
+	if s := r.Spread; s != nil {
+		a.Area, a.Delay = fmt.Sprintf("%.0f", s.AreaMedian), fmt.Sprintf("%.3f", s.DelayMedian)
+		a.Written = fmt.Sprintf("as written %.0f µm², %.3f ns; area %.0f–%.0f µm², delay %.3f–%.3f ns over %d draws",
+			r.AreaUM2, r.DelayNS, s.AreaMin, s.AreaMax, s.DelayMin, s.DelayMax, s.Orders+1)
+	}
+	return a
 }
 
 // HTML writes the report of the points at width n as one self-contained HTML
@@ -81,8 +115,8 @@ func HTML(w io.Writer, n int, points, front []explore.Point, opt Options) error 
 	}
 	d := pageData{Width: n, Command: opt.Command, FrontSize: len(front), Plot: template.HTML(plotSVG.String())}
 	if opt.Measured != nil {
-		if len(opt.Measured) != len(points) {
-			return fmt.Errorf("report: %d measured points for %d networks: want one per network", len(opt.Measured), len(points))
+		if len(opt.Measured) < len(points) || len(opt.Measured)%len(points) != 0 {
+			return fmt.Errorf("report: %d measured adders for %d networks: want the same number for every network", len(opt.Measured), len(points))
 		}
 		var synthSVG bytes.Buffer
 		if err := PlotAreaDelay(&synthSVG, n, opt.Measured, opt.Reference, "svg"); err != nil {
@@ -91,6 +125,16 @@ func HTML(w io.Writer, n int, points, front []explore.Point, opt Options) error 
 		r := opt.Measured[0].Result
 		d.Synth, d.SynthPlot, d.Reference = true, template.HTML(synthSVG.String()), opt.Reference
 		d.Flow = fmt.Sprintf("flow %s, library %s, %g pF on every output; %s, OpenSTA %s", r.Flow, r.Liberty, r.OutputLoadPF, r.YosysVersion, r.STAVersion)
+		if r.Spread != nil {
+			d.Orders = r.Spread.Orders
+			d.Flow += fmt.Sprintf("; medians over the design as written and %s of its gates", physical.OrdersPhrase(d.Orders))
+		}
+		m := opt.Measured[0]
+		d.Several = len(opt.Measured) > len(points) || m.Sparse > 1 || m.Ling
+	}
+	perNetwork := 0
+	if len(points) > 0 {
+		perNetwork = len(opt.Measured) / len(points)
 	}
 	onFront := map[*network.Network]bool{}
 	for _, p := range front {
@@ -110,13 +154,18 @@ func HTML(w io.Writer, n int, points, front []explore.Point, opt Options) error 
 		}
 		pn := pageNetwork{Point: p, ID: id, Front: onFront[p.Network], Diagram: template.HTML(svg.String())}
 		if d.Synth {
-			m := opt.Measured[len(d.Networks)]
-			if m.Name != p.Name || m.Command != p.Command {
-				return fmt.Errorf("report: measured point %s is not network %s: want them in the same order", m.Name, p.Name)
-			}
-			pn.Result, pn.SynthFront = m.Result, m.OnFront
-			if m.OnFront {
-				d.SynthFront++
+			i := len(d.Networks) * perNetwork
+			for _, m := range opt.Measured[i : i+perNetwork] {
+				if m.Name != p.Name || m.Command != p.Command {
+					return fmt.Errorf("report: measured adder of %s is not one of network %s: want them in the order of the networks", m.Name, p.Name)
+				}
+				if (m.Result.Spread == nil) != (d.Orders == 0) {
+					return fmt.Errorf("report: %s: measured over another number of orders than the first adder: want every adder measured alike", m.Name)
+				}
+				pn.Adders = append(pn.Adders, newPageAdder(m, d.Several))
+				if m.OnFront {
+					d.SynthFront++
+				}
 			}
 		}
 		d.Networks = append(d.Networks, pn)

@@ -9,6 +9,7 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/emit/adder"
@@ -141,12 +142,29 @@ func measuredRow(m Measured) []string {
 		area, delay := r.Spread.Cells()
 		row = append(row, area, delay)
 	}
-	return append(row, strconv.Itoa(r.StdCells), r.CriticalFrom+" → "+r.CriticalTo, front, m.command())
+	return append(row, strconv.Itoa(r.StdCells), r.CriticalFrom+" → "+r.CriticalTo, front, m.AdderCommand())
 }
 
-// command returns the command that rebuilds the point, and for a sparse or
-// Ling adder its Verilog.
-func (m Measured) command() string {
+// Adder names the adder measured: "dense" for the plain one, otherwise its
+// sparseness and Ling's pseudo-carries, such as "sparse 2", "Ling" or
+// "sparse 4, Ling".
+func (m Measured) Adder() string {
+	var parts []string
+	if m.Sparse > 1 {
+		parts = append(parts, "sparse "+strconv.Itoa(m.Sparse))
+	}
+	if m.Ling {
+		parts = append(parts, "Ling")
+	}
+	if parts == nil {
+		return "dense"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// AdderCommand returns the command that rebuilds the point, and for a
+// sparse or Ling adder the one that writes its Verilog.
+func (m Measured) AdderCommand() string {
 	if m.Command == "" || (m.Sparse <= 1 && !m.Ling) {
 		return m.Command
 	}
@@ -230,7 +248,7 @@ func (m Measured) Record() emit.Record {
 		{Column: "critical_from", Value: r.CriticalFrom}, {Column: "critical_to", Value: r.CriticalTo},
 		{Column: "on_front", Value: m.OnFront}, {Column: "liberty", Value: r.Liberty}, {Column: "flow", Value: string(r.Flow)},
 		{Column: "output_load_pf", Value: r.OutputLoadPF}, {Column: "yosys_version", Value: r.YosysVersion},
-		{Column: "sta_version", Value: r.STAVersion}, {Column: "command", Value: m.command()},
+		{Column: "sta_version", Value: r.STAVersion}, {Column: "command", Value: m.AdderCommand()},
 		{Column: "network_json", Value: doc},
 	}...))
 }
