@@ -55,6 +55,7 @@ var Columns = []Column{
 	{"area_um2", "area (µm²)", "cell area after synthesis onto the Liberty library (Yosys stat -liberty)", "µm²"},
 	{"delay_ns", "delay (ns)", "worst input-to-output arrival after synthesis (OpenSTA)", "ns"},
 	{"std_cells", "std cells", "standard cells after synthesis", "cells"},
+	{"redundant_um2", "redundant (µm²)", "area of mapped cells that compute a signal the netlist already carries, or its complement", "µm²"},
 	{"critical_from", "critical path", "start point of the worst path", ""},
 	{"critical_to", "critical path", "end point of the worst path", ""},
 	{"liberty", "liberty", "the Liberty library synthesized onto", ""},

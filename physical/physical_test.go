@@ -81,6 +81,8 @@ func TestPlantedSlowNetwork(t *testing.T) {
 					sum += k
 				}
 				assert.Equal(t, r.StdCells, sum, "the cells by name add up to the cell count")
+				assert.GreaterOrEqual(t, r.RedundantUM2, 0.0)
+				assert.Less(t, r.RedundantUM2, r.AreaUM2/3, "most of the area computes something once")
 			}
 		})
 	}

@@ -31,6 +31,10 @@ type Result struct {
 	// cells), and StdCells their number.
 	AreaUM2  float64
 	StdCells int
+	// RedundantUM2 is the part of AreaUM2 in cells that compute a signal
+	// the netlist already carries, or its complement (RedundantArea): logic
+	// the mapper duplicated, in both polarities, to shorten a path.
+	RedundantUM2 float64
 	// Cells counts the mapped cells by library cell name.
 	Cells map[string]int
 	// DelayNS is the worst input-to-output arrival time OpenSTA reports, in
@@ -64,6 +68,16 @@ type tools struct {
 	yosys, sta               string
 	yosysVersion, staVersion string
 	liberty                  string
+
+	libOnce sync.Once
+	lib     []byte
+	libErr  error
+}
+
+// libertyText returns the Liberty file's text, read once per Run.
+func (t *tools) libertyText() ([]byte, error) {
+	t.libOnce.Do(func() { t.lib, t.libErr = os.ReadFile(t.liberty) })
+	return t.lib, t.libErr
 }
 
 // versions caches what each program prints as its version.
@@ -378,6 +392,15 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 	if err := parseTiming(out, r); err != nil {
 		return nil, d.outsideError(fail("%v", err))
 	}
+	mapped, err := os.ReadFile(filepath.Join(dir, "mapped.v"))
+	if err != nil {
+		return nil, fail("yosys wrote no netlist: %v", err)
+	}
+	libText, err := t.libertyText()
+	if err != nil {
+		return nil, fail("%v", err)
+	}
+	r.RedundantUM2 = RedundantArea(libText, mapped)
 	return r, nil
 }
 

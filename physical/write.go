@@ -12,7 +12,7 @@ import (
 
 // Record returns the result's machine-readable fields: topology, params,
 // width, sparse (1 for the plain adder), valency (2 for binary cells), ling,
-// area_um2, delay_ns, std_cells, critical_from, critical_to,
+// area_um2, delay_ns, std_cells, redundant_um2, critical_from, critical_to,
 // liberty, flow, output_load_pf, yosys_version, sta_version and cell_counts
 // (the mapped cells by library cell name), named as in emit.Columns.
 //
@@ -24,7 +24,7 @@ func (r *Result) Record() emit.Record {
 		{Column: "topology", Value: r.Topology}, {Column: "params", Value: r.Params}, {Column: "width", Value: r.Width},
 		{Column: "sparse", Value: max(r.Sparse, 1)}, {Column: "valency", Value: max(r.Valency, 2)}, {Column: "ling", Value: r.Ling},
 		{Column: "area_um2", Value: r.AreaUM2}, {Column: "delay_ns", Value: r.DelayNS}, {Column: "std_cells", Value: r.StdCells},
-		{Column: "critical_from", Value: r.CriticalFrom}, {Column: "critical_to", Value: r.CriticalTo},
+		{Column: "redundant_um2", Value: r.RedundantUM2}, {Column: "critical_from", Value: r.CriticalFrom}, {Column: "critical_to", Value: r.CriticalTo},
 		{Column: "liberty", Value: r.Liberty}, {Column: "flow", Value: string(r.Flow)}, {Column: "output_load_pf", Value: r.OutputLoadPF},
 		{Column: "yosys_version", Value: r.YosysVersion}, {Column: "sta_version", Value: r.STAVersion},
 		{Column: "cell_counts", Value: r.Cells},
@@ -99,7 +99,7 @@ func float(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 // design, and under it the flow, library, load and tool versions (of the
 // first result: a Run measures every design the same way).
 func Table(w io.Writer, results []*Result) error {
-	header := []string{"adder", "width", "area (µm²)", "delay (ns)", "std cells", "critical path"}
+	header := []string{"adder", "width", "area (µm²)", "delay (ns)", "std cells", "redundant (µm²)", "critical path"}
 	spread := len(results) > 0 && results[0].Spread != nil
 	if spread {
 		header = append(header, SpreadColumns...)
@@ -111,7 +111,7 @@ func Table(w io.Writer, results []*Result) error {
 			width = "—" // a user's module of unknown width
 		}
 		rows[i] = []string{r.Name(), width, fmt.Sprintf("%.0f", r.AreaUM2), fmt.Sprintf("%.3f", r.DelayNS),
-			strconv.Itoa(r.StdCells), r.CriticalFrom + " → " + r.CriticalTo}
+			strconv.Itoa(r.StdCells), fmt.Sprintf("%.0f", r.RedundantUM2), r.CriticalFrom + " → " + r.CriticalTo}
 		if s := r.Spread; spread && s != nil {
 			area, delay := s.Cells()
 			rows[i] = append(rows[i], area, delay)

@@ -34,12 +34,13 @@ func results() []*physical.Result {
 	a, b, c := common, common, common
 	a.Topology, a.Params = "ladner-fischer", network.Params{"k": 1}
 	a.AreaUM2, a.DelayNS, a.StdCells, a.CriticalFrom, a.CriticalTo = 17861, 1.9487, 544, "b[0]", "sum[34]"
-	a.Cells = map[string]int{"NAND2X1": 500, "INVX1": 44}
+	a.Cells, a.RedundantUM2 = map[string]int{"NAND2X1": 500, "INVX1": 44}, 1130
 	b.Topology, b.Params = physical.Reference, network.Params{}
 	b.AreaUM2, b.DelayNS, b.StdCells, b.CriticalFrom, b.CriticalTo = 13823, 2.3324, 398, "a[0]", "sum[63]"
+	b.RedundantUM2 = 679
 	c.Topology, c.Params, c.Sparse = "kogge-stone", network.Params{}, 4
 	c.AreaUM2, c.DelayNS, c.StdCells, c.CriticalFrom, c.CriticalTo = 16880, 1.7121, 467, "a[1]", "sum[62]"
-	c.Cells = map[string]int{"MUX2X1": 48, "NAND2X1": 419}
+	c.Cells, c.RedundantUM2 = map[string]int{"MUX2X1": 48, "NAND2X1": 419}, 902.5
 	return []*physical.Result{&a, &c, &b}
 }
 

@@ -225,7 +225,7 @@ func MeasuredTable(w io.Writer, points []Measured, ref *physical.Result) error {
 
 // Record returns the measured point's machine-readable fields, named as in
 // emit.Columns: the fields of Point.Record but command, then sparse, ling, area_um2,
-// delay_ns, std_cells, critical_from, critical_to, on_front, liberty, flow,
+// delay_ns, std_cells, redundant_um2, critical_from, critical_to, on_front, liberty, flow,
 // output_load_pf, yosys_version, sta_version, command, and network_json:
 // the prefixgen.network/v1 document on one line, so that anyone can put the
 // point through a flow of their own (gen --from reads it back).
@@ -245,7 +245,7 @@ func (m Measured) Record() emit.Record {
 	}
 	return r.Spread.InsertRecord(append(rec, emit.Record{
 		{Column: "sparse", Value: max(m.Sparse, 1)}, {Column: "ling", Value: m.Ling}, {Column: "area_um2", Value: r.AreaUM2}, {Column: "delay_ns", Value: r.DelayNS}, {Column: "std_cells", Value: r.StdCells},
-		{Column: "critical_from", Value: r.CriticalFrom}, {Column: "critical_to", Value: r.CriticalTo},
+		{Column: "redundant_um2", Value: r.RedundantUM2}, {Column: "critical_from", Value: r.CriticalFrom}, {Column: "critical_to", Value: r.CriticalTo},
 		{Column: "on_front", Value: m.OnFront}, {Column: "liberty", Value: r.Liberty}, {Column: "flow", Value: string(r.Flow)},
 		{Column: "output_load_pf", Value: r.OutputLoadPF}, {Column: "yosys_version", Value: r.YosysVersion},
 		{Column: "sta_version", Value: r.STAVersion}, {Column: "command", Value: m.AdderCommand()},
