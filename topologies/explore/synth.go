@@ -128,7 +128,7 @@ func AreaDelayFront(points []Measured) []Measured {
 }
 
 // measuredColumns are the columns of MeasuredTable and MeasuredCSV.
-var measuredColumns = []string{"network", "from", "width", "depth", "size", "max fan-out", "wire tracks", "sparse", "area (µm²)", "delay (ns)", "std cells", "critical path", "front", "command"}
+var measuredColumns = []string{"network", "from", "width", "depth", "size", "max fan-out", "wire tracks", "sparse", "area (µm²)", "delay (ns)", "std cells", "redundant (µm²)", "critical path", "front", "command"}
 
 func measuredRow(m Measured) []string {
 	f, r := m.Figures, m.Result
@@ -142,7 +142,7 @@ func measuredRow(m Measured) []string {
 		area, delay := r.Spread.Cells()
 		row = append(row, area, delay)
 	}
-	return append(row, strconv.Itoa(r.StdCells), r.CriticalFrom+" → "+r.CriticalTo, front, m.AdderCommand())
+	return append(row, strconv.Itoa(r.StdCells), fmt.Sprintf("%.0f", r.RedundantUM2), r.CriticalFrom+" → "+r.CriticalTo, front, m.AdderCommand())
 }
 
 // Adder names the adder measured: "dense" for the plain one, otherwise its

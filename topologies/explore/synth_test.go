@@ -92,8 +92,8 @@ func TestMeasuredFormats(t *testing.T) {
 	require.NoError(t, explore.MeasuredTable(&table, m, ref))
 	lines := strings.Split(strings.TrimSpace(table.String()), "\n")
 	require.Len(t, lines, 5, table.String())
-	assert.Regexp(t, `^network\s+from\s+width\s+depth\s+size\s+max fan-out\s+wire tracks\s+sparse\s+area \(µm²\)\s+delay \(ns\)\s+std cells\s+critical path\s+front\s+command$`, lines[0])
-	assert.Regexp(t, `\s100\s+2\.500\s+10\s+a\[0\] → sum\[7\]\s+\*\s+prefixgen gen `, lines[1])
+	assert.Regexp(t, `^network\s+from\s+width\s+depth\s+size\s+max fan-out\s+wire tracks\s+sparse\s+area \(µm²\)\s+delay \(ns\)\s+std cells\s+redundant \(µm²\)\s+critical path\s+front\s+command$`, lines[0])
+	assert.Regexp(t, `\s100\s+2\.500\s+10\s+0\s+a\[0\] → sum\[7\]\s+\*\s+prefixgen gen `, lines[1])
 	assert.Equal(t, "yosys a+b+cin: 120 µm², 3.000 ns, 30 std cells", lines[3])
 	assert.Equal(t, "flow keep, liberty /lib/cells.lib, 0.01 pF on every output; Yosys 0.23, OpenSTA 2.0.17", lines[4])
 
