@@ -77,6 +77,17 @@
 // and its reorderings; MedianAreaUM2 and MedianDelayNS are the figures to
 // compare designs by.
 //
+// # Logic computed twice
+//
+// ABC's mapper works for the least delay: near the critical path it computes
+// a signal again in the other polarity, or copies it, rather than put an
+// inverter on the path. Result.RedundantUM2 is the area that went that way,
+// from RedundantArea: the mapped netlist's signals are built as binary
+// decision diagrams over the Liberty file's cell functions, and a cell whose
+// function, or its complement, an input or a larger cell already carries
+// counts. It is a lower bound: cells the library does not describe plainly
+// count as distinct.
+//
 // # Errors
 //
 // A tool that is not installed, a Liberty file that cannot be read, does not
