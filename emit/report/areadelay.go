@@ -19,10 +19,12 @@ import (
 
 // PlotAreaDelay writes the plot of area against delay after synthesis of
 // the measured points at width n, in format "svg" or "png": one marker per
-// network, one shape and colour per family as in Plot, the area–delay front
-// ringed and joined by a line, and Yosys's own a + b + cin (ref, when not
-// nil) as a star. Networks slower than four times the fastest one (ripple
-// carry, long chains) are counted in the title, not drawn.
+// adder, one shape and colour per family as in Plot, a sparse adder's
+// marker marked inside by its sparseness (a dot for 2, a plus for 4, a
+// cross for 8), the area–delay front ringed and joined by a line, and
+// Yosys's own a + b + cin (ref, when not nil) as a star. The title says
+// when the adders are Ling's. Adders slower than four times the fastest one
+// (ripple carry, long chains) are counted in the title, not drawn.
 func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.Result, format string) error {
 	if !slices.Contains(PlotFormats, format) {
 		return fmt.Errorf("report: unknown plot format %q: allowed svg, png", format)
@@ -32,7 +34,11 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 	}
 	r0 := points[0].Result
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("Adders of width %d after synthesis (%s, flow %s)", n, libraryName(r0.Liberty), r0.Flow)
+	ling := ""
+	if points[0].Ling {
+		ling = ", Ling adders"
+	}
+	p.Title.Text = fmt.Sprintf("Adders of width %d after synthesis (%s, flow %s%s)", n, libraryName(r0.Liberty), r0.Flow, ling)
 	p.Title.Padding = vg.Points(10)
 	p.Title.TextStyle.Font.Size = vg.Points(13)
 	p.X.Label.Text = "delay (ns)"
@@ -60,7 +66,11 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 	hidden := 0
 	var families []string
 	byFamily := map[string]plotter.XYs{}
+	bySparse := map[int]plotter.XYs{}
 	for _, m := range points {
+		if m.Sparse > 1 && shown(m.Result) {
+			bySparse[m.Sparse] = append(bySparse[m.Sparse], plotter.XY{X: m.Result.MedianDelayNS(), Y: m.Result.MedianAreaUM2()})
+		}
 		if _, ok := byFamily[m.Family]; !ok {
 			families = append(families, m.Family)
 			byFamily[m.Family] = nil
@@ -106,6 +116,22 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		s.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(3.5), Shape: shape}
 		p.Add(s)
 		legend.Add(fam, s)
+	}
+	for _, sp := range []struct {
+		sparse int
+		glyph  draw.GlyphDrawer
+		radius vg.Length
+	}{{2, draw.CircleGlyph{}, vg.Points(1.3)}, {4, draw.PlusGlyph{}, vg.Points(2.2)}, {8, draw.CrossGlyph{}, vg.Points(2.2)}} {
+		if len(bySparse[sp.sparse]) == 0 {
+			continue
+		}
+		s, err := plotter.NewScatter(bySparse[sp.sparse])
+		if err != nil {
+			return fmt.Errorf("report: %v", err)
+		}
+		s.GlyphStyle = draw.GlyphStyle{Color: color.Black, Radius: sp.radius, Shape: sp.glyph}
+		p.Add(s)
+		legend.Add(fmt.Sprintf("sparse %d", sp.sparse), s)
 	}
 	if len(front) > 0 {
 		s, err := plotter.NewScatter(front)

@@ -53,6 +53,19 @@ func TestPlotAreaDelay(t *testing.T) {
 	assert.Regexp(t, `\d+ slower than \d+\.\d\d ns not shown`, s)
 	assert.NotContains(t, s, ">ripple<")
 
+	// Sparse Ling adders: the title says Ling, the legend names the
+	// sparseness marked inside the family's marker.
+	adders := fakeAdders(func() []explore.Point { all, _ := points(t, 16); return all }())
+	var sparse bytes.Buffer
+	require.NoError(t, report.PlotAreaDelay(&sparse, 16, adders, ref, "svg"))
+	assert.Contains(t, sparse.String(), "flow abc, Ling adders")
+	assert.Contains(t, sparse.String(), ">sparse 2<")
+	assert.NotContains(t, sparse.String(), ">sparse 4<")
+	assert.NotContains(t, s, ">sparse 2<", "dense adders only: no sparseness in the legend")
+	var png bytes.Buffer
+	require.NoError(t, report.PlotAreaDelay(&png, 16, adders, ref, "png"))
+	keepFile(t, "area-delay16-sparse.png", png.Bytes())
+
 	var buf bytes.Buffer
 	assert.EqualError(t, report.PlotAreaDelay(&buf, 16, m, ref, "pdf"), `report: unknown plot format "pdf": allowed svg, png`)
 	assert.EqualError(t, report.PlotAreaDelay(&buf, 16, nil, ref, "svg"), "report: nothing to plot")
