@@ -1,0 +1,215 @@
+package adder
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/prefixgen/prefixgen/network"
+)
+
+// DocumentFormat is the format tag of the adder document, a network and the
+// architecture of the adder around it:
+//
+//	{"format":"prefixgen.adder/v1","sparse":S,"valency":K,"ling":B,"network":{…prefixgen.network/v1…}}
+//
+// A prefixgen.network/v1 document alone is the plain adder around its
+// network.
+const DocumentFormat = "prefixgen.adder/v1"
+
+// Architecture is what an adder document records of the adder around its
+// network: the sparseness of its carry tree (1, 2, 4 or 8), the valency of
+// its gates (2, 3 or 4) and whether it computes Ling's pseudo-carries (see
+// Options). The zero value, like Plain, is the plain adder.
+type Architecture struct {
+	Sparse, Valency int
+	Ling            bool
+}
+
+// Plain is the architecture of the plain adder: every carry, binary cells,
+// no Ling carries.
+var Plain = Architecture{Sparse: 1, Valency: 2}
+
+// normal returns a with 0 read as the plain value.
+func (a Architecture) normal() Architecture {
+	if a.Sparse == 0 {
+		a.Sparse = 1
+	}
+	if a.Valency == 0 {
+		a.Valency = 2
+	}
+	return a
+}
+
+// IsPlain reports whether a is the plain adder's architecture.
+func (a Architecture) IsPlain() bool { return a.normal() == Plain }
+
+// Options returns the options of Describe for the adder {cout, sum} =
+// a + b + cin with this architecture.
+func (a Architecture) Options() Options {
+	a = a.normal()
+	return Options{Flags: Carry, Sparse: a.Sparse, Valency: a.Valency, Ling: a.Ling}
+}
+
+// Check reports whether the architecture fits net: an allowed sparseness
+// no wider than the network, an allowed valency.
+func (a Architecture) Check(net *network.Network) error {
+	_, err := Describe(net, a.Options())
+	return err
+}
+
+// MarshalDocument encodes net and arch as a prefixgen.adder/v1 document,
+// the network in its prefixgen.network/v1 form; the same network and
+// architecture always encode to the same bytes. An architecture that does
+// not fit the network is refused.
+func MarshalDocument(net *network.Network, arch Architecture) ([]byte, error) {
+	arch = arch.normal()
+	if err := arch.Check(net); err != nil {
+		return nil, err
+	}
+	doc, err := net.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	b.WriteString("{\n  \"format\": \"" + DocumentFormat + "\",\n")
+	b.WriteString("  \"sparse\": " + strconv.Itoa(arch.Sparse) + ",\n")
+	b.WriteString("  \"valency\": " + strconv.Itoa(arch.Valency) + ",\n")
+	b.WriteString("  \"ling\": " + strconv.FormatBool(arch.Ling) + ",\n")
+	b.WriteString("  \"network\": ")
+	// Indent the network document one level, as a member of this one.
+	doc = bytes.TrimSuffix(doc, []byte("\n"))
+	b.Write(bytes.ReplaceAll(doc, []byte("\n"), []byte("\n  ")))
+	b.WriteString("\n}\n")
+	return b.Bytes(), nil
+}
+
+// WriteDocument writes the document of net and arch to w: the
+// prefixgen.network/v1 document when arch is the plain adder's, so that
+// every reader of networks reads it, and the prefixgen.adder/v1 one
+// otherwise.
+func WriteDocument(w io.Writer, net *network.Network, arch Architecture) error {
+	var (
+		data []byte
+		err  error
+	)
+	if arch.IsPlain() {
+		data, err = net.MarshalJSON()
+	} else {
+		data, err = MarshalDocument(net, arch)
+	}
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(data)
+	return err
+}
+
+// document is the prefixgen.adder/v1 document as it is decoded.
+type document struct {
+	Format  *string         `json:"format"`
+	Sparse  *int            `json:"sparse"`
+	Valency *int            `json:"valency"`
+	Ling    *bool           `json:"ling"`
+	Network json.RawMessage `json:"network"`
+}
+
+// ReadDocument decodes one adder from r: a prefixgen.adder/v1 document, or
+// a prefixgen.network/v1 one, the plain adder around its network. The
+// network is proven as network.Read proves it; an absent sparse, valency
+// or ling is the plain adder's; unknown fields, a key given twice, trailing
+// data and an architecture that does not fit the network are refused.
+func ReadDocument(r io.Reader) (*network.Network, Architecture, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, Architecture{}, fmt.Errorf("adder: cannot read the document: %v", err)
+	}
+	var head struct {
+		Format any `json:"format"`
+	}
+	if json.NewDecoder(bytes.NewReader(data)).Decode(&head) != nil || head.Format != DocumentFormat {
+		// Not an adder document: the network reader names what is wrong,
+		// and its errors are those every --from has always given.
+		net, err := network.Unmarshal(data)
+		if err != nil {
+			if s, ok := head.Format.(string); ok && s != network.Format {
+				return nil, Architecture{}, fmt.Errorf("adder: format %s is not supported: want %q or %q", network.Quote(s), network.Format, DocumentFormat)
+			}
+			return nil, Architecture{}, err
+		}
+		return net, Plain, nil
+	}
+	if err := topLevelKeysOnce(data); err != nil {
+		return nil, Architecture{}, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var doc document
+	if err := dec.Decode(&doc); err != nil {
+		return nil, Architecture{}, fmt.Errorf("adder: not a %s document: %v", DocumentFormat, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, Architecture{}, fmt.Errorf("adder: trailing data after the %s document", DocumentFormat)
+	}
+	if len(doc.Network) == 0 || string(doc.Network) == "null" {
+		return nil, Architecture{}, errors.New(`adder: field "network" is missing: want the prefixgen.network/v1 document of the carry tree`)
+	}
+	net, err := network.Unmarshal(doc.Network)
+	if err != nil {
+		return nil, Architecture{}, fmt.Errorf("adder: field \"network\": %v", err)
+	}
+	arch := Plain
+	if doc.Sparse != nil {
+		arch.Sparse = *doc.Sparse
+		if arch.Sparse < 1 {
+			return nil, Architecture{}, fmt.Errorf("adder: sparseness %d not allowed: allowed 1, 2, 4, 8", arch.Sparse)
+		}
+	}
+	if doc.Valency != nil {
+		arch.Valency = *doc.Valency
+		if arch.Valency < 2 {
+			return nil, Architecture{}, fmt.Errorf("adder: valency %d not allowed: allowed 2, 3, 4", arch.Valency)
+		}
+	}
+	if doc.Ling != nil {
+		arch.Ling = *doc.Ling
+	}
+	if err := arch.Check(net); err != nil {
+		return nil, Architecture{}, err
+	}
+	return net, arch, nil
+}
+
+// topLevelKeysOnce refuses a document whose top-level object holds a key
+// twice, which encoding/json would resolve silently to the last one (the
+// network reader checks the network's own keys).
+func topLevelKeysOnce(data []byte) error {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(data, &fields) != nil {
+		return nil // the decoder names this error better
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil { // {
+		return nil
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		key, _ := tok.(string)
+		if seen[key] {
+			return fmt.Errorf("adder: key %s appears twice in the document: each key once", network.Quote(key))
+		}
+		seen[key] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return nil
+		}
+	}
+	return nil
+}
