@@ -46,12 +46,12 @@ func valencyFlag() cli.Flag {
 
 // adderStats prints the figures of the adders with --sparse and --valency
 // (stats).
-func adderStats(c *cli.Context) error {
+func adderStats(c *cli.Context, arch adder.Architecture) error {
 	nets, err := archNetworks(c, true)
 	if err != nil {
 		return err
 	}
-	opt := adder.Options{Flags: adder.Carry, Sparse: c.Int("sparse"), Valency: c.Int("valency")}
+	opt := adder.Options{Flags: adder.Carry, Sparse: arch.Sparse, Valency: arch.Valency}
 	if err := checkArch(c, &opt, nets); err != nil {
 		return err
 	}
@@ -86,14 +86,18 @@ func archOptions(c *cli.Context) (*adder.Options, error) {
 	for _, name := range archFlagNames {
 		set = set || c.IsSet(name)
 	}
-	if !set {
+	a, err := architecture(c)
+	if err != nil {
+		return nil, err
+	}
+	if !set && a.IsPlain() {
 		return nil, nil
 	}
 	op, err := adder.ParseOp(c.String("op"))
 	if err != nil {
 		return nil, usage(c, "--op: %v", err)
 	}
-	opt := adder.Options{Op: op, NoCarryIn: c.Bool("no-cin"), Sparse: c.Int("sparse"), Stages: c.Int("stages"), Valency: c.Int("valency"), Ling: c.Bool("ling")}
+	opt := adder.Options{Op: op, NoCarryIn: c.Bool("no-cin"), Sparse: a.Sparse, Stages: c.Int("stages"), Valency: a.Valency, Ling: a.Ling}
 	if op == adder.Compare {
 		if c.IsSet("flags") {
 			return nil, usage(c, "--flags applies to --op add, sub and addsub; compare outputs lt, ltu and eq")

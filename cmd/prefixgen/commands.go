@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/emit/toolcheck"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/simulate"
@@ -36,7 +36,7 @@ func widthFlag(def int) cli.Flag {
 
 var (
 	paramFlag = &cli.StringSliceFlag{Name: "param", Usage: "topology parameter as name=value, e.g. k=1 for ladner-fischer (repeatable; see prefixgen list)"}
-	fromFlag  = &cli.StringFlag{Name: "from", Usage: "read the network from a prefixgen.network/v1 JSON `FILE` instead of building one (validated first)"}
+	fromFlag  = &cli.StringFlag{Name: "from", Usage: "read the network from a JSON `FILE` instead of building one (validated first): a prefixgen.network/v1 document, or a prefixgen.adder/v1 one, whose sparseness, valency and Ling carries the adder then has"}
 	seedFlag  = &cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the random test vectors (0 to 4294967295 for Verilog testbenches)"}
 )
 
@@ -73,14 +73,9 @@ func networks(c *cli.Context, allowAll bool) ([]*network.Network, error) {
 		if c.IsSet("param") || c.IsSet("width") {
 			return nil, usage(c, "--param and -n do not apply to --from: the file fixes the network")
 		}
-		f, err := os.Open(from)
+		n, _, err := readFrom(c)
 		if err != nil {
-			return nil, fmt.Errorf("prefixgen %s: cannot read network file: %v", c.Command.Name, err)
-		}
-		defer f.Close()
-		n, err := network.Read(f)
-		if err != nil {
-			return nil, fmt.Errorf("prefixgen %s: %s: %v", c.Command.Name, from, err)
+			return nil, err
 		}
 		return []*network.Network{n}, nil
 	case topo == "":
@@ -138,7 +133,8 @@ func genCommand() *cli.Command {
 		Usage:     "build one network and write it out",
 		UsageText: "prefixgen gen -t TOPO -n N [--param k=V] [-f FORMAT] [-o FILE]\nprefixgen gen --from FILE [-f FORMAT] [-o FILE]",
 		Description: "Formats: text, the textbook diagram in plain text (one column per bit, one row per level);\n" +
-			"json, the prefixgen.network/v1 document that --from reads back; dot, Graphviz in the textbook\n" +
+			"json, the prefixgen.network/v1 document that --from reads back (with --sparse, --valency or --ling,\n" +
+			"the prefixgen.adder/v1 document: the network and the adder's architecture); dot, Graphviz in the textbook\n" +
 			"layout with pinned positions (draw it with neato -n2 -Tsvg); svg, the same picture drawn by\n" +
 			"prefixgen itself; verilog, a synthesizable Verilog-2005 adder {cout, sum} = a + b + cin\n" +
 			"(--testbench writes its self-checking testbench instead); vhdl, the same adder as a VHDL-93 entity\n" +
@@ -212,7 +208,8 @@ func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 		return nil, usage(c, "--module applies to -f verilog, vhdl and yosys-lcu only, not %s", network.Quote(f))
 	}
 	for _, flag := range archFlagNames {
-		if c.IsSet(flag) && f != "verilog" && f != "vhdl" && flag != "valency" {
+		json := f == "json" && (flag == "sparse" || flag == "ling")
+		if c.IsSet(flag) && f != "verilog" && f != "vhdl" && flag != "valency" && !json {
 			return nil, usage(c, "--%s applies to -f verilog and vhdl only, not %q", flag, f)
 		}
 	}
@@ -245,7 +242,13 @@ func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 	}
 	switch f {
 	case "json":
-		return emit.JSON, nil
+		// The plain adder's network is a prefixgen.network/v1 document; an
+		// adder of another architecture a prefixgen.adder/v1 one.
+		doc := adder.Plain
+		if arch != nil {
+			doc = adder.Architecture{Sparse: arch.Sparse, Valency: arch.Valency, Ling: arch.Ling}
+		}
+		return func(w io.Writer, n *network.Network) error { return adder.WriteDocument(w, n, doc) }, nil
 	case "text":
 		opt := emit.TextOptions{BitZeroLeft: left}
 		return func(w io.Writer, n *network.Network) error { return emit.Text(w, n, opt) }, nil
@@ -364,8 +367,12 @@ func statsCommand() *cli.Command {
 			if err := noArgs(c); err != nil {
 				return err
 			}
-			if c.IsSet("sparse") || c.IsSet("valency") {
-				return adderStats(c)
+			arch, err := architecture(c)
+			if err != nil {
+				return err
+			}
+			if !arch.IsPlain() {
+				return adderStats(c, arch)
 			}
 			write, err := statsFormat(c, c.String("topology") != "all")
 			if err != nil {

@@ -93,7 +93,7 @@ var emptyAllowed = map[string]string{
 	"module":    "a Verilog identifier, or leave the flag out for the default name",
 	"namespace": "a C++ identifier, or leave the flag out for the default name",
 	"topology":  "a topology name (see prefixgen list)",
-	"from":      "the path of a prefixgen.network/v1 file",
+	"from":      "the path of a prefixgen.network/v1 or prefixgen.adder/v1 file",
 }
 
 // refuseEmpty gives every string flag of cmds and their subcommands that

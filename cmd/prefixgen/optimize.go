@@ -13,6 +13,7 @@ import (
 
 	"github.com/prefixgen/prefixgen/delay"
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
 	"github.com/prefixgen/prefixgen/topologies/optimize"
@@ -53,8 +54,9 @@ func optimizeCommand() *cli.Command {
 			"prints the one with the least measured area whose measured delay is at most NS, beside the\n" +
 			"smallest named network measured within NS. With --sparse S (1, 2, 4, 8 or a list such as 1,4) every\n" +
 			"network is measured as the sparse-S adder (every s-th carry from the network, s-bit carry-select\n" +
-			"blocks) at each sparseness given; the table's sparse column says which one was kept, and -f json is\n" +
-			"the network, whose adder gen --from FILE -f verilog --sparse S rebuilds. --flow-steps K then\n" +
+			"blocks) at each sparseness given; the table's sparse column says which one was kept, and -f json\n" +
+			"writes the adder measured (a prefixgen.adder/v1 document when it is sparse or Ling, which\n" +
+			"gen --from FILE -f verilog and synth --from FILE build again). --flow-steps K then\n" +
 			"anneals from the best three adders measured with the flow in the loop: K more syntheses (about\n" +
 			"0.5 s of a core each at 64 bits), every trial one to three moves of a span on the grid,\n" +
 			"measured in parallel batches; found by says when the result came from it. --orders K measures\n" +
@@ -184,7 +186,9 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 	err = output(c, func(w io.Writer) error {
 		switch format {
 		case "json":
-			return emit.JSON(w, res.Network)
+			// The adder measured: a network document for the plain adder,
+			// an adder document for a sparse or Ling one.
+			return adder.WriteDocument(w, res.Network, adder.Architecture{Sparse: res.Sparse, Ling: opt.Ling})
 		case "text":
 			return emit.Text(w, res.Network, emit.TextOptions{})
 		}
@@ -209,7 +213,7 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 		}
 		m := res.Measured
 		if flags, words := measuredArch(res.Sparse, opt.Ling); flags != "" {
-			if _, err := fmt.Fprintf(w, "the adder measured is the %s one: -f json writes the network, gen --from FILE -f verilog %s its adder\n", words, flags); err != nil {
+			if _, err := fmt.Fprintf(w, "the adder measured is the %s one (gen -f verilog %s): -f json writes it as a %s document\n", words, flags, adder.DocumentFormat); err != nil {
 				return err
 			}
 		}
@@ -221,10 +225,10 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 		}
 		return err
 	})
-	if flags, words := measuredArch(res.Sparse, opt.Ling); err == nil && format != "table" && flags != "" {
-		// The network document has no place for the adder's architecture.
-		fmt.Fprintf(c.App.ErrWriter, "prefixgen optimize: the adder measured is the %s one, which the network written does not record: gen --from FILE -f verilog %s builds it, synth --from FILE %s measures it\n",
-			words, flags, flags)
+	if flags, words := measuredArch(res.Sparse, opt.Ling); err == nil && format == "text" && flags != "" {
+		// The diagram shows the network only.
+		fmt.Fprintf(c.App.ErrWriter, "prefixgen optimize: the adder measured is the %s one: the diagram shows its network; -f json writes the adder (gen -f verilog %s)\n",
+			words, flags)
 	}
 	return err
 }

@@ -141,7 +141,11 @@ func synthCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			arch := adder.Options{Flags: adder.Carry, Sparse: c.Int("sparse"), Valency: c.Int("valency"), Ling: c.Bool("ling")}
+			a, err := architecture(c)
+			if err != nil {
+				return err
+			}
+			arch := a.Options()
 			if err := checkArch(c, &arch, nets); err != nil {
 				return err
 			}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"os"
@@ -11,8 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
-	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
 )
 
@@ -392,22 +393,23 @@ func TestOptimizeOrders(t *testing.T) {
 	assert.Equal(t, "prefixgen optimize: --orders applies only with --max-delay-ns\n", errOut)
 }
 
-// optimize --max-delay-ns writes the network of the adder it measured; a
-// sparse adder's sparseness is not in the document, so it says so on
-// standard error, once the file is written, and synth measures the adder
-// again from the file.
-func TestOptimizeFlowSparseNote(t *testing.T) {
+// optimize --max-delay-ns writes the adder it measured: a sparse adder as
+// a prefixgen.adder/v1 document that records its sparseness, which synth
+// and gen --from then build without being told.
+func TestOptimizeFlowSparseDocument(t *testing.T) {
 	needFlow(t)
-	path := filepath.Join(t.TempDir(), "net.json")
+	path := filepath.Join(t.TempDir(), "adder.json")
 	status, out, errOut := prefixgen("optimize", "-n", "8", "--max-delay-ns", "10", "--sparse", "4", "-f", "json", "-o", path)
 	require.Equal(t, 0, status, errOut)
 	assert.Empty(t, out)
-	assert.Equal(t, "prefixgen optimize: the adder measured is the sparse-4 one, which the network written does not record: gen --from FILE -f verilog --sparse 4 builds it, synth --from FILE --sparse 4 measures it\n", errOut)
+	assert.Empty(t, errOut)
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
-	_, err = network.Unmarshal(data)
+	net, arch, err := adder.ReadDocument(bytes.NewReader(data))
 	require.NoError(t, err)
-	status, out, errOut = prefixgen("synth", "--from", path, "--sparse", "4", "-f", "json")
+	assert.Equal(t, adder.Architecture{Sparse: 4, Valency: 2}, arch)
+	assert.Equal(t, 8, net.Width())
+	status, out, errOut = prefixgen("synth", "--from", path, "-f", "json")
 	require.Equal(t, 0, status, errOut)
 	var rows []struct {
 		Sparse  int     `json:"sparse"`
@@ -418,23 +420,29 @@ func TestOptimizeFlowSparseNote(t *testing.T) {
 	assert.Equal(t, 4, rows[0].Sparse)
 	assert.LessOrEqual(t, rows[0].DelayNS, 10.0)
 
-	// The table says it in its own lines, and standard error stays quiet.
+	// The table says which adder it measured and what -f json writes.
 	status, out, errOut = prefixgen("optimize", "-n", "8", "--max-delay-ns", "10", "--sparse", "4")
 	require.Equal(t, 0, status, errOut)
-	assert.Contains(t, out, "the adder measured is the sparse-4 one")
+	assert.Contains(t, out, "the adder measured is the sparse-4 one (gen -f verilog --sparse 4): -f json writes it as a prefixgen.adder/v1 document\n")
 	assert.Empty(t, errOut)
+
+	// The diagram shows only the network, and standard error says so.
+	status, out, errOut = prefixgen("optimize", "-n", "8", "--max-delay-ns", "10", "--sparse", "4", "-f", "text")
+	require.Equal(t, 0, status, errOut)
+	assert.NotEmpty(t, out)
+	assert.Equal(t, "prefixgen optimize: the adder measured is the sparse-4 one: the diagram shows its network; -f json writes the adder (gen -f verilog --sparse 4)\n", errOut)
 }
 
-// With --ling every adder measured has Ling's pseudo-carries, and the note
-// names the flags that build it again.
-func TestOptimizeFlowLingNote(t *testing.T) {
+// With --ling every adder measured has Ling's pseudo-carries, and the
+// document records them.
+func TestOptimizeFlowLingDocument(t *testing.T) {
 	needFlow(t)
-	path := filepath.Join(t.TempDir(), "net.json")
+	path := filepath.Join(t.TempDir(), "adder.json")
 	status, out, errOut := prefixgen("optimize", "-n", "8", "--max-delay-ns", "10", "--sparse", "2", "--ling", "-f", "json", "-o", path)
 	require.Equal(t, 0, status, errOut)
 	assert.Empty(t, out)
-	assert.Equal(t, "prefixgen optimize: the adder measured is the sparse-2 Ling one, which the network written does not record: gen --from FILE -f verilog --sparse 2 --ling builds it, synth --from FILE --sparse 2 --ling measures it\n", errOut)
-	status, out, errOut = prefixgen("synth", "--from", path, "--sparse", "2", "--ling", "-f", "csv")
+	assert.Empty(t, errOut)
+	status, out, errOut = prefixgen("synth", "--from", path, "-f", "csv")
 	require.Equal(t, 0, status, errOut)
 	assert.Contains(t, out, ",8,2,2,true,", "sparse 2, valency 2, ling")
 }

@@ -49,7 +49,8 @@
 //     one level; topologies.Valency builds radix-k Kogge–Stone and Sklansky
 //     networks made of such chains, which then have ⌈log_k n⌉ levels. The
 //     grouping is found from the network, from the last cell back, so a
-//     network file needs no new field to carry it.
+//     network file needs no new field to carry it (the adder document
+//     below records the valency to build it with).
 //   - PipelineAfter or Stages: register stages. Level 0 is the
 //     pre-processing, level L ≥ 1 the L-th level of prefix cells (of gates,
 //     with Valency); a register stage after level L registers every signal
@@ -66,4 +67,15 @@
 // carry out, an adder without cout not that), and decides black (G and P)
 // and gray (G only) cells among those, as carry.Kinds does for the whole
 // network.
+//
+// # The adder document
+//
+// A prefixgen.network/v1 document records a network, which is the plain
+// adder's carry tree. The prefixgen.adder/v1 document (DocumentFormat)
+// records an adder: the network and the Architecture around it, its
+// sparseness, valency and Ling carries, so that a search's result or a
+// user's choice can be built again without its flags. MarshalDocument and
+// WriteDocument write it (WriteDocument writes the network document for the
+// plain adder); ReadDocument reads either document, proving the network and
+// checking that the architecture fits it.
 package adder

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// writeDoc writes what gen prints for args to a file and returns its path.
+func writeDoc(t *testing.T, args ...string) (path, doc string) {
+	t.Helper()
+	status, out, errOut := prefixgen(append([]string{"gen"}, args...)...)
+	require.Equal(t, 0, status, errOut)
+	path = filepath.Join(t.TempDir(), "adder.json")
+	require.NoError(t, os.WriteFile(path, []byte(out), 0o644))
+	return path, out
+}
+
+// gen -f json with --sparse, --valency or --ling writes the adder document,
+// and every --from then builds that adder: the same Verilog, figures and
+// document as the flags give.
+func TestAdderDocument(t *testing.T) {
+	path, doc := writeDoc(t, "-t", "brent-kung", "-n", "16", "--sparse", "2", "--ling", "-f", "json")
+	assert.True(t, strings.HasPrefix(doc, "{\n  \"format\": \"prefixgen.adder/v1\",\n  \"sparse\": 2,\n  \"valency\": 2,\n  \"ling\": true,\n  \"network\": {\n"), doc)
+
+	same := []struct {
+		name       string
+		from, flag []string
+	}{
+		{"json", []string{"gen", "--from", path, "-f", "json"}, []string{"gen", "-t", "brent-kung", "-n", "16", "--sparse", "2", "--ling", "-f", "json"}},
+		{"verilog", []string{"gen", "--from", path, "-f", "verilog"}, []string{"gen", "-t", "brent-kung", "-n", "16", "--sparse", "2", "--ling", "-f", "verilog"}},
+		{"vhdl", []string{"gen", "--from", path, "-f", "vhdl"}, []string{"gen", "-t", "brent-kung", "-n", "16", "--sparse", "2", "--ling", "-f", "vhdl"}},
+		{"testbench", []string{"gen", "--from", path, "-f", "verilog", "--testbench"}, []string{"gen", "-t", "brent-kung", "-n", "16", "--sparse", "2", "--ling", "-f", "verilog", "--testbench"}},
+		{"the flag agrees", []string{"gen", "--from", path, "-f", "verilog", "--sparse", "2"}, []string{"gen", "-t", "brent-kung", "-n", "16", "--sparse", "2", "--ling", "-f", "verilog"}},
+		{"svg: the network", []string{"gen", "--from", path, "-f", "svg"}, []string{"gen", "-t", "brent-kung", "-n", "16", "-f", "svg"}},
+		{"stats: the adder's", []string{"stats", "--from", path, "-f", "csv"}, []string{"stats", "-t", "brent-kung", "-n", "16", "--sparse", "2", "-f", "csv"}},
+		{"verify: the network", []string{"verify", "--from", path}, []string{"verify", "-t", "brent-kung", "-n", "16"}},
+	}
+	for _, tt := range same {
+		t.Run(tt.name, func(t *testing.T) {
+			status, want, errOut := prefixgen(tt.flag...)
+			require.Equal(t, 0, status, errOut)
+			status, got, errOut := prefixgen(tt.from...)
+			require.Equal(t, 0, status, errOut)
+			assert.Equal(t, want, got)
+		})
+	}
+
+	// The plain adder's document is still the network document.
+	_, plain := writeDoc(t, "-t", "brent-kung", "-n", "16", "-f", "json")
+	assert.Contains(t, plain, "\"format\": \"prefixgen.network/v1\"")
+	assert.NotContains(t, plain, "prefixgen.adder/v1")
+	_, radix := writeDoc(t, "-t", "kogge-stone", "-n", "16", "--valency", "4", "-f", "json")
+	assert.Contains(t, radix, "\"valency\": 4,")
+}
+
+// A flag that contradicts the document is bad input, and nothing is written.
+func TestAdderDocumentContradicted(t *testing.T) {
+	path, _ := writeDoc(t, "-t", "kogge-stone", "-n", "8", "--sparse", "2", "--ling", "-f", "json")
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"gen", "--from", path, "-f", "verilog", "--sparse", "4"}, "prefixgen gen: --sparse 4 contradicts " + path + ", the sparse-2 adder: leave --sparse out\n"},
+		{[]string{"gen", "--from", path, "-f", "verilog", "--ling=false"}, "prefixgen gen: --ling=false contradicts " + path + ", the Ling adder: leave --ling out\n"},
+		{[]string{"stats", "--from", path, "--sparse", "1"}, "prefixgen stats: --sparse 1 contradicts " + path + ", the sparse-2 adder: leave --sparse out\n"},
+		{[]string{"synth", "--from", path, "--sparse", "8"}, "prefixgen synth: --sparse 8 contradicts " + path + ", the sparse-2 adder: leave --sparse out\n"},
+	}
+	for _, tt := range tests {
+		out := filepath.Join(t.TempDir(), "out.v")
+		status, stdout, errOut := prefixgen(append(tt.args, "-o", out)...)
+		assert.Equal(t, 2, status, "%q", tt.args)
+		assert.Empty(t, stdout)
+		assert.Equal(t, tt.want, errOut, "%q", tt.args)
+		assert.NoFileExists(t, out)
+	}
+
+	// A document whose architecture does not fit its network is bad input.
+	bad := filepath.Join(t.TempDir(), "bad.json")
+	require.NoError(t, os.WriteFile(bad, []byte(`{"format":"prefixgen.adder/v1","sparse":8,"network":{"format":"prefixgen.network/v1","width":4,"topology":"brent-kung","params":{},"cells":[[0,1],[2,3],[4,5],[4,2]],"outputs":[0,4,7,6]}}`), 0o644))
+	status, _, errOut := prefixgen("gen", "--from", bad, "-f", "verilog")
+	assert.Equal(t, 2, status)
+	assert.Equal(t, "prefixgen gen: "+bad+": adder: sparseness 8 exceeds the width 4: allowed a sparseness of at most the width (1, 2, 4 or 8)\n", errOut)
+}
+
+// --from reads its file once, so that it may be a pipe: the adder comes
+// through whole.
+func TestAdderDocumentFromFIFO(t *testing.T) {
+	_, doc := writeDoc(t, "-t", "han-carlson", "-n", "16", "--sparse", "4", "-f", "json")
+	fifo := filepath.Join(t.TempDir(), "pipe")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
+	done := make(chan error, 1)
+	go func() { done <- os.WriteFile(fifo, []byte(doc), 0o644) }()
+	status, got, errOut := prefixgen("gen", "--from", fifo, "-f", "verilog")
+	require.Equal(t, 0, status, errOut)
+	_, want, _ := prefixgen("gen", "-t", "han-carlson", "-n", "16", "--sparse", "4", "-f", "verilog")
+	assert.Equal(t, want, got)
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("the FIFO was not read")
+	}
+}
