@@ -27,6 +27,8 @@ func FuzzRun(f *testing.F) {
 		"--help",
 		"verify -n -1 --vectors=-2",
 		"gen -t sklansky -n 8 -f verilog --module a$1 --testbench --vectors 9 --seed 1",
+		"gen -t brent-kung -n 8 --sparse 2 --ling -f json",
+		"gen -t kogge-stone -n 8 --valency 4 -f json",
 		"gen -t brent-kung -n 5 -f yosys-lcu --module 1a",
 		"gen -t kogge-stone -n 6 -f svg --module m",
 	} {
