@@ -90,12 +90,7 @@ func measure(t *testing.T, lib, cell string) libertyGate {
 // TestOSU018 derives every constant of delay.OSU018 from the Liberty file
 // again and checks them to within 0.5%.
 func TestOSU018(t *testing.T) {
-	if _, err := os.Stat(osu018Path); err != nil {
-		if os.Getenv(tooltest.RequireEnv) == "1" {
-			t.Fatalf("%s is missing and %s=1: apt-get install qflow-tech-osu018", osu018Path, tooltest.RequireEnv)
-		}
-		t.Skipf("%s is missing: skipping (apt-get install qflow-tech-osu018)", osu018Path)
-	}
+	tooltest.File(t, osu018Path, "qflow-tech-osu018")
 	data, err := os.ReadFile(osu018Path)
 	require.NoError(t, err)
 	lib := string(data)

@@ -24,13 +24,7 @@ func needTools(t *testing.T) {
 	t.Helper()
 	tooltest.Path(t, "yosys")
 	tooltest.Path(t, "sta")
-	lib := physical.Libraries[physical.DefaultLibrary]
-	if _, err := os.Stat(lib); err != nil {
-		if os.Getenv(tooltest.RequireEnv) == "1" {
-			t.Fatalf("%s is missing and %s=1: install Debian's qflow-tech-osu018", lib, tooltest.RequireEnv)
-		}
-		t.Skipf("%s is missing: skipping (install Debian's qflow-tech-osu018)", lib)
-	}
+	tooltest.File(t, physical.Libraries[physical.DefaultLibrary], "qflow-tech-osu018")
 }
 
 func build(t *testing.T, topo string, n int, params network.Params) *network.Network {
@@ -155,9 +149,7 @@ func TestResultNamesLibraryAndTools(t *testing.T) {
 // one given by path: the 0.35 µm cells are larger and slower.
 func TestLibraries(t *testing.T) {
 	needTools(t)
-	if _, err := os.Stat(physical.Libraries["osu035"]); err != nil {
-		t.Skipf("%s is missing: skipping", physical.Libraries["osu035"])
-	}
+	tooltest.File(t, physical.Libraries["osu035"], "qflow-tech-osu035")
 	net := build(t, "sklansky", 8, nil)
 	ctx := context.Background()
 	r18, err := physical.Synthesize(ctx, net, physical.Options{Liberty: "osu018"})

@@ -23,12 +23,7 @@ func needFlow(t *testing.T) {
 	t.Helper()
 	tooltest.Path(t, "yosys")
 	tooltest.Path(t, "sta")
-	if _, err := os.Stat(physical.LibertyFile("")); err != nil {
-		if os.Getenv(tooltest.RequireEnv) == "1" {
-			t.Fatalf("%s is missing: install Debian's qflow-tech-osu018", physical.LibertyFile(""))
-		}
-		t.Skipf("%s is missing: skipping", physical.LibertyFile(""))
-	}
+	tooltest.File(t, physical.LibertyFile(""), "qflow-tech-osu018")
 }
 
 // TestSynthJSON runs two networks and the reference through the flow and

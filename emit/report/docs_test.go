@@ -60,12 +60,7 @@ func TestDocsAreaDelayPlot(t *testing.T) {
 	}
 	tooltest.Path(t, "yosys")
 	tooltest.Path(t, "sta")
-	if lib := physical.Libraries[physical.DefaultLibrary]; !fileExists(lib) {
-		if os.Getenv(tooltest.RequireEnv) == "1" {
-			t.Fatalf("%s is missing and %s=1: install Debian's qflow-tech-osu018", lib, tooltest.RequireEnv)
-		}
-		t.Skipf("%s is missing: skipping (install Debian's qflow-tech-osu018)", lib)
-	}
+	tooltest.File(t, physical.Libraries[physical.DefaultLibrary], "qflow-tech-osu018")
 	ctx := context.Background()
 	all, err := explore.Enumerate(ctx, 64, explore.Options{Optimizer: explore.Optimize(1)})
 	require.NoError(t, err)
@@ -75,9 +70,4 @@ func TestDocsAreaDelayPlot(t *testing.T) {
 	var buf bytes.Buffer
 	require.NoError(t, report.PlotAreaDelay(&buf, 64, measured, ref, "svg"))
 	docsFile(t, "area-delay64.svg", buf.Bytes(), "go test ./emit/report -run DocsAreaDelay -update")
-}
-
-func fileExists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
 }

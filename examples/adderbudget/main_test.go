@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -22,13 +21,7 @@ func needTools(t *testing.T) {
 	t.Helper()
 	tooltest.Path(t, "yosys")
 	tooltest.Path(t, "sta")
-	lib := physical.Libraries[physical.DefaultLibrary]
-	if _, err := os.Stat(lib); err != nil {
-		if os.Getenv(tooltest.RequireEnv) == "1" {
-			t.Fatalf("%s is missing and %s=1: install Debian's qflow-tech-osu018", lib, tooltest.RequireEnv)
-		}
-		t.Skipf("%s is missing: skipping (install Debian's qflow-tech-osu018)", lib)
-	}
+	tooltest.File(t, physical.Libraries[physical.DefaultLibrary], "qflow-tech-osu018")
 }
 
 var (

@@ -1,10 +1,11 @@
 // Package tooltest finds the outside tools the tests run on what prefixgen
 // emits: iverilog, verilator, yosys and Graphviz for the hardware and
 // pictures, clang-14 for the CUDA kernels, chromium for the HTML report,
-// and the cadical SAT solver for the optimizer's proofs of optimality. A
-// test that needs a missing tool is skipped with a line that names it,
-// unless the environment variable PREFIXGEN_REQUIRE_TOOLS is 1, as in CI:
-// then the test fails.
+// the cadical SAT solver for the optimizer's proofs of optimality, and
+// OpenSTA (sta), GHDL and the OSU standard-cell libraries for the physical
+// flow and the VHDL adders. A test that needs a missing tool (Path) or file
+// (File) is skipped with a line that names it, unless the environment
+// variable PREFIXGEN_REQUIRE_TOOLS is 1, as in CI: then the test fails.
 //
 // It lives at the root of the module, outside the packages the design
 // lists, because Go lets an internal package be imported only from below

@@ -24,3 +24,17 @@ func Path(t testing.TB, name string) string {
 	t.Skipf("%s is not installed: skipping (set %s=1 to make this a failure)", name, RequireEnv)
 	return ""
 }
+
+// File checks that the file at path, which the Debian package pkg installs
+// (a standard-cell library), is there. When it is not it skips the test, or
+// fails it when RequireEnv is "1".
+func File(t testing.TB, path, pkg string) {
+	t.Helper()
+	if _, err := os.Stat(path); err == nil {
+		return
+	}
+	if os.Getenv(RequireEnv) == "1" {
+		t.Fatalf("%s is missing and %s=1: install it (apt-get install -y %s)", path, RequireEnv, pkg)
+	}
+	t.Skipf("%s is missing: skipping (apt-get install -y %s; set %s=1 to make this a failure)", path, pkg, RequireEnv)
+}
