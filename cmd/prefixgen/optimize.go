@@ -29,7 +29,7 @@ func optimizeCommand() *cli.Command {
 		Usage: "search for the smallest network under a depth bound and an optional fan-out bound",
 		UsageText: "prefixgen optimize -n N --max-depth D [--max-fanout F] [--seed S] [-f table|json|text] [-o FILE]\n" +
 			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay FO4 | --objective delay [--seed S] [-f …] [-o FILE]\n" +
-			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay-ns NS [--sparse S,…] [--ling] [--flow-steps K] [--orders K] [--flow keep|abc] [--liberty …] [-f …] [-o FILE]",
+			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay-ns NS | --max-area-um2 A [--sparse S,…] [--ling] [--flow-steps K] [--orders K] [--flow keep|abc] [--liberty …] [-f …] [-o FILE]",
 		Description: fmt.Sprintf("Searches for the network of width N (1 to %d) with the fewest cells whose depth is at most D\n", optimize.MaxWidth) +
 			"and, with --max-fanout, whose logical fan-out is at most F: every named family at every setting,\n" +
 			"a dynamic program over recursive compositions, then annealing chains on every core; under\n" +
@@ -61,13 +61,18 @@ func optimizeCommand() *cli.Command {
 			"0.5 s of a core each at 64 bits), every trial one to three moves of a span on the grid,\n" +
 			"measured in parallel batches; found by says when the result came from it. --orders K measures\n" +
 			"every adder K more times, its gates in K orders (see synth --orders), and judges it by its\n" +
-			"medians, so that the search does not keep lucky draws of ABC: K + 1 times the syntheses.",
+			"medians, so that the search does not keep lucky draws of ABC: K + 1 times the syntheses.\n\n" +
+			"--max-area-um2 A asks the other question through the same flow, candidates and search: the adder\n" +
+			"with the least measured delay whose measured area is at most A (µm² for the OSU cells), beside\n" +
+			"the fastest named network within A; the flow search then lowers the delay, charging 10 % of it\n" +
+			"for every 1 % of area over A.",
 		Flags: append([]cli.Flag{
 			&cli.IntFlag{Name: "width", Aliases: []string{"n"}, Usage: fmt.Sprintf("number of inputs N, 1 to %d (required)", optimize.MaxWidth)},
 			&cli.IntFlag{Name: "max-depth", Aliases: []string{"d"}, Usage: "depth bound D, at least ⌈log2 N⌉ (required unless --max-delay or --objective delay: then 2⌈log2 N⌉)"},
 			&cli.Float64Flag{Name: "max-delay", Usage: "bound on the model's delay of the adder, in FO4 delays (0: none)"},
 			&cli.StringFlag{Name: "objective", Value: "area", Usage: "what to minimize: area (cells; the model's area under --max-delay) or delay (the model's delay)"},
 			&cli.Float64Flag{Name: "max-delay-ns", Usage: "bound on the adder's delay after synthesis and static timing (prefixgen synth's flow; --liberty, --flow, --load, --jobs, --workdir choose it), in ns; minimizes the area measured"},
+			&cli.Float64Flag{Name: "max-area-um2", Usage: "bound on the adder's area after synthesis (prefixgen synth's flow), in µm² (the library's area unit); minimizes the delay measured"},
 			&cli.IntFlag{Name: "max-fanout", Usage: "fan-out bound F: cells reading a signal, +1 if it is an output (0: none)"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the annealing chains"},
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output format: " + strings.Join(optimizeFormats, ", ")},
@@ -85,10 +90,13 @@ func optimizeCommand() *cli.Command {
 			if !c.IsSet("width") {
 				return usage(c, "-n WIDTH is required")
 			}
-			if !c.IsSet("max-delay-ns") {
+			if c.IsSet("max-delay-ns") && c.IsSet("max-area-um2") {
+				return usage(c, "--max-delay-ns and --max-area-um2 both given: use one (the least area within a delay, or the least delay within an area)")
+			}
+			if !c.IsSet("max-delay-ns") && !c.IsSet("max-area-um2") {
 				for _, name := range append(slices.Clone(synthFlagNames), "sparse", "flow-steps", "ling", "orders") {
 					if c.IsSet(name) {
-						return usage(c, "--%s applies only with --max-delay-ns", name)
+						return usage(c, "--%s applies only with --max-delay-ns or --max-area-um2", name)
 					}
 				}
 			}
@@ -96,9 +104,12 @@ func optimizeCommand() *cli.Command {
 			if err != nil {
 				return usage(c, "%v", err)
 			}
-			measured := c.IsSet("max-delay-ns")
-			if measured && (c.IsSet("max-delay") || c.IsSet("objective")) {
+			measured := c.IsSet("max-delay-ns") || c.IsSet("max-area-um2")
+			if c.IsSet("max-delay-ns") && (c.IsSet("max-delay") || c.IsSet("objective")) {
 				return usage(c, "--max-delay-ns takes neither --max-delay nor --objective: it minimizes the area measured")
+			}
+			if c.IsSet("max-area-um2") && (c.IsSet("max-delay") || c.IsSet("objective")) {
+				return usage(c, "--max-area-um2 takes neither --max-delay nor --objective: it minimizes the delay measured")
 			}
 			modelAware := c.IsSet("max-delay") || objective == optimize.Delay || measured
 			if !c.IsSet("max-depth") && !modelAware {
@@ -143,11 +154,16 @@ func optimizeCommand() *cli.Command {
 	}
 }
 
-// optimizeMeasured is optimize --max-delay-ns: the search through the flow.
+// optimizeMeasured is optimize --max-delay-ns and --max-area-um2: the
+// searches through the flow.
 func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error {
-	ns := c.Float64("max-delay-ns")
-	if !(ns > 0) || ns > 1e6 {
+	byArea := c.IsSet("max-area-um2")
+	ns, um2 := c.Float64("max-delay-ns"), c.Float64("max-area-um2")
+	if !byArea && (!(ns > 0) || ns > 1e6) {
 		return usage(c, "--max-delay-ns %v out of range: allowed a positive number of ns", ns)
+	}
+	if byArea && (!(um2 > 0) || um2 > 1e12) {
+		return usage(c, "--max-area-um2 %v out of range: allowed a positive number of µm²", um2)
 	}
 	flow, err := synthOptions(c)
 	if err != nil {
@@ -172,7 +188,12 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 	}
 	bar := newBar(c.App.ErrWriter, "prefixgen optimize", "searches")
 	opt.Progress = bar.update
-	res, err := optimize.MinimizeFlowSparse(c.Context, opt, ns, flow, sparse)
+	var res optimize.FlowResult
+	if byArea {
+		res, err = optimize.MinimizeFlowDelay(c.Context, opt, um2, flow, sparse)
+	} else {
+		res, err = optimize.MinimizeFlowSparse(c.Context, opt, ns, flow, sparse)
+	}
 	bar.done()
 	if _, ok := errors.AsType[*optimize.InfeasibleError](err); ok {
 		return usage(c, "%v", err)

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -385,7 +387,7 @@ func TestOptimizeOrders(t *testing.T) {
 	status, out, errOut = prefixgen("optimize", "-n", "8", "--max-depth", "4", "--orders", "2")
 	assert.Equal(t, 2, status)
 	assert.Empty(t, out)
-	assert.Equal(t, "prefixgen optimize: --orders applies only with --max-delay-ns\n", errOut)
+	assert.Equal(t, "prefixgen optimize: --orders applies only with --max-delay-ns or --max-area-um2\n", errOut)
 }
 
 // optimize --max-delay-ns writes the adder it measured: a sparse adder as
@@ -426,6 +428,54 @@ func TestOptimizeFlowSparseDocument(t *testing.T) {
 	require.Equal(t, 0, status, errOut)
 	assert.NotEmpty(t, out)
 	assert.Equal(t, "prefixgen optimize: the adder measured is the sparse-4 one: the diagram shows its network; -f json writes the adder (gen -f verilog --sparse 4)\n", errOut)
+}
+
+// optimize --max-area-um2 asks for the fastest adder within an area: the
+// one it prints is within the bound and no slower than the named network
+// beside it; an area no adder fits is a result (exit status 1) naming the
+// smallest.
+func TestOptimizeMaxArea(t *testing.T) {
+	needFlow(t)
+	status, out, errOut := prefixgen("synth", "-t", "brent-kung", "-n", "8", "-f", "json")
+	require.Equal(t, 0, status, errOut)
+	var bk []struct {
+		AreaUM2 float64 `json:"area_um2"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &bk))
+	bound := fmt.Sprint(bk[0].AreaUM2)
+
+	status, out, errOut = prefixgen("optimize", "-n", "8", "--max-area-um2", bound, "--sparse", "1,2")
+	require.Equal(t, 0, status, errOut)
+	rows := strings.Split(strings.TrimSpace(out), "\n")
+	require.GreaterOrEqual(t, len(rows), 3, out)
+	field := func(row string, i int) float64 {
+		f := strings.Fields(row)
+		v, err := strconv.ParseFloat(f[len(f)-i], 64)
+		require.NoError(t, err, row)
+		return v
+	}
+	area, delay := field(rows[1], 2), field(rows[1], 1)
+	assert.LessOrEqual(t, area, bk[0].AreaUM2, out)
+	if named := rows[2]; !strings.HasPrefix(named, "found by") {
+		assert.LessOrEqual(t, delay, field(named, 1), "no slower than the fastest named network within the area:\n%s", out)
+	}
+
+	path := filepath.Join(t.TempDir(), "fast.json")
+	status, _, errOut = prefixgen("optimize", "-n", "8", "--max-area-um2", bound, "--sparse", "1,2", "-f", "json", "-o", path)
+	require.Equal(t, 0, status, errOut)
+	status, out, errOut = prefixgen("synth", "--from", path, "-f", "json")
+	require.Equal(t, 0, status, errOut)
+	var again []struct {
+		AreaUM2 float64 `json:"area_um2"`
+		DelayNS float64 `json:"delay_ns"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &again))
+	assert.Equal(t, area, again[0].AreaUM2, "the file is the adder measured")
+
+	status, out, errOut = prefixgen("optimize", "-n", "8", "--max-area-um2", "10")
+	assert.Equal(t, 1, status)
+	assert.Empty(t, out)
+	assert.Contains(t, errOut, "none has an area ≤ 10 µm²: the smallest, ")
 }
 
 // With --ling every adder measured has Ling's pseudo-carries, and the

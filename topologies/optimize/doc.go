@@ -73,6 +73,10 @@
 // not see, at the price of a synthesis per trial (about 0.5 s of a core
 // at 64 bits). A trial that changes only cells the adder does not read (a
 // sparse adder reads every s-th carry) is not measured again.
+// MinimizeFlowDelay asks the other question of the same candidates and
+// search: the least delay among adders whose area is at most a bound, the
+// energy then the delay plus ten times the delay per fraction of area over
+// it.
 //
 // Every result is proven again from its plain description (network.New) and
 // checked by simulation (simulate.Verify: the interval monoid, 2×2 matrices

@@ -62,6 +62,24 @@ func MinimizeFlow(ctx context.Context, opt Options, maxNS float64, flow physical
 // gen --from with -f verilog --sparse rebuilds the adder measured. Tried
 // counts networks, not adders.
 func MinimizeFlowSparse(ctx context.Context, opt Options, maxNS float64, flow physical.Options, sparse []int) (FlowResult, error) {
+	return minimizeFlow(ctx, opt, flowGoal{Bound: maxNS}, flow, sparse)
+}
+
+// MinimizeFlowDelay is the other question of MinimizeFlowSparse: it
+// searches for the adder with the least delay after static timing among
+// those whose area after synthesis is at most maxUM2 (in the library's
+// area unit, µm² for the OSU cells), from the same candidates, at every
+// sparseness of sparse, and with opt.FlowSteps > 0 the same
+// flow-in-the-loop search, whose energy is then the delay raised by the
+// fraction by which the area passes maxUM2. Named is the fastest named
+// network within maxUM2. When no adder measured is within maxUM2 the error
+// is a *NotFoundError naming the smallest.
+func MinimizeFlowDelay(ctx context.Context, opt Options, maxUM2 float64, flow physical.Options, sparse []int) (FlowResult, error) {
+	return minimizeFlow(ctx, opt, flowGoal{Bound: maxUM2, Area: true}, flow, sparse)
+}
+
+// minimizeFlow is MinimizeFlowSparse and MinimizeFlowDelay.
+func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.Options, sparse []int) (FlowResult, error) {
 	if len(sparse) == 0 {
 		sparse = []int{1}
 	}
@@ -70,8 +88,11 @@ func MinimizeFlowSparse(ctx context.Context, opt Options, maxNS float64, flow ph
 			return FlowResult{}, fmt.Errorf("optimize: sparseness %d out of range: allowed %v, at most the width %d", s, adder.Sparseness, opt.Width)
 		}
 	}
-	if !(maxNS > 0) || math.IsInf(maxNS, 0) {
-		return FlowResult{}, fmt.Errorf("optimize: max delay %g ns out of range: allowed a positive number", maxNS)
+	if !(goal.Bound > 0) || math.IsInf(goal.Bound, 0) {
+		if goal.Area {
+			return FlowResult{}, fmt.Errorf("optimize: max area %g out of range: allowed a positive number", goal.Bound)
+		}
+		return FlowResult{}, fmt.Errorf("optimize: max delay %g ns out of range: allowed a positive number", goal.Bound)
 	}
 	if opt.FlowSteps < 0 || opt.FlowSteps > MaxFlowSteps {
 		return FlowResult{}, fmt.Errorf("optimize: flow steps %d out of range: allowed 0 to %d", opt.FlowSteps, MaxFlowSteps)
@@ -171,21 +192,23 @@ func MinimizeFlowSparse(ctx context.Context, opt Options, maxNS float64, flow ph
 	if opt.Progress != nil {
 		opt.Progress(len(flowLadder)+1, len(flowLadder)+1)
 	}
-	best, bestNamed, fastest := -1, -1, 0
+	// closest is the adder nearest the bound: the fastest under a delay
+	// bound, the smallest under an area bound.
+	best, bestNamed, closest := -1, -1, 0
 	isNamed := func(s scored) bool {
 		return slices.ContainsFunc(named, func(c candidate) bool { return c.net == s.net })
 	}
 	for i, r := range results {
-		if measuredDelay(r) < measuredDelay(results[fastest]) {
-			fastest = i
+		if goal.bounded(r) < goal.bounded(results[closest]) {
+			closest = i
 		}
-		if measuredDelay(r) > maxNS {
+		if !goal.within(r) {
 			continue
 		}
-		if best < 0 || measuredArea(r) < measuredArea(results[best]) || measuredArea(r) == measuredArea(results[best]) && measuredDelay(r) < measuredDelay(results[best]) {
+		if best < 0 || betterFlow(r, results[best], goal) {
 			best = i
 		}
-		if isNamed(keep[i/len(sparse)]) && (bestNamed < 0 || measuredArea(r) < measuredArea(results[bestNamed])) {
+		if isNamed(keep[i/len(sparse)]) && (bestNamed < 0 || betterFlow(r, results[bestNamed], goal)) {
 			bestNamed = i
 		}
 	}
@@ -197,22 +220,25 @@ func MinimizeFlowSparse(ctx context.Context, opt Options, maxNS float64, flow ph
 		for i, s := range keep {
 			nets[i], sources[i] = s.net, s.source
 		}
-		starts := flowStarts(nets, sources, sparse, results, maxNS)
-		p, steps, err := searchFlow(ctx, opt, maxNS, flow, starts, opt.FlowSteps)
+		starts := flowStarts(nets, sources, sparse, results, goal)
+		p, steps, err := searchFlow(ctx, opt, goal, flow, starts, opt.FlowSteps)
 		if err != nil {
 			return FlowResult{}, err
 		}
 		tried += steps
-		if p != nil && measuredDelay(p.res) <= maxNS && (best < 0 || betterFlow(p.res, results[best], maxNS)) {
+		if p != nil && goal.within(p.res) && (best < 0 || betterFlow(p.res, results[best], goal)) {
 			found = p
 		}
 	}
 	if best < 0 && found == nil {
-		fast := keep[fastest/len(sparse)].source
-		if sp := sparse[fastest%len(sparse)]; sp > 1 {
-			fast += fmt.Sprintf(" as the sparse-%d adder", sp)
+		near := keep[closest/len(sparse)].source
+		if sp := sparse[closest%len(sparse)]; sp > 1 {
+			near += fmt.Sprintf(" as the sparse-%d adder", sp)
 		}
-		return FlowResult{}, &NotFoundError{fmt.Sprintf("optimize: of %d networks of width %d measured, none has a delay ≤ %g ns: the fastest, %s, takes %.3f ns", tried, n, maxNS, fast, measuredDelay(results[fastest]))}
+		if goal.Area {
+			return FlowResult{}, &NotFoundError{fmt.Sprintf("optimize: of %d networks of width %d measured, none has an area ≤ %g µm²: the smallest, %s, has %.0f µm²", tried, n, goal.Bound, near, measuredArea(results[closest]))}
+		}
+		return FlowResult{}, &NotFoundError{fmt.Sprintf("optimize: of %d networks of width %d measured, none has a delay ≤ %g ns: the fastest, %s, takes %.3f ns", tried, n, goal.Bound, near, measuredDelay(results[closest]))}
 	}
 	var (
 		bestNet  *network.Network

@@ -55,6 +55,49 @@ func TestMinimizeFlow(t *testing.T) {
 	assert.EqualError(t, err, "optimize: max delay -1 ns out of range: allowed a positive number")
 }
 
+// TestMinimizeFlowDelay asks the other question at 8 bits: the fastest
+// adder within Brent–Kung's area. The result is within the area, at least
+// as fast as every named network measured within it (Brent–Kung among
+// them), proven and simulated; with flow steps the search keeps the bound;
+// an area below every adder is refused, naming the smallest measured.
+func TestMinimizeFlowDelay(t *testing.T) {
+	tooltest.Path(t, "yosys")
+	tooltest.Path(t, "sta")
+	if testing.Short() {
+		t.Skip("the flow takes seconds: skipped in -short mode")
+	}
+	ctx := context.Background()
+	opt := optimize.Options{Width: 8, MaxDepth: 6, Seed: 1, Chains: 2, Steps: 500}
+	net, err := topologies.Build("brent-kung", 8, nil)
+	require.NoError(t, err)
+	bk, err := physical.Synthesize(ctx, net, physical.Options{})
+	require.NoError(t, err)
+	r, err := optimize.MinimizeFlowDelay(ctx, opt, bk.AreaUM2, physical.Options{}, nil)
+	require.NoError(t, err)
+	checkResult(t, opt, r.Result)
+	require.NotNil(t, r.Measured)
+	require.NotNil(t, r.NamedMeasured, "Brent–Kung itself is within its own area")
+	assert.LessOrEqual(t, r.Measured.AreaUM2, bk.AreaUM2)
+	assert.LessOrEqual(t, r.Measured.DelayNS, r.NamedMeasured.DelayNS)
+	assert.LessOrEqual(t, r.NamedMeasured.DelayNS, bk.DelayNS)
+	assert.LessOrEqual(t, r.NamedMeasured.AreaUM2, bk.AreaUM2)
+
+	opt.FlowSteps = 8
+	searched, err := optimize.MinimizeFlowDelay(ctx, opt, bk.AreaUM2, physical.Options{}, []int{1, 2})
+	require.NoError(t, err)
+	checkResult(t, opt, searched.Result)
+	assert.LessOrEqual(t, searched.Measured.AreaUM2, bk.AreaUM2)
+	assert.LessOrEqual(t, searched.Measured.DelayNS, r.Measured.DelayNS, "more adders measured, none slower kept")
+
+	_, err = optimize.MinimizeFlowDelay(ctx, opt, 10, physical.Options{}, nil)
+	var notFound *optimize.NotFoundError
+	require.True(t, errors.As(err, &notFound), "%v", err)
+	assert.Contains(t, err.Error(), "none has an area ≤ 10 µm²: the smallest")
+
+	_, err = optimize.MinimizeFlowDelay(ctx, opt, 0, physical.Options{}, nil)
+	assert.EqualError(t, err, "optimize: max area 0 out of range: allowed a positive number")
+}
+
 // TestMinimizeFlowSparse measures the candidates as sparse-4 adders at 8
 // bits: the result says so, its figures are those of its sparse-4 adder
 // (not the dense one's), and measuring dense and sparse-4 together finds an

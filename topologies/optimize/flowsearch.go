@@ -20,9 +20,38 @@ const FlowStarts = 3
 // MaxFlowSteps is the most syntheses Options.FlowSteps may ask for.
 const MaxFlowSteps = 1_000_000
 
-// flowPenalty weighs the fraction of delay over the bound in the energy of
-// the flow-in-the-loop search: an adder 1 % too slow counts as 10 % larger.
+// flowPenalty weighs the fraction by which an adder passes the bound in the
+// energy of the flow-in-the-loop search: under a delay bound an adder 1 %
+// too slow counts as 10 % larger, under an area bound an adder 1 % too
+// large as 10 % slower.
 const flowPenalty = 10
+
+// flowGoal is what a flow search asks of a measured adder: with Area false
+// the least area among adders whose delay is at most Bound ns; with Area
+// true the least delay among adders whose area is at most Bound µm².
+type flowGoal struct {
+	Bound float64
+	Area  bool
+}
+
+// bounded and objective return the figure the goal bounds and the one it
+// lowers.
+func (g flowGoal) bounded(r *physical.Result) float64 {
+	if g.Area {
+		return measuredArea(r)
+	}
+	return measuredDelay(r)
+}
+
+func (g flowGoal) objective(r *physical.Result) float64 {
+	if g.Area {
+		return measuredDelay(r)
+	}
+	return measuredArea(r)
+}
+
+// within reports whether r meets the bound.
+func (g flowGoal) within(r *physical.Result) bool { return g.bounded(r) <= g.Bound }
 
 // Temperatures of the flow-in-the-loop search, as fractions of the current
 // energy: a trial 1 % worse is taken with probability e^(−0.01/T).
@@ -44,23 +73,26 @@ func measuredArea(r *physical.Result) float64 { return r.MedianAreaUM2() }
 
 func measuredDelay(r *physical.Result) float64 { return r.MedianDelayNS() }
 
-// flowEnergy is what the flow-in-the-loop search lowers: the area, raised
-// by flowPenalty times the fraction by which the delay passes maxNS.
-func flowEnergy(r *physical.Result, maxNS float64) float64 {
-	return measuredArea(r) * (1 + flowPenalty*max(0, measuredDelay(r)/maxNS-1))
+// flowEnergy is what the flow-in-the-loop search lowers: the goal's
+// objective (the area under a delay bound), raised by flowPenalty times the
+// fraction by which the bounded figure passes the bound.
+func flowEnergy(r *physical.Result, goal flowGoal) float64 {
+	return goal.objective(r) * (1 + flowPenalty*max(0, goal.bounded(r)/goal.Bound-1))
 }
 
-// betterFlow reports whether a beats b under the bound: within it, the
-// smaller area (then the shorter delay); otherwise the lower energy.
-func betterFlow(a, b *physical.Result, maxNS float64) bool {
-	ina, inb := measuredDelay(a) <= maxNS, measuredDelay(b) <= maxNS
+// betterFlow reports whether a beats b under the goal: within the bound,
+// the lower objective (then the lower bounded figure); otherwise the lower
+// energy.
+func betterFlow(a, b *physical.Result, goal flowGoal) bool {
+	ina, inb := goal.within(a), goal.within(b)
 	switch {
 	case ina != inb:
 		return ina
 	case ina:
-		return measuredArea(a) < measuredArea(b) || measuredArea(a) == measuredArea(b) && measuredDelay(a) < measuredDelay(b)
+		oa, ob := goal.objective(a), goal.objective(b)
+		return oa < ob || oa == ob && goal.bounded(a) < goal.bounded(b)
 	}
-	return flowEnergy(a, maxNS) < flowEnergy(b, maxNS)
+	return flowEnergy(a, goal) < flowEnergy(b, goal)
 }
 
 // flowKey identifies the adder of a graph at a sparseness in the search's
@@ -112,7 +144,7 @@ func flowKey(g *graph, sparse int) string {
 // on the relative change of energy, the temperature falling from flowT0 to
 // flowT1. It returns the best adder it measured by betterFlow (nil if it
 // measured none) and the number of syntheses run.
-func searchFlow(ctx context.Context, opt Options, maxNS float64, flow physical.Options, starts []flowPoint, steps int) (*flowPoint, int, error) {
+func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.Options, starts []flowPoint, steps int) (*flowPoint, int, error) {
 	if len(starts) == 0 || steps <= 0 {
 		return nil, 0, nil
 	}
@@ -148,7 +180,7 @@ func searchFlow(ctx context.Context, opt Options, maxNS float64, flow physical.O
 	var best *flowPoint
 	tried := 0
 	consider := func(p flowPoint) {
-		if best == nil || betterFlow(p.res, best.res, maxNS) {
+		if best == nil || betterFlow(p.res, best.res, goal) {
 			q := p
 			q.g = p.g.clone()
 			best = &q
@@ -173,7 +205,7 @@ func searchFlow(ctx context.Context, opt Options, maxNS float64, flow physical.O
 			cur, budget, tried = pts[0], budget-1, tried+1
 		}
 		consider(cur)
-		curE := flowEnergy(cur.res, maxNS)
+		curE := flowEnergy(cur.res, goal)
 		for used := 0; used < budget; {
 			if ctx.Err() != nil {
 				return nil, tried, ctx.Err()
@@ -214,9 +246,9 @@ func searchFlow(ctx context.Context, opt Options, maxNS float64, flow physical.O
 				consider(t)
 			}
 			next := slices.MinFunc(trials, func(a, b flowPoint) int {
-				return cmpFloat(flowEnergy(a.res, maxNS), flowEnergy(b.res, maxNS))
+				return cmpFloat(flowEnergy(a.res, goal), flowEnergy(b.res, goal))
 			})
-			e := flowEnergy(next.res, maxNS)
+			e := flowEnergy(next.res, goal)
 			if d := (e - curE) / curE; d > 0 && rng.Float64() >= math.Exp(-d/temp) {
 				continue
 			}
@@ -229,13 +261,13 @@ func searchFlow(ctx context.Context, opt Options, maxNS float64, flow physical.O
 // flowStarts picks the starts of the flow-in-the-loop search among the
 // adders measured: the FlowStarts of least flowEnergy, distinct as
 // legalized graphs. Networks wider than MaxAnnealWidth have no graph.
-func flowStarts(nets []*network.Network, sources []string, sparse []int, results []*physical.Result, maxNS float64) []flowPoint {
+func flowStarts(nets []*network.Network, sources []string, sparse []int, results []*physical.Result, goal flowGoal) []flowPoint {
 	order := make([]int, len(results))
 	for i := range order {
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int {
-		return cmpFloat(flowEnergy(results[a], maxNS), flowEnergy(results[b], maxNS))
+		return cmpFloat(flowEnergy(results[a], goal), flowEnergy(results[b], goal))
 	})
 	var starts []flowPoint
 	seen := map[string]bool{}

@@ -36,11 +36,40 @@ func TestBetterFlow(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, betterFlow(tt.a, tt.b, 1.0))
+			assert.Equal(t, tt.want, betterFlow(tt.a, tt.b, flowGoal{Bound: 1.0}))
 		})
 	}
-	assert.InDelta(t, 110, flowEnergy(r(100, 1.01), 1.0), 1e-9)
-	assert.InDelta(t, 100, flowEnergy(r(100, 0.5), 1.0), 1e-9)
+	assert.InDelta(t, 110, flowEnergy(r(100, 1.01), flowGoal{Bound: 1.0}), 1e-9)
+	assert.InDelta(t, 100, flowEnergy(r(100, 0.5), flowGoal{Bound: 1.0}), 1e-9)
+}
+
+// TestBetterFlowArea orders adders under an area bound, the other
+// question: within it the shorter delay wins, then the smaller area;
+// beyond it the lower energy, which charges 10 % of the delay for every
+// 1 % of area over the bound.
+func TestBetterFlowArea(t *testing.T) {
+	r := func(area, ns float64) *physical.Result { return &physical.Result{AreaUM2: area, DelayNS: ns} }
+	goal := flowGoal{Bound: 100, Area: true}
+	tests := []struct {
+		name string
+		a, b *physical.Result
+		want bool
+	}{
+		{"within beats beyond, however slow", r(100, 9), r(101, 0.1), true},
+		{"beyond loses to within", r(101, 0.1), r(100, 9), false},
+		{"within: shorter delay", r(99, 1.0), r(90, 1.1), true},
+		{"within: equal delay, smaller area", r(90, 1.0), r(99, 1.0), true},
+		{"within: equal adders", r(90, 1.0), r(90, 1.0), false},
+		{"beyond: 1% over at 1.0 ns beats 2% over at 1.05", r(101, 1.0), r(102, 1.05), true},
+		{"beyond: 2% over at 1.0 ns loses to 1% over at 1.05", r(102, 1.0), r(101, 1.05), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, betterFlow(tt.a, tt.b, goal))
+		})
+	}
+	assert.InDelta(t, 1.1, flowEnergy(r(101, 1.0), goal), 1e-9)
+	assert.InDelta(t, 1.0, flowEnergy(r(50, 1.0), goal), 1e-9)
 }
 
 // TestBetterFlowMedians judges adders measured in several orders of their
@@ -54,10 +83,10 @@ func TestBetterFlowMedians(t *testing.T) {
 	lucky := spread(90, 0.9, 90, 1.2)      // within as written, beyond at the median
 	steady := spread(120, 1.0, 120, 1.0)   // within both ways
 	smallDraw := spread(80, 0.9, 130, 0.9) // a small draw of a large adder
-	assert.True(t, betterFlow(steady, lucky, 1.0))
-	assert.False(t, betterFlow(lucky, steady, 1.0))
-	assert.True(t, betterFlow(steady, smallDraw, 1.0))
-	assert.InDelta(t, 90*(1+10*0.2), flowEnergy(lucky, 1.0), 1e-9)
+	assert.True(t, betterFlow(steady, lucky, flowGoal{Bound: 1.0}))
+	assert.False(t, betterFlow(lucky, steady, flowGoal{Bound: 1.0}))
+	assert.True(t, betterFlow(steady, smallDraw, flowGoal{Bound: 1.0}))
+	assert.InDelta(t, 90*(1+10*0.2), flowEnergy(lucky, flowGoal{Bound: 1.0}), 1e-9)
 	assert.Equal(t, 130.0, measuredArea(smallDraw))
 	assert.Equal(t, 0.9, measuredDelay(smallDraw))
 	plain := &physical.Result{AreaUM2: 80, DelayNS: 0.9}
@@ -89,11 +118,11 @@ func TestSearchFlowMoves(t *testing.T) {
 
 	opt := Options{Width: 16, MaxDepth: 15, Seed: 3}
 	starts := []flowPoint{{g: fromNetwork(ripple), sparse: 1, res: start, source: "ripple"}}
-	best, tried, err := searchFlow(ctx, opt, bound.DelayNS, physical.Options{}, starts, 24)
+	best, tried, err := searchFlow(ctx, opt, flowGoal{Bound: bound.DelayNS}, physical.Options{}, starts, 24)
 	require.NoError(t, err)
 	require.NotNil(t, best)
 	assert.Equal(t, 24, tried)
-	assert.Less(t, flowEnergy(best.res, bound.DelayNS), flowEnergy(start, bound.DelayNS))
+	assert.Less(t, flowEnergy(best.res, flowGoal{Bound: bound.DelayNS}), flowEnergy(start, flowGoal{Bound: bound.DelayNS}))
 	assert.Less(t, best.res.DelayNS, 0.9*start.DelayNS, "the search walks towards the delay bound")
 	t.Logf("ripple %.4f ns, best %.4f ns, bound %.4f ns", start.DelayNS, best.res.DelayNS, bound.DelayNS)
 	net, err := best.g.network()
@@ -107,7 +136,7 @@ func TestSearchFlowMoves(t *testing.T) {
 	// Under a tight depth bound every trial keeps it.
 	opt.MaxDepth = 5
 	ks4 := fromNetwork(ks)
-	best, _, err = searchFlow(ctx, opt, bound.DelayNS, physical.Options{}, []flowPoint{{g: ks4, sparse: 1, source: "kogge-stone"}}, 8)
+	best, _, err = searchFlow(ctx, opt, flowGoal{Bound: bound.DelayNS}, physical.Options{}, []flowPoint{{g: ks4, sparse: 1, source: "kogge-stone"}}, 8)
 	require.NoError(t, err)
 	require.NotNil(t, best)
 	d, _, ok := best.g.eval(opt.MaxDepth, 0)
