@@ -1,6 +1,7 @@
 package optimize
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -156,14 +157,25 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 			distinct = append(distinct, s)
 		}
 	}
-	slices.SortStableFunc(distinct, func(a, b scored) int { return cmpFloat(a.model.Tau, b.model.Tau) })
+	// Under a delay bound the fastest come first, under an area bound the
+	// smallest: the end of the front nearest the bound.
+	lead, other := func(s scored) float64 { return s.model.Tau }, func(s scored) float64 { return s.model.Area }
+	if goal.Area {
+		lead, other = other, lead
+	}
+	slices.SortStableFunc(distinct, func(a, b scored) int {
+		if goal.Area { // many networks share an area: the faster first
+			return cmp.Or(cmpFloat(lead(a), lead(b)), cmpFloat(other(a), other(b)))
+		}
+		return cmpFloat(lead(a), lead(b))
+	})
 	var keep, rest []scored
 	least := math.Inf(1)
 	for _, s := range distinct {
-		// Sorted by delay, a network is on the front when it is smaller
-		// than every faster one.
-		if s.model.Area < least {
-			least = s.model.Area
+		// Sorted by one figure, a network is on the front when it is
+		// better in the other than every network before it.
+		if other(s) < least {
+			least = other(s)
 			keep = append(keep, s)
 		} else {
 			rest = append(rest, s)
