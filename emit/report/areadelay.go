@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"io"
 	"math"
+	"math/bits"
 	"path/filepath"
 	"slices"
 
@@ -20,8 +21,8 @@ import (
 // PlotAreaDelay writes the plot of area against delay after synthesis of
 // the measured points at width n, in format "svg" or "png": one marker per
 // adder, one shape and colour per family as in Plot, a sparse adder's
-// marker marked inside by its sparseness (a dot for 2, a plus for 4, a
-// cross for 8), the area–delay front ringed and joined by a line, and
+// marker marked inside by its sparseness (one, two or three dots in a row
+// for 2, 4 and 8: no family's shape), the area–delay front ringed and joined by a line, and
 // Yosys's own a + b + cin (ref, when not nil) as a star. The title says
 // when the adders are Ling's. Adders slower than four times the fastest one
 // (ripple carry, long chains) are counted in the title, not drawn.
@@ -113,25 +114,21 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		if err != nil {
 			return fmt.Errorf("report: %v", err)
 		}
-		s.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(3.5), Shape: shape}
+		s.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(familyRadius), Shape: shape}
 		p.Add(s)
 		legend.Add(fam, s)
 	}
-	for _, sp := range []struct {
-		sparse int
-		glyph  draw.GlyphDrawer
-		radius vg.Length
-	}{{2, draw.CircleGlyph{}, vg.Points(1.3)}, {4, draw.PlusGlyph{}, vg.Points(2.2)}, {8, draw.CrossGlyph{}, vg.Points(2.2)}} {
-		if len(bySparse[sp.sparse]) == 0 {
+	for _, sparse := range []int{2, 4, 8} {
+		if len(bySparse[sparse]) == 0 {
 			continue
 		}
-		s, err := plotter.NewScatter(bySparse[sp.sparse])
+		s, err := plotter.NewScatter(bySparse[sparse])
 		if err != nil {
 			return fmt.Errorf("report: %v", err)
 		}
-		s.GlyphStyle = draw.GlyphStyle{Color: color.Black, Radius: sp.radius, Shape: sp.glyph}
+		s.GlyphStyle = sparseStyle(sparse)
 		p.Add(s)
-		legend.Add(fmt.Sprintf("sparse %d", sp.sparse), s)
+		legend.Add(fmt.Sprintf("sparse %d", sparse), s)
 	}
 	if len(front) > 0 {
 		s, err := plotter.NewScatter(front)
@@ -169,6 +166,36 @@ func libraryName(file string) string {
 		}
 	}
 	return filepath.Base(file)
+}
+
+// familyRadius is the radius of a family's marker on the area–delay plot.
+const familyRadius = 3.5
+
+// sparseStyle is the mark of a sparse adder of the given sparseness, 2, 4
+// or 8: one, two or three black dots, drawn inside the family's marker.
+func sparseStyle(sparse int) draw.GlyphStyle {
+	return draw.GlyphStyle{Color: color.Black, Radius: vg.Points(0.9), Shape: dotsGlyph{Count: bits.Len(uint(sparse)) - 1}}
+}
+
+// dotsGlyph draws Count filled dots of the style's radius in a row centred
+// on the point: the mark of a sparse adder, inside its family's marker.
+type dotsGlyph struct {
+	Count int
+}
+
+// DrawGlyph implements draw.GlyphDrawer.
+func (g dotsGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	c.SetColor(sty.Color)
+	step := 2.4 * sty.Radius
+	x := pt.X - step*vg.Length(g.Count-1)/2
+	for range g.Count {
+		var dot vg.Path
+		dot.Move(vg.Point{X: x + sty.Radius, Y: pt.Y})
+		dot.Arc(vg.Point{X: x, Y: pt.Y}, sty.Radius, 0, 2*math.Pi)
+		dot.Close()
+		c.Fill(dot)
+		x += step
+	}
 }
 
 // starGlyph draws a five-pointed star, which no family uses.

@@ -2,10 +2,14 @@ package report
 
 import (
 	"image/color"
+	"math"
 	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/recorder"
 )
 
 // Every family has a colour and a shape of its own: no two families share
@@ -55,5 +59,41 @@ func TestSizeTicks(t *testing.T) {
 func TestFanoutRadius(t *testing.T) {
 	for f := 1; f < 64; f++ {
 		assert.Less(t, fanoutRadius(f), fanoutRadius(f+1))
+	}
+}
+
+// A sparse adder's mark is one, two or three dots for sparseness 2, 4 and
+// 8, a shape no family uses, and it lies inside the family's marker (the
+// marks were once a plus and a cross, ripple's and Sklansky's shapes).
+func TestSparseStyle(t *testing.T) {
+	families := map[string]bool{}
+	for _, fam := range familyOrder {
+		_, g := familyStyle(fam, 0)
+		families[reflect.TypeOf(g).String()] = true
+	}
+	for i, sparse := range []int{2, 4, 8} {
+		sty := sparseStyle(sparse)
+		assert.False(t, families[reflect.TypeOf(sty.Shape).String()], "sparse %d is marked with a family's shape", sparse)
+		var rec recorder.Canvas
+		c := draw.NewCanvas(&rec, 20, 20)
+		centre := vg.Point{X: 10, Y: 10}
+		sty.Shape.DrawGlyph(&c, sty, centre)
+		dots := 0
+		for _, a := range rec.Actions {
+			fill, ok := a.(*recorder.Fill)
+			if !ok {
+				continue
+			}
+			dots++
+			for _, pc := range fill.Path {
+				if pc.Type != vg.ArcComp {
+					continue
+				}
+				assert.Equal(t, centre.Y, pc.Pos.Y, "sparse %d: the dots stand in a row", sparse)
+				assert.LessOrEqual(t, math.Abs(float64(pc.Pos.X-centre.X))+float64(pc.Radius), familyRadius,
+					"sparse %d: a dot reaches outside the family's marker", sparse)
+			}
+		}
+		assert.Equal(t, i+1, dots, "sparse %d", sparse)
 	}
 }
