@@ -218,10 +218,9 @@ func svgLanes(l *layout) (lanes []int, count []int) {
 	lanes = make([]int, len(l.cells))
 	count = make([]int, l.rows)
 	type wire struct {
-		tap      spot
-		lo, hi   int // picture columns covered
-		cells    []int
-		assigned int
+		tap    spot
+		lo, hi int // picture columns covered
+		cells  []int
 	}
 	byRow := map[int][]*wire{}
 	byTap := map[spot]*wire{}

@@ -58,12 +58,10 @@ func TestSynthJSON(t *testing.T) {
 // from a file, on the 0.35 µm library.
 func TestSynthTableAndCSV(t *testing.T) {
 	needFlow(t)
-	if _, err := os.Stat(physical.LibertyFile("osu035")); err != nil {
-		t.Skip("osu035 is missing")
-	}
+	tooltest.File(t, physical.LibertyFile("osu035"), "qflow-tech-osu035")
 	file := filepath.Join(t.TempDir(), "net.json")
 	status, out, errOut := prefixgen("gen", "-t", "brent-kung", "-n", "6", "-f", "json", "-o", file)
-	require.Equal(t, 0, status, errOut)
+	require.Equal(t, 0, status, errOut+out)
 	status, out, errOut = prefixgen("synth", "--from", file, "--liberty", "osu035")
 	require.Equal(t, 0, status, errOut)
 	lines := strings.Split(strings.TrimSpace(out), "\n")

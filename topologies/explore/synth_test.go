@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 
@@ -217,12 +216,7 @@ func needFlow(t *testing.T) {
 	t.Helper()
 	tooltest.Path(t, "yosys")
 	tooltest.Path(t, "sta")
-	if _, err := os.Stat(physical.LibertyFile("")); err != nil {
-		if os.Getenv(tooltest.RequireEnv) == "1" {
-			t.Fatal(err)
-		}
-		t.Skip(err)
-	}
+	tooltest.File(t, physical.LibertyFile(""), "qflow-tech-osu018")
 }
 
 // field returns the value of the named column of rec.
