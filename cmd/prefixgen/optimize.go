@@ -65,7 +65,9 @@ func optimizeCommand() *cli.Command {
 			"--max-area-um2 A asks the other question through the same flow, candidates and search: the adder\n" +
 			"with the least measured delay whose measured area is at most A (µm² for the OSU cells), beside\n" +
 			"the fastest named network within A; the flow search then lowers the delay, charging 10 % of it\n" +
-			"for every 1 % of area over A.",
+			"for every 1 % of area over A.\n\n" +
+			"--start FILE measures the network of FILE (what -f json wrote) besides the candidates, and the\n" +
+			"flow search may start from it: a long search can go on where an earlier one stopped.",
 		Flags: append([]cli.Flag{
 			&cli.IntFlag{Name: "width", Aliases: []string{"n"}, Usage: fmt.Sprintf("number of inputs N, 1 to %d (required)", optimize.MaxWidth)},
 			&cli.IntFlag{Name: "max-depth", Aliases: []string{"d"}, Usage: "depth bound D, at least ⌈log2 N⌉ (required unless --max-delay or --objective delay: then 2⌈log2 N⌉)"},
@@ -81,6 +83,7 @@ func optimizeCommand() *cli.Command {
 			&cli.BoolFlag{Name: "ling", Usage: "with --max-delay-ns, measure every adder with Ling's pseudo-carries (see gen --ling)"},
 			ordersFlag("with --max-delay-ns, judge every adder by its medians: "),
 			&cli.IntFlag{Name: "flow-steps", Usage: "with --max-delay-ns, syntheses of the flow-in-the-loop search after the candidates are measured (0: none; each takes about 0.5 s of one core at 64 bits)"},
+			&cli.StringFlag{Name: "start", Usage: "with --max-delay-ns or --max-area-um2, measure the network of `FILE` too (a prefixgen.network/v1 or prefixgen.adder/v1 document of width N, such as -f json wrote), and let the flow search start from it: to go on from an earlier search; an adder file's sparseness and Ling carries stand where --sparse and --ling are not given"},
 		}, synthFlags()...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
@@ -94,7 +97,7 @@ func optimizeCommand() *cli.Command {
 				return usage(c, "--max-delay-ns and --max-area-um2 both given: use one (the least area within a delay, or the least delay within an area)")
 			}
 			if !c.IsSet("max-delay-ns") && !c.IsSet("max-area-um2") {
-				for _, name := range append(slices.Clone(synthFlagNames), "sparse", "flow-steps", "ling", "orders") {
+				for _, name := range append(slices.Clone(synthFlagNames), "sparse", "flow-steps", "ling", "orders", "start") {
 					if c.IsSet(name) {
 						return usage(c, "--%s applies only with --max-delay-ns or --max-area-um2", name)
 					}
@@ -180,6 +183,16 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 		return err
 	}
 	opt.Ling = c.Bool("ling")
+	if c.IsSet("start") {
+		var start *network.Network
+		if start, sparse, opt.Ling, err = optimizeStart(c, opt.Width, sparse, opt.Ling); err != nil {
+			return err
+		}
+		opt.Start = []*network.Network{start}
+		if err := optimize.Check(opt); err != nil { // the start within the bounds
+			return usage(c, "%v", err)
+		}
+	}
 	if opt.FlowSteps = c.Int("flow-steps"); opt.FlowSteps < 0 || opt.FlowSteps > optimize.MaxFlowSteps {
 		return usage(c, "--flow-steps %d out of range: allowed 0 to %d", opt.FlowSteps, optimize.MaxFlowSteps)
 	}
@@ -252,6 +265,46 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 			words, flags)
 	}
 	return err
+}
+
+// optimizeStart reads --start: the network the search measures besides its
+// candidates and may start from. It returns it with the sparseness values
+// and Ling carries the search measures: those of the flags, and where a
+// flag is not given, those the start file records. A start file of another
+// width, of a valency the search does not measure, or whose architecture
+// the flags leave out is bad usage.
+func optimizeStart(c *cli.Context, n int, sparse []int, ling bool) (*network.Network, []int, bool, error) {
+	file := c.String("start")
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, nil, false, fmt.Errorf("prefixgen optimize: cannot read start file: %v", err)
+	}
+	net, arch, err := adder.ReadDocument(f)
+	f.Close()
+	if err != nil {
+		return nil, nil, false, fmt.Errorf("prefixgen optimize: %s: %v", file, err)
+	}
+	if net.Width() != n {
+		return nil, nil, false, usage(c, "--start %s: a network of width %d: allowed only the width searched, -n %d", file, net.Width(), n)
+	}
+	if arch.Valency > 2 {
+		return nil, nil, false, usage(c, "--start %s is the valency-%d adder: allowed a valency-2 one (the search measures no other)", file, arch.Valency)
+	}
+	if arch.Sparse > 1 {
+		switch {
+		case !c.IsSet("sparse"):
+			sparse = []int{arch.Sparse}
+		case !slices.Contains(sparse, arch.Sparse):
+			return nil, nil, false, usage(c, "--sparse %s leaves out %s's sparseness %d: add %d to the list, or leave --sparse out", c.String("sparse"), file, arch.Sparse, arch.Sparse)
+		}
+	}
+	if arch.Ling {
+		if c.IsSet("ling") && !ling {
+			return nil, nil, false, usage(c, "--ling=false contradicts %s, the Ling adder: leave --ling out", file)
+		}
+		ling = true
+	}
+	return net, sparse, ling, nil
 }
 
 // measuredArch returns the flags that build the adder optimize measured

@@ -476,6 +476,65 @@ func TestOptimizeMaxArea(t *testing.T) {
 	assert.Contains(t, errOut, "none has an area ≤ 10 µm²: the smallest, ")
 }
 
+// --start goes on from the adder file an earlier search wrote: without
+// --sparse and --ling the file's architecture stands, the start is
+// measured, and it is the result when nothing beats it.
+func TestOptimizeStart(t *testing.T) {
+	needFlow(t)
+	path := filepath.Join(t.TempDir(), "adder.json")
+	status, _, errOut := prefixgen("optimize", "-n", "8", "--max-delay-ns", "10", "--sparse", "2", "--ling", "-f", "json", "-o", path)
+	require.Equal(t, 0, status, errOut)
+	status, out, errOut := prefixgen("optimize", "-n", "8", "--max-delay-ns", "10", "--start", path)
+	require.Equal(t, 0, status, errOut)
+	assert.Contains(t, out, "the adder measured is the sparse-2 Ling one (gen -f verilog --sparse 2 --ling)")
+	assert.Contains(t, out, "found by: the start network 1 (optimizer), measured by the flow\n")
+	rows := strings.Split(out, "\n")
+	require.GreaterOrEqual(t, len(rows), 2, out)
+	assert.Regexp(t, `^optimizer max_depth=6 seed=1\s+8\s+\d+\s+\d+\s+\d+\s+[\d.]+\s+2\s`, rows[1])
+}
+
+// A start file that cannot be the search's start is bad usage: one line,
+// exit status 2, before any synthesis.
+func TestOptimizeStartBadUsage(t *testing.T) {
+	dir := t.TempDir()
+	file := func(name string, args ...string) string {
+		path := filepath.Join(dir, name)
+		status, _, errOut := prefixgen(append([]string{"gen", "-f", "json", "-o", path}, args...)...)
+		require.Equal(t, 0, status, errOut)
+		return path
+	}
+	ripple := file("ripple.json", "-t", "ripple", "-n", "16")
+	ling := file("ling.json", "-t", "brent-kung", "-n", "16", "--sparse", "2", "--ling")
+	valency := file("valency.json", "-t", "kogge-stone", "-n", "16", "--valency", "4")
+	broken := filepath.Join(dir, "broken.json")
+	require.NoError(t, os.WriteFile(broken, []byte(`{"format":"prefixgen.network/v1","width":2}`), 0o644))
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--max-depth", "5", "--start", ling}, "--start applies only with --max-delay-ns or --max-area-um2"},
+		{[]string{"--max-delay-ns", "1", "--start", filepath.Join(dir, "none.json")},
+			"cannot read start file: open " + filepath.Join(dir, "none.json") + ": no such file or directory"},
+		{[]string{"--max-delay-ns", "1", "--start", broken}, broken + ": network: "},
+		{[]string{"--max-delay-ns", "1", "--start", ripple}, "start network 1 (ripple) has depth 15, above the depth bound 8: allowed a start of depth ≤ 8, or --max-depth 15 or more"},
+		{[]string{"--max-area-um2", "1", "--start", ripple, "--max-depth", "14"}, "start network 1 (ripple) has depth 15, above the depth bound 14"},
+		{[]string{"--max-delay-ns", "1", "--start", ling, "--sparse", "1,4"}, "--sparse 1,4 leaves out " + ling + "'s sparseness 2: add 2 to the list, or leave --sparse out"},
+		{[]string{"--max-delay-ns", "1", "--start", ling, "--ling=false"}, "--ling=false contradicts " + ling + ", the Ling adder: leave --ling out"},
+		{[]string{"--max-delay-ns", "1", "--start", valency}, "--start " + valency + " is the valency-4 adder: allowed a valency-2 one (the search measures no other)"},
+	}
+	for _, tt := range tests {
+		status, out, errOut := prefixgen(append([]string{"optimize", "-n", "16"}, tt.args...)...)
+		assert.Equal(t, 2, status, errOut)
+		assert.Empty(t, out)
+		assert.True(t, strings.HasPrefix(errOut, "prefixgen optimize: "+tt.want), "%q does not start with %q", errOut, tt.want)
+		assert.Equal(t, 1, strings.Count(errOut, "\n"), errOut)
+	}
+	status, out, errOut := prefixgen("optimize", "-n", "8", "--max-delay-ns", "1", "--start", ripple)
+	assert.Equal(t, 2, status)
+	assert.Empty(t, out)
+	assert.Equal(t, "prefixgen optimize: --start "+ripple+": a network of width 16: allowed only the width searched, -n 8\n", errOut)
+}
+
 // With --ling every adder measured has Ling's pseudo-carries, and the
 // document records them.
 func TestOptimizeFlowLingDocument(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 
@@ -103,6 +104,17 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 		return FlowResult{}, err
 	}
 	n, depth := opt.Width, opt.MaxDepth
+	var starts []scored
+	startKeys := map[string]bool{}
+	for i, net := range opt.Start { // within the bounds: Check
+		key := fmt.Sprint(net.Spec().Cells, net.Outputs())
+		if startKeys[key] {
+			continue
+		}
+		startKeys[key] = true
+		name := fmt.Sprintf("the start network %d (%s)", i+1, net.Topology())
+		starts = append(starts, score(candidate{net: net, figs: net.Figures(), source: name}))
+	}
 	var pool []scored
 	add := func(c candidate) {
 		if c.figs.Depth > depth {
@@ -147,9 +159,10 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 		}
 	}
 
-	// Distinct; the model's area–delay front first, then by model delay.
+	// Distinct and not a start; the model's area–delay front first, then
+	// by model delay.
 	var distinct []scored
-	seen := map[string]bool{}
+	seen := maps.Clone(startKeys)
 	for _, s := range pool {
 		key := fmt.Sprint(s.net.Spec().Cells, s.net.Outputs())
 		if !seen[key] {
@@ -185,6 +198,7 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 	if len(keep) > FlowCandidates {
 		keep = keep[:FlowCandidates]
 	}
+	keep = append(starts, keep...)
 	// Adder j measures network j/len(sparse) at sparseness
 	// sparse[j%len(sparse)].
 	designs := make([]*physical.Design, 0, len(keep)*len(sparse))

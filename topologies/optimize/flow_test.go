@@ -10,6 +10,7 @@ import (
 
 	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
+	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
 	"github.com/prefixgen/prefixgen/topologies"
 	"github.com/prefixgen/prefixgen/topologies/optimize"
@@ -96,6 +97,55 @@ func TestMinimizeFlowDelay(t *testing.T) {
 
 	_, err = optimize.MinimizeFlowDelay(ctx, opt, 0, physical.Options{}, nil)
 	assert.EqualError(t, err, "optimize: max area 0 out of range: allowed a positive number")
+}
+
+// TestMinimizeFlowStart goes on from an earlier search's network at 8
+// bits: the start is measured, and when it is the best adder, the result is
+// the start itself, named as such; a search that goes on from it never
+// comes back worse.
+func TestMinimizeFlowStart(t *testing.T) {
+	tooltest.Path(t, "yosys")
+	tooltest.Path(t, "sta")
+	if testing.Short() {
+		t.Skip("the flow takes seconds: skipped in -short mode")
+	}
+	ctx := context.Background()
+	opt := optimize.Options{Width: 8, MaxDepth: 6, Seed: 1, Chains: 2, Steps: 500}
+	bk, err := physical.Synthesize(ctx, build(t, "brent-kung", 8), physical.Options{})
+	require.NoError(t, err)
+	first, err := optimize.MinimizeFlowDelay(ctx, opt, bk.AreaUM2, physical.Options{}, nil)
+	require.NoError(t, err)
+
+	opt.Start = []*network.Network{first.Network}
+	again, err := optimize.MinimizeFlowDelay(ctx, opt, bk.AreaUM2, physical.Options{}, nil)
+	require.NoError(t, err)
+	checkResult(t, opt, again.Result)
+	assert.Equal(t, "the start network 1 (optimizer), measured by the flow", again.Source)
+	assert.Equal(t, first.Network.Spec().Cells, again.Network.Spec().Cells)
+	assert.Equal(t, first.Measured.DelayNS, again.Measured.DelayNS)
+	assert.Equal(t, first.Tried, again.Tried, "the start replaces the candidate it equals")
+
+	// Going on from it, with a start the candidates do not hold: that one
+	// is measured too, and the search comes back no slower.
+	opt.Start = append(opt.Start, odd8(t))
+	opt.FlowSteps = 6
+	on, err := optimize.MinimizeFlowDelay(ctx, opt, bk.AreaUM2, physical.Options{}, nil)
+	require.NoError(t, err)
+	checkResult(t, opt, on.Result)
+	assert.LessOrEqual(t, on.Measured.AreaUM2, bk.AreaUM2)
+	assert.LessOrEqual(t, on.Measured.DelayNS, first.Measured.DelayNS)
+	assert.Equal(t, first.Tried+1+opt.FlowSteps, on.Tried)
+}
+
+// odd8 is a network of width 8 no family builds: ripple to 3, Sklansky's
+// halves above.
+func odd8(t *testing.T) *network.Network {
+	t.Helper()
+	net, err := network.Unmarshal([]byte(`{"format":"prefixgen.network/v1","width":8,"topology":"odd",
+		"cells":[[0,1],[8,2],[9,3],[4,5],[6,7],[11,6],[11,12],[10,4],[10,11],[10,13],[10,14]],
+		"outputs":[0,8,9,10,15,16,17,18]}`))
+	require.NoError(t, err)
+	return net
 }
 
 // TestMinimizeFlowSparse measures the candidates as sparse-4 adders at 8

@@ -75,6 +75,13 @@ type Options struct {
 	// Ling makes MinimizeFlow and MinimizeFlowSparse measure every adder
 	// with Ling's pseudo-carries (adder.Options.Ling). Minimize ignores it.
 	Ling bool
+	// Start are networks of the width that MinimizeFlow, MinimizeFlowSparse
+	// and MinimizeFlowDelay measure besides their candidates, always (they
+	// do not count against FlowCandidates), and from which the flow search
+	// may start like any candidate: a network an earlier search found, to
+	// go on from it. Each must be within MaxDepth and MaxFanout. Minimize
+	// ignores it.
+	Start []*network.Network
 }
 
 // Result is the network Minimize found and how it compares.
@@ -144,8 +151,9 @@ func LeastFanout(n, depth int) int {
 }
 
 // Check reports whether the options ask for something possible: a width in
-// 1…MaxWidth, a depth of at least ⌈log2 n⌉, and a fan-out bound of at least
-// LeastFanout at that depth. Its errors name what is allowed; the bounds no
+// 1…MaxWidth, a depth of at least ⌈log2 n⌉, a fan-out bound of at least
+// LeastFanout at that depth, and start networks of the width within the
+// bounds. Its errors name what is allowed; the bounds no
 // network meets are *InfeasibleError.
 func Check(opt Options) error {
 	n := opt.Width
@@ -160,6 +168,18 @@ func Check(opt Options) error {
 		return fmt.Errorf("optimize: max fan-out %d out of range: allowed 0 (no bound) or 1 and more", opt.MaxFanout)
 	case opt.MaxDepth < ceilLog2(n):
 		return infeasible("optimize: no network of width %d has depth %d or less: the least depth is ⌈log2 %d⌉ = %d", n, opt.MaxDepth, n, ceilLog2(n))
+	}
+	for i, net := range opt.Start {
+		fig := net.Figures()
+		name := fmt.Sprintf("start network %d (%s)", i+1, net.Topology())
+		switch {
+		case fig.Width != n:
+			return fmt.Errorf("optimize: %s has width %d: allowed only the width searched, %d", name, fig.Width, n)
+		case fig.Depth > opt.MaxDepth:
+			return fmt.Errorf("optimize: %s has depth %d, above the depth bound %d: allowed a start of depth ≤ %d, or --max-depth %d or more", name, fig.Depth, opt.MaxDepth, opt.MaxDepth, fig.Depth)
+		case opt.MaxFanout > 0 && fig.MaxFanout > opt.MaxFanout:
+			return fmt.Errorf("optimize: %s has fan-out %d, above the fan-out bound %d: allowed a start of fan-out ≤ %d, or --max-fanout %d or more", name, fig.MaxFanout, opt.MaxFanout, opt.MaxFanout, fig.MaxFanout)
+		}
 	}
 	f := opt.MaxFanout
 	if f == 0 || f >= LeastFanout(n, opt.MaxDepth) {

@@ -210,6 +210,9 @@ func TestCheck(t *testing.T) {
 		{optimize.Options{Width: 8, MaxDepth: 3, MaxFanout: -2}, "optimize: max fan-out -2 out of range: allowed 0 (no bound) or 1 and more", false},
 		{optimize.Options{Width: 8, MaxDepth: 7, MaxFanout: 1}, "optimize: no network of width 8 has fan-out 1: input 0 is output 0 and feeds a cell; allowed --max-fanout 2 or more at depth 7", true},
 		{optimize.Options{Width: 256, MaxDepth: 8, MaxFanout: 2}, "optimize: no network of width 256, depth ≤ 8 has fan-out ≤ 2: fan-out 2 forces ripple, of depth 255; allowed --max-fanout 3 or more at depth 8, or --max-depth 255 for ripple", true},
+		{optimize.Options{Width: 8, MaxDepth: 6, Start: []*network.Network{build(t, "ripple", 7)}}, "optimize: start network 1 (ripple) has width 7: allowed only the width searched, 8", false},
+		{optimize.Options{Width: 8, MaxDepth: 6, Start: []*network.Network{build(t, "ripple", 8)}}, "optimize: start network 1 (ripple) has depth 7, above the depth bound 6: allowed a start of depth ≤ 6, or --max-depth 7 or more", false},
+		{optimize.Options{Width: 8, MaxDepth: 6, MaxFanout: 4, Start: []*network.Network{build(t, "kogge-stone", 8), build(t, "sklansky", 8)}}, "optimize: start network 2 (sklansky) has fan-out 5, above the fan-out bound 4: allowed a start of fan-out ≤ 4, or --max-fanout 5 or more", false},
 	}
 	for _, tt := range tests {
 		err := optimize.Check(tt.opt)
@@ -222,6 +225,15 @@ func TestCheck(t *testing.T) {
 	assert.NoError(t, optimize.Check(optimize.Options{Width: 1, MaxDepth: 0}))
 	assert.NoError(t, optimize.Check(optimize.Options{Width: 256, MaxDepth: 1 << 40, MaxFanout: 2}))
 	assert.NoError(t, optimize.Check(optimize.Options{Width: 256, MaxDepth: 8, MaxFanout: 3}))
+	assert.NoError(t, optimize.Check(optimize.Options{Width: 8, MaxDepth: 7, MaxFanout: 4, Start: []*network.Network{build(t, "ripple", 8), build(t, "kogge-stone", 8)}}))
+}
+
+// build builds a named network at its defaults.
+func build(t *testing.T, topology string, n int) *network.Network {
+	t.Helper()
+	net, err := topologies.Build(topology, n, nil)
+	require.NoError(t, err)
+	return net
 }
 
 // TestLeastFanoutFanout2 checks the ripple side of LeastFanout: fan-out 2
