@@ -48,6 +48,7 @@ var goalNetworks = []struct {
 }{
 	{"fast-keep-64.json", physical.Keep, 2, true, false},
 	{"small-abc-128-ling.json", physical.ABC, 1, false, true},
+	{"small-abc-32-ling.json", physical.ABC, 2, false, true},
 }
 
 // TestGoalNetworks measures every network of docs/goals as the README does
