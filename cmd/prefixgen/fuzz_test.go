@@ -31,6 +31,7 @@ func FuzzRun(f *testing.F) {
 		"gen -t kogge-stone -n 8 --valency 4 -f json",
 		"gen -t brent-kung -n 5 -f yosys-lcu --module 1a",
 		"gen -t kogge-stone -n 6 -f svg --module m",
+		"optimize -n 8 --max-delay-ns 1 --start /nonexistent",
 	} {
 		f.Add(seed)
 	}
