@@ -22,11 +22,7 @@ import (
 // carries the flow's figures; a bound below every network is refused,
 // naming the fastest measured.
 func TestMinimizeFlow(t *testing.T) {
-	tooltest.Path(t, "yosys")
-	tooltest.Path(t, "sta")
-	if testing.Short() {
-		t.Skip("the flow takes seconds: skipped in -short mode")
-	}
+	needFlow(t)
 	opt := optimize.Options{Width: 8, MaxDepth: 6, Seed: 1, Chains: 2, Steps: 500}
 	net, err := topologies.Build("kogge-stone", 8, nil)
 	require.NoError(t, err)
@@ -62,11 +58,7 @@ func TestMinimizeFlow(t *testing.T) {
 // them), proven and simulated; with flow steps the search keeps the bound;
 // an area below every adder is refused, naming the smallest measured.
 func TestMinimizeFlowDelay(t *testing.T) {
-	tooltest.Path(t, "yosys")
-	tooltest.Path(t, "sta")
-	if testing.Short() {
-		t.Skip("the flow takes seconds: skipped in -short mode")
-	}
+	needFlow(t)
 	ctx := context.Background()
 	opt := optimize.Options{Width: 8, MaxDepth: 6, Seed: 1, Chains: 2, Steps: 500}
 	net, err := topologies.Build("brent-kung", 8, nil)
@@ -104,11 +96,7 @@ func TestMinimizeFlowDelay(t *testing.T) {
 // the start itself, named as such; a search that goes on from it never
 // comes back worse.
 func TestMinimizeFlowStart(t *testing.T) {
-	tooltest.Path(t, "yosys")
-	tooltest.Path(t, "sta")
-	if testing.Short() {
-		t.Skip("the flow takes seconds: skipped in -short mode")
-	}
+	needFlow(t)
 	ctx := context.Background()
 	opt := optimize.Options{Width: 8, MaxDepth: 6, Seed: 1, Chains: 2, Steps: 500}
 	bk, err := physical.Synthesize(ctx, build(t, "brent-kung", 8), physical.Options{})
@@ -153,11 +141,7 @@ func odd8(t *testing.T) *network.Network {
 // (not the dense one's), and measuring dense and sparse-4 together finds an
 // adder no larger.
 func TestMinimizeFlowSparse(t *testing.T) {
-	tooltest.Path(t, "yosys")
-	tooltest.Path(t, "sta")
-	if testing.Short() {
-		t.Skip("the flow takes seconds: skipped in -short mode")
-	}
+	needFlow(t)
 	opt := optimize.Options{Width: 8, MaxDepth: 6, Seed: 1, Chains: 2, Steps: 500}
 	sparse, err := optimize.MinimizeFlowSparse(context.Background(), opt, 100, physical.Options{}, []int{4})
 	require.NoError(t, err)
@@ -190,11 +174,7 @@ func TestMinimizeFlowSparse(t *testing.T) {
 // simulated, whose figures the flow gives again, and the same options give
 // the same network.
 func TestMinimizeFlowSearch(t *testing.T) {
-	tooltest.Path(t, "yosys")
-	tooltest.Path(t, "sta")
-	if testing.Short() {
-		t.Skip("the flow takes seconds: skipped in -short mode")
-	}
+	needFlow(t)
 	ctx := context.Background()
 	opt := optimize.Options{Width: 16, MaxDepth: 8, Seed: 1, Chains: 2, Steps: 500}
 	net, err := topologies.Build("kogge-stone", 16, nil)
@@ -223,4 +203,15 @@ func TestMinimizeFlowSearch(t *testing.T) {
 	opt.FlowSteps = -1
 	_, err = optimize.MinimizeFlow(ctx, opt, ks.DelayNS, physical.Options{})
 	assert.EqualError(t, err, "optimize: flow steps -1 out of range: allowed 0 to 1000000")
+}
+
+// needFlow skips the test in -short mode, and skips or fails it (under
+// PREFIXGEN_REQUIRE_TOOLS=1) when yosys or sta is missing.
+func needFlow(t *testing.T) {
+	t.Helper()
+	tooltest.Path(t, "yosys")
+	tooltest.Path(t, "sta")
+	if testing.Short() {
+		t.Skip("the flow takes seconds: skipped in -short mode")
+	}
 }
