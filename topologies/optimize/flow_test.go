@@ -12,7 +12,6 @@ import (
 	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
-	"github.com/prefixgen/prefixgen/topologies"
 	"github.com/prefixgen/prefixgen/topologies/optimize"
 )
 
@@ -24,10 +23,7 @@ import (
 func TestMinimizeFlow(t *testing.T) {
 	needFlow(t)
 	opt := optimize.Options{Width: 8, MaxDepth: 6, Seed: 1, Chains: 2, Steps: 500}
-	net, err := topologies.Build("kogge-stone", 8, nil)
-	require.NoError(t, err)
-	ks, err := physical.Synthesize(context.Background(), net, physical.Options{})
-	require.NoError(t, err)
+	ks := synthesize(t, "kogge-stone", 8)
 	bound := ks.DelayNS * 1.1
 	r, err := optimize.MinimizeFlow(context.Background(), opt, bound, physical.Options{})
 	require.NoError(t, err)
@@ -61,10 +57,7 @@ func TestMinimizeFlowDelay(t *testing.T) {
 	needFlow(t)
 	ctx := context.Background()
 	opt := optimize.Options{Width: 8, MaxDepth: 6, Seed: 1, Chains: 2, Steps: 500}
-	net, err := topologies.Build("brent-kung", 8, nil)
-	require.NoError(t, err)
-	bk, err := physical.Synthesize(ctx, net, physical.Options{})
-	require.NoError(t, err)
+	bk := synthesize(t, "brent-kung", 8)
 	r, err := optimize.MinimizeFlowDelay(ctx, opt, bk.AreaUM2, physical.Options{}, nil)
 	require.NoError(t, err)
 	checkResult(t, opt, r.Result)
@@ -99,8 +92,7 @@ func TestMinimizeFlowStart(t *testing.T) {
 	needFlow(t)
 	ctx := context.Background()
 	opt := optimize.Options{Width: 8, MaxDepth: 6, Seed: 1, Chains: 2, Steps: 500}
-	bk, err := physical.Synthesize(ctx, build(t, "brent-kung", 8), physical.Options{})
-	require.NoError(t, err)
+	bk := synthesize(t, "brent-kung", 8)
 	first, err := optimize.MinimizeFlowDelay(ctx, opt, bk.AreaUM2, physical.Options{}, nil)
 	require.NoError(t, err)
 
@@ -177,10 +169,7 @@ func TestMinimizeFlowSearch(t *testing.T) {
 	needFlow(t)
 	ctx := context.Background()
 	opt := optimize.Options{Width: 16, MaxDepth: 8, Seed: 1, Chains: 2, Steps: 500}
-	net, err := topologies.Build("kogge-stone", 16, nil)
-	require.NoError(t, err)
-	ks, err := physical.Synthesize(ctx, net, physical.Options{})
-	require.NoError(t, err)
+	ks := synthesize(t, "kogge-stone", 16)
 	plain, err := optimize.MinimizeFlow(ctx, opt, ks.DelayNS, physical.Options{})
 	require.NoError(t, err)
 
@@ -214,4 +203,13 @@ func needFlow(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the flow takes seconds: skipped in -short mode")
 	}
+}
+
+// synthesize measures the adder of the named network at its defaults
+// through the default flow.
+func synthesize(t *testing.T, topology string, n int) *physical.Result {
+	t.Helper()
+	r, err := physical.Synthesize(context.Background(), build(t, topology, n), physical.Options{})
+	require.NoError(t, err)
+	return r
 }
