@@ -35,7 +35,7 @@
 //	abc -liberty L                                       (abc)
 //	opt_clean
 //	tee -q -o stat.txt stat -liberty L
-//	write_verilog -noattr -noexpr mapped.v
+//	write_verilog -noattr -noexpr -simple-lhs mapped.v
 //
 // Keep (the default) keeps the structure: synth maps the design onto Yosys's
 // generic gates without ABC, and ABC only hashes them into an and-inverter

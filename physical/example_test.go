@@ -18,7 +18,7 @@ func ExampleYosysScript() {
 	// abc -liberty liberty.lib -script +strash;&get,-n;&nf,{D};&put
 	// opt_clean
 	// tee -q -o stat.txt stat -liberty liberty.lib
-	// write_verilog -noattr -noexpr mapped.v
+	// write_verilog -noattr -noexpr -simple-lhs mapped.v
 }
 
 // The OpenSTA script: a virtual clock, no delay outside the design, 10 fF on

@@ -202,6 +202,35 @@ func TestWorkdirKeepsFiles(t *testing.T) {
 	assert.Contains(t, string(script), "synth -flatten -top inc\n")
 }
 
+// TestSynthesizeAliasedWires puts through both flows a module whose
+// internal bus gathers an output, an input and constants: Yosys writes such
+// a bus's bits, which other nets carry, as assignments, and OpenSTA reads
+// only those whose left side is one net (before write_verilog -simple-lhs,
+// assign { w[5], w[3:0] } = { c, cin, 3'h5 } stopped the timing).
+func TestSynthesizeAliasedWires(t *testing.T) {
+	needTools(t)
+	src := []byte(`module alias (input wire [3:0] a, input wire [3:0] b, input wire cin, output wire [3:0] y, output wire c);
+  wire [3:0] g = a & b;
+  assign c = g[3] | g[2];
+  wire [5:0] w = {c, g[1], cin, 3'b101};
+  assign y = {w[5] ^ w[4], w[3] & a[0], w[2] | b[3], w[1] ^ w[0] ^ a[2]};
+endmodule
+`)
+	for _, flow := range []physical.Flow{physical.Keep, physical.ABC} {
+		t.Run(string(flow), func(t *testing.T) {
+			dir := t.TempDir()
+			r, err := physical.SynthesizeVerilog(context.Background(), src, "alias", physical.Options{Flow: flow, Workdir: dir})
+			require.NoError(t, err)
+			assert.Positive(t, r.AreaUM2)
+			assert.Positive(t, r.DelayNS)
+			mapped, err := os.ReadFile(filepath.Join(dir, "alias", "mapped.v"))
+			require.NoError(t, err)
+			assert.Regexp(t, `(?m)^\s*assign w\[`, string(mapped), "the aliases are in the netlist")
+			assert.NotRegexp(t, `(?m)^\s*assign\s*\{`, string(mapped))
+		})
+	}
+}
+
 // oneLineSetupError checks that err is a one-line *SetupError whose
 // message matches re.
 func oneLineSetupError(t *testing.T, err error, re string) {

@@ -322,11 +322,16 @@ type instance struct {
 var (
 	netlistInstance = regexp.MustCompile(`(?s)(?:^|;|\n)\s*([A-Za-z_\\][^\s(]*)\s+([A-Za-z_\\][^\s(]*)\s*\(\s*(\..*?)\);`)
 	netlistPin      = regexp.MustCompile(`\.([A-Za-z_][A-Za-z0-9_]*)\s*\(\s*([^()\s]+(?: \])?)\s*\)`)
-	netlistAssign   = regexp.MustCompile(`(?m)^\s*assign\s+(\S+(?: \])?)\s*=\s*(\S+(?: \])?)\s*;`)
+	netlistAssign   = regexp.MustCompile(`(?m)^\s*assign\s+([^=;]+?)\s*=\s*([^=;]+?)\s*;`)
+	netlistRange    = regexp.MustCompile(`(?m)^\s*(?:input|output|inout|wire|reg)\s+(?:signed\s+)?\[\s*(\d+)\s*:\s*(\d+)\s*\]\s*([A-Za-z_][A-Za-z0-9_$]*)\s*;`)
+	netlistPart     = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_$]*)\s*\[\s*(\d+)\s*(?::\s*(\d+)\s*)?\]$`)
+	netlistConstant = regexp.MustCompile(`^(\d+)'([bhdBHD])([0-9a-fA-FxXzZ_]+)$`)
 )
 
 // netlistCells reads the cell instances (named pin connections) and the
-// plain assignments of a netlist Yosys wrote with write_verilog -noexpr.
+// assignments of a netlist Yosys wrote with write_verilog -noexpr, the
+// assignments bit by bit: assign y[1:0] = { x, 1'h0 } is the two
+// assignments y[1] = x and y[0] = 1'h0 (x one bit wide).
 func netlistCells(src string) ([]instance, [][2]string) {
 	var insts []instance
 	for _, m := range netlistInstance.FindAllStringSubmatch(src, -1) {
@@ -339,11 +344,136 @@ func netlistCells(src string) ([]instance, [][2]string) {
 		}
 		insts = append(insts, in)
 	}
+	ranges := map[string][2]int{}
+	for _, m := range netlistRange.FindAllStringSubmatch(src, -1) {
+		hi, _ := strconv.Atoi(m[1])
+		lo, _ := strconv.Atoi(m[2])
+		ranges[m[3]] = [2]int{hi, lo}
+	}
 	var assigns [][2]string
 	for _, m := range netlistAssign.FindAllStringSubmatch(src, -1) {
-		assigns = append(assigns, [2]string{m[1], m[2]})
+		lhs, rhs := netlistBits(m[1], ranges), netlistBits(m[2], ranges)
+		if lhs == nil || len(lhs) != len(rhs) {
+			continue // a form Yosys does not write: leave it out
+		}
+		for i := range lhs {
+			assigns = append(assigns, [2]string{lhs[i], rhs[i]})
+		}
 	}
 	return insts, assigns
+}
+
+// maxNetlistBits bounds the bits one side of an assignment may expand to.
+const maxNetlistBits = 1 << 16
+
+// netlistBits expands one side of an assignment into its bits, the most
+// significant first, each named as the cells' pins name it: name[i] for a
+// bit of a bus declared with a range, name for a single wire, 1'h0 and
+// 1'h1 for constant bits. It returns nil for what it cannot read.
+func netlistBits(side string, ranges map[string][2]int) []string {
+	side = strings.TrimSpace(side)
+	items := []string{side}
+	if strings.HasPrefix(side, "{") && strings.HasSuffix(side, "}") {
+		items = strings.Split(side[1:len(side)-1], ",")
+	}
+	var bits []string
+	bus := func(name string, hi, lo int) bool {
+		if hi < 0 || lo < 0 || max(hi, lo)-min(hi, lo) >= maxNetlistBits-len(bits) {
+			return false
+		}
+		step := 1
+		if hi < lo {
+			step = -1
+		}
+		for i := hi; ; i -= step {
+			bits = append(bits, name+"["+strconv.Itoa(i)+"]")
+			if i == lo {
+				return true
+			}
+		}
+	}
+	for _, item := range items {
+		item = strings.TrimSpace(item)
+		if m := netlistConstant.FindStringSubmatch(item); m != nil {
+			c, ok := constantBits(m[1], m[2], m[3])
+			if !ok || len(bits)+len(c) > maxNetlistBits {
+				return nil
+			}
+			bits = append(bits, c...)
+			continue
+		}
+		if m := netlistPart.FindStringSubmatch(item); m != nil {
+			hi, err := strconv.Atoi(m[2])
+			if err != nil {
+				return nil
+			}
+			lo := hi
+			if m[3] != "" {
+				if lo, err = strconv.Atoi(m[3]); err != nil {
+					return nil
+				}
+			}
+			if !bus(m[1], hi, lo) {
+				return nil
+			}
+			continue
+		}
+		if item == "" || strings.ContainsAny(item, " {}[]'") {
+			return nil
+		}
+		if r, ok := ranges[item]; ok {
+			if !bus(item, r[0], r[1]) {
+				return nil
+			}
+			continue
+		}
+		bits = append(bits, item)
+	}
+	return bits
+}
+
+// constantBits returns the bits of a sized constant, such as 2'h1, most
+// significant first, as 1'h0 and 1'h1; x and z bits, decimal constants
+// wider than 63 bits and widths over maxNetlistBits are not read.
+func constantBits(width, base, digits string) ([]string, bool) {
+	w, err := strconv.Atoi(width)
+	if err != nil || w < 1 || w > maxNetlistBits {
+		return nil, false
+	}
+	digits = strings.ReplaceAll(digits, "_", "")
+	var value []byte // bits, least significant first
+	switch strings.ToLower(base) {
+	case "b", "h":
+		per := 1
+		if strings.ToLower(base) == "h" {
+			per = 4
+		}
+		for i := len(digits) - 1; i >= 0; i-- {
+			d, err := strconv.ParseUint(digits[i:i+1], 16, 8)
+			if err != nil || d>>per != 0 {
+				return nil, false
+			}
+			for k := range per {
+				value = append(value, byte(d>>k&1))
+			}
+		}
+	default:
+		d, err := strconv.ParseUint(digits, 10, 63)
+		if err != nil {
+			return nil, false
+		}
+		for ; d != 0; d >>= 1 {
+			value = append(value, byte(d&1))
+		}
+	}
+	bits := make([]string, w)
+	for i := range w {
+		bits[w-1-i] = "1'h0"
+		if i < len(value) && value[i] == 1 {
+			bits[w-1-i] = "1'h1"
+		}
+	}
+	return bits, true
 }
 
 // libertyCells reads every cell's area and its output pins' functions from

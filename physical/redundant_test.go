@@ -93,6 +93,17 @@ func TestRedundantArea(t *testing.T) {
   assign _7_ = _0_;
   INVX1 _2_ ( .A(_7_), .Y(y[0]) );
 `, 16},
+		{"a part-select assigned a concatenation, bit by bit", `
+  NAND2X1 _1_ ( .A(a[0]), .B(b[0]), .Y(_0_) );
+  assign y[2:1] = { _0_, c };
+  INVX1 _2_ ( .A(y[2]), .Y(y[0]) );
+`, 16},
+		{"a whole bus assigned, constants included", `
+  NAND2X1 _1_ ( .A(a[0]), .B(b[0]), .Y(_0_) );
+  assign y = { _0_, 3'h0 };
+  INVX1 _2_ ( .A(y[3]), .Y(_5_) );
+  AND2X1 _3_ ( .A(a[1]), .B(y[1]), .Y(_6_) );
+`, 48},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -196,12 +207,49 @@ func TestParseFunction(t *testing.T) {
 	assert.False(t, ok, "a name no pin has")
 }
 
+// TestNetlistBits expands the sides of assignments as Yosys writes them
+// into the bits the cells' pins name.
+func TestNetlistBits(t *testing.T) {
+	ranges := map[string][2]int{"w": {5, 0}, "up": {0, 2}, "a": {1, 0}}
+	tests := []struct {
+		side string
+		want []string
+	}{
+		{"x", []string{"x"}},
+		{"w[3]", []string{"w[3]"}},
+		{"w[2:0]", []string{"w[2]", "w[1]", "w[0]"}},
+		{"up", []string{"up[0]", "up[1]", "up[2]"}},
+		{"a", []string{"a[1]", "a[0]"}},
+		{"{ c, a, w[1:0] }", []string{"c", "a[1]", "a[0]", "w[1]", "w[0]"}},
+		{"3'h5", []string{"1'h1", "1'h0", "1'h1"}},
+		{"{ cin, 3'b101 }", []string{"cin", "1'h1", "1'h0", "1'h1"}},
+		{"6'd9", []string{"1'h0", "1'h0", "1'h1", "1'h0", "1'h0", "1'h1"}},
+		{"2'h7", []string{"1'h1", "1'h1"}},
+		{"1'h0", []string{"1'h0"}},
+		{"4'bx01z", nil},
+		{"0'h0", nil},
+		{"{ x, }", nil},
+		{"w[1:0", nil},
+		{"w[99999999999999999999]", nil},
+		{"w[0:70000]", nil},
+		{"", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.side, func(t *testing.T) {
+			assert.Equal(t, tt.want, netlistBits(tt.side, ranges))
+		})
+	}
+	_, assigns := netlistCells("module m;\n  wire [2:0] w;\n  assign w[2:1] = { c, 1'h1 };\n  assign w[0] = { a, b };\n  assign z = w;\nendmodule\n")
+	assert.Equal(t, [][2]string{{"w[2]", "c"}, {"w[1]", "1'h1"}}, assigns, "sides of other widths are left out")
+}
+
 // FuzzRedundantArea: any library text and any netlist text give a figure
 // between 0 and the netlist's cells' area, the same each time, and never a
 // panic.
 func FuzzRedundantArea(f *testing.F) {
 	f.Add([]byte(testLiberty), netlist("  AND2X1 _1_ ( .A(a[0]), .B(b[0]), .Y(_0_) );\n  NAND2X1 _2_ ( .A(a[0]), .B(b[0]), .Y(y[0]) );\n"))
 	f.Add([]byte(testLiberty), netlist("  INVX1 _1_ ( .A(_0_), .Y(_1_) );\n  INVX1 _2_ ( .A(_1_), .Y(_0_) );\n"))
+	f.Add([]byte(testLiberty), netlist("  NAND2X1 _1_ ( .A(a[0]), .B(b[0]), .Y(_0_) );\n  assign y[2:0] = { _0_, c, 1'h1 };\n  INVX1 _2_ ( .A(y[2]), .Y(y[3]) );\n"))
 	f.Add([]byte(`cell (X) { area : 1e400 ; pin (Y) { direction : output ; function : "((((" } }`), []byte("X _1_ (.Y(y));"))
 	f.Fuzz(func(t *testing.T, lib, mapped []byte) {
 		got := RedundantArea(lib, mapped)

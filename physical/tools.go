@@ -282,7 +282,7 @@ func YosysScript(flow Flow, top, lib string) string {
 	}
 	fmt.Fprintf(&b, "opt_clean\n")
 	b.WriteString("tee -q -o stat.txt stat -liberty liberty.lib\n")
-	fmt.Fprintf(&b, "write_verilog -noattr -noexpr mapped.v\n")
+	fmt.Fprintf(&b, "write_verilog -noattr -noexpr -simple-lhs mapped.v\n")
 	return b.String()
 }
 
