@@ -64,6 +64,24 @@
 // changes it), no wire load is added, and the delay is the arrival time of
 // the worst path, which starts at an input and ends at an output.
 //
+// # Modules with flip-flops
+//
+// A user's module may hold registers (prefixgen's own pipelined adders,
+// gen --stages, among them). The flow then finds the input ports that clock
+// its flip-flops in the mapped netlist and gives them a clock of the same
+// period and edges as the virtual one,
+//
+//	create_clock -name clock -period 1000 [get_ports {clk}]
+//	set_input_delay 0 -clock virtual_clock [delete_from_list [all_inputs] [get_ports {clk}]]
+//
+// so that every path, from an input or a flip-flop to an output or a
+// flip-flop, is timed against one period, and Result.DelayNS is the least
+// clock period: 1000 less the least slack, a flip-flop's setup time
+// included (Result.Registers counts the flip-flops). A flip-flop a critical
+// path starts or ends at is named by the register it holds. Latches,
+// flip-flops on the falling edge and flip-flops clocked from anything but
+// an input port are bad input: one period does not time them.
+//
 // # One run is one draw
 //
 // ABC's netlist depends on the order in which it meets the gates, not only
@@ -92,7 +110,9 @@
 //
 // A tool that is not installed, a Liberty file that cannot be read, does not
 // parse or lacks the cells a design needs (Yosys leaves generic $_…_ cells
-// unmapped), and an unknown flow are *SetupError values, which commands
+// unmapped), a user's module the flow cannot time (latches, and flip-flops
+// but on the rising edge of an input port), and an unknown flow are
+// *SetupError values, which commands
 // report as bad input (exit status 2). A tool that fails on a design is any
 // other error. Every error is one line prefixed "physical: ".
 package physical

@@ -32,20 +32,20 @@ func TestParseTiming(t *testing.T) {
 	data, err := os.ReadFile("testdata/ks16-keep.sta.txt")
 	require.NoError(t, err)
 	var r Result
-	require.NoError(t, parseTiming(string(data), &r))
+	require.NoError(t, parseTiming(string(data), &r, registers{}))
 	assert.Equal(t, 1.0225, r.DelayNS)
 	assert.Equal(t, "b[0]", r.CriticalFrom)
 	assert.Equal(t, "sum[8]", r.CriticalTo)
 
-	err = parseTiming("No paths found.\n", &Result{})
+	err = parseTiming("No paths found.\n", &Result{}, registers{})
 	assert.ErrorContains(t, err, "no path from an input to an output")
-	assert.Error(t, parseTiming("Startpoint: a\nEndpoint: b\n", &Result{}))
+	assert.Error(t, parseTiming("Startpoint: a\nEndpoint: b\n", &Result{}, registers{}))
 }
 
 // FuzzParse feeds the parsers of the tools' reports anything: they may
 // refuse it, never panic, and never return a negative cell count.
 func FuzzParse(f *testing.F) {
-	for _, name := range []string{"testdata/ks16-keep.stat.txt", "testdata/ks16-keep.sta.txt"} {
+	for _, name := range []string{"testdata/ks16-keep.stat.txt", "testdata/ks16-keep.sta.txt", "testdata/ks16-pipe2.sta.txt"} {
 		data, err := os.ReadFile(name)
 		require.NoError(f, err)
 		f.Add(string(data))
@@ -55,7 +55,8 @@ func FuzzParse(f *testing.F) {
 		if parseStat(s, &r) == nil {
 			require.GreaterOrEqual(t, r.StdCells, 0)
 		}
-		_ = parseTiming(s, &r)
+		_ = parseTiming(s, &r, registers{})
+		_ = parseTiming(s, &r, registers{flops: 1})
 		_ = oneLine(s)
 		_ = safeName(s)
 	})

@@ -231,6 +231,68 @@ endmodule
 	}
 }
 
+// sequentialVerilog holds modules with registers: adders and a multiplier
+// between registers, and what one clock period cannot time.
+const sequentialVerilog = `module add_regs (input wire clk, input wire [7:0] a, input wire [7:0] b, output reg [8:0] s);
+  reg [7:0] ra, rb;
+  always @(posedge clk) begin ra <= a; rb <= b; s <= ra + rb; end
+endmodule
+module mul_regs (input wire clk, input wire [7:0] a, input wire [7:0] b, output reg [15:0] s);
+  reg [7:0] ra, rb;
+  always @(posedge clk) begin ra <= a; rb <= b; s <= ra * rb; end
+endmodule
+module add_comb (input wire [7:0] a, input wire [7:0] b, output wire [8:0] s);
+  assign s = a + b;
+endmodule
+module latch_en (input wire en, input wire [1:0] d, output reg [1:0] q);
+  always @* if (en) q = d;
+endmodule
+module neg_ff (input wire clk, input wire [1:0] d, output reg [1:0] q);
+  always @(negedge clk) q <= d;
+endmodule
+module gated (input wire clk, input wire en, input wire [1:0] d, output reg [1:0] q);
+  wire g = clk & en;
+  always @(posedge g) q <= d;
+endmodule
+`
+
+// TestSynthesizeRegisters times modules with flip-flops by their least
+// clock period: an adder between registers takes longer than the same
+// adder alone (the flip-flops' clock-to-output and setup times), a
+// multiplier between the same registers longer still, and the critical
+// path runs from a register to a register, each named as the module
+// names it. Latches, the falling edge and a gated clock are refused in
+// one line.
+func TestSynthesizeRegisters(t *testing.T) {
+	needTools(t)
+	src := []byte(sequentialVerilog)
+	measure := func(top string) *physical.Result {
+		t.Helper()
+		r, err := physical.SynthesizeVerilog(context.Background(), src, top, physical.Options{})
+		require.NoError(t, err)
+		return r
+	}
+	add, mul, comb := measure("add_regs"), measure("mul_regs"), measure("add_comb")
+	assert.Zero(t, comb.Registers)
+	assert.Equal(t, 8+8+9, add.Registers)
+	assert.Equal(t, 8+8+16, mul.Registers)
+	assert.Greater(t, add.DelayNS, comb.DelayNS)
+	assert.Greater(t, mul.DelayNS, add.DelayNS)
+	for _, r := range []*physical.Result{add, mul} {
+		assert.Regexp(t, `^r[ab]\[\d\]$`, r.CriticalFrom, r.Topology)
+		assert.Regexp(t, `^s\[\d+\]$`, r.CriticalTo, r.Topology)
+		assert.Equal(t, r.Registers, r.Cells["DFFPOSX1"], r.Topology)
+	}
+	for _, tc := range []struct{ top, want string }{
+		{"latch_en", `module latch_en has 2 latches \(\$_DLATCH_P_\): allowed combinational logic and rising-edge flip-flops clocked from input ports$`},
+		{"neg_ff", `module neg_ff has flip-flops \(DFFNEGX1\) clocked on "\(!CLK\)", not on the rising edge of one pin: allowed`},
+		{"gated", `module gated clocks flip-flops \(DFFPOSX1\) from g, which is not an input port: allowed`},
+	} {
+		_, err := physical.SynthesizeVerilog(context.Background(), src, tc.top, physical.Options{})
+		oneLineSetupError(t, err, tc.want)
+	}
+}
+
 // oneLineSetupError checks that err is a one-line *SetupError whose
 // message matches re.
 func oneLineSetupError(t *testing.T, err error, re string) {

@@ -15,6 +15,11 @@ import (
 type libCell struct {
 	area    float64
 	outputs map[string]*function
+	// clock is the pin a flip-flop's state changes on (its ff group's
+	// clocked_on, as written: "CLK", or "(!CLK)" for the falling edge);
+	// latch reports a latch.
+	clock string
+	latch bool
 }
 
 // maxBDDNodes bounds the decision diagrams RedundantArea builds: a cell
@@ -315,8 +320,8 @@ func sortedKeys[V any](m map[string]V) []string {
 // instance is one cell of a mapped netlist: its library cell and the net on
 // each pin.
 type instance struct {
-	cell string
-	pins map[string]string
+	cell, name string
+	pins       map[string]string
 }
 
 var (
@@ -338,7 +343,7 @@ func netlistCells(src string) ([]instance, [][2]string) {
 		if m[1] == "module" {
 			continue
 		}
-		in := instance{cell: m[1], pins: map[string]string{}}
+		in := instance{cell: m[1], name: m[2], pins: map[string]string{}}
 		for _, p := range netlistPin.FindAllStringSubmatch(m[3], -1) {
 			in.pins[p[1]] = p[2]
 		}
@@ -490,6 +495,12 @@ func libertyCells(src string) map[string]libCell {
 				c.area = a
 			}
 			for _, p := range g.groups {
+				switch p.kind {
+				case "ff", "ff_bank":
+					c.clock = strings.TrimSpace(p.attrs["clocked_on"])
+				case "latch", "latch_bank":
+					c.latch = true
+				}
 				if p.kind != "pin" || p.attrs["direction"] != "output" {
 					continue
 				}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -40,9 +41,18 @@ type Result struct {
 	// DelayNS is the worst input-to-output arrival time OpenSTA reports, in
 	// the library's time unit (ns for the OSU cells), and CriticalFrom and
 	// CriticalTo the input and output bits where that path starts and
-	// ends, as in "a[3]" and "sum[63]".
+	// ends, as in "a[3]" and "sum[63]". For a design with flip-flops
+	// (Registers above 0) DelayNS is the least clock period: the worst of
+	// the paths from an input or a flip-flop to an output or a flip-flop,
+	// a flip-flop's setup time included; a flip-flop at either end is
+	// named by the register it holds (its output net), or by its instance
+	// when the design left it unnamed.
 	DelayNS                  float64
 	CriticalFrom, CriticalTo string
+	// Registers is the number of flip-flops in the mapped netlist: 0 for
+	// every adder of a network, above 0 for a pipelined module of a user's
+	// (Design.Verilog).
+	Registers int
 	// Liberty is the library file, Flow the flow and OutputLoadPF the load
 	// on every output.
 	Liberty      string
@@ -286,18 +296,31 @@ func YosysScript(flow Flow, top, lib string) string {
 	return b.String()
 }
 
+// staPeriod is the period of the clocks the timing script constrains the
+// design with, in the library's time unit: long enough for any path.
+const staPeriod = 1000
+
 // STAScript returns the OpenSTA script of the flow: every input and output
 // constrained to a virtual clock with no delay outside the design, load pF
 // on every output, the worst input-to-output path reported. It reads the
-// library as liberty.lib, a link to lib.
-func STAScript(top, lib string, load float64) string {
+// library as liberty.lib, a link to lib. A design with flip-flops names the
+// input ports that clock them: they carry a clock of the same period and
+// edges, so that the paths into, between and out of the flip-flops are
+// timed against one period.
+func STAScript(top, lib string, load float64, clocks ...string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# liberty.lib is %s\n", lib)
 	fmt.Fprintf(&b, "read_liberty liberty.lib\n")
 	fmt.Fprintf(&b, "read_verilog mapped.v\n")
 	fmt.Fprintf(&b, "link_design %s\n", top)
-	fmt.Fprintf(&b, "create_clock -name virtual_clock -period 1000\n")
-	fmt.Fprintf(&b, "set_input_delay 0 -clock virtual_clock [all_inputs]\n")
+	fmt.Fprintf(&b, "create_clock -name virtual_clock -period %d\n", staPeriod)
+	inputs := "[all_inputs]"
+	if len(clocks) > 0 {
+		ports := "[get_ports {" + strings.Join(clocks, " ") + "}]"
+		fmt.Fprintf(&b, "create_clock -name clock -period %d %s\n", staPeriod, ports)
+		inputs = "[delete_from_list [all_inputs] " + ports + "]"
+	}
+	fmt.Fprintf(&b, "set_input_delay 0 -clock virtual_clock %s\n", inputs)
 	fmt.Fprintf(&b, "set_output_delay 0 -clock virtual_clock [all_outputs]\n")
 	fmt.Fprintf(&b, "set_load %s [all_outputs]\n", strconv.FormatFloat(load, 'g', -1, 64))
 	fmt.Fprintf(&b, "report_checks -path_delay max -format full -digits 4\n")
@@ -332,9 +355,8 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 	}
 	flow := opt.flow()
 	files := map[string]string{
-		"design.v":   string(d.Verilog),
-		"synth.ys":   YosysScript(flow, d.Top, lib),
-		"timing.tcl": STAScript(d.Top, lib, opt.load()),
+		"design.v": string(d.Verilog),
+		"synth.ys": YosysScript(flow, d.Top, lib),
 	}
 	for f, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, f), []byte(text), 0o644); err != nil {
@@ -366,18 +388,47 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		Liberty: t.liberty, Flow: flow, OutputLoadPF: opt.load(),
 		YosysVersion: t.yosysVersion, STAVersion: t.staVersion,
 	}
-	if err := parseStat(string(stat), r); err != nil {
-		return nil, d.outsideError(fail("%v", err))
-	}
-	var generic []string
-	for c := range r.Cells {
+	statErr := parseStat(string(stat), r)
+	var generic, latches []string
+	nLatches := 0
+	for c, k := range r.Cells {
 		if strings.HasPrefix(c, "$") {
 			generic = append(generic, c)
 		}
+		if strings.Contains(c, "DLATCH") || strings.HasPrefix(c, "$_SR_") {
+			latches = append(latches, c)
+			nLatches += k
+		}
+	}
+	if len(latches) > 0 && d.outside {
+		slices.Sort(latches)
+		return nil, &SetupError{msg: fmt.Sprintf("physical: module %s has %s (%s): %s", d.Top, counted(nLatches, "latch", "latches"), strings.Join(latches, ", "), sequentialRule)}
 	}
 	if len(generic) > 0 {
 		slices.Sort(generic)
 		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s lacks the cells to map %s: Yosys left %s unmapped", t.liberty, name, strings.Join(generic, ", "))}
+	}
+	if statErr != nil {
+		return nil, d.outsideError(fail("%v", statErr))
+	}
+	mapped, err := os.ReadFile(filepath.Join(dir, "mapped.v"))
+	if err != nil {
+		return nil, fail("yosys wrote no netlist: %v", err)
+	}
+	libText, err := t.libertyText()
+	if err != nil {
+		return nil, fail("%v", err)
+	}
+	regs, err := netlistRegisters(libText, mapped, d.Top)
+	if err != nil {
+		if d.outside {
+			return nil, &SetupError{msg: "physical: " + err.Error()}
+		}
+		return nil, fail("%v", err)
+	}
+	r.Registers = regs.flops
+	if err := os.WriteFile(filepath.Join(dir, "timing.tcl"), []byte(STAScript(d.Top, lib, opt.load(), regs.clocks...)), 0o644); err != nil {
+		return nil, fail("%v", err)
 	}
 	out, err = command(ctx, dir, t.sta, "-no_init", "-no_splash", "-exit", "timing.tcl")
 	if werr := os.WriteFile(filepath.Join(dir, "sta.log"), []byte(out), 0o644); werr != nil && err == nil {
@@ -389,16 +440,8 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		}
 		return nil, fail("sta failed: %s", staError(out, err))
 	}
-	if err := parseTiming(out, r); err != nil {
+	if err := parseTiming(out, r, regs); err != nil {
 		return nil, d.outsideError(fail("%v", err))
-	}
-	mapped, err := os.ReadFile(filepath.Join(dir, "mapped.v"))
-	if err != nil {
-		return nil, fail("yosys wrote no netlist: %v", err)
-	}
-	libText, err := t.libertyText()
-	if err != nil {
-		return nil, fail("%v", err)
 	}
 	r.RedundantUM2 = RedundantArea(libText, mapped)
 	return r, nil
@@ -418,15 +461,6 @@ func parseStat(s string, r *Result) error {
 		return errors.New("no cell count in Yosys's statistics")
 	}
 	r.StdCells, _ = strconv.Atoi(m[1])
-	a := statArea.FindStringSubmatch(s)
-	if a == nil {
-		return errors.New("no chip area in Yosys's statistics")
-	}
-	area, err := strconv.ParseFloat(a[1], 64)
-	if err != nil {
-		return fmt.Errorf("chip area %q in Yosys's statistics: %v", a[1], err)
-	}
-	r.AreaUM2 = area
 	r.Cells = map[string]int{}
 	lines := strings.Split(s, "\n")
 	for i, line := range lines {
@@ -443,6 +477,15 @@ func parseStat(s string, r *Result) error {
 		}
 		break
 	}
+	a := statArea.FindStringSubmatch(s)
+	if a == nil {
+		return errors.New("no chip area in Yosys's statistics")
+	}
+	area, err := strconv.ParseFloat(a[1], 64)
+	if err != nil {
+		return fmt.Errorf("chip area %q in Yosys's statistics: %v", a[1], err)
+	}
+	r.AreaUM2 = area
 	return nil
 }
 
@@ -450,15 +493,47 @@ var (
 	staStart   = regexp.MustCompile(`(?m)^Startpoint:\s+(\S+)`)
 	staEnd     = regexp.MustCompile(`(?m)^Endpoint:\s+(\S+)`)
 	staArrival = regexp.MustCompile(`(?m)^\s*([0-9.eE+-]+)\s+data arrival time\s*$`)
+	staSlack   = regexp.MustCompile(`(?m)^\s*([0-9.eE+-]+)\s+slack \((?:MET|VIOLATED)\)\s*$`)
 )
 
-// parseTiming reads the worst path's start, end and arrival time from
-// OpenSTA's report_checks.
-func parseTiming(s string, r *Result) error {
+// parseTiming reads the worst path's start, end and delay from OpenSTA's
+// report_checks. The delay of a combinational design is the path's arrival
+// time; a design with flip-flops (regs) has a path for each clock that
+// captures, and its delay is the least clock period, staPeriod less the
+// least slack: the setup time of a flip-flop the path ends at included.
+// The flip-flops a path starts or ends at are named by regs.
+func parseTiming(s string, r *Result, regs registers) error {
 	if strings.Contains(s, "No paths found") {
 		return errors.New("OpenSTA found no path from an input to an output")
 	}
-	st, en, ar := staStart.FindStringSubmatch(s), staEnd.FindStringSubmatch(s), staArrival.FindStringSubmatch(s)
+	blocks := strings.Split(s, "\nStartpoint:")
+	if len(blocks) < 2 && !strings.HasPrefix(s, "Startpoint:") {
+		return fmt.Errorf("no worst path in OpenSTA's report: %s", firstLine(s))
+	}
+	best, bestSlack := "", math.Inf(1)
+	for i, b := range blocks {
+		if i > 0 {
+			b = "Startpoint:" + b
+		} else if !strings.HasPrefix(b, "Startpoint:") {
+			continue
+		}
+		if regs.flops == 0 {
+			best = b
+			break
+		}
+		sl := staSlack.FindStringSubmatch(b)
+		if sl == nil {
+			return fmt.Errorf("no slack in OpenSTA's report: %s", firstLine(b))
+		}
+		v, err := strconv.ParseFloat(sl[1], 64)
+		if err != nil {
+			return fmt.Errorf("slack %q in OpenSTA's report: %v", sl[1], err)
+		}
+		if v < bestSlack {
+			best, bestSlack = b, v
+		}
+	}
+	st, en, ar := staStart.FindStringSubmatch(best), staEnd.FindStringSubmatch(best), staArrival.FindStringSubmatch(best)
 	if st == nil || en == nil || ar == nil {
 		return fmt.Errorf("no worst path in OpenSTA's report: %s", firstLine(s))
 	}
@@ -466,6 +541,15 @@ func parseTiming(s string, r *Result) error {
 	if err != nil {
 		return fmt.Errorf("arrival time %q in OpenSTA's report: %v", ar[1], err)
 	}
-	r.DelayNS, r.CriticalFrom, r.CriticalTo = d, st[1], en[1]
+	if regs.flops > 0 {
+		d = math.Round((staPeriod-bestSlack)*1e4) / 1e4
+	}
+	name := func(point string) string {
+		if reg, ok := regs.names[point]; ok {
+			return reg
+		}
+		return point
+	}
+	r.DelayNS, r.CriticalFrom, r.CriticalTo = d, name(st[1]), name(en[1])
 	return nil
 }

@@ -12,7 +12,7 @@ import (
 
 // Record returns the result's machine-readable fields: topology, params,
 // width, sparse (1 for the plain adder), valency (2 for binary cells), ling,
-// area_um2, delay_ns, std_cells, redundant_um2, critical_from, critical_to,
+// area_um2, delay_ns, std_cells, registers, redundant_um2, critical_from, critical_to,
 // liberty, flow, output_load_pf, yosys_version, sta_version and cell_counts
 // (the mapped cells by library cell name), named as in emit.Columns.
 //
@@ -24,7 +24,7 @@ func (r *Result) Record() emit.Record {
 		{Column: "topology", Value: r.Topology}, {Column: "params", Value: r.Params}, {Column: "width", Value: r.Width},
 		{Column: "sparse", Value: max(r.Sparse, 1)}, {Column: "valency", Value: max(r.Valency, 2)}, {Column: "ling", Value: r.Ling},
 		{Column: "area_um2", Value: r.AreaUM2}, {Column: "delay_ns", Value: r.DelayNS}, {Column: "std_cells", Value: r.StdCells},
-		{Column: "redundant_um2", Value: r.RedundantUM2}, {Column: "critical_from", Value: r.CriticalFrom}, {Column: "critical_to", Value: r.CriticalTo},
+		{Column: "registers", Value: r.Registers}, {Column: "redundant_um2", Value: r.RedundantUM2}, {Column: "critical_from", Value: r.CriticalFrom}, {Column: "critical_to", Value: r.CriticalTo},
 		{Column: "liberty", Value: r.Liberty}, {Column: "flow", Value: string(r.Flow)}, {Column: "output_load_pf", Value: r.OutputLoadPF},
 		{Column: "yosys_version", Value: r.YosysVersion}, {Column: "sta_version", Value: r.STAVersion},
 		{Column: "cell_counts", Value: r.Cells},
@@ -126,6 +126,11 @@ func Table(w io.Writer, results []*Result) error {
 	r := results[0]
 	_, err := fmt.Fprintf(w, "flow %s, liberty %s, %s pF on every output; %s, OpenSTA %s\n",
 		r.Flow, r.Liberty, float(r.OutputLoadPF), r.YosysVersion, r.STAVersion)
+	for _, s := range results {
+		if err == nil && s.Registers > 0 {
+			_, err = fmt.Fprintf(w, "%s has %s: its delay is the least clock period, a flip-flop's setup time included, and its critical path may start or end at a register\n", s.Name(), counted(s.Registers, "flip-flop", "flip-flops"))
+		}
+	}
 	if err == nil && spread {
 		_, err = fmt.Fprintf(w, "medians and ranges over each design as written and %s of its generic netlist's gates (--orders)\n", OrdersPhrase(r.Spread.Orders))
 	}

@@ -26,8 +26,8 @@ func golden(t *testing.T, name string, got []byte) {
 	require.Equal(t, string(want), string(got))
 }
 
-// results are three made-up results, as Run returns them: a plain adder,
-// a sparse one and Yosys's.
+// results are four made-up results, as Run returns them: a plain adder,
+// a sparse one, Yosys's and a user's pipelined module.
 func results() []*physical.Result {
 	common := physical.Result{Width: 64, Liberty: "/usr/share/qflow/tech/osu018/osu018_stdcells.lib", Flow: physical.Keep,
 		OutputLoadPF: 0.01, YosysVersion: "Yosys 0.23 (git sha1 7ce5011c24b)", STAVersion: "2.0.17"}
@@ -41,7 +41,11 @@ func results() []*physical.Result {
 	c.Topology, c.Params, c.Sparse = "kogge-stone", network.Params{}, 4
 	c.AreaUM2, c.DelayNS, c.StdCells, c.CriticalFrom, c.CriticalTo = 16880, 1.7121, 467, "a[1]", "sum[62]"
 	c.Cells, c.RedundantUM2 = map[string]int{"MUX2X1": 48, "NAND2X1": 419}, 902.5
-	return []*physical.Result{&a, &c, &b}
+	d := common
+	d.Topology, d.Width, d.Registers = "my_adder_pipe2", 0, 88
+	d.AreaUM2, d.DelayNS, d.StdCells, d.CriticalFrom, d.CriticalTo = 15773, 1.1552, 325, "rst", "cin_s2"
+	d.Cells, d.RedundantUM2 = map[string]int{"DFFPOSX1": 88, "AND2X1": 237}, 272
+	return []*physical.Result{&a, &c, &b, &d}
 }
 
 func TestWriters(t *testing.T) {

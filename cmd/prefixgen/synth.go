@@ -103,7 +103,9 @@ func synthCommand() *cli.Command {
 			"packages yosys, opensta) and, for the default library, qflow-tech-osu018.\n" +
 			"--verilog FILE puts a module of your own through the same flow (--top names it when the file has\n" +
 			"several; -n N gives its width and adds Yosys's a + b + cin of N bits beside it): the topology column is\n" +
-			"the module's name.\n" +
+			"the module's name. A module with flip-flops (a pipelined adder, gen --stages K) is timed with its\n" +
+			"clock inputs on one clock: its delay is the least clock period, setup time included, and registers\n" +
+			"counts its flip-flops; latches and flip-flops not on the rising edge of an input are refused.\n" +
 			"ABC's result depends on the order it meets the gates in: --orders K measures every design K more\n" +
 			"times, its generic netlist written with the gates in K orders, and adds the median and range.",
 		Flags: append([]cli.Flag{

@@ -307,8 +307,25 @@ func TestSynthVerilog(t *testing.T) {
 	require.Len(t, alone, 1, "no reference without -n")
 	assert.Equal(t, 0, alone[0].Width)
 
+	// prefixgen's own pipelined adder: its delay is the least clock period.
+	piped := filepath.Join(dir, "piped.v")
+	status, _, errOut = prefixgen("gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--stages", "2", "-o", piped)
+	require.Equal(t, 0, status, errOut)
+	status, out, errOut := prefixgen("synth", "--verilog", piped, "-f", "json")
+	require.Equal(t, 0, status, errOut)
+	var regs []map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &regs))
+	require.Len(t, regs, 1)
+	assert.Positive(t, regs[0]["registers"], "flip-flops counted")
+	assert.Positive(t, regs[0]["delay_ns"])
+	status, out, errOut = prefixgen("synth", "--verilog", piped)
+	require.Equal(t, 0, status, errOut)
+	assert.Regexp(t, `(?m)^prefix_adder_sklansky_8_pipe2 has \d+ flip-flops: its delay is the least clock period`, out)
+
 	broken := filepath.Join(dir, "broken.v")
 	require.NoError(t, os.WriteFile(broken, []byte("module broken(input a, output y);\n  assign y = ;\nendmodule\n"), 0o644))
+	latch := filepath.Join(dir, "latch.v")
+	require.NoError(t, os.WriteFile(latch, []byte("module latch(input en, input d, output reg q);\n  always @* if (en) q = d;\nendmodule\n"), 0o644))
 	for _, tt := range []struct {
 		args []string
 		want string
@@ -321,6 +338,7 @@ func TestSynthVerilog(t *testing.T) {
 		{[]string{"--verilog", path, "-n", "0"}, "-n 0 out of range: allowed 1 or more"},
 		{[]string{"-t", "ripple", "-n", "4", "--top", "x"}, "--top applies only with --verilog"},
 		{[]string{"--verilog", broken}, "yosys cannot synthesize module broken of the Verilog given: line 2: ERROR: syntax error"},
+		{[]string{"--verilog", latch}, "module latch has 1 latch ($_DLATCH_P_): allowed combinational logic and rising-edge flip-flops clocked from input ports"},
 	} {
 		status, out, errOut := prefixgen(append([]string{"synth"}, tt.args...)...)
 		assert.Equal(t, 2, status, tt.args)

@@ -1,0 +1,97 @@
+package physical
+
+import (
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// seqLiberty is a small library with the OSU files' sequential cells: a
+// flip-flop on each clock edge and a latch.
+const seqLiberty = `library (seq) {
+  cell (INVX1) { area : 16 ; pin (A) { direction : input ; } pin (Y) { direction : output ; function : "(!A)" ; } }
+  cell (DFFPOSX1) { area : 96 ; ff (DS0000,P0002) { next_state : "D" ; clocked_on : "CLK" ; }
+    pin (CLK) { direction : input ; } pin (D) { direction : input ; }
+    pin (Q) { direction : output ; function : "DS0000" ; } }
+  cell (DFFNEGX1) { area : 96 ; ff (DS0000,P0002) { next_state : "D" ; clocked_on : "(!CLK)" ; }
+    pin (CLK) { direction : input ; } pin (D) { direction : input ; }
+    pin (Q) { direction : output ; function : "DS0000" ; } }
+  cell (LATCH) { area : 64 ; latch (DS0000,P0000) { data_in : "D" ; enable : "CLK" ; }
+    pin (CLK) { direction : input ; } pin (D) { direction : input ; }
+    pin (Q) { direction : output ; function : "DS0000" ; } }
+}
+`
+
+// seqNetlist wraps cells in a module with a clock, a two-bit bus of
+// clocks and data ports, as write_verilog -noexpr writes one.
+func seqNetlist(body string) []byte {
+	return []byte("module top(clk, ck, d, q);\n  wire _0_;\n  input clk;\n  wire clk;\n  input [1:0] ck;\n  input [1:0] d;\n  output [1:0] q;\n" + body + "endmodule\n")
+}
+
+// TestNetlistRegisters reads the flip-flops of netlists and refuses what
+// one clock period cannot time.
+func TestNetlistRegisters(t *testing.T) {
+	tests := []struct {
+		name, body string
+		flops      int
+		clocks     []string
+		names      map[string]string
+		err        string
+	}{
+		{"combinational", "  INVX1 _1_ ( .A(d[0]), .Y(q[0]) );\n", 0, nil, map[string]string{}, ""},
+		{"flip-flops named by their outputs", `
+  DFFPOSX1 _1_ ( .CLK(clk), .D(d[0]), .Q(sum_s1) );
+  DFFPOSX1 _2_ ( .CLK(clk), .D(d[1]), .Q(_0_) );
+  INVX1 _3_ ( .A(sum_s1), .Y(q[0]) );
+`, 2, []string{"clk"}, map[string]string{"_1_": "sum_s1", "_2_": "_2_"}, ""},
+		{"clocks from a bus", `
+  DFFPOSX1 _1_ ( .CLK(ck[1]), .D(d[0]), .Q(q[0]) );
+  DFFPOSX1 _2_ ( .CLK(clk), .D(d[1]), .Q(q[1]) );
+`, 2, []string{"ck[1]", "clk"}, map[string]string{"_1_": "q[0]", "_2_": "q[1]"}, ""},
+		{"a latch", "  LATCH _1_ ( .CLK(clk), .D(d[0]), .Q(q[0]) );\n  LATCH _2_ ( .CLK(clk), .D(d[1]), .Q(q[1]) );\n",
+			0, nil, nil, "module top has 2 latches (LATCH): allowed combinational logic and rising-edge flip-flops clocked from input ports"},
+		{"the falling edge", "  DFFNEGX1 _1_ ( .CLK(clk), .D(d[0]), .Q(q[0]) );\n",
+			0, nil, nil, `module top has flip-flops (DFFNEGX1) clocked on "(!CLK)", not on the rising edge of one pin: allowed`},
+		{"a gated clock", "  INVX1 _1_ ( .A(clk), .Y(_0_) );\n  DFFPOSX1 _2_ ( .CLK(_0_), .D(d[0]), .Q(q[0]) );\n",
+			0, nil, nil, "module top clocks flip-flops (DFFPOSX1) from _0_, which is not an input port: allowed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			regs, err := netlistRegisters([]byte(seqLiberty), seqNetlist(tt.body), "top")
+			if tt.err != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), tt.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.flops, regs.flops)
+			assert.Equal(t, tt.clocks, regs.clocks)
+			assert.Equal(t, tt.names, regs.names)
+		})
+	}
+}
+
+// TestParseTimingRegisters reads the report_checks OpenSTA printed for a
+// 16-bit Kogge–Stone adder with two register stages (gen --stages 2):
+// one path for each clock that captures, the worst by slack the one that
+// sets the period (from the reset input to a flip-flop, 0.9944 ns and a
+// setup time of 0.1608 ns), its flip-flop named by its register.
+func TestParseTimingRegisters(t *testing.T) {
+	data, err := os.ReadFile("testdata/ks16-pipe2.sta.txt")
+	require.NoError(t, err)
+	regs := registers{flops: 88, clocks: []string{"clk"}, names: map[string]string{"_458_": "cin_s2", "_476_": "G_c1_l1_s2"}}
+	var r Result
+	require.NoError(t, parseTiming(string(data), &r, regs))
+	assert.Equal(t, 1.1552, r.DelayNS)
+	assert.Equal(t, "rst", r.CriticalFrom)
+	assert.Equal(t, "cin_s2", r.CriticalTo)
+
+	// Read as a combinational report, the first path is the worst.
+	require.NoError(t, parseTiming(string(data), &r, registers{}))
+	assert.Equal(t, 0.9944, r.DelayNS)
+	assert.Equal(t, "_458_", r.CriticalTo)
+
+	assert.ErrorContains(t, parseTiming("Startpoint: a\nEndpoint: b\n    1.0  data arrival time\n", &Result{}, regs), "no slack")
+}
