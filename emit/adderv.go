@@ -116,7 +116,9 @@ func newAdderData(net *network.Network, module string, opt adder.Options) (*adde
 			if r.Q.Width > 0 {
 				zero = strconv.Itoa(r.Q.Width) + "'d0"
 			}
-			as.Reset = append(as.Reset, fmt.Sprintf("%s <= %s;", r.Q.Name, zero))
+			if !d.Options.NoReset {
+				as.Reset = append(as.Reset, fmt.Sprintf("%s <= %s;", r.Q.Name, zero))
+			}
 			as.Load = append(as.Load, fmt.Sprintf("%s <= %s;", r.Q.Name, r.D))
 		}
 		ad.Stages = append(ad.Stages, as)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"text/template"
@@ -385,9 +386,10 @@ type testbenchData struct {
 	Expect         []string
 	Spec           string
 	// Latency is the number of register stages; Shift shifts the expected
-	// values along the pipe.
+	// values along the pipe. Reset says whether the adder has rst.
 	Latency, LastPipe int
 	Shift             []string
+	Reset             bool
 }
 
 // testbenchChunk is one 32-bit draw of a random operand: bits Hi … Lo of
@@ -407,7 +409,7 @@ type testbenchChunk struct{ Hi, Lo, Top int }
 // or mode, one more word whose bit 0 is cin and bit 1 mode. It compares
 // every output with a behavioural model of the operation (a + b + cin,
 // a + ~b + cin, the flags, the comparisons); a pipelined adder is clocked
-// once per vector, held in reset for two cycles first, and its outputs are
+// once per vector, held in reset for two cycles first (when it has rst), and its outputs are
 // compared with the model's answer for the inputs of Latency cycles before.
 // It prints one line, "PASS NAME: V vectors, 0 mismatches" or "FAIL NAME:
 // E of V vectors wrong" after at most ten MISMATCH lines, and ends with
@@ -476,6 +478,7 @@ func testbenchPorts(td *testbenchData, d *adder.Description) {
 		}
 	}
 	ctl = append(ctl, scalars...)
+	td.Reset = slices.Contains(scalars, "rst")
 	if len(ctl) > 0 {
 		td.Regs = append(td.Regs, fmt.Sprintf("reg  %s %s;", rng(0), strings.Join(ctl, ", ")))
 	}

@@ -57,7 +57,7 @@ func VHDL(w io.Writer, net *network.Network, opt VHDLOptions) error {
 //
 // It covers the adders with the standard ports, a + b + cin with cin and
 // cout (dense or sparse, combinational or pipelined), and refuses other
-// options, naming what it covers. A pipelined adder gets one reset cycle,
+// options, naming what it covers. A pipelined adder gets one reset cycle (when it has rst),
 // then each vector held for as many rising edges of clk as it has register
 // stages, its outputs compared after the last.
 func VHDLTestbench(w io.Writer, net *network.Network, opt TestbenchOptions) error {
@@ -76,6 +76,7 @@ func VHDLTestbench(w io.Writer, net *network.Network, opt TestbenchOptions) erro
 	td := &vhdlTestbenchData{
 		vhdlData:   d,
 		Latency:    len(d.Stages),
+		Reset:      len(d.Stages) > 0 && !ao.NoReset,
 		Width:      n,
 		MSB:        n - 1,
 		Vectors:    opt.Vectors,
@@ -125,8 +126,10 @@ type vhdlStage struct {
 type vhdlTestbenchData struct {
 	*vhdlData
 	Width, MSB int
-	// Latency is the number of register stages (0: combinational).
+	// Latency is the number of register stages (0: combinational); Reset
+	// says whether the adder has rst.
 	Latency    int
+	Reset      bool
 	Vectors    int
 	Seed       string
 	SeedValue  uint32
@@ -200,7 +203,9 @@ func newVHDLData(net *network.Network, entity string, opt adder.Options) (*vhdlD
 			if r.Q.Width > 0 {
 				zero = "(others => '0')"
 			}
-			vs.Reset = append(vs.Reset, fmt.Sprintf("%s <= %s;", r.Q.Name, zero))
+			if !d.Options.NoReset {
+				vs.Reset = append(vs.Reset, fmt.Sprintf("%s <= %s;", r.Q.Name, zero))
+			}
 			vs.Load = append(vs.Load, fmt.Sprintf("%s <= %s;", r.Q.Name, vhdlRef(r.D)))
 		}
 		vd.Stages = append(vd.Stages, vs)

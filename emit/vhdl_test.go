@@ -277,7 +277,7 @@ func ExampleVHDL() {
 // proves the netlist equal to the Verilog adder with a Yosys miter: by SAT
 // for a combinational adder, and for a pipeline of latency L at cycle L + 1
 // from any state. It returns Yosys's error.
-func proveVHDL(t *testing.T, ghdl, yosys string, entity string, vhdl, verilog []byte, latency int) error {
+func proveVHDL(t *testing.T, ghdl, yosys string, entity string, vhdl, verilog []byte, latency int, reset bool) error {
 	t.Helper()
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "adder.vhd"), vhdl, 0o644))
@@ -302,7 +302,11 @@ func proveVHDL(t *testing.T, ghdl, yosys string, entity string, vhdl, verilog []
 	if latency > 0 {
 		// A pipeline of L stages holds nothing older than L cycles: cycle
 		// L + 1 from any state, with rst low, covers every cycle of every run.
-		prove = fmt.Sprintf("sat -verify -prove trigger 0 -set in_rst 0 -seq %d -prove-skip %d miter", latency+1, latency)
+		rst := ""
+		if reset {
+			rst = "-set in_rst 0 "
+		}
+		prove = fmt.Sprintf("sat -verify -prove trigger 0 %s-seq %d -prove-skip %d miter", rst, latency+1, latency)
 	}
 	script := fmt.Sprintf("read_verilog adder.v; rename %[1]s gold; read_verilog synth.v; rename %[1]s gate; proc; "+
 		"miter -equiv -flatten -make_outputs -ignore_gold_x gold gate miter; hierarchy -top miter; flatten; opt -fast; %s", entity, prove)
@@ -330,6 +334,7 @@ func TestVHDLArchitecturesEqualVerilog(t *testing.T) {
 		{"sparse4-flags", adder.Options{Flags: adder.Carry | adder.Zero | adder.Overflow, Sparse: 4}},
 		{"pipeline", adder.Options{Flags: adder.Carry, PipelineAfter: []int{0, 2}}},
 		{"sparse2-stages", adder.Options{Op: adder.Sub, Flags: adder.Carry, Sparse: 2, Stages: 2}},
+		{"stages-noreset", adder.Options{Flags: adder.Carry, Stages: 3, NoReset: true}},
 		{"valency4", adder.Options{Flags: adder.Carry, Valency: 4}},
 	}
 	net := build(t, "sklansky", 16)
@@ -352,7 +357,7 @@ func TestVHDLArchitecturesEqualVerilog(t *testing.T) {
 			clocked := len(tt.opt.PipelineAfter) > 0 || tt.opt.Stages > 0
 			assert.Equal(t, clocked, desc.Latency > 0)
 			assert.Equal(t, desc.Latency, strings.Count(vh.String(), "if rising_edge(clk) then"), "one clocked process per stage")
-			require.NoError(t, proveVHDL(t, ghdl, yosys, entity, vh.Bytes(), v.Bytes(), desc.Latency))
+			require.NoError(t, proveVHDL(t, ghdl, yosys, entity, vh.Bytes(), v.Bytes(), desc.Latency, !tt.opt.NoReset))
 		})
 	}
 	t.Run("planted bug", func(t *testing.T) {
@@ -363,7 +368,7 @@ func TestVHDLArchitecturesEqualVerilog(t *testing.T) {
 		good := "G_c5_l1 <= g(5) or (p(5) and g(4));"
 		require.Contains(t, vh, good)
 		vh = strings.Replace(vh, good, "G_c5_l1 <= g(4) or (p(4) and g(5));", 1)
-		assert.Error(t, proveVHDL(t, ghdl, yosys, emit.ModuleName(net), []byte(vh), v.Bytes(), 0))
+		assert.Error(t, proveVHDL(t, ghdl, yosys, emit.ModuleName(net), []byte(vh), v.Bytes(), 0, false))
 	})
 }
 

@@ -16,7 +16,7 @@ import (
 
 // archFlagNames are the flags that choose the adder's architecture, all
 // but --valency for -f verilog only.
-var archFlagNames = []string{"op", "no-cin", "flags", "sparse", "pipeline-after", "stages", "valency", "ling"}
+var archFlagNames = []string{"op", "no-cin", "flags", "sparse", "pipeline-after", "stages", "no-reset", "valency", "ling"}
 
 // archFlags are the flags of the adder's architecture (package adder).
 func archFlags() []cli.Flag {
@@ -28,6 +28,7 @@ func archFlags() []cli.Flag {
 		&cli.StringFlag{Name: "pipeline-after", Usage: "register stages after these `LEVELS` (comma-separated, increasing; 0 is the pre-processing, 1 … depth the levels of prefix cells); adds clk and rst"},
 		valencyFlag(),
 		&cli.IntFlag{Name: "stages", Usage: "`K` register stages placed to balance the logic between them (1 to depth + 1); adds clk and rst"},
+		&cli.BoolFlag{Name: "no-reset", Usage: "with --stages or --pipeline-after: registers without a reset (no rst input); they load at every rising edge of clk"},
 		lingFlag(),
 	}
 }
@@ -97,7 +98,7 @@ func archOptions(c *cli.Context) (*adder.Options, error) {
 	if err != nil {
 		return nil, usage(c, "--op: %v", err)
 	}
-	opt := adder.Options{Op: op, NoCarryIn: c.Bool("no-cin"), Sparse: a.Sparse, Stages: c.Int("stages"), Valency: a.Valency, Ling: a.Ling}
+	opt := adder.Options{Op: op, NoCarryIn: c.Bool("no-cin"), Sparse: a.Sparse, Stages: c.Int("stages"), Valency: a.Valency, Ling: a.Ling, NoReset: c.Bool("no-reset")}
 	if op == adder.Compare {
 		if c.IsSet("flags") {
 			return nil, usage(c, "--flags applies to --op add, sub and addsub; compare outputs lt, ltu and eq")
@@ -122,6 +123,9 @@ func archOptions(c *cli.Context) (*adder.Options, error) {
 	}
 	if c.IsSet("stages") && opt.Stages < 1 {
 		return nil, usage(c, "--stages %d out of range: allowed 1 to the depth of the carry tree + 1", opt.Stages)
+	}
+	if c.IsSet("no-reset") && !c.IsSet("stages") && !c.IsSet("pipeline-after") {
+		return nil, usage(c, "--no-reset applies to a pipelined adder: allowed with --stages or --pipeline-after")
 	}
 	return &opt, nil
 }

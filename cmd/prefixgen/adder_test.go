@@ -20,6 +20,8 @@ func TestGenArchitectureGolden(t *testing.T) {
 		{"gen-sk4-addsub-pipe.v", []string{"gen", "-t", "sklansky", "-n", "4", "-f", "verilog", "--op", "addsub", "--no-cin", "--flags", "zero,negative", "--pipeline-after", "0,2"}},
 		{"gen-bk6-compare.v", []string{"gen", "-t", "brent-kung", "-n", "6", "-f", "verilog", "--op", "compare"}},
 		{"gen-sk4-addsub-pipe_tb.v", []string{"gen", "-t", "sklansky", "-n", "4", "-f", "verilog", "--testbench", "--op", "addsub", "--no-cin", "--flags", "zero,negative", "--pipeline-after", "0,2"}},
+		{"gen-ks4-pipe-noreset.v", []string{"gen", "-t", "kogge-stone", "-n", "4", "-f", "verilog", "--stages", "2", "--no-reset"}},
+		{"gen-ks4-pipe-noreset_tb.v", []string{"gen", "-t", "kogge-stone", "-n", "4", "-f", "verilog", "--testbench", "--stages", "2", "--no-reset"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -46,6 +48,7 @@ func TestGenArchitectureBadInput(t *testing.T) {
 		{[]string{"--stages", "6"}, "6 pipeline stages for a carry tree of depth 4: allowed 1 to 5"},
 		{[]string{"--stages", "0"}, "--stages 0 out of range"},
 		{[]string{"--stages", "1", "--pipeline-after", "1"}, "use one"},
+		{[]string{"--no-reset"}, "--no-reset applies to a pipelined adder: allowed with --stages or --pipeline-after"},
 		{[]string{"--op", "mul"}, `unknown operation "mul": allowed add, sub, addsub, compare`},
 		{[]string{"--flags", "parity"}, `unknown flag "parity"`},
 		{[]string{"--op", "compare", "--flags", "zero"}, "--flags applies to --op add, sub and addsub"},

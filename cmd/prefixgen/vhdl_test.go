@@ -19,6 +19,8 @@ func TestGenVHDLGolden(t *testing.T) {
 		{"gen-ks-4-entity.vhd", []string{"gen", "-t", "kogge-stone", "-n", "4", "-f", "vhdl", "--module", "Ks4_Adder"}},
 		{"gen-sk-8-addsub-pipe.vhd", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "vhdl", "--op", "addsub", "--flags", "carry,zero", "--sparse", "2", "--stages", "2"}},
 		{"gen-sk-8-sparse2_tb.vhd", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "vhdl", "--sparse", "2", "--testbench", "--vectors", "10"}},
+		{"gen-ks-4-pipe-noreset.vhd", []string{"gen", "-t", "kogge-stone", "-n", "4", "-f", "vhdl", "--stages", "2", "--no-reset"}},
+		{"gen-ks-4-pipe-noreset_tb.vhd", []string{"gen", "-t", "kogge-stone", "-n", "4", "-f", "vhdl", "--testbench", "--stages", "2", "--no-reset", "--vectors", "10"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {

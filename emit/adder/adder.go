@@ -131,6 +131,13 @@ type Options struct {
 	// (t_(i-1) & g_(i-1) = g_(i-1)), and every propagate the tree reads is an
 	// OR where the plain adder reads an XOR.
 	Ling bool
+	// NoReset leaves a pipelined adder's registers without a reset: the
+	// module has no rst input, and every register loads at every rising
+	// edge of clk. A pipeline's registers hold data that the next inputs
+	// replace, so they need none, and a synchronous reset puts a gate in
+	// front of every flip-flop, all driven by one input. It applies only
+	// with PipelineAfter or Stages.
+	NoReset bool
 }
 
 // Standard is today's adder: {cout, sum} = a + b + cin, every carry from the
@@ -144,8 +151,8 @@ func (o Options) valency() int { return max(o.Valency, 2) }
 func (o Options) sparse() int { return max(o.Sparse, 1) }
 
 // Suffix names the options for a module name: empty for Standard, otherwise
-// parts such as "sub", "nocin", "flags_cozn", "sparse4", "ling", "pipe2"
-// joined by underscores.
+// parts such as "sub", "nocin", "flags_cozn", "sparse4", "ling", "pipe2",
+// "noreset" joined by underscores.
 func (o Options) Suffix() string {
 	var parts []string
 	if o.Op != Add {
@@ -177,6 +184,9 @@ func (o Options) Suffix() string {
 	}
 	if k := max(len(o.PipelineAfter), o.Stages); k > 0 {
 		parts = append(parts, "pipe"+strconv.Itoa(k))
+		if o.NoReset {
+			parts = append(parts, "noreset")
+		}
 	}
 	return strings.Join(parts, "_")
 }
@@ -294,7 +304,7 @@ type Section struct {
 }
 
 // Register is one pipeline register: Q takes D at the rising edge of clk,
-// and 0 while rst is 1.
+// and 0 while rst is 1 (Options.NoReset: no rst).
 type Register struct {
 	Q Signal
 	D Ref
@@ -344,8 +354,8 @@ type Description struct {
 	Summary []string
 }
 
-// Clocked reports whether the adder has registers (and so clk and rst
-// inputs).
+// Clocked reports whether the adder has registers (and so a clk input,
+// and rst unless Options.NoReset).
 func (d *Description) Clocked() bool { return len(d.Stages) > 0 }
 
 // Registers returns every register, stage by stage.

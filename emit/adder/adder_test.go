@@ -126,6 +126,19 @@ func TestPipelineStructure(t *testing.T) {
 	d, err = adder.Describe(net, adder.Options{Flags: adder.Carry, Stages: 1})
 	require.NoError(t, err)
 	assert.Equal(t, []int{2}, d.Options.PipelineAfter)
+
+	// Without a reset: clk and no rst, the same registers.
+	plain, err := adder.Describe(net, adder.Options{Flags: adder.Carry, PipelineAfter: []int{0, 2}})
+	require.NoError(t, err)
+	d, err = adder.Describe(net, adder.Options{Flags: adder.Carry, PipelineAfter: []int{0, 2}, NoReset: true})
+	require.NoError(t, err)
+	names = names[:0]
+	for _, p := range d.Inputs() {
+		names = append(names, p.Name)
+	}
+	assert.Equal(t, []string{"clk", "a", "b", "cin"}, names)
+	assert.Equal(t, plain.Stages, d.Stages)
+	assert.Equal(t, plain.Figures, d.Figures)
 }
 
 func TestBalancedCuts(t *testing.T) {
@@ -191,6 +204,7 @@ func TestDescribeErrors(t *testing.T) {
 		{ks8, adder.Options{PipelineAfter: []int{1, 1}}, "not in increasing order"},
 		{ks8, adder.Options{Stages: 5}, "5 pipeline stages for a carry tree of depth 3: allowed 1 to 4"},
 		{ks8, adder.Options{Stages: 1, PipelineAfter: []int{1}}, "use one"},
+		{ks8, adder.Options{NoReset: true}, "no reset given for a combinational adder: allowed with register stages"},
 		// The sparse tree of Kogge–Stone 8 with s = 8 keeps depth 3, but the
 		// comparator of a 1-bit adder has no cells at all.
 		{build(t, "kogge-stone", 1), adder.Options{Op: adder.Compare, PipelineAfter: []int{1}}, "allowed 0 (after the pre-processing) to 0"},
@@ -232,6 +246,7 @@ func TestSuffix(t *testing.T) {
 	assert.Equal(t, "sub_nocin_flags_cozn_sparse4_pipe2", adder.Options{Op: adder.Sub, NoCarryIn: true,
 		Flags: adder.Carry | adder.Overflow | adder.Zero | adder.Negative, Sparse: 4, PipelineAfter: []int{0, 1}}.Suffix())
 	assert.Equal(t, "compare", adder.Options{Op: adder.Compare}.Suffix())
+	assert.Equal(t, "pipe1_noreset", adder.Options{Flags: adder.Carry, Stages: 1, NoReset: true}.Suffix())
 }
 
 func ExampleDescribe() {

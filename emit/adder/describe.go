@@ -1,6 +1,7 @@
 package adder
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -543,6 +544,9 @@ func (b *builder) pipeline() error {
 		}
 	}
 	if len(cuts) == 0 {
+		if b.opt.NoReset {
+			return errors.New("adder: no reset given for a combinational adder: allowed with register stages (PipelineAfter or Stages)")
+		}
 		return nil
 	}
 	stage := func(level int) int {
@@ -643,9 +647,11 @@ func (b *builder) pipeline() error {
 			}
 		}
 	})
-	b.d.Ports = slices.Insert(b.d.Ports, 0,
-		Port{Signal: Signal{Name: "clk"}, Dir: In, Comment: "clock: registers take their inputs at its rising edge"},
-		Port{Signal: Signal{Name: "rst"}, Dir: In, Comment: "synchronous reset: registers clear to 0 at a rising edge while it is 1"})
+	clocks := []Port{{Signal: Signal{Name: "clk"}, Dir: In, Comment: "clock: registers take their inputs at its rising edge"}}
+	if !b.opt.NoReset {
+		clocks = append(clocks, Port{Signal: Signal{Name: "rst"}, Dir: In, Comment: "synchronous reset: registers clear to 0 at a rising edge while it is 1"})
+	}
+	b.d.Ports = slices.Insert(b.d.Ports, 0, clocks...)
 	b.d.Summary = append(b.d.Summary, fmt.Sprintf("pipelined: register stages after levels %s, latency %d %s",
 		strings.Trim(fmt.Sprint(cuts), "[]"), len(cuts), plural(len(cuts), "cycle")))
 	return nil

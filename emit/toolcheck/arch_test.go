@@ -48,6 +48,9 @@ var archCases = []struct {
 	// Ling's pseudo-carries, alone and with the other options.
 	{"brent-kung", 16, adder.Options{Flags: adder.Carry, Ling: true}},
 	{"kogge-stone", 9, adder.Options{Op: adder.Compare, Stages: 3, Ling: true}},
+	// Registers without a reset.
+	{"han-carlson", 16, adder.Options{Op: adder.AddSub, Flags: adder.Carry | adder.Overflow, PipelineAfter: []int{0, 3}, NoReset: true}},
+	{"sklansky", 9, adder.Options{Flags: adder.Carry, Sparse: 2, Stages: 2, Ling: true, NoReset: true}},
 	{"sklansky", 9, adder.Options{Op: adder.Sub, NoCarryIn: true, Flags: adder.Carry | adder.Overflow, Sparse: 2, Ling: true}},
 	{"han-carlson", 10, adder.Options{Op: adder.AddSub, NoCarryIn: true, Flags: adder.Zero, Ling: true}},
 	{"ripple", 7, adder.Options{NoCarryIn: true, Ling: true}},
@@ -96,7 +99,7 @@ func TestArchitectures(t *testing.T) {
 }
 
 // Planted bugs: a carry-select block that selects the wrong conditional sum,
-// a pipeline with one path a register short, and a valency-4 gate missing a
+// a pipeline with one path a register short (with a reset and without), and a valency-4 gate missing a
 // term. The testbench and the proof both catch the first and the last; the
 // proof catches the unbalanced pipeline, which a testbench can miss only if
 // its vectors never tell the two cycles apart.
@@ -111,6 +114,8 @@ func TestArchitecturesPlantedBugs(t *testing.T) {
 		{"kogge-stone", 16, adder.Options{Flags: adder.Carry, Sparse: 4},
 			"assign sum[6] = G_c3_l2 ? s1_b6 : s0_b6;", "assign sum[6] = G_c3_l2 ? s0_b6 : s1_b6;"},
 		{"kogge-stone", 8, adder.Options{Flags: adder.Carry, PipelineAfter: []int{0, 2}},
+			"assign carry[0] = cin_s2;", "assign carry[0] = cin_s1;"},
+		{"kogge-stone", 8, adder.Options{Flags: adder.Carry, PipelineAfter: []int{0, 2}, NoReset: true},
 			"assign carry[0] = cin_s2;", "assign carry[0] = cin_s1;"},
 		{"kogge-stone/4", 16, adder.Options{Flags: adder.Carry, Valency: 4},
 			"wire G_c15_l1 = g[15] | (p[15] & g[14]) | (p[15] & p[14] & g[13]) | (p[15] & p[14] & p[13] & g[12]);",

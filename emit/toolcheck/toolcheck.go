@@ -104,10 +104,12 @@ type Design struct {
 	VHDL, VHDLTestbench []byte
 	// Reference is the behavioural module "reference" with the adder's
 	// ports that the equivalence proof compares it with, Spec says what it
-	// computes, and Latency is the number of register stages of both.
+	// computes, and Latency is the number of register stages of both;
+	// NoReset says that their registers have no rst input.
 	Reference []byte
 	Spec      string
 	Latency   int
+	NoReset   bool
 
 	// cells, set by NewDesign, lists the network's cells as the spans they
 	// join, sorted, and emitted is the digest of the files as NewDesign
@@ -164,7 +166,7 @@ func NewDesign(net *network.Network, opt Options) (*Design, error) {
 	if err := emit.VerilogTestbench(&tb, net, emit.TestbenchOptions{Module: d.Module, Vectors: opt.Vectors, Seed: opt.Seed, Adder: &ao}); err != nil {
 		return nil, err
 	}
-	d.Reference, d.Spec, d.Latency = reference(desc), spec(ao), desc.Latency
+	d.Reference, d.Spec, d.Latency, d.NoReset = reference(desc), spec(ao), desc.Latency, ao.NoReset
 	if err := emit.YosysLCU(&lcu, net, emit.YosysLCUOptions{Module: d.LCUModule}); err != nil {
 		return nil, err
 	}
@@ -380,7 +382,11 @@ func reference(d *adder.Description) []byte {
 	y := "{" + strings.Join(want, ", ") + "}"
 	for k := 1; k <= d.Latency; k++ {
 		fmt.Fprintf(&b, "    reg [%d:0] delay%d;\n", outputBits(d)-1, k)
-		fmt.Fprintf(&b, "    always @(posedge clk) delay%d <= rst ? 0 : %s;\n", k, y)
+		if d.Options.NoReset {
+			fmt.Fprintf(&b, "    always @(posedge clk) delay%d <= %s;\n", k, y)
+		} else {
+			fmt.Fprintf(&b, "    always @(posedge clk) delay%d <= rst ? 0 : %s;\n", k, y)
+		}
 		y = fmt.Sprintf("delay%d", k)
 	}
 	fmt.Fprintf(&b, "    assign {%s} = %s;\nendmodule\n", strings.Join(outs, ", "), y)
@@ -528,17 +534,27 @@ func lint(ctx context.Context, dir string, d *Design, r Result) Result {
 	return r
 }
 
+// pipelineProof is the SAT command that proves a pipelined design's miter:
+// a pipeline of L stages holds no state older than L cycles, so checking
+// cycle L + 1 from any state and any inputs covers every cycle of every run
+// (with rst low, where the adder has one: reset clears the registers of the
+// two designs differently).
+func pipelineProof(d *Design) string {
+	rst := ""
+	if !d.NoReset {
+		rst = "-set in_rst 0 "
+	}
+	return fmt.Sprintf("sat -verify -prove trigger 0 %s-seq %d -prove-skip %d miter", rst, d.Latency+1, d.Latency)
+}
+
 func equivalence(ctx context.Context, dir string, d *Design, r Result) Result {
 	if d.Width > MaxProofWidth {
 		r.Status, r.Detail = Skipped, fmt.Sprintf("proofs run up to %d bits", MaxProofWidth)
 		return r
 	}
-	// A pipeline of L stages holds no state older than L cycles: checking
-	// cycle L + 1 from any state and any inputs covers every cycle of every
-	// run (with rst low; reset clears the registers of the two differently).
 	prove := "sat -verify -prove trigger 0 miter"
 	if d.Latency > 0 {
-		prove = fmt.Sprintf("sat -verify -prove trigger 0 -set in_rst 0 -seq %d -prove-skip %d miter", d.Latency+1, d.Latency)
+		prove = pipelineProof(d)
 	}
 	script := fmt.Sprintf("read_verilog %s.v reference.v; proc; "+
 		"miter -equiv -flatten -make_outputs -ignore_gold_x reference %s miter; hierarchy -top miter; %s",
@@ -682,7 +698,7 @@ func vhdl(ctx context.Context, dir string, d *Design, r Result) Result {
 	}
 	prove := "sat -verify -prove trigger 0 miter"
 	if d.Latency > 0 {
-		prove = fmt.Sprintf("sat -verify -prove trigger 0 -set in_rst 0 -seq %d -prove-skip %d miter", d.Latency+1, d.Latency)
+		prove = pipelineProof(d)
 	}
 	script := fmt.Sprintf("read_verilog %[1]s.v; rename %[1]s verilog; read_verilog vhdl_synth.v; rename %[1]s vhdl; proc; "+
 		"miter -equiv -flatten -make_outputs -ignore_gold_x verilog vhdl miter; hierarchy -top miter; flatten; %s", d.Module, prove)
