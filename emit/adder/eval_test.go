@@ -242,13 +242,14 @@ func FuzzDescribe(f *testing.F) {
 	f.Add(uint8(8), uint8(0), uint8(1), uint8(1), uint8(2), uint8(0), false, uint16(0))
 	f.Add(uint8(13), uint8(2), uint8(15), uint8(4), uint8(3), uint8(1), true, uint16(5))
 	f.Add(uint8(11), uint8(0), uint8(3), uint8(2), uint8(3), uint8(0), false, uint16(1<<15|2)) // Ling
+	f.Add(uint8(9), uint8(2), uint8(1), uint8(1), uint8(2), uint8(2), false, uint16(1<<14|5)) // no reset
 	f.Fuzz(func(t *testing.T, n, op, flags, sparse, valency, topo uint8, nocin bool, cuts uint16) {
 		width := int(n%24) + 1
 		names := topologies.ValencyFamilies
 		net, err := topologies.Valency(names[int(topo)%len(names)], width, int(valency%3)+2)
 		require.NoError(t, err)
 		opt := adder.Options{Op: adder.Op(op % 5), Flags: adder.Flags(flags % 32), Sparse: int(sparse % 10),
-			Valency: int(valency%3) + 2, NoCarryIn: nocin, Ling: cuts&(1<<15) != 0}
+			Valency: int(valency%3) + 2, NoCarryIn: nocin, Ling: cuts&(1<<15) != 0, NoReset: cuts&(1<<14) != 0}
 		for l := range 6 {
 			if cuts&(1<<l) != 0 {
 				opt.PipelineAfter = append(opt.PipelineAfter, l)
@@ -260,5 +261,9 @@ func FuzzDescribe(f *testing.F) {
 			return
 		}
 		checkDescription(t, d, rand.New(rand.NewPCG(uint64(n), uint64(cuts))), 8)
+		for _, p := range d.Inputs() {
+			require.False(t, p.Name == "rst" && opt.NoReset, "no rst without a reset")
+			require.False(t, p.Name == "clk" && !d.Clocked(), "no clk without registers")
+		}
 	})
 }
