@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Format is the format tag of the network file this package reads and
@@ -226,5 +227,23 @@ func jsonReason(err error) string {
 			return "unknown field " + Quote(name)
 		}
 	}
+	// A string where a number belongs: encoding/json quotes all of it.
+	if q, ok := strings.CutPrefix(msg, "invalid number literal, trying to unmarshal "); ok {
+		if lit, err := strconv.Unquote(strings.TrimSuffix(q, " into Number")); err == nil {
+			var str string
+			if json.Unmarshal([]byte(lit), &str) == nil {
+				return "a string, " + Quote(str) + ", where a number is allowed"
+			}
+			return "invalid number " + Quote(lit)
+		}
+	}
+	// Any other reason is cut short too, in case it echoes the input.
+	if utf8.RuneCountInString(msg) > maxReason {
+		msg = string([]rune(msg)[:maxReason]) + "…"
+	}
 	return msg
 }
+
+// maxReason is the most characters of a decoding error's own words a
+// message keeps.
+const maxReason = 160
