@@ -107,9 +107,10 @@ func pass(ok bool) string {
 
 func listCommand() *cli.Command {
 	return &cli.Command{
-		Name:      "list",
-		Usage:     "list the topologies, their parameters and references",
-		UsageText: "prefixgen list",
+		Name:         "list",
+		Usage:        "list the topologies, their parameters and references",
+		UsageText:    "prefixgen list",
+		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c); err != nil {
 				return err

@@ -86,8 +86,15 @@ func cudaCommand() *cli.Command {
 	width := &cli.IntFlag{Name: "width", Aliases: []string{"n"}, Value: 32, Usage: "lanes of a logical warp, 1 to 32 (narrower warps share a hardware warp in power-of-two segments); with --block shared, columns of the block's network, 2 to 2048 (default 1024)"}
 	typ := &cli.StringFlag{Name: "type", Usage: "value type: int32, uint32, int64, uint64, float, double (default int32; uint32 limbs for carry)"}
 	return &cli.Command{
-		Name:  "cuda",
-		Usage: "emit CUDA warp, block and device-wide scans built from a network, and benchmark them",
+		Name:         "cuda",
+		Usage:        "emit CUDA warp, block and device-wide scans built from a network, and benchmark them",
+		OnUsageError: onUsageError,
+		Action: func(c *cli.Context) error {
+			if c.Args().Present() {
+				return unknownCommand("prefixgen cuda", "prefixgen cuda", c.Args().First(), c.Command.Subcommands)
+			}
+			return cli.ShowSubcommandHelp(c)
+		},
 		Subcommands: []*cli.Command{
 			cudaNamed(&cli.Command{
 				Name:      "emit",
@@ -266,6 +273,7 @@ func cudaNamed(sub *cli.Command) *cli.Command {
 			return nil
 		}
 		msg := strings.Replace(err.Error(), "prefixgen "+sub.Name+":", "prefixgen cuda "+sub.Name+":", 1)
+		msg = strings.Replace(msg, "(see prefixgen "+sub.Name+" --help)", "(see prefixgen cuda "+sub.Name+" --help)", 1)
 		if _, ok := errors.AsType[failure](err); ok {
 			return failure{errors.New(msg)}
 		}

@@ -24,7 +24,11 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 			status = 1
 		}
 	}()
-	err := newApp(stdout, stderr).Run(args)
+	app := newApp(stdout, stderr)
+	err := app.Run(args)
+	if nf, ok := app.Metadata[notFoundKey].(error); ok && err == nil {
+		err = nf
+	}
 	if err == nil {
 		return 0
 	}
@@ -136,21 +140,26 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			"it is the carry tree of every fast adder and the scan of GPU computing. Figures: depth (levels,\n" +
 			"as soon as possible), size (cells), max fan-out (logical: readers + 1 if an output), wire tracks,\n" +
 			"deficiency (size + depth − (2n − 2)). Exit status: 0 success, 1 the work failed, 2 bad usage or input.",
-		Writer:          stdout,
-		ErrWriter:       stderr,
-		HideVersion:     true,
-		ExitErrHandler:  func(*cli.Context, error) {},
-		OnUsageError:    onUsageError,
-		CommandNotFound: func(*cli.Context, string) {},
+		Writer:         stdout,
+		ErrWriter:      stderr,
+		HideVersion:    true,
+		ExitErrHandler: func(*cli.Context, error) {},
+		OnUsageError:   onUsageError,
+		Metadata:       map[string]any{},
+		// help NAME with no command NAME: run reports it.
+		CommandNotFound: func(c *cli.Context, name string) {
+			cmds, parent := c.App.Commands, "prefixgen"
+			for _, x := range c.Lineage() {
+				if x.Command != nil && len(x.Command.Subcommands) > 0 && x.Command.Name != "help" {
+					cmds, parent = x.Command.Subcommands, commandName(x)
+					break
+				}
+			}
+			c.App.Metadata[notFoundKey] = unknownCommand(parent+" help", parent, name, cmds)
+		},
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
-				var names []string
-				for _, cmd := range c.App.Commands {
-					if !cmd.Hidden && cmd.Name != "help" {
-						names = append(names, cmd.Name)
-					}
-				}
-				return fmt.Errorf("prefixgen: unknown command %s: known are %s (see prefixgen --help)", network.Quote(c.Args().First()), strings.Join(names, ", "))
+				return unknownCommand("prefixgen", "prefixgen", c.Args().First(), c.App.Commands)
 			}
 			return cli.ShowAppHelp(c)
 		},
@@ -158,6 +167,22 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 	}
 	refuseEmpty(app.Commands)
 	return app
+}
+
+// notFoundKey is where the app's Metadata keeps the error of help NAME for
+// a command NAME that does not exist.
+const notFoundKey = "prefixgen.notFound"
+
+// unknownCommand is the error for a command name that cmd, whose commands
+// (of parent) are cmds, does not know.
+func unknownCommand(cmd, parent, name string, cmds []*cli.Command) error {
+	var names []string
+	for _, x := range cmds {
+		if !x.Hidden && x.Name != "help" {
+			names = append(names, x.Name)
+		}
+	}
+	return fmt.Errorf("%s: unknown command %s: known are %s (see %s --help)", cmd, network.Quote(name), strings.Join(names, ", "), parent)
 }
 
 // onUsageError turns a flag-parsing error into one line.
