@@ -9,6 +9,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/prefixgen/prefixgen/internal/cleanup"
 )
 
 // PathError is the error of WriteFile when the file itself cannot be
@@ -116,6 +118,7 @@ func writeAtomic(path, target string, perm fs.FileMode, fn func(io.Writer) error
 	if err != nil {
 		return &PathError{path, reason(err)}
 	}
+	defer cleanup.Add(tmp.Name())()
 	defer func() {
 		if err != nil {
 			tmp.Close()

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/internal/cleanup"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
 )
@@ -452,6 +453,7 @@ func Bench(ctx context.Context, opt BenchOptions, build BuildOptions) (*BenchRep
 			return nil, nil, fmt.Errorf("gpukernels: %v", err)
 		}
 		defer os.RemoveAll(build.Dir)
+		defer cleanup.Add(build.Dir)()
 	}
 	h, err := buildHarness(ctx, files, build)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/prefixgen/prefixgen/internal/cleanup"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
 )
@@ -350,6 +351,7 @@ func writeWhole(path string, data []byte) error {
 	if err != nil {
 		return fmt.Errorf("gpukernels: %v", err)
 	}
+	defer cleanup.Add(f.Name())()
 	_, err = f.Write(data)
 	if cerr := f.Close(); err == nil {
 		err = cerr

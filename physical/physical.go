@@ -19,6 +19,7 @@ import (
 
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/emit/adder"
+	"github.com/prefixgen/prefixgen/internal/cleanup"
 	"github.com/prefixgen/prefixgen/network"
 )
 
@@ -378,6 +379,7 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 			return nil, fmt.Errorf("physical: %v", err)
 		}
 		defer os.RemoveAll(dir)
+		defer cleanup.Add(dir)()
 	}
 	names := folders(designs)
 

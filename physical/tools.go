@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/prefixgen/prefixgen/internal/cleanup"
 	"github.com/prefixgen/prefixgen/network"
 )
 
@@ -172,6 +173,7 @@ func checkLiberty(ctx context.Context, t *tools) error {
 		return fmt.Errorf("physical: %v", err)
 	}
 	defer os.RemoveAll(dir)
+	defer cleanup.Add(dir)()
 	if err := linkLiberty(dir, t.liberty); err != nil {
 		return fmt.Errorf("physical: %v", err)
 	}

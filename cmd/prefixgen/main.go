@@ -5,15 +5,38 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/prefixgen/prefixgen/internal/cleanup"
 	"github.com/prefixgen/prefixgen/network"
 )
 
 func main() {
+	stopOnSignal(os.Stderr)
 	os.Exit(run(os.Args, os.Stdout, os.Stderr))
+}
+
+// stopOnSignal makes an interrupt (SIGINT) or SIGTERM remove the
+// temporary files and folders of the run (package cleanup: an -o file half
+// written, the tools' work folders) and exit with 128 + the signal's
+// number, as a shell reports a command a signal stopped.
+func stopOnSignal(stderr io.Writer) {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		s := <-sigs
+		cleanup.RemoveAll()
+		fmt.Fprintf(stderr, "prefixgen: stopped by %v\n", s)
+		code := 128 + int(syscall.SIGINT)
+		if s == syscall.SIGTERM {
+			code = 128 + int(syscall.SIGTERM)
+		}
+		os.Exit(code)
+	}()
 }
 
 // run runs the command line args and returns the exit status.
@@ -139,7 +162,8 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		Description: "A parallel-prefix network computes every prefix x0 ⊕ … ⊕ xi of an associative operator;\n" +
 			"it is the carry tree of every fast adder and the scan of GPU computing. Figures: depth (levels,\n" +
 			"as soon as possible), size (cells), max fan-out (logical: readers + 1 if an output), wire tracks,\n" +
-			"deficiency (size + depth − (2n − 2)). Exit status: 0 success, 1 the work failed, 2 bad usage or input.",
+			"deficiency (size + depth − (2n − 2)). Exit status: 0 success, 1 the work failed, 2 bad usage or input,\n" +
+			"128 + N stopped by signal N (nothing half written is left).",
 		Writer:         stdout,
 		ErrWriter:      stderr,
 		HideVersion:    true,

@@ -21,6 +21,7 @@ import (
 
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/emit/adder"
+	"github.com/prefixgen/prefixgen/internal/cleanup"
 	"github.com/prefixgen/prefixgen/network"
 )
 
@@ -216,6 +217,7 @@ func Check(ctx context.Context, designs []*Design, opt Options) ([]Result, error
 		return nil, fmt.Errorf("toolcheck: %v", err)
 	}
 	defer os.RemoveAll(dir)
+	defer cleanup.Add(dir)()
 
 	jobs := opt.Jobs
 	if jobs <= 0 {

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// mainEnv asks the test binary to run as prefixgen itself (TestMain), so
+// that a test can stop a real process with a signal.
+const mainEnv = "PREFIXGEN_TEST_MAIN"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(mainEnv) == "1" {
+		main()
+	}
+	os.Exit(m.Run())
+}
+
+// A signal while -o FILE is being written removes the temporary file that
+// would have become FILE, and the command exits with 128 + the signal's
+// number after one line: nothing half written is left.
+func TestSignalRemovesPartialOutput(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a large gen")
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
+		t.Run(sig.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			out := filepath.Join(dir, "big.txt")
+			cmd := exec.Command(os.Args[0], "gen", "-t", "sklansky", "-n", "3000000", "-o", out)
+			cmd.Env = append(os.Environ(), mainEnv+"=1")
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			require.NoError(t, cmd.Start())
+			defer cmd.Process.Kill()
+			deadline := time.Now().Add(2 * time.Minute)
+			for {
+				tmp, _ := filepath.Glob(filepath.Join(dir, ".big.txt.*.tmp"))
+				if len(tmp) > 0 {
+					break
+				}
+				require.True(t, time.Now().Before(deadline), "no temporary file appeared")
+				time.Sleep(10 * time.Millisecond)
+			}
+			require.NoError(t, cmd.Process.Signal(sig))
+			err := cmd.Wait()
+			exit, ok := errors.AsType[*exec.ExitError](err)
+			require.True(t, ok, "exit status: %v", err)
+			assert.Equal(t, 128+int(sig), exit.ExitCode())
+			assert.Equal(t, "prefixgen: stopped by "+sig.String()+"\n", stderr.String())
+			left, err := os.ReadDir(dir)
+			require.NoError(t, err)
+			assert.Empty(t, left, "nothing left in the output's folder")
+		})
+	}
+}
