@@ -333,11 +333,17 @@ func vhdlBits(n int, set func(int) bool) string {
 // the entity, which an entity name must not repeat (VHDL ignores case).
 var vhdlInternal = strings.Fields("a b cin mode sum cout overflow zero negative lt ltu eq clk rst g p g0_cin carry prefix bench dut stimulus reduce_and reduce_or")
 
+// vhdlVisible are the libraries and types the adder names, which an entity
+// of the same name would hide: GHDL refuses such an entity.
+var vhdlVisible = strings.Fields("work std ieee std_logic std_logic_vector")
+
 // CheckEntityName returns an error unless name is a legal VHDL basic
 // identifier (a letter, then letters, digits and single underscores, not
 // ending in one; at most 1024 characters) that is neither a reserved word
 // of VHDL-2008 (which includes VHDL-93's) nor one of the names the adder
-// declares inside, in any case: VHDL identifiers ignore case.
+// declares inside or uses (the libraries work, std and ieee, the types
+// std_logic and std_logic_vector), in any case: VHDL identifiers ignore
+// case.
 func CheckEntityName(name string) error {
 	bad := func(why string) error {
 		return fmt.Errorf("emit: entity name %q is not a legal VHDL identifier: %s", name, why)
@@ -362,6 +368,11 @@ func CheckEntityName(name string) error {
 		}
 		if !letter && !(r >= '0' && r <= '9') && r != '_' {
 			return bad(fmt.Sprintf("%q is not allowed; allowed: letters, digits and _", r))
+		}
+	}
+	for _, s := range vhdlVisible {
+		if lower == s {
+			return bad(fmt.Sprintf("the adder uses the library or type %q (VHDL ignores case)", s))
 		}
 	}
 	for _, s := range vhdlInternal {

@@ -120,6 +120,9 @@ func TestCheckEntityName(t *testing.T) {
 		{"vunit", "reserved word"},
 		{"Carry", `the adder declares "carry" inside`},
 		{"SUM", `the adder declares "sum" inside`},
+		{"Work", `the adder uses the library or type "work"`},
+		{"ieee", `the adder uses the library or type "ieee"`},
+		{"STD_LOGIC", `the adder uses the library or type "std_logic"`},
 		{strings.Repeat("a", 1025), "longer than 1024"},
 	}
 	for _, tt := range tests {
