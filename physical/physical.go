@@ -369,6 +369,11 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 			return nil, &SetupError{msg: fmt.Sprintf("physical: top module %q: allowed a letter or _, then letters, digits or _", d.Top)}
 		}
 	}
+	if opt.Workdir != "" {
+		if err := os.MkdirAll(opt.Workdir, 0o755); err != nil {
+			return nil, &SetupError{msg: fmt.Sprintf("physical: cannot make the work folder %s: %v: allowed a folder, or a path where one can be made", opt.Workdir, unwrapPath(err))}
+		}
+	}
 	t, err := setup(ctx, opt)
 	if err != nil {
 		return nil, err

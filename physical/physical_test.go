@@ -293,6 +293,19 @@ func TestSynthesizeRegisters(t *testing.T) {
 	}
 }
 
+// TestWorkdirNotAFolder: a work folder that is a file, or lies under one,
+// is bad input, refused before any tool runs.
+func TestWorkdirNotAFolder(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "afile")
+	require.NoError(t, os.WriteFile(file, []byte("x"), 0o644))
+	d, err := physical.AdderDesign(build(t, "kogge-stone", 4, nil))
+	require.NoError(t, err)
+	for _, dir := range []string{file, filepath.Join(file, "sub")} {
+		_, err := physical.Run(context.Background(), []*physical.Design{d}, physical.Options{Workdir: dir})
+		oneLineSetupError(t, err, `cannot make the work folder .*afile(/sub)?: not a directory: allowed a folder, or a path where one can be made$`)
+	}
+}
+
 // oneLineSetupError checks that err is a one-line *SetupError whose
 // message matches re.
 func oneLineSetupError(t *testing.T, err error, re string) {
