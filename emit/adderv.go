@@ -141,12 +141,22 @@ func adderHeader(net *network.Network, d *adder.Description) []string {
 		h[4] = fmt.Sprintf("size:       %d cells of up to %d inputs (%d black, %d gray), %d binary cells",
 			d.Cells, d.Options.Valency, d.Black, d.Gray, d.BinaryCells)
 	}
-	if d.BinaryCells != f.Size || d.Depth != f.Depth {
-		h = append(h, fmt.Sprintf("network:    depth %d, %d binary cells, of which the adder keeps those its outputs need", f.Depth, f.Size))
+	if d.BinaryCells == f.Size && d.Depth == f.Depth && d.MaxFanout == f.MaxFanout && d.WireTracks == f.WireTracks {
+		h = append(h,
+			fmt.Sprintf("max fan-out %d (logical: cells reading a signal, +1 if it is an output)", f.MaxFanout),
+			fmt.Sprintf("wire tracks %d, deficiency %d", f.WireTracks, f.Deficiency))
+	} else {
+		// The adder's tree is not the network: its own figures, as stats
+		// --sparse and --valency print them, and the network's beside.
+		network := fmt.Sprintf("network:    depth %d, %d binary cells", f.Depth, f.Size)
+		if d.BinaryCells < f.Size {
+			network += ", of which the adder keeps those its outputs need"
+		}
+		h = append(h, network,
+			fmt.Sprintf("            max fan-out %d, wire tracks %d, deficiency %d", f.MaxFanout, f.WireTracks, f.Deficiency),
+			fmt.Sprintf("max fan-out %d (logical, over the adder's gates: gates reading a signal, +1 if it is a carry used)", d.MaxFanout),
+			fmt.Sprintf("wire tracks %d (over the adder's gates)", d.WireTracks))
 	}
-	h = append(h,
-		fmt.Sprintf("max fan-out %d (logical: cells reading a signal, +1 if it is an output)", f.MaxFanout),
-		fmt.Sprintf("wire tracks %d, deficiency %d", f.WireTracks, f.Deficiency))
 	if d.Groups > 0 {
 		h = append(h, fmt.Sprintf("sparse:     %d carry-select blocks of %d bits, %d sum multiplexers", d.Groups, d.Options.Sparse, d.Muxes))
 	}

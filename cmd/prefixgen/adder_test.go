@@ -1,8 +1,11 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -124,4 +127,30 @@ func TestStatsArchitecture(t *testing.T) {
 	status, _, errOut = prefixgen("stats", "-t", "ripple", "-n", "4", "--sparse", "8")
 	assert.Equal(t, 2, status)
 	assert.Contains(t, errOut, "sparseness 8 exceeds the width 4")
+}
+
+// The header of a sparse or valency-k adder states the figures stats
+// prints for that adder (over its gates), not the network's.
+func TestAdderHeaderMatchesStats(t *testing.T) {
+	fanout := regexp.MustCompile(`(?m)^// max fan-out (\d+) \(logical, over the adder's gates`)
+	tracks := regexp.MustCompile(`(?m)^// wire tracks (\d+) \(over the adder's gates\)`)
+	for _, arch := range [][]string{{"--sparse", "4"}, {"--valency", "4"}, {"--sparse", "2", "--valency", "3"}} {
+		t.Run(strings.Join(arch, " "), func(t *testing.T) {
+			base := []string{"-t", "kogge-stone", "-n", "16"}
+			status, out, errOut := prefixgen(append(append([]string{"stats", "-f", "json"}, base...), arch...)...)
+			require.Equal(t, 0, status, errOut)
+			var stats struct {
+				MaxFanout  int `json:"max_fanout"`
+				WireTracks int `json:"wire_tracks"`
+			}
+			require.NoError(t, json.Unmarshal([]byte(out), &stats))
+			status, out, errOut = prefixgen(append(append([]string{"gen", "-f", "verilog"}, base...), arch...)...)
+			require.Equal(t, 0, status, errOut)
+			f, w := fanout.FindStringSubmatch(out), tracks.FindStringSubmatch(out)
+			require.NotNil(t, f, "the adder's fan-out in the header")
+			require.NotNil(t, w, "the adder's wire tracks in the header")
+			assert.Equal(t, strconv.Itoa(stats.MaxFanout), f[1])
+			assert.Equal(t, strconv.Itoa(stats.WireTracks), w[1])
+		})
+	}
 }

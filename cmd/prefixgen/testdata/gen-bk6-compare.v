@@ -6,8 +6,9 @@
 // depth:      3 levels of prefix cells
 // size:       5 cells (2 black, 3 gray)
 // network:    depth 3, 7 binary cells, of which the adder keeps those its outputs need
-// max fan-out 3 (logical: cells reading a signal, +1 if it is an output)
-// wire tracks 1, deficiency 0
+//             max fan-out 3, wire tracks 1, deficiency 0
+// max fan-out 1 (logical, over the adder's gates: gates reading a signal, +1 if it is a carry used)
+// wire tracks 1 (over the adder's gates)
 //
 // prefix_adder_brent_kung_6_compare: lt = a < b signed, ltu = a < b unsigned, eq = a == b over 6 bits, the carries
 // computed by the parallel-prefix network above. Black cells compute

@@ -6,8 +6,9 @@
 // depth:      3 levels of prefix cells
 // size:       7 cells (4 black, 3 gray)
 // network:    depth 3, 17 binary cells, of which the adder keeps those its outputs need
-// max fan-out 4 (logical: cells reading a signal, +1 if it is an output)
-// wire tracks 4, deficiency 6
+//             max fan-out 4, wire tracks 4, deficiency 6
+// max fan-out 2 (logical, over the adder's gates: gates reading a signal, +1 if it is a carry used)
+// wire tracks 1 (over the adder's gates)
 // sparse:     2 carry-select blocks of 4 bits, 3 sum multiplexers
 //
 // prefix_adder_kogge_stone_8_sub_flags_co_sparse4: {cout, sum} = a + ~b + cin over 8 bits, the carries

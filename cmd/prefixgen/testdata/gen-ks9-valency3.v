@@ -5,9 +5,10 @@
 // width:      9 bits
 // depth:      2 levels of prefix cells
 // size:       14 cells of up to 3 inputs (6 black, 8 gray), 24 binary cells
-// network:    depth 4, 24 binary cells, of which the adder keeps those its outputs need
-// max fan-out 5 (logical: cells reading a signal, +1 if it is an output)
-// wire tracks 3, deficiency 12
+// network:    depth 4, 24 binary cells
+//             max fan-out 5, wire tracks 3, deficiency 12
+// max fan-out 5 (logical, over the adder's gates: gates reading a signal, +1 if it is a carry used)
+// wire tracks 6 (over the adder's gates)
 //
 // prefix_adder_kogge_stone_v3_9: {cout, sum} = a + b + cin over 9 bits, the carries
 // computed by the parallel-prefix network above. Black cells compute

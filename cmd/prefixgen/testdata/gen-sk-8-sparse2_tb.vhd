@@ -6,8 +6,9 @@
 -- depth:      3 levels of prefix cells
 -- size:       8 cells (4 black, 4 gray)
 -- network:    depth 3, 12 binary cells, of which the adder keeps those its outputs need
--- max fan-out 5 (logical: cells reading a signal, +1 if it is an output)
--- wire tracks 1, deficiency 1
+--             max fan-out 5, wire tracks 1, deficiency 1
+-- max fan-out 3 (logical, over the adder's gates: gates reading a signal, +1 if it is a carry used)
+-- wire tracks 1 (over the adder's gates)
 -- sparse:     4 carry-select blocks of 2 bits, 3 sum multiplexers
 --
 -- prefix_adder_sklansky_8_sparse2_tb: a self-checking testbench for prefix_adder_sklansky_8_sparse2. It compares

@@ -6,8 +6,9 @@
 // depth:      2 levels of prefix cells
 // size:       2 cells (0 black, 2 gray)
 // network:    depth 2, 4 binary cells, of which the adder keeps those its outputs need
-// max fan-out 3 (logical: cells reading a signal, +1 if it is an output)
-// wire tracks 1, deficiency 0
+//             max fan-out 3, wire tracks 1, deficiency 0
+// max fan-out 2 (logical, over the adder's gates: gates reading a signal, +1 if it is a carry used)
+// wire tracks 1 (over the adder's gates)
 // pipeline:   2 register stage(s) after levels 0 2, 16 register bits
 //
 // prefix_adder_sklansky_4_addsub_nocin_flags_zn_pipe2_tb: a self-checking testbench for prefix_adder_sklansky_4_addsub_nocin_flags_zn_pipe2. It compares
