@@ -298,6 +298,30 @@ func YosysScript(flow Flow, top, lib string) string {
 	return b.String()
 }
 
+// checkWidth refuses a user's module (d.outside) that was given a width
+// its operand a does not have: its result would stand beside Yosys's adder
+// of another width. A module without an input a is not checked.
+func checkWidth(d *Design, mapped []byte) error {
+	if !d.outside || d.Width == 0 {
+		return nil
+	}
+	for _, m := range netlistInput.FindAllStringSubmatch(string(mapped), -1) {
+		if m[3] != "a" {
+			continue
+		}
+		w := 1
+		if m[1] != "" {
+			hi, _ := strconv.Atoi(m[1])
+			lo, _ := strconv.Atoi(m[2])
+			w = max(hi, lo) - min(hi, lo) + 1
+		}
+		if w != d.Width {
+			return &SetupError{msg: fmt.Sprintf("physical: module %s has an input a of %d bits, not the width %d given: allowed its own width, %d", d.Top, w, d.Width, w)}
+		}
+	}
+	return nil
+}
+
 // staPeriod is the period of the clocks the timing script constrains the
 // design with, in the library's time unit: long enough for any path.
 const staPeriod = 1000
@@ -420,6 +444,9 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 	libText, err := t.libertyText()
 	if err != nil {
 		return nil, fail("%v", err)
+	}
+	if err := checkWidth(d, mapped); err != nil {
+		return nil, err
 	}
 	regs, err := netlistRegisters(libText, mapped, d.Top)
 	if err != nil {

@@ -336,6 +336,7 @@ func TestSynthVerilog(t *testing.T) {
 		{[]string{"--verilog", path, "--ling"}, "--ling does not apply to --verilog: the file fixes the design"},
 		{[]string{"--verilog", path, "-t", "ripple"}, "--topology does not apply to --verilog"},
 		{[]string{"--verilog", path, "-n", "0"}, "-n 0 out of range: allowed 1 or more"},
+		{[]string{"--verilog", path, "-n", "16"}, "module prefix_adder_sklansky_8 has an input a of 8 bits, not the width 16 given: allowed its own width, 8"},
 		{[]string{"-t", "ripple", "-n", "4", "--top", "x"}, "--top applies only with --verilog"},
 		{[]string{"--verilog", broken}, "yosys cannot synthesize module broken of the Verilog given: line 2: ERROR: syntax error"},
 		{[]string{"--verilog", latch}, "module latch has 1 latch ($_DLATCH_P_): allowed combinational logic and rising-edge flip-flops clocked from input ports"},
