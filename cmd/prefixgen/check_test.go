@@ -60,7 +60,7 @@ func TestGenHardwareBadInput(t *testing.T) {
 		{"too many vectors", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--testbench", "--vectors", "2000000000", "-o", out},
 			"prefixgen gen: --vectors 2000000000 out of range: allowed 0 to 1073741824"},
 		{"seed too large", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--testbench", "--seed", "4294967296"},
-			"prefixgen gen: --seed 4294967296 out of range for a Verilog testbench: allowed 0 to 4294967295"},
+			"prefixgen gen: --seed 4294967296 out of range for a testbench: allowed 0 to 4294967295"},
 		{"unknown format", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "vhd"},
 			`prefixgen gen: unknown format "vhd": allowed text, json, dot, svg, verilog, vhdl, yosys-lcu`},
 		{"check too wide", []string{"check", "-t", "ripple", "-n", "5000"},

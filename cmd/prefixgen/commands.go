@@ -54,11 +54,11 @@ func vectors(c *cli.Context) (int, error) {
 	return v, nil
 }
 
-// verilogSeed returns --seed, which a testbench's generator takes as 32 bits.
+// verilogSeed returns --seed, which a testbench's generator (Verilog or VHDL) takes as 32 bits.
 func verilogSeed(c *cli.Context) (uint32, error) {
 	s := c.Uint64("seed")
 	if s > math.MaxUint32 {
-		return 0, usage(c, "--seed %d out of range for a Verilog testbench: allowed 0 to %d", s, uint64(math.MaxUint32))
+		return 0, usage(c, "--seed %d out of range for a testbench: allowed 0 to %d", s, uint64(math.MaxUint32))
 	}
 	return uint32(s), nil
 }

@@ -50,7 +50,7 @@ func TestGenVHDLBadInput(t *testing.T) {
 		{"testbench of sub", []string{"--testbench", "--op", "sub"},
 			"prefixgen gen: emit: the VHDL testbench covers op add with cin and the carry flag only, dense or sparse, combinational or pipelined (asked: sub); the Verilog testbench covers every option"},
 		{"seed too large", []string{"--testbench", "--seed", "4294967296"},
-			"prefixgen gen: --seed 4294967296 out of range for a Verilog testbench: allowed 0 to 4294967295"},
+			"prefixgen gen: --seed 4294967296 out of range for a testbench: allowed 0 to 4294967295"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

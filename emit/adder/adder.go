@@ -73,16 +73,24 @@ func (f Flags) String() string {
 	return strings.Join(names, ",")
 }
 
-// ParseFlags reads a comma-separated list of flag names, or "none".
+// ParseFlags reads a comma-separated list of flag names, each at most
+// once, or "none" alone.
 func ParseFlags(s string) (Flags, error) {
 	if s == "none" {
 		return 0, nil
 	}
 	var f Flags
 	for name := range strings.SplitSeq(s, ",") {
-		i := slices.Index(flagNames, strings.TrimSpace(name))
+		name = strings.TrimSpace(name)
+		if name == "none" {
+			return 0, fmt.Errorf("adder: flags %q: none stands alone: allowed a list of %s, or none", s, strings.Join(flagNames, ", "))
+		}
+		i := slices.Index(flagNames, name)
 		if i < 0 {
 			return 0, fmt.Errorf("adder: unknown flag %q: allowed %s, or none", name, strings.Join(flagNames, ", "))
+		}
+		if f&(1<<i) != 0 {
+			return 0, fmt.Errorf("adder: flag %q given twice in %q: each flag once", name, s)
 		}
 		f |= 1 << i
 	}

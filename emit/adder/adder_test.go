@@ -236,6 +236,10 @@ func TestParse(t *testing.T) {
 	assert.Equal(t, "none", f.String())
 	_, err = adder.ParseFlags("carry,parity")
 	assert.ErrorContains(t, err, `unknown flag "parity": allowed carry, overflow, zero, negative, or none`)
+	_, err = adder.ParseFlags("none,zero")
+	assert.ErrorContains(t, err, `flags "none,zero": none stands alone: allowed a list of carry, overflow, zero, negative, or none`)
+	_, err = adder.ParseFlags("carry, carry")
+	assert.ErrorContains(t, err, `flag "carry" given twice in "carry, carry": each flag once`)
 }
 
 // The standard adder's description names no options, and every other one
