@@ -114,11 +114,11 @@ func resolve(path string) (string, error) {
 // writeAtomic writes target through a temporary file beside it and renames
 // it into place. Errors name path, the name the user gave.
 func writeAtomic(path, target string, perm fs.FileMode, fn func(io.Writer) error) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".*.tmp")
+	tmp, drop, err := cleanup.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".*.tmp")
 	if err != nil {
 		return &PathError{path, reason(err)}
 	}
-	defer cleanup.Add(tmp.Name())()
+	defer drop()
 	defer func() {
 		if err != nil {
 			tmp.Close()

@@ -449,11 +449,12 @@ func Bench(ctx context.Context, opt BenchOptions, build BuildOptions) (*BenchRep
 		build.Log = io.Discard
 	}
 	if build.Dir == "" {
-		if build.Dir, err = os.MkdirTemp("", "prefixgen-bench-"); err != nil {
+		var drop func()
+		if build.Dir, drop, err = cleanup.MkdirTemp("", "prefixgen-bench-"); err != nil {
 			return nil, nil, fmt.Errorf("gpukernels: %v", err)
 		}
 		defer os.RemoveAll(build.Dir)
-		defer cleanup.Add(build.Dir)()
+		defer drop()
 	}
 	h, err := buildHarness(ctx, files, build)
 	if err != nil {

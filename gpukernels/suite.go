@@ -347,11 +347,11 @@ func checkTableName(name string) error {
 // writeWhole writes data to path through a temporary file in the same
 // folder, so that path holds all of data or is left as it was.
 func writeWhole(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".prefixgen-*")
+	f, drop, err := cleanup.CreateTemp(filepath.Dir(path), ".prefixgen-*")
 	if err != nil {
 		return fmt.Errorf("gpukernels: %v", err)
 	}
-	defer cleanup.Add(f.Name())()
+	defer drop()
 	_, err = f.Write(data)
 	if cerr := f.Close(); err == nil {
 		err = cerr

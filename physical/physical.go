@@ -380,11 +380,12 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 	}
 	dir := opt.Workdir
 	if dir == "" {
-		if dir, err = os.MkdirTemp("", "prefixgen-physical-"); err != nil {
+		var drop func()
+		if dir, drop, err = cleanup.MkdirTemp("", "prefixgen-physical-"); err != nil {
 			return nil, fmt.Errorf("physical: %v", err)
 		}
 		defer os.RemoveAll(dir)
-		defer cleanup.Add(dir)()
+		defer drop()
 	}
 	names := folders(designs)
 

@@ -168,12 +168,12 @@ func checkLiberty(ctx context.Context, t *tools) error {
 	if _, ok := libertyChecked.Load(key); ok {
 		return nil
 	}
-	dir, err := os.MkdirTemp("", "prefixgen-liberty-")
+	dir, drop, err := cleanup.MkdirTemp("", "prefixgen-liberty-")
 	if err != nil {
 		return fmt.Errorf("physical: %v", err)
 	}
 	defer os.RemoveAll(dir)
-	defer cleanup.Add(dir)()
+	defer drop()
 	if err := linkLiberty(dir, t.liberty); err != nil {
 		return fmt.Errorf("physical: %v", err)
 	}

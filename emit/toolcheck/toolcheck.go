@@ -212,12 +212,12 @@ func cellKey(net *network.Network) string {
 // naming it in Detail, without a time. An error is returned only when that
 // folder cannot be made; everything a tool says is in the results.
 func Check(ctx context.Context, designs []*Design, opt Options) ([]Result, error) {
-	dir, err := os.MkdirTemp("", "prefixgen-check-")
+	dir, drop, err := cleanup.MkdirTemp("", "prefixgen-check-")
 	if err != nil {
 		return nil, fmt.Errorf("toolcheck: %v", err)
 	}
 	defer os.RemoveAll(dir)
-	defer cleanup.Add(dir)()
+	defer drop()
 
 	jobs := opt.Jobs
 	if jobs <= 0 {

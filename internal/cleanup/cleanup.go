@@ -14,9 +14,15 @@ var (
 
 // Add registers path, a temporary file or folder, for RemoveAll, and
 // returns the function that drops it again (it does not remove path).
+// Make a path and register it in one step with Track, so that no signal
+// falls between the two.
 func Add(path string) (drop func()) {
 	mu.Lock()
 	defer mu.Unlock()
+	return add(path)
+}
+
+func add(path string) func() {
 	id := next
 	next++
 	pending[id] = path
@@ -25,6 +31,21 @@ func Add(path string) (drop func()) {
 		defer mu.Unlock()
 		delete(pending, id)
 	}
+}
+
+// Track runs make, which makes a temporary file or folder and returns its
+// path (os.CreateTemp, os.MkdirTemp), and registers the path, with
+// RemoveAll held off until both are done. It returns make's path and error
+// and the function that drops the path again; a failed make registers
+// nothing.
+func Track[T any](make func() (T, string, error)) (T, func(), error) {
+	mu.Lock()
+	defer mu.Unlock()
+	v, path, err := make()
+	if err != nil {
+		return v, func() {}, err
+	}
+	return v, add(path), nil
 }
 
 // Pending returns the registered paths, sorted.
@@ -39,13 +60,40 @@ func Pending() []string {
 	return paths
 }
 
-// RemoveAll removes every registered path, with whatever a folder holds,
-// and drops them all.
+// RemoveAll removes every registered path, with whatever a folder holds.
+// It is for a process about to exit: it keeps the registry locked, so that
+// Add, Track and the functions they return block from then on and nothing
+// new is made behind it.
 func RemoveAll() {
 	mu.Lock()
-	defer mu.Unlock()
+	removeLocked()
+}
+
+// removeLocked removes and drops every registered path; mu is held.
+func removeLocked() {
 	for id, p := range pending {
 		os.RemoveAll(p)
 		delete(pending, id)
 	}
+}
+
+// CreateTemp is os.CreateTemp tracked: the file is registered as it is
+// made.
+func CreateTemp(dir, pattern string) (*os.File, func(), error) {
+	return Track(func() (*os.File, string, error) {
+		f, err := os.CreateTemp(dir, pattern)
+		if err != nil {
+			return nil, "", err
+		}
+		return f, f.Name(), nil
+	})
+}
+
+// MkdirTemp is os.MkdirTemp tracked: the folder is registered as it is
+// made.
+func MkdirTemp(dir, pattern string) (string, func(), error) {
+	return Track(func() (string, string, error) {
+		d, err := os.MkdirTemp(dir, pattern)
+		return d, d, err
+	})
 }

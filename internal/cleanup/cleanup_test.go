@@ -1,6 +1,7 @@
 package cleanup
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -9,25 +10,40 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestRemoveAll(t *testing.T) {
-	dir := t.TempDir()
-	file := filepath.Join(dir, "half.tmp")
-	folder := filepath.Join(dir, "work")
-	kept := filepath.Join(dir, "done.tmp")
-	require.NoError(t, os.WriteFile(file, []byte("half"), 0o644))
-	require.NoError(t, os.MkdirAll(filepath.Join(folder, "sub"), 0o755))
-	require.NoError(t, os.WriteFile(kept, []byte("whole"), 0o644))
+// removeForTest is RemoveAll without keeping the registry locked, so that
+// the test can go on.
+func removeForTest() {
+	mu.Lock()
+	defer mu.Unlock()
+	removeLocked()
+}
 
-	dropFile, dropFolder := Add(file), Add(folder)
+func TestRemove(t *testing.T) {
+	dir := t.TempDir()
+	file, dropFile, err := CreateTemp(dir, ".out.*.tmp")
+	require.NoError(t, err)
+	_, err = file.WriteString("half")
+	require.NoError(t, err)
+	require.NoError(t, file.Close())
+	folder, dropFolder, err := MkdirTemp(dir, "work-")
+	require.NoError(t, err)
+	require.NoError(t, os.MkdirAll(filepath.Join(folder, "sub"), 0o755))
+	kept := filepath.Join(dir, "done.tmp")
+	require.NoError(t, os.WriteFile(kept, []byte("whole"), 0o644))
 	Add(kept)() // renamed into place before the signal: dropped
 	defer dropFile()
 	defer dropFolder()
-	assert.Equal(t, []string{file, folder}, Pending())
+	assert.ElementsMatch(t, []string{file.Name(), folder}, Pending())
 
-	RemoveAll()
-	assert.NoFileExists(t, file)
+	_, drop, err := Track(func() (int, string, error) { return 0, filepath.Join(dir, "never"), errors.New("no room") })
+	assert.EqualError(t, err, "no room")
+	drop()
+	assert.Len(t, Pending(), 2, "a failed make registers nothing")
+
+	removeForTest()
+	assert.NoFileExists(t, file.Name())
 	assert.NoDirExists(t, folder)
 	assert.FileExists(t, kept)
 	assert.Empty(t, Pending())
-	dropFile() // dropping twice is harmless
+	dropFile() // dropping what is gone is harmless
 }
