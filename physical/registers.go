@@ -24,6 +24,28 @@ var (
 	pinName      = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 )
 
+// port is an input of a mapped netlist: a bus of width bits from bit lo
+// up, or a single wire (width 0).
+type port struct {
+	name      string
+	lo, width int
+}
+
+// inputPorts returns the input ports a mapped netlist declares.
+func inputPorts(mapped []byte) []port {
+	var ports []port
+	for _, m := range netlistInput.FindAllStringSubmatch(string(mapped), -1) {
+		p := port{name: m[3]}
+		if m[1] != "" {
+			hi, _ := strconv.Atoi(m[1])
+			lo, _ := strconv.Atoi(m[2])
+			p.lo, p.width = min(hi, lo), max(hi, lo)-min(hi, lo)+1
+		}
+		ports = append(ports, p)
+	}
+	return ports
+}
+
 // sequentialRule is what the flow times: its figure for a design with
 // flip-flops is the least clock period, which needs one clock edge that
 // every flip-flop takes from outside.
@@ -37,15 +59,13 @@ func netlistRegisters(lib, mapped []byte, top string) (registers, error) {
 	cells := libertyCells(string(lib))
 	insts, _ := netlistCells(string(mapped))
 	inputs := map[string]bool{}
-	for _, m := range netlistInput.FindAllStringSubmatch(string(mapped), -1) {
-		if m[1] == "" {
-			inputs[m[3]] = true
+	for _, p := range inputPorts(mapped) {
+		if p.width == 0 {
+			inputs[p.name] = true
 			continue
 		}
-		hi, _ := strconv.Atoi(m[1])
-		lo, _ := strconv.Atoi(m[2])
-		for i := min(hi, lo); i <= max(hi, lo) && i-min(hi, lo) < maxNetlistBits; i++ {
-			inputs[m[3]+"["+strconv.Itoa(i)+"]"] = true
+		for i := range min(p.width, maxNetlistBits) {
+			inputs[p.name+"["+strconv.Itoa(p.lo+i)+"]"] = true
 		}
 	}
 	r := registers{names: map[string]string{}}

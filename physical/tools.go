@@ -305,17 +305,11 @@ func checkWidth(d *Design, mapped []byte) error {
 	if !d.outside || d.Width == 0 {
 		return nil
 	}
-	for _, m := range netlistInput.FindAllStringSubmatch(string(mapped), -1) {
-		if m[3] != "a" {
+	for _, p := range inputPorts(mapped) {
+		if p.name != "a" {
 			continue
 		}
-		w := 1
-		if m[1] != "" {
-			hi, _ := strconv.Atoi(m[1])
-			lo, _ := strconv.Atoi(m[2])
-			w = max(hi, lo) - min(hi, lo) + 1
-		}
-		if w != d.Width {
+		if w := max(p.width, 1); w != d.Width {
 			return &SetupError{msg: fmt.Sprintf("physical: module %s has an input a of %d bits, not the width %d given: allowed its own width, %d", d.Top, w, d.Width, w)}
 		}
 	}
