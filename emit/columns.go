@@ -50,7 +50,7 @@ var Columns = []Column{
 	{"select_blocks", "select blocks", "carry-select blocks of a sparse adder", "blocks"},
 	{"select_muxes", "select muxes", "sum multiplexers of the carry-select blocks", "multiplexers"},
 	{"fanout_histogram", "fan-out histogram", "entry f: how many signals have fan-out f; CSV: joined by ';'", "signals"},
-	{"cells_per_level", "cells per level", "entry l: how many cells sit at level l + 1; CSV: joined by ';'", "cells"},
+	{"cells_per_level", "cells per level", "entry l: how many cells sit at level l (entry 0, the inputs' level, is always 0); CSV: joined by ';'", "cells"},
 	{"command", "command", "the prefixgen command that rebuilds the network", ""},
 	{"area_um2", "area (µm²)", "cell area after synthesis onto the Liberty library (Yosys stat -liberty)", "µm²"},
 	{"delay_ns", "delay (ns)", "worst input-to-output arrival after synthesis (OpenSTA); for a design with flip-flops the least clock period", "ns"},

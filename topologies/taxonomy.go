@@ -17,10 +17,12 @@ func harrisUseful(n int) int { return ceilLog2(int64(n)) - 1 }
 // Harris returns the network at the point (l, f, t) of Harris's taxonomy of
 // width n (D. Harris, A Taxonomy of Parallel Prefix Networks, Asilomar 2003),
 // where t = ⌈log2 n⌉ − 1 − l − f must not be negative. The three coordinates
-// trade logic levels, fan-out and wiring tracks: the network has
-// ⌈log2 n⌉ + l levels, lateral fan-out at most 2^f (a signal drives at most
-// 2^f + 1 gate inputs in Harris's count, its own column included) and at
-// most 2^t wire tracks. Its corners are Brent–Kung (⌈log2 n⌉−1, 0, 0),
+// trade logic levels, fan-out and wiring tracks: the network has at most
+// ⌈log2 n⌉ + l levels (as soon as possible some merge, as at n = 33, l = 1:
+// 6 levels), lateral fan-out 2^f + 1 at l = 0 (a signal drives at most
+// 2^f + 1 gate inputs in Harris's count, its own column included; with
+// l > 0 down-sweep readers Harris draws on several rows may share a level
+// and count together) and at most 2^t wire tracks. Its corners are Brent–Kung (⌈log2 n⌉−1, 0, 0),
 // Sklansky (0, ⌈log2 n⌉−1, 0) and Kogge–Stone (0, 0, ⌈log2 n⌉−1);
 // Han–Carlson is (1, 0, ⌈log2 n⌉−2), Knowles [2,1,…,1] is (0, 1, ⌈log2 n⌉−2),
 // and (1, ⌈log2 n⌉−2, 0) is the sparse Sklansky network that many tools
