@@ -79,8 +79,9 @@
 // clock period: 1000 less the least slack, a flip-flop's setup time
 // included (Result.Registers counts the flip-flops). A flip-flop a critical
 // path starts or ends at is named by the register it holds. Latches,
-// flip-flops on the falling edge and flip-flops clocked from anything but
-// an input port are bad input: one period does not time them.
+// flip-flops on the falling edge, flip-flops clocked from anything but
+// an input port, and a clock input read as data are bad input: one period
+// does not time them.
 //
 // # One run is one draw
 //

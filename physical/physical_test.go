@@ -254,6 +254,10 @@ module gated (input wire clk, input wire en, input wire [1:0] d, output reg [1:0
   wire g = clk & en;
   always @(posedge g) q <= d;
 endmodule
+module clock_out (input wire clk, input wire [3:0] a, input wire [3:0] b, output reg [4:0] s, output wire y);
+  always @(posedge clk) s <= a + b;
+  assign y = clk ^ a[0];
+endmodule
 `
 
 // TestSynthesizeRegisters times modules with flip-flops by their least
@@ -261,8 +265,9 @@ endmodule
 // adder alone (the flip-flops' clock-to-output and setup times), a
 // multiplier between the same registers longer still, and the critical
 // path runs from a register to a register, each named as the module
-// names it. Latches, the falling edge and a gated clock are refused in
-// one line.
+// names it. Latches, the falling edge, a gated clock and a clock read as
+// data (timed from its falling edge, half the flow's period) are refused
+// in one line.
 func TestSynthesizeRegisters(t *testing.T) {
 	needTools(t)
 	src := []byte(sequentialVerilog)
@@ -287,6 +292,7 @@ func TestSynthesizeRegisters(t *testing.T) {
 		{"latch_en", `module latch_en has 2 latches \(\$_DLATCH_P_\): allowed combinational logic and rising-edge flip-flops clocked from input ports$`},
 		{"neg_ff", `module neg_ff has flip-flops \(DFFNEGX1\) clocked on "\(!CLK\)", not on the rising edge of one pin: allowed`},
 		{"gated", `module gated clocks flip-flops \(DFFPOSX1\) from g, which is not an input port: allowed`},
+		{"clock_out", `module clock_out reads its clock clk as data \(cell XOR2X1, pin [AB]\): allowed a clock input that drives only the flip-flops' clock pins$`},
 	} {
 		_, err := physical.SynthesizeVerilog(context.Background(), src, tc.top, physical.Options{})
 		oneLineSetupError(t, err, tc.want)

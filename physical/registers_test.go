@@ -56,6 +56,14 @@ func TestNetlistRegisters(t *testing.T) {
 			0, nil, nil, `module top has flip-flops (DFFNEGX1) clocked on "(!CLK)", not on the rising edge of one pin: allowed`},
 		{"a gated clock", "  INVX1 _1_ ( .A(clk), .Y(_0_) );\n  DFFPOSX1 _2_ ( .CLK(_0_), .D(d[0]), .Q(q[0]) );\n",
 			0, nil, nil, "module top clocks flip-flops (DFFPOSX1) from _0_, which is not an input port: allowed"},
+		{"the clock read as data", "  DFFPOSX1 _1_ ( .CLK(clk), .D(d[0]), .Q(q[0]) );\n  INVX1 _2_ ( .A(clk), .Y(q[1]) );\n",
+			0, nil, nil, "module top reads its clock clk as data (cell INVX1, pin A): allowed a clock input that drives only the flip-flops' clock pins"},
+		{"the clock into a flip-flop's data", "  DFFPOSX1 _1_ ( .CLK(clk), .D(clk), .Q(q[0]) );\n",
+			0, nil, nil, "module top reads its clock clk as data (cell DFFPOSX1, pin D)"},
+		{"the clock at an output", "  DFFPOSX1 _1_ ( .CLK(clk), .D(d[0]), .Q(q[0]) );\n  assign q[1] = clk;\n",
+			0, nil, nil, "module top reads its clock clk as data (output q[1])"},
+		{"the clock under another name", "  DFFPOSX1 _1_ ( .CLK(clk), .D(d[0]), .Q(q[0]) );\n  assign _0_ = clk;\n",
+			1, []string{"clk"}, map[string]string{"_1_": "q[0]"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -305,7 +305,7 @@ func checkWidth(d *Design, mapped []byte) error {
 	if !d.outside || d.Width == 0 {
 		return nil
 	}
-	for _, p := range inputPorts(mapped) {
+	for _, p := range netlistPorts(mapped, "input") {
 		if p.name != "a" {
 			continue
 		}
