@@ -91,6 +91,26 @@ func WriteFile(path string, fn func(io.Writer) error) error {
 	return writeAtomic(path, target, perm, fn)
 }
 
+// SamePath reports whether the paths a and b name one file, through
+// symbolic links: the same existing file, or the same path where nothing
+// is yet. Two commands' outputs that SamePath joins would overwrite each
+// other.
+func SamePath(a, b string) bool {
+	ta, errA := resolve(a)
+	tb, errB := resolve(b)
+	if errA != nil || errB != nil {
+		return false
+	}
+	fa, errA := os.Stat(ta)
+	fb, errB := os.Stat(tb)
+	if errA == nil && errB == nil {
+		return os.SameFile(fa, fb)
+	}
+	absA, errA := filepath.Abs(ta)
+	absB, errB := filepath.Abs(tb)
+	return errA == nil && errB == nil && absA == absB
+}
+
 // resolve follows path through symbolic links to the file they finally
 // name, which need not exist.
 func resolve(path string) (string, error) {

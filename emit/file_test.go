@@ -58,6 +58,23 @@ func writeString(s string) func(io.Writer) error {
 
 // A symbolic link stays a link: its final target is written, atomically,
 // beside the target, and a dangling link creates its target.
+// SamePath sees one file through links and spellings, existing or not.
+func TestSamePath(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "a.svg")
+	require.NoError(t, os.WriteFile(file, []byte("x"), 0o644))
+	link := filepath.Join(dir, "link.svg")
+	require.NoError(t, os.Symlink("a.svg", link))
+	dangling := filepath.Join(dir, "dangling.svg")
+	require.NoError(t, os.Symlink("new.svg", dangling))
+	assert.True(t, emit.SamePath(file, link))
+	assert.True(t, emit.SamePath(file, filepath.Join(dir, ".", "a.svg")))
+	assert.True(t, emit.SamePath(dangling, filepath.Join(dir, "new.svg")), "a dangling link and its target to be")
+	assert.True(t, emit.SamePath(filepath.Join(dir, "x"), filepath.Join(dir, "sub", "..", "x")))
+	assert.False(t, emit.SamePath(file, filepath.Join(dir, "b.svg")))
+	assert.False(t, emit.SamePath(link, dangling))
+}
+
 func TestWriteFileSymlink(t *testing.T) {
 	dir := t.TempDir()
 	targets := filepath.Join(dir, "targets")

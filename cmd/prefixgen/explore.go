@@ -10,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/emit/report"
 	"github.com/prefixgen/prefixgen/network"
@@ -90,6 +91,9 @@ func exploreCommand() *cli.Command {
 			plotFormat := strings.TrimPrefix(strings.ToLower(filepath.Ext(plotPath)), ".")
 			if plotPath != "" && !slices.Contains(report.PlotFormats, plotFormat) {
 				return usage(c, "--plot %s: unknown picture type %s: allowed .svg, .png", plotPath, network.Quote(filepath.Ext(plotPath)))
+			}
+			if out := c.String("output"); plotPath != "" && out != "" && out != "-" && emit.SamePath(plotPath, out) {
+				return usage(c, "--plot %s and -o %s name the same file: allowed two files, one for the picture and one for the table", plotPath, out)
 			}
 			if c.Bool("synth") {
 				return exploreSynth(c, format, plotPath, plotFormat)

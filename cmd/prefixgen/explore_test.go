@@ -119,6 +119,7 @@ func TestExploreBadInput(t *testing.T) {
 		{"unknown format", []string{"explore", "-f", "xml"}, `prefixgen explore: unknown format "xml": allowed table, json, csv`},
 		{"unknown plot type", []string{"explore", "--plot", filepath.Join(dir, "p.pdf")}, "prefixgen explore: --plot " + filepath.Join(dir, "p.pdf") + `: unknown picture type ".pdf": allowed .svg, .png`},
 		{"report too wide", []string{"report", "-n", "300", "-o", filepath.Join(dir, "r.html")}, "prefixgen report: width 300 out of range for a report: allowed 1 to 256"},
+		{"plot over the table", []string{"explore", "-n", "8", "--plot", plot, "-o", plot}, "prefixgen explore: --plot " + plot + " and -o " + plot + " name the same file: allowed two files, one for the picture and one for the table"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
