@@ -215,7 +215,9 @@ type Options struct {
 	// predecessor tiles read at once, 1 to 32; 0 means DefaultLookBack.
 	LookBack int
 	// Namespace is the namespace inside namespace prefixgen that holds
-	// everything, a C++ identifier; empty means DefaultNamespace.
+	// everything, a C++ identifier other than the C and CUDA names the
+	// header uses (int32_t, size_t, threadIdx, cudaStream_t, …), which it
+	// would hide; empty means DefaultNamespace.
 	Namespace string
 	// Totals is the network that scans the warp totals of a block, of width
 	// BlockThreads / segment; nil means the network's own family at that
@@ -381,6 +383,9 @@ func (opt Options) resolve(net *network.Network) (*config, error) {
 	if err := checkIdentifier("namespace", c.namespace); err != nil {
 		return nil, err
 	}
+	if headerNames[c.namespace] {
+		return nil, fmt.Errorf("gpukernels: namespace name %q is a name the header uses from C or CUDA, which the namespace would hide inside prefixgen: allowed any other identifier", c.namespace)
+	}
 	if c.shared {
 		return c, nil
 	}
@@ -480,6 +485,22 @@ func checkIdentifier(what, name string) error {
 	}
 	return nil
 }
+
+// headerNames are the names from C's headers and CUDA that the emitted
+// header uses without qualification: a namespace prefixgen::NAME of one of
+// them would hide it from the code inside prefixgen.
+var headerNames = func() map[string]bool {
+	m := make(map[string]bool)
+	for _, w := range strings.Fields(`
+int8_t int16_t int32_t int64_t uint8_t uint16_t uint32_t uint64_t size_t
+uintptr_t ptrdiff_t uint4 dim3 threadIdx blockIdx blockDim gridDim warpSize
+atomicAdd cudaError_t cudaStream_t cudaSuccess cudaErrorInvalidValue
+cudaFuncSetAttribute cudaFuncAttributeMaxDynamicSharedMemorySize
+cudaPeekAtLastError`) {
+		m[w] = true
+	}
+	return m
+}()
 
 // cxxKeywords are the keywords and alternative tokens of C++20.
 var cxxKeywords = func() map[string]bool {

@@ -142,6 +142,8 @@ func TestCUDABadInput(t *testing.T) {
 		{"threads too many", build(t, "sklansky", 32, nil), gpukernels.Options{BlockThreads: 2048}, "gpukernels: 2048 threads per block out of range: allowed multiples of 32 from 32 to 1024 (at most 32 logical warps of 32 lanes)"},
 		{"look-back", sk, gpukernels.Options{LookBack: 33}, "gpukernels: look-back window 33 out of range: allowed 1 to 32 tiles"},
 		{"namespace", sk, gpukernels.Options{Namespace: "a-b"}, `gpukernels: namespace name "a-b" is not a C++ identifier: '-' is not allowed; allowed: letters, digits and _`},
+		{"namespace of a type", sk, gpukernels.Options{Namespace: "int32_t"}, `gpukernels: namespace name "int32_t" is a name the header uses from C or CUDA, which the namespace would hide inside prefixgen: allowed any other identifier`},
+		{"namespace of a builtin", sk, gpukernels.Options{Namespace: "threadIdx"}, `gpukernels: namespace name "threadIdx" is a name the header uses from C or CUDA, which the namespace would hide inside prefixgen: allowed any other identifier`},
 		{"totals width", sk, gpukernels.Options{Totals: build(t, "sklansky", 4, nil)}, "gpukernels: the totals network has width 4: a block of 128 threads has 16 logical warps of 8 lanes"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -113,7 +113,7 @@ func cudaCommand() *cli.Command {
 					"item and restarts the scan at each head.",
 				Flags: append([]cli.Flag{
 					topologyFlag(false), width, paramFlag, fromFlag, typ,
-					&cli.StringFlag{Name: "op", Value: "add", Usage: "operator: add, max, min, and, or, xor, carry, or functor:NAME"},
+					&cli.StringFlag{Name: "op", Value: "add", Usage: "operator: add, max, min, and, or, xor, carry, affine, or functor:NAME"},
 					&cli.StringFlag{Name: "namespace", Usage: "the namespace inside prefixgen (default topology_params_width_type_op[_segmented_FLAGTYPE][_shared[_nopad]])"},
 					&cli.StringFlag{Name: "block", Value: gpukernels.BlockShuffle, Usage: "block scan: shuffle (warp shuffles, width 1 to 32) or shared (the whole network in shared memory, width 2 to 2048)"},
 					&cli.BoolFlag{Name: "no-pad", Usage: "with --block shared, store slot s at s instead of s + s/32 (bank conflicts come back)"},
