@@ -253,6 +253,14 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 		}
 		_, err := fmt.Fprintf(w, "found by: %s\n%d networks measured; flow %s, liberty %s, %g pF on every output; %s, OpenSTA %s\n",
 			res.Source, res.Tried, m.Flow, m.Liberty, m.OutputLoadPF, m.YosysVersion, m.STAVersion)
+		if err == nil && opt.FlowSteps > 0 && res.FlowSteps < opt.FlowSteps {
+			bounds := fmt.Sprintf("depth %d", opt.MaxDepth)
+			if opt.MaxFanout > 0 {
+				bounds += fmt.Sprintf(" and fan-out %d", opt.MaxFanout)
+			}
+			_, err = fmt.Fprintf(w, "the flow search ran %d of the %d syntheses asked: within %s its chains found no new neighbour to measure\n",
+				res.FlowSteps, opt.FlowSteps, bounds)
+		}
 		if err == nil && flow.Orders > 0 {
 			_, err = fmt.Fprintf(w, "area and delay are medians over each adder as written and %s of its gates (--orders); the adder as written: %.0f µm², %.3f ns\n",
 				physical.OrdersPhrase(flow.Orders), m.AreaUM2, m.DelayNS)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -566,4 +567,22 @@ func TestOptimizeFlowLingDocument(t *testing.T) {
 	status, out, errOut = prefixgen("synth", "--from", path, "-f", "csv")
 	require.Equal(t, 0, status, errOut)
 	assert.Contains(t, out, ",8,2,2,true,", "sparse 2, valency 2, ling")
+}
+
+// optimize --flow-steps under bounds that leave the search nothing new to
+// measure says how many of the syntheses it ran, instead of counting them
+// silently short.
+func TestOptimizeFlowStepsShort(t *testing.T) {
+	needFlow(t)
+	if testing.Short() {
+		t.Skip("a few syntheses")
+	}
+	status, out, errOut := prefixgen("optimize", "-n", "16", "--max-delay-ns", "3", "--max-depth", "4", "--max-fanout", "3", "--flow-steps", "20")
+	require.Equal(t, 0, status, errOut)
+	m := regexp.MustCompile(`(?m)^the flow search ran (\d+) of the 20 syntheses asked: within depth 4 and fan-out 3 its chains found no new neighbour to measure$`).FindStringSubmatch(out)
+	require.NotNil(t, m, out)
+	ran, err := strconv.Atoi(m[1])
+	require.NoError(t, err)
+	assert.Less(t, ran, 20)
+	assert.Regexp(t, fmt.Sprintf(`(?m)^%d networks measured;`, 5+ran), out, "the candidates and the search's syntheses")
 }

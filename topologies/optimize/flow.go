@@ -33,6 +33,10 @@ type FlowResult struct {
 	// Tried is the number of networks taken through the flow, plus the
 	// syntheses of the flow-in-the-loop search (Options.FlowSteps).
 	Tried int
+	// FlowSteps is the number of syntheses the flow-in-the-loop search
+	// ran: Options.FlowSteps, or fewer when under the depth and fan-out
+	// bounds its chains found no new neighbour to measure.
+	FlowSteps int
 }
 
 // MinimizeFlow searches for the network whose adder has the least area
@@ -240,6 +244,7 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 	}
 	tried := len(keep)
 	var found *flowPoint
+	flowSteps := 0
 	if opt.FlowSteps > 0 {
 		nets := make([]*network.Network, len(keep))
 		sources := make([]string, len(keep))
@@ -252,6 +257,7 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 			return FlowResult{}, err
 		}
 		tried += steps
+		flowSteps = steps
 		if p != nil && goal.within(p.res) && (best < 0 || betterFlow(p.res, results[best], goal)) {
 			found = p
 		}
@@ -290,7 +296,7 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 	if err != nil {
 		return FlowResult{}, err
 	}
-	res := FlowResult{Measured: measured, Sparse: sp, Tried: tried}
+	res := FlowResult{Measured: measured, Sparse: sp, Tried: tried, FlowSteps: flowSteps}
 	res.LowerBound = max(2*n-2-depth, n-1)
 	res.Network, res.Figures, res.Source = net, net.Figures(), source
 	res.Model = score(candidate{net: net, figs: res.Figures}).model

@@ -136,7 +136,8 @@ func flowKey(g *graph, sparse int) string {
 }
 
 // searchFlow is the flow-in-the-loop search: from each start in turn, with
-// an equal share of steps syntheses, it runs a chain of simulated
+// an equal share of the steps left (a chain that finds no new neighbour
+// within the bounds stops early and leaves its share to the next), it runs a chain of simulated
 // annealing whose every step makes a batch of trials (one to three of
 // anneal's moves on the current graph each, within the depth and fan-out
 // bounds, none measured before), measures the whole batch with the flow in
@@ -187,10 +188,10 @@ func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.O
 		}
 	}
 	for si, start := range starts {
-		budget := steps / len(starts)
-		if si < steps%len(starts) {
-			budget++
-		}
+		// The steps left, shared among the starts left: a chain that runs
+		// out of neighbours hands its unspent steps on.
+		left := len(starts) - si
+		budget := (steps - tried + left - 1) / left
 		cur := start
 		cur.g = start.g.clone()
 		seen[flowKey(cur.g, cur.sparse)] = true
@@ -232,7 +233,7 @@ func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.O
 				trials = append(trials, flowPoint{g: g, sparse: cur.sparse, source: cur.source})
 			}
 			if len(trials) == 0 {
-				break // every neighbour within the bounds is measured
+				break // no new neighbour within the bounds turned up
 			}
 			if err := measure(trials); err != nil {
 				return nil, tried, err
