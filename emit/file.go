@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/prefixgen/prefixgen/internal/cleanup"
 )
@@ -109,6 +110,24 @@ func SamePath(a, b string) bool {
 	absA, errA := filepath.Abs(ta)
 	absB, errB := filepath.Abs(tb)
 	return errA == nil && errB == nil && absA == absB
+}
+
+// ShellWord returns s as one word of a POSIX shell command line: as it is
+// when it holds only letters, digits and _ . / , = : + % @ -, otherwise in
+// single quotes (a quote inside written '\''), so that a command printed
+// for a user can be pasted back into a shell.
+func ShellWord(s string) string {
+	plain := s != ""
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_./,=:+%@-", r)) {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // resolve follows path through symbolic links to the file they finally

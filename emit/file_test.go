@@ -219,3 +219,18 @@ func TestWriteFileNoTemporaryName(t *testing.T) {
 	err := emit.WriteFile(path, writeString("x"))
 	require.EqualError(t, err, "emit: cannot write "+path+": permission denied")
 }
+
+func TestShellWord(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"r.html", "r.html"},
+		{"/usr/share/qflow/tech/osu018/osu018_stdcells.lib", "/usr/share/qflow/tech/osu018/osu018_stdcells.lib"},
+		{"1,2", "1,2"},
+		{"r8&<b>.html", "'r8&<b>.html'"},
+		{"my lib.lib", "'my lib.lib'"},
+		{"it's", `'it'\''s'`},
+		{"", "''"},
+		{"-x", "-x"},
+	} {
+		assert.Equal(t, tt.want, emit.ShellWord(tt.in), tt.in)
+	}
+}

@@ -194,7 +194,7 @@ func reportCommand() *cli.Command {
 					case f == "ling" && c.Bool(f):
 						cmd += " --ling"
 					case f != "ling" && c.IsSet(f):
-						cmd += fmt.Sprintf(" --%s %v", f, c.Value(f))
+						cmd += fmt.Sprintf(" --%s %s", f, emit.ShellWord(fmt.Sprint(c.Value(f))))
 					}
 				}
 				if ropt.Measured, ropt.Reference, err = synthMeasureAdders(c, all, adders, opt); err != nil {
@@ -202,7 +202,7 @@ func reportCommand() *cli.Command {
 				}
 			}
 			if o := c.String("output"); o != "" {
-				cmd += " -o " + filepath.Base(o)
+				cmd += " -o " + emit.ShellWord(filepath.Base(o))
 			}
 			ropt.Command = cmd
 			return output(c, func(w io.Writer) error {
