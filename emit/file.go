@@ -115,8 +115,7 @@ func SamePath(a, b string) bool {
 // ShellWord returns s as one word of a POSIX shell command line: as it is
 // when it holds only letters, digits and _ . / , = : + % @ -, otherwise in
 // single quotes (a single quote inside is closed, escaped and reopened),
-// so that a command printed
-// for a user can be pasted back into a shell.
+// so that a command printed for a user can be pasted back into a shell.
 func ShellWord(s string) string {
 	plain := s != ""
 	for _, r := range s {
