@@ -44,6 +44,8 @@ var Columns = []Column{
 	{"sparse", "sparse", "the adder's sparseness: its carry tree computes the carry into every s-th bit, s-bit carry-select blocks the rest (stats, synth and explore --synth, --sparse)", "bits"},
 	{"valency", "valency", "the most inputs of one cell of the adder's carry tree (stats and synth, --valency)", "inputs"},
 	{"ling", "Ling", "whether the adder's tree computes Ling's pseudo-carries (synth and explore --synth, --ling)", "—"},
+	{"stages", "stages", "the adder's register stages (synth --stages; 0: combinational)", "stages"},
+	{"no_reset", "no reset", "whether the adder's registers have no reset (synth --no-reset)", "—"},
 	{"black_cells", "black", "cells of the adder that compute G and P", "cells"},
 	{"gray_cells", "gray", "cells of the adder that compute G only", "cells"},
 	{"binary_cells", "binary cells", "the adder's cells counted as the binary cells of the network (a cell of valency k is k − 1 of them)", "cells"},

@@ -145,6 +145,11 @@ type Design struct {
 	Sparse, Valency int
 	// Ling says the adder computes Ling's pseudo-carries (adder.Options.Ling).
 	Ling bool
+	// Stages is the number of the adder's register stages (0:
+	// combinational), and NoReset says its registers have no reset
+	// (adder.Options.Stages and NoReset).
+	Stages  int
+	NoReset bool
 	// Verilog is the source and Top the name of its top module.
 	Verilog []byte
 	Top     string
@@ -159,9 +164,10 @@ type Design struct {
 	cells string
 }
 
-// Name returns the design's topology and parameters, and its sparseness
-// and valency where they are not the plain adder's, as in
-// "ladner-fischer k=1" or "kogge-stone sparse=4".
+// Name returns the design's topology and parameters, and its sparseness,
+// valency, Ling carries and register stages where they are not the plain
+// adder's, as in "ladner-fischer k=1", "kogge-stone sparse=4" or
+// "sklansky stages=2 noreset".
 func (d *Design) Name() string {
 	if d.Topology == Reference {
 		return ReferenceName
@@ -179,6 +185,12 @@ func (d *Design) Name() string {
 	}
 	if d.Ling {
 		name += " ling"
+	}
+	if d.Stages > 0 {
+		name += " stages=" + strconv.Itoa(d.Stages)
+		if d.NoReset {
+			name += " noreset"
+		}
 	}
 	return name
 }
@@ -216,15 +228,18 @@ func cellKey(net *network.Network) string {
 }
 
 // ArchitectureDesign returns the adder {cout, sum} = a + b + cin that
-// emit.Verilog builds around net with the sparseness, valency and Ling
-// carries of arch (see package emit/adder; its other options are ignored):
-// with a sparse tree the network computes the carry into every s-th bit and
-// s-bit carry-select blocks the sums; with valency k each chain of binary
-// cells is one k-input gate; with Ling the tree computes Ling's
-// pseudo-carries. Its Sparse, Valency and Ling say so, and results name it
-// "kogge-stone sparse=4 ling". The standard options give AdderDesign.
+// emit.Verilog builds around net with the sparseness, valency, Ling
+// carries, register stages and reset of arch (see package emit/adder; its
+// other options, PipelineAfter among them, are ignored): with a sparse tree
+// the network computes the carry into every s-th bit and s-bit
+// carry-select blocks the sums; with valency k each chain of binary cells
+// is one k-input gate; with Ling the tree computes Ling's pseudo-carries;
+// with Stages K, K register stages balance the logic (the flow then gives
+// the least clock period as the delay). Its Sparse, Valency, Ling, Stages
+// and NoReset say so, and results name it "kogge-stone sparse=4 ling". The
+// standard options give AdderDesign.
 func ArchitectureDesign(net *network.Network, arch adder.Options) (*Design, error) {
-	opt := adder.Options{Flags: adder.Carry, Sparse: arch.Sparse, Valency: arch.Valency, Ling: arch.Ling}
+	opt := adder.Options{Flags: adder.Carry, Sparse: arch.Sparse, Valency: arch.Valency, Ling: arch.Ling, Stages: arch.Stages, NoReset: arch.NoReset && arch.Stages > 0}
 	if opt.Suffix() == "" {
 		return AdderDesign(net)
 	}
@@ -234,7 +249,7 @@ func ArchitectureDesign(net *network.Network, arch adder.Options) (*Design, erro
 		return nil, fmt.Errorf("physical: %v", err)
 	}
 	return &Design{Topology: net.Topology(), Params: net.Params(), Width: net.Width(), Sparse: opt.Sparse, Valency: opt.Valency,
-		Ling: opt.Ling, Verilog: v.Bytes(), Top: top}, nil
+		Ling: opt.Ling, Stages: opt.Stages, NoReset: opt.NoReset, Verilog: v.Bytes(), Top: top}, nil
 }
 
 // ReferenceDesign returns the adder a designer writes without prefixgen,

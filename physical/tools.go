@@ -25,9 +25,12 @@ type Result struct {
 	Topology string
 	Params   network.Params
 	Width    int
-	// Sparse, Valency and Ling are the adder's architecture, the design's.
+	// Sparse, Valency, Ling, Stages and NoReset are the adder's
+	// architecture, the design's.
 	Sparse, Valency int
 	Ling            bool
+	Stages          int
+	NoReset         bool
 	// AreaUM2 is the area of the mapped cells in µm², as Yosys's
 	// stat -liberty sums it (the library's area unit, µm² for the OSU
 	// cells), and StdCells their number.
@@ -70,7 +73,7 @@ type Result struct {
 // Name returns the design's topology and parameters, as in
 // "ladner-fischer k=1", or "yosys a+b+cin" for the reference.
 func (r *Result) Name() string {
-	d := Design{Topology: r.Topology, Params: r.Params, Sparse: r.Sparse, Valency: r.Valency, Ling: r.Ling}
+	d := Design{Topology: r.Topology, Params: r.Params, Sparse: r.Sparse, Valency: r.Valency, Ling: r.Ling, Stages: r.Stages, NoReset: r.NoReset}
 	return d.Name()
 }
 
@@ -405,6 +408,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 	}
 	r := &Result{
 		Topology: d.Topology, Params: d.Params, Width: d.Width, Sparse: d.Sparse, Valency: d.Valency, Ling: d.Ling,
+		Stages: d.Stages, NoReset: d.NoReset,
 		Liberty: t.liberty, Flow: flow, OutputLoadPF: opt.load(),
 		YosysVersion: t.yosysVersion, STAVersion: t.staVersion,
 	}

@@ -106,6 +106,8 @@ func synthCommand() *cli.Command {
 			"the module's name. A module with flip-flops (a pipelined adder, gen --stages K) is timed with its\n" +
 			"clock inputs on one clock: its delay is the least clock period, setup time included, and registers\n" +
 			"counts its flip-flops; latches and flip-flops not on the rising edge of an input are refused.\n" +
+			"--stages K pipelines every adder as gen --stages does (--no-reset: registers without a reset); its\n" +
+			"delay is then the least clock period.\n" +
 			"ABC's result depends on the order it meets the gates in: --orders K measures every design K more\n" +
 			"times, its generic netlist written with the gates in K orders, and adds the median and range.",
 		Flags: append([]cli.Flag{
@@ -113,6 +115,8 @@ func synthCommand() *cli.Command {
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "table, json (an array) or csv"},
 			outputFlag(),
 			sparseFlag(), valencyFlag(), lingFlag(),
+			&cli.IntFlag{Name: "stages", Usage: "`K` register stages in every adder, placed to balance its logic (1 to depth + 1; gen --stages): its delay is then the least clock period"},
+			&cli.BoolFlag{Name: "no-reset", Usage: "with --stages: registers without a reset (gen --no-reset)"},
 			&cli.StringFlag{Name: "verilog", Usage: "synthesize the module of your own Verilog `FILE` instead of a network's adder"},
 			&cli.StringFlag{Name: "top", Usage: "with --verilog, the `MODULE` to synthesize (default: the file's one module)"},
 			ordersFlag(""),
@@ -148,6 +152,17 @@ func synthCommand() *cli.Command {
 				return err
 			}
 			arch := a.Options()
+			if c.IsSet("stages") {
+				if arch.Stages = c.Int("stages"); arch.Stages < 1 {
+					return usage(c, "--stages %d out of range: allowed 1 to the depth of the carry tree + 1", arch.Stages)
+				}
+			}
+			if c.Bool("no-reset") {
+				if !c.IsSet("stages") {
+					return usage(c, "--no-reset applies to a pipelined adder: allowed with --stages")
+				}
+				arch.NoReset = true
+			}
 			if err := checkArch(c, &arch, nets); err != nil {
 				return err
 			}
@@ -181,7 +196,7 @@ func synthOutput(c *cli.Context, format string, designs []*physical.Design, opt 
 // synthVerilog is synth --verilog: the user's own module through the flow,
 // beside Yosys's a + b + cin of -n bits when -n is given.
 func synthVerilog(c *cli.Context, format string, opt physical.Options) error {
-	for _, f := range []string{"topology", "from", "param", "sparse", "valency", "ling"} {
+	for _, f := range []string{"topology", "from", "param", "sparse", "valency", "ling", "stages", "no-reset"} {
 		if c.IsSet(f) {
 			return usage(c, "--%s does not apply to --verilog: the file fixes the design", f)
 		}

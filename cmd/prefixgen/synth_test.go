@@ -308,6 +308,28 @@ func TestSynthVerilog(t *testing.T) {
 	require.Len(t, alone, 1, "no reference without -n")
 	assert.Equal(t, 0, alone[0].Width)
 
+	// synth --stages measures the pipelined adder gen --stages writes.
+	for _, reset := range [][]string{nil, {"--no-reset"}} {
+		staged := filepath.Join(dir, "staged.v")
+		status, _, errOut := prefixgen(append([]string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--stages", "2", "-o", staged}, reset...)...)
+		require.Equal(t, 0, status, errOut)
+		status, out, errOut := prefixgen(append([]string{"synth", "-t", "sklansky", "-n", "8", "--stages", "2", "-f", "json"}, reset...)...)
+		require.Equal(t, 0, status, errOut)
+		var direct []map[string]any
+		require.NoError(t, json.Unmarshal([]byte(out), &direct))
+		require.Len(t, direct, 2, "the adder and yosys a+b+cin")
+		assert.EqualValues(t, 2, direct[0]["stages"])
+		assert.Equal(t, reset != nil, direct[0]["no_reset"])
+		assert.EqualValues(t, 0, direct[1]["stages"], "the reference stays combinational")
+		status, out, errOut = prefixgen("synth", "--verilog", staged, "-f", "json")
+		require.Equal(t, 0, status, errOut)
+		var viaFile []map[string]any
+		require.NoError(t, json.Unmarshal([]byte(out), &viaFile))
+		for _, k := range []string{"area_um2", "delay_ns", "std_cells", "registers"} {
+			assert.Equal(t, viaFile[0][k], direct[0][k], k)
+		}
+	}
+
 	// prefixgen's own pipelined adder: its delay is the least clock period.
 	piped := filepath.Join(dir, "piped.v")
 	status, _, errOut = prefixgen("gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--stages", "2", "-o", piped)
@@ -340,6 +362,10 @@ func TestSynthVerilog(t *testing.T) {
 		{[]string{"--verilog", path, "-n", "16"}, "module prefix_adder_sklansky_8 has an input a of 8 bits, not the width 16 given: allowed its own width, 8"},
 		{[]string{"-t", "ripple", "-n", "4", "--top", "x"}, "--top applies only with --verilog"},
 		{[]string{"--verilog", broken}, "yosys cannot synthesize module broken of the Verilog given: line 2: ERROR: syntax error"},
+		{[]string{"-t", "sklansky", "-n", "8", "--no-reset"}, "--no-reset applies to a pipelined adder: allowed with --stages"},
+		{[]string{"-t", "sklansky", "-n", "8", "--stages", "0"}, "--stages 0 out of range: allowed 1 to the depth of the carry tree + 1"},
+		{[]string{"-t", "sklansky", "-n", "8", "--stages", "9"}, "9 pipeline stages for a carry tree of depth 3: allowed 1 to 4"},
+		{[]string{"--verilog", path, "--stages", "2"}, "--stages does not apply to --verilog: the file fixes the design"},
 		{[]string{"--verilog", latch}, "module latch has 1 latch ($_DLATCH_P_): allowed combinational logic and rising-edge flip-flops clocked from input ports"},
 	} {
 		status, out, errOut := prefixgen(append([]string{"synth"}, tt.args...)...)
