@@ -82,7 +82,7 @@ func cudaBlock(c *cli.Context) (bool, error) {
 }
 
 func cudaCommand() *cli.Command {
-	fromFlag := &cli.StringFlag{Name: "from", Usage: "read the network from a prefixgen.network/v1 or prefixgen.adder/v1 JSON `FILE` (width 1 to 32, or 2 to 2048 with --block shared) instead of building one"}
+	fromFlag := &cli.StringFlag{Name: "from", Usage: "read the network from a prefixgen.network/v1 or prefixgen.adder/v1 JSON `FILE` (width 1 to 32, or 2 to 2048 with --block shared) instead of building one; of an adder file only the network is used: sparseness, valency and Ling carries are the adder's, not a scan's"}
 	width := &cli.IntFlag{Name: "width", Aliases: []string{"n"}, Value: 32, Usage: "lanes of a logical warp, 1 to 32 (narrower warps share a hardware warp in power-of-two segments); with --block shared, columns of the block's network, 2 to 2048 (default 1024)"}
 	typ := &cli.StringFlag{Name: "type", Usage: "value type: int32, uint32, int64, uint64, float, double (default int32; uint32 limbs for carry)"}
 	return &cli.Command{
