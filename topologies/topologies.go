@@ -3,6 +3,7 @@ package topologies
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -336,9 +337,8 @@ func finish(b *network.Builder, name string, p network.Params) (*network.Network
 
 // ceilLog2 returns ⌈log2 n⌉ for n ≥ 1.
 func ceilLog2(n int64) int {
-	l := 0
-	for int64(1)<<l < n {
-		l++
+	if n <= 1 {
+		return 0
 	}
-	return l
+	return bits.Len64(uint64(n - 1))
 }

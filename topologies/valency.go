@@ -42,6 +42,17 @@ func Valency(name string, n, k int) (*network.Network, error) {
 	if k == 2 {
 		return Build(name, n, nil)
 	}
+	if n >= 1 && n <= network.MaxWidth {
+		// At most k − 1 cells a column a level, as Build refuses a
+		// mistyped width before it allocates.
+		levels := int64(0)
+		for d := int64(1); d < int64(n); d *= int64(k) {
+			levels++
+		}
+		if c := int64(k-1) * int64(n) * levels; c > MaxCells {
+			return nil, fmt.Errorf("topologies: %s of valency %d at width %d needs up to %d cells, more than the %d allowed", name, k, n, about(c), MaxCells)
+		}
+	}
 	b, err := network.NewBuilder(n)
 	if err != nil {
 		return nil, fmt.Errorf("topologies: %v", err)

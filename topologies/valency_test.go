@@ -1,6 +1,7 @@
 package topologies_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -38,4 +39,21 @@ func TestValencyRefused(t *testing.T) {
 	assert.EqualError(t, err, "topologies: valency 5 out of range: allowed 2 to 4")
 	_, err = topologies.Valency("sklansky", 0, 3)
 	assert.Error(t, err)
+}
+
+// Widths far beyond any network's are refused, or answered, at once: a
+// radix-k network too large to build is refused before it is allocated,
+// and the helpers that count levels do not loop forever past 2^62.
+func TestHugeWidths(t *testing.T) {
+	_, err := topologies.Valency("kogge-stone", 1<<30, 4)
+	require.ErrorContains(t, err, "topologies: kogge-stone of valency 4 at width 1073741824 needs up to")
+	_, err = topologies.Valency("sklansky", 1<<23, 3)
+	require.ErrorContains(t, err, "more than the 67108864 allowed")
+	assert.Equal(t, 86, topologies.ZeroDeficiencyDepth(math.MaxInt))
+	assert.Len(t, topologies.KnowlesFanouts(1<<62+1, 0), 63)
+	_, err = topologies.Compare(math.MaxInt)
+	require.Error(t, err)
+	h, err := topologies.Lookup("harris")
+	require.NoError(t, err)
+	assert.Positive(t, h.Useful(h.Params[0], math.MaxInt))
 }

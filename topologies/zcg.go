@@ -34,10 +34,11 @@ func ZeroDeficiency(n, d int) (*network.Network, error) {
 }
 
 // ZeroDeficiencyDepth returns the smallest depth of a zero-deficiency network
-// of width n ≥ 1: the least d with n ≤ F(d+3) − 1.
+// of width n ≥ 1: the least d with n ≤ F(d+3) − 1. Widths beyond 2^62, far
+// above any network's, get the depth whose width first reaches 2^62.
 func ZeroDeficiencyDepth(n int) int {
 	d := 0
-	for zcgWidth(d) < int64(n) {
+	for w := zcgWidth(d); w < int64(n) && w < zcgSaturate; w = zcgWidth(d) {
 		d++
 	}
 	return d
