@@ -21,8 +21,19 @@ const Format = "prefixgen.network/v1"
 
 // MarshalJSON encodes the network in the prefixgen.network/v1 format, one
 // cell per line, parameters sorted by name. The same network always encodes
-// to the same bytes, and decoding them gives the network back.
+// to the same bytes, and decoding them gives the network back. A network
+// whose topology or parameter names the format does not allow
+// (CheckTopologyName, CheckParamName; New and Builder take any name) is an
+// error, not a document Read would refuse.
 func (n *Network) MarshalJSON() ([]byte, error) {
+	if err := CheckTopologyName(n.topology); err != nil {
+		return nil, err
+	}
+	for _, name := range slices.Sorted(maps.Keys(n.params)) {
+		if err := CheckParamName(name); err != nil {
+			return nil, err
+		}
+	}
 	var b bytes.Buffer
 	b.Grow(32 + 16*len(n.ops) + 8*n.width)
 	b.WriteString("{\n  \"format\": ")

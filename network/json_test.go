@@ -143,3 +143,18 @@ func TestQuote(t *testing.T) {
 	assert.Equal(t, `"a\nb"`, network.Quote("a\nb"))
 	assert.Equal(t, `"\xff"`, network.Quote("\xff"))
 }
+
+// A network built with a name the document format does not allow is not
+// encoded into a document that Read would refuse.
+func TestMarshalRefusesNames(t *testing.T) {
+	for _, spec := range []network.Spec{
+		{Width: 1, Outputs: []int{0}, Topology: "My Net"},
+		{Width: 1, Outputs: []int{0}, Topology: "mine", Params: network.Params{"K": 1}},
+	} {
+		n, err := network.New(spec)
+		require.NoError(t, err, "New takes any name")
+		_, err = n.MarshalJSON()
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "not allowed")
+	}
+}
