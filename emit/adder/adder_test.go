@@ -193,6 +193,7 @@ func TestDescribeErrors(t *testing.T) {
 	}{
 		{ks8, adder.Options{Sparse: 3}, "sparseness 3 not allowed: allowed 1, 2, 4, 8"},
 		{ks8, adder.Options{Sparse: 16}, "sparseness 16 not allowed"},
+		{ks8, adder.Options{Sparse: -1}, "sparseness -1 not allowed: allowed 1, 2, 4, 8"},
 		{build(t, "sklansky", 3), adder.Options{Sparse: 4}, "sparseness 4 exceeds the width 3"},
 		{ks8, adder.Options{Op: adder.Compare, Sparse: 2}, "does not apply to compare"},
 		{ks8, adder.Options{Op: adder.Compare, Flags: adder.Zero}, "flags (zero) do not apply to compare, which outputs lt, ltu and eq: allowed none"},

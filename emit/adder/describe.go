@@ -46,7 +46,7 @@ func Describe(net *network.Network, opt Options) (*Description, error) {
 		return nil, fmt.Errorf("adder: valency %d not allowed: allowed 2, 3, 4", v)
 	}
 	s := opt.sparse()
-	if !slices.Contains(Sparseness, s) {
+	if opt.Sparse < 0 || !slices.Contains(Sparseness, s) {
 		return nil, fmt.Errorf("adder: sparseness %d not allowed: allowed 1, 2, 4, 8", opt.Sparse)
 	}
 	if s > 1 && s > n {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/prefixgen/prefixgen/network"
 )
@@ -149,7 +150,11 @@ func ReadDocument(r io.Reader) (*network.Network, Architecture, error) {
 	dec.DisallowUnknownFields()
 	var doc document
 	if err := dec.Decode(&doc); err != nil {
-		return nil, Architecture{}, fmt.Errorf("adder: not a %s document: %v", DocumentFormat, err)
+		if typ, ok := errors.AsType[*json.UnmarshalTypeError](err); ok && typ.Field != "" {
+			// Without Go's type names: a reader knows the document's fields.
+			return nil, Architecture{}, fmt.Errorf("adder: not a %s document: field %q holds a %s, which is not allowed there", DocumentFormat, typ.Field, typ.Value)
+		}
+		return nil, Architecture{}, fmt.Errorf("adder: not a %s document: %s", DocumentFormat, strings.TrimPrefix(err.Error(), "json: "))
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, Architecture{}, fmt.Errorf("adder: trailing data after the %s document", DocumentFormat)
