@@ -160,3 +160,12 @@ func TestJSONIsNetworkFormat(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, net.Spec(), back.Spec())
 }
+
+// WriteTable refuses a row wider than its header instead of panicking.
+func TestWriteTableRagged(t *testing.T) {
+	var b bytes.Buffer
+	err := emit.WriteTable(&b, []string{"a"}, [][]string{{"1"}, {"1", "2"}})
+	require.EqualError(t, err, "emit: table row 1 has 2 cells for 1 columns")
+	assert.Empty(t, b.String(), "nothing written")
+	require.NoError(t, emit.WriteTable(&b, []string{"a", "b"}, [][]string{{"1"}}), "a short row is fine")
+}

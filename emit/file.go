@@ -152,14 +152,15 @@ func resolve(path string) (string, error) {
 
 // writeAtomic writes target through a temporary file beside it and renames
 // it into place. Errors name path, the name the user gave.
-func writeAtomic(path, target string, perm fs.FileMode, fn func(io.Writer) error) (err error) {
+func writeAtomic(path, target string, perm fs.FileMode, fn func(io.Writer) error) error {
 	tmp, drop, err := cleanup.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".*.tmp")
 	if err != nil {
 		return &PathError{path, reason(err)}
 	}
 	defer drop()
+	done := false
 	defer func() {
-		if err != nil {
+		if !done { // an error, or a panic in fn
 			tmp.Close()
 			os.Remove(tmp.Name())
 		}
@@ -180,6 +181,7 @@ func writeAtomic(path, target string, perm fs.FileMode, fn func(io.Writer) error
 	if err := os.Rename(tmp.Name(), target); err != nil {
 		return &PathError{path, reason(err)}
 	}
+	done = true
 	return nil
 }
 

@@ -234,3 +234,23 @@ func TestShellWord(t *testing.T) {
 		assert.Equal(t, tt.want, emit.ShellWord(tt.in), tt.in)
 	}
 }
+
+// A panic in the writing function leaves no temporary file behind, and
+// the file is untouched.
+func TestWriteFilePanic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.txt")
+	require.NoError(t, os.WriteFile(path, []byte("old"), 0o644))
+	assert.Panics(t, func() {
+		_ = emit.WriteFile(path, func(w io.Writer) error {
+			_, _ = w.Write([]byte("half"))
+			panic("bug")
+		})
+	})
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Len(t, entries, 1, "only the file itself")
+	got, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, "old", string(got))
+}

@@ -3,6 +3,7 @@ package emit
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -91,8 +92,15 @@ func Table(w io.Writer, rows []Stats) error {
 }
 
 // WriteTable writes an aligned plain-text table under a header: the first
-// column left aligned, the others right aligned, two spaces apart.
+// column left aligned, the others right aligned, two spaces apart. A row
+// with more cells than the header has columns is an error, and nothing is
+// written.
 func WriteTable(w io.Writer, header []string, rows [][]string) error {
+	for i, row := range rows {
+		if len(row) > len(header) {
+			return fmt.Errorf("emit: table row %d has %d cells for %d columns", i, len(row), len(header))
+		}
+	}
 	widths := make([]int, len(header))
 	for _, line := range append([][]string{header}, rows...) {
 		for i, c := range line {
