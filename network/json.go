@@ -2,6 +2,7 @@ package network
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -89,12 +90,12 @@ func writeString(b *bytes.Buffer, s string) {
 
 // file is the prefixgen.network/v1 document as it is decoded.
 type file struct {
-	Format   *string         `json:"format"`
-	Width    *int            `json:"width"`
-	Topology string          `json:"topology"`
-	Params   map[string]int  `json:"params"`
-	Cells    [][]json.Number `json:"cells"`
-	Outputs  []int           `json:"outputs"`
+	Format   *string             `json:"format"`
+	Width    *int                `json:"width"`
+	Topology string              `json:"topology"`
+	Params   map[string]int      `json:"params"`
+	Cells    [][]json.RawMessage `json:"cells"`
+	Outputs  []int               `json:"outputs"`
 }
 
 // Read decodes one network in the prefixgen.network/v1 format from r and
@@ -142,14 +143,36 @@ func Read(r io.Reader) (*Network, error) {
 		if len(c) != 2 {
 			return nil, fmt.Errorf("network: cell %d has %d operands: want [lo, hi]", k, len(c))
 		}
-		lo, err1 := strconv.Atoi(c[0].String())
-		hi, err2 := strconv.Atoi(c[1].String())
-		if err1 != nil || err2 != nil {
-			return nil, fmt.Errorf("network: cell %d is [%s, %s]: operands must be signal numbers", k, c[0], c[1])
+		lo, ok1, err1 := operand(c[0])
+		hi, ok2, err2 := operand(c[1])
+		if err := cmp.Or(err1, err2); err != nil {
+			return nil, err
+		}
+		if !ok1 || !ok2 {
+			return nil, fmt.Errorf("network: cell %d is [%s, %s]: operands must be signal numbers", k, rawText(c[0]), rawText(c[1]))
 		}
 		spec.Cells[k] = Cell{Lo: lo, Hi: hi}
 	}
 	return New(spec)
+}
+
+// operand returns the whole number an operand holds, and whether it holds
+// one. A string, even "3", is an error: the document holds numbers as
+// numbers.
+func operand(raw json.RawMessage) (int, bool, error) {
+	var str string
+	if bytes.HasPrefix(raw, []byte(`"`)) && json.Unmarshal(raw, &str) == nil {
+		return 0, false, fmt.Errorf("network: not a %s document: a string, %s, where a number is allowed", Format, Quote(str))
+	}
+	i, err := strconv.Atoi(string(raw))
+	return i, err == nil, nil
+}
+
+// rawText returns an operand's JSON text as a message shows it, cut to
+// QuoteLimit characters.
+func rawText(raw json.RawMessage) string {
+	q := Quote(string(raw))
+	return q[1 : len(q)-1]
 }
 
 // checkDuplicateKeys refuses a document in which an object holds the same
@@ -236,16 +259,6 @@ func jsonReason(err error) string {
 	if q, ok := strings.CutPrefix(msg, "unknown field "); ok {
 		if name, err := strconv.Unquote(q); err == nil {
 			return "unknown field " + Quote(name)
-		}
-	}
-	// A string where a number belongs: encoding/json quotes all of it.
-	if q, ok := strings.CutPrefix(msg, "invalid number literal, trying to unmarshal "); ok {
-		if lit, err := strconv.Unquote(strings.TrimSuffix(q, " into Number")); err == nil {
-			var str string
-			if json.Unmarshal([]byte(lit), &str) == nil {
-				return "a string, " + Quote(str) + ", where a number is allowed"
-			}
-			return "invalid number " + Quote(lit)
 		}
 	}
 	// Any other reason is cut short too, in case it echoes the input.

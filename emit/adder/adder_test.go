@@ -2,6 +2,7 @@ package adder_test
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"strings"
 	"testing"
@@ -161,6 +162,12 @@ func TestBalancedCuts(t *testing.T) {
 	_, err := adder.BalancedCuts(6, 8)
 	assert.ErrorContains(t, err, "allowed 1 to 7")
 	_, err = adder.BalancedCuts(6, 0)
+	assert.ErrorContains(t, err, "allowed 1 to 7")
+	_, err = adder.BalancedCuts(math.MaxInt, 1)
+	assert.EqualError(t, err, "adder: a carry tree of depth 9223372036854775807: allowed 0 to 1073741823")
+	_, err = adder.BalancedCuts(-1, 1)
+	assert.ErrorContains(t, err, "allowed 0 to 1073741823")
+	_, err = adder.BalancedCuts(6, math.MaxInt)
 	assert.ErrorContains(t, err, "allowed 1 to 7")
 }
 

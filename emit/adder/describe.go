@@ -662,8 +662,12 @@ func (b *builder) pipeline() error {
 // even as levels allow. The adder has depth + 2 levels of logic: the
 // pre-processing, the depth levels of prefix cells, and the
 // post-processing; a stage after level L has L + 1 of them before it. k may
-// be 1 to depth + 1.
+// be 1 to depth + 1; depth 0 to network.MaxWidth − 1, the deepest a
+// network is.
 func BalancedCuts(depth, k int) ([]int, error) {
+	if depth < 0 || depth >= network.MaxWidth {
+		return nil, fmt.Errorf("adder: a carry tree of depth %d: allowed 0 to %d", depth, network.MaxWidth-1)
+	}
 	if k < 1 || k > depth+1 {
 		return nil, fmt.Errorf("adder: %d pipeline stages for a carry tree of depth %d: allowed 1 to %d", k, depth, depth+1)
 	}
