@@ -106,6 +106,10 @@ func Table(w io.Writer, results []*Result) error {
 	if spread {
 		header = append(header, SpreadColumns...)
 	}
+	clocked := slices.ContainsFunc(results, func(r *Result) bool { return r.Registers > 0 })
+	if clocked {
+		header = slices.Insert(header, 5, "registers")
+	}
 	rows := make([][]string, len(results))
 	for i, r := range results {
 		width := strconv.Itoa(r.Width)
@@ -114,6 +118,9 @@ func Table(w io.Writer, results []*Result) error {
 		}
 		rows[i] = []string{r.Name(), width, fmt.Sprintf("%.0f", r.AreaUM2), fmt.Sprintf("%.3f", r.DelayNS),
 			strconv.Itoa(r.StdCells), fmt.Sprintf("%.0f", r.RedundantUM2), r.CriticalFrom + " → " + r.CriticalTo}
+		if clocked {
+			rows[i] = slices.Insert(rows[i], 5, strconv.Itoa(r.Registers))
+		}
 		if s := r.Spread; spread && s != nil {
 			area, delay := s.Cells()
 			rows[i] = append(rows[i], area, delay)
@@ -128,10 +135,8 @@ func Table(w io.Writer, results []*Result) error {
 	r := results[0]
 	_, err := fmt.Fprintf(w, "flow %s, liberty %s, %s pF on every output; %s, OpenSTA %s\n",
 		r.Flow, r.Liberty, float(r.OutputLoadPF), r.YosysVersion, r.STAVersion)
-	for _, s := range results {
-		if err == nil && s.Registers > 0 {
-			_, err = fmt.Fprintf(w, "%s has %s: its delay is the least clock period, a flip-flop's setup time included, and its critical path may start or end at a register\n", s.Name(), counted(s.Registers, "flip-flop", "flip-flops"))
-		}
+	if err == nil && clocked {
+		_, err = fmt.Fprintln(w, "registers counts an adder's flip-flops: where it has any, its delay is the least clock period, a flip-flop's setup time included, and its critical path may start or end at a register")
 	}
 	if err == nil && spread {
 		_, err = fmt.Fprintf(w, "medians and ranges over each design as written and %s of its generic netlist's gates (--orders)\n", OrdersPhrase(r.Spread.Orders))

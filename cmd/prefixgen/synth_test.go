@@ -343,7 +343,9 @@ func TestSynthVerilog(t *testing.T) {
 	assert.Positive(t, regs[0]["delay_ns"])
 	status, out, errOut = prefixgen("synth", "--verilog", piped)
 	require.Equal(t, 0, status, errOut)
-	assert.Regexp(t, `(?m)^prefix_adder_sklansky_8_pipe2 has \d+ flip-flops: its delay is the least clock period`, out)
+	assert.Regexp(t, `(?m)^adder +width +area \(µm²\) +delay \(ns\) +std cells +registers +redundant`, out, "a registers column")
+	assert.Regexp(t, fmt.Sprintf(`(?m)^prefix_adder_sklansky_8_pipe2 +— +\d+ +[0-9.]+ +\d+ +%v +`, regs[0]["registers"]), out)
+	assert.Equal(t, 1, strings.Count(out, "its delay is the least clock period"), "one note under the table")
 
 	broken := filepath.Join(dir, "broken.v")
 	require.NoError(t, os.WriteFile(broken, []byte("module broken(input a, output y);\n  assign y = ;\nendmodule\n"), 0o644))
