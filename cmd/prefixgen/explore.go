@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -46,7 +47,7 @@ func exploreCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "explore",
 		Usage:     "every family at every parameter setting: the Pareto front over depth, size, fan-out and tracks",
-		UsageText: "prefixgen explore -n N [--max-fanout F] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]\nprefixgen explore -n N --synth [--sparse S,…] [--ling] [--orders K] [--liberty osu018|osu035|FILE] [--flow keep|abc] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]",
+		UsageText: "prefixgen explore -n N [--max-fanout F] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]\nprefixgen explore -n N --synth [--sparse S,…] [--ling] [--stages K [--no-reset]] [--orders K] [--liberty osu018|osu035|FILE] [--flow keep|abc] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]",
 		Description: "Builds every topology at width N at every distinct setting of its parameters, adds the\n" +
 			"optimizer's smallest network for every depth from ⌈log2 N⌉ to 2⌈log2 N⌉ − 2 (N ≤ 256), and prints the\n" +
 			"networks no other one beats on depth, size, maximum fan-out and wire tracks at once (--all prints\n" +
@@ -60,8 +61,10 @@ func exploreCommand() *cli.Command {
 			"--sparse S (1, 2, 4, 8, or a list such as 1,4) synthesizes every network as the sparse-S adder (gen -f\n" +
 			"verilog --sparse S), one row per network and sparseness, and the front is taken over all of them.\n" +
 			"--ling builds every adder with Ling's pseudo-carries (gen --ling); run explore twice, with and without,\n" +
-			"to compare the two fronts. --orders K measures every adder K more times, its gates in K orders\n" +
-			"(see synth --orders), and takes the front and the plot over the medians.",
+			"to compare the two fronts. --stages K pipelines every adder (gen --stages; --no-reset: registers\n" +
+			"without a reset): delays are then least clock periods, and the table counts the flip-flops.\n" +
+			"--orders K measures every adder K more times, its gates in K orders (see synth --orders), and\n" +
+			"takes the front and the plot over the medians.",
 		Flags: append([]cli.Flag{
 			widthFlag(64), maxFanoutFlag(),
 			&cli.BoolFlag{Name: "all", Usage: "print every network, not only the Pareto front"},
@@ -143,14 +146,15 @@ func reportCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "report",
 		Usage:     "one self-contained HTML page: every network's figures, diagram and command, and the plot",
-		UsageText: "prefixgen report -n N [--max-fanout F] [--synth [--sparse S,…] [--ling] [--orders K] [--liberty …] [--flow keep|abc]] -o FILE.html",
+		UsageText: "prefixgen report -n N [--max-fanout F] [--synth [--sparse S,…] [--ling] [--stages K [--no-reset]] [--orders K] [--liberty …] [--flow keep|abc]] -o FILE.html",
 		Description: "Writes one HTML page that loads nothing from outside and runs no script: the size-against-depth\n" +
 			"plot of explore, the table of every network explore finds at width N (the Pareto front in bold),\n" +
 			fmt.Sprintf("and each network's diagram with the command that rebuilds it. Widths 1 to %d.\n", report.MaxWidth) +
 			"With --synth, every network's adder goes through Yosys and OpenSTA as in explore --synth: the page\n" +
 			"adds the area–delay plot with Yosys's own a + b + cin, and each network's area, delay and place\n" +
-			"on the area–delay front. --sparse, --ling and --orders choose the adders and how often each is\n" +
-			"measured as in explore --synth: a row per adder, named, and with --orders the medians.",
+			"on the area–delay front. --sparse, --ling, --stages, --no-reset and --orders choose the adders\n" +
+			"and how often each is measured as in explore --synth: a row per adder, named, and with --orders\n" +
+			"the medians.",
 		Flags: append([]cli.Flag{
 			widthFlag(32), maxFanoutFlag(),
 			outputFlag(),
@@ -189,11 +193,13 @@ func reportCommand() *cli.Command {
 			ropt := report.Options{}
 			if c.Bool("synth") {
 				cmd += " --synth"
-				for _, f := range []string{"sparse", "ling", "orders", "liberty", "flow", "load"} {
+				for _, f := range []string{"sparse", "ling", "stages", "no-reset", "orders", "liberty", "flow", "load"} {
 					switch {
-					case f == "ling" && c.Bool(f):
-						cmd += " --ling"
-					case f != "ling" && c.IsSet(f):
+					case f == "ling" || f == "no-reset":
+						if c.Bool(f) {
+							cmd += " --" + f
+						}
+					case c.IsSet(f):
 						cmd += fmt.Sprintf(" --%s %s", f, emit.ShellWord(fmt.Sprint(c.Value(f))))
 					}
 				}
@@ -236,6 +242,8 @@ func adderFlags() []cli.Flag {
 	return []cli.Flag{
 		sparseListFlag("with --synth, "),
 		&cli.BoolFlag{Name: "ling", Usage: "with --synth, measure every adder with Ling's pseudo-carries (see gen --ling)"},
+		&cli.IntFlag{Name: "stages", Usage: "with --synth, pipeline every adder with `K` register stages placed to balance its logic (gen --stages; 1 to the shallowest carry tree's depth + 1): delays are then least clock periods"},
+		&cli.BoolFlag{Name: "no-reset", Usage: "with --stages, registers without a reset (gen --no-reset)"},
 		ordersFlag("with --synth, take the front over medians: "),
 	}
 }
@@ -249,7 +257,7 @@ func adderFlagsOnlyWithSynth(c *cli.Context) error {
 	if c.IsSet("sparse") {
 		return usage(c, "--sparse applies only with --synth: allowed %s --synth --sparse S with S among %s or a list of them", name, sparseAllowed())
 	}
-	for _, f := range []string{"ling", "orders"} {
+	for _, f := range []string{"ling", "stages", "no-reset", "orders"} {
 		if c.IsSet(f) {
 			return usage(c, "--%s applies only with --synth: allowed %s --synth --%s", f, name, f)
 		}
@@ -271,7 +279,16 @@ func adderSynthOptions(c *cli.Context) (physical.Options, explore.Adders, error)
 	if opt.Orders, err = orders(c); err != nil {
 		return opt, explore.Adders{}, err
 	}
-	return opt, explore.Adders{Sparse: sparse, Ling: c.Bool("ling")}, nil
+	a := explore.Adders{Sparse: sparse, Ling: c.Bool("ling"), NoReset: c.Bool("no-reset")}
+	if c.IsSet("stages") {
+		if a.Stages = c.Int("stages"); a.Stages < 1 {
+			return opt, explore.Adders{}, usage(c, "--stages %d out of range: allowed 1 to the shallowest carry tree's depth + 1", a.Stages)
+		}
+	}
+	if a.NoReset && a.Stages == 0 {
+		return opt, explore.Adders{}, usage(c, "--no-reset applies to pipelined adders: allowed with --stages")
+	}
+	return opt, a, nil
 }
 
 // synthOnly refuses the flags of the physical flow without --synth.
@@ -331,7 +348,8 @@ func synthMeasureAdders(c *cli.Context, points []explore.Point, a explore.Adders
 	measured, ref, err := explore.SynthesizeAdders(c.Context, points, a, opt)
 	bar.done()
 	if err != nil {
-		if physical.IsSetup(err) {
+		var bad *explore.AdderError
+		if physical.IsSetup(err) || errors.As(err, &bad) {
 			return nil, nil, usage(c, "%v", err)
 		}
 		return nil, nil, failure{fmt.Errorf("prefixgen %s: %v", c.Command.Name, err)}

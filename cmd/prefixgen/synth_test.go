@@ -218,6 +218,36 @@ func TestReportSynthAdders(t *testing.T) {
 	assert.Equal(t, "prefixgen report: --sparse \"3\": sparseness \"3\" not allowed: allowed 1, 2, 4, 8, or a comma-separated list of them\n", errOut)
 }
 
+// explore --synth --stages pipelines every adder: the delays are clock
+// periods, the table counts the flip-flops and says so, and each command
+// writes the pipelined adder; report takes the flags too.
+func TestExploreSynthStages(t *testing.T) {
+	needFlow(t)
+	status, out, errOut := prefixgen("explore", "-n", "4", "--no-optimize", "--synth", "--stages", "2", "--no-reset", "--all")
+	require.Equal(t, 0, status, errOut)
+	assert.Regexp(t, `(?m)^network .* std cells +registers +redundant`, out)
+	assert.Regexp(t, `(?m)^kogge-stone .* prefixgen gen -t kogge-stone -n 4 -f verilog --stages 2 --no-reset$`, out)
+	assert.Contains(t, out, "the adders are pipelined (2 stages, no reset; Yosys's a + b + cin is not)")
+	status, out, errOut = prefixgen("explore", "-n", "4", "--no-optimize", "--synth", "--stages", "1", "-f", "json")
+	require.Equal(t, 0, status, errOut)
+	var rows []map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &rows))
+	for _, r := range rows {
+		assert.EqualValues(t, 1, r["stages"], r["network"])
+		assert.Equal(t, false, r["no_reset"])
+		assert.Positive(t, r["registers"], r["network"])
+	}
+
+	page := filepath.Join(t.TempDir(), "r.html")
+	status, _, errOut = prefixgen("report", "-n", "4", "--no-optimize", "--synth", "--stages", "1", "-o", page)
+	require.Equal(t, 0, status, errOut)
+	data, err := os.ReadFile(page)
+	require.NoError(t, err)
+	assert.Contains(t, string(data), "Made by <code>prefixgen report -n 4 --synth --stages 1 -o r.html</code>")
+	assert.Contains(t, string(data), "<td>1 stage</td>")
+	assert.Contains(t, string(data), "every adder pipelined (1 stage; Yosys")
+}
+
 // TestExploreSynthSparse: explore --synth --sparse 1,4 prints one row per
 // network and sparseness, the CSV header the JSON keys, the sparse adder a
 // circuit of its own; bad sparseness exits 2 with one line.
@@ -262,6 +292,10 @@ func TestExploreSparseRefused(t *testing.T) {
 		{[]string{"--ling"}, "--ling applies only with --synth: allowed explore --synth --ling"},
 		{[]string{"--orders", "2"}, "--orders applies only with --synth: allowed explore --synth --orders"},
 		{[]string{"--synth", "--orders", "101"}, "--orders 101 out of range: allowed 0 to 100"},
+		{[]string{"--stages", "2"}, "--stages applies only with --synth: allowed explore --synth --stages"},
+		{[]string{"--synth", "--no-reset"}, "--no-reset applies to pipelined adders: allowed with --stages"},
+		{[]string{"--synth", "--stages", "0"}, "--stages 0 out of range: allowed 1 to the shallowest carry tree's depth + 1"},
+		{[]string{"--synth", "--stages", "4"}, "kogge-stone: adder: 4 pipeline stages for a carry tree of depth 2: allowed 1 to 3"},
 	} {
 		status, out, errOut := prefixgen(append([]string{"explore", "-n", "4", "--no-optimize"}, tt.args...)...)
 		assert.Equal(t, 2, status, tt.args)

@@ -24,7 +24,7 @@ import (
 // marker marked inside by its sparseness (one, two or three dots in a row
 // for 2, 4 and 8: no family's shape), the area–delay front ringed and joined by a line, and
 // Yosys's own a + b + cin (ref, when not nil) as a star. The title says
-// when the adders are Ling's. Adders slower than four times the fastest one
+// when the adders are Ling's and when they are pipelined. Adders slower than four times the fastest one
 // (ripple carry, long chains) are counted in the title, not drawn.
 func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.Result, format string) error {
 	if !slices.Contains(PlotFormats, format) {
@@ -38,6 +38,12 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 	ling := ""
 	if points[0].Ling {
 		ling = ", Ling adders"
+	}
+	switch k := points[0].Stages; {
+	case k == 1:
+		ling += ", pipelined: 1 stage, delay = clock period"
+	case k > 1:
+		ling += fmt.Sprintf(", pipelined: %d stages, delay = clock period", k)
 	}
 	p.Title.Text = fmt.Sprintf("Adders of width %d after synthesis (%s, flow %s%s)", n, libraryName(r0.Liberty), r0.Flow, ling)
 	p.Title.Padding = vg.Points(10)

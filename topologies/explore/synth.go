@@ -28,6 +28,11 @@ type Measured struct {
 	// Ling says whether the adder measured computes Ling's pseudo-carries
 	// (adder.Options.Ling) instead of the carries themselves.
 	Ling bool
+	// Stages is the number of the adder's register stages (0:
+	// combinational; adder.Options.Stages), and NoReset says its registers
+	// have no reset.
+	Stages  int
+	NoReset bool
 	// Result is what the flow measured of the point's adder.
 	Result *physical.Result
 	// OnFront says whether no other measured point is at least as small
@@ -51,7 +56,20 @@ type Adders struct {
 	// Ling builds every adder with Ling's pseudo-carries
 	// (adder.Options.Ling).
 	Ling bool
+	// Stages pipelines every adder with that many register stages placed
+	// to balance its logic (adder.Options.Stages; 0: combinational), and
+	// NoReset leaves the registers without a reset. The flow then reports
+	// each adder's least clock period as its delay.
+	Stages  int
+	NoReset bool
 }
+
+// AdderError reports an adder that cannot be built around a network as
+// Adders asks, such as more register stages than its carry tree has levels
+// to split: bad input, not a failed tool.
+type AdderError struct{ msg string }
+
+func (e *AdderError) Error() string { return e.msg }
 
 // SynthesizeAdders is Synthesize with every point's adder built as a says:
 // it returns, for each point in order, one measured point per sparseness
@@ -61,6 +79,12 @@ func SynthesizeAdders(ctx context.Context, points []Point, a Adders, opt physica
 	if len(points) == 0 {
 		return nil, nil, fmt.Errorf("explore: no network to synthesize")
 	}
+	if a.Stages < 0 {
+		return nil, nil, &AdderError{fmt.Sprintf("explore: %d register stages: allowed 0 (combinational) or more", a.Stages)}
+	}
+	if a.NoReset && a.Stages == 0 {
+		return nil, nil, &AdderError{"explore: no reset asked for a combinational adder: allowed with register stages"}
+	}
 	sparse := a.Sparse
 	if len(sparse) == 0 {
 		sparse = []int{1}
@@ -69,12 +93,12 @@ func SynthesizeAdders(ctx context.Context, points []Point, a Adders, opt physica
 	measured := make([]Measured, 0, len(points)*len(sparse))
 	for _, p := range points {
 		for _, s := range sparse {
-			d, err := physical.ArchitectureDesign(p.Network, adder.Options{Flags: adder.Carry, Sparse: s, Ling: a.Ling})
+			d, err := physical.ArchitectureDesign(p.Network, adder.Options{Flags: adder.Carry, Sparse: s, Ling: a.Ling, Stages: a.Stages, NoReset: a.NoReset})
 			if err != nil {
-				return nil, nil, fmt.Errorf("explore: %s: %v", p.Name, err)
+				return nil, nil, &AdderError{fmt.Sprintf("explore: %s: %s", p.Name, strings.TrimPrefix(strings.TrimPrefix(err.Error(), "physical: "), "emit: "))}
 			}
 			designs = append(designs, d)
-			measured = append(measured, Measured{Point: p, Sparse: max(s, 1), Ling: a.Ling})
+			measured = append(measured, Measured{Point: p, Sparse: max(s, 1), Ling: a.Ling, Stages: a.Stages, NoReset: a.NoReset})
 		}
 	}
 	ref, err := physical.ReferenceDesign(points[0].Network.Width())
@@ -130,7 +154,11 @@ func AreaDelayFront(points []Measured) []Measured {
 // measuredColumns are the columns of MeasuredTable and MeasuredCSV.
 var measuredColumns = []string{"network", "from", "width", "depth", "size", "max fan-out", "wire tracks", "sparse", "area (µm²)", "delay (ns)", "std cells", "redundant (µm²)", "critical path", "front", "command"}
 
-func measuredRow(m Measured) []string {
+// registersColumn is the column of the flip-flops' count a table of
+// pipelined adders has after "std cells".
+const registersColumn = "registers"
+
+func measuredRow(m Measured, clocked bool) []string {
 	f, r := m.Figures, m.Result
 	front := ""
 	if m.OnFront {
@@ -142,12 +170,21 @@ func measuredRow(m Measured) []string {
 		area, delay := r.Spread.Cells()
 		row = append(row, area, delay)
 	}
-	return append(row, strconv.Itoa(r.StdCells), fmt.Sprintf("%.0f", r.RedundantUM2), r.CriticalFrom+" → "+r.CriticalTo, front, m.AdderCommand())
+	row = append(row, strconv.Itoa(r.StdCells))
+	if clocked {
+		row = append(row, strconv.Itoa(r.Registers))
+	}
+	return append(row, fmt.Sprintf("%.0f", r.RedundantUM2), r.CriticalFrom+" → "+r.CriticalTo, front, m.AdderCommand())
+}
+
+// clocked says whether any of the points has register stages.
+func clocked(points []Measured) bool {
+	return slices.ContainsFunc(points, func(m Measured) bool { return m.Stages > 0 })
 }
 
 // Adder names the adder measured: "dense" for the plain one, otherwise its
-// sparseness and Ling's pseudo-carries, such as "sparse 2", "Ling" or
-// "sparse 4, Ling".
+// sparseness, Ling's pseudo-carries and register stages, such as
+// "sparse 2", "Ling", "sparse 4, Ling" or "Ling, 2 stages, no reset".
 func (m Measured) Adder() string {
 	var parts []string
 	if m.Sparse > 1 {
@@ -156,6 +193,16 @@ func (m Measured) Adder() string {
 	if m.Ling {
 		parts = append(parts, "Ling")
 	}
+	if m.Stages > 0 {
+		stages := strconv.Itoa(m.Stages) + " stages"
+		if m.Stages == 1 {
+			stages = "1 stage"
+		}
+		parts = append(parts, stages)
+		if m.NoReset {
+			parts = append(parts, "no reset")
+		}
+	}
 	if parts == nil {
 		return "dense"
 	}
@@ -163,9 +210,9 @@ func (m Measured) Adder() string {
 }
 
 // AdderCommand returns the command that rebuilds the point, and for a
-// sparse or Ling adder the one that writes its Verilog.
+// sparse, Ling or pipelined adder the one that writes its Verilog.
 func (m Measured) AdderCommand() string {
-	if m.Command == "" || (m.Sparse <= 1 && !m.Ling) {
+	if m.Command == "" || (m.Sparse <= 1 && !m.Ling && m.Stages == 0) {
 		return m.Command
 	}
 	cmd := m.Command + " -f verilog"
@@ -174,6 +221,12 @@ func (m Measured) AdderCommand() string {
 	}
 	if m.Ling {
 		cmd += " --ling"
+	}
+	if m.Stages > 0 {
+		cmd += " --stages " + strconv.Itoa(m.Stages)
+		if m.NoReset {
+			cmd += " --no-reset"
+		}
 	}
 	return cmd
 }
@@ -185,15 +238,20 @@ func (m Measured) AdderCommand() string {
 // --ling); under it the reference (Yosys's a + b + cin), when not nil, and
 // the flow, library and tools.
 func MeasuredTable(w io.Writer, points []Measured, ref *physical.Result) error {
+	pipelined := clocked(points)
 	rows := make([][]string, len(points))
 	for i, m := range points {
-		rows[i] = measuredRow(m)
+		rows[i] = measuredRow(m, pipelined)
 	}
 	columns := measuredColumns
 	spread := len(points) > 0 && points[0].Result.Spread != nil
 	if spread {
 		i := slices.Index(columns, "delay (ns)") + 1
 		columns = slices.Insert(slices.Clone(columns), i, physical.SpreadColumns...)
+	}
+	if pipelined {
+		i := slices.Index(columns, "std cells") + 1
+		columns = slices.Insert(slices.Clone(columns), i, registersColumn)
 	}
 	if err := emit.WriteTable(w, columns, rows); err != nil {
 		return err
@@ -217,6 +275,9 @@ func MeasuredTable(w io.Writer, points []Measured, ref *physical.Result) error {
 	}
 	_, err := fmt.Fprintf(w, "flow %s, liberty %s, %s pF on every output; %s, OpenSTA %s\n",
 		r.Flow, r.Liberty, strconv.FormatFloat(r.OutputLoadPF, 'f', -1, 64), r.YosysVersion, r.STAVersion)
+	if err == nil && pipelined {
+		_, err = fmt.Fprintf(w, "the adders are pipelined (%s; Yosys's a + b + cin is not): a delay is the least clock period, a flip-flop's setup time included, and registers counts the flip-flops\n", points[0].Adder())
+	}
 	if err == nil && spread {
 		_, err = fmt.Fprintf(w, "the front is taken over medians of each design as written and %s of its generic netlist's gates (--orders)\n", physical.OrdersPhrase(r.Spread.Orders))
 	}
@@ -224,8 +285,9 @@ func MeasuredTable(w io.Writer, points []Measured, ref *physical.Result) error {
 }
 
 // Record returns the measured point's machine-readable fields, named as in
-// emit.Columns: the fields of Point.Record but command, then sparse, ling, area_um2,
-// delay_ns, std_cells, redundant_um2, critical_from, critical_to, on_front, liberty, flow,
+// emit.Columns: the fields of Point.Record but command, then sparse, ling,
+// stages, no_reset, area_um2, delay_ns, std_cells, registers,
+// redundant_um2, critical_from, critical_to, on_front, liberty, flow,
 // output_load_pf, yosys_version, sta_version, command, and network_json:
 // the prefixgen.network/v1 document on one line, so that anyone can put the
 // point through a flow of their own (gen --from reads it back).
@@ -244,7 +306,8 @@ func (m Measured) Record() emit.Record {
 		}
 	}
 	return r.Spread.InsertRecord(append(rec, emit.Record{
-		{Column: "sparse", Value: max(m.Sparse, 1)}, {Column: "ling", Value: m.Ling}, {Column: "area_um2", Value: r.AreaUM2}, {Column: "delay_ns", Value: r.DelayNS}, {Column: "std_cells", Value: r.StdCells},
+		{Column: "sparse", Value: max(m.Sparse, 1)}, {Column: "ling", Value: m.Ling}, {Column: "stages", Value: m.Stages}, {Column: "no_reset", Value: m.NoReset},
+		{Column: "area_um2", Value: r.AreaUM2}, {Column: "delay_ns", Value: r.DelayNS}, {Column: "std_cells", Value: r.StdCells}, {Column: "registers", Value: r.Registers},
 		{Column: "redundant_um2", Value: r.RedundantUM2}, {Column: "critical_from", Value: r.CriticalFrom}, {Column: "critical_to", Value: r.CriticalTo},
 		{Column: "on_front", Value: m.OnFront}, {Column: "liberty", Value: r.Liberty}, {Column: "flow", Value: string(r.Flow)},
 		{Column: "output_load_pf", Value: r.OutputLoadPF}, {Column: "yosys_version", Value: r.YosysVersion},

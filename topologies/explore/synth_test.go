@@ -100,8 +100,8 @@ func TestMeasuredFormats(t *testing.T) {
 	require.NoError(t, explore.MeasuredCSV(&csv, m))
 	rows := strings.Split(strings.TrimSpace(csv.String()), "\n")
 	require.Len(t, rows, 3)
-	assert.Equal(t, "network,family,topology,params,width,depth,size,max_fanout,wire_tracks,deficiency,sparse,ling,area_um2,delay_ns,std_cells,redundant_um2,critical_from,critical_to,on_front,liberty,flow,output_load_pf,yosys_version,sta_version,command,network_json", rows[0])
-	assert.Contains(t, rows[1], ",100,2.5,10,0,a[0],sum[7],true,/lib/cells.lib,keep,")
+	assert.Equal(t, "network,family,topology,params,width,depth,size,max_fanout,wire_tracks,deficiency,sparse,ling,stages,no_reset,area_um2,delay_ns,std_cells,registers,redundant_um2,critical_from,critical_to,on_front,liberty,flow,output_load_pf,yosys_version,sta_version,command,network_json", rows[0])
+	assert.Contains(t, rows[1], ",1,false,0,false,100,2.5,10,0,0,a[0],sum[7],true,/lib/cells.lib,keep,")
 
 	var js bytes.Buffer
 	require.NoError(t, explore.MeasuredJSON(&js, m))
@@ -122,6 +122,32 @@ func TestMeasuredFormats(t *testing.T) {
 	var empty bytes.Buffer
 	require.NoError(t, explore.MeasuredJSON(&empty, nil))
 	assert.Equal(t, "[]\n", empty.String())
+}
+
+// A pipelined adder's table has a registers column and says what its delay
+// is; its command writes the pipelined Verilog.
+func TestMeasuredPipelined(t *testing.T) {
+	m := measured(t, [2]float64{100, 2.5}, [2]float64{80, 3.25})
+	for i := range m {
+		m[i].Stages, m[i].NoReset = 2, true
+		m[i].Result.Stages, m[i].Result.NoReset, m[i].Result.Registers = 2, true, 17+i
+	}
+	explore.AreaDelayFront(m)
+	assert.Equal(t, "2 stages, no reset", m[0].Adder())
+	assert.Equal(t, "prefixgen gen -t ripple -n 8 -f verilog --stages 2 --no-reset", m[0].AdderCommand())
+	m[1].Sparse, m[1].Ling, m[1].Stages, m[1].NoReset = 2, true, 1, false
+	assert.Equal(t, "sparse 2, Ling, 1 stage", m[1].Adder())
+	m[1].Sparse, m[1].Ling, m[1].Stages, m[1].NoReset = 1, false, 2, true
+
+	var table bytes.Buffer
+	require.NoError(t, explore.MeasuredTable(&table, m, nil))
+	lines := strings.Split(strings.TrimSpace(table.String()), "\n")
+	assert.Regexp(t, `\sstd cells\s+registers\s+redundant \(µm²\)\s`, lines[0])
+	assert.Regexp(t, `\s100\s+2\.500\s+10\s+17\s+0\s+a\[0\] → sum\[7\]\s+\*\s+prefixgen gen -t ripple -n 8 -f verilog --stages 2 --no-reset$`, lines[1])
+	assert.Contains(t, table.String(), "the adders are pipelined (2 stages, no reset; Yosys's a + b + cin is not): a delay is the least clock period")
+	assert.Equal(t, 2, field(t, m[0].Record(), "stages"))
+	assert.Equal(t, true, field(t, m[0].Record(), "no_reset"))
+	assert.Equal(t, 18, field(t, m[1].Record(), "registers"))
 }
 
 // TestSynthesize runs every network of width 4 through the flow.
