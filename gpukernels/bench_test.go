@@ -49,7 +49,8 @@ func TestHarnessStructure(t *testing.T) {
 		typ, op string
 		want    []string
 	}{
-		{"int32", "add", []string{"cub::DeviceScan::InclusiveSum(d_temp, temp_bytes, in, out, m)", "cub::DeviceScan::ExclusiveSum(d_temp", "return got == want;", "typedef ScanOp CubOp;"}},
+		{"int32", "add", []string{"cub::DeviceScan::InclusiveSum(d_temp, temp_bytes, in, out, m)", "cub::DeviceScan::ExclusiveSum(d_temp", "return got == want;", "typedef cub::Sum CubOp;", "typedef ::cuda::std::plus<> CubOp;",
+			"BlockScan(temp).InclusiveScan(items, items, CubOp());", ".InclusiveScan(v, v, CubOp());"}},
 		{"float", "max", []string{"cub::DeviceScan::InclusiveScan(d_temp, temp_bytes, in, out, CubOp(), m)", "cub::DeviceScan::ExclusiveScan(d_temp",
 			"1e-5 * std::max(1.0, std::fabs(w))", "typedef cub::Max CubOp;", "typedef cuda::maximum<> CubOp;"}},
 	} {
@@ -175,6 +176,7 @@ func TestHarnessHost(t *testing.T) {
 		{[]*network.Network{build(t, "sklansky", 32, nil), build(t, "brent-kung", 32, nil)}, "int32", "add", ""},
 		{[]*network.Network{build(t, "kogge-stone", 5, nil)}, "float", "max", ""},
 		{[]*network.Network{build(t, "kogge-stone", 5, nil)}, "double", "min", "300000"}, // CCCL 3: cuda::minimum<>
+		{[]*network.Network{build(t, "kogge-stone", 5, nil)}, "int64", "add", "300000"},  // CCCL 3: cuda::std::plus<>
 		{[]*network.Network{hiOld(t)}, "uint64", "xor", ""},
 	} {
 		dir := t.TempDir()

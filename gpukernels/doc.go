@@ -328,7 +328,8 @@
 // sizes under 2^20 are timed as batches of launches between one pair of
 // events. CUB's baselines take CUB's fast path: InclusiveSum and
 // ExclusiveSum for add, CUB's own maximum and minimum functors for max and
-// min. Every network's scans are also shown to refuse temporary storage
+// min, and CUB's own sum functor in the warp and block baselines, whose
+// predicated shuffle-and-add steps CUB writes for it alone. Every network's scans are also shown to refuse temporary storage
 // one byte short, and the segmented scans run exclusive as well. With
 // --sanitize the harness runs every kernel once at SanitizeSizes and
 // SanitizeItems, untimed, for compute-sanitizer. Bench builds it with nvcc

@@ -13,7 +13,11 @@
 
 namespace cub {
 
-// Max and Min are CUB's functors before CCCL 3.0.
+// Sum, Max and Min are CUB's functors before CCCL 3.0.
+struct Sum {
+  template <typename T>
+  __host__ __device__ T operator()(const T& a, const T& b) const;
+};
 struct Max {
   template <typename T>
   __host__ __device__ T operator()(const T& a, const T& b) const;
