@@ -168,12 +168,17 @@
 //     loads its consecutive items in warp-striped order, as 16-byte
 //     vectors from the first 16-byte boundary on (a misaligned head and
 //     the tail as single words), and each thread then reads its own
-//     consecutive items from shared memory (word k at k + k/32, free of
-//     bank conflicts); stores go back the same way, with the output's own
-//     alignment. Only the last, partial tile moves item by item. Called
-//     with too little temporary storage (temp_storage_bytes below what the
-//     sizing call returned), a device scan returns cudaErrorInvalidValue
-//     and launches nothing, as CUB does. In a segmented exclusive scan, an
+//     consecutive items from shared memory (word k at k + k/32: the
+//     warp's striped and vector writes hit 32 banks, and the threads'
+//     reads do when a thread's words, items per thread × words per item,
+//     are a power of two; at most other strides two threads share a bank,
+//     and at a few, 31 and 62 words among them, many do); stores go back
+//     the same way, with the output's own alignment. Only the last,
+//     partial tile moves item by item. The temporary storage may start at
+//     any address: as CUB does, the size asked for has room to round its
+//     start up to 256 bytes. Called with too little of it
+//     (temp_storage_bytes below what the sizing call returned), a device
+//     scan returns cudaErrorInvalidValue and launches nothing, as CUB does. In a segmented exclusive scan, an
 //     item that starts a segment gets the initial value (Identity() for
 //     ExclusiveScan), as Thrust's exclusive_scan_by_key: [0, 1, 0, 3] for
 //     add over [1, 2, 3, 4] with heads at 0 and 2.
@@ -226,7 +231,8 @@
 // restarts at every head and the heads are or-ed. It works with every
 // operator, functors and affine included. Values wider than 32 bits pass
 // through shuffles and the look-back as 32-bit words (the look-back stores
-// and loads them as volatile words, the flag after a fence).
+// them before the flag's release store and loads them after its acquire
+// load, as for every value of more than 8 bytes).
 //
 // # Shared-memory block scans
 //
