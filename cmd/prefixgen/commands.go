@@ -150,7 +150,7 @@ func genCommand() *cli.Command {
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output format: " + strings.Join(genFormats, ", ") + " (see above)"},
 			outputFlag(),
 			&cli.BoolFlag{Name: "bit0-left", Usage: "text, dot, svg: draw bit 0 in the leftmost column (default: rightmost, as in Harris)"},
-			&cli.StringFlag{Name: "module", Usage: "verilog, vhdl, yosys-lcu: the module or entity `NAME` (a Verilog, or VHDL, identifier; default prefix_adder_<topology>_<n>, or _80_prefixgen_lcu_<topology>_<n>)"},
+			&cli.StringFlag{Name: "module", Usage: "verilog, vhdl, yosys-lcu: the module or entity `NAME` (a Verilog, or VHDL, identifier; default prefix_adder_<topology>[_<params>]_<n>[_<architecture>], such as prefix_adder_ladner_fischer_k1_32_sparse2, or _80_prefixgen_lcu_<topology>_<n>)"},
 			&cli.BoolFlag{Name: "testbench", Usage: "verilog, vhdl: write the self-checking testbench of the adder instead of the adder"},
 			vectorsFlag(1000, "verilog, vhdl --testbench: random vectors after the corner vectors"),
 			seedFlag, widthsFlag,
@@ -491,7 +491,7 @@ func checkCommand() *cli.Command {
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
 			vectorsFlag(1000, "random vectors of each testbench, after the corner vectors"),
 			seedFlag,
-			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "tools run at once (default: the number of CPUs)"},
+			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "tools run at once", DefaultText: "the number of CPUs"},
 		}, archFlags()...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {

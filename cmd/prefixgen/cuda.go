@@ -17,8 +17,10 @@ import (
 // cudaTuningFlags are the tuning flags of cuda emit and cuda bench.
 func cudaTuningFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.IntFlag{Name: "items-per-thread", Usage: fmt.Sprintf("items each thread of a block scans serially, 1 to %d (default as CUB's sm_90 scans: 24 for values of 4 and 8 bytes, 60/bytes for structs; with --block shared, %d rounded up to the columns per thread)", gpukernels.MaxItemsPerThread, gpukernels.DefaultItemsPerThread)},
-		&cli.IntFlag{Name: "block-threads", Usage: "threads per block, a multiple of 32, at most 32 logical warps (default as CUB's sm_90 scans: 128 for values of 4 bytes and structs, 224 for 8 bytes; fewer for narrow logical warps, at most 32 of them)"},
+		&cli.IntFlag{Name: "items-per-thread", Usage: fmt.Sprintf("items each thread of a block scans serially, 1 to %d", gpukernels.MaxItemsPerThread),
+			DefaultText: fmt.Sprintf("as CUB's sm_90 scans: 24 for values of 4 and 8 bytes, 60/bytes for structs; with --block shared, %d rounded up to the columns per thread", gpukernels.DefaultItemsPerThread)},
+		&cli.IntFlag{Name: "block-threads", Usage: "threads per block, a multiple of 32, at most 32 logical warps",
+			DefaultText: "as CUB's sm_90 scans: 128 for values of 4 bytes and structs, 224 for 8 bytes; fewer for narrow logical warps, at most 32 of them"},
 		&cli.IntFlag{Name: "lookback", Value: gpukernels.DefaultLookBack, Usage: "tiles the decoupled look-back reads at once, 1 to 32"},
 	}
 }
@@ -83,7 +85,7 @@ func cudaBlock(c *cli.Context) (bool, error) {
 
 func cudaCommand() *cli.Command {
 	fromFlag := &cli.StringFlag{Name: "from", Usage: "read the network from a prefixgen.network/v1 or prefixgen.adder/v1 JSON `FILE` (width 1 to 32, or 2 to 2048 with --block shared) instead of building one; of an adder file only the network is used: sparseness, valency and Ling carries are the adder's, not a scan's"}
-	width := &cli.IntFlag{Name: "width", Aliases: []string{"n"}, Value: 32, Usage: "lanes of a logical warp, 1 to 32 (narrower warps share a hardware warp in power-of-two segments); with --block shared, columns of the block's network, 2 to 2048 (default 1024)"}
+	width := &cli.IntFlag{Name: "width", Aliases: []string{"n"}, Value: 32, Usage: "lanes of a logical warp, 1 to 32 (narrower warps share a hardware warp in power-of-two segments); with --block shared, columns of the block's network, 2 to 2048", DefaultText: "32; 1024 with --block shared"}
 	typ := &cli.StringFlag{Name: "type", Usage: "value type: int32, uint32, int64, uint64, float, double (default int32; uint32 limbs for carry)"}
 	return &cli.Command{
 		Name:         "cuda",
@@ -157,7 +159,7 @@ func cudaCommand() *cli.Command {
 			cudaNamed(&cli.Command{
 				Name:      "bench",
 				Usage:     "build the benchmark harness with nvcc, run it on the GPU and print a table and its JSON",
-				UsageText: "prefixgen cuda bench -t TOPO|all [--width W] [--type T] [--op OP] [--n N] [--runs R] [--arch A] [--keep DIR]\nprefixgen cuda bench --suite DIR [--arch A] [--no-sanitize]",
+				UsageText: "prefixgen cuda bench -t TOPO|all [--width W] [--type T] [--op OP] [--items N] [--runs R] [--arch A] [--keep DIR]\nprefixgen cuda bench --suite DIR [--arch A] [--no-sanitize]",
 				Description: "Generates every network's single-pass and three-pass device scans, a register-resident warp\n" +
 					"microbenchmark, block scans of 1024 items timed in nanoseconds per block (the shuffle block scan, and\n" +
 					"the network's family at 1024 columns in shared memory, padded and not, beside cub::BlockScan), float\n" +
@@ -175,7 +177,7 @@ func cudaCommand() *cli.Command {
 				Flags: append([]cli.Flag{
 					topologyFlag(true), width, paramFlag, fromFlag, typ,
 					&cli.StringFlag{Name: "op", Value: "add", Usage: "operator of the scans: add, max, min, and, or, xor (bigadd always runs)"},
-					&cli.Int64Flag{Name: "items", Aliases: []string{"N"}, Value: gpukernels.DefaultBenchItems, Usage: "items scanned (default 2^28)"},
+					&cli.Int64Flag{Name: "items", Aliases: []string{"N"}, Value: gpukernels.DefaultBenchItems, Usage: "items scanned", DefaultText: "2^28"},
 					&cli.IntFlag{Name: "runs", Value: gpukernels.DefaultBenchRuns, Usage: "timed runs, at least 20; the median is reported"},
 					&cli.StringFlag{Name: "arch", Value: "native", Usage: "nvcc -arch"},
 					&cli.StringFlag{Name: "keep", Usage: "keep the generated sources and the binary in `DIR` (must exist)"},

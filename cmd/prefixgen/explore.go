@@ -146,7 +146,7 @@ func reportCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "report",
 		Usage:     "one self-contained HTML page: every network's figures, diagram and command, and the plot",
-		UsageText: "prefixgen report -n N [--max-fanout F] [--synth [--sparse S,…] [--ling] [--stages K [--no-reset]] [--orders K] [--liberty …] [--flow keep|abc]] -o FILE.html",
+		UsageText: "prefixgen report -n N [--max-fanout F] [--synth [--sparse S,…] [--ling] [--stages K [--no-reset]] [--orders K] [--liberty …] [--flow keep|abc]] [-o FILE.html]",
 		Description: "Writes one HTML page that loads nothing from outside and runs no script: the size-against-depth\n" +
 			"plot of explore, the table of every network explore finds at width N (the Pareto front in bold),\n" +
 			fmt.Sprintf("and each network's diagram with the command that rebuilds it. Widths 1 to %d.\n", report.MaxWidth) +

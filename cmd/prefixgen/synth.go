@@ -22,7 +22,7 @@ func synthFlags() []cli.Flag {
 		&cli.StringFlag{Name: "liberty", Value: physical.DefaultLibrary, Usage: "standard-cell library: osu018 (OSU 0.18 µm), osu035 (OSU 0.35 µm) or a Liberty `FILE`"},
 		&cli.StringFlag{Name: "flow", Value: string(physical.DefaultFlow), Usage: "keep (the network's structure kept: ABC only maps) or abc (ABC's full default script, as synth -flatten; abc -liberty)"},
 		&cli.Float64Flag{Name: "load", Value: physical.DefaultOutputLoadPF, Usage: "capacitance on every output, in the library's unit (pF for the OSU cells)"},
-		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "designs synthesized at once (default: the number of CPUs)"},
+		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "designs synthesized at once", DefaultText: "the number of CPUs"},
 		&cli.StringFlag{Name: "workdir", Usage: "keep every design's Verilog, scripts, mapped netlist and tool logs in `DIR` (default: a temporary folder, removed)"},
 	}
 }

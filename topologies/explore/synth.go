@@ -210,12 +210,18 @@ func (m Measured) Adder() string {
 }
 
 // AdderCommand returns the command that rebuilds the point, and for a
-// sparse, Ling or pipelined adder the one that writes its Verilog.
+// sparse, Ling or pipelined adder the one that writes its Verilog: gen's
+// flags after a family's command, and for a point whose command writes a
+// network document (the optimizer's, ending in -f json) that command
+// writing network.json, then gen --from network.json.
 func (m Measured) AdderCommand() string {
 	if m.Command == "" || (m.Sparse <= 1 && !m.Ling && m.Stages == 0) {
 		return m.Command
 	}
 	cmd := m.Command + " -f verilog"
+	if strings.HasSuffix(m.Command, " -f json") {
+		cmd = m.Command + " -o network.json && prefixgen gen --from network.json -f verilog"
+	}
 	if m.Sparse > 1 {
 		cmd += " --sparse " + strconv.Itoa(m.Sparse)
 	}

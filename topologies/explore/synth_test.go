@@ -138,6 +138,10 @@ func TestMeasuredPipelined(t *testing.T) {
 	m[1].Sparse, m[1].Ling, m[1].Stages, m[1].NoReset = 2, true, 1, false
 	assert.Equal(t, "sparse 2, Ling, 1 stage", m[1].Adder())
 	m[1].Sparse, m[1].Ling, m[1].Stages, m[1].NoReset = 1, false, 2, true
+	opt := m[1]
+	opt.Command = "prefixgen optimize -n 8 --max-depth 4 --seed 1 -f json"
+	assert.Equal(t, "prefixgen optimize -n 8 --max-depth 4 --seed 1 -f json -o network.json && prefixgen gen --from network.json -f verilog --stages 2 --no-reset", opt.AdderCommand(),
+		"optimize cannot write the pipelined adder: gen reads its network")
 
 	var table bytes.Buffer
 	require.NoError(t, explore.MeasuredTable(&table, m, nil))
