@@ -98,7 +98,7 @@ func TestCudaBadInput(t *testing.T) {
 		{"no-pad shuffle", []string{"cuda", "emit", "-t", "sklansky", "--no-pad"}, "prefixgen cuda emit: --no-pad applies to --block shared only"},
 		{"affine int", []string{"cuda", "emit", "-t", "sklansky", "--op", "affine"}, "prefixgen cuda emit: gpukernels: operator affine takes float or double coefficients, not int32"},
 		{"affine uint64", []string{"cuda", "emit", "-t", "sklansky", "--op", "affine", "--type", "uint64", "--block", "shared"}, "prefixgen cuda emit: gpukernels: operator affine takes float or double coefficients, not uint64"},
-		{"segmented no type", []string{"cuda", "emit", "-t", "sklansky", "--segmented"}, "prefixgen cuda emit: flag needs an argument: -segmented"},
+		{"segmented no type", []string{"cuda", "emit", "-t", "sklansky", "--segmented"}, "prefixgen cuda emit: a value is missing after --segmented"},
 		{"segmented empty", []string{"cuda", "emit", "-t", "sklansky", "--segmented", ""}, "prefixgen cuda emit: --segmented needs a head-flag type: allowed int32, uint32, int64, uint64"},
 		{"segmented float", []string{"cuda", "emit", "-t", "sklansky", "--segmented", "float"}, "prefixgen cuda emit: gpukernels: head flags do not fit type float: allowed int32, uint32, int64, uint64"},
 		{"segmented unknown", []string{"cuda", "emit", "-t", "sklansky", "--segmented", "bit"}, `prefixgen cuda emit: gpukernels: unknown head-flag type "bit": allowed int32, uint32, int64, uint64`},
@@ -123,7 +123,7 @@ func TestCudaBadInput(t *testing.T) {
 		{"suite and topology", []string{"cuda", "bench", "--suite", filepath.Join(dir, "suite"), "-t", "sklansky"}, "prefixgen cuda bench: --topology does not apply to --suite: the suite fixes its tables (see --help)"},
 		{"suite empty", []string{"cuda", "bench", "--suite", ""}, "prefixgen cuda bench: --suite is empty: allowed a value, or leave the flag out for its default"},
 		{"no-sanitize alone", []string{"cuda", "bench", "-t", "sklansky", "--no-sanitize"}, "prefixgen cuda bench: --no-sanitize applies to --suite only"},
-		{"unknown flag", []string{"cuda", "emit", "--fast"}, "prefixgen cuda emit: unknown flag -fast (see prefixgen cuda emit --help)"},
+		{"unknown flag", []string{"cuda", "emit", "--fast"}, "prefixgen cuda emit: unknown flag --fast (see prefixgen cuda emit --help)"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			status, out, errOut := prefixgen(tt.args...)

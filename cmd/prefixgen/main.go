@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"regexp"
 	"strings"
 	"syscall"
 
@@ -214,12 +215,20 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 	msg := err.Error()
 	msg = strings.Replace(msg, ": parse error", ": want a whole number", 1)
 	msg = strings.Replace(msg, "flag provided but not defined: ", "unknown flag ", 1)
+	msg = strings.Replace(msg, "flag needs an argument: ", "a value is missing after ", 1)
+	// Go's flag package names a flag with one dash; the help spells long
+	// names with two.
+	msg = longFlag.ReplaceAllString(msg, "$1--$2")
 	name := "prefixgen"
 	if c.Command != nil && c.Command.Name != "" && c.Command.Name != "prefixgen" {
 		name += " " + c.Command.Name
 	}
 	return fmt.Errorf("%s: %s (see %s --help)", name, msg, name)
 }
+
+// longFlag matches a flag of more than one letter as Go's flag package
+// names it in a message, with one dash.
+var longFlag = regexp.MustCompile(`(unknown flag |a value is missing after )-([A-Za-z0-9][A-Za-z0-9_-]+)`)
 
 // noArgs refuses stray positional arguments.
 func noArgs(c *cli.Context) error {
