@@ -550,6 +550,12 @@ type cudaData struct {
 	// Shared is the shared-memory block scan; nil for the shuffle one.
 	Shared      *sharedData
 	SmallShared int
+	// ExchangeMasks is the table of the thread strides at which the
+	// exchange pads (exchangeMasks).
+	ExchangeMasks []string
+	// ExchangeStrides are the strides each word of ExchangeMasks ends
+	// below: 64, 128, ….
+	ExchangeStrides []int
 }
 
 // fastData is the predicated form of a warp step over one 32-bit type and
@@ -671,6 +677,10 @@ func newCUDAData(net *network.Network, opt Options) (*cudaData, error) {
 		ValueBytes:     c.valueBytes(),
 		Affine:         c.op.Affine,
 		SmallShared:    SmallSharedBytes,
+		ExchangeMasks:  exchangeMasks(),
+	}
+	for i := range d.ExchangeMasks {
+		d.ExchangeStrides = append(d.ExchangeStrides, 64*(i+1))
 	}
 	if c.op.Affine {
 		d.Value = "AffineMap"

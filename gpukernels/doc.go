@@ -171,8 +171,10 @@
 //     consecutive items from shared memory (word k at k + k/32: the
 //     warp's striped and vector writes hit 32 banks, and the threads'
 //     reads do when a thread's words, items per thread × words per item,
-//     are a power of two; at most other strides two threads share a bank,
-//     and at a few, 31 and 62 words among them, many do); stores go back
+//     are a power of two; at most other strides two threads share a bank;
+//     at the few strides where padding would put many threads on one bank,
+//     31 and 62 words among them, word k lies at k, the threads' moves
+//     free of conflicts and the vectors' four to a bank); stores go back
 //     the same way, with the output's own alignment. Only the last,
 //     partial tile moves item by item. The temporary storage may start at
 //     any address: as CUB does, the size asked for has room to round its
