@@ -39,13 +39,15 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 	if points[0].Ling {
 		ling = ", Ling adders"
 	}
+	p.Title.Text = fmt.Sprintf("Adders of width %d after synthesis (%s, flow %s%s)", n, libraryName(r0.Liberty), r0.Flow, ling)
+	// A pipelined adder's delay is another figure: a second line says so,
+	// as the first is as wide as the plot allows.
 	switch k := points[0].Stages; {
 	case k == 1:
-		ling += ", pipelined: 1 stage, delay = clock period"
+		p.Title.Text += "\npipelined, 1 register stage: delay = least clock period"
 	case k > 1:
-		ling += fmt.Sprintf(", pipelined: %d stages, delay = clock period", k)
+		p.Title.Text += fmt.Sprintf("\npipelined, %d register stages: delay = least clock period", k)
 	}
-	p.Title.Text = fmt.Sprintf("Adders of width %d after synthesis (%s, flow %s%s)", n, libraryName(r0.Liberty), r0.Flow, ling)
 	p.Title.Padding = vg.Points(10)
 	p.Title.TextStyle.Font.Size = vg.Points(13)
 	p.X.Label.Text = "delay (ns)"

@@ -66,6 +66,15 @@ func TestPlotAreaDelay(t *testing.T) {
 	require.NoError(t, report.PlotAreaDelay(&png, 16, adders, ref, "png"))
 	keepFile(t, "area-delay16-sparse.png", png.Bytes())
 
+	// Pipelined adders: a second title line says what the delay is.
+	for i := range adders {
+		adders[i].Stages = 2
+	}
+	var piped bytes.Buffer
+	require.NoError(t, report.PlotAreaDelay(&piped, 16, adders, ref, "svg"))
+	assert.Contains(t, piped.String(), "pipelined, 2 register stages: delay = least clock period")
+	assert.NotContains(t, sparse.String(), "pipelined")
+
 	var buf bytes.Buffer
 	assert.EqualError(t, report.PlotAreaDelay(&buf, 16, m, ref, "pdf"), `report: unknown plot format "pdf": allowed svg, png`)
 	assert.EqualError(t, report.PlotAreaDelay(&buf, 16, nil, ref, "svg"), "report: nothing to plot")
