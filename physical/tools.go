@@ -53,9 +53,9 @@ type Result struct {
 	// when the design left it unnamed.
 	DelayNS                  float64
 	CriticalFrom, CriticalTo string
-	// Registers is the number of flip-flops in the mapped netlist: 0 for
-	// every adder of a network, above 0 for a pipelined module of a user's
-	// (Design.Verilog).
+	// Registers is the number of flip-flops in the mapped netlist: 0 for a
+	// combinational adder, above 0 for a pipelined one (Design.Stages) and
+	// for a user's module with flip-flops (Design.Verilog).
 	Registers int
 	// Liberty is the library file, Flow the flow and OutputLoadPF the load
 	// on every output.

@@ -32,6 +32,7 @@ func FuzzRun(f *testing.F) {
 		"gen -t brent-kung -n 5 -f yosys-lcu --module 1a",
 		"gen -t kogge-stone -n 6 -f svg --module m",
 		"optimize -n 8 --max-delay-ns 1 --start /nonexistent",
+		"optimize -n 8 --max-depth 3 --max-delay-ns 1 --stages 5 --no-reset",
 	} {
 		f.Add(seed)
 	}

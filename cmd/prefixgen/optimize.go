@@ -29,7 +29,7 @@ func optimizeCommand() *cli.Command {
 		Usage: "search for the smallest network under a depth bound and an optional fan-out bound",
 		UsageText: "prefixgen optimize -n N --max-depth D [--max-fanout F] [--seed S] [-f table|json|text] [-o FILE]\n" +
 			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay FO4 | --objective delay [--seed S] [-f …] [-o FILE]\n" +
-			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay-ns NS | --max-area-um2 A [--sparse S,…] [--ling] [--flow-steps K] [--start FILE] [--orders K] [--flow keep|abc] [--liberty …] [-f …] [-o FILE]",
+			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay-ns NS | --max-area-um2 A [--sparse S,…] [--ling] [--stages K [--no-reset]] [--flow-steps K] [--start FILE] [--orders K] [--flow keep|abc] [--liberty …] [-f …] [-o FILE]",
 		Description: fmt.Sprintf("Searches for the network of width N (1 to %d) with the fewest cells whose depth is at most D\n", optimize.MaxWidth) +
 			"and, with --max-fanout, whose logical fan-out is at most F: every named family at every setting,\n" +
 			"a dynamic program over recursive compositions, then annealing chains on every core; under\n" +
@@ -56,7 +56,9 @@ func optimizeCommand() *cli.Command {
 			"network is measured as the sparse-S adder (every s-th carry from the network, s-bit carry-select\n" +
 			"blocks) at each sparseness given; the table's sparse column says which one was kept, and -f json\n" +
 			"writes the adder measured (a prefixgen.adder/v1 document when it is sparse or Ling, which\n" +
-			"gen --from FILE -f verilog and synth --from FILE build again). --flow-steps K then\n" +
+			"gen --from FILE -f verilog and synth --from FILE build again). --stages K measures every adder\n" +
+			"pipelined with K register stages (gen --stages; networks too shallow for them are left out): its\n" +
+			"delay is then the least clock period and its area includes the flip-flops. --flow-steps K then\n" +
 			"anneals from the best three adders measured with the flow in the loop: K more syntheses (about\n" +
 			"0.5 s of a core each at 64 bits), every trial one to three moves of a span on the grid,\n" +
 			"measured in parallel batches; found by says when the result came from it. --orders K measures\n" +
@@ -81,6 +83,8 @@ func optimizeCommand() *cli.Command {
 			outputFlag(),
 			sparseListFlag("with --max-delay-ns or --max-area-um2, "),
 			&cli.BoolFlag{Name: "ling", Usage: "with --max-delay-ns or --max-area-um2, measure every adder with Ling's pseudo-carries (see gen --ling)"},
+			&cli.IntFlag{Name: "stages", Usage: "with --max-delay-ns or --max-area-um2, measure every adder pipelined with `K` register stages placed to balance its logic (gen --stages; 1 to the depth bound + 1): delays are then least clock periods"},
+			&cli.BoolFlag{Name: "no-reset", Usage: "with --stages, registers without a reset (gen --no-reset)"},
 			ordersFlag("with --max-delay-ns or --max-area-um2, judge every adder by its medians: "),
 			&cli.IntFlag{Name: "flow-steps", Usage: "with --max-delay-ns or --max-area-um2, syntheses of the flow-in-the-loop search after the candidates are measured (0: none; each takes about 0.5 s of one core at 64 bits)"},
 			&cli.StringFlag{Name: "start", Usage: "with --max-delay-ns or --max-area-um2, measure the network of `FILE` too (a prefixgen.network/v1 or prefixgen.adder/v1 document of width N, such as -f json wrote), and let the flow search start from it: to go on from an earlier search; an adder file's sparseness and Ling carries stand where --sparse and --ling are not given"},
@@ -97,7 +101,7 @@ func optimizeCommand() *cli.Command {
 				return usage(c, "--max-delay-ns and --max-area-um2 both given: use one (the least area within a delay, or the least delay within an area)")
 			}
 			if !c.IsSet("max-delay-ns") && !c.IsSet("max-area-um2") {
-				for _, name := range append(slices.Clone(synthFlagNames), "sparse", "flow-steps", "ling", "orders", "start") {
+				for _, name := range append(slices.Clone(synthFlagNames), "sparse", "flow-steps", "ling", "stages", "no-reset", "orders", "start") {
 					if c.IsSet(name) {
 						return usage(c, "--%s applies only with --max-delay-ns or --max-area-um2", name)
 					}
@@ -183,6 +187,17 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 		return err
 	}
 	opt.Ling = c.Bool("ling")
+	if c.IsSet("stages") {
+		if opt.Stages = c.Int("stages"); opt.Stages < 1 {
+			return usage(c, "--stages %d out of range: allowed 1 to the depth bound + 1 (%d)", opt.Stages, opt.MaxDepth+1)
+		}
+	}
+	if opt.NoReset = c.Bool("no-reset"); opt.NoReset && opt.Stages == 0 {
+		return usage(c, "--no-reset applies to pipelined adders: allowed with --stages")
+	}
+	if err := optimize.Check(opt); err != nil {
+		return usage(c, "%v", err)
+	}
 	if c.IsSet("start") {
 		var start *network.Network
 		if start, sparse, opt.Ling, err = optimizeStart(c, opt.Width, sparse, opt.Ling); err != nil {
@@ -230,13 +245,20 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 		if flow.Orders > 0 {
 			header = append(header[:len(header)-2], "area median (µm²)", "delay median (ns)")
 		}
+		if opt.Stages > 0 {
+			header = append(header, "registers")
+		}
 		row := func(name string, f network.Figures, m delay.Report, sparse int, r *physical.Result) []string {
 			area, ns := r.AreaUM2, r.DelayNS
 			if s := r.Spread; s != nil {
 				area, ns = s.AreaMedian, s.DelayMedian
 			}
-			return []string{name, fmt.Sprint(f.Width), fmt.Sprint(f.Depth), fmt.Sprint(f.Size), fmt.Sprint(f.MaxFanout),
+			cells := []string{name, fmt.Sprint(f.Width), fmt.Sprint(f.Depth), fmt.Sprint(f.Size), fmt.Sprint(f.MaxFanout),
 				fmt.Sprintf("%.2f", m.FO4), fmt.Sprint(sparse), fmt.Sprintf("%.0f", area), fmt.Sprintf("%.3f", ns)}
+			if opt.Stages > 0 {
+				cells = append(cells, fmt.Sprint(r.Registers))
+			}
+			return cells
 		}
 		rows := [][]string{row(emit.Name(res.Network), res.Figures, res.Model, res.Sparse, res.Measured)}
 		if res.Named != nil {
@@ -248,6 +270,12 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 		m := res.Measured
 		if flags, words := measuredArch(res.Sparse, opt.Ling); flags != "" {
 			if _, err := fmt.Fprintf(w, "the adder measured is the %s one (gen -f verilog %s): -f json writes it as a %s document\n", words, flags, adder.DocumentFormat); err != nil {
+				return err
+			}
+		}
+		if opt.Stages > 0 {
+			if _, err := fmt.Fprintf(w, "the adders are pipelined (%s; gen -f verilog %s): a delay is the least clock period, a flip-flop's setup time included, and registers counts the flip-flops; -f json leaves the stages out\n",
+				stagesWords(opt.Stages, opt.NoReset), stagesFlags(opt.Stages, opt.NoReset)); err != nil {
 				return err
 			}
 		}
@@ -271,6 +299,15 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 		// The diagram shows the network only.
 		fmt.Fprintf(c.App.ErrWriter, "prefixgen optimize: the adder measured is the %s one: the diagram shows its network; -f json writes the adder (gen -f verilog %s)\n",
 			words, flags)
+	}
+	if err == nil && format == "json" && opt.Stages > 0 {
+		// The adder document records no register stages.
+		file := "FILE"
+		if o := c.String("output"); o != "" && o != "-" {
+			file = o
+		}
+		fmt.Fprintf(c.App.ErrWriter, "prefixgen optimize: the adder measured is pipelined (%s): build it with gen --from %s -f verilog %s\n",
+			stagesWords(opt.Stages, opt.NoReset), file, stagesFlags(opt.Stages, opt.NoReset))
 	}
 	return err
 }
@@ -327,6 +364,29 @@ func measuredArch(sparse int, ling bool) (flags, words string) {
 		f, w = append(f, "--ling"), append(w, "Ling")
 	}
 	return strings.Join(f, " "), strings.Join(w, " ")
+}
+
+// stagesFlags returns the flags of gen that pipeline an adder as optimize
+// measured it, as in "--stages 2 --no-reset".
+func stagesFlags(stages int, noReset bool) string {
+	f := fmt.Sprintf("--stages %d", stages)
+	if noReset {
+		f += " --no-reset"
+	}
+	return f
+}
+
+// stagesWords returns the pipeline of stagesFlags in words, as in
+// "2 register stages, no reset".
+func stagesWords(stages int, noReset bool) string {
+	w := fmt.Sprintf("%d register stage", stages)
+	if stages != 1 {
+		w += "s"
+	}
+	if noReset {
+		w += ", no reset"
+	}
+	return w
 }
 
 // contains reports whether list holds s.

@@ -510,6 +510,37 @@ func TestOptimizeFlowSparseDocument(t *testing.T) {
 	assert.Equal(t, "prefixgen optimize: the adder measured is the sparse-4 one: the diagram shows its network; -f json writes the adder (gen -f verilog --sparse 4)\n", errOut)
 }
 
+// optimize --stages measures pipelined adders: the table counts their
+// flip-flops and says what a delay is, and -f json, which records no
+// stages, says on standard error how to build the adder measured.
+func TestOptimizeFlowStages(t *testing.T) {
+	needFlow(t)
+	status, out, errOut := prefixgen("optimize", "-n", "8", "--max-delay-ns", "10", "--stages", "2", "--no-reset")
+	require.Equal(t, 0, status, errOut)
+	assert.Empty(t, errOut)
+	lines := strings.Split(out, "\n")
+	require.GreaterOrEqual(t, len(lines), 3, out)
+	header := strings.Fields(lines[0])
+	assert.Equal(t, "registers", header[len(header)-1])
+	regs, err := strconv.Atoi(strings.Fields(lines[1])[len(strings.Fields(lines[1]))-1])
+	require.NoError(t, err, out)
+	assert.Positive(t, regs)
+	assert.Contains(t, out, "the adders are pipelined (2 register stages, no reset; gen -f verilog --stages 2 --no-reset): a delay is the least clock period")
+
+	path := filepath.Join(t.TempDir(), "network.json")
+	status, out, errOut = prefixgen("optimize", "-n", "8", "--max-delay-ns", "10", "--stages", "2", "--no-reset", "-f", "json", "-o", path)
+	require.Equal(t, 0, status, errOut)
+	assert.Empty(t, out)
+	assert.Equal(t, "prefixgen optimize: the adder measured is pipelined (2 register stages, no reset): build it with gen --from "+path+" -f verilog --stages 2 --no-reset\n", errOut)
+	status, out, errOut = prefixgen("synth", "--from", path, "--stages", "2", "--no-reset", "-f", "json")
+	require.Equal(t, 0, status, errOut)
+	var rows []struct {
+		Registers int `json:"registers"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &rows))
+	assert.Equal(t, regs, rows[0].Registers, "synth measures the adder optimize printed")
+}
+
 // optimize --max-area-um2 asks for the fastest adder within an area: the
 // one it prints is within the bound and no slower than the named network
 // beside it; an area no adder fits is a result (exit status 1) naming the

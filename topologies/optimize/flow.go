@@ -107,6 +107,11 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 	if err := Check(opt); err != nil {
 		return FlowResult{}, err
 	}
+	for i, net := range opt.Start {
+		if !opt.pipelines(net, sparse) {
+			return FlowResult{}, fmt.Errorf("optimize: start network %d (%s) has depth %d: its adder takes fewer than %d register stages at sparseness %v; allowed a start of depth %d or more", i+1, net.Topology(), net.Depth(), opt.Stages, sparse, opt.Stages-1)
+		}
+	}
 	n, depth := opt.Width, opt.MaxDepth
 	var starts []scored
 	startKeys := map[string]bool{}
@@ -121,7 +126,7 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 	}
 	var pool []scored
 	add := func(c candidate) {
-		if c.figs.Depth > depth {
+		if c.figs.Depth > depth || !opt.pipelines(c.net, sparse) {
 			return
 		}
 		if !c.fits(opt) {
@@ -130,6 +135,9 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 				return
 			}
 			c = candidate{net: more, figs: more.Figures(), source: c.source + ", cells copied to bound the fan-out"}
+			if !opt.pipelines(c.net, sparse) {
+				return
+			}
 		}
 		pool = append(pool, score(c))
 	}
@@ -203,12 +211,15 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 		keep = keep[:FlowCandidates]
 	}
 	keep = append(starts, keep...)
+	if len(keep) == 0 {
+		return FlowResult{}, &NotFoundError{fmt.Sprintf("optimize: no network of width %d and depth ≤ %d found has an adder deep enough for %d register stages at sparseness %v: allowed fewer stages, or a deeper bound", n, depth, opt.Stages, sparse)}
+	}
 	// Adder j measures network j/len(sparse) at sparseness
 	// sparse[j%len(sparse)].
 	designs := make([]*physical.Design, 0, len(keep)*len(sparse))
 	for _, s := range keep {
 		for _, sp := range sparse {
-			d, err := physical.ArchitectureDesign(s.net, adder.Options{Flags: adder.Carry, Sparse: sp, Ling: opt.Ling})
+			d, err := physical.ArchitectureDesign(s.net, opt.adderOptions(sp))
 			if err != nil {
 				return FlowResult{}, err
 			}
@@ -308,6 +319,27 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 	// optimizer's; the cells are the same.
 	res.Measured.Topology, res.Measured.Params = net.Topology(), net.Params()
 	return res, nil
+}
+
+// adderOptions returns the options of the adder the flow measures around a
+// network at sparseness sp: Ling's carries and register stages as opt asks.
+func (opt Options) adderOptions(sp int) adder.Options {
+	return adder.Options{Flags: adder.Carry, Sparse: sp, Ling: opt.Ling, Stages: opt.Stages, NoReset: opt.NoReset}
+}
+
+// pipelines reports whether the adder around net takes opt.Stages register
+// stages at every sparseness of sparse: its carry tree at least
+// opt.Stages − 1 levels deep. Every adder takes none.
+func (opt Options) pipelines(net *network.Network, sparse []int) bool {
+	if opt.Stages == 0 {
+		return true
+	}
+	for _, sp := range sparse {
+		if _, err := adder.Describe(net, opt.adderOptions(sp)); err != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // cmpFloat orders two floats.

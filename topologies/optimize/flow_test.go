@@ -213,3 +213,63 @@ func synthesize(t *testing.T, topology string, n int) *physical.Result {
 	require.NoError(t, err)
 	return r
 }
+
+// TestMinimizeFlowStages measures pipelined adders at 8 bits, 3 register
+// stages: the result is within the bound on the clock period, counts its
+// flip-flops, and the flow gives its figures again from the same adder;
+// under a depth bound of 4, 5 stages leave only networks of depth 4
+// (depth 3, the least, takes at most 4), and more stages than any network
+// within the bound takes, a start too shallow, a reset without stages and
+// a negative count are refused.
+func TestMinimizeFlowStages(t *testing.T) {
+	needFlow(t)
+	ctx := context.Background()
+	pipelined := func(net *network.Network, sparse, stages int) *physical.Result {
+		t.Helper()
+		d, err := physical.ArchitectureDesign(net, adder.Options{Flags: adder.Carry, Sparse: sparse, Stages: stages, NoReset: true})
+		require.NoError(t, err)
+		r, err := physical.Run(ctx, []*physical.Design{d}, physical.Options{})
+		require.NoError(t, err)
+		return r[0]
+	}
+	ks := pipelined(build(t, "kogge-stone", 8), 1, 3)
+	require.Positive(t, ks.Registers)
+	bound := ks.DelayNS * 1.2
+
+	opt := optimize.Options{Width: 8, MaxDepth: 6, Seed: 1, Chains: 2, Steps: 500, Stages: 3, NoReset: true, FlowSteps: 6}
+	r, err := optimize.MinimizeFlowSparse(ctx, opt, bound, physical.Options{}, []int{1, 2})
+	require.NoError(t, err)
+	checkResult(t, opt, r.Result)
+	assert.LessOrEqual(t, r.Measured.DelayNS, bound)
+	assert.Equal(t, 3, r.Measured.Stages)
+	assert.True(t, r.Measured.NoReset)
+	assert.Positive(t, r.Measured.Registers)
+	again := pipelined(r.Network, r.Sparse, 3)
+	assert.Equal(t, again.AreaUM2, r.Measured.AreaUM2, "the result is the adder measured")
+	assert.Equal(t, again.Registers, r.Measured.Registers)
+	combinational, err := physical.Synthesize(ctx, r.Network, physical.Options{})
+	require.NoError(t, err)
+	assert.Zero(t, combinational.Registers)
+
+	deep := optimize.Options{Width: 8, MaxDepth: 4, Seed: 1, Chains: 2, Steps: 500, Stages: 5}
+	r, err = optimize.MinimizeFlow(ctx, deep, 100, physical.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, 4, r.Figures.Depth, "a network of depth 3 takes at most 4 stages")
+	assert.Equal(t, 5, r.Measured.Stages)
+
+	for _, c := range []struct {
+		opt  optimize.Options
+		want string
+	}{
+		{optimize.Options{Width: 8, MaxDepth: 3, Stages: 5}, "optimize: no adder of depth 3 or less takes 5 register stages: allowed 1 to 4 (the depth + 1), or a deeper bound"},
+		{optimize.Options{Width: 8, MaxDepth: 3, Stages: -1}, "optimize: -1 register stages out of range: allowed 0 (combinational) or more"},
+		{optimize.Options{Width: 8, MaxDepth: 3, NoReset: true}, "optimize: no reset asked for a combinational adder: allowed with register stages only"},
+		{optimize.Options{Width: 8, MaxDepth: 6, Stages: 5, Start: []*network.Network{build(t, "kogge-stone", 8)}},
+			"optimize: start network 1 (kogge-stone) has depth 3: its adder takes fewer than 5 register stages at sparseness [1]; allowed a start of depth 4 or more"},
+	} {
+		_, err := optimize.MinimizeFlow(ctx, c.opt, 100, physical.Options{})
+		assert.EqualError(t, err, c.want)
+	}
+	var infeasible *optimize.InfeasibleError
+	assert.ErrorAs(t, optimize.Check(optimize.Options{Width: 8, MaxDepth: 3, Stages: 5}), &infeasible)
+}

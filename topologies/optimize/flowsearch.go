@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"slices"
 
-	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
 )
@@ -163,7 +162,7 @@ func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.O
 			if err != nil {
 				return fmt.Errorf("optimize: the flow search built an invalid network, a bug in package optimize: %v", err)
 			}
-			if designs[i], err = physical.ArchitectureDesign(net, adder.Options{Flags: adder.Carry, Sparse: p.sparse, Ling: opt.Ling}); err != nil {
+			if designs[i], err = physical.ArchitectureDesign(net, opt.adderOptions(p.sparse)); err != nil {
 				return err
 			}
 		}
@@ -230,6 +229,13 @@ func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.O
 					continue
 				}
 				seen[key] = true
+				if opt.Stages > 0 {
+					// A move may make the carry tree too shallow for the
+					// register stages.
+					if net, err := g.network(); err == nil && !opt.pipelines(net, []int{cur.sparse}) {
+						continue
+					}
+				}
 				trials = append(trials, flowPoint{g: g, sparse: cur.sparse, source: cur.source})
 			}
 			if len(trials) == 0 {

@@ -75,6 +75,15 @@ type Options struct {
 	// Ling makes MinimizeFlow and MinimizeFlowSparse measure every adder
 	// with Ling's pseudo-carries (adder.Options.Ling). Minimize ignores it.
 	Ling bool
+	// Stages, when positive, makes MinimizeFlow, MinimizeFlowSparse and
+	// MinimizeFlowDelay measure every adder pipelined with that many
+	// register stages at balanced levels (adder.Options.Stages), its delay
+	// the least clock period and its area the flip-flops' too; candidates
+	// whose carry tree is too shallow for Stages stages (depth Stages − 2
+	// or less) are left out. NoReset leaves those registers without a
+	// reset (adder.Options.NoReset). Minimize ignores both.
+	Stages  int
+	NoReset bool
 	// Start are networks of the width that MinimizeFlow, MinimizeFlowSparse
 	// and MinimizeFlowDelay measure besides their candidates, always (they
 	// do not count against FlowCandidates), and from which the flow search
@@ -168,6 +177,12 @@ func Check(opt Options) error {
 		return fmt.Errorf("optimize: max fan-out %d out of range: allowed 0 (no bound) or 1 and more", opt.MaxFanout)
 	case opt.MaxDepth < ceilLog2(n):
 		return infeasible("optimize: no network of width %d has depth %d or less: the least depth is ⌈log2 %d⌉ = %d", n, opt.MaxDepth, n, ceilLog2(n))
+	case opt.Stages < 0:
+		return fmt.Errorf("optimize: %d register stages out of range: allowed 0 (combinational) or more", opt.Stages)
+	case opt.Stages > opt.MaxDepth+1:
+		return infeasible("optimize: no adder of depth %d or less takes %d register stages: allowed 1 to %d (the depth + 1), or a deeper bound", opt.MaxDepth, opt.Stages, opt.MaxDepth+1)
+	case opt.NoReset && opt.Stages == 0:
+		return errors.New("optimize: no reset asked for a combinational adder: allowed with register stages only")
 	}
 	for i, net := range opt.Start {
 		fig := net.Figures()
