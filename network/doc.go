@@ -39,6 +39,12 @@
 //     both readers on one level here. A network without cells has 0.
 //   - deficiency: size + depth − (2n − 2), never negative (Snir, 1986).
 //
+// Every function of prefixgen that takes a *Network, in this package and
+// every other, takes a network that Builder or New made, never nil: a nil
+// network is a programmer's error and panics, as a nil pointer does in the
+// standard library, whether or not the function returns an error. The
+// errors are for networks and options that are wrong, not missing.
+//
 // The package imports nothing else of prefixgen. Graph gives a
 // gonum.org/v1/gonum/graph view so that gonum's algorithms run on a network,
 // and the JSON encoding is the prefixgen.network/v1 format.

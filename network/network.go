@@ -1,6 +1,7 @@
 package network
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -204,7 +205,8 @@ func New(s Spec) (*Network, error) {
 // Builder constructs a Network one cell at a time, refusing any cell whose
 // operands are not earlier signals with adjacent spans. Its error is sticky:
 // after the first refused cell, Add does nothing and Err and Build report that
-// first error.
+// first error. Make one with NewBuilder: the zero Builder has no width, and
+// Add and Build refuse it.
 type Builder struct {
 	width    int
 	ops      []pair
@@ -229,6 +231,10 @@ func NewBuilder(width int) (*Builder, error) {
 	full[0] = 0
 	return &Builder{width: width, full: full}, nil
 }
+
+// errZeroBuilder is what Add and Build say of a Builder NewBuilder did not
+// make.
+var errZeroBuilder = errors.New("network: the zero Builder has no width: make one with NewBuilder(width), width 1…" + strconv.Itoa(MaxWidth))
 
 // Grow makes room for at least cells more cells, so that a builder that knows
 // its size allocates once.
@@ -274,6 +280,9 @@ func (b *Builder) Level(s int) int {
 // earlier signal, or their spans are not adjacent with lo below hi, Add
 // records the error (see Err) and returns −1.
 func (b *Builder) Add(lo, hi int) int {
+	if b.err == nil && b.width < 1 {
+		b.err = errZeroBuilder
+	}
 	if b.err != nil {
 		return -1
 	}
@@ -316,6 +325,9 @@ func (b *Builder) Err() error { return b.err }
 // output, or if Add recorded an error. The builder may go on adding cells
 // afterwards without changing the returned network.
 func (b *Builder) Build() (*Network, error) {
+	if b.err == nil && b.width < 1 {
+		b.err = errZeroBuilder
+	}
 	if b.err != nil {
 		return nil, b.err
 	}

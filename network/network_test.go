@@ -106,6 +106,20 @@ func TestNewBuilderWidth(t *testing.T) {
 	}
 }
 
+// TestZeroBuilder: a Builder NewBuilder did not make has no width, and
+// both Add and Build say so rather than build a network of width 0.
+func TestZeroBuilder(t *testing.T) {
+	const want = "network: the zero Builder has no width: make one with NewBuilder(width), width 1…1073741824"
+	var b network.Builder
+	net, err := b.Build()
+	assert.Nil(t, net)
+	require.EqualError(t, err, want)
+
+	var c network.Builder
+	assert.Equal(t, -1, c.Add(0, 1))
+	require.EqualError(t, c.Err(), want)
+}
+
 func TestBuildMissingOutput(t *testing.T) {
 	b, err := network.NewBuilder(3)
 	require.NoError(t, err)
