@@ -15,8 +15,10 @@ type Gate struct {
 	// delay it adds per unit-inverter input capacitance of load, in τ.
 	Drive float64
 	// Pins are the input capacitances of its pins, in unit-inverter input
-	// capacitances, in the order the Library's field documents.
-	Pins []float64
+	// capacitances, in the order the Library's field documents; a gate of
+	// two pins leaves the third 0. An array, so that a copy of a Gate or a
+	// Library changes nothing of the original.
+	Pins [3]float64
 	// Area is the cell's area in the library's unit (µm² for OSU018).
 	Area float64
 }
@@ -24,7 +26,9 @@ type Gate struct {
 // delay returns the gate's delay, in τ, driving load.
 func (g Gate) delay(load float64) float64 { return g.Parasitic + g.Drive*load }
 
-// Library is the cell library the model stands on.
+// Library is the cell library the model stands on. The zero Library
+// describes no cells, and the model over it means nothing: start from
+// OSU018 and change what differs.
 type Library struct {
 	// Name names the library.
 	Name string
@@ -59,11 +63,11 @@ var OSU018 = Library{
 	Name:       "osu018",
 	FO4:        6.472,
 	TauNS:      0.01809,
-	Generate:   Gate{Name: "NAND2X1", Parasitic: 2.977, Drive: 0.886, Pins: []float64{1.341, 1.384}, Area: 24},
-	Propagate:  Gate{Name: "XOR2X1", Parasitic: 5.568, Drive: 0.751, Pins: []float64{3.180, 3.675}, Area: 56},
-	Sum:        Gate{Name: "XOR2X1", Parasitic: 5.568, Drive: 0.751, Pins: []float64{3.180, 3.675}, Area: 56},
-	CellG:      Gate{Name: "AOI21X1", Parasitic: 3.428, Drive: 0.870, Pins: []float64{1.862, 1.928, 1.617}, Area: 32},
-	CellP:      Gate{Name: "NAND2X1", Parasitic: 2.977, Drive: 0.886, Pins: []float64{1.341, 1.384}, Area: 24},
+	Generate:   Gate{Name: "NAND2X1", Parasitic: 2.977, Drive: 0.886, Pins: [3]float64{1.341, 1.384}, Area: 24},
+	Propagate:  Gate{Name: "XOR2X1", Parasitic: 5.568, Drive: 0.751, Pins: [3]float64{3.180, 3.675}, Area: 56},
+	Sum:        Gate{Name: "XOR2X1", Parasitic: 5.568, Drive: 0.751, Pins: [3]float64{3.180, 3.675}, Area: 56},
+	CellG:      Gate{Name: "AOI21X1", Parasitic: 3.428, Drive: 0.870, Pins: [3]float64{1.862, 1.928, 1.617}, Area: 32},
+	CellP:      Gate{Name: "NAND2X1", Parasitic: 2.977, Drive: 0.886, Pins: [3]float64{1.341, 1.384}, Area: 24},
 	OutputLoad: 10.0 / 9.32456,
 }
 

@@ -130,3 +130,16 @@ func TestCopiesMerge(t *testing.T) {
 	assert.Equal(t, want.Area, got.Area)
 	assert.Equal(t, len(want.Path.Signals), len(got.Path.Signals))
 }
+
+// TestLibraryCopy: a copy of OSU018 changed, as a user describing another
+// library starts, leaves OSU018 and FO4 as they were.
+func TestLibraryCopy(t *testing.T) {
+	net, err := topologies.Build("brent-kung", 16, nil)
+	require.NoError(t, err)
+	before := delay.FO4(net)
+	lib := delay.OSU018
+	lib.CellG.Pins[0] *= 3
+	lib.Sum.Pins[1] *= 3
+	assert.Greater(t, lib.Analyze(net).FO4, before, "the copy is slower")
+	assert.Equal(t, before, delay.FO4(net), "OSU018 is unchanged")
+}

@@ -118,9 +118,11 @@ func TestOSU018(t *testing.T) {
 		m := measure(t, lib, c.gate.Name)
 		near(m.intercept/tau, c.gate.Parasitic, c.gate.Name+" parasitic")
 		near(m.slope/inv.slope, c.gate.Drive, c.gate.Name+" drive")
-		require.Len(t, c.gate.Pins, len(c.pins), c.gate.Name)
 		for i, p := range c.pins {
 			near(m.pins[p]/cinv, c.gate.Pins[i], c.gate.Name+" pin "+p)
+		}
+		for i := len(c.pins); i < len(c.gate.Pins); i++ {
+			assert.Zero(t, c.gate.Pins[i], "%s has %d pins", c.gate.Name, len(c.pins))
 		}
 		area := regexp.MustCompile(`cell \(` + c.gate.Name + `\) \{[^}]*?area : ([\d.]+)`).FindStringSubmatch(lib)
 		require.NotNil(t, area, c.gate.Name)
