@@ -164,7 +164,7 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 		if r, err := minimizeModel(ctx, search); err == nil {
 			add(candidate{net: r.Network, figs: r.Figures, source: fmt.Sprintf("%s (model delay ≤ %.2f FO4)", r.Source, search.MaxDelay)})
 		} else if ctx.Err() != nil {
-			return FlowResult{}, ctx.Err()
+			return FlowResult{}, fmt.Errorf("optimize: %w", ctx.Err())
 		}
 		if opt.Progress != nil {
 			opt.Progress(i+1, len(flowLadder)+1)

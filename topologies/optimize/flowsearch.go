@@ -208,7 +208,7 @@ func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.O
 		curE := flowEnergy(cur.res, goal)
 		for used := 0; used < budget; {
 			if ctx.Err() != nil {
-				return nil, tried, ctx.Err()
+				return nil, tried, fmt.Errorf("optimize: %w", ctx.Err())
 			}
 			temp := flowT0 * math.Pow(flowT1/flowT0, float64(used)/float64(budget))
 			var trials []flowPoint

@@ -504,8 +504,8 @@ func annealAll(ctx context.Context, opt Options, start *candidate, all []candida
 // runChains runs chains annealing chains, at most one per core at a time,
 // chain c with its own generator seeded by (seed, c), so that the results
 // do not depend on the number of cores. It calls progress, when not nil, as
-// each chain ends, and returns the results in chain order, or every error
-// the chains returned.
+// each chain ends, and returns the results in chain order, or the first
+// error a chain returned.
 func runChains[T any](chains int, seed uint64, progress func(done, total int), chain func(rng *rand.Rand) (T, error)) ([]T, error) {
 	results := make([]T, chains)
 	errs := make([]error, chains)
@@ -529,8 +529,12 @@ func runChains[T any](chains int, seed uint64, progress func(done, total int), c
 		}
 	}
 	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		return nil, err
+	// The chains fail only when the context ends, all of them alike: one
+	// line says so.
+	for _, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("optimize: %w", err)
+		}
 	}
 	return results, nil
 }

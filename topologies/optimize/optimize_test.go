@@ -196,6 +196,11 @@ func TestProgressAndCancel(t *testing.T) {
 	opt.Progress = nil
 	_, err = optimize.Minimize(ctx, opt)
 	assert.ErrorIs(t, err, context.Canceled)
+	assert.EqualError(t, err, "optimize: context canceled", "one line, however many chains")
+
+	opt.MaxDelay = 20
+	_, err = optimize.Minimize(ctx, opt)
+	assert.EqualError(t, err, "optimize: context canceled", "the model-aware search too")
 }
 
 func TestCheck(t *testing.T) {
