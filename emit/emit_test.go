@@ -91,10 +91,18 @@ func TestTextGolden(t *testing.T) {
 }
 
 // The diagram has one ● per cell and, where wires do not overlap, one row per
-// level: the picture cannot hide a cell or a level.
+// level: the picture cannot hide a cell or a level, nor a copy of a cell
+// (the same operands, as the optimizer copies cells to bound the fan-out).
 func TestTextCountsCells(t *testing.T) {
+	copies, err := network.New(network.Spec{Width: 4, Topology: "copies",
+		Cells: []network.Cell{{Lo: 0, Hi: 1}, {Lo: 0, Hi: 1}, {Lo: 4, Hi: 2}, {Lo: 5, Hi: 2}, {Lo: 6, Hi: 3}}, Outputs: []int{0, 4, 7, 8}})
+	require.NoError(t, err)
 	for _, n := range []int{1, 2, 5, 8, 33, 64} {
-		for _, net := range []*network.Network{koggeStone(t, n), sklansky(t, n)} {
+		nets := []*network.Network{koggeStone(t, n), sklansky(t, n)}
+		if n == 1 {
+			nets = append(nets, copies)
+		}
+		for _, net := range nets {
 			var buf bytes.Buffer
 			require.NoError(t, emit.Text(&buf, net, emit.TextOptions{}))
 			out := buf.String()

@@ -86,17 +86,21 @@ type wire struct {
 
 // levelRows draws the cells of one level, one row per track of wires.
 func levelRows(n *network.Network, cells []int, x func(int) int, bitZeroLeft bool) [][]rune {
-	bySignal := map[int]*wire{}
+	// A copy of a cell (the same operands, as copies made to bound the
+	// fan-out are) reads the same Lo in the same column: it gets a wire of
+	// its own, on another row, so that every cell is drawn.
+	bySignal := map[int][]*wire{}
 	var wires []*wire
 	for _, k := range cells {
 		c := n.Cell(k)
 		col := n.Column(n.CellSignal(k))
-		wr := bySignal[c.Lo]
-		if wr == nil {
-			wr = &wire{src: n.Column(c.Lo)}
-			bySignal[c.Lo] = wr
-			wires = append(wires, wr)
+		i := slices.IndexFunc(bySignal[c.Lo], func(w *wire) bool { return !slices.Contains(w.readers, col) })
+		if i < 0 {
+			bySignal[c.Lo] = append(bySignal[c.Lo], &wire{src: n.Column(c.Lo)})
+			wires = append(wires, bySignal[c.Lo][len(bySignal[c.Lo])-1])
+			i = len(bySignal[c.Lo]) - 1
 		}
+		wr := bySignal[c.Lo][i]
 		wr.far = max(wr.far, col)
 		wr.readers = append(wr.readers, col)
 	}
