@@ -12,7 +12,8 @@ import (
 // nothing.
 //
 // An Adder is not safe for concurrent use: its workspace is shared by every
-// call. Give each goroutine its own Adder.
+// call. Give each goroutine its own Adder. Make one with NewAdder: the zero
+// Adder has no network.
 type Adder struct {
 	width   int
 	ops     []operands // per cell

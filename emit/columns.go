@@ -57,7 +57,7 @@ var Columns = []Column{
 	{"area_um2", "area (µm²)", "cell area after synthesis onto the Liberty library (Yosys stat -liberty)", "µm²"},
 	{"delay_ns", "delay (ns)", "worst input-to-output arrival after synthesis (OpenSTA); for a design with flip-flops the least clock period", "ns"},
 	{"std_cells", "std cells", "standard cells after synthesis", "cells"},
-	{"registers", "registers", "flip-flops after synthesis: 0 for every network's adder, more for a pipelined module of a user's (synth --verilog)", "flip-flops"},
+	{"registers", "registers", "flip-flops after synthesis: 0 for a combinational adder, more for a pipelined one (--stages) or a user's module with registers (synth --verilog)", "flip-flops"},
 	{"redundant_um2", "redundant (µm²)", "area of mapped cells that compute a signal the netlist already carries, or its complement", "µm²"},
 	{"critical_from", "critical path", "start point of the worst path", ""},
 	{"critical_to", "critical path", "end point of the worst path", ""},

@@ -247,7 +247,9 @@ func (s *Step) format(width int) string {
 
 // Program is a prefix network lowered to a warp program: Steps run in
 // order by the 32 lanes of a warp, lane i holding column i's running value
-// in register 0. Lanes from Width up hold values no result reads.
+// in register 0. Lanes from Width up hold values no result reads. Programs
+// come from Lower: Run and the emitters read one Lower made, and the zero
+// Program is not one.
 type Program struct {
 	// Width is the width of the network, 1 to 32.
 	Width int

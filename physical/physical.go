@@ -131,8 +131,10 @@ func (o Options) load() float64 {
 	return o.OutputLoadPF
 }
 
-// Design is one Verilog design for the flow: a combinational module whose
-// inputs and outputs are the ports timed.
+// Design is one Verilog design for the flow: a module whose inputs and
+// outputs are the ports timed, combinational or with rising-edge
+// flip-flops clocked from its inputs (a pipelined adder, Stages above 0,
+// or a user's module), whose delay is then the least clock period.
 type Design struct {
 	// Topology, Params and Width describe the design in its Result.
 	Topology string

@@ -163,7 +163,8 @@ type Seg[T any] struct {
 // Segmented is the segmented lift of Base: a scan over it restarts at every
 // head. Combine(lo, hi) = {lo.Head ∨ hi.Head,
 // hi.Head ? hi.Value : Base.Combine(lo.Value, hi.Value)}. It is associative
-// whenever Base is, and never commutative.
+// whenever Base is, and never commutative. Base must be set: the zero
+// Segmented has no base monoid to lift.
 type Segmented[T any] struct {
 	Base Monoid[T]
 }

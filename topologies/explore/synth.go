@@ -69,6 +69,7 @@ type Adders struct {
 // to split: bad input, not a failed tool.
 type AdderError struct{ msg string }
 
+// Error returns the one-line message.
 func (e *AdderError) Error() string { return e.msg }
 
 // SynthesizeAdders is Synthesize with every point's adder built as a says:
