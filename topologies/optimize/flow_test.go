@@ -164,7 +164,7 @@ func TestMinimizeFlowSparse(t *testing.T) {
 // candidates at 16 bits: it counts its syntheses in Tried, finds an adder
 // no larger than the candidates' best within the same bound, proven and
 // simulated, whose figures the flow gives again, and the same options give
-// the same network.
+// the same network, at any number of syntheses at once.
 func TestMinimizeFlowSearch(t *testing.T) {
 	needFlow(t)
 	ctx := context.Background()
@@ -188,6 +188,15 @@ func TestMinimizeFlowSearch(t *testing.T) {
 	twice, err := optimize.MinimizeFlow(ctx, opt, ks.DelayNS, physical.Options{})
 	require.NoError(t, err)
 	assert.Equal(t, r.Network.Spec(), twice.Network.Spec())
+	// Nor do the syntheses run at once: the search's batches do not follow
+	// the cores (at 8 bits and 24 steps, a batch of 8 found another adder
+	// than one of 4).
+	small := optimize.Options{Width: 8, MaxDepth: 6, Seed: 1, FlowSteps: 24}
+	one, err := optimize.MinimizeFlow(ctx, small, 5, physical.Options{Jobs: 1})
+	require.NoError(t, err)
+	eight, err := optimize.MinimizeFlow(ctx, small, 5, physical.Options{Jobs: 8})
+	require.NoError(t, err)
+	assert.Equal(t, one.Network.Spec(), eight.Network.Spec(), "1 and 8 syntheses at once")
 
 	opt.FlowSteps = -1
 	_, err = optimize.MinimizeFlow(ctx, opt, ks.DelayNS, physical.Options{})

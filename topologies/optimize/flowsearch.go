@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"slices"
 
 	"github.com/prefixgen/prefixgen/network"
@@ -55,6 +54,12 @@ func (g flowGoal) within(r *physical.Result) bool { return g.bounded(r) <= g.Bou
 // Temperatures of the flow-in-the-loop search, as fractions of the current
 // energy: a trial 1 % worse is taken with probability e^(−0.01/T).
 const flowT0, flowT1 = 0.01, 0.0005
+
+// flowBatch is the number of trials each step of the flow search makes and
+// measures at once, whatever the cores and physical.Options.Jobs: the
+// batch steers the chain, so a batch that followed the machine would make
+// the same options find different adders on different machines.
+const flowBatch = 4
 
 // flowPoint is an adder the flow measured: a legalized graph, the
 // sparseness of its adder and the flow's result.
@@ -139,8 +144,8 @@ func flowKey(g *graph, sparse int) string {
 // within the bounds stops early and leaves its share to the next), it runs a chain of simulated
 // annealing whose every step makes a batch of trials (one to three of
 // anneal's moves on the current graph each, within the depth and fan-out
-// bounds, none measured before), measures the whole batch with the flow in
-// parallel, and takes the trial of least flowEnergy by the Metropolis rule
+// bounds, none measured before; flowBatch of them), measures the whole batch
+// with the flow in parallel, and takes the trial of least flowEnergy by the Metropolis rule
 // on the relative change of energy, the temperature falling from flowT0 to
 // flowT1. It returns the best adder it measured by betterFlow (nil if it
 // measured none) and the number of syntheses run.
@@ -148,11 +153,7 @@ func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.O
 	if len(starts) == 0 || steps <= 0 {
 		return nil, 0, nil
 	}
-	batch := flow.Jobs
-	if batch <= 0 {
-		batch = runtime.NumCPU()
-	}
-	batch = max(batch, 4)
+	batch := flowBatch
 	rng := rand.New(rand.NewPCG(opt.Seed, 0x9e3779b97f4a7c15))
 	seen := map[string]bool{}
 	measure := func(pts []flowPoint) error {
