@@ -449,12 +449,11 @@ func Bench(ctx context.Context, opt BenchOptions, build BuildOptions) (*BenchRep
 		build.Log = io.Discard
 	}
 	if build.Dir == "" {
-		var drop func()
-		if build.Dir, drop, err = cleanup.MkdirTemp("", "prefixgen-bench-"); err != nil {
+		var remove func()
+		if build.Dir, remove, err = cleanup.MkdirTemp("", "prefixgen-bench-"); err != nil {
 			return nil, nil, fmt.Errorf("gpukernels: %v", err)
 		}
-		defer os.RemoveAll(build.Dir)
-		defer drop()
+		defer remove()
 	}
 	h, err := buildHarness(ctx, files, build)
 	if err != nil {

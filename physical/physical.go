@@ -397,12 +397,11 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 	}
 	dir := opt.Workdir
 	if dir == "" {
-		var drop func()
-		if dir, drop, err = cleanup.MkdirTemp("", "prefixgen-physical-"); err != nil {
+		var remove func()
+		if dir, remove, err = cleanup.MkdirTemp("", "prefixgen-physical-"); err != nil {
 			return nil, fmt.Errorf("physical: %v", err)
 		}
-		defer os.RemoveAll(dir)
-		defer drop()
+		defer remove()
 	}
 	names := folders(designs)
 

@@ -171,12 +171,11 @@ func checkLiberty(ctx context.Context, t *tools) error {
 	if _, ok := libertyChecked.Load(key); ok {
 		return nil
 	}
-	dir, drop, err := cleanup.MkdirTemp("", "prefixgen-liberty-")
+	dir, remove, err := cleanup.MkdirTemp("", "prefixgen-liberty-")
 	if err != nil {
 		return fmt.Errorf("physical: %v", err)
 	}
-	defer os.RemoveAll(dir)
-	defer drop()
+	defer remove()
 	if err := linkLiberty(dir, t.liberty); err != nil {
 		return fmt.Errorf("physical: %v", err)
 	}

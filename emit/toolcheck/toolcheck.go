@@ -212,12 +212,11 @@ func cellKey(net *network.Network) string {
 // naming it in Detail, without a time. An error is returned only when that
 // folder cannot be made; everything a tool says is in the results.
 func Check(ctx context.Context, designs []*Design, opt Options) ([]Result, error) {
-	dir, drop, err := cleanup.MkdirTemp("", "prefixgen-check-")
+	dir, remove, err := cleanup.MkdirTemp("", "prefixgen-check-")
 	if err != nil {
 		return nil, fmt.Errorf("toolcheck: %v", err)
 	}
-	defer os.RemoveAll(dir)
-	defer drop()
+	defer remove()
 
 	jobs := opt.Jobs
 	if jobs <= 0 {

@@ -90,10 +90,23 @@ func CreateTemp(dir, pattern string) (*os.File, func(), error) {
 }
 
 // MkdirTemp is os.MkdirTemp tracked: the folder is registered as it is
-// made.
+// made, and the function returned removes it and only then drops it from
+// the register, so that a signal that comes while it is being removed
+// still finds it to remove (dropping it first would leave the rest of it
+// behind when RemoveAll's caller exits mid-removal).
 func MkdirTemp(dir, pattern string) (string, func(), error) {
-	return Track(func() (string, string, error) {
+	d, drop, err := Track(func() (string, string, error) {
 		d, err := os.MkdirTemp(dir, pattern)
 		return d, d, err
 	})
+	if err != nil {
+		return d, drop, err
+	}
+	return d, func() {
+		removeAll(d)
+		drop()
+	}, nil
 }
+
+// removeAll is os.RemoveAll; a test watches the registry through it.
+var removeAll = os.RemoveAll

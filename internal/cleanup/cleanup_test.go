@@ -47,3 +47,27 @@ func TestRemove(t *testing.T) {
 	assert.Empty(t, Pending())
 	dropFile() // dropping what is gone is harmless
 }
+
+// TestMkdirTempRemove: the function MkdirTemp returns removes the folder
+// while it is still registered, so that a signal during the removal still
+// removes the rest, and drops it once it is gone.
+func TestMkdirTempRemove(t *testing.T) {
+	dir := t.TempDir()
+	folder, remove, err := MkdirTemp(dir, "work-")
+	require.NoError(t, err)
+	require.NoError(t, os.MkdirAll(filepath.Join(folder, "sub"), 0o755))
+	var during []string
+	removeAll = func(path string) error {
+		during = Pending()
+		return os.RemoveAll(path)
+	}
+	defer func() { removeAll = os.RemoveAll }()
+	remove()
+	assert.Equal(t, []string{folder}, during, "registered while it is removed")
+	assert.NoDirExists(t, folder)
+	assert.Empty(t, Pending())
+
+	_, _, err = MkdirTemp(filepath.Join(dir, "missing"), "x-")
+	assert.Error(t, err)
+	assert.Empty(t, Pending(), "a failed make registers nothing")
+}
