@@ -2,6 +2,7 @@ package physical
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -87,4 +88,16 @@ func TestSafeName(t *testing.T) {
 	assert.Equal(t, "a.b", safeName("a.b"))
 	assert.Regexp(t, `^design-[0-9a-f]{8}$`, safeName(".."))
 	assert.Regexp(t, `^design-[0-9a-f]{8}$`, safeName(""))
+}
+
+// TestToolEnv: the tools run with TMPDIR in their own folder, as an
+// absolute path (they run in that folder), so that what they leave when an
+// interrupt kills them goes with it.
+func TestToolEnv(t *testing.T) {
+	t.Chdir(t.TempDir())
+	env := toolEnv("work/kogge-stone")
+	abs, err := filepath.Abs("work/kogge-stone")
+	require.NoError(t, err)
+	assert.Equal(t, "TMPDIR="+abs, env[len(env)-1])
+	assert.Equal(t, os.Environ(), env[:len(env)-1], "the rest of the environment kept")
 }

@@ -205,10 +205,23 @@ func unwrapPath(err error) error {
 func command(ctx context.Context, dir, prog string, args ...string) (string, error) {
 	cmd := exec.CommandContext(ctx, prog, args...)
 	cmd.Dir = dir
+	cmd.Env = toolEnv(dir)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
 	return out.String(), err
+}
+
+// toolEnv is the environment of a tool run in dir: this process's, with
+// TMPDIR set to dir, so that the tools' own temporary files (Yosys's abc
+// pass makes a folder) go where the flow's files go and are removed with
+// them, even when an interrupt kills the tool before it removes them.
+func toolEnv(dir string) []string {
+	env := os.Environ()
+	if abs, err := filepath.Abs(dir); err == nil {
+		env = append(env, "TMPDIR="+abs)
+	}
+	return env
 }
 
 // yosysError returns Yosys's first ERROR line, or the exit error.

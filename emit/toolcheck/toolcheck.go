@@ -462,6 +462,12 @@ func run(ctx context.Context, dir string, r *Result, name string, args ...string
 	}
 	cmd := exec.CommandContext(ctx, path, args...)
 	cmd.Dir = dir
+	// The tools' own temporary files (Yosys's abc pass makes a folder)
+	// go into dir, which goes when the check ends or is interrupted: a
+	// tool killed by the interrupt cannot remove them itself.
+	if abs, err := filepath.Abs(dir); err == nil {
+		cmd.Env = append(os.Environ(), "TMPDIR="+abs)
+	}
 	var buf bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &buf, &buf
 	start := time.Now()
