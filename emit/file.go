@@ -49,6 +49,9 @@ var (
 // MAXSYMLINKS.
 const maxLinks = 40
 
+// maxName is the longest file name most file systems take, in bytes.
+const maxName = 255
+
 // WriteFile writes the file at path through fn, as a user of a shell
 // expects of "> path", except that a regular file is written whole or not
 // at all:
@@ -57,7 +60,11 @@ const maxLinks = 40
 //     temporary file in the same folder, which replaces the file only once
 //     fn and every write have succeeded. On failure no file is left behind
 //     and an existing file is untouched. An existing file keeps its
-//     permissions; a new one gets 0644.
+//     permissions, and its owner and group where this process may set them
+//     (as root); a new one gets 0644. An existing file this process may not
+//     write is refused, as the shell refuses it. Because the file is
+//     replaced, its folder must be writable, and another hard link to it
+//     keeps the old contents.
 //   - A symbolic link: the link stays, and its final target is written as
 //     above, beside the target. A dangling link creates its target, where
 //     the target's folder exists.
@@ -85,11 +92,16 @@ func WriteFile(path string, fn func(io.Writer) error) error {
 	case err == nil && !fi.Mode().IsRegular():
 		return writeDirect(path, target, fn)
 	}
-	perm := fs.FileMode(0o644)
 	if err == nil {
-		perm = fi.Mode().Perm()
+		// The shell refuses a file it may not write; renaming over it
+		// would not ask.
+		f, err := os.OpenFile(target, os.O_WRONLY, 0)
+		if err != nil {
+			return &PathError{path, reason(err)}
+		}
+		f.Close()
 	}
-	return writeAtomic(path, target, perm, fn)
+	return writeAtomic(path, target, fi, fn)
 }
 
 // SamePath reports whether the paths a and b name one file, through
@@ -151,10 +163,21 @@ func resolve(path string) (string, error) {
 }
 
 // writeAtomic writes target through a temporary file beside it and renames
-// it into place. Errors name path, the name the user gave.
-func writeAtomic(path, target string, perm fs.FileMode, fn func(io.Writer) error) error {
-	tmp, drop, err := cleanup.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".*.tmp")
+// it into place; old is the file it replaces, or nil. Errors name path, the
+// name the user gave.
+func writeAtomic(path, target string, old fs.FileInfo, fn func(io.Writer) error) error {
+	dir, base := filepath.Dir(target), filepath.Base(target)
+	pattern := "." + base + ".*.tmp"
+	if len(pattern)+10 > maxName {
+		// The name is near the longest a file may have: the temporary
+		// one cannot carry it.
+		pattern = ".prefixgen-*.tmp"
+	}
+	tmp, drop, err := cleanup.CreateTemp(dir, pattern)
 	if err != nil {
+		if errors.Is(err, fs.ErrPermission) {
+			return &PathError{path, fmt.Errorf("its folder %s is not writable: the file is written whole through a temporary file beside it", dir)}
+		}
 		return &PathError{path, reason(err)}
 	}
 	defer drop()
@@ -171,6 +194,11 @@ func writeAtomic(path, target string, perm fs.FileMode, fn func(io.Writer) error
 	}
 	if err := bw.Flush(); err != nil {
 		return &PathError{path, reason(err)}
+	}
+	perm := fs.FileMode(0o644)
+	if old != nil {
+		perm = old.Mode().Perm()
+		keepOwner(tmp, old)
 	}
 	if err := tmp.Chmod(perm); err != nil {
 		return &PathError{path, reason(err)}

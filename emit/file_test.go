@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -217,7 +218,36 @@ func TestWriteFileNoTemporaryName(t *testing.T) {
 	require.NoError(t, os.Mkdir(ro, 0o555))
 	path := filepath.Join(ro, "x.txt")
 	err := emit.WriteFile(path, writeString("x"))
+	require.EqualError(t, err, "emit: cannot write "+path+": its folder "+ro+" is not writable: the file is written whole through a temporary file beside it")
+}
+
+// A file this process may not write is refused, as the shell refuses it,
+// though replacing it would only need its folder.
+func TestWriteFileReadOnlyFile(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root may write any file; TestWriteFileKeepsOwner covers root")
+	}
+	path := filepath.Join(t.TempDir(), "ro.txt")
+	require.NoError(t, os.WriteFile(path, []byte("old\n"), 0o444))
+	err := emit.WriteFile(path, writeString("new\n"))
 	require.EqualError(t, err, "emit: cannot write "+path+": permission denied")
+	got, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, "old\n", string(got))
+}
+
+// A name as long as a file system takes is written: the temporary file
+// beside it takes a short name of its own.
+func TestWriteFileLongName(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, strings.Repeat("b", 250))
+	require.NoError(t, emit.WriteFile(path, writeString("x")))
+	got, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, "x", string(got))
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "no temporary file left")
 }
 
 func TestShellWord(t *testing.T) {
