@@ -67,7 +67,8 @@
 // flow-in-the-loop search: simulated annealing on the span grid of
 // anneal's moves, starting from the FlowStarts measured adders of least
 // energy (the area, plus ten times the area per fraction of delay over the
-// bound), where every step synthesizes a batch of trials on every core and
+// bound), where every step synthesizes a batch of four trials in parallel
+// (four on any machine, so that the result does not follow the cores) and
 // takes the best by the Metropolis rule. It judges a network by what
 // survives synthesis, the mapper's duplication and the slew the model does
 // not see, at the price of a synthesis per trial (about 0.5 s of a core
