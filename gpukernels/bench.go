@@ -28,6 +28,11 @@ const (
 	// DefaultBenchRuns is the default BenchOptions.Runs, and the fewest
 	// allowed.
 	DefaultBenchRuns = 20
+	// MaxBenchRuns is the most BenchOptions.Runs allowed.
+	MaxBenchRuns = 10000
+	// MaxBenchItems is the most BenchOptions.Items allowed, and the
+	// largest of BenchOptions.Sizes: 2^40.
+	MaxBenchItems = 1 << 40
 	// DefaultMicroReps is the default BenchOptions.MicroReps.
 	DefaultMicroReps = 1024
 	// DefaultBlockReps is the number of block scans each block of the
@@ -275,7 +280,7 @@ func newHarnessData(opt *BenchOptions) (*harnessData, error) {
 	if opt.Items == 0 {
 		opt.Items = DefaultBenchItems
 	}
-	if opt.Items < 1 || opt.Items > 1<<40 {
+	if opt.Items < 1 || opt.Items > MaxBenchItems {
 		return nil, fmt.Errorf("gpukernels: %d items out of range: allowed 1 to 2^40", opt.Items)
 	}
 	if opt.Sizes == nil {
@@ -285,13 +290,13 @@ func newHarnessData(opt *BenchOptions) (*harnessData, error) {
 		return nil, errors.New("gpukernels: no size for the device-wide scans: give at least one")
 	}
 	for _, n := range opt.Sizes {
-		if n < 1 || n > 1<<40 {
+		if n < 1 || n > MaxBenchItems {
 			return nil, fmt.Errorf("gpukernels: device-scan size %d out of range: allowed 1 to 2^40", n)
 		}
 	}
 	opt.Runs = cmpOr(opt.Runs, DefaultBenchRuns)
-	if opt.Runs < DefaultBenchRuns || opt.Runs > 10000 {
-		return nil, fmt.Errorf("gpukernels: %d timed runs out of range: allowed %d to 10000", opt.Runs, DefaultBenchRuns)
+	if opt.Runs < DefaultBenchRuns || opt.Runs > MaxBenchRuns {
+		return nil, fmt.Errorf("gpukernels: %d timed runs out of range: allowed %d to %d", opt.Runs, DefaultBenchRuns, MaxBenchRuns)
 	}
 	opt.Warmup = cmpOr(opt.Warmup, 3)
 	if opt.Warmup < 1 || opt.Warmup > 1000 {

@@ -27,7 +27,7 @@ func archFlags() []cli.Flag {
 		sparseFlag(),
 		&cli.StringFlag{Name: "pipeline-after", Usage: "register stages after these `LEVELS` (comma-separated, increasing; 0 is the pre-processing, 1 … depth the levels of prefix cells); adds clk and rst"},
 		valencyFlag(),
-		&cli.IntFlag{Name: "stages", Usage: "`K` register stages placed to balance the logic between them (1 to depth + 1); adds clk and rst"},
+		&cli.IntFlag{Name: "stages", Usage: "`K` register stages placed to balance the logic between them (1 to depth + 1); adds clk and rst", DefaultText: "none, a combinational adder"},
 		&cli.BoolFlag{Name: "no-reset", Usage: "with --stages or --pipeline-after: registers without a reset (no rst input); they load at every rising edge of clk"},
 		lingFlag(),
 	}

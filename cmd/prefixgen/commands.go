@@ -31,7 +31,7 @@ func widthFlag(def int) cli.Flag {
 	if def > 0 {
 		return &cli.IntFlag{Name: "width", Aliases: []string{"n"}, Value: def, Usage: "number of inputs (bits of the adder), n ≥ 1"}
 	}
-	return &cli.IntFlag{Name: "width", Aliases: []string{"n"}, Usage: "number of inputs (bits of the adder), n ≥ 1 (required with -t)"}
+	return &cli.IntFlag{Name: "width", Aliases: []string{"n"}, Usage: "number of inputs (bits of the adder), n ≥ 1", DefaultText: "none, required with -t"}
 }
 
 var (
@@ -149,7 +149,7 @@ func genCommand() *cli.Command {
 			topologyFlag(false), widthFlag(0), paramFlag, fromFlag,
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output format: " + strings.Join(genFormats, ", ") + " (see above)"},
 			outputFlag(),
-			&cli.BoolFlag{Name: "bit0-left", Usage: "text, dot, svg: draw bit 0 in the leftmost column (default: rightmost, as in Harris)"},
+			&cli.BoolFlag{Name: "bit0-left", Usage: "text, dot, svg: draw bit 0 in the leftmost column", DefaultText: "bit 0 rightmost, as in Harris"},
 			&cli.StringFlag{Name: "module", Usage: "verilog, vhdl, yosys-lcu: the module or entity `NAME` (a Verilog, or VHDL, identifier; default prefix_adder_<topology>[_<params>]_<n>[_<architecture>], such as prefix_adder_ladner_fischer_k1_32_sparse2, or _80_prefixgen_lcu_<topology>_<n>)"},
 			&cli.BoolFlag{Name: "testbench", Usage: "verilog, vhdl: write the self-checking testbench of the adder instead of the adder"},
 			vectorsFlag(1000, "verilog, vhdl --testbench: random vectors after the corner vectors"),

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -14,23 +15,46 @@ import (
 	"github.com/prefixgen/prefixgen/network"
 )
 
-// cudaTuningFlags are the tuning flags of cuda emit and cuda bench.
-func cudaTuningFlags() []cli.Flag {
+// cudaTuningFlags are the tuning flags of cuda emit (block true: it has
+// --block) and cuda bench, where they tune the device-wide scans.
+func cudaTuningFlags(block bool) []cli.Flag {
+	items := "items each thread of a block scans serially, 1 to %d"
+	itemsDefault := "as CUB's sm_90 scans: 24 for values of 4 and 8 bytes, 60/bytes for structs"
+	threads := "threads per block, a multiple of 32 from 32 to %d, at most 32 logical warps"
+	lookback := "tiles the decoupled look-back reads at once, 1 to %d"
+	if block {
+		items += " (with --block shared, a multiple of the columns each thread holds)"
+		itemsDefault += fmt.Sprintf("; with --block shared, %d rounded up to the columns per thread", gpukernels.DefaultItemsPerThread)
+	} else {
+		items = "device-wide scans: " + items
+		threads = "device-wide scans: " + threads
+		lookback = "device-wide scans: " + lookback
+	}
 	return []cli.Flag{
-		&cli.IntFlag{Name: "items-per-thread", Usage: fmt.Sprintf("items each thread of a block scans serially, 1 to %d", gpukernels.MaxItemsPerThread),
-			DefaultText: fmt.Sprintf("as CUB's sm_90 scans: 24 for values of 4 and 8 bytes, 60/bytes for structs; with --block shared, %d rounded up to the columns per thread", gpukernels.DefaultItemsPerThread)},
-		&cli.IntFlag{Name: "block-threads", Usage: "threads per block, a multiple of 32, at most 32 logical warps",
+		&cli.IntFlag{Name: "items-per-thread", Usage: fmt.Sprintf(items, gpukernels.MaxItemsPerThread), DefaultText: itemsDefault},
+		&cli.IntFlag{Name: "block-threads", Usage: fmt.Sprintf(threads, gpukernels.MaxBlockThreads),
 			DefaultText: "as CUB's sm_90 scans: 128 for values of 4 bytes and structs, 224 for 8 bytes; fewer for narrow logical warps, at most 32 of them"},
-		&cli.IntFlag{Name: "lookback", Value: gpukernels.DefaultLookBack, Usage: "tiles the decoupled look-back reads at once, 1 to 32"},
+		&cli.IntFlag{Name: "lookback", Value: gpukernels.DefaultLookBack, Usage: fmt.Sprintf(lookback, gpukernels.Lanes)},
 	}
 }
 
-// cudaTuning refuses tuning flags set to 0, which gpukernels would take
-// as "the default".
+// cudaTuning refuses tuning flags set to 0 or less, which gpukernels would
+// take as "the default", naming what each allows; gpukernels checks the
+// rest.
 func cudaTuning(c *cli.Context) error {
-	for _, f := range []string{"items-per-thread", "block-threads", "lookback"} {
-		if c.IsSet(f) && c.Int(f) < 1 {
-			return usage(c, "--%s %d out of range: allowed 1 or more (see --help)", f, c.Int(f))
+	allowed := map[string]string{
+		"items-per-thread": fmt.Sprintf("1 to %d", gpukernels.MaxItemsPerThread),
+		"block-threads":    fmt.Sprintf("multiples of %d from %d to %d, at most 32 logical warps", gpukernels.Lanes, gpukernels.Lanes, gpukernels.MaxBlockThreads),
+		"lookback":         fmt.Sprintf("1 to %d", gpukernels.Lanes),
+		"items":            fmt.Sprintf("1 to 2^%d", bits.Len64(gpukernels.MaxBenchItems)-1),
+		"runs":             fmt.Sprintf("%d to %d", gpukernels.DefaultBenchRuns, gpukernels.MaxBenchRuns),
+	}
+	if c.String("block") == gpukernels.BlockShared {
+		allowed["items-per-thread"] += " (with --block shared, a multiple of the columns each thread holds)"
+	}
+	for _, f := range []string{"items-per-thread", "block-threads", "lookback", "items", "runs"} {
+		if hasFlag(c, f) && c.IsSet(f) && c.Int64(f) < 1 {
+			return usage(c, "--%s %d out of range: allowed %s (see --help)", f, c.Int64(f), allowed[f])
 		}
 	}
 	return nil
@@ -54,8 +78,10 @@ func cudaNetworks(c *cli.Context, allowAll, shared bool) ([]*network.Network, er
 	switch {
 	case shared && (w < block.MinWidth || w > block.MaxWidth):
 		return nil, usage(c, "--width %d out of range: a shared-memory block scan (--block shared) allows %d to %d columns", w, block.MinWidth, block.MaxWidth)
-	case !shared && (w < 1 || w > gpukernels.Lanes):
+	case !shared && (w < 1 || w > gpukernels.Lanes) && hasFlag(c, "block"):
 		return nil, usage(c, "--width %d out of range: a warp scan allows 1 to %d lanes (up to %d with --block shared)", w, gpukernels.Lanes, block.MaxWidth)
+	case !shared && (w < 1 || w > gpukernels.Lanes):
+		return nil, usage(c, "--width %d out of range: a warp scan allows 1 to %d lanes", w, gpukernels.Lanes)
 	}
 	if c.String("topology") == "" {
 		return nil, usage(c, "no network given: use -t TOPOLOGY [--width W] or --from FILE")
@@ -83,14 +109,37 @@ func cudaBlock(c *cli.Context) (bool, error) {
 	}
 }
 
+// cudaHelpTemplate is urfave/cli's SubcommandHelpTemplate listing the
+// commands without their categories, which urfave/cli fills in only when
+// the command runs: so that prefixgen help cuda lists them too.
+const cudaHelpTemplate = `NAME:
+   {{template "helpNameTemplate" .}}
+
+USAGE:
+   {{template "usageTemplate" .}}{{if .Description}}
+
+DESCRIPTION:
+   {{template "descriptionTemplate" .}}{{end}}{{if .VisibleCommands}}
+
+COMMANDS:{{template "visibleCommandTemplate" .}}{{end}}{{if .VisibleFlags}}
+
+OPTIONS:{{template "visibleFlagTemplate" .}}{{end}}
+`
+
 func cudaCommand() *cli.Command {
-	fromFlag := &cli.StringFlag{Name: "from", Usage: "read the network from a prefixgen.network/v1 or prefixgen.adder/v1 JSON `FILE` (width 1 to 32, or 2 to 2048 with --block shared) instead of building one; of an adder file only the network is used: sparseness, valency and Ling carries are the adder's, not a scan's"}
-	width := &cli.IntFlag{Name: "width", Aliases: []string{"n"}, Value: 32, Usage: "lanes of a logical warp, 1 to 32 (narrower warps share a hardware warp in power-of-two segments); with --block shared, columns of the block's network, 2 to 2048", DefaultText: "32; 1024 with --block shared"}
+	from := func(widths string) cli.Flag {
+		return &cli.StringFlag{Name: "from", Usage: "read the network from a prefixgen.network/v1 or prefixgen.adder/v1 JSON `FILE` (width " + widths + ") instead of building one; of an adder file only the network is used: sparseness, valency and Ling carries are the adder's, not a scan's"}
+	}
+	const lanes = "lanes of a logical warp, 1 to 32 (narrower warps share a hardware warp in power-of-two segments)"
+	emitWidth := &cli.IntFlag{Name: "width", Aliases: []string{"n"}, Value: 32, Usage: lanes + "; with --block shared, columns of the block's network, 2 to 2048", DefaultText: "32; 1024 with --block shared"}
+	benchWidth := &cli.IntFlag{Name: "width", Aliases: []string{"n"}, Value: 32, Usage: lanes}
 	typ := &cli.StringFlag{Name: "type", Usage: "value type: int32, uint32, int64, uint64, float, double (default int32; uint32 limbs for carry)"}
 	return &cli.Command{
-		Name:         "cuda",
-		Usage:        "emit CUDA warp, block and device-wide scans built from a network, and benchmark them",
-		OnUsageError: onUsageError,
+		Name:               "cuda",
+		Usage:              "emit CUDA warp, block and device-wide scans built from a network, and benchmark them",
+		UsageText:          "prefixgen cuda emit [command options]\nprefixgen cuda bench [command options]",
+		CustomHelpTemplate: cudaHelpTemplate,
+		OnUsageError:       onUsageError,
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
 				return unknownCommand("prefixgen cuda", "prefixgen cuda", c.Args().First(), c.Command.Subcommands)
@@ -101,7 +150,7 @@ func cudaCommand() *cli.Command {
 			cudaNamed(&cli.Command{
 				Name:      "emit",
 				Usage:     "write a header-only CUDA library of scans built from one network",
-				UsageText: "prefixgen cuda emit -t TOPO [--width W] [--param k=V] --type T --op OP [--block shuffle|shared [--no-pad]] [--segmented FLAGTYPE] [-o FILE]\nprefixgen cuda emit --from FILE --type T --op OP [-o FILE]",
+				UsageText: "prefixgen cuda emit -t TOPO [--width W] [--param k=V] [--type T] [--op OP] [--block shuffle|shared [--no-pad]] [--segmented FLAGTYPE] [-o FILE]\nprefixgen cuda emit --from FILE [--type T] [--op OP] [-o FILE]",
 				Description: "Lowers the network to a warp program and writes a .cuh with, in namespace prefixgen::NAME, the\n" +
 					"warp scans (inclusive, exclusive), a block scan, a single-pass device-wide scan with decoupled\n" +
 					"look-back, a three-pass device-wide scan (tiles, tile totals, offsets) and, for --op carry, a\n" +
@@ -114,14 +163,14 @@ func cudaCommand() *cli.Command {
 					"NAME()(earlier, later). --segmented FLAGTYPE carries a head flag of that integer type with every\n" +
 					"item and restarts the scan at each head.",
 				Flags: append([]cli.Flag{
-					topologyFlag(false), width, paramFlag, fromFlag, typ,
+					topologyFlag(false), emitWidth, paramFlag, from("1 to 32, or 2 to 2048 with --block shared"), typ,
 					&cli.StringFlag{Name: "op", Value: "add", Usage: "operator: add, max, min, and, or, xor, carry, affine, or functor:NAME"},
 					&cli.StringFlag{Name: "namespace", Usage: "the namespace inside prefixgen (default topology_params_width_type_op[_segmented_FLAGTYPE][_shared[_nopad]])"},
 					&cli.StringFlag{Name: "block", Value: gpukernels.BlockShuffle, Usage: "block scan: shuffle (warp shuffles, width 1 to 32) or shared (the whole network in shared memory, width 2 to 2048)"},
 					&cli.BoolFlag{Name: "no-pad", Usage: "with --block shared, store slot s at s instead of s + s/32 (bank conflicts come back)"},
 					&cli.StringFlag{Name: "segmented", Usage: "make the scans segmented, with head flags of integer type `FLAGTYPE`: int32, uint32, int64 or uint64"},
 					outputFlag(),
-				}, cudaTuningFlags()...),
+				}, cudaTuningFlags(true)...),
 				OnUsageError: onUsageError,
 				Action: func(c *cli.Context) error {
 					if err := noArgs(c); err != nil {
@@ -175,15 +224,15 @@ func cudaCommand() *cli.Command {
 					"2049, 2^20+17 and 2^28-1 items, aligned and one item off), and writes DIR/TABLE.json for each\n" +
 					"table with nvcc's command line, registers and spills per kernel and the sanitizer runs.",
 				Flags: append([]cli.Flag{
-					topologyFlag(true), width, paramFlag, fromFlag, typ,
+					topologyFlag(true), benchWidth, paramFlag, from("1 to 32"), typ,
 					&cli.StringFlag{Name: "op", Value: "add", Usage: "operator of the scans: add, max, min, and, or, xor (bigadd always runs)"},
-					&cli.Int64Flag{Name: "items", Aliases: []string{"N"}, Value: gpukernels.DefaultBenchItems, Usage: "items scanned", DefaultText: "2^28"},
-					&cli.IntFlag{Name: "runs", Value: gpukernels.DefaultBenchRuns, Usage: "timed runs, at least 20; the median is reported"},
+					&cli.Int64Flag{Name: "items", Aliases: []string{"N"}, Value: gpukernels.DefaultBenchItems, Usage: "items of every benchmark but the device-wide scans, which run at 2^28, 2^20, 1, 31, 2049, 2^20+17 and 2^28-1 items; 1 to 2^40", DefaultText: "2^28"},
+					&cli.IntFlag{Name: "runs", Value: gpukernels.DefaultBenchRuns, Usage: fmt.Sprintf("timed runs, %d to %d; the median is reported", gpukernels.DefaultBenchRuns, gpukernels.MaxBenchRuns)},
 					&cli.StringFlag{Name: "arch", Value: "native", Usage: "nvcc -arch"},
 					&cli.StringFlag{Name: "keep", Usage: "keep the generated sources and the binary in `DIR` (must exist)"},
 					&cli.StringFlag{Name: "suite", Usage: "run the whole GPU suite and write one JSON file per table into `DIR` (created if missing)"},
 					&cli.BoolFlag{Name: "no-sanitize", Usage: "with --suite, skip the compute-sanitizer runs"},
-				}, cudaTuningFlags()...),
+				}, cudaTuningFlags(false)...),
 				OnUsageError: onUsageError,
 				Action: func(c *cli.Context) error {
 					if err := noArgs(c); err != nil {

@@ -13,7 +13,13 @@
 //
 // Exit status: 0 success, 1 the work failed (a verification mismatch, a
 // file that could not be written), 2 bad usage or bad input. Every error is
-// one line on standard error.
+// one line on standard error; 128 + N after signal N (SIGINT, SIGTERM,
+// SIGHUP), with nothing half written left.
+//
+// Whole-number flags take decimal digits only: -n 010 is 10, and Go's
+// other literals (0x10, 0b101, 0o10, 1_000), which urfave/cli's integer
+// flags would read, are refused (flags.go). prefixgen help COMMAND
+// [SUBCOMMAND] prints what COMMAND [SUBCOMMAND] --help prints.
 //
 // --from reads a prefixgen.network/v1 document (a network, the plain adder
 // around it) or a prefixgen.adder/v1 one (a network and the sparseness,

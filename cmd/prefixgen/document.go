@@ -9,6 +9,7 @@ import (
 
 	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/topologies"
 )
 
 // fromKey is where the document --from names is kept once read, in the
@@ -69,6 +70,14 @@ func architecture(c *cli.Context) (adder.Architecture, error) {
 		}
 	}
 	arch := doc
+	// 0 would be taken as the default downstream (package adder): a value
+	// given is checked here.
+	if hasFlag(c, "sparse") && c.IsSet("sparse") && c.Int("sparse") == 0 {
+		return arch, usage(c, "sparseness 0 not allowed: allowed %s", sparseAllowed())
+	}
+	if k := c.Int("valency"); hasFlag(c, "valency") && c.IsSet("valency") && (k < 2 || k > topologies.MaxValency) {
+		return arch, usage(c, "--valency %d not allowed: allowed 2, 3, 4", k)
+	}
 	if hasFlag(c, "sparse") && c.IsSet("sparse") {
 		if s := c.Int("sparse"); doc.Sparse > 1 && s != doc.Sparse {
 			return arch, usage(c, "--sparse %d contradicts %s, the sparse-%d adder: leave --sparse out", s, c.String("from"), doc.Sparse)

@@ -242,7 +242,7 @@ func adderFlags() []cli.Flag {
 	return []cli.Flag{
 		sparseListFlag("with --synth, "),
 		&cli.BoolFlag{Name: "ling", Usage: "with --synth, measure every adder with Ling's pseudo-carries (see gen --ling)"},
-		&cli.IntFlag{Name: "stages", Usage: "with --synth, pipeline every adder with `K` register stages placed to balance its logic (gen --stages; 1 to the shallowest carry tree's depth + 1): delays are then least clock periods"},
+		&cli.IntFlag{Name: "stages", Usage: "with --synth, pipeline every adder with `K` register stages placed to balance its logic (gen --stages; 1 to the shallowest carry tree's depth + 1): delays are then least clock periods", DefaultText: "none"},
 		&cli.BoolFlag{Name: "no-reset", Usage: "with --stages, registers without a reset (gen --no-reset)"},
 		ordersFlag("with --synth, take the front over medians: "),
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -21,22 +22,19 @@ func main() {
 	os.Exit(run(os.Args, os.Stdout, os.Stderr))
 }
 
-// stopOnSignal makes an interrupt (SIGINT) or SIGTERM remove the
-// temporary files and folders of the run (package cleanup: an -o file half
-// written, the tools' work folders) and exit with 128 + the signal's
-// number, as a shell reports a command a signal stopped.
+// stopOnSignal makes an interrupt (SIGINT), SIGTERM or a hang-up (SIGHUP:
+// the terminal or ssh session closed) remove the temporary files and
+// folders of the run (package cleanup: an -o file half written, the tools'
+// work folders) and exit with 128 + the signal's number, as a shell reports
+// a command a signal stopped.
 func stopOnSignal(stderr io.Writer) {
 	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	go func() {
 		s := <-sigs
 		cleanup.RemoveAll()
 		fmt.Fprintf(stderr, "prefixgen: stopped by %v\n", s)
-		code := 128 + int(syscall.SIGINT)
-		if s == syscall.SIGTERM {
-			code = 128 + int(syscall.SIGTERM)
-		}
-		os.Exit(code)
+		os.Exit(128 + int(s.(syscall.Signal)))
 	}()
 }
 
@@ -188,10 +186,63 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			}
 			return cli.ShowAppHelp(c)
 		},
-		Commands: []*cli.Command{listCommand(), genCommand(), statsCommand(), verifyCommand(), compareCommand(), checkCommand(), cudaCommand(), exploreCommand(), reportCommand(), optimizeCommand(), synthCommand()},
+		// urfave/cli adds --help to an app only along with its own help
+		// command, which helpCommand replaces.
+		Flags:    []cli.Flag{cli.HelpFlag},
+		Commands: []*cli.Command{listCommand(), genCommand(), statsCommand(), verifyCommand(), compareCommand(), checkCommand(), cudaCommand(), exploreCommand(), reportCommand(), optimizeCommand(), synthCommand(), helpCommand()},
 	}
 	refuseEmpty(app.Commands)
+	decimalFlags(app.Commands)
 	return app
+}
+
+// helpCommand is prefixgen help [COMMAND [SUBCOMMAND]], in place of
+// urfave/cli's, which shows a command's subcommands only once the command
+// has run and ignores every word after the first: help cuda emit prints
+// what cuda emit --help prints, and help gen extra is refused.
+func helpCommand() *cli.Command {
+	return &cli.Command{
+		Name:            "help",
+		Aliases:         []string{"h"},
+		Usage:           "Shows a list of commands or help for one command",
+		ArgsUsage:       "[command [subcommand]]",
+		HideHelpCommand: true,
+		OnUsageError:    onUsageError,
+		Action: func(c *cli.Context) error {
+			args := c.Args().Slice()
+			if len(args) == 0 {
+				return cli.ShowAppHelp(c)
+			}
+			// ctx.Command is the command whose subcommands the next word
+			// names; the help command itself has none, which
+			// cli.ShowCommandHelp takes as the app's commands.
+			ctx, cmds, parent := c, c.App.Commands, "prefixgen"
+			for i, word := range args {
+				var cmd *cli.Command
+				for _, x := range cmds {
+					if x.Name != "help" && x.HasName(word) {
+						cmd = x
+					}
+				}
+				if cmd == nil {
+					return unknownCommand("prefixgen help", parent, word, cmds)
+				}
+				if i+1 == len(args) {
+					if cmd.HelpName == "" { // a subcommand of a command that has not run
+						cmd.HelpName = parent + " " + cmd.Name
+					}
+					return cli.ShowCommandHelp(ctx, word)
+				}
+				parent += " " + cmd.Name
+				if len(cmd.Subcommands) == 0 {
+					return fmt.Errorf("prefixgen help: unexpected argument %s: %s has no commands (see %s --help)", network.Quote(args[i+1]), parent, parent)
+				}
+				ctx = cli.NewContext(c.App, nil, ctx)
+				ctx.Command, cmds = cmd, cmd.Subcommands
+			}
+			return nil
+		},
+	}
 }
 
 // notFoundKey is where the app's Metadata keeps the error of help NAME for
@@ -210,25 +261,70 @@ func unknownCommand(cmd, parent, name string, cmds []*cli.Command) error {
 	return fmt.Errorf("%s: unknown command %s: known are %s (see %s --help)", cmd, network.Quote(name), strings.Join(names, ", "), parent)
 }
 
-// onUsageError turns a flag-parsing error into one line.
+// onUsageError turns a flag-parsing error into one line. The number flags
+// say what they want themselves (decimalFlags); a boolean flag wants true or
+// false.
 func onUsageError(c *cli.Context, err error, _ bool) error {
-	msg := err.Error()
-	msg = strings.Replace(msg, ": parse error", ": want a whole number", 1)
-	msg = strings.Replace(msg, "flag provided but not defined: ", "unknown flag ", 1)
-	msg = strings.Replace(msg, "flag needs an argument: ", "a value is missing after ", 1)
-	// Go's flag package names a flag with one dash; the help spells long
-	// names with two.
-	msg = longFlag.ReplaceAllString(msg, "$1--$2")
 	name := "prefixgen"
 	if c.Command != nil && c.Command.Name != "" && c.Command.Name != "prefixgen" {
 		name += " " + c.Command.Name
 	}
+	msg := err.Error()
+	if m := twoForms.FindStringSubmatch(msg); m != nil {
+		return fmt.Errorf("%s: %s and %s both given: use one", name, dashed(m[1]), dashed(m[2]))
+	}
+	msg = boolValue.ReplaceAllString(msg, "invalid value $1 for flag -$2: want true or false")
+	if typed, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		msg = "unknown flag " + dashed(typed)
+		if short, value, ok := joinedValue(c, typed); ok {
+			msg = fmt.Sprintf("unknown flag -%s: a value goes after a space, as in -%s %s", typed, short, value)
+		}
+	}
+	msg = strings.Replace(msg, "flag needs an argument: ", "a value is missing after ", 1)
+	// Go's flag package names a flag with one dash; the help spells long
+	// names with two.
+	msg = longFlag.ReplaceAllString(msg, "$1--$2")
 	return fmt.Errorf("%s: %s (see %s --help)", name, msg, name)
 }
 
+// twoForms matches urfave/cli's error for a flag given by two of its names,
+// as "Cannot use two forms of the same flag: o output".
+var twoForms = regexp.MustCompile(`^Cannot use two forms of the same flag: (\S+) (\S+)$`)
+
+// boolValue matches Go's error for a bad value of a boolean flag.
+var boolValue = regexp.MustCompile(`^invalid boolean value (".*") for -(\S+): .*$`)
+
 // longFlag matches a flag of more than one letter as Go's flag package
 // names it in a message, with one dash.
-var longFlag = regexp.MustCompile(`(unknown flag |a value is missing after )-([A-Za-z0-9][A-Za-z0-9_-]+)`)
+var longFlag = regexp.MustCompile(`(a value is missing after |" for flag )-([A-Za-z0-9][A-Za-z0-9_-]+)`)
+
+// dashed spells a flag's name as the help does: -n, --width.
+func dashed(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+// joinedValue reports whether typed, the name of an unknown flag, was
+// typed with one dash and is a one-letter flag of c's command that takes a
+// value with the value written onto it (-n8, as getopt would read it), and
+// returns the letter and the value. Go's flag package reads -n8 and --n8
+// alike; the command's arguments tell them apart.
+func joinedValue(c *cli.Context, typed string) (short, value string, ok bool) {
+	lineage := c.Lineage()
+	if c.Command == nil || len(typed) < 2 || len(lineage) < 2 || !slices.Contains(lineage[1].Args().Slice(), "-"+typed) {
+		return "", "", false
+	}
+	short, value = typed[:1], typed[1:]
+	for _, f := range c.Command.Flags {
+		v, takes := f.(interface{ TakesValue() bool })
+		if takes && v.TakesValue() && slices.Contains(f.Names(), short) {
+			return short, value, true
+		}
+	}
+	return "", "", false
+}
 
 // noArgs refuses stray positional arguments.
 func noArgs(c *cli.Context) error {

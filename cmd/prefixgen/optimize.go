@@ -61,7 +61,7 @@ func optimizeCommand() *cli.Command {
 			"delay is then the least clock period and its area includes the flip-flops. --flow-steps K then\n" +
 			"anneals from the best three adders measured with the flow in the loop: K more syntheses (about\n" +
 			"0.5 s of a core each at 64 bits), every trial one to three moves of a span on the grid,\n" +
-			"measured in parallel batches; found by says when the result came from it. --orders K measures\n" +
+			"measured in parallel batches of 4; found by says when the result came from it. --orders K measures\n" +
 			"every adder K more times, its gates in K orders (see synth --orders), and judges it by its\n" +
 			"medians, so that the search does not keep lucky draws of ABC: K + 1 times the syntheses.\n\n" +
 			"--max-area-um2 A asks the other question through the same flow, candidates and search: the adder\n" +
@@ -71,19 +71,20 @@ func optimizeCommand() *cli.Command {
 			"--start FILE measures the network of FILE (what -f json wrote) besides the candidates, and the\n" +
 			"flow search may start from it: a long search can go on where an earlier one stopped.",
 		Flags: append([]cli.Flag{
-			&cli.IntFlag{Name: "width", Aliases: []string{"n"}, Usage: fmt.Sprintf("number of inputs N, 1 to %d (required)", optimize.MaxWidth)},
-			&cli.IntFlag{Name: "max-depth", Aliases: []string{"d"}, Usage: "depth bound D, at least ⌈log2 N⌉ (required unless --max-delay or --objective delay: then 2⌈log2 N⌉)"},
-			&cli.Float64Flag{Name: "max-delay", Usage: "bound on the model's delay of the adder, in FO4 delays (0: none)"},
+			&cli.IntFlag{Name: "width", Aliases: []string{"n"}, Usage: fmt.Sprintf("number of inputs N, 1 to %d", optimize.MaxWidth), DefaultText: "none, required"},
+			&cli.IntFlag{Name: "max-depth", Aliases: []string{"d"}, Usage: "depth bound D, at least ⌈log2 N⌉",
+				DefaultText: "2⌈log2 N⌉ with --max-delay, --objective delay, --max-delay-ns or --max-area-um2; required otherwise"},
+			&cli.Float64Flag{Name: "max-delay", Usage: "bound on the model's delay of the adder, in FO4 delays, more than 0", DefaultText: "none"},
 			&cli.StringFlag{Name: "objective", Value: "area", Usage: "what to minimize: area (cells; the model's area under --max-delay) or delay (the model's delay)"},
-			&cli.Float64Flag{Name: "max-delay-ns", Usage: "bound on the adder's delay after synthesis and static timing (prefixgen synth's flow; --liberty, --flow, --load, --jobs, --workdir choose it), in ns; minimizes the area measured"},
-			&cli.Float64Flag{Name: "max-area-um2", Usage: "bound on the adder's area after synthesis (prefixgen synth's flow), in µm² (the library's area unit); minimizes the delay measured"},
+			&cli.Float64Flag{Name: "max-delay-ns", Usage: "bound on the adder's delay after synthesis and static timing (prefixgen synth's flow; --liberty, --flow, --load, --jobs, --workdir choose it), in ns; minimizes the area measured", DefaultText: "none"},
+			&cli.Float64Flag{Name: "max-area-um2", Usage: "bound on the adder's area after synthesis (prefixgen synth's flow), in µm² (the library's area unit); minimizes the delay measured", DefaultText: "none"},
 			&cli.IntFlag{Name: "max-fanout", Usage: "fan-out bound F: cells reading a signal, +1 if it is an output (0: none)"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the annealing chains"},
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output format: " + strings.Join(optimizeFormats, ", ")},
 			outputFlag(),
 			sparseListFlag("with --max-delay-ns or --max-area-um2, "),
 			&cli.BoolFlag{Name: "ling", Usage: "with --max-delay-ns or --max-area-um2, measure every adder with Ling's pseudo-carries (see gen --ling)"},
-			&cli.IntFlag{Name: "stages", Usage: "with --max-delay-ns or --max-area-um2, measure every adder pipelined with `K` register stages placed to balance its logic (gen --stages; 1 to the depth bound + 1): delays are then least clock periods"},
+			&cli.IntFlag{Name: "stages", Usage: "with --max-delay-ns or --max-area-um2, measure every adder pipelined with `K` register stages placed to balance its logic (gen --stages; 1 to the depth bound + 1): delays are then least clock periods", DefaultText: "none"},
 			&cli.BoolFlag{Name: "no-reset", Usage: "with --stages, registers without a reset (gen --no-reset)"},
 			ordersFlag("with --max-delay-ns or --max-area-um2, judge every adder by its medians: "),
 			&cli.IntFlag{Name: "flow-steps", Usage: "with --max-delay-ns or --max-area-um2, syntheses of the flow-in-the-loop search after the candidates are measured (0: none; each takes about 0.5 s of one core at 64 bits)"},

@@ -104,7 +104,17 @@ func TestOptimizeBadInput(t *testing.T) {
 		{"fan-out 2 one below ripple", []string{"-n", "32", "--max-depth", "30", "--max-fanout", "2"},
 			"prefixgen optimize: no network of width 32, depth ≤ 30 has fan-out ≤ 2: fan-out 2 forces ripple, of depth 31; allowed --max-fanout 3 or more at depth 30, or --max-depth 31 for ripple"},
 		{"negative fan-out", []string{"-n", "16", "--max-depth", "4", "--max-fanout", "-1"},
-			"prefixgen optimize: max fan-out -1 out of range: allowed 0 (no bound) or 1 and more"},
+			"prefixgen optimize: max fan-out -1 out of range: allowed 0 (no bound), or 3 or more at width 16 and depth ≤ 4"},
+		{"negative fan-out at ripple's depth", []string{"-n", "16", "--max-depth", "15", "--max-fanout", "-2"},
+			"prefixgen optimize: max fan-out -2 out of range: allowed 0 (no bound), or 2 or more at width 16 and depth ≤ 15"},
+		{"negative fan-out of one input", []string{"-n", "1", "--max-depth", "0", "--max-fanout", "-1"},
+			"prefixgen optimize: max fan-out -1 out of range: allowed 0 (no bound), or 1 or more at width 1 and depth ≤ 0"},
+		{"negative fan-out, depth too small", []string{"-n", "16", "--max-depth", "3", "--max-fanout", "-1"},
+			"prefixgen optimize: no network of width 16 has depth 3 or less: the least depth is ⌈log2 16⌉ = 4"},
+		{"delay below the one network of width 1", []string{"-n", "1", "--max-delay", "1"},
+			"prefixgen optimize: no network of width 1 has a model delay ≤ 1 FO4: the only one takes 2.214 FO4; allowed a bound of 2.22 FO4 or more"},
+		{"delay below the one network of width 2", []string{"-n", "2", "--max-delay", "2.43", "--objective", "delay"},
+			"prefixgen optimize: no network of width 2 has a model delay ≤ 2.43 FO4: the only one takes 2.438 FO4; allowed a bound of 2.44 FO4 or more"},
 		{"no depth", []string{"-n", "16"}, "prefixgen optimize: --max-depth D is required (or --max-delay, or --objective delay)"},
 		{"flow without ns", []string{"-n", "16", "--max-depth", "5", "--flow", "abc"}, "prefixgen optimize: --flow applies only with --max-delay-ns or --max-area-um2"},
 		{"ns and objective", []string{"-n", "16", "--max-delay-ns", "1", "--objective", "delay"},
@@ -157,6 +167,20 @@ func TestOptimizeDelayNotFound(t *testing.T) {
 	assert.Equal(t, "prefixgen optimize: found no network of width 16 with depth ≤ 8 and a model delay ≤ 1.00 FO4: the fastest candidate before annealing takes 7.57 FO4 (--objective delay searches for faster)\n", errOut)
 }
 
+// The delay bound a refusal at widths 1 and 2 names is one optimize then
+// meets.
+func TestOptimizeOnlyNetworkDelayMet(t *testing.T) {
+	for _, args := range [][]string{
+		{"-n", "1", "--max-delay", "2.22"},
+		{"-n", "2", "--max-delay", "2.44"},
+	} {
+		status, out, errOut := prefixgen(append([]string{"optimize", "-f", "json"}, args...)...)
+		require.Equal(t, 0, status, "%v: %s", args, errOut)
+		_, err := network.Unmarshal([]byte(out))
+		require.NoError(t, err)
+	}
+}
+
 // Every bound a refusal names is one optimize then meets: the least
 // fan-out at the depth, and ripple's depth for fan-out 2.
 func TestOptimizeNamedBoundsMet(t *testing.T) {
@@ -165,6 +189,7 @@ func TestOptimizeNamedBoundsMet(t *testing.T) {
 		{"-n", "32", "--max-depth", "6", "--max-fanout", "3"},
 		{"-n", "32", "--max-depth", "31", "--max-fanout", "2"},
 		{"-n", "16", "--max-depth", "15", "--max-fanout", "2"},
+		{"-n", "1", "--max-depth", "0", "--max-fanout", "1"},
 	} {
 		status, out, errOut := prefixgen(append([]string{"optimize", "-f", "json"}, args...)...)
 		require.Equal(t, 0, status, "%v: %s", args, errOut)

@@ -25,14 +25,15 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// A signal while -o FILE is being written removes the temporary file that
-// would have become FILE, and the command exits with 128 + the signal's
-// number after one line: nothing half written is left.
+// A signal (an interrupt, SIGTERM, or a hang-up when the terminal closes)
+// while -o FILE is being written removes the temporary file that would have
+// become FILE, and the command exits with 128 + the signal's number after
+// one line: nothing half written is left.
 func TestSignalRemovesPartialOutput(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a large gen")
 	}
-	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP} {
 		t.Run(sig.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			out := filepath.Join(dir, "big.txt")

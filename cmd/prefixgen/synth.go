@@ -115,7 +115,7 @@ func synthCommand() *cli.Command {
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "table, json (an array) or csv"},
 			outputFlag(),
 			sparseFlag(), valencyFlag(), lingFlag(),
-			&cli.IntFlag{Name: "stages", Usage: "`K` register stages in every adder, placed to balance its logic (1 to depth + 1; gen --stages): its delay is then the least clock period"},
+			&cli.IntFlag{Name: "stages", Usage: "`K` register stages in every adder, placed to balance its logic (1 to depth + 1; gen --stages): its delay is then the least clock period", DefaultText: "none, combinational adders"},
 			&cli.BoolFlag{Name: "no-reset", Usage: "with --stages: registers without a reset (gen --no-reset)"},
 			&cli.StringFlag{Name: "verilog", Usage: "synthesize the module of your own Verilog `FILE` instead of a network's adder"},
 			&cli.StringFlag{Name: "top", Usage: "with --verilog, the `MODULE` to synthesize (default: the file's one module)"},

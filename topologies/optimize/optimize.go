@@ -173,16 +173,28 @@ func Check(opt Options) error {
 		return fmt.Errorf("optimize: max delay %g out of range: allowed 0 (no bound) or a positive number of FO4 delays", opt.MaxDelay)
 	case opt.Objective != Cells && opt.Objective != Delay:
 		return fmt.Errorf("optimize: unknown objective %d: allowed Cells, Delay", opt.Objective)
-	case opt.MaxFanout < 0:
-		return fmt.Errorf("optimize: max fan-out %d out of range: allowed 0 (no bound) or 1 and more", opt.MaxFanout)
 	case opt.MaxDepth < ceilLog2(n):
 		return infeasible("optimize: no network of width %d has depth %d or less: the least depth is ⌈log2 %d⌉ = %d", n, opt.MaxDepth, n, ceilLog2(n))
+	case opt.MaxFanout < 0:
+		return fmt.Errorf("optimize: max fan-out %d out of range: allowed 0 (no bound), or %d or more at width %d and depth ≤ %d", opt.MaxFanout, LeastFanout(n, opt.MaxDepth), n, opt.MaxDepth)
 	case opt.Stages < 0:
 		return fmt.Errorf("optimize: %d register stages out of range: allowed 0 (combinational) or more", opt.Stages)
 	case opt.Stages > opt.MaxDepth+1:
 		return infeasible("optimize: no adder of depth %d or less takes %d register stages: allowed 1 to %d (the depth + 1), or a deeper bound", opt.MaxDepth, opt.Stages, opt.MaxDepth+1)
 	case opt.NoReset && opt.Stages == 0:
 		return errors.New("optimize: no reset asked for a combinational adder: allowed with register stages only")
+	}
+	if opt.MaxDelay > 0 && n <= 2 {
+		// Widths 1 and 2 have one network each (no cell, or the cell
+		// [0,1]): a bound below its delay is one no network meets.
+		only, err := topologies.Build("ripple", n, nil)
+		if err != nil {
+			return err
+		}
+		// The search keeps a network within 1e-9 of the bound.
+		if fo4 := delay.OSU018.Analyze(only).FO4; opt.MaxDelay+1e-9 < fo4 {
+			return infeasible("optimize: no network of width %d has a model delay ≤ %v FO4: the only one takes %.3f FO4; allowed a bound of %.2f FO4 or more", n, opt.MaxDelay, fo4, math.Ceil(fo4*100)/100)
+		}
 	}
 	for i, net := range opt.Start {
 		fig := net.Figures()

@@ -212,9 +212,11 @@ func TestCheck(t *testing.T) {
 		{optimize.Options{Width: 0, MaxDepth: 3}, "optimize: width 0 out of range: allowed 1…1024", false},
 		{optimize.Options{Width: 1025, MaxDepth: 12}, "optimize: width 1025 out of range: allowed 1…1024", false},
 		{optimize.Options{Width: 100, MaxDepth: 6}, "optimize: no network of width 100 has depth 6 or less: the least depth is ⌈log2 100⌉ = 7", true},
-		{optimize.Options{Width: 8, MaxDepth: 3, MaxFanout: -2}, "optimize: max fan-out -2 out of range: allowed 0 (no bound) or 1 and more", false},
+		{optimize.Options{Width: 8, MaxDepth: 3, MaxFanout: -2}, "optimize: max fan-out -2 out of range: allowed 0 (no bound), or 3 or more at width 8 and depth ≤ 3", false},
 		{optimize.Options{Width: 8, MaxDepth: 7, MaxFanout: 1}, "optimize: no network of width 8 has fan-out 1: input 0 is output 0 and feeds a cell; allowed --max-fanout 2 or more at depth 7", true},
 		{optimize.Options{Width: 256, MaxDepth: 8, MaxFanout: 2}, "optimize: no network of width 256, depth ≤ 8 has fan-out ≤ 2: fan-out 2 forces ripple, of depth 255; allowed --max-fanout 3 or more at depth 8, or --max-depth 255 for ripple", true},
+		{optimize.Options{Width: 1, MaxDepth: 0, MaxDelay: 1}, "optimize: no network of width 1 has a model delay ≤ 1 FO4: the only one takes 2.214 FO4; allowed a bound of 2.22 FO4 or more", true},
+		{optimize.Options{Width: 2, MaxDepth: 1, MaxDelay: 2.43}, "optimize: no network of width 2 has a model delay ≤ 2.43 FO4: the only one takes 2.438 FO4; allowed a bound of 2.44 FO4 or more", true},
 		{optimize.Options{Width: 8, MaxDepth: 6, Start: []*network.Network{build(t, "ripple", 7)}}, "optimize: start network 1 (ripple) has width 7: allowed only the width searched, 8", false},
 		{optimize.Options{Width: 8, MaxDepth: 6, Start: []*network.Network{build(t, "ripple", 8)}}, "optimize: start network 1 (ripple) has depth 7, above the depth bound 6: allowed a start of depth ≤ 6, or --max-depth 7 or more", false},
 		{optimize.Options{Width: 8, MaxDepth: 6, MaxFanout: 4, Start: []*network.Network{build(t, "kogge-stone", 8), build(t, "sklansky", 8)}}, "optimize: start network 2 (sklansky) has fan-out 5, above the fan-out bound 4: allowed a start of fan-out ≤ 4, or --max-fanout 5 or more", false},
@@ -228,6 +230,7 @@ func TestCheck(t *testing.T) {
 		assert.EqualError(t, err, tt.want)
 	}
 	assert.NoError(t, optimize.Check(optimize.Options{Width: 1, MaxDepth: 0}))
+	assert.NoError(t, optimize.Check(optimize.Options{Width: 2, MaxDepth: 1, MaxDelay: 2.44}), "the bound a refusal names is met")
 	assert.NoError(t, optimize.Check(optimize.Options{Width: 256, MaxDepth: 1 << 40, MaxFanout: 2}))
 	assert.NoError(t, optimize.Check(optimize.Options{Width: 256, MaxDepth: 8, MaxFanout: 3}))
 	assert.NoError(t, optimize.Check(optimize.Options{Width: 8, MaxDepth: 7, MaxFanout: 4, Start: []*network.Network{build(t, "ripple", 8), build(t, "kogge-stone", 8)}}))

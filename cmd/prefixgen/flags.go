@@ -1,0 +1,167 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+// Go's flag package, which urfave/cli's integer flags parse with, reads
+// integers as Go literals: -n 010 is 8, -n 0x10 is 16, -n 1_0 is 10 (the
+// flags' Base field applies to environment variables only). Every integer
+// flag of the command is made decimal-only instead, and every number flag
+// says in its error what it wants: -n 010 is 10, -n 0x10 is refused.
+
+// decimalFlags replaces every integer and float flag of cmds and their
+// subcommands by one that reads its value as numberValue does.
+func decimalFlags(cmds []*cli.Command) {
+	for _, cmd := range cmds {
+		for i, f := range cmd.Flags {
+			switch f := f.(type) {
+			case *cli.IntFlag:
+				cmd.Flags[i] = intFlag{f}
+			case *cli.Int64Flag:
+				cmd.Flags[i] = int64Flag{f}
+			case *cli.UintFlag:
+				cmd.Flags[i] = uintFlag{f}
+			case *cli.Uint64Flag:
+				cmd.Flags[i] = uint64Flag{f}
+			case *cli.Float64Flag:
+				cmd.Flags[i] = float64Flag{f}
+			}
+		}
+		decimalFlags(cmd.Subcommands)
+	}
+}
+
+// The wrapped flags: everything but Apply is the flag's own (help text,
+// default, Action).
+type (
+	intFlag     struct{ *cli.IntFlag }
+	int64Flag   struct{ *cli.Int64Flag }
+	uintFlag    struct{ *cli.UintFlag }
+	uint64Flag  struct{ *cli.Uint64Flag }
+	float64Flag struct{ *cli.Float64Flag }
+)
+
+func (f intFlag) Apply(set *flag.FlagSet) error {
+	return applyNumber(f.IntFlag, set, signed(strconv.IntSize))
+}
+
+func (f int64Flag) Apply(set *flag.FlagSet) error {
+	return applyNumber(f.Int64Flag, set, signed(64))
+}
+
+func (f uintFlag) Apply(set *flag.FlagSet) error {
+	return applyNumber(f.UintFlag, set, unsigned(strconv.IntSize))
+}
+
+func (f uint64Flag) Apply(set *flag.FlagSet) error {
+	return applyNumber(f.Uint64Flag, set, unsigned(64))
+}
+
+func (f float64Flag) Apply(set *flag.FlagSet) error {
+	return applyNumber(f.Float64Flag, set, float)
+}
+
+// applyNumber defines f's names in set, each reading its value through
+// read before f's own flag.Value takes it.
+func applyNumber(f cli.Flag, set *flag.FlagSet, read func(string) (string, error)) error {
+	own := flag.NewFlagSet("", flag.ContinueOnError)
+	if err := f.Apply(own); err != nil {
+		return err
+	}
+	own.VisitAll(func(x *flag.Flag) {
+		set.Var(&numberValue{Value: x.Value, read: read}, x.Name, x.Usage)
+	})
+	return nil
+}
+
+// numberValue is a flag.Value that checks a value with read, and passes
+// what read returns to the flag's own Value.
+type numberValue struct {
+	flag.Value
+	read func(string) (string, error)
+}
+
+// Set checks s and sets the value.
+func (v *numberValue) Set(s string) error {
+	t, err := v.read(s)
+	if err != nil {
+		return err
+	}
+	return v.Value.Set(t)
+}
+
+// Get returns the value, as the flag's own Value does.
+func (v *numberValue) Get() any {
+	if g, ok := v.Value.(flag.Getter); ok {
+		return g.Get()
+	}
+	return v.Value.String()
+}
+
+// signed reads a whole number of the given bits in decimal, and returns it
+// without leading zeros or sign.
+func signed(bits int) func(string) (string, error) {
+	least, most := int64(math.MinInt64)>>(64-bits), int64(math.MaxInt64)>>(64-bits)
+	return func(s string) (string, error) {
+		n, err := strconv.ParseInt(s, 10, bits)
+		switch {
+		case errors.Is(err, strconv.ErrRange):
+			return "", fmt.Errorf("out of range: allowed %d to %d", least, most)
+		case err != nil:
+			return "", notDecimal(s)
+		}
+		return strconv.FormatInt(n, 10), nil
+	}
+}
+
+// unsigned reads a whole number from 0 of the given bits in decimal.
+func unsigned(bits int) func(string) (string, error) {
+	most := uint64(math.MaxUint64) >> (64 - bits)
+	return func(s string) (string, error) {
+		n, err := strconv.ParseUint(strings.TrimPrefix(s, "+"), 10, bits)
+		if errors.Is(err, strconv.ErrRange) {
+			return "", fmt.Errorf("out of range: allowed 0 to %d", most)
+		}
+		if err != nil {
+			// A negative whole number is one out of range.
+			if _, serr := strconv.ParseInt(s, 10, 64); len(s) > 1 && s[0] == '-' && (serr == nil || errors.Is(serr, strconv.ErrRange)) {
+				return "", fmt.Errorf("out of range: allowed 0 to %d", most)
+			}
+			return "", notDecimal(s)
+		}
+		return strconv.FormatUint(n, 10), nil
+	}
+}
+
+// notDecimal is the error for a value that is not a whole number in
+// decimal: one Go would read as a literal in another base (0x10, 0b101,
+// 1_000) is told so.
+func notDecimal(s string) error {
+	if _, err := strconv.ParseInt(s, 0, 64); err == nil || errors.Is(err, strconv.ErrRange) {
+		return errors.New("want a whole number in decimal digits")
+	}
+	if _, err := strconv.ParseUint(s, 0, 64); err == nil || errors.Is(err, strconv.ErrRange) {
+		return errors.New("want a whole number in decimal digits")
+	}
+	return errors.New("want a whole number")
+}
+
+// float reads a number as Go's flag package does, with errors that say so.
+func float(s string) (string, error) {
+	_, err := strconv.ParseFloat(s, 64)
+	switch {
+	case errors.Is(err, strconv.ErrRange):
+		return "", errors.New("out of range: allowed numbers up to about 1.8e308 in size")
+	case err != nil:
+		return "", errors.New("want a number")
+	}
+	return s, nil
+}
