@@ -312,7 +312,7 @@ func proveVHDL(t *testing.T, ghdl, yosys string, entity string, vhdl, verilog []
 		prove = fmt.Sprintf("sat -verify -prove trigger 0 %s-seq %d -prove-skip %d miter", rst, latency+1, latency)
 	}
 	script := fmt.Sprintf("read_verilog adder.v; rename %[1]s gold; read_verilog synth.v; rename %[1]s gate; proc; "+
-		"miter -equiv -flatten -make_outputs -ignore_gold_x gold gate miter; hierarchy -top miter; flatten; opt -fast; %s", entity, prove)
+		"miter -equiv -flatten -make_outputs gold gate miter; hierarchy -top miter; flatten; opt -fast; %s", entity, prove)
 	out, err := run(yosys, "-q", "-p", script)
 	if err != nil {
 		return fmt.Errorf("%v: %s", err, out)

@@ -564,7 +564,7 @@ func equivalence(ctx context.Context, dir string, d *Design, r Result) Result {
 		prove = pipelineProof(d)
 	}
 	script := fmt.Sprintf("read_verilog %s.v reference.v; proc; "+
-		"miter -equiv -flatten -make_outputs -ignore_gold_x reference %s miter; hierarchy -top miter; %s",
+		"miter -equiv -flatten -make_outputs reference %s miter; hierarchy -top miter; %s",
 		d.Module, d.Module, prove)
 	out, err, ok := run(ctx, dir, &r, "yosys", "-q", "-p", script)
 	if !ok {
@@ -708,7 +708,7 @@ func vhdl(ctx context.Context, dir string, d *Design, r Result) Result {
 		prove = pipelineProof(d)
 	}
 	script := fmt.Sprintf("read_verilog %[1]s.v; rename %[1]s verilog; read_verilog vhdl_synth.v; rename %[1]s vhdl; proc; "+
-		"miter -equiv -flatten -make_outputs -ignore_gold_x verilog vhdl miter; hierarchy -top miter; flatten; %s", d.Module, prove)
+		"miter -equiv -flatten -make_outputs verilog vhdl miter; hierarchy -top miter; flatten; %s", d.Module, prove)
 	out, err, ok = run(ctx, dir, &r, "yosys", "-q", "-p", script)
 	if !ok {
 		return r

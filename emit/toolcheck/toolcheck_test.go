@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -146,6 +147,56 @@ func TestPlantedBugFails(t *testing.T) {
 	assert.Regexp(t, `^FAIL prefix_adder_kogge_stone_8: \d+ of \d+ vectors wrong$`, byCheck["testbench"].Detail)
 	assert.Equal(t, toolcheck.Pass, byCheck["lint -Wall"].Status, "the bug is legal Verilog")
 	assert.True(t, toolcheck.Failed(rs))
+}
+
+// Planted bugs that turn a 0 of an output into a 1 must fail the proofs
+// too: a miter that ignored the reference's x read every reference 0 as x
+// and let an output stuck at 1 through, in the Verilog against a + b + cin
+// and in ghdl --synth of the VHDL against the Verilog. The rare term ORed
+// into cout (nine inputs at once) slips past the random testbench; only the
+// proof sees it.
+func TestPlantedStuckAtOneFails(t *testing.T) {
+	requireTools(t)
+	plant := func(src []byte, re, repl string) []byte {
+		t.Helper()
+		r := regexp.MustCompile(re)
+		require.Regexp(t, r, string(src))
+		return r.ReplaceAll(src, []byte(repl))
+	}
+	ks33, err := topologies.Build("kogge-stone", 33, nil)
+	require.NoError(t, err)
+	rare := design(t, ks33)
+	rare.Verilog = plant(rare.Verilog, `assign cout = (\w+);`, "assign cout = $1 | (a[5] & b[7] & a[20] & b[21] & a[30] & ~b[30] & a[11] & b[12] & ~cin);")
+
+	ks8, err := topologies.Build("kogge-stone", 8, nil)
+	require.NoError(t, err)
+	piped := adder.Options{Flags: adder.Carry, Stages: 2}
+	stuck, err := toolcheck.NewDesign(ks8, toolcheck.Options{Vectors: 200, Seed: 1, Adder: &piped})
+	require.NoError(t, err)
+	stuck.Verilog = plant(stuck.Verilog, `assign sum = p_s2 \^ carry;`, "assign sum = (p_s2 ^ carry) | 8'h10;")
+
+	sk8, err := topologies.Build("sklansky", 8, nil)
+	require.NoError(t, err)
+	cmp := adder.Options{Op: adder.Compare}
+	eq, err := toolcheck.NewDesign(sk8, toolcheck.Options{Vectors: 200, Seed: 1, Adder: &cmp})
+	require.NoError(t, err)
+	eq.VHDL = plant(eq.VHDL, `eq <= reduce_and\(p\);`, "eq <= '1';")
+
+	rs := check(t, rare, stuck, eq)
+	byDesign := func(i int, name string) toolcheck.Result {
+		for _, r := range rs[i*7 : i*7+7] {
+			if r.Check == name {
+				return r
+			}
+		}
+		t.Fatalf("no %s row for design %d", name, i)
+		return toolcheck.Result{}
+	}
+	assert.Equal(t, toolcheck.Pass, byDesign(0, "testbench").Status, "the rare term slips past random vectors")
+	assert.Equal(t, toolcheck.Fail, byDesign(0, "equivalence").Status, byDesign(0, "equivalence").Detail)
+	assert.Equal(t, toolcheck.Fail, byDesign(1, "equivalence").Status, byDesign(1, "equivalence").Detail)
+	assert.Equal(t, toolcheck.Fail, byDesign(2, "VHDL").Status, byDesign(2, "VHDL").Detail)
+	assert.Equal(t, "the VHDL, through ghdl --synth, is not equal to the Verilog", byDesign(2, "VHDL").Detail)
 }
 
 // A network met again under another name (knowles s=0 is Kogge–Stone) is
