@@ -482,10 +482,11 @@ func checkCommand() *cli.Command {
 			"temporary folder and runs what is installed: Icarus (the self-checking testbench must PASS), Verilator\n" +
 			"(--lint-only -Wall must be silent), Yosys (a miter against {cout, sum} = a + b + cin, or the\n" +
 			"operation and flags the architecture flags ask for, delayed by the latency of a pipeline, proven by\n" +
-			fmt.Sprintf("sat -prove, up to %d bits; gates and longest path after techmap; opt; a + b synthesized\n", toolcheck.MaxProofWidth) +
+			"sat -prove, with the proof that a cycle of rst clears every register of a pipeline that has one;\n" +
+			fmt.Sprintf("up to %d bits; gates and longest path after techmap; opt; a + b synthesized\n", toolcheck.MaxProofWidth) +
 			"through the network's $lcu techmap, which Yosys must use, proven equal to a + b), neato -n2\n" +
 			"(draws the DOT) and GHDL (the VHDL testbench must PASS; for other operations ghdl --synth of the\n" +
-			"VHDL is proven equal to the Verilog). Prints one row per check; a missing tool gets a line on standard error and\n" +
+			"VHDL is proven equal to the Verilog; a pipeline's VHDL rst is proven to act as the Verilog's). Prints one row per check; a missing tool gets a line on standard error and\n" +
 			"its checks are marked missing. Exit status 1 if any check fails.",
 		Flags: append([]cli.Flag{
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,

@@ -14,7 +14,9 @@
 //     adder alone and for its testbench with it.
 //   - Yosys, equivalence: a miter of the adder against a behavioural
 //     {cout, sum} = a + b + cin, proven by sat -prove (for widths up to
-//     MaxProofWidth; wider proofs take minutes and are skipped).
+//     MaxProofWidth; wider proofs take minutes and are skipped); for a
+//     pipeline with a reset, which that proof holds at 0, sat proves too
+//     that one cycle of rst clears every register (Design.Registers).
 //   - Yosys, synthesis: techmap; opt, then stat and ltp -noff give the gate
 //     count and the longest topological path in gates.
 //   - Yosys, $lcu techmap: y = a + b synthesized with alumacc and techmap,
@@ -24,8 +26,10 @@
 //   - Graphviz: neato -n2 must draw the DOT file with its pinned positions.
 //   - GHDL: the VHDL testbench, analysed, elaborated and run as VHDL-2008,
 //     must print PASS and exit 0; for an adder the VHDL testbench does not
-//     cover (another operation, other flags, a pipeline), ghdl --synth of
-//     the VHDL must be proven equal to the Verilog adder by Yosys.
+//     cover (another operation, other flags), ghdl --synth of the VHDL must
+//     be proven equal to the Verilog adder by Yosys; for a pipeline with a
+//     reset, whose testbench compares nothing under rst, the two must be
+//     proven equal at every cycle after one cycle of rst, from any state.
 //
 // A tool that is not installed gives a result with status Missing, not a
 // failure; MissingTools lists them so that a command can say so. Check works on

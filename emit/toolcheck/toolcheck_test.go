@@ -199,6 +199,53 @@ func TestPlantedStuckAtOneFails(t *testing.T) {
 	assert.Equal(t, "the VHDL, through ghdl --synth, is not equal to the Verilog", byDesign(2, "VHDL").Detail)
 }
 
+// A pipeline's reset is proven too: one cycle of rst clears every register
+// of the Verilog, and the VHDL's rst acts as the Verilog's. The equivalence
+// proofs hold rst at 0 and the testbenches compare nothing under rst, so a
+// register reset to 1, or a reset ignored, in either language passed them.
+func TestPlantedResetFails(t *testing.T) {
+	requireTools(t)
+	net, err := topologies.Build("kogge-stone", 8, nil)
+	require.NoError(t, err)
+	piped := adder.Options{Flags: adder.Carry, Stages: 2}
+	fresh := func() *toolcheck.Design {
+		d, err := toolcheck.NewDesign(net, toolcheck.Options{Vectors: 200, Seed: 1, Adder: &piped})
+		require.NoError(t, err)
+		return d
+	}
+	good := fresh()
+	require.Len(t, good.Registers, 30)
+	setsOne, ignored, vhdlIgnored := fresh(), fresh(), fresh()
+	setsOne.Verilog = bytes.Replace(setsOne.Verilog, []byte("G_c5_l1_s1 <= 1'b0;"), []byte("G_c5_l1_s1 <= 1'b1;"), 1)
+	require.NotEqual(t, good.Verilog, setsOne.Verilog)
+	ignored.Verilog = bytes.ReplaceAll(ignored.Verilog, []byte("if (rst) begin"), []byte("if (1'b0) begin"))
+	require.NotEqual(t, good.Verilog, ignored.Verilog)
+	vhdlIgnored.VHDL = bytes.ReplaceAll(vhdlIgnored.VHDL, []byte("if rst = '1' then"), []byte("if false then"))
+	require.NotEqual(t, good.VHDL, vhdlIgnored.VHDL)
+
+	rs := check(t, good, setsOne, ignored, vhdlIgnored)
+	row := func(i int, name string) toolcheck.Result {
+		for _, r := range rs[i*7 : i*7+7] {
+			if r.Check == name {
+				return r
+			}
+		}
+		t.Fatalf("no %s row for design %d", name, i)
+		return toolcheck.Result{}
+	}
+	assert.Equal(t, toolcheck.Pass, row(0, "equivalence").Status, row(0, "equivalence").Detail)
+	assert.Equal(t, "proven equal to a + b + cin delayed 2 cycles; a cycle of rst proven to clear every register", row(0, "equivalence").Detail)
+	assert.Equal(t, toolcheck.Pass, row(0, "VHDL").Status, row(0, "VHDL").Detail)
+	for i := 1; i <= 2; i++ {
+		assert.Equal(t, toolcheck.Pass, row(i, "testbench").Status, "the testbench compares nothing under rst")
+		assert.Equal(t, toolcheck.Fail, row(i, "equivalence").Status, row(i, "equivalence").Detail)
+		assert.Equal(t, "a cycle of rst does not clear every register", row(i, "equivalence").Detail)
+	}
+	assert.Equal(t, toolcheck.Pass, row(3, "equivalence").Status, "the Verilog is untouched")
+	assert.Equal(t, toolcheck.Fail, row(3, "VHDL").Status, row(3, "VHDL").Detail)
+	assert.Equal(t, "the VHDL's rst does not leave its registers as the Verilog's does", row(3, "VHDL").Detail)
+}
+
 // A network met again under another name (knowles s=0 is Kogge–Stone) is
 // not run again: its results are the first one's, naming it. A design whose
 // files were changed after NewDesign runs, though its network is the same.
@@ -321,13 +368,13 @@ func TestVHDLRow(t *testing.T) {
 	assert.Equal(t, toolcheck.Pass, vhdl(0).Status, vhdl(0).Detail)
 	assert.Regexp(t, `^PASS prefix_adder_sklansky_8: \d+ vectors, 0 mismatches$`, vhdl(0).Detail)
 	assert.Equal(t, toolcheck.Pass, vhdl(1).Status, vhdl(1).Detail)
-	assert.Equal(t, "ghdl --synth of the VHDL proven equal to the Verilog", vhdl(1).Detail)
+	assert.Equal(t, "ghdl --synth of the VHDL proven equal to the Verilog; its rst proven to act as the Verilog's", vhdl(1).Detail)
 	assert.Equal(t, toolcheck.Fail, vhdl(2).Status, vhdl(2).Detail)
 	assert.Regexp(t, `^FAIL prefix_adder_sklansky_8: \d+ of \d+ vectors wrong$`, vhdl(2).Detail)
 	assert.Equal(t, toolcheck.Fail, vhdl(3).Status, vhdl(3).Detail)
 	assert.Equal(t, "the VHDL, through ghdl --synth, is not equal to the Verilog", vhdl(3).Detail)
 	assert.Equal(t, toolcheck.Pass, vhdl(4).Status, vhdl(4).Detail)
-	assert.Regexp(t, `^PASS prefix_adder_sklansky_8_pipe1: \d+ vectors, 0 mismatches$`, vhdl(4).Detail)
+	assert.Regexp(t, `^PASS prefix_adder_sklansky_8_pipe1: \d+ vectors, 0 mismatches; its rst proven to act as the Verilog's$`, vhdl(4).Detail)
 	assert.Equal(t, toolcheck.Fail, vhdl(5).Status, vhdl(5).Detail)
 	assert.Regexp(t, `^FAIL prefix_adder_sklansky_8_pipe1: \d+ of \d+ vectors wrong$`, vhdl(5).Detail)
 }
