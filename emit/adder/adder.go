@@ -159,7 +159,8 @@ func (o Options) valency() int { return max(o.Valency, 2) }
 func (o Options) sparse() int { return max(o.Sparse, 1) }
 
 // Suffix names the options for a module name: empty for Standard, otherwise
-// parts such as "sub", "nocin", "flags_cozn", "sparse4", "ling", "pipe2",
+// parts such as "sub", "nocin", "flags_cozn", "sparse4", "ling", "pipe2"
+// (Stages: 2, placed by BalancedCuts), "pipe2_at0_4" (PipelineAfter: 0, 4),
 // "noreset" joined by underscores.
 func (o Options) Suffix() string {
 	var parts []string
@@ -191,7 +192,19 @@ func (o Options) Suffix() string {
 		parts = append(parts, "ling")
 	}
 	if k := max(len(o.PipelineAfter), o.Stages); k > 0 {
-		parts = append(parts, "pipe"+strconv.Itoa(k))
+		pipe := "pipe" + strconv.Itoa(k)
+		if o.Stages == 0 {
+			// Levels of one's own: two pipelines of k stages cut at other
+			// levels are other circuits, and need other names.
+			pipe += "_at"
+			for i, l := range o.PipelineAfter {
+				if i > 0 {
+					pipe += "_"
+				}
+				pipe += strconv.Itoa(l)
+			}
+		}
+		parts = append(parts, pipe)
 		if o.NoReset {
 			parts = append(parts, "noreset")
 		}

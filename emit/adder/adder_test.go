@@ -255,8 +255,11 @@ func TestParse(t *testing.T) {
 func TestSuffix(t *testing.T) {
 	assert.Empty(t, adder.Standard.Suffix())
 	assert.Equal(t, "flags_none", adder.Options{}.Suffix())
-	assert.Equal(t, "sub_nocin_flags_cozn_sparse4_pipe2", adder.Options{Op: adder.Sub, NoCarryIn: true,
+	assert.Equal(t, "sub_nocin_flags_cozn_sparse4_pipe2_at0_1", adder.Options{Op: adder.Sub, NoCarryIn: true,
 		Flags: adder.Carry | adder.Overflow | adder.Zero | adder.Negative, Sparse: 4, PipelineAfter: []int{0, 1}}.Suffix())
+	// Two pipelines of two stages at other levels are other circuits.
+	assert.Equal(t, "pipe2", adder.Options{Flags: adder.Carry, Stages: 2}.Suffix())
+	assert.Equal(t, "pipe2_at0_4", adder.Options{Flags: adder.Carry, PipelineAfter: []int{0, 4}}.Suffix())
 	assert.Equal(t, "compare", adder.Options{Op: adder.Compare}.Suffix())
 	assert.Equal(t, "pipe1_noreset", adder.Options{Flags: adder.Carry, Stages: 1, NoReset: true}.Suffix())
 }

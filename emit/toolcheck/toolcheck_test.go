@@ -374,7 +374,7 @@ func TestVHDLRow(t *testing.T) {
 	assert.Equal(t, toolcheck.Fail, vhdl(3).Status, vhdl(3).Detail)
 	assert.Equal(t, "the VHDL, through ghdl --synth, is not equal to the Verilog", vhdl(3).Detail)
 	assert.Equal(t, toolcheck.Pass, vhdl(4).Status, vhdl(4).Detail)
-	assert.Regexp(t, `^PASS prefix_adder_sklansky_8_pipe1: \d+ vectors, 0 mismatches; its rst proven to act as the Verilog's$`, vhdl(4).Detail)
+	assert.Regexp(t, `^PASS prefix_adder_sklansky_8_pipe1_at2: \d+ vectors, 0 mismatches; its rst proven to act as the Verilog's$`, vhdl(4).Detail)
 	assert.Equal(t, toolcheck.Fail, vhdl(5).Status, vhdl(5).Detail)
-	assert.Regexp(t, `^FAIL prefix_adder_sklansky_8_pipe1: \d+ of \d+ vectors wrong$`, vhdl(5).Detail)
+	assert.Regexp(t, `^FAIL prefix_adder_sklansky_8_pipe1_at2: \d+ of \d+ vectors wrong$`, vhdl(5).Detail)
 }

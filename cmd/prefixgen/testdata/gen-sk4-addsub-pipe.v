@@ -11,7 +11,7 @@
 // wire tracks 1 (over the adder's gates)
 // pipeline:   2 register stage(s) after levels 0 2, 16 register bits
 //
-// prefix_adder_sklansky_4_addsub_nocin_flags_zn_pipe2: sum = mode ? a + ~b + mode : a + b + mode over 4 bits, the carries
+// prefix_adder_sklansky_4_addsub_nocin_flags_zn_pipe2_at0_2: sum = mode ? a + ~b + mode : a + b + mode over 4 bits, the carries
 // computed by the parallel-prefix network above. Black cells compute
 // G = G_hi | P_hi & G_lo and P = P_hi & P_lo; gray cells, whose P nothing
 // reads, compute G only. G_cC_lL is the cell at column C and level L.
@@ -20,7 +20,7 @@
 
 `default_nettype none
 
-module prefix_adder_sklansky_4_addsub_nocin_flags_zn_pipe2 (
+module prefix_adder_sklansky_4_addsub_nocin_flags_zn_pipe2_at0_2 (
     input  wire       clk,
     input  wire       rst,
     input  wire [3:0] a,

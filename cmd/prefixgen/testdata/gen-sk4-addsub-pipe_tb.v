@@ -11,7 +11,7 @@
 // wire tracks 1 (over the adder's gates)
 // pipeline:   2 register stage(s) after levels 0 2, 16 register bits
 //
-// prefix_adder_sklansky_4_addsub_nocin_flags_zn_pipe2_tb: a self-checking testbench for prefix_adder_sklansky_4_addsub_nocin_flags_zn_pipe2. It compares
+// prefix_adder_sklansky_4_addsub_nocin_flags_zn_pipe2_at0_2_tb: a self-checking testbench for prefix_adder_sklansky_4_addsub_nocin_flags_zn_pipe2_at0_2. It compares
 // its outputs with a behavioural a + (mode ? ~b : b) + mode, zero, negative on every input, prints one PASS or FAIL line with the counts, and
 // ends with $fatal (a non-zero exit status) on a mismatch. The adder is
 // pipelined: each vector takes one clock cycle, and the outputs are those of
@@ -19,7 +19,7 @@
 
 `default_nettype none
 
-module prefix_adder_sklansky_4_addsub_nocin_flags_zn_pipe2_tb;
+module prefix_adder_sklansky_4_addsub_nocin_flags_zn_pipe2_at0_2_tb;
     reg  [3:0] a, b;
     reg        mode, clk, rst;
     reg  [3:0] bx;
@@ -31,7 +31,7 @@ module prefix_adder_sklansky_4_addsub_nocin_flags_zn_pipe2_tb;
     wire       zero;
     wire       negative;
 
-    prefix_adder_sklansky_4_addsub_nocin_flags_zn_pipe2 dut (.clk(clk), .rst(rst), .a(a), .b(b), .mode(mode), .sum(sum), .zero(zero), .negative(negative));
+    prefix_adder_sklansky_4_addsub_nocin_flags_zn_pipe2_at0_2 dut (.clk(clk), .rst(rst), .a(a), .b(b), .mode(mode), .sum(sum), .zero(zero), .negative(negative));
 
     reg  [5:0] want;
     reg  [5:0] pipe [0:1];
@@ -85,11 +85,11 @@ module prefix_adder_sklansky_4_addsub_nocin_flags_zn_pipe2_tb;
         for (i = 1; i < 2; i = i + 1)
             check;
         if (errors == 0) begin
-            $display("PASS prefix_adder_sklansky_4_addsub_nocin_flags_zn_pipe2: %0d vectors, 0 mismatches", vectors);
+            $display("PASS prefix_adder_sklansky_4_addsub_nocin_flags_zn_pipe2_at0_2: %0d vectors, 0 mismatches", vectors);
             $finish;
         end else begin
-            $display("FAIL prefix_adder_sklansky_4_addsub_nocin_flags_zn_pipe2: %0d of %0d vectors wrong", errors, vectors);
-            $fatal(1, "prefix_adder_sklansky_4_addsub_nocin_flags_zn_pipe2: the adder is wrong");
+            $display("FAIL prefix_adder_sklansky_4_addsub_nocin_flags_zn_pipe2_at0_2: %0d of %0d vectors wrong", errors, vectors);
+            $fatal(1, "prefix_adder_sklansky_4_addsub_nocin_flags_zn_pipe2_at0_2: the adder is wrong");
         end
     end
 endmodule
