@@ -158,7 +158,12 @@ func adderHeader(net *network.Network, d *adder.Description) []string {
 			fmt.Sprintf("wire tracks %d (over the adder's gates)", d.WireTracks))
 	}
 	if d.Groups > 0 {
-		h = append(h, fmt.Sprintf("sparse:     %d carry-select blocks of %d bits, %d sum multiplexers", d.Groups, d.Options.Sparse, d.Muxes))
+		blocks := fmt.Sprintf("%d carry-select blocks of %d bits", d.Groups, d.Options.Sparse)
+		if last := d.Width % d.Options.Sparse; last != 0 {
+			// The last block holds what is left of the width.
+			blocks = fmt.Sprintf("%d carry-select blocks, %d of %d bits and 1 of %d", d.Groups, d.Groups-1, d.Options.Sparse, last)
+		}
+		h = append(h, fmt.Sprintf("sparse:     %s, %d sum multiplexers", blocks, d.Muxes))
 	}
 	if d.Latency > 0 {
 		h = append(h, fmt.Sprintf("pipeline:   %d register stage(s) after levels %s, %d register bits",

@@ -15,6 +15,7 @@ import (
 
 	"github.com/prefixgen/prefixgen/carry"
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
@@ -259,5 +260,23 @@ func TestVerilogTestbenchLintAndRun(t *testing.T) {
 			assert.Empty(t, runIn(iverilog, "-g2005", "-Wall", "-o", "sim", mod+".v", mod+"_tb.v"))
 			assert.Regexp(t, `(?m)^PASS `+mod+`: \d+ vectors, 0 mismatches$`, runIn(vvp, "-n", "sim"))
 		})
+	}
+}
+
+// The header counts a sparse adder's carry-select blocks as they are: at a
+// width the sparseness does not divide, the last block is narrower.
+func TestSparseHeaderBlocks(t *testing.T) {
+	for _, tt := range []struct {
+		n, sparse int
+		want      string
+	}{
+		{32, 4, "// sparse:     8 carry-select blocks of 4 bits, "},
+		{33, 4, "// sparse:     9 carry-select blocks, 8 of 4 bits and 1 of 1, "},
+		{30, 8, "// sparse:     4 carry-select blocks, 3 of 8 bits and 1 of 6, "},
+	} {
+		opt := adder.Options{Flags: adder.Carry, Sparse: tt.sparse}
+		var b bytes.Buffer
+		require.NoError(t, emit.Verilog(&b, koggeStone(t, tt.n), emit.VerilogOptions{Adder: &opt}))
+		assert.Contains(t, b.String(), tt.want, "width %d sparse %d", tt.n, tt.sparse)
 	}
 }

@@ -25,9 +25,9 @@ func archFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "no-cin", Usage: "no carry-in input: the carry into bit 0 is 0 for add, 1 for sub, mode for addsub"},
 		&cli.StringFlag{Name: "flags", Value: "carry", Usage: "status outputs of add, sub, addsub: a comma-separated list of carry (cout), overflow, zero, negative, or none"},
 		sparseFlag(),
-		&cli.StringFlag{Name: "pipeline-after", Usage: "register stages after these `LEVELS` (comma-separated, increasing; 0 is the pre-processing, 1 … depth the levels of prefix cells); adds clk and rst"},
+		&cli.StringFlag{Name: "pipeline-after", Usage: "register stages after these `LEVELS` (comma-separated, increasing; 0 is the pre-processing, 1 … depth the levels of prefix cells): a latency of one clk cycle each; adds clk and rst (synchronous, active high, clears every register)"},
 		valencyFlag(),
-		&cli.IntFlag{Name: "stages", Usage: "`K` register stages placed to balance the logic between them (1 to depth + 1); adds clk and rst", DefaultText: "none, a combinational adder"},
+		&cli.IntFlag{Name: "stages", Usage: "`K` register stages placed to balance the logic between them (1 to depth + 1): a latency of K clk cycles; adds clk and rst (synchronous, active high, clears every register)", DefaultText: "none, a combinational adder"},
 		&cli.BoolFlag{Name: "no-reset", Usage: "with --stages or --pipeline-after: registers without a reset (no rst input); they load at every rising edge of clk"},
 		lingFlag(),
 	}

@@ -37,7 +37,7 @@ func widthFlag(def int) cli.Flag {
 var (
 	paramFlag = &cli.StringSliceFlag{Name: "param", Usage: "topology parameter as name=value, e.g. k=1 for ladner-fischer (repeatable; see prefixgen list)"}
 	fromFlag  = &cli.StringFlag{Name: "from", Usage: "read the network from a JSON `FILE` instead of building one (validated first): a prefixgen.network/v1 document, or a prefixgen.adder/v1 one, whose sparseness, valency and Ling carries the adder then has"}
-	seedFlag  = &cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the random test vectors (0 to 4294967295 for Verilog testbenches)"}
+	seedFlag  = &cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the random test vectors (0 to 4294967295 for Verilog and VHDL testbenches)"}
 )
 
 func vectorsFlag(def int, usage string) cli.Flag {
@@ -143,8 +143,11 @@ func genCommand() *cli.Command {
 			"maps $lcu cells of width n, or of every width of --widths, to this network (techmap -map\n" +
 			"+/techmap.v -map FILE; Yosys maps other widths itself). In dot, svg,\n" +
 			"verilog and vhdl, black cells compute G and P, gray cells G only. --op, --no-cin, --flags,\n" +
-			"--sparse, --valency, --pipeline-after and --stages choose the adder's architecture (README:\n" +
-			"Adder architectures); --valency also builds the radix-K kogge-stone or sklansky for every format.",
+			"--sparse, --valency, --ling, --pipeline-after, --stages and --no-reset choose the adder's\n" +
+			"architecture (README: Adder architectures); --valency also builds the radix-K kogge-stone or\n" +
+			"sklansky for every format, though text, dot, svg and json show its binary cells (the Verilog and\n" +
+			"VHDL merge each chain of them into one K-input gate). A pipeline of K stages has a latency of K\n" +
+			"cycles of clk (rising edge); rst is synchronous and active high, and clears every register.",
 		Flags: append([]cli.Flag{
 			topologyFlag(false), widthFlag(0), paramFlag, fromFlag,
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output format: " + strings.Join(genFormats, ", ") + " (see above)"},
@@ -477,7 +480,7 @@ func checkCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "check",
 		Usage:     "emit each adder and run Icarus, Verilator, Yosys and Graphviz on it",
-		UsageText: "prefixgen check -t TOPO|all -n N [--param k=V] [--vectors V] [--seed S] [--jobs J] [--op …] [--sparse S] [--valency K] [--pipeline-after L,…]\nprefixgen check --from FILE [--vectors V] [--seed S] [--jobs J] [architecture flags]",
+		UsageText: "prefixgen check -t TOPO|all -n N [--param k=V] [--vectors V] [--seed S] [--jobs J] [--op …] [--no-cin] [--flags …] [--sparse S] [--valency K] [--ling] [--pipeline-after L,… | --stages K] [--no-reset]\nprefixgen check --from FILE [--vectors V] [--seed S] [--jobs J] [architecture flags]",
 		Description: "For each network, writes the Verilog and VHDL adders, their testbenches and the DOT picture into a\n" +
 			"temporary folder and runs what is installed: Icarus (the self-checking testbench must PASS), Verilator\n" +
 			"(--lint-only -Wall must be silent), Yosys (a miter against {cout, sum} = a + b + cin, or the\n" +
