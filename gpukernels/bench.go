@@ -226,7 +226,7 @@ func familyAt(net *network.Network, w int) *network.Network {
 	if !slices.Contains(topologies.Names(), net.Topology()) {
 		return nil
 	}
-	fam, err := topologies.Build(net.Topology(), w, net.Params())
+	fam, err := topologies.AtWidth(net, w)
 	if err != nil {
 		return nil
 	}

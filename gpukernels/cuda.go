@@ -412,7 +412,7 @@ func cmpOr(v, def int) int {
 // its parameters, or Kogge–Stone when net has no registered family.
 func totalsNetwork(net *network.Network, warps int) *network.Network {
 	if slices.Contains(topologies.Names(), net.Topology()) {
-		if t, err := topologies.Build(net.Topology(), warps, net.Params()); err == nil {
+		if t, err := topologies.AtWidth(net, warps); err == nil {
 			return t
 		}
 	}

@@ -130,9 +130,14 @@ func TestEveryWidth(t *testing.T) {
 				require.Equal(t, network.Span{From: 0, To: i}, net.Span(net.Output(i)))
 			}
 			require.Equal(t, v.name, net.Topology())
-			if v.params == nil {
+			switch {
+			case v.params == nil:
 				require.Empty(t, net.Params())
-			} else {
+			case v.name == "zero-deficiency" && v.params["d"] == 0:
+				// d = 0 asks for the least depth; the network records it.
+				require.Equal(t, network.Params{"d": topologies.ZeroDeficiencyDepth(n)}, net.Params())
+				require.Equal(t, topologies.ZeroDeficiencyDepth(n), net.Depth())
+			default:
 				require.Equal(t, v.params, net.Params())
 			}
 			top, err := topologies.Lookup(v.name)

@@ -241,7 +241,7 @@ func TestCompare(t *testing.T) {
 	}, got)
 	assert.Equal(t, network.Params{"s": 16}, nets[9].Params(), "Knowles [2,1,1,1,1,1]")
 	assert.Equal(t, network.Params{"l": 1, "f": 4}, nets[10].Params(), "Harris (1, 4, 0)")
-	assert.Equal(t, network.Params{"d": 0}, nets[11].Params())
+	assert.Equal(t, network.Params{"d": 8}, nets[11].Params(), "the least depth, recorded")
 	_, err = topologies.Compare(0)
 	assert.EqualError(t, err, "topologies: ripple: width 0 out of range: allowed 1…1073741824")
 }

@@ -178,6 +178,19 @@ func Build(name string, n int, p network.Params) (*network.Network, error) {
 	return t.Build(n, p)
 }
 
+// AtWidth builds the network of net's family at width n with net's
+// parameters: the family a kernel builds its other networks from (the
+// totals of a block's warps). A zero-deficiency network at its least depth
+// gives the least depth at n, which is what its d meant; a network of no
+// registered family is an error.
+func AtWidth(net *network.Network, n int) (*network.Network, error) {
+	p := net.Params()
+	if net.Topology() == "zero-deficiency" && p["d"] == ZeroDeficiencyDepth(net.Width()) {
+		p["d"] = 0
+	}
+	return Build(net.Topology(), n, p)
+}
+
 // clone returns t with its own copy of Params.
 func (t Topology) clone() Topology {
 	t.Params = slices.Clone(t.Params)

@@ -17,7 +17,9 @@ const zcgSaturate = int64(1) << 62
 // 11(2), 2006. Such a network exists for n − 1 ≥ d ≥ ZeroDeficiencyDepth(n),
 // that is for n ≤ F(d+3) − 1 with F the Fibonacci numbers (F1 = F2 = 1);
 // d = 0 asks for ZeroDeficiencyDepth(n). Other depths are refused with the
-// range allowed.
+// range allowed. The network records the depth it has as its parameter d,
+// however it was asked for, so that its name, its module's and its
+// header's say what it is.
 //
 // The construction: a chain P_j = P_(j−1) ⊕ T_j, j = 1 … d, starting from
 // P_0 = input 0, extends the prefix by d blocks of inputs, one level each.
@@ -144,7 +146,7 @@ func buildZeroDeficiency(n int, p network.Params) (*network.Network, error) {
 		prefix = add(b, prefix, t.total)
 		down(t, in)
 	}
-	return finish(b, "zero-deficiency", p)
+	return finish(b, "zero-deficiency", network.Params{"d": d})
 }
 
 // zeroDeficiencyCells is the exact size 2n − 2 − d, or the ripple chain's

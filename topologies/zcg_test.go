@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
 )
 
@@ -66,4 +67,32 @@ func TestZeroDeficiencyRefuses(t *testing.T) {
 	assert.EqualError(t, err, "topologies: zero-deficiency at width 1 has no network of depth 1: allowed 0 only, a single input needs no cell")
 	_, err = topologies.ZeroDeficiency(8, -1)
 	assert.EqualError(t, err, "topologies: zero-deficiency parameter d=-1 out of range: allowed 0…1073741824")
+}
+
+// TestAtWidth: a family at another width keeps its parameters, and a
+// zero-deficiency network of the least depth gives the least depth there
+// (what d = 0 meant), where a deeper one keeps its depth.
+func TestAtWidth(t *testing.T) {
+	least, err := topologies.Build("zero-deficiency", 64, nil)
+	require.NoError(t, err)
+	assert.Equal(t, network.Params{"d": 8}, least.Params())
+	at32, err := topologies.AtWidth(least, 32)
+	require.NoError(t, err)
+	assert.Equal(t, topologies.ZeroDeficiencyDepth(32), at32.Depth())
+	assert.Equal(t, network.Params{"d": topologies.ZeroDeficiencyDepth(32)}, at32.Params())
+
+	deep, err := topologies.ZeroDeficiency(64, 12)
+	require.NoError(t, err)
+	at32, err = topologies.AtWidth(deep, 32)
+	require.NoError(t, err)
+	assert.Equal(t, 12, at32.Depth())
+
+	lf, err := topologies.Build("ladner-fischer", 64, network.Params{"k": 2})
+	require.NoError(t, err)
+	at16, err := topologies.AtWidth(lf, 16)
+	require.NoError(t, err)
+	assert.Equal(t, network.Params{"k": 2}, at16.Params())
+
+	_, err = topologies.AtWidth(deep, 8)
+	assert.EqualError(t, err, "topologies: zero-deficiency at width 8 has no network of depth 12: allowed 4…7 (or 0 for 4)")
 }
