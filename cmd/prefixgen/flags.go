@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -154,8 +155,17 @@ func notDecimal(s string) error {
 	return errors.New("want a whole number")
 }
 
-// float reads a number as Go's flag package does, with errors that say so.
+// decimalNumber matches a number in decimal digits, with a sign, a point
+// and an exponent where wanted.
+var decimalNumber = regexp.MustCompile(`^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$`)
+
+// float reads a number in decimal digits (Go's flag package would read hex
+// floats, underscores, inf and NaN too), with errors that say so.
 func float(s string) (string, error) {
+	if !decimalNumber.MatchString(s) {
+		// Go would read 0x1p-2, 1_000, inf and NaN too.
+		return "", errors.New("want a number in decimal digits, as 1.5 or 2e-3")
+	}
 	_, err := strconv.ParseFloat(s, 64)
 	switch {
 	case errors.Is(err, strconv.ErrRange):

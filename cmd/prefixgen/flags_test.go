@@ -74,10 +74,10 @@ func TestFlagValueMessages(t *testing.T) {
 		{[]string{"cuda", "bench", "-t", "sklansky", "--items", "1.5"}, `prefixgen cuda bench: invalid value "1.5" for flag --items: want a whole number (see prefixgen cuda bench --help)`},
 		{[]string{"synth", "--ling=maybe"}, `prefixgen synth: invalid value "maybe" for flag --ling: want true or false (see prefixgen synth --help)`},
 		{[]string{"list", "--help=foo"}, `prefixgen list: invalid value "foo" for flag --help: want true or false (see prefixgen list --help)`},
-		{[]string{"optimize", "-n", "8", "--max-delay", "x"}, `prefixgen optimize: invalid value "x" for flag --max-delay: want a number (see prefixgen optimize --help)`},
+		{[]string{"optimize", "-n", "8", "--max-delay", "x"}, `prefixgen optimize: invalid value "x" for flag --max-delay: want a number in decimal digits, as 1.5 or 2e-3 (see prefixgen optimize --help)`},
 		{[]string{"optimize", "-n", "8", "--max-delay", "1e999"},
 			`prefixgen optimize: invalid value "1e999" for flag --max-delay: out of range: allowed numbers up to about 1.8e308 in size (see prefixgen optimize --help)`},
-		{[]string{"explore", "--synth", "--load", "x"}, `prefixgen explore: invalid value "x" for flag --load: want a number (see prefixgen explore --help)`},
+		{[]string{"explore", "--synth", "--load", "x"}, `prefixgen explore: invalid value "x" for flag --load: want a number in decimal digits, as 1.5 or 2e-3 (see prefixgen explore --help)`},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
