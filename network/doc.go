@@ -31,10 +31,12 @@
 //   - lateral fan-out (Harris's convention, A Taxonomy of Parallel Prefix
 //     Networks, 2003): the largest number, over signals s and levels L, of
 //     cells of level L that read s as their Lo operand, plus one for s
-//     continuing down its own column. Kogge–Stone has 2 at every width,
-//     where its fan-out above is ⌈log2 n⌉ + 1; Sklansky has n/2 + 1 at
-//     n = 2^k, Harris's point (l, f, t) at most 2^f + 1, and Knowles's
-//     [f_L, …, f_1] 1 + the largest f_j. Levels are as soon as possible, so
+//     continuing down its own column. Kogge–Stone has 2 at every width from
+//     2, where its fan-out above is ⌈log2 n⌉ + 1; at n = 2^k, Sklansky has
+//     n/2 + 1, Harris's point (0, f, t) 2^f + 1 and Knowles's
+//     [f_L, …, f_1] 1 + the largest f_j (at other widths at most these;
+//     with l > 0, Harris's down-sweep readers may share a level and count
+//     together). Levels are as soon as possible, so
 //     a network drawn with a signal read laterally on two rows may count
 //     both readers on one level here. A network without cells has 0.
 //   - deficiency: size + depth − (2n − 2), never negative (Snir, 1986).

@@ -35,7 +35,10 @@ func Knowles(n, s int) (*network.Network, error) {
 
 // KnowlesFanouts returns Knowles's list [f_L, …, f_1] of the network of width
 // n with doubling mask s: the largest number of cells at each level, last
-// level first, that read one signal as their lower operand.
+// level first, that read one signal as their lower operand, in the network
+// of width 2^⌈log2 n⌉ whose columns below n it is. At n = 2^k that is the
+// network's own; at other widths an upper bound (at n = 12, s = 7 the list
+// is [8 4 2 1] where the 12 columns have [4 4 2 1]).
 func KnowlesFanouts(n, s int) []int {
 	levels := ceilLog2(int64(max(n, 1)))
 	f := make([]int, levels)

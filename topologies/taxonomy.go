@@ -19,7 +19,8 @@ func harrisUseful(n int) int { return ceilLog2(int64(n)) - 1 }
 // where t = ⌈log2 n⌉ − 1 − l − f must not be negative. The three coordinates
 // trade logic levels, fan-out and wiring tracks: the network has at most
 // ⌈log2 n⌉ + l levels (as soon as possible some merge, as at n = 33, l = 1:
-// 6 levels), lateral fan-out 2^f + 1 at l = 0 (a signal drives at most
+// 6 levels), lateral fan-out 2^f + 1 at l = 0 and n = 2^k, at most that at
+// other widths (a signal drives at most
 // 2^f + 1 gate inputs in Harris's count, its own column included; with
 // l > 0 down-sweep readers Harris draws on several rows may share a level
 // and count together) and at most 2^t wire tracks. Its corners are Brent–Kung (⌈log2 n⌉−1, 0, 0),
@@ -35,8 +36,9 @@ func harrisUseful(n int) int { return ceilLog2(int64(n)) - 1 }
 // f + 1 Sklansky levels, completes them; l levels of Brent–Kung's down-sweep
 // complete the rest. At other widths the columns ≥ n are left out, with the
 // cells that then reach no output. As elsewhere, depth counts levels as soon
-// as possible, so Brent–Kung's corner has depth 2⌈log2 n⌉ − 2 where Harris
-// draws 2⌈log2 n⌉ − 1 levels.
+// as possible, so Brent–Kung's corner has depth 2⌈log2 n⌉ − 2 at n = 2^k
+// (less at some other widths: 8 at n = 33) where Harris draws
+// 2⌈log2 n⌉ − 1 levels.
 func Harris(n, l, f int) (*network.Network, error) {
 	return lookupBuiltin("harris").Build(n, network.Params{"l": l, "f": f})
 }

@@ -114,11 +114,11 @@ var registry = []Topology{
 	},
 	{
 		Name:      "harris",
-		Summary:   "Harris's taxonomy point (l, f, t), t = ⌈log2 n⌉−1−l−f: at most ⌈log2 n⌉+l levels, lateral fan-out 2^f+1 at l=0, ≤ 2^t wire tracks; l=1 f=L−2 is the hardware \"Ladner–Fischer\"",
+		Summary:   "Harris's taxonomy point (l, f, t), t = ⌈log2 n⌉−1−l−f: at most ⌈log2 n⌉+l levels, lateral fan-out ≤ 2^f+1 at l=0 (exact at n = 2^k), ≤ 2^t wire tracks; l=1 f=L−2 is the hardware \"Ladner–Fischer\"",
 		Reference: "D. Harris, A Taxonomy of Parallel Prefix Networks, 37th Asilomar Conference on Signals, Systems and Computers, 2003",
 		Params: []Param{
 			{Name: "l", Default: 0, Min: 0, Max: harrisMax, Doc: "extra logic levels: Brent–Kung up- and down-sweep levels around a network on every 2^l-th column"},
-			{Name: "f", Default: 0, Min: 0, Max: harrisMax, Doc: "fan-out: lateral fan-out 2^f + 1 at l = 0; t = ⌈log2 n⌉−1−l−f wire-track exponent must not be negative"},
+			{Name: "f", Default: 0, Min: 0, Max: harrisMax, Doc: "fan-out: lateral fan-out at most 2^f + 1 at l = 0 (exactly at n = 2^k); t = ⌈log2 n⌉−1−l−f wire-track exponent must not be negative"},
 		},
 		useful: map[string]func(int) int{"l": harrisUseful, "f": harrisUseful},
 		build:  buildHarris,

@@ -83,7 +83,8 @@
 // checked by simulation (simulate.Verify: the interval monoid, 2×2 matrices
 // and the adder against math/big) before Minimize returns it, and it comes
 // with its figures: Figures.Deficiency is its distance to Snir's bound, and
-// Result.LowerBound the least size any network within the depth can have.
+// Result.LowerBound Snir's lower bound on the size of any network within
+// the depth, met only at depths where a zero-deficiency network exists.
 //
 // Check refuses what no network can meet, naming the least bound that can
 // be: a depth below ⌈log2 n⌉, and a fan-out bound below LeastFanout, which
