@@ -100,4 +100,13 @@ func TestToolEnv(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "TMPDIR="+abs, env[len(env)-1])
 	assert.Equal(t, os.Environ(), env[:len(env)-1], "the rest of the environment kept")
+
+	// Yosys hands ABC the folder's paths unquoted: a path with a space
+	// keeps the environment's TMPDIR, and a TMPDIR with one becomes /tmp.
+	assert.Equal(t, os.Environ(), toolEnv("work/sp ace"))
+	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "t mp"))
+	env = toolEnv("work/sp ace")
+	assert.Equal(t, "TMPDIR=/tmp", env[len(env)-1])
+	assert.False(t, plainPath("/a/b;c"))
+	assert.True(t, plainPath("/tmp/prefixgen-physical-123/kogge-stone_8"))
 }

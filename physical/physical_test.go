@@ -202,6 +202,20 @@ func TestWorkdirKeepsFiles(t *testing.T) {
 	assert.Contains(t, string(script), "synth -flatten -top inc\n")
 }
 
+// TestWorkdirWithSpace: a work folder whose path holds a space (a
+// user's folder) works in both flows, though ABC reads the paths Yosys
+// gives it unquoted: its own files then go to the usual temporary folder.
+func TestWorkdirWithSpace(t *testing.T) {
+	needTools(t)
+	dir := filepath.Join(t.TempDir(), "my work")
+	src := []byte("module inc (input wire [3:0] x, output wire [3:0] y);\n  assign y = x + 4'd1;\nendmodule\n")
+	for _, flow := range []physical.Flow{physical.Keep, physical.ABC} {
+		r, err := physical.SynthesizeVerilog(context.Background(), src, "inc", physical.Options{Workdir: dir, Flow: flow})
+		require.NoError(t, err, "flow %v", flow)
+		assert.Positive(t, r.AreaUM2)
+	}
+}
+
 // TestSynthesizeAliasedWires puts through both flows a module whose
 // internal bus gathers an output, an input and constants: Yosys writes such
 // a bus's bits, which other nets carry, as assignments, and OpenSTA reads

@@ -216,12 +216,29 @@ func command(ctx context.Context, dir, prog string, args ...string) (string, err
 // TMPDIR set to dir, so that the tools' own temporary files (Yosys's abc
 // pass makes a folder) go where the flow's files go and are removed with
 // them, even when an interrupt kills the tool before it removes them.
+// Yosys hands ABC the paths of that folder unquoted, so a path with a
+// space or a shell character cannot hold it: then TMPDIR is left as it
+// is, or made /tmp when it is such a path itself.
 func toolEnv(dir string) []string {
 	env := os.Environ()
-	if abs, err := filepath.Abs(dir); err == nil {
-		env = append(env, "TMPDIR="+abs)
+	if abs, err := filepath.Abs(dir); err == nil && plainPath(abs) {
+		return append(env, "TMPDIR="+abs)
+	}
+	if !plainPath(os.TempDir()) {
+		return append(env, "TMPDIR=/tmp")
 	}
 	return env
+}
+
+// plainPath reports whether path holds only letters, digits and . _ - + /,
+// the characters a path may have in ABC's commands.
+func plainPath(path string) bool {
+	for _, r := range path {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("._-+/", r)) {
+			return false
+		}
+	}
+	return path != ""
 }
 
 // yosysError returns Yosys's first ERROR line, or the exit error.
@@ -403,7 +420,10 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("physical: %v", ctx.Err())
 		}
-		if strings.Contains(out, "ABC: execution of command") || strings.Contains(out, "Can't open ABC output file") {
+		if strings.Contains(out, "Can't open ABC output file") {
+			return nil, fail("ABC could not write its files (a temporary folder whose path ABC cannot read?): yosys says %s", yosysError(out, err))
+		}
+		if strings.Contains(out, "ABC: execution of command") {
 			// The Liberty file parsed, so ABC failing to map is nearly
 			// always a library it cannot map onto (ABC wants at least
 			// three kinds of combinational cell).
