@@ -61,8 +61,12 @@
 //
 // so every input arrives at time 0 with an ideal edge, every output drives
 // 10 fF (the OSU libraries count capacitance in pF; Options.OutputLoadPF
-// changes it), no wire load is added, and the delay is the arrival time of
-// the worst path, which starts at an input and ends at an output.
+// changes it), the flow adds no wire load (a Liberty file's own
+// default_wire_load, which OpenSTA applies, still counts; the OSU libraries
+// define none), and the delay is the arrival time of the worst path, which
+// starts at an input and ends at an output. An ideal edge drives any load
+// for free: a wide fan-out from an input (a pipeline's rst reaches a gate
+// in front of every flip-flop) costs nothing before its first gate.
 //
 // # Modules with flip-flops
 //
