@@ -346,12 +346,23 @@ func TestBadLiberty(t *testing.T) {
 	require.NoError(t, os.WriteFile(garbage, []byte("library(broken) {\n  cell (INVX1\n"), 0o644))
 	few := filepath.Join(dir, "few.lib")
 	require.NoError(t, os.WriteFile(few, onlyCells(t, "INVX1", "BUFX2"), 0o644))
+	buf := filepath.Join(dir, "nobuf.lib")
+	require.NoError(t, os.WriteFile(buf, onlyCells(t, "INVX1", "NAND2X1", "NOR2X1"), 0o644))
+	// XOR2X1 and XNOR2X1 without an area: Yosys would count them 0.
+	osu, err := os.ReadFile(physical.Libraries["osu018"])
+	require.NoError(t, err)
+	noXORArea := regexp.MustCompile(`(?s)(cell \(X(N)?OR2X1\) \{\s*)area : [\d.]+\s*;`).ReplaceAll(osu, []byte("${1}"))
+	require.Equal(t, len(osu)-2*len("area : 56;"), len(noXORArea), "both areas removed")
+	partArea := filepath.Join(dir, "part-area.lib")
+	require.NoError(t, os.WriteFile(partArea, noXORArea, 0o644))
 	net := build(t, "brent-kung", 8, nil)
 	for _, tc := range []struct {
 		lib, want string
 	}{
 		{garbage, `Liberty file .*garbage\.lib does not parse`},
-		{few, `ABC could not map brent-kung onto Liberty file .*few\.lib, which may lack the cells`},
+		{few, `ABC could not map onto Liberty file .*few\.lib: ABC says Current library is not available\.$`},
+		{buf, `ABC could not map onto Liberty file .*nobuf\.lib: ABC says Cannot find buffer gate in the library\.$`},
+		{partArea, `Liberty file .*part-area\.lib gives no area for XNOR2X1, XOR2X1, and the mapped netlist uses some of them`},
 		{filepath.Join(dir, "none.lib"), `Liberty file .*none\.lib cannot be read: no such file`},
 		{dir, `is a folder`},
 	} {

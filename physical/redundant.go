@@ -14,6 +14,7 @@ import (
 // parseFunction reads (a flip-flop's state, a pin it does not name).
 type libCell struct {
 	area    float64
+	hasArea bool // the file gives the cell an area
 	outputs map[string]*function
 	// clock is the pin a flip-flop's state changes on (its ff group's
 	// clocked_on, as written: "CLK", or "(!CLK)" for the falling edge);
@@ -492,7 +493,7 @@ func libertyCells(src string) map[string]libCell {
 		if g.kind == "cell" && len(g.args) == 1 {
 			c := libCell{outputs: map[string]*function{}}
 			if a, err := strconv.ParseFloat(g.attrs["area"], 64); err == nil && a >= 0 && !math.IsInf(a, 0) {
-				c.area = a
+				c.area, c.hasArea = a, true
 			}
 			for _, p := range g.groups {
 				switch p.kind {

@@ -241,6 +241,9 @@ func plainPath(path string) bool {
 	return path != ""
 }
 
+// abcError matches ABC's first error in Yosys's log.
+var abcError = regexp.MustCompile(`(?m)^ABC: Error: (.*)$`)
+
 // yosysError returns Yosys's first ERROR line, or the exit error.
 func yosysError(out string, err error) string {
 	for line := range strings.SplitSeq(out, "\n") {
@@ -420,14 +423,17 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("physical: %v", ctx.Err())
 		}
-		if strings.Contains(out, "Can't open ABC output file") {
-			return nil, fail("ABC could not write its files (a temporary folder whose path ABC cannot read?): yosys says %s", yosysError(out, err))
-		}
-		if strings.Contains(out, "ABC: execution of command") {
+		if strings.Contains(out, "ABC: execution of command") || strings.Contains(out, "Can't open ABC output file") {
 			// The Liberty file parsed, so ABC failing to map is nearly
-			// always a library it cannot map onto (ABC wants at least
-			// three kinds of combinational cell).
-			return nil, &SetupError{msg: fmt.Sprintf("physical: ABC could not map %s onto Liberty file %s, which may lack the cells it needs (an inverter and two-input gates): yosys says %s", name, t.liberty, yosysError(out, err))}
+			// always a library it cannot map onto; ABC's own first error,
+			// in the log, says what it missed. The message names the
+			// library, not the design, so that every design says the same.
+			if log, err := os.ReadFile(filepath.Join(dir, "yosys.log")); err == nil {
+				if m := abcError.FindSubmatch(log); m != nil {
+					return nil, &SetupError{msg: fmt.Sprintf("physical: ABC could not map onto Liberty file %s: ABC says %s", t.liberty, oneLine(string(m[1])))}
+				}
+			}
+			return nil, &SetupError{msg: fmt.Sprintf("physical: ABC could not map onto Liberty file %s, which may lack the cells it needs (an inverter, a buffer and two-input gates): yosys says %s", t.liberty, yosysError(out, err))}
 		}
 		if d.outside {
 			return nil, &SetupError{msg: fmt.Sprintf("physical: yosys cannot synthesize module %s of the Verilog given: %s", d.Top, sourceLine.ReplaceAllString(yosysError(out, err), "line $1: $2"))}
@@ -464,16 +470,38 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		slices.Sort(generic)
 		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s lacks the cells to map %s: Yosys left %s unmapped", t.liberty, name, strings.Join(generic, ", "))}
 	}
+	libText, err := t.libertyText()
+	if err != nil {
+		return nil, fail("%v", err)
+	}
+	// A cell without an area counts 0 in Yosys's sum: an area that looks
+	// right and is not. The message names the library, not the design, so
+	// that every design that fails says the same.
+	libCells := libertyCells(string(libText))
+	var noArea []string
+	for c := range r.Cells {
+		if lc, ok := libCells[c]; ok && !lc.hasArea {
+			noArea = append(noArea, c)
+		}
+	}
+	if len(noArea) > 0 {
+		// Every cell of the library without one: the same message from
+		// every design, whichever cells it uses.
+		noArea = noArea[:0]
+		for c, lc := range libCells {
+			if !lc.hasArea {
+				noArea = append(noArea, c)
+			}
+		}
+		slices.Sort(noArea)
+		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s gives no area for %s, and the mapped netlist uses some of them: allowed a library with an area for every cell", t.liberty, strings.Join(noArea, ", "))}
+	}
 	if statErr != nil {
 		return nil, d.outsideError(fail("%v", statErr))
 	}
 	mapped, err := os.ReadFile(filepath.Join(dir, "mapped.v"))
 	if err != nil {
 		return nil, fail("yosys wrote no netlist: %v", err)
-	}
-	libText, err := t.libertyText()
-	if err != nil {
-		return nil, fail("%v", err)
 	}
 	if err := checkWidth(d, mapped); err != nil {
 		return nil, err
