@@ -566,3 +566,30 @@ func TestLingGoalMedians(t *testing.T) {
 	assert.LessOrEqual(t, ling8.MedianAreaUM2(), 0.85*ks8.MedianAreaUM2())
 	assert.Greater(t, ling8.AreaUM2, 0.85*hc8.AreaUM2, "as written the goal is missed")
 }
+
+// TestLibertyWithoutFlipFlop pipelines an adder onto libraries without a
+// rising-edge D flip-flop: none at all, or only a falling-edge one. Either
+// is the library's lack, said in one line naming it (exit status 2), not a
+// failed run.
+func TestLibertyWithoutFlipFlop(t *testing.T) {
+	needTools(t)
+	dir := t.TempDir()
+	comb := []string{"AND2X1", "AOI21X1", "AOI22X1", "BUFX2", "INVX1", "MUX2X1", "NAND2X1", "NAND3X1", "NOR2X1", "NOR3X1", "OAI21X1", "OAI22X1", "OR2X1", "XNOR2X1", "XOR2X1"}
+	none := filepath.Join(dir, "noff.lib")
+	require.NoError(t, os.WriteFile(none, onlyCells(t, comb...), 0o644))
+	neg := filepath.Join(dir, "negff.lib")
+	require.NoError(t, os.WriteFile(neg, onlyCells(t, append(comb, "DFFNEGX1")...), 0o644))
+	d, err := physical.ArchitectureDesign(build(t, "kogge-stone", 8, nil), adder.Options{Flags: adder.Carry, Stages: 1})
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		lib, want string
+	}{
+		{none, `^physical: Liberty file .*noff\.lib has no flip-flop Yosys can map a \$_SDFF_PP0_ onto: allowed a library with a rising-edge D flip-flop$`},
+		{neg, `^physical: Liberty file .*negff\.lib has no rising-edge D flip-flop for a pipeline's registers \(Yosys mapped them onto DFFNEGX1, clocked on \(!CLK\)\): allowed a library with one$`},
+	} {
+		t.Run(filepath.Base(tc.lib), func(t *testing.T) {
+			_, err := physical.Run(context.Background(), []*physical.Design{d}, physical.Options{Liberty: tc.lib})
+			oneLineSetupError(t, err, tc.want)
+		})
+	}
+}

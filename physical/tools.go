@@ -241,6 +241,10 @@ func plainPath(path string) bool {
 	return path != ""
 }
 
+// legalizeType matches the cell type in Yosys's error for a flip-flop
+// dfflibmap found no library cell for.
+var legalizeType = regexp.MustCompile(`\(type (\$\w+)\) cannot be legalized`)
+
 // abcError matches ABC's first error in Yosys's log.
 var abcError = regexp.MustCompile(`(?m)^ABC: Error: (.*)$`)
 
@@ -435,6 +439,16 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 			}
 			return nil, &SetupError{msg: fmt.Sprintf("physical: ABC could not map onto Liberty file %s, which may lack the cells it needs (an inverter, a buffer and two-input gates): yosys says %s", t.liberty, yosysError(out, err))}
 		}
+		if strings.Contains(out, "cannot be legalized") {
+			// dfflibmap found no flip-flop for a register: the library's
+			// lack, named without the design, so that every design says
+			// the same.
+			kind := "register"
+			if m := legalizeType.FindStringSubmatch(out); m != nil {
+				kind = m[1]
+			}
+			return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s has no flip-flop Yosys can map a %s onto: allowed a library with a rising-edge D flip-flop", t.liberty, kind)}
+		}
 		if d.outside {
 			return nil, &SetupError{msg: fmt.Sprintf("physical: yosys cannot synthesize module %s of the Verilog given: %s", d.Top, sourceLine.ReplaceAllString(yosysError(out, err), "line $1: $2"))}
 		}
@@ -510,6 +524,18 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 	if err != nil {
 		if d.outside {
 			return nil, &SetupError{msg: "physical: " + err.Error()}
+		}
+		if d.Stages > 0 {
+			// A pipeline's registers are rising-edge flip-flops on clk:
+			// what dfflibmap made of them is the library's doing.
+			var flops []string
+			for c := range r.Cells {
+				if lc := libCells[c]; lc.clock != "" {
+					flops = append(flops, fmt.Sprintf("%s, clocked on %s", c, lc.clock))
+				}
+			}
+			slices.Sort(flops)
+			return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s has no rising-edge D flip-flop for a pipeline's registers (Yosys mapped them onto %s): allowed a library with one", t.liberty, strings.Join(flops, "; "))}
 		}
 		return nil, fail("%v", err)
 	}
