@@ -593,3 +593,21 @@ func TestLibertyWithoutFlipFlop(t *testing.T) {
 		})
 	}
 }
+
+// TestVerilogNetlist puts the flow's own mapped netlist, a module of the
+// library's cells, through the flow again as a user's Verilog: it reads,
+// and measures as it did.
+func TestVerilogNetlist(t *testing.T) {
+	needTools(t)
+	dir := t.TempDir()
+	net := build(t, "kogge-stone", 8, nil)
+	first, err := physical.Synthesize(context.Background(), net, physical.Options{Workdir: dir})
+	require.NoError(t, err)
+	mapped, err := os.ReadFile(filepath.Join(dir, "kogge-stone", "mapped.v"))
+	require.NoError(t, err)
+	again, err := physical.SynthesizeVerilog(context.Background(), mapped, "", physical.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, first.AreaUM2, again.AreaUM2)
+	assert.Equal(t, first.DelayNS, again.DelayNS)
+	assert.Equal(t, first.StdCells, again.StdCells)
+}

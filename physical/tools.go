@@ -413,9 +413,16 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		return nil, fail("%v", err)
 	}
 	flow := opt.flow()
+	script := YosysScript(flow, d.Top, lib)
+	if d.outside {
+		// A user's module may be a netlist of the library's own cells
+		// (another tool's, or the flow's mapped.v): Yosys reads them as
+		// cells first, and maps the rest around them.
+		script = strings.Replace(script, "read_verilog design.v\n", "read_liberty -lib liberty.lib\nread_verilog design.v\n", 1)
+	}
 	files := map[string]string{
 		"design.v": string(d.Verilog),
-		"synth.ys": YosysScript(flow, d.Top, lib),
+		"synth.ys": script,
 	}
 	for f, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, f), []byte(text), 0o644); err != nil {
