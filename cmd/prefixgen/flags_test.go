@@ -48,12 +48,7 @@ func TestDecimalFlags(t *testing.T) {
 		{[]string{"explore", "-n", "8", "--max-fanout", "0x3"}, `prefixgen explore: invalid value "0x3" for flag --max-fanout: want a whole number in decimal digits (see prefixgen explore --help)`},
 	}
 	for _, tt := range refused {
-		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
-			status, out, errOut := prefixgen(tt.args...)
-			assert.Equal(t, 2, status)
-			assert.Empty(t, out)
-			assert.Equal(t, tt.want+"\n", errOut)
-		})
+		requireRefused(t, tt.args, tt.want)
 	}
 }
 
@@ -80,12 +75,7 @@ func TestFlagValueMessages(t *testing.T) {
 		{[]string{"explore", "--synth", "--load", "x"}, `prefixgen explore: invalid value "x" for flag --load: want a number in decimal digits, as 1.5 or 2e-3 (see prefixgen explore --help)`},
 	}
 	for _, tt := range tests {
-		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
-			status, out, errOut := prefixgen(tt.args...)
-			assert.Equal(t, 2, status)
-			assert.Empty(t, out)
-			assert.Equal(t, tt.want+"\n", errOut)
-		})
+		requireRefused(t, tt.args, tt.want)
 	}
 }
 
@@ -107,12 +97,7 @@ func TestFlagSpelling(t *testing.T) {
 		{[]string{"cuda", "bench", "-t", "sklansky", "-N", "4", "--items", "5"}, "prefixgen cuda bench: -N and --items both given: use one"},
 	}
 	for _, tt := range tests {
-		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
-			status, out, errOut := prefixgen(tt.args...)
-			assert.Equal(t, 2, status)
-			assert.Empty(t, out)
-			assert.Equal(t, tt.want+"\n", errOut)
-		})
+		requireRefused(t, tt.args, tt.want)
 	}
 }
 
@@ -135,12 +120,7 @@ func TestZeroIsNotDefault(t *testing.T) {
 		{[]string{"check", "-t", "sklansky", "-n", "8", "--valency", "0"}, "prefixgen check: --valency 0 not allowed: allowed 2, 3, 4"},
 	}
 	for _, tt := range tests {
-		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
-			status, out, errOut := prefixgen(tt.args...)
-			assert.Equal(t, 2, status)
-			assert.Empty(t, out)
-			assert.Equal(t, tt.want+"\n", errOut)
-		})
+		requireRefused(t, tt.args, tt.want)
 	}
 	// Left out, and given as the default, both mean the default.
 	for _, args := range [][]string{
@@ -226,4 +206,17 @@ func TestHelpDefaults(t *testing.T) {
 	emit := help("cuda", "emit")
 	assert.Contains(t, emit, "prefixgen cuda emit -t TOPO [--width W] [--param k=V] [--type T] [--op OP] ")
 	assert.Contains(t, emit, "prefixgen cuda emit --from FILE [--type T] [--op OP] [-o FILE]\n")
+}
+
+// requireRefused runs prefixgen with args in a subtest named by them: exit
+// status 2, nothing on standard output, and want as the one line of
+// standard error.
+func requireRefused(t *testing.T, args []string, want string) {
+	t.Helper()
+	t.Run(strings.Join(args, " "), func(t *testing.T) {
+		status, out, errOut := prefixgen(args...)
+		assert.Equal(t, 2, status)
+		assert.Empty(t, out)
+		assert.Equal(t, want+"\n", errOut)
+	})
 }

@@ -579,12 +579,7 @@ func equivalence(ctx context.Context, dir string, d *Design, r Result) Result {
 		return r
 	}
 	if err != nil {
-		r.Status = Fail
-		r.Detail = "not equal to " + d.Spec
-		if m := yosysError.FindString(out); m != "" && !strings.Contains(m, "SAT proof") && !strings.Contains(m, "proof did fail") {
-			r.Detail = m
-		}
-		return r
+		return disproved(r, out, "not equal to "+d.Spec)
 	}
 	r.Status, r.Detail = Pass, "proven equal to "+d.Spec
 	if d.Latency > 0 {
@@ -609,11 +604,7 @@ func equivalence(ctx context.Context, dir string, d *Design, r Result) Result {
 		return r
 	}
 	if err != nil {
-		r.Status, r.Detail = Fail, "a cycle of rst does not clear every register"
-		if m := yosysError.FindString(out); m != "" && !strings.Contains(m, "SAT proof") && !strings.Contains(m, "proof did fail") {
-			r.Detail = m
-		}
-		return r
+		return disproved(r, out, "a cycle of rst does not clear every register")
 	}
 	r.Detail += "; a cycle of rst proven to clear every register"
 	return r
@@ -622,6 +613,16 @@ func equivalence(ctx context.Context, dir string, d *Design, r Result) Result {
 // resets reports whether d is a pipeline with a reset: its reset is then
 // proven too.
 func resets(d *Design) bool { return d.Latency > 0 && !d.NoReset }
+
+// disproved returns r failed with detail, what the proof that failed
+// means, or with Yosys's own error where Yosys failed before the proof.
+func disproved(r Result, out, detail string) Result {
+	r.Status, r.Detail = Fail, detail
+	if m := yosysError.FindString(out); m != "" && !strings.Contains(m, "SAT proof") && !strings.Contains(m, "proof did fail") {
+		r.Detail = m
+	}
+	return r
+}
 
 // Yosys's messages.
 var (
@@ -762,11 +763,7 @@ func vhdl(ctx context.Context, dir string, d *Design, r Result) Result {
 			return r
 		}
 		if err != nil {
-			r.Status, r.Detail = Fail, "the VHDL, through ghdl --synth, is not equal to the Verilog"
-			if m := yosysError.FindString(out); m != "" && !strings.Contains(m, "SAT proof") && !strings.Contains(m, "proof did fail") {
-				r.Detail = m
-			}
-			return r
+			return disproved(r, out, "the VHDL, through ghdl --synth, is not equal to the Verilog")
 		}
 		r.Status, r.Detail = Pass, "ghdl --synth of the VHDL proven equal to the Verilog"
 	}
@@ -783,11 +780,7 @@ func vhdl(ctx context.Context, dir string, d *Design, r Result) Result {
 		return r
 	}
 	if err != nil {
-		r.Status, r.Detail = Fail, "the VHDL's rst does not leave its registers as the Verilog's does"
-		if m := yosysError.FindString(out); m != "" && !strings.Contains(m, "SAT proof") && !strings.Contains(m, "proof did fail") {
-			r.Detail = m
-		}
-		return r
+		return disproved(r, out, "the VHDL's rst does not leave its registers as the Verilog's does")
 	}
 	r.Detail += "; its rst proven to act as the Verilog's"
 	return r

@@ -183,20 +183,25 @@ func TestPlantedStuckAtOneFails(t *testing.T) {
 	eq.VHDL = plant(eq.VHDL, `eq <= reduce_and\(p\);`, "eq <= '1';")
 
 	rs := check(t, rare, stuck, eq)
-	byDesign := func(i int, name string) toolcheck.Result {
-		for _, r := range rs[i*7 : i*7+7] {
-			if r.Check == name {
-				return r
-			}
-		}
-		t.Fatalf("no %s row for design %d", name, i)
-		return toolcheck.Result{}
-	}
+	byDesign := func(i int, check string) toolcheck.Result { return resultOf(t, rs, i, check) }
 	assert.Equal(t, toolcheck.Pass, byDesign(0, "testbench").Status, "the rare term slips past random vectors")
 	assert.Equal(t, toolcheck.Fail, byDesign(0, "equivalence").Status, byDesign(0, "equivalence").Detail)
 	assert.Equal(t, toolcheck.Fail, byDesign(1, "equivalence").Status, byDesign(1, "equivalence").Detail)
 	assert.Equal(t, toolcheck.Fail, byDesign(2, "VHDL").Status, byDesign(2, "VHDL").Detail)
 	assert.Equal(t, "the VHDL, through ghdl --synth, is not equal to the Verilog", byDesign(2, "VHDL").Detail)
+}
+
+// resultOf returns the result of check for design i of a Check run over
+// several designs, each with its seven rows.
+func resultOf(t *testing.T, rs []toolcheck.Result, i int, check string) toolcheck.Result {
+	t.Helper()
+	for _, r := range rs[i*7 : i*7+7] {
+		if r.Check == check {
+			return r
+		}
+	}
+	t.Fatalf("no %s row for design %d", check, i)
+	return toolcheck.Result{}
 }
 
 // A pipeline's reset is proven too: one cycle of rst clears every register
@@ -224,15 +229,7 @@ func TestPlantedResetFails(t *testing.T) {
 	require.NotEqual(t, good.VHDL, vhdlIgnored.VHDL)
 
 	rs := check(t, good, setsOne, ignored, vhdlIgnored)
-	row := func(i int, name string) toolcheck.Result {
-		for _, r := range rs[i*7 : i*7+7] {
-			if r.Check == name {
-				return r
-			}
-		}
-		t.Fatalf("no %s row for design %d", name, i)
-		return toolcheck.Result{}
-	}
+	row := func(i int, check string) toolcheck.Result { return resultOf(t, rs, i, check) }
 	assert.Equal(t, toolcheck.Pass, row(0, "equivalence").Status, row(0, "equivalence").Detail)
 	assert.Equal(t, "proven equal to a + b + cin delayed 2 cycles; a cycle of rst proven to clear every register", row(0, "equivalence").Detail)
 	assert.Equal(t, toolcheck.Pass, row(0, "VHDL").Status, row(0, "VHDL").Detail)
