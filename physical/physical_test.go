@@ -326,6 +326,18 @@ func TestWorkdirNotAFolder(t *testing.T) {
 	}
 }
 
+// TestWorkdirFileInTheWay: a file of the work folder where a design's own
+// folder goes is bad input, named in one line.
+func TestWorkdirFileInTheWay(t *testing.T) {
+	needTools(t)
+	d, err := physical.AdderDesign(build(t, "kogge-stone", 4, nil))
+	require.NoError(t, err)
+	work := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(work, "kogge-stone"), []byte("x"), 0o644))
+	_, err = physical.Run(context.Background(), []*physical.Design{d}, physical.Options{Workdir: work})
+	oneLineSetupError(t, err, `cannot make the design's folder .*/kogge-stone: not a directory: allowed a work folder where it can be made$`)
+}
+
 // oneLineSetupError checks that err is a one-line *SetupError whose
 // message matches re.
 func oneLineSetupError(t *testing.T, err error, re string) {

@@ -403,7 +403,8 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		return fmt.Errorf("physical: %s: "+format, append([]any{name}, args...)...)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fail("%v", err)
+		// Only a user's --workdir can hold something in the way.
+		return nil, &SetupError{msg: fmt.Sprintf("physical: cannot make the design's folder %s: %v: allowed a work folder where it can be made", dir, unwrapPath(err))}
 	}
 	lib, err := filepath.Abs(t.liberty)
 	if err != nil {
