@@ -11,6 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/emit/toolcheck"
+	"github.com/prefixgen/prefixgen/internal/tooltest"
+	"github.com/prefixgen/prefixgen/physical"
 )
 
 // The hardware and picture formats of gen, byte for byte.
@@ -128,4 +130,87 @@ func mustRun(t *testing.T, args ...string) string {
 	status, out, errOut := prefixgen(args...)
 	require.Equal(t, 0, status, errOut)
 	return out
+}
+
+// check --verilog proves a module of the user's own: prefixgen's own adder
+// handed back passes, with the rows that need a network skipped, and the
+// same file with one cell's operands swapped fails (exit 1). A netlist
+// after synthesis is read with its library's cells.
+func TestCheckVerilog(t *testing.T) {
+	if missing := toolcheck.MissingTools(); len(missing) > 0 {
+		if os.Getenv("PREFIXGEN_REQUIRE_TOOLS") == "1" {
+			t.Fatalf("PREFIXGEN_REQUIRE_TOOLS=1 and %s", strings.Join(missing, "; "))
+		}
+		t.Skip(strings.Join(missing, "; "))
+	}
+	dir := t.TempDir()
+	good, bad := filepath.Join(dir, "good.v"), filepath.Join(dir, "bad.v")
+	mustRun(t, "gen", "-t", "han-carlson", "-n", "8", "-f", "verilog", "--stages", "2", "-o", good)
+	src, err := os.ReadFile(good)
+	require.NoError(t, err)
+	cell := "G_c5_l1 = g[5] | (p[5] & g[4]);"
+	require.Contains(t, string(src), cell)
+	require.NoError(t, os.WriteFile(bad, []byte(strings.Replace(string(src), cell, "G_c5_l1 = g[4] | (p[4] & g[5]);", 1)), 0o644))
+
+	status, out, errOut := prefixgen("check", "--verilog", good, "--stages", "2", "--vectors", "50")
+	require.Equal(t, 0, status, errOut+out)
+	assert.Empty(t, errOut)
+	assert.Contains(t, out, "proven equal to a + b + cin delayed 2 cycles; after a cycle of rst, from any state, proven equal at every cycle")
+	assert.Equal(t, 4, strings.Count(out, " pass "), out)
+	assert.Equal(t, 3, strings.Count(out, " skipped "), out)
+
+	status, out, errOut = prefixgen("check", "--verilog", bad, "--stages", "2", "--vectors", "50")
+	assert.Equal(t, 1, status, out)
+	assert.Equal(t, "prefixgen check: some checks failed (see the table)\n", errOut)
+	assert.Contains(t, out, "not equal to a + b + cin")
+
+	// The netlist the synthesis flow mapped, flip-flops and all.
+	tooltest.Path(t, "sta")
+	tooltest.File(t, physical.LibertyFile("osu018"), "qflow-tech-osu018")
+	work := filepath.Join(dir, "work")
+	mustRun(t, "synth", "-t", "sklansky", "-n", "8", "--stages", "2", "--workdir", work)
+	mapped := filepath.Join(work, "sklansky_stages_2", "mapped.v")
+	status, out, errOut = prefixgen("check", "--verilog", mapped, "--liberty", "osu018", "--stages", "2", "--vectors", "50")
+	require.Equal(t, 0, status, errOut+out)
+	assert.Contains(t, out, "proven equal to a + b + cin delayed 2 cycles; after a cycle of rst, from any state, proven equal at every cycle")
+	assert.Equal(t, 4, strings.Count(out, " pass "), out)
+}
+
+func TestCheckVerilogBadInput(t *testing.T) {
+	tooltest.Path(t, "yosys")
+	dir := t.TempDir()
+	adder := filepath.Join(dir, "adder.v")
+	mustRun(t, "gen", "-t", "sklansky", "-n", "4", "-f", "verilog", "-o", adder)
+	two := filepath.Join(dir, "two.v")
+	require.NoError(t, os.WriteFile(two, []byte("module x (input a); endmodule\nmodule y (input a); endmodule\n"), 0o644))
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"with -t", []string{"--verilog", adder, "-t", "sklansky"},
+			"prefixgen check: --topology does not apply to --verilog: the file fixes the design (its latency is --stages K)"},
+		{"with --sparse", []string{"--verilog", adder, "--sparse", "2"},
+			"prefixgen check: --sparse does not apply to --verilog: the file fixes the design (its latency is --stages K)"},
+		{"top alone", []string{"-t", "sklansky", "-n", "4", "--top", "m"},
+			"prefixgen check: --top applies only with --verilog: allowed check --verilog FILE --top …"},
+		{"liberty alone", []string{"-t", "sklansky", "-n", "4", "--liberty", "osu018"},
+			"prefixgen check: --liberty applies only with --verilog: allowed check --verilog FILE --liberty …"},
+		{"empty liberty", []string{"--verilog", adder, "--liberty", ""},
+			"prefixgen check: --liberty is empty: allowed a value, or leave the flag out for its default (see prefixgen check --help)"},
+		{"no file", []string{"--verilog", filepath.Join(dir, "none.v")},
+			"prefixgen check: cannot read --verilog " + filepath.Join(dir, "none.v") + ": no such file or directory"},
+		{"two modules", []string{"--verilog", two},
+			"prefixgen check: " + two + ": the Verilog declares 2 modules (x, y): allowed a top module named, or a file of one module"},
+		{"other flags", []string{"--verilog", adder, "--flags", "carry,zero"},
+			"prefixgen check: " + adder + ": module prefix_adder_sklansky_4 has ports input a[3:0], input b[3:0], input cin, output cout, output sum[3:0]: allowed the ports of a + b + cin with zero, input a[3:0], input b[3:0], input cin, output cout, output sum[3:0], output zero"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			status, stdout, stderr := prefixgen(append([]string{"check"}, tt.args...)...)
+			assert.Equal(t, 2, status)
+			assert.Empty(t, stdout)
+			assert.Equal(t, tt.want+"\n", stderr)
+		})
+	}
 }

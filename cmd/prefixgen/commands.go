@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/emit/toolcheck"
 	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/physical"
 	"github.com/prefixgen/prefixgen/simulate"
 	"github.com/prefixgen/prefixgen/topologies"
 )
@@ -480,7 +482,7 @@ func checkCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "check",
 		Usage:     "emit each adder and run Icarus, Verilator, Yosys and Graphviz on it",
-		UsageText: "prefixgen check -t TOPO|all -n N [--param k=V] [--vectors V] [--seed S] [--jobs J] [--op …] [--no-cin] [--flags …] [--sparse S] [--valency K] [--ling] [--pipeline-after L,… | --stages K] [--no-reset]\nprefixgen check --from FILE [--vectors V] [--seed S] [--jobs J] [architecture flags]",
+		UsageText: "prefixgen check -t TOPO|all -n N [--param k=V] [--vectors V] [--seed S] [--jobs J] [--op …] [--no-cin] [--flags …] [--sparse S] [--valency K] [--ling] [--pipeline-after L,… | --stages K] [--no-reset]\nprefixgen check --from FILE [--vectors V] [--seed S] [--jobs J] [architecture flags]\nprefixgen check --verilog FILE [--top MODULE] [--liberty osu018|osu035|FILE] [--op …] [--no-cin] [--flags …] [--stages K] [--no-reset] [--vectors V] [--seed S]",
 		Description: "For each network, writes the Verilog and VHDL adders, their testbenches and the DOT picture into a\n" +
 			"temporary folder and runs what is installed: Icarus (the self-checking testbench must PASS), Verilator\n" +
 			"(--lint-only -Wall must be silent), Yosys (a miter against {cout, sum} = a + b + cin, or the\n" +
@@ -490,9 +492,19 @@ func checkCommand() *cli.Command {
 			"through the network's $lcu techmap, which Yosys must use, proven equal to a + b), neato -n2\n" +
 			"(draws the DOT) and GHDL (the VHDL testbench must PASS; for other operations ghdl --synth of the\n" +
 			"VHDL is proven equal to the Verilog; a pipeline's VHDL rst is proven to act as the Verilog's). Prints one row per check; a missing tool gets a line on standard error and\n" +
-			"its checks are marked missing. Exit status 1 if any check fails.",
+			"its checks are marked missing. Exit status 1 if any check fails.\n" +
+			"--verilog FILE checks a module of your own (--top names it when the file has several) as the\n" +
+			"adder --op, --no-cin and --flags describe, whose ports it must have (a, b, cin, sum, cout for\n" +
+			"a + b + cin); its width is its input a's. --stages K says it is a pipeline of latency K, clocked\n" +
+			"by clk, with a synchronous rst that clears it (--no-reset: without one). --liberty names the\n" +
+			"library whose cells a netlist instantiates (synth's mapped.v): Yosys reads their functions from\n" +
+			"it. The testbench, lint, equivalence and synthesis checks run; those that need a network are\n" +
+			"skipped.",
 		Flags: append([]cli.Flag{
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
+			&cli.StringFlag{Name: "verilog", Usage: "check the module of your own Verilog `FILE` instead of a network's adder"},
+			&cli.StringFlag{Name: "top", Usage: "with --verilog, the `MODULE` to check (default: the file's one module)"},
+			&cli.StringFlag{Name: "liberty", Usage: "with --verilog, the library of the cells the module instantiates: osu018, osu035 or a Liberty `FILE`", DefaultText: "none, a module of Verilog alone"},
 			vectorsFlag(1000, "random vectors of each testbench, after the corner vectors"),
 			seedFlag,
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "tools run at once", DefaultText: "the number of CPUs"},
@@ -512,6 +524,14 @@ func checkCommand() *cli.Command {
 			}
 			if j := c.Int("jobs"); j < 0 {
 				return usage(c, "--jobs %d out of range: allowed 1 or more (0 for the number of CPUs)", j)
+			}
+			if c.IsSet("verilog") {
+				return checkVerilog(c, toolcheck.Options{Vectors: vectors, Seed: seed, Jobs: c.Int("jobs")})
+			}
+			for _, f := range []string{"top", "liberty"} {
+				if c.IsSet(f) {
+					return usage(c, "--%s applies only with --verilog: allowed check --verilog FILE --%s …", f, f)
+				}
 			}
 			nets, err := archNetworks(c, true)
 			if err != nil {
@@ -534,20 +554,63 @@ func checkCommand() *cli.Command {
 					return failure{fmt.Errorf("prefixgen check: %v", err)}
 				}
 			}
-			for _, line := range toolcheck.MissingTools() {
-				fmt.Fprintf(c.App.ErrWriter, "prefixgen check: %s\n", line)
-			}
-			results, err := toolcheck.Check(c.Context, designs, opt)
-			if err != nil {
-				return failure{fmt.Errorf("prefixgen check: %v", err)}
-			}
-			if err := toolcheck.Table(c.App.Writer, results); err != nil {
-				return failure{err}
-			}
-			if toolcheck.Failed(results) {
-				return failure{errors.New("prefixgen check: some checks failed (see the table)")}
-			}
-			return nil
+			return runChecks(c, designs, opt)
 		},
 	}
+}
+
+// runChecks runs the checks of designs and prints their table.
+func runChecks(c *cli.Context, designs []*toolcheck.Design, opt toolcheck.Options) error {
+	for _, line := range toolcheck.MissingTools() {
+		fmt.Fprintf(c.App.ErrWriter, "prefixgen check: %s\n", line)
+	}
+	results, err := toolcheck.Check(c.Context, designs, opt)
+	if err != nil {
+		return failure{fmt.Errorf("prefixgen check: %v", err)}
+	}
+	if err := toolcheck.Table(c.App.Writer, results); err != nil {
+		return failure{err}
+	}
+	if toolcheck.Failed(results) {
+		return failure{errors.New("prefixgen check: some checks failed (see the table)")}
+	}
+	return nil
+}
+
+// checkVerilog is check --verilog: the user's own module checked as the
+// adder the operation flags describe.
+func checkVerilog(c *cli.Context, opt toolcheck.Options) error {
+	for _, f := range []string{"topology", "width", "from", "param", "sparse", "valency", "ling", "pipeline-after"} {
+		if c.IsSet(f) {
+			return usage(c, "--%s does not apply to --verilog: the file fixes the design (its latency is --stages K)", f)
+		}
+	}
+	path := c.String("verilog")
+	if path == "" {
+		return usage(c, "--verilog needs a file name")
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		if pe, ok := errors.AsType[*os.PathError](err); ok {
+			err = pe.Err
+		}
+		return usage(c, "cannot read --verilog %s: %v", path, err)
+	}
+	arch, err := archOptions(c)
+	if err != nil {
+		return err
+	}
+	opt.Adder = arch
+	mo := toolcheck.ModuleOptions{Top: c.String("top")}
+	if c.IsSet("liberty") {
+		mo.Liberty = physical.LibertyFile(c.String("liberty"))
+	}
+	d, err := toolcheck.NewModuleDesign(c.Context, src, mo, opt)
+	if err != nil {
+		if _, ok := errors.AsType[*toolcheck.InputError](err); ok {
+			return usage(c, "%s: %s", path, strings.TrimPrefix(err.Error(), "toolcheck: "))
+		}
+		return failure{fmt.Errorf("prefixgen check: %v", err)}
+	}
+	return runChecks(c, []*toolcheck.Design{d}, opt)
 }

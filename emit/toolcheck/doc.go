@@ -31,6 +31,12 @@
 //     reset, whose testbench compares nothing under rst, the two must be
 //     proven equal at every cycle after one cycle of rst, from any state.
 //
+// NewModuleDesign makes a Design of a module of the user's own (an adder
+// written by hand, or a netlist after synthesis with the Liberty file of its
+// cells): its ports are read by Yosys and must be the adder's; the
+// testbench, lint, equivalence and synthesis checks run on it, and the
+// checks that need a network are Skipped.
+//
 // A tool that is not installed gives a result with status Missing, not a
 // failure; MissingTools lists them so that a command can say so. Check works on
 // Designs, so that a test can plant a bug in a design's Verilog and watch a

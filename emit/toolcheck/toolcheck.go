@@ -114,6 +114,15 @@ type Design struct {
 	// Registers names the adder's registers, in the Verilog and the VHDL
 	// alike: the reset proof holds every one at 0 after a cycle of rst.
 	Registers []string
+	// Cells are Verilog models of the library cells a module of the
+	// user's own instantiates (NewModuleDesign with a Liberty file), read
+	// beside it by every check; nil for other designs.
+	Cells []byte
+
+	// outside says the design is a module of the user's own
+	// (NewModuleDesign): it has no network, and the checks that need one
+	// are skipped.
+	outside bool
 
 	// cells, set by NewDesign, lists the network's cells as the spans they
 	// join, sorted, and emitted is the digest of the files as NewDesign
@@ -312,7 +321,13 @@ func writeDesign(dir string, d *Design) error {
 	if d.VHDLTestbench != nil {
 		files[d.Module+"_tb.vhd"] = d.VHDLTestbench
 	}
+	if d.Cells != nil {
+		files["cells.v"] = d.Cells
+	}
 	for name, data := range files {
+		if data == nil {
+			continue
+		}
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 			return err
 		}
@@ -505,12 +520,35 @@ func firstLine(out string) string {
 	return ""
 }
 
+// sources are the Verilog files of d's module: the module, and the models
+// of the library cells it instantiates where it has them.
+func sources(d *Design) []string {
+	if d.Cells != nil {
+		return []string{d.Module + ".v", "cells.v"}
+	}
+	return []string{d.Module + ".v"}
+}
+
+// notForModule returns r skipped, for a check that needs a network, when d
+// is a module of the user's own; ok is false then.
+func notForModule(d *Design, r Result, what string) (Result, bool) {
+	if !d.outside {
+		return r, true
+	}
+	r.Status, r.Detail = Skipped, "a module of your own has no "+what
+	return r, false
+}
+
+// testbench compiles the testbench with Icarus, which must be silent on
+// the emitted adder (a module of the user's own may draw warnings: Verilator
+// reports them), and runs it.
 func testbench(ctx context.Context, dir string, d *Design, r Result) Result {
-	out, err, ok := run(ctx, dir, &r, "iverilog", "-g2005", "-Wall", "-o", "sim", d.Module+".v", d.Module+"_tb.v")
+	args := append([]string{"-g2005", "-Wall", "-o", "sim"}, sources(d)...)
+	out, err, ok := run(ctx, dir, &r, "iverilog", append(args, d.Module+"_tb.v")...)
 	if !ok {
 		return r
 	}
-	if err != nil || strings.TrimSpace(out) != "" {
+	if err != nil || (!d.outside && strings.TrimSpace(out) != "") {
 		return fail(r, out, err)
 	}
 	out, err, ok = run(ctx, dir, &r, "vvp", "-n", "sim")
@@ -533,19 +571,38 @@ func testbench(ctx context.Context, dir string, d *Design, r Result) Result {
 // lint runs verilator --lint-only -Wall on the adder alone, then on its
 // testbench with the adder (--timing: the testbench waits with #1).
 func lint(ctx context.Context, dir string, d *Design, r Result) Result {
-	out, err, ok := run(ctx, dir, &r, "verilator", "--lint-only", "-Wall", d.Module+".v")
+	args := []string{"--lint-only", "-Wall"}
+	if d.outside {
+		// The user's file may declare other modules than the one checked.
+		args = append(args, "-Wno-DECLFILENAME", "--top-module", d.Module)
+	}
+	if d.Cells != nil {
+		// A netlist keeps wires that synthesis left driving nothing.
+		args = append(args, "-Wno-UNUSED", "-Wno-UNDRIVEN")
+	}
+	out, err, ok := run(ctx, dir, &r, "verilator", append(args, sources(d)...)...)
 	if !ok {
 		return r
 	}
 	if err != nil || strings.TrimSpace(out) != "" {
 		return fail(r, out, err)
 	}
-	out, err, _ = run(ctx, dir, &r, "verilator", "--lint-only", "-Wall", "--timing",
-		"--top-module", d.Module+"_tb", d.Module+".v", d.Module+"_tb.v")
+	args = append(args[:2:2], "--timing", "--top-module", d.Module+"_tb")
+	if d.outside {
+		args = append(args, "-Wno-DECLFILENAME")
+	}
+	if d.Cells != nil {
+		args = append(args, "-Wno-UNUSED", "-Wno-UNDRIVEN")
+	}
+	args = append(append(args, sources(d)...), d.Module+"_tb.v")
+	out, err, _ = run(ctx, dir, &r, "verilator", args...)
 	if err != nil || strings.TrimSpace(out) != "" {
 		return fail(r, out, err)
 	}
 	r.Status, r.Detail = Pass, "no warnings in the adder or its testbench"
+	if d.Cells != nil {
+		r.Detail += " (a netlist's unused and undriven wires not counted)"
+	}
 	return r
 }
 
@@ -571,9 +628,9 @@ func equivalence(ctx context.Context, dir string, d *Design, r Result) Result {
 	if d.Latency > 0 {
 		prove = pipelineProof(d)
 	}
-	script := fmt.Sprintf("read_verilog %s.v reference.v; proc; "+
+	script := fmt.Sprintf("read_verilog %s reference.v; proc; "+
 		"miter -equiv -flatten -make_outputs reference %s miter; hierarchy -top miter; %s",
-		d.Module, d.Module, prove)
+		strings.Join(sources(d), " "), d.Module, prove)
 	out, err, ok := run(ctx, dir, &r, "yosys", "-q", "-p", script)
 	if !ok {
 		return r
@@ -586,6 +643,20 @@ func equivalence(ctx context.Context, dir string, d *Design, r Result) Result {
 		r.Detail += fmt.Sprintf(" delayed %d cycles", d.Latency)
 	}
 	if !resets(d) {
+		return r
+	}
+	if d.outside {
+		// The module's registers are its own: its reset is proven by
+		// what it does, outputs equal to the reference's at every cycle
+		// after one cycle of rst, from any state.
+		out, err, _ = run(ctx, dir, &r, "yosys", "-q", "-p", fmt.Sprintf("read_verilog %s reference.v; proc; "+
+			"miter -equiv -flatten -make_outputs reference %s miter; hierarchy -top miter; flatten; "+
+			"sat -verify -prove trigger 0 -seq %d -set-at 1 in_rst 1 -prove-skip 1 miter",
+			strings.Join(sources(d), " "), d.Module, d.Latency+1))
+		if err != nil {
+			return disproved(r, out, "after a cycle of rst its outputs are not those of a cleared pipeline")
+		}
+		r.Detail += "; after a cycle of rst, from any state, proven equal at every cycle"
 		return r
 	}
 	// The proof above holds rst at 0; the reset's own promise, that one
@@ -632,7 +703,7 @@ var (
 )
 
 func synthesis(ctx context.Context, dir string, d *Design, r Result) Result {
-	script := fmt.Sprintf("read_verilog %s.v; hierarchy -top %s; proc; flatten; techmap; opt; stat; ltp -noff", d.Module, d.Module)
+	script := fmt.Sprintf("read_verilog %s; hierarchy -top %s; proc; flatten; techmap; opt; stat; ltp -noff", strings.Join(sources(d), " "), d.Module)
 	out, err, ok := run(ctx, dir, &r, "yosys", "-p", script)
 	if !ok {
 		return r
@@ -655,6 +726,9 @@ func synthesis(ctx context.Context, dir string, d *Design, r Result) Result {
 // template for the adder's carries, and proves the result equal to a copy of
 // the design taken before synthesis.
 func lcuTechmap(ctx context.Context, dir string, d *Design, r Result) Result {
+	if r, ok := notForModule(d, r, "network to make a $lcu of"); !ok {
+		return r
+	}
 	if d.Width > MaxProofWidth {
 		r.Status, r.Detail = Skipped, fmt.Sprintf("proofs run up to %d bits", MaxProofWidth)
 		return r
@@ -687,6 +761,9 @@ func lcuTechmap(ctx context.Context, dir string, d *Design, r Result) Result {
 }
 
 func layout(ctx context.Context, dir string, d *Design, r Result) Result {
+	if r, ok := notForModule(d, r, "network to draw"); !ok {
+		return r
+	}
 	out, err, ok := run(ctx, dir, &r, "neato", "-n2", "-Tsvg", "-o", "adder.svg", "adder.dot")
 	if !ok {
 		return r
@@ -703,6 +780,9 @@ func layout(ctx context.Context, dir string, d *Design, r Result) Result {
 // ghdl --synth, and proves the netlist equal to the Verilog adder with Yosys
 // (from any state, cycle Latency + 1, for a pipeline).
 func vhdl(ctx context.Context, dir string, d *Design, r Result) Result {
+	if r, ok := notForModule(d, r, "VHDL emitted"); !ok {
+		return r
+	}
 	files := []string{d.Module + ".vhd"}
 	if d.VHDLTestbench != nil {
 		files = append(files, d.Module+"_tb.vhd")
