@@ -98,7 +98,7 @@ func archOptions(c *cli.Context) (*adder.Options, error) {
 	if err != nil {
 		return nil, usage(c, "--op: %v", err)
 	}
-	opt := adder.Options{Op: op, NoCarryIn: c.Bool("no-cin"), Sparse: a.Sparse, Stages: c.Int("stages"), Valency: a.Valency, Ling: a.Ling, NoReset: c.Bool("no-reset")}
+	opt := adder.Options{Op: op, NoCarryIn: c.Bool("no-cin"), Sparse: a.Sparse, Stages: a.Stages, Valency: a.Valency, Ling: a.Ling, NoReset: a.NoReset}
 	if op == adder.Compare {
 		if c.IsSet("flags") {
 			return nil, usage(c, "--flags applies to --op add, sub and addsub; compare outputs lt, ltu and eq")
@@ -124,7 +124,7 @@ func archOptions(c *cli.Context) (*adder.Options, error) {
 	if c.IsSet("stages") && opt.Stages < 1 {
 		return nil, usage(c, "--stages %d out of range: allowed 1 to the depth of the carry tree + 1", opt.Stages)
 	}
-	if c.IsSet("no-reset") && !c.IsSet("stages") && !c.IsSet("pipeline-after") {
+	if c.IsSet("no-reset") && opt.Stages == 0 && !c.IsSet("pipeline-after") {
 		return nil, usage(c, "--no-reset applies to a pipelined adder: allowed with --stages or --pipeline-after")
 	}
 	return &opt, nil

@@ -214,7 +214,7 @@ func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 		return nil, usage(c, "--module applies to -f verilog, vhdl and yosys-lcu only, not %s", network.Quote(f))
 	}
 	for _, flag := range archFlagNames {
-		json := f == "json" && (flag == "sparse" || flag == "ling")
+		json := f == "json" && (flag == "sparse" || flag == "ling" || flag == "stages" || flag == "no-reset")
 		if c.IsSet(flag) && f != "verilog" && f != "vhdl" && flag != "valency" && !json {
 			return nil, usage(c, "--%s applies to -f verilog and vhdl only, not %q", flag, f)
 		}
@@ -252,7 +252,7 @@ func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 		// adder of another architecture a prefixgen.adder/v1 one.
 		doc := adder.Plain
 		if arch != nil {
-			doc = adder.Architecture{Sparse: arch.Sparse, Valency: arch.Valency, Ling: arch.Ling}
+			doc = adder.Architecture{Sparse: arch.Sparse, Valency: arch.Valency, Ling: arch.Ling, Stages: arch.Stages, NoReset: arch.NoReset}
 		}
 		return func(w io.Writer, n *network.Network) error { return adder.WriteDocument(w, n, doc) }, nil
 	case "text":

@@ -54,10 +54,10 @@ func hasFlag(c *cli.Context, name string) bool {
 	return slices.ContainsFunc(c.Command.Flags, func(f cli.Flag) bool { return slices.Contains(f.Names(), name) })
 }
 
-// architecture returns the sparseness, valency and Ling carries of the
-// adder the command builds: those of the flags --sparse, --valency and
-// --ling the command defines, and where one is not given, the --from
-// document's. A flag that contradicts what the document records is bad
+// architecture returns the sparseness, valency, Ling carries and pipeline
+// of the adder the command builds: those of the flags --sparse, --valency,
+// --ling, --stages and --no-reset the command defines, and where one is not
+// given, the --from document's. A flag that contradicts what the document records is bad
 // usage; a network document records the plain adder, which any flag may
 // change.
 func architecture(c *cli.Context) (adder.Architecture, error) {
@@ -95,6 +95,21 @@ func architecture(c *cli.Context) (adder.Architecture, error) {
 			return arch, usage(c, "--ling=false contradicts %s, the Ling adder: leave --ling out", c.String("from"))
 		}
 		arch.Ling = c.Bool("ling")
+	}
+	if doc.Stages > 0 && hasFlag(c, "pipeline-after") && c.IsSet("pipeline-after") {
+		return arch, usage(c, "--pipeline-after contradicts %s, the %s pipeline: leave --pipeline-after out", c.String("from"), stagesWords(doc.Stages, doc.NoReset))
+	}
+	if hasFlag(c, "stages") && c.IsSet("stages") {
+		if k := c.Int("stages"); doc.Stages > 0 && k != doc.Stages {
+			return arch, usage(c, "--stages %d contradicts %s, the %s pipeline: leave --stages out", k, c.String("from"), stagesWords(doc.Stages, doc.NoReset))
+		}
+		arch.Stages = c.Int("stages")
+	}
+	if hasFlag(c, "no-reset") && c.IsSet("no-reset") {
+		if doc.Stages > 0 && c.Bool("no-reset") != doc.NoReset {
+			return arch, usage(c, "--no-reset=%t contradicts %s, the %s pipeline: leave --no-reset out", c.Bool("no-reset"), c.String("from"), stagesWords(doc.Stages, doc.NoReset))
+		}
+		arch.NoReset = c.Bool("no-reset")
 	}
 	return arch, nil
 }

@@ -58,6 +58,17 @@ func TestAdderDocument(t *testing.T) {
 	assert.NotContains(t, plain, "prefixgen.adder/v1")
 	_, radix := writeDoc(t, "-t", "kogge-stone", "-n", "16", "--valency", "4", "-f", "json")
 	assert.Contains(t, radix, "\"valency\": 4,")
+
+	// A pipeline's document records its stages, and --from builds it.
+	piped, pipeDoc := writeDoc(t, "-t", "sklansky", "-n", "16", "--sparse", "2", "--stages", "3", "-f", "json")
+	assert.Contains(t, pipeDoc, "\"ling\": false,\n  \"stages\": 3,\n  \"no_reset\": false,\n  \"network\": {\n")
+	for _, f := range []string{"json", "verilog", "vhdl"} {
+		status, want, errOut := prefixgen("gen", "-t", "sklansky", "-n", "16", "--sparse", "2", "--stages", "3", "-f", f)
+		require.Equal(t, 0, status, errOut)
+		status, got, errOut := prefixgen("gen", "--from", piped, "-f", f)
+		require.Equal(t, 0, status, errOut)
+		assert.Equal(t, want, got, f)
+	}
 }
 
 // A flag that contradicts the document is bad input, and nothing is written.

@@ -55,7 +55,7 @@ func optimizeCommand() *cli.Command {
 			"smallest named network measured within NS. With --sparse S (1, 2, 4, 8 or a list such as 1,4) every\n" +
 			"network is measured as the sparse-S adder (every s-th carry from the network, s-bit carry-select\n" +
 			"blocks) at each sparseness given; the table's sparse column says which one was kept, and -f json\n" +
-			"writes the adder measured (a prefixgen.adder/v1 document when it is sparse or Ling, which\n" +
+			"writes the adder measured (a prefixgen.adder/v1 document when it is sparse, Ling or pipelined, which\n" +
 			"gen --from FILE -f verilog and synth --from FILE build again). --stages K measures every adder\n" +
 			"pipelined with K register stages (gen --stages; networks too shallow for them are left out): its\n" +
 			"delay is then the least clock period and its area includes the flip-flops. --flow-steps K then\n" +
@@ -193,21 +193,19 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 			return usage(c, "--stages %d out of range: allowed 1 to the depth bound + 1 (%d)", opt.Stages, opt.MaxDepth+1)
 		}
 	}
-	if opt.NoReset = c.Bool("no-reset"); opt.NoReset && opt.Stages == 0 {
-		return usage(c, "--no-reset applies to pipelined adders: allowed with --stages")
-	}
-	if err := optimize.Check(opt); err != nil {
-		return usage(c, "%v", err)
-	}
+	opt.NoReset = c.Bool("no-reset")
 	if c.IsSet("start") {
 		var start *network.Network
-		if start, sparse, opt.Ling, err = optimizeStart(c, opt.Width, sparse, opt.Ling); err != nil {
+		if start, sparse, err = optimizeStart(c, &opt, sparse); err != nil {
 			return err
 		}
 		opt.Start = []*network.Network{start}
-		if err := optimize.Check(opt); err != nil { // the start within the bounds
-			return usage(c, "%v", err)
-		}
+	}
+	if opt.NoReset && opt.Stages == 0 {
+		return usage(c, "--no-reset applies to pipelined adders: allowed with --stages")
+	}
+	if err := optimize.Check(opt); err != nil { // the start, if any, within the bounds too
+		return usage(c, "%v", err)
 	}
 	if opt.FlowSteps = c.Int("flow-steps"); opt.FlowSteps < 0 || opt.FlowSteps > optimize.MaxFlowSteps {
 		return usage(c, "--flow-steps %d out of range: allowed 0 to %d", opt.FlowSteps, optimize.MaxFlowSteps)
@@ -237,8 +235,8 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 		switch format {
 		case "json":
 			// The adder measured: a network document for the plain adder,
-			// an adder document for a sparse or Ling one.
-			return adder.WriteDocument(w, res.Network, adder.Architecture{Sparse: res.Sparse, Ling: opt.Ling})
+			// an adder document for a sparse, Ling or pipelined one.
+			return adder.WriteDocument(w, res.Network, adder.Architecture{Sparse: res.Sparse, Ling: opt.Ling, Stages: opt.Stages, NoReset: opt.NoReset})
 		case "text":
 			return emit.Text(w, res.Network, emit.TextOptions{})
 		}
@@ -275,7 +273,7 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 			}
 		}
 		if opt.Stages > 0 {
-			if _, err := fmt.Fprintf(w, "the adders are pipelined (%s; gen -f verilog %s): a delay is the least clock period, a flip-flop's setup time included, and registers counts the flip-flops; -f json leaves the stages out\n",
+			if _, err := fmt.Fprintf(w, "the adders are pipelined (%s; gen -f verilog %s): a delay is the least clock period, a flip-flop's setup time included, and registers counts the flip-flops; -f json records the stages\n",
 				stagesWords(opt.Stages, opt.NoReset), stagesFlags(opt.Stages, opt.NoReset)); err != nil {
 				return err
 			}
@@ -301,56 +299,57 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 		fmt.Fprintf(c.App.ErrWriter, "prefixgen optimize: the adder measured is the %s one: the diagram shows its network; -f json writes the adder (gen -f verilog %s)\n",
 			words, flags)
 	}
-	if err == nil && format == "json" && opt.Stages > 0 {
-		// The adder document records no register stages.
-		file := "FILE"
-		if o := c.String("output"); o != "" && o != "-" {
-			file = o
-		}
-		fmt.Fprintf(c.App.ErrWriter, "prefixgen optimize: the adder measured is pipelined (%s): build it with gen --from %s -f verilog %s\n",
-			stagesWords(opt.Stages, opt.NoReset), file, stagesFlags(opt.Stages, opt.NoReset))
-	}
 	return err
 }
 
 // optimizeStart reads --start: the network the search measures besides its
 // candidates and may start from. It returns it with the sparseness values
-// and Ling carries the search measures: those of the flags, and where a
-// flag is not given, those the start file records. A start file of another
-// width, of a valency the search does not measure, or whose architecture
-// the flags leave out is bad usage.
-func optimizeStart(c *cli.Context, n int, sparse []int, ling bool) (*network.Network, []int, bool, error) {
+// the search measures, and sets opt's Ling carries and pipeline: those of
+// the flags, and where a flag is not given, those the start file records.
+// A start file of another width, of a valency the search does not measure,
+// or whose architecture the flags leave out or contradict is bad usage.
+func optimizeStart(c *cli.Context, opt *optimize.Options, sparse []int) (*network.Network, []int, error) {
 	file := c.String("start")
 	f, err := os.Open(file)
 	if err != nil {
-		return nil, nil, false, fmt.Errorf("prefixgen optimize: cannot read start file: %v", err)
+		return nil, nil, fmt.Errorf("prefixgen optimize: cannot read start file: %v", err)
 	}
 	net, arch, err := adder.ReadDocument(f)
 	f.Close()
 	if err != nil {
-		return nil, nil, false, fmt.Errorf("prefixgen optimize: %s: %v", file, err)
+		return nil, nil, fmt.Errorf("prefixgen optimize: %s: %v", file, err)
 	}
-	if net.Width() != n {
-		return nil, nil, false, usage(c, "--start %s: a network of width %d: allowed only the width searched, -n %d", file, net.Width(), n)
+	if net.Width() != opt.Width {
+		return nil, nil, usage(c, "--start %s: a network of width %d: allowed only the width searched, -n %d", file, net.Width(), opt.Width)
 	}
 	if arch.Valency > 2 {
-		return nil, nil, false, usage(c, "--start %s is the valency-%d adder: allowed a valency-2 one (the search measures no other)", file, arch.Valency)
+		return nil, nil, usage(c, "--start %s is the valency-%d adder: allowed a valency-2 one (the search measures no other)", file, arch.Valency)
 	}
 	if arch.Sparse > 1 {
 		switch {
 		case !c.IsSet("sparse"):
 			sparse = []int{arch.Sparse}
 		case !slices.Contains(sparse, arch.Sparse):
-			return nil, nil, false, usage(c, "--sparse %s leaves out %s's sparseness %d: add %d to the list, or leave --sparse out", c.String("sparse"), file, arch.Sparse, arch.Sparse)
+			return nil, nil, usage(c, "--sparse %s leaves out %s's sparseness %d: add %d to the list, or leave --sparse out", c.String("sparse"), file, arch.Sparse, arch.Sparse)
 		}
 	}
 	if arch.Ling {
-		if c.IsSet("ling") && !ling {
-			return nil, nil, false, usage(c, "--ling=false contradicts %s, the Ling adder: leave --ling out", file)
+		if c.IsSet("ling") && !opt.Ling {
+			return nil, nil, usage(c, "--ling=false contradicts %s, the Ling adder: leave --ling out", file)
 		}
-		ling = true
+		opt.Ling = true
 	}
-	return net, sparse, ling, nil
+	if arch.Stages > 0 {
+		pipe := stagesWords(arch.Stages, arch.NoReset)
+		if c.IsSet("stages") && opt.Stages != arch.Stages {
+			return nil, nil, usage(c, "--stages %d contradicts %s, the %s pipeline: leave --stages out", opt.Stages, file, pipe)
+		}
+		if c.IsSet("no-reset") && opt.NoReset != arch.NoReset {
+			return nil, nil, usage(c, "--no-reset=%t contradicts %s, the %s pipeline: leave --no-reset out", opt.NoReset, file, pipe)
+		}
+		opt.Stages, opt.NoReset = arch.Stages, arch.NoReset
+	}
+	return net, sparse, nil
 }
 
 // measuredArch returns the flags that build the adder optimize measured

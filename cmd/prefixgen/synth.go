@@ -152,16 +152,11 @@ func synthCommand() *cli.Command {
 				return err
 			}
 			arch := a.Options()
-			if c.IsSet("stages") {
-				if arch.Stages = c.Int("stages"); arch.Stages < 1 {
-					return usage(c, "--stages %d out of range: allowed 1 to the depth of the carry tree + 1", arch.Stages)
-				}
+			if c.IsSet("stages") && arch.Stages < 1 {
+				return usage(c, "--stages %d out of range: allowed 1 to the depth of the carry tree + 1", arch.Stages)
 			}
-			if c.Bool("no-reset") {
-				if !c.IsSet("stages") {
-					return usage(c, "--no-reset applies to a pipelined adder: allowed with --stages")
-				}
-				arch.NoReset = true
+			if c.Bool("no-reset") && arch.Stages == 0 {
+				return usage(c, "--no-reset applies to a pipelined adder: allowed with --stages")
 			}
 			if err := checkArch(c, &arch, nets); err != nil {
 				return err

@@ -511,8 +511,9 @@ func TestOptimizeFlowSparseDocument(t *testing.T) {
 }
 
 // optimize --stages measures pipelined adders: the table counts their
-// flip-flops and says what a delay is, and -f json, which records no
-// stages, says on standard error how to build the adder measured.
+// flip-flops and says what a delay is, and -f json writes the adder
+// document with its stages, which synth --from measures again as it was
+// measured, and which --start continues from.
 func TestOptimizeFlowStages(t *testing.T) {
 	needFlow(t)
 	status, out, errOut := prefixgen("optimize", "-n", "8", "--max-delay-ns", "10", "--stages", "2", "--no-reset")
@@ -531,14 +532,37 @@ func TestOptimizeFlowStages(t *testing.T) {
 	status, out, errOut = prefixgen("optimize", "-n", "8", "--max-delay-ns", "10", "--stages", "2", "--no-reset", "-f", "json", "-o", path)
 	require.Equal(t, 0, status, errOut)
 	assert.Empty(t, out)
-	assert.Equal(t, "prefixgen optimize: the adder measured is pipelined (2 register stages, no reset): build it with gen --from "+path+" -f verilog --stages 2 --no-reset\n", errOut)
-	status, out, errOut = prefixgen("synth", "--from", path, "--stages", "2", "--no-reset", "-f", "json")
+	assert.Empty(t, errOut)
+	doc, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Contains(t, string(doc), "\"stages\": 2,\n  \"no_reset\": true,\n")
+	status, out, errOut = prefixgen("synth", "--from", path, "-f", "json")
 	require.Equal(t, 0, status, errOut)
 	var rows []struct {
 		Registers int `json:"registers"`
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &rows))
 	assert.Equal(t, regs, rows[0].Registers, "synth measures the adder optimize printed")
+
+	// The document's pipeline is the adder's: a flag may repeat it, not
+	// change it.
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"synth", "--from", path, "--stages", "3"}, "prefixgen synth: --stages 3 contradicts " + path + ", the 2 register stages, no reset pipeline: leave --stages out"},
+		{[]string{"gen", "--from", path, "-f", "verilog", "--no-reset=false"}, "prefixgen gen: --no-reset=false contradicts " + path + ", the 2 register stages, no reset pipeline: leave --no-reset out"},
+		{[]string{"check", "--from", path, "--pipeline-after", "1"}, "prefixgen check: --pipeline-after contradicts " + path + ", the 2 register stages, no reset pipeline: leave --pipeline-after out"},
+		{[]string{"optimize", "-n", "8", "--max-delay-ns", "10", "--start", path, "--stages", "1"}, "prefixgen optimize: --stages 1 contradicts " + path + ", the 2 register stages, no reset pipeline: leave --stages out"},
+	} {
+		status, out, errOut = prefixgen(tt.args...)
+		assert.Equal(t, 2, status, out)
+		assert.Equal(t, tt.want+"\n", errOut)
+	}
+	status, out, errOut = prefixgen("gen", "--from", path, "-f", "verilog", "--stages", "2")
+	require.Equal(t, 0, status, errOut)
+	assert.Contains(t, out, "_pipe2_noreset (", "the pipeline without a reset")
+	assert.NotContains(t, out, "rst")
 }
 
 // optimize --max-area-um2 asks for the fastest adder within an area: the

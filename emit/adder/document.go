@@ -17,17 +17,22 @@ import (
 //
 //	{"format":"prefixgen.adder/v1","sparse":S,"valency":K,"ling":B,"network":{…prefixgen.network/v1…}}
 //
-// A prefixgen.network/v1 document alone is the plain adder around its
+// A pipelined adder adds "stages":K and "no_reset":B after "ling" (a
+// document without them is the combinational adder). A
+// prefixgen.network/v1 document alone is the plain adder around its
 // network.
 const DocumentFormat = "prefixgen.adder/v1"
 
 // Architecture is what an adder document records of the adder around its
 // network: the sparseness of its carry tree (1, 2, 4 or 8), the valency of
-// its gates (2, 3 or 4) and whether it computes Ling's pseudo-carries (see
-// Options). The zero value, like Plain, is the plain adder.
+// its gates (2, 3 or 4), whether it computes Ling's pseudo-carries, and the
+// register stages of a pipeline, placed by BalancedCuts, with or without a
+// reset (see Options). The zero value, like Plain, is the plain adder.
 type Architecture struct {
 	Sparse, Valency int
 	Ling            bool
+	Stages          int
+	NoReset         bool
 }
 
 // Plain is the architecture of the plain adder: every carry, binary cells,
@@ -52,11 +57,12 @@ func (a Architecture) IsPlain() bool { return a.normal() == Plain }
 // a + b + cin with this architecture.
 func (a Architecture) Options() Options {
 	a = a.normal()
-	return Options{Flags: Carry, Sparse: a.Sparse, Valency: a.Valency, Ling: a.Ling}
+	return Options{Flags: Carry, Sparse: a.Sparse, Valency: a.Valency, Ling: a.Ling, Stages: a.Stages, NoReset: a.NoReset}
 }
 
 // Check reports whether the architecture fits net: an allowed sparseness
-// no wider than the network, an allowed valency.
+// no wider than the network, an allowed valency, 1 to the carry tree's
+// depth + 1 stages or none, and NoReset only with stages.
 func (a Architecture) Check(net *network.Network) error {
 	_, err := Describe(net, a.Options())
 	return err
@@ -80,6 +86,10 @@ func MarshalDocument(net *network.Network, arch Architecture) ([]byte, error) {
 	b.WriteString("  \"sparse\": " + strconv.Itoa(arch.Sparse) + ",\n")
 	b.WriteString("  \"valency\": " + strconv.Itoa(arch.Valency) + ",\n")
 	b.WriteString("  \"ling\": " + strconv.FormatBool(arch.Ling) + ",\n")
+	if arch.Stages > 0 {
+		b.WriteString("  \"stages\": " + strconv.Itoa(arch.Stages) + ",\n")
+		b.WriteString("  \"no_reset\": " + strconv.FormatBool(arch.NoReset) + ",\n")
+	}
 	b.WriteString("  \"network\": ")
 	// Indent the network document one level, as a member of this one.
 	doc = bytes.TrimSuffix(doc, []byte("\n"))
@@ -115,13 +125,15 @@ type document struct {
 	Sparse  *int            `json:"sparse"`
 	Valency *int            `json:"valency"`
 	Ling    *bool           `json:"ling"`
+	Stages  *int            `json:"stages"`
+	NoReset *bool           `json:"no_reset"`
 	Network json.RawMessage `json:"network"`
 }
 
 // ReadDocument decodes one adder from r: a prefixgen.adder/v1 document, or
 // a prefixgen.network/v1 one, the plain adder around its network. The
-// network is proven as network.Read proves it; an absent sparse, valency
-// or ling is the plain adder's; unknown fields, a key given twice, trailing
+// network is proven as network.Read proves it; an absent sparse, valency,
+// ling, stages or no_reset is the plain adder's; unknown fields, a key given twice, trailing
 // data and an architecture that does not fit the network are refused.
 func ReadDocument(r io.Reader) (*network.Network, Architecture, error) {
 	data, err := io.ReadAll(r)
@@ -181,6 +193,14 @@ func ReadDocument(r io.Reader) (*network.Network, Architecture, error) {
 	}
 	if doc.Ling != nil {
 		arch.Ling = *doc.Ling
+	}
+	if doc.Stages != nil {
+		if arch.Stages = *doc.Stages; arch.Stages < 1 {
+			return nil, Architecture{}, fmt.Errorf("adder: %d pipeline stages not allowed: allowed 1 to the carry tree's depth + 1, or no field stages for a combinational adder", arch.Stages)
+		}
+	}
+	if doc.NoReset != nil {
+		arch.NoReset = *doc.NoReset
 	}
 	if err := arch.Check(net); err != nil {
 		return nil, Architecture{}, err

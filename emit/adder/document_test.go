@@ -36,6 +36,8 @@ func TestDocumentRoundTrip(t *testing.T) {
 		{"sklansky", 16, adder.Architecture{Sparse: 1, Valency: 4}},
 		{"han-carlson", 32, adder.Architecture{Sparse: 8, Valency: 3, Ling: true}},
 		{"ripple", 1, adder.Architecture{Ling: true}}, // zero sparse and valency: the plain ones
+		{"sklansky", 16, adder.Architecture{Sparse: 2, Stages: 2}},
+		{"kogge-stone", 8, adder.Architecture{Stages: 4, NoReset: true}},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprint(tt.topo, tt.n, tt.arch), func(t *testing.T) {
@@ -73,6 +75,7 @@ func TestDocumentNetwork(t *testing.T) {
 	assert.True(t, arch.IsPlain())
 	assert.True(t, adder.Architecture{}.IsPlain())
 	assert.False(t, adder.Architecture{Ling: true}.IsPlain())
+	assert.False(t, adder.Architecture{Stages: 1}.IsPlain())
 
 	b.Reset()
 	require.NoError(t, adder.WriteDocument(&b, net, adder.Architecture{Sparse: 2}))
@@ -106,6 +109,18 @@ func TestDocumentGolden(t *testing.T) {
 `, string(data))
 }
 
+// A pipelined adder's document records its stages and reset after ling,
+// and a combinational adder's document has neither field, as before.
+func TestDocumentStagesGolden(t *testing.T) {
+	data, err := adder.MarshalDocument(build(t, "brent-kung", 4), adder.Architecture{Stages: 2, NoReset: true})
+	require.NoError(t, err)
+	assert.Contains(t, string(data), "  \"ling\": false,\n  \"stages\": 2,\n  \"no_reset\": true,\n  \"network\": {\n")
+	data, err = adder.MarshalDocument(build(t, "brent-kung", 4), adder.Architecture{Sparse: 2})
+	require.NoError(t, err)
+	assert.NotContains(t, string(data), "stages")
+	assert.NotContains(t, string(data), "no_reset")
+}
+
 func TestReadDocumentErrors(t *testing.T) {
 	const net4 = `{"format":"prefixgen.network/v1","width":4,"topology":"brent-kung","params":{},"cells":[[0,1],[2,3],[4,5],[4,2]],"outputs":[0,4,7,6]}`
 	doc := func(fields string) string {
@@ -124,6 +139,9 @@ func TestReadDocumentErrors(t *testing.T) {
 		{"valency 5", doc(`"valency":5,"network":` + net4), "adder: valency 5 not allowed: allowed 2, 3, 4"},
 		{"valency 1", doc(`"valency":1,"network":` + net4), "adder: valency 1 not allowed: allowed 2, 3, 4"},
 		{"ling a number", doc(`"ling":1,"network":` + net4), `adder: not a prefixgen.adder/v1 document: field "ling" holds a number, which is not allowed there`},
+		{"stages 0", doc(`"stages":0,"network":` + net4), "adder: 0 pipeline stages not allowed: allowed 1 to the carry tree's depth + 1, or no field stages for a combinational adder"},
+		{"stages beyond the depth", doc(`"stages":4,"network":` + net4), "adder: 4 pipeline stages for a carry tree of depth 2: allowed 1 to 3"},
+		{"no reset alone", doc(`"no_reset":true,"network":` + net4), "adder: no reset given for a combinational adder: allowed with register stages"},
 		{"bad network", doc(`"network":{"format":"prefixgen.network/v1","width":2,"cells":[[0,0]],"outputs":[0,2]}`), `adder: field "network": network: `},
 		{"trailing data", doc(`"network":`+net4) + "{}", "adder: trailing data after the prefixgen.adder/v1 document"},
 		{"other format", `{"format":"prefixgen.adder/v2"}`, `adder: format "prefixgen.adder/v2" is not supported: want "prefixgen.network/v1" or "prefixgen.adder/v1"`},
