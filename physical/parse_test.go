@@ -110,3 +110,16 @@ func TestToolEnv(t *testing.T) {
 	assert.False(t, plainPath("/a/b;c"))
 	assert.True(t, plainPath("/tmp/prefixgen-physical-123/kogge-stone_8"))
 }
+
+// OpenSTA names an escaped port of a netlist without its escape, and a
+// constraint on a port it does not find is an error of the flow, not a
+// warning to time past.
+func TestSTANames(t *testing.T) {
+	for in, want := range map[string]string{`clk`: "clk", `ck[1]`: "ck[1]", `\clk$1`: "clk$1", `\ck$b [1]`: "ck$b[1]"} {
+		assert.Equal(t, want, staPortName(in), in)
+	}
+	out := "Warning: timing.tcl, 6 port '\\clk$1' not found.\nStartpoint: _30_ (rising edge-triggered flip-flop)\n"
+	assert.True(t, staFailed(out))
+	assert.Equal(t, "Warning: timing.tcl, 6 port '\\clk$1' not found.", staError(out, nil))
+	assert.False(t, staFailed("Startpoint: a[0] (input port clocked by virtual_clock)\n"))
+}

@@ -251,6 +251,14 @@ const sequentialVerilog = `module add_regs (input wire clk, input wire [7:0] a, 
   reg [7:0] ra, rb;
   always @(posedge clk) begin ra <= a; rb <= b; s <= ra + rb; end
 endmodule
+module add_regs_dollar (input wire clk$1, input wire [7:0] a, input wire [7:0] b, output reg [8:0] s);
+  reg [7:0] ra, rb;
+  always @(posedge clk$1) begin ra <= a; rb <= b; s <= ra + rb; end
+endmodule
+module add_regs_bus (input wire [1:0] ck$b, input wire [7:0] a, input wire [7:0] b, output reg [8:0] s);
+  reg [7:0] ra, rb;
+  always @(posedge ck$b[1]) begin ra <= a; rb <= b; s <= ra + rb; end
+endmodule
 module mul_regs (input wire clk, input wire [7:0] a, input wire [7:0] b, output reg [15:0] s);
   reg [7:0] ra, rb;
   always @(posedge clk) begin ra <= a; rb <= b; s <= ra * rb; end
@@ -297,6 +305,13 @@ func TestSynthesizeRegisters(t *testing.T) {
 	assert.Equal(t, 8+8+16, mul.Registers)
 	assert.Greater(t, add.DelayNS, comb.DelayNS)
 	assert.Greater(t, mul.DelayNS, add.DelayNS)
+	// A clock whose name has a $ (Yosys escapes it in the netlist) is
+	// the same clock: the same flip-flops, timed the same.
+	for _, top := range []string{"add_regs_dollar", "add_regs_bus"} {
+		r := measure(top)
+		assert.Equal(t, add.Registers, r.Registers, top)
+		assert.InDelta(t, add.DelayNS, r.DelayNS, 1e-9, top)
+	}
 	for _, r := range []*physical.Result{add, mul} {
 		assert.Regexp(t, `^r[ab]\[\d\]$`, r.CriticalFrom, r.Topology)
 		assert.Regexp(t, `^s\[\d+\]$`, r.CriticalTo, r.Topology)

@@ -327,7 +327,7 @@ type instance struct {
 
 var (
 	netlistInstance = regexp.MustCompile(`(?s)(?:^|;|\n)\s*([A-Za-z_\\][^\s(]*)\s+([A-Za-z_\\][^\s(]*)\s*\(\s*(\..*?)\);`)
-	netlistPin      = regexp.MustCompile(`\.([A-Za-z_][A-Za-z0-9_]*)\s*\(\s*([^()\s]+(?: \])?)\s*\)`)
+	netlistPin      = regexp.MustCompile(`\.([A-Za-z_][A-Za-z0-9_]*)\s*\(\s*([^()\s]+(?: \]| \[\d+\])?)\s*\)`)
 	netlistAssign   = regexp.MustCompile(`(?m)^\s*assign\s+([^=;]+?)\s*=\s*([^=;]+?)\s*;`)
 	netlistRange    = regexp.MustCompile(`(?m)^\s*(?:input|output|inout|wire|reg)\s+(?:signed\s+)?\[\s*(\d+)\s*:\s*(\d+)\s*\]\s*([A-Za-z_][A-Za-z0-9_$]*)\s*;`)
 	netlistPart     = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_$]*)\s*\[\s*(\d+)\s*(?::\s*(\d+)\s*)?\]$`)

@@ -19,7 +19,7 @@ type registers struct {
 }
 
 var (
-	netlistPort = regexp.MustCompile(`(?m)^\s*(input|output)\s+(?:\[\s*(\d+)\s*:\s*(\d+)\s*\]\s*)?([A-Za-z_][A-Za-z0-9_$]*)\s*;`)
+	netlistPort = regexp.MustCompile(`(?m)^\s*(input|output)\s+(?:\[\s*(\d+)\s*:\s*(\d+)\s*\]\s*)?([A-Za-z_][A-Za-z0-9_$]*|\\[^\s;]+)\s*;`)
 	internalNet = regexp.MustCompile(`^_\d+_$`)
 	pinName     = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 )
@@ -38,14 +38,19 @@ type port struct {
 	lo, width int
 }
 
-// bits returns the names of the port's bits as the cells' pins name them.
+// bits returns the names of the port's bits as the cells' pins name them:
+// name[i], or for an escaped name (Yosys escapes a name with a $), \name [i].
 func (p port) bits() []string {
 	if p.width == 0 {
 		return []string{p.name}
 	}
+	open := "["
+	if strings.HasPrefix(p.name, `\`) {
+		open = " ["
+	}
 	bits := make([]string, min(p.width, maxNetlistBits))
 	for i := range bits {
-		bits[i] = p.name + "[" + strconv.Itoa(p.lo+i) + "]"
+		bits[i] = p.name + open + strconv.Itoa(p.lo+i) + "]"
 	}
 	return bits
 }

@@ -81,6 +81,19 @@ func TestNetlistRegisters(t *testing.T) {
 	}
 }
 
+// Yosys escapes a port whose name has a $ (\clk$1 , \ck$b [1]): such a
+// clock input is still an input.
+func TestNetlistRegistersEscaped(t *testing.T) {
+	netlist := []byte("module top(\\clk$1 , \\ck$b , d, q);\n  input \\clk$1 ;\n  wire \\clk$1 ;\n  input [1:0] \\ck$b ;\n" +
+		"  input [1:0] d;\n  output [1:0] q;\n" +
+		"  DFFPOSX1 _1_ (\n    .CLK(\\clk$1 ),\n    .D(d[0]),\n    .Q(q[0])\n  );\n" +
+		"  DFFPOSX1 _2_ (\n    .CLK(\\ck$b [1]),\n    .D(d[1]),\n    .Q(q[1])\n  );\nendmodule\n")
+	regs, err := netlistRegisters([]byte(seqLiberty), netlist, "top")
+	require.NoError(t, err)
+	assert.Equal(t, 2, regs.flops)
+	assert.Equal(t, []string{"\\ck$b [1]", "\\clk$1"}, regs.clocks)
+}
+
 // TestParseTimingRegisters reads the report_checks OpenSTA printed for a
 // 16-bit Kogge–Stone adder with two register stages (gen --stages 2):
 // one path for each clock that captures, the worst by slack the one that

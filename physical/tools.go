@@ -268,20 +268,27 @@ func yosysError(out string, err error) string {
 var sourceLine = regexp.MustCompile(`design\.v:(\d+): (ERROR: .*)`)
 
 // staFailed reports whether OpenSTA printed an error: a line starting
-// "Error", which a path report (instance and port names) never does.
+// "Error", which a path report (instance and port names) never does, or a
+// warning that an object of the script was not found (the constraint on
+// it was not applied, and the figures would not be those asked for).
 func staFailed(out string) bool {
 	for line := range strings.SplitSeq(out, "\n") {
-		if strings.HasPrefix(line, "Error") {
+		if staErrorLine(line) {
 			return true
 		}
 	}
 	return false
 }
 
-// staError returns OpenSTA's first Error line, or the exit error.
+// staErrorLine reports whether a line of OpenSTA's output is an error.
+func staErrorLine(line string) bool {
+	return strings.HasPrefix(line, "Error") || (strings.HasPrefix(line, "Warning") && strings.HasSuffix(line, " not found."))
+}
+
+// staError returns OpenSTA's first error line, or the exit error.
 func staError(out string, err error) string {
 	for line := range strings.SplitSeq(out, "\n") {
-		if strings.HasPrefix(line, "Error") {
+		if staErrorLine(line) {
 			return oneLine(line)
 		}
 	}
@@ -363,9 +370,10 @@ const staPeriod = 1000
 // constrained to a virtual clock with no delay outside the design, load pF
 // on every output, the worst input-to-output path reported. It reads the
 // library as liberty.lib, a link to lib. A design with flip-flops names the
-// input ports that clock them: they carry a clock of the same period and
-// edges, so that the paths into, between and out of the flip-flops are
-// timed against one period.
+// input ports that clock them, as the netlist names them (an escaped name
+// such as \clk$1 is given to OpenSTA as clk$1): they carry a clock of the
+// same period and edges, so that the paths into, between and out of the
+// flip-flops are timed against one period.
 func STAScript(top, lib string, load float64, clocks ...string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# liberty.lib is %s\n", lib)
@@ -375,7 +383,11 @@ func STAScript(top, lib string, load float64, clocks ...string) string {
 	fmt.Fprintf(&b, "create_clock -name virtual_clock -period %d\n", staPeriod)
 	inputs := "[all_inputs]"
 	if len(clocks) > 0 {
-		ports := "[get_ports {" + strings.Join(clocks, " ") + "}]"
+		names := make([]string, len(clocks))
+		for i, c := range clocks {
+			names[i] = staPortName(c)
+		}
+		ports := "[get_ports {" + strings.Join(names, " ") + "}]"
 		fmt.Fprintf(&b, "create_clock -name clock -period %d %s\n", staPeriod, ports)
 		inputs = "[delete_from_list [all_inputs] " + ports + "]"
 	}
@@ -384,6 +396,16 @@ func STAScript(top, lib string, load float64, clocks ...string) string {
 	fmt.Fprintf(&b, "set_load %s [all_outputs]\n", strconv.FormatFloat(load, 'g', -1, 64))
 	fmt.Fprintf(&b, "report_checks -path_delay max -format full -digits 4\n")
 	return b.String()
+}
+
+// staPortName returns the name OpenSTA gives a port of a netlist: an
+// escaped name (\clk$1 , \ck$b [1]) without its backslash and the space
+// that ends it (clk$1, ck$b[1]).
+func staPortName(name string) string {
+	if !strings.HasPrefix(name, `\`) {
+		return name
+	}
+	return strings.Replace(name[1:], " [", "[", 1)
 }
 
 // outsideError returns err, which the tools' output caused, as bad input
