@@ -81,7 +81,11 @@
 // so that every path, from an input or a flip-flop to an output or a
 // flip-flop, is timed against one period, and Result.DelayNS is the least
 // clock period: 1000 less the least slack, a flip-flop's setup time
-// included (Result.Registers counts the flip-flops). A flip-flop a critical
+// included, and at least twice the flip-flops' minimum pulse width
+// (report_check_types -min_pulse_width; a clock high for half the period)
+// (Result.Registers counts the flip-flops). A clock input Yosys escapes in
+// the netlist (\clk$1) is given to OpenSTA by its plain name; a constraint
+// OpenSTA cannot apply fails the run. A flip-flop a critical
 // path starts or ends at is named by the register it holds. Latches,
 // flip-flops on the falling edge, flip-flops clocked from anything but
 // an input port, and a clock input read as data are bad input: one period

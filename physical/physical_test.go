@@ -259,6 +259,9 @@ module add_regs_bus (input wire [1:0] ck$b, input wire [7:0] a, input wire [7:0]
   reg [7:0] ra, rb;
   always @(posedge ck$b[1]) begin ra <= a; rb <= b; s <= ra + rb; end
 endmodule
+module pass_regs (input wire clk, input wire [7:0] d, output reg [7:0] q);
+  always @(posedge clk) q <= d;
+endmodule
 module mul_regs (input wire clk, input wire [7:0] a, input wire [7:0] b, output reg [15:0] s);
   reg [7:0] ra, rb;
   always @(posedge clk) begin ra <= a; rb <= b; s <= ra * rb; end
@@ -312,6 +315,14 @@ func TestSynthesizeRegisters(t *testing.T) {
 		assert.Equal(t, add.Registers, r.Registers, top)
 		assert.InDelta(t, add.DelayNS, r.DelayNS, 1e-9, top)
 	}
+	// Flip-flops straight from inputs to outputs: the period is set by the
+	// flip-flops' minimum pulse width (DFFPOSX1: 0.107 ns high), not by
+	// their clock-to-output time (0.199 ns with the path from the input).
+	pass := measure("pass_regs")
+	assert.Equal(t, 8, pass.Registers)
+	assert.InDelta(t, 0.214, pass.DelayNS, 1e-9)
+	assert.Equal(t, "clock pulse width", pass.CriticalFrom)
+	assert.Regexp(t, `^q\[\d\]$`, pass.CriticalTo)
 	for _, r := range []*physical.Result{add, mul} {
 		assert.Regexp(t, `^r[ab]\[\d\]$`, r.CriticalFrom, r.Topology)
 		assert.Regexp(t, `^s\[\d+\]$`, r.CriticalTo, r.Topology)

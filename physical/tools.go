@@ -48,9 +48,12 @@ type Result struct {
 	// ends, as in "a[3]" and "sum[63]". For a design with flip-flops
 	// (Registers above 0) DelayNS is the least clock period: the worst of
 	// the paths from an input or a flip-flop to an output or a flip-flop,
-	// a flip-flop's setup time included; a flip-flop at either end is
-	// named by the register it holds (its output net), or by its instance
-	// when the design left it unnamed.
+	// a flip-flop's setup time included, and no shorter than twice the
+	// flip-flops' minimum pulse width (a clock high half the period); a
+	// flip-flop at either end is named by the register it holds (its output
+	// net), or by its instance when the design left it unnamed. Where the
+	// pulse width sets the period, CriticalFrom is "clock pulse width" and
+	// CriticalTo the flip-flop.
 	DelayNS                  float64
 	CriticalFrom, CriticalTo string
 	// Registers is the number of flip-flops in the mapped netlist: 0 for a
@@ -395,6 +398,10 @@ func STAScript(top, lib string, load float64, clocks ...string) string {
 	fmt.Fprintf(&b, "set_output_delay 0 -clock virtual_clock [all_outputs]\n")
 	fmt.Fprintf(&b, "set_load %s [all_outputs]\n", strconv.FormatFloat(load, 'g', -1, 64))
 	fmt.Fprintf(&b, "report_checks -path_delay max -format full -digits 4\n")
+	if len(clocks) > 0 {
+		// The flip-flops' minimum pulse width bounds the period too.
+		fmt.Fprintf(&b, "report_check_types -min_pulse_width -verbose -digits 4\n")
+	}
 	return b.String()
 }
 
@@ -637,6 +644,8 @@ var (
 	staEnd     = regexp.MustCompile(`(?m)^Endpoint:\s+(\S+)`)
 	staArrival = regexp.MustCompile(`(?m)^\s*([0-9.eE+-]+)\s+data arrival time\s*$`)
 	staSlack   = regexp.MustCompile(`(?m)^\s*([0-9.eE+-]+)\s+slack \((?:MET|VIOLATED)\)\s*$`)
+	staPulse   = regexp.MustCompile(`(?m)^\s*([0-9.eE+-]+)\s+required pulse width \((?:high|low)\)\s*$`)
+	staPin     = regexp.MustCompile(`^Pin:\s+(\S+)/`)
 )
 
 // parseTiming reads the worst path's start, end and delay from OpenSTA's
@@ -644,8 +653,11 @@ var (
 // time; a design with flip-flops (regs) has a path for each clock that
 // captures, and its delay is the least clock period, staPeriod less the
 // least slack: the setup time of a flip-flop the path ends at included.
-// The flip-flops a path starts or ends at are named by regs.
+// The flip-flops a path starts or ends at are named by regs. The period is
+// at least twice the worst minimum pulse width report_check_types gives
+// after the paths (a clock high for half the period).
 func parseTiming(s string, r *Result, regs registers) error {
+	s, pulse, _ := strings.Cut(s, "\nPin: ")
 	if strings.Contains(s, "No paths found") {
 		return errors.New("OpenSTA found no path from an input to an output")
 	}
@@ -694,5 +706,23 @@ func parseTiming(s string, r *Result, regs registers) error {
 		return point
 	}
 	r.DelayNS, r.CriticalFrom, r.CriticalTo = d, name(st[1]), name(en[1])
+	if regs.flops == 0 || pulse == "" {
+		return nil
+	}
+	pw := staPulse.FindStringSubmatch(pulse)
+	if pw == nil {
+		return fmt.Errorf("no required pulse width in OpenSTA's report: %s", firstLine(pulse))
+	}
+	w, err := strconv.ParseFloat(pw[1], 64)
+	if err != nil {
+		return fmt.Errorf("pulse width %q in OpenSTA's report: %v", pw[1], err)
+	}
+	if p := math.Round(2*w*1e4) / 1e4; p > r.DelayNS {
+		inst := ""
+		if m := staPin.FindStringSubmatch("Pin: " + pulse); m != nil {
+			inst = name(m[1])
+		}
+		r.DelayNS, r.CriticalFrom, r.CriticalTo = p, "clock pulse width", inst
+	}
 	return nil
 }
