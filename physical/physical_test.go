@@ -649,3 +649,18 @@ func TestVerilogNetlist(t *testing.T) {
 	assert.Equal(t, first.DelayNS, again.DelayNS)
 	assert.Equal(t, first.StdCells, again.StdCells)
 }
+
+// TestLibertyKillsYosys: Yosys dies without a word on a Liberty file cut
+// short (its reader runs out of memory and aborts); the message says so,
+// not "yosys says signal: aborted". A stand-in for Yosys that aborts as it
+// does keeps the machine's memory out of the test.
+func TestLibertyKillsYosys(t *testing.T) {
+	tooltest.Path(t, "sta")
+	dir := t.TempDir()
+	fake := filepath.Join(dir, "yosys")
+	require.NoError(t, os.WriteFile(fake, []byte("#!/bin/sh\nif [ \"$1\" = -V ]; then echo 'Yosys 0.0 (stand-in)'; exit 0; fi\nkill -ABRT $$\n"), 0o755))
+	lib := filepath.Join(dir, "cut.lib")
+	require.NoError(t, os.WriteFile(lib, []byte("library (cut) {\n  cell (INVX1) {\n"), 0o644))
+	_, err := physical.Synthesize(context.Background(), build(t, "ripple", 4, nil), physical.Options{Yosys: fake, Liberty: lib})
+	oneLineSetupError(t, err, `^physical: Liberty file .*cut\.lib does not parse: yosys died reading it \(signal: aborted\), as it does on a file cut short: allowed a whole Liberty file$`)
+}

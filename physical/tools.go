@@ -184,6 +184,11 @@ func checkLiberty(ctx context.Context, t *tools) error {
 	}
 	out, err := command(ctx, dir, t.yosys, "-q", "-p", "read_liberty -lib "+libertyLink)
 	if err != nil {
+		if ee, ok := errors.AsType[*exec.ExitError](err); ok && !ee.Exited() && ctx.Err() == nil && !strings.Contains(out, "ERROR:") {
+			// Yosys's Liberty reader runs out of memory on a file cut
+			// short, and dies without a word.
+			return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s does not parse: yosys died reading it (%v), as it does on a file cut short: allowed a whole Liberty file", t.liberty, err)}
+		}
 		return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s does not parse: yosys says %s", t.liberty, yosysError(out, err))}
 	}
 	if err := os.WriteFile(filepath.Join(dir, "check.tcl"), []byte("read_liberty "+libertyLink+"\n"), 0o644); err != nil {
