@@ -2,7 +2,6 @@ package network
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -90,36 +89,186 @@ func writeString(b *bytes.Buffer, s string) {
 
 // file is the prefixgen.network/v1 document as it is decoded.
 type file struct {
-	Format   *string             `json:"format"`
-	Width    *int                `json:"width"`
-	Topology string              `json:"topology"`
-	Params   map[string]int      `json:"params"`
-	Cells    [][]json.RawMessage `json:"cells"`
-	Outputs  []int               `json:"outputs"`
+	Format   *string        `json:"format"`
+	Width    *int           `json:"width"`
+	Topology string         `json:"topology"`
+	Params   map[string]int `json:"params"`
+	Cells    cellList       `json:"cells"`
+	Outputs  []int          `json:"outputs"`
+}
+
+// fileKeys are the keys of the document, spelled as the format spells
+// them: encoding/json would match "Cells" or "cellſ" to cells.
+var fileKeys = []string{"format", "width", "topology", "params", "cells", "outputs"}
+
+// cellList is the cells of the document as they are decoded, read from the
+// JSON text of the array at once: a cell is two numbers, and a network of
+// millions of cells is read into one slice of them. A cell that is not
+// two whole numbers leaves err, naming it.
+type cellList struct {
+	cells []Cell
+	err   error
+}
+
+// UnmarshalJSON reads the array of cells; the decoder has checked that b
+// is one JSON value.
+func (l *cellList) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if len(b) == 0 || b[0] != '[' {
+		if string(b) != "null" {
+			l.err = fmt.Errorf("network: not a %s document: field \"cells\" holds %s, which is not allowed there", Format, Article(jsonKind(b)))
+		}
+		return nil
+	}
+	count := 0
+	eachItem(b, func([]byte) bool { count++; return true })
+	l.cells = make([]Cell, 0, count)
+	eachItem(b, func(item []byte) bool {
+		k := len(l.cells)
+		if item[0] != '[' {
+			l.err = fmt.Errorf("network: cell %d is %s: want [lo, hi]", k, jsonText(item))
+			return false
+		}
+		var ops [3][]byte
+		n := 0
+		eachItem(item, func(op []byte) bool { ops[n] = op; n++; return n < len(ops) })
+		if n != 2 {
+			n := 0
+			eachItem(item, func([]byte) bool { n++; return true })
+			l.err = fmt.Errorf("network: cell %d has %d operands: want [lo, hi]", k, n)
+			return false
+		}
+		lo, err1 := strconv.Atoi(string(ops[0]))
+		hi, err2 := strconv.Atoi(string(ops[1]))
+		if err1 != nil || err2 != nil {
+			l.err = fmt.Errorf("network: cell %d is [%s, %s]: operands must be signal numbers", k, jsonText(ops[0]), jsonText(ops[1]))
+			return false
+		}
+		l.cells = append(l.cells, Cell{Lo: lo, Hi: hi})
+		return true
+	})
+	return nil
+}
+
+// eachItem calls fn with each item of a valid JSON array, trimmed, until
+// fn returns false.
+func eachItem(array []byte, fn func(item []byte) bool) {
+	for i := 1; i < len(array)-1; {
+		for i < len(array)-1 && isSpace(array[i]) {
+			i++
+		}
+		if i >= len(array)-1 {
+			return
+		}
+		end := valueEnd(array, i)
+		if !fn(array[i:end]) {
+			return
+		}
+		i = end
+		for i < len(array)-1 && (isSpace(array[i]) || array[i] == ',') {
+			i++
+		}
+	}
+}
+
+// valueEnd returns the index just past the JSON value that starts at
+// data[i], in valid JSON.
+func valueEnd(data []byte, i int) int {
+	switch data[i] {
+	case '"':
+		return stringEnd(data, i)
+	case '[', '{':
+		depth := 0
+		for j := i; j < len(data); j++ {
+			switch data[j] {
+			case '"':
+				j = stringEnd(data, j) - 1
+			case '[', '{':
+				depth++
+			case ']', '}':
+				if depth--; depth == 0 {
+					return j + 1
+				}
+			}
+		}
+		return len(data)
+	}
+	j := i
+	for j < len(data) && !isSpace(data[j]) && data[j] != ',' && data[j] != ']' && data[j] != '}' {
+		j++
+	}
+	return j
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// jsonKind names the kind of a valid JSON value: "array", "object",
+// "string", "number" or "bool".
+func jsonKind(v []byte) string {
+	switch v[0] {
+	case '[':
+		return "array"
+	case '{':
+		return "object"
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "bool"
+	}
+	return "number"
+}
+
+// jsonText returns a JSON value as a message shows it: a string quoted
+// (even "3": the document holds numbers as numbers), anything else as
+// written, cut to QuoteLimit characters.
+func jsonText(v []byte) string {
+	var str string
+	if v[0] == '"' && json.Unmarshal(v, &str) == nil {
+		return Quote(str)
+	}
+	q := Quote(string(v))
+	return q[1 : len(q)-1]
 }
 
 // Read decodes one network in the prefixgen.network/v1 format from r and
-// proves it as New does. Unknown fields, a missing or different format tag,
-// and trailing data are refused.
+// proves it as New does. Unknown fields (keys match exactly), a key given
+// twice, a missing or different format tag, and trailing data are refused.
 func Read(r io.Reader) (*Network, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("network: cannot read the %s document: %v", Format, err)
 	}
+	return unmarshal(data)
+}
+
+// Unmarshal decodes a network from data; see Read.
+func Unmarshal(data []byte) (*Network, error) {
+	return unmarshal(data)
+}
+
+func unmarshal(data []byte) (*Network, error) {
 	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
 		return nil, errors.New("network: the file starts with a UTF-8 byte-order mark (EF BB BF): save it as UTF-8 without one")
 	}
-	if err := checkDuplicateKeys(data); err != nil {
+	if err := checkKeys(data, fileKeys); err != nil {
 		return nil, err
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
 	var f file
-	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("network: not a %s document: %s", Format, jsonReason(err))
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("network: trailing data after the %s document", Format)
+	if json.Valid(data) {
+		// One value, whose keys checkKeys has checked: decoded in place.
+		if err := json.Unmarshal(data, &f); err != nil {
+			return nil, fmt.Errorf("network: not a %s document: %s", Format, jsonReason(err))
+		}
+	} else {
+		// The decoder names what is wrong, trailing data included.
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&f); err != nil {
+			return nil, fmt.Errorf("network: not a %s document: %s", Format, jsonReason(err))
+		}
+		if _, err := dec.Token(); err != io.EOF {
+			return nil, fmt.Errorf("network: trailing data after the %s document", Format)
+		}
 	}
 	switch {
 	case f.Format == nil:
@@ -138,103 +287,100 @@ func Read(r io.Reader) (*Network, error) {
 		}
 	}
 	spec := Spec{Width: *f.Width, Outputs: f.Outputs, Topology: f.Topology, Params: f.Params}
-	spec.Cells = make([]Cell, len(f.Cells))
-	for k, c := range f.Cells {
-		if len(c) != 2 {
-			return nil, fmt.Errorf("network: cell %d has %d operands: want [lo, hi]", k, len(c))
-		}
-		lo, ok1, err1 := operand(c[0])
-		hi, ok2, err2 := operand(c[1])
-		if err := cmp.Or(err1, err2); err != nil {
-			return nil, err
-		}
-		if !ok1 || !ok2 {
-			return nil, fmt.Errorf("network: cell %d is [%s, %s]: operands must be signal numbers", k, rawText(c[0]), rawText(c[1]))
-		}
-		spec.Cells[k] = Cell{Lo: lo, Hi: hi}
+	if f.Cells.err != nil {
+		return nil, f.Cells.err
 	}
+	spec.Cells = f.Cells.cells
 	return New(spec)
 }
 
-// operand returns the whole number an operand holds, and whether it holds
-// one. A string, even "3", is an error: the document holds numbers as
-// numbers.
-func operand(raw json.RawMessage) (int, bool, error) {
-	var str string
-	if bytes.HasPrefix(raw, []byte(`"`)) && json.Unmarshal(raw, &str) == nil {
-		return 0, false, fmt.Errorf("network: not a %s document: a string, %s, where a number is allowed", Format, Quote(str))
+// checkKeys refuses a document in which an object holds the same key
+// twice, which encoding/json would resolve silently to the last one, and a
+// document whose top-level object holds a key not in keys, spelled exactly
+// (encoding/json matches keys without regard to case). Malformed JSON
+// passes: the decoder names that error better. It reads the document in
+// one pass, allocating for its keys only.
+func checkKeys(data []byte, keys []string) error {
+	if !json.Valid(data) {
+		return nil
 	}
-	i, err := strconv.Atoi(string(raw))
-	return i, err == nil, nil
-}
-
-// rawText returns an operand's JSON text as a message shows it, cut to
-// QuoteLimit characters.
-func rawText(raw json.RawMessage) string {
-	q := Quote(string(raw))
-	return q[1 : len(q)-1]
-}
-
-// checkDuplicateKeys refuses a document in which an object holds the same
-// key twice, which encoding/json would silently resolve to the last one.
-// Malformed JSON passes: the decoder names that error better.
-func checkDuplicateKeys(data []byte) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
 	type object struct {
 		name string // where the object is: "the document" or "params"
 		keys map[string]bool
-		key  bool // the next string token is a key
+		key  bool // the next string is a key
 	}
-	var stack []*object
-	var lastKey string // the key of the value about to start
-	for {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil
-		}
+	var stack []*object // nil for an array
+	var lastKey string  // the key of the value about to start
+	for i := 0; i < len(data); {
 		top := len(stack) - 1
-		switch t := tok.(type) {
-		case json.Delim:
-			switch t {
-			case '{':
-				name := "the document"
-				switch {
-				case lastKey != "":
-					name = Quote(lastKey)
-				case top >= 0:
-					name = "an object in the document"
-				}
-				stack = append(stack, &object{name: name, keys: map[string]bool{}, key: true})
-				continue
-			case '[':
-				stack = append(stack, nil)
-				continue
-			default:
-				stack = stack[:top]
+		switch c := data[i]; c {
+		case '{':
+			name := "the document"
+			switch {
+			case lastKey != "":
+				name = Quote(lastKey)
+			case top >= 0:
+				name = "an object in the document"
 			}
-		case string:
-			if top >= 0 && stack[top] != nil && stack[top].key {
-				o := stack[top]
-				if o.keys[t] {
-					return fmt.Errorf("network: key %s appears twice in %s: each key once", Quote(t), o.name)
-				}
-				o.keys[t] = true
-				o.key = false
-				lastKey = t
+			stack = append(stack, &object{name: name, keys: map[string]bool{}, key: true})
+			lastKey = ""
+			i++
+		case '[':
+			stack = append(stack, nil)
+			lastKey = ""
+			i++
+		case '}', ']':
+			stack = stack[:top]
+			i++
+		case ',':
+			if top >= 0 && stack[top] != nil {
+				stack[top].key = true
+			}
+			lastKey = ""
+			i++
+		case '"':
+			end := stringEnd(data, i)
+			if top < 0 || stack[top] == nil || !stack[top].key {
+				lastKey = ""
+				i = end
 				continue
 			}
+			var key string
+			if raw := data[i:end]; bytes.IndexByte(raw, '\\') < 0 {
+				key = string(raw[1 : len(raw)-1])
+			} else if json.Unmarshal(raw, &key) != nil {
+				return nil
+			}
+			o := stack[top]
+			if o.keys[key] {
+				return fmt.Errorf("network: key %s appears twice in %s: each key once", Quote(key), o.name)
+			}
+			if top == 0 && !slices.Contains(keys, key) {
+				return fmt.Errorf("network: not a %s document: unknown field %s", Format, Quote(key))
+			}
+			o.keys[key] = true
+			o.key = false
+			lastKey = key
+			i = end
+		default:
+			i++ // a colon, white space, or part of a number or literal
 		}
-		// A value ended: the next string in an object is a key again.
-		if top = len(stack) - 1; top >= 0 && stack[top] != nil {
-			stack[top].key = true
-		}
-		lastKey = ""
 	}
+	return nil
 }
 
-// Unmarshal decodes a network from data; see Read.
-func Unmarshal(data []byte) (*Network, error) {
-	return Read(bytes.NewReader(data))
+// stringEnd returns the index just past the JSON string that starts at
+// data[i], a quote, in valid JSON.
+func stringEnd(data []byte, i int) int {
+	for j := i + 1; j < len(data); j++ {
+		switch data[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return len(data)
 }
 
 // jsonReason turns a decoding error into a short reason without Go type
@@ -251,9 +397,9 @@ func jsonReason(err error) string {
 		return fmt.Sprintf("invalid JSON at byte %d: %s", syn.Offset, strings.TrimPrefix(syn.Error(), "json: "))
 	case errors.As(err, &typ):
 		if typ.Field != "" {
-			return fmt.Sprintf("field %q holds a %s, which is not allowed there", typ.Field, typ.Value)
+			return fmt.Sprintf("field %q holds %s, which is not allowed there", typ.Field, Article(typ.Value))
 		}
-		return fmt.Sprintf("a %s where it is not allowed", typ.Value)
+		return fmt.Sprintf("%s where it is not allowed", Article(typ.Value))
 	}
 	msg := strings.TrimPrefix(err.Error(), "json: ")
 	if q, ok := strings.CutPrefix(msg, "unknown field "); ok {
@@ -266,6 +412,15 @@ func jsonReason(err error) string {
 		msg = string([]rune(msg)[:maxReason]) + "…"
 	}
 	return msg
+}
+
+// Article returns a JSON kind ("array", "string", "number") with its
+// indefinite article: "an array", "a string".
+func Article(kind string) string {
+	if kind != "" && strings.ContainsRune("aeiou", rune(kind[0])) {
+		return "an " + kind
+	}
+	return "a " + kind
 }
 
 // maxReason is the most characters of a decoding error's own words a

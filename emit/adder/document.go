@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -164,7 +165,7 @@ func ReadDocument(r io.Reader) (*network.Network, Architecture, error) {
 	if err := dec.Decode(&doc); err != nil {
 		if typ, ok := errors.AsType[*json.UnmarshalTypeError](err); ok && typ.Field != "" {
 			// Without Go's type names: a reader knows the document's fields.
-			return nil, Architecture{}, fmt.Errorf("adder: not a %s document: field %q holds a %s, which is not allowed there", DocumentFormat, typ.Field, typ.Value)
+			return nil, Architecture{}, fmt.Errorf("adder: not a %s document: field %q holds %s, which is not allowed there", DocumentFormat, typ.Field, network.Article(typ.Value))
 		}
 		return nil, Architecture{}, fmt.Errorf("adder: not a %s document: %s", DocumentFormat, strings.TrimPrefix(err.Error(), "json: "))
 	}
@@ -208,9 +209,13 @@ func ReadDocument(r io.Reader) (*network.Network, Architecture, error) {
 	return net, arch, nil
 }
 
+// documentKeys are the keys of the adder document, spelled exactly.
+var documentKeys = []string{"format", "sparse", "valency", "ling", "stages", "no_reset", "network"}
+
 // topLevelKeysOnce refuses a document whose top-level object holds a key
-// twice, which encoding/json would resolve silently to the last one (the
-// network reader checks the network's own keys).
+// twice, which encoding/json would resolve silently to the last one, or a
+// key not spelled as the format spells it (the network reader checks the
+// network's own keys).
 func topLevelKeysOnce(data []byte) error {
 	var fields map[string]json.RawMessage
 	if json.Unmarshal(data, &fields) != nil {
@@ -229,6 +234,10 @@ func topLevelKeysOnce(data []byte) error {
 		key, _ := tok.(string)
 		if seen[key] {
 			return fmt.Errorf("adder: key %s appears twice in the document: each key once", network.Quote(key))
+		}
+		if !slices.Contains(documentKeys, key) {
+			// encoding/json would match "Sparse" or "ſparse" to sparse.
+			return fmt.Errorf("adder: not a %s document: unknown field %s", DocumentFormat, network.Quote(key))
 		}
 		seen[key] = true
 		var skip json.RawMessage

@@ -138,6 +138,8 @@ func TestReadDocumentErrors(t *testing.T) {
 		{"sparse 8 of 4 bits", doc(`"sparse":8,"network":` + net4), "adder: sparseness 8 exceeds the width 4"},
 		{"valency 5", doc(`"valency":5,"network":` + net4), "adder: valency 5 not allowed: allowed 2, 3, 4"},
 		{"valency 1", doc(`"valency":1,"network":` + net4), "adder: valency 1 not allowed: allowed 2, 3, 4"},
+		{"key in capitals", doc(`"Sparse":4,"network":` + net4), `adder: not a prefixgen.adder/v1 document: unknown field "Sparse"`},
+		{"network an array", doc(`"network":[1]`), `adder: field "network": network: not a prefixgen.network/v1 document: an array where it is not allowed`},
 		{"ling a number", doc(`"ling":1,"network":` + net4), `adder: not a prefixgen.adder/v1 document: field "ling" holds a number, which is not allowed there`},
 		{"stages 0", doc(`"stages":0,"network":` + net4), "adder: 0 pipeline stages not allowed: allowed 1 to the carry tree's depth + 1, or no field stages for a combinational adder"},
 		{"stages beyond the depth", doc(`"stages":4,"network":` + net4), "adder: 4 pipeline stages for a carry tree of depth 2: allowed 1 to 3"},
