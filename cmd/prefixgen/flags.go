@@ -108,14 +108,14 @@ func (v *numberValue) Get() any {
 }
 
 // signed reads a whole number of the given bits in decimal, and returns it
-// without leading zeros or sign.
+// without leading zeros or sign. A number beyond the bits is beyond what
+// any flag allows; the help says what the flag does.
 func signed(bits int) func(string) (string, error) {
-	least, most := int64(math.MinInt64)>>(64-bits), int64(math.MaxInt64)>>(64-bits)
 	return func(s string) (string, error) {
 		n, err := strconv.ParseInt(s, 10, bits)
 		switch {
 		case errors.Is(err, strconv.ErrRange):
-			return "", fmt.Errorf("out of range: allowed %d to %d", least, most)
+			return "", errors.New("out of range: too far from 0 for any flag")
 		case err != nil:
 			return "", notDecimal(s)
 		}

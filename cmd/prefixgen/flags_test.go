@@ -61,7 +61,7 @@ func TestFlagValueMessages(t *testing.T) {
 	}{
 		{[]string{"gen", "-t", "sklansky", "-n", "abc"}, `prefixgen gen: invalid value "abc" for flag -n: want a whole number (see prefixgen gen --help)`},
 		{[]string{"gen", "-t", "sklansky", "-n", "99999999999999999999"},
-			`prefixgen gen: invalid value "99999999999999999999" for flag -n: out of range: allowed -9223372036854775808 to 9223372036854775807 (see prefixgen gen --help)`},
+			`prefixgen gen: invalid value "99999999999999999999" for flag -n: out of range: too far from 0 for any flag (see prefixgen gen --help)`},
 		{[]string{"verify", "-t", "sklansky", "-n", "4", "--seed", "-1"},
 			`prefixgen verify: invalid value "-1" for flag --seed: out of range: allowed 0 to 18446744073709551615 (see prefixgen verify --help)`},
 		{[]string{"verify", "-t", "sklansky", "-n", "4", "--seed", "18446744073709551616"},

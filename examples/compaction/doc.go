@@ -3,11 +3,11 @@
 // places an exclusive scan of the keep-flags gives them.
 //
 // The scan runs over a Brent–Kung network (work-efficient: fewer than 2n
-// cells) unless the -t flag names another topology (ripple, kogge-stone,
-// brent-kung, sklansky, han-carlson, ladner-fischer; -param k=V sets
-// Ladner–Fischer's k). The exclusive scan is the inclusive one of
-// simulate.Eval shifted one place, with the identity 0 in front. The result is
-// checked against a plain loop that appends the kept elements one by one.
+// cells) unless the -t flag names another topology (any topology prefixgen
+// list names; -param name=V sets its parameters, such as k=1 for
+// ladner-fischer). The exclusive scan is the inclusive one of simulate.Eval
+// shifted one place, with the identity 0 in front. The result is checked
+// against a plain loop that appends the kept elements one by one.
 //
 // Usage:
 //

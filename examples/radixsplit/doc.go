@@ -4,10 +4,10 @@
 // for the set bits.
 //
 // The scans run over a Sklansky network (minimum depth) unless the -t flag
-// names another topology (ripple, kogge-stone, brent-kung, sklansky,
-// han-carlson, ladner-fischer; -param k=V sets Ladner–Fischer's k). The
-// result is checked against a plain loop that appends the elements with the
-// bit clear and then those with it set, one by one.
+// names another topology (any topology prefixgen list names; -param name=V
+// sets its parameters, such as k=1 for ladner-fischer). The result is
+// checked against a plain loop that appends the elements with the bit clear
+// and then those with it set, one by one.
 //
 // Usage:
 //

@@ -4,10 +4,10 @@
 // applied to x_{−1}, are the x_i.
 //
 // The composition runs over a Kogge–Stone network (minimum depth, the usual
-// choice for a GPU warp) unless the -t flag names another topology (ripple,
-// kogge-stone, brent-kung, sklansky, han-carlson, ladner-fischer; -param k=V
-// sets Ladner–Fischer's k). The result is checked against the plain loop
-// x = a_i·x + b_i.
+// choice for a GPU warp) unless the -t flag names another topology (any
+// topology prefixgen list names; -param name=V sets its parameters, such as
+// k=1 for ladner-fischer). The result is checked against the plain loop x =
+// a_i·x + b_i.
 //
 // Usage:
 //

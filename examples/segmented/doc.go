@@ -3,9 +3,9 @@
 // segmented lift of addition (simulate.Segmented over simulate.Add).
 //
 // The scan runs over a Han–Carlson network unless the -t flag names another
-// topology (ripple, kogge-stone, brent-kung, sklansky, han-carlson,
-// ladner-fischer; -param k=V sets Ladner–Fischer's k). The result is checked
-// against a plain loop that adds up and starts again at every head.
+// topology (any topology prefixgen list names; -param name=V sets its
+// parameters, such as k=1 for ladner-fischer). The result is checked against
+// a plain loop that adds up and starts again at every head.
 //
 // Usage:
 //

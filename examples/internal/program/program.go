@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/prefixgen/prefixgen/network"
@@ -70,7 +71,7 @@ func (f *Flags) Network(w io.Writer, args []string, width *int) (*network.Networ
 			f.PrintDefaults()
 			return nil, nil
 		}
-		return nil, f.usage(err)
+		return nil, f.usage(f.parseError(err))
 	}
 	if f.NArg() > 0 {
 		return nil, f.usage(fmt.Errorf("unexpected argument %q: only flags are allowed", f.Arg(0)))
@@ -89,6 +90,41 @@ func (f *Flags) Network(w io.Writer, args []string, width *int) (*network.Networ
 // Usage returns err as a UsageError prefixed with the program's name, for
 // the checks a program makes of its own flags.
 func (f *Flags) Usage(err error) error { return f.usage(err) }
+
+// flagValue and flagBool match the flag package's errors for a value it
+// cannot parse.
+var (
+	flagValue = regexp.MustCompile(`^invalid value "(.*)" for flag -(\S+): parse error$`)
+	flagBool  = regexp.MustCompile(`^invalid boolean value "(.*)" for -(\S+): parse error$`)
+)
+
+// parseError says what a number flag wants where the flag package says
+// only "parse error".
+func (f *Flags) parseError(err error) error {
+	if m := flagBool.FindStringSubmatch(err.Error()); m != nil {
+		return fmt.Errorf("invalid value %q for flag -%s: want true or false", m[1], m[2])
+	}
+	m := flagValue.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	g, ok := f.Lookup(m[2]).Value.(flag.Getter)
+	if !ok {
+		return err
+	}
+	want := ""
+	switch g.Get().(type) {
+	case int, int64:
+		want = "a whole number in decimal"
+	case uint, uint64:
+		want = "a whole number from 0, in decimal"
+	case float64:
+		want = "a number"
+	default:
+		return err
+	}
+	return fmt.Errorf("invalid value %q for flag -%s: want %s", m[1], m[2], want)
+}
 
 func (f *Flags) usage(err error) error {
 	return &UsageError{fmt.Errorf("%s: %w", f.Name(), err)}
