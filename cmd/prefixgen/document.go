@@ -33,7 +33,9 @@ func readFrom(c *cli.Context) (*network.Network, adder.Architecture, error) {
 	}
 	d := &fromDocument{}
 	from := c.String("from")
-	if f, err := os.Open(from); err != nil {
+	if st, err := os.Stat(from); err == nil && st.IsDir() {
+		d.err = fmt.Errorf("prefixgen %s: cannot read network file %s: it is a folder: allowed a %s or %s file", c.Command.Name, from, network.Format, adder.DocumentFormat)
+	} else if f, err := os.Open(from); err != nil {
 		d.err = fmt.Errorf("prefixgen %s: cannot read network file: %v", c.Command.Name, err)
 	} else {
 		d.net, d.arch, err = adder.ReadDocument(f)

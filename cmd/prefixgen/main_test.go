@@ -161,6 +161,7 @@ func TestBadInput(t *testing.T) {
 		{"unknown parameter", []string{"gen", "-t", "sklansky", "-n", "8", "--param", "k=1"}, 2, `prefixgen gen: topologies: sklansky has no parameter "k": it takes none`},
 		{"malformed parameter", []string{"gen", "-t", "ladner-fischer", "-n", "8", "--param", "k:1"}, 2, `prefixgen gen: topologies: parameter "k:1" is not name=value: write it as, e.g., k=1`},
 		{"missing file", []string{"gen", "--from", filepath.Join(dir, "nope.json")}, 2, "prefixgen gen: cannot read network file: open " + filepath.Join(dir, "nope.json") + ": no such file or directory"},
+		{"a folder", []string{"stats", "--from", dir}, 2, "prefixgen stats: cannot read network file " + dir + ": it is a folder: allowed a prefixgen.network/v1 or prefixgen.adder/v1 file"},
 		{"garbage file", []string{"stats", "--from", garbage}, 2, "prefixgen stats: " + garbage + ": network: not a prefixgen.network/v1 document: invalid JSON at byte 2: invalid character 'o' in literal null (expecting 'u')"},
 		{"swapped operands", []string{"gen", "--from", swapped, "-o", out}, 2, "prefixgen gen: " + swapped + ": network: cell 0 joins [1,1] and [0,0]: operands swapped, the lower span must come first"},
 		{"dead cell", []string{"verify", "--from", dead}, 2, "prefixgen verify: " + dead + ": network: cell 1 [1,2] reaches no output: dead cell"},
