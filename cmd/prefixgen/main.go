@@ -33,9 +33,16 @@ func stopOnSignal(stderr io.Writer) {
 	go func() {
 		s := <-sigs
 		cleanup.RemoveAll()
-		fmt.Fprintf(stderr, "prefixgen: stopped by %v\n", s)
+		fmt.Fprintf(stderr, "prefixgen: stopped by %s\n", signalNames[s.(syscall.Signal)])
 		os.Exit(128 + int(s.(syscall.Signal)))
 	}()
+}
+
+// signalNames are the names the stop line gives the signals.
+var signalNames = map[syscall.Signal]string{
+	syscall.SIGINT:  "interrupt",
+	syscall.SIGTERM: "SIGTERM",
+	syscall.SIGHUP:  "hang-up (SIGHUP)",
 }
 
 // run runs the command line args and returns the exit status.

@@ -33,7 +33,7 @@ func TestSignalRemovesPartialOutput(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a large gen")
 	}
-	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP} {
+	for sig, name := range map[syscall.Signal]string{syscall.SIGTERM: "SIGTERM", syscall.SIGINT: "interrupt", syscall.SIGHUP: "hang-up (SIGHUP)"} {
 		t.Run(sig.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			out := filepath.Join(dir, "big.txt")
@@ -57,7 +57,7 @@ func TestSignalRemovesPartialOutput(t *testing.T) {
 			exit, ok := errors.AsType[*exec.ExitError](err)
 			require.True(t, ok, "exit status: %v", err)
 			assert.Equal(t, 128+int(sig), exit.ExitCode())
-			assert.Equal(t, "prefixgen: stopped by "+sig.String()+"\n", stderr.String())
+			assert.Equal(t, "prefixgen: stopped by "+name+"\n", stderr.String())
 			left, err := os.ReadDir(dir)
 			require.NoError(t, err)
 			assert.Empty(t, left, "nothing left in the output's folder")
