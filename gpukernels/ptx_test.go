@@ -85,6 +85,11 @@ cudaError_t Device(value_type* d, long long n, void* temp, size_t& bytes) {
 		fmt.Fprintf(&b, "  e = InclusiveScanThreePass(temp, bytes, d, d, n);\n  if (e != cudaSuccess) return e;\n")
 		fmt.Fprintf(&b, "  e = ExclusiveScanThreePass(temp, bytes, d, d, n%s);\n  if (e != cudaSuccess) return e;\n", initial)
 	}
+	if isFunctor && opt.Segmented == "" {
+		// An initial value of another type converts: it does not take
+		// part in deducing the type of the scan.
+		b.WriteString("  e = ExclusiveScan(temp, bytes, d, d, n, 0);\n  if (e != cudaSuccess) return e;\n")
+	}
 	fmt.Fprintf(&b, "  return ExclusiveScan(temp, bytes, d, d, n%s);\n}\n", initial)
 	if opt.Op == "carry" && opt.Block != gpukernels.BlockShared {
 		b.WriteString(`void BigAdd(const limb_type* a, const limb_type* b, limb_type* s, unsigned* c, long long count) {
@@ -351,4 +356,43 @@ func TestPTXSharedTablesGlobal(t *testing.T) {
 	require.Greater(t, bytes(ptxs[0], "global"), maxConstBytes, "the tables in global memory")
 	requireNoConstTables(t, "global", ptxs[0])
 	require.Greater(t, bytes(ptxs[1], "const"), maxConstBytes, "const tables land in the constant bank")
+}
+
+// TestPTXStructFunctor compiles the README's use of a functor over a
+// struct of the caller's (an affine map, as float2 there; the prelude has
+// no vector types) in a header emitted for a scalar --type: the warp, block
+// and device scans and the shorthands take the struct from their
+// arguments. The shorthands were once functions over value_type, which
+// such a functor cannot take: the header did not compile.
+func TestPTXStructFunctor(t *testing.T) {
+	t.Parallel()
+	header := render(t, build(t, "sklansky", 32, nil), gpukernels.Options{Type: "float", Op: "functor:Affine"})
+	ns := reNamespace.FindStringSubmatch(header)[1]
+	src := fmt.Sprintf(`struct Map { float m, c; };
+struct Affine {
+  __device__ Map operator()(const Map& a, const Map& b) const { return Map{a.m * b.m, a.c * b.m + b.c}; }
+};
+#include "h.cuh"
+using namespace prefixgen::%s;
+__global__ void WarpAndBlock(Map* d) {
+  Map aggregate;
+  Map x = WarpInclusiveScan(d[threadIdx.x], ScanOp(), aggregate);
+  x = WarpExclusiveScan(x, aggregate, ScanOp(), aggregate);
+  __shared__ BlockScan<Map, ScanOp>::TempStorage temp;
+  Map items[kItemsPerThread];
+  for (int i = 0; i < kItemsPerThread; ++i) items[i] = x;
+  BlockScan<Map, ScanOp>(temp).InclusiveScan(items, ScanOp(), aggregate);
+  d[threadIdx.x] = items[kItemsPerThread - 1];
+}
+cudaError_t Device(Map* d, long long n, void* temp, size_t& bytes) {
+  const Map start = {1.0f, 0.0f};
+  cudaError_t e = InclusiveScan(temp, bytes, d, d, n);
+  if (e == cudaSuccess) e = ExclusiveScan(temp, bytes, d, d, n, start);
+  if (e == cudaSuccess) e = InclusiveScanThreePass(temp, bytes, d, d, n);
+  if (e == cudaSuccess) e = ExclusiveScanThreePass(temp, bytes, d, d, n, start);
+  return e;
+}
+`, ns)
+	compileUnits(t, []unit{{name: "struct-functor", headers: map[string]string{"h.cuh": header}, source: src,
+		entries: [][]string{{"WarpAndBlock"}, {ns, "ScanKernel", "3Map"}, {ns, "ScanTilesKernel", "3Map"}}}})
 }
