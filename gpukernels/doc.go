@@ -119,8 +119,10 @@
 // predicate p is exactly the step's predicate, and the combine is one
 // instruction guarded by @p: no comparison and no select on the path, and
 // Kogge–Stone at 32 lanes is 5 shfl.sync.up and 5 add.s32 at -O3 (the PTX
-// tests count it; float max and min keep their comparison, since max.f32
-// treats NaN otherwise). Other types and operators shuffle 32-bit words and
+// tests count it; float max and min keep their comparison). Float max and
+// min treat a NaN as missing (IEEE 754 maxNum and minNum, as fmaxf does),
+// so that they stay associative with NaNs in the input and every network
+// gives the same prefixes; a prefix of NaNs alone is NaN. Other types and operators shuffle 32-bit words and
 // predicate the combine with the closed form of Pred written out
 // ("(lane & 2) != 0 && lane < 6") or a test of the Active mask. Spare
 // registers and copies are emitted as the program has them. A value wider

@@ -122,12 +122,20 @@ int main() {
 // passed.
 func runHostDriver(t *testing.T, header string) (string, bool) {
 	t.Helper()
+	return runHost(t, header, hostDriver)
+}
+
+// runHost compiles the host program driver, which includes header as
+// "ns.cuh", with clang-14 as CUDA host code, links it and runs it,
+// returning its output and whether it ended with PASS.
+func runHost(t *testing.T, header, driver string) (string, bool) {
+	t.Helper()
 	clang := tooltest.Path(t, "clang-14")
 	prelude, err := filepath.Abs(filepath.Join("testdata", "prelude.cuh"))
 	require.NoError(t, err)
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "ns.cuh"), []byte(header), 0o644))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "driver.cu"), []byte(hostDriver), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "driver.cu"), []byte(driver), 0o644))
 	obj, bin := filepath.Join(dir, "driver.o"), filepath.Join(dir, "driver")
 	out, err := exec.Command(clang, "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-std=c++17", "-O1",
 		"-include", prelude, "-c", filepath.Join(dir, "driver.cu"), "-o", obj).CombinedOutput()
@@ -168,4 +176,64 @@ func TestDeviceScanLaunchers(t *testing.T) {
 	out, ok := runHostDriver(t, strings.Replace(header, check, strings.SplitN(check, "\n", 2)[1], 1))
 	assert.False(t, ok)
 	assert.Contains(t, out, "FAIL single pass refuses storage one byte short (n = 1)")
+}
+
+// nanDriver checks the header's ScanOp on the CPU over values with NaNs,
+// infinities and both zeros: associative on every triple (a network may
+// group the operands any way), NaN missing to it on either side, and
+// Identity() an identity of every other value.
+const nanDriver = `#include "ns.cuh"
+#include <cstdio>
+#include <cstring>
+using namespace prefixgen::ns;
+typedef value_type T;
+static bool Same(T a, T b) { return (a != a && b != b) || std::memcmp(&a, &b, sizeof(T)) == 0; }
+int main() {
+  const T zero = 0, nan = zero / zero, inf = T(1) / zero;
+  const T values[] = {1, 3, -2, nan, inf, -inf, zero, -zero};
+  const int n = sizeof(values) / sizeof(values[0]);
+  int failures = 0;
+  ScanOp op;
+  for (int i = 0; i < n; ++i) {
+    const T x = values[i];
+    if (x == x && (!Same(op(x, nan), x) || !Same(op(nan, x), x) || !Same(op(Identity(), x), x) || !Same(op(x, Identity()), x))) {
+      std::printf("FAIL %g: NaN or the identity is not missing to it\n", double(x));
+      ++failures;
+    }
+    for (int j = 0; j < n; ++j)
+      for (int k = 0; k < n; ++k) {
+        const T a = values[i], b = values[j], c = values[k];
+        if (!Same(op(op(a, b), c), op(a, op(b, c)))) {
+          std::printf("FAIL (%g %g) %g != %g (%g %g)\n", double(a), double(b), double(c), double(a), double(b), double(c));
+          ++failures;
+        }
+      }
+  }
+  std::printf(failures == 0 ? "PASS\n" : "FAILED\n");
+  return failures == 0 ? 0 : 1;
+}
+`
+
+// TestMaxMinNaN: float and double max and min treat a NaN as missing
+// (IEEE 754 maxNum), so that they are associative with NaNs about and every
+// network gives the same prefixes. a < b ? b : a alone gave max(max(1,
+// NaN), 3) = 3 but max(1, max(NaN, 3)) = 1: Kogge–Stone and Sklansky
+// scanned [1, NaN, 3, 4] differently.
+func TestMaxMinNaN(t *testing.T) {
+	t.Parallel()
+	net := build(t, "sklansky", 8, nil)
+	for _, typ := range []string{"float", "double"} {
+		for _, op := range []string{"max", "min"} {
+			header := render(t, net, gpukernels.Options{Type: typ, Op: op, Namespace: "ns"})
+			out, ok := runHost(t, header, nanDriver)
+			assert.True(t, ok, "%s %s: %s", typ, op, out)
+		}
+	}
+	// The comparison alone fails.
+	header := render(t, net, gpukernels.Options{Type: "float", Op: "max", Namespace: "ns"})
+	old := strings.Replace(header, "(a < b || detail::IsNaN(a)) ? b : a", "a < b ? b : a", 1)
+	require.NotEqual(t, header, old)
+	out, ok := runHost(t, old, nanDriver)
+	assert.False(t, ok, out)
+	assert.Contains(t, out, "FAIL")
 }
