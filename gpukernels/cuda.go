@@ -116,12 +116,12 @@ type operator struct {
 }
 
 var operators = map[string]operator{
-	"add":   {Name: "add", Struct: "Sum", Expr: "a + b"},
+	"add": {Name: "add", Struct: "Sum", Expr: "a + b"},
 	// A NaN is missing to max and min (IEEE 754 maxNum and minNum, as
 	// fmaxf and max.f32 have it): a < b ? b : a alone is not associative
 	// once a NaN comes in, and the prefixes would follow the network.
-	"max": {Name: "max", Struct: "Max", Expr: "(a < b || detail::IsNaN(a)) ? b : a"},
-	"min": {Name: "min", Struct: "Min", Expr: "(b < a || detail::IsNaN(a)) ? b : a"},
+	"max":   {Name: "max", Struct: "Max", Expr: "(a < b || detail::IsNaN(a)) ? b : a"},
+	"min":   {Name: "min", Struct: "Min", Expr: "(b < a || detail::IsNaN(a)) ? b : a"},
 	"and":   {Name: "and", Struct: "BitAnd", Expr: "a & b", Bitwise: true},
 	"or":    {Name: "or", Struct: "BitOr", Expr: "a | b", Bitwise: true},
 	"xor":   {Name: "xor", Struct: "BitXor", Expr: "a ^ b", Bitwise: true},
