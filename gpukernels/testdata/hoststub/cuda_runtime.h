@@ -29,6 +29,7 @@ cudaError_t cudaDriverGetVersion(int* version);
 cudaError_t cudaMalloc(void** p, size_t size);
 cudaError_t cudaFree(void* p);
 cudaError_t cudaMemcpy(void* dst, const void* src, size_t count, enum cudaMemcpyKind kind);
+cudaError_t cudaMemset(void* dst, int value, size_t count);
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t count, enum cudaMemcpyKind kind, cudaStream_t stream = 0);
 cudaError_t cudaEventCreate(cudaEvent_t* event);
 cudaError_t cudaEventDestroy(cudaEvent_t event);
