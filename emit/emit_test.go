@@ -15,6 +15,7 @@ import (
 
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/topologies"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -90,6 +91,27 @@ func TestTextGolden(t *testing.T) {
 	}
 }
 
+// A cell that reads an older signal than its lines carry (a copy of a
+// cell, a higher-valency network's cell that skips a newer signal) is drawn
+// ◆, and a line under the diagram says so: the text cannot show which
+// signal it reads. Built-in binary networks have none.
+func TestTextOlderSignals(t *testing.T) {
+	net, err := topologies.Valency("kogge-stone", 5, 3)
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	require.NoError(t, emit.Text(&buf, net, emit.TextOptions{}))
+	out := buf.String()
+	assert.Equal(t, 3, strings.Count(out, "◆"), out)
+	assert.True(t, strings.HasSuffix(out, "\n◆ 2 cells read an older signal than the lines drawn to them carry; -f svg shows which\n"), out)
+	for _, top := range topologies.Names() {
+		net, err := topologies.Build(top, 17, nil)
+		require.NoError(t, err)
+		buf.Reset()
+		require.NoError(t, emit.Text(&buf, net, emit.TextOptions{}))
+		assert.NotContains(t, buf.String(), "◆", top)
+	}
+}
+
 // The diagram has one ● per cell and, where wires do not overlap, one row per
 // level: the picture cannot hide a cell or a level, nor a copy of a cell
 // (the same operands, as the optimizer copies cells to bound the fan-out).
@@ -106,7 +128,11 @@ func TestTextCountsCells(t *testing.T) {
 			var buf bytes.Buffer
 			require.NoError(t, emit.Text(&buf, net, emit.TextOptions{}))
 			out := buf.String()
-			assert.Equal(t, net.Size(), strings.Count(out, "●"), "%s %d", net.Topology(), n)
+			legend := 0
+			if strings.Contains(out, "\n◆ ") {
+				legend = 1
+			}
+			assert.Equal(t, net.Size(), strings.Count(out, "●")+strings.Count(out, "◆")-legend, "%s %d", net.Topology(), n)
 			for l := 1; l <= net.Depth(); l++ {
 				assert.Contains(t, out, "\nL"+itoa(l)+" ")
 			}

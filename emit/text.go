@@ -25,7 +25,11 @@ type TextOptions struct {
 // When the wires of one level would overlap, the level takes more than one
 // row (the rows after the first are labelled with a dot), so Kogge–Stone's
 // wire cost is visible. Vertical lines │ carry each column's latest signal
-// down; a wire crossing one is drawn ┼.
+// down; a wire crossing one is drawn ┼. A cell that reads an older signal
+// than the line it sits on or draws its Lo operand from carries (a cell of a
+// higher-valency network, or of a network of one's own, may) is drawn ◆,
+// and a line under the diagram says so: the text cannot show which signal
+// that is, and -f svg draws it.
 func Text(w io.Writer, n *network.Network, opt TextOptions) error {
 	bw := bufio.NewWriter(w)
 	f := n.Figures()
@@ -65,27 +69,55 @@ func Text(w io.Writer, n *network.Network, opt TextOptions) error {
 		l := n.Level(n.CellSignal(k))
 		byLevel[l] = append(byLevel[l], k)
 	}
+	// latest[col] is the signal the line of column col carries down to the
+	// level being drawn.
+	latest := make([]int, width)
+	for col := range latest {
+		latest[col] = col
+	}
+	older := 0
 	for l := 1; l <= f.Depth; l++ {
-		for i, row := range levelRows(n, byLevel[l], x, opt.BitZeroLeft) {
+		stale := map[int]bool{}
+		for _, k := range byLevel[l] {
+			c := n.Cell(k)
+			if c.Lo != latest[n.Column(c.Lo)] || c.Hi != latest[n.Column(c.Hi)] {
+				stale[k] = true
+				older++
+			}
+		}
+		for i, row := range levelRows(n, byLevel[l], stale, x, opt.BitZeroLeft) {
 			head := "·"
 			if i == 0 {
 				head = "L" + strconv.Itoa(l)
 			}
 			writeRow(bw, head, label, row)
 		}
+		for _, k := range byLevel[l] {
+			s := n.CellSignal(k)
+			latest[n.Column(s)] = s
+		}
+	}
+	if older > 0 {
+		what := " cells read an older signal than the lines drawn to them carry; -f svg shows which\n"
+		if older == 1 {
+			what = " cell reads an older signal than the lines drawn to it carry; -f svg shows which\n"
+		}
+		bw.WriteString("◆ " + strconv.Itoa(older) + what)
 	}
 	return bw.Flush()
 }
 
 // wire is one Lo signal of one level and the columns of the cells reading it.
 type wire struct {
-	src     int   // the column the Lo signal ends in
-	far     int   // the column of its farthest reader
-	readers []int // the columns of its readers
+	src     int    // the column the Lo signal ends in
+	far     int    // the column of its farthest reader
+	readers []int  // the columns of its readers
+	stale   []bool // whether each reader reads an older signal than its lines carry
 }
 
-// levelRows draws the cells of one level, one row per track of wires.
-func levelRows(n *network.Network, cells []int, x func(int) int, bitZeroLeft bool) [][]rune {
+// levelRows draws the cells of one level, one row per track of wires; the
+// cells in stale are drawn ◆.
+func levelRows(n *network.Network, cells []int, stale map[int]bool, x func(int) int, bitZeroLeft bool) [][]rune {
 	// A copy of a cell (the same operands, as copies made to bound the
 	// fan-out are) reads the same Lo in the same column: it gets a wire of
 	// its own, on another row, so that every cell is drawn.
@@ -103,6 +135,7 @@ func levelRows(n *network.Network, cells []int, x func(int) int, bitZeroLeft boo
 		wr := bySignal[c.Lo][i]
 		wr.far = max(wr.far, col)
 		wr.readers = append(wr.readers, col)
+		wr.stale = append(wr.stale, stale[k])
 	}
 	// Greedy colouring of the closed column intervals [src, far], taken in
 	// order of src, uses the fewest rows.
@@ -145,8 +178,11 @@ func levelRows(n *network.Network, cells []int, x func(int) int, bitZeroLeft boo
 				}
 			}
 			row[a] = src
-			for _, col := range wr.readers {
+			for i, col := range wr.readers {
 				row[x(col)] = '●'
+				if wr.stale[i] {
+					row[x(col)] = '◆'
+				}
 			}
 		}
 		out[r] = row

@@ -148,7 +148,8 @@ func genCommand() *cli.Command {
 			"--sparse, --valency, --ling, --pipeline-after, --stages and --no-reset choose the adder's\n" +
 			"architecture (README: Adder architectures); --valency also builds the radix-K kogge-stone or\n" +
 			"sklansky for every format, though text, dot, svg and json show its binary cells (the Verilog and\n" +
-			"VHDL merge each chain of them into one K-input gate). A pipeline of K stages has a latency of K\n" +
+			"VHDL merge each chain of them into one K-input gate; text draws ◆ a cell that reads an older\n" +
+			"signal than its lines carry, which svg shows). A pipeline of K stages has a latency of K\n" +
 			"cycles of clk (rising edge); rst is synchronous and active high, and clears every register.",
 		Flags: append([]cli.Flag{
 			topologyFlag(false), widthFlag(0), paramFlag, fromFlag,
