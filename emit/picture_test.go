@@ -421,3 +421,24 @@ func TestSVGWireLanes(t *testing.T) {
 }
 
 func abs(x int) int { return max(x, -x) }
+
+// A Hi operand that skips a newer signal of its column is drawn as a curve
+// that ends on its cell, even where an earlier row holds wire lanes and is
+// taller than a row (the curve once ended a row's height short of the cell,
+// in the lane wire above it).
+func TestSVGSkipCurveEndsOnCell(t *testing.T) {
+	// [0,5] at level 3 reads [4,5] of level 1, past [2,5] of level 2.
+	net, err := network.Unmarshal([]byte(`{"format":"prefixgen.network/v1","width":8,"topology":"","params":{},
+		"cells":[[0,1],[2,3],[4,5],[6,7],[9,10],[8,9],[12,11],[13,10],[8,14],[8,2],[13,4],[15,6]],"outputs":[0,8,17,13,18,15,19,16]}`))
+	require.NoError(t, err)
+	svg := string(svgBytes(t, net, emit.SVGOptions{}))
+	cells := map[[2]string]bool{}
+	for _, m := range regexp.MustCompile(`<circle class="cell \w+" cx="(\d+)" cy="(\d+)"`).FindAllStringSubmatch(svg, -1) {
+		cells[[2]string{m[1], m[2]}] = true
+	}
+	curves := regexp.MustCompile(`<path d="M[^"]*C[^"]* ([\d.]+) ([\d.]+)"/>`).FindAllStringSubmatch(svg, -1)
+	require.NotEmpty(t, curves, "the network has a skipping Hi operand")
+	for _, m := range curves {
+		assert.True(t, cells[[2]string{m[1], m[2]}], "curve %s ends at (%s, %s), on no cell", m[0], m[1], m[2])
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -70,6 +71,18 @@ func SVG(w io.Writer, net *network.Network, opt SVGOptions) error {
 	}
 	x := func(gx int) int { return svgLeft + gx*svgColumn }
 	y := func(row int) int { return rowY[row] }
+	// yAt is the height of a point between rows, in grid units: rows that
+	// lanes made taller stretch the space between them.
+	yAt := func(g float64) float64 {
+		r := int(math.Floor(g))
+		switch {
+		case r < 0:
+			return float64(rowY[0]) + g*svgRow
+		case r >= len(rowY)-1:
+			return float64(rowY[len(rowY)-1]) + (g-float64(len(rowY)-1))*svgRow
+		}
+		return float64(rowY[r]) + (g-float64(r))*float64(rowY[r+1]-rowY[r])
+	}
 	bottom := y(l.outRow())
 	lines := []string{
 		fmt.Sprintf("%s, width %d", l.name, f.Width),
@@ -130,7 +143,7 @@ func SVG(w io.Writer, net *network.Network, opt SVGOptions) error {
 			case 1:
 				cmd = "C"
 			}
-			bw.WriteString(cmd + num(svgLeft+p.x*svgColumn) + " " + num(svgTop+p.y*svgRow))
+			bw.WriteString(cmd + num(svgLeft+p.x*svgColumn) + " " + num(yAt(p.y)))
 		}
 		bw.WriteString("\"/>\n")
 	}
