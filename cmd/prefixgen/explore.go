@@ -56,7 +56,7 @@ func exploreCommand() *cli.Command {
 			"under fan-out ≤ 4 too (drawn only), Snir's bound 2N − 2 − depth as a line.\n" +
 			"With --synth, every network's adder goes through Yosys and OpenSTA (as prefixgen synth; --liberty,\n" +
 			"--flow, --load, --jobs, --workdir apply) and explore prints the networks no other one beats on area\n" +
-			"and delay at once, fastest first (--all: every network); -f json prints every network with on_front\n" +
+			"and delay at once, fastest first (--all: every network); -f json and -f csv print every network with on_front\n" +
 			"and its prefixgen.network/v1 document (network_json); --plot draws area against delay with Yosys's a + b + cin.\n" +
 			"--sparse S (1, 2, 4, 8, or a list such as 1,4) synthesizes every network as the sparse-S adder (gen -f\n" +
 			"verilog --sparse S), one row per network and sparseness, and the front is taken over all of them.\n" +
@@ -325,7 +325,8 @@ func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
 		}
 	}
 	shown := explore.AreaDelayFront(measured)
-	if c.Bool("all") || format == "json" {
+	if c.Bool("all") || format == "json" || format == "csv" {
+		// For scripts, every network with on_front, in JSON and CSV alike.
 		shown = measured
 	}
 	return output(c, func(w io.Writer) error {
