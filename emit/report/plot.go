@@ -278,7 +278,13 @@ func drawPlot(w io.Writer, format string, fn func(draw.Canvas)) error {
 		c := vgimg.NewWith(vgimg.UseWH(width, height), vgimg.UseDPI(150))
 		wt, cv = vgimg.PngCanvas{Canvas: c}, c
 	}
-	fn(draw.New(cv))
+	dc := draw.New(cv)
+	// The whole picture on white, the legend's strip too: the plot fills
+	// only its own axes, and a page with a dark background showed the
+	// legend's black text on it.
+	r := dc.Rectangle
+	dc.FillPolygon(color.White, []vg.Point{r.Min, {X: r.Max.X, Y: r.Min.Y}, r.Max, {X: r.Min.X, Y: r.Max.Y}})
+	fn(dc)
 	if format == "svg" {
 		var buf bytes.Buffer
 		if _, err := wt.WriteTo(&buf); err != nil {
