@@ -191,6 +191,13 @@ func reportCommand() *cli.Command {
 				cmd += fmt.Sprintf(" --max-fanout %d", f)
 			}
 			ropt := report.Options{}
+			if c.Int("max-fanout") == 0 {
+				// The optimizer under a fan-out bound, drawn only, as
+				// explore --plot draws it.
+				if ropt.Drawn, err = explore.Bounded(c.Context, n, optimizer(c), report.PlotFanoutBound); err != nil {
+					return usage(c, "%v", err)
+				}
+			}
 			if c.Bool("synth") {
 				cmd += " --synth"
 				for _, f := range []string{"sparse", "ling", "stages", "no-reset", "orders", "liberty", "flow", "load"} {

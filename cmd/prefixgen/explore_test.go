@@ -102,6 +102,10 @@ func TestExplorePlotAndReport(t *testing.T) {
 	all := exploreJSON(t, "-n", "12", "--all")
 	assert.Equal(t, len(all), strings.Count(string(data), `<figure class="diagram">`))
 	assert.Contains(t, string(data), "<code>prefixgen report -n 12 -o report.html</code>")
+	// The plot is explore's: the optimizer under a fan-out bound is drawn,
+	// and left out of the table.
+	assert.Contains(t, string(data), "optimizer, fan-out ≤ 4")
+	assert.Equal(t, len(all), strings.Count(string(data), `<figure class="diagram">`))
 }
 
 func TestExploreBadInput(t *testing.T) {

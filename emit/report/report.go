@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/prefixgen/prefixgen/emit"
@@ -38,6 +39,10 @@ type Options struct {
 	// the same flow, shown beside them.
 	Measured  []explore.Measured
 	Reference *physical.Result
+	// Drawn are points the plot of size against depth draws beside the
+	// others and the table leaves out, as explore --plot draws the
+	// optimizer under a fan-out bound (explore.Bounded).
+	Drawn []explore.Point
 }
 
 // pageData is what the template reads.
@@ -110,7 +115,7 @@ func HTML(w io.Writer, n int, points, front []explore.Point, opt Options) error 
 		return fmt.Errorf("report: width %d out of range: allowed 1…%d", n, MaxWidth)
 	}
 	var plotSVG bytes.Buffer
-	if err := Plot(&plotSVG, n, points, front, "svg"); err != nil {
+	if err := Plot(&plotSVG, n, append(slices.Clone(points), opt.Drawn...), front, "svg"); err != nil {
 		return err
 	}
 	d := pageData{Width: n, Command: opt.Command, FrontSize: len(front), Plot: template.HTML(plotSVG.String())}
