@@ -351,6 +351,9 @@ func (sizeTicks) Ticks(lo, hi float64) []plot.Tick {
 		minor = 0
 	}
 	for v := math.Ceil(lo/step) * step; v <= hi; v += step {
+		if v < 0 {
+			continue // the room below a size of 0 is not a size
+		}
 		ticks = append(ticks, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', -1, 64)})
 		if minor > 0 && v+minor <= hi {
 			ticks = append(ticks, plot.Tick{Value: v + minor})

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/recorder"
@@ -52,6 +53,16 @@ func TestSizeTicks(t *testing.T) {
 		}
 		assert.GreaterOrEqual(t, labelled, 4, "%v", r)
 		assert.LessOrEqual(t, labelled, 11, "%v", r)
+	}
+}
+
+// The room below a size of 0 (networks of width 1) gets no label: no
+// network has a negative size.
+func TestSizeTicksNotNegative(t *testing.T) {
+	ticks := (sizeTicks{}).Ticks(-1, 1)
+	require.NotEmpty(t, ticks)
+	for _, tk := range ticks {
+		assert.GreaterOrEqual(t, tk.Value, 0.0, "%+v", tk)
 	}
 }
 
