@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
@@ -586,16 +585,9 @@ func checkVerilog(c *cli.Context, opt toolcheck.Options) error {
 			return usage(c, "--%s does not apply to --verilog: the file fixes the design (its latency is --stages K)", f)
 		}
 	}
-	path := c.String("verilog")
-	if path == "" {
-		return usage(c, "--verilog needs a file name")
-	}
-	src, err := os.ReadFile(path)
+	path, src, err := readVerilog(c)
 	if err != nil {
-		if pe, ok := errors.AsType[*os.PathError](err); ok {
-			err = pe.Err
-		}
-		return usage(c, "cannot read --verilog %s: %v", path, err)
+		return err
 	}
 	arch, err := archOptions(c)
 	if err != nil {

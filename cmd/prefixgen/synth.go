@@ -188,6 +188,23 @@ func synthOutput(c *cli.Context, format string, designs []*physical.Design, opt 
 	})
 }
 
+// readVerilog reads the file --verilog names, or says in one line why it
+// cannot.
+func readVerilog(c *cli.Context) (path string, src []byte, err error) {
+	path = c.String("verilog")
+	if path == "" {
+		return "", nil, usage(c, "--verilog needs a file name")
+	}
+	src, err = os.ReadFile(path)
+	if err != nil {
+		if pe, ok := errors.AsType[*os.PathError](err); ok {
+			err = pe.Err
+		}
+		return "", nil, usage(c, "cannot read --verilog %s: %v", path, err)
+	}
+	return path, src, nil
+}
+
 // synthVerilog is synth --verilog: the user's own module through the flow,
 // beside Yosys's a + b + cin of -n bits when -n is given.
 func synthVerilog(c *cli.Context, format string, opt physical.Options) error {
@@ -196,16 +213,9 @@ func synthVerilog(c *cli.Context, format string, opt physical.Options) error {
 			return usage(c, "--%s does not apply to --verilog: the file fixes the design", f)
 		}
 	}
-	path := c.String("verilog")
-	if path == "" {
-		return usage(c, "--verilog needs a file name")
-	}
-	src, err := os.ReadFile(path)
+	path, src, err := readVerilog(c)
 	if err != nil {
-		if pe, ok := errors.AsType[*os.PathError](err); ok {
-			err = pe.Err
-		}
-		return usage(c, "cannot read --verilog %s: %v", path, err)
+		return err
 	}
 	d, err := physical.VerilogDesign(src, c.String("top"))
 	if err != nil {
