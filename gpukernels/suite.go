@@ -134,7 +134,8 @@ func FindSanitizer(nvcc string) (string, error) {
 // -Xptxas -v); runs every harness under compute-sanitizer's memcheck,
 // racecheck and synccheck with --sanitize (every kernel once at small
 // sizes, checked against the CPU), all at once; then runs every harness
-// alone, checking and timing every kernel; and writes Dir/NAME.json, the
+// alone, checking and timing every kernel, with --progress, its line per
+// result written to Dir/NAME/run.log as it comes; and writes Dir/NAME.json, the
 // BenchReport with nvcc's command line, ptxas's registers and spills per
 // kernel and the sanitizer runs. It returns the reports in the order of the
 // tables. A missing nvcc or device is a *MissingError; a failed build,
@@ -250,8 +251,8 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 			fail(tb.Name, buildErrs[i])
 			continue
 		}
-		progress("running %s", tb.Name)
-		rep, err := harnesses[i].run(ctx, logw)
+		progress("running %s (a line per result in %s)", tb.Name, filepath.Join(tb.Name, "run.log"))
+		rep, err := runLogged(ctx, harnesses[i], "run.log", "--progress")
 		if _, ok := errors.AsType[*MissingError](err); ok {
 			return nil, err
 		}
@@ -282,6 +283,21 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 		return reports, errors.New("gpukernels: " + strings.Join(errs, "; "))
 	}
 	return reports, nil
+}
+
+// runLogged runs h with args, its standard error written to the file name
+// in its folder as it comes, so that a run cut short still says how far it
+// got.
+func runLogged(ctx context.Context, h *harness, name string, args ...string) (*BenchReport, error) {
+	f, err := os.Create(filepath.Join(h.dir, name))
+	if err != nil {
+		return nil, fmt.Errorf("gpukernels: %v", err)
+	}
+	rep, err := h.run(ctx, f, args...)
+	if cerr := f.Close(); cerr != nil && err == nil {
+		err = fmt.Errorf("gpukernels: %v", cerr)
+	}
+	return rep, err
 }
 
 // reErrorSummary reads compute-sanitizer's error count.

@@ -73,6 +73,7 @@ func TestSuitePlumbing(t *testing.T) {
 	}
 	// The fake harness says in its device name whether it was sanitized.
 	harness := `if [ "$1" = "--sanitize" ]; then mode=sanitize; else mode=timed; fi
+if [ "$1" = "--progress" ]; then echo "prefixgen bench:     0.1 s  device-scan sklansky inclusive n=31 0.0100 ms ok" >&2; fi
 cat <<EOF
 {"device":"Fake GPU $mode","driver":"12.4","nvcc":"12.4.131","results":[
 {"kernel":"device-scan","topology":"sklansky","scan":"inclusive","type":"int32","op":"add","n":31,"ms":0.01,"gbps":0.1,"vs_cub":1,"vs_memcpy":null,"offset":1,"batch":256,"correct":true}
@@ -106,6 +107,10 @@ EOF`
 		for _, f := range []string{"harness.cu", "harness_kernels.cuh", "harness", "nvcc.log"} {
 			assert.FileExists(t, filepath.Join(dir, name, f))
 		}
+		// The timed run writes a line per result as it comes.
+		runLog, err := os.ReadFile(filepath.Join(dir, name, "run.log"))
+		require.NoError(t, err)
+		assert.Equal(t, "prefixgen bench:     0.1 s  device-scan sklansky inclusive n=31 0.0100 ms ok\n", string(runLog))
 	}
 	assert.Contains(t, log.String(), "prefixgen cuda bench --suite: running float-max")
 
