@@ -156,7 +156,7 @@ func hostArgs(t *testing.T, src string) []string {
 	require.NoError(t, err)
 	stub, err := filepath.Abs(filepath.Join("testdata", "hoststub"))
 	require.NoError(t, err)
-	return []string{"-x", "cuda", "--cuda-host-only", "-fsyntax-only", "-nocudainc", "-nocudalib", "-std=c++17",
+	return []string{"-x", "cuda", "--cuda-host-only", "-fsyntax-only", "-nocudainc", "-nocudalib", "--cuda-path=" + noCUDA, "-std=c++17",
 		"-I", stub, "-include", "stdlib.h", "-include", prelude, src}
 }
 

@@ -29,7 +29,7 @@ import (
 // clang-14 knows architectures up to sm_86 and refuses sm_90, so the check
 // compiles for sm_80 (PTX ISA 7.0).
 func clangArgs(prelude, src, out string) []string {
-	return []string{"-O3", "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_80", "-nocudainc", "-nocudalib",
+	return []string{"-O3", "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_80", "-nocudainc", "-nocudalib", "--cuda-path=" + noCUDA,
 		"-Xclang", "-target-feature", "-Xclang", "+ptx70", "-include", prelude, "-S", src, "-o", out}
 }
 
@@ -412,3 +412,9 @@ LBB1_2:
 		{Space: "global", Name: "kCounter", Bytes: 4},
 	}, ptxVariables(t, ptx))
 }
+
+// noCUDA is the CUDA installation clang-14 is pointed at: none, so that
+// the checks do not depend on whether this machine has a CUDA toolkit
+// (with one, clang takes its version and launches through
+// cudaLaunchKernel, which the stubs do not declare).
+const noCUDA = "/nonexistent-cuda"
