@@ -386,9 +386,12 @@ type BuildOptions struct {
 // add: nvcc's command line, the registers and spills ptxas reports for
 // every kernel, and the compute-sanitizer runs.
 type BenchReport struct {
-	Device  string        `json:"device"`
-	Driver  string        `json:"driver"`
-	NVCC    string        `json:"nvcc"`
+	Device string `json:"device"`
+	Driver string `json:"driver"`
+	NVCC   string `json:"nvcc"`
+	// CUB is the version of the CUB the baselines ran (CUB_VERSION as
+	// major.minor.patch: 1.17.2 with CUDA 11.8, 3.0.1 with CUDA 13.0).
+	CUB     string        `json:"cub,omitempty"`
 	Results []BenchResult `json:"results"`
 	// NVCCCommand is the command line that built the harness.
 	NVCCCommand []string `json:"nvcc_command,omitempty"`
@@ -646,7 +649,7 @@ func lastLine(s string) string {
 // Table writes the report as an aligned table: one row per result.
 func (r *BenchReport) Table(w io.Writer) error {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "device %s, driver %s, nvcc %s\n", r.Device, r.Driver, r.NVCC)
+	fmt.Fprintf(&b, "device %s, driver %s, nvcc %s, cub %s\n", r.Device, r.Driver, r.NVCC, r.CUB)
 	rows := [][]string{{"kernel", "topology", "scan", "type", "op", "n", "ms", "GB/s", "vs cub", "vs memcpy", "ns/block", "elements/s", "correct"}}
 	number := func(v *float64, format string) string {
 		if v == nil {

@@ -3,7 +3,8 @@
 // pictures, clang-14 for the CUDA kernels, chromium for the HTML report,
 // the cadical SAT solver for the optimizer's proofs of optimality, and
 // OpenSTA (sta), GHDL and the OSU standard-cell libraries for the physical
-// flow and the VHDL adders. A test that needs a missing tool (Path) or file
+// flow and the VHDL adders, and nvcc (Debian's CUDA 11.8) for the GPU
+// benchmark harness. A test that needs a missing tool (Path) or file
 // (File) is skipped with a line that names it, unless the environment
 // variable PREFIXGEN_REQUIRE_TOOLS is 1, as in CI: then the test fails.
 //

@@ -19,7 +19,7 @@ func Path(t testing.TB, name string) string {
 		return path
 	}
 	if os.Getenv(RequireEnv) == "1" {
-		t.Fatalf("%s is not installed and %s=1: install it (.ci/run installs every tool the tests run: apt-get install -y iverilog verilator yosys graphviz clang-14 chromium cadical opensta qflow-tech-osu018 qflow-tech-osu035 ghdl)", name, RequireEnv)
+		t.Fatalf("%s is not installed and %s=1: install it (.ci/run installs every tool the tests run: apt-get install -y iverilog verilator yosys graphviz clang-14 chromium cadical opensta qflow-tech-osu018 qflow-tech-osu035 ghdl, and from non-free nvidia-cuda-toolkit g++-11)", name, RequireEnv)
 	}
 	t.Skipf("%s is not installed: skipping (set %s=1 to make this a failure)", name, RequireEnv)
 	return ""
