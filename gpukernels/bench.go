@@ -402,8 +402,9 @@ type BenchReport struct {
 	Sanitize []SanitizeResult `json:"sanitize,omitempty"`
 }
 
-// BenchResult is one kernel's row of a BenchReport. Kernel is memcpy,
-// temp-storage-check (each network's device scans refuse temporary storage
+// BenchResult is one kernel's row of a BenchReport. Kernel is memcpy (a
+// device-to-device cudaMemcpy of the benchmarks' items, and of every
+// device-scan size and offset), temp-storage-check (each network's device scans refuse temporary storage
 // one byte short), device-scan, device-scan-3pass, cub-device-scan, warp-micro,
 // cub-warp-micro, block-shuffle, block-shared, block-shared-nopad,
 // cub-block-scan, affine-scan, affine-scan-3pass, segmented-scan,
@@ -413,7 +414,8 @@ type BenchReport struct {
 // one block). GBps counts the bytes read and written (for the warp and
 // block benchmarks, the bytes of the values scanned on chip; for the
 // three-pass scans, the 2n a scan needs, not the 4n they move); VsCUB and
-// VsMemcpy are throughput ratios from the same run, NsPerBlock the time of
+// VsMemcpy are throughput ratios from the same run (a device scan's
+// VsMemcpy against the copy of its own size and offset), NsPerBlock the time of
 // one block scan with one block per SM, ElementsPerS an application's
 // items per second; each nil where it does not apply. Offset is the number
 // of items both arrays of a device-wide scan start past an aligned address
