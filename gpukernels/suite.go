@@ -300,8 +300,10 @@ func runLogged(ctx context.Context, h *harness, name string, args ...string) (*B
 	return rep, err
 }
 
-// reErrorSummary reads compute-sanitizer's error count.
-var reErrorSummary = regexp.MustCompile(`ERROR SUMMARY: (\d+) error`)
+// reErrorSummary reads compute-sanitizer's error count: memcheck and
+// synccheck end with "ERROR SUMMARY: N errors", racecheck with
+// "RACECHECK SUMMARY: H hazards displayed (N errors, W warnings)".
+var reErrorSummary = regexp.MustCompile(`(?:ERROR SUMMARY: |RACECHECK SUMMARY: \d+ hazards? displayed \()(\d+) error`)
 
 // sanitize runs h --sanitize under compute-sanitizer --tool tool, which
 // writes its report to sanitize-TOOL.log (the harness's standard error goes

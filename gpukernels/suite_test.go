@@ -27,8 +27,11 @@ func TestParsePTXAS(t *testing.T) {
 }
 
 // fakeSanitizer writes a compute-sanitizer that runs the program after its
-// options, writes "ERROR SUMMARY: errors errors" to its --log-file and
-// exits as the program does, or 1 with errors; and returns its path.
+// options, writes its summary to its --log-file as the real one does
+// ("ERROR SUMMARY: errors errors", or for racecheck "RACECHECK SUMMARY:
+// errors hazards displayed (errors errors, 0 warnings)", as seen on an
+// H200) and exits as the program does, or 1 with errors; and returns its
+// path.
 func fakeSanitizer(t *testing.T, errors string) string {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), "compute-sanitizer")
@@ -37,13 +40,18 @@ log=/dev/stderr
 while [ $# -gt 0 ]; do
   case "$1" in
     --log-file) log="$2"; shift 2;;
-    --tool|--error-exitcode) shift 2;;
+    --tool) tool="$2"; shift 2;;
+    --error-exitcode) shift 2;;
     *) break;;
   esac
 done
 "$@"
 rc=$?
-echo "========= ERROR SUMMARY: ` + errors + ` errors" > "$log"
+if [ "$tool" = racecheck ]; then
+  echo "========= RACECHECK SUMMARY: ` + errors + ` hazards displayed (` + errors + ` errors, 0 warnings)" > "$log"
+else
+  echo "========= ERROR SUMMARY: ` + errors + ` errors" > "$log"
+fi
 if [ ` + errors + ` -ne 0 ]; then exit 1; fi
 exit $rc
 `
