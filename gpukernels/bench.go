@@ -651,7 +651,11 @@ func lastLine(s string) string {
 // Table writes the report as an aligned table: one row per result.
 func (r *BenchReport) Table(w io.Writer) error {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "device %s, driver %s, nvcc %s, cub %s\n", r.Device, r.Driver, r.NVCC, r.CUB)
+	fmt.Fprintf(&b, "device %s, driver %s, nvcc %s", r.Device, r.Driver, r.NVCC)
+	if r.CUB != "" {
+		fmt.Fprintf(&b, ", cub %s", r.CUB)
+	}
+	b.WriteByte('\n')
 	rows := [][]string{{"kernel", "topology", "scan", "type", "op", "n", "ms", "GB/s", "vs cub", "vs memcpy", "ns/block", "elements/s", "correct"}}
 	number := func(v *float64, format string) string {
 		if v == nil {

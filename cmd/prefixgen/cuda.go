@@ -5,14 +5,20 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
+	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/emit/report"
 	"github.com/prefixgen/prefixgen/gpukernels"
 	"github.com/prefixgen/prefixgen/gpukernels/block"
 	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/topologies"
 )
 
 // cudaTuningFlags are the tuning flags of cuda emit (block true: it has
@@ -83,10 +89,33 @@ func cudaNetworks(c *cli.Context, allowAll, shared bool) ([]*network.Network, er
 	case !shared && (w < 1 || w > gpukernels.Lanes):
 		return nil, usage(c, "--width %d out of range: a warp scan allows 1 to %d lanes", w, gpukernels.Lanes)
 	}
-	if c.String("topology") == "" {
+	topo := c.String("topology")
+	if topo == "" {
 		return nil, usage(c, "no network given: use -t TOPOLOGY [--width W] or --from FILE")
 	}
-	return networks(c, allowAll)
+	if !allowAll || !strings.Contains(topo, ",") {
+		return networks(c, allowAll)
+	}
+	// cuda bench -t A,B,…: the networks side by side in one harness.
+	params, err := topologies.ParseParams(c.StringSlice("param"))
+	if err != nil {
+		return nil, usage(c, "%v", err)
+	}
+	var nets []*network.Network
+	for _, name := range strings.Split(topo, ",") {
+		if name == "all" {
+			return nil, usage(c, "-t %s: all cannot be listed with other topologies: allowed all alone, or a list of %s", network.Quote(topo), strings.Join(topologies.Names(), ", "))
+		}
+		if slices.ContainsFunc(nets, func(n *network.Network) bool { return n.Topology() == name }) {
+			return nil, usage(c, "-t %s: %s given twice", network.Quote(topo), network.Quote(name))
+		}
+		net, err := topologies.Build(name, w, params)
+		if err != nil {
+			return nil, usage(c, "%v", err)
+		}
+		nets = append(nets, net)
+	}
+	return nets, nil
 }
 
 // defaultSharedWidth is the width of cuda emit --block shared without
@@ -137,7 +166,7 @@ func cudaCommand() *cli.Command {
 	return &cli.Command{
 		Name:               "cuda",
 		Usage:              "emit CUDA warp, block and device-wide scans built from a network, and benchmark them",
-		UsageText:          "prefixgen cuda emit [command options]\nprefixgen cuda bench [command options]",
+		UsageText:          "prefixgen cuda emit [command options]\nprefixgen cuda bench [command options]\nprefixgen cuda report [command options] FILE.json...",
 		CustomHelpTemplate: cudaHelpTemplate,
 		OnUsageError:       onUsageError,
 		Action: func(c *cli.Context) error {
@@ -208,7 +237,7 @@ func cudaCommand() *cli.Command {
 			cudaNamed(&cli.Command{
 				Name:      "bench",
 				Usage:     "build the benchmark harness with nvcc, run it on the GPU and print a table and its JSON",
-				UsageText: "prefixgen cuda bench -t TOPO|all [--width W] [--type T] [--op OP] [--items N] [--runs R] [--arch A] [--keep DIR]\nprefixgen cuda bench --suite DIR [--arch A] [--no-sanitize]",
+				UsageText: "prefixgen cuda bench -t TOPO[,TOPO…]|all [--width W] [--type T] [--op OP] [--items N] [--sizes LIST] [--runs R] [--arch A] [--keep DIR]\nprefixgen cuda bench --suite DIR [--arch A] [--no-sanitize]",
 				Description: "Generates every network's single-pass and three-pass device scans, a register-resident warp\n" +
 					"microbenchmark, block scans of 1024 items timed in nanoseconds per block (the shuffle block scan, and\n" +
 					"the network's family at 1024 columns in shared memory, padded and not, beside cub::BlockScan), float\n" +
@@ -224,9 +253,11 @@ func cudaCommand() *cli.Command {
 					"2049, 2^20+17 and 2^28-1 items, aligned and one item off), and writes DIR/TABLE.json for each\n" +
 					"table with nvcc's command line, registers and spills per kernel and the sanitizer runs.",
 				Flags: append([]cli.Flag{
-					topologyFlag(true), benchWidth, paramFlag, from("1 to 32"), typ,
+					&cli.StringFlag{Name: "topology", Aliases: []string{"t"}, Usage: "topology to build: " + strings.Join(topologies.Names(), ", ") + ", all, or a comma-separated list of them"},
+					benchWidth, paramFlag, from("1 to 32"), typ,
 					&cli.StringFlag{Name: "op", Value: "add", Usage: "operator of the scans: add, max, min, and, or, xor (bigadd always runs)"},
 					&cli.Int64Flag{Name: "items", Aliases: []string{"N"}, Value: gpukernels.DefaultBenchItems, Usage: "items of every benchmark but the device-wide scans, which run at 2^28, 2^20, 1, 31, 2049, 2^20+17 and 2^28-1 items; 1 to 2^40", DefaultText: "2^28"},
+					&cli.StringFlag{Name: "sizes", Usage: "sizes of the device-wide scans, a comma-separated list of numbers, 2^K and 2^K±C, 1 to 2^40", DefaultText: "2^28,2^20,1,31,2049,2^20+17,2^28-1"},
 					&cli.IntFlag{Name: "runs", Value: gpukernels.DefaultBenchRuns, Usage: fmt.Sprintf("timed runs, %d to %d; the median is reported", gpukernels.DefaultBenchRuns, gpukernels.MaxBenchRuns)},
 					&cli.StringFlag{Name: "arch", Value: "native", Usage: "nvcc -arch"},
 					&cli.StringFlag{Name: "keep", Usage: "keep the generated sources and the binary in `DIR` (must exist)"},
@@ -255,6 +286,11 @@ func cudaCommand() *cli.Command {
 						Networks: nets, Type: c.String("type"), Op: c.String("op"), Items: c.Int64("items"), Runs: c.Int("runs"),
 						ItemsPerThread: c.Int("items-per-thread"), BlockThreads: c.Int("block-threads"), LookBack: c.Int("lookback"),
 					}
+					if c.IsSet("sizes") {
+						if opt.Sizes, err = gpukernels.ParseSizes(c.String("sizes")); err != nil {
+							return usage(c, "--sizes: %v", strings.TrimPrefix(err.Error(), "gpukernels: "))
+						}
+					}
 					if _, err := gpukernels.Harness(opt); err != nil {
 						return usage(c, "%v", err)
 					}
@@ -278,14 +314,82 @@ func cudaCommand() *cli.Command {
 					return nil
 				},
 			}),
+			cudaNamed(&cli.Command{
+				Name:      "report",
+				Usage:     "turn benchmark reports (the JSON of cuda bench and --suite) into Markdown tables and a throughput plot",
+				UsageText: "prefixgen cuda report [-o FILE] [--plot FILE.svg|FILE.png] FILE.json...",
+				Description: "Reads the reports a GPU machine wrote (cuda bench prints one after its table; --suite writes\n" +
+					"DIR/TABLE.json), and writes Markdown for each, under its file name: the device-wide scans at the\n" +
+					"largest size, aligned and one item off, with their ratios to CUB and to cudaMemcpy; the inclusive\n" +
+					"scans' GB/s at every size; every other kernel; the kernels ptxas gave spills; and whether every\n" +
+					"result matched the CPU. --plot draws the inclusive scans' GB/s against size, one line per series\n" +
+					"(cudaMemcpy, CUB, and every network's single pass and three passes), all the reports on one plot.\n" +
+					"Needs no GPU.",
+				Flags: []cli.Flag{
+					outputFlag(),
+					&cli.StringFlag{Name: "plot", Usage: "also draw the throughput against size to `FILE` (.svg or .png)"},
+				},
+				OnUsageError: onUsageError,
+				Action:       cudaReport,
+			}),
 		},
 	}
+}
+
+// cudaReport is cuda report: the reports named as arguments, as Markdown,
+// and their plot.
+func cudaReport(c *cli.Context) error {
+	if !c.Args().Present() {
+		return usage(c, "name one or more report files (the JSON of cuda bench or --suite)")
+	}
+	plotPath := c.String("plot")
+	plotFormat := strings.TrimPrefix(strings.ToLower(filepath.Ext(plotPath)), ".")
+	if c.IsSet("plot") && !slices.Contains(report.PlotFormats, plotFormat) {
+		return usage(c, "--plot %s: unknown picture type %s: allowed .svg, .png", plotPath, network.Quote(filepath.Ext(plotPath)))
+	}
+	if out := c.String("output"); plotPath != "" && out != "" && out != "-" && emit.SamePath(plotPath, out) {
+		return usage(c, "--plot %s and -o %s name the same file: allowed two files, one for the picture and one for the tables", plotPath, out)
+	}
+	var reports []report.NamedBenchReport
+	for _, path := range c.Args().Slice() {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			if pe, ok := errors.AsType[*os.PathError](err); ok {
+				err = pe.Err
+			}
+			return usage(c, "cannot read report %s: %v", path, err)
+		}
+		r, err := gpukernels.ReadBenchReport(data)
+		if err != nil {
+			return usage(c, "%s: %v", path, strings.TrimPrefix(err.Error(), "gpukernels: "))
+		}
+		reports = append(reports, report.NamedBenchReport{Name: strings.TrimSuffix(filepath.Base(path), ".json"), Report: r})
+	}
+	if plotPath != "" {
+		err := writeFile(c, "--plot", plotPath, func(w io.Writer) error { return report.ThroughputPlot(w, reports, plotFormat) })
+		if err != nil {
+			return err
+		}
+	}
+	return output(c, func(w io.Writer) error {
+		for i, nr := range reports {
+			if i > 0 {
+				if _, err := io.WriteString(w, "\n"); err != nil {
+					return err
+				}
+			}
+			if err := nr.Report.Markdown(w, nr.Name); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 // cudaSuite runs cuda bench --suite DIR: every table of
 // gpukernels.DefaultSuite, written to DIR.
 func cudaSuite(c *cli.Context) error {
-	for _, f := range []string{"topology", "from", "width", "param", "type", "op", "items", "runs", "keep",
+	for _, f := range []string{"topology", "from", "width", "param", "type", "op", "items", "sizes", "runs", "keep",
 		"items-per-thread", "block-threads", "lookback"} {
 		if c.IsSet(f) {
 			return usage(c, "--%s does not apply to --suite: the suite fixes its tables (see --help)", f)

@@ -124,6 +124,13 @@ func TestCudaBadInput(t *testing.T) {
 		{"bad threads", []string{"cuda", "emit", "-t", "sklansky", "--block-threads", "48"}, "prefixgen cuda emit: gpukernels: 48 threads per block out of range: allowed multiples of 32 from 32 to 1024 (at most 32 logical warps of 32 lanes)"},
 		{"unwritable output", []string{"cuda", "emit", "-t", "sklansky", "-o", filepath.Join(dir, "no", "such", "scan.cuh")}, "prefixgen cuda emit: cannot write " + filepath.Join(dir, "no", "such", "scan.cuh") + ": no such file or directory"},
 		{"bad input keeps -o", []string{"cuda", "emit", "-t", "sklansky", "--type", "float", "--op", "and", "-o", existing}, "prefixgen cuda emit: gpukernels: operator and is not defined for float: allowed for float are add, max, min, affine and functor:NAME"},
+		{"bench bad size", []string{"cuda", "bench", "-t", "sklansky", "--sizes", "2^28,2^x"}, `prefixgen cuda bench: --sizes: size "2^x" is not a number, 2^K or 2^K±C from 1 to 2^40`},
+		{"bench size twice", []string{"cuda", "bench", "-t", "sklansky", "--sizes", "31,31"}, "prefixgen cuda bench: --sizes: size 31 given twice"},
+		{"bench list with all", []string{"cuda", "bench", "-t", "sklansky,all"}, `prefixgen cuda bench: -t "sklansky,all": all cannot be listed with other topologies: allowed all alone, or a list of ripple, kogge-stone, brent-kung, sklansky, han-carlson, ladner-fischer, knowles, harris, zero-deficiency`},
+		{"bench list twice", []string{"cuda", "bench", "-t", "sklansky,sklansky"}, `prefixgen cuda bench: -t "sklansky,sklansky": "sklansky" given twice`},
+		{"bench list unknown", []string{"cuda", "bench", "-t", "sklansky,sklanski"}, `prefixgen cuda bench: topologies: unknown topology "sklanski"`},
+		{"bench sizes with suite", []string{"cuda", "bench", "--suite", dir, "--sizes", "31"}, "prefixgen cuda bench: --sizes does not apply to --suite: the suite fixes its tables (see --help)"},
+		{"no nvcc list", []string{"cuda", "bench", "-t", "kogge-stone,sklansky", "--sizes", "2^28,2^20+17"}, "prefixgen cuda bench: gpukernels: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
 		{"no nvcc", []string{"cuda", "bench", "-t", "all"}, "prefixgen cuda bench: gpukernels: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
 		{"bench carry", []string{"cuda", "bench", "-t", "sklansky", "--op", "carry"}, `prefixgen cuda bench: gpukernels: the benchmark scans with a built-in operator (add, max, min, and, or, xor), not "carry"; bigadd always runs`},
 		{"bench runs", []string{"cuda", "bench", "-t", "sklansky", "--runs", "3"}, "prefixgen cuda bench: gpukernels: 3 timed runs out of range: allowed 20 to 10000"},
@@ -182,4 +189,52 @@ cp `+harness+` "$out"
 		assert.FileExists(t, filepath.Join(dir, table+".json"))
 		assert.Contains(t, errOut, "prefixgen cuda bench --suite: running "+table)
 	}
+}
+
+// TestCudaReport turns an H200's report into Markdown and a plot, and
+// refuses what it cannot read in one line, writing nothing.
+func TestCudaReport(t *testing.T) {
+	dir := t.TempDir()
+	rep := filepath.Join("..", "..", "gpukernels", "testdata", "h200-int64-add.json")
+	md, svg := filepath.Join(dir, "out.md"), filepath.Join(dir, "tp.svg")
+	status, out, errOut := prefixgen("cuda", "report", "-o", md, "--plot", svg, rep)
+	require.Equal(t, 0, status, errOut)
+	assert.Empty(t, out)
+	page, err := os.ReadFile(md)
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(string(page), "### h200-int64-add\n\nNVIDIA H200, driver 13.0, nvcc 13.0.88, CUB 3.0.1."), "%.200s", page)
+	pic, err := os.ReadFile(svg)
+	require.NoError(t, err)
+	assert.Contains(t, string(pic), "kogge-stone single pass")
+	// Two reports: two sections on standard output, one plot.
+	status, out, errOut = prefixgen("cuda", "report", rep, rep)
+	require.Equal(t, 0, status, errOut)
+	assert.Equal(t, 2, strings.Count(out, "### h200-int64-add\n"))
+
+	notReport := filepath.Join(dir, "not.json")
+	require.NoError(t, os.WriteFile(notReport, []byte(`{"device":"x","results":[],"y":1}`), 0o644))
+	keep := filepath.Join(dir, "keep.md")
+	require.NoError(t, os.WriteFile(keep, []byte("keep me"), 0o644))
+	same := filepath.Join(dir, "same.svg")
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"cuda", "report"}, "prefixgen cuda report: name one or more report files (the JSON of cuda bench or --suite)"},
+		{[]string{"cuda", "report", "-o", keep, filepath.Join(dir, "missing.json")}, "prefixgen cuda report: cannot read report " + filepath.Join(dir, "missing.json") + ": no such file or directory"},
+		{[]string{"cuda", "report", "-o", keep, dir}, "prefixgen cuda report: cannot read report " + dir + ": is a directory"},
+		{[]string{"cuda", "report", "-o", keep, notReport}, "prefixgen cuda report: " + notReport + `: not a benchmark report: json: unknown field "y"`},
+		{[]string{"cuda", "report", "-o", keep, "--plot", filepath.Join(dir, "x.gif"), rep}, "prefixgen cuda report: --plot " + filepath.Join(dir, "x.gif") + `: unknown picture type ".gif": allowed .svg, .png`},
+		{[]string{"cuda", "report", "-o", same, "--plot", same, rep}, "prefixgen cuda report: --plot " + same + " and -o " + same + " name the same file: allowed two files, one for the picture and one for the tables"},
+	} {
+		status, out, errOut := prefixgen(tt.args...)
+		assert.Equal(t, 2, status, "%v: %s", tt.args, errOut)
+		assert.Empty(t, out)
+		assert.Equal(t, tt.want+"\n", errOut, "%v", tt.args)
+		got, err := os.ReadFile(keep)
+		require.NoError(t, err)
+		assert.Equal(t, "keep me", string(got), "%v", tt.args)
+	}
+	assert.NoFileExists(t, same)
+	assert.NoFileExists(t, filepath.Join(dir, "x.gif"))
 }

@@ -1,0 +1,307 @@
+package gpukernels
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+)
+
+// ReadBenchReport reads a BenchReport, as Bench prints it and Suite writes
+// it, from its JSON. An unknown key, or a report with no results, is an
+// error.
+func ReadBenchReport(data []byte) (*BenchReport, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var r BenchReport
+	if err := dec.Decode(&r); err != nil {
+		return nil, fmt.Errorf("gpukernels: not a benchmark report: %v", err)
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("gpukernels: not a benchmark report: more than one JSON value")
+	}
+	if len(r.Results) == 0 {
+		return nil, fmt.Errorf("gpukernels: the benchmark report has no results")
+	}
+	return &r, nil
+}
+
+// DeviceScanSizes returns the sizes at which the report's device-wide
+// scans ran, in increasing order.
+func (r *BenchReport) DeviceScanSizes() []int64 {
+	var sizes []int64
+	for _, x := range r.Results {
+		if isDeviceScan(x.Kernel) && !slices.Contains(sizes, x.N) {
+			sizes = append(sizes, x.N)
+		}
+	}
+	slices.Sort(sizes)
+	return sizes
+}
+
+// isDeviceScan reports whether kernel is a device-wide scan of the
+// harness's own type: the networks' single and three passes and CUB's.
+func isDeviceScan(kernel string) bool {
+	return kernel == "device-scan" || kernel == "device-scan-3pass" || kernel == "cub-device-scan"
+}
+
+// Throughput returns the GB/s of the kernel over the topology ("cub" for
+// CUB, "" for memcpy) at n items, aligned, inclusive where a scan, and
+// whether the report has it. A memcpy at n is the copy timed beside the
+// device scans of that size.
+func (r *BenchReport) Throughput(kernel, topology string, n int64) (float64, bool) {
+	for _, x := range r.Results {
+		if x.Kernel == kernel && x.Topology == topology && x.N == n && x.Offset == 0 &&
+			(x.Scan == "inclusive" || x.Scan == "") {
+			if kernel == "memcpy" && x.VsMemcpy == nil {
+				continue
+			}
+			return x.GBps, true
+		}
+	}
+	return 0, false
+}
+
+// Topologies returns the networks of the report's device-wide scans, in
+// the order the harness ran them.
+func (r *BenchReport) Topologies() []string {
+	var names []string
+	for _, x := range r.Results {
+		if x.Kernel == "device-scan" && !slices.Contains(names, x.Topology) {
+			names = append(names, x.Topology)
+		}
+	}
+	return names
+}
+
+// isScanKernel reports whether the mangled kernel name is a device-wide
+// scan's kernel of the harness's own type and operator (not an affine,
+// segmented, carry, counting or block-bench header's), a warp
+// microbenchmark, or CUB's device scan.
+func isScanKernel(name string) bool {
+	for _, skip := range []string{"_affine_", "_segmented_", "_carry_", "_count_", "_block_", "_shared_", "BlockBench", "Init"} {
+		if strings.Contains(name, skip) {
+			return false
+		}
+	}
+	for _, k := range []string{"10ScanKernel", "15ScanTilesKernel", "17ReduceTilesKernel", "16ScanTotalsKernel", "WarpMicro", "16DeviceScanKernel"} {
+		if strings.Contains(name, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// gbps formats a throughput: whole GB/s from 100 up, three significant
+// digits below (a scan of 31 items moves a fraction of one).
+func gbps(v float64) string {
+	if v >= 100 {
+		return fmt.Sprintf("%.0f", v)
+	}
+	return fmt.Sprintf("%.3g", v)
+}
+
+// Markdown writes the report as Markdown tables under a heading that
+// names it: the device-wide scans at the largest size, aligned and one
+// item off, with their ratios to CUB and to cudaMemcpy; the inclusive
+// scans' throughput at every size; every other kernel; the kernels ptxas
+// gave a stack frame or spills; and whether every result was right.
+func (r *BenchReport) Markdown(w io.Writer, name string) error {
+	var b bytes.Buffer
+	cub := r.CUB
+	if cub == "" {
+		cub = "not recorded"
+	}
+	fmt.Fprintf(&b, "### %s\n\n%s, driver %s, nvcc %s, CUB %s.", name, r.Device, r.Driver, r.NVCC, cub)
+	if len(r.NVCCCommand) > 0 {
+		fmt.Fprintf(&b, " Built with `%s`.", strings.Join(r.NVCCCommand, " "))
+	}
+	b.WriteString("\n\n")
+	ratio := func(v *float64) string {
+		if v == nil {
+			return "-"
+		}
+		return fmt.Sprintf("%.3f", *v)
+	}
+	number := func(v *float64, format string) string {
+		if v == nil {
+			return "-"
+		}
+		return fmt.Sprintf(format, *v)
+	}
+	sizes := r.DeviceScanSizes()
+	if len(sizes) > 0 {
+		n := sizes[len(sizes)-1]
+		fmt.Fprintf(&b, "Device-wide scans of %d items (GB/s counts every item read and written once; "+
+			"the three-pass scans move 3n items, not the 2n counted):\n\n", n)
+		b.WriteString("| kernel | topology | scan | offset | ms | GB/s | vs CUB | vs memcpy |\n")
+		b.WriteString("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |\n")
+		for _, x := range r.Results {
+			if x.N != n || !isDeviceScan(x.Kernel) && x.Kernel != "memcpy" {
+				continue
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %d | %.4f | %s | %s | %s |\n", x.Kernel, x.Topology, x.Scan, x.Offset,
+				x.MS, gbps(x.GBps), ratio(x.VsCUB), ratio(x.VsMemcpy))
+		}
+		b.WriteString("\nInclusive scans by size, aligned, GB/s:\n\n")
+		topos := r.Topologies()
+		header := []string{"n", "memcpy", "CUB"}
+		for _, t := range topos {
+			header = append(header, t, t+" 3-pass")
+		}
+		fmt.Fprintf(&b, "| %s |\n|%s\n", strings.Join(header, " | "), strings.Repeat(" ---: |", len(header)))
+		for _, n := range sizes {
+			row := []string{fmt.Sprint(n)}
+			cell := func(kernel, topology string) {
+				if v, ok := r.Throughput(kernel, topology, n); ok {
+					row = append(row, gbps(v))
+				} else {
+					row = append(row, "-")
+				}
+			}
+			cell("memcpy", "")
+			cell("cub-device-scan", "cub")
+			for _, t := range topos {
+				cell("device-scan", t)
+				cell("device-scan-3pass", t)
+			}
+			fmt.Fprintf(&b, "| %s |\n", strings.Join(row, " | "))
+		}
+		b.WriteString("\n")
+	}
+	var others []BenchResult
+	for _, x := range r.Results {
+		if !isDeviceScan(x.Kernel) && x.Kernel != "memcpy" && x.Kernel != "temp-storage-check" {
+			others = append(others, x)
+		}
+	}
+	if len(others) > 0 {
+		b.WriteString("Other kernels (warp and block scans: bytes of the values scanned on chip):\n\n")
+		b.WriteString("| kernel | topology | scan | type | op | n | ms | GB/s | vs CUB | ns/block | elements/s |\n")
+		b.WriteString("| --- | --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+		for _, x := range others {
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %d | %.4f | %s | %s | %s | %s |\n", x.Kernel, x.Topology, x.Scan,
+				x.Type, x.Op, x.N, x.MS, gbps(x.GBps), ratio(x.VsCUB), number(x.NsPerBlock, "%.0f"), number(x.ElementsPerS, "%.3g"))
+		}
+		b.WriteString("\n")
+	}
+	var scans []KernelResources
+	for _, k := range r.Kernels {
+		if isScanKernel(k.Name) {
+			scans = append(scans, k)
+		}
+	}
+	if len(scans) > 0 {
+		b.WriteString("Registers of the device-wide scans' kernels, the warp microbenchmarks' and CUB's (ptxas -v; every kernel is in the JSON):\n\n")
+		b.WriteString("| kernel | registers | shared bytes | stack frame | spill stores |\n| --- | ---: | ---: | ---: | ---: |\n")
+		for _, k := range scans {
+			fmt.Fprintf(&b, "| `%s` | %d | %d | %d | %d |\n", k.Name, k.Registers, k.SharedBytes, k.StackFrame, k.SpillStores)
+		}
+		b.WriteString("\n")
+	}
+	var spills []KernelResources
+	for _, k := range r.Kernels {
+		if k.StackFrame > 0 || k.SpillStores > 0 || k.SpillLoads > 0 {
+			spills = append(spills, k)
+		}
+	}
+	if len(r.Kernels) > 0 {
+		if len(spills) == 0 {
+			fmt.Fprintf(&b, "ptxas gave none of the %d kernels a stack frame or spills.\n\n", len(r.Kernels))
+		} else {
+			fmt.Fprintf(&b, "Kernels ptxas gave a stack frame or spills (of %d):\n\n", len(r.Kernels))
+			b.WriteString("| kernel | registers | stack frame | spill stores | spill loads |\n| --- | ---: | ---: | ---: | ---: |\n")
+			for _, k := range spills {
+				fmt.Fprintf(&b, "| `%s` | %d | %d | %d | %d |\n", k.Name, k.Registers, k.StackFrame, k.SpillStores, k.SpillLoads)
+			}
+			b.WriteString("\n")
+		}
+	}
+	var wrong []string
+	for _, x := range r.Results {
+		if !x.Correct {
+			wrong = append(wrong, fmt.Sprintf("%s %s %s of %d items (offset %d)", x.Kernel, x.Topology, x.Scan, x.N, x.Offset))
+		}
+	}
+	if len(wrong) == 0 {
+		fmt.Fprintf(&b, "All %d results matched the CPU.\n", len(r.Results))
+	} else {
+		fmt.Fprintf(&b, "Wrong results (%d of %d): %s.\n", len(wrong), len(r.Results), strings.Join(wrong, "; "))
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// ParseSizes reads a comma-separated list of device-scan sizes, each a
+// number, 2^K, or 2^K plus or minus a number (2^28-1, 2^20+17), from 1 to
+// MaxBenchItems; a size given twice is an error.
+func ParseSizes(s string) ([]int64, error) {
+	var sizes []int64
+	for _, f := range strings.Split(s, ",") {
+		n, err := parseSize(strings.TrimSpace(f))
+		if err != nil {
+			return nil, err
+		}
+		if slices.Contains(sizes, n) {
+			return nil, fmt.Errorf("gpukernels: size %d given twice", n)
+		}
+		sizes = append(sizes, n)
+	}
+	return sizes, nil
+}
+
+// parseSize reads one size of ParseSizes.
+func parseSize(f string) (int64, error) {
+	bad := fmt.Errorf("gpukernels: size %q is not a number, 2^K or 2^K±C from 1 to 2^40", f)
+	if f == "" || len(f) > 24 {
+		return 0, bad
+	}
+	num := func(s string) (int64, bool) {
+		if s == "" || len(s) > 13 {
+			return 0, false
+		}
+		var v int64
+		for _, r := range s {
+			if r < '0' || r > '9' {
+				return 0, false
+			}
+			v = 10*v + int64(r-'0')
+		}
+		return v, true
+	}
+	var n int64
+	if rest, ok := strings.CutPrefix(f, "2^"); ok {
+		k, tail := rest, ""
+		sign := int64(0)
+		if i := strings.IndexAny(rest, "+-"); i >= 0 {
+			k, tail = rest[:i], rest[i+1:]
+			sign = 1
+			if rest[i] == '-' {
+				sign = -1
+			}
+		}
+		e, ok := num(k)
+		if !ok || e > 40 {
+			return 0, bad
+		}
+		n = int64(1) << e
+		if sign != 0 {
+			c, ok := num(tail)
+			if !ok {
+				return 0, bad
+			}
+			n += sign * c
+		}
+	} else {
+		var ok bool
+		if n, ok = num(f); !ok {
+			return 0, bad
+		}
+	}
+	if n < 1 || n > MaxBenchItems {
+		return 0, bad
+	}
+	return n, nil
+}

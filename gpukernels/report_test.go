@@ -1,0 +1,104 @@
+package gpukernels_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/gpukernels"
+)
+
+// TestReportMarkdown renders a report an H200 wrote (int64 add over
+// Kogge–Stone, built by nvcc 13.0) and compares it with its golden file.
+func TestReportMarkdown(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "h200-int64-add.json"))
+	require.NoError(t, err)
+	r, err := gpukernels.ReadBenchReport(data)
+	require.NoError(t, err)
+	assert.Equal(t, []int64{31, 1<<20 + 17, 1 << 28}, r.DeviceScanSizes())
+	assert.Equal(t, []string{"kogge-stone"}, r.Topologies())
+	v, ok := r.Throughput("cub-device-scan", "cub", 1<<28)
+	require.True(t, ok)
+	assert.InDelta(t, 3418, v, 1)
+	_, ok = r.Throughput("memcpy", "", 1<<28)
+	assert.False(t, ok, "this harness timed no copy beside the scans of each size")
+
+	var b bytes.Buffer
+	require.NoError(t, r.Markdown(&b, "h200-int64-add"))
+	got := b.String()
+	golden := filepath.Join("testdata", "h200-int64-add.md.golden")
+	if *update {
+		require.NoError(t, os.WriteFile(golden, b.Bytes(), 0o644))
+	}
+	want, err := os.ReadFile(golden)
+	require.NoError(t, err)
+	assert.Equal(t, string(want), got)
+	// What the page must say: the ratios at 2^28, the spills ptxas
+	// reported, and that every result was right.
+	assert.Contains(t, got, "| device-scan | kogge-stone | inclusive | 0 | 1.3212 | 3251 | 0.951 | 0.799 |")
+	assert.Contains(t, got, "| `_ZN9prefixgen26kogge_stone_32_int64_add_010ScanKernelIlNS0_3SumEEEvPKT_PS3_xNS0_9ScanStateIS3_EEbS3_T0_` | ")
+	assert.Contains(t, got, "All 54 results matched the CPU.")
+
+	// A wrong result is named.
+	r.Results[3].Correct = false
+	b.Reset()
+	require.NoError(t, r.Markdown(&b, "x"))
+	assert.Contains(t, b.String(), "Wrong results (1 of 54): ")
+}
+
+// TestReadBenchReportBadInput: what is not a report is refused in one
+// line.
+func TestReadBenchReportBadInput(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{``, "gpukernels: not a benchmark report: EOF"},
+		{`{"device":"x","results":[]}`, "gpukernels: the benchmark report has no results"},
+		{`{"device":"x","results":[{"kernel":"memcpy"}],"extra":1}`, `gpukernels: not a benchmark report: json: unknown field "extra"`},
+		{`{"results":[{"kernel":"memcpy"}]} {}`, "gpukernels: not a benchmark report: more than one JSON value"},
+		{`[1]`, "gpukernels: not a benchmark report: json: cannot unmarshal array into Go value of type gpukernels.BenchReport"},
+	} {
+		_, err := gpukernels.ReadBenchReport([]byte(c.in))
+		require.Error(t, err, c.in)
+		assert.Equal(t, c.want, err.Error())
+		assert.NotContains(t, err.Error(), "\n")
+	}
+}
+
+// FuzzReadBenchReport: any input is read or refused in one line, and a
+// report read renders.
+func FuzzReadBenchReport(f *testing.F) {
+	data, err := os.ReadFile(filepath.Join("testdata", "h200-int64-add.json"))
+	require.NoError(f, err)
+	f.Add(data)
+	f.Add([]byte(`{"device":"x","results":[{"kernel":"device-scan","topology":"t","n":4,"gbps":1}]}`))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		r, err := gpukernels.ReadBenchReport(in)
+		if err != nil {
+			assert.False(t, strings.Contains(err.Error(), "\n"), "%q", err)
+			return
+		}
+		var b bytes.Buffer
+		require.NoError(t, r.Markdown(&b, "fuzz"))
+	})
+}
+
+func TestParseSizes(t *testing.T) {
+	got, err := gpukernels.ParseSizes("2^28, 2^28-1,2^20+17,1,31,2049")
+	require.NoError(t, err)
+	assert.Equal(t, []int64{1 << 28, 1<<28 - 1, 1<<20 + 17, 1, 31, 2049}, got)
+	got, err = gpukernels.ParseSizes("2^40")
+	require.NoError(t, err)
+	assert.Equal(t, []int64{1 << 40}, got)
+	for _, in := range []string{"", "0", "2^41", "2^40+1", "2^0-1", "-3", "2^", "2^x", "1e6", "2^28-", "12,,3", "99999999999999"} {
+		_, err := gpukernels.ParseSizes(in)
+		assert.Error(t, err, in)
+	}
+	_, err = gpukernels.ParseSizes("31,31")
+	assert.EqualError(t, err, "gpukernels: size 31 given twice")
+	_, err = gpukernels.ParseSizes("2^x")
+	assert.EqualError(t, err, `gpukernels: size "2^x" is not a number, 2^K or 2^K±C from 1 to 2^40`)
+}
