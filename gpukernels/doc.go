@@ -300,10 +300,14 @@
 // wider ones, a nanosleep back-off, 16-byte vectors for full tiles, and a
 // pass 1 that stores no item. The launchers run on the CPU, compiled by
 // clang-14 as host code with the launches recorded: sizing, the refusal of
-// short temporary storage, the kernels launched and their grids. None of
-// this runs a kernel: without a GPU, the kernels' results on a device are
-// unchecked (Bench and Suite check them where there is one), the inline
-// PTX has not been through ptxas, and nothing is timed.
+// short temporary storage, the kernels launched and their grids. Where
+// nvcc is installed (Debian's CUDA 11.8 in CI), the harness and a user's
+// struct functor are built for sm_90 with warnings as errors, so that
+// ptxas assembles the inline PTX, and the harness's own device scans are
+// held free of spills. None of this runs a kernel: Bench and Suite do, on
+// a GPU. They have run on an NVIDIA H200 (docs/gpu-results.md): every
+// result matched the CPU, and racecheck's one finding, the exchange
+// sharing a 16-byte load with the block scan's prefix, is fixed.
 //
 // # Benchmark
 //
@@ -357,6 +361,17 @@
 // max and int64 add over four) at once, one nvcc each; runs every harness
 // with --sanitize under compute-sanitizer's memcheck, racecheck and
 // synccheck, at once; runs each harness alone; and writes DIR/TABLE.json,
-// the report with the sanitizer runs. The tests run it with a fake nvcc
-// and a fake compute-sanitizer; it has never run on a GPU.
+// the report with the sanitizer runs; each timed run writes a line per
+// result to DIR/TABLE/run.log as it comes (the harness's --progress). The
+// tests run it with a fake nvcc and a fake compute-sanitizer. On an H200
+// its builds and sanitizer runs ran, but not its timed runs, which outlast
+// a 15-minute lease (docs/gpu-results.md).
+//
+// # Reports
+//
+// ReadBenchReport reads a report back from its JSON, and Markdown writes it
+// as tables: the device scans at the largest size with their ratios to CUB
+// and to cudaMemcpy, throughput by size, the other kernels, registers and
+// spills, and whether every result was right (prefixgen cuda report).
+// ParseSizes reads the device-scan sizes of cuda bench --sizes.
 package gpukernels
