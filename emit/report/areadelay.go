@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"slices"
 
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -34,37 +33,20 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		return fmt.Errorf("report: nothing to plot")
 	}
 	r0 := points[0].Result
-	p := plot.New()
 	ling := ""
 	if points[0].Ling {
 		ling = ", Ling adders"
 	}
-	p.Title.Text = fmt.Sprintf("Adders of width %d after synthesis (%s, flow %s%s)", n, libraryName(r0.Liberty), r0.Flow, ling)
+	title := fmt.Sprintf("Adders of width %d after synthesis (%s, flow %s%s)", n, libraryName(r0.Liberty), r0.Flow, ling)
 	// A pipelined adder's delay is another figure: a second line says so,
 	// as the first is as wide as the plot allows.
 	switch k := points[0].Stages; {
 	case k == 1:
-		p.Title.Text += "\npipelined, 1 register stage: delay = least clock period"
+		title += "\npipelined, 1 register stage: delay = least clock period"
 	case k > 1:
-		p.Title.Text += fmt.Sprintf("\npipelined, %d register stages: delay = least clock period", k)
+		title += fmt.Sprintf("\npipelined, %d register stages: delay = least clock period", k)
 	}
-	p.Title.Padding = vg.Points(10)
-	p.Title.TextStyle.Font.Size = vg.Points(13)
-	p.X.Label.Text = "delay (ns)"
-	p.Y.Label.Text = "area (µm²)"
-	for _, a := range []*plot.Axis{&p.X, &p.Y} {
-		a.Label.TextStyle.Font.Size = vg.Points(11)
-		a.Tick.Label.Font.Size = vg.Points(10)
-	}
-	grid := plotter.NewGrid()
-	grid.Vertical.Color = color.Gray{0xdd}
-	grid.Horizontal.Color = color.Gray{0xdd}
-	p.Add(grid)
-	legend := plot.NewLegend()
-	legend.Top, legend.Left = true, true
-	legend.ThumbnailWidth = vg.Points(18)
-	legend.Padding = vg.Points(5)
-	legend.TextStyle.Font.Size = vg.Points(9.5)
+	p, legend := newPlot(title, "delay (ns)", "area (µm²)")
 
 	fastest := points[0].Result.MedianDelayNS()
 	for _, m := range points {
@@ -158,11 +140,7 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 	}
 	p.Y.Tick.Marker = sizeTicks{}
 
-	return drawPlot(w, format, func(c draw.Canvas) {
-		p.Draw(draw.Crop(c, 0, -vg.Points(legendWidth), 0, 0))
-		area := draw.Crop(c, c.Max.X-c.Min.X-vg.Points(legendWidth)+vg.Points(10), 0, 0, -vg.Points(34))
-		legend.Draw(area)
-	})
+	return drawWithLegend(w, format, p, legend)
 }
 
 // libraryName returns a Liberty file's name for a title: the key of

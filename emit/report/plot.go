@@ -101,20 +101,7 @@ func Plot(w io.Writer, n int, points, front []explore.Point, format string) erro
 	if len(points) == 0 {
 		return fmt.Errorf("report: nothing to plot")
 	}
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("Prefix networks of width %d: size against depth", n)
-	p.Title.Padding = vg.Points(10)
-	p.Title.TextStyle.Font.Size = vg.Points(13)
-	p.X.Label.Text = "depth (levels)"
-	p.Y.Label.Text = "size (cells)"
-	for _, a := range []*plot.Axis{&p.X, &p.Y} {
-		a.Label.TextStyle.Font.Size = vg.Points(11)
-		a.Tick.Label.Font.Size = vg.Points(10)
-	}
-	grid := plotter.NewGrid()
-	grid.Vertical.Color = color.Gray{0xdd}
-	grid.Horizontal.Color = color.Gray{0xdd}
-	p.Add(grid)
+	p, legend := newPlot(fmt.Sprintf("Prefix networks of width %d: size against depth", n), "depth (levels)", "size (cells)")
 
 	limit := 2*ceilLog2(n) + 2
 	minD, maxD := points[0].Figures.Depth, 0
@@ -131,12 +118,6 @@ func Plot(w io.Writer, n int, points, front []explore.Point, format string) erro
 	if hidden > 0 {
 		p.Title.Text += fmt.Sprintf("\n(%d deeper than %d not shown)", hidden, limit)
 	}
-	legend := plot.NewLegend()
-	legend.Top, legend.Left = true, true
-	legend.ThumbnailWidth = vg.Points(18)
-	legend.Padding = vg.Points(5)
-	legend.TextStyle.Font.Size = vg.Points(9.5)
-
 	bound := make(plotter.XYs, 0, maxD-minD+1)
 	for d := minD; d <= maxD; d++ {
 		bound = append(bound, plotter.XY{X: float64(d), Y: float64(explore.SnirBound(n, d))})
@@ -247,6 +228,37 @@ func Plot(w io.Writer, n int, points, front []explore.Point, format string) erro
 	pad := max(1, (yhi-ylo)*0.06)
 	p.Y.Min, p.Y.Max = ylo-pad, yhi+pad
 
+	return drawWithLegend(w, format, p, legend)
+}
+
+// newPlot returns a plot in the style every plot here shares (the title,
+// the axis labels, a light grid) and the legend that stands right of it.
+func newPlot(title, x, y string) (*plot.Plot, plot.Legend) {
+	p := plot.New()
+	p.Title.Text = title
+	p.Title.Padding = vg.Points(10)
+	p.Title.TextStyle.Font.Size = vg.Points(13)
+	p.X.Label.Text = x
+	p.Y.Label.Text = y
+	for _, a := range []*plot.Axis{&p.X, &p.Y} {
+		a.Label.TextStyle.Font.Size = vg.Points(11)
+		a.Tick.Label.Font.Size = vg.Points(10)
+	}
+	grid := plotter.NewGrid()
+	grid.Vertical.Color = color.Gray{0xdd}
+	grid.Horizontal.Color = color.Gray{0xdd}
+	p.Add(grid)
+	legend := plot.NewLegend()
+	legend.Top, legend.Left = true, true
+	legend.ThumbnailWidth = vg.Points(18)
+	legend.Padding = vg.Points(5)
+	legend.TextStyle.Font.Size = vg.Points(9.5)
+	return p, legend
+}
+
+// drawWithLegend writes p in format with its legend in a strip to its
+// right.
+func drawWithLegend(w io.Writer, format string, p *plot.Plot, legend plot.Legend) error {
 	return drawPlot(w, format, func(c draw.Canvas) {
 		p.Draw(draw.Crop(c, 0, -vg.Points(legendWidth), 0, 0))
 		area := draw.Crop(c, c.Max.X-c.Min.X-vg.Points(legendWidth)+vg.Points(10), 0, 0, -vg.Points(34))

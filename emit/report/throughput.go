@@ -71,32 +71,16 @@ func ThroughputPlot(w io.Writer, reports []NamedBenchReport, format string) erro
 	if len(all) == 0 {
 		return fmt.Errorf("report: no device-wide scan to plot")
 	}
-	p := plot.New()
-	p.Title.Text = "Inclusive device-wide scans: throughput against size"
+	title := "Inclusive device-wide scans: throughput against size"
 	if len(reports) == 1 {
 		r := reports[0].Report
-		p.Title.Text += fmt.Sprintf("\n%s, nvcc %s", r.Device, r.NVCC)
+		title += fmt.Sprintf("\n%s, nvcc %s", r.Device, r.NVCC)
 		if r.CUB != "" {
-			p.Title.Text += ", CUB " + r.CUB
+			title += ", CUB " + r.CUB
 		}
 	}
-	p.Title.Padding = vg.Points(10)
-	p.Title.TextStyle.Font.Size = vg.Points(13)
-	p.X.Label.Text = "items (log2)"
-	p.Y.Label.Text = "GB/s (items read and written)"
-	for _, a := range []*plot.Axis{&p.X, &p.Y} {
-		a.Label.TextStyle.Font.Size = vg.Points(11)
-		a.Tick.Label.Font.Size = vg.Points(10)
-	}
-	grid := plotter.NewGrid()
-	grid.Vertical.Color = color.Gray{0xdd}
-	grid.Horizontal.Color = color.Gray{0xdd}
-	p.Add(grid)
-	legend := plot.NewLegend()
-	legend.Top, legend.Left = true, true
+	p, legend := newPlot(title, "items (log2)", "GB/s (items read and written)")
 	legend.ThumbnailWidth = vg.Points(22)
-	legend.Padding = vg.Points(5)
-	legend.TextStyle.Font.Size = vg.Points(9.5)
 	ymax := 0.0
 	for i, s := range all {
 		line, points, err := plotter.NewLinePoints(s.xy)
@@ -128,11 +112,7 @@ func ThroughputPlot(w io.Writer, reports []NamedBenchReport, format string) erro
 	p.X.Min, p.X.Max = math.Log2(minN)-0.5, math.Log2(maxN)+0.5
 	p.X.Tick.Marker = log2Ticks{}
 	p.Y.Min, p.Y.Max = 0, ymax*1.08
-	return drawPlot(w, format, func(c draw.Canvas) {
-		p.Draw(draw.Crop(c, 0, -vg.Points(legendWidth), 0, 0))
-		area := draw.Crop(c, c.Max.X-c.Min.X-vg.Points(legendWidth)+vg.Points(10), 0, 0, -vg.Points(34))
-		legend.Draw(area)
-	})
+	return drawWithLegend(w, format, p, legend)
 }
 
 // log2Ticks labels every whole power of two on a log2 axis as 2^k, every
