@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -366,7 +367,13 @@ func cudaReport(c *cli.Context) error {
 		reports = append(reports, report.NamedBenchReport{Name: strings.TrimSuffix(filepath.Base(path), ".json"), Report: r})
 	}
 	if plotPath != "" {
-		err := writeFile(c, "--plot", plotPath, func(w io.Writer) error { return report.ThroughputPlot(w, reports, plotFormat) })
+		// Drawn first, so that a report with nothing to plot is refused
+		// before any file is touched.
+		var pic bytes.Buffer
+		if err := report.ThroughputPlot(&pic, reports, plotFormat); err != nil {
+			return usage(c, "--plot %s: %v", plotPath, strings.TrimPrefix(err.Error(), "report: "))
+		}
+		err := writeFile(c, "--plot", plotPath, func(w io.Writer) error { _, err := w.Write(pic.Bytes()); return err })
 		if err != nil {
 			return err
 		}

@@ -211,6 +211,8 @@ func TestCudaReport(t *testing.T) {
 	require.Equal(t, 0, status, errOut)
 	assert.Equal(t, 2, strings.Count(out, "### h200-int64-add\n"))
 
+	onlyBigadd := filepath.Join(dir, "bigadd.json")
+	require.NoError(t, os.WriteFile(onlyBigadd, []byte(`{"device":"x","driver":"1","nvcc":"1","results":[{"kernel":"bigadd","topology":"t","n":64,"ms":1,"gbps":1,"correct":true}]}`), 0o644))
 	notReport := filepath.Join(dir, "not.json")
 	require.NoError(t, os.WriteFile(notReport, []byte(`{"device":"x","results":[],"y":1}`), 0o644))
 	keep := filepath.Join(dir, "keep.md")
@@ -225,6 +227,7 @@ func TestCudaReport(t *testing.T) {
 		{[]string{"cuda", "report", "-o", keep, dir}, "prefixgen cuda report: cannot read report " + dir + ": is a directory"},
 		{[]string{"cuda", "report", "-o", keep, notReport}, "prefixgen cuda report: " + notReport + `: not a benchmark report: json: unknown field "y"`},
 		{[]string{"cuda", "report", "-o", keep, "--plot", filepath.Join(dir, "x.gif"), rep}, "prefixgen cuda report: --plot " + filepath.Join(dir, "x.gif") + `: unknown picture type ".gif": allowed .svg, .png`},
+		{[]string{"cuda", "report", "-o", keep, "--plot", same, onlyBigadd}, "prefixgen cuda report: --plot " + same + ": no device-wide scan to plot"},
 		{[]string{"cuda", "report", "-o", same, "--plot", same, rep}, "prefixgen cuda report: --plot " + same + " and -o " + same + " name the same file: allowed two files, one for the picture and one for the tables"},
 	} {
 		status, out, errOut := prefixgen(tt.args...)
