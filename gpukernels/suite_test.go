@@ -15,6 +15,7 @@ import (
 
 	"github.com/prefixgen/prefixgen/gpukernels"
 	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/topologies"
 )
 
 func TestParsePTXAS(t *testing.T) {
@@ -183,9 +184,20 @@ func TestSuiteBadInput(t *testing.T) {
 func TestDefaultSuite(t *testing.T) {
 	tables, err := gpukernels.DefaultSuite()
 	require.NoError(t, err)
-	require.Len(t, tables, 3)
-	assert.Equal(t, "int32-add", tables[0].Name)
-	assert.Len(t, tables[0].Bench.Networks, 9, "every topology")
+	require.Len(t, tables, 5)
+	var names, topos []string
+	for _, tb := range tables {
+		names = append(names, tb.Name)
+		assert.Equal(t, int64(gpukernels.SuiteItems), tb.Bench.Items, tb.Name)
+		if tb.Bench.Type == "int32" {
+			assert.LessOrEqual(t, len(tb.Bench.Networks), gpukernels.SuiteGroup, tb.Name)
+			for _, n := range tb.Bench.Networks {
+				topos = append(topos, n.Topology())
+			}
+		}
+	}
+	assert.Equal(t, []string{"int32-add-1", "int32-add-2", "int32-add-3", "float-max", "int64-add"}, names)
+	assert.Equal(t, topologies.Names(), topos, "the int32 tables hold every topology once")
 	for _, tb := range tables {
 		_, err := gpukernels.Harness(tb.Bench)
 		require.NoError(t, err, tb.Name)

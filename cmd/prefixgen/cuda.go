@@ -248,11 +248,12 @@ func cudaCommand() *cli.Command {
 					"-arch=ARCH, runs it, checks every result against a CPU loop, and prints a table, then the JSON.\n" +
 					"Needs nvcc and a CUDA GPU: without them it says so and exits 2.\n\n" +
 					"--suite DIR is the one command for a GPU machine (nvcc, CUB, compute-sanitizer; no Go): it builds\n" +
-					"the suite's tables (int32 add over every topology, float max and int64 add over four; one nvcc\n" +
-					"each, at once, -Xptxas -v), runs every kernel at small sizes under compute-sanitizer's memcheck,\n" +
-					"racecheck and synccheck, then checks and times everything (device scans at 2^28, 2^20, 1, 31,\n" +
-					"2049, 2^20+17 and 2^28-1 items, aligned and one item off), and writes DIR/TABLE.json for each\n" +
-					"table with nvcc's command line, registers and spills per kernel and the sanitizer runs.",
+					"the suite's tables (int32 add over every topology, three to a table; float max and int64 add over\n" +
+					"four; one nvcc each, at once, -Xptxas -v), runs every kernel at small sizes under\n" +
+					"compute-sanitizer's memcheck, racecheck and synccheck, then checks and times everything (device\n" +
+					"scans at 2^28, 2^20, 1, 31, 2049, 2^20+17 and 2^28-1 items, aligned and one item off; the rest at\n" +
+					"2^26), writing a line per result to DIR/TABLE/run.log as it comes, and writes DIR/TABLE.json for\n" +
+					"each table with nvcc's command line, registers and spills per kernel and the sanitizer runs.",
 				Flags: append([]cli.Flag{
 					&cli.StringFlag{Name: "topology", Aliases: []string{"t"}, Usage: "topology to build: " + strings.Join(topologies.Names(), ", ") + ", all, or a comma-separated list of them"},
 					benchWidth, paramFlag, from("1 to 32"), typ,

@@ -184,8 +184,8 @@ cp `+harness+` "$out"
 	dir := filepath.Join(t.TempDir(), "suite")
 	status, out, errOut := prefixgen("cuda", "bench", "--suite", dir, "--no-sanitize")
 	require.Equal(t, 0, status, errOut)
-	assert.Equal(t, 3, strings.Count(out, "device Fake GPU, driver 12.4, nvcc 12.4.131\n"), out)
-	for _, table := range []string{"int32-add", "float-max", "int64-add"} {
+	assert.Equal(t, 5, strings.Count(out, "device Fake GPU, driver 12.4, nvcc 12.4.131\n"), out)
+	for _, table := range []string{"int32-add-1", "int32-add-2", "int32-add-3", "float-max", "int64-add"} {
 		assert.FileExists(t, filepath.Join(dir, table+".json"))
 		assert.Contains(t, errOut, "prefixgen cuda bench --suite: running "+table)
 	}

@@ -28,6 +28,8 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp* prop, int device);
 cudaError_t cudaDriverGetVersion(int* version);
 cudaError_t cudaMalloc(void** p, size_t size);
 cudaError_t cudaFree(void* p);
+cudaError_t cudaMallocHost(void** p, size_t size);
+cudaError_t cudaFreeHost(void* p);
 cudaError_t cudaMemcpy(void* dst, const void* src, size_t count, enum cudaMemcpyKind kind);
 cudaError_t cudaMemset(void* dst, int value, size_t count);
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t count, enum cudaMemcpyKind kind, cudaStream_t stream = 0);
