@@ -213,6 +213,31 @@ func TestSelect(t *testing.T) {
 	assert.ErrorContains(t, err, `topologies: unknown topology "bar"`)
 }
 
+// TestSelectList: each listed topology takes the parameters it has, in
+// the order given.
+func TestSelectList(t *testing.T) {
+	nets, err := topologies.SelectList([]string{"sklansky", "ladner-fischer"}, 32, network.Params{"k": 1})
+	require.NoError(t, err)
+	require.Len(t, nets, 2)
+	assert.Equal(t, "sklansky", nets[0].Topology())
+	assert.Empty(t, nets[0].Params())
+	assert.Equal(t, network.Params{"k": 1}, nets[1].Params())
+	for _, c := range []struct {
+		names []string
+		p     network.Params
+		want  string
+	}{
+		{[]string{"sklansky", "kogge-stone"}, network.Params{"k": 1}, `topologies: no topology given has parameter "k": they take none`},
+		{[]string{"sklansky", "knowles"}, network.Params{"k": 1}, `topologies: no topology given has parameter "k": allowed are s`},
+		{[]string{"sklansky", "sklansky"}, nil, `topologies: "sklansky" given twice`},
+		{[]string{"sklansky", "sklanski"}, nil, `topologies: unknown topology "sklanski"`},
+	} {
+		_, err := topologies.SelectList(c.names, 32, c.p)
+		require.Error(t, err, c.names)
+		assert.ErrorContains(t, err, c.want, c.names)
+	}
+}
+
 func TestCompare(t *testing.T) {
 	nets, err := topologies.Compare(64)
 	require.NoError(t, err)

@@ -45,26 +45,48 @@ func Select(name string, n int, p network.Params) ([]*network.Network, error) {
 		}
 		return []*network.Network{net}, nil
 	}
+	return SelectList(Names(), n, p)
+}
+
+// SelectList builds the named topologies at width n, in the order given,
+// each with those parameters of p that it takes. A name given twice, an
+// unknown name, or a parameter that none of them takes is an error.
+func SelectList(names []string, n int, p network.Params) ([]*network.Network, error) {
+	var ts []Topology
 	var known []string
-	for _, t := range registry {
+	for i, name := range names {
+		if slices.Contains(names[:i], name) {
+			return nil, fmt.Errorf("topologies: %s given twice", network.Quote(name))
+		}
+		t, err := Lookup(name)
+		if err != nil {
+			return nil, err
+		}
+		ts = append(ts, t)
 		for _, q := range t.Params {
 			if !slices.Contains(known, q.Name) {
 				known = append(known, q.Name)
 			}
 		}
 	}
-	names := make([]string, 0, len(p))
+	given := make([]string, 0, len(p))
 	for name := range p {
-		names = append(names, name)
+		given = append(given, name)
 	}
-	slices.Sort(names)
-	for _, name := range names {
+	slices.Sort(given)
+	for _, name := range given {
 		if !slices.Contains(known, name) {
-			return nil, fmt.Errorf("topologies: no topology has parameter %s: allowed are %s", network.Quote(name), strings.Join(known, ", "))
+			if len(known) == 0 {
+				return nil, fmt.Errorf("topologies: no topology given has parameter %s: they take none", network.Quote(name))
+			}
+			if len(names) == len(registry) {
+				return nil, fmt.Errorf("topologies: no topology has parameter %s: allowed are %s", network.Quote(name), strings.Join(known, ", "))
+			}
+			return nil, fmt.Errorf("topologies: no topology given has parameter %s: allowed are %s", network.Quote(name), strings.Join(known, ", "))
 		}
 	}
-	nets := make([]*network.Network, 0, len(registry))
-	for _, t := range registry {
+	nets := make([]*network.Network, 0, len(ts))
+	for _, t := range ts {
 		own := network.Params{}
 		for _, q := range t.Params {
 			if v, ok := p[q.Name]; ok {
