@@ -10,9 +10,13 @@ import (
 )
 
 // ReadBenchReport reads a BenchReport, as Bench prints it and Suite writes
-// it, from its JSON. An unknown key, or a report with no results, is an
-// error.
+// it, from its JSON. An unknown key, a key given twice, a report with no
+// results, and a result with fewer than one item or a negative time,
+// throughput or ratio are errors.
 func ReadBenchReport(data []byte) (*BenchReport, error) {
+	if key, ok := duplicateKey(data); ok {
+		return nil, fmt.Errorf("gpukernels: not a benchmark report: key %q appears twice in one object", key)
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var r BenchReport
@@ -25,7 +29,73 @@ func ReadBenchReport(data []byte) (*BenchReport, error) {
 	if len(r.Results) == 0 {
 		return nil, fmt.Errorf("gpukernels: the benchmark report has no results")
 	}
+	for i, x := range r.Results {
+		bad := ""
+		switch {
+		case x.N < 1:
+			bad = fmt.Sprintf("n %d (allowed 1 or more)", x.N)
+		case x.MS < 0 || x.GBps < 0:
+			bad = "a negative time or throughput"
+		case x.VsCUB != nil && *x.VsCUB < 0, x.VsMemcpy != nil && *x.VsMemcpy < 0,
+			x.NsPerBlock != nil && *x.NsPerBlock < 0, x.ElementsPerS != nil && *x.ElementsPerS < 0:
+			bad = "a negative ratio or rate"
+		}
+		if bad != "" {
+			return nil, fmt.Errorf("gpukernels: result %d of the benchmark report (%s) has %s", i+1, x.Kernel, bad)
+		}
+	}
 	return &r, nil
+}
+
+// duplicateKey returns a key that some object of the JSON data holds
+// twice, which encoding/json would take silently, the last one winning.
+// Malformed JSON has none: the decoder says what is wrong with it.
+func duplicateKey(data []byte) (string, bool) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	type frame struct {
+		object bool
+		keys   map[string]bool
+		key    bool // the next token of an object is a key
+	}
+	var stack []*frame
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return "", false
+		}
+		top := len(stack) - 1
+		if d, ok := tok.(json.Delim); ok {
+			if top >= 0 && stack[top].object {
+				stack[top].key = true // the value (an object or array) ends with its delimiter
+			}
+			switch d {
+			case '{':
+				stack = append(stack, &frame{object: true, keys: map[string]bool{}, key: true})
+			case '[':
+				stack = append(stack, &frame{})
+			default:
+				stack = stack[:top]
+				if top > 0 && stack[top-1].object {
+					stack[top-1].key = true
+				}
+			}
+			continue
+		}
+		if top < 0 || !stack[top].object {
+			continue
+		}
+		f := stack[top]
+		if f.key {
+			key, _ := tok.(string)
+			if f.keys[key] {
+				return key, true
+			}
+			f.keys[key] = true
+			f.key = false
+		} else {
+			f.key = true
+		}
+	}
 }
 
 // DeviceScanSizes returns the sizes at which the report's device-wide
@@ -97,10 +167,22 @@ func isScanKernel(name string) bool {
 // gbps formats a throughput: whole GB/s from 100 up, three significant
 // digits below (a scan of 31 items moves a fraction of one).
 func gbps(v float64) string {
-	if v >= 100 {
+	switch {
+	case v >= 1e7:
+		return fmt.Sprintf("%.4g", v)
+	case v >= 100:
 		return fmt.Sprintf("%.0f", v)
 	}
 	return fmt.Sprintf("%.3g", v)
+}
+
+// millis formats a time in milliseconds: four decimals, or four
+// significant digits where that would be long.
+func millis(v float64) string {
+	if v >= 1e7 {
+		return fmt.Sprintf("%.4g", v)
+	}
+	return fmt.Sprintf("%.4f", v)
 }
 
 // Markdown writes the report as Markdown tables under a heading that
@@ -119,9 +201,34 @@ func (r *BenchReport) Markdown(w io.Writer, name string) error {
 		fmt.Fprintf(&b, " Built with `%s`.", strings.Join(r.NVCCCommand, " "))
 	}
 	b.WriteString("\n\n")
+	timed := slices.ContainsFunc(r.Results, func(x BenchResult) bool { return x.MS > 0 })
+	if !timed {
+		b.WriteString("Untimed: every kernel ran once, as under compute-sanitizer (`harness --sanitize`); only the checks count.\n\n")
+	}
+	if len(r.Sanitize) > 0 {
+		b.WriteString("| compute-sanitizer | ok | errors | message |\n| --- | --- | ---: | --- |\n")
+		for _, z := range r.Sanitize {
+			ok := "yes"
+			switch {
+			case z.Skipped:
+				ok = "skipped"
+			case !z.OK:
+				ok = "**no**"
+			}
+			errs := "-"
+			if z.Errors >= 0 {
+				errs = fmt.Sprint(z.Errors)
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", z.Tool, ok, errs, strings.ReplaceAll(z.Message, "|", "\\|"))
+		}
+		b.WriteString("\n")
+	}
 	ratio := func(v *float64) string {
 		if v == nil {
 			return "-"
+		}
+		if *v >= 1e7 {
+			return fmt.Sprintf("%.4g", *v)
 		}
 		return fmt.Sprintf("%.3f", *v)
 	}
@@ -132,7 +239,7 @@ func (r *BenchReport) Markdown(w io.Writer, name string) error {
 		return fmt.Sprintf(format, *v)
 	}
 	sizes := r.DeviceScanSizes()
-	if len(sizes) > 0 {
+	if len(sizes) > 0 && timed {
 		n := sizes[len(sizes)-1]
 		fmt.Fprintf(&b, "Device-wide scans of %d items (GB/s counts every item read and written once; "+
 			"the three-pass scans move 3n items, not the 2n counted):\n\n", n)
@@ -142,8 +249,8 @@ func (r *BenchReport) Markdown(w io.Writer, name string) error {
 			if x.N != n || !isDeviceScan(x.Kernel) && x.Kernel != "memcpy" {
 				continue
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %d | %.4f | %s | %s | %s |\n", x.Kernel, x.Topology, x.Scan, x.Offset,
-				x.MS, gbps(x.GBps), ratio(x.VsCUB), ratio(x.VsMemcpy))
+			fmt.Fprintf(&b, "| %s | %s | %s | %d | %s | %s | %s | %s |\n", x.Kernel, x.Topology, x.Scan, x.Offset,
+				millis(x.MS), gbps(x.GBps), ratio(x.VsCUB), ratio(x.VsMemcpy))
 		}
 		b.WriteString("\nInclusive scans by size, aligned, GB/s:\n\n")
 		topos := r.Topologies()
@@ -177,13 +284,13 @@ func (r *BenchReport) Markdown(w io.Writer, name string) error {
 			others = append(others, x)
 		}
 	}
-	if len(others) > 0 {
+	if len(others) > 0 && timed {
 		b.WriteString("Other kernels (warp and block scans: bytes of the values scanned on chip):\n\n")
 		b.WriteString("| kernel | topology | scan | type | op | n | ms | GB/s | vs CUB | ns/block | elements/s |\n")
 		b.WriteString("| --- | --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n")
 		for _, x := range others {
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %d | %.4f | %s | %s | %s | %s |\n", x.Kernel, x.Topology, x.Scan,
-				x.Type, x.Op, x.N, x.MS, gbps(x.GBps), ratio(x.VsCUB), number(x.NsPerBlock, "%.0f"), number(x.ElementsPerS, "%.3g"))
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %d | %s | %s | %s | %s | %s |\n", x.Kernel, x.Topology, x.Scan,
+				x.Type, x.Op, x.N, millis(x.MS), gbps(x.GBps), ratio(x.VsCUB), number(x.NsPerBlock, "%.0f"), number(x.ElementsPerS, "%.3g"))
 		}
 		b.WriteString("\n")
 	}

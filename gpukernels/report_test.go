@@ -44,11 +44,27 @@ func TestReportMarkdown(t *testing.T) {
 	assert.Contains(t, got, "| `_ZN9prefixgen26kogge_stone_32_int64_add_010ScanKernelIlNS0_3SumEEEvPKT_PS3_xNS0_9ScanStateIS3_EEbS3_T0_` | ")
 	assert.Contains(t, got, "All 54 results matched the CPU.")
 
+	// Keys may repeat in different objects.
+	_, err = gpukernels.ReadBenchReport([]byte(`{"results":[{"kernel":"memcpy","n":1},{"kernel":"memcpy","n":2}],"sanitize":[{"tool":"memcheck","ok":true,"errors":0}]}`))
+	require.NoError(t, err)
+
 	// A wrong result is named.
 	r.Results[3].Correct = false
 	b.Reset()
 	require.NoError(t, r.Markdown(&b, "x"))
 	assert.Contains(t, b.String(), "Wrong results (1 of 54): ")
+
+	// An untimed run under compute-sanitizer: its tools, no timings.
+	data, err = os.ReadFile(filepath.Join("..", "docs", "bench", "h200-suite-int64-add-sanitize-cuda11.8.json"))
+	require.NoError(t, err)
+	san, err := gpukernels.ReadBenchReport(data)
+	require.NoError(t, err)
+	b.Reset()
+	require.NoError(t, san.Markdown(&b, "san"))
+	assert.Contains(t, b.String(), "Untimed: every kernel ran once")
+	assert.Contains(t, b.String(), "| racecheck | **no** | 12 | ")
+	assert.NotContains(t, b.String(), "Device-wide scans of")
+	assert.Contains(t, b.String(), "All 207 results matched the CPU.")
 }
 
 // TestReadBenchReportBadInput: what is not a report is refused in one
@@ -60,6 +76,11 @@ func TestReadBenchReportBadInput(t *testing.T) {
 		{`{"device":"x","results":[{"kernel":"memcpy"}],"extra":1}`, `gpukernels: not a benchmark report: json: unknown field "extra"`},
 		{`{"results":[{"kernel":"memcpy"}]} {}`, "gpukernels: not a benchmark report: more than one JSON value"},
 		{`[1]`, "gpukernels: not a benchmark report: json: cannot unmarshal array into Go value of type gpukernels.BenchReport"},
+		{`{"device":"x","device":"y","results":[{"kernel":"memcpy","n":1}]}`, `gpukernels: not a benchmark report: key "device" appears twice in one object`},
+		{`{"results":[{"kernel":"memcpy","n":1,"ms":1,"n":2}]}`, `gpukernels: not a benchmark report: key "n" appears twice in one object`},
+		{`{"results":[{"kernel":"memcpy","n":1},{"kernel":"bigadd","n":-1}]}`, "gpukernels: result 2 of the benchmark report (bigadd) has n -1 (allowed 1 or more)"},
+		{`{"results":[{"kernel":"memcpy","n":1,"gbps":-2}]}`, "gpukernels: result 1 of the benchmark report (memcpy) has a negative time or throughput"},
+		{`{"results":[{"kernel":"memcpy","n":1,"vs_cub":-2}]}`, "gpukernels: result 1 of the benchmark report (memcpy) has a negative ratio or rate"},
 	} {
 		_, err := gpukernels.ReadBenchReport([]byte(c.in))
 		require.Error(t, err, c.in)
