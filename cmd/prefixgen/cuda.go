@@ -97,24 +97,19 @@ func cudaNetworks(c *cli.Context, allowAll, shared bool) ([]*network.Network, er
 	if !allowAll || !strings.Contains(topo, ",") {
 		return networks(c, allowAll)
 	}
-	// cuda bench -t A,B,…: the networks side by side in one harness.
+	// cuda bench -t A,B,…: the networks side by side in one harness, each
+	// with the parameters it takes.
 	params, err := topologies.ParseParams(c.StringSlice("param"))
 	if err != nil {
 		return nil, usage(c, "%v", err)
 	}
-	var nets []*network.Network
-	for _, name := range strings.Split(topo, ",") {
-		if name == "all" {
-			return nil, usage(c, "-t %s: all cannot be listed with other topologies: allowed all alone, or a list of %s", network.Quote(topo), strings.Join(topologies.Names(), ", "))
-		}
-		if slices.ContainsFunc(nets, func(n *network.Network) bool { return n.Topology() == name }) {
-			return nil, usage(c, "-t %s: %s given twice", network.Quote(topo), network.Quote(name))
-		}
-		net, err := topologies.Build(name, w, params)
-		if err != nil {
-			return nil, usage(c, "%v", err)
-		}
-		nets = append(nets, net)
+	names := strings.Split(topo, ",")
+	if slices.Contains(names, "all") {
+		return nil, usage(c, "-t %s: all cannot be listed with other topologies: allowed all alone, or a list of %s", network.Quote(topo), strings.Join(topologies.Names(), ", "))
+	}
+	nets, err := topologies.SelectList(names, w, params)
+	if err != nil {
+		return nil, usage(c, "-t %s: %v", network.Quote(topo), err)
 	}
 	return nets, nil
 }
@@ -258,7 +253,7 @@ func cudaCommand() *cli.Command {
 					&cli.StringFlag{Name: "topology", Aliases: []string{"t"}, Usage: "topology to build: " + strings.Join(topologies.Names(), ", ") + ", all, or a comma-separated list of them"},
 					benchWidth, paramFlag, from("1 to 32"), typ,
 					&cli.StringFlag{Name: "op", Value: "add", Usage: "operator of the scans: add, max, min, and, or, xor (bigadd always runs)"},
-					&cli.Int64Flag{Name: "items", Aliases: []string{"N"}, Value: gpukernels.DefaultBenchItems, Usage: "items of every benchmark but the device-wide scans, which run at 2^28, 2^20, 1, 31, 2049, 2^20+17 and 2^28-1 items; 1 to 2^40", DefaultText: "2^28"},
+					&cli.Int64Flag{Name: "items", Aliases: []string{"N"}, Value: gpukernels.DefaultBenchItems, Usage: "items of every benchmark but the device-wide scans (whose sizes --sizes gives), a number from 1 to 1099511627776 (2^40)", DefaultText: "268435456 (2^28)"},
 					&cli.StringFlag{Name: "sizes", Usage: "sizes of the device-wide scans, a comma-separated list of numbers, 2^K and 2^K±C, 1 to 2^40", DefaultText: "2^28,2^20,1,31,2049,2^20+17,2^28-1"},
 					&cli.IntFlag{Name: "runs", Value: gpukernels.DefaultBenchRuns, Usage: fmt.Sprintf("timed runs, %d to %d; the median is reported", gpukernels.DefaultBenchRuns, gpukernels.MaxBenchRuns)},
 					&cli.StringFlag{Name: "arch", Value: "native", Usage: "nvcc -arch"},
@@ -294,6 +289,9 @@ func cudaCommand() *cli.Command {
 						}
 					}
 					if _, err := gpukernels.Harness(opt); err != nil {
+						if c.Int64("items") > gpukernels.MaxBenchItems {
+							return usage(c, "--items %d out of range: allowed %s (see --help)", c.Int64("items"), "1 to 2^40")
+						}
 						return usage(c, "%v", err)
 					}
 					nvcc, err := gpukernels.FindNVCC()
@@ -367,19 +365,22 @@ func cudaReport(c *cli.Context) error {
 		}
 		reports = append(reports, report.NamedBenchReport{Name: strings.TrimSuffix(filepath.Base(path), ".json"), Report: r})
 	}
+	// Both are drawn before anything is written, -o goes first, and the
+	// picture's folder is checked before -o is written, so that bad input
+	// leaves no file behind.
+	var pic bytes.Buffer
 	if plotPath != "" {
-		// Drawn first, so that a report with nothing to plot is refused
-		// before any file is touched.
-		var pic bytes.Buffer
 		if err := report.ThroughputPlot(&pic, reports, plotFormat); err != nil {
 			return usage(c, "--plot %s: %v", plotPath, strings.TrimPrefix(err.Error(), "report: "))
 		}
-		err := writeFile(c, "--plot", plotPath, func(w io.Writer) error { _, err := w.Write(pic.Bytes()); return err })
-		if err != nil {
-			return err
+		if st, err := os.Stat(filepath.Dir(plotPath)); err != nil || !st.IsDir() {
+			return usage(c, "--plot %s: its folder %s does not exist: allowed a file in an existing folder", plotPath, filepath.Dir(plotPath))
+		}
+		if st, err := os.Stat(plotPath); err == nil && st.IsDir() {
+			return usage(c, "--plot %s is a folder: allowed a file name", plotPath)
 		}
 	}
-	return output(c, func(w io.Writer) error {
+	err := output(c, func(w io.Writer) error {
 		for i, nr := range reports {
 			if i > 0 {
 				if _, err := io.WriteString(w, "\n"); err != nil {
@@ -392,6 +393,10 @@ func cudaReport(c *cli.Context) error {
 		}
 		return nil
 	})
+	if err != nil || plotPath == "" {
+		return err
+	}
+	return writeFile(c, "--plot", plotPath, func(w io.Writer) error { _, err := w.Write(pic.Bytes()); return err })
 }
 
 // cudaSuite runs cuda bench --suite DIR: every table of

@@ -127,8 +127,10 @@ func TestCudaBadInput(t *testing.T) {
 		{"bench bad size", []string{"cuda", "bench", "-t", "sklansky", "--sizes", "2^28,2^x"}, `prefixgen cuda bench: --sizes: size "2^x" is not a number, 2^K or 2^K±C from 1 to 2^40`},
 		{"bench size twice", []string{"cuda", "bench", "-t", "sklansky", "--sizes", "31,31"}, "prefixgen cuda bench: --sizes: size 31 given twice"},
 		{"bench list with all", []string{"cuda", "bench", "-t", "sklansky,all"}, `prefixgen cuda bench: -t "sklansky,all": all cannot be listed with other topologies: allowed all alone, or a list of ripple, kogge-stone, brent-kung, sklansky, han-carlson, ladner-fischer, knowles, harris, zero-deficiency`},
-		{"bench list twice", []string{"cuda", "bench", "-t", "sklansky,sklansky"}, `prefixgen cuda bench: -t "sklansky,sklansky": "sklansky" given twice`},
-		{"bench list unknown", []string{"cuda", "bench", "-t", "sklansky,sklanski"}, `prefixgen cuda bench: topologies: unknown topology "sklanski"`},
+		{"bench list twice", []string{"cuda", "bench", "-t", "sklansky,sklansky"}, `prefixgen cuda bench: -t "sklansky,sklansky": topologies: "sklansky" given twice`},
+		{"bench list unknown", []string{"cuda", "bench", "-t", "sklansky,sklanski"}, `prefixgen cuda bench: -t "sklansky,sklanski": topologies: unknown topology "sklanski"`},
+		{"bench list param none takes", []string{"cuda", "bench", "-t", "sklansky,kogge-stone", "--param", "k=1"}, `prefixgen cuda bench: -t "sklansky,kogge-stone": topologies: no topology given has parameter "k": they take none`},
+		{"no nvcc list param", []string{"cuda", "bench", "-t", "ladner-fischer,sklansky", "--param", "k=1"}, "prefixgen cuda bench: gpukernels: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
 		{"bench sizes with suite", []string{"cuda", "bench", "--suite", dir, "--sizes", "31"}, "prefixgen cuda bench: --sizes does not apply to --suite: the suite fixes its tables (see --help)"},
 		{"no nvcc list", []string{"cuda", "bench", "-t", "kogge-stone,sklansky", "--sizes", "2^28,2^20+17"}, "prefixgen cuda bench: gpukernels: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
 		{"no nvcc", []string{"cuda", "bench", "-t", "all"}, "prefixgen cuda bench: gpukernels: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
@@ -205,7 +207,7 @@ func TestCudaReport(t *testing.T) {
 	assert.True(t, strings.HasPrefix(string(page), "### h200-int64-add\n\nNVIDIA H200, driver 13.0, nvcc 13.0.88, CUB 3.0.1."), "%.200s", page)
 	pic, err := os.ReadFile(svg)
 	require.NoError(t, err)
-	assert.Contains(t, string(pic), "kogge-stone single pass")
+	assert.Contains(t, string(pic), "kogge-stone, 1 pass")
 	// Two reports: two sections on standard output, one plot.
 	status, out, errOut = prefixgen("cuda", "report", rep, rep)
 	require.Equal(t, 0, status, errOut)
@@ -218,6 +220,8 @@ func TestCudaReport(t *testing.T) {
 	keep := filepath.Join(dir, "keep.md")
 	require.NoError(t, os.WriteFile(keep, []byte("keep me"), 0o644))
 	same := filepath.Join(dir, "same.svg")
+	folderSVG := filepath.Join(dir, "pics.svg")
+	require.NoError(t, os.Mkdir(folderSVG, 0o755))
 	for _, tt := range []struct {
 		args []string
 		want string
@@ -227,7 +231,10 @@ func TestCudaReport(t *testing.T) {
 		{[]string{"cuda", "report", "-o", keep, dir}, "prefixgen cuda report: cannot read report " + dir + ": is a directory"},
 		{[]string{"cuda", "report", "-o", keep, notReport}, "prefixgen cuda report: " + notReport + `: not a benchmark report: json: unknown field "y"`},
 		{[]string{"cuda", "report", "-o", keep, "--plot", filepath.Join(dir, "x.gif"), rep}, "prefixgen cuda report: --plot " + filepath.Join(dir, "x.gif") + `: unknown picture type ".gif": allowed .svg, .png`},
-		{[]string{"cuda", "report", "-o", keep, "--plot", same, onlyBigadd}, "prefixgen cuda report: --plot " + same + ": no device-wide scan to plot"},
+		{[]string{"cuda", "report", "-o", keep, "--plot", same, onlyBigadd}, "prefixgen cuda report: --plot " + same + ": no timed device-wide scan to plot"},
+		{[]string{"cuda", "report", "-o", dir, "--plot", same, rep}, "prefixgen cuda report: emit: cannot write " + dir + ": it is a directory: name a file"},
+		{[]string{"cuda", "report", "-o", keep, "--plot", filepath.Join(dir, "nosuch", "p.svg"), rep}, "prefixgen cuda report: --plot " + filepath.Join(dir, "nosuch", "p.svg") + ": its folder " + filepath.Join(dir, "nosuch") + " does not exist: allowed a file in an existing folder"},
+		{[]string{"cuda", "report", "-o", keep, "--plot", folderSVG, rep}, "prefixgen cuda report: --plot " + folderSVG + " is a folder: allowed a file name"},
 		{[]string{"cuda", "report", "-o", same, "--plot", same, rep}, "prefixgen cuda report: --plot " + same + " and -o " + same + " name the same file: allowed two files, one for the picture and one for the tables"},
 	} {
 		status, out, errOut := prefixgen(tt.args...)

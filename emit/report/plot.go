@@ -259,9 +259,14 @@ func newPlot(title, x, y string) (*plot.Plot, plot.Legend) {
 // drawWithLegend writes p in format with its legend in a strip to its
 // right.
 func drawWithLegend(w io.Writer, format string, p *plot.Plot, legend plot.Legend) error {
+	return drawWithLegendWidth(w, format, p, legend, legendWidth)
+}
+
+// drawWithLegendWidth is drawWithLegend with a strip of width points.
+func drawWithLegendWidth(w io.Writer, format string, p *plot.Plot, legend plot.Legend, width int) error {
 	return drawPlot(w, format, func(c draw.Canvas) {
-		p.Draw(draw.Crop(c, 0, -vg.Points(legendWidth), 0, 0))
-		area := draw.Crop(c, c.Max.X-c.Min.X-vg.Points(legendWidth)+vg.Points(10), 0, 0, -vg.Points(34))
+		p.Draw(draw.Crop(c, 0, -vg.Points(float64(width)), 0, 0))
+		area := draw.Crop(c, c.Max.X-c.Min.X-vg.Points(float64(width))+vg.Points(10), 0, 0, -vg.Points(34))
 		legend.Draw(area)
 	})
 }

@@ -27,7 +27,7 @@ func TestThroughputPlot(t *testing.T) {
 	require.NoError(t, report.ThroughputPlot(&b, []report.NamedBenchReport{{Name: "a", Report: r}}, "svg"))
 	svg := b.String()
 	assert.True(t, strings.HasPrefix(svg, "<svg"), "%.80s", svg)
-	for _, s := range []string{"NVIDIA H200, nvcc 13.0.88, CUB 3.0.1", "CUB", "kogge-stone single pass", "kogge-stone three passes", "2^28"} {
+	for _, s := range []string{"NVIDIA H200, nvcc 13.0.88, CUB 3.0.1", "CUB", "kogge-stone, 1 pass", "kogge-stone, 3 passes", "2^28"} {
 		assert.Contains(t, svg, s)
 	}
 	assert.NotContains(t, svg, "cudaMemcpy")
@@ -35,7 +35,13 @@ func TestThroughputPlot(t *testing.T) {
 
 	b.Reset()
 	require.NoError(t, report.ThroughputPlot(&b, []report.NamedBenchReport{{Name: "a", Report: r}, {Name: "b", Report: r}}, "svg"))
-	assert.Contains(t, b.String(), "b: kogge-stone single pass")
+	assert.Contains(t, b.String(), "b: kogge-stone, 1 pass")
+	// Two reports of one name are told apart by their place.
+	other := *r
+	b.Reset()
+	require.NoError(t, report.ThroughputPlot(&b, []report.NamedBenchReport{{Name: "a", Report: r}, {Name: "a", Report: &other}}, "svg"))
+	assert.Contains(t, b.String(), "1. a: CUB")
+	assert.Contains(t, b.String(), "2. a: CUB")
 
 	b.Reset()
 	require.NoError(t, report.ThroughputPlot(&b, []report.NamedBenchReport{{Name: "a", Report: r}}, "png"))
@@ -45,5 +51,5 @@ func TestThroughputPlot(t *testing.T) {
 		`report: unknown plot format "gif": allowed svg, png`)
 	none := &gpukernels.BenchReport{Results: []gpukernels.BenchResult{{Kernel: "bigadd", N: 64}}}
 	assert.EqualError(t, report.ThroughputPlot(&b, []report.NamedBenchReport{{Name: "x", Report: none}}, "svg"),
-		"report: no device-wide scan to plot")
+		"report: no timed device-wide scan to plot")
 }
