@@ -9,11 +9,18 @@ import (
 	"strings"
 )
 
-// ReadBenchReport reads a BenchReport, as Bench prints it and Suite writes
-// it, from its JSON. An unknown key, a key given twice, a report with no
-// results, and a result with fewer than one item or a negative time,
-// throughput or ratio are errors.
+// ReadBenchReport reads a BenchReport, as Suite writes it, from its JSON;
+// lines before the first that starts with "{" are skipped, so that the
+// whole output of prefixgen cuda bench (its table, then the JSON) reads
+// too. An unknown key, a key given twice, a report with no results, and a
+// result with fewer than one item or a negative time, throughput or ratio
+// are errors.
 func ReadBenchReport(data []byte) (*BenchReport, error) {
+	if !bytes.HasPrefix(bytes.TrimLeft(data, " \t\r\n"), []byte("{")) {
+		if i := bytes.Index(data, []byte("\n{")); i >= 0 {
+			data = data[i+1:]
+		}
+	}
 	if key, ok := duplicateKey(data); ok {
 		return nil, fmt.Errorf("gpukernels: not a benchmark report: key %q appears twice in one object", key)
 	}

@@ -44,6 +44,13 @@ func TestReportMarkdown(t *testing.T) {
 	assert.Contains(t, got, "| `_ZN9prefixgen26kogge_stone_32_int64_add_010ScanKernelIlNS0_3SumEEEvPKT_PS3_xNS0_9ScanStateIS3_EEbS3_T0_` | ")
 	assert.Contains(t, got, "All 54 results matched the CPU.")
 
+	// The whole output of cuda bench: its table, then the JSON.
+	var table bytes.Buffer
+	require.NoError(t, r.Table(&table))
+	r2, err := gpukernels.ReadBenchReport(append(table.Bytes(), data...))
+	require.NoError(t, err)
+	assert.Equal(t, r.Results, r2.Results)
+
 	// Keys may repeat in different objects.
 	_, err = gpukernels.ReadBenchReport([]byte(`{"results":[{"kernel":"memcpy","n":1},{"kernel":"memcpy","n":2}],"sanitize":[{"tool":"memcheck","ok":true,"errors":0}]}`))
 	require.NoError(t, err)

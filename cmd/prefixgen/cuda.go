@@ -318,11 +318,12 @@ func cudaCommand() *cli.Command {
 				Name:      "report",
 				Usage:     "turn benchmark reports (the JSON of cuda bench and --suite) into Markdown tables and a throughput plot",
 				UsageText: "prefixgen cuda report [-o FILE] [--plot FILE.svg|FILE.png] FILE.json...",
-				Description: "Reads the reports a GPU machine wrote (cuda bench prints one after its table; --suite writes\n" +
-					"DIR/TABLE.json), and writes Markdown for each, under its file name: the device-wide scans at the\n" +
-					"largest size, aligned and one item off, with their ratios to CUB and to cudaMemcpy; the inclusive\n" +
-					"scans' GB/s at every size; every other kernel; the kernels ptxas gave spills; and whether every\n" +
-					"result matched the CPU. --plot draws the inclusive scans' GB/s against size, one line per series\n" +
+				Description: "Reads the reports a GPU machine wrote (the whole output of cuda bench, its table then its JSON;\n" +
+					"or --suite's DIR/TABLE.json), and writes Markdown for each, under its file name: the compute-sanitizer\n" +
+					"runs; the device-wide scans at the largest size, aligned and one item off, with their ratios to CUB\n" +
+					"and to cudaMemcpy; the inclusive scans' GB/s at every size; every other kernel; the registers of the\n" +
+					"scan kernels and every kernel ptxas gave spills; and whether every result matched the CPU. An\n" +
+					"untimed (--sanitize) report gets no timings. --plot draws the inclusive scans' GB/s against size, one line per series\n" +
 					"(cudaMemcpy, CUB, and every network's single pass and three passes), all the reports on one plot.\n" +
 					"Needs no GPU.",
 				Flags: []cli.Flag{
