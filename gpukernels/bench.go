@@ -409,7 +409,10 @@ type BenchReport struct {
 // cub-warp-micro, block-shuffle, block-shared, block-shared-nopad,
 // cub-block-scan, affine-scan, affine-scan-3pass, segmented-scan,
 // segmented-scan-3pass, bigadd, or an application: compaction,
-// radix-split, recurrence. Scan is inclusive or exclusive where it
+// radix-split, recurrence; and CUB's baselines of those: cub-affine-scan
+// and cub-recurrence (cub::DeviceScan with the affine operator),
+// cub-compaction (cub::DeviceSelect::Flagged), cub-radix-split
+// (cub::DeviceRadixSort on one bit). Scan is inclusive or exclusive where it
 // applies. N is the number of items (for the block scans, the items of
 // one block). GBps counts the bytes read and written (for the warp and
 // block benchmarks, the bytes of the values scanned on chip; for the

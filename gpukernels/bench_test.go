@@ -81,6 +81,11 @@ func TestHarnessStructure(t *testing.T) {
 			"cudaMemcpyDeviceToDevice)); }, batch);\n      Poison(out, m * sizeof(value_type));\n      AddScan(\"memcpy\"",
 			`\"cub\":\"%d.%d.%d\"`, "if (std::find(sizes.begin(), sizes.end(), n) == sizes.end()) Add(\"memcpy\"",
 			"n=%lld offset=%d %.4f ms %s",
+			// CUB's baselines of the applications and the affine scans.
+			"cub::DeviceSelect::Flagged(d_temp, temp_bytes, d_in, d_flags, d_packed, d_count, static_cast<int>(n))",
+			"cub::DeviceRadixSort::SortKeys(d_temp, temp_bytes, d_keys, d_sorted, static_cast<int>(n), 0, 1)",
+			"cub::DeviceScan::InclusiveScan(d_temp, temp_bytes, maps, prefix, Compose(), n)",
+			`SetVsCub("compaction", ms);`, `SetVsCub("radix-split", ms);`, `SetVsCub("recurrence", ms);`,
 		} {
 			assert.Contains(t, cu, w)
 		}

@@ -42,6 +42,19 @@ struct DeviceScan {
                                    Init init_value, NumItems num_items, cudaStream_t stream = 0);
 };
 
+struct DeviceSelect {
+  template <typename In, typename Flags, typename Out, typename NumSelected, typename NumItems>
+  static cudaError_t Flagged(void* d_temp_storage, size_t& temp_storage_bytes, In d_in, Flags d_flags, Out d_out,
+                             NumSelected d_num_selected_out, NumItems num_items, cudaStream_t stream = 0);
+};
+
+struct DeviceRadixSort {
+  template <typename Key, typename NumItems>
+  static cudaError_t SortKeys(void* d_temp_storage, size_t& temp_storage_bytes, const Key* d_keys_in, Key* d_keys_out,
+                              NumItems num_items, int begin_bit = 0, int end_bit = sizeof(Key) * 8,
+                              cudaStream_t stream = 0);
+};
+
 template <typename T, int kLogicalWarpThreads = 32>
 class WarpScan {
  public:
