@@ -130,6 +130,7 @@ func ThroughputPlot(w io.Writer, reports []NamedBenchReport, format string) erro
 	p.X.Min, p.X.Max = math.Log2(minN)-0.5, math.Log2(maxN)+0.5
 	p.X.Tick.Marker = log2Ticks{}
 	p.Y.Min, p.Y.Max = 0, ymax*1.08
+	p.Y.Tick.Marker = sizeTicks{} // round steps, five to ten labels
 	// The legend's strip is as wide as its longest label needs (about
 	// 0.55 em a character at 9.5 points, beside a 22-point thumbnail).
 	width := max(legendWidth, 22+10+int(math.Ceil(0.55*9.5*float64(longest))))

@@ -31,6 +31,9 @@ func TestThroughputPlot(t *testing.T) {
 		assert.Contains(t, svg, s)
 	}
 	assert.NotContains(t, svg, "cudaMemcpy")
+	for _, tick := range []string{">0<", ">1000<", ">2000<", ">3000<"} {
+		assert.Contains(t, svg, tick, "round GB/s ticks, five or more")
+	}
 	assert.NotContains(t, svg, "2^5<", "31 items is not a power of two: not drawn")
 
 	b.Reset()
