@@ -50,3 +50,18 @@ func ExampleRun() {
 	// step 2 (level 2): r0 = op(shfl(r0, bcast 2), r0) on lane in [2,4)
 	// [[0,0] [0,1] [0,2] [0,3]]
 }
+
+// ParseSizes reads the sizes of prefixgen cuda bench --sizes.
+func ExampleParseSizes() {
+	sizes, err := gpukernels.ParseSizes("2^28,2^28-1,2^20+17,31")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(sizes)
+	_, err = gpukernels.ParseSizes("2^41")
+	fmt.Println(err)
+	// Output:
+	// [268435456 268435455 1048593 31]
+	// gpukernels: size "2^41" is not a number, 2^K or 2^K±C from 1 to 2^40
+}
