@@ -354,7 +354,7 @@ func (r *BenchReport) Markdown(w io.Writer, name string) error {
 func ParseSizes(s string) ([]int64, error) {
 	var sizes []int64
 	for _, f := range strings.Split(s, ",") {
-		n, err := parseSize(strings.TrimSpace(f))
+		n, err := ParseSize(strings.TrimSpace(f))
 		if err != nil {
 			return nil, err
 		}
@@ -366,8 +366,9 @@ func ParseSizes(s string) ([]int64, error) {
 	return sizes, nil
 }
 
-// parseSize reads one size of ParseSizes.
-func parseSize(f string) (int64, error) {
+// ParseSize reads one number of items: a number, 2^K, or 2^K plus or minus
+// a number, from 1 to MaxBenchItems (the --items of prefixgen cuda bench).
+func ParseSize(f string) (int64, error) {
 	bad := fmt.Errorf("gpukernels: size %q is not a number, 2^K or 2^K±C from 1 to 2^40", f)
 	if f == "" || len(f) > 24 {
 		return 0, bad

@@ -130,3 +130,18 @@ func TestParseSizes(t *testing.T) {
 	_, err = gpukernels.ParseSizes("2^x")
 	assert.EqualError(t, err, `gpukernels: size "2^x" is not a number, 2^K or 2^K±C from 1 to 2^40`)
 }
+
+func TestParseSize(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int64
+	}{{"67108864", 1 << 26}, {"2^26", 1 << 26}, {"2^20+17", 1<<20 + 17}, {"2^28-1", 1<<28 - 1}, {"1", 1}, {"2^40", 1 << 40}} {
+		got, err := gpukernels.ParseSize(tc.in)
+		require.NoError(t, err, tc.in)
+		assert.Equal(t, tc.want, got, tc.in)
+	}
+	for _, in := range []string{"", "0", "2^41", "1.5", "2^26,2^20", " 2^26"} {
+		_, err := gpukernels.ParseSize(in)
+		assert.Error(t, err, in)
+	}
+}

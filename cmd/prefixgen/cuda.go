@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/bits"
 	"os"
 	"path/filepath"
 	"slices"
@@ -53,13 +52,12 @@ func cudaTuning(c *cli.Context) error {
 		"items-per-thread": fmt.Sprintf("1 to %d", gpukernels.MaxItemsPerThread),
 		"block-threads":    fmt.Sprintf("multiples of %d from %d to %d, at most 32 logical warps", gpukernels.Lanes, gpukernels.Lanes, gpukernels.MaxBlockThreads),
 		"lookback":         fmt.Sprintf("1 to %d", gpukernels.Lanes),
-		"items":            fmt.Sprintf("1 to 2^%d", bits.Len64(gpukernels.MaxBenchItems)-1),
 		"runs":             fmt.Sprintf("%d to %d", gpukernels.DefaultBenchRuns, gpukernels.MaxBenchRuns),
 	}
 	if c.String("block") == gpukernels.BlockShared {
 		allowed["items-per-thread"] += " (with --block shared, a multiple of the columns each thread holds)"
 	}
-	for _, f := range []string{"items-per-thread", "block-threads", "lookback", "items", "runs"} {
+	for _, f := range []string{"items-per-thread", "block-threads", "lookback", "runs"} {
 		if hasFlag(c, f) && c.IsSet(f) && c.Int64(f) < 1 {
 			return usage(c, "--%s %d out of range: allowed %s (see --help)", f, c.Int64(f), allowed[f])
 		}
@@ -253,7 +251,7 @@ func cudaCommand() *cli.Command {
 					&cli.StringFlag{Name: "topology", Aliases: []string{"t"}, Usage: "topology to build: " + strings.Join(topologies.Names(), ", ") + ", all, or a comma-separated list of them"},
 					benchWidth, paramFlag, from("1 to 32"), typ,
 					&cli.StringFlag{Name: "op", Value: "add", Usage: "operator of the scans: add, max, min, and, or, xor (bigadd always runs)"},
-					&cli.Int64Flag{Name: "items", Aliases: []string{"N"}, Value: gpukernels.DefaultBenchItems, Usage: "items of every benchmark but the device-wide scans (whose sizes --sizes gives), a number from 1 to 1099511627776 (2^40)", DefaultText: "268435456 (2^28)"},
+					&cli.StringFlag{Name: "items", Aliases: []string{"N"}, Usage: "items of every benchmark but the device-wide scans (whose sizes --sizes gives): a number, 2^K or 2^K±C, 1 to 2^40", DefaultText: "2^28"},
 					&cli.StringFlag{Name: "sizes", Usage: "sizes of the device-wide scans, a comma-separated list of numbers, 2^K and 2^K±C, 1 to 2^40", DefaultText: "2^28,2^20,1,31,2049,2^20+17,2^28-1"},
 					&cli.IntFlag{Name: "runs", Value: gpukernels.DefaultBenchRuns, Usage: fmt.Sprintf("timed runs, %d to %d; the median is reported", gpukernels.DefaultBenchRuns, gpukernels.MaxBenchRuns)},
 					&cli.StringFlag{Name: "arch", Value: "native", Usage: "nvcc -arch"},
@@ -279,8 +277,14 @@ func cudaCommand() *cli.Command {
 					if err != nil {
 						return err
 					}
+					var items int64 = gpukernels.DefaultBenchItems
+					if c.IsSet("items") {
+						if items, err = gpukernels.ParseSize(c.String("items")); err != nil {
+							return usage(c, "--items: %v", strings.TrimPrefix(err.Error(), "gpukernels: "))
+						}
+					}
 					opt := gpukernels.BenchOptions{
-						Networks: nets, Type: c.String("type"), Op: c.String("op"), Items: c.Int64("items"), Runs: c.Int("runs"),
+						Networks: nets, Type: c.String("type"), Op: c.String("op"), Items: items, Runs: c.Int("runs"),
 						ItemsPerThread: c.Int("items-per-thread"), BlockThreads: c.Int("block-threads"), LookBack: c.Int("lookback"),
 					}
 					if c.IsSet("sizes") {
@@ -289,9 +293,6 @@ func cudaCommand() *cli.Command {
 						}
 					}
 					if _, err := gpukernels.Harness(opt); err != nil {
-						if c.Int64("items") > gpukernels.MaxBenchItems {
-							return usage(c, "--items %d out of range: allowed %s (see --help)", c.Int64("items"), "1 to 2^40")
-						}
 						return usage(c, "%v", err)
 					}
 					nvcc, err := gpukernels.FindNVCC()

@@ -117,7 +117,7 @@ func TestCudaBadInput(t *testing.T) {
 		{"zero shared items", []string{"cuda", "emit", "-t", "sklansky", "--block", "shared", "--items-per-thread", "0"},
 			"prefixgen cuda emit: --items-per-thread 0 out of range: allowed 1 to 32 (with --block shared, a multiple of the columns each thread holds) (see --help)"},
 		{"zero lookback", []string{"cuda", "emit", "-t", "sklansky", "--lookback", "0"}, "prefixgen cuda emit: --lookback 0 out of range: allowed 1 to 32 (see --help)"},
-		{"bench zero items", []string{"cuda", "bench", "-t", "sklansky", "--items", "0"}, "prefixgen cuda bench: --items 0 out of range: allowed 1 to 2^40 (see --help)"},
+		{"bench zero items", []string{"cuda", "bench", "-t", "sklansky", "--items", "0"}, `prefixgen cuda bench: --items: size "0" is not a number, 2^K or 2^K±C from 1 to 2^40`},
 		{"bench zero runs", []string{"cuda", "bench", "-t", "sklansky", "--runs", "0"}, "prefixgen cuda bench: --runs 0 out of range: allowed 20 to 10000 (see --help)"},
 		{"bench zero items per thread", []string{"cuda", "bench", "-t", "sklansky", "--items-per-thread", "0"}, "prefixgen cuda bench: --items-per-thread 0 out of range: allowed 1 to 32 (see --help)"},
 		{"bench width above 32", []string{"cuda", "bench", "-t", "sklansky", "--width", "33"}, "prefixgen cuda bench: --width 33 out of range: a warp scan allows 1 to 32 lanes\n"},

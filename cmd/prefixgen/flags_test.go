@@ -44,7 +44,7 @@ func TestDecimalFlags(t *testing.T) {
 		{[]string{"optimize", "-n", "8", "--max-depth", "0x3"}, `prefixgen optimize: invalid value "0x3" for flag --max-depth: want a whole number in decimal digits (see prefixgen optimize --help)`},
 		{[]string{"check", "-t", "sklansky", "-n", "8", "-j", "0x2"}, `prefixgen check: invalid value "0x2" for flag -j: want a whole number in decimal digits (see prefixgen check --help)`},
 		{[]string{"cuda", "emit", "-t", "sklansky", "--width", "0x8"}, `prefixgen cuda emit: invalid value "0x8" for flag --width: want a whole number in decimal digits (see prefixgen cuda emit --help)`},
-		{[]string{"cuda", "bench", "-t", "sklansky", "-N", "0x8"}, `prefixgen cuda bench: invalid value "0x8" for flag -N: want a whole number in decimal digits (see prefixgen cuda bench --help)`},
+		{[]string{"cuda", "bench", "-t", "sklansky", "-N", "0x8"}, `prefixgen cuda bench: --items: size "0x8" is not a number, 2^K or 2^K±C from 1 to 2^40`},
 		{[]string{"explore", "-n", "8", "--max-fanout", "0x3"}, `prefixgen explore: invalid value "0x3" for flag --max-fanout: want a whole number in decimal digits (see prefixgen explore --help)`},
 	}
 	for _, tt := range refused {
@@ -66,7 +66,8 @@ func TestFlagValueMessages(t *testing.T) {
 			`prefixgen verify: invalid value "-1" for flag --seed: out of range: allowed 0 to 18446744073709551615 (see prefixgen verify --help)`},
 		{[]string{"verify", "-t", "sklansky", "-n", "4", "--seed", "18446744073709551616"},
 			`prefixgen verify: invalid value "18446744073709551616" for flag --seed: out of range: allowed 0 to 18446744073709551615 (see prefixgen verify --help)`},
-		{[]string{"cuda", "bench", "-t", "sklansky", "--items", "1.5"}, `prefixgen cuda bench: invalid value "1.5" for flag --items: want a whole number (see prefixgen cuda bench --help)`},
+		{[]string{"cuda", "bench", "-t", "sklansky", "--items", "2^26", "--sizes", "0"}, `prefixgen cuda bench: --sizes: size "0" is not a number, 2^K or 2^K±C from 1 to 2^40`},
+		{[]string{"cuda", "bench", "-t", "sklansky", "--items", "1.5"}, `prefixgen cuda bench: --items: size "1.5" is not a number, 2^K or 2^K±C from 1 to 2^40`},
 		{[]string{"synth", "--ling=maybe"}, `prefixgen synth: invalid value "maybe" for flag --ling: want true or false (see prefixgen synth --help)`},
 		{[]string{"list", "--help=foo"}, `prefixgen list: invalid value "foo" for flag --help: want true or false (see prefixgen list --help)`},
 		{[]string{"optimize", "-n", "8", "--max-delay", "x"}, `prefixgen optimize: invalid value "x" for flag --max-delay: want a number in decimal digits, as 1.5 or 2e-3 (see prefixgen optimize --help)`},
