@@ -36,8 +36,14 @@ const (
 // span, level and kind. Every edge runs from the node that produces an
 // operand to the cell or output that reads it; a Lo edge from a row further
 // up carries its own route (an edge pos) down its column line and into the
-// cell, as textbooks draw it. The graph's label names the network and gives
-// its width and figures.
+// cell, as textbooks draw it. A Lo edge whose column line carries a newer
+// signal into the row above the cell (a higher-valency network's cell reads
+// such older signals) comes down beside the column line instead, on the
+// side of the cell, and along a lane of its own in the gap above the cell's
+// row; a read that skips a newer signal of its own column (never so in the
+// built-in topologies) steps out beside the column line. Neither runs
+// through a cell it does not connect. The graph's label names the network
+// and gives its width and figures.
 //
 // Every node's position is pinned with pos="x,y!" (in points, y up), so
 // that Graphviz's neato in its no-op mode draws the grid exactly as laid
@@ -108,8 +114,9 @@ func DOT(w io.Writer, net *network.Network, opt DOTOptions) error {
 	}
 	// An edge that must not run straight from its producer gets its own
 	// route (pos, a cubic B-spline, which neato -n2 draws as given): a Lo
-	// wire that travels down its column before it turns to the cell, or a
-	// read that bypasses a newer signal of the same column.
+	// wire that travels down its column before it turns to the cell, one
+	// that passes a newer signal of its column, or a read that bypasses a
+	// newer signal of the same column.
 	edge := func(from, to dot.Node, route ...point) {
 		e := g.Edge(from, to).Attr("arrowhead", "none")
 		if len(route) == 0 {
@@ -121,16 +128,30 @@ func DOT(w io.Writer, net *network.Network, opt DOTOptions) error {
 		}
 		e.Attr("pos", strings.Join(pts, " "))
 	}
+	lanes, laneCount := wireLanes(l, false)
 	for k, c := range l.cells {
 		cell := net.Cell(k)
-		if c.tap != c.lo {
+		if c.loSkips {
+			// lo's column line carries a newer signal into the cells below
+			// lo: step aside of the line halfway to the next row, come down
+			// beside it to the wire's own lane in the gap above the cell,
+			// along the lane, and into the cell.
+			a := c.lo.pt()
+			if c.lo.row == 0 {
+				a.y += labelGap
+			}
+			side, ly := c.besideLo(), dotLaneY(c.at.row, lanes[k], laneCount[c.at.row])
+			edge(nodes[cell.Lo], nodes[c.signal], polyline(a,
+				point{side, float64(c.lo.row) + 0.5}, point{side, ly},
+				point{c.laneEnd(), ly}, c.at.pt())...)
+		} else if c.tap != c.lo {
 			// Straight down to the tap, then straight to the cell. From an
 			// input, start below its label.
 			a, t, b := c.lo.pt(), c.tap.pt(), c.at.pt()
 			if c.lo.row == 0 {
 				a.y += labelGap
 			}
-			edge(nodes[cell.Lo], nodes[c.signal], a, a, t, t, t, b, b)
+			edge(nodes[cell.Lo], nodes[c.signal], polyline(a, t, b)...)
 		} else {
 			edge(nodes[cell.Lo], nodes[c.signal])
 		}
@@ -173,6 +194,32 @@ func DOT(w io.Writer, net *network.Network, opt DOTOptions) error {
 	}
 	_, err := w.Write(out.Bytes())
 	return err
+}
+
+// dotLane is the distance, in points, between the lanes of the Lo wires
+// of one row, as far as the gap between two rows holds them.
+const dotLane = 6
+
+// dotLaneY returns the height, in rows, of lane lane of count in the gap
+// above row: the lanes are centred in the gap, lane 0 on top, and stay in
+// its middle 24 points, clear of the cells of both rows.
+func dotLaneY(row, lane, count int) float64 {
+	step := float64(dotLane)
+	if count > 1 {
+		step = min(step, 24/float64(count-1))
+	}
+	return float64(row) - 0.5 + (float64(lane)-float64(count-1)/2)*step/dotRow
+}
+
+// polyline returns the control points of a cubic B-spline that runs
+// straight from corner to corner, as neato -n2 draws an edge's pos: each
+// straight piece is a cubic whose inner control points lie on its ends.
+func polyline(corners ...point) []point {
+	pts := []point{corners[0]}
+	for i := 1; i < len(corners); i++ {
+		pts = append(pts, corners[i-1], corners[i], corners[i])
+	}
+	return pts
 }
 
 // dotString quotes s as a DOT string whose label shows s as it is:

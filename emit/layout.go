@@ -24,6 +24,13 @@ type placed struct {
 	// above the cell, where lo is still that column's latest signal, or lo
 	// itself when a newer signal has replaced it there.
 	tap spot
+	// loSkips is true when a newer signal has replaced lo in its column
+	// above the cell's row, so the column line does not carry lo down to
+	// the row above the cell: the Lo wire must leave lo itself and keep
+	// clear of the column's newer cells. Higher-valency networks do this
+	// (a valency-k cell reads k spans of one level, some of whose columns
+	// have moved on); the binary built-in topologies never do.
+	loSkips bool
 	// hi is where the Hi operand is produced, above the cell in its column.
 	hi spot
 	// hiSkips is true when hi is not the node just above the cell in its
@@ -125,6 +132,8 @@ func newLayout(n *network.Network, bitZeroLeft bool) *layout {
 		p.tap = p.lo
 		if next[c.Lo] >= p.at.row {
 			p.tap.row = p.at.row - 1
+		} else {
+			p.loSkips = true
 		}
 		p.hiSkips = next[c.Hi] != p.at.row
 		l.cells[k] = p
@@ -170,20 +179,141 @@ func (s spot) pt() point { return point{float64(s.x), float64(s.row)} }
 // or an output's label.
 const labelGap = 0.25
 
-// bypass returns the four control points of a cubic Bézier curve from a
-// down to b, in the same column, that bows out to the side: a wire drawn
-// along it does not run through the nodes of the column between them, whose
-// signals it skips. It keeps clear of the labels of the inputs and outputs.
+// skipBow is how far, in columns, a wire that passes the newer cells of a
+// column runs beside that column's line: clear of the cells in it (a cell's
+// radius is about a quarter of a column) and of those in the next column.
+const skipBow = 0.4
+
+// bypass returns the control points of a chain of three cubic Bézier curves
+// from a down to b, in the same column, that steps out to the side: it
+// leaves a heading down, turns out to skipBow columns beside the column line
+// halfway to the next row, runs straight down beside the line, and turns
+// back into b halfway from the row above. A wire drawn along it does not run
+// through the nodes of the column between them, whose signals it skips, nor
+// through a node of the next column. It keeps clear of the labels of the
+// inputs and outputs.
 func (l *layout) bypass(a, b spot) []point {
-	const bow = 0.4 // columns
 	da, db := a.pt(), b.pt()
-	third := (db.y - da.y) / 3
-	pts := []point{da, {da.x + bow, da.y + third}, {da.x + bow, db.y - third}, db}
 	if a.row == 0 {
-		pts[0].y += labelGap
+		da.y += labelGap
 	}
 	if b.row == l.outRow() {
-		pts[3].y -= labelGap
+		db.y -= labelGap
 	}
-	return pts
+	x := da.x + skipBow
+	top, bottom := float64(a.row)+0.5, float64(b.row)-0.5
+	turnA, turnB := (da.y+top)/2, (bottom+db.y)/2
+	third := (bottom - top) / 3
+	return []point{
+		da, {da.x, turnA}, {x, turnA}, {x, top},
+		{x, top + third}, {x, bottom - third}, {x, bottom},
+		{x, turnB}, {db.x, turnB}, db,
+	}
+}
+
+// besideLo returns the picture column, between two columns, along which
+// the Lo wire of a cell that skips (loSkips) runs down past the newer cells
+// of lo's column: skipBow columns beside its line, on the side of the cell.
+func (c placed) besideLo() float64 {
+	if c.at.x < c.lo.x {
+		return float64(c.lo.x) - skipBow
+	}
+	return float64(c.lo.x) + skipBow
+}
+
+// laneEnd returns the picture column where a Lo wire that runs along a lane
+// between two rows leaves it to drop into its cell: skipBow columns short
+// of the cell, on the side of lo.
+func (c placed) laneEnd() float64 {
+	if c.lo.x < c.at.x {
+		return float64(c.at.x) - skipBow
+	}
+	return float64(c.at.x) + skipBow
+}
+
+// wireLane is a Lo wire that runs along a lane of its own in the gap above
+// a row: the wires of one Lo signal into one row, which share it.
+type wireLane struct {
+	lo, hi int   // picture columns covered, from lo's column to the furthest cell
+	cells  []int // the cells the wire feeds
+}
+
+// wireLanes gives Lo wires that run along the gap above their cell's row a
+// lane of their own within that gap, so that long wires of one level
+// (Kogge–Stone's last levels) do not merge into a band: a wire reaches its
+// lane, runs along it and drops into its cell. The wires that take a lane
+// are those of cells that skip (loSkips: such a wire leaves lo itself and
+// comes down beside its column line) and, when ordinary, those of a Lo
+// signal that runs two columns or more from the row just above its cell
+// (and the other wires of that signal into that row). Wires of one Lo
+// signal share a lane; wires whose columns overlap get different lanes, as
+// few as the overlaps need (the level's wire tracks), longest wires nearest
+// the row above. lanes[k] is cell k's lane, or −1 for a wire drawn without
+// one (one column, or from further up); count[r] is how many lanes the gap
+// above row r holds.
+func wireLanes(l *layout, ordinary bool) (lanes []int, count []int) {
+	lanes = make([]int, len(l.cells))
+	count = make([]int, l.rows)
+	// A wire is known by its Lo signal, where that is produced, and the row
+	// it feeds.
+	type key struct {
+		lo  spot
+		row int
+	}
+	byRow := map[int][]*wireLane{}
+	byKey := map[key]*wireLane{}
+	long := map[key]bool{}
+	for _, c := range l.cells {
+		if d := c.tap.x - c.at.x; ordinary && !c.loSkips && d*d >= 4 {
+			long[key{c.lo, c.at.row}] = true
+		}
+	}
+	for k, c := range l.cells {
+		lanes[k] = -1
+		id := key{c.lo, c.at.row}
+		if !c.loSkips && !long[id] {
+			continue
+		}
+		w := byKey[id]
+		if w == nil {
+			w = &wireLane{lo: c.lo.x, hi: c.lo.x}
+			byKey[id] = w
+			byRow[c.at.row] = append(byRow[c.at.row], w)
+		}
+		w.lo, w.hi = min(w.lo, c.at.x), max(w.hi, c.at.x)
+		w.cells = append(w.cells, k)
+	}
+	for row, ws := range byRow {
+		slices.SortStableFunc(ws, func(a, b *wireLane) int {
+			if la, lb := a.hi-a.lo, b.hi-b.lo; la != lb {
+				return lb - la
+			}
+			return a.lo - b.lo
+		})
+		var ends [][]*wireLane // per lane, the wires on it
+		for _, w := range ws {
+			lane := 0
+			for ; lane < len(ends); lane++ {
+				free := true
+				for _, o := range ends[lane] {
+					if w.lo <= o.hi && o.lo <= w.hi {
+						free = false
+						break
+					}
+				}
+				if free {
+					break
+				}
+			}
+			if lane == len(ends) {
+				ends = append(ends, nil)
+			}
+			ends[lane] = append(ends[lane], w)
+			for _, k := range w.cells {
+				lanes[k] = lane
+			}
+		}
+		count[row] = len(ends)
+	}
+	return lanes, count
 }

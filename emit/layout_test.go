@@ -37,6 +37,7 @@ func TestLayoutBuiltins(t *testing.T) {
 					assert.Equal(t, c.at.x, c.hi.x, "Hi comes from the cell's own column")
 					assert.Equal(t, spot{c.lo.x, c.at.row - 1}, c.tap, "%s %d cell %d", name, n, k)
 					assert.False(t, c.hiSkips, "%s %d cell %d", name, n, k)
+					assert.False(t, c.loSkips, "%s %d cell %d", name, n, k)
 					assert.False(t, seen[c.at], "%s %d: two cells at %v", name, n, c.at)
 					seen[c.at] = true
 				}
@@ -83,9 +84,21 @@ func TestLayoutOdd(t *testing.T) {
 	for k, c := range l.cells {
 		assert.Equal(t, k == 6 || k == 10, c.hiSkips, "cell %d", k)
 	}
-	// From an input down to an output: clear of both labels.
+	// Cell 6 reads its Lo operand [2,4] past [0,4]: its wire leaves [2,4]
+	// itself and comes down beside column 4's line, on the side of the cell.
+	for k, c := range l.cells {
+		assert.Equal(t, k == 6, c.loSkips, "cell %d", k)
+	}
+	assert.InDelta(t, 2-skipBow, l.cells[6].besideLo(), 1e-9)
+	assert.InDelta(t, 1+skipBow, l.cells[6].laneEnd(), 1e-9)
+	// From an input down to an output: clear of both labels, and
+	// skipBow beside the column line over every row in between.
 	pts := l.bypass(spot{1, 0}, spot{1, 7})
-	want := []point{{1, labelGap}, {1.4, 7.0 / 3}, {1.4, 14.0 / 3}, {1, 7 - labelGap}}
+	want := []point{
+		{1, labelGap}, {1, 0.375}, {1.4, 0.375}, {1.4, 0.5},
+		{1.4, 2.5}, {1.4, 4.5}, {1.4, 6.5},
+		{1.4, 6.625}, {1, 6.625}, {1, 7 - labelGap},
+	}
 	require.Len(t, pts, len(want))
 	for i := range want {
 		assert.InDelta(t, want[i].x, pts[i].x, 1e-9)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -53,14 +52,19 @@ var svgFill = [...]string{carry.Gray: "#aaa", carry.Black: "#000"}
 // as the text diagram's extra rows do), so that Kogge–Stone's long wires
 // can each be followed. Its Hi operand arrives from above in its own column. A read that skips a newer
 // signal of the same column (never so in the built-in topologies) is drawn
-// as a curve beside the column line. A caption gives the network's name,
-// width and figures. The output is deterministic.
+// as a curve beside the column line. A Lo operand whose column line carries
+// a newer signal into the row above the cell (a higher-valency network's
+// cell reads such older signals) leaves the older signal's own node, comes
+// down beside its column line, on the side of the cell, to a lane of its
+// own and along it into the cell: no wire runs through a cell it does not
+// connect. A caption gives the network's name, width and figures. The
+// output is deterministic.
 func SVG(w io.Writer, net *network.Network, opt SVGOptions) error {
 	l := newLayout(net, opt.BitZeroLeft)
 	bw := bufio.NewWriter(w)
 
 	f := l.fig
-	lanes, laneCount := svgLanes(l)
+	lanes, laneCount := wireLanes(l, true)
 	// A row whose Lo wires need lanes gets room for them above it.
 	rowY := make([]int, l.rows)
 	for r := range l.rows {
@@ -147,6 +151,7 @@ func SVG(w io.Writer, net *network.Network, opt SVGOptions) error {
 		}
 		bw.WriteString("\"/>\n")
 	}
+	gx := func(g float64) string { return num(svgLeft + g*svgColumn) }
 	for k, c := range l.cells {
 		if lane := lanes[k]; lane >= 0 {
 			// Down the Lo column line to the wire's own lane, along it, and
@@ -155,11 +160,25 @@ func SVG(w io.Writer, net *network.Network, opt SVGOptions) error {
 			if c.at.row-1 == 0 {
 				ly += svgLabelGap / 2
 			}
-			end := x(c.at.x) + svgColumn*2/5
-			if c.tap.x < c.at.x {
-				end = x(c.at.x) - svgColumn*2/5
+			if c.loSkips {
+				// lo's column line carries a newer signal into the cells
+				// below lo: leave lo, step aside of the line halfway to the
+				// next row, come down beside it to the lane, along the lane,
+				// and into the cell.
+				from := y(c.lo.row)
+				if c.lo.row == 0 {
+					from += svgLabelGap // from below the bit number
+				}
+				fmt.Fprintf(bw, "<path d=\"M%d %d L%s %s V%d H%s L%d %d\"/>\n",
+					x(c.lo.x), from, gx(c.besideLo()), num(yAt(float64(c.lo.row)+0.5)),
+					ly, gx(c.laneEnd()), x(c.at.x), y(c.at.row))
+			} else {
+				end := x(c.at.x) + svgColumn*2/5
+				if c.tap.x < c.at.x {
+					end = x(c.at.x) - svgColumn*2/5
+				}
+				fmt.Fprintf(bw, "<path d=\"M%d %d H%d L%d %d\"/>\n", x(c.tap.x), ly, end, x(c.at.x), y(c.at.row))
 			}
-			fmt.Fprintf(bw, "<path d=\"M%d %d H%d L%d %d\"/>\n", x(c.tap.x), ly, end, x(c.at.x), y(c.at.row))
 			if c.hiSkips {
 				curve(l.bypass(c.hi, c.at))
 			}
@@ -216,83 +235,6 @@ func SVG(w io.Writer, net *network.Network, opt SVGOptions) error {
 
 // svgLane is the distance between the lanes of the Lo wires of one row.
 const svgLane = 6
-
-// svgLanes gives every Lo wire that runs two columns or more from the row
-// just above its cell (and the other wires of its signal into that row) a
-// lane of its own within that gap, so that long wires
-// of one level (Kogge–Stone's last levels) do not merge into a band: the
-// wire leaves its column line at its lane, runs along it and drops into its
-// cell. Wires of one Lo signal share a lane; wires whose columns overlap get
-// different lanes, as few as the overlaps need (the level's wire tracks),
-// longest wires nearest the row above. lanes[k] is cell k's lane, or −1 for
-// a wire drawn straight (one column, or from further up); count[r] is how
-// many lanes the gap above row r holds.
-func svgLanes(l *layout) (lanes []int, count []int) {
-	lanes = make([]int, len(l.cells))
-	count = make([]int, l.rows)
-	type wire struct {
-		tap    spot
-		lo, hi int // picture columns covered
-		cells  []int
-	}
-	byRow := map[int][]*wire{}
-	byTap := map[spot]*wire{}
-	// A wire of two columns or more needs a lane; the other wires of its
-	// signal into the same row join it there.
-	long := map[spot]bool{}
-	for _, c := range l.cells {
-		if d := c.tap.x - c.at.x; c.tap.row == c.at.row-1 && d*d >= 4 {
-			long[spot{c.tap.x, c.at.row}] = true
-		}
-	}
-	for k, c := range l.cells {
-		lanes[k] = -1
-		if c.tap.row != c.at.row-1 || c.tap.x == c.at.x || !long[spot{c.tap.x, c.at.row}] {
-			continue
-		}
-		w := byTap[spot{c.tap.x, c.at.row}]
-		if w == nil {
-			w = &wire{tap: c.tap, lo: c.tap.x, hi: c.tap.x}
-			byTap[spot{c.tap.x, c.at.row}] = w
-			byRow[c.at.row] = append(byRow[c.at.row], w)
-		}
-		w.lo, w.hi = min(w.lo, c.at.x), max(w.hi, c.at.x)
-		w.cells = append(w.cells, k)
-	}
-	for row, ws := range byRow {
-		slices.SortFunc(ws, func(a, b *wire) int {
-			if la, lb := a.hi-a.lo, b.hi-b.lo; la != lb {
-				return lb - la
-			}
-			return a.lo - b.lo
-		})
-		var ends [][]*wire // per lane, the wires on it
-		for _, w := range ws {
-			lane := 0
-			for ; lane < len(ends); lane++ {
-				free := true
-				for _, o := range ends[lane] {
-					if w.lo <= o.hi && o.lo <= w.hi {
-						free = false
-						break
-					}
-				}
-				if free {
-					break
-				}
-			}
-			if lane == len(ends) {
-				ends = append(ends, nil)
-			}
-			ends[lane] = append(ends[lane], w)
-			for _, k := range w.cells {
-				lanes[k] = lane
-			}
-		}
-		count[row] = len(ends)
-	}
-	return lanes, count
-}
 
 // svgText escapes s for XML character data.
 func svgText(s string) string {
