@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"image/color"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -22,7 +24,10 @@ import (
 // adder, one shape and colour per family as in Plot, a sparse adder's
 // marker marked inside by its sparseness (one, two or three dots in a row
 // for 2, 4 and 8: no family's shape), the area–delay front ringed and joined by a line, and
-// Yosys's own a + b + cin (ref, when not nil) as a star. The title says
+// Yosys's own a + b + cin (ref, when not nil) as a star under them. Adders measured at
+// one point, and Yosys's adder at theirs, stand side by side in a row
+// centred on it, in the order of points and the star last, so that no
+// glyph hides another (as the families of one depth in Plot). The title says
 // when the adders are Ling's and when they are pipelined. Adders slower than four times the fastest one
 // (ripple carry, long chains) are counted in the title, not drawn.
 func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.Result, format string) error {
@@ -54,42 +59,86 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 	}
 	limit := 4 * fastest
 	shown := func(r *physical.Result) bool { return r.MedianDelayNS() <= limit }
+	at := func(r *physical.Result) plotter.XY { return plotter.XY{X: r.MedianDelayNS(), Y: r.MedianAreaUM2()} }
+	judged := slices.Clone(points)
+	explore.AreaDelayFront(judged)
+
+	// The glyphs drawn: the adders shown, in the order of points, then
+	// Yosys's adder; those at one point stand side by side (sideBySide),
+	// each as wide as its ring, star or marker.
+	var drawn []int // the indices in points of the adders shown
+	var xys plotter.XYs
+	var halves []vg.Length
 	hidden := 0
 	var families []string
-	byFamily := map[string]plotter.XYs{}
-	bySparse := map[int]plotter.XYs{}
-	for _, m := range points {
-		if m.Sparse > 1 && shown(m.Result) {
-			bySparse[m.Sparse] = append(bySparse[m.Sparse], plotter.XY{X: m.Result.MedianDelayNS(), Y: m.Result.MedianAreaUM2()})
-		}
-		if _, ok := byFamily[m.Family]; !ok {
+	byFamily := map[string][]int{} // family: indices in drawn
+	for i, m := range points {
+		if !slices.Contains(families, m.Family) {
 			families = append(families, m.Family)
-			byFamily[m.Family] = nil
 		}
 		if !shown(m.Result) {
 			hidden++
 			continue
 		}
-		byFamily[m.Family] = append(byFamily[m.Family], plotter.XY{X: m.Result.MedianDelayNS(), Y: m.Result.MedianAreaUM2()})
+		byFamily[m.Family] = append(byFamily[m.Family], len(drawn))
+		drawn = append(drawn, i)
+		xys = append(xys, at(m.Result))
+		half := vg.Points(familyRadius * markerWidth)
+		if judged[i].OnFront {
+			half = vg.Points(ringRadius)
+		}
+		halves = append(halves, half)
 	}
+	withRef := ref != nil && shown(ref)
+	if withRef {
+		xys = append(xys, at(ref))
+		halves = append(halves, vg.Points(starRadius))
+	}
+	dx := sideBySide(xys, halves)
 	if hidden > 0 {
 		p.Title.Text += fmt.Sprintf("\n%d slower than %.2f ns not shown", hidden, limit)
 	}
+	// subset returns the points and offsets of the glyphs ks.
+	subset := func(ks []int) (plotter.XYs, []vg.Length) {
+		pts, off := make(plotter.XYs, len(ks)), make([]vg.Length, len(ks))
+		for j, k := range ks {
+			pts[j], off[j] = xys[k], dx[k]
+		}
+		return pts, off
+	}
 
-	var front plotter.XYs
-	for _, m := range explore.AreaDelayFront(slices.Clone(points)) {
-		if shown(m.Result) {
-			front = append(front, plotter.XY{X: m.Result.MedianDelayNS(), Y: m.Result.MedianAreaUM2()})
+	// The front, fastest first, joined through its rings.
+	var front []int
+	for k, i := range drawn {
+		if judged[i].OnFront {
+			front = append(front, k)
 		}
 	}
+	slices.SortStableFunc(front, func(a, b int) int {
+		return cmp.Or(cmp.Compare(xys[a].X, xys[b].X), cmp.Compare(xys[a].Y, xys[b].Y))
+	})
 	if len(front) > 1 {
-		line, err := plotter.NewLine(front)
+		pts, off := subset(front)
+		line, err := plotter.NewLine(pts)
 		if err != nil {
 			return fmt.Errorf("report: %v", err)
 		}
 		line.Color = color.Gray{0x80}
 		line.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
-		p.Add(line)
+		p.Add(nudgedLine{line, off})
+	}
+	// Yosys's star under the networks' markers and rings, so that it hides
+	// none near it; it is last in the legend.
+	var star *plotter.Scatter
+	if withRef {
+		pts, off := subset([]int{len(xys) - 1})
+		s, err := plotter.NewScatter(pts)
+		if err != nil {
+			return fmt.Errorf("report: %v", err)
+		}
+		s.GlyphStyle = draw.GlyphStyle{Color: color.RGBA{0xd5, 0x00, 0x00, 0xff}, Radius: vg.Points(starRadius), Shape: starGlyph{}}
+		p.Add(nudgedScatter{s, off})
+		star = s
 	}
 	others := 0
 	for _, fam := range families {
@@ -100,43 +149,46 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		if len(byFamily[fam]) == 0 {
 			continue
 		}
-		s, err := plotter.NewScatter(byFamily[fam])
+		pts, off := subset(byFamily[fam])
+		s, err := plotter.NewScatter(pts)
 		if err != nil {
 			return fmt.Errorf("report: %v", err)
 		}
 		s.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(familyRadius), Shape: shape}
-		p.Add(s)
+		p.Add(nudgedScatter{s, off})
 		legend.Add(fam, s)
 	}
 	for _, sparse := range []int{2, 4, 8} {
-		if len(bySparse[sparse]) == 0 {
+		var ks []int
+		for k, i := range drawn {
+			if points[i].Sparse == sparse {
+				ks = append(ks, k)
+			}
+		}
+		if len(ks) == 0 {
 			continue
 		}
-		s, err := plotter.NewScatter(bySparse[sparse])
+		pts, off := subset(ks)
+		s, err := plotter.NewScatter(pts)
 		if err != nil {
 			return fmt.Errorf("report: %v", err)
 		}
 		s.GlyphStyle = sparseStyle(sparse)
-		p.Add(s)
+		p.Add(nudgedScatter{s, off})
 		legend.Add(fmt.Sprintf("sparse %d", sparse), s)
 	}
 	if len(front) > 0 {
-		s, err := plotter.NewScatter(front)
+		pts, off := subset(front)
+		s, err := plotter.NewScatter(pts)
 		if err != nil {
 			return fmt.Errorf("report: %v", err)
 		}
-		s.GlyphStyle = draw.GlyphStyle{Color: color.Black, Radius: vg.Points(6.5), Shape: draw.RingGlyph{}}
-		p.Add(s)
+		s.GlyphStyle = draw.GlyphStyle{Color: color.Black, Radius: vg.Points(ringRadius), Shape: draw.RingGlyph{}}
+		p.Add(nudgedScatter{s, off})
 		legend.Add("area–delay front", s)
 	}
-	if ref != nil && shown(ref) {
-		s, err := plotter.NewScatter(plotter.XYs{{X: ref.MedianDelayNS(), Y: ref.MedianAreaUM2()}})
-		if err != nil {
-			return fmt.Errorf("report: %v", err)
-		}
-		s.GlyphStyle = draw.GlyphStyle{Color: color.RGBA{0xd5, 0x00, 0x00, 0xff}, Radius: vg.Points(7), Shape: starGlyph{}}
-		p.Add(s)
-		legend.Add(physical.ReferenceName, s)
+	if star != nil {
+		legend.Add(physical.ReferenceName, star)
 	}
 	p.Y.Tick.Marker = sizeTicks{}
 
@@ -154,8 +206,100 @@ func libraryName(file string) string {
 	return filepath.Base(file)
 }
 
-// familyRadius is the radius of a family's marker on the area–delay plot.
-const familyRadius = 3.5
+// Sizes of the glyphs on the area–delay plot, in points: a family's
+// marker's radius, the widest marker's half-width over that radius (the
+// diamond's), the front's ring's radius, Yosys's star's, and the room
+// between glyphs set side by side.
+const (
+	familyRadius = 3.5
+	markerWidth  = 1.15
+	ringRadius   = 6.5
+	starRadius   = 7
+	glyphGap     = 1.5
+)
+
+// sideBySide returns how far right of its point each glyph is drawn: the
+// glyphs at one point (equal in at) stand side by side in a row, in their
+// order, glyphGap apart, half[i] the half-width of glyph i, the first on
+// the point itself and the others to its right, so that the first (the
+// one the front counts, when the point is on it) and the front's line
+// stay where they were measured; a glyph alone at its point stays on it.
+func sideBySide(at plotter.XYs, half []vg.Length) []vg.Length {
+	dx := make([]vg.Length, len(at))
+	var points []plotter.XY
+	groups := map[plotter.XY][]int{}
+	for i, p := range at {
+		if _, ok := groups[p]; !ok {
+			points = append(points, p)
+		}
+		groups[p] = append(groups[p], i)
+	}
+	for _, p := range points {
+		g := groups[p]
+		for j := 1; j < len(g); j++ {
+			dx[g[j]] = dx[g[j-1]] + half[g[j-1]] + vg.Points(glyphGap) + half[g[j]]
+		}
+	}
+	return dx
+}
+
+// nudgedScatter is a scatter whose glyph i is drawn DX[i] right of its
+// point (sideBySide); its legend thumbnail is the scatter's.
+type nudgedScatter struct {
+	*plotter.Scatter
+	DX []vg.Length
+}
+
+// Plot implements plot.Plotter.
+func (s nudgedScatter) Plot(c draw.Canvas, plt *plot.Plot) {
+	trX, trY := plt.Transforms(&c)
+	for i, p := range s.XYs {
+		sty := s.GlyphStyle
+		if s.GlyphStyleFunc != nil {
+			sty = s.GlyphStyleFunc(i)
+		}
+		// Drawn when its point is inside the axes, as a scatter's glyph;
+		// the axes leave it room where it stands (GlyphBoxes).
+		pt := vg.Point{X: trX(p.X), Y: trY(p.Y)}
+		if c.Contains(pt) {
+			c.DrawGlyphNoClip(sty, vg.Point{X: pt.X + s.DX[i], Y: pt.Y})
+		}
+	}
+}
+
+// GlyphBoxes implements plot.GlyphBoxer: the axes leave room for the
+// glyphs where they are drawn.
+func (s nudgedScatter) GlyphBoxes(plt *plot.Plot) []plot.GlyphBox {
+	bs := s.Scatter.GlyphBoxes(plt)
+	for i := range bs {
+		bs[i].Rectangle = bs[i].Rectangle.Add(vg.Point{X: s.DX[i]})
+	}
+	return bs
+}
+
+// nudgedLine is a line whose point i is DX[i] right of where it is: the
+// front's line through its rings where they stand side by side.
+type nudgedLine struct {
+	*plotter.Line
+	DX []vg.Length
+}
+
+// Plot implements plot.Plotter.
+func (l nudgedLine) Plot(c draw.Canvas, plt *plot.Plot) {
+	trX, trY := plt.Transforms(&c)
+	ps := make([]vg.Point, len(l.XYs))
+	var most vg.Length
+	for i, p := range l.XYs {
+		ps[i] = vg.Point{X: trX(p.X) + l.DX[i], Y: trY(p.Y)}
+		most = max(most, l.DX[i], -l.DX[i])
+	}
+	// Clipped to the axes widened by the farthest nudge, so that the line
+	// reaches a ring nudged past the last delay.
+	wide := c
+	wide.Min.X -= most
+	wide.Max.X += most
+	c.StrokeLines(l.LineStyle, wide.ClipLinesXY(ps)...)
+}
 
 // sparseStyle is the mark of a sparse adder of the given sparseness, 2, 4
 // or 8: one, two or three black dots, drawn inside the family's marker.

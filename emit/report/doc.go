@@ -8,7 +8,9 @@
 // measured (Options.Measured; PlotAreaDelay draws them alone) it adds the
 // plot of area against delay and, beside each network, a row per adder: its
 // area, delay and place on that front, the medians where the flow measured
-// several orders of the gates.
+// several orders of the gates. In both plots no marker hides another: the
+// families of one depth, and the adders measured at one point (Yosys's
+// included), stand side by side, in a fixed order.
 //
 // Both are deterministic: the same points give the same bytes.
 package report

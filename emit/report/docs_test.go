@@ -17,7 +17,7 @@ import (
 	"github.com/prefixgen/prefixgen/topologies/explore"
 )
 
-var update = flag.Bool("update", false, "rewrite docs/pareto64.svg and docs/area-delay64.svg")
+var update = flag.Bool("update", false, "rewrite docs/pareto64.svg, docs/area-delay64.svg and testdata/*.golden")
 
 // The README shows the trade-off at n = 64 as explore -n 64 --plot draws it,
 // optimizer included, unbounded and under fan-out 4; the file is regenerated with -update and must

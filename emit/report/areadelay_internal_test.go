@@ -1,0 +1,39 @@
+package report
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+)
+
+// sideBySide leaves a glyph alone at its point where it is, and sets the
+// glyphs at one point in a row from it to the right, in their order, the
+// first on the point, each clear of its neighbours by glyphGap.
+func TestSideBySide(t *testing.T) {
+	require.Equal(t, 1.5, glyphGap, "the offsets below are for a gap of 1.5 points")
+	a, b, c := plotter.XY{X: 1, Y: 100}, plotter.XY{X: 2, Y: 100}, plotter.XY{X: 1, Y: 200}
+	for _, tc := range []struct {
+		name string
+		at   plotter.XYs
+		half []vg.Length
+		want []float64
+	}{
+		{"none", nil, nil, nil},
+		{"distinct points", plotter.XYs{a, b, c}, []vg.Length{4, 6.5, 7}, []float64{0, 0, 0}},
+		{"two alike", plotter.XYs{a, a}, []vg.Length{4, 4}, []float64{0, 9.5}},
+		// 6.5 + 1.5 + 4, then 4 + 1.5 + 7 more.
+		{"ring, marker, star", plotter.XYs{a, a, a}, []vg.Length{6.5, 4, 7}, []float64{0, 12, 24.5}},
+		{"two points, interleaved", plotter.XYs{a, c, a, b, c}, []vg.Length{4, 4, 4, 4, 4}, []float64{0, 0, 9.5, 0, 9.5}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := sideBySide(tc.at, tc.half)
+			require.Len(t, got, len(tc.want))
+			for i, want := range tc.want {
+				assert.InDelta(t, want, float64(got[i]), 1e-9, "glyph %d", i)
+			}
+		})
+	}
+}
