@@ -543,7 +543,12 @@ func (h *harness) runWith(ctx context.Context, log io.Writer, name string, args 
 	run.Stdout, run.Stderr = &stdout, io.MultiWriter(&stderr, log)
 	err := run.Run()
 	if exit, ok := errors.AsType[*exec.ExitError](err); ok && exit.ExitCode() == 3 {
-		return nil, &MissingError{"no CUDA device: " + lastLine(stderr.String())}
+		// The harness names the runtime's reason after its own prefix.
+		last := lastLine(stderr.String())
+		if why, ok := strings.CutPrefix(last, "prefixgen bench: no CUDA device"); ok {
+			return nil, &MissingError{"no CUDA device" + why}
+		}
+		return nil, &MissingError{"no CUDA device: " + last}
 	}
 	if err != nil && stdout.Len() == 0 {
 		return nil, fmt.Errorf("gpukernels: the harness failed (%v): %s", err, lastLine(stderr.String()))
