@@ -145,3 +145,30 @@ func TestParseSize(t *testing.T) {
 		assert.Error(t, err, in)
 	}
 }
+
+// FuzzParseSizes: any list is read or refused in one line; what is read
+// lies in 1 … MaxBenchItems with no size twice, and a single size reads
+// the same through ParseSize.
+func FuzzParseSizes(f *testing.F) {
+	for _, s := range []string{"2^28,2^28-1,2^20+17,1,31,2049", "2^40", "0", "2^41", "31,31", "2^", "2^2-9", "1 , 2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		sizes, err := gpukernels.ParseSizes(in)
+		if err != nil {
+			assert.NotContains(t, err.Error(), "\n")
+			return
+		}
+		seen := map[int64]bool{}
+		for _, n := range sizes {
+			assert.True(t, n >= 1 && n <= gpukernels.MaxBenchItems, "%d", n)
+			assert.False(t, seen[n], "%d twice", n)
+			seen[n] = true
+		}
+		if len(sizes) == 1 && strings.TrimSpace(in) == in && !strings.Contains(in, ",") {
+			n, err := gpukernels.ParseSize(in)
+			require.NoError(t, err)
+			assert.Equal(t, sizes[0], n)
+		}
+	})
+}
