@@ -53,15 +53,16 @@
 // OpenSTA then reads the library and the mapped netlist and runs:
 //
 //	link_design T
+//	set_cmd_units -time ns -capacitance pF
 //	create_clock -name virtual_clock -period 1000
 //	set_input_delay 0 -clock virtual_clock [all_inputs]
 //	set_output_delay 0 -clock virtual_clock [all_outputs]
 //	set_load 0.01 [all_outputs]
 //	report_checks -path_delay max -format full -digits 4
 //
-// so every input arrives at time 0 with an ideal edge, every output drives
-// 10 fF (the OSU libraries count capacitance in pF; Options.OutputLoadPF
-// changes it), the flow adds no wire load (a Liberty file's own
+// so times are in ns and capacitances in pF whatever units the library
+// counts in, every input arrives at time 0 with an ideal edge, every output
+// drives 10 fF (Options.OutputLoadPF changes it), the flow adds no wire load (a Liberty file's own
 // default_wire_load, which OpenSTA applies, still counts; the OSU libraries
 // define none), and the delay is the arrival time of the worst path, which
 // starts at an input and ends at an output. An ideal edge drives any load

@@ -30,6 +30,7 @@ func ExampleSTAScript() {
 	// read_liberty liberty.lib
 	// read_verilog mapped.v
 	// link_design prefix_adder_sklansky_8
+	// set_cmd_units -time ns -capacitance pF
 	// create_clock -name virtual_clock -period 1000
 	// set_input_delay 0 -clock virtual_clock [all_inputs]
 	// set_output_delay 0 -clock virtual_clock [all_outputs]

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -663,4 +664,64 @@ func TestLibertyKillsYosys(t *testing.T) {
 	require.NoError(t, os.WriteFile(lib, []byte("library (cut) {\n  cell (INVX1) {\n"), 0o644))
 	_, err := physical.Synthesize(context.Background(), build(t, "ripple", 4, nil), physical.Options{Yosys: fake, Liberty: lib})
 	oneLineSetupError(t, err, `^physical: Liberty file .*cut\.lib does not parse: yosys died reading it \(signal: aborted\), as it does on a file cut short: allowed a whole Liberty file$`)
+}
+
+// psFF rewrites a library of OSU 0.18 µm's combinational cells into ps and
+// fF, as ASAP7 counts: the same cells, every capacitance and every delay
+// and transition table (both its axes and its values) scaled by 1000.
+func psFF(t *testing.T, lib []byte) []byte {
+	t.Helper()
+	s := string(lib)
+	for _, r := range [][2]string{{`time_unit : "1ns";`, `time_unit : "1ps";`}, {`capacitive_load_unit (1,pf);`, `capacitive_load_unit (1,ff);`}} {
+		require.Contains(t, s, r[0])
+		s = strings.Replace(s, r[0], r[1], 1)
+	}
+	number := regexp.MustCompile(`[0-9]+(\.[0-9]+)?(e-?[0-9]+)?`)
+	quoted := regexp.MustCompile(`"[^"]*"`)
+	thousand := func(m string) string {
+		v, err := strconv.ParseFloat(m, 64)
+		require.NoError(t, err)
+		return strconv.FormatFloat(v*1000, 'g', -1, 64)
+	}
+	lines := strings.Split(s, "\n")
+	table := false
+	for i, l := range lines {
+		field := strings.TrimSpace(l)
+		switch {
+		case regexp.MustCompile(`^(cell_rise|cell_fall|rise_transition|fall_transition)\(`).MatchString(field):
+			table = true
+		case table && field == "}":
+			table = false
+		case table:
+			// The numbers of index_1, index_2 and values, all quoted.
+			lines[i] = quoted.ReplaceAllStringFunc(l, func(q string) string { return number.ReplaceAllStringFunc(q, thousand) })
+		case regexp.MustCompile(`^(capacitance|rise_capacitance|fall_capacitance|max_capacitance) :`).MatchString(field):
+			name, value, _ := strings.Cut(l, ":")
+			lines[i] = name + ":" + number.ReplaceAllStringFunc(value, thousand)
+		}
+	}
+	return []byte(strings.Join(lines, "\n"))
+}
+
+// TestLibertyUnits: a library that counts time in ps and capacitance in fF
+// is timed in ns with the load in pF, as OSU's own units: the same cells
+// scaled into those units measure the same, where a delay was reported in
+// the library's unit under the name ns.
+func TestLibertyUnits(t *testing.T) {
+	needTools(t)
+	dir := t.TempDir()
+	comb := []string{"AND2X1", "AOI21X1", "AOI22X1", "BUFX2", "INVX1", "MUX2X1", "NAND2X1", "NAND3X1", "NOR2X1", "NOR3X1", "OAI21X1", "OAI22X1", "OR2X1", "XNOR2X1", "XOR2X1"}
+	ns := filepath.Join(dir, "ns.lib")
+	require.NoError(t, os.WriteFile(ns, onlyCells(t, comb...), 0o644))
+	ps := filepath.Join(dir, "ps.lib")
+	require.NoError(t, os.WriteFile(ps, psFF(t, onlyCells(t, comb...)), 0o644))
+	net := build(t, "brent-kung", 8, nil)
+	want, err := physical.Synthesize(context.Background(), net, physical.Options{Liberty: ns})
+	require.NoError(t, err)
+	got, err := physical.Synthesize(context.Background(), net, physical.Options{Liberty: ps})
+	require.NoError(t, err)
+	assert.Greater(t, want.DelayNS, 0.1)
+	assert.InDelta(t, want.DelayNS, got.DelayNS, 2e-4, "ps and fF: %g ns, ns and pF: %g ns", got.DelayNS, want.DelayNS)
+	assert.Equal(t, want.AreaUM2, got.AreaUM2)
+	assert.Equal(t, want.CriticalTo, got.CriticalTo)
 }

@@ -371,10 +371,11 @@ func checkWidth(d *Design, mapped []byte) error {
 }
 
 // staPeriod is the period of the clocks the timing script constrains the
-// design with, in the library's time unit: long enough for any path.
+// design with, in ns: long enough for any path.
 const staPeriod = 1000
 
-// STAScript returns the OpenSTA script of the flow: every input and output
+// STAScript returns the OpenSTA script of the flow: times in ns and
+// capacitances in pF whatever the library's units, every input and output
 // constrained to a virtual clock with no delay outside the design, load pF
 // on every output, the worst input-to-output path reported. It reads the
 // library as liberty.lib, a link to lib. A design with flip-flops names the
@@ -388,6 +389,9 @@ func STAScript(top, lib string, load float64, clocks ...string) string {
 	fmt.Fprintf(&b, "read_liberty liberty.lib\n")
 	fmt.Fprintf(&b, "read_verilog mapped.v\n")
 	fmt.Fprintf(&b, "link_design %s\n", top)
+	// Times in ns and capacitances in pF, whatever units the library
+	// counts in: the period, the load and every figure read back.
+	fmt.Fprintf(&b, "set_cmd_units -time ns -capacitance pF\n")
 	fmt.Fprintf(&b, "create_clock -name virtual_clock -period %d\n", staPeriod)
 	inputs := "[all_inputs]"
 	if len(clocks) > 0 {
