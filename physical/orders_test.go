@@ -101,6 +101,26 @@ func TestOrders(t *testing.T) {
 		assert.FileExists(t, filepath.Join(folder, "order-"+string(rune('0'+k)), "mapped.v"))
 	}
 
+	// A second run into the same work folder, with fewer orders, leaves
+	// none of the first run's reorderings beside its own; a file of the
+	// user's stays.
+	mine := filepath.Join(folder, "notes.txt")
+	require.NoError(t, os.WriteFile(mine, []byte("mine\n"), 0o644))
+	_, err = physical.Run(context.Background(), []*physical.Design{d}, physical.Options{Flow: physical.ABC, Orders: 1, Workdir: dir})
+	require.NoError(t, err)
+	assert.DirExists(t, filepath.Join(folder, "order-1"))
+	assert.NoDirExists(t, filepath.Join(folder, "order-2"))
+	assert.NoDirExists(t, filepath.Join(folder, "order-3"))
+	_, err = physical.Run(context.Background(), []*physical.Design{d}, physical.Options{Flow: physical.ABC, Workdir: dir})
+	require.NoError(t, err)
+	left, err := os.ReadDir(folder)
+	require.NoError(t, err)
+	var names []string
+	for _, e := range left {
+		names = append(names, e.Name())
+	}
+	assert.Equal(t, []string{"design.v", "liberty.lib", "mapped.v", "notes.txt", "sta.log", "stat.txt", "synth.ys", "timing.tcl", "yosys.log"}, names)
+
 	keep, err := physical.Run(context.Background(), []*physical.Design{d}, physical.Options{Orders: 3})
 	require.NoError(t, err)
 	assert.Equal(t, keep[0].AreaUM2, keep[0].Spread.AreaMin, "flow keep maps the structure: its area does not move")

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -89,9 +90,8 @@ type Options struct {
 	Liberty string
 	// Flow is Keep or ABC; "" means DefaultFlow.
 	Flow Flow
-	// OutputLoadPF is the capacitance on every output in picofarads; 0
-	// means DefaultOutputLoadPF. The OSU libraries count capacitance in pF;
-	// a library with another unit gets the same number in its own unit.
+	// OutputLoadPF is the capacitance on every output in picofarads,
+	// whatever unit the library counts in; 0 means DefaultOutputLoadPF.
 	OutputLoadPF float64
 	// Workdir, when not empty, is a folder that keeps every design's files
 	// (the Verilog, the Yosys script, the mapped netlist, the OpenSTA
@@ -309,7 +309,8 @@ func SynthesizeVerilog(ctx context.Context, src []byte, top string, opt Options)
 
 // VerilogDesign returns a design of a user's own Verilog: the module top of
 // src, or with top empty the one module src declares. Its Topology is the
-// module's name, its Width 0 (set it when known). Yosys failing to read or
+// module's name, its Width 0 (set it when known; left 0, its Result
+// gives the width of the module's input a, if it has one). Yosys failing to read or
 // synthesize it is bad input, as a *SetupError, like a top module src does
 // not declare.
 func VerilogDesign(src []byte, top string) (*Design, error) {
@@ -445,7 +446,14 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 			if ctx.Err() != nil {
 				return
 			}
-			r, err := t.run(ctx, d, filepath.Join(dir, names[i]), opt)
+			var err error
+			if opt.Workdir != "" {
+				err = removeOrders(filepath.Join(dir, names[i]))
+			}
+			var r *Result
+			if err == nil {
+				r, err = t.run(ctx, d, filepath.Join(dir, names[i]), opt)
+			}
 			if err == nil && opt.Orders > 0 {
 				r.Spread, err = t.orders(ctx, d, filepath.Join(dir, names[i]), opt, r)
 			}
@@ -482,6 +490,31 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 		}
 	}
 	return results, nil
+}
+
+// removeOrders removes from a design's folder in the work folder what an
+// earlier run with orders left there (generic.*, order-K), so that a run
+// without them, or with fewer, leaves no earlier run's files beside its
+// own; every other file the flow writes is written again.
+func removeOrders(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return &SetupError{msg: fmt.Sprintf("physical: cannot read the design folder %s: %v", dir, unwrapPath(err))}
+	}
+	for _, e := range entries {
+		name := e.Name()
+		k, order := strings.CutPrefix(name, "order-")
+		order = order && e.IsDir() && k != "" && strings.Trim(k, "0123456789") == ""
+		if order || name == "generic.ys" || name == "generic.log" || name == "generic.v" {
+			if err := os.RemoveAll(filepath.Join(dir, name)); err != nil {
+				return &SetupError{msg: fmt.Sprintf("physical: cannot remove %s of an earlier run: %v", filepath.Join(dir, name), unwrapPath(err))}
+			}
+		}
+	}
+	return nil
 }
 
 // folders names each design's folder: its top module, made unique.

@@ -370,6 +370,17 @@ func checkWidth(d *Design, mapped []byte) error {
 	return nil
 }
 
+// inputWidth returns the bits of the mapped netlist's input port name, 0
+// if it has none: a user's module given no width is as wide as its a.
+func inputWidth(mapped []byte, name string) int {
+	for _, p := range netlistPorts(mapped, "input") {
+		if p.name == name {
+			return max(p.width, 1)
+		}
+	}
+	return 0
+}
+
 // staPeriod is the period of the clocks the timing script constrains the
 // design with, in ns: long enough for any path.
 const staPeriod = 1000
@@ -565,6 +576,9 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 	}
 	if err := checkWidth(d, mapped); err != nil {
 		return nil, err
+	}
+	if d.outside && r.Width == 0 {
+		r.Width = inputWidth(mapped, "a")
 	}
 	regs, err := netlistRegisters(libText, mapped, d.Top)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
 	"slices"
 
 	"github.com/prefixgen/prefixgen/network"
@@ -156,6 +157,7 @@ func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.O
 	batch := flowBatch
 	rng := rand.New(rand.NewPCG(opt.Seed, 0x9e3779b97f4a7c15))
 	seen := map[string]bool{}
+	batches := 0
 	measure := func(pts []flowPoint) error {
 		designs := make([]*physical.Design, len(pts))
 		for i, p := range pts {
@@ -169,6 +171,13 @@ func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.O
 		}
 		f := flow
 		f.Progress = nil
+		// Each batch keeps its designs in a folder of its own: names are
+		// unique within one Run, and a later batch's would replace an
+		// earlier one's.
+		batches++
+		if f.Workdir != "" {
+			f.Workdir = filepath.Join(f.Workdir, fmt.Sprintf("search-%d", batches))
+		}
 		results, err := physical.Run(ctx, designs, f)
 		if err != nil {
 			return err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"maps"
 	"math/rand/v2"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -118,10 +119,16 @@ func TestSearchFlowMoves(t *testing.T) {
 
 	opt := Options{Width: 16, MaxDepth: 15, Seed: 3}
 	starts := []flowPoint{{g: fromNetwork(ripple), sparse: 1, res: start, source: "ripple"}}
-	best, tried, err := searchFlow(ctx, opt, flowGoal{Bound: bound.DelayNS}, physical.Options{}, starts, 24)
+	dir := t.TempDir()
+	best, tried, err := searchFlow(ctx, opt, flowGoal{Bound: bound.DelayNS}, physical.Options{Workdir: dir}, starts, 24)
 	require.NoError(t, err)
 	require.NotNil(t, best)
 	assert.Equal(t, 24, tried)
+	// The work folder keeps every trial: one folder a step, so that no
+	// step's designs replace an earlier one's of the same name.
+	kept, err := filepath.Glob(filepath.Join(dir, "search-*", "*", "mapped.v"))
+	require.NoError(t, err)
+	assert.Len(t, kept, tried)
 	assert.Less(t, flowEnergy(best.res, flowGoal{Bound: bound.DelayNS}), flowEnergy(start, flowGoal{Bound: bound.DelayNS}))
 	assert.Less(t, best.res.DelayNS, 0.9*start.DelayNS, "the search walks towards the delay bound")
 	t.Logf("ripple %.4f ns, best %.4f ns, bound %.4f ns", start.DelayNS, best.res.DelayNS, bound.DelayNS)
