@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -497,10 +496,10 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 // without them, or with fewer, leaves no earlier run's files beside its
 // own; every other file the flow writes is written again.
 func removeOrders(dir string) error {
-	entries, err := os.ReadDir(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		return nil // nothing to remove; the run says what is in the way
 	}
+	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return &SetupError{msg: fmt.Sprintf("physical: cannot read the design folder %s: %v", dir, unwrapPath(err))}
 	}
