@@ -74,7 +74,7 @@ func networks(c *cli.Context, allowAll bool) ([]*network.Network, error) {
 		if c.IsSet("param") || c.IsSet("width") {
 			return nil, usage(c, "--param and -n do not apply to --from: the file fixes the network")
 		}
-		n, _, err := readFrom(c)
+		n, _, _, err := readFrom(c)
 		if err != nil {
 			return nil, err
 		}

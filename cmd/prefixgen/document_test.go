@@ -74,10 +74,18 @@ func TestAdderDocument(t *testing.T) {
 // A flag that contradicts the document is bad input, and nothing is written.
 func TestAdderDocumentContradicted(t *testing.T) {
 	path, _ := writeDoc(t, "-t", "kogge-stone", "-n", "8", "--sparse", "2", "--ling", "-f", "json")
+	// An adder document records every part of its adder, the plain ones
+	// too: a dense Ling adder, a sparse one without Ling's carries.
+	dense, _ := writeDoc(t, "-t", "kogge-stone", "-n", "8", "--ling", "-f", "json")
+	plainCarries, _ := writeDoc(t, "-t", "kogge-stone", "-n", "8", "--sparse", "2", "-f", "json")
 	tests := []struct {
 		args []string
 		want string
 	}{
+		{[]string{"synth", "--from", dense, "--sparse", "2"}, "prefixgen synth: --sparse 2 contradicts " + dense + ", the dense adder: leave --sparse out\n"},
+		{[]string{"gen", "--from", plainCarries, "-f", "verilog", "--ling"}, "prefixgen gen: --ling contradicts " + plainCarries + ", an adder without Ling's carries: leave --ling out\n"},
+		{[]string{"gen", "--from", plainCarries, "-f", "verilog", "--stages", "2"}, "prefixgen gen: --stages 2 contradicts " + plainCarries + ", the combinational adder: leave --stages out\n"},
+		{[]string{"gen", "--from", dense, "-f", "verilog", "--valency", "4"}, "prefixgen gen: --valency 4 contradicts " + dense + ", the valency-2 adder: leave --valency out\n"},
 		{[]string{"gen", "--from", path, "-f", "verilog", "--sparse", "4"}, "prefixgen gen: --sparse 4 contradicts " + path + ", the sparse-2 adder: leave --sparse out\n"},
 		{[]string{"gen", "--from", path, "-f", "verilog", "--ling=false"}, "prefixgen gen: --ling=false contradicts " + path + ", the Ling adder: leave --ling out\n"},
 		{[]string{"stats", "--from", path, "--sparse", "1"}, "prefixgen stats: --sparse 1 contradicts " + path + ", the sparse-2 adder: leave --sparse out\n"},

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -310,12 +311,11 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 // or whose architecture the flags leave out or contradict is bad usage.
 func optimizeStart(c *cli.Context, opt *optimize.Options, sparse []int) (*network.Network, []int, error) {
 	file := c.String("start")
-	f, err := os.Open(file)
+	data, err := os.ReadFile(file)
 	if err != nil {
 		return nil, nil, fmt.Errorf("prefixgen optimize: cannot read start file: %v", err)
 	}
-	net, arch, err := adder.ReadDocument(f)
-	f.Close()
+	net, arch, err := adder.ReadDocument(bytes.NewReader(data))
 	if err != nil {
 		return nil, nil, fmt.Errorf("prefixgen optimize: %s: %v", file, err)
 	}
@@ -325,30 +325,31 @@ func optimizeStart(c *cli.Context, opt *optimize.Options, sparse []int) (*networ
 	if arch.Valency > 2 {
 		return nil, nil, usage(c, "--start %s is the valency-%d adder: allowed a valency-2 one (the search measures no other)", file, arch.Valency)
 	}
-	if arch.Sparse > 1 {
-		switch {
-		case !c.IsSet("sparse"):
-			sparse = []int{arch.Sparse}
-		case !slices.Contains(sparse, arch.Sparse):
-			return nil, nil, usage(c, "--sparse %s leaves out %s's sparseness %d: add %d to the list, or leave --sparse out", c.String("sparse"), file, arch.Sparse, arch.Sparse)
-		}
+	// An adder document records the adder measured: the search measures
+	// it so, and a flag may repeat it, not change it. A network
+	// document's plain adder is a default the flags change.
+	if !adder.IsDocument(data) {
+		return net, sparse, nil
 	}
-	if arch.Ling {
-		if c.IsSet("ling") && !opt.Ling {
-			return nil, nil, usage(c, "--ling=false contradicts %s, the Ling adder: leave --ling out", file)
-		}
-		opt.Ling = true
+	contradicts := func(name, given, part string) error {
+		return usage(c, "%s contradicts %s, %s: leave --%s out", given, file, part, name)
 	}
-	if arch.Stages > 0 {
-		pipe := stagesWords(arch.Stages, arch.NoReset)
-		if c.IsSet("stages") && opt.Stages != arch.Stages {
-			return nil, nil, usage(c, "--stages %d contradicts %s, the %s pipeline: leave --stages out", opt.Stages, file, pipe)
-		}
-		if c.IsSet("no-reset") && opt.NoReset != arch.NoReset {
-			return nil, nil, usage(c, "--no-reset=%t contradicts %s, the %s pipeline: leave --no-reset out", opt.NoReset, file, pipe)
-		}
-		opt.Stages, opt.NoReset = arch.Stages, arch.NoReset
+	switch s := max(arch.Sparse, 1); {
+	case !c.IsSet("sparse"):
+		sparse = []int{s}
+	case !slices.Contains(sparse, s):
+		return nil, nil, usage(c, "--sparse %s leaves out %s's sparseness %d: add %d to the list, or leave --sparse out", c.String("sparse"), file, s, s)
 	}
+	if c.IsSet("ling") && opt.Ling != arch.Ling {
+		return nil, nil, contradicts("ling", boolFlag("ling", opt.Ling), lingWords(arch.Ling))
+	}
+	if c.IsSet("stages") && opt.Stages != arch.Stages {
+		return nil, nil, contradicts("stages", fmt.Sprintf("--stages %d", opt.Stages), pipelineWords(arch.Stages, arch.NoReset))
+	}
+	if c.IsSet("no-reset") && opt.NoReset != arch.NoReset {
+		return nil, nil, contradicts("no-reset", boolFlag("no-reset", opt.NoReset), pipelineWords(arch.Stages, arch.NoReset))
+	}
+	opt.Ling, opt.Stages, opt.NoReset = arch.Ling, arch.Stages, arch.NoReset
 	return net, sparse, nil
 }
 

@@ -643,6 +643,8 @@ func TestOptimizeStartBadUsage(t *testing.T) {
 	ripple := file("ripple.json", "-t", "ripple", "-n", "16")
 	ling := file("ling.json", "-t", "brent-kung", "-n", "16", "--sparse", "2", "--ling")
 	valency := file("valency.json", "-t", "kogge-stone", "-n", "16", "--valency", "4")
+	denseLing := file("dense-ling.json", "-t", "brent-kung", "-n", "16", "--ling")
+	sparse2 := file("sparse2.json", "-t", "brent-kung", "-n", "16", "--sparse", "2")
 	broken := filepath.Join(dir, "broken.json")
 	require.NoError(t, os.WriteFile(broken, []byte(`{"format":"prefixgen.network/v1","width":2}`), 0o644))
 	tests := []struct {
@@ -658,6 +660,10 @@ func TestOptimizeStartBadUsage(t *testing.T) {
 		{[]string{"--max-delay-ns", "1", "--start", ling, "--sparse", "1,4"}, "--sparse 1,4 leaves out " + ling + "'s sparseness 2: add 2 to the list, or leave --sparse out"},
 		{[]string{"--max-delay-ns", "1", "--start", ling, "--ling=false"}, "--ling=false contradicts " + ling + ", the Ling adder: leave --ling out"},
 		{[]string{"--max-delay-ns", "1", "--start", valency}, "--start " + valency + " is the valency-4 adder: allowed a valency-2 one (the search measures no other)"},
+		// An adder document records its plain parts too.
+		{[]string{"--max-delay-ns", "1", "--start", denseLing, "--sparse", "2"}, "--sparse 2 leaves out " + denseLing + "'s sparseness 1: add 1 to the list, or leave --sparse out"},
+		{[]string{"--max-delay-ns", "1", "--start", sparse2, "--ling"}, "--ling contradicts " + sparse2 + ", an adder without Ling's carries: leave --ling out"},
+		{[]string{"--max-delay-ns", "1", "--start", sparse2, "--stages", "1"}, "--stages 1 contradicts " + sparse2 + ", the combinational adder: leave --stages out"},
 	}
 	for _, tt := range tests {
 		status, out, errOut := prefixgen(append([]string{"optimize", "-n", "16"}, tt.args...)...)

@@ -131,6 +131,25 @@ type document struct {
 	Network json.RawMessage `json:"network"`
 }
 
+// IsDocument reports whether data claims to be a prefixgen.adder/v1
+// document, which records its adder's architecture, rather than a
+// prefixgen.network/v1 one, whose adder ReadDocument takes to be the plain
+// one. WriteDocument writes the plain adder as a network document, so an
+// adder document records an adder that is not plain.
+func IsDocument(data []byte) bool { return format(data) == DocumentFormat }
+
+// format returns the format member of the JSON value data starts with: nil
+// when there is none, or the value does not decode.
+func format(data []byte) any {
+	var head struct {
+		Format any `json:"format"`
+	}
+	if json.NewDecoder(bytes.NewReader(data)).Decode(&head) != nil {
+		return nil
+	}
+	return head.Format
+}
+
 // ReadDocument decodes one adder from r: a prefixgen.adder/v1 document, or
 // a prefixgen.network/v1 one, the plain adder around its network. The
 // network is proven as network.Read proves it; an absent sparse, valency,
@@ -141,15 +160,12 @@ func ReadDocument(r io.Reader) (*network.Network, Architecture, error) {
 	if err != nil {
 		return nil, Architecture{}, fmt.Errorf("adder: cannot read the document: %v", err)
 	}
-	var head struct {
-		Format any `json:"format"`
-	}
-	if json.NewDecoder(bytes.NewReader(data)).Decode(&head) != nil || head.Format != DocumentFormat {
+	if f := format(data); f != DocumentFormat {
 		// Not an adder document: the network reader names what is wrong,
 		// and its errors are those every --from has always given.
 		net, err := network.Unmarshal(data)
 		if err != nil {
-			if s, ok := head.Format.(string); ok && s != network.Format {
+			if s, ok := f.(string); ok && s != network.Format {
 				return nil, Architecture{}, fmt.Errorf("adder: format %s is not supported: want %q or %q", network.Quote(s), network.Format, DocumentFormat)
 			}
 			return nil, Architecture{}, err
