@@ -215,3 +215,22 @@ func ExampleReadDocument() {
 	// Output:
 	// brent-kung, 4 bits, 4 cells: sparse 2, valency 2, Ling true
 }
+
+// IsDocument tells an adder document from a network document and from
+// anything else by its format member alone.
+func TestIsDocument(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want bool
+	}{
+		{`{"format":"prefixgen.adder/v1","sparse":2}`, true},
+		{`{"sparse":1,"format":"prefixgen.adder/v1"}`, true},
+		{`{"format":"prefixgen.network/v1","width":2}`, false},
+		{`{"format":"prefixgen.adder/v2"}`, false},
+		{`{"format":"prefixgen.adder/v1"`, false},
+		{`[]`, false},
+		{``, false},
+	} {
+		assert.Equal(t, tc.want, adder.IsDocument([]byte(tc.in)), tc.in)
+	}
+}
