@@ -69,7 +69,7 @@ var registry = []Topology{
 	},
 	{
 		Name:      "brent-kung",
-		Summary:   "up-sweep tree of block prefixes, then a down-sweep that fills in the rest; size below 2n, depth 2k−2 at n = 2^k, one wire track",
+		Summary:   "up-sweep tree of block prefixes, then a down-sweep that fills in the rest; size below 2n, depth 2k−2 at n = 2^k ≥ 8, one wire track",
 		Reference: "R. P. Brent and H. T. Kung, A Regular Layout for Parallel Adders, IEEE Trans. Computers C-31(3), 1982",
 		build:     buildBrentKung,
 		cells:     brentKungCells,
@@ -83,7 +83,7 @@ var registry = []Topology{
 	},
 	{
 		Name:      "han-carlson",
-		Summary:   "Kogge–Stone on the odd columns, then one extra level for the even columns; depth k+1 at n = 2^k, half the wires of Kogge–Stone",
+		Summary:   "Kogge–Stone on the odd columns, then one extra level for the even columns; depth k+1 at n = 2^k ≥ 8, half the wires of Kogge–Stone",
 		Reference: "T. Han and D. A. Carlson, Fast Area-Efficient VLSI Adders, 8th IEEE Symposium on Computer Arithmetic (ARITH-8), 1987",
 		build:     buildHanCarlson,
 		cells:     hanCarlsonCells,

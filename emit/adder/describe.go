@@ -50,7 +50,13 @@ func Describe(net *network.Network, opt Options) (*Description, error) {
 		return nil, fmt.Errorf("adder: sparseness %d not allowed: allowed 1, 2, 4, 8", opt.Sparse)
 	}
 	if s > 1 && s > n {
-		return nil, fmt.Errorf("adder: sparseness %d exceeds the width %d: allowed a sparseness of at most the width (1, 2, 4 or 8)", s, n)
+		var fit []string
+		for _, k := range Sparseness {
+			if k <= n {
+				fit = append(fit, strconv.Itoa(k))
+			}
+		}
+		return nil, fmt.Errorf("adder: sparseness %d exceeds the width %d: allowed at most the width, %s", s, n, strings.Join(fit, ", "))
 	}
 	if opt.Op == Compare && s > 1 {
 		return nil, fmt.Errorf("adder: sparseness %d does not apply to compare, which uses only the carry out: allowed 1", s)
