@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -606,6 +607,10 @@ func TestLingGoalMedians(t *testing.T) {
 	assert.Greater(t, ling8.AreaUM2, 0.85*hc8.AreaUM2, "as written the goal is missed")
 }
 
+// combinational lists OSU 0.18 µm's combinational cells, for libraries
+// made of them (onlyCells).
+var combinational = []string{"AND2X1", "AOI21X1", "AOI22X1", "BUFX2", "INVX1", "MUX2X1", "NAND2X1", "NAND3X1", "NOR2X1", "NOR3X1", "OAI21X1", "OAI22X1", "OR2X1", "XNOR2X1", "XOR2X1"}
+
 // TestLibertyWithoutFlipFlop pipelines an adder onto libraries without a
 // rising-edge D flip-flop: none at all, or only a falling-edge one. Either
 // is the library's lack, said in one line naming it (exit status 2), not a
@@ -613,11 +618,10 @@ func TestLingGoalMedians(t *testing.T) {
 func TestLibertyWithoutFlipFlop(t *testing.T) {
 	needTools(t)
 	dir := t.TempDir()
-	comb := []string{"AND2X1", "AOI21X1", "AOI22X1", "BUFX2", "INVX1", "MUX2X1", "NAND2X1", "NAND3X1", "NOR2X1", "NOR3X1", "OAI21X1", "OAI22X1", "OR2X1", "XNOR2X1", "XOR2X1"}
 	none := filepath.Join(dir, "noff.lib")
-	require.NoError(t, os.WriteFile(none, onlyCells(t, comb...), 0o644))
+	require.NoError(t, os.WriteFile(none, onlyCells(t, combinational...), 0o644))
 	neg := filepath.Join(dir, "negff.lib")
-	require.NoError(t, os.WriteFile(neg, onlyCells(t, append(comb, "DFFNEGX1")...), 0o644))
+	require.NoError(t, os.WriteFile(neg, onlyCells(t, append(slices.Clone(combinational), "DFFNEGX1")...), 0o644))
 	d, err := physical.ArchitectureDesign(build(t, "kogge-stone", 8, nil), adder.Options{Flags: adder.Carry, Stages: 1})
 	require.NoError(t, err)
 	for _, tc := range []struct {
@@ -710,11 +714,10 @@ func psFF(t *testing.T, lib []byte) []byte {
 func TestLibertyUnits(t *testing.T) {
 	needTools(t)
 	dir := t.TempDir()
-	comb := []string{"AND2X1", "AOI21X1", "AOI22X1", "BUFX2", "INVX1", "MUX2X1", "NAND2X1", "NAND3X1", "NOR2X1", "NOR3X1", "OAI21X1", "OAI22X1", "OR2X1", "XNOR2X1", "XOR2X1"}
 	ns := filepath.Join(dir, "ns.lib")
-	require.NoError(t, os.WriteFile(ns, onlyCells(t, comb...), 0o644))
+	require.NoError(t, os.WriteFile(ns, onlyCells(t, combinational...), 0o644))
 	ps := filepath.Join(dir, "ps.lib")
-	require.NoError(t, os.WriteFile(ps, psFF(t, onlyCells(t, comb...)), 0o644))
+	require.NoError(t, os.WriteFile(ps, psFF(t, onlyCells(t, combinational...)), 0o644))
 	net := build(t, "brent-kung", 8, nil)
 	want, err := physical.Synthesize(context.Background(), net, physical.Options{Liberty: ns})
 	require.NoError(t, err)
