@@ -202,7 +202,8 @@
 // 32 logical warps), by default CUB's sm_90 scan policies (DefaultTuning:
 // 128 × 24 for 4-byte values, 224 × 24 for 8-byte values, 128 threads of
 // 60/bytes items for structs), and LookBack (default 32 tiles). Every
-// kernel is __launch_bounds__(kBlockThreads).
+// kernel is __launch_bounds__(kBlockThreads), and ScanTotalsKernel, the
+// grid's only block, __launch_bounds__(kBlockThreads, 1).
 //
 // # Three-pass scans
 //
