@@ -700,12 +700,12 @@ func TestOptimizeFlowStepsShort(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a few syntheses")
 	}
-	status, out, errOut := prefixgen("optimize", "-n", "16", "--max-delay-ns", "3", "--max-depth", "4", "--max-fanout", "3", "--flow-steps", "20")
+	status, out, errOut := prefixgen("optimize", "-n", "5", "--max-delay-ns", "3", "--max-depth", "3", "--max-fanout", "3", "--flow-steps", "20")
 	require.Equal(t, 0, status, errOut)
-	m := regexp.MustCompile(`(?m)^the flow search ran (\d+) of the 20 syntheses asked: within depth 4 and fan-out 3 its chains found no new neighbour to measure$`).FindStringSubmatch(out)
+	m := regexp.MustCompile(`(?m)^the flow search ran (\d+) of the 20 syntheses asked: within depth 3 and fan-out 3 its chains found no new neighbour to measure$`).FindStringSubmatch(out)
 	require.NotNil(t, m, out)
 	ran, err := strconv.Atoi(m[1])
 	require.NoError(t, err)
 	assert.Less(t, ran, 20)
-	assert.Regexp(t, fmt.Sprintf(`(?m)^%d networks measured;`, 5+ran), out, "the candidates and the search's syntheses")
+	assert.Regexp(t, fmt.Sprintf(`(?m)^%d networks measured;`, 8+ran), out, "the candidates and the search's syntheses")
 }

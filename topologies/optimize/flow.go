@@ -262,7 +262,10 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 		for i, s := range keep {
 			nets[i], sources[i] = s.net, s.source
 		}
-		starts := flowStarts(nets, sources, sparse, results, goal)
+		starts, err := flowStarts(opt, nets, sources, sparse, results, goal)
+		if err != nil {
+			return FlowResult{}, err
+		}
 		p, steps, err := searchFlow(ctx, opt, goal, flow, starts, opt.FlowSteps)
 		if err != nil {
 			return FlowResult{}, err
@@ -290,11 +293,7 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 		source   string
 	)
 	if found != nil {
-		g, err := found.g.network()
-		if err != nil {
-			return FlowResult{}, fmt.Errorf("optimize: the flow search built an invalid network, a bug in package optimize: %v", err)
-		}
-		bestNet, measured, sp = g, found.res, found.sparse
+		bestNet, measured, sp = found.net, found.res, found.sparse
 		source = fmt.Sprintf("the flow-in-the-loop search from %s", found.source)
 		if sp > 1 {
 			source += fmt.Sprintf(" as the sparse-%d adder", sp)

@@ -62,13 +62,44 @@ const flowT0, flowT1 = 0.01, 0.0005
 // the same options find different adders on different machines.
 const flowBatch = 4
 
-// flowPoint is an adder the flow measured: a legalized graph, the
-// sparseness of its adder and the flow's result.
+// flowPoint is an adder the flow measured: a legalized graph, the network
+// built from it (with cells copied under a fan-out bound, see
+// flowNetwork), the sparseness of its adder and the flow's result.
 type flowPoint struct {
 	g      *graph
+	net    *network.Network
 	sparse int
 	res    *physical.Result
 	source string
+}
+
+// flowNetwork returns the network the flow search measures for g: the
+// graph's own, or, when it passes opt.MaxFanout, the graph's with cells
+// copied until it does not (limitFanout), as the constructive search
+// bounds the fan-out. A span grid holds one cell a span, so without the
+// copies every neighbour of a network that needs them breaks the bound
+// and the search stalls. It returns nil when copying cannot help (an input
+// feeds more readers than the bound).
+func (opt Options) flowNetwork(g *graph) (*network.Network, error) {
+	net, err := g.network()
+	if err != nil {
+		return nil, fmt.Errorf("optimize: the flow search built an invalid network, a bug in package optimize: %v", err)
+	}
+	if opt.MaxFanout > 0 && net.Figures().MaxFanout > opt.MaxFanout {
+		net = limitFanout(net, opt.MaxFanout)
+	}
+	return net, nil
+}
+
+// flowKey identifies the adder of a graph at a sparseness under opt's
+// fan-out bound in the search's memory: without a bound, flowKey's spans;
+// with one, every span of the graph, since the cells limitFanout copies
+// depend on reads that the adder may not need.
+func (opt Options) flowKey(g *graph, sparse int) string {
+	if opt.MaxFanout > 0 {
+		return string(rune(sparse)) + flowKey(g, 0)
+	}
+	return flowKey(g, sparse)
 }
 
 // measuredArea and measuredDelay are the figures the searches judge a
@@ -104,7 +135,7 @@ func betterFlow(a, b *physical.Result, goal flowGoal) bool {
 // memory: the spans its carries need (at sparseness s > 1 the adder reads
 // only the carries into every s-th bit and the carry-out, and synthesis
 // removes the cells nothing reads), so that trials which change only
-// unread cells are not measured again.
+// unread cells are not measured again. Sparseness 0 keys every span.
 func flowKey(g *graph, sparse int) string {
 	n := g.n
 	need := make([][words]uint64, n)
@@ -116,9 +147,12 @@ func flowKey(g *graph, sparse int) string {
 		}
 	}
 	for i := range n {
-		if sparse <= 1 || (i+1)%sparse == 0 || i == n-1 {
+		if sparse == 1 || sparse > 1 && ((i+1)%sparse == 0 || i == n-1) {
 			mark(i, 0)
 		}
+	}
+	if sparse == 0 {
+		copy(need, g.cols)
 	}
 	for len(stack) > 0 {
 		s := stack[len(stack)-1]
@@ -161,11 +195,8 @@ func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.O
 	measure := func(pts []flowPoint) error {
 		designs := make([]*physical.Design, len(pts))
 		for i, p := range pts {
-			net, err := p.g.network()
-			if err != nil {
-				return fmt.Errorf("optimize: the flow search built an invalid network, a bug in package optimize: %v", err)
-			}
-			if designs[i], err = physical.ArchitectureDesign(net, opt.adderOptions(p.sparse)); err != nil {
+			var err error
+			if designs[i], err = physical.ArchitectureDesign(p.net, opt.adderOptions(p.sparse)); err != nil {
 				return err
 			}
 		}
@@ -203,7 +234,17 @@ func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.O
 		budget := (steps - tried + left - 1) / left
 		cur := start
 		cur.g = start.g.clone()
-		seen[flowKey(cur.g, cur.sparse)] = true
+		seen[opt.flowKey(cur.g, cur.sparse)] = true
+		if cur.net == nil {
+			net, err := opt.flowNetwork(cur.g)
+			if err != nil {
+				return nil, tried, err
+			}
+			if net == nil {
+				continue // copying cells cannot bound this start's fan-out
+			}
+			cur.net = net
+		}
 		if cur.res == nil {
 			if budget == 0 {
 				continue
@@ -231,22 +272,26 @@ func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.O
 				if !moved {
 					continue
 				}
-				if _, _, ok := g.eval(opt.MaxDepth, opt.MaxFanout); !ok {
+				// The fan-out bound is kept by copying cells
+				// (flowNetwork), which leaves the depth as it is.
+				if _, _, ok := g.eval(opt.MaxDepth, 0); !ok {
 					continue
 				}
-				key := flowKey(g, cur.sparse)
+				key := opt.flowKey(g, cur.sparse)
 				if seen[key] {
 					continue
 				}
 				seen[key] = true
-				if opt.Stages > 0 {
-					// A move may make the carry tree too shallow for the
-					// register stages.
-					if net, err := g.network(); err == nil && !opt.pipelines(net, []int{cur.sparse}) {
-						continue
-					}
+				net, err := opt.flowNetwork(g)
+				if err != nil {
+					return nil, tried, err
 				}
-				trials = append(trials, flowPoint{g: g, sparse: cur.sparse, source: cur.source})
+				// A move may make the carry tree too shallow for the
+				// register stages.
+				if net == nil || opt.Stages > 0 && !opt.pipelines(net, []int{cur.sparse}) {
+					continue
+				}
+				trials = append(trials, flowPoint{g: g, net: net, sparse: cur.sparse, source: cur.source})
 			}
 			if len(trials) == 0 {
 				break // no new neighbour within the bounds turned up
@@ -278,7 +323,7 @@ func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.O
 // flowStarts picks the starts of the flow-in-the-loop search among the
 // adders measured: the FlowStarts of least flowEnergy, distinct as
 // legalized graphs. Networks wider than MaxAnnealWidth have no graph.
-func flowStarts(nets []*network.Network, sources []string, sparse []int, results []*physical.Result, goal flowGoal) []flowPoint {
+func flowStarts(opt Options, nets []*network.Network, sources []string, sparse []int, results []*physical.Result, goal flowGoal) ([]flowPoint, error) {
 	order := make([]int, len(results))
 	for i := range order {
 		order[i] = i
@@ -295,16 +340,23 @@ func flowStarts(nets []*network.Network, sources []string, sparse []int, results
 		}
 		g := fromNetwork(net)
 		sp := sparse[i%len(sparse)]
-		key := flowKey(g, sp)
+		key := opt.flowKey(g, sp)
 		if seen[key] {
 			continue
 		}
 		seen[key] = true
-		p := flowPoint{g: g, sparse: sp, source: sources[i/len(sparse)]}
-		if same, err := g.network(); err == nil && slices.Equal(same.Spec().Cells, net.Spec().Cells) && slices.Equal(same.Outputs(), net.Outputs()) {
-			p.res = results[i] // the graph is the network: measured already
+		same, err := opt.flowNetwork(g)
+		if err != nil {
+			return nil, err
+		}
+		if same == nil {
+			continue
+		}
+		p := flowPoint{g: g, net: same, sparse: sp, source: sources[i/len(sparse)]}
+		if slices.Equal(same.Spec().Cells, net.Spec().Cells) && slices.Equal(same.Outputs(), net.Outputs()) {
+			p.res = results[i] // the graph's network is the one measured
 		}
 		starts = append(starts, p)
 	}
-	return starts
+	return starts, nil
 }

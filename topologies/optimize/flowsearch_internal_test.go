@@ -5,6 +5,7 @@ import (
 	"maps"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -214,4 +215,68 @@ func TestFlowKey(t *testing.T) {
 		}
 		assert.NotEqual(t, flowKey(graphs[0], 1), flowKey(graphs[0], 2), "the sparseness is part of the key")
 	}
+}
+
+// TestSearchFlowCopiesCells checks that under a fan-out bound the flow
+// search keeps the bound by copying cells, as the constructive search
+// does, instead of stalling: from Sklansky at 16 bits (fan-out 9), whose
+// every neighbour in the span grid breaks a bound of 3, it runs every
+// synthesis asked, and the network it returns is its graph's with cells
+// copied, within both bounds, and measures again as it did.
+func TestSearchFlowCopiesCells(t *testing.T) {
+	tooltest.Path(t, "yosys")
+	tooltest.Path(t, "sta")
+	if testing.Short() {
+		t.Skip("the flow takes seconds: skipped in -short mode")
+	}
+	ctx := context.Background()
+	sk, err := topologies.Build("sklansky", 16, nil)
+	require.NoError(t, err)
+	require.Equal(t, 9, sk.Figures().MaxFanout)
+	opt := Options{Width: 16, MaxDepth: 4, MaxFanout: 3, Seed: 2}
+	goal := flowGoal{Bound: 1.2}
+	best, tried, err := searchFlow(ctx, opt, goal, physical.Options{}, []flowPoint{{g: fromNetwork(sk), sparse: 1, source: "sklansky"}}, 12)
+	require.NoError(t, err)
+	require.NotNil(t, best)
+	assert.Equal(t, 12, tried, "the search runs every synthesis asked")
+	f := best.net.Figures()
+	assert.LessOrEqual(t, f.Depth, 4)
+	assert.LessOrEqual(t, f.MaxFanout, 3)
+	plain, err := best.g.network()
+	require.NoError(t, err)
+	assert.Greater(t, f.Size, plain.Size(), "cells copied")
+	assert.Equal(t, best.g.cols, fromNetwork(best.net).cols, "the copies compute the graph's spans")
+	again, err := physical.Synthesize(ctx, best.net, physical.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, best.res.AreaUM2, again.AreaUM2)
+	assert.Equal(t, best.res.DelayNS, again.DelayNS)
+}
+
+// TestFlowKeyFanout checks the search's key under a fan-out bound: the
+// cells limitFanout copies depend on reads a sparse adder does not need,
+// so graphs that differ only in unread cells keep apart, and the
+// sparseness is still part of the key.
+func TestFlowKeyFanout(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	start, err := topologies.Build("kogge-stone", 16, nil)
+	require.NoError(t, err)
+	var graphs []*graph
+	g := fromNetwork(start)
+	for range 40 {
+		graphs = append(graphs, g.clone())
+		g.move(rng)
+	}
+	opt := Options{MaxFanout: 4}
+	unread := 0
+	for a := range graphs {
+		for b := a + 1; b < len(graphs); b++ {
+			want := slices.Equal(graphs[a].cols, graphs[b].cols)
+			assert.Equal(t, want, opt.flowKey(graphs[a], 8) == opt.flowKey(graphs[b], 8), "graphs %d and %d", a, b)
+			if !want && flowKey(graphs[a], 8) == flowKey(graphs[b], 8) {
+				unread++
+			}
+		}
+	}
+	assert.Positive(t, unread, "some pairs differ only in cells the sparse-8 adder does not read")
+	assert.NotEqual(t, opt.flowKey(graphs[0], 1), opt.flowKey(graphs[0], 2), "the sparseness is part of the key")
 }
