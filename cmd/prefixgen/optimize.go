@@ -62,7 +62,8 @@ func optimizeCommand() *cli.Command {
 			"delay is then the least clock period and its area includes the flip-flops. --flow-steps K then\n" +
 			"anneals from the best three adders measured with the flow in the loop: K more syntheses (about\n" +
 			"0.5 s of a core each at 64 bits), every trial one to three moves of a span on the grid,\n" +
-			"measured in parallel batches of 4; found by says when the result came from it. --orders K measures\n" +
+			"measured in parallel batches of 4, with cells copied under --max-fanout; found by says when\n" +
+			"the result came from it. --orders K measures\n" +
 			"every adder K more times, its gates in K orders (see synth --orders), and judges it by its\n" +
 			"medians, so that the search does not keep lucky draws of ABC: K + 1 times the syntheses.\n\n" +
 			"--max-area-um2 A asks the other question through the same flow, candidates and search: the adder\n" +

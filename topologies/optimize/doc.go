@@ -73,7 +73,12 @@
 // survives synthesis, the mapper's duplication and the slew the model does
 // not see, at the price of a synthesis per trial (about 0.5 s of a core
 // at 64 bits). A trial that changes only cells the adder does not read (a
-// sparse adder reads every s-th carry) is not measured again.
+// sparse adder reads every s-th carry) is not measured again. Under a
+// fan-out bound the search moves on the span grid within the depth alone
+// and measures each trial's network with cells copied until it keeps the
+// bound, as the constructive search does; the grid holds one cell a span,
+// so without the copies every neighbour of a network that needs them would
+// break the bound.
 // MinimizeFlowDelay asks the other question of the same candidates and
 // search: the least delay among adders whose area is at most a bound, the
 // energy then the delay plus ten times the delay per fraction of area over
