@@ -38,17 +38,22 @@ var startingFamilies = []struct {
 // and the sparseness and carries (plain or Ling's) the document must
 // record. fast is the first goal: as fast as the fastest
 // starting family, at least 15 % smaller; otherwise the second: no larger
-// than Yosys's a + b + cin, at least 25 % faster.
+// than Yosys's a + b + cin, at least 25 % faster. near, when above 1, marks
+// an adder the README reports as missing the second goal's area: it holds
+// the delay, and its area is at most near times Yosys's (the figure the
+// README quotes, so that the miss does not silently grow).
 var goalNetworks = []struct {
 	file   string
 	flow   physical.Flow
 	sparse int
 	fast   bool
 	ling   bool
+	near   float64
 }{
-	{"fast-keep-64.json", physical.Keep, 2, true, false},
-	{"small-abc-128-ling.json", physical.ABC, 1, false, true},
-	{"small-abc-32-ling.json", physical.ABC, 2, false, true},
+	{"fast-keep-64.json", physical.Keep, 2, true, false, 0},
+	{"small-abc-128-ling.json", physical.ABC, 1, false, true, 0},
+	{"small-abc-32-ling.json", physical.ABC, 2, false, true, 0},
+	{"near-small-keep-64.json", physical.Keep, 2, false, false, 1.030},
 }
 
 // TestGoalNetworks measures every network of docs/goals as the README does
@@ -100,8 +105,11 @@ func TestGoalNetworks(t *testing.T) {
 				assert.LessOrEqual(t, got.DelayNS, target.DelayNS, what)
 				assert.LessOrEqual(t, got.AreaUM2, 0.85*target.AreaUM2, what)
 			} else {
-				assert.LessOrEqual(t, got.AreaUM2, target.AreaUM2, what)
+				assert.LessOrEqual(t, got.AreaUM2, max(g.near, 1)*target.AreaUM2, what)
 				assert.LessOrEqual(t, got.DelayNS, 0.75*target.DelayNS, what)
+				if g.near > 1 {
+					assert.Greater(t, got.AreaUM2, target.AreaUM2, "%s reaches the second goal: the README reports a miss", what)
+				}
 			}
 			t.Log(what)
 		})
