@@ -286,8 +286,9 @@ func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.O
 				if err != nil {
 					return nil, tried, err
 				}
-				// A move may make the carry tree too shallow for the
-				// register stages.
+				// Copying cannot bound an input's fan-out, and a move
+				// may make the carry tree too shallow for the register
+				// stages.
 				if net == nil || opt.Stages > 0 && !opt.pipelines(net, []int{cur.sparse}) {
 					continue
 				}
