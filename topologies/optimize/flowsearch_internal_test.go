@@ -102,11 +102,7 @@ func TestBetterFlowMedians(t *testing.T) {
 // the depth bound, spend exactly its syntheses, and report figures that
 // the flow gives again for the network it returns.
 func TestSearchFlowMoves(t *testing.T) {
-	tooltest.Path(t, "yosys")
-	tooltest.Path(t, "sta")
-	if testing.Short() {
-		t.Skip("the flow takes seconds: skipped in -short mode")
-	}
+	needFlow(t)
 	ctx := context.Background()
 	ks, err := topologies.Build("kogge-stone", 16, nil)
 	require.NoError(t, err)
@@ -224,11 +220,7 @@ func TestFlowKey(t *testing.T) {
 // synthesis asked, and the network it returns is its graph's with cells
 // copied, within both bounds, and measures again as it did.
 func TestSearchFlowCopiesCells(t *testing.T) {
-	tooltest.Path(t, "yosys")
-	tooltest.Path(t, "sta")
-	if testing.Short() {
-		t.Skip("the flow takes seconds: skipped in -short mode")
-	}
+	needFlow(t)
 	ctx := context.Background()
 	sk, err := topologies.Build("sklansky", 16, nil)
 	require.NoError(t, err)
@@ -279,4 +271,15 @@ func TestFlowKeyFanout(t *testing.T) {
 	}
 	assert.Positive(t, unread, "some pairs differ only in cells the sparse-8 adder does not read")
 	assert.NotEqual(t, opt.flowKey(graphs[0], 1), opt.flowKey(graphs[0], 2), "the sparseness is part of the key")
+}
+
+// needFlow skips a test of the flow search without Yosys and OpenSTA (a
+// failure under PREFIXGEN_REQUIRE_TOOLS=1), or in -short mode.
+func needFlow(t *testing.T) {
+	t.Helper()
+	tooltest.Path(t, "yosys")
+	tooltest.Path(t, "sta")
+	if testing.Short() {
+		t.Skip("the flow takes seconds: skipped in -short mode")
+	}
 }
