@@ -24,9 +24,7 @@ import (
 // is missing (fails under PREFIXGEN_REQUIRE_TOOLS=1).
 func needTools(t *testing.T) {
 	t.Helper()
-	tooltest.Path(t, "yosys")
-	tooltest.Path(t, "sta")
-	tooltest.File(t, physical.Libraries[physical.DefaultLibrary], "qflow-tech-osu018")
+	tooltest.Flow(t, physical.Libraries[physical.DefaultLibrary])
 }
 
 func build(t *testing.T, topo string, n int, params network.Params) *network.Network {

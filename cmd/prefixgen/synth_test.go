@@ -24,9 +24,7 @@ import (
 // missing (fails under PREFIXGEN_REQUIRE_TOOLS=1).
 func needFlow(t *testing.T) {
 	t.Helper()
-	tooltest.Path(t, "yosys")
-	tooltest.Path(t, "sta")
-	tooltest.File(t, physical.LibertyFile(""), "qflow-tech-osu018")
+	tooltest.Flow(t, physical.LibertyFile(""))
 }
 
 // TestSynthJSON runs two networks and the reference through the flow and

@@ -38,3 +38,14 @@ func File(t testing.TB, path, pkg string) {
 	}
 	t.Skipf("%s is missing: skipping (apt-get install -y %s; set %s=1 to make this a failure)", path, pkg, RequireEnv)
 }
+
+// Flow checks that the synthesis and timing flow can run: Yosys, OpenSTA
+// and the Liberty file at liberty, which Debian's qflow-tech-osu018
+// installs for the default library. What is missing skips the test, or
+// fails it when RequireEnv is "1".
+func Flow(t testing.TB, liberty string) {
+	t.Helper()
+	Path(t, "yosys")
+	Path(t, "sta")
+	File(t, liberty, "qflow-tech-osu018")
+}

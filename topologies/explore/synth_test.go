@@ -244,9 +244,7 @@ func TestSynthesizeLing(t *testing.T) {
 // when yosys, sta or the default Liberty file is missing.
 func needFlow(t *testing.T) {
 	t.Helper()
-	tooltest.Path(t, "yosys")
-	tooltest.Path(t, "sta")
-	tooltest.File(t, physical.LibertyFile(""), "qflow-tech-osu018")
+	tooltest.Flow(t, physical.LibertyFile(""))
 }
 
 // field returns the value of the named column of rec.

@@ -204,11 +204,10 @@ func TestMinimizeFlowSearch(t *testing.T) {
 }
 
 // needFlow skips the test in -short mode, and skips or fails it (under
-// PREFIXGEN_REQUIRE_TOOLS=1) when yosys or sta is missing.
+// PREFIXGEN_REQUIRE_TOOLS=1) when yosys, sta or the OSU library is missing.
 func needFlow(t *testing.T) {
 	t.Helper()
-	tooltest.Path(t, "yosys")
-	tooltest.Path(t, "sta")
+	tooltest.Flow(t, physical.LibertyFile(""))
 	if testing.Short() {
 		t.Skip("the flow takes seconds: skipped in -short mode")
 	}

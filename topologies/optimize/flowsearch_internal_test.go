@@ -178,14 +178,7 @@ func liveSpans(net *network.Network, s int) map[network.Span]bool {
 func TestFlowKey(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, name := range []string{"kogge-stone", "brent-kung"} {
-		start, err := topologies.Build(name, 16, nil)
-		require.NoError(t, err)
-		var graphs []*graph
-		g := fromNetwork(start)
-		for range 60 {
-			graphs = append(graphs, g.clone())
-			g.move(rng)
-		}
+		graphs := walk(t, name, 60, rng)
 		for _, s := range []int{1, 2, 4, 8} {
 			same, differ := 0, 0
 			for a := range graphs {
@@ -249,15 +242,7 @@ func TestSearchFlowCopiesCells(t *testing.T) {
 // so graphs that differ only in unread cells keep apart, and the
 // sparseness is still part of the key.
 func TestFlowKeyFanout(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	start, err := topologies.Build("kogge-stone", 16, nil)
-	require.NoError(t, err)
-	var graphs []*graph
-	g := fromNetwork(start)
-	for range 40 {
-		graphs = append(graphs, g.clone())
-		g.move(rng)
-	}
+	graphs := walk(t, "kogge-stone", 40, rand.New(rand.NewPCG(5, 6)))
 	opt := Options{MaxFanout: 4}
 	unread := 0
 	for a := range graphs {
@@ -273,13 +258,28 @@ func TestFlowKeyFanout(t *testing.T) {
 	assert.NotEqual(t, opt.flowKey(graphs[0], 1), opt.flowKey(graphs[0], 2), "the sparseness is part of the key")
 }
 
-// needFlow skips a test of the flow search without Yosys and OpenSTA (a
-// failure under PREFIXGEN_REQUIRE_TOOLS=1), or in -short mode.
+// needFlow skips a test of the flow search without Yosys, OpenSTA or the
+// OSU library (a failure under PREFIXGEN_REQUIRE_TOOLS=1), or in -short
+// mode.
 func needFlow(t *testing.T) {
 	t.Helper()
-	tooltest.Path(t, "yosys")
-	tooltest.Path(t, "sta")
+	tooltest.Flow(t, physical.LibertyFile(""))
 	if testing.Short() {
 		t.Skip("the flow takes seconds: skipped in -short mode")
 	}
+}
+
+// walk returns the graphs that a walk of annealing moves meets from the
+// named family at 16 bits, the start first.
+func walk(t *testing.T, name string, count int, rng *rand.Rand) []*graph {
+	t.Helper()
+	start, err := topologies.Build(name, 16, nil)
+	require.NoError(t, err)
+	var graphs []*graph
+	g := fromNetwork(start)
+	for range count {
+		graphs = append(graphs, g.clone())
+		g.move(rng)
+	}
+	return graphs
 }
