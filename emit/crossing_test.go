@@ -1,10 +1,7 @@
 package emit_test
 
 import (
-	"bytes"
-	"encoding/xml"
 	"fmt"
-	"io"
 	"math"
 	"regexp"
 	"slices"
@@ -95,107 +92,19 @@ func endsAt(cells []disc, p [2]float64) []int {
 	return at
 }
 
-// svgPathRE splits an SVG path's data into commands and numbers.
-var svgPathRE = regexp.MustCompile(`[MLHVC]|-?[\d.]+`)
-
-// svgPath reads the absolute M, L, H, V and C commands prefixgen writes.
-func svgPath(t *testing.T, d string) [][2]float64 {
-	t.Helper()
-	var pts [][2]float64
-	var cmd string
-	var nums []float64
-	tokens := append(svgPathRE.FindAllString(d, -1), "M") // a last M flushes
-	for _, tok := range tokens {
-		if strings.Contains("MLHVC", tok) {
-			var cur [2]float64
-			if len(pts) > 0 {
-				cur = pts[len(pts)-1]
-			}
-			switch cmd {
-			case "M", "L":
-				for i := 0; i+1 < len(nums); i += 2 {
-					pts = append(pts, [2]float64{nums[i], nums[i+1]})
-				}
-			case "H":
-				for _, x := range nums {
-					pts = append(pts, [2]float64{x, cur[1]})
-				}
-			case "V":
-				for _, y := range nums {
-					pts = append(pts, [2]float64{cur[0], y})
-				}
-			case "C":
-				require.Zero(t, len(nums)%6, "path %q", d)
-				for i := 0; i < len(nums); i += 6 {
-					p0 := pts[len(pts)-1]
-					pts = cubic(pts, p0, [2]float64{nums[i], nums[i+1]}, [2]float64{nums[i+2], nums[i+3]}, [2]float64{nums[i+4], nums[i+5]})
-				}
-			}
-			cmd, nums = tok, nil
-			continue
-		}
-		v, err := strconv.ParseFloat(tok, 64)
-		require.NoError(t, err, "path %q", d)
-		nums = append(nums, v)
-	}
-	require.NotEmpty(t, pts, "path %q", d)
-	return pts
-}
-
 // svgGeometry reads the cells and the wires of an SVG picture.
 func svgGeometry(t *testing.T, data []byte) ([]disc, []trace) {
 	t.Helper()
-	num := func(e xml.StartElement, name string) float64 {
-		v, err := strconv.ParseFloat(attr(e, name), 64)
-		require.NoError(t, err, "%s of %s", name, e.Name.Local)
-		return v
+	pic := readSVG(t, data)
+	cells := make([]disc, len(pic.cells))
+	for i, c := range pic.cells {
+		require.True(t, c.isCircle, "cell %q is a <%s>, not a circle", c.title, c.element)
+		cells[i] = disc{x: c.x, y: c.y, r: c.r, name: c.title}
 	}
-	var cells []disc
-	var paths [][][2]float64
-	d := xml.NewDecoder(bytes.NewReader(data))
-	group := ""
-	var cell *disc // the cell being read, for its title
-	inTitle := false
-	for {
-		tok, err := d.Token()
-		if err == io.EOF {
-			break
-		}
-		require.NoError(t, err)
-		switch tok := tok.(type) {
-		case xml.StartElement:
-			inTitle = tok.Name.Local == "title" && cell != nil
-			switch {
-			case tok.Name.Local == "g":
-				group = attr(tok, "class")
-			case group == "cells" && tok.Name.Local == "circle":
-				cell = &disc{x: num(tok, "cx"), y: num(tok, "cy"), r: num(tok, "r")}
-			case group == "wires" && tok.Name.Local == "line":
-				paths = append(paths, [][2]float64{{num(tok, "x1"), num(tok, "y1")}, {num(tok, "x2"), num(tok, "y2")}})
-			case group == "wires" && tok.Name.Local == "path":
-				paths = append(paths, svgPath(t, attr(tok, "d")))
-			case group == "wires":
-				t.Fatalf("unexpected <%s> among the wires", tok.Name.Local)
-			}
-		case xml.CharData:
-			if inTitle {
-				cell.name += string(tok)
-			}
-		case xml.EndElement:
-			inTitle = false
-			switch {
-			case tok.Name.Local == "g":
-				group = ""
-			case cell != nil && tok.Name.Local == "circle":
-				cells = append(cells, *cell)
-				cell = nil
-			}
-		}
-	}
-	wires := make([]trace, len(paths))
-	for i, pts := range paths {
-		a, b := pts[0], pts[len(pts)-1]
-		wires[i] = trace{pts: pts, ends: append(endsAt(cells, a), endsAt(cells, b)...),
+	wires := make([]trace, len(pic.wires))
+	for i, w := range pic.wires {
+		a, b := w.pts[0], w.pts[len(w.pts)-1]
+		wires[i] = trace{pts: w.pts, ends: append(endsAt(cells, a), endsAt(cells, b)...),
 			what: fmt.Sprintf("wire from (%g, %g) to (%g, %g)", a[0], a[1], b[0], b[1])}
 	}
 	return cells, wires

@@ -3,9 +3,7 @@ package emit_test
 import (
 	"bufio"
 	"bytes"
-	"encoding/xml"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -96,86 +94,12 @@ func TestPictureDeterministic(t *testing.T) {
 	}
 }
 
-// svgDoc is what TestSVGCells reads back from an SVG picture.
-type svgDoc struct {
-	root  xml.StartElement
-	cells []svgCell
-}
-
-// svgCell is one element of class "cell".
-type svgCell struct {
-	element string
-	classes []string
-	title   string
-}
-
-// parseSVG reads the picture with encoding/xml, strictly.
-func parseSVG(t *testing.T, data []byte) svgDoc {
-	t.Helper()
-	var doc svgDoc
-	d := xml.NewDecoder(bytes.NewReader(data))
-	var open *svgCell // the cell element being read, for its <title>
-	inTitle := false
-	depth := 0
-	for {
-		tok, err := d.Token()
-		if err == io.EOF {
-			break
-		}
-		require.NoError(t, err)
-		switch tok := tok.(type) {
-		case xml.StartElement:
-			depth++
-			if depth == 1 {
-				doc.root = tok.Copy()
-			}
-			for _, a := range tok.Attr {
-				if a.Name.Local == "class" && contains(strings.Fields(a.Value), "cell") {
-					require.Nil(t, open, "a cell inside a cell")
-					open = &svgCell{element: tok.Name.Local, classes: strings.Fields(a.Value)}
-				}
-			}
-			inTitle = tok.Name.Local == "title" && open != nil
-		case xml.CharData:
-			if inTitle {
-				open.title += string(tok)
-			}
-		case xml.EndElement:
-			depth--
-			inTitle = false
-			if open != nil && tok.Name.Local == open.element {
-				doc.cells = append(doc.cells, *open)
-				open = nil
-			}
-		}
-	}
-	return doc
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
-}
-
-func attr(e xml.StartElement, name string) string {
-	for _, a := range e.Attr {
-		if a.Name.Local == name {
-			return a.Value
-		}
-	}
-	return ""
-}
-
 // The SVG is well-formed SVG 1.1 with one cell element per cell, of the
 // kind carry.Kinds gives, titled with the cell's span and level.
 func TestSVGCells(t *testing.T) {
 	for _, net := range append(allNetworks(t), emit.OddNetwork(t)) {
 		what := fmt.Sprintf("%s %d", emit.Name(net), net.Width())
-		doc := parseSVG(t, svgBytes(t, net, emit.SVGOptions{}))
+		doc := readSVG(t, svgBytes(t, net, emit.SVGOptions{}))
 		assert.Equal(t, "svg", doc.root.Name.Local, what)
 		assert.Equal(t, "http://www.w3.org/2000/svg", doc.root.Name.Space, what)
 		assert.Equal(t, "1.1", attr(doc.root, "version"), what)
@@ -216,7 +140,7 @@ func TestSVGCompact(t *testing.T) {
 	svg := string(svgBytes(t, build(t, "kogge-stone", 64), emit.SVGOptions{}))
 	assert.NotRegexp(t, `\d\.\d{3}`, svg, "no long decimals")
 	assert.NotContains(t, svg, "e+")
-	doc := parseSVG(t, []byte(svg))
+	doc := readSVG(t, []byte(svg))
 	w, err := strconv.Atoi(attr(doc.root, "width"))
 	require.NoError(t, err)
 	assert.Less(t, w, 64*40, "about 28 units per column")
@@ -365,14 +289,21 @@ func checkPinned(t *testing.T, plain []byte, pins []map[string][2]float64) {
 // (x0, y) along to x1, then into the cell at (cx, cy).
 type svgWire struct{ x0, y, x1, cx, cy int }
 
-var svgWireRE = regexp.MustCompile(`<path d="M(\d+) (\d+) H(\d+) L(\d+) (\d+)"/>`)
+// svgLaneRE matches the path data of a Lo wire drawn along a lane.
+var svgLaneRE = regexp.MustCompile(`^M(\d+) (\d+) H(\d+) L(\d+) (\d+)$`)
 
+// svgWires returns the Lo wires of the picture drawn along lanes.
 func svgWires(t *testing.T, svg []byte) []svgWire {
+	t.Helper()
 	var out []svgWire
-	for _, m := range svgWireRE.FindAllSubmatch(svg, -1) {
+	for _, w := range readSVG(t, svg).wires {
+		m := svgLaneRE.FindStringSubmatch(w.d)
+		if m == nil {
+			continue
+		}
 		var v [5]int
 		for i := range v {
-			n, err := strconv.Atoi(string(m[i+1]))
+			n, err := strconv.Atoi(m[i+1])
 			require.NoError(t, err)
 			v[i] = n
 		}
@@ -431,14 +362,20 @@ func TestSVGSkipCurveEndsOnCell(t *testing.T) {
 	net, err := network.Unmarshal([]byte(`{"format":"prefixgen.network/v1","width":8,"topology":"","params":{},
 		"cells":[[0,1],[2,3],[4,5],[6,7],[9,10],[8,9],[12,11],[13,10],[8,14],[8,2],[13,4],[15,6]],"outputs":[0,8,17,13,18,15,19,16]}`))
 	require.NoError(t, err)
-	svg := string(svgBytes(t, net, emit.SVGOptions{}))
-	cells := map[[2]string]bool{}
-	for _, m := range regexp.MustCompile(`<circle class="cell \w+" cx="(\d+)" cy="(\d+)"`).FindAllStringSubmatch(svg, -1) {
-		cells[[2]string{m[1], m[2]}] = true
+	pic := readSVG(t, svgBytes(t, net, emit.SVGOptions{}))
+	cells := map[[2]float64]bool{}
+	for _, c := range pic.cells {
+		cells[[2]float64{c.x, c.y}] = true
 	}
-	curves := regexp.MustCompile(`<path d="M[^"]*C[^"]* ([\d.]+) ([\d.]+)"/>`).FindAllStringSubmatch(svg, -1)
+	var curves []svgWirePath
+	for _, w := range pic.wires {
+		if strings.Contains(w.d, "C") {
+			curves = append(curves, w)
+		}
+	}
 	require.NotEmpty(t, curves, "the network has a skipping Hi operand")
-	for _, m := range curves {
-		assert.True(t, cells[[2]string{m[1], m[2]}], "curve %s ends at (%s, %s), on no cell", m[0], m[1], m[2])
+	for _, w := range curves {
+		end := w.pts[len(w.pts)-1]
+		assert.True(t, cells[end], "curve %q ends at (%g, %g), on no cell", w.d, end[0], end[1])
 	}
 }
