@@ -126,24 +126,9 @@ func dotAttrs(list string) map[string]string {
 	return m
 }
 
-// dotRowHeight is the distance between the rows of a DOT picture, in
-// points.
-const dotRowHeight = 40
-
-// dotLongWire reports whether a straight piece of a DOT edge from a to b is
-// an ordinary Lo wire's last piece: from its column line in the row just
-// above the cell, straight into the cell in another column. The DOT picture
-// draws these straight on purpose (the README: "its long wires straight (at
-// Kogge–Stone's last levels they pass over cells of their row"), and leaves
-// lanes to the SVG, so the check passes over them.
-func dotLongWire(a, b [2]float64) bool {
-	return a[0] != b[0] && math.Abs(a[1]-b[1]-dotRowHeight) < 0.01
-}
-
 // dotGeometry reads the cells (the circles) and the wires of a DOT file
 // as neato -n2 draws them: an edge along its pos, a cubic B-spline, or
-// straight from node to node where it has none; it leaves out the straight
-// last pieces of ordinary Lo wires (dotLongWire).
+// straight from node to node where it has none.
 func dotGeometry(t *testing.T, data []byte) ([]disc, []trace) {
 	t.Helper()
 	pos := pinned(t, data)
@@ -174,9 +159,6 @@ func dotGeometry(t *testing.T, data []byte) ([]disc, []trace) {
 		}
 		if a["pos"] == "" {
 			w.pts = [][2]float64{pos[m[1]], pos[m[2]]}
-			if _, cell := index[m[2]]; cell && dotLongWire(w.pts[0], w.pts[1]) {
-				continue
-			}
 		} else {
 			var ctl [][2]float64
 			for _, f := range strings.Fields(a["pos"]) {
@@ -189,9 +171,6 @@ func dotGeometry(t *testing.T, data []byte) ([]disc, []trace) {
 				ctl = append(ctl, [2]float64{px, py})
 			}
 			require.Equal(t, 1, len(ctl)%3, "%s: a B-spline has 3k+1 points", w.what)
-			if n := len(ctl); n > 4 && ctl[n-4] == ctl[n-3] && ctl[n-2] == ctl[n-1] && dotLongWire(ctl[n-4], ctl[n-1]) {
-				ctl = ctl[:n-3] // down the column line to the tap: checked
-			}
 			w.pts = ctl[:1]
 			for i := 1; i+2 < len(ctl); i += 3 {
 				w.pts = cubic(w.pts, ctl[i-1], ctl[i], ctl[i+1], ctl[i+2])

@@ -36,14 +36,18 @@ const (
 // span, level and kind. Every edge runs from the node that produces an
 // operand to the cell or output that reads it; a Lo edge from a row further
 // up carries its own route (an edge pos) down its column line and into the
-// cell, as textbooks draw it. A Lo edge whose column line carries a newer
-// signal into the row above the cell (a higher-valency network's cell reads
-// such older signals) comes down beside the column line instead, on the
-// side of the cell, and along a lane of its own in the gap above the cell's
-// row; a read that skips a newer signal of its own column (never so in the
-// built-in topologies) steps out beside the column line. Neither runs
-// through a cell it does not connect. The graph's label names the network
-// and gives its width and figures.
+// cell, as textbooks draw it. A Lo edge that reaches two columns or more
+// from the row above its cell runs down its column line to a lane of its
+// own in the gap above the cell's row (the edges of one signal into one row
+// share a lane; the gap grows to hold its lanes, as in the SVG picture),
+// along the lane and into the cell, so that Kogge–Stone's long wires do not
+// pass over the cells of their row. A Lo edge whose column line carries a
+// newer signal into the row above the cell (a higher-valency network's cell
+// reads such older signals) comes down beside the column line instead, on
+// the side of the cell, to its lane; a read that skips a newer signal of its
+// own column (never so in the built-in topologies) steps out beside the
+// column line. No edge runs through a cell it does not connect. The graph's
+// label names the network and gives its width and figures.
 //
 // Every node's position is pinned with pos="x,y!" (in points, y up), so
 // that Graphviz's neato in its no-op mode draws the grid exactly as laid
@@ -81,10 +85,40 @@ func DOT(w io.Writer, net *network.Network, opt DOTOptions) error {
 		rows[r].Delete("label")
 		rows[r].Attr("rank", "same")
 	}
-	height := (l.rows - 1) * dotRow
+	// A row whose Lo wires need lanes gets room for them above it: rowY
+	// is each row's distance from the top, in points.
+	lanes, laneCount := wireLanes(l, true)
+	rowY := make([]float64, l.rows)
+	for r := 1; r < l.rows; r++ {
+		rowY[r] = rowY[r-1] + dotRow + float64(max(0, laneCount[r]-1)*dotLane)
+	}
+	height := rowY[l.rows-1]
+	// yAt is the distance from the top of a height in grid units: rows that
+	// lanes made taller stretch the space between them.
+	yAt := func(g float64) float64 {
+		r := int(math.Floor(g))
+		switch {
+		case r < 0:
+			return rowY[0] + g*dotRow
+		case r >= len(rowY)-1:
+			return rowY[len(rowY)-1] + (g-float64(len(rowY)-1))*dotRow
+		}
+		return rowY[r] + (g-float64(r))*(rowY[r+1]-rowY[r])
+	}
 	// coord gives the coordinates of a point; Graphviz's y axis points up.
 	coord := func(p point) string {
-		return num(p.x*dotColumn) + "," + num(float64(height)-p.y*dotRow)
+		return num(p.x*dotColumn) + "," + num(height-yAt(p.y))
+	}
+	// laneY is the height, in grid units, of a lane in the gap above row:
+	// the gap's lanes dotLane apart and centred in it (below the input
+	// labels above row 1), lane 0 on top.
+	laneY := func(row, lane int) float64 {
+		top, bottom := rowY[row-1], rowY[row]
+		if row == 1 {
+			top = yAt(labelGap)
+		}
+		y := (top+bottom)/2 + (float64(lane)-float64(laneCount[row]-1)/2)*dotLane
+		return float64(row-1) + (y-rowY[row-1])/(bottom-rowY[row-1])
 	}
 	place := func(n dot.Node, at spot, col int) dot.Node {
 		n.Attrs("pos", coord(at.pt())+"!", "group", "c"+strconv.Itoa(col))
@@ -128,7 +162,6 @@ func DOT(w io.Writer, net *network.Network, opt DOTOptions) error {
 		}
 		e.Attr("pos", strings.Join(pts, " "))
 	}
-	lanes, laneCount := wireLanes(l, false)
 	for k, c := range l.cells {
 		cell := net.Cell(k)
 		if c.loSkips {
@@ -140,10 +173,20 @@ func DOT(w io.Writer, net *network.Network, opt DOTOptions) error {
 			if c.lo.row == 0 {
 				a.y += labelGap
 			}
-			side, ly := c.besideLo(), dotLaneY(c.at.row, lanes[k], laneCount[c.at.row])
+			side, ly := c.besideLo(), laneY(c.at.row, lanes[k])
 			edge(nodes[cell.Lo], nodes[c.signal], polyline(a,
 				point{side, float64(c.lo.row) + 0.5}, point{side, ly},
 				point{c.laneEnd(), ly}, c.at.pt())...)
+		} else if lanes[k] >= 0 {
+			// Down the Lo column line to the wire's own lane in the gap
+			// above the cell, along the lane, and into the cell. From an
+			// input, start below its label.
+			a, ly := c.lo.pt(), laneY(c.at.row, lanes[k])
+			if c.lo.row == 0 {
+				a.y += labelGap
+			}
+			edge(nodes[cell.Lo], nodes[c.signal], polyline(a,
+				point{a.x, ly}, point{c.laneEnd(), ly}, c.at.pt())...)
 		} else if c.tap != c.lo {
 			// Straight down to the tap, then straight to the cell. From an
 			// input, start below its label.
@@ -199,17 +242,6 @@ func DOT(w io.Writer, net *network.Network, opt DOTOptions) error {
 // dotLane is the distance, in points, between the lanes of the Lo wires
 // of one row, as far as the gap between two rows holds them.
 const dotLane = 6
-
-// dotLaneY returns the height, in rows, of lane lane of count in the gap
-// above row: the lanes are centred in the gap, lane 0 on top, and stay in
-// its middle 24 points, clear of the cells of both rows.
-func dotLaneY(row, lane, count int) float64 {
-	step := float64(dotLane)
-	if count > 1 {
-		step = min(step, 24/float64(count-1))
-	}
-	return float64(row) - 0.5 + (float64(lane)-float64(count-1)/2)*step/dotRow
-}
 
 // polyline returns the control points of a cubic B-spline that runs
 // straight from corner to corner, as neato -n2 draws an edge's pos: each
