@@ -95,16 +95,7 @@ func DOT(w io.Writer, net *network.Network, opt DOTOptions) error {
 	height := rowY[l.rows-1]
 	// yAt is the distance from the top of a height in grid units: rows that
 	// lanes made taller stretch the space between them.
-	yAt := func(g float64) float64 {
-		r := int(math.Floor(g))
-		switch {
-		case r < 0:
-			return rowY[0] + g*dotRow
-		case r >= len(rowY)-1:
-			return rowY[len(rowY)-1] + (g-float64(len(rowY)-1))*dotRow
-		}
-		return rowY[r] + (g-float64(r))*(rowY[r+1]-rowY[r])
-	}
+	yAt := func(g float64) float64 { return stretchedY(rowY, dotRow, g) }
 	// coord gives the coordinates of a point; Graphviz's y axis points up.
 	coord := func(p point) string {
 		return num(p.x*dotColumn) + "," + num(height-yAt(p.y))

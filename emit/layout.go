@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/prefixgen/prefixgen/carry"
@@ -316,4 +317,19 @@ func wireLanes(l *layout, ordinary bool) (lanes []int, count []int) {
 		count[row] = len(ends)
 	}
 	return lanes, count
+}
+
+// stretchedY returns how far below the top a height of g rows lies when row
+// r is drawn rowY[r] below the top (rows that hold wire lanes are taller):
+// between two rows in proportion, above the first and below the last pitch
+// a row.
+func stretchedY(rowY []float64, pitch, g float64) float64 {
+	r := int(math.Floor(g))
+	switch {
+	case r < 0:
+		return rowY[0] + g*pitch
+	case r >= len(rowY)-1:
+		return rowY[len(rowY)-1] + (g-float64(len(rowY)-1))*pitch
+	}
+	return rowY[r] + (g-float64(r))*(rowY[r+1]-rowY[r])
 }

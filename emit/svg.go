@@ -5,7 +5,6 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
-	"math"
 	"strings"
 	"unicode/utf8"
 
@@ -77,16 +76,11 @@ func SVG(w io.Writer, net *network.Network, opt SVGOptions) error {
 	y := func(row int) int { return rowY[row] }
 	// yAt is the height of a point between rows, in grid units: rows that
 	// lanes made taller stretch the space between them.
-	yAt := func(g float64) float64 {
-		r := int(math.Floor(g))
-		switch {
-		case r < 0:
-			return float64(rowY[0]) + g*svgRow
-		case r >= len(rowY)-1:
-			return float64(rowY[len(rowY)-1]) + (g-float64(len(rowY)-1))*svgRow
-		}
-		return float64(rowY[r]) + (g-float64(r))*float64(rowY[r+1]-rowY[r])
+	rowYf := make([]float64, len(rowY))
+	for r, v := range rowY {
+		rowYf[r] = float64(v)
 	}
+	yAt := func(g float64) float64 { return stretchedY(rowYf, svgRow, g) }
 	bottom := y(l.outRow())
 	lines := []string{
 		fmt.Sprintf("%s, width %d", l.name, f.Width),
