@@ -231,7 +231,8 @@ func DOT(w io.Writer, net *network.Network, opt DOTOptions) error {
 }
 
 // dotLane is the distance, in points, between the lanes of the Lo wires
-// of one row, as far as the gap between two rows holds them.
+// of one row: the gap above a row grows by dotLane for every lane past
+// its first.
 const dotLane = 6
 
 // polyline returns the control points of a cubic B-spline that runs
