@@ -58,6 +58,30 @@ func AdderModuleName(net *network.Network, opt adder.Options) string {
 	return ModuleName(net)
 }
 
+// verilogInstance writes the instance of a library cell that drives a.Target
+// (adder.Assign.Cell), named u_ and the target's name and bit.
+func verilogInstance(a adder.Assign) string {
+	pins := make([]string, 0, len(a.CellArgs)+1)
+	for i, arg := range a.CellArgs {
+		pins = append(pins, fmt.Sprintf(".%s(%s)", verilogName(a.Cell.Inputs[i]), arg))
+	}
+	pins = append(pins, fmt.Sprintf(".%s(%s)", verilogName(a.Cell.Output), a.Target))
+	inst := "u_" + a.Target.Name
+	if a.Target.Bit >= 0 {
+		inst += "_" + strconv.Itoa(a.Target.Bit)
+	}
+	return fmt.Sprintf("%s %s (%s);", verilogName(a.Cell.Name), inst, strings.Join(pins, ", "))
+}
+
+// verilogName returns s as a Verilog identifier: itself when it is a simple
+// identifier and no keyword, otherwise escaped (\s followed by a space).
+func verilogName(s string) string {
+	if CheckModuleName(s) == nil {
+		return s
+	}
+	return "\\" + s + " "
+}
+
 // newAdderData describes the adder around net and renders it.
 func newAdderData(net *network.Network, module string, opt adder.Options) (*adderData, *adder.Description, error) {
 	if module == "" {
@@ -100,6 +124,10 @@ func newAdderData(net *network.Network, module string, opt adder.Options) (*adde
 		}
 		for _, a := range sec.Assigns {
 			var code string
+			if a.Cell != nil {
+				as.Lines = append(as.Lines, adderLine{Comment: a.Comment, Code: verilogInstance(a)})
+				continue
+			}
 			if a.Declare {
 				code = fmt.Sprintf("wire %s = %s;", strings.TrimSpace(rng(a.Width)+" "+a.Target.Name), verilogExpr(a.Expr))
 			} else {
@@ -164,6 +192,9 @@ func adderHeader(net *network.Network, d *adder.Description) []string {
 			blocks = fmt.Sprintf("%d carry-select blocks, %d of %d bits and 1 of %d", d.Groups, d.Groups-1, d.Options.Sparse, last)
 		}
 		h = append(h, fmt.Sprintf("sparse:     %s, %d sum multiplexers", blocks, d.Muxes))
+	}
+	if c := d.Options.Cells; c != nil {
+		h = append(h, fmt.Sprintf("cells:      %s and %s of a standard-cell library compute each bit's generate and propagate", c.NAND2.Name, c.OAI21.Name))
 	}
 	if d.Latency > 0 {
 		h = append(h, fmt.Sprintf("pipeline:   %d register stage(s) after levels %s, %d register bits",

@@ -156,6 +156,9 @@ func newVHDLData(net *network.Network, entity string, opt adder.Options) (*vhdlD
 	if err := CheckEntityName(entity); err != nil {
 		return nil, nil, err
 	}
+	if opt.Cells != nil {
+		return nil, nil, fmt.Errorf("emit: VHDL does not instantiate library cells for the pre-processing: allowed Verilog")
+	}
 	d, err := adder.Describe(net, opt)
 	if err != nil {
 		return nil, nil, fmt.Errorf("emit: %v", err)

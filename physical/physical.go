@@ -151,6 +151,10 @@ type Design struct {
 	// (adder.Options.Stages and NoReset).
 	Stages  int
 	NoReset bool
+	// PGCells says the adder's generate and propagate are cells of the
+	// library (adder.Options.Cells): Yosys reads the library's cells before
+	// the design.
+	PGCells bool
 	// Verilog is the source and Top the name of its top module.
 	Verilog []byte
 	Top     string
@@ -192,6 +196,9 @@ func (d *Design) Name() string {
 		if d.NoReset {
 			name += " noreset"
 		}
+	}
+	if d.PGCells {
+		name += " pgcells"
 	}
 	return name
 }
@@ -236,11 +243,13 @@ func cellKey(net *network.Network) string {
 // carry-select blocks the sums; with valency k each chain of binary cells
 // is one k-input gate; with Ling the tree computes Ling's pseudo-carries;
 // with Stages K, K register stages balance the logic (the flow then gives
-// the least clock period as the delay). Its Sparse, Valency, Ling, Stages
-// and NoReset say so, and results name it "kogge-stone sparse=4 ling". The
+// the least clock period as the delay); with Cells each bit's generate and
+// propagate are the library's NAND2 and OAI21 cells (see PGCells), which
+// the flow keeps. Its Sparse, Valency, Ling, Stages, NoReset and PGCells
+// say so, and results name it "kogge-stone sparse=4 ling". The
 // standard options give AdderDesign.
 func ArchitectureDesign(net *network.Network, arch adder.Options) (*Design, error) {
-	opt := adder.Options{Flags: adder.Carry, Sparse: arch.Sparse, Valency: arch.Valency, Ling: arch.Ling, Stages: arch.Stages, NoReset: arch.NoReset && arch.Stages > 0}
+	opt := adder.Options{Flags: adder.Carry, Sparse: arch.Sparse, Valency: arch.Valency, Ling: arch.Ling, Stages: arch.Stages, NoReset: arch.NoReset && arch.Stages > 0, Cells: arch.Cells}
 	if opt.Suffix() == "" {
 		return AdderDesign(net)
 	}
@@ -250,7 +259,7 @@ func ArchitectureDesign(net *network.Network, arch adder.Options) (*Design, erro
 		return nil, fmt.Errorf("physical: %v", err)
 	}
 	return &Design{Topology: net.Topology(), Params: net.Params(), Width: net.Width(), Sparse: opt.Sparse, Valency: opt.Valency,
-		Ling: opt.Ling, Stages: opt.Stages, NoReset: opt.NoReset, Verilog: v.Bytes(), Top: top}, nil
+		Ling: opt.Ling, Stages: opt.Stages, NoReset: opt.NoReset, PGCells: opt.Cells != nil, Verilog: v.Bytes(), Top: top}, nil
 }
 
 // ReferenceDesign returns the adder a designer writes without prefixgen,
@@ -483,7 +492,7 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 		if j >= 0 {
 			r := *results[j]
 			d := designs[i]
-			r.Topology, r.Params, r.Width, r.Sparse, r.Valency, r.Ling = d.Topology, d.Params, d.Width, d.Sparse, d.Valency, d.Ling
+			r.Topology, r.Params, r.Width, r.Sparse, r.Valency, r.Ling, r.PGCells = d.Topology, d.Params, d.Width, d.Sparse, d.Valency, d.Ling, d.PGCells
 			r.Cells = maps.Clone(r.Cells)
 			results[i] = &r
 		}

@@ -21,6 +21,10 @@ type libCell struct {
 	// latch reports a latch.
 	clock string
 	latch bool
+	// inputs are the input pins, in the file's order; dontUse reports a
+	// cell marked dont_use.
+	inputs  []string
+	dontUse bool
 }
 
 // maxBDDNodes bounds the decision diagrams RedundantArea builds: a cell
@@ -495,7 +499,11 @@ func libertyCells(src string) map[string]libCell {
 			if a, err := strconv.ParseFloat(g.attrs["area"], 64); err == nil && a >= 0 && !math.IsInf(a, 0) {
 				c.area, c.hasArea = a, true
 			}
+			c.dontUse = strings.TrimSpace(g.attrs["dont_use"]) == "true"
 			for _, p := range g.groups {
+				if p.kind == "pin" && p.attrs["direction"] == "input" {
+					c.inputs = append(c.inputs, p.args...)
+				}
 				switch p.kind {
 				case "ff", "ff_bank":
 					c.clock = strings.TrimSpace(p.attrs["clocked_on"])

@@ -25,12 +25,13 @@ type Result struct {
 	Topology string
 	Params   network.Params
 	Width    int
-	// Sparse, Valency, Ling, Stages and NoReset are the adder's
+	// Sparse, Valency, Ling, Stages, NoReset and PGCells are the adder's
 	// architecture, the design's.
 	Sparse, Valency int
 	Ling            bool
 	Stages          int
 	NoReset         bool
+	PGCells         bool
 	// AreaUM2 is the area of the mapped cells in µm², as Yosys's
 	// stat -liberty sums it (the library's area unit, µm² for the OSU
 	// cells), and StdCells their number.
@@ -76,7 +77,7 @@ type Result struct {
 // Name returns the design's topology and parameters, as in
 // "ladner-fischer k=1", or "yosys a+b+cin" for the reference.
 func (r *Result) Name() string {
-	d := Design{Topology: r.Topology, Params: r.Params, Sparse: r.Sparse, Valency: r.Valency, Ling: r.Ling, Stages: r.Stages, NoReset: r.NoReset}
+	d := Design{Topology: r.Topology, Params: r.Params, Sparse: r.Sparse, Valency: r.Valency, Ling: r.Ling, Stages: r.Stages, NoReset: r.NoReset, PGCells: r.PGCells}
 	return d.Name()
 }
 
@@ -464,7 +465,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 	}
 	flow := opt.flow()
 	script := YosysScript(flow, d.Top, lib)
-	if d.outside {
+	if d.outside || d.PGCells {
 		// A user's module may be a netlist of the library's own cells
 		// (another tool's, or the flow's mapped.v): Yosys reads them as
 		// cells first, and maps the rest around them.
@@ -506,7 +507,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 			}
 			return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s has no flip-flop Yosys can map a %s onto: allowed a library with a rising-edge D flip-flop", t.liberty, kind)}
 		}
-		if d.outside {
+		if d.outside || d.PGCells {
 			return nil, &SetupError{msg: fmt.Sprintf("physical: yosys cannot synthesize module %s of the Verilog given: %s", d.Top, sourceLine.ReplaceAllString(yosysError(out, err), "line $1: $2"))}
 		}
 		return nil, fail("yosys failed: %s", yosysError(out, err))
@@ -517,7 +518,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 	}
 	r := &Result{
 		Topology: d.Topology, Params: d.Params, Width: d.Width, Sparse: d.Sparse, Valency: d.Valency, Ling: d.Ling,
-		Stages: d.Stages, NoReset: d.NoReset,
+		Stages: d.Stages, NoReset: d.NoReset, PGCells: d.PGCells,
 		Liberty: t.liberty, Flow: flow, OutputLoadPF: opt.load(),
 		YosysVersion: t.yosysVersion, STAVersion: t.staVersion,
 	}
@@ -582,7 +583,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 	}
 	regs, err := netlistRegisters(libText, mapped, d.Top)
 	if err != nil {
-		if d.outside {
+		if d.outside || d.PGCells {
 			return nil, &SetupError{msg: "physical: " + err.Error()}
 		}
 		if d.Stages > 0 {

@@ -11,12 +11,13 @@ import (
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/physical"
 	"github.com/prefixgen/prefixgen/topologies"
 )
 
 // archFlagNames are the flags that choose the adder's architecture, all
 // but --valency for -f verilog only.
-var archFlagNames = []string{"op", "no-cin", "flags", "sparse", "pipeline-after", "stages", "no-reset", "valency", "ling"}
+var archFlagNames = []string{"op", "no-cin", "flags", "sparse", "pipeline-after", "stages", "no-reset", "valency", "ling", "pg-cells"}
 
 // archFlags are the flags of the adder's architecture (package adder).
 func archFlags() []cli.Flag {
@@ -30,7 +31,31 @@ func archFlags() []cli.Flag {
 		&cli.IntFlag{Name: "stages", Usage: "`K` register stages placed to balance the logic between them (1 to depth + 1): a latency of K clk cycles; adds clk and rst (synchronous, active high, clears every register)", DefaultText: "none, a combinational adder"},
 		&cli.BoolFlag{Name: "no-reset", Usage: "with --stages or --pipeline-after: registers without a reset (no rst input); they load at every rising edge of clk"},
 		lingFlag(),
+		pgCellsFlag(),
 	}
+}
+
+func pgCellsFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "pg-cells", Usage: "each bit's generate and propagate as two cells of the library (--liberty): ~g = NAND2(a, b) and ~p = OAI21(a, b, ~g), the XNOR for the price of an OAI21; synthesis keeps them (add only)"}
+}
+
+// libraryCells sets opt.Cells to the NAND2 and OAI21 cells of --liberty (the
+// default library where the command has no such flag or it is not given)
+// when the architecture asks for them.
+func libraryCells(c *cli.Context, opt *adder.Options, a adder.Architecture) error {
+	if !a.PGCells {
+		return nil
+	}
+	liberty := ""
+	if hasFlag(c, "liberty") {
+		liberty = c.String("liberty")
+	}
+	cells, err := physical.PGCells(liberty)
+	if err != nil {
+		return usage(c, "%v", err)
+	}
+	opt.Cells = cells
+	return nil
 }
 
 func lingFlag() cli.Flag {
@@ -99,6 +124,12 @@ func archOptions(c *cli.Context) (*adder.Options, error) {
 		return nil, usage(c, "--op: %v", err)
 	}
 	opt := adder.Options{Op: op, NoCarryIn: c.Bool("no-cin"), Sparse: a.Sparse, Stages: a.Stages, Valency: a.Valency, Ling: a.Ling, NoReset: a.NoReset}
+	if a.PGCells && op != adder.Add {
+		return nil, usage(c, "--pg-cells applies to --op add only: the cells take a and b as they are")
+	}
+	if err := libraryCells(c, &opt, a); err != nil {
+		return nil, err
+	}
 	if op == adder.Compare {
 		if c.IsSet("flags") {
 			return nil, usage(c, "--flags applies to --op add, sub and addsub; compare outputs lt, ltu and eq")

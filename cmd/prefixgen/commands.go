@@ -159,6 +159,7 @@ func genCommand() *cli.Command {
 			&cli.BoolFlag{Name: "testbench", Usage: "verilog, vhdl: write the self-checking testbench of the adder instead of the adder"},
 			vectorsFlag(1000, "verilog, vhdl --testbench: random vectors after the corner vectors"),
 			seedFlag, widthsFlag,
+			&cli.StringFlag{Name: "liberty", Usage: "verilog --pg-cells: the library whose NAND2 and OAI21 cells the adder instantiates: osu018, osu035 or a Liberty `FILE`", DefaultText: "osu018"},
 		}, archFlags()...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
@@ -214,7 +215,7 @@ func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 		return nil, usage(c, "--module applies to -f verilog, vhdl and yosys-lcu only, not %s", network.Quote(f))
 	}
 	for _, flag := range archFlagNames {
-		json := f == "json" && (flag == "sparse" || flag == "ling" || flag == "stages" || flag == "no-reset")
+		json := f == "json" && (flag == "sparse" || flag == "ling" || flag == "stages" || flag == "no-reset" || flag == "pg-cells")
 		if c.IsSet(flag) && f != "verilog" && f != "vhdl" && flag != "valency" && !json {
 			return nil, usage(c, "--%s applies to -f verilog and vhdl only, not %q", flag, f)
 		}
@@ -222,6 +223,12 @@ func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 	arch, err := archOptions(c)
 	if err != nil {
 		return nil, err
+	}
+	if f == "vhdl" && arch != nil && arch.Cells != nil {
+		return nil, usage(c, "--pg-cells applies to -f verilog: VHDL does not instantiate library cells")
+	}
+	if c.IsSet("liberty") && !c.Bool("pg-cells") {
+		return nil, usage(c, "--liberty applies with --pg-cells only: it names the library of the cells")
 	}
 	if f == "vhdl" && c.Bool("testbench") && arch != nil {
 		if err := emit.CheckVHDLTestbench(*arch); err != nil {
@@ -252,7 +259,7 @@ func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 		// adder of another architecture a prefixgen.adder/v1 one.
 		doc := adder.Plain
 		if arch != nil {
-			doc = adder.Architecture{Sparse: arch.Sparse, Valency: arch.Valency, Ling: arch.Ling, Stages: arch.Stages, NoReset: arch.NoReset}
+			doc = adder.Architecture{Sparse: arch.Sparse, Valency: arch.Valency, Ling: arch.Ling, Stages: arch.Stages, NoReset: arch.NoReset, PGCells: arch.Cells != nil}
 		}
 		return func(w io.Writer, n *network.Network) error { return adder.WriteDocument(w, n, doc) }, nil
 	case "text":
@@ -504,7 +511,7 @@ func checkCommand() *cli.Command {
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
 			&cli.StringFlag{Name: "verilog", Usage: "check the module of your own Verilog `FILE` instead of a network's adder"},
 			&cli.StringFlag{Name: "top", Usage: "with --verilog, the `MODULE` to check (default: the file's one module)"},
-			&cli.StringFlag{Name: "liberty", Usage: "with --verilog, the library of the cells the module instantiates: osu018, osu035 or a Liberty `FILE`", DefaultText: "none, a module of Verilog alone"},
+			&cli.StringFlag{Name: "liberty", Usage: "with --verilog, the library of the cells the module instantiates; with --pg-cells, the library of the adder's cells: osu018, osu035 or a Liberty `FILE`", DefaultText: "none, a module of Verilog alone; osu018 with --pg-cells"},
 			vectorsFlag(1000, "random vectors of each testbench, after the corner vectors"),
 			seedFlag,
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "tools run at once", DefaultText: "the number of CPUs"},
@@ -528,10 +535,11 @@ func checkCommand() *cli.Command {
 			if c.IsSet("verilog") {
 				return checkVerilog(c, toolcheck.Options{Vectors: vectors, Seed: seed, Jobs: c.Int("jobs")})
 			}
-			for _, f := range []string{"top", "liberty"} {
-				if c.IsSet(f) {
-					return usage(c, "--%s applies only with --verilog: allowed check --verilog FILE --%s …", f, f)
-				}
+			if c.IsSet("top") {
+				return usage(c, "--top applies only with --verilog: allowed check --verilog FILE --top …")
+			}
+			if c.IsSet("liberty") && !c.Bool("pg-cells") {
+				return usage(c, "--liberty applies only with --verilog or --pg-cells: allowed check --verilog FILE --liberty …")
 			}
 			nets, err := archNetworks(c, true)
 			if err != nil {
@@ -548,6 +556,9 @@ func checkCommand() *cli.Command {
 				return err
 			}
 			opt := toolcheck.Options{Vectors: vectors, Seed: seed, Jobs: c.Int("jobs"), Adder: arch}
+			if arch != nil && arch.Cells != nil {
+				opt.Liberty = physical.LibertyFile(c.String("liberty"))
+			}
 			designs := make([]*toolcheck.Design, len(nets))
 			for i, n := range nets {
 				if designs[i], err = toolcheck.NewDesign(n, opt); err != nil {

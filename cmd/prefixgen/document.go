@@ -61,9 +61,10 @@ func hasFlag(c *cli.Context, name string) bool {
 	return slices.ContainsFunc(c.Command.Flags, func(f cli.Flag) bool { return slices.Contains(f.Names(), name) })
 }
 
-// architecture returns the sparseness, valency, Ling carries and pipeline
-// of the adder the command builds: those of the flags --sparse, --valency,
-// --ling, --stages and --no-reset the command defines, and where one is not
+// architecture returns the sparseness, valency, Ling carries, pipeline and
+// library cells of the adder the command builds: those of the flags
+// --sparse, --valency, --ling, --stages, --no-reset and --pg-cells the
+// command defines, and where one is not
 // given, the --from document's. An adder document records its whole
 // architecture, and a flag that contradicts it is bad usage; a network
 // document's adder is the plain one by default, which any flag may change.
@@ -108,6 +109,12 @@ func architecture(c *cli.Context) (adder.Architecture, error) {
 		}
 		arch.Ling = c.Bool("ling")
 	}
+	if hasFlag(c, "pg-cells") && c.IsSet("pg-cells") {
+		if recorded && c.Bool("pg-cells") != doc.PGCells {
+			return arch, contradicts("pg-cells", boolFlag("pg-cells", c.Bool("pg-cells")), pgCellsWords(doc.PGCells))
+		}
+		arch.PGCells = c.Bool("pg-cells")
+	}
 	if recorded && hasFlag(c, "pipeline-after") && c.IsSet("pipeline-after") {
 		return arch, contradicts("pipeline-after", "--pipeline-after", pipelineWords(doc.Stages, doc.NoReset))
 	}
@@ -150,6 +157,14 @@ func lingWords(ling bool) string {
 		return "the Ling adder"
 	}
 	return "an adder without Ling's carries"
+}
+
+// pgCellsWords names an adder by its pre-processing.
+func pgCellsWords(cells bool) string {
+	if cells {
+		return "the adder whose generate and propagate are library cells"
+	}
+	return "an adder whose generate and propagate are logic"
 }
 
 // pipelineWords names an adder by its pipeline, as "the 2 register stages

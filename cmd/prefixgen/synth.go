@@ -114,7 +114,7 @@ func synthCommand() *cli.Command {
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "table, json (an array) or csv"},
 			outputFlag(),
-			sparseFlag(), valencyFlag(), lingFlag(),
+			sparseFlag(), valencyFlag(), lingFlag(), pgCellsFlag(),
 			&cli.IntFlag{Name: "stages", Usage: "`K` register stages in every adder, placed to balance its logic (1 to depth + 1; gen --stages): its delay is then the least clock period", DefaultText: "none, combinational adders"},
 			&cli.BoolFlag{Name: "no-reset", Usage: "with --stages: registers without a reset (gen --no-reset)"},
 			&cli.StringFlag{Name: "verilog", Usage: "synthesize the module of your own Verilog `FILE` instead of a network's adder"},
@@ -152,6 +152,9 @@ func synthCommand() *cli.Command {
 				return err
 			}
 			arch := a.Options()
+			if err := libraryCells(c, &arch, a); err != nil {
+				return err
+			}
 			if c.IsSet("stages") && arch.Stages < 1 {
 				return usage(c, "--stages %d out of range: allowed 1 to the depth of the carry tree + 1", arch.Stages)
 			}
@@ -208,7 +211,7 @@ func readVerilog(c *cli.Context) (path string, src []byte, err error) {
 // synthVerilog is synth --verilog: the user's own module through the flow,
 // beside Yosys's a + b + cin of -n bits when -n is given.
 func synthVerilog(c *cli.Context, format string, opt physical.Options) error {
-	for _, f := range []string{"topology", "from", "param", "sparse", "valency", "ling", "stages", "no-reset"} {
+	for _, f := range []string{"topology", "from", "param", "sparse", "valency", "ling", "pg-cells", "stages", "no-reset"} {
 		if c.IsSet(f) {
 			return usage(c, "--%s does not apply to --verilog: the file fixes the design", f)
 		}

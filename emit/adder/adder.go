@@ -146,6 +146,46 @@ type Options struct {
 	// front of every flip-flop, all driven by one input. It applies only
 	// with PipelineAfter or Stages.
 	NoReset bool
+	// Cells, when not nil, writes each bit's generate and propagate as two
+	// cells of a standard-cell library instead of logic: g_n[i] =
+	// NAND2(a[i], b[i]) is the generate's complement, and p_n[i] =
+	// OAI21(a[i], b[i], g_n[i]) = !((a[i] | b[i]) & !g[i]) the propagate's,
+	// so that the XNOR the propagate needs costs one OAI21 beside the NAND2
+	// that the generate has anyway. A synthesis flow keeps a library's
+	// cells as they are; ABC's mapper does not find this form by itself (the
+	// cut {a[i], b[i]} of the propagate hides the NAND2 from it). It
+	// applies to Add only.
+	Cells *Cells
+}
+
+// Cells are the standard-cell library cells Options.Cells instantiates.
+type Cells struct {
+	// NAND2 computes !(I0 & I1) and OAI21 !((I0 | I1) & I2), where Ik is
+	// the cell's k-th input pin in Inputs.
+	NAND2, OAI21 Cell
+}
+
+// check reports a cell without a name or output, or with another number of
+// inputs than its use needs.
+func (c *Cells) check() error {
+	for _, x := range []struct {
+		use  string
+		cell Cell
+		ins  int
+	}{{"NAND2", c.NAND2, 2}, {"OAI21", c.OAI21, 3}} {
+		if x.cell.Name == "" || x.cell.Output == "" || len(x.cell.Inputs) != x.ins || slices.Contains(x.cell.Inputs, "") {
+			return fmt.Errorf("adder: the %s cell %q has inputs %q and output %q: allowed a name, %d inputs and an output", x.use, x.cell.Name, x.cell.Inputs, x.cell.Output, x.ins)
+		}
+	}
+	return nil
+}
+
+// Cell is a library cell: its name, its input pins in the order its use
+// gives them (see Cells), and its output pin.
+type Cell struct {
+	Name   string
+	Inputs []string
+	Output string
 }
 
 // Standard is today's adder: {cout, sum} = a + b + cin, every carry from the
@@ -161,7 +201,7 @@ func (o Options) sparse() int { return max(o.Sparse, 1) }
 // Suffix names the options for a module name: empty for Standard, otherwise
 // parts such as "sub", "nocin", "flags_cozn", "sparse4", "ling", "pipe2"
 // (Stages: 2, placed by BalancedCuts), "pipe2_at0_4" (PipelineAfter: 0, 4),
-// "noreset" joined by underscores.
+// "pgcells" (Cells), "noreset" joined by underscores.
 func (o Options) Suffix() string {
 	var parts []string
 	if o.Op != Add {
@@ -190,6 +230,9 @@ func (o Options) Suffix() string {
 	}
 	if o.Ling {
 		parts = append(parts, "ling")
+	}
+	if o.Cells != nil {
+		parts = append(parts, "pgcells")
 	}
 	if k := max(len(o.PipelineAfter), o.Stages); k > 0 {
 		pipe := "pipe" + strconv.Itoa(k)
@@ -310,6 +353,12 @@ type Assign struct {
 	// Comment, when not empty, is one line that comes before the
 	// assignment.
 	Comment string
+	// Cell, when not nil, says that an instance of this library cell drives
+	// Target, a single bit, its inputs Cell.Inputs connected to CellArgs in
+	// order; Expr is then the function the cell computes, for readers that
+	// do not place cells.
+	Cell     *Cell
+	CellArgs []Ref
 }
 
 // Section is a group of assignments with a heading comment.

@@ -61,6 +61,14 @@ func Describe(net *network.Network, opt Options) (*Description, error) {
 	if opt.Op == Compare && s > 1 {
 		return nil, fmt.Errorf("adder: sparseness %d does not apply to compare, which uses only the carry out: allowed 1", s)
 	}
+	if opt.Cells != nil {
+		if opt.Op != Add {
+			return nil, fmt.Errorf("adder: library cells for the pre-processing do not apply to %s: allowed add", opt.Op)
+		}
+		if err := opt.Cells.check(); err != nil {
+			return nil, err
+		}
+	}
 	b := &builder{net: net, opt: opt, n: n, levels: map[string]int{}, widths: map[string]int{},
 		d: &Description{Width: n, Options: opt}}
 	b.opt.PipelineAfter = slices.Clone(opt.PipelineAfter)
@@ -179,6 +187,13 @@ func (b *builder) build() {
 	// Pre-processing.
 	switch opt.Op {
 	case Add:
+		if opt.Cells != nil {
+			b.section("Pre-processing in the library's cells: bit i generates g[i] and propagates",
+				"p[i], their complements g_n[i] = NAND2(a[i], b[i]) and p_n[i] =",
+				"OAI21(a[i], b[i], g_n[i]) = !((a[i] | b[i]) & g_n[i]); the carry-in is folded",
+				"into bit 0's generate.")
+			break
+		}
 		b.section("Pre-processing: bit i generates g[i] and propagates p[i]; the",
 			"carry-in is folded into bit 0's generate.")
 	case AddSub:
@@ -212,7 +227,9 @@ func (b *builder) build() {
 	if !needCout {
 		gWidth = n - 1
 	}
-	if gWidth == n && opt.Op != AddSub {
+	if opt.Cells != nil {
+		b.cellLeaves(gWidth)
+	} else if gWidth == n && opt.Op != AddSub {
 		b.assign(Assign{Target: Whole("g"), Expr: and(sig("a"), bop(-1)), Declare: true, Width: w}, 0)
 	} else if gWidth > 0 {
 		b.bus("g", gWidth, 0)
@@ -220,7 +237,9 @@ func (b *builder) build() {
 			b.assign(Assign{Target: Bit("g", i), Expr: and(bit("a", i), bop(i))}, 0)
 		}
 	}
-	if opt.Op == AddSub {
+	if opt.Cells != nil {
+		b.assign(Assign{Target: Whole("p"), Expr: not(sig("p_n")), Declare: true, Width: w}, 0)
+	} else if opt.Op == AddSub {
 		b.assign(Assign{Target: Whole("p"), Expr: xor(sig("a"), sig("b_op")), Declare: true, Width: w}, 0)
 	} else {
 		b.assign(Assign{Target: Whole("p"), Expr: xor(sig("a"), bop(-1)), Declare: true, Width: w}, 0)
@@ -866,6 +885,29 @@ func (t *treeFigures) figures(needOut []bool, net *network.Network) (fanout, tra
 		}
 	}
 	return fanout, tracks
+}
+
+// cellLeaves declares the pre-processing of Options.Cells: the buses g_n and
+// p_n, driven bit by bit by the library's NAND2 and OAI21 cells, and g, the
+// first gWidth bits of the generate, their complement (the caller declares
+// p). Only Add takes Cells, so b is the operand as it is.
+func (b *builder) cellLeaves(gWidth int) {
+	n, cells := b.n, b.opt.Cells
+	b.bus("g_n", n, 0)
+	b.bus("p_n", n, 0)
+	for i := range n {
+		a, bb, gn := Bit("a", i), Bit("b", i), Bit("g_n", i)
+		b.assign(Assign{Target: gn, Expr: not(and(ref(a), ref(bb))), Cell: &cells.NAND2, CellArgs: []Ref{a, bb}}, 0)
+		b.assign(Assign{Target: Bit("p_n", i), Expr: not(and(or(ref(a), ref(bb)), ref(gn))), Cell: &cells.OAI21, CellArgs: []Ref{a, bb, gn}}, 0)
+	}
+	if gWidth == n {
+		b.assign(Assign{Target: Whole("g"), Expr: not(sig("g_n")), Declare: true, Width: n}, 0)
+	} else if gWidth > 0 {
+		b.bus("g", gWidth, 0)
+		for i := range gWidth {
+			b.assign(Assign{Target: Bit("g", i), Expr: not(bit("g_n", i))}, 0)
+		}
+	}
 }
 
 // lingLeaves declares t = a | b (b as the operation uses it) and makes the

@@ -19,7 +19,9 @@ import (
 //	{"format":"prefixgen.adder/v1","sparse":S,"valency":K,"ling":B,"network":{…prefixgen.network/v1…}}
 //
 // A pipelined adder adds "stages":K and "no_reset":B after "ling" (a
-// document without them is the combinational adder). A
+// document without them is the combinational adder), and an adder whose
+// generate and propagate are library cells (Options.Cells) "pg_cells":true
+// after those (without it they are logic). A
 // prefixgen.network/v1 document alone is the plain adder around its
 // network.
 const DocumentFormat = "prefixgen.adder/v1"
@@ -28,12 +30,17 @@ const DocumentFormat = "prefixgen.adder/v1"
 // network: the sparseness of its carry tree (1, 2, 4 or 8), the valency of
 // its gates (2, 3 or 4), whether it computes Ling's pseudo-carries, and the
 // register stages of a pipeline, placed by BalancedCuts, with or without a
-// reset (see Options). The zero value, like Plain, is the plain adder.
+// reset, and whether each bit's generate and propagate are cells of a
+// standard-cell library (see Options). The zero value, like Plain, is the
+// plain adder.
 type Architecture struct {
 	Sparse, Valency int
 	Ling            bool
 	Stages          int
 	NoReset         bool
+	// PGCells records Options.Cells: the library, and so its cells, is the
+	// reader's to choose (Options leaves Cells nil).
+	PGCells bool
 }
 
 // Plain is the architecture of the plain adder: every carry, binary cells,
@@ -55,7 +62,8 @@ func (a Architecture) normal() Architecture {
 func (a Architecture) IsPlain() bool { return a.normal() == Plain }
 
 // Options returns the options of Describe for the adder {cout, sum} =
-// a + b + cin with this architecture.
+// a + b + cin with this architecture; with PGCells the caller sets
+// Options.Cells to the cells of its library.
 func (a Architecture) Options() Options {
 	a = a.normal()
 	return Options{Flags: Carry, Sparse: a.Sparse, Valency: a.Valency, Ling: a.Ling, Stages: a.Stages, NoReset: a.NoReset}
@@ -90,6 +98,9 @@ func MarshalDocument(net *network.Network, arch Architecture) ([]byte, error) {
 	if arch.Stages > 0 {
 		b.WriteString("  \"stages\": " + strconv.Itoa(arch.Stages) + ",\n")
 		b.WriteString("  \"no_reset\": " + strconv.FormatBool(arch.NoReset) + ",\n")
+	}
+	if arch.PGCells {
+		b.WriteString("  \"pg_cells\": true,\n")
 	}
 	b.WriteString("  \"network\": ")
 	// Indent the network document one level, as a member of this one.
@@ -128,6 +139,7 @@ type document struct {
 	Ling    *bool           `json:"ling"`
 	Stages  *int            `json:"stages"`
 	NoReset *bool           `json:"no_reset"`
+	PGCells *bool           `json:"pg_cells"`
 	Network json.RawMessage `json:"network"`
 }
 
@@ -153,7 +165,7 @@ func format(data []byte) any {
 // ReadDocument decodes one adder from r: a prefixgen.adder/v1 document, or
 // a prefixgen.network/v1 one, the plain adder around its network. The
 // network is proven as network.Read proves it; an absent sparse, valency,
-// ling, stages or no_reset is the plain adder's; unknown fields, a key given twice, trailing
+// ling, stages, no_reset or pg_cells is the plain adder's; unknown fields, a key given twice, trailing
 // data and an architecture that does not fit the network are refused.
 func ReadDocument(r io.Reader) (*network.Network, Architecture, error) {
 	data, err := io.ReadAll(r)
@@ -219,6 +231,9 @@ func ReadDocument(r io.Reader) (*network.Network, Architecture, error) {
 	if doc.NoReset != nil {
 		arch.NoReset = *doc.NoReset
 	}
+	if doc.PGCells != nil {
+		arch.PGCells = *doc.PGCells
+	}
 	if err := arch.Check(net); err != nil {
 		return nil, Architecture{}, err
 	}
@@ -226,7 +241,7 @@ func ReadDocument(r io.Reader) (*network.Network, Architecture, error) {
 }
 
 // documentKeys are the keys of the adder document, spelled exactly.
-var documentKeys = []string{"format", "sparse", "valency", "ling", "stages", "no_reset", "network"}
+var documentKeys = []string{"format", "sparse", "valency", "ling", "stages", "no_reset", "pg_cells", "network"}
 
 // topLevelKeysOnce refuses a document whose top-level object holds a key
 // twice, which encoding/json would resolve silently to the last one, or a

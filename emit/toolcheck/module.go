@@ -228,6 +228,24 @@ func readPorts(path, top string) (map[string]port, error) {
 	return ports, nil
 }
 
+// libraryModels returns the Verilog models of the cells of the Liberty file
+// liberty (cellModels), written by Yosys in a folder of its own.
+func libraryModels(liberty string) ([]byte, error) {
+	if liberty == "" {
+		return nil, errors.New("toolcheck: an adder of library cells needs the Liberty file of its cells (Options.Liberty), a bug in the caller")
+	}
+	yosys, err := exec.LookPath("yosys")
+	if err != nil {
+		return nil, &InputError{"toolcheck: the models of the library's cells need yosys, which is not installed: allowed the adder without library cells, or Yosys installed"}
+	}
+	dir, remove, err := cleanup.MkdirTemp("", "prefixgen-cells-")
+	if err != nil {
+		return nil, fmt.Errorf("toolcheck: %v", err)
+	}
+	defer remove()
+	return cellModels(context.Background(), yosys, dir, liberty)
+}
+
 // cellModels has Yosys read the functions of the cells of a Liberty file
 // and write them as Verilog modules, into dir as cells.v, and returns them.
 func cellModels(ctx context.Context, yosys, dir, liberty string) ([]byte, error) {

@@ -156,6 +156,10 @@ type Options struct {
 	// flags, sparseness, pipeline); nil means adder.Standard,
 	// {cout, sum} = a + b + cin.
 	Adder *adder.Options
+	// Liberty is the Liberty file of the cells Adder.Cells names, which
+	// NewDesign then reads Verilog models of (Design.Cells); the adder has
+	// no VHDL.
+	Liberty string
 }
 
 // NewDesign emits the adder, testbench and DOT picture of net.
@@ -190,6 +194,14 @@ func NewDesign(net *network.Network, opt Options) (*Design, error) {
 	}
 	if err := emit.DOT(&dot, net, emit.DOTOptions{}); err != nil {
 		return nil, err
+	}
+	if ao.Cells != nil {
+		if d.Cells, err = libraryModels(opt.Liberty); err != nil {
+			return nil, err
+		}
+		d.Verilog, d.Testbench, d.LCU, d.DOT = v.Bytes(), tb.Bytes(), lcu.Bytes(), dot.Bytes()
+		d.cells, d.emitted = cellKey(net)+" "+ao.Suffix(), d.digest()
+		return d, nil
 	}
 	var vhdl, vhdlTB bytes.Buffer
 	if err := emit.VHDL(&vhdl, net, emit.VHDLOptions{Entity: d.Module, Adder: &ao}); err != nil {
@@ -572,13 +584,15 @@ func testbench(ctx context.Context, dir string, d *Design, r Result) Result {
 // testbench with the adder (--timing: the testbench waits with #1).
 func lint(ctx context.Context, dir string, d *Design, r Result) Result {
 	args := []string{"--lint-only", "-Wall"}
-	if d.outside {
-		// The user's file may declare other modules than the one checked.
+	if d.outside || d.Cells != nil {
+		// The user's file may declare other modules than the one checked,
+		// and the library's models are modules of their own.
 		args = append(args, "-Wno-DECLFILENAME", "--top-module", d.Module)
 	}
 	if d.Cells != nil {
-		// A netlist keeps wires that synthesis left driving nothing.
-		args = append(args, "-Wno-UNUSED", "-Wno-UNDRIVEN")
+		// A netlist keeps wires that synthesis left driving nothing, and
+		// the library's models share one file.
+		args = append(args, "-Wno-UNUSED", "-Wno-UNDRIVEN", "-Wno-DECLFILENAME")
 	}
 	out, err, ok := run(ctx, dir, &r, "verilator", append(args, sources(d)...)...)
 	if !ok {
@@ -592,7 +606,7 @@ func lint(ctx context.Context, dir string, d *Design, r Result) Result {
 		args = append(args, "-Wno-DECLFILENAME")
 	}
 	if d.Cells != nil {
-		args = append(args, "-Wno-UNUSED", "-Wno-UNDRIVEN")
+		args = append(args, "-Wno-UNUSED", "-Wno-UNDRIVEN", "-Wno-DECLFILENAME")
 	}
 	args = append(append(args, sources(d)...), d.Module+"_tb.v")
 	out, err, _ = run(ctx, dir, &r, "verilator", args...)
@@ -662,7 +676,7 @@ func equivalence(ctx context.Context, dir string, d *Design, r Result) Result {
 	// The proof above holds rst at 0; the reset's own promise, that one
 	// cycle of rst clears every register, is proven here.
 	var b strings.Builder
-	fmt.Fprintf(&b, "read_verilog %s.v\nproc\nflatten\nsat -verify -seq 2 -set-at 1 rst 1 -prove-skip 1", d.Module)
+	fmt.Fprintf(&b, "read_verilog %s\nproc\nflatten\nsat -verify -seq 2 -set-at 1 rst 1 -prove-skip 1", strings.Join(sources(d), " "))
 	for _, reg := range d.Registers {
 		fmt.Fprintf(&b, " -prove %s 0", reg)
 	}
@@ -781,6 +795,10 @@ func layout(ctx context.Context, dir string, d *Design, r Result) Result {
 // (from any state, cycle Latency + 1, for a pipeline).
 func vhdl(ctx context.Context, dir string, d *Design, r Result) Result {
 	if r, ok := notForModule(d, r, "VHDL emitted"); !ok {
+		return r
+	}
+	if d.VHDL == nil {
+		r.Status, r.Detail = Skipped, "an adder of library cells has no VHDL"
 		return r
 	}
 	files := []string{d.Module + ".vhd"}
