@@ -54,6 +54,29 @@ func TestVerilogGolden(t *testing.T) {
 	}
 }
 
+// An adder of library cells instantiates one NAND2 and one OAI21 a bit,
+// under the library's names and pins (escaped where Verilog needs it);
+// VHDL refuses it.
+func TestVerilogCells(t *testing.T) {
+	net := build(t, "sklansky", 8)
+	opt := adder.Standard
+	opt.Cells = &adder.Cells{
+		NAND2: adder.Cell{Name: "NAND2X1", Inputs: []string{"A", "B"}, Output: "Y"},
+		OAI21: adder.Cell{Name: "OAI21X1", Inputs: []string{"B", "C", "A"}, Output: "Y"},
+	}
+	var v bytes.Buffer
+	require.NoError(t, emit.Verilog(&v, net, emit.VerilogOptions{Adder: &opt}))
+	golden(t, "sk8-pgcells.v.golden", v.Bytes())
+	opt.Cells.NAND2.Name, opt.Cells.NAND2.Output = "nand2$1.x", "out"
+	v.Reset()
+	require.NoError(t, emit.Verilog(&v, net, emit.VerilogOptions{Adder: &opt}))
+	assert.Contains(t, v.String(), "    \\nand2$1.x  u_g_n_3 (.A(a[3]), .B(b[3]), .out(g_n[3]));\n")
+	assert.Contains(t, v.String(), "    OAI21X1 u_p_n_3 (.B(a[3]), .C(b[3]), .A(g_n[3]), .Y(p_n[3]));\n")
+	err := emit.VHDL(&v, net, emit.VHDLOptions{Adder: &opt})
+	require.Error(t, err)
+	assert.Equal(t, "emit: VHDL does not instantiate library cells for the pre-processing: allowed Verilog", err.Error())
+}
+
 // The netlist has one G wire per cell and one P wire per black cell, as
 // carry.Kinds says, and the header states the figures; for every topology.
 func TestVerilogStructure(t *testing.T) {

@@ -86,6 +86,7 @@ func optimizeCommand() *cli.Command {
 			outputFlag(),
 			sparseListFlag("with --max-delay-ns or --max-area-um2, "),
 			&cli.BoolFlag{Name: "ling", Usage: "with --max-delay-ns or --max-area-um2, measure every adder with Ling's pseudo-carries (see gen --ling)"},
+			&cli.BoolFlag{Name: "pg-cells", Usage: "with --max-delay-ns or --max-area-um2, measure every adder with each bit's generate and propagate as the library's NAND2 and OAI21 cells (see gen --pg-cells)"},
 			&cli.IntFlag{Name: "stages", Usage: "with --max-delay-ns or --max-area-um2, measure every adder pipelined with `K` register stages placed to balance its logic (gen --stages; 1 to the depth bound + 1): delays are then least clock periods", DefaultText: "none"},
 			&cli.BoolFlag{Name: "no-reset", Usage: "with --stages, registers without a reset (gen --no-reset)"},
 			ordersFlag("with --max-delay-ns or --max-area-um2, judge every adder by its medians: "),
@@ -104,7 +105,7 @@ func optimizeCommand() *cli.Command {
 				return usage(c, "--max-delay-ns and --max-area-um2 both given: use one (the least area within a delay, or the least delay within an area)")
 			}
 			if !c.IsSet("max-delay-ns") && !c.IsSet("max-area-um2") {
-				for _, name := range append(slices.Clone(synthFlagNames), "sparse", "flow-steps", "ling", "stages", "no-reset", "orders", "start") {
+				for _, name := range append(slices.Clone(synthFlagNames), "sparse", "flow-steps", "ling", "pg-cells", "stages", "no-reset", "orders", "start") {
 					if c.IsSet(name) {
 						return usage(c, "--%s applies only with --max-delay-ns or --max-area-um2", name)
 					}
@@ -190,6 +191,11 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 		return err
 	}
 	opt.Ling = c.Bool("ling")
+	if c.Bool("pg-cells") {
+		if opt.Cells, err = physical.PGCells(flow.Liberty); err != nil {
+			return usage(c, "%v", err)
+		}
+	}
 	if c.IsSet("stages") {
 		if opt.Stages = c.Int("stages"); opt.Stages < 1 {
 			return usage(c, "--stages %d out of range: allowed 1 to the depth bound + 1 (%d)", opt.Stages, opt.MaxDepth+1)
@@ -238,7 +244,7 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 		case "json":
 			// The adder measured: a network document for the plain adder,
 			// an adder document for a sparse, Ling or pipelined one.
-			return adder.WriteDocument(w, res.Network, adder.Architecture{Sparse: res.Sparse, Ling: opt.Ling, Stages: opt.Stages, NoReset: opt.NoReset})
+			return adder.WriteDocument(w, res.Network, adder.Architecture{Sparse: res.Sparse, Ling: opt.Ling, Stages: opt.Stages, NoReset: opt.NoReset, PGCells: opt.Cells != nil})
 		case "text":
 			return emit.Text(w, res.Network, emit.TextOptions{})
 		}
@@ -269,7 +275,7 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 			return err
 		}
 		m := res.Measured
-		if flags, words := measuredArch(res.Sparse, opt.Ling); flags != "" {
+		if flags, words := measuredArch(res.Sparse, opt.Ling, opt.Cells != nil); flags != "" {
 			if _, err := fmt.Fprintf(w, "the adder measured is the %s one (gen -f verilog %s): -f json writes it as a %s document\n", words, flags, adder.DocumentFormat); err != nil {
 				return err
 			}
@@ -296,7 +302,7 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 		}
 		return err
 	})
-	if flags, words := measuredArch(res.Sparse, opt.Ling); err == nil && format == "text" && flags != "" {
+	if flags, words := measuredArch(res.Sparse, opt.Ling, opt.Cells != nil); err == nil && format == "text" && flags != "" {
 		// The diagram shows the network only.
 		fmt.Fprintf(c.App.ErrWriter, "prefixgen optimize: the adder measured is the %s one: the diagram shows its network; -f json writes the adder (gen -f verilog %s)\n",
 			words, flags)
@@ -344,6 +350,9 @@ func optimizeStart(c *cli.Context, opt *optimize.Options, sparse []int) (*networ
 	if c.IsSet("ling") && opt.Ling != arch.Ling {
 		return nil, nil, contradicts("ling", boolFlag("ling", opt.Ling), lingWords(arch.Ling))
 	}
+	if c.IsSet("pg-cells") && (opt.Cells != nil) != arch.PGCells {
+		return nil, nil, contradicts("pg-cells", boolFlag("pg-cells", opt.Cells != nil), pgCellsWords(arch.PGCells))
+	}
 	if c.IsSet("stages") && opt.Stages != arch.Stages {
 		return nil, nil, contradicts("stages", fmt.Sprintf("--stages %d", opt.Stages), pipelineWords(arch.Stages, arch.NoReset))
 	}
@@ -351,19 +360,29 @@ func optimizeStart(c *cli.Context, opt *optimize.Options, sparse []int) (*networ
 		return nil, nil, contradicts("no-reset", boolFlag("no-reset", opt.NoReset), pipelineWords(arch.Stages, arch.NoReset))
 	}
 	opt.Ling, opt.Stages, opt.NoReset = arch.Ling, arch.Stages, arch.NoReset
+	if arch.PGCells && opt.Cells == nil {
+		cells, err := physical.PGCells(c.String("liberty"))
+		if err != nil {
+			return nil, nil, usage(c, "%v", err)
+		}
+		opt.Cells = cells
+	}
 	return net, sparse, nil
 }
 
 // measuredArch returns the flags that build the adder optimize measured
 // around its network, as in "--sparse 2 --ling", and its name in words, as
 // in "sparse-2 Ling"; both "" for the plain adder.
-func measuredArch(sparse int, ling bool) (flags, words string) {
+func measuredArch(sparse int, ling, cells bool) (flags, words string) {
 	var f, w []string
 	if sparse > 1 {
 		f, w = append(f, fmt.Sprintf("--sparse %d", sparse)), append(w, fmt.Sprintf("sparse-%d", sparse))
 	}
 	if ling {
 		f, w = append(f, "--ling"), append(w, "Ling")
+	}
+	if cells {
+		f, w = append(f, "--pg-cells"), append(w, "library-cell")
 	}
 	return strings.Join(f, " "), strings.Join(w, " ")
 }

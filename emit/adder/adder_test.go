@@ -213,6 +213,9 @@ func TestDescribeErrors(t *testing.T) {
 		{ks8, adder.Options{Stages: 5}, "5 pipeline stages for a carry tree of depth 3: allowed 1 to 4"},
 		{ks8, adder.Options{Stages: 1, PipelineAfter: []int{1}}, "use one"},
 		{ks8, adder.Options{NoReset: true}, "no reset given for a combinational adder: allowed with register stages"},
+		{ks8, adder.Options{Op: adder.Sub, Cells: &osuCells}, "library cells for the pre-processing do not apply to sub: allowed add"},
+		{ks8, adder.Options{Cells: &adder.Cells{NAND2: osuCells.NAND2, OAI21: adder.Cell{Name: "OAI21X1", Inputs: []string{"A", "B"}, Output: "Y"}}}, `the OAI21 cell "OAI21X1" has inputs ["A" "B"] and output "Y": allowed a name, 3 inputs and an output`},
+		{ks8, adder.Options{Cells: &adder.Cells{NAND2: adder.Cell{Inputs: []string{"A", "B"}, Output: "Y"}, OAI21: osuCells.OAI21}}, `the NAND2 cell "" has inputs`},
 		// The sparse tree of Kogge–Stone 8 with s = 8 keeps depth 3, but the
 		// comparator of a 1-bit adder has no cells at all.
 		{build(t, "kogge-stone", 1), adder.Options{Op: adder.Compare, PipelineAfter: []int{1}}, "allowed 0 (after the pre-processing) to 0"},
@@ -223,6 +226,43 @@ func TestDescribeErrors(t *testing.T) {
 		assert.Contains(t, err.Error(), tt.want)
 		assert.True(t, strings.HasPrefix(err.Error(), "adder: "), err.Error())
 		assert.NotContains(t, err.Error(), "\n")
+	}
+}
+
+// osuCells are OSU 0.18 µm's NAND2 and OAI21, as physical.PGCells finds them.
+var osuCells = adder.Cells{
+	NAND2: adder.Cell{Name: "NAND2X1", Inputs: []string{"A", "B"}, Output: "Y"},
+	OAI21: adder.Cell{Name: "OAI21X1", Inputs: []string{"A", "B", "C"}, Output: "Y"},
+}
+
+// TestCellsStructure checks the pre-processing of Options.Cells: one NAND2
+// and one OAI21 a bit, wired as the package documentation says, and the
+// generate and propagate their complements.
+func TestCellsStructure(t *testing.T) {
+	for _, n := range []int{1, 5, 16} {
+		d, err := adder.Describe(build(t, "sklansky", n), adder.Options{Flags: adder.Carry, Cells: &osuCells})
+		require.NoError(t, err)
+		pre := d.Sections[0]
+		assert.Equal(t, []adder.Signal{{Name: "g_n", Width: n}, {Name: "p_n", Width: n}}, pre.Buses)
+		var nand, oai int
+		for _, a := range pre.Assigns {
+			switch {
+			case a.Cell == nil:
+				continue
+			case a.Cell.Name == "NAND2X1":
+				i := a.Target.Bit
+				assert.Equal(t, adder.Bit("g_n", nand), a.Target)
+				assert.Equal(t, []adder.Ref{adder.Bit("a", i), adder.Bit("b", i)}, a.CellArgs)
+				nand++
+			case a.Cell.Name == "OAI21X1":
+				i := a.Target.Bit
+				assert.Equal(t, adder.Bit("p_n", oai), a.Target)
+				assert.Equal(t, []adder.Ref{adder.Bit("a", i), adder.Bit("b", i), adder.Bit("g_n", i)}, a.CellArgs)
+				oai++
+			}
+		}
+		assert.Equal(t, n, nand)
+		assert.Equal(t, n, oai)
 	}
 }
 
@@ -262,6 +302,7 @@ func TestSuffix(t *testing.T) {
 	assert.Equal(t, "pipe2_at0_4", adder.Options{Flags: adder.Carry, PipelineAfter: []int{0, 4}}.Suffix())
 	assert.Equal(t, "compare", adder.Options{Op: adder.Compare}.Suffix())
 	assert.Equal(t, "pipe1_noreset", adder.Options{Flags: adder.Carry, Stages: 1, NoReset: true}.Suffix())
+	assert.Equal(t, "sparse2_ling_pgcells_pipe1", adder.Options{Flags: adder.Carry, Sparse: 2, Ling: true, Cells: &osuCells, Stages: 1}.Suffix())
 }
 
 func ExampleDescribe() {

@@ -38,6 +38,8 @@ func TestDocumentRoundTrip(t *testing.T) {
 		{"ripple", 1, adder.Architecture{Ling: true}}, // zero sparse and valency: the plain ones
 		{"sklansky", 16, adder.Architecture{Sparse: 2, Stages: 2}},
 		{"kogge-stone", 8, adder.Architecture{Stages: 4, NoReset: true}},
+		{"sklansky", 8, adder.Architecture{Sparse: 2, PGCells: true}},
+		{"han-carlson", 16, adder.Architecture{Ling: true, Stages: 2, PGCells: true}},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprint(tt.topo, tt.n, tt.arch), func(t *testing.T) {

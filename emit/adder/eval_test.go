@@ -208,6 +208,9 @@ func TestDescriptionComputes(t *testing.T) {
 		for _, n := range []int{1, 2, 5, 8, 13, 16} {
 			for trial := range 12 {
 				opt := adder.Options{Op: ops[trial%4], NoCarryIn: trial%3 == 0, Ling: trial >= 6}
+				if opt.Op == adder.Add && trial%8 < 4 {
+					opt.Cells = &osuCells
+				}
 				if opt.Op != adder.Compare {
 					opt.Flags = adder.Flags(rng.IntN(16))
 					opt.Sparse = []int{1, 2, 4, 8}[rng.IntN(4)]

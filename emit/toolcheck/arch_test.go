@@ -13,6 +13,7 @@ import (
 	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/emit/toolcheck"
 	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/physical"
 	"github.com/prefixgen/prefixgen/topologies"
 )
 
@@ -138,6 +139,55 @@ func TestArchitecturesPlantedBugs(t *testing.T) {
 		}
 		if r.Check == "testbench" {
 			assert.Equal(t, toolcheck.Fail, r.Status, "%s: the testbench must fail: %s", r.Design, r.Detail)
+		}
+	}
+}
+
+// TestPGCells checks adders whose generate and propagate are the OSU 0.18 µm
+// library's cells (physical.PGCells) with the library's own models: every
+// tool passes, and GHDL is skipped (the adder has no VHDL). With the
+// OAI21's pins planted in the wrong order, the testbench and the proof fail.
+func TestPGCells(t *testing.T) {
+	requireTools(t)
+	lib := physical.LibertyFile("")
+	cells, err := physical.PGCells(lib)
+	require.NoError(t, err)
+	wrong := *cells
+	wrong.OAI21.Inputs = []string{"A", "C", "B"}
+	tests := []struct {
+		topo string
+		n    int
+		opt  adder.Options
+		bug  bool
+	}{
+		{"sklansky", 8, adder.Options{Flags: adder.Carry, Cells: cells}, false},
+		{"kogge-stone", 13, adder.Options{NoCarryIn: true, Flags: adder.Carry | adder.Overflow | adder.Zero, Sparse: 4, Cells: cells}, false},
+		{"han-carlson", 16, adder.Options{Flags: adder.Carry, Ling: true, Stages: 2, Cells: cells}, false},
+		{"brent-kung", 9, adder.Options{Flags: adder.Carry, Sparse: 2, Stages: 1, NoReset: true, Cells: cells}, false},
+		{"sklansky/3", 11, adder.Options{Flags: adder.Carry, Valency: 3, Cells: cells}, false},
+		{"sklansky", 8, adder.Options{Flags: adder.Carry, Cells: &wrong}, true},
+	}
+	var designs []*toolcheck.Design
+	for _, tc := range tests {
+		opt := tc.opt
+		d, err := toolcheck.NewDesign(buildArch(t, tc.topo, tc.n), toolcheck.Options{Vectors: 200, Seed: 5, Adder: &opt, Liberty: lib})
+		require.NoError(t, err)
+		require.Contains(t, string(d.Verilog), "OAI21X1 u_p_n_0 (")
+		designs = append(designs, d)
+	}
+	results, err := toolcheck.Check(context.Background(), designs, toolcheck.Options{})
+	require.NoError(t, err)
+	require.Zero(t, len(results)%len(tests), "every design has the same checks")
+	per := len(results) / len(tests)
+	for i, r := range results {
+		bug := tests[i/per].bug
+		switch {
+		case r.Tool == "ghdl":
+			assert.Equal(t, toolcheck.Skipped, r.Status, "%s: %s", r.Design, r.Detail)
+		case bug && (r.Check == "testbench" || r.Check == "equivalence"):
+			assert.Equal(t, toolcheck.Fail, r.Status, "%s: %s %s must fail: %s", r.Design, r.Tool, r.Check, r.Detail)
+		case !bug:
+			assert.Equal(t, toolcheck.Pass, r.Status, "%s (%d bits): %s %s: %s", r.Design, r.Width, r.Tool, r.Check, r.Detail)
 		}
 	}
 }

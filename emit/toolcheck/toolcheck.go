@@ -200,7 +200,8 @@ func NewDesign(net *network.Network, opt Options) (*Design, error) {
 			return nil, err
 		}
 		d.Verilog, d.Testbench, d.LCU, d.DOT = v.Bytes(), tb.Bytes(), lcu.Bytes(), dot.Bytes()
-		d.cells, d.emitted = cellKey(net)+" "+ao.Suffix(), d.digest()
+		// Adders of other libraries' cells, or of other pins, differ.
+		d.cells, d.emitted = fmt.Sprint(cellKey(net), " ", ao.Suffix(), " ", *ao.Cells, " ", opt.Liberty), d.digest()
 		return d, nil
 	}
 	var vhdl, vhdlTB bytes.Buffer

@@ -321,9 +321,10 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 }
 
 // adderOptions returns the options of the adder the flow measures around a
-// network at sparseness sp: Ling's carries and register stages as opt asks.
+// network at sparseness sp: Ling's carries, library cells and register
+// stages as opt asks.
 func (opt Options) adderOptions(sp int) adder.Options {
-	return adder.Options{Flags: adder.Carry, Sparse: sp, Ling: opt.Ling, Stages: opt.Stages, NoReset: opt.NoReset}
+	return adder.Options{Flags: adder.Carry, Sparse: sp, Ling: opt.Ling, Stages: opt.Stages, NoReset: opt.NoReset, Cells: opt.Cells}
 }
 
 // pipelines reports whether the adder around net takes opt.Stages register

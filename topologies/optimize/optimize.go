@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/prefixgen/prefixgen/delay"
+	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/simulate"
 	"github.com/prefixgen/prefixgen/topologies"
@@ -75,6 +76,10 @@ type Options struct {
 	// Ling makes MinimizeFlow and MinimizeFlowSparse measure every adder
 	// with Ling's pseudo-carries (adder.Options.Ling). Minimize ignores it.
 	Ling bool
+	// Cells, when not nil, makes the flow searches measure every adder with
+	// each bit's generate and propagate as these library cells
+	// (adder.Options.Cells, physical.PGCells). Minimize ignores it.
+	Cells *adder.Cells
 	// Stages, when positive, makes MinimizeFlow, MinimizeFlowSparse and
 	// MinimizeFlowDelay measure every adder pipelined with that many
 	// register stages at balanced levels (adder.Options.Stages), its delay

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/physical"
+)
+
+// gen --pg-cells writes the cells of the library --liberty names (OSU 0.18
+// µm by default), its document records them, and every --from builds that
+// adder again.
+func TestPGCellsGen(t *testing.T) {
+	if _, err := os.Stat(physical.LibertyFile("")); err != nil {
+		t.Skip("the OSU libraries are not installed")
+	}
+	status, v, errOut := prefixgen("gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--pg-cells")
+	require.Equal(t, 0, status, errOut)
+	assert.Contains(t, v, "    NAND2X1 u_g_n_7 (.A(a[7]), .B(b[7]), .Y(g_n[7]));\n    OAI21X1 u_p_n_7 (.A(a[7]), .B(b[7]), .C(g_n[7]), .Y(p_n[7]));\n")
+	assert.Contains(t, v, "module prefix_adder_sklansky_8_pgcells (")
+
+	path, doc := writeDoc(t, "-t", "sklansky", "-n", "8", "--sparse", "2", "--pg-cells", "-f", "json")
+	assert.Contains(t, doc, "  \"ling\": false,\n  \"pg_cells\": true,\n  \"network\": {\n")
+	status, want, errOut := prefixgen("gen", "-t", "sklansky", "-n", "8", "--sparse", "2", "--pg-cells", "-f", "verilog")
+	require.Equal(t, 0, status, errOut)
+	status, got, errOut := prefixgen("gen", "--from", path, "-f", "verilog")
+	require.Equal(t, 0, status, errOut)
+	assert.Equal(t, want, got)
+
+	status, _, errOut = prefixgen("gen", "--from", path, "-f", "verilog", "--pg-cells=false")
+	assert.Equal(t, 2, status)
+	assert.Equal(t, "prefixgen gen: --pg-cells=false contradicts "+path+", the adder whose generate and propagate are library cells: leave --pg-cells out\n", errOut)
+}
+
+// Bad uses of --pg-cells are refused in one line, exit status 2, with
+// nothing written.
+func TestPGCellsRefused(t *testing.T) {
+	noCells := filepath.Join(t.TempDir(), "nocells.lib")
+	require.NoError(t, os.WriteFile(noCells, []byte("library (x) {\n  cell (INV) {\n    area : 1;\n    pin (A) { direction : input; }\n    pin (Y) { direction : output; function : \"!A\"; }\n  }\n}\n"), 0o644))
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "vhdl", "--pg-cells"}, "prefixgen gen: --pg-cells applies to -f verilog: VHDL does not instantiate library cells\n"},
+		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "svg", "--pg-cells"}, "prefixgen gen: --pg-cells applies to -f verilog and vhdl only, not \"svg\"\n"},
+		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--liberty", "osu035"}, "prefixgen gen: --liberty applies with --pg-cells only: it names the library of the cells\n"},
+		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--op", "sub", "--pg-cells"}, "prefixgen gen: --pg-cells applies to --op add only: the cells take a and b as they are\n"},
+		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--pg-cells", "--liberty", noCells}, "prefixgen gen: physical: Liberty file " + noCells + " has no cell for a two-input NAND, !(A & B) nor an OAI21, !((A | B) & C): allowed a library with both, or the adder without library cells\n"},
+		{[]string{"synth", "--verilog", noCells, "--pg-cells"}, "prefixgen synth: --pg-cells does not apply to --verilog: the file fixes the design\n"},
+		{[]string{"check", "-t", "sklansky", "-n", "8", "--liberty", "osu035"}, "prefixgen check: --liberty applies only with --verilog or --pg-cells: allowed check --verilog FILE --liberty …\n"},
+		{[]string{"optimize", "-n", "8", "--max-depth", "4", "--pg-cells"}, ""},
+	}
+	for _, tt := range tests {
+		out := filepath.Join(t.TempDir(), "out.v")
+		args := tt.args
+		if args[0] != "check" {
+			args = append(args, "-o", out)
+		}
+		status, stdout, errOut := prefixgen(args...)
+		assert.Equal(t, 2, status, "%q", tt.args)
+		assert.Empty(t, stdout)
+		if tt.want != "" {
+			assert.Equal(t, tt.want, errOut, "%q", tt.args)
+		}
+		assert.Equal(t, 1, strings.Count(errOut, "\n"), "%q: %s", tt.args, errOut)
+		assert.NoFileExists(t, out)
+	}
+}
