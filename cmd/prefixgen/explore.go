@@ -200,9 +200,9 @@ func reportCommand() *cli.Command {
 			}
 			if c.Bool("synth") {
 				cmd += " --synth"
-				for _, f := range []string{"sparse", "ling", "stages", "no-reset", "orders", "liberty", "flow", "load"} {
+				for _, f := range []string{"sparse", "ling", "pg-cells", "stages", "no-reset", "orders", "liberty", "flow", "load"} {
 					switch {
-					case f == "ling" || f == "no-reset":
+					case f == "ling" || f == "pg-cells" || f == "no-reset":
 						if c.Bool(f) {
 							cmd += " --" + f
 						}
@@ -249,6 +249,7 @@ func adderFlags() []cli.Flag {
 	return []cli.Flag{
 		sparseListFlag("with --synth, "),
 		&cli.BoolFlag{Name: "ling", Usage: "with --synth, measure every adder with Ling's pseudo-carries (see gen --ling)"},
+		&cli.BoolFlag{Name: "pg-cells", Usage: "with --synth, measure every adder with each bit's generate and propagate as the library's NAND2 and OAI21 cells (see gen --pg-cells)"},
 		&cli.IntFlag{Name: "stages", Usage: "with --synth, pipeline every adder with `K` register stages placed to balance its logic (gen --stages; 1 to the shallowest carry tree's depth + 1): delays are then least clock periods", DefaultText: "none"},
 		&cli.BoolFlag{Name: "no-reset", Usage: "with --stages, registers without a reset (gen --no-reset)"},
 		ordersFlag("with --synth, take the front over medians: "),
@@ -264,7 +265,7 @@ func adderFlagsOnlyWithSynth(c *cli.Context) error {
 	if c.IsSet("sparse") {
 		return usage(c, "--sparse applies only with --synth: allowed %s --synth --sparse S with S among %s or a list of them", name, sparseAllowed())
 	}
-	for _, f := range []string{"ling", "stages", "no-reset", "orders"} {
+	for _, f := range []string{"ling", "pg-cells", "stages", "no-reset", "orders"} {
 		if c.IsSet(f) {
 			return usage(c, "--%s applies only with --synth: allowed %s --synth --%s", f, name, f)
 		}
@@ -287,6 +288,11 @@ func adderSynthOptions(c *cli.Context) (physical.Options, explore.Adders, error)
 		return opt, explore.Adders{}, err
 	}
 	a := explore.Adders{Sparse: sparse, Ling: c.Bool("ling"), NoReset: c.Bool("no-reset")}
+	if c.Bool("pg-cells") {
+		if a.Cells, err = physical.PGCells(opt.Liberty); err != nil {
+			return opt, explore.Adders{}, usage(c, "%v", err)
+		}
+	}
 	if c.IsSet("stages") {
 		if a.Stages = c.Int("stages"); a.Stages < 1 {
 			return opt, explore.Adders{}, usage(c, "--stages %d out of range: allowed 1 to the shallowest carry tree's depth + 1", a.Stages)

@@ -33,6 +33,9 @@ type Measured struct {
 	// have no reset.
 	Stages  int
 	NoReset bool
+	// PGCells says the adder's generate and propagate are library cells
+	// (adder.Options.Cells).
+	PGCells bool
 	// Result is what the flow measured of the point's adder.
 	Result *physical.Result
 	// OnFront says whether no other measured point is at least as small
@@ -62,6 +65,10 @@ type Adders struct {
 	// each adder's least clock period as its delay.
 	Stages  int
 	NoReset bool
+	// Cells, when not nil, builds every adder with each bit's generate and
+	// propagate as these library cells (adder.Options.Cells,
+	// physical.PGCells).
+	Cells *adder.Cells
 }
 
 // AdderError reports an adder that cannot be built around a network as
@@ -94,12 +101,12 @@ func SynthesizeAdders(ctx context.Context, points []Point, a Adders, opt physica
 	measured := make([]Measured, 0, len(points)*len(sparse))
 	for _, p := range points {
 		for _, s := range sparse {
-			d, err := physical.ArchitectureDesign(p.Network, adder.Options{Flags: adder.Carry, Sparse: s, Ling: a.Ling, Stages: a.Stages, NoReset: a.NoReset})
+			d, err := physical.ArchitectureDesign(p.Network, adder.Options{Flags: adder.Carry, Sparse: s, Ling: a.Ling, Stages: a.Stages, NoReset: a.NoReset, Cells: a.Cells})
 			if err != nil {
 				return nil, nil, &AdderError{fmt.Sprintf("explore: %s: %s", p.Name, strings.TrimPrefix(strings.TrimPrefix(err.Error(), "physical: "), "emit: "))}
 			}
 			designs = append(designs, d)
-			measured = append(measured, Measured{Point: p, Sparse: max(s, 1), Ling: a.Ling, Stages: a.Stages, NoReset: a.NoReset})
+			measured = append(measured, Measured{Point: p, Sparse: max(s, 1), Ling: a.Ling, Stages: a.Stages, NoReset: a.NoReset, PGCells: a.Cells != nil})
 		}
 	}
 	ref, err := physical.ReferenceDesign(points[0].Network.Width())
@@ -184,8 +191,9 @@ func clocked(points []Measured) bool {
 }
 
 // Adder names the adder measured: "dense" for the plain one, otherwise its
-// sparseness, Ling's pseudo-carries and register stages, such as
-// "sparse 2", "Ling", "sparse 4, Ling" or "Ling, 2 stages, no reset".
+// sparseness, Ling's pseudo-carries, library cells and register stages,
+// such as "sparse 2", "Ling", "sparse 4, Ling, pg cells" or "Ling, 2
+// stages, no reset".
 func (m Measured) Adder() string {
 	var parts []string
 	if m.Sparse > 1 {
@@ -193,6 +201,9 @@ func (m Measured) Adder() string {
 	}
 	if m.Ling {
 		parts = append(parts, "Ling")
+	}
+	if m.PGCells {
+		parts = append(parts, "pg cells")
 	}
 	if m.Stages > 0 {
 		stages := strconv.Itoa(m.Stages) + " stages"
@@ -216,7 +227,7 @@ func (m Measured) Adder() string {
 // network document (the optimizer's, ending in -f json) that command
 // writing network.json, then gen --from network.json.
 func (m Measured) AdderCommand() string {
-	if m.Command == "" || (m.Sparse <= 1 && !m.Ling && m.Stages == 0) {
+	if m.Command == "" || (m.Sparse <= 1 && !m.Ling && !m.PGCells && m.Stages == 0) {
 		return m.Command
 	}
 	cmd := m.Command + " -f verilog"
@@ -228,6 +239,9 @@ func (m Measured) AdderCommand() string {
 	}
 	if m.Ling {
 		cmd += " --ling"
+	}
+	if m.PGCells {
+		cmd += " --pg-cells"
 	}
 	if m.Stages > 0 {
 		cmd += " --stages " + strconv.Itoa(m.Stages)
@@ -314,7 +328,7 @@ func (m Measured) Record() emit.Record {
 	}
 	return r.Spread.InsertRecord(append(rec, emit.Record{
 		{Column: "sparse", Value: max(m.Sparse, 1)}, {Column: "ling", Value: m.Ling}, {Column: "stages", Value: m.Stages}, {Column: "no_reset", Value: m.NoReset},
-		{Column: "area_um2", Value: r.AreaUM2}, {Column: "delay_ns", Value: r.DelayNS}, {Column: "std_cells", Value: r.StdCells}, {Column: "registers", Value: r.Registers},
+		{Column: "pg_cells", Value: m.PGCells}, {Column: "area_um2", Value: r.AreaUM2}, {Column: "delay_ns", Value: r.DelayNS}, {Column: "std_cells", Value: r.StdCells}, {Column: "registers", Value: r.Registers},
 		{Column: "redundant_um2", Value: r.RedundantUM2}, {Column: "critical_from", Value: r.CriticalFrom}, {Column: "critical_to", Value: r.CriticalTo},
 		{Column: "on_front", Value: m.OnFront}, {Column: "liberty", Value: r.Liberty}, {Column: "flow", Value: string(r.Flow)},
 		{Column: "output_load_pf", Value: r.OutputLoadPF}, {Column: "yosys_version", Value: r.YosysVersion},

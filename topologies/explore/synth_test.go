@@ -100,8 +100,8 @@ func TestMeasuredFormats(t *testing.T) {
 	require.NoError(t, explore.MeasuredCSV(&csv, m))
 	rows := strings.Split(strings.TrimSpace(csv.String()), "\n")
 	require.Len(t, rows, 3)
-	assert.Equal(t, "network,family,topology,params,width,depth,size,max_fanout,wire_tracks,deficiency,sparse,ling,stages,no_reset,area_um2,delay_ns,std_cells,registers,redundant_um2,critical_from,critical_to,on_front,liberty,flow,output_load_pf,yosys_version,sta_version,command,network_json", rows[0])
-	assert.Contains(t, rows[1], ",1,false,0,false,100,2.5,10,0,0,a[0],sum[7],true,/lib/cells.lib,keep,")
+	assert.Equal(t, "network,family,topology,params,width,depth,size,max_fanout,wire_tracks,deficiency,sparse,ling,stages,no_reset,pg_cells,area_um2,delay_ns,std_cells,registers,redundant_um2,critical_from,critical_to,on_front,liberty,flow,output_load_pf,yosys_version,sta_version,command,network_json", rows[0])
+	assert.Contains(t, rows[1], ",1,false,0,false,false,100,2.5,10,0,0,a[0],sum[7],true,/lib/cells.lib,keep,")
 
 	var js bytes.Buffer
 	require.NoError(t, explore.MeasuredJSON(&js, m))
@@ -137,6 +137,12 @@ func TestMeasuredPipelined(t *testing.T) {
 	assert.Equal(t, "prefixgen gen -t ripple -n 8 -f verilog --stages 2 --no-reset", m[0].AdderCommand())
 	m[1].Sparse, m[1].Ling, m[1].Stages, m[1].NoReset = 2, true, 1, false
 	assert.Equal(t, "sparse 2, Ling, 1 stage", m[1].Adder())
+	cells := m[1]
+	cells.Stages, cells.PGCells = 0, true
+	assert.Equal(t, "sparse 2, Ling, pg cells", cells.Adder())
+	assert.Equal(t, "prefixgen gen -t kogge-stone -n 8 -f verilog --sparse 2 --ling --pg-cells", cells.AdderCommand())
+	cells.Sparse, cells.Ling = 1, false
+	assert.Equal(t, "prefixgen gen -t kogge-stone -n 8 -f verilog --pg-cells", cells.AdderCommand(), "a dense adder of cells needs its Verilog too")
 	m[1].Sparse, m[1].Ling, m[1].Stages, m[1].NoReset = 1, false, 2, true
 	opt := m[1]
 	opt.Command = "prefixgen optimize -n 8 --max-depth 4 --seed 1 -f json"
