@@ -119,4 +119,11 @@ func TestPGCellsFlow(t *testing.T) {
 			assert.Less(t, res[1].AreaUM2, 0.95*res[0].AreaUM2, "the cells save the XNOR2s")
 		})
 	}
+	// The orders of the gates keep the cells too: Yosys reads the library
+	// before the design when it writes the generic netlist.
+	res, err := physical.Run(context.Background(), []*physical.Design{withCells}, physical.Options{Orders: 2})
+	require.NoError(t, err)
+	require.NotNil(t, res[0].Spread)
+	assert.Equal(t, 2, res[0].Spread.Orders)
+	assert.Less(t, res[0].Spread.AreaMax, 1.05*res[0].AreaUM2)
 }

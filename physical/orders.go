@@ -24,9 +24,15 @@ type Spread struct {
 }
 
 // genericScript is the Yosys script that writes a design's generic netlist:
-// the gates synth maps it onto without ABC, one assign each.
-func genericScript(top string) string {
-	return fmt.Sprintf("read_verilog design.v\nsynth -flatten -top %s -noabc\nopt_clean\nwrite_verilog -noattr generic.v\n", top)
+// the gates synth maps it onto without ABC, one assign each; with cells,
+// Yosys reads the library's cells first, and the netlist keeps the
+// design's instances of them.
+func genericScript(top string, cells bool) string {
+	lib := ""
+	if cells {
+		lib = "read_liberty -lib liberty.lib\n"
+	}
+	return fmt.Sprintf("%sread_verilog design.v\nsynth -flatten -top %s -noabc\nopt_clean\nwrite_verilog -noattr generic.v\n", lib, top)
 }
 
 // orders measures the design d, which run has measured as written in dir
@@ -36,7 +42,7 @@ func (t *tools) orders(ctx context.Context, d *Design, dir string, opt Options, 
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("physical: %s: "+format, append([]any{d.Name()}, args...)...)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "generic.ys"), []byte(genericScript(d.Top)), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "generic.ys"), []byte(genericScript(d.Top, d.outside || d.PGCells)), 0o644); err != nil {
 		return nil, fail("%v", err)
 	}
 	if out, err := command(ctx, dir, t.yosys, "-q", "-l", "generic.log", "-s", "generic.ys"); err != nil {

@@ -651,6 +651,12 @@ func TestVerilogNetlist(t *testing.T) {
 	assert.Equal(t, first.AreaUM2, again.AreaUM2)
 	assert.Equal(t, first.DelayNS, again.DelayNS)
 	assert.Equal(t, first.StdCells, again.StdCells)
+	// Its gates in other orders: a netlist of the library's cells has no
+	// gates to reorder, and every order measures the same.
+	orders, err := physical.SynthesizeVerilog(context.Background(), mapped, "", physical.Options{Orders: 2})
+	require.NoError(t, err)
+	require.NotNil(t, orders.Spread)
+	assert.Equal(t, first.AreaUM2, orders.Spread.AreaMax)
 }
 
 // TestLibertyKillsYosys: Yosys dies without a word on a Liberty file cut
