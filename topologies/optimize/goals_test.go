@@ -36,7 +36,8 @@ var startingFamilies = []struct {
 // goalNetworks are the adders under docs/goals that the README reports
 // against issue 17's goals (prefixgen.adder/v1 documents), with the flow
 // and the sparseness and carries (plain or Ling's) the document must
-// record. fast is the first goal: as fast as the fastest
+// record, and whether its generate and propagate are library cells
+// (pgCells). fast is the first goal: as fast as the fastest
 // starting family, at least 15 % smaller; otherwise the second: no larger
 // than Yosys's a + b + cin, at least 25 % faster. near, when above 1, marks
 // an adder the README reports as missing the second goal's area: it holds
@@ -49,11 +50,17 @@ var goalNetworks = []struct {
 	fast   bool
 	ling   bool
 	near   float64
+	cells  bool
 }{
-	{"fast-keep-64.json", physical.Keep, 2, true, false, 0},
-	{"small-abc-128-ling.json", physical.ABC, 1, false, true, 0},
-	{"small-abc-32-ling.json", physical.ABC, 2, false, true, 0},
-	{"near-small-keep-64.json", physical.Keep, 2, false, false, 1.030},
+	{"fast-keep-64.json", physical.Keep, 2, true, false, 0, false},
+	{"small-abc-128-ling.json", physical.ABC, 1, false, true, 0, false},
+	{"small-abc-32-ling.json", physical.ABC, 2, false, true, 0, false},
+	{"near-small-keep-64.json", physical.Keep, 2, false, false, 1.030, false},
+	// One adder of library cells reaches the second goal in both flows,
+	// and the first through abc.
+	{"small-pgcells-64.json", physical.Keep, 2, false, false, 0, true},
+	{"small-pgcells-64.json", physical.ABC, 2, false, false, 0, true},
+	{"small-pgcells-64.json", physical.ABC, 2, true, false, 0, true},
 }
 
 // TestGoalNetworks measures every network of docs/goals as the README does
@@ -68,14 +75,21 @@ func TestGoalNetworks(t *testing.T) {
 	}
 	ctx := context.Background()
 	for _, g := range goalNetworks {
-		t.Run(g.file, func(t *testing.T) {
+		t.Run(fmt.Sprint(g.file, " ", g.flow, " ", map[bool]string{true: "fast", false: "small"}[g.fast]), func(t *testing.T) {
 			f, err := os.Open(filepath.Join("..", "..", "docs", "goals", g.file))
 			require.NoError(t, err)
 			defer f.Close()
 			net, arch, err := adder.ReadDocument(f)
 			require.NoError(t, err)
-			require.Equal(t, adder.Architecture{Sparse: g.sparse, Valency: 2, Ling: g.ling}, arch, "the adder the README reports")
-			d, err := physical.ArchitectureDesign(net, arch.Options())
+			require.Equal(t, adder.Architecture{Sparse: g.sparse, Valency: 2, Ling: g.ling, PGCells: g.cells}, arch, "the adder the README reports")
+			opt := arch.Options()
+			if arch.PGCells {
+				if opt.Cells, err = physical.PGCells(""); err != nil {
+					tooltest.File(t, physical.LibertyFile(""), "qflow-tech-osu018")
+					require.NoError(t, err)
+				}
+			}
+			d, err := physical.ArchitectureDesign(net, opt)
 			require.NoError(t, err)
 			designs := []*physical.Design{d}
 			if g.fast {
