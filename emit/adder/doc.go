@@ -61,6 +61,12 @@
 //     carry-select blocks, flags) follows the last level of cells. Stages
 //     places K stages by BalancedCuts. Registers take the clk input's rising
 //     edge and clear to 0 while rst is 1 (synchronous reset).
+//   - Cells: each bit's generate and propagate as two cells of a
+//     standard-cell library, named in the description (Assign.Cell), which
+//     the Verilog emitter instantiates: g_n = NAND2(a, b) and
+//     p_n = OAI21(a, b, g_n), the propagate's XNOR for one OAI21 beside the
+//     NAND2 the generate needs anyway. Add only; the VHDL emitter refuses
+//     it.
 //
 // The network is not changed: its proof by spans stands. The description
 // keeps the cells the outputs it needs depend on (a comparator needs only the
@@ -73,7 +79,7 @@
 // A prefixgen.network/v1 document records a network, which is the plain
 // adder's carry tree. The prefixgen.adder/v1 document (DocumentFormat)
 // records an adder: the network and the Architecture around it, its
-// sparseness, valency and Ling carries, so that a search's result or a
+// sparseness, valency, Ling carries, pipeline and library cells, so that a search's result or a
 // user's choice can be built again without its flags. MarshalDocument and
 // WriteDocument write it (WriteDocument writes the network document for the
 // plain adder); ReadDocument reads either document, proving the network and
