@@ -143,6 +143,8 @@ func TestReadDocumentErrors(t *testing.T) {
 		{"key in capitals", doc(`"Sparse":4,"network":` + net4), `adder: not a prefixgen.adder/v1 document: unknown field "Sparse"`},
 		{"network an array", doc(`"network":[1]`), `adder: field "network": network: not a prefixgen.network/v1 document: an array where it is not allowed`},
 		{"ling a number", doc(`"ling":1,"network":` + net4), `adder: not a prefixgen.adder/v1 document: field "ling" holds a number, which is not allowed there`},
+		{"pg_cells a string", doc(`"pg_cells":"yes","network":` + net4), `adder: not a prefixgen.adder/v1 document: field "pg_cells" holds a string, which is not allowed there`},
+		{"pg_cells twice", doc(`"pg_cells":true,"pg_cells":false,"network":` + net4), `adder: key "pg_cells" appears twice in the document: each key once`},
 		{"stages 0", doc(`"stages":0,"network":` + net4), "adder: 0 pipeline stages not allowed: allowed 1 to the carry tree's depth + 1, or no field stages for a combinational adder"},
 		{"stages beyond the depth", doc(`"stages":4,"network":` + net4), "adder: 4 pipeline stages for a carry tree of depth 2: allowed 1 to 3"},
 		{"no reset alone", doc(`"no_reset":true,"network":` + net4), "adder: no reset given for a combinational adder: allowed with register stages"},
