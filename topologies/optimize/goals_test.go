@@ -57,13 +57,16 @@ var goalNetworks = []struct {
 	{"small-abc-32-ling.json", physical.ABC, 2, false, true, 0, false},
 	{"near-small-keep-64.json", physical.Keep, 2, false, false, 1.030, false},
 	// One adder of library cells reaches the second goal in both flows,
-	// and the first through abc, at 64 bits and at 32.
+	// and the first through abc, at 64 bits and at 32; at 128 the second
+	// in both.
 	{"small-pgcells-64.json", physical.Keep, 2, false, false, 0, true},
 	{"small-pgcells-64.json", physical.ABC, 2, false, false, 0, true},
 	{"small-pgcells-64.json", physical.ABC, 2, true, false, 0, true},
 	{"small-pgcells-32.json", physical.Keep, 1, false, false, 0, true},
 	{"small-pgcells-32.json", physical.ABC, 1, false, false, 0, true},
 	{"small-pgcells-32.json", physical.ABC, 1, true, false, 0, true},
+	{"small-pgcells-128.json", physical.Keep, 1, false, false, 0, true},
+	{"small-pgcells-128.json", physical.ABC, 1, false, false, 0, true},
 }
 
 // TestGoalNetworks measures every network of docs/goals as the README does
