@@ -227,7 +227,7 @@ func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 	if f == "vhdl" && arch != nil && arch.Cells != nil {
 		return nil, usage(c, "--pg-cells applies to -f verilog: VHDL does not instantiate library cells")
 	}
-	if c.IsSet("liberty") && !c.Bool("pg-cells") {
+	if c.IsSet("liberty") && (arch == nil || arch.Cells == nil) {
 		return nil, usage(c, "--liberty applies with --pg-cells only: it names the library of the cells")
 	}
 	if f == "vhdl" && c.Bool("testbench") && arch != nil {
@@ -538,9 +538,6 @@ func checkCommand() *cli.Command {
 			if c.IsSet("top") {
 				return usage(c, "--top applies only with --verilog: allowed check --verilog FILE --top …")
 			}
-			if c.IsSet("liberty") && !c.Bool("pg-cells") {
-				return usage(c, "--liberty applies only with --verilog or --pg-cells: allowed check --verilog FILE --liberty …")
-			}
 			nets, err := archNetworks(c, true)
 			if err != nil {
 				return err
@@ -551,6 +548,9 @@ func checkCommand() *cli.Command {
 			arch, err := archOptions(c)
 			if err != nil {
 				return err
+			}
+			if c.IsSet("liberty") && (arch == nil || arch.Cells == nil) {
+				return usage(c, "--liberty applies only with --verilog or --pg-cells: allowed check --verilog FILE --liberty …")
 			}
 			if err := checkArch(c, arch, nets); err != nil {
 				return err
@@ -591,7 +591,7 @@ func runChecks(c *cli.Context, designs []*toolcheck.Design, opt toolcheck.Option
 // checkVerilog is check --verilog: the user's own module checked as the
 // adder the operation flags describe.
 func checkVerilog(c *cli.Context, opt toolcheck.Options) error {
-	for _, f := range []string{"topology", "width", "from", "param", "sparse", "valency", "ling", "pipeline-after"} {
+	for _, f := range []string{"topology", "width", "from", "param", "sparse", "valency", "ling", "pg-cells", "pipeline-after"} {
 		if c.IsSet(f) {
 			return usage(c, "--%s does not apply to --verilog: the file fixes the design (its latency is --stages K)", f)
 		}

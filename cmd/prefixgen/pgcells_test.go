@@ -32,6 +32,11 @@ func TestPGCellsGen(t *testing.T) {
 	require.Equal(t, 0, status, errOut)
 	assert.Equal(t, want, got)
 
+	// The document's cells, from the library --liberty names.
+	status, got, errOut = prefixgen("gen", "--from", path, "-f", "verilog", "--liberty", "osu035")
+	require.Equal(t, 0, status, errOut)
+	assert.Contains(t, got, "NAND2X1 u_g_n_0 (")
+
 	status, _, errOut = prefixgen("gen", "--from", path, "-f", "verilog", "--pg-cells=false")
 	assert.Equal(t, 2, status)
 	assert.Equal(t, "prefixgen gen: --pg-cells=false contradicts "+path+", the adder whose generate and propagate are library cells: leave --pg-cells out\n", errOut)
@@ -53,6 +58,7 @@ func TestPGCellsRefused(t *testing.T) {
 		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--pg-cells", "--liberty", noCells}, "prefixgen gen: physical: Liberty file " + noCells + " has no cell for a two-input NAND, !(A & B) nor an OAI21, !((A | B) & C): allowed a library with both, or the adder without library cells\n"},
 		{[]string{"synth", "--verilog", noCells, "--pg-cells"}, "prefixgen synth: --pg-cells does not apply to --verilog: the file fixes the design\n"},
 		{[]string{"check", "-t", "sklansky", "-n", "8", "--liberty", "osu035"}, "prefixgen check: --liberty applies only with --verilog or --pg-cells: allowed check --verilog FILE --liberty …\n"},
+		{[]string{"check", "--verilog", noCells, "--pg-cells"}, "prefixgen check: --pg-cells does not apply to --verilog: the file fixes the design (its latency is --stages K)\n"},
 		{[]string{"optimize", "-n", "8", "--max-depth", "4", "--pg-cells"}, ""},
 	}
 	for _, tt := range tests {
