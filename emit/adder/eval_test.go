@@ -246,6 +246,7 @@ func FuzzDescribe(f *testing.F) {
 	f.Add(uint8(13), uint8(2), uint8(15), uint8(4), uint8(3), uint8(1), true, uint16(5))
 	f.Add(uint8(11), uint8(0), uint8(3), uint8(2), uint8(3), uint8(0), false, uint16(1<<15|2)) // Ling
 	f.Add(uint8(9), uint8(2), uint8(1), uint8(1), uint8(2), uint8(2), false, uint16(1<<14|5))  // no reset
+	f.Add(uint8(12), uint8(0), uint8(1), uint8(2), uint8(2), uint8(1), false, uint16(1<<13|1)) // library cells
 	f.Fuzz(func(t *testing.T, n, op, flags, sparse, valency, topo uint8, nocin bool, cuts uint16) {
 		width := int(n%24) + 1
 		names := topologies.ValencyFamilies
@@ -257,6 +258,9 @@ func FuzzDescribe(f *testing.F) {
 			if cuts&(1<<l) != 0 {
 				opt.PipelineAfter = append(opt.PipelineAfter, l)
 			}
+		}
+		if cuts&(1<<13) != 0 {
+			opt.Cells = &osuCells // refused for every operation but add
 		}
 		d, err := adder.Describe(net, opt)
 		if err != nil {
