@@ -58,7 +58,7 @@ var goalNetworks = []struct {
 	{"near-small-keep-64.json", physical.Keep, 2, false, false, 1.030, false},
 	// One adder of library cells reaches the second goal in both flows,
 	// and the first through abc, at 64 bits and at 32; at 128 the second
-	// in both.
+	// in both, and another the first through abc.
 	{"small-pgcells-64.json", physical.Keep, 2, false, false, 0, true},
 	{"small-pgcells-64.json", physical.ABC, 2, false, false, 0, true},
 	{"small-pgcells-64.json", physical.ABC, 2, true, false, 0, true},
@@ -67,6 +67,7 @@ var goalNetworks = []struct {
 	{"small-pgcells-32.json", physical.ABC, 1, true, false, 0, true},
 	{"small-pgcells-128.json", physical.Keep, 1, false, false, 0, true},
 	{"small-pgcells-128.json", physical.ABC, 1, false, false, 0, true},
+	{"fast-pgcells-abc-128.json", physical.ABC, 2, true, false, 0, true},
 }
 
 // TestGoalNetworks measures every network of docs/goals as the README does
