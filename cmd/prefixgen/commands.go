@@ -489,7 +489,7 @@ func checkCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "check",
 		Usage:     "emit each adder and run Icarus, Verilator, Yosys and Graphviz on it",
-		UsageText: "prefixgen check -t TOPO|all -n N [--param k=V] [--vectors V] [--seed S] [--jobs J] [--op …] [--no-cin] [--flags …] [--sparse S] [--valency K] [--ling] [--pipeline-after L,… | --stages K] [--no-reset]\nprefixgen check --from FILE [--vectors V] [--seed S] [--jobs J] [architecture flags]\nprefixgen check --verilog FILE [--top MODULE] [--liberty osu018|osu035|FILE] [--op …] [--no-cin] [--flags …] [--stages K] [--no-reset] [--vectors V] [--seed S]",
+		UsageText: "prefixgen check -t TOPO|all -n N [--param k=V] [--vectors V] [--seed S] [--jobs J] [--op …] [--no-cin] [--flags …] [--sparse S] [--valency K] [--ling] [--pg-cells [--liberty …]] [--pipeline-after L,… | --stages K] [--no-reset]\nprefixgen check --from FILE [--vectors V] [--seed S] [--jobs J] [architecture flags]\nprefixgen check --verilog FILE [--top MODULE] [--liberty osu018|osu035|FILE] [--op …] [--no-cin] [--flags …] [--stages K] [--no-reset] [--vectors V] [--seed S]",
 		Description: "For each network, writes the Verilog and VHDL adders, their testbenches and the DOT picture into a\n" +
 			"temporary folder and runs what is installed: Icarus (the self-checking testbench must PASS), Verilator\n" +
 			"(--lint-only -Wall must be silent), Yosys (a miter against {cout, sum} = a + b + cin, or the\n" +
