@@ -170,9 +170,9 @@ type Design struct {
 }
 
 // Name returns the design's topology and parameters, and its sparseness,
-// valency, Ling carries and register stages where they are not the plain
-// adder's, as in "ladner-fischer k=1", "kogge-stone sparse=4" or
-// "sklansky stages=2 noreset".
+// valency, Ling carries, register stages and library cells where they are
+// not the plain adder's, as in "ladner-fischer k=1", "kogge-stone
+// sparse=4", "sklansky stages=2 noreset" or "brent-kung pgcells".
 func (d *Design) Name() string {
 	if d.Topology == Reference {
 		return ReferenceName
