@@ -14,8 +14,9 @@ import (
 // propagate: the smallest cell computing !(A & B) of two inputs and the
 // smallest computing !((A | B) & C) of three, by the functions the file
 // gives their outputs, whatever their names and pins. Cells marked
-// dont_use, sequential cells and cells of more than one output are passed
-// over; of cells of equal area the first by name is taken. A file that
+// dont_use, cells without an area, sequential cells and cells of more than
+// one output are passed over; of cells of equal area the first by name is
+// taken. A file that
 // cannot be read, or that has no such cells, is a *SetupError.
 func PGCells(liberty string) (*adder.Cells, error) {
 	file := LibertyFile(liberty)
@@ -57,7 +58,7 @@ func findCell(cells map[string]libCell, ins int, want func(b *bdd, x []int32) in
 	)
 	for _, name := range sortedKeys(cells) {
 		c := cells[name]
-		if c.dontUse || c.clock != "" || c.latch || len(c.outputs) != 1 || len(c.inputs) != ins {
+		if c.dontUse || !c.hasArea || c.clock != "" || c.latch || len(c.outputs) != 1 || len(c.inputs) != ins {
 			continue
 		}
 		out := sortedKeys(c.outputs)[0]

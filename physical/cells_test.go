@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/emit/adder"
+	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/physical"
 )
 
@@ -33,9 +34,7 @@ func TestPGCells(t *testing.T) {
 		OAI21: adder.Cell{Name: "OAI21X1", Inputs: []string{"A", "B", "C"}, Output: "Y"},
 	}
 	for _, lib := range []string{"osu018", "osu035"} {
-		if _, err := os.Stat(physical.LibertyFile(lib)); err != nil {
-			continue // the flow's tests require the libraries
-		}
+		tooltest.File(t, physical.LibertyFile(lib), "qflow-tech-"+lib)
 		got, err := physical.PGCells(lib)
 		require.NoError(t, err, lib)
 		assert.Equal(t, osu, *got, lib)
@@ -51,9 +50,10 @@ func TestPGCells(t *testing.T) {
 				libertyCell("oai", "5", "c,a,b", "o", "!((a+b) c)", ""),
 			&adder.Cells{NAND2: adder.Cell{Name: "nd2", Inputs: []string{"x", "y"}, Output: "z"},
 				OAI21: adder.Cell{Name: "oai", Inputs: []string{"a", "b", "c"}, Output: "o"}}, ""},
-		{"the smallest, not dont_use",
+		{"the smallest, not dont_use, not without an area",
 			libertyCell("NAND_BIG", "9", "A,B", "Y", "!(A&B)", "") +
 				libertyCell("NAND_DONT", "1", "A,B", "Y", "!(A&B)", "    dont_use : true;\n") +
+				"  cell (NAND_NOAREA) {\n    pin (A) { direction : input; }\n    pin (B) { direction : input; }\n    pin (Y) { direction : output; function : \"!(A B)\"; }\n  }\n" +
 				libertyCell("NAND_SMALL", "3", "A,B", "Y", "(!A)+(!B)", "") +
 				libertyCell("OAI", "5", "A,B,C", "Y", "!((A|B)&C)", "") +
 				libertyCell("NOR", "2", "A,B", "Y", "!(A+B)", ""),

@@ -39,6 +39,15 @@ func pgCellsFlag() cli.Flag {
 	return &cli.BoolFlag{Name: "pg-cells", Usage: "each bit's generate and propagate as two cells of the library (--liberty): ~g = NAND2(a, b) and ~p = OAI21(a, b, ~g), the XNOR for the price of an OAI21; synthesis keeps them (add only)"}
 }
 
+// pgCellsSource names what asks for the library cells: --pg-cells, or the
+// --from document that records them.
+func pgCellsSource(c *cli.Context) string {
+	if c.IsSet("pg-cells") || c.String("from") == "" {
+		return "--pg-cells"
+	}
+	return c.String("from") + ", an adder of library cells,"
+}
+
 // libraryCells sets opt.Cells to the NAND2 and OAI21 cells of --liberty (the
 // default library where the command has no such flag or it is not given)
 // when the architecture asks for them.
@@ -125,10 +134,14 @@ func archOptions(c *cli.Context) (*adder.Options, error) {
 	}
 	opt := adder.Options{Op: op, NoCarryIn: c.Bool("no-cin"), Sparse: a.Sparse, Stages: a.Stages, Valency: a.Valency, Ling: a.Ling, NoReset: a.NoReset}
 	if a.PGCells && op != adder.Add {
-		return nil, usage(c, "--pg-cells applies to --op add only: the cells take a and b as they are")
+		return nil, usage(c, "%s applies to --op add only: the cells take a and b as they are", pgCellsSource(c))
 	}
-	if err := libraryCells(c, &opt, a); err != nil {
-		return nil, err
+	// gen needs the library's cells for -f verilog only: the other formats
+	// write no cell (-f json records that the adder has them).
+	if !hasFlag(c, "format") || c.String("format") == "verilog" {
+		if err := libraryCells(c, &opt, a); err != nil {
+			return nil, err
+		}
 	}
 	if op == adder.Compare {
 		if c.IsSet("flags") {

@@ -220,15 +220,19 @@ func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 			return nil, usage(c, "--%s applies to -f verilog and vhdl only, not %q", flag, f)
 		}
 	}
-	arch, err := archOptions(c)
+	a, err := architecture(c)
 	if err != nil {
 		return nil, err
 	}
-	if f == "vhdl" && arch != nil && arch.Cells != nil {
-		return nil, usage(c, "--pg-cells applies to -f verilog: VHDL does not instantiate library cells")
+	if f == "vhdl" && a.PGCells {
+		return nil, usage(c, "%s applies to -f verilog: VHDL does not instantiate library cells", pgCellsSource(c))
 	}
-	if c.IsSet("liberty") && (arch == nil || arch.Cells == nil) {
-		return nil, usage(c, "--liberty applies with --pg-cells only: it names the library of the cells")
+	if c.IsSet("liberty") && (!a.PGCells || f != "verilog") {
+		return nil, usage(c, "--liberty applies to -f verilog --pg-cells only: it names the library of the cells")
+	}
+	arch, err := archOptions(c)
+	if err != nil {
+		return nil, err
 	}
 	if f == "vhdl" && c.Bool("testbench") && arch != nil {
 		if err := emit.CheckVHDLTestbench(*arch); err != nil {
@@ -259,7 +263,7 @@ func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 		// adder of another architecture a prefixgen.adder/v1 one.
 		doc := adder.Plain
 		if arch != nil {
-			doc = adder.Architecture{Sparse: arch.Sparse, Valency: arch.Valency, Ling: arch.Ling, Stages: arch.Stages, NoReset: arch.NoReset, PGCells: arch.Cells != nil}
+			doc = adder.Architecture{Sparse: arch.Sparse, Valency: arch.Valency, Ling: arch.Ling, Stages: arch.Stages, NoReset: arch.NoReset, PGCells: a.PGCells}
 		}
 		return func(w io.Writer, n *network.Network) error { return adder.WriteDocument(w, n, doc) }, nil
 	case "text":

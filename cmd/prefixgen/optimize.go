@@ -275,7 +275,7 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 			return err
 		}
 		m := res.Measured
-		if flags, words := measuredArch(res.Sparse, opt.Ling, opt.Cells != nil); flags != "" {
+		if flags, words := measuredArch(res.Sparse, opt.Ling, opt.Cells != nil, flow.Liberty); flags != "" {
 			if _, err := fmt.Fprintf(w, "the adder measured is the %s one (gen -f verilog %s): -f json writes it as a %s document\n", words, flags, adder.DocumentFormat); err != nil {
 				return err
 			}
@@ -302,7 +302,7 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 		}
 		return err
 	})
-	if flags, words := measuredArch(res.Sparse, opt.Ling, opt.Cells != nil); err == nil && format == "text" && flags != "" {
+	if flags, words := measuredArch(res.Sparse, opt.Ling, opt.Cells != nil, flow.Liberty); err == nil && format == "text" && flags != "" {
 		// The diagram shows the network only.
 		fmt.Fprintf(c.App.ErrWriter, "prefixgen optimize: the adder measured is the %s one: the diagram shows its network; -f json writes the adder (gen -f verilog %s)\n",
 			words, flags)
@@ -373,7 +373,7 @@ func optimizeStart(c *cli.Context, opt *optimize.Options, sparse []int) (*networ
 // measuredArch returns the flags that build the adder optimize measured
 // around its network, as in "--sparse 2 --ling", and its name in words, as
 // in "sparse-2 Ling"; both "" for the plain adder.
-func measuredArch(sparse int, ling, cells bool) (flags, words string) {
+func measuredArch(sparse int, ling, cells bool, liberty string) (flags, words string) {
 	var f, w []string
 	if sparse > 1 {
 		f, w = append(f, fmt.Sprintf("--sparse %d", sparse)), append(w, fmt.Sprintf("sparse-%d", sparse))
@@ -383,6 +383,9 @@ func measuredArch(sparse int, ling, cells bool) (flags, words string) {
 	}
 	if cells {
 		f, w = append(f, "--pg-cells"), append(w, "library-cell")
+		if physical.LibertyFile(liberty) != physical.LibertyFile("") {
+			f = append(f, "--liberty "+emit.ShellWord(liberty))
+		}
 	}
 	return strings.Join(f, " "), strings.Join(w, " ")
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/physical"
 )
 
@@ -16,9 +17,7 @@ import (
 // µm by default), its document records them, and every --from builds that
 // adder again.
 func TestPGCellsGen(t *testing.T) {
-	if _, err := os.Stat(physical.LibertyFile("")); err != nil {
-		t.Skip("the OSU libraries are not installed")
-	}
+	tooltest.File(t, physical.LibertyFile(""), "qflow-tech-osu018")
 	status, v, errOut := prefixgen("gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--pg-cells")
 	require.Equal(t, 0, status, errOut)
 	assert.Contains(t, v, "    NAND2X1 u_g_n_7 (.A(a[7]), .B(b[7]), .Y(g_n[7]));\n    OAI21X1 u_p_n_7 (.A(a[7]), .B(b[7]), .C(g_n[7]), .Y(p_n[7]));\n")
@@ -32,10 +31,27 @@ func TestPGCellsGen(t *testing.T) {
 	require.Equal(t, 0, status, errOut)
 	assert.Equal(t, want, got)
 
-	// The document's cells, from the library --liberty names.
-	status, got, errOut = prefixgen("gen", "--from", path, "-f", "verilog", "--liberty", "osu035")
+	// The document's cells, from the library --liberty names: OSU 0.18 µm
+	// with its NAND2 and OAI21 renamed.
+	src, err := os.ReadFile(physical.LibertyFile(""))
+	require.NoError(t, err)
+	renamed := strings.NewReplacer("cell (NAND2X1)", "cell (MYNAND)", "cell (OAI21X1)", "cell (MYOAI)").Replace(string(src))
+	lib := filepath.Join(t.TempDir(), "my.lib")
+	require.NoError(t, os.WriteFile(lib, []byte(renamed), 0o644))
+	status, got, errOut = prefixgen("gen", "--from", path, "-f", "verilog", "--liberty", lib)
 	require.Equal(t, 0, status, errOut)
-	assert.Contains(t, got, "NAND2X1 u_g_n_0 (")
+	assert.Contains(t, got, "    MYNAND u_g_n_0 (.A(a[0]), .B(b[0]), .Y(g_n[0]));\n    MYOAI u_p_n_0 (")
+
+	// A format without cells needs no library, and says what refuses it.
+	status, _, errOut = prefixgen("gen", "--from", path, "-f", "svg", "--liberty", lib)
+	assert.Equal(t, 2, status)
+	assert.Equal(t, "prefixgen gen: --liberty applies to -f verilog --pg-cells only: it names the library of the cells\n", errOut)
+	status, _, errOut = prefixgen("gen", "--from", path, "-f", "vhdl")
+	assert.Equal(t, 2, status)
+	assert.Equal(t, "prefixgen gen: "+path+", an adder of library cells, applies to -f verilog: VHDL does not instantiate library cells\n", errOut)
+	status, _, errOut = prefixgen("gen", "--from", path, "-f", "verilog", "--op", "sub")
+	assert.Equal(t, 2, status)
+	assert.Equal(t, "prefixgen gen: "+path+", an adder of library cells, applies to --op add only: the cells take a and b as they are\n", errOut)
 
 	status, _, errOut = prefixgen("gen", "--from", path, "-f", "verilog", "--pg-cells=false")
 	assert.Equal(t, 2, status)
@@ -53,7 +69,8 @@ func TestPGCellsRefused(t *testing.T) {
 	}{
 		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "vhdl", "--pg-cells"}, "prefixgen gen: --pg-cells applies to -f verilog: VHDL does not instantiate library cells\n"},
 		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "svg", "--pg-cells"}, "prefixgen gen: --pg-cells applies to -f verilog and vhdl only, not \"svg\"\n"},
-		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--liberty", "osu035"}, "prefixgen gen: --liberty applies with --pg-cells only: it names the library of the cells\n"},
+		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--liberty", "osu035"}, "prefixgen gen: --liberty applies to -f verilog --pg-cells only: it names the library of the cells\n"},
+		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "dot", "--pg-cells", "--liberty", noCells}, "prefixgen gen: --pg-cells applies to -f verilog and vhdl only, not \"dot\"\n"},
 		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--op", "sub", "--pg-cells"}, "prefixgen gen: --pg-cells applies to --op add only: the cells take a and b as they are\n"},
 		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--pg-cells", "--liberty", noCells}, "prefixgen gen: physical: Liberty file " + noCells + " has no cell for a two-input NAND, !(A & B) nor an OAI21, !((A | B) & C): allowed a library with both, or the adder without library cells\n"},
 		{[]string{"synth", "--verilog", noCells, "--pg-cells"}, "prefixgen synth: --pg-cells does not apply to --verilog: the file fixes the design\n"},
@@ -76,4 +93,38 @@ func TestPGCellsRefused(t *testing.T) {
 		assert.Equal(t, 1, strings.Count(errOut, "\n"), "%q: %s", tt.args, errOut)
 		assert.NoFileExists(t, out)
 	}
+}
+
+// explore and report --synth --pg-cells measure every adder with the cells,
+// say so in every row, and give each row the command that writes it.
+func TestPGCellsExploreReport(t *testing.T) {
+	needFlow(t)
+	status, out, errOut := prefixgen("explore", "-n", "4", "--synth", "--pg-cells", "--no-optimize", "-f", "csv")
+	require.Equal(t, 0, status, errOut)
+	rows := strings.Split(strings.TrimSpace(out), "\n")
+	header := strings.Split(rows[0], ",")
+	col := func(name string) int {
+		for i, h := range header {
+			if h == name {
+				return i
+			}
+		}
+		t.Fatalf("no column %s", name)
+		return -1
+	}
+	pg, cmd := col("pg_cells"), col("command")
+	require.Greater(t, len(rows), 2)
+	for _, r := range rows[1:] {
+		f := strings.Split(r, ",")
+		assert.Equal(t, "true", f[pg], r)
+		assert.True(t, strings.HasSuffix(f[cmd], " -f verilog --pg-cells"), r)
+	}
+
+	page := filepath.Join(t.TempDir(), "report.html")
+	status, _, errOut = prefixgen("report", "-n", "4", "--synth", "--pg-cells", "--no-optimize", "-o", page)
+	require.Equal(t, 0, status, errOut)
+	html, err := os.ReadFile(page)
+	require.NoError(t, err)
+	assert.Contains(t, string(html), ">pg cells<", "every row names its adder")
+	assert.Contains(t, string(html), "g and p library cells", "the plot's title says what was measured")
 }

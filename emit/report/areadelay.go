@@ -42,6 +42,9 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 	if points[0].Ling {
 		ling = ", Ling adders"
 	}
+	if points[0].PGCells {
+		ling += ", g and p library cells"
+	}
 	title := fmt.Sprintf("Adders of width %d after synthesis (%s, flow %s%s)", n, libraryName(r0.Liberty), r0.Flow, ling)
 	// A pipelined adder's delay is another figure: a second line says so,
 	// as the first is as wide as the plot allows.

@@ -135,7 +135,7 @@ func HTML(w io.Writer, n int, points, front []explore.Point, opt Options) error 
 			d.Flow += fmt.Sprintf("; medians over the design as written and %s of its gates", physical.OrdersPhrase(d.Orders))
 		}
 		m := opt.Measured[0]
-		d.Several = len(opt.Measured) > len(points) || m.Sparse > 1 || m.Ling || m.Stages > 0
+		d.Several = len(opt.Measured) > len(points) || m.Sparse > 1 || m.Ling || m.PGCells || m.Stages > 0
 		if m.Stages > 0 {
 			d.Flow += "; every adder pipelined (" + m.Adder() + "; Yosys's a + b + cin is not), its delay the least clock period"
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/emit/toolcheck"
+	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
 	"github.com/prefixgen/prefixgen/topologies"
@@ -150,6 +151,7 @@ func TestArchitecturesPlantedBugs(t *testing.T) {
 func TestPGCells(t *testing.T) {
 	requireTools(t)
 	lib := physical.LibertyFile("")
+	tooltest.File(t, lib, "qflow-tech-osu018")
 	cells, err := physical.PGCells(lib)
 	require.NoError(t, err)
 	wrong := *cells

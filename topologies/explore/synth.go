@@ -242,6 +242,10 @@ func (m Measured) AdderCommand() string {
 	}
 	if m.PGCells {
 		cmd += " --pg-cells"
+		// The cells are the library's the flow measured them in.
+		if m.Result != nil && m.Result.Liberty != "" && m.Result.Liberty != physical.LibertyFile("") {
+			cmd += " --liberty " + emit.ShellWord(m.Result.Liberty)
+		}
 	}
 	if m.Stages > 0 {
 		cmd += " --stages " + strconv.Itoa(m.Stages)

@@ -140,9 +140,13 @@ func TestMeasuredPipelined(t *testing.T) {
 	cells := m[1]
 	cells.Stages, cells.PGCells = 0, true
 	assert.Equal(t, "sparse 2, Ling, pg cells", cells.Adder())
-	assert.Equal(t, "prefixgen gen -t kogge-stone -n 8 -f verilog --sparse 2 --ling --pg-cells", cells.AdderCommand())
+	assert.Equal(t, "prefixgen gen -t kogge-stone -n 8 -f verilog --sparse 2 --ling --pg-cells --liberty /lib/cells.lib", cells.AdderCommand(),
+		"the cells are those of the library measured")
 	cells.Sparse, cells.Ling = 1, false
-	assert.Equal(t, "prefixgen gen -t kogge-stone -n 8 -f verilog --pg-cells", cells.AdderCommand(), "a dense adder of cells needs its Verilog too")
+	r := *cells.Result
+	r.Liberty = physical.LibertyFile("")
+	cells.Result = &r
+	assert.Equal(t, "prefixgen gen -t kogge-stone -n 8 -f verilog --pg-cells", cells.AdderCommand(), "a dense adder of cells needs its Verilog too; the default library goes without saying")
 	m[1].Sparse, m[1].Ling, m[1].Stages, m[1].NoReset = 1, false, 2, true
 	opt := m[1]
 	opt.Command = "prefixgen optimize -n 8 --max-depth 4 --seed 1 -f json"
