@@ -37,7 +37,7 @@ func widthFlag(def int) cli.Flag {
 
 var (
 	paramFlag = &cli.StringSliceFlag{Name: "param", Usage: "topology parameter as name=value, e.g. k=1 for ladner-fischer (repeatable; see prefixgen list)"}
-	fromFlag  = &cli.StringFlag{Name: "from", Usage: "read the network from a JSON `FILE` instead of building one (validated first): a prefixgen.network/v1 document, or a prefixgen.adder/v1 one, whose sparseness, valency and Ling carries the adder then has"}
+	fromFlag  = &cli.StringFlag{Name: "from", Usage: "read the network from a JSON `FILE` instead of building one (validated first): a prefixgen.network/v1 document, or a prefixgen.adder/v1 one, whose sparseness, valency, Ling carries, pipeline and library cells the adder then has"}
 	seedFlag  = &cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the random test vectors (0 to 4294967295 for Verilog and VHDL testbenches)"}
 )
 
@@ -135,7 +135,7 @@ func genCommand() *cli.Command {
 		Usage:     "build one network and write it out",
 		UsageText: "prefixgen gen -t TOPO -n N [--param k=V] [-f FORMAT] [-o FILE]\nprefixgen gen --from FILE [-f FORMAT] [-o FILE]",
 		Description: "Formats: text, the textbook diagram in plain text (one column per bit, one row per level);\n" +
-			"json, the prefixgen.network/v1 document that --from reads back (with --sparse, --valency or --ling,\n" +
+			"json, the prefixgen.network/v1 document that --from reads back (with --sparse, --valency, --ling or --pg-cells,\n" +
 			"the prefixgen.adder/v1 document: the network and the adder's architecture); dot, Graphviz in the textbook\n" +
 			"layout with pinned positions (draw it with neato -n2 -Tsvg); svg, the same picture drawn by\n" +
 			"prefixgen itself; verilog, a synthesizable Verilog-2005 adder {cout, sum} = a + b + cin\n" +
@@ -144,7 +144,7 @@ func genCommand() *cli.Command {
 			"maps $lcu cells of width n, or of every width of --widths, to this network (techmap -map\n" +
 			"+/techmap.v -map FILE; Yosys maps other widths itself). In dot, svg,\n" +
 			"verilog and vhdl, black cells compute G and P, gray cells G only. --op, --no-cin, --flags,\n" +
-			"--sparse, --valency, --ling, --pipeline-after, --stages and --no-reset choose the adder's\n" +
+			"--sparse, --valency, --ling, --pg-cells (with --liberty), --pipeline-after, --stages and --no-reset choose the adder's\n" +
 			"architecture (README: Adder architectures); --valency also builds the radix-K kogge-stone or\n" +
 			"sklansky for every format, though text, dot, svg and json show its binary cells (the Verilog and\n" +
 			"VHDL merge each chain of them into one K-input gate; text draws ◆ a cell that reads an older\n" +

@@ -151,7 +151,7 @@ OPTIONS:{{template "visibleFlagTemplate" .}}{{end}}
 
 func cudaCommand() *cli.Command {
 	from := func(widths string) cli.Flag {
-		return &cli.StringFlag{Name: "from", Usage: "read the network from a prefixgen.network/v1 or prefixgen.adder/v1 JSON `FILE` (width " + widths + ") instead of building one; of an adder file only the network is used: sparseness, valency and Ling carries are the adder's, not a scan's"}
+		return &cli.StringFlag{Name: "from", Usage: "read the network from a prefixgen.network/v1 or prefixgen.adder/v1 JSON `FILE` (width " + widths + ") instead of building one; of an adder file only the network is used: sparseness, valency, Ling carries and library cells are the adder's, not a scan's"}
 	}
 	const lanes = "lanes of a logical warp, 1 to 32 (narrower warps share a hardware warp in power-of-two segments)"
 	emitWidth := &cli.IntFlag{Name: "width", Aliases: []string{"n"}, Value: 32, Usage: lanes + "; with --block shared, columns of the block's network, 2 to 2048", DefaultText: "32; 1024 with --block shared"}

@@ -60,7 +60,8 @@ func exploreCommand() *cli.Command {
 			"and its prefixgen.network/v1 document (network_json); --plot draws area against delay with Yosys's a + b + cin.\n" +
 			"--sparse S (1, 2, 4, 8, or a list such as 1,4) synthesizes every network as the sparse-S adder (gen -f\n" +
 			"verilog --sparse S), one row per network and sparseness, and the front is taken over all of them.\n" +
-			"--ling builds every adder with Ling's pseudo-carries (gen --ling); run explore twice, with and without,\n" +
+			"--ling builds every adder with Ling's pseudo-carries (gen --ling), --pg-cells with each bit's generate and\n" +
+			"propagate as the library's NAND2 and OAI21 cells (gen --pg-cells); run explore twice, with and without,\n" +
 			"to compare the two fronts. --stages K pipelines every adder (gen --stages; --no-reset: registers\n" +
 			"without a reset): delays are then least clock periods, and the table counts the flip-flops.\n" +
 			"--orders K measures every adder K more times, its gates in K orders (see synth --orders), and\n" +
@@ -152,7 +153,7 @@ func reportCommand() *cli.Command {
 			fmt.Sprintf("and each network's diagram with the command that rebuilds it. Widths 1 to %d.\n", report.MaxWidth) +
 			"With --synth, every network's adder goes through Yosys and OpenSTA as in explore --synth: the page\n" +
 			"adds the area–delay plot with Yosys's own a + b + cin, and each network's area, delay and place\n" +
-			"on the area–delay front. --sparse, --ling, --stages, --no-reset and --orders choose the adders\n" +
+			"on the area–delay front. --sparse, --ling, --pg-cells, --stages, --no-reset and --orders choose the adders\n" +
 			"and how often each is measured as in explore --synth: a row per adder, named, and with --orders\n" +
 			"the medians.",
 		Flags: append([]cli.Flag{

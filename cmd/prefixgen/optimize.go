@@ -56,7 +56,7 @@ func optimizeCommand() *cli.Command {
 			"smallest named network measured within NS. With --sparse S (1, 2, 4, 8 or a list such as 1,4) every\n" +
 			"network is measured as the sparse-S adder (every s-th carry from the network, s-bit carry-select\n" +
 			"blocks) at each sparseness given; the table's sparse column says which one was kept, and -f json\n" +
-			"writes the adder measured (a prefixgen.adder/v1 document when it is sparse, Ling or pipelined, which\n" +
+			"writes the adder measured (a prefixgen.adder/v1 document when it is sparse, Ling, pipelined or of library cells, which\n" +
 			"gen --from FILE -f verilog and synth --from FILE build again). --stages K measures every adder\n" +
 			"pipelined with K register stages (gen --stages; networks too shallow for them are left out): its\n" +
 			"delay is then the least clock period and its area includes the flip-flops. --flow-steps K then\n" +
@@ -91,7 +91,7 @@ func optimizeCommand() *cli.Command {
 			&cli.BoolFlag{Name: "no-reset", Usage: "with --stages, registers without a reset (gen --no-reset)"},
 			ordersFlag("with --max-delay-ns or --max-area-um2, judge every adder by its medians: "),
 			&cli.IntFlag{Name: "flow-steps", Usage: "with --max-delay-ns or --max-area-um2, syntheses of the flow-in-the-loop search after the candidates are measured (0: none; each takes about 0.5 s of one core at 64 bits)"},
-			&cli.StringFlag{Name: "start", Usage: "with --max-delay-ns or --max-area-um2, measure the network of `FILE` too (a prefixgen.network/v1 or prefixgen.adder/v1 document of width N, such as -f json wrote), and let the flow search start from it: to go on from an earlier search; an adder file's sparseness and Ling carries stand where --sparse and --ling are not given"},
+			&cli.StringFlag{Name: "start", Usage: "with --max-delay-ns or --max-area-um2, measure the network of `FILE` too (a prefixgen.network/v1 or prefixgen.adder/v1 document of width N, such as -f json wrote), and let the flow search start from it: to go on from an earlier search; an adder file's sparseness, Ling carries, pipeline and library cells stand where --sparse, --ling, --stages and --pg-cells are not given"},
 		}, synthFlags()...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
@@ -243,7 +243,7 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 		switch format {
 		case "json":
 			// The adder measured: a network document for the plain adder,
-			// an adder document for a sparse, Ling or pipelined one.
+			// an adder document for a sparse, Ling, pipelined or library-cell one.
 			return adder.WriteDocument(w, res.Network, adder.Architecture{Sparse: res.Sparse, Ling: opt.Ling, Stages: opt.Stages, NoReset: opt.NoReset, PGCells: opt.Cells != nil})
 		case "text":
 			return emit.Text(w, res.Network, emit.TextOptions{})
@@ -312,8 +312,9 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 
 // optimizeStart reads --start: the network the search measures besides its
 // candidates and may start from. It returns it with the sparseness values
-// the search measures, and sets opt's Ling carries and pipeline: those of
-// the flags, and where a flag is not given, those the start file records.
+// the search measures, and sets opt's Ling carries, pipeline and library
+// cells: those of the flags, and where a flag is not given, those the start
+// file records.
 // A start file of another width, of a valency the search does not measure,
 // or whose architecture the flags leave out or contradict is bad usage.
 func optimizeStart(c *cli.Context, opt *optimize.Options, sparse []int) (*network.Network, []int, error) {

@@ -99,9 +99,9 @@ type Design struct {
 	// adder, its testbench, the $lcu techmap (emit.YosysLCU) and the
 	// picture.
 	Verilog, Testbench, LCU, DOT []byte
-	// VHDL is the adder in VHDL (emit.VHDL) and VHDLTestbench its
-	// testbench (emit.VHDLTestbench), nil for an adder the VHDL testbench
-	// does not cover.
+	// VHDL is the adder in VHDL (emit.VHDL), nil for an adder of library
+	// cells, and VHDLTestbench its testbench (emit.VHDLTestbench), nil for
+	// an adder the VHDL testbench does not cover.
 	VHDL, VHDLTestbench []byte
 	// Reference is the behavioural module "reference" with the adder's
 	// ports that the equivalence proof compares it with, Spec says what it
@@ -114,8 +114,9 @@ type Design struct {
 	// Registers names the adder's registers, in the Verilog and the VHDL
 	// alike: the reset proof holds every one at 0 after a cycle of rst.
 	Registers []string
-	// Cells are Verilog models of the library cells a module of the
-	// user's own instantiates (NewModuleDesign with a Liberty file), read
+	// Cells are Verilog models of the library cells the design
+	// instantiates (a module of the user's own given NewModuleDesign with a
+	// Liberty file, or an adder of library cells from NewDesign), read
 	// beside it by every check; nil for other designs.
 	Cells []byte
 

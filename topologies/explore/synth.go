@@ -222,7 +222,8 @@ func (m Measured) Adder() string {
 }
 
 // AdderCommand returns the command that rebuilds the point, and for a
-// sparse, Ling or pipelined adder the one that writes its Verilog: gen's
+// sparse, Ling, pipelined or library-cell adder the one that writes its
+// Verilog (naming the library of the cells when it is not the default): gen's
 // flags after a family's command, and for a point whose command writes a
 // network document (the optimizer's, ending in -f json) that command
 // writing network.json, then gen --from network.json.
@@ -259,7 +260,7 @@ func (m Measured) AdderCommand() string {
 // MeasuredTable writes the points as an aligned table, one row each: the
 // figures of Table, then the sparseness, area, delay, standard cells, the
 // critical path, a star on the area–delay front, and the command (for a
-// sparse or Ling adder, the one that writes its Verilog, which names
+// sparse, Ling or library-cell adder, the one that writes its Verilog, which names
 // --ling); under it the reference (Yosys's a + b + cin), when not nil, and
 // the flow, library and tools.
 func MeasuredTable(w io.Writer, points []Measured, ref *physical.Result) error {
