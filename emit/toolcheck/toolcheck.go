@@ -196,29 +196,37 @@ func NewDesign(net *network.Network, opt Options) (*Design, error) {
 	if err := emit.DOT(&dot, net, emit.DOTOptions{}); err != nil {
 		return nil, err
 	}
+	key := cellKey(net) + " " + ao.Suffix()
 	if ao.Cells != nil {
+		// An adder of library cells has no VHDL, and adders of other
+		// libraries' cells, or of other pins, differ.
 		if d.Cells, err = libraryModels(opt.Liberty); err != nil {
 			return nil, err
 		}
-		d.Verilog, d.Testbench, d.LCU, d.DOT = v.Bytes(), tb.Bytes(), lcu.Bytes(), dot.Bytes()
-		// Adders of other libraries' cells, or of other pins, differ.
-		d.cells, d.emitted = fmt.Sprint(cellKey(net), " ", ao.Suffix(), " ", *ao.Cells, " ", opt.Liberty), d.digest()
-		return d, nil
+		key = fmt.Sprint(key, " ", *ao.Cells, " ", opt.Liberty)
+	} else if err := d.addVHDL(net, ao, opt); err != nil {
+		return nil, err
 	}
+	d.Verilog, d.Testbench, d.LCU, d.DOT = v.Bytes(), tb.Bytes(), lcu.Bytes(), dot.Bytes()
+	d.cells, d.emitted = key, d.digest()
+	return d, nil
+}
+
+// addVHDL sets d.VHDL to the adder in VHDL and, where the VHDL testbench
+// covers the adder, d.VHDLTestbench to its testbench.
+func (d *Design) addVHDL(net *network.Network, ao adder.Options, opt Options) error {
 	var vhdl, vhdlTB bytes.Buffer
 	if err := emit.VHDL(&vhdl, net, emit.VHDLOptions{Entity: d.Module, Adder: &ao}); err != nil {
-		return nil, err
+		return err
 	}
 	if emit.CheckVHDLTestbench(ao) == nil {
 		if err := emit.VHDLTestbench(&vhdlTB, net, emit.TestbenchOptions{Module: d.Module, Vectors: opt.Vectors, Seed: opt.Seed, Adder: &ao}); err != nil {
-			return nil, err
+			return err
 		}
 		d.VHDLTestbench = vhdlTB.Bytes()
 	}
 	d.VHDL = vhdl.Bytes()
-	d.Verilog, d.Testbench, d.LCU, d.DOT = v.Bytes(), tb.Bytes(), lcu.Bytes(), dot.Bytes()
-	d.cells, d.emitted = cellKey(net)+" "+ao.Suffix(), d.digest()
-	return d, nil
+	return nil
 }
 
 // cellKey lists the cells of net as the spans they join, sorted, so that
