@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/prefixgen/prefixgen/emit/adder"
 )
@@ -35,17 +36,9 @@ func PGCells(liberty string) (*adder.Cells, error) {
 		missing = append(missing, "an OAI21, !((A | B) & C)")
 	}
 	if len(missing) > 0 {
-		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s has no cell for %s: allowed a library with both, or the adder without library cells", file, join(missing))}
+		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s has no cell for %s: allowed a library with both, or the adder without library cells", file, strings.Join(missing, " nor "))}
 	}
 	return &adder.Cells{NAND2: *nand, OAI21: *oai}, nil
-}
-
-// join joins one or two phrases with "nor".
-func join(s []string) string {
-	if len(s) == 2 {
-		return s[0] + " nor " + s[1]
-	}
-	return s[0]
 }
 
 // findCell returns the smallest combinational cell of one output and ins
