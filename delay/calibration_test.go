@@ -13,10 +13,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/delay"
+	"github.com/prefixgen/prefixgen/explore"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
-	"github.com/prefixgen/prefixgen/topologies/explore"
 )
 
 var calibrate = flag.Bool("calibrate", false, "run TestCalibration on every named network at 32, 64 and 128 bits (about half an hour on two cores)")

@@ -4,7 +4,7 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/prefixgen/prefixgen/emit/adder"
+	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/network"
 )
 

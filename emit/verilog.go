@@ -10,8 +10,8 @@ import (
 	"strings"
 	"text/template"
 
+	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/carry"
-	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/network"
 )
 

@@ -13,9 +13,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/carry"
 	"github.com/prefixgen/prefixgen/emit"
-	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/prefixgen/prefixgen/emit/adder"
+	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/network"
 )
 

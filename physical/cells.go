@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/prefixgen/prefixgen/emit/adder"
+	"github.com/prefixgen/prefixgen/adder"
 )
 
 // PGCells finds, in the Liberty file that liberty names (as

@@ -55,15 +55,6 @@ func ExampleShuffleAssigns() {
 	// endmodule
 }
 
-// ModuleNames reads the modules a file declares, skipping comments, as
-// VerilogDesign does to find the one to synthesize.
-func ExampleModuleNames() {
-	src := "// module old_adder;\nmodule adder(input [3:0] a, b, output [4:0] s);\n  assign s = a + b;\nendmodule\n/* module draft; */\nmodule top; endmodule\n"
-	fmt.Println(physical.ModuleNames([]byte(src)))
-	// Output:
-	// [adder top]
-}
-
 // A generate bit mapped twice, as an AND2 for one reader and a NAND2 for
 // another, and an inverter on an input: 24 µm² of the NAND2 (the AND2, the
 // larger, is kept) and 16 of the inverter compute nothing new.

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/prefixgen/prefixgen/emit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -77,8 +78,8 @@ func FuzzVerilogDesign(f *testing.F) {
 			require.NotContains(t, err.Error(), "\n")
 			return
 		}
-		require.True(t, plainIdentifier(d.Top), d.Top)
-		require.Contains(t, ModuleNames([]byte(src)), d.Top)
+		require.True(t, emit.PlainIdentifier(d.Top), d.Top)
+		require.Contains(t, emit.ModuleNames([]byte(src)), d.Top)
 	})
 }
 

@@ -10,15 +10,14 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/emit"
-	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/internal/cleanup"
 	"github.com/prefixgen/prefixgen/network"
 )
@@ -237,7 +236,7 @@ func cellKey(net *network.Network) string {
 
 // ArchitectureDesign returns the adder {cout, sum} = a + b + cin that
 // emit.Verilog builds around net with the sparseness, valency, Ling
-// carries, register stages and reset of arch (see package emit/adder; its
+// carries, register stages and reset of arch (see package adder; its
 // other options, PipelineAfter among them, are ignored): with a sparse tree
 // the network computes the carry into every s-th bit and s-bit
 // carry-select blocks the sums; with valency k each chain of binary cells
@@ -322,45 +321,11 @@ func SynthesizeVerilog(ctx context.Context, src []byte, top string, opt Options)
 // synthesize it is bad input, as a *SetupError, like a top module src does
 // not declare.
 func VerilogDesign(src []byte, top string) (*Design, error) {
-	modules := ModuleNames(src)
-	if top == "" {
-		if len(modules) != 1 {
-			return nil, &SetupError{msg: fmt.Sprintf("physical: the Verilog declares %d modules (%s): allowed a top module named, or a file of one module", len(modules), listOrNone(modules))}
-		}
-		top = modules[0]
-	}
-	if !plainIdentifier(top) {
-		return nil, &SetupError{msg: fmt.Sprintf("physical: top module %q: allowed a letter or _, then letters, digits or _", top)}
-	}
-	if !slices.Contains(modules, top) {
-		return nil, &SetupError{msg: fmt.Sprintf("physical: the Verilog declares no module %s: allowed %s", top, listOrNone(modules))}
+	top, err := emit.TopModule(src, top)
+	if err != nil {
+		return nil, &SetupError{msg: "physical: " + err.Error()}
 	}
 	return &Design{Topology: top, Params: network.Params{}, Verilog: src, Top: top, outside: true}, nil
-}
-
-// verilogModule matches a module declaration's name once comments are gone.
-var verilogModule = regexp.MustCompile(`(?m)(?:^|[;\s])(?:macro)?module\s+([A-Za-z_][A-Za-z0-9_$]*)`)
-
-// verilogComment matches a Verilog comment, line or block.
-var verilogComment = regexp.MustCompile(`(?s)//[^\n]*|/\*.*?\*/`)
-
-// ModuleNames returns the names of the modules src declares, in order, as
-// a plain reading finds them (comments skipped; no preprocessing).
-func ModuleNames(src []byte) []string {
-	text := verilogComment.ReplaceAll(src, []byte(" "))
-	var names []string
-	for _, m := range verilogModule.FindAllSubmatch(text, -1) {
-		names = append(names, string(m[1]))
-	}
-	return names
-}
-
-// listOrNone joins names with ", ", or says "none".
-func listOrNone(names []string) string {
-	if len(names) == 0 {
-		return "none"
-	}
-	return strings.Join(names, ", ")
 }
 
 func one(ctx context.Context, d *Design, opt Options) (*Result, error) {
@@ -391,7 +356,7 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 		return nil, &SetupError{msg: fmt.Sprintf("physical: %d orders out of range: allowed 0 to %d", opt.Orders, MaxOrders)}
 	}
 	for _, d := range designs {
-		if !plainIdentifier(d.Top) {
+		if !emit.PlainIdentifier(d.Top) {
 			return nil, &SetupError{msg: fmt.Sprintf("physical: top module %q: allowed a letter or _, then letters, digits or _", d.Top)}
 		}
 	}
@@ -585,20 +550,4 @@ func oneLine(s string) string {
 		}
 	}
 	return strings.Join(parts, "; ")
-}
-
-// plainIdentifier reports whether s is a Verilog identifier that both the
-// Yosys and the Tcl script can name unquoted: a letter or '_', then
-// letters, digits or '_' (no '$', which Tcl would substitute).
-func plainIdentifier(s string) bool {
-	if s == "" || len(s) > 1024 {
-		return false
-	}
-	for i, r := range s {
-		letter := r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
-		if !letter && (i == 0 || r < '0' || r > '9') {
-			return false
-		}
-	}
-	return true
 }

@@ -13,7 +13,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/prefixgen/prefixgen/emit/adder"
+	"github.com/prefixgen/prefixgen/adder"
+	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
@@ -477,7 +478,7 @@ func TestBadOptions(t *testing.T) {
 // that what the tools cannot take from it is bad input.
 func TestVerilogDesign(t *testing.T) {
 	two := []byte("// module commented_out;\nmodule inc(input [3:0] a, output [3:0] y); assign y = a + 1; endmodule\n/* module nor_this; */ module dec(input [3:0] a, output [3:0] y);\n  assign y = a - 1;\nendmodule\n")
-	assert.Equal(t, []string{"inc", "dec"}, physical.ModuleNames(two))
+	assert.Equal(t, []string{"inc", "dec"}, emit.ModuleNames(two))
 	d, err := physical.VerilogDesign(two, "dec")
 	require.NoError(t, err)
 	assert.Equal(t, "dec", d.Top)

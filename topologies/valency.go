@@ -19,7 +19,7 @@ const MaxValency = 4
 // n, built of binary cells: where the radix-2 network combines two spans in
 // a cell, the radix-k one combines k adjacent spans in one valency-k cell,
 // written as a chain of k − 1 binary cells whose intermediate results
-// nothing else reads (package emit/adder emits each chain as one gate, and
+// nothing else reads (package adder emits each chain as one gate, and
 // counts it as one level). Both families take ⌈log_k n⌉ such levels.
 //
 //   - kogge-stone: at valency level l (d = k^l) every column i combines its

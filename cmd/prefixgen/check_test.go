@@ -10,9 +10,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/prefixgen/prefixgen/emit/toolcheck"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/physical"
+	"github.com/prefixgen/prefixgen/toolcheck"
 )
 
 // The hardware and picture formats of gen, byte for byte.

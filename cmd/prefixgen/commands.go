@@ -10,12 +10,12 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/emit"
-	"github.com/prefixgen/prefixgen/emit/adder"
-	"github.com/prefixgen/prefixgen/emit/toolcheck"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
 	"github.com/prefixgen/prefixgen/simulate"
+	"github.com/prefixgen/prefixgen/toolcheck"
 	"github.com/prefixgen/prefixgen/topologies"
 )
 

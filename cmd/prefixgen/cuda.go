@@ -14,10 +14,10 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/prefixgen/prefixgen/emit"
-	"github.com/prefixgen/prefixgen/emit/report"
 	"github.com/prefixgen/prefixgen/gpukernels"
 	"github.com/prefixgen/prefixgen/gpukernels/block"
 	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/report"
 	"github.com/prefixgen/prefixgen/topologies"
 )
 

@@ -24,7 +24,7 @@
 // --from reads a prefixgen.network/v1 document (a network, the plain adder
 // around it) or a prefixgen.adder/v1 one (a network and the sparseness,
 // valency, Ling carries, pipeline and library cells of the adder around it;
-// see package emit/adder).
+// see package adder).
 //
 // The command only parses flags and prints; the work is done by the packages
 // network, topologies, simulate and emit.

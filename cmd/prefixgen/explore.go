@@ -11,12 +11,12 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/emit"
-	"github.com/prefixgen/prefixgen/emit/adder"
-	"github.com/prefixgen/prefixgen/emit/report"
+	"github.com/prefixgen/prefixgen/explore"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
-	"github.com/prefixgen/prefixgen/topologies/explore"
+	"github.com/prefixgen/prefixgen/report"
 )
 
 // exploreFormats are the formats of explore -f.

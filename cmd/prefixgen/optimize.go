@@ -12,12 +12,12 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/delay"
 	"github.com/prefixgen/prefixgen/emit"
-	"github.com/prefixgen/prefixgen/emit/adder"
 	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/optimize"
 	"github.com/prefixgen/prefixgen/physical"
-	"github.com/prefixgen/prefixgen/topologies/optimize"
 )
 
 // optimizeFormats are the formats of optimize -f, in the order help lists
@@ -44,7 +44,7 @@ func optimizeCommand() *cli.Command {
 			"would be exit status 1.\n\n" +
 			"Time grows with N and with the depth above ⌈log2 N⌉. Above 256 inputs there is no annealing and\n" +
 			"the recursive search plans at most ⌈log2 N⌉ + 1 levels; measured side by side (go test -bench Widths\n" +
-			"./topologies/optimize) on two idle cores: 256 inputs at depth 8 in 4 s, 512 inputs in 4.5 s at\n" +
+			"./optimize) on two idle cores: 256 inputs at depth 8 in 4 s, 512 inputs in 4.5 s at\n" +
 			"depth 9 and 13 s at 10, 1024 inputs in 20 s at depth 10 and 62 s at 11 (deeper bounds run the\n" +
 			"same search), using up to about 1.2 GB of memory.\n\n" +
 			"With --max-delay (FO4 delays of the logical-effort model, as stats prints delay_fo4) the search\n" +

@@ -10,6 +10,6 @@
 //
 // It lives at the root of the module, outside the packages the design
 // lists, because Go lets an internal package be imported only from below
-// its parent, and emit, gpukernels, topologies/optimize and cmd/prefixgen
+// its parent, and emit, gpukernels, optimize and cmd/prefixgen
 // all need it.
 package tooltest

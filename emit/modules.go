@@ -1,0 +1,78 @@
+package emit
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// verilogModule matches a module declaration's name once comments are gone.
+var verilogModule = regexp.MustCompile(`(?m)(?:^|[;\s])(?:macro)?module\s+([A-Za-z_][A-Za-z0-9_$]*)`)
+
+// verilogComment matches a Verilog comment, line or block.
+var verilogComment = regexp.MustCompile(`(?s)//[^\n]*|/\*.*?\*/`)
+
+// ModuleNames returns the names of the modules src declares, in order, as
+// a plain reading finds them (comments skipped; no preprocessing).
+func ModuleNames(src []byte) []string {
+	text := verilogComment.ReplaceAll(src, []byte(" "))
+	var names []string
+	for _, m := range verilogModule.FindAllSubmatch(text, -1) {
+		names = append(names, string(m[1]))
+	}
+	return names
+}
+
+// TopModuleError is the error of TopModule: the top module asked for is
+// not one the Verilog declares, or is not a plain identifier. Its message
+// has no package prefix, so that each caller can give its own.
+type TopModuleError struct{ Reason string }
+
+func (e *TopModuleError) Error() string { return e.Reason }
+
+// TopModule returns the module of src to use as the top: top itself when
+// src declares it, or with top empty the one module src declares. A top
+// that is not a plain identifier (a letter or _, then letters, digits or
+// _), that src does not declare, or an empty top when src declares other
+// than one module, is a *TopModuleError.
+func TopModule(src []byte, top string) (string, error) {
+	modules := ModuleNames(src)
+	if top == "" {
+		if len(modules) != 1 {
+			return "", &TopModuleError{fmt.Sprintf("the Verilog declares %d modules (%s): allowed a top module named, or a file of one module", len(modules), listOrNone(modules))}
+		}
+		top = modules[0]
+	}
+	if !PlainIdentifier(top) {
+		return "", &TopModuleError{fmt.Sprintf("top module %q: allowed a letter or _, then letters, digits or _", top)}
+	}
+	if !slices.Contains(modules, top) {
+		return "", &TopModuleError{fmt.Sprintf("the Verilog declares no module %s: allowed %s", top, listOrNone(modules))}
+	}
+	return top, nil
+}
+
+// PlainIdentifier reports whether s is a Verilog identifier that needs no
+// escaping and is safe in a tool's script: a letter or _, then letters,
+// digits or _, at most 1024 bytes.
+func PlainIdentifier(s string) bool {
+	if s == "" || len(s) > 1024 {
+		return false
+	}
+	for i, r := range s {
+		letter := r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+		if !letter && (i == 0 || r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// listOrNone joins names with ", ", or says "none".
+func listOrNone(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,115 @@
+package optimize_test
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/delay"
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/optimize"
+	"github.com/prefixgen/prefixgen/topologies"
+)
+
+// namedModels returns the model's report of every named network of width n
+// within depth, at every setting the registry calls useful.
+func namedModels(t *testing.T, n, depth int) map[string]delay.Report {
+	t.Helper()
+	out := map[string]delay.Report{}
+	try := func(name string, p network.Params) {
+		net, err := topologies.Build(name, n, p)
+		if err != nil || net.Depth() > depth {
+			return
+		}
+		out[name+" "+p.Format(" ")] = delay.OSU018.Analyze(net)
+	}
+	for _, name := range []string{"ripple", "kogge-stone", "brent-kung", "sklansky", "han-carlson"} {
+		try(name, nil)
+	}
+	for k := range 5 {
+		try("ladner-fischer", network.Params{"k": k})
+	}
+	for s := range 16 {
+		try("knowles", network.Params{"s": s})
+	}
+	for l := range 5 {
+		for f := range 5 - l {
+			try("harris", network.Params{"l": l, "f": f})
+		}
+	}
+	return out
+}
+
+// TestObjectiveDelay checks that the delay objective returns a network, proven
+// and simulated, at least as fast by the model as every named network
+// within the depth, and, at 32 bits, faster than all of them.
+func TestObjectiveDelay(t *testing.T) {
+	opt := optimize.Options{Width: 32, MaxDepth: 8, Seed: 1, Steps: 4000, Objective: optimize.Delay}
+	r, err := optimize.Minimize(context.Background(), opt)
+	require.NoError(t, err)
+	checkResult(t, opt, r)
+	assert.Equal(t, delay.OSU018.Analyze(r.Network), r.Model)
+	var fastest string
+	var best delay.Report
+	for name, m := range namedModels(t, 32, 8) {
+		if fastest == "" || m.Tau < best.Tau {
+			fastest, best = name, m
+		}
+	}
+	assert.Less(t, r.Model.Tau, best.Tau, "the named %s is as fast", fastest)
+	assert.Contains(t, r.Source, "annealing on the delay model")
+	require.NotNil(t, r.Named)
+	assert.InDelta(t, best.Tau, r.NamedModel.Tau, 1e-9, "Named is the fastest named network")
+}
+
+// TestMaxDelay checks that under a delay bound the result meets it and is
+// no larger, by the model's area, than any named network that meets it; a
+// bound below the fastest network is refused, naming it.
+func TestMaxDelay(t *testing.T) {
+	opt := optimize.Options{Width: 32, MaxDepth: 10, Seed: 1, Steps: 4000, MaxDelay: 11}
+	r, err := optimize.Minimize(context.Background(), opt)
+	require.NoError(t, err)
+	checkResult(t, opt, r)
+	assert.LessOrEqual(t, r.Model.FO4, 11.0)
+	for name, m := range namedModels(t, 32, 10) {
+		if m.FO4 <= 11 {
+			assert.LessOrEqual(t, r.Model.Area, m.Area, "%s is smaller within the bound", name)
+		}
+	}
+
+	opt.MaxDelay = 5
+	_, err = optimize.Minimize(context.Background(), opt)
+	var notFound *optimize.NotFoundError
+	require.True(t, errors.As(err, &notFound), "%v", err)
+	assert.Contains(t, err.Error(), "model delay ≤ 5.00 FO4: the fastest")
+
+	opt.MaxDelay = -1
+	assert.ErrorContains(t, optimize.Check(opt), "max delay -1 out of range")
+}
+
+// TestModelDeterministic checks that the model-aware search, too, depends
+// on the seed and not on the number of cores.
+func TestModelDeterministic(t *testing.T) {
+	opt := optimize.Options{Width: 24, MaxDepth: 7, Seed: 3, Chains: 3, Steps: 3000, MaxDelay: 10}
+	r1, err := optimize.Minimize(context.Background(), opt)
+	require.NoError(t, err)
+	prev := runtime.GOMAXPROCS(1)
+	r2, err := optimize.Minimize(context.Background(), opt)
+	runtime.GOMAXPROCS(prev)
+	require.NoError(t, err)
+	assert.Equal(t, r1.Network.Spec(), r2.Network.Spec())
+}
+
+func TestParseObjective(t *testing.T) {
+	for _, o := range []optimize.Objective{optimize.Cells, optimize.Delay} {
+		back, err := optimize.ParseObjective(o.String())
+		require.NoError(t, err)
+		assert.Equal(t, o, back)
+	}
+	_, err := optimize.ParseObjective("speed")
+	assert.EqualError(t, err, `optimize: unknown objective "speed": allowed area, delay`)
+}

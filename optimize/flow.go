@@ -1,0 +1,354 @@
+package optimize
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+
+	"github.com/prefixgen/prefixgen/adder"
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/physical"
+)
+
+// FlowCandidates is the most networks MinimizeFlow takes through the flow.
+const FlowCandidates = 40
+
+// flowLadder are the delay bounds, as multiples of the fastest model delay
+// found, under which MinimizeFlow runs the model-aware search.
+var flowLadder = []float64{1, 1.05, 1.1, 1.15, 1.2, 1.3}
+
+// FlowResult is what MinimizeFlow found and what the flow measured of it.
+type FlowResult struct {
+	Result
+	// Measured is the flow's result for Result.Network, and NamedMeasured
+	// for Result.Named (nil when no named network measured meets the
+	// bound).
+	Measured, NamedMeasured *physical.Result
+	// Sparse and NamedSparse are the sparseness of the adders measured
+	// (1: dense; see MinimizeFlowSparse).
+	Sparse, NamedSparse int
+	// Tried is the number of networks taken through the flow, plus the
+	// syntheses of the flow-in-the-loop search (Options.FlowSteps).
+	Tried int
+	// FlowSteps is the number of syntheses the flow-in-the-loop search
+	// ran: Options.FlowSteps, or fewer when under the depth and fan-out
+	// bounds its chains found no new neighbour to measure.
+	FlowSteps int
+}
+
+// MinimizeFlow searches for the network whose adder has the least area
+// after synthesis among those whose delay after static timing is at most
+// maxNS nanoseconds, both as package physical's flow measures them with
+// flow. It gathers candidates (every named network within opt.MaxDepth,
+// the constructive search's network at every depth, the model-aware
+// search's under the delay objective and under a ladder of model delay
+// bounds from the fastest found up), keeps FlowCandidates of them (first
+// those no other beats on both the model's area and its delay, then the
+// rest, fastest by the model first: the model ranks networks, it does not
+// predict the nanoseconds of every flow), measures them all with the flow,
+// and returns the smallest measured within the bound, proven and simulated
+// as Minimize's results are. With opt.FlowSteps > 0 it then runs the
+// flow-in-the-loop search (package documentation) for that many syntheses
+// and returns what it found instead when it is smaller within maxNS, or
+// when none of the candidates was within it.
+// With flow.Orders > 0 every adder is judged by its median area and delay
+// over the orders of its gates (physical.Spread), not by the one draw of
+// the adder as written. opt.MaxDelay and opt.Objective are ignored.
+func MinimizeFlow(ctx context.Context, opt Options, maxNS float64, flow physical.Options) (FlowResult, error) {
+	return MinimizeFlowSparse(ctx, opt, maxNS, flow, nil)
+}
+
+// MinimizeFlowSparse is MinimizeFlow measuring every candidate as the adder
+// of every sparseness of sparse (adder.Sparseness, each at most the width;
+// nil means dense only): the result is the smallest (network, sparseness)
+// within maxNS, and FlowResult.Sparse says which sparseness it is, so that
+// gen --from with -f verilog --sparse rebuilds the adder measured. Tried
+// counts networks, not adders.
+func MinimizeFlowSparse(ctx context.Context, opt Options, maxNS float64, flow physical.Options, sparse []int) (FlowResult, error) {
+	return minimizeFlow(ctx, opt, flowGoal{Bound: maxNS}, flow, sparse)
+}
+
+// MinimizeFlowDelay is the other question of MinimizeFlowSparse: it
+// searches for the adder with the least delay after static timing among
+// those whose area after synthesis is at most maxUM2 (in the library's
+// area unit, µm² for the OSU cells), from the same candidates, at every
+// sparseness of sparse, and with opt.FlowSteps > 0 the same
+// flow-in-the-loop search, whose energy is then the delay raised by the
+// fraction by which the area passes maxUM2. Named is the fastest named
+// network within maxUM2. When no adder measured is within maxUM2 the error
+// is a *NotFoundError naming the smallest.
+func MinimizeFlowDelay(ctx context.Context, opt Options, maxUM2 float64, flow physical.Options, sparse []int) (FlowResult, error) {
+	return minimizeFlow(ctx, opt, flowGoal{Bound: maxUM2, Area: true}, flow, sparse)
+}
+
+// minimizeFlow is MinimizeFlowSparse and MinimizeFlowDelay.
+func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.Options, sparse []int) (FlowResult, error) {
+	if len(sparse) == 0 {
+		sparse = []int{1}
+	}
+	for _, s := range sparse {
+		if !slices.Contains(adder.Sparseness, s) || s > opt.Width {
+			return FlowResult{}, fmt.Errorf("optimize: sparseness %d out of range: allowed %v, at most the width %d", s, adder.Sparseness, opt.Width)
+		}
+	}
+	if !(goal.Bound > 0) || math.IsInf(goal.Bound, 0) {
+		if goal.Area {
+			return FlowResult{}, fmt.Errorf("optimize: max area %g out of range: allowed a positive number", goal.Bound)
+		}
+		return FlowResult{}, fmt.Errorf("optimize: max delay %g ns out of range: allowed a positive number", goal.Bound)
+	}
+	if opt.FlowSteps < 0 || opt.FlowSteps > MaxFlowSteps {
+		return FlowResult{}, fmt.Errorf("optimize: flow steps %d out of range: allowed 0 to %d", opt.FlowSteps, MaxFlowSteps)
+	}
+	opt.MaxDelay, opt.Objective = 0, Cells
+	if err := Check(opt); err != nil {
+		return FlowResult{}, err
+	}
+	for i, net := range opt.Start {
+		if !opt.pipelines(net, sparse) {
+			return FlowResult{}, fmt.Errorf("optimize: start network %d (%s) has depth %d: its adder takes fewer than %d register stages at sparseness %v; allowed a start of depth %d or more", i+1, net.Topology(), net.Depth(), opt.Stages, sparse, opt.Stages-1)
+		}
+	}
+	n, depth := opt.Width, opt.MaxDepth
+	var starts []scored
+	startKeys := map[string]bool{}
+	for i, net := range opt.Start { // within the bounds: Check
+		key := fmt.Sprint(net.Spec().Cells, net.Outputs())
+		if startKeys[key] {
+			continue
+		}
+		startKeys[key] = true
+		name := fmt.Sprintf("the start network %d (%s)", i+1, net.Topology())
+		starts = append(starts, score(candidate{net: net, figs: net.Figures(), source: name}))
+	}
+	var pool []scored
+	add := func(c candidate) {
+		if c.figs.Depth > depth || !opt.pipelines(c.net, sparse) {
+			return
+		}
+		if !c.fits(opt) {
+			more := limitFanout(c.net, opt.MaxFanout)
+			if more == nil {
+				return
+			}
+			c = candidate{net: more, figs: more.Figures(), source: c.source + ", cells copied to bound the fan-out"}
+			if !opt.pipelines(c.net, sparse) {
+				return
+			}
+		}
+		pool = append(pool, score(c))
+	}
+	named := namedCandidates(n, depth)
+	for _, c := range named {
+		add(c)
+	}
+	for d := ceilLog2(n); d <= min(depth, maxSolverDepth); d++ {
+		for _, c := range constructiveCandidates(n, d, opt.MaxFanout) {
+			add(c)
+		}
+	}
+	search := opt
+	search.Progress = nil
+	search.Objective = Delay
+	fast, err := minimizeModel(ctx, search)
+	if err != nil {
+		return FlowResult{}, err
+	}
+	add(candidate{net: fast.Network, figs: fast.Figures, source: fast.Source + " (delay objective)"})
+	search.Objective = Cells
+	for i, f := range flowLadder {
+		search.MaxDelay = fast.Model.FO4 * f
+		if r, err := minimizeModel(ctx, search); err == nil {
+			add(candidate{net: r.Network, figs: r.Figures, source: fmt.Sprintf("%s (model delay ≤ %.2f FO4)", r.Source, search.MaxDelay)})
+		} else if ctx.Err() != nil {
+			return FlowResult{}, fmt.Errorf("optimize: %w", ctx.Err())
+		}
+		if opt.Progress != nil {
+			opt.Progress(i+1, len(flowLadder)+1)
+		}
+	}
+
+	// Distinct and not a start; the model's area–delay front first, then
+	// by model delay.
+	var distinct []scored
+	seen := maps.Clone(startKeys)
+	for _, s := range pool {
+		key := fmt.Sprint(s.net.Spec().Cells, s.net.Outputs())
+		if !seen[key] {
+			seen[key] = true
+			distinct = append(distinct, s)
+		}
+	}
+	// Under a delay bound the fastest come first, under an area bound the
+	// smallest: the end of the front nearest the bound.
+	lead, other := func(s scored) float64 { return s.model.Tau }, func(s scored) float64 { return s.model.Area }
+	if goal.Area {
+		lead, other = other, lead
+	}
+	slices.SortStableFunc(distinct, func(a, b scored) int {
+		if goal.Area { // many networks share an area: the faster first
+			return cmp.Or(cmpFloat(lead(a), lead(b)), cmpFloat(other(a), other(b)))
+		}
+		return cmpFloat(lead(a), lead(b))
+	})
+	var keep, rest []scored
+	least := math.Inf(1)
+	for _, s := range distinct {
+		// Sorted by one figure, a network is on the front when it is
+		// better in the other than every network before it.
+		if other(s) < least {
+			least = other(s)
+			keep = append(keep, s)
+		} else {
+			rest = append(rest, s)
+		}
+	}
+	keep = append(keep, rest...)
+	if len(keep) > FlowCandidates {
+		keep = keep[:FlowCandidates]
+	}
+	keep = append(starts, keep...)
+	if len(keep) == 0 {
+		return FlowResult{}, &NotFoundError{fmt.Sprintf("optimize: no network of width %d and depth ≤ %d found has an adder deep enough for %d register stages at sparseness %v: allowed fewer stages, or a deeper bound", n, depth, opt.Stages, sparse)}
+	}
+	// Adder j measures network j/len(sparse) at sparseness
+	// sparse[j%len(sparse)].
+	designs := make([]*physical.Design, 0, len(keep)*len(sparse))
+	for _, s := range keep {
+		for _, sp := range sparse {
+			d, err := physical.ArchitectureDesign(s.net, opt.adderOptions(sp))
+			if err != nil {
+				return FlowResult{}, err
+			}
+			designs = append(designs, d)
+		}
+	}
+	results, err := physical.Run(ctx, designs, flow)
+	if err != nil {
+		return FlowResult{}, err
+	}
+	if opt.Progress != nil {
+		opt.Progress(len(flowLadder)+1, len(flowLadder)+1)
+	}
+	// closest is the adder nearest the bound: the fastest under a delay
+	// bound, the smallest under an area bound.
+	best, bestNamed, closest := -1, -1, 0
+	isNamed := func(s scored) bool {
+		return slices.ContainsFunc(named, func(c candidate) bool { return c.net == s.net })
+	}
+	for i, r := range results {
+		if goal.bounded(r) < goal.bounded(results[closest]) {
+			closest = i
+		}
+		if !goal.within(r) {
+			continue
+		}
+		if best < 0 || betterFlow(r, results[best], goal) {
+			best = i
+		}
+		if isNamed(keep[i/len(sparse)]) && (bestNamed < 0 || betterFlow(r, results[bestNamed], goal)) {
+			bestNamed = i
+		}
+	}
+	tried := len(keep)
+	var found *flowPoint
+	flowSteps := 0
+	if opt.FlowSteps > 0 {
+		nets := make([]*network.Network, len(keep))
+		sources := make([]string, len(keep))
+		for i, s := range keep {
+			nets[i], sources[i] = s.net, s.source
+		}
+		starts, err := flowStarts(opt, nets, sources, sparse, results, goal)
+		if err != nil {
+			return FlowResult{}, err
+		}
+		p, steps, err := searchFlow(ctx, opt, goal, flow, starts, opt.FlowSteps)
+		if err != nil {
+			return FlowResult{}, err
+		}
+		tried += steps
+		flowSteps = steps
+		if p != nil && goal.within(p.res) && (best < 0 || betterFlow(p.res, results[best], goal)) {
+			found = p
+		}
+	}
+	if best < 0 && found == nil {
+		near := keep[closest/len(sparse)].source
+		if sp := sparse[closest%len(sparse)]; sp > 1 {
+			near += fmt.Sprintf(" as the sparse-%d adder", sp)
+		}
+		if goal.Area {
+			return FlowResult{}, &NotFoundError{fmt.Sprintf("optimize: of %d networks of width %d measured, none has an area ≤ %g µm²: the smallest, %s, has %.0f µm²", tried, n, goal.Bound, near, measuredArea(results[closest]))}
+		}
+		return FlowResult{}, &NotFoundError{fmt.Sprintf("optimize: of %d networks of width %d measured, none has a delay ≤ %g ns: the fastest, %s, takes %.3f ns", tried, n, goal.Bound, near, measuredDelay(results[closest]))}
+	}
+	var (
+		bestNet  *network.Network
+		measured *physical.Result
+		sp       int
+		source   string
+	)
+	if found != nil {
+		bestNet, measured, sp = found.net, found.res, found.sparse
+		source = fmt.Sprintf("the flow-in-the-loop search from %s", found.source)
+		if sp > 1 {
+			source += fmt.Sprintf(" as the sparse-%d adder", sp)
+		}
+	} else {
+		bestNet, measured, sp = keep[best/len(sparse)].net, results[best], sparse[best%len(sparse)]
+		source = keep[best/len(sparse)].source + ", measured by the flow"
+	}
+	net, err := finish(bestNet, opt)
+	if err != nil {
+		return FlowResult{}, err
+	}
+	res := FlowResult{Measured: measured, Sparse: sp, Tried: tried, FlowSteps: flowSteps}
+	res.LowerBound = max(2*n-2-depth, n-1)
+	res.Network, res.Figures, res.Source = net, net.Figures(), source
+	res.Model = score(candidate{net: net, figs: res.Figures}).model
+	if bestNamed >= 0 {
+		res.Named, res.NamedModel, res.NamedMeasured = keep[bestNamed/len(sparse)].net, keep[bestNamed/len(sparse)].model, results[bestNamed]
+		res.NamedSparse = sparse[bestNamed%len(sparse)]
+	}
+	// The flow measured the network before finish named it the
+	// optimizer's; the cells are the same.
+	res.Measured.Topology, res.Measured.Params = net.Topology(), net.Params()
+	return res, nil
+}
+
+// adderOptions returns the options of the adder the flow measures around a
+// network at sparseness sp: Ling's carries, library cells and register
+// stages as opt asks.
+func (opt Options) adderOptions(sp int) adder.Options {
+	return adder.Options{Flags: adder.Carry, Sparse: sp, Ling: opt.Ling, Stages: opt.Stages, NoReset: opt.NoReset, Cells: opt.Cells}
+}
+
+// pipelines reports whether the adder around net takes opt.Stages register
+// stages at every sparseness of sparse: its carry tree at least
+// opt.Stages − 1 levels deep. Every adder takes none.
+func (opt Options) pipelines(net *network.Network, sparse []int) bool {
+	if opt.Stages == 0 {
+		return true
+	}
+	for _, sp := range sparse {
+		if _, err := adder.Describe(net, opt.adderOptions(sp)); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// cmpFloat orders two floats.
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}

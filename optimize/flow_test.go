@@ -1,0 +1,283 @@
+package optimize_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/adder"
+	"github.com/prefixgen/prefixgen/internal/tooltest"
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/optimize"
+	"github.com/prefixgen/prefixgen/physical"
+)
+
+// TestMinimizeFlow runs the search through the synthesis and timing flow at
+// 8 bits: the result meets the measured bound, is no larger than the
+// smallest named network measured within it, is proven and simulated, and
+// carries the flow's figures; a bound below every network is refused,
+// naming the fastest measured.
+func TestMinimizeFlow(t *testing.T) {
+	needFlow(t)
+	opt := optimize.Options{Width: 8, MaxDepth: 6, Seed: 1, Chains: 2, Steps: 500}
+	ks := synthesize(t, "kogge-stone", 8)
+	bound := ks.DelayNS * 1.1
+	r, err := optimize.MinimizeFlow(context.Background(), opt, bound, physical.Options{})
+	require.NoError(t, err)
+	checkResult(t, opt, r.Result)
+	require.NotNil(t, r.Measured)
+	assert.LessOrEqual(t, r.Measured.DelayNS, bound)
+	assert.Equal(t, "optimizer", r.Measured.Topology)
+	assert.Positive(t, r.Tried)
+	if r.NamedMeasured != nil {
+		assert.LessOrEqual(t, r.Measured.AreaUM2, r.NamedMeasured.AreaUM2)
+	}
+	again, err := physical.Synthesize(context.Background(), r.Network, physical.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, again.AreaUM2, r.Measured.AreaUM2, "the flow is deterministic")
+
+	_, err = optimize.MinimizeFlow(context.Background(), opt, 0.01, physical.Options{})
+	var notFound *optimize.NotFoundError
+	require.True(t, errors.As(err, &notFound), "%v", err)
+	assert.Contains(t, err.Error(), "none has a delay ≤ 0.01 ns: the fastest")
+
+	_, err = optimize.MinimizeFlow(context.Background(), opt, -1, physical.Options{})
+	assert.EqualError(t, err, "optimize: max delay -1 ns out of range: allowed a positive number")
+}
+
+// TestMinimizeFlowDelay asks the other question at 8 bits: the fastest
+// adder within Brent–Kung's area. The result is within the area, at least
+// as fast as every named network measured within it (Brent–Kung among
+// them), proven and simulated; with flow steps the search keeps the bound;
+// an area below every adder is refused, naming the smallest measured.
+func TestMinimizeFlowDelay(t *testing.T) {
+	needFlow(t)
+	ctx := context.Background()
+	opt := optimize.Options{Width: 8, MaxDepth: 6, Seed: 1, Chains: 2, Steps: 500}
+	bk := synthesize(t, "brent-kung", 8)
+	r, err := optimize.MinimizeFlowDelay(ctx, opt, bk.AreaUM2, physical.Options{}, nil)
+	require.NoError(t, err)
+	checkResult(t, opt, r.Result)
+	require.NotNil(t, r.Measured)
+	require.NotNil(t, r.NamedMeasured, "Brent–Kung itself is within its own area")
+	assert.LessOrEqual(t, r.Measured.AreaUM2, bk.AreaUM2)
+	assert.LessOrEqual(t, r.Measured.DelayNS, r.NamedMeasured.DelayNS)
+	assert.LessOrEqual(t, r.NamedMeasured.DelayNS, bk.DelayNS)
+	assert.LessOrEqual(t, r.NamedMeasured.AreaUM2, bk.AreaUM2)
+
+	opt.FlowSteps = 8
+	searched, err := optimize.MinimizeFlowDelay(ctx, opt, bk.AreaUM2, physical.Options{}, []int{1, 2})
+	require.NoError(t, err)
+	checkResult(t, opt, searched.Result)
+	assert.LessOrEqual(t, searched.Measured.AreaUM2, bk.AreaUM2)
+	assert.LessOrEqual(t, searched.Measured.DelayNS, r.Measured.DelayNS, "more adders measured, none slower kept")
+
+	_, err = optimize.MinimizeFlowDelay(ctx, opt, 10, physical.Options{}, nil)
+	var notFound *optimize.NotFoundError
+	require.True(t, errors.As(err, &notFound), "%v", err)
+	assert.Contains(t, err.Error(), "none has an area ≤ 10 µm²: the smallest")
+
+	_, err = optimize.MinimizeFlowDelay(ctx, opt, 0, physical.Options{}, nil)
+	assert.EqualError(t, err, "optimize: max area 0 out of range: allowed a positive number")
+}
+
+// TestMinimizeFlowStart goes on from an earlier search's network at 8
+// bits: the start is measured, and when it is the best adder, the result is
+// the start itself, named as such; a search that goes on from it never
+// comes back worse.
+func TestMinimizeFlowStart(t *testing.T) {
+	needFlow(t)
+	ctx := context.Background()
+	opt := optimize.Options{Width: 8, MaxDepth: 6, Seed: 1, Chains: 2, Steps: 500}
+	bk := synthesize(t, "brent-kung", 8)
+	first, err := optimize.MinimizeFlowDelay(ctx, opt, bk.AreaUM2, physical.Options{}, nil)
+	require.NoError(t, err)
+
+	opt.Start = []*network.Network{first.Network}
+	again, err := optimize.MinimizeFlowDelay(ctx, opt, bk.AreaUM2, physical.Options{}, nil)
+	require.NoError(t, err)
+	checkResult(t, opt, again.Result)
+	assert.Equal(t, "the start network 1 (optimizer), measured by the flow", again.Source)
+	assert.Equal(t, first.Network.Spec().Cells, again.Network.Spec().Cells)
+	assert.Equal(t, first.Measured.DelayNS, again.Measured.DelayNS)
+	assert.Equal(t, first.Tried, again.Tried, "the start replaces the candidate it equals")
+
+	// Going on from it, with a start the candidates do not hold: that one
+	// is measured too, and the search comes back no slower.
+	opt.Start = append(opt.Start, odd8(t))
+	opt.FlowSteps = 6
+	on, err := optimize.MinimizeFlowDelay(ctx, opt, bk.AreaUM2, physical.Options{}, nil)
+	require.NoError(t, err)
+	checkResult(t, opt, on.Result)
+	assert.LessOrEqual(t, on.Measured.AreaUM2, bk.AreaUM2)
+	assert.LessOrEqual(t, on.Measured.DelayNS, first.Measured.DelayNS)
+	assert.Equal(t, first.Tried+1+opt.FlowSteps, on.Tried)
+}
+
+// odd8 is a network of width 8 no family builds: ripple to 3, Sklansky's
+// halves above.
+func odd8(t *testing.T) *network.Network {
+	t.Helper()
+	net, err := network.Unmarshal([]byte(`{"format":"prefixgen.network/v1","width":8,"topology":"odd",
+		"cells":[[0,1],[8,2],[9,3],[4,5],[6,7],[11,6],[11,12],[10,4],[10,11],[10,13],[10,14]],
+		"outputs":[0,8,9,10,15,16,17,18]}`))
+	require.NoError(t, err)
+	return net
+}
+
+// TestMinimizeFlowSparse measures the candidates as sparse-4 adders at 8
+// bits: the result says so, its figures are those of its sparse-4 adder
+// (not the dense one's), and measuring dense and sparse-4 together finds an
+// adder no larger.
+func TestMinimizeFlowSparse(t *testing.T) {
+	needFlow(t)
+	opt := optimize.Options{Width: 8, MaxDepth: 6, Seed: 1, Chains: 2, Steps: 500}
+	sparse, err := optimize.MinimizeFlowSparse(context.Background(), opt, 100, physical.Options{}, []int{4})
+	require.NoError(t, err)
+	checkResult(t, opt, sparse.Result)
+	assert.Equal(t, 4, sparse.Sparse)
+	assert.Equal(t, 4, sparse.Measured.Sparse)
+	assert.NotContains(t, sparse.Measured.Params, "sparse", "sparseness is not a topology parameter")
+	measure := func(s int) *physical.Result {
+		d, err := physical.ArchitectureDesign(sparse.Network, adder.Options{Flags: adder.Carry, Sparse: s})
+		require.NoError(t, err)
+		r, err := physical.Run(context.Background(), []*physical.Design{d}, physical.Options{})
+		require.NoError(t, err)
+		return r[0]
+	}
+	assert.Equal(t, measure(4).AreaUM2, sparse.Measured.AreaUM2)
+	assert.NotEqual(t, measure(1).AreaUM2, sparse.Measured.AreaUM2, "the dense adder is another circuit")
+
+	both, err := optimize.MinimizeFlowSparse(context.Background(), opt, 100, physical.Options{}, []int{1, 4})
+	require.NoError(t, err)
+	assert.Contains(t, []int{1, 4}, both.Sparse)
+	assert.LessOrEqual(t, both.Measured.AreaUM2, sparse.Measured.AreaUM2)
+
+	_, err = optimize.MinimizeFlowSparse(context.Background(), opt, 1, physical.Options{}, []int{16})
+	assert.EqualError(t, err, "optimize: sparseness 16 out of range: allowed [1 2 4 8], at most the width 8")
+}
+
+// TestMinimizeFlowSearch runs the flow-in-the-loop search after the
+// candidates at 16 bits: it counts its syntheses in Tried, finds an adder
+// no larger than the candidates' best within the same bound, proven and
+// simulated, whose figures the flow gives again, and the same options give
+// the same network, at any number of syntheses at once.
+func TestMinimizeFlowSearch(t *testing.T) {
+	needFlow(t)
+	ctx := context.Background()
+	opt := optimize.Options{Width: 16, MaxDepth: 8, Seed: 1, Chains: 2, Steps: 500}
+	ks := synthesize(t, "kogge-stone", 16)
+	plain, err := optimize.MinimizeFlow(ctx, opt, ks.DelayNS, physical.Options{})
+	require.NoError(t, err)
+
+	opt.FlowSteps = 16
+	r, err := optimize.MinimizeFlow(ctx, opt, ks.DelayNS, physical.Options{})
+	require.NoError(t, err)
+	checkResult(t, opt, r.Result)
+	assert.Equal(t, plain.Tried+opt.FlowSteps, r.Tried)
+	assert.LessOrEqual(t, r.Measured.DelayNS, ks.DelayNS)
+	assert.LessOrEqual(t, r.Measured.AreaUM2, plain.Measured.AreaUM2)
+	again, err := physical.Synthesize(ctx, r.Network, physical.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, r.Measured.AreaUM2, again.AreaUM2)
+	assert.Equal(t, r.Measured.DelayNS, again.DelayNS)
+
+	twice, err := optimize.MinimizeFlow(ctx, opt, ks.DelayNS, physical.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, r.Network.Spec(), twice.Network.Spec())
+	// Nor do the syntheses run at once: the search's batches do not follow
+	// the cores (at 8 bits and 24 steps, a batch of 8 found another adder
+	// than one of 4).
+	small := optimize.Options{Width: 8, MaxDepth: 6, Seed: 1, FlowSteps: 24}
+	one, err := optimize.MinimizeFlow(ctx, small, 5, physical.Options{Jobs: 1})
+	require.NoError(t, err)
+	eight, err := optimize.MinimizeFlow(ctx, small, 5, physical.Options{Jobs: 8})
+	require.NoError(t, err)
+	assert.Equal(t, one.Network.Spec(), eight.Network.Spec(), "1 and 8 syntheses at once")
+
+	opt.FlowSteps = -1
+	_, err = optimize.MinimizeFlow(ctx, opt, ks.DelayNS, physical.Options{})
+	assert.EqualError(t, err, "optimize: flow steps -1 out of range: allowed 0 to 1000000")
+}
+
+// needFlow skips the test in -short mode, and skips or fails it (under
+// PREFIXGEN_REQUIRE_TOOLS=1) when yosys, sta or the OSU library is missing.
+func needFlow(t *testing.T) {
+	t.Helper()
+	tooltest.Flow(t, physical.LibertyFile(""))
+	if testing.Short() {
+		t.Skip("the flow takes seconds: skipped in -short mode")
+	}
+}
+
+// synthesize measures the adder of the named network at its defaults
+// through the default flow.
+func synthesize(t *testing.T, topology string, n int) *physical.Result {
+	t.Helper()
+	r, err := physical.Synthesize(context.Background(), build(t, topology, n), physical.Options{})
+	require.NoError(t, err)
+	return r
+}
+
+// TestMinimizeFlowStages measures pipelined adders at 8 bits, 3 register
+// stages: the result is within the bound on the clock period, counts its
+// flip-flops, and the flow gives its figures again from the same adder;
+// under a depth bound of 4, 5 stages leave only networks of depth 4
+// (depth 3, the least, takes at most 4), and more stages than any network
+// within the bound takes, a start too shallow, a reset without stages and
+// a negative count are refused.
+func TestMinimizeFlowStages(t *testing.T) {
+	needFlow(t)
+	ctx := context.Background()
+	pipelined := func(net *network.Network, sparse, stages int) *physical.Result {
+		t.Helper()
+		d, err := physical.ArchitectureDesign(net, adder.Options{Flags: adder.Carry, Sparse: sparse, Stages: stages, NoReset: true})
+		require.NoError(t, err)
+		r, err := physical.Run(ctx, []*physical.Design{d}, physical.Options{})
+		require.NoError(t, err)
+		return r[0]
+	}
+	ks := pipelined(build(t, "kogge-stone", 8), 1, 3)
+	require.Positive(t, ks.Registers)
+	bound := ks.DelayNS * 1.2
+
+	opt := optimize.Options{Width: 8, MaxDepth: 6, Seed: 1, Chains: 2, Steps: 500, Stages: 3, NoReset: true, FlowSteps: 6}
+	r, err := optimize.MinimizeFlowSparse(ctx, opt, bound, physical.Options{}, []int{1, 2})
+	require.NoError(t, err)
+	checkResult(t, opt, r.Result)
+	assert.LessOrEqual(t, r.Measured.DelayNS, bound)
+	assert.Equal(t, 3, r.Measured.Stages)
+	assert.True(t, r.Measured.NoReset)
+	assert.Positive(t, r.Measured.Registers)
+	again := pipelined(r.Network, r.Sparse, 3)
+	assert.Equal(t, again.AreaUM2, r.Measured.AreaUM2, "the result is the adder measured")
+	assert.Equal(t, again.Registers, r.Measured.Registers)
+	combinational, err := physical.Synthesize(ctx, r.Network, physical.Options{})
+	require.NoError(t, err)
+	assert.Zero(t, combinational.Registers)
+
+	deep := optimize.Options{Width: 8, MaxDepth: 4, Seed: 1, Chains: 2, Steps: 500, Stages: 5}
+	r, err = optimize.MinimizeFlow(ctx, deep, 100, physical.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, 4, r.Figures.Depth, "a network of depth 3 takes at most 4 stages")
+	assert.Equal(t, 5, r.Measured.Stages)
+
+	for _, c := range []struct {
+		opt  optimize.Options
+		want string
+	}{
+		{optimize.Options{Width: 8, MaxDepth: 3, Stages: 5}, "optimize: no adder of depth 3 or less takes 5 register stages: allowed 1 to 4 (the depth + 1), or a deeper bound"},
+		{optimize.Options{Width: 8, MaxDepth: 3, Stages: -1}, "optimize: -1 register stages out of range: allowed 0 (combinational) or more"},
+		{optimize.Options{Width: 8, MaxDepth: 3, NoReset: true}, "optimize: no reset asked for a combinational adder: allowed with register stages only"},
+		{optimize.Options{Width: 8, MaxDepth: 6, Stages: 5, Start: []*network.Network{build(t, "kogge-stone", 8)}},
+			"optimize: start network 1 (kogge-stone) has depth 3: its adder takes fewer than 5 register stages at sparseness [1]; allowed a start of depth 4 or more"},
+	} {
+		_, err := optimize.MinimizeFlow(ctx, c.opt, 100, physical.Options{})
+		assert.EqualError(t, err, c.want)
+	}
+	var infeasible *optimize.InfeasibleError
+	assert.ErrorAs(t, optimize.Check(optimize.Options{Width: 8, MaxDepth: 3, Stages: 5}), &infeasible)
+}

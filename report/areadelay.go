@@ -1,0 +1,357 @@
+package report
+
+import (
+	"cmp"
+	"fmt"
+	"image/color"
+	"io"
+	"math"
+	"math/bits"
+	"path/filepath"
+	"slices"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/prefixgen/prefixgen/explore"
+	"github.com/prefixgen/prefixgen/physical"
+)
+
+// PlotAreaDelay writes the plot of area against delay after synthesis of
+// the measured points at width n, in format "svg" or "png": one marker per
+// adder, one shape and colour per family as in Plot, a sparse adder's
+// marker marked inside by its sparseness (one, two or three dots in a row
+// for 2, 4 and 8: no family's shape), the area–delay front ringed and joined by a line, and
+// Yosys's own a + b + cin (ref, when not nil) as a star under them. Adders measured at
+// one point, and Yosys's adder at theirs, stand side by side in a row
+// centred on it, in the order of points and the star last, so that no
+// glyph hides another (as the families of one depth in Plot). The title says
+// when the adders are Ling's and when they are pipelined. Adders slower than four times the fastest one
+// (ripple carry, long chains) are counted in the title, not drawn.
+func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.Result, format string) error {
+	if !slices.Contains(PlotFormats, format) {
+		return fmt.Errorf("report: unknown plot format %q: allowed svg, png", format)
+	}
+	if len(points) == 0 {
+		return fmt.Errorf("report: nothing to plot")
+	}
+	r0 := points[0].Result
+	ling := ""
+	if points[0].Ling {
+		ling = ", Ling adders"
+	}
+	if points[0].PGCells {
+		ling += ", g and p library cells"
+	}
+	title := fmt.Sprintf("Adders of width %d after synthesis (%s, flow %s%s)", n, libraryName(r0.Liberty), r0.Flow, ling)
+	// A pipelined adder's delay is another figure: a second line says so,
+	// as the first is as wide as the plot allows.
+	switch k := points[0].Stages; {
+	case k == 1:
+		title += "\npipelined, 1 register stage: delay = least clock period"
+	case k > 1:
+		title += fmt.Sprintf("\npipelined, %d register stages: delay = least clock period", k)
+	}
+	p, legend := newPlot(title, "delay (ns)", "area (µm²)")
+
+	fastest := points[0].Result.MedianDelayNS()
+	for _, m := range points {
+		fastest = min(fastest, m.Result.MedianDelayNS())
+	}
+	limit := 4 * fastest
+	shown := func(r *physical.Result) bool { return r.MedianDelayNS() <= limit }
+	at := func(r *physical.Result) plotter.XY { return plotter.XY{X: r.MedianDelayNS(), Y: r.MedianAreaUM2()} }
+	judged := slices.Clone(points)
+	explore.AreaDelayFront(judged)
+
+	// The glyphs drawn: the adders shown, in the order of points, then
+	// Yosys's adder; those at one point stand side by side (sideBySide),
+	// each as wide as its ring, star or marker.
+	var drawn []int // the indices in points of the adders shown
+	var xys plotter.XYs
+	var halves []vg.Length
+	hidden := 0
+	var families []string
+	byFamily := map[string][]int{} // family: indices in drawn
+	for i, m := range points {
+		if !slices.Contains(families, m.Family) {
+			families = append(families, m.Family)
+		}
+		if !shown(m.Result) {
+			hidden++
+			continue
+		}
+		byFamily[m.Family] = append(byFamily[m.Family], len(drawn))
+		drawn = append(drawn, i)
+		xys = append(xys, at(m.Result))
+		half := vg.Points(familyRadius * markerWidth)
+		if judged[i].OnFront {
+			half = vg.Points(ringRadius)
+		}
+		halves = append(halves, half)
+	}
+	withRef := ref != nil && shown(ref)
+	if withRef {
+		xys = append(xys, at(ref))
+		halves = append(halves, vg.Points(starRadius))
+	}
+	dx := sideBySide(xys, halves)
+	if hidden > 0 {
+		p.Title.Text += fmt.Sprintf("\n%d slower than %.2f ns not shown", hidden, limit)
+	}
+	// subset returns the points and offsets of the glyphs ks.
+	subset := func(ks []int) (plotter.XYs, []vg.Length) {
+		pts, off := make(plotter.XYs, len(ks)), make([]vg.Length, len(ks))
+		for j, k := range ks {
+			pts[j], off[j] = xys[k], dx[k]
+		}
+		return pts, off
+	}
+
+	// The front, fastest first, joined through its rings.
+	var front []int
+	for k, i := range drawn {
+		if judged[i].OnFront {
+			front = append(front, k)
+		}
+	}
+	slices.SortStableFunc(front, func(a, b int) int {
+		return cmp.Or(cmp.Compare(xys[a].X, xys[b].X), cmp.Compare(xys[a].Y, xys[b].Y))
+	})
+	if len(front) > 1 {
+		pts, off := subset(front)
+		line, err := plotter.NewLine(pts)
+		if err != nil {
+			return fmt.Errorf("report: %v", err)
+		}
+		line.Color = color.Gray{0x80}
+		line.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+		p.Add(nudgedLine{line, off})
+	}
+	// Yosys's star under the networks' markers and rings, so that it hides
+	// none near it; it is last in the legend.
+	var star *plotter.Scatter
+	if withRef {
+		pts, off := subset([]int{len(xys) - 1})
+		s, err := plotter.NewScatter(pts)
+		if err != nil {
+			return fmt.Errorf("report: %v", err)
+		}
+		s.GlyphStyle = draw.GlyphStyle{Color: color.RGBA{0xd5, 0x00, 0x00, 0xff}, Radius: vg.Points(starRadius), Shape: starGlyph{}}
+		p.Add(nudgedScatter{s, off})
+		star = s
+	}
+	others := 0
+	for _, fam := range families {
+		col, shape := familyStyle(fam, others)
+		if !slices.Contains(familyOrder, fam) {
+			others++
+		}
+		if len(byFamily[fam]) == 0 {
+			continue
+		}
+		pts, off := subset(byFamily[fam])
+		s, err := plotter.NewScatter(pts)
+		if err != nil {
+			return fmt.Errorf("report: %v", err)
+		}
+		s.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(familyRadius), Shape: shape}
+		p.Add(nudgedScatter{s, off})
+		legend.Add(fam, s)
+	}
+	for _, sparse := range []int{2, 4, 8} {
+		var ks []int
+		for k, i := range drawn {
+			if points[i].Sparse == sparse {
+				ks = append(ks, k)
+			}
+		}
+		if len(ks) == 0 {
+			continue
+		}
+		pts, off := subset(ks)
+		s, err := plotter.NewScatter(pts)
+		if err != nil {
+			return fmt.Errorf("report: %v", err)
+		}
+		s.GlyphStyle = sparseStyle(sparse)
+		p.Add(nudgedScatter{s, off})
+		legend.Add(fmt.Sprintf("sparse %d", sparse), s)
+	}
+	if len(front) > 0 {
+		pts, off := subset(front)
+		s, err := plotter.NewScatter(pts)
+		if err != nil {
+			return fmt.Errorf("report: %v", err)
+		}
+		s.GlyphStyle = draw.GlyphStyle{Color: color.Black, Radius: vg.Points(ringRadius), Shape: draw.RingGlyph{}}
+		p.Add(nudgedScatter{s, off})
+		legend.Add("area–delay front", s)
+	}
+	if star != nil {
+		legend.Add(physical.ReferenceName, star)
+	}
+	p.Y.Tick.Marker = sizeTicks{}
+
+	return drawWithLegend(w, format, p, legend)
+}
+
+// libraryName returns a Liberty file's name for a title: the key of
+// physical.Libraries for the OSU files, the file's base name otherwise.
+func libraryName(file string) string {
+	for name, f := range physical.Libraries {
+		if f == file {
+			return name
+		}
+	}
+	return filepath.Base(file)
+}
+
+// Sizes of the glyphs on the area–delay plot, in points: a family's
+// marker's radius, the widest marker's half-width over that radius (the
+// diamond's), the front's ring's radius, Yosys's star's, and the room
+// between glyphs set side by side.
+const (
+	familyRadius = 3.5
+	markerWidth  = 1.15
+	ringRadius   = 6.5
+	starRadius   = 7
+	glyphGap     = 1.5
+)
+
+// sideBySide returns how far right of its point each glyph is drawn: the
+// glyphs at one point (equal in at) stand side by side in a row, in their
+// order, glyphGap apart, half[i] the half-width of glyph i, the first on
+// the point itself and the others to its right, so that the first (the
+// one the front counts, when the point is on it) and the front's line
+// stay where they were measured; a glyph alone at its point stays on it.
+func sideBySide(at plotter.XYs, half []vg.Length) []vg.Length {
+	dx := make([]vg.Length, len(at))
+	var points []plotter.XY
+	groups := map[plotter.XY][]int{}
+	for i, p := range at {
+		if _, ok := groups[p]; !ok {
+			points = append(points, p)
+		}
+		groups[p] = append(groups[p], i)
+	}
+	for _, p := range points {
+		g := groups[p]
+		for j := 1; j < len(g); j++ {
+			dx[g[j]] = dx[g[j-1]] + half[g[j-1]] + vg.Points(glyphGap) + half[g[j]]
+		}
+	}
+	return dx
+}
+
+// nudgedScatter is a scatter whose glyph i is drawn DX[i] right of its
+// point (sideBySide); its legend thumbnail is the scatter's.
+type nudgedScatter struct {
+	*plotter.Scatter
+	DX []vg.Length
+}
+
+// Plot implements plot.Plotter.
+func (s nudgedScatter) Plot(c draw.Canvas, plt *plot.Plot) {
+	trX, trY := plt.Transforms(&c)
+	for i, p := range s.XYs {
+		sty := s.GlyphStyle
+		if s.GlyphStyleFunc != nil {
+			sty = s.GlyphStyleFunc(i)
+		}
+		// Drawn when its point is inside the axes, as a scatter's glyph;
+		// the axes leave it room where it stands (GlyphBoxes).
+		pt := vg.Point{X: trX(p.X), Y: trY(p.Y)}
+		if c.Contains(pt) {
+			c.DrawGlyphNoClip(sty, vg.Point{X: pt.X + s.DX[i], Y: pt.Y})
+		}
+	}
+}
+
+// GlyphBoxes implements plot.GlyphBoxer: the axes leave room for the
+// glyphs where they are drawn.
+func (s nudgedScatter) GlyphBoxes(plt *plot.Plot) []plot.GlyphBox {
+	bs := s.Scatter.GlyphBoxes(plt)
+	for i := range bs {
+		bs[i].Rectangle = bs[i].Rectangle.Add(vg.Point{X: s.DX[i]})
+	}
+	return bs
+}
+
+// nudgedLine is a line whose point i is DX[i] right of where it is: the
+// front's line through its rings where they stand side by side.
+type nudgedLine struct {
+	*plotter.Line
+	DX []vg.Length
+}
+
+// Plot implements plot.Plotter.
+func (l nudgedLine) Plot(c draw.Canvas, plt *plot.Plot) {
+	trX, trY := plt.Transforms(&c)
+	ps := make([]vg.Point, len(l.XYs))
+	var most vg.Length
+	for i, p := range l.XYs {
+		ps[i] = vg.Point{X: trX(p.X) + l.DX[i], Y: trY(p.Y)}
+		most = max(most, l.DX[i], -l.DX[i])
+	}
+	// Clipped to the axes widened by the farthest nudge, so that the line
+	// reaches a ring nudged past the last delay.
+	wide := c
+	wide.Min.X -= most
+	wide.Max.X += most
+	c.StrokeLines(l.LineStyle, wide.ClipLinesXY(ps)...)
+}
+
+// sparseStyle is the mark of a sparse adder of the given sparseness, 2, 4
+// or 8: one, two or three black dots, drawn inside the family's marker.
+func sparseStyle(sparse int) draw.GlyphStyle {
+	return draw.GlyphStyle{Color: color.Black, Radius: vg.Points(0.9), Shape: dotsGlyph{Count: bits.Len(uint(sparse)) - 1}}
+}
+
+// dotsGlyph draws Count filled dots of the style's radius in a row centred
+// on the point: the mark of a sparse adder, inside its family's marker.
+type dotsGlyph struct {
+	Count int
+}
+
+// DrawGlyph implements draw.GlyphDrawer.
+func (g dotsGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	c.SetColor(sty.Color)
+	step := 2.4 * sty.Radius
+	x := pt.X - step*vg.Length(g.Count-1)/2
+	for range g.Count {
+		var dot vg.Path
+		dot.Move(vg.Point{X: x + sty.Radius, Y: pt.Y})
+		dot.Arc(vg.Point{X: x, Y: pt.Y}, sty.Radius, 0, 2*math.Pi)
+		dot.Close()
+		c.Fill(dot)
+		x += step
+	}
+}
+
+// starGlyph draws a five-pointed star, which no family uses.
+type starGlyph struct{}
+
+// DrawGlyph implements draw.GlyphDrawer.
+func (starGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	c.SetLineStyle(draw.LineStyle{Color: sty.Color, Width: vg.Points(0.5)})
+	c.SetColor(sty.Color)
+	var path vg.Path
+	for i := range 10 {
+		r := sty.Radius
+		if i%2 == 1 {
+			r = sty.Radius * 0.4
+		}
+		a := float64(i)*math.Pi/5 - math.Pi/2
+		q := vg.Point{X: pt.X + r*vg.Length(math.Cos(a)), Y: pt.Y - r*vg.Length(math.Sin(a))}
+		if i == 0 {
+			path.Move(q)
+		} else {
+			path.Line(q)
+		}
+	}
+	path.Close()
+	c.Fill(path)
+}

@@ -1,0 +1,195 @@
+package toolcheck_test
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/adder"
+	"github.com/prefixgen/prefixgen/internal/tooltest"
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/physical"
+	"github.com/prefixgen/prefixgen/toolcheck"
+	"github.com/prefixgen/prefixgen/topologies"
+)
+
+// archCases are the adder architectures the real tools check: every
+// operation, every flag, sparse trees whose groups divide the width and
+// whose last group is shorter, and pipelines, alone and together, at small
+// widths.
+var archCases = []struct {
+	topo string
+	n    int
+	opt  adder.Options
+}{
+	{"kogge-stone", 8, adder.Options{Op: adder.Sub, Flags: adder.Carry}},
+	{"sklansky", 5, adder.Options{Op: adder.Sub, NoCarryIn: true, Flags: adder.Carry | adder.Overflow | adder.Zero | adder.Negative}},
+	{"han-carlson", 6, adder.Options{Op: adder.AddSub, NoCarryIn: true, Flags: adder.Zero | adder.Negative}},
+	{"kogge-stone", 1, adder.Options{Op: adder.Sub, NoCarryIn: true, Flags: adder.Overflow}},
+	{"ladner-fischer", 12, adder.Options{Op: adder.Compare}},
+	{"kogge-stone", 1, adder.Options{Op: adder.Compare}},
+	{"sklansky", 16, adder.Options{Flags: adder.Carry | adder.Overflow, Sparse: 2}},
+	{"brent-kung", 13, adder.Options{Flags: adder.Carry | adder.Overflow | adder.Zero, Sparse: 4}},
+	{"kogge-stone", 19, adder.Options{Op: adder.AddSub, Flags: adder.Carry | adder.Overflow, Sparse: 8}},
+	{"sklansky", 4, adder.Options{Sparse: 4, Flags: adder.Negative}},
+	{"sklansky", 8, adder.Options{Flags: adder.Carry, PipelineAfter: []int{0, 2, 3}}},
+	{"brent-kung", 16, adder.Options{Op: adder.AddSub, Flags: adder.Carry | adder.Overflow | adder.Zero, Stages: 2}},
+	{"kogge-stone", 16, adder.Options{Op: adder.Compare, PipelineAfter: []int{2}}},
+	{"kogge-stone", 16, adder.Options{Op: adder.Sub, Flags: adder.Carry | adder.Overflow, Sparse: 4, PipelineAfter: []int{0, 3}}},
+	{"kogge-stone/4", 16, adder.Options{Flags: adder.Carry, Valency: 4}},
+	{"sklansky/3", 11, adder.Options{Flags: adder.Carry | adder.Zero, Valency: 3, Sparse: 2}},
+	{"kogge-stone/3", 20, adder.Options{Op: adder.AddSub, Flags: adder.Carry, Valency: 3, Stages: 2}},
+	// A comparator two stages deep: its testbench once kept one cycle of
+	// the model's answers.
+	{"brent-kung", 12, adder.Options{Op: adder.Compare, PipelineAfter: []int{2, 4}}},
+	// Ling's pseudo-carries, alone and with the other options.
+	{"brent-kung", 16, adder.Options{Flags: adder.Carry, Ling: true}},
+	{"kogge-stone", 9, adder.Options{Op: adder.Compare, Stages: 3, Ling: true}},
+	// Registers without a reset.
+	{"han-carlson", 16, adder.Options{Op: adder.AddSub, Flags: adder.Carry | adder.Overflow, PipelineAfter: []int{0, 3}, NoReset: true}},
+	{"sklansky", 9, adder.Options{Flags: adder.Carry, Sparse: 2, Stages: 2, Ling: true, NoReset: true}},
+	{"sklansky", 9, adder.Options{Op: adder.Sub, NoCarryIn: true, Flags: adder.Carry | adder.Overflow, Sparse: 2, Ling: true}},
+	{"han-carlson", 10, adder.Options{Op: adder.AddSub, NoCarryIn: true, Flags: adder.Zero, Ling: true}},
+	{"ripple", 7, adder.Options{NoCarryIn: true, Ling: true}},
+	{"kogge-stone/4", 16, adder.Options{Flags: adder.Carry | adder.Negative, Valency: 4, Sparse: 4, Ling: true}},
+}
+
+// buildArch builds "topology" or "topology/valency".
+func buildArch(t *testing.T, topo string, n int) *network.Network {
+	t.Helper()
+	name, v, ok := strings.Cut(topo, "/")
+	if !ok {
+		net, err := topologies.Build(name, n, nil)
+		require.NoError(t, err)
+		return net
+	}
+	k, err := strconv.Atoi(v)
+	require.NoError(t, err)
+	net, err := topologies.Valency(name, n, k)
+	require.NoError(t, err)
+	return net
+}
+
+func TestArchitectures(t *testing.T) {
+	requireTools(t)
+	var designs []*toolcheck.Design
+	for _, tc := range archCases {
+		net := buildArch(t, tc.topo, tc.n)
+		opt := tc.opt
+		d, err := toolcheck.NewDesign(net, toolcheck.Options{Vectors: 300, Seed: 3, Adder: &opt})
+		require.NoError(t, err, "%s %d %+v", tc.topo, tc.n, tc.opt)
+		designs = append(designs, d)
+	}
+	results, err := toolcheck.Check(context.Background(), designs, toolcheck.Options{})
+	require.NoError(t, err)
+	for _, r := range results {
+		if r.Check == "layout" || r.Check == "$lcu techmap" {
+			continue
+		}
+		assert.Equal(t, toolcheck.Pass, r.Status, "%s (%d bits): %s %s: %s", r.Design, r.Width, r.Tool, r.Check, r.Detail)
+	}
+	if t.Failed() {
+		for _, r := range results {
+			fmt.Println(r.Design, r.Tool, r.Check, r.Status, r.Detail)
+		}
+	}
+}
+
+// Planted bugs: a carry-select block that selects the wrong conditional sum,
+// a pipeline with one path a register short (with a reset and without), and a valency-4 gate missing a
+// term. The testbench and the proof both catch the first and the last; the
+// proof catches the unbalanced pipeline, which a testbench can miss only if
+// its vectors never tell the two cycles apart.
+func TestArchitecturesPlantedBugs(t *testing.T) {
+	requireTools(t)
+	tests := []struct {
+		topo     string
+		n        int
+		opt      adder.Options
+		old, new string
+	}{
+		{"kogge-stone", 16, adder.Options{Flags: adder.Carry, Sparse: 4},
+			"assign sum[6] = G_c3_l2 ? s1_b6 : s0_b6;", "assign sum[6] = G_c3_l2 ? s0_b6 : s1_b6;"},
+		{"kogge-stone", 8, adder.Options{Flags: adder.Carry, PipelineAfter: []int{0, 2}},
+			"assign carry[0] = cin_s2;", "assign carry[0] = cin_s1;"},
+		{"kogge-stone", 8, adder.Options{Flags: adder.Carry, PipelineAfter: []int{0, 2}, NoReset: true},
+			"assign carry[0] = cin_s2;", "assign carry[0] = cin_s1;"},
+		{"kogge-stone/4", 16, adder.Options{Flags: adder.Carry, Valency: 4},
+			"wire G_c15_l1 = g[15] | (p[15] & g[14]) | (p[15] & p[14] & g[13]) | (p[15] & p[14] & p[13] & g[12]);",
+			"wire G_c15_l1 = g[15] | (p[15] & g[14]) | (p[15] & p[14] & g[13]);"},
+	}
+	var designs []*toolcheck.Design
+	for _, tc := range tests {
+		opt := tc.opt
+		d, err := toolcheck.NewDesign(buildArch(t, tc.topo, tc.n), toolcheck.Options{Vectors: 100, Seed: 1, Adder: &opt})
+		require.NoError(t, err)
+		require.Contains(t, string(d.Verilog), tc.old)
+		d.Verilog = []byte(strings.Replace(string(d.Verilog), tc.old, tc.new, 1))
+		designs = append(designs, d)
+	}
+	results, err := toolcheck.Check(context.Background(), designs, toolcheck.Options{})
+	require.NoError(t, err)
+	for _, r := range results {
+		if r.Check == "equivalence" {
+			assert.Equal(t, toolcheck.Fail, r.Status, "%s: the proof must fail: %s", r.Design, r.Detail)
+		}
+		if r.Check == "testbench" {
+			assert.Equal(t, toolcheck.Fail, r.Status, "%s: the testbench must fail: %s", r.Design, r.Detail)
+		}
+	}
+}
+
+// TestPGCells checks adders whose generate and propagate are the OSU 0.18 µm
+// library's cells (physical.PGCells) with the library's own models: every
+// tool passes, and GHDL is skipped (the adder has no VHDL). With the
+// OAI21's pins planted in the wrong order, the testbench and the proof fail.
+func TestPGCells(t *testing.T) {
+	requireTools(t)
+	lib := physical.LibertyFile("")
+	tooltest.File(t, lib, "qflow-tech-osu018")
+	cells, err := physical.PGCells(lib)
+	require.NoError(t, err)
+	wrong := *cells
+	wrong.OAI21.Inputs = []string{"A", "C", "B"}
+	tests := []struct {
+		topo string
+		n    int
+		opt  adder.Options
+		bug  bool
+	}{
+		{"sklansky", 8, adder.Options{Flags: adder.Carry, Cells: cells}, false},
+		{"kogge-stone", 13, adder.Options{NoCarryIn: true, Flags: adder.Carry | adder.Overflow | adder.Zero, Sparse: 4, Cells: cells}, false},
+		{"han-carlson", 16, adder.Options{Flags: adder.Carry, Ling: true, Stages: 2, Cells: cells}, false},
+		{"brent-kung", 9, adder.Options{Flags: adder.Carry, Sparse: 2, Stages: 1, NoReset: true, Cells: cells}, false},
+		{"sklansky/3", 11, adder.Options{Flags: adder.Carry, Valency: 3, Cells: cells}, false},
+		{"sklansky", 8, adder.Options{Flags: adder.Carry, Cells: &wrong}, true},
+	}
+	var designs []*toolcheck.Design
+	for _, tc := range tests {
+		opt := tc.opt
+		d, err := toolcheck.NewDesign(buildArch(t, tc.topo, tc.n), toolcheck.Options{Vectors: 200, Seed: 5, Adder: &opt, Liberty: lib})
+		require.NoError(t, err)
+		require.Contains(t, string(d.Verilog), "OAI21X1 u_p_n_0 (")
+		designs = append(designs, d)
+	}
+	results, err := toolcheck.Check(context.Background(), designs, toolcheck.Options{})
+	require.NoError(t, err)
+	require.Zero(t, len(results)%len(tests), "every design has the same checks")
+	per := len(results) / len(tests)
+	for i, r := range results {
+		bug := tests[i/per].bug
+		switch {
+		case r.Tool == "ghdl":
+			assert.Equal(t, toolcheck.Skipped, r.Status, "%s: %s", r.Design, r.Detail)
+		case bug && (r.Check == "testbench" || r.Check == "equivalence"):
+			assert.Equal(t, toolcheck.Fail, r.Status, "%s: %s %s must fail: %s", r.Design, r.Tool, r.Check, r.Detail)
+		case !bug:
+			assert.Equal(t, toolcheck.Pass, r.Status, "%s (%d bits): %s %s: %s", r.Design, r.Width, r.Tool, r.Check, r.Detail)
+		}
+	}
+}

@@ -1,0 +1,162 @@
+package toolcheck_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/adder"
+	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/internal/tooltest"
+	"github.com/prefixgen/prefixgen/physical"
+	"github.com/prefixgen/prefixgen/toolcheck"
+	"github.com/prefixgen/prefixgen/topologies"
+)
+
+// emitted returns the Verilog adder prefixgen emits for an n-bit network
+// of topo, as a user would hand it back.
+func emitted(t *testing.T, topo string, n int, opt adder.Options) []byte {
+	t.Helper()
+	net, err := topologies.Build(topo, n, nil)
+	require.NoError(t, err)
+	var b bytes.Buffer
+	require.NoError(t, emit.Verilog(&b, net, emit.VerilogOptions{Adder: &opt}))
+	return b.Bytes()
+}
+
+// fullAdderCells is a 1-bit adder written in the OSU cells, as a netlist
+// after synthesis is.
+const fullAdderCells = `module fa (input wire [0:0] a, input wire [0:0] b, input wire cin, output wire [0:0] sum, output wire cout);
+    wire p, n;
+    XOR2X1 x1 (.A(a[0]), .B(b[0]), .Y(p));
+    XOR2X1 x2 (.A(p), .B(cin), .Y(sum[0]));
+    AOI22X1 m (.A(a[0]), .B(b[0]), .C(p), .D(cin), .Y(n));
+    INVX1 i (.A(n), .Y(cout));
+endmodule
+`
+
+// A module of the user's own is checked as the adder asked for: the
+// testbench, lint, equivalence and synthesis rows run and pass on a good
+// one, fail on a planted bug, and the rows that need a network are skipped.
+// A netlist of library cells is read with the library's functions.
+func TestModuleDesign(t *testing.T) {
+	requireTools(t)
+	tooltest.File(t, physical.LibertyFile("osu018"), "qflow-tech-osu018")
+	plain := emitted(t, "sklansky", 8, adder.Standard)
+	good := "wire G_c5_l1 = g[5] | (p[5] & g[4]);"
+	require.Contains(t, string(plain), good)
+	piped := adder.Options{Flags: adder.Carry, Stages: 2}
+	pipe := emitted(t, "kogge-stone", 8, piped)
+	resetOne := []byte("G_c5_l1_s1 <= 1'b0;")
+	require.Contains(t, string(pipe), string(resetOne))
+	cells := []byte(fullAdderCells)
+
+	tests := []struct {
+		name    string
+		src     []byte
+		mo      toolcheck.ModuleOptions
+		adder   *adder.Options
+		pass    bool
+		proof   string
+		width   int
+		skipped int
+	}{
+		{name: "emitted adder", src: plain, adder: nil, pass: true, proof: "proven equal to a + b + cin", width: 8},
+		{name: "planted swap", src: bytes.Replace(plain, []byte(good), []byte("wire G_c5_l1 = g[4] | (p[4] & g[5]);"), 1), proof: "not equal to a + b + cin", width: 8},
+		{name: "stuck-at-1 cout", src: bytes.Replace(plain, []byte("assign cout = "), []byte("assign cout = 1'b1 | "), 1), proof: "not equal to a + b + cin", width: 8},
+		{name: "pipeline", src: pipe, adder: &piped, pass: true, width: 8,
+			proof: "proven equal to a + b + cin delayed 2 cycles; after a cycle of rst, from any state, proven equal at every cycle"},
+		{name: "pipeline reset to 1", src: bytes.Replace(pipe, resetOne, []byte("G_c5_l1_s1 <= 1'b1;"), 1), adder: &piped, width: 8,
+			proof: "after a cycle of rst its outputs are not those of a cleared pipeline"},
+		{name: "netlist of cells", src: cells, mo: toolcheck.ModuleOptions{Liberty: physical.LibertyFile("osu018")}, pass: true, proof: "proven equal to a + b + cin", width: 1},
+		{name: "netlist with a wrong cell", src: bytes.Replace(cells, []byte("XOR2X1 x2"), []byte("XNOR2X1 x2"), 1),
+			mo: toolcheck.ModuleOptions{Liberty: physical.LibertyFile("osu018")}, proof: "not equal to a + b + cin", width: 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opt := toolcheck.Options{Vectors: 100, Seed: 1, Adder: tt.adder}
+			d, err := toolcheck.NewModuleDesign(context.Background(), tt.src, tt.mo, opt)
+			require.NoError(t, err)
+			assert.Equal(t, tt.width, d.Width)
+			rs, err := toolcheck.Check(context.Background(), []*toolcheck.Design{d}, opt)
+			require.NoError(t, err)
+			require.Len(t, rs, 7)
+			want := toolcheck.Fail
+			if tt.pass {
+				want = toolcheck.Pass
+			}
+			eq := resultOf(t, rs, 0, "equivalence")
+			assert.Equal(t, want, eq.Status, eq.Detail)
+			assert.Equal(t, tt.proof, eq.Detail)
+			for _, c := range []string{"testbench", "lint -Wall", "synthesis"} {
+				r := resultOf(t, rs, 0, c)
+				if tt.pass || c != "testbench" || tt.name == "pipeline reset to 1" {
+					// The testbench compares nothing under rst.
+					assert.Equal(t, toolcheck.Pass, r.Status, "%s: %s", c, r.Detail)
+				} else {
+					assert.Equal(t, toolcheck.Fail, r.Status, "%s: %s", c, r.Detail)
+				}
+			}
+			for _, c := range []string{"$lcu techmap", "layout", "VHDL"} {
+				assert.Equal(t, toolcheck.Skipped, resultOf(t, rs, 0, c).Status, c)
+			}
+		})
+	}
+}
+
+// A module that is not the adder asked for is refused before any check, in
+// one line naming what it has and what is allowed.
+func TestModuleDesignRefused(t *testing.T) {
+	tooltest.Path(t, "yosys")
+	plain := emitted(t, "brent-kung", 4, adder.Standard)
+	pipe := emitted(t, "brent-kung", 4, adder.Options{Flags: adder.Carry, Stages: 1})
+	noCarry := adder.Options{}
+	tests := []struct {
+		name  string
+		src   string
+		mo    toolcheck.ModuleOptions
+		adder *adder.Options
+		err   string
+	}{
+		{name: "no module", src: "// nothing\n",
+			err: "toolcheck: the Verilog declares 0 modules (none): allowed a top module named, or a file of one module"},
+		{name: "other names", src: "module m (input [3:0] x, input [3:0] y, output [3:0] s); assign s = x + y; endmodule\n",
+			err: "toolcheck: module m has no input a (its ports: input x[3:0], input y[3:0], output s[3:0]): allowed an adder's ports, inputs a and b and the outputs the adder asked for has"},
+		{name: "flags differ", src: string(plain), adder: &noCarry,
+			err: "toolcheck: module prefix_adder_brent_kung_4 has ports input a[3:0], input b[3:0], input cin, output cout, output sum[3:0]: allowed the ports of a + b + cin, input a[3:0], input b[3:0], input cin, output sum[3:0]"},
+		{name: "pipeline without its latency", src: string(pipe),
+			err: "toolcheck: module prefix_adder_brent_kung_4_pipe1 has ports input a[3:0], input b[3:0], input cin, input clk, input rst, output cout, output sum[3:0]: allowed the ports of a + b + cin, input a[3:0], input b[3:0], input cin, output cout, output sum[3:0] (a pipeline is checked with its latency, --stages K)"},
+		{name: "unknown cells", src: fullAdderCells,
+			err: "' referenced in module `\\fa' in cell `\\"},
+		{name: "unknown cells, allowed", src: fullAdderCells,
+			err: " is not part of the design: allowed a file that declares every module it uses, or --liberty naming the library of its cells"},
+		{name: "syntax", src: "module m (input a; endmodule\n", err: "toolcheck: yosys: ERROR: "},
+		{name: "sparse", src: string(plain), adder: &adder.Options{Flags: adder.Carry, Sparse: 2},
+			err: "toolcheck: sparseness, valency, Ling's carries and pipeline levels describe a network's adder: allowed for a module of your own the operation, its flags, and its latency as stages"},
+		{name: "too many stages", src: string(plain), adder: &adder.Options{Flags: adder.Carry, Stages: 5},
+			err: "toolcheck: 5 stages for a 4-bit module: allowed 1 to 4"},
+		{name: "missing library", src: fullAdderCells, mo: toolcheck.ModuleOptions{Liberty: filepath.Join(t.TempDir(), "none.lib")},
+			err: "toolcheck: cannot read the Liberty file "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := toolcheck.NewModuleDesign(context.Background(), []byte(tt.src), tt.mo, toolcheck.Options{Adder: tt.adder})
+			require.Error(t, err)
+			var ie *toolcheck.InputError
+			require.ErrorAs(t, err, &ie)
+			assert.Contains(t, err.Error(), tt.err)
+			assert.NotContains(t, err.Error(), "\n")
+		})
+	}
+	// A Liberty file Yosys cannot read.
+	bad := filepath.Join(t.TempDir(), "bad.lib")
+	require.NoError(t, os.WriteFile(bad, []byte("library (x) { cell (A) { area : "), 0o644))
+	_, err := toolcheck.NewModuleDesign(context.Background(), []byte(fullAdderCells), toolcheck.ModuleOptions{Liberty: bad}, toolcheck.Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "toolcheck: yosys cannot read the Liberty file "+bad+": ERROR: ")
+}

@@ -1,0 +1,377 @@
+package toolcheck_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/adder"
+	"github.com/prefixgen/prefixgen/internal/tooltest"
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/toolcheck"
+	"github.com/prefixgen/prefixgen/topologies"
+)
+
+// widths are the widths issue 3 asks every topology to pass at.
+var widths = []int{1, 2, 3, 5, 8, 13, 16, 32, 33, 64}
+
+// requireTools skips the test, or fails it under PREFIXGEN_REQUIRE_TOOLS=1,
+// unless every tool Check runs is installed.
+func requireTools(t *testing.T) {
+	t.Helper()
+	for _, tool := range toolcheck.Tools {
+		tooltest.Path(t, tool.Program)
+	}
+}
+
+// everyNetwork builds every registered topology with its default parameters
+// and every network of the compare command, at width n.
+func everyNetwork(t *testing.T, n int) []*network.Network {
+	t.Helper()
+	nets, err := topologies.Compare(n)
+	require.NoError(t, err)
+	seen := map[string]bool{}
+	for _, net := range nets {
+		seen[net.Topology()+fmt.Sprint(net.Params())] = true
+	}
+	for _, topo := range topologies.All() {
+		net, err := topo.Build(n, nil)
+		require.NoError(t, err)
+		if !seen[net.Topology()+fmt.Sprint(net.Params())] {
+			nets = append(nets, net)
+		}
+	}
+	return nets
+}
+
+func design(t *testing.T, net *network.Network) *toolcheck.Design {
+	t.Helper()
+	d, err := toolcheck.NewDesign(net, toolcheck.Options{Vectors: 200, Seed: 1})
+	require.NoError(t, err)
+	return d
+}
+
+func check(t *testing.T, designs ...*toolcheck.Design) []toolcheck.Result {
+	t.Helper()
+	rs, err := toolcheck.Check(context.Background(), designs, toolcheck.Options{})
+	require.NoError(t, err)
+	return rs
+}
+
+// Every topology at every width: Icarus runs the testbench and it passes,
+// Verilator lint is clean, Yosys proves the adder equal to a + b + cin and
+// maps a + b through its $lcu techmap, and neato draws the picture.
+func TestEveryTopologyPasses(t *testing.T) {
+	requireTools(t)
+	var designs []*toolcheck.Design
+	for _, n := range widths {
+		for _, net := range everyNetwork(t, n) {
+			designs = append(designs, design(t, net))
+		}
+	}
+	rs := check(t, designs...)
+	require.Len(t, rs, len(designs)*7)
+	for _, r := range rs {
+		assert.Equal(t, toolcheck.Pass, r.Status, "%s n=%d %s %s: %s", r.Design, r.Width, r.Tool, r.Check, r.Detail)
+		if r.Check == "testbench" {
+			assert.Regexp(t, `^(the network of .*, checked above: )?PASS \S+: \d+ vectors, 0 mismatches$`, r.Detail)
+		}
+	}
+	if t.Failed() {
+		var buf bytes.Buffer
+		require.NoError(t, toolcheck.Table(&buf, rs))
+		t.Log("\n" + buf.String())
+	}
+}
+
+func synthesis(t *testing.T, rs []toolcheck.Result, check string) toolcheck.Result {
+	t.Helper()
+	for _, r := range rs {
+		if r.Check == check {
+			require.Equal(t, toolcheck.Pass, r.Status, r.Detail)
+			return r
+		}
+	}
+	t.Fatalf("no %s result", check)
+	return toolcheck.Result{}
+}
+
+// The gates Yosys keeps follow the network: at n = 64 Kogge–Stone's longest
+// path is far shorter than ripple's, and it has more gates; the same holds
+// when a + b is mapped through each one's $lcu techmap.
+func TestLongestPathFollowsDepth(t *testing.T) {
+	requireTools(t)
+	ks, err := topologies.Build("kogge-stone", 64, nil)
+	require.NoError(t, err)
+	rip, err := topologies.Build("ripple", 64, nil)
+	require.NoError(t, err)
+	rs := check(t, design(t, ks), design(t, rip))
+	ksRs, ripRs := rs[:7], rs[7:]
+	for _, c := range []string{"synthesis", "$lcu techmap"} {
+		k, r := synthesis(t, ksRs, c), synthesis(t, ripRs, c)
+		assert.Less(t, 4*k.LongestPath, r.LongestPath, "%s: Kogge–Stone %d vs ripple %d", c, k.LongestPath, r.LongestPath)
+		assert.Greater(t, k.Gates, r.Gates, c)
+	}
+	// A prefix cell is two levels of gates (AND then OR): the path is about
+	// twice the depth, plus the pre- and post-processing.
+	k := synthesis(t, ksRs, "synthesis")
+	assert.GreaterOrEqual(t, k.LongestPath, 2*ks.Depth())
+	assert.LessOrEqual(t, k.LongestPath, 2*ks.Depth()+4)
+}
+
+// A planted bug, one cell's operands swapped, must fail the equivalence proof
+// and the testbench: the checks can fail.
+func TestPlantedBugFails(t *testing.T) {
+	requireTools(t)
+	net, err := topologies.Build("kogge-stone", 8, nil)
+	require.NoError(t, err)
+	d := design(t, net)
+	good := "wire G_c5_l1 = g[5] | (p[5] & g[4]);"
+	require.Contains(t, string(d.Verilog), good)
+	d.Verilog = bytes.Replace(d.Verilog, []byte(good), []byte("wire G_c5_l1 = g[4] | (p[4] & g[5]);"), 1)
+	rs := check(t, d)
+	byCheck := map[string]toolcheck.Result{}
+	for _, r := range rs {
+		byCheck[r.Check] = r
+	}
+	assert.Equal(t, toolcheck.Fail, byCheck["equivalence"].Status, byCheck["equivalence"].Detail)
+	assert.Equal(t, "not equal to a + b + cin", byCheck["equivalence"].Detail)
+	assert.Equal(t, toolcheck.Fail, byCheck["testbench"].Status)
+	assert.Regexp(t, `^FAIL prefix_adder_kogge_stone_8: \d+ of \d+ vectors wrong$`, byCheck["testbench"].Detail)
+	assert.Equal(t, toolcheck.Pass, byCheck["lint -Wall"].Status, "the bug is legal Verilog")
+	assert.True(t, toolcheck.Failed(rs))
+}
+
+// Planted bugs that turn a 0 of an output into a 1 must fail the proofs
+// too: a miter that ignored the reference's x read every reference 0 as x
+// and let an output stuck at 1 through, in the Verilog against a + b + cin
+// and in ghdl --synth of the VHDL against the Verilog. The rare term ORed
+// into cout (nine inputs at once) slips past the random testbench; only the
+// proof sees it.
+func TestPlantedStuckAtOneFails(t *testing.T) {
+	requireTools(t)
+	plant := func(src []byte, re, repl string) []byte {
+		t.Helper()
+		r := regexp.MustCompile(re)
+		require.Regexp(t, r, string(src))
+		return r.ReplaceAll(src, []byte(repl))
+	}
+	ks33, err := topologies.Build("kogge-stone", 33, nil)
+	require.NoError(t, err)
+	rare := design(t, ks33)
+	rare.Verilog = plant(rare.Verilog, `assign cout = (\w+);`, "assign cout = $1 | (a[5] & b[7] & a[20] & b[21] & a[30] & ~b[30] & a[11] & b[12] & ~cin);")
+
+	ks8, err := topologies.Build("kogge-stone", 8, nil)
+	require.NoError(t, err)
+	piped := adder.Options{Flags: adder.Carry, Stages: 2}
+	stuck, err := toolcheck.NewDesign(ks8, toolcheck.Options{Vectors: 200, Seed: 1, Adder: &piped})
+	require.NoError(t, err)
+	stuck.Verilog = plant(stuck.Verilog, `assign sum = p_s2 \^ carry;`, "assign sum = (p_s2 ^ carry) | 8'h10;")
+
+	sk8, err := topologies.Build("sklansky", 8, nil)
+	require.NoError(t, err)
+	cmp := adder.Options{Op: adder.Compare}
+	eq, err := toolcheck.NewDesign(sk8, toolcheck.Options{Vectors: 200, Seed: 1, Adder: &cmp})
+	require.NoError(t, err)
+	eq.VHDL = plant(eq.VHDL, `eq <= reduce_and\(p\);`, "eq <= '1';")
+
+	rs := check(t, rare, stuck, eq)
+	byDesign := func(i int, check string) toolcheck.Result { return resultOf(t, rs, i, check) }
+	assert.Equal(t, toolcheck.Pass, byDesign(0, "testbench").Status, "the rare term slips past random vectors")
+	assert.Equal(t, toolcheck.Fail, byDesign(0, "equivalence").Status, byDesign(0, "equivalence").Detail)
+	assert.Equal(t, toolcheck.Fail, byDesign(1, "equivalence").Status, byDesign(1, "equivalence").Detail)
+	assert.Equal(t, toolcheck.Fail, byDesign(2, "VHDL").Status, byDesign(2, "VHDL").Detail)
+	assert.Equal(t, "the VHDL, through ghdl --synth, is not equal to the Verilog", byDesign(2, "VHDL").Detail)
+}
+
+// resultOf returns the result of check for design i of a Check run over
+// several designs, each with its seven rows.
+func resultOf(t *testing.T, rs []toolcheck.Result, i int, check string) toolcheck.Result {
+	t.Helper()
+	for _, r := range rs[i*7 : i*7+7] {
+		if r.Check == check {
+			return r
+		}
+	}
+	t.Fatalf("no %s row for design %d", check, i)
+	return toolcheck.Result{}
+}
+
+// A pipeline's reset is proven too: one cycle of rst clears every register
+// of the Verilog, and the VHDL's rst acts as the Verilog's. The equivalence
+// proofs hold rst at 0 and the testbenches compare nothing under rst, so a
+// register reset to 1, or a reset ignored, in either language passed them.
+func TestPlantedResetFails(t *testing.T) {
+	requireTools(t)
+	net, err := topologies.Build("kogge-stone", 8, nil)
+	require.NoError(t, err)
+	piped := adder.Options{Flags: adder.Carry, Stages: 2}
+	fresh := func() *toolcheck.Design {
+		d, err := toolcheck.NewDesign(net, toolcheck.Options{Vectors: 200, Seed: 1, Adder: &piped})
+		require.NoError(t, err)
+		return d
+	}
+	good := fresh()
+	require.Len(t, good.Registers, 30)
+	setsOne, ignored, vhdlIgnored := fresh(), fresh(), fresh()
+	setsOne.Verilog = bytes.Replace(setsOne.Verilog, []byte("G_c5_l1_s1 <= 1'b0;"), []byte("G_c5_l1_s1 <= 1'b1;"), 1)
+	require.NotEqual(t, good.Verilog, setsOne.Verilog)
+	ignored.Verilog = bytes.ReplaceAll(ignored.Verilog, []byte("if (rst) begin"), []byte("if (1'b0) begin"))
+	require.NotEqual(t, good.Verilog, ignored.Verilog)
+	vhdlIgnored.VHDL = bytes.ReplaceAll(vhdlIgnored.VHDL, []byte("if rst = '1' then"), []byte("if false then"))
+	require.NotEqual(t, good.VHDL, vhdlIgnored.VHDL)
+
+	rs := check(t, good, setsOne, ignored, vhdlIgnored)
+	row := func(i int, check string) toolcheck.Result { return resultOf(t, rs, i, check) }
+	assert.Equal(t, toolcheck.Pass, row(0, "equivalence").Status, row(0, "equivalence").Detail)
+	assert.Equal(t, "proven equal to a + b + cin delayed 2 cycles; a cycle of rst proven to clear every register", row(0, "equivalence").Detail)
+	assert.Equal(t, toolcheck.Pass, row(0, "VHDL").Status, row(0, "VHDL").Detail)
+	for i := 1; i <= 2; i++ {
+		assert.Equal(t, toolcheck.Pass, row(i, "testbench").Status, "the testbench compares nothing under rst")
+		assert.Equal(t, toolcheck.Fail, row(i, "equivalence").Status, row(i, "equivalence").Detail)
+		assert.Equal(t, "a cycle of rst does not clear every register", row(i, "equivalence").Detail)
+	}
+	assert.Equal(t, toolcheck.Pass, row(3, "equivalence").Status, "the Verilog is untouched")
+	assert.Equal(t, toolcheck.Fail, row(3, "VHDL").Status, row(3, "VHDL").Detail)
+	assert.Equal(t, "the VHDL's rst does not leave its registers as the Verilog's does", row(3, "VHDL").Detail)
+}
+
+// A network met again under another name (knowles s=0 is Kogge–Stone) is
+// not run again: its results are the first one's, naming it. A design whose
+// files were changed after NewDesign runs, though its network is the same.
+func TestSameNetworkCheckedOnce(t *testing.T) {
+	requireTools(t)
+	ks, err := topologies.Build("kogge-stone", 8, nil)
+	require.NoError(t, err)
+	twin, err := topologies.Knowles(8, 0)
+	require.NoError(t, err)
+	broken := design(t, twin)
+	good := "wire G_c5_l1 = g[5] | (p[5] & g[4]);"
+	require.Contains(t, string(broken.Verilog), good)
+	broken.Verilog = bytes.Replace(broken.Verilog, []byte(good), []byte("wire G_c5_l1 = g[4] | (p[4] & g[5]);"), 1)
+	rs := check(t, design(t, ks), design(t, twin), broken)
+	require.Len(t, rs, 21)
+	for c := range 7 {
+		first, again, changed := rs[c], rs[7+c], rs[14+c]
+		assert.Equal(t, toolcheck.Pass, first.Status, first.Detail)
+		assert.Positive(t, first.Time)
+		assert.Equal(t, "knowles s=0", again.Design)
+		assert.Equal(t, first.Status, again.Status)
+		assert.Equal(t, "the network of kogge-stone, checked above: "+first.Detail, again.Detail)
+		assert.Zero(t, again.Time)
+		assert.NotContains(t, changed.Detail, "checked above")
+		if changed.Check == "equivalence" {
+			assert.Equal(t, toolcheck.Fail, changed.Status)
+		}
+	}
+	var buf bytes.Buffer
+	require.NoError(t, toolcheck.Table(&buf, rs[:14]))
+	assert.Regexp(t, `knowles s=0 +8 +iverilog +testbench +pass +- +the network of kogge-stone`, buf.String())
+}
+
+// A broken $lcu techmap must fail its check as well.
+func TestPlantedLCUBugFails(t *testing.T) {
+	requireTools(t)
+	net, err := topologies.Build("sklansky", 8, nil)
+	require.NoError(t, err)
+	d := design(t, net)
+	lines := strings.Split(string(d.LCU), "\n")
+	planted := false
+	for i, l := range lines {
+		if strings.Contains(l, " | (") && strings.Contains(l, "&") {
+			lines[i] = strings.Replace(l, " | (", " & (", 1)
+			planted = true
+			break
+		}
+	}
+	require.True(t, planted, "no OR to break in:\n%s", d.LCU)
+	d.LCU = []byte(strings.Join(lines, "\n"))
+	for _, r := range check(t, d) {
+		if r.Check == "$lcu techmap" {
+			assert.Equal(t, toolcheck.Fail, r.Status, r.Detail)
+		}
+	}
+}
+
+// Above MaxProofWidth the proofs are skipped, not failed; the rest runs.
+func TestWideProofSkipped(t *testing.T) {
+	requireTools(t)
+	if testing.Short() {
+		t.Skip("a 129-bit synthesis takes seconds")
+	}
+	net, err := topologies.Build("sklansky", toolcheck.MaxProofWidth+1, nil)
+	require.NoError(t, err)
+	for _, r := range check(t, design(t, net)) {
+		want := toolcheck.Pass
+		if r.Check == "equivalence" || r.Check == "$lcu techmap" {
+			want = toolcheck.Skipped
+		}
+		assert.Equal(t, want, r.Status, "%s: %s", r.Check, r.Detail)
+	}
+}
+
+func TestTable(t *testing.T) {
+	rs := []toolcheck.Result{
+		{Design: "sklansky", Width: 8, Tool: "yosys", Check: "equivalence", Status: toolcheck.Pass, Detail: "proven equal to a + b + cin", Time: 12300 * time.Microsecond},
+		{Design: "sklansky", Width: 8, Tool: "verilator", Check: "lint -Wall", Status: toolcheck.Missing, Detail: "verilator is not installed"},
+	}
+	var buf bytes.Buffer
+	require.NoError(t, toolcheck.Table(&buf, rs))
+	assert.Equal(t, "network   width  tool       check        result   time  detail\n"+
+		"sklansky  8      yosys      equivalence  pass     12ms  proven equal to a + b + cin\n"+
+		"sklansky  8      verilator  lint -Wall   missing  -     verilator is not installed\n", buf.String())
+	assert.False(t, toolcheck.Failed(rs))
+	assert.True(t, toolcheck.Failed(append(rs, toolcheck.Result{Status: toolcheck.Fail})))
+}
+
+// The VHDL row runs the VHDL testbench with GHDL, a pipelined adder's too,
+// and fails on a planted bug in the VHDL; for an adder the VHDL testbench
+// does not cover, it proves ghdl --synth of the VHDL equal to the Verilog,
+// and fails on a planted bug there too.
+func TestVHDLRow(t *testing.T) {
+	requireTools(t)
+	net, err := topologies.Build("sklansky", 8, nil)
+	require.NoError(t, err)
+	sub := adder.Options{Op: adder.Sub, Flags: adder.Carry | adder.Zero, Stages: 1}
+	subD, err := toolcheck.NewDesign(net, toolcheck.Options{Vectors: 200, Seed: 1, Adder: &sub})
+	require.NoError(t, err)
+	std := design(t, net)
+	require.NotNil(t, std.VHDLTestbench)
+	require.Nil(t, subD.VHDLTestbench, "the VHDL testbench does not cover sub")
+	bad := func(d *toolcheck.Design) *toolcheck.Design {
+		c := *d
+		good := "G_c5_l1 <= g(5) or (p(5) and g(4));"
+		require.Contains(t, string(c.VHDL), good)
+		c.VHDL = bytes.Replace(c.VHDL, []byte(good), []byte("G_c5_l1 <= g(4) or (p(4) and g(5));"), 1)
+		return &c
+	}
+	piped := adder.Options{Flags: adder.Carry, PipelineAfter: []int{2}}
+	pipedD, err := toolcheck.NewDesign(net, toolcheck.Options{Vectors: 200, Seed: 1, Adder: &piped})
+	require.NoError(t, err)
+	require.NotNil(t, pipedD.VHDLTestbench, "the VHDL testbench covers a pipelined adder")
+	rs := check(t, std, subD, bad(std), bad(subD), pipedD, bad(pipedD))
+	vhdl := func(i int) toolcheck.Result {
+		r := rs[i*7+6]
+		require.Equal(t, "VHDL", r.Check)
+		return r
+	}
+	assert.Equal(t, toolcheck.Pass, vhdl(0).Status, vhdl(0).Detail)
+	assert.Regexp(t, `^PASS prefix_adder_sklansky_8: \d+ vectors, 0 mismatches$`, vhdl(0).Detail)
+	assert.Equal(t, toolcheck.Pass, vhdl(1).Status, vhdl(1).Detail)
+	assert.Equal(t, "ghdl --synth of the VHDL proven equal to the Verilog; its rst proven to act as the Verilog's", vhdl(1).Detail)
+	assert.Equal(t, toolcheck.Fail, vhdl(2).Status, vhdl(2).Detail)
+	assert.Regexp(t, `^FAIL prefix_adder_sklansky_8: \d+ of \d+ vectors wrong$`, vhdl(2).Detail)
+	assert.Equal(t, toolcheck.Fail, vhdl(3).Status, vhdl(3).Detail)
+	assert.Equal(t, "the VHDL, through ghdl --synth, is not equal to the Verilog", vhdl(3).Detail)
+	assert.Equal(t, toolcheck.Pass, vhdl(4).Status, vhdl(4).Detail)
+	assert.Regexp(t, `^PASS prefix_adder_sklansky_8_pipe1_at2: \d+ vectors, 0 mismatches; its rst proven to act as the Verilog's$`, vhdl(4).Detail)
+	assert.Equal(t, toolcheck.Fail, vhdl(5).Status, vhdl(5).Detail)
+	assert.Regexp(t, `^FAIL prefix_adder_sklansky_8_pipe1_at2: \d+ of \d+ vectors wrong$`, vhdl(5).Detail)
+}
