@@ -14,6 +14,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/prefixgen/prefixgen/internal/cleanup"
+	"github.com/prefixgen/prefixgen/internal/toolrun"
 	"github.com/prefixgen/prefixgen/network"
 )
 
@@ -23,7 +24,9 @@ func main() {
 }
 
 // stopOnSignal makes an interrupt (SIGINT), SIGTERM or a hang-up (SIGHUP:
-// the terminal or ssh session closed) remove the temporary files and
+// the terminal or ssh session closed) kill the outside tools under way
+// (each runs in a process group of its own, which a terminal's interrupt
+// does not reach), remove the temporary files and
 // folders of the run (package cleanup: an -o file half written, the tools'
 // work folders) and exit with 128 + the signal's number, as a shell reports
 // a command a signal stopped.
@@ -32,6 +35,7 @@ func stopOnSignal(stderr io.Writer) {
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	go func() {
 		s := <-sigs
+		toolrun.KillAll()
 		cleanup.RemoveAll()
 		fmt.Fprintf(stderr, "prefixgen: stopped by %s\n", signalNames[s.(syscall.Signal)])
 		os.Exit(128 + int(s.(syscall.Signal)))

@@ -1,0 +1,33 @@
+package toolrun
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+)
+
+// versions caches what Version found, by program and flag.
+var versions sync.Map
+
+// Version runs the program at path with flag (--version, -V) and returns
+// the first line it prints, escaped, even where the program then exits
+// with a status other than 0, as some do. It runs each program once per
+// process: later calls return the first answer.
+func Version(ctx context.Context, path, flag string) (string, error) {
+	key := path + "\x00" + flag
+	if v, ok := versions.Load(key); ok {
+		return v.(string), nil
+	}
+	res, err := Run(ctx, Cmd{Path: path, Args: []string{flag}, Timeout: time.Minute})
+	var v string
+	if res != nil {
+		v = FirstLine(string(res.Output))
+	}
+	// Some tools (Icarus's -V) exit 1 having printed their version.
+	if _, exit := errors.AsType[*ExitError](err); err != nil && !(exit && v != "") {
+		return "", err
+	}
+	versions.Store(key, v)
+	return v, nil
+}
