@@ -8,8 +8,12 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/prefixgen/prefixgen/internal/toolrun"
+	"github.com/prefixgen/prefixgen/network"
 )
 
 // Go's flag package, which urfave/cli's integer flags parse with, reads
@@ -175,3 +179,24 @@ func float(s string) (string, error) {
 	}
 	return s, nil
 }
+
+// toolTimeoutFlag is --tool-timeout, the time limit of each outside tool's
+// run, on every command that runs tools; toolTimeout reads it.
+func toolTimeoutFlag() cli.Flag {
+	return &cli.StringFlag{Name: "tool-timeout", Value: toolrun.DefaultTimeout.String(),
+		Usage: "the time limit of each outside tool's run, as a `DURATION` such as 90s, 20m or 2h; a tool that runs past it is stopped and the run fails"}
+}
+
+// toolTimeout returns --tool-timeout, or a usage error naming what is
+// allowed.
+func toolTimeout(c *cli.Context) (time.Duration, error) {
+	s := c.String("tool-timeout")
+	d, err := time.ParseDuration(s)
+	if err != nil || d < time.Second || d > maxToolTimeout {
+		return 0, usage(c, "--tool-timeout %s: allowed a duration from 1s to 168h, such as 90s, 20m or 2h", network.Quote(s))
+	}
+	return d, nil
+}
+
+// maxToolTimeout is the longest --tool-timeout: a week.
+const maxToolTimeout = 7 * 24 * time.Hour
