@@ -84,8 +84,8 @@ func TestColumnsAgree(t *testing.T) {
 	}
 }
 
-// emit.Columns holds each name once, snake_case; the README's table of
-// columns lists exactly these names, in this order.
+// emit.Columns holds each name once, snake_case; the table of columns in
+// docs/figures.md lists exactly these names, in this order.
 func TestColumnsDocumented(t *testing.T) {
 	seen := map[string]bool{}
 	for _, c := range emit.Columns {
@@ -95,10 +95,10 @@ func TestColumnsDocumented(t *testing.T) {
 		assert.NotEmpty(t, c.Header)
 		assert.NotEmpty(t, c.Meaning)
 	}
-	readme, err := os.ReadFile("../../README.md")
+	doc, err := os.ReadFile("../../docs/figures.md")
 	require.NoError(t, err)
-	_, table, ok := bytes.Cut(readme, []byte("| column | meaning | unit |"))
-	require.True(t, ok, "the README has the table of columns")
+	_, table, ok := bytes.Cut(doc, []byte("| column | meaning | unit |"))
+	require.True(t, ok, "docs/figures.md has the table of columns")
 	var names []string
 	for _, line := range strings.Split(string(table), "\n")[2:] {
 		if !strings.HasPrefix(line, "| `") {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -64,35 +65,87 @@ func readmeHeadings(readme string) []readmeHeading {
 	return out
 }
 
-// readmeLink matches a link to a place in the README itself.
-var readmeLink = regexp.MustCompile(`\]\(#([^)\s]+)\)`)
+// docLink matches a Markdown link or image that is not to the web: its
+// target, a file relative to the document, an anchor, or both.
+var docLink = regexp.MustCompile(`\]\(([^)\s#:]*)(?:#([^)\s]+))?\)`)
 
-// Every link within the README leads to one of its headings, and its
-// contents list every second-level heading, in order.
-func TestReadmeLinks(t *testing.T) {
+// maxReadmeLines is the most lines the README, a user's guide, may have.
+const maxReadmeLines = 300
+
+// The README is a short guide: its contents list every second-level
+// heading, in order, and it has at most maxReadmeLines lines.
+func TestReadmeContents(t *testing.T) {
 	data, err := os.ReadFile("../../README.md")
 	require.NoError(t, err)
 	readme := string(data)
-	headings := readmeHeadings(readme)
-	require.NotEmpty(t, headings)
-	anchors := map[string]bool{}
+	assert.LessOrEqual(t, strings.Count(readme, "\n"), maxReadmeLines, "the README's lines")
 	var sections []string
-	for _, h := range headings {
-		anchors[h.anchor] = true
+	for _, h := range readmeHeadings(readme) {
 		if h.level == 2 {
 			sections = append(sections, fmt.Sprintf("- [%s](#%s)", h.text, h.anchor))
 		}
 	}
-	links := readmeLink.FindAllStringSubmatch(readme, -1)
-	require.NotEmpty(t, links)
-	for _, m := range links {
-		assert.True(t, anchors[m[1]], "the README links to #%s, which no heading has", m[1])
-	}
-
 	_, contents, ok := strings.Cut(readme, "Contents:\n\n")
 	require.True(t, ok, "the README has its contents")
 	contents, _, _ = strings.Cut(contents, "\n\n")
 	assert.Equal(t, strings.Join(sections, "\n"), contents)
+}
+
+// Every link of the README and of docs/*.md leads to a file that exists,
+// and an anchor to a heading of its document.
+func TestDocLinks(t *testing.T) {
+	docs, err := filepath.Glob("../../docs/*.md")
+	require.NoError(t, err)
+	docs = append(docs, "../../README.md")
+	anchors := map[string]map[string]bool{}
+	headingsOf := func(path string) map[string]bool {
+		if a, ok := anchors[path]; ok {
+			return a
+		}
+		data, err := os.ReadFile(path)
+		require.NoError(t, err)
+		a := map[string]bool{}
+		for _, h := range readmeHeadings(string(data)) {
+			a[h.anchor] = true
+		}
+		anchors[path] = a
+		return a
+	}
+	links := 0
+	for _, doc := range docs {
+		data, err := os.ReadFile(doc)
+		require.NoError(t, err)
+		for _, m := range docLink.FindAllStringSubmatch(withoutCode(string(data)), -1) {
+			links++
+			target := doc
+			if m[1] != "" {
+				target = filepath.Join(filepath.Dir(doc), m[1])
+				if _, err := os.Stat(target); !assert.NoError(t, err, "%s links to %s", doc, m[1]) {
+					continue
+				}
+			}
+			if m[2] != "" {
+				assert.True(t, headingsOf(target)[m[2]], "%s links to %s#%s, which no heading has", doc, m[1], m[2])
+			}
+		}
+	}
+	assert.Greater(t, links, 20, "links found")
+}
+
+// withoutCode returns md with its fenced code blocks blanked.
+func withoutCode(md string) string {
+	var b strings.Builder
+	fence := false
+	for line := range strings.Lines(md) {
+		if strings.HasPrefix(line, "```") {
+			fence = !fence
+			continue
+		}
+		if !fence {
+			b.WriteString(line)
+		}
+	}
+	return b.String()
 }
 
 func TestHeadingAnchor(t *testing.T) {
