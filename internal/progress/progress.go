@@ -1,0 +1,124 @@
+package progress
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Mode says when a Bar shows.
+type Mode int
+
+const (
+	// Auto shows the bar when the writer is a terminal and the work has
+	// lasted over Delay.
+	Auto Mode = iota
+	// Always shows it wherever it writes, as lines where the writer is not
+	// a terminal (--progress).
+	Always
+	// Never shows nothing (--quiet).
+	Never
+)
+
+// Delay is how long work runs before Auto shows its bar: work that ends
+// sooner shows nothing.
+const Delay = time.Second
+
+// lineEvery is how often a bar that is not on a terminal prints a line.
+const lineEvery = 5 * time.Second
+
+// Bar is the progress of one piece of work. Its methods may be called from
+// several goroutines.
+type Bar struct {
+	mu          sync.Mutex
+	w           io.Writer
+	label, unit string
+	show, tty   bool
+	start, last time.Time
+	width       int // of the line last drawn on a terminal
+	now         func() time.Time
+}
+
+// New returns the bar of work called label ("prefixgen synth") counting
+// unit ("designs"), drawn on w as mode says.
+func New(w io.Writer, label, unit string, mode Mode) *Bar {
+	tty := IsTerminal(w)
+	return &Bar{w: w, label: label, unit: unit, show: mode == Always || mode == Auto && tty, tty: tty, start: time.Now(), now: time.Now}
+}
+
+// IsTerminal reports whether w is a character device, as a terminal is.
+func IsTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0 && st.Mode()&os.ModeNamedPipe == 0
+}
+
+// Update shows that done of total units are done.
+func (b *Bar) Update(done, total int) {
+	if b == nil || !b.show || total <= 0 {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	now := b.now()
+	elapsed := now.Sub(b.start)
+	if elapsed < Delay {
+		return
+	}
+	if b.tty {
+		if now.Sub(b.last) < 100*time.Millisecond && done < total {
+			return
+		}
+		line := Line(b.label, b.unit, done, total, elapsed)
+		pad := max(b.width-len(line), 0)
+		fmt.Fprintf(b.w, "\r%s%s", line, strings.Repeat(" ", pad))
+		b.width = len(line)
+	} else {
+		if !b.last.IsZero() && now.Sub(b.last) < lineEvery && done < total {
+			return
+		}
+		fmt.Fprintln(b.w, Line(b.label, b.unit, done, total, elapsed))
+	}
+	b.last = now
+}
+
+// Done clears the bar's line from a terminal; elsewhere it does nothing.
+func (b *Bar) Done() {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.tty && b.width > 0 {
+		fmt.Fprintf(b.w, "\r%s\r", strings.Repeat(" ", b.width))
+		b.width = 0
+	}
+}
+
+// Line is one line of progress: "prefixgen synth: 12/65 designs, 1m20s
+// left", the time left estimated from the rate so far.
+func Line(label, unit string, done, total int, elapsed time.Duration) string {
+	s := fmt.Sprintf("%s: %d/%d %s", label, done, total, unit)
+	switch {
+	case done >= total:
+		s += ", done in " + round(elapsed)
+	case done > 0:
+		left := time.Duration(float64(elapsed) / float64(done) * float64(total-done))
+		s += ", " + round(left) + " left"
+	}
+	return s
+}
+
+// round writes d to the second, or to a tenth under ten seconds.
+func round(d time.Duration) string {
+	if d < 10*time.Second {
+		return d.Round(100 * time.Millisecond).String()
+	}
+	return d.Round(time.Second).String()
+}

@@ -1,0 +1,79 @@
+package progress
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestLine(t *testing.T) {
+	tests := []struct {
+		done, total int
+		elapsed     time.Duration
+		want        string
+	}{
+		{0, 10, 2 * time.Second, "prefixgen synth: 0/10 designs"},
+		{5, 10, 20 * time.Second, "prefixgen synth: 5/10 designs, 20s left"},
+		{1, 4, 1500 * time.Millisecond, "prefixgen synth: 1/4 designs, 4.5s left"},
+		{10, 10, 95 * time.Second, "prefixgen synth: 10/10 designs, done in 1m35s"},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, Line("prefixgen synth", "designs", tt.done, tt.total, tt.elapsed))
+	}
+}
+
+// clock is a fake time for a Bar.
+type clock struct{ t time.Time }
+
+func (c *clock) now() time.Time          { return c.t }
+func (c *clock) advance(d time.Duration) { c.t = c.t.Add(d) }
+func newBar(mode Mode, tty bool, c *clock) (*Bar, *strings.Builder) {
+	var w strings.Builder
+	b := New(&w, "prefixgen check", "checks", mode)
+	b.tty, b.show = tty, mode == Always || mode == Auto && tty
+	b.start, b.now = c.t, c.now
+	return b, &w
+}
+
+func TestBarTerminal(t *testing.T) {
+	c := &clock{t: time.Unix(0, 0)}
+	b, w := newBar(Auto, true, c)
+	b.Update(1, 4)
+	assert.Empty(t, w.String(), "nothing in the first second")
+	c.advance(2 * time.Second)
+	b.Update(2, 4)
+	assert.Equal(t, "\rprefixgen check: 2/4 checks, 2s left", w.String())
+	c.advance(10 * time.Millisecond)
+	b.Update(3, 4)
+	assert.Equal(t, "\rprefixgen check: 2/4 checks, 2s left", w.String(), "redrawn at most ten times a second")
+	c.advance(time.Second)
+	b.Update(4, 4)
+	b.Done()
+	done := "prefixgen check: 4/4 checks, done in 3s"
+	assert.True(t, strings.HasSuffix(w.String(), "\r"+done+"\r"+strings.Repeat(" ", len(done))+"\r"), "%q", w.String())
+}
+
+func TestBarModes(t *testing.T) {
+	c := &clock{t: time.Unix(0, 0)}
+	auto, w := newBar(Auto, false, c)
+	quiet, wq := newBar(Never, true, c)
+	forced, wf := newBar(Always, false, c)
+	for i := 1; i <= 4; i++ {
+		c.advance(3 * time.Second)
+		for _, b := range []*Bar{auto, quiet, forced} {
+			b.Update(i, 4)
+		}
+	}
+	forced.Done()
+	assert.Empty(t, w.String(), "not a terminal: nothing unless forced")
+	assert.Empty(t, wq.String(), "quiet")
+	assert.Equal(t, "prefixgen check: 1/4 checks, 9s left\nprefixgen check: 3/4 checks, 3s left\nprefixgen check: 4/4 checks, done in 12s\n", wf.String(), "forced: a line every five seconds, and the last")
+}
+
+func TestNilBar(t *testing.T) {
+	var b *Bar
+	b.Update(1, 2)
+	b.Done()
+}
