@@ -1,0 +1,77 @@
+package topologies_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/topologies"
+)
+
+// relabel returns net's cells under another topology and parameters, as a
+// file could claim them.
+func relabel(t *testing.T, net *network.Network, name string, p network.Params) *network.Network {
+	t.Helper()
+	b, err := network.NewBuilder(net.Width())
+	require.NoError(t, err)
+	for k := range net.Size() {
+		c := net.Cell(k)
+		b.Add(c.Lo, c.Hi)
+	}
+	b.Describe(name, p)
+	out, err := b.Build()
+	require.NoError(t, err)
+	return out
+}
+
+func TestCheckClaim(t *testing.T) {
+	sk, err := topologies.Build("sklansky", 16, nil)
+	require.NoError(t, err)
+	lf, err := topologies.Build("ladner-fischer", 16, network.Params{"k": 1})
+	require.NoError(t, err)
+	v4, err := topologies.Valency("kogge-stone", 16, 4)
+	require.NoError(t, err)
+	tests := []struct {
+		name string
+		net  *network.Network
+		want string
+	}{
+		{"registered", lf, ""},
+		{"valency form", v4, ""},
+		{"own name", relabel(t, sk, "mine", network.Params{"k": 99}), ""},
+		{"no name", relabel(t, sk, "", nil), ""},
+		{"parameter out of range", relabel(t, sk, "ladner-fischer", network.Params{"k": 99}),
+			"topologies: the network claims to be ladner-fischer k=99, which is not a network of the registry (ladner-fischer parameter k=99 out of range: allowed 0…63): allowed a registered topology with its parameters in range, or a topology name of your own"},
+		{"another family's cells", relabel(t, sk, "ladner-fischer", network.Params{"k": 1}),
+			`topologies: the network claims to be ladner-fischer k=1 at width 16, but its cells are not that network's: allowed the network ladner-fischer builds, or a topology name of your own (such as "custom")`},
+		{"unknown parameter", relabel(t, sk, "sklansky", network.Params{"q": 1}),
+			"topologies: the network claims to be sklansky q=1, which is not a network of the registry (sklansky has no parameter \"q\": it takes none): allowed a registered topology with its parameters in range, or a topology name of your own"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := topologies.CheckClaim(tt.net)
+			if tt.want == "" {
+				assert.NoError(t, err)
+				return
+			}
+			require.Error(t, err)
+			assert.Equal(t, tt.want, err.Error())
+			_, ok := errors.AsType[*topologies.ClaimError](err)
+			assert.True(t, ok)
+		})
+	}
+}
+
+// Every network the registry builds passes its own claim.
+func TestCheckClaimRegistry(t *testing.T) {
+	for _, topo := range topologies.All() {
+		for _, n := range []int{1, 2, 7, 16, 33} {
+			net, err := topo.Build(n, nil)
+			require.NoError(t, err)
+			assert.NoError(t, topologies.CheckClaim(net), "%s %d", topo.Name, n)
+		}
+	}
+}
