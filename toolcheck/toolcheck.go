@@ -20,6 +20,7 @@ import (
 	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/internal/cleanup"
+	"github.com/prefixgen/prefixgen/internal/toolrun"
 	"github.com/prefixgen/prefixgen/network"
 )
 
@@ -37,16 +38,21 @@ type Status int
 const (
 	// Pass means the tool ran and found nothing wrong.
 	Pass Status = iota
-	// Fail means the tool ran and found the design wrong, or could not run it.
+	// Fail means the tool ran and said the design is wrong: a failed
+	// proof, a testbench's FAIL line, a warning.
 	Fail
 	// Missing means the tool is not installed; nothing was checked.
 	Missing
 	// Skipped means the check does not apply, as a proof wider than
 	// MaxProofWidth.
 	Skipped
+	// Error means the tool failed, not the design: it crashed, ran past
+	// its time limit, stopped with an error of its own, or ended without
+	// the words that give its verdict. Nothing is known of the design.
+	Error
 )
 
-// String returns "pass", "FAIL", "missing" or "skipped".
+// String returns "pass", "FAIL", "missing", "skipped" or "ERROR".
 func (s Status) String() string {
 	switch s {
 	case Pass:
@@ -57,6 +63,8 @@ func (s Status) String() string {
 		return "missing"
 	case Skipped:
 		return "skipped"
+	case Error:
+		return "ERROR"
 	}
 	return "Status(" + strconv.Itoa(int(s)) + ")"
 }
@@ -80,6 +88,11 @@ type Result struct {
 	// checks: the number of gates after techmap; opt, and the longest
 	// topological path in gates (ltp -noff). Both are 0 for other checks.
 	Gates, LongestPath int
+	// Err is, for a result of status Error, the tool's failure as package
+	// toolrun gave it (a *toolrun.ExitError, a *toolrun.TimeoutError, the
+	// context's error), or nil where the tool exited 0 without its
+	// verdict; nil for every other status.
+	Err error
 }
 
 // Design is what Check checks: one adder, its testbench and its picture, as
@@ -88,8 +101,10 @@ type Design struct {
 	// Name names the design in results; Width is the adder's width.
 	Name  string
 	Width int
-	// Module is the adder's module name; the testbench module is
-	// Module + "_tb".
+	// Module is the adder's module name. The testbench module is
+	// Module + "_tb" for a design from NewDesign, and Namespace + "tb"
+	// for a module of the user's own, whose file may hold a module
+	// Module + "_tb" of its own.
 	Module string
 	// LCUModule is the module name of the Yosys $lcu techmap.
 	LCUModule string
@@ -101,8 +116,8 @@ type Design struct {
 	// cells, and VHDLTestbench its testbench (emit.VHDLTestbench), nil for
 	// an adder the VHDL testbench does not cover.
 	VHDL, VHDLTestbench []byte
-	// Reference is the behavioural module "reference" with the adder's
-	// ports that the equivalence proof compares it with, Spec says what it
+	// Reference is the behavioural module Namespace + "reference" with
+	// the adder's ports that the equivalence proof compares it with, Spec says what it
 	// computes, and Latency is the number of register stages of both;
 	// NoReset says that their registers have no rst input.
 	Reference []byte
@@ -131,6 +146,14 @@ type Design struct {
 	emitted [sha256.Size]byte
 }
 
+// testbenchModule returns the name of the module of d's testbench.
+func (d *Design) testbenchModule() string {
+	if d.outside {
+		return moduleTestbench
+	}
+	return d.Module + "_tb"
+}
+
 // digest returns the digest of the design's files.
 func (d *Design) digest() [sha256.Size]byte {
 	h := sha256.New()
@@ -151,6 +174,9 @@ type Options struct {
 	Seed    uint32
 	// Jobs is the number of tools run at once; 0 means runtime.NumCPU().
 	Jobs int
+	// ToolTimeout is the time limit of each run of a tool; 0 means
+	// toolrun.DefaultTimeout.
+	ToolTimeout time.Duration
 	// Adder is the adder NewDesign emits around the network (operation,
 	// flags, sparseness, pipeline); nil means adder.Standard,
 	// {cout, sum} = a + b + cin.
@@ -169,7 +195,7 @@ func NewDesign(net *network.Network, opt Options) (*Design, error) {
 	}
 	desc, err := adder.Describe(net, ao)
 	if err != nil {
-		return nil, fmt.Errorf("toolcheck: %v", err)
+		return nil, fmt.Errorf("toolcheck: %w", err)
 	}
 	d := &Design{Name: emit.Name(net), Width: net.Width(), Module: emit.AdderModuleName(net, ao), LCUModule: emit.LCUModuleName(net)}
 	if s := ao.Suffix(); s != "" {
@@ -198,7 +224,7 @@ func NewDesign(net *network.Network, opt Options) (*Design, error) {
 	if ao.Cells != nil {
 		// An adder of library cells has no VHDL, and adders of other
 		// libraries' cells, or of other pins, differ.
-		if d.Cells, err = libraryModels(opt.Liberty); err != nil {
+		if d.Cells, err = libraryModels(opt); err != nil {
 			return nil, err
 		}
 		key = fmt.Sprint(key, " ", *ao.Cells, " ", opt.Liberty)
@@ -246,12 +272,14 @@ func cellKey(net *network.Network) string {
 // Check removes. A design from NewDesign whose network has the cells of an
 // earlier one (check -t all builds Kogge–Stone as knowles s=0 and harris
 // l=0 f=0 too) is not run again: its results are the earlier design's,
-// naming it in Detail, without a time. An error is returned only when that
-// folder cannot be made; everything a tool says is in the results.
+// naming it in Detail, without a time. Every tool runs under
+// opt.ToolTimeout. An error is returned only when that folder cannot be
+// made or written, or when ctx ends (the context's error, wrapped);
+// everything a tool says is in the results.
 func Check(ctx context.Context, designs []*Design, opt Options) ([]Result, error) {
 	dir, remove, err := cleanup.MkdirTemp("", "prefixgen-check-")
 	if err != nil {
-		return nil, fmt.Errorf("toolcheck: %v", err)
+		return nil, fmt.Errorf("toolcheck: %w", err)
 	}
 	defer remove()
 
@@ -261,7 +289,7 @@ func Check(ctx context.Context, designs []*Design, opt Options) ([]Result, error
 	}
 	type task struct {
 		i   int
-		run func(context.Context) Result
+		run func() Result
 	}
 	var tasks []task
 	results := make([]Result, 0, len(designs)*len(checks))
@@ -283,15 +311,13 @@ func Check(ctx context.Context, designs []*Design, opt Options) ([]Result, error
 		}
 		sub := filepath.Join(dir, strconv.Itoa(di))
 		if err := writeDesign(sub, d); err != nil {
-			return nil, fmt.Errorf("toolcheck: %v", err)
+			return nil, fmt.Errorf("toolcheck: %w", err)
 		}
+		j := &job{ctx: ctx, dir: sub, d: d, timeout: opt.ToolTimeout}
 		for _, c := range checks {
 			r := Result{Design: d.Name, Width: d.Width, Tool: c.tool, Check: c.check}
 			results = append(results, r)
-			c := c
-			tasks = append(tasks, task{len(results) - 1, func(ctx context.Context) Result {
-				return c.run(ctx, sub, d, r)
-			}})
+			tasks = append(tasks, task{len(results) - 1, func() Result { return c.run(j, r) }})
 		}
 	}
 
@@ -300,7 +326,7 @@ func Check(ctx context.Context, designs []*Design, opt Options) ([]Result, error
 	for range min(jobs, len(tasks)) {
 		wg.Go(func() {
 			for t := range next {
-				results[t.i] = t.run(ctx)
+				results[t.i] = t.run()
 			}
 		})
 	}
@@ -309,6 +335,9 @@ func Check(ctx context.Context, designs []*Design, opt Options) ([]Result, error
 	}
 	close(next)
 	wg.Wait()
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("toolcheck: the checks stopped: %w", ctx.Err())
+	}
 	for di, dj := range same {
 		if dj < 0 {
 			continue
@@ -330,19 +359,19 @@ func writeDesign(dir string, d *Design) error {
 		return err
 	}
 	files := map[string][]byte{
-		d.Module + ".v":    d.Verilog,
-		d.Module + "_tb.v": d.Testbench,
-		"lcu.v":            d.LCU,
-		"lcu_top.v":        lcuTop(d.Width),
-		"adder.dot":        d.DOT,
-		"reference.v":      d.Reference,
-		d.Module + ".vhd":  d.VHDL,
+		d.Module + ".v":            d.Verilog,
+		d.testbenchModule() + ".v": d.Testbench,
+		lcuFile:                    d.LCU,
+		lcuTopFile:                 lcuTop(d.Width),
+		dotFile:                    d.DOT,
+		referenceFile:              d.Reference,
+		d.Module + ".vhd":          d.VHDL,
 	}
 	if d.VHDLTestbench != nil {
 		files[d.Module+"_tb.vhd"] = d.VHDLTestbench
 	}
 	if d.Cells != nil {
-		files["cells.v"] = d.Cells
+		files[cellsFile] = d.Cells
 	}
 	for name, data := range files {
 		if data == nil {
@@ -403,7 +432,7 @@ func reference(d *adder.Description) []byte {
 		ci = map[adder.Op]string{adder.Add: "1'b0", adder.Sub: "1'b1", adder.AddSub: "mode", adder.Compare: "1'b1"}[opt.Op]
 	}
 	bx := map[adder.Op]string{adder.Add: "b", adder.Sub: "~b", adder.AddSub: "mode ? ~b : b", adder.Compare: "~b"}[opt.Op]
-	fmt.Fprintf(&b, "module reference (%s);\n", strings.Join(ports, ", "))
+	fmt.Fprintf(&b, "module %s (%s);\n", referenceModule, strings.Join(ports, ", "))
 	if opt.Op == adder.Compare {
 		want = []string{"$signed(a) < $signed(b)", "a < b", "a == b"}
 	} else {
@@ -450,8 +479,8 @@ func outputBits(d *adder.Description) int {
 // Yosys's alumacc turns into an $alu and techmap into an $lcu of the same
 // width.
 func lcuTop(n int) []byte {
-	return fmt.Appendf(nil, "module top (input wire [%[1]d:0] a, input wire [%[1]d:0] b, output wire [%[1]d:0] y);\n"+
-		"    assign y = a + b;\nendmodule\n", n-1)
+	return fmt.Appendf(nil, "module %[2]s (input wire [%[1]d:0] a, input wire [%[1]d:0] b, output wire [%[1]d:0] y);\n"+
+		"    assign y = a + b;\nendmodule\n", n-1, lcuTopModule)
 }
 
 // Tools are the programs Check runs, each with the Debian package that
@@ -477,29 +506,58 @@ func MissingTools() []string {
 	return lines
 }
 
-// Failed reports whether any result is a Fail.
+// Failed reports whether any result is a Fail or an Error.
 func Failed(rs []Result) bool {
 	for _, r := range rs {
-		if r.Status == Fail {
+		if r.Status == Fail || r.Status == Error {
 			return true
 		}
 	}
 	return false
 }
 
+// ToolError is the error of a check whose tool failed (status Error), as
+// FirstToolError returns it. Its message is the result's Detail, which
+// names the tool; it wraps the tool's failure (Result.Err), so that
+// errors.As finds a *toolrun.TimeoutError or *toolrun.ExitError in it.
+type ToolError struct{ Result Result }
+
+func (e *ToolError) Error() string { return e.Result.Detail }
+
+func (e *ToolError) Unwrap() error { return e.Result.Err }
+
+// FirstToolError returns the first result of status Error as a
+// *ToolError, or nil when every tool gave its verdict.
+func FirstToolError(rs []Result) error {
+	for _, r := range rs {
+		if r.Status == Error {
+			return &ToolError{Result: r}
+		}
+	}
+	return nil
+}
+
 // Table writes the results as a table with left-aligned columns: network,
 // width, tool, check, result, time and detail. Times are rounded to
 // milliseconds; a check that did not run, or whose result is an earlier
-// design's, has none.
+// design's, has none. Each row is one line whatever the results hold: a
+// line break or tab in one becomes a space, and control characters are
+// escaped (toolrun.Escape), so that nothing reaches the terminal raw.
 func Table(w io.Writer, rs []Result) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "network\twidth\ttool\tcheck\tresult\ttime\tdetail")
 	for _, r := range rs {
 		t := "-"
-		if (r.Status == Pass || r.Status == Fail) && r.Time > 0 {
+		if (r.Status == Pass || r.Status == Fail || r.Status == Error) && r.Time > 0 {
 			t = r.Time.Round(time.Millisecond).String()
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\n", r.Design, r.Width, r.Tool, r.Check, r.Status, t, r.Detail)
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\n", cell(r.Design), r.Width, cell(r.Tool), cell(r.Check), r.Status, t, cell(r.Detail))
 	}
 	return tw.Flush()
+}
+
+// cell is s as one cell of the table: escaped, its line breaks and tabs
+// spaces.
+func cell(s string) string {
+	return strings.NewReplacer("\n", " ", "\t", " ").Replace(toolrun.Escape(s))
 }
