@@ -49,6 +49,7 @@ endmodule
 // one, fail on a planted bug, and the rows that need a network are skipped.
 // A netlist of library cells is read with the library's functions.
 func TestModuleDesign(t *testing.T) {
+	t.Parallel()
 	requireTools(t)
 	tooltest.File(t, physical.LibertyFile("osu018"), "qflow-tech-osu018")
 	plain := emitted(t, "sklansky", 8, adder.Standard)
@@ -99,6 +100,7 @@ endmodule
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			opt := toolcheck.Options{Vectors: 100, Seed: 1, Adder: tt.adder}
 			d, err := toolcheck.NewModuleDesign(context.Background(), tt.src, tt.mo, opt)
 			require.NoError(t, err)
@@ -132,6 +134,7 @@ endmodule
 // A module that is not the adder asked for is refused before any check, in
 // one line naming what it has and what is allowed.
 func TestModuleDesignRefused(t *testing.T) {
+	t.Parallel()
 	tooltest.Path(t, "yosys")
 	plain := emitted(t, "brent-kung", 4, adder.Standard)
 	pipe := emitted(t, "brent-kung", 4, adder.Options{Flags: adder.Carry, Stages: 1})
@@ -169,6 +172,7 @@ func TestModuleDesignRefused(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			_, err := toolcheck.NewModuleDesign(context.Background(), []byte(tt.src), tt.mo, toolcheck.Options{Adder: tt.adder})
 			require.Error(t, err)
 			var ie *toolcheck.InputError

@@ -211,6 +211,7 @@ func TestToolVerdicts(t *testing.T) {
 // A tool's failure is an error a caller can test: FirstToolError wraps the
 // first one, a *toolrun.TimeoutError for a tool that ran past its limit.
 func TestFirstToolError(t *testing.T) {
+	t.Parallel()
 	late := &toolrun.TimeoutError{Tool: "yosys", Limit: time.Second}
 	rs := []toolcheck.Result{
 		{Check: "testbench", Status: toolcheck.Fail, Detail: "FAIL x: 1 of 2 vectors wrong"},
@@ -229,6 +230,7 @@ func TestFirstToolError(t *testing.T) {
 // detail of two lines, a tab or an escape sequence cannot break it or
 // reach the terminal.
 func TestTableOneLine(t *testing.T) {
+	t.Parallel()
 	rs := []toolcheck.Result{
 		{Design: "net\x1b[31m", Width: 4, Tool: "yosys", Check: "equivalence", Status: toolcheck.Error, Detail: "first\nsecond\tthird\r"},
 		{Design: "sklansky", Width: 4, Tool: "neato", Check: "layout", Status: toolcheck.Pass, Detail: "neato -n2 draws it"},

@@ -90,6 +90,7 @@ func TestGenHardwareBadInput(t *testing.T) {
 // (knowles s=0 and harris l=0 f=0 are Kogge–Stone) points to its first
 // rows instead of a time.
 func TestCheckCommand(t *testing.T) {
+	t.Parallel()
 	if missing := toolcheck.MissingTools(); len(missing) > 0 {
 		if os.Getenv("PREFIXGEN_REQUIRE_TOOLS") == "1" {
 			t.Fatalf("PREFIXGEN_REQUIRE_TOOLS=1 and %s", strings.Join(missing, "; "))
@@ -194,6 +195,7 @@ func mustRun(t *testing.T, args ...string) string {
 // same file with one cell's operands swapped fails (exit 1). A netlist
 // after synthesis is read with its library's cells.
 func TestCheckVerilog(t *testing.T) {
+	t.Parallel()
 	if missing := toolcheck.MissingTools(); len(missing) > 0 {
 		if os.Getenv("PREFIXGEN_REQUIRE_TOOLS") == "1" {
 			t.Fatalf("PREFIXGEN_REQUIRE_TOOLS=1 and %s", strings.Join(missing, "; "))
