@@ -408,7 +408,9 @@ func vhdl(j *job, r Result) Result {
 	if o, ok = j.run(&r, "ghdl", "--synth", "--std=08", "--out=verilog", d.Module); !ok {
 		return r
 	}
-	if r, ok = diagnosed(r, o, ghdlSays); !ok {
+	if o.err != nil {
+		// Its warnings, with exit status 0, are left to the proof below.
+		r, _ = diagnosed(r, o, ghdlSays)
 		return r
 	}
 	netlist := o.stdout()

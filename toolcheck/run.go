@@ -188,9 +188,7 @@ func verdict(r Result, o *ran, module string) (_ Result, line string, ok bool) {
 	switch {
 	case fail != "" && o.exited():
 		return failed(r, fail), "", false
-	case o.err != nil:
-		return broke(r, o, ""), "", false
-	case pass == "":
+	case o.err != nil || pass == "":
 		return broke(r, o, ""), "", false
 	}
 	return r, pass, true
