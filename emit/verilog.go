@@ -339,8 +339,10 @@ const maxExhaustiveWidth = 6
 // TestbenchOptions are the options of VerilogTestbench.
 type TestbenchOptions struct {
 	// Module is the name of the adder module under test; empty means
-	// ModuleName(net). The testbench module is Module + "_tb".
+	// ModuleName(net).
 	Module string
+	// Name is the testbench module's name; empty means Module + "_tb".
+	Name string
 	// Vectors is the number of random vectors, 0 … MaxTestbenchVectors.
 	Vectors int
 	// Seed seeds the testbench's random generator, so that a testbench
@@ -354,6 +356,7 @@ type TestbenchOptions struct {
 // testbenchData is what the testbench template reads.
 type testbenchData struct {
 	Module     string
+	Name       string
 	Header     []string
 	Summary    []string
 	Width      int
@@ -424,8 +427,15 @@ func VerilogTestbench(w io.Writer, net *network.Network, opt TestbenchOptions) e
 		return err
 	}
 	n := net.Width()
+	name := opt.Name
+	if name == "" {
+		name = ad.Module + "_tb"
+	} else if err := CheckModuleName(name); err != nil {
+		return err
+	}
 	td := &testbenchData{
 		Module:    ad.Module,
+		Name:      name,
 		Header:    ad.Header,
 		Summary:   ad.Summary,
 		Width:     n,

@@ -303,3 +303,21 @@ func TestSparseHeaderBlocks(t *testing.T) {
 		assert.Contains(t, b.String(), tt.want, "width %d sparse %d", tt.n, tt.sparse)
 	}
 }
+
+// A testbench may be named apart from its adder (toolcheck names the one
+// it writes around a user's module in its own namespace); a name that is
+// not a Verilog identifier is refused.
+func TestVerilogTestbenchName(t *testing.T) {
+	net := build(t, "sklansky", 4)
+	var def, named bytes.Buffer
+	require.NoError(t, emit.VerilogTestbench(&def, net, emit.TestbenchOptions{Module: "add4", Vectors: 5}))
+	require.NoError(t, emit.VerilogTestbench(&named, net, emit.TestbenchOptions{Module: "add4", Name: "my_bench", Vectors: 5}))
+	assert.Contains(t, def.String(), "\nmodule add4_tb;\n")
+	assert.Contains(t, def.String(), "// add4_tb: a self-checking testbench for add4.")
+	assert.Contains(t, named.String(), "\nmodule my_bench;\n")
+	assert.Contains(t, named.String(), "// my_bench: a self-checking testbench for add4.")
+	assert.Equal(t, def.String(), strings.ReplaceAll(named.String(), "my_bench", "add4_tb"), "only the name differs")
+	err := emit.VerilogTestbench(&bytes.Buffer{}, net, emit.TestbenchOptions{Name: "module"})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `emit: module name "module" is not a legal Verilog identifier`)
+}

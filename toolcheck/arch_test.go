@@ -76,6 +76,7 @@ func buildArch(t *testing.T, topo string, n int) *network.Network {
 }
 
 func TestArchitectures(t *testing.T) {
+	t.Parallel()
 	requireTools(t)
 	var designs []*toolcheck.Design
 	for _, tc := range archCases {
@@ -106,6 +107,7 @@ func TestArchitectures(t *testing.T) {
 // proof catches the unbalanced pipeline, which a testbench can miss only if
 // its vectors never tell the two cycles apart.
 func TestArchitecturesPlantedBugs(t *testing.T) {
+	t.Parallel()
 	requireTools(t)
 	tests := []struct {
 		topo     string
@@ -149,6 +151,7 @@ func TestArchitecturesPlantedBugs(t *testing.T) {
 // tool passes, and GHDL is skipped (the adder has no VHDL). With the
 // OAI21's pins planted in the wrong order, the testbench and the proof fail.
 func TestPGCells(t *testing.T) {
+	t.Parallel()
 	requireTools(t)
 	lib := physical.LibertyFile("")
 	tooltest.File(t, lib, "qflow-tech-osu018")

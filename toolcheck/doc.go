@@ -9,7 +9,7 @@
 // installed:
 //
 //   - Icarus Verilog (iverilog, vvp): the self-checking testbench must print
-//     PASS and exit 0.
+//     PASS, naming the adder's module, and exit 0.
 //   - Verilator: verilator --lint-only -Wall must print nothing, for the
 //     adder alone and for its testbench with it.
 //   - Yosys, equivalence: a miter of the adder against a behavioural
@@ -23,7 +23,8 @@
 //     the design's emit.YosysLCU module beside Yosys's techmap.v; the log
 //     must show Yosys using it for the $lcu, and the result is proven equal
 //     to a + b.
-//   - Graphviz: neato -n2 must draw the DOT file with its pinned positions.
+//   - Graphviz: neato -n2 must draw the DOT file with its pinned positions,
+//     silent, and write the SVG.
 //   - GHDL: the VHDL testbench, analysed, elaborated and run as VHDL-2008,
 //     must print PASS and exit 0; for an adder the VHDL testbench does not
 //     cover (another operation, other flags), ghdl --synth of the VHDL must
@@ -39,6 +40,23 @@
 // cells): its ports are read by Yosys and must be the adder's; the
 // testbench, lint, equivalence and synthesis checks run on it, and the
 // checks that need a network are Skipped.
+//
+// A verdict is read from what the tool says, never from its exit status
+// alone. A check passes only on the words of its success (Yosys's "SAT proof
+// finished - no model found: SUCCESS!" for each proof, the testbench's PASS
+// line, a silent lint). It fails (status Fail) only on the tool's word that
+// the design is wrong: a proof the log shows failing, a testbench's FAIL
+// line, a warning or error naming the design's file. A tool that exits
+// otherwise than its check expects, crashes, runs past its time limit
+// (Options.ToolTimeout) or ends without a verdict gives status Error ("yosys
+// failed: …", "yosys gave no proof"): nothing is known of the design.
+// Every tool runs through package toolrun, in a process group of its own
+// with a private TMPDIR, and what it printed reaches a result escaped, on
+// one line.
+//
+// The modules and files the checks write around a design (the reference,
+// the miter, the testbench of a module of the user's own) are named under
+// Namespace, so that no name of the user's clashes with them.
 //
 // A tool that is not installed gives a result with status Missing, not a
 // failure; MissingTools lists them so that a command can say so. Check works on

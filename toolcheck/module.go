@@ -11,10 +11,12 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/internal/cleanup"
+	"github.com/prefixgen/prefixgen/internal/toolrun"
 	"github.com/prefixgen/prefixgen/topologies"
 )
 
@@ -49,12 +51,21 @@ type ModuleOptions struct {
 // synthesis checks run on it; the $lcu techmap, the picture and the VHDL
 // are skipped. Its equivalence proof of a pipeline with a reset asks that
 // after one cycle of rst, from any state, the outputs equal the
-// reference's at every cycle, the module's registers being its own. Every
-// error is an *InputError, but for ctx's.
+// reference's at every cycle, the module's registers being its own.
+//
+// An error about the module, or about a check that cannot start (Yosys
+// missing), is an *InputError. Yosys failing otherwise (a crash, its time
+// limit, opt.ToolTimeout) is not: its error wraps toolrun's, as one that
+// ctx ended wraps the context's.
 func NewModuleDesign(ctx context.Context, src []byte, mo ModuleOptions, opt Options) (*Design, error) {
 	top, err := emit.TopModule(src, mo.Top)
 	if err != nil {
 		return nil, &InputError{"toolcheck: " + err.Error()}
+	}
+	for _, m := range emit.ModuleNames(src) {
+		if strings.HasPrefix(m, Namespace) {
+			return nil, &InputError{fmt.Sprintf("toolcheck: module %s: names beginning %s are the checks' own: allowed any other name", m, Namespace)}
+		}
 	}
 	yosys, err := exec.LookPath("yosys")
 	if err != nil {
@@ -62,23 +73,24 @@ func NewModuleDesign(ctx context.Context, src []byte, mo ModuleOptions, opt Opti
 	}
 	dir, remove, err := cleanup.MkdirTemp("", "prefixgen-check-")
 	if err != nil {
-		return nil, fmt.Errorf("toolcheck: %v", err)
+		return nil, fmt.Errorf("toolcheck: %w", err)
 	}
 	defer remove()
 	d := &Design{Name: top, Module: top, Verilog: src, outside: true}
 	if err := os.WriteFile(filepath.Join(dir, "design.v"), src, 0o644); err != nil {
-		return nil, fmt.Errorf("toolcheck: %v", err)
+		return nil, fmt.Errorf("toolcheck: %w", err)
 	}
 	script := "read_verilog design.v; "
 	if mo.Liberty != "" {
-		if d.Cells, err = cellModels(ctx, yosys, dir, mo.Liberty); err != nil {
+		if d.Cells, err = cellModels(ctx, yosys, dir, mo.Liberty, opt.ToolTimeout); err != nil {
 			return nil, err
 		}
-		script += "read_verilog cells.v; "
+		script += "read_verilog " + cellsFile + "; "
 	}
 	script += "hierarchy -check -top " + top + "; proc; write_json ports.json"
-	if out, err := yosysIn(ctx, yosys, dir, script); err != nil {
-		return nil, yosysInputError(ctx, out, err, mo.Liberty == "")
+	res, err := toolrun.Run(ctx, toolrun.Cmd{Path: yosys, Args: []string{"-q", "-p", script}, Dir: dir, Timeout: opt.ToolTimeout})
+	if err != nil {
+		return nil, yosysInputError(res, err, "read the module", "toolcheck: yosys: ", mo.Liberty == "")
 	}
 	ports, err := readPorts(filepath.Join(dir, "ports.json"), top)
 	if err != nil {
@@ -124,7 +136,7 @@ func NewModuleDesign(ctx context.Context, src []byte, mo ModuleOptions, opt Opti
 		return nil, &InputError{fmt.Sprintf("toolcheck: module %s has ports %s: allowed the ports of %s, %s%s", top, portList(ports), spec(ao), portList(want), hint)}
 	}
 	var tb bytes.Buffer
-	if err := emit.VerilogTestbench(&tb, net, emit.TestbenchOptions{Module: top, Vectors: opt.Vectors, Seed: opt.Seed, Adder: &ao}); err != nil {
+	if err := emit.VerilogTestbench(&tb, net, emit.TestbenchOptions{Module: top, Name: moduleTestbench, Vectors: opt.Vectors, Seed: opt.Seed, Adder: &ao}); err != nil {
 		return nil, &InputError{err.Error()}
 	}
 	d.Testbench = tb.Bytes()
@@ -191,7 +203,7 @@ func portList(ports map[string]port) string {
 func readPorts(path, top string) (map[string]port, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("toolcheck: %v", err)
+		return nil, fmt.Errorf("toolcheck: yosys wrote no ports of module %s: %w", top, err)
 	}
 	var doc struct {
 		Modules map[string]struct {
@@ -202,7 +214,7 @@ func readPorts(path, top string) (map[string]port, error) {
 		} `json:"modules"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("toolcheck: reading yosys's ports of %s: %v", top, err)
+		return nil, fmt.Errorf("toolcheck: reading yosys's ports of %s: %w", top, err)
 	}
 	m, ok := doc.Modules[top]
 	if !ok {
@@ -227,9 +239,9 @@ func readPorts(path, top string) (map[string]port, error) {
 }
 
 // libraryModels returns the Verilog models of the cells of the Liberty file
-// liberty (cellModels), written by Yosys in a folder of its own.
-func libraryModels(liberty string) ([]byte, error) {
-	if liberty == "" {
+// opt.Liberty (cellModels), written by Yosys in a folder of its own.
+func libraryModels(opt Options) ([]byte, error) {
+	if opt.Liberty == "" {
 		return nil, errors.New("toolcheck: an adder of library cells needs the Liberty file of its cells (Options.Liberty), a bug in the caller")
 	}
 	yosys, err := exec.LookPath("yosys")
@@ -238,15 +250,16 @@ func libraryModels(liberty string) ([]byte, error) {
 	}
 	dir, remove, err := cleanup.MkdirTemp("", "prefixgen-cells-")
 	if err != nil {
-		return nil, fmt.Errorf("toolcheck: %v", err)
+		return nil, fmt.Errorf("toolcheck: %w", err)
 	}
 	defer remove()
-	return cellModels(context.Background(), yosys, dir, liberty)
+	return cellModels(context.Background(), yosys, dir, opt.Liberty, opt.ToolTimeout)
 }
 
 // cellModels has Yosys read the functions of the cells of a Liberty file
-// and write them as Verilog modules, into dir as cells.v, and returns them.
-func cellModels(ctx context.Context, yosys, dir, liberty string) ([]byte, error) {
+// and write them as Verilog modules, into dir as cellsFile, and returns
+// them.
+func cellModels(ctx context.Context, yosys, dir, liberty string, limit time.Duration) ([]byte, error) {
 	lib, err := filepath.Abs(liberty)
 	if err != nil {
 		return nil, &InputError{fmt.Sprintf("toolcheck: --liberty %s: %v", liberty, err)}
@@ -258,49 +271,38 @@ func cellModels(ctx context.Context, yosys, dir, liberty string) ([]byte, error)
 		return nil, &InputError{fmt.Sprintf("toolcheck: cannot read the Liberty file %s: %v", liberty, err)}
 	}
 	if err := os.Symlink(lib, filepath.Join(dir, "liberty.lib")); err != nil {
-		return nil, fmt.Errorf("toolcheck: %v", err)
+		return nil, fmt.Errorf("toolcheck: %w", err)
 	}
-	out, err := yosysIn(ctx, yosys, dir, "read_liberty -ignore_miss_func liberty.lib; write_verilog -noattr cells.v")
+	script := "read_liberty -ignore_miss_func liberty.lib; write_verilog -noattr " + cellsFile
+	res, err := toolrun.Run(ctx, toolrun.Cmd{Path: yosys, Args: []string{"-q", "-p", script}, Dir: dir, Timeout: limit})
 	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		msg := yosysError.FindString(out)
-		if msg == "" {
-			msg = err.Error()
-		}
-		return nil, &InputError{fmt.Sprintf("toolcheck: yosys cannot read the Liberty file %s: %s", liberty, msg)}
+		return nil, yosysInputError(res, err, "read the Liberty file "+liberty, "toolcheck: yosys cannot read the Liberty file "+liberty+": ", false)
 	}
-	models, err := os.ReadFile(filepath.Join(dir, "cells.v"))
+	models, err := os.ReadFile(filepath.Join(dir, cellsFile))
 	if err != nil {
-		return nil, fmt.Errorf("toolcheck: %v", err)
+		return nil, fmt.Errorf("toolcheck: yosys wrote no models of the cells of %s: %w", liberty, err)
 	}
 	return models, nil
 }
 
-// yosysIn runs a Yosys script in dir and returns its output.
-func yosysIn(ctx context.Context, yosys, dir, script string) (string, error) {
-	cmd := exec.CommandContext(ctx, yosys, "-q", "-p", script)
-	cmd.Dir = dir
-	var buf bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &buf, &buf
-	err := cmd.Run()
-	return buf.String(), err
-}
-
-// yosysInputError returns Yosys's failure to read a user's module as one
-// line; noLiberty says that no Liberty file was given, which a module of
-// cells Yosys does not know needs.
-func yosysInputError(ctx context.Context, out string, err error, noLiberty bool) error {
-	if ctx.Err() != nil {
-		return ctx.Err()
+// yosysInputError returns the error of a Yosys run that failed to do what
+// (read the module): an *InputError, prefix then Yosys's own error line,
+// where it printed one (the input must change), or else Yosys's failure,
+// wrapped (a crash, its time limit, the context's end). noLiberty says
+// that no Liberty file was given, which a module of cells Yosys does not
+// know needs.
+func yosysInputError(res *toolrun.Result, err error, what, prefix string, noLiberty bool) error {
+	_, exited := errors.AsType[*toolrun.ExitError](err)
+	var out string
+	if res != nil {
+		out = string(res.Output)
 	}
-	msg := yosysError.FindString(out)
-	if msg == "" {
-		return &InputError{fmt.Sprintf("toolcheck: yosys cannot read the module: %v", err)}
+	msg := toolrun.OneLine(yosysError.FindString(out))
+	if !exited || msg == "" {
+		return fmt.Errorf("toolcheck: yosys could not %s: %w", what, err)
 	}
 	if noLiberty && strings.Contains(msg, "is not part of the design") {
-		return &InputError{"toolcheck: yosys: " + strings.TrimSuffix(msg, ".") + ": allowed a file that declares every module it uses, or --liberty naming the library of its cells"}
+		return &InputError{prefix + strings.TrimSuffix(msg, ".") + ": allowed a file that declares every module it uses, or --liberty naming the library of its cells"}
 	}
-	return &InputError{"toolcheck: yosys: " + msg}
+	return &InputError{prefix + msg}
 }

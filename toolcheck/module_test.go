@@ -3,15 +3,19 @@ package toolcheck_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/internal/toolrun"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/physical"
 	"github.com/prefixgen/prefixgen/toolcheck"
@@ -45,6 +49,7 @@ endmodule
 // one, fail on a planted bug, and the rows that need a network are skipped.
 // A netlist of library cells is read with the library's functions.
 func TestModuleDesign(t *testing.T) {
+	t.Parallel()
 	requireTools(t)
 	tooltest.File(t, physical.LibertyFile("osu018"), "qflow-tech-osu018")
 	plain := emitted(t, "sklansky", 8, adder.Standard)
@@ -55,6 +60,22 @@ func TestModuleDesign(t *testing.T) {
 	resetOne := []byte("G_c5_l1_s1 <= 1'b0;")
 	require.Contains(t, string(pipe), string(resetOne))
 	cells := []byte(fullAdderCells)
+	// The adder named as the checks name their own modules, beside a
+	// testbench of the user's own named as the checks name theirs: the
+	// checks' modules live apart (Namespace), and the user's testbench is
+	// not run.
+	named := append(bytes.ReplaceAll(plain, []byte("prefix_adder_sklansky_8"), []byte("miter")), []byte(`module miter_tb;
+    reg [7:0] a, b;
+    reg cin;
+    wire [7:0] sum;
+    wire cout;
+    miter dut (.a(a), .b(b), .cin(cin), .sum(sum), .cout(cout));
+    initial begin
+        a = 8'd1; b = 8'd2; cin = 1'b0;
+        #1 $display("FAIL miter: the user's own testbench ran");
+    end
+endmodule
+`)...)
 
 	tests := []struct {
 		name    string
@@ -66,7 +87,7 @@ func TestModuleDesign(t *testing.T) {
 		width   int
 		skipped int
 	}{
-		{name: "emitted adder", src: plain, adder: nil, pass: true, proof: "proven equal to a + b + cin", width: 8},
+		{name: "emitted adder named miter", src: named, mo: toolcheck.ModuleOptions{Top: "miter"}, pass: true, proof: "proven equal to a + b + cin", width: 8},
 		{name: "planted swap", src: bytes.Replace(plain, []byte(good), []byte("wire G_c5_l1 = g[4] | (p[4] & g[5]);"), 1), proof: "not equal to a + b + cin", width: 8},
 		{name: "stuck-at-1 cout", src: bytes.Replace(plain, []byte("assign cout = "), []byte("assign cout = 1'b1 | "), 1), proof: "not equal to a + b + cin", width: 8},
 		{name: "pipeline", src: pipe, adder: &piped, pass: true, width: 8,
@@ -79,6 +100,7 @@ func TestModuleDesign(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			opt := toolcheck.Options{Vectors: 100, Seed: 1, Adder: tt.adder}
 			d, err := toolcheck.NewModuleDesign(context.Background(), tt.src, tt.mo, opt)
 			require.NoError(t, err)
@@ -112,6 +134,7 @@ func TestModuleDesign(t *testing.T) {
 // A module that is not the adder asked for is refused before any check, in
 // one line naming what it has and what is allowed.
 func TestModuleDesignRefused(t *testing.T) {
+	t.Parallel()
 	tooltest.Path(t, "yosys")
 	plain := emitted(t, "brent-kung", 4, adder.Standard)
 	pipe := emitted(t, "brent-kung", 4, adder.Options{Flags: adder.Carry, Stages: 1})
@@ -142,9 +165,14 @@ func TestModuleDesignRefused(t *testing.T) {
 			err: "toolcheck: 5 stages for a 4-bit module: allowed 1 to 4"},
 		{name: "missing library", src: fullAdderCells, mo: toolcheck.ModuleOptions{Liberty: filepath.Join(t.TempDir(), "none.lib")},
 			err: "toolcheck: cannot read the Liberty file "},
+		{name: "the checks' names", src: strings.ReplaceAll(string(plain), "prefix_adder_brent_kung_4", "prefixgen_check_reference"),
+			err: "toolcheck: module prefixgen_check_reference: names beginning prefixgen_check_ are the checks' own: allowed any other name"},
+		{name: "the checks' names beside", src: string(plain) + "module prefixgen_check_tb; endmodule\n", mo: toolcheck.ModuleOptions{Top: "prefix_adder_brent_kung_4"},
+			err: "toolcheck: module prefixgen_check_tb: names beginning prefixgen_check_ are the checks' own: allowed any other name"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			_, err := toolcheck.NewModuleDesign(context.Background(), []byte(tt.src), tt.mo, toolcheck.Options{Adder: tt.adder})
 			require.Error(t, err)
 			var ie *toolcheck.InputError
@@ -159,4 +187,41 @@ func TestModuleDesignRefused(t *testing.T) {
 	_, err := toolcheck.NewModuleDesign(context.Background(), []byte(fullAdderCells), toolcheck.ModuleOptions{Liberty: bad}, toolcheck.Options{})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "toolcheck: yosys cannot read the Liberty file "+bad+": ERROR: ")
+}
+
+// Yosys reads a module's ports; when it fails, crashes or hangs, that is
+// no fault of the module: the error is not an *InputError (which makes
+// check exit 2), and it wraps toolrun's, naming the time limit of one that
+// hangs. Yosys saying what is wrong with the module is an *InputError.
+func TestModuleDesignYosysFails(t *testing.T) {
+	src := emitted(t, "brent-kung", 4, adder.Standard)
+	tests := []struct {
+		name, yosys, err string
+		input            bool
+	}{
+		{name: "exits 1", yosys: "echo 'abc: out of memory'; exit 1",
+			err: "toolcheck: yosys could not read the module: yosys failed (exit status 1): abc: out of memory"},
+		{name: "hangs", yosys: "exec sleep 30",
+			err: "toolcheck: yosys could not read the module: yosys ran past its time limit of 300ms and was stopped (allowed: a longer --tool-timeout)"},
+		{name: "prints junk", yosys: "echo 'all is well'",
+			err: "toolcheck: yosys wrote no ports of module prefix_adder_brent_kung_4: "},
+		{name: "says why", yosys: "printf 'design.v:3: ERROR: \\033[2Jbad\\n' >&2; exit 1", input: true,
+			err: `toolcheck: yosys: ERROR: \x1b[2Jbad`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fakeTools(t, map[string]string{"yosys": tt.yosys})
+			start := time.Now()
+			_, err := toolcheck.NewModuleDesign(context.Background(), src, toolcheck.ModuleOptions{}, toolcheck.Options{ToolTimeout: 300 * time.Millisecond})
+			require.Error(t, err)
+			assert.Less(t, time.Since(start), 10*time.Second)
+			assert.True(t, strings.HasPrefix(err.Error(), tt.err), err.Error())
+			_, input := errors.AsType[*toolcheck.InputError](err)
+			assert.Equal(t, tt.input, input, err.Error())
+			if tt.name == "hangs" {
+				_, late := errors.AsType[*toolrun.TimeoutError](err)
+				assert.True(t, late)
+			}
+		})
+	}
 }

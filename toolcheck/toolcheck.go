@@ -4,13 +4,11 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -22,6 +20,7 @@ import (
 	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/internal/cleanup"
+	"github.com/prefixgen/prefixgen/internal/toolrun"
 	"github.com/prefixgen/prefixgen/network"
 )
 
@@ -39,16 +38,21 @@ type Status int
 const (
 	// Pass means the tool ran and found nothing wrong.
 	Pass Status = iota
-	// Fail means the tool ran and found the design wrong, or could not run it.
+	// Fail means the tool ran and said the design is wrong: a failed
+	// proof, a testbench's FAIL line, a warning.
 	Fail
 	// Missing means the tool is not installed; nothing was checked.
 	Missing
 	// Skipped means the check does not apply, as a proof wider than
 	// MaxProofWidth.
 	Skipped
+	// Error means the tool failed, not the design: it crashed, ran past
+	// its time limit, stopped with an error of its own, or ended without
+	// the words that give its verdict. Nothing is known of the design.
+	Error
 )
 
-// String returns "pass", "FAIL", "missing" or "skipped".
+// String returns "pass", "FAIL", "missing", "skipped" or "ERROR".
 func (s Status) String() string {
 	switch s {
 	case Pass:
@@ -59,6 +63,8 @@ func (s Status) String() string {
 		return "missing"
 	case Skipped:
 		return "skipped"
+	case Error:
+		return "ERROR"
 	}
 	return "Status(" + strconv.Itoa(int(s)) + ")"
 }
@@ -82,6 +88,11 @@ type Result struct {
 	// checks: the number of gates after techmap; opt, and the longest
 	// topological path in gates (ltp -noff). Both are 0 for other checks.
 	Gates, LongestPath int
+	// Err is, for a result of status Error, the tool's failure as package
+	// toolrun gave it (a *toolrun.ExitError, a *toolrun.TimeoutError, the
+	// context's error), or nil where the tool exited 0 without its
+	// verdict; nil for every other status.
+	Err error
 }
 
 // Design is what Check checks: one adder, its testbench and its picture, as
@@ -90,8 +101,10 @@ type Design struct {
 	// Name names the design in results; Width is the adder's width.
 	Name  string
 	Width int
-	// Module is the adder's module name; the testbench module is
-	// Module + "_tb".
+	// Module is the adder's module name. The testbench module is
+	// Module + "_tb" for a design from NewDesign, and Namespace + "tb"
+	// for a module of the user's own, whose file may hold a module
+	// Module + "_tb" of its own.
 	Module string
 	// LCUModule is the module name of the Yosys $lcu techmap.
 	LCUModule string
@@ -103,8 +116,8 @@ type Design struct {
 	// cells, and VHDLTestbench its testbench (emit.VHDLTestbench), nil for
 	// an adder the VHDL testbench does not cover.
 	VHDL, VHDLTestbench []byte
-	// Reference is the behavioural module "reference" with the adder's
-	// ports that the equivalence proof compares it with, Spec says what it
+	// Reference is the behavioural module Namespace + "reference" with
+	// the adder's ports that the equivalence proof compares it with, Spec says what it
 	// computes, and Latency is the number of register stages of both;
 	// NoReset says that their registers have no rst input.
 	Reference []byte
@@ -133,6 +146,14 @@ type Design struct {
 	emitted [sha256.Size]byte
 }
 
+// testbenchModule returns the name of the module of d's testbench.
+func (d *Design) testbenchModule() string {
+	if d.outside {
+		return moduleTestbench
+	}
+	return d.Module + "_tb"
+}
+
 // digest returns the digest of the design's files.
 func (d *Design) digest() [sha256.Size]byte {
 	h := sha256.New()
@@ -153,6 +174,9 @@ type Options struct {
 	Seed    uint32
 	// Jobs is the number of tools run at once; 0 means runtime.NumCPU().
 	Jobs int
+	// ToolTimeout is the time limit of each run of a tool; 0 means
+	// toolrun.DefaultTimeout.
+	ToolTimeout time.Duration
 	// Adder is the adder NewDesign emits around the network (operation,
 	// flags, sparseness, pipeline); nil means adder.Standard,
 	// {cout, sum} = a + b + cin.
@@ -171,7 +195,7 @@ func NewDesign(net *network.Network, opt Options) (*Design, error) {
 	}
 	desc, err := adder.Describe(net, ao)
 	if err != nil {
-		return nil, fmt.Errorf("toolcheck: %v", err)
+		return nil, fmt.Errorf("toolcheck: %w", err)
 	}
 	d := &Design{Name: emit.Name(net), Width: net.Width(), Module: emit.AdderModuleName(net, ao), LCUModule: emit.LCUModuleName(net)}
 	if s := ao.Suffix(); s != "" {
@@ -200,7 +224,7 @@ func NewDesign(net *network.Network, opt Options) (*Design, error) {
 	if ao.Cells != nil {
 		// An adder of library cells has no VHDL, and adders of other
 		// libraries' cells, or of other pins, differ.
-		if d.Cells, err = libraryModels(opt.Liberty); err != nil {
+		if d.Cells, err = libraryModels(opt); err != nil {
 			return nil, err
 		}
 		key = fmt.Sprint(key, " ", *ao.Cells, " ", opt.Liberty)
@@ -248,12 +272,14 @@ func cellKey(net *network.Network) string {
 // Check removes. A design from NewDesign whose network has the cells of an
 // earlier one (check -t all builds Kogge–Stone as knowles s=0 and harris
 // l=0 f=0 too) is not run again: its results are the earlier design's,
-// naming it in Detail, without a time. An error is returned only when that
-// folder cannot be made; everything a tool says is in the results.
+// naming it in Detail, without a time. Every tool runs under
+// opt.ToolTimeout. An error is returned only when that folder cannot be
+// made or written, or when ctx ends (the context's error, wrapped);
+// everything a tool says is in the results.
 func Check(ctx context.Context, designs []*Design, opt Options) ([]Result, error) {
 	dir, remove, err := cleanup.MkdirTemp("", "prefixgen-check-")
 	if err != nil {
-		return nil, fmt.Errorf("toolcheck: %v", err)
+		return nil, fmt.Errorf("toolcheck: %w", err)
 	}
 	defer remove()
 
@@ -263,7 +289,7 @@ func Check(ctx context.Context, designs []*Design, opt Options) ([]Result, error
 	}
 	type task struct {
 		i   int
-		run func(context.Context) Result
+		run func() Result
 	}
 	var tasks []task
 	results := make([]Result, 0, len(designs)*len(checks))
@@ -285,15 +311,13 @@ func Check(ctx context.Context, designs []*Design, opt Options) ([]Result, error
 		}
 		sub := filepath.Join(dir, strconv.Itoa(di))
 		if err := writeDesign(sub, d); err != nil {
-			return nil, fmt.Errorf("toolcheck: %v", err)
+			return nil, fmt.Errorf("toolcheck: %w", err)
 		}
+		j := &job{ctx: ctx, dir: sub, d: d, timeout: opt.ToolTimeout}
 		for _, c := range checks {
 			r := Result{Design: d.Name, Width: d.Width, Tool: c.tool, Check: c.check}
 			results = append(results, r)
-			c := c
-			tasks = append(tasks, task{len(results) - 1, func(ctx context.Context) Result {
-				return c.run(ctx, sub, d, r)
-			}})
+			tasks = append(tasks, task{len(results) - 1, func() Result { return c.run(j, r) }})
 		}
 	}
 
@@ -302,7 +326,7 @@ func Check(ctx context.Context, designs []*Design, opt Options) ([]Result, error
 	for range min(jobs, len(tasks)) {
 		wg.Go(func() {
 			for t := range next {
-				results[t.i] = t.run(ctx)
+				results[t.i] = t.run()
 			}
 		})
 	}
@@ -311,6 +335,9 @@ func Check(ctx context.Context, designs []*Design, opt Options) ([]Result, error
 	}
 	close(next)
 	wg.Wait()
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("toolcheck: the checks stopped: %w", ctx.Err())
+	}
 	for di, dj := range same {
 		if dj < 0 {
 			continue
@@ -332,19 +359,19 @@ func writeDesign(dir string, d *Design) error {
 		return err
 	}
 	files := map[string][]byte{
-		d.Module + ".v":    d.Verilog,
-		d.Module + "_tb.v": d.Testbench,
-		"lcu.v":            d.LCU,
-		"lcu_top.v":        lcuTop(d.Width),
-		"adder.dot":        d.DOT,
-		"reference.v":      d.Reference,
-		d.Module + ".vhd":  d.VHDL,
+		d.Module + ".v":            d.Verilog,
+		d.testbenchModule() + ".v": d.Testbench,
+		lcuFile:                    d.LCU,
+		lcuTopFile:                 lcuTop(d.Width),
+		dotFile:                    d.DOT,
+		referenceFile:              d.Reference,
+		d.Module + ".vhd":          d.VHDL,
 	}
 	if d.VHDLTestbench != nil {
 		files[d.Module+"_tb.vhd"] = d.VHDLTestbench
 	}
 	if d.Cells != nil {
-		files["cells.v"] = d.Cells
+		files[cellsFile] = d.Cells
 	}
 	for name, data := range files {
 		if data == nil {
@@ -405,7 +432,7 @@ func reference(d *adder.Description) []byte {
 		ci = map[adder.Op]string{adder.Add: "1'b0", adder.Sub: "1'b1", adder.AddSub: "mode", adder.Compare: "1'b1"}[opt.Op]
 	}
 	bx := map[adder.Op]string{adder.Add: "b", adder.Sub: "~b", adder.AddSub: "mode ? ~b : b", adder.Compare: "~b"}[opt.Op]
-	fmt.Fprintf(&b, "module reference (%s);\n", strings.Join(ports, ", "))
+	fmt.Fprintf(&b, "module %s (%s);\n", referenceModule, strings.Join(ports, ", "))
 	if opt.Op == adder.Compare {
 		want = []string{"$signed(a) < $signed(b)", "a < b", "a == b"}
 	} else {
@@ -452,25 +479,8 @@ func outputBits(d *adder.Description) int {
 // Yosys's alumacc turns into an $alu and techmap into an $lcu of the same
 // width.
 func lcuTop(n int) []byte {
-	return fmt.Appendf(nil, "module top (input wire [%[1]d:0] a, input wire [%[1]d:0] b, output wire [%[1]d:0] y);\n"+
-		"    assign y = a + b;\nendmodule\n", n-1)
-}
-
-// check is one kind of check.
-type check struct {
-	tool, check string
-	run         func(ctx context.Context, dir string, d *Design, r Result) Result
-}
-
-// checks are the checks of every design, in the order Check reports them.
-var checks = []check{
-	{"iverilog", "testbench", testbench},
-	{"verilator", "lint -Wall", lint},
-	{"yosys", "equivalence", equivalence},
-	{"yosys", "synthesis", synthesis},
-	{"yosys", "$lcu techmap", lcuTechmap},
-	{"neato", "layout", layout},
-	{"ghdl", "VHDL", vhdl},
+	return fmt.Appendf(nil, "module %[2]s (input wire [%[1]d:0] a, input wire [%[1]d:0] b, output wire [%[1]d:0] y);\n"+
+		"    assign y = a + b;\nendmodule\n", n-1, lcuTopModule)
 }
 
 // Tools are the programs Check runs, each with the Debian package that
@@ -496,427 +506,58 @@ func MissingTools() []string {
 	return lines
 }
 
-// run runs a program in dir, filling r's time, and returns its combined
-// output; a missing program sets r to Missing and returns ok false.
-func run(ctx context.Context, dir string, r *Result, name string, args ...string) (out string, err error, ok bool) {
-	path, lerr := exec.LookPath(name)
-	if lerr != nil {
-		r.Status = Missing
-		r.Detail = name + " is not installed"
-		return "", nil, false
-	}
-	cmd := exec.CommandContext(ctx, path, args...)
-	cmd.Dir = dir
-	// The tools' own temporary files (Yosys's abc pass makes a folder)
-	// go into dir, which goes when the check ends or is interrupted: a
-	// tool killed by the interrupt cannot remove them itself.
-	if abs, err := filepath.Abs(dir); err == nil {
-		cmd.Env = append(os.Environ(), "TMPDIR="+abs)
-	}
-	var buf bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &buf, &buf
-	start := time.Now()
-	err = cmd.Run()
-	r.Time += time.Since(start)
-	return buf.String(), err, true
-}
-
-// fail sets r to Fail with the first meaningful line of out, or err.
-func fail(r Result, out string, err error) Result {
-	r.Status = Fail
-	r.Detail = firstLine(out)
-	if r.Detail == "" && err != nil {
-		r.Detail = err.Error()
-	}
-	return r
-}
-
-// firstLine returns the first line of out that says something, trimmed.
-func firstLine(out string) string {
-	for line := range strings.Lines(out) {
-		line = strings.TrimSpace(line)
-		if line != "" && !strings.HasPrefix(line, "VCD") {
-			return line
-		}
-	}
-	return ""
-}
-
-// sources are the Verilog files of d's module: the module, and the models
-// of the library cells it instantiates where it has them.
-func sources(d *Design) []string {
-	if d.Cells != nil {
-		return []string{d.Module + ".v", "cells.v"}
-	}
-	return []string{d.Module + ".v"}
-}
-
-// notForModule returns r skipped, for a check that needs a network, when d
-// is a module of the user's own; ok is false then.
-func notForModule(d *Design, r Result, what string) (Result, bool) {
-	if !d.outside {
-		return r, true
-	}
-	r.Status, r.Detail = Skipped, "a module of your own has no "+what
-	return r, false
-}
-
-// testbench compiles the testbench with Icarus, which must be silent on
-// the emitted adder (a module of the user's own may draw warnings: Verilator
-// reports them), and runs it.
-func testbench(ctx context.Context, dir string, d *Design, r Result) Result {
-	args := append([]string{"-g2005", "-Wall", "-o", "sim"}, sources(d)...)
-	out, err, ok := run(ctx, dir, &r, "iverilog", append(args, d.Module+"_tb.v")...)
-	if !ok {
-		return r
-	}
-	if err != nil || (!d.outside && strings.TrimSpace(out) != "") {
-		return fail(r, out, err)
-	}
-	out, err, ok = run(ctx, dir, &r, "vvp", "-n", "sim")
-	if !ok {
-		return r
-	}
-	for line := range strings.Lines(out) {
-		if strings.HasPrefix(line, "FAIL ") {
-			r.Status, r.Detail = Fail, strings.TrimSpace(line)
-			return r
-		}
-		if strings.HasPrefix(line, "PASS ") && err == nil {
-			r.Status, r.Detail = Pass, strings.TrimSpace(line)
-			return r
-		}
-	}
-	return fail(r, out, err)
-}
-
-// lint runs verilator --lint-only -Wall on the adder alone, then on its
-// testbench with the adder (--timing: the testbench waits with #1).
-func lint(ctx context.Context, dir string, d *Design, r Result) Result {
-	args := []string{"--lint-only", "-Wall"}
-	if d.outside || d.Cells != nil {
-		// The user's file may declare other modules than the one checked,
-		// and the library's models are modules of their own.
-		args = append(args, "-Wno-DECLFILENAME", "--top-module", d.Module)
-	}
-	if d.Cells != nil {
-		// A netlist keeps wires that synthesis left driving nothing, and
-		// the library's models share one file.
-		args = append(args, "-Wno-UNUSED", "-Wno-UNDRIVEN", "-Wno-DECLFILENAME")
-	}
-	out, err, ok := run(ctx, dir, &r, "verilator", append(args, sources(d)...)...)
-	if !ok {
-		return r
-	}
-	if err != nil || strings.TrimSpace(out) != "" {
-		return fail(r, out, err)
-	}
-	args = append(args[:2:2], "--timing", "--top-module", d.Module+"_tb")
-	if d.outside {
-		args = append(args, "-Wno-DECLFILENAME")
-	}
-	if d.Cells != nil {
-		args = append(args, "-Wno-UNUSED", "-Wno-UNDRIVEN", "-Wno-DECLFILENAME")
-	}
-	args = append(append(args, sources(d)...), d.Module+"_tb.v")
-	out, err, _ = run(ctx, dir, &r, "verilator", args...)
-	if err != nil || strings.TrimSpace(out) != "" {
-		return fail(r, out, err)
-	}
-	r.Status, r.Detail = Pass, "no warnings in the adder or its testbench"
-	if d.Cells != nil {
-		r.Detail += " (a netlist's unused and undriven wires not counted)"
-	}
-	return r
-}
-
-// pipelineProof is the SAT command that proves a pipelined design's miter:
-// a pipeline of L stages holds no state older than L cycles, so checking
-// cycle L + 1 from any state and any inputs covers every cycle of every run
-// (with rst low, where the adder has one: reset clears the registers of the
-// two designs differently).
-func pipelineProof(d *Design) string {
-	rst := ""
-	if !d.NoReset {
-		rst = "-set in_rst 0 "
-	}
-	return fmt.Sprintf("sat -verify -prove trigger 0 %s-seq %d -prove-skip %d miter", rst, d.Latency+1, d.Latency)
-}
-
-func equivalence(ctx context.Context, dir string, d *Design, r Result) Result {
-	if d.Width > MaxProofWidth {
-		r.Status, r.Detail = Skipped, fmt.Sprintf("proofs run up to %d bits", MaxProofWidth)
-		return r
-	}
-	prove := "sat -verify -prove trigger 0 miter"
-	if d.Latency > 0 {
-		prove = pipelineProof(d)
-	}
-	script := fmt.Sprintf("read_verilog %s reference.v; proc; "+
-		"miter -equiv -flatten -make_outputs reference %s miter; hierarchy -top miter; %s",
-		strings.Join(sources(d), " "), d.Module, prove)
-	out, err, ok := run(ctx, dir, &r, "yosys", "-q", "-p", script)
-	if !ok {
-		return r
-	}
-	if err != nil {
-		return disproved(r, out, "not equal to "+d.Spec)
-	}
-	r.Status, r.Detail = Pass, "proven equal to "+d.Spec
-	if d.Latency > 0 {
-		r.Detail += fmt.Sprintf(" delayed %d cycles", d.Latency)
-	}
-	if !resets(d) {
-		return r
-	}
-	if d.outside {
-		// The module's registers are its own: its reset is proven by
-		// what it does, outputs equal to the reference's at every cycle
-		// after one cycle of rst, from any state.
-		out, err, _ = run(ctx, dir, &r, "yosys", "-q", "-p", fmt.Sprintf("read_verilog %s reference.v; proc; "+
-			"miter -equiv -flatten -make_outputs reference %s miter; hierarchy -top miter; flatten; "+
-			"sat -verify -prove trigger 0 -seq %d -set-at 1 in_rst 1 -prove-skip 1 miter",
-			strings.Join(sources(d), " "), d.Module, d.Latency+1))
-		if err != nil {
-			return disproved(r, out, "after a cycle of rst its outputs are not those of a cleared pipeline")
-		}
-		r.Detail += "; after a cycle of rst, from any state, proven equal at every cycle"
-		return r
-	}
-	// The proof above holds rst at 0; the reset's own promise, that one
-	// cycle of rst clears every register, is proven here.
-	var b strings.Builder
-	fmt.Fprintf(&b, "read_verilog %s\nproc\nflatten\nsat -verify -seq 2 -set-at 1 rst 1 -prove-skip 1", strings.Join(sources(d), " "))
-	for _, reg := range d.Registers {
-		fmt.Fprintf(&b, " -prove %s 0", reg)
-	}
-	fmt.Fprintf(&b, " %s\n", d.Module)
-	if err := os.WriteFile(filepath.Join(dir, "reset.ys"), []byte(b.String()), 0o644); err != nil {
-		return fail(r, "", err)
-	}
-	out, err, ok = run(ctx, dir, &r, "yosys", "-q", "-s", "reset.ys")
-	if !ok {
-		return r
-	}
-	if err != nil {
-		return disproved(r, out, "a cycle of rst does not clear every register")
-	}
-	r.Detail += "; a cycle of rst proven to clear every register"
-	return r
-}
-
-// resets reports whether d is a pipeline with a reset: its reset is then
-// proven too.
-func resets(d *Design) bool { return d.Latency > 0 && !d.NoReset }
-
-// disproved returns r failed with detail, what the proof that failed
-// means, or with Yosys's own error where Yosys failed before the proof.
-func disproved(r Result, out, detail string) Result {
-	r.Status, r.Detail = Fail, detail
-	if m := yosysError.FindString(out); m != "" && !strings.Contains(m, "SAT proof") && !strings.Contains(m, "proof did fail") {
-		r.Detail = m
-	}
-	return r
-}
-
-// Yosys's messages.
-var (
-	yosysError   = regexp.MustCompile(`ERROR: .*`)
-	yosysCells   = regexp.MustCompile(`Number of cells:\s+(\d+)`)
-	yosysLongest = regexp.MustCompile(`Longest topological path in \S+ \(length=(\d+)\)`)
-)
-
-func synthesis(ctx context.Context, dir string, d *Design, r Result) Result {
-	script := fmt.Sprintf("read_verilog %s; hierarchy -top %s; proc; flatten; techmap; opt; stat; ltp -noff", strings.Join(sources(d), " "), d.Module)
-	out, err, ok := run(ctx, dir, &r, "yosys", "-p", script)
-	if !ok {
-		return r
-	}
-	cells, longest := yosysCells.FindAllStringSubmatch(out, -1), yosysLongest.FindStringSubmatch(out)
-	if err != nil || cells == nil || longest == nil {
-		if m := yosysError.FindString(out); m != "" {
-			return fail(r, m, err)
-		}
-		return fail(r, "", errors.Join(err, errors.New("yosys printed no gate count or longest path")))
-	}
-	r.Gates, _ = strconv.Atoi(cells[len(cells)-1][1])
-	r.LongestPath, _ = strconv.Atoi(longest[1])
-	r.Status, r.Detail = Pass, fmt.Sprintf("%d gates, longest path %d gates", r.Gates, r.LongestPath)
-	return r
-}
-
-// lcuTechmap synthesizes lcuTop with the design's $lcu techmap beside
-// Yosys's own techmap.v, checks from the log that Yosys chose the prefixgen
-// template for the adder's carries, and proves the result equal to a copy of
-// the design taken before synthesis.
-func lcuTechmap(ctx context.Context, dir string, d *Design, r Result) Result {
-	if r, ok := notForModule(d, r, "network to make a $lcu of"); !ok {
-		return r
-	}
-	if d.Width > MaxProofWidth {
-		r.Status, r.Detail = Skipped, fmt.Sprintf("proofs run up to %d bits", MaxProofWidth)
-		return r
-	}
-	script := "read_verilog lcu_top.v; hierarchy -top top; proc; copy top gold; alumacc top; " +
-		"techmap -map +/techmap.v -map lcu.v top; opt top; stat top; ltp -noff top; " +
-		"miter -equiv -flatten -make_outputs gold top miter; sat -verify -prove trigger 0 miter"
-	out, err, ok := run(ctx, dir, &r, "yosys", "-p", script)
-	if !ok {
-		return r
-	}
-	if err != nil {
-		if m := yosysError.FindString(out); m != "" && !strings.Contains(m, "SAT proof") && !strings.Contains(m, "proof did fail") {
-			return fail(r, m, err)
-		}
-		return fail(r, "a + b through the $lcu techmap is not equal to a + b", nil)
-	}
-	if !strings.Contains(out, `Using template $paramod\`+d.LCUModule+`\`) {
-		return fail(r, "yosys did not use "+d.LCUModule+" for the $lcu of a + b", nil)
-	}
-	cells, longest := yosysCells.FindAllStringSubmatch(out, -1), yosysLongest.FindStringSubmatch(out)
-	if cells == nil || longest == nil {
-		return fail(r, "yosys printed no gate count or longest path", nil)
-	}
-	r.Gates, _ = strconv.Atoi(cells[len(cells)-1][1])
-	r.LongestPath, _ = strconv.Atoi(longest[1])
-	r.Status = Pass
-	r.Detail = fmt.Sprintf("a + b maps through %s: %d gates, longest path %d, proven", d.LCUModule, r.Gates, r.LongestPath)
-	return r
-}
-
-func layout(ctx context.Context, dir string, d *Design, r Result) Result {
-	if r, ok := notForModule(d, r, "network to draw"); !ok {
-		return r
-	}
-	out, err, ok := run(ctx, dir, &r, "neato", "-n2", "-Tsvg", "-o", "adder.svg", "adder.dot")
-	if !ok {
-		return r
-	}
-	if err != nil || strings.TrimSpace(out) != "" {
-		return fail(r, out, err)
-	}
-	r.Status, r.Detail = Pass, "neato -n2 draws it"
-	return r
-}
-
-// vhdl runs the VHDL testbench with GHDL (VHDL-2008) where the design has
-// one. Otherwise it analyses the VHDL adder, synthesizes it with
-// ghdl --synth, and proves the netlist equal to the Verilog adder with Yosys
-// (from any state, cycle Latency + 1, for a pipeline).
-func vhdl(ctx context.Context, dir string, d *Design, r Result) Result {
-	if r, ok := notForModule(d, r, "VHDL emitted"); !ok {
-		return r
-	}
-	if d.VHDL == nil {
-		r.Status, r.Detail = Skipped, "an adder of library cells has no VHDL"
-		return r
-	}
-	files := []string{d.Module + ".vhd"}
-	if d.VHDLTestbench != nil {
-		files = append(files, d.Module+"_tb.vhd")
-	}
-	out, err, ok := run(ctx, dir, &r, "ghdl", append([]string{"-a", "--std=08"}, files...)...)
-	if !ok {
-		return r
-	}
-	if err != nil || strings.TrimSpace(out) != "" {
-		return fail(r, out, err)
-	}
-	if d.VHDLTestbench != nil {
-		if out, err, _ = run(ctx, dir, &r, "ghdl", "-e", "--std=08", d.Module+"_tb"); err != nil {
-			return fail(r, out, err)
-		}
-		out, err, _ = run(ctx, dir, &r, "ghdl", "-r", "--std=08", d.Module+"_tb")
-		passed := ""
-		for line := range strings.Lines(out) {
-			if strings.HasPrefix(line, "FAIL ") {
-				r.Status, r.Detail = Fail, strings.TrimSpace(line)
-				return r
-			}
-			if strings.HasPrefix(line, "PASS ") && err == nil {
-				passed = strings.TrimSpace(line)
-				break
-			}
-		}
-		if passed == "" {
-			return fail(r, out, err)
-		}
-		r.Status, r.Detail = Pass, passed
-		// The testbench resets the pipeline but compares nothing under
-		// rst: the reset is proven against the Verilog's below.
-		if !resets(d) || d.Width > MaxProofWidth {
-			return r
-		}
-	}
-	if d.Width > MaxProofWidth {
-		r.Status, r.Detail = Skipped, fmt.Sprintf("proofs run up to %d bits", MaxProofWidth)
-		return r
-	}
-	out, err, _ = run(ctx, dir, &r, "ghdl", "--synth", "--std=08", "--out=verilog", d.Module)
-	if err != nil {
-		return fail(r, out, err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "vhdl_synth.v"), []byte(out), 0o644); err != nil {
-		return fail(r, "", err)
-	}
-	miter := fmt.Sprintf("read_verilog %[1]s.v; rename %[1]s verilog; read_verilog vhdl_synth.v; rename %[1]s vhdl; proc; "+
-		"miter -equiv -flatten -make_outputs verilog vhdl miter; hierarchy -top miter; flatten; ", d.Module)
-	if d.VHDLTestbench == nil {
-		prove := "sat -verify -prove trigger 0 miter"
-		if d.Latency > 0 {
-			prove = pipelineProof(d)
-		}
-		out, err, ok = run(ctx, dir, &r, "yosys", "-q", "-p", miter+prove)
-		if !ok {
-			return r
-		}
-		if err != nil {
-			return disproved(r, out, "the VHDL, through ghdl --synth, is not equal to the Verilog")
-		}
-		r.Status, r.Detail = Pass, "ghdl --synth of the VHDL proven equal to the Verilog"
-	}
-	if !resets(d) {
-		return r
-	}
-	// After a cycle of rst, from any state of either: the two agree at
-	// every cycle of the pipeline only if the VHDL's rst leaves its
-	// registers as the Verilog's does (cleared, as its equivalence row
-	// proves).
-	prove := fmt.Sprintf("sat -verify -prove trigger 0 -seq %d -set-at 1 in_rst 1 -prove-skip 1 miter", d.Latency+1)
-	out, err, ok = run(ctx, dir, &r, "yosys", "-q", "-p", miter+prove)
-	if !ok {
-		return r
-	}
-	if err != nil {
-		return disproved(r, out, "the VHDL's rst does not leave its registers as the Verilog's does")
-	}
-	r.Detail += "; its rst proven to act as the Verilog's"
-	return r
-}
-
-// Failed reports whether any result is a Fail.
+// Failed reports whether any result is a Fail or an Error.
 func Failed(rs []Result) bool {
 	for _, r := range rs {
-		if r.Status == Fail {
+		if r.Status == Fail || r.Status == Error {
 			return true
 		}
 	}
 	return false
 }
 
+// ToolError is the error of a check whose tool failed (status Error), as
+// FirstToolError returns it. Its message is the result's Detail, which
+// names the tool; it wraps the tool's failure (Result.Err), so that
+// errors.As finds a *toolrun.TimeoutError or *toolrun.ExitError in it.
+type ToolError struct{ Result Result }
+
+func (e *ToolError) Error() string { return e.Result.Detail }
+
+func (e *ToolError) Unwrap() error { return e.Result.Err }
+
+// FirstToolError returns the first result of status Error as a
+// *ToolError, or nil when every tool gave its verdict.
+func FirstToolError(rs []Result) error {
+	for _, r := range rs {
+		if r.Status == Error {
+			return &ToolError{Result: r}
+		}
+	}
+	return nil
+}
+
 // Table writes the results as a table with left-aligned columns: network,
 // width, tool, check, result, time and detail. Times are rounded to
 // milliseconds; a check that did not run, or whose result is an earlier
-// design's, has none.
+// design's, has none. Each row is one line whatever the results hold: a
+// line break or tab in one becomes a space, and control characters are
+// escaped (toolrun.Escape), so that nothing reaches the terminal raw.
 func Table(w io.Writer, rs []Result) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "network\twidth\ttool\tcheck\tresult\ttime\tdetail")
 	for _, r := range rs {
 		t := "-"
-		if (r.Status == Pass || r.Status == Fail) && r.Time > 0 {
+		if (r.Status == Pass || r.Status == Fail || r.Status == Error) && r.Time > 0 {
 			t = r.Time.Round(time.Millisecond).String()
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\n", r.Design, r.Width, r.Tool, r.Check, r.Status, t, r.Detail)
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\n", cell(r.Design), r.Width, cell(r.Tool), cell(r.Check), r.Status, t, cell(r.Detail))
 	}
 	return tw.Flush()
+}
+
+// cell is s as one cell of the table: escaped, its line breaks and tabs
+// spaces.
+func cell(s string) string {
+	return strings.NewReplacer("\n", " ", "\t", " ").Replace(toolrun.Escape(s))
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -19,8 +20,10 @@ import (
 	"github.com/prefixgen/prefixgen/topologies"
 )
 
-// widths are the widths issue 3 asks every topology to pass at.
-var widths = []int{1, 2, 3, 5, 8, 13, 16, 32, 33, 64}
+// widths are the widths issue 3 asks every topology to pass at, but 13:
+// cmd/prefixgen's TestCheckCommand runs check -t all -n 13 through the
+// command, and its tools' runs are not repeated here.
+var widths = []int{1, 2, 3, 5, 8, 16, 32, 33, 64}
 
 // requireTools skips the test, or fails it under PREFIXGEN_REQUIRE_TOOLS=1,
 // unless every tool Check runs is installed.
@@ -31,24 +34,27 @@ func requireTools(t *testing.T) {
 	}
 }
 
-// everyNetwork builds every registered topology with its default parameters
+// allNetworks builds every registered topology with its default parameters
 // and every network of the compare command, at width n.
-func everyNetwork(t *testing.T, n int) []*network.Network {
-	t.Helper()
+func allNetworks(n int) ([]*network.Network, error) {
 	nets, err := topologies.Compare(n)
-	require.NoError(t, err)
+	if err != nil {
+		return nil, err
+	}
 	seen := map[string]bool{}
 	for _, net := range nets {
 		seen[net.Topology()+fmt.Sprint(net.Params())] = true
 	}
 	for _, topo := range topologies.All() {
 		net, err := topo.Build(n, nil)
-		require.NoError(t, err)
+		if err != nil {
+			return nil, err
+		}
 		if !seen[net.Topology()+fmt.Sprint(net.Params())] {
 			nets = append(nets, net)
 		}
 	}
-	return nets
+	return nets, nil
 }
 
 func design(t *testing.T, net *network.Network) *toolcheck.Design {
@@ -65,18 +71,48 @@ func check(t *testing.T, designs ...*toolcheck.Design) []toolcheck.Result {
 	return rs
 }
 
+// every is the one Check run of every network at every width, which
+// TestEveryTopologyPasses and TestLongestPathFollowsDepth read.
+var every struct {
+	once    sync.Once
+	designs []*toolcheck.Design
+	results []toolcheck.Result
+	err     error
+}
+
+// everyTopology returns the designs of every network at every width and
+// their results, checked once per test binary.
+func everyTopology(t *testing.T) ([]*toolcheck.Design, []toolcheck.Result) {
+	t.Helper()
+	requireTools(t)
+	every.once.Do(func() {
+		for _, n := range widths {
+			nets, err := allNetworks(n)
+			if err != nil {
+				every.err = err
+				return
+			}
+			for _, net := range nets {
+				d, err := toolcheck.NewDesign(net, toolcheck.Options{Vectors: 200, Seed: 1})
+				if err != nil {
+					every.err = err
+					return
+				}
+				every.designs = append(every.designs, d)
+			}
+		}
+		every.results, every.err = toolcheck.Check(context.Background(), every.designs, toolcheck.Options{})
+	})
+	require.NoError(t, every.err)
+	return every.designs, every.results
+}
+
 // Every topology at every width: Icarus runs the testbench and it passes,
 // Verilator lint is clean, Yosys proves the adder equal to a + b + cin and
 // maps a + b through its $lcu techmap, and neato draws the picture.
 func TestEveryTopologyPasses(t *testing.T) {
-	requireTools(t)
-	var designs []*toolcheck.Design
-	for _, n := range widths {
-		for _, net := range everyNetwork(t, n) {
-			designs = append(designs, design(t, net))
-		}
-	}
-	rs := check(t, designs...)
+	t.Parallel()
+	designs, rs := everyTopology(t)
 	require.Len(t, rs, len(designs)*7)
 	for _, r := range rs {
 		assert.Equal(t, toolcheck.Pass, r.Status, "%s n=%d %s %s: %s", r.Design, r.Width, r.Tool, r.Check, r.Detail)
@@ -91,15 +127,16 @@ func TestEveryTopologyPasses(t *testing.T) {
 	}
 }
 
-func synthesis(t *testing.T, rs []toolcheck.Result, check string) toolcheck.Result {
+// row returns the result of check for the design named name at width n.
+func row(t *testing.T, rs []toolcheck.Result, name string, n int, check string) toolcheck.Result {
 	t.Helper()
 	for _, r := range rs {
-		if r.Check == check {
+		if r.Design == name && r.Width == n && r.Check == check {
 			require.Equal(t, toolcheck.Pass, r.Status, r.Detail)
 			return r
 		}
 	}
-	t.Fatalf("no %s result", check)
+	t.Fatalf("no %s row of %s at %d bits", check, name, n)
 	return toolcheck.Result{}
 }
 
@@ -107,46 +144,20 @@ func synthesis(t *testing.T, rs []toolcheck.Result, check string) toolcheck.Resu
 // path is far shorter than ripple's, and it has more gates; the same holds
 // when a + b is mapped through each one's $lcu techmap.
 func TestLongestPathFollowsDepth(t *testing.T) {
-	requireTools(t)
-	ks, err := topologies.Build("kogge-stone", 64, nil)
-	require.NoError(t, err)
-	rip, err := topologies.Build("ripple", 64, nil)
-	require.NoError(t, err)
-	rs := check(t, design(t, ks), design(t, rip))
-	ksRs, ripRs := rs[:7], rs[7:]
+	t.Parallel()
+	_, rs := everyTopology(t)
 	for _, c := range []string{"synthesis", "$lcu techmap"} {
-		k, r := synthesis(t, ksRs, c), synthesis(t, ripRs, c)
+		k, r := row(t, rs, "kogge-stone", 64, c), row(t, rs, "ripple", 64, c)
 		assert.Less(t, 4*k.LongestPath, r.LongestPath, "%s: Kogge–Stone %d vs ripple %d", c, k.LongestPath, r.LongestPath)
 		assert.Greater(t, k.Gates, r.Gates, c)
 	}
 	// A prefix cell is two levels of gates (AND then OR): the path is about
 	// twice the depth, plus the pre- and post-processing.
-	k := synthesis(t, ksRs, "synthesis")
+	ks, err := topologies.Build("kogge-stone", 64, nil)
+	require.NoError(t, err)
+	k := row(t, rs, "kogge-stone", 64, "synthesis")
 	assert.GreaterOrEqual(t, k.LongestPath, 2*ks.Depth())
 	assert.LessOrEqual(t, k.LongestPath, 2*ks.Depth()+4)
-}
-
-// A planted bug, one cell's operands swapped, must fail the equivalence proof
-// and the testbench: the checks can fail.
-func TestPlantedBugFails(t *testing.T) {
-	requireTools(t)
-	net, err := topologies.Build("kogge-stone", 8, nil)
-	require.NoError(t, err)
-	d := design(t, net)
-	good := "wire G_c5_l1 = g[5] | (p[5] & g[4]);"
-	require.Contains(t, string(d.Verilog), good)
-	d.Verilog = bytes.Replace(d.Verilog, []byte(good), []byte("wire G_c5_l1 = g[4] | (p[4] & g[5]);"), 1)
-	rs := check(t, d)
-	byCheck := map[string]toolcheck.Result{}
-	for _, r := range rs {
-		byCheck[r.Check] = r
-	}
-	assert.Equal(t, toolcheck.Fail, byCheck["equivalence"].Status, byCheck["equivalence"].Detail)
-	assert.Equal(t, "not equal to a + b + cin", byCheck["equivalence"].Detail)
-	assert.Equal(t, toolcheck.Fail, byCheck["testbench"].Status)
-	assert.Regexp(t, `^FAIL prefix_adder_kogge_stone_8: \d+ of \d+ vectors wrong$`, byCheck["testbench"].Detail)
-	assert.Equal(t, toolcheck.Pass, byCheck["lint -Wall"].Status, "the bug is legal Verilog")
-	assert.True(t, toolcheck.Failed(rs))
 }
 
 // Planted bugs that turn a 0 of an output into a 1 must fail the proofs
@@ -156,6 +167,7 @@ func TestPlantedBugFails(t *testing.T) {
 // into cout (nine inputs at once) slips past the random testbench; only the
 // proof sees it.
 func TestPlantedStuckAtOneFails(t *testing.T) {
+	t.Parallel()
 	requireTools(t)
 	plant := func(src []byte, re, repl string) []byte {
 		t.Helper()
@@ -209,6 +221,7 @@ func resultOf(t *testing.T, rs []toolcheck.Result, i int, check string) toolchec
 // proofs hold rst at 0 and the testbenches compare nothing under rst, so a
 // register reset to 1, or a reset ignored, in either language passed them.
 func TestPlantedResetFails(t *testing.T) {
+	t.Parallel()
 	requireTools(t)
 	net, err := topologies.Build("kogge-stone", 8, nil)
 	require.NoError(t, err)
@@ -245,8 +258,12 @@ func TestPlantedResetFails(t *testing.T) {
 
 // A network met again under another name (knowles s=0 is Kogge–Stone) is
 // not run again: its results are the first one's, naming it. A design whose
-// files were changed after NewDesign runs, though its network is the same.
+// files were changed after NewDesign runs, though its network is the same:
+// there a planted bug, one cell's operands swapped, fails the equivalence
+// proof and the testbench, and not lint (it is legal Verilog): the checks
+// can fail.
 func TestSameNetworkCheckedOnce(t *testing.T) {
+	t.Parallel()
 	requireTools(t)
 	ks, err := topologies.Build("kogge-stone", 8, nil)
 	require.NoError(t, err)
@@ -267,10 +284,14 @@ func TestSameNetworkCheckedOnce(t *testing.T) {
 		assert.Equal(t, "the network of kogge-stone, checked above: "+first.Detail, again.Detail)
 		assert.Zero(t, again.Time)
 		assert.NotContains(t, changed.Detail, "checked above")
-		if changed.Check == "equivalence" {
-			assert.Equal(t, toolcheck.Fail, changed.Status)
-		}
 	}
+	byCheck := func(check string) toolcheck.Result { return resultOf(t, rs, 2, check) }
+	assert.Equal(t, toolcheck.Fail, byCheck("equivalence").Status, byCheck("equivalence").Detail)
+	assert.Equal(t, "not equal to a + b + cin", byCheck("equivalence").Detail)
+	assert.Equal(t, toolcheck.Fail, byCheck("testbench").Status)
+	assert.Regexp(t, `^FAIL prefix_adder_knowles_s0_8: \d+ of \d+ vectors wrong$`, byCheck("testbench").Detail)
+	assert.Equal(t, toolcheck.Pass, byCheck("lint -Wall").Status, "the bug is legal Verilog")
+	assert.True(t, toolcheck.Failed(rs))
 	var buf bytes.Buffer
 	require.NoError(t, toolcheck.Table(&buf, rs[:14]))
 	assert.Regexp(t, `knowles s=0 +8 +iverilog +testbench +pass +- +the network of kogge-stone`, buf.String())
@@ -278,6 +299,7 @@ func TestSameNetworkCheckedOnce(t *testing.T) {
 
 // A broken $lcu techmap must fail its check as well.
 func TestPlantedLCUBugFails(t *testing.T) {
+	t.Parallel()
 	requireTools(t)
 	net, err := topologies.Build("sklansky", 8, nil)
 	require.NoError(t, err)
@@ -302,6 +324,7 @@ func TestPlantedLCUBugFails(t *testing.T) {
 
 // Above MaxProofWidth the proofs are skipped, not failed; the rest runs.
 func TestWideProofSkipped(t *testing.T) {
+	t.Parallel()
 	requireTools(t)
 	if testing.Short() {
 		t.Skip("a 129-bit synthesis takes seconds")
@@ -318,6 +341,7 @@ func TestWideProofSkipped(t *testing.T) {
 }
 
 func TestTable(t *testing.T) {
+	t.Parallel()
 	rs := []toolcheck.Result{
 		{Design: "sklansky", Width: 8, Tool: "yosys", Check: "equivalence", Status: toolcheck.Pass, Detail: "proven equal to a + b + cin", Time: 12300 * time.Microsecond},
 		{Design: "sklansky", Width: 8, Tool: "verilator", Check: "lint -Wall", Status: toolcheck.Missing, Detail: "verilator is not installed"},
@@ -336,6 +360,7 @@ func TestTable(t *testing.T) {
 // does not cover, it proves ghdl --synth of the VHDL equal to the Verilog,
 // and fails on a planted bug there too.
 func TestVHDLRow(t *testing.T) {
+	t.Parallel()
 	requireTools(t)
 	net, err := topologies.Build("sklansky", 8, nil)
 	require.NoError(t, err)

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -69,6 +70,8 @@ func TestGenHardwareBadInput(t *testing.T) {
 			"prefixgen check: width 5000 too wide to check: allowed 1 to 4096"},
 		{"check negative jobs", []string{"check", "-t", "ripple", "-n", "8", "--jobs", "-1"},
 			"prefixgen check: --jobs -1 out of range: allowed 1 or more (0 for the number of CPUs)"},
+		{"check tool timeout", []string{"check", "-t", "ripple", "-n", "8", "--tool-timeout", "5"},
+			"prefixgen check: --tool-timeout \"5\": allowed a duration from 1s to 168h, such as 90s, 20m or 2h"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -87,6 +90,7 @@ func TestGenHardwareBadInput(t *testing.T) {
 // (knowles s=0 and harris l=0 f=0 are Kogge–Stone) points to its first
 // rows instead of a time.
 func TestCheckCommand(t *testing.T) {
+	t.Parallel()
 	if missing := toolcheck.MissingTools(); len(missing) > 0 {
 		if os.Getenv("PREFIXGEN_REQUIRE_TOOLS") == "1" {
 			t.Fatalf("PREFIXGEN_REQUIRE_TOOLS=1 and %s", strings.Join(missing, "; "))
@@ -125,6 +129,59 @@ func TestCheckMissingTools(t *testing.T) {
 	assert.Equal(t, 7, strings.Count(out, " missing "))
 }
 
+// fakeCheckTools puts first on PATH a folder holding an sh script for each
+// program scripts names; the other tools are the real ones.
+func fakeCheckTools(t *testing.T, scripts map[string]string) {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range scripts {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte("#!/bin/sh\n"+body+"\n"), 0o755))
+	}
+	t.Setenv("PATH", dir+":"+os.Getenv("PATH"))
+}
+
+// A tool that fails is no verdict on the adder: check marks its rows
+// ERROR, never pass or "not equal", and exits 1 naming the first tool that
+// failed. A tool that hangs is stopped at --tool-timeout.
+func TestCheckToolFailures(t *testing.T) {
+	tests := []struct {
+		name    string
+		yosys   string
+		args    []string
+		row     string
+		message string
+	}{
+		{name: "yosys hangs", yosys: "exec sleep 30", args: []string{"--tool-timeout", "1s"},
+			row:     `^sklansky +4 +yosys +equivalence +ERROR +1(\.\d+)?s +yosys ran past its time limit of 1s and was stopped \(allowed: a longer --tool-timeout\)$`,
+			message: "prefixgen check: a tool failed, so some checks have no verdict (see the table): yosys ran past its time limit of 1s and was stopped (allowed: a longer --tool-timeout)\n"},
+		{name: "yosys exits 1", yosys: "echo 'abc: out of memory' >&2; exit 1",
+			row:     `^sklansky +4 +yosys +equivalence +ERROR +\S+ +yosys failed: abc: out of memory$`,
+			message: "prefixgen check: a tool failed, so some checks have no verdict (see the table): yosys failed: abc: out of memory\n"},
+		{name: "yosys prints junk", yosys: "echo 'all is well'",
+			row:     `^sklansky +4 +yosys +equivalence +ERROR +\S+ +yosys gave no proof: all is well$`,
+			message: "prefixgen check: a tool failed, so some checks have no verdict (see the table): "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fakeCheckTools(t, map[string]string{"yosys": tt.yosys})
+			start := time.Now()
+			status, out, errOut := prefixgen(append([]string{"check", "-t", "sklansky", "-n", "4", "--vectors", "10"}, tt.args...)...)
+			assert.Less(t, time.Since(start), 15*time.Second)
+			assert.Equal(t, 1, status)
+			assert.True(t, strings.HasPrefix(errOut, tt.message), errOut)
+			assert.Equal(t, 1, strings.Count(errOut, "\n"), errOut)
+			assert.NotContains(t, out, "not equal")
+			var equivalence string
+			for l := range strings.Lines(out) {
+				if strings.Contains(l, " equivalence ") {
+					equivalence = strings.TrimSuffix(l, "\n")
+				}
+			}
+			assert.Regexp(t, tt.row, equivalence)
+		})
+	}
+}
+
 func mustRun(t *testing.T, args ...string) string {
 	t.Helper()
 	status, out, errOut := prefixgen(args...)
@@ -133,10 +190,12 @@ func mustRun(t *testing.T, args ...string) string {
 }
 
 // check --verilog proves a module of the user's own: prefixgen's own adder
-// handed back passes, with the rows that need a network skipped, and the
+// handed back passes, with the rows that need a network skipped, even
+// named reference, as the checks once named a module of their own; the
 // same file with one cell's operands swapped fails (exit 1). A netlist
 // after synthesis is read with its library's cells.
 func TestCheckVerilog(t *testing.T) {
+	t.Parallel()
 	if missing := toolcheck.MissingTools(); len(missing) > 0 {
 		if os.Getenv("PREFIXGEN_REQUIRE_TOOLS") == "1" {
 			t.Fatalf("PREFIXGEN_REQUIRE_TOOLS=1 and %s", strings.Join(missing, "; "))
@@ -151,6 +210,9 @@ func TestCheckVerilog(t *testing.T) {
 	cell := "G_c5_l1 = g[5] | (p[5] & g[4]);"
 	require.Contains(t, string(src), cell)
 	require.NoError(t, os.WriteFile(bad, []byte(strings.Replace(string(src), cell, "G_c5_l1 = g[4] | (p[4] & g[5]);", 1)), 0o644))
+	named := strings.ReplaceAll(string(src), "prefix_adder_han_carlson_8_pipe2", "reference")
+	require.NotEqual(t, string(src), named)
+	require.NoError(t, os.WriteFile(good, []byte(named), 0o644))
 
 	status, out, errOut := prefixgen("check", "--verilog", good, "--stages", "2", "--vectors", "50")
 	require.Equal(t, 0, status, errOut+out)

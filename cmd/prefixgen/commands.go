@@ -493,7 +493,7 @@ func checkCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "check",
 		Usage:     "emit each adder and run Icarus, Verilator, Yosys and Graphviz on it",
-		UsageText: "prefixgen check -t TOPO|all -n N [--param k=V] [--vectors V] [--seed S] [--jobs J] [--op …] [--no-cin] [--flags …] [--sparse S] [--valency K] [--ling] [--pg-cells [--liberty …]] [--pipeline-after L,… | --stages K] [--no-reset]\nprefixgen check --from FILE [--vectors V] [--seed S] [--jobs J] [architecture flags]\nprefixgen check --verilog FILE [--top MODULE] [--liberty osu018|osu035|FILE] [--op …] [--no-cin] [--flags …] [--stages K] [--no-reset] [--vectors V] [--seed S]",
+		UsageText: "prefixgen check -t TOPO|all -n N [--param k=V] [--vectors V] [--seed S] [--jobs J] [--op …] [--no-cin] [--flags …] [--sparse S] [--valency K] [--ling] [--pg-cells [--liberty …]] [--pipeline-after L,… | --stages K] [--no-reset] [--tool-timeout D]\nprefixgen check --from FILE [--vectors V] [--seed S] [--jobs J] [--tool-timeout D] [architecture flags]\nprefixgen check --verilog FILE [--top MODULE] [--liberty osu018|osu035|FILE] [--op …] [--no-cin] [--flags …] [--stages K] [--no-reset] [--vectors V] [--seed S] [--tool-timeout D]",
 		Description: "For each network, writes the Verilog and VHDL adders, their testbenches and the DOT picture into a\n" +
 			"temporary folder and runs what is installed: Icarus (the self-checking testbench must PASS), Verilator\n" +
 			"(--lint-only -Wall must be silent), Yosys (a miter against {cout, sum} = a + b + cin, or the\n" +
@@ -503,7 +503,9 @@ func checkCommand() *cli.Command {
 			"through the network's $lcu techmap, which Yosys must use, proven equal to a + b), neato -n2\n" +
 			"(draws the DOT) and GHDL (the VHDL testbench must PASS; for other operations ghdl --synth of the\n" +
 			"VHDL is proven equal to the Verilog; a pipeline's VHDL rst is proven to act as the Verilog's). Prints one row per check; a missing tool gets a line on standard error and\n" +
-			"its checks are marked missing. Exit status 1 if any check fails.\n" +
+			"its checks are marked missing. A tool that fails, crashes, runs past --tool-timeout or ends without\n" +
+			"the words of its verdict marks its check ERROR: nothing is known of the design. Exit status 1 if any\n" +
+			"check fails or gets no verdict.\n" +
 			"--verilog FILE checks a module of your own (--top names it when the file has several) as the\n" +
 			"adder --op, --no-cin and --flags describe, whose ports it must have (a, b, cin, sum, cout for\n" +
 			"a + b + cin); its width is its input a's. --stages K says it is a pipeline of latency K, clocked\n" +
@@ -519,6 +521,7 @@ func checkCommand() *cli.Command {
 			vectorsFlag(1000, "random vectors of each testbench, after the corner vectors"),
 			seedFlag,
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "tools run at once", DefaultText: "the number of CPUs"},
+			toolTimeoutFlag(),
 		}, archFlags()...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
@@ -536,8 +539,13 @@ func checkCommand() *cli.Command {
 			if j := c.Int("jobs"); j < 0 {
 				return usage(c, "--jobs %d out of range: allowed 1 or more (0 for the number of CPUs)", j)
 			}
+			limit, err := toolTimeout(c)
+			if err != nil {
+				return err
+			}
+			opt := toolcheck.Options{Vectors: vectors, Seed: seed, Jobs: c.Int("jobs"), ToolTimeout: limit}
 			if c.IsSet("verilog") {
-				return checkVerilog(c, toolcheck.Options{Vectors: vectors, Seed: seed, Jobs: c.Int("jobs")})
+				return checkVerilog(c, opt)
 			}
 			if c.IsSet("top") {
 				return usage(c, "--top applies only with --verilog: allowed check --verilog FILE --top …")
@@ -559,14 +567,14 @@ func checkCommand() *cli.Command {
 			if err := checkArch(c, arch, nets); err != nil {
 				return err
 			}
-			opt := toolcheck.Options{Vectors: vectors, Seed: seed, Jobs: c.Int("jobs"), Adder: arch}
+			opt.Adder = arch
 			if arch != nil && arch.Cells != nil {
 				opt.Liberty = physical.LibertyFile(c.String("liberty"))
 			}
 			designs := make([]*toolcheck.Design, len(nets))
 			for i, n := range nets {
 				if designs[i], err = toolcheck.NewDesign(n, opt); err != nil {
-					return failure{fmt.Errorf("prefixgen check: %v", err)}
+					return failure{fmt.Errorf("prefixgen check: %w", err)}
 				}
 			}
 			return runChecks(c, designs, opt)
@@ -581,10 +589,13 @@ func runChecks(c *cli.Context, designs []*toolcheck.Design, opt toolcheck.Option
 	}
 	results, err := toolcheck.Check(c.Context, designs, opt)
 	if err != nil {
-		return failure{fmt.Errorf("prefixgen check: %v", err)}
+		return failure{fmt.Errorf("prefixgen check: %w", err)}
 	}
 	if err := toolcheck.Table(c.App.Writer, results); err != nil {
 		return failure{err}
+	}
+	if err := toolcheck.FirstToolError(results); err != nil {
+		return failure{fmt.Errorf("prefixgen check: a tool failed, so some checks have no verdict (see the table): %w", err)}
 	}
 	if toolcheck.Failed(results) {
 		return failure{errors.New("prefixgen check: some checks failed (see the table)")}
@@ -618,7 +629,7 @@ func checkVerilog(c *cli.Context, opt toolcheck.Options) error {
 		if _, ok := errors.AsType[*toolcheck.InputError](err); ok {
 			return usage(c, "%s: %s", path, strings.TrimPrefix(err.Error(), "toolcheck: "))
 		}
-		return failure{fmt.Errorf("prefixgen check: %v", err)}
+		return failure{fmt.Errorf("prefixgen check: %w", err)}
 	}
 	return runChecks(c, []*toolcheck.Design{d}, opt)
 }
