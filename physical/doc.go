@@ -115,8 +115,10 @@
 // ABC's mapper works for the least delay: near the critical path it computes
 // a signal again in the other polarity, or copies it, rather than put an
 // inverter on the path. Result.RedundantUM2 is the area that went that way,
-// from RedundantArea: the mapped netlist's signals are built as binary
-// decision diagrams over the Liberty file's cell functions, and a cell whose
+// from package redundant (RedundantArea): the mapped netlist's signals are
+// built as binary decision diagrams over the Liberty file's cell functions
+// (read by package liberty, the one reader of Liberty files; the netlist by
+// package netlist), and a cell whose
 // function, or its complement, an input or a larger cell already carries
 // counts. It is a lower bound: cells the library does not describe plainly
 // count as distinct.

@@ -17,6 +17,9 @@ import (
 
 	"github.com/prefixgen/prefixgen/internal/cleanup"
 	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/physical/liberty"
+	"github.com/prefixgen/prefixgen/physical/netlist"
+	"github.com/prefixgen/prefixgen/physical/redundant"
 )
 
 // Result is what the flow measured of one design.
@@ -88,14 +91,21 @@ type tools struct {
 	liberty                  string
 
 	libOnce sync.Once
-	lib     []byte
+	cells   map[string]liberty.Cell
 	libErr  error
 }
 
-// libertyText returns the Liberty file's text, read once per Run.
-func (t *tools) libertyText() ([]byte, error) {
-	t.libOnce.Do(func() { t.lib, t.libErr = os.ReadFile(t.liberty) })
-	return t.lib, t.libErr
+// libertyCells returns the Liberty file's cells, read once per Run.
+func (t *tools) libertyCells() (map[string]liberty.Cell, error) {
+	t.libOnce.Do(func() {
+		src, err := os.ReadFile(t.liberty)
+		if err != nil {
+			t.libErr = err
+			return
+		}
+		t.cells = liberty.Cells(src)
+	})
+	return t.cells, t.libErr
 }
 
 // versions caches what each program prints as its version.
@@ -356,15 +366,15 @@ func YosysScript(flow Flow, top, lib string) string {
 // checkWidth refuses a user's module (d.outside) that was given a width
 // its operand a does not have: its result would stand beside Yosys's adder
 // of another width. A module without an input a is not checked.
-func checkWidth(d *Design, mapped []byte) error {
+func checkWidth(d *Design, mapped *netlist.Netlist) error {
 	if !d.outside || d.Width == 0 {
 		return nil
 	}
-	for _, p := range netlistPorts(mapped, "input") {
-		if p.name != "a" {
+	for _, p := range mapped.Inputs {
+		if p.Name != "a" {
 			continue
 		}
-		if w := max(p.width, 1); w != d.Width {
+		if w := max(p.Width, 1); w != d.Width {
 			return &SetupError{msg: fmt.Sprintf("physical: module %s has an input a of %d bits, not the width %d given: allowed its own width, %d", d.Top, w, d.Width, w)}
 		}
 	}
@@ -373,11 +383,9 @@ func checkWidth(d *Design, mapped []byte) error {
 
 // inputWidth returns the bits of the mapped netlist's input port name, 0
 // if it has none: a user's module given no width is as wide as its a.
-func inputWidth(mapped []byte, name string) int {
-	for _, p := range netlistPorts(mapped, "input") {
-		if p.name == name {
-			return max(p.width, 1)
-		}
+func inputWidth(mapped *netlist.Netlist, name string) int {
+	if p, ok := mapped.Input(name); ok {
+		return max(p.Width, 1)
 	}
 	return 0
 }
@@ -542,17 +550,16 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		slices.Sort(generic)
 		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s lacks the cells to map %s: Yosys left %s unmapped", t.liberty, name, strings.Join(generic, ", "))}
 	}
-	libText, err := t.libertyText()
+	libCells, err := t.libertyCells()
 	if err != nil {
 		return nil, fail("%v", err)
 	}
 	// A cell without an area counts 0 in Yosys's sum: an area that looks
 	// right and is not. The message names the library, not the design, so
 	// that every design that fails says the same.
-	libCells := libertyCells(string(libText))
 	var noArea []string
 	for c := range r.Cells {
-		if lc, ok := libCells[c]; ok && !lc.hasArea {
+		if lc, ok := libCells[c]; ok && !lc.HasArea {
 			noArea = append(noArea, c)
 		}
 	}
@@ -561,7 +568,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		// every design, whichever cells it uses.
 		noArea = noArea[:0]
 		for c, lc := range libCells {
-			if !lc.hasArea {
+			if !lc.HasArea {
 				noArea = append(noArea, c)
 			}
 		}
@@ -571,17 +578,18 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 	if statErr != nil {
 		return nil, d.outsideError(fail("%v", statErr))
 	}
-	mapped, err := os.ReadFile(filepath.Join(dir, "mapped.v"))
+	src, err := os.ReadFile(filepath.Join(dir, "mapped.v"))
 	if err != nil {
 		return nil, fail("yosys wrote no netlist: %v", err)
 	}
+	mapped := netlist.Parse(src)
 	if err := checkWidth(d, mapped); err != nil {
 		return nil, err
 	}
 	if d.outside && r.Width == 0 {
 		r.Width = inputWidth(mapped, "a")
 	}
-	regs, err := netlistRegisters(libText, mapped, d.Top)
+	regs, err := netlistRegisters(libCells, mapped, d.Top)
 	if err != nil {
 		if d.outside || d.PGCells {
 			return nil, &SetupError{msg: "physical: " + err.Error()}
@@ -591,8 +599,8 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 			// what dfflibmap made of them is the library's doing.
 			var flops []string
 			for c := range r.Cells {
-				if lc := libCells[c]; lc.clock != "" {
-					flops = append(flops, fmt.Sprintf("%s, clocked on %s", c, lc.clock))
+				if lc := libCells[c]; lc.Clock != "" {
+					flops = append(flops, fmt.Sprintf("%s, clocked on %s", c, lc.Clock))
 				}
 			}
 			slices.Sort(flops)
@@ -617,7 +625,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 	if err := parseTiming(out, r, regs); err != nil {
 		return nil, d.outsideError(fail("%v", err))
 	}
-	r.RedundantUM2 = RedundantArea(libText, mapped)
+	r.RedundantUM2 = redundant.Area(libCells, mapped)
 	return r, nil
 }
 
