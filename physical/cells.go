@@ -28,7 +28,7 @@ func PGCells(library string) (*adder.Cells, error) {
 	file := LibertyFile(library)
 	src, err := os.ReadFile(file)
 	if err != nil {
-		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s cannot be read: %v (allowed: osu018, osu035 or a Liberty file)", file, unwrapPath(err))}
+		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s cannot be read: %v (allowed: osu018, osu035 or a Liberty file)", file, unwrapPath(err)), err: err}
 	}
 	cells := liberty.Cells(src)
 	nand := findCell(cells, 2, func(b *bdd.BDD, x []bdd.Node) bdd.Node { return b.Not(b.And(x[0], x[1])) })

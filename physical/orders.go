@@ -3,6 +3,7 @@ package physical
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -43,17 +44,25 @@ func (t *tools) orders(ctx context.Context, d *Design, dir string, opt Options, 
 		return fmt.Errorf("physical: %s: "+format, append([]any{d.Name()}, args...)...)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "generic.ys"), []byte(genericScript(d.Top, d.outside || d.PGCells)), 0o644); err != nil {
-		return nil, fail("%v", err)
+		return nil, fail("%w", err)
 	}
-	if out, err := command(ctx, dir, t.yosys, "-q", "-l", "generic.log", "-s", "generic.ys"); err != nil {
-		if ctx.Err() != nil {
-			return nil, fmt.Errorf("physical: %v", ctx.Err())
+	if err := os.Remove(filepath.Join(dir, "generic.v")); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, fail("%w", err)
+	}
+	if out, err := t.exec(ctx, dir, t.yosys, "-q", "-l", "generic.log", "-s", "generic.ys"); err != nil {
+		switch {
+		case ctx.Err() != nil:
+			return nil, fmt.Errorf("physical: %w", ctx.Err())
+		case unfinished(err):
+			return nil, fail("%w", err)
+		case yosysError(out) != "":
+			return nil, &flowError{msg: fail("yosys failed to write the generic netlist: %s", yosysError(out)).Error(), err: err}
 		}
-		return nil, fail("yosys failed to write the generic netlist: %s", yosysError(out, err))
+		return nil, fail("writing the generic netlist: %w", err)
 	}
 	generic, err := os.ReadFile(filepath.Join(dir, "generic.v"))
 	if err != nil {
-		return nil, fail("yosys wrote no generic netlist: %v", err)
+		return nil, fail("yosys wrote no generic netlist: %w", unwrapPath(err))
 	}
 	results := []*Result{r}
 	for k := 1; k <= opt.Orders; k++ {

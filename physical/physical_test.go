@@ -204,8 +204,8 @@ func TestWorkdirKeepsFiles(t *testing.T) {
 }
 
 // TestWorkdirWithSpace: a work folder whose path holds a space (a
-// user's folder) works in both flows, though ABC reads the paths Yosys
-// gives it unquoted: its own files then go to the usual temporary folder.
+// user's folder) works in both flows: Yosys quotes the library's path it
+// gives ABC, and ABC's own files go to the run's private TMPDIR.
 func TestWorkdirWithSpace(t *testing.T) {
 	needTools(t)
 	dir := filepath.Join(t.TempDir(), "my work")
