@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 )
 
 // MaxOrders is the most reorderings Options.Orders may ask for.
@@ -38,8 +39,11 @@ func genericScript(top string, cells bool) string {
 
 // orders measures the design d, which run has measured as written in dir
 // (r), again in opt.Orders reorderings of its generic netlist, each in a
-// folder order-K of dir, and returns the spread of all of them.
-func (t *tools) orders(ctx context.Context, d *Design, dir string, opt Options, r *Result) (*Spread, error) {
+// folder order-K of dir, and returns the spread of all of them. The caller
+// holds a slot of sem, Run's jobs: the reorderings are measured at once,
+// each in a slot of its own, the caller's given up while they run and
+// taken again after.
+func (t *tools) orders(ctx context.Context, d *Design, dir string, opt Options, r *Result, sem chan struct{}) (*Spread, error) {
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("physical: %s: "+format, append([]any{d.Name()}, args...)...)
 	}
@@ -64,15 +68,39 @@ func (t *tools) orders(ctx context.Context, d *Design, dir string, opt Options, 
 	if err != nil {
 		return nil, fail("yosys wrote no generic netlist: %w", unwrapPath(err))
 	}
-	results := []*Result{r}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	results := make([]*Result, opt.Orders+1)
+	errs := make([]error, opt.Orders+1)
+	results[0] = r
+	var wg sync.WaitGroup
+	<-sem
 	for k := 1; k <= opt.Orders; k++ {
-		shuffled := *d
-		shuffled.Verilog = ShuffleAssigns(generic, uint64(k))
-		rk, err := t.run(ctx, &shuffled, filepath.Join(dir, fmt.Sprintf("order-%d", k)), opt)
-		if err != nil {
-			return nil, err
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			if ctx.Err() != nil {
+				return
+			}
+			shuffled := *d
+			shuffled.Verilog = ShuffleAssigns(generic, uint64(k))
+			results[k], errs[k] = t.run(ctx, &shuffled, filepath.Join(dir, fmt.Sprintf("order-%d", k)), opt)
+			if errs[k] != nil {
+				cancel()
+			}
+		})
+	}
+	wg.Wait()
+	sem <- struct{}{}
+	// The first order's error that is not another's stopping it.
+	var first error
+	for _, err := range errs {
+		if err != nil && (first == nil || errors.Is(first, context.Canceled) && !errors.Is(err, context.Canceled)) {
+			first = err
 		}
-		results = append(results, rk)
+	}
+	if first != nil {
+		return nil, first
 	}
 	return spreadOf(results), nil
 }

@@ -431,7 +431,7 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 				r, err = t.run(ctx, d, filepath.Join(dir, names[i]), opt)
 			}
 			if err == nil && opt.Orders > 0 {
-				r.Spread, err = t.orders(ctx, d, filepath.Join(dir, names[i]), opt, r)
+				r.Spread, err = t.orders(ctx, d, filepath.Join(dir, names[i]), opt, r, sem)
 			}
 			mu.Lock()
 			defer mu.Unlock()

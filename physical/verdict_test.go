@@ -27,7 +27,7 @@ func fakeTool(t *testing.T, dir, name, body string) string {
 	return path
 }
 
-// Scripts of stand-ins. The flow runs yosys -q -p … to check the library,
+// Scripts of stand-ins ($TESTDATA is physical's testdata). The flow runs yosys -q -p … to check the library,
 // yosys -q -l yosys.log -s synth.ys to map the design, sta … check.tcl to
 // check the library and sta … timing.tcl to time the design.
 const (
@@ -47,9 +47,9 @@ cat "$TESTDATA/ks16-keep.sta.txt"`
 // design; a work folder's files from an earlier run are not this run's
 // figures.
 func TestToolVerdicts(t *testing.T) {
+	t.Parallel()
 	testdata, err := filepath.Abs("testdata")
 	require.NoError(t, err)
-	t.Setenv("TESTDATA", testdata)
 	tests := []struct {
 		name, yosys, sta string
 		// stale, when set, leaves the files of an earlier run in the
@@ -67,7 +67,7 @@ func TestToolVerdicts(t *testing.T) {
 			`^physical: kogge-stone: yosys failed \(killed by segmentation fault\): dying$`, true},
 		{"yosys writes nothing, over an earlier run's files", `exit 0`, staTimes, true,
 			`^physical: kogge-stone: yosys wrote no statistics: no such file or directory$`, false},
-		{"yosys fails on the library without a word", `[ "$2" = -p ] && { echo '\033[2Joops'; exit 1; }`, staTimes, false,
+		{"yosys fails on the library without a word", `[ "$2" = -p ] && { printf '\033[2Joops\n'; exit 1; }`, staTimes, false,
 			`^physical: checking Liberty file .*tiny\.lib: yosys failed \(exit status 1\): \\x1b\[2Joops$`, true},
 		{"sta exits 1 after a report", yosysMaps, staTimes + "\nexit 1", false,
 			`^physical: kogge-stone: sta failed \(exit status 1\): Startpoint: b\[0\]`, true},
@@ -80,6 +80,7 @@ func TestToolVerdicts(t *testing.T) {
 	require.NoError(t, err)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			dir := t.TempDir()
 			lib := filepath.Join(dir, "tiny.lib")
 			require.NoError(t, os.WriteFile(lib, []byte("library (tiny) { }\n"), 0o644))
@@ -96,7 +97,8 @@ func TestToolVerdicts(t *testing.T) {
 			}
 			opt := physical.Options{
 				Liberty: lib, Workdir: work,
-				Yosys: fakeTool(t, dir, "yosys", tt.yosys), STA: fakeTool(t, dir, "sta", tt.sta),
+				Yosys: fakeTool(t, dir, "yosys", strings.ReplaceAll(tt.yosys, "$TESTDATA", testdata)),
+				STA:   fakeTool(t, dir, "sta", strings.ReplaceAll(tt.sta, "$TESTDATA", testdata)),
 			}
 			res, err := physical.Run(context.Background(), []*physical.Design{d}, opt)
 			if tt.want == "" {
@@ -117,6 +119,7 @@ func TestToolVerdicts(t *testing.T) {
 // TestToolTimeout: a tool that hangs is stopped at Options.ToolTimeout,
 // its children with it, and the error names it and the limit.
 func TestToolTimeout(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	pid := filepath.Join(dir, "child.pid")
 	hang := "sleep 600 & echo $! > " + pid + "\nwait"

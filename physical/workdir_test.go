@@ -17,6 +17,7 @@ import (
 // character. A work folder with one, as written or as the file system
 // names it (through a link), is refused before anything is made or run.
 func TestWorkdirABCPath(t *testing.T) {
+	t.Parallel()
 	d, err := physical.AdderDesign(build(t, "ripple", 4, nil))
 	require.NoError(t, err)
 	for _, c := range []string{";", "'", `"`, "\t", "\n"} {
