@@ -478,7 +478,7 @@ func removeOrders(dir string) error {
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return &SetupError{msg: fmt.Sprintf("physical: cannot read the design folder %s: %v", dir, unwrapPath(err))}
+		return &SetupError{msg: fmt.Sprintf("physical: cannot read the design folder %s: %v", dir, unwrapPath(err)), err: err}
 	}
 	for _, e := range entries {
 		name := e.Name()
@@ -486,7 +486,7 @@ func removeOrders(dir string) error {
 		order = order && e.IsDir() && k != "" && strings.Trim(k, "0123456789") == ""
 		if order || name == "generic.ys" || name == "generic.log" || name == "generic.v" {
 			if err := os.RemoveAll(filepath.Join(dir, name)); err != nil {
-				return &SetupError{msg: fmt.Sprintf("physical: cannot remove %s of an earlier run: %v", filepath.Join(dir, name), unwrapPath(err))}
+				return &SetupError{msg: fmt.Sprintf("physical: cannot remove %s of an earlier run: %v", filepath.Join(dir, name), unwrapPath(err)), err: err}
 			}
 		}
 	}
