@@ -53,7 +53,7 @@ func (t *tools) orders(ctx context.Context, d *Design, dir string, opt Options, 
 	if err := os.Remove(filepath.Join(dir, "generic.v")); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, fail("%w", err)
 	}
-	if out, err := t.exec(ctx, dir, t.yosys, "-q", "-l", "generic.log", "-s", "generic.ys"); err != nil {
+	if out, err := t.invoke(ctx, dir, t.yosys, "-q", "-l", "generic.log", "-s", "generic.ys"); err != nil {
 		switch {
 		case ctx.Err() != nil:
 			return nil, fmt.Errorf("physical: %w", ctx.Err())

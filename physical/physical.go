@@ -113,6 +113,7 @@ type Options struct {
 	// design's synthesis, its timing, one order of its gates); a tool that
 	// runs past it is stopped and the run fails with a
 	// *toolrun.TimeoutError naming it. 0 means toolrun.DefaultTimeout.
+	// (Asking a tool its version has toolrun.Version's own limit.)
 	ToolTimeout time.Duration
 	// Progress, when not nil, is called after each design Run finishes
 	// with the number done and the number in all, from one goroutine at a

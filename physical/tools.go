@@ -160,10 +160,10 @@ func version(ctx context.Context, prog, flag string) (string, error) {
 	return "", fmt.Errorf("physical: %s %s: %w", prog, flag, err)
 }
 
-// exec runs prog, one of the flow's tools, in dir under the run's time
+// invoke runs prog, one of the flow's tools, in dir under the run's time
 // limit, and returns what it printed (stdout and stderr as they came) and
 // toolrun's error.
-func (t *tools) exec(ctx context.Context, dir, prog string, args ...string) (string, error) {
+func (t *tools) invoke(ctx context.Context, dir, prog string, args ...string) (string, error) {
 	res, err := toolrun.Run(ctx, toolrun.Cmd{Path: prog, Args: args, Dir: dir, Timeout: t.timeout})
 	if res == nil {
 		return "", err
@@ -212,7 +212,7 @@ func checkLiberty(ctx context.Context, t *tools) error {
 		}
 		return fmt.Errorf("physical: checking Liberty file %s: %w", t.liberty, err)
 	}
-	out, err := t.exec(ctx, dir, t.yosys, "-q", "-p", "read_liberty -lib "+libertyLink)
+	out, err := t.invoke(ctx, dir, t.yosys, "-q", "-p", "read_liberty -lib "+libertyLink)
 	switch exit, _ := errors.AsType[*toolrun.ExitError](err); {
 	case err == nil:
 	case unfinished(err):
@@ -229,7 +229,7 @@ func checkLiberty(ctx context.Context, t *tools) error {
 	if err := os.WriteFile(filepath.Join(dir, "check.tcl"), []byte("read_liberty "+libertyLink+"\n"), 0o644); err != nil {
 		return fmt.Errorf("physical: %w", err)
 	}
-	out, err = t.exec(ctx, dir, t.sta, "-no_init", "-no_splash", "-exit", "check.tcl")
+	out, err = t.invoke(ctx, dir, t.sta, "-no_init", "-no_splash", "-exit", "check.tcl")
 	switch {
 	case unfinished(err):
 		return checking(err)
@@ -501,7 +501,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 			return nil, fail("%w", err)
 		}
 	}
-	out, err := t.exec(ctx, dir, t.yosys, "-q", "-l", "yosys.log", "-s", "synth.ys")
+	out, err := t.invoke(ctx, dir, t.yosys, "-q", "-l", "yosys.log", "-s", "synth.ys")
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("physical: %w", ctx.Err())
@@ -629,7 +629,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 	if err := os.WriteFile(filepath.Join(dir, "timing.tcl"), []byte(STAScript(d.Top, lib, opt.load(), regs.clocks...)), 0o644); err != nil {
 		return nil, fail("%w", err)
 	}
-	out, err = t.exec(ctx, dir, t.sta, "-no_init", "-no_splash", "-exit", "timing.tcl")
+	out, err = t.invoke(ctx, dir, t.sta, "-no_init", "-no_splash", "-exit", "timing.tcl")
 	if werr := os.WriteFile(filepath.Join(dir, "sta.log"), []byte(out), 0o644); werr != nil && err == nil {
 		return nil, fail("%w", werr)
 	}

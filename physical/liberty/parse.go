@@ -27,6 +27,7 @@ type Group struct {
 // Attribute is a complex attribute, name (values) ;, such as
 // index_1 ("0.005, 0.0125") or capacitive_load_unit (1,pf).
 type Attribute struct {
+	// Name is the attribute's name, as in index_1.
 	Name string
 	// Args are its values, without their quotes.
 	Args []string
