@@ -51,3 +51,15 @@ func TestTMPDIRNotPlain(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, left, "nothing left in TMPDIR")
 }
+
+// TestWorkdirNotMadeWhenRefused: a run refused before it starts (here, a
+// tool that is not installed) makes no work folder.
+func TestWorkdirNotMadeWhenRefused(t *testing.T) {
+	t.Parallel()
+	d, err := physical.AdderDesign(build(t, "ripple", 4, nil))
+	require.NoError(t, err)
+	work := filepath.Join(t.TempDir(), "work")
+	_, err = physical.Run(context.Background(), []*physical.Design{d}, physical.Options{Workdir: work, Yosys: filepath.Join(t.TempDir(), "no-yosys")})
+	oneLineSetupError(t, err, `is not installed`)
+	assert.NoDirExists(t, work)
+}
