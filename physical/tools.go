@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/prefixgen/prefixgen/internal/cleanup"
@@ -219,9 +220,9 @@ func checkLiberty(ctx context.Context, t *tools) error {
 		return checking(err)
 	case yosysError(out) != "":
 		return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s does not parse: yosys says %s", t.liberty, yosysError(out)), err: err}
-	case exit.Signal != 0:
+	case exit.Signal == syscall.SIGABRT:
 		// Yosys's Liberty reader runs out of memory on a file cut
-		// short, and dies without a word.
+		// short, and aborts without a word. Any other crash is Yosys's.
 		return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s does not parse: yosys died reading it (signal: %v), as it does on a file cut short: allowed a whole Liberty file", t.liberty, exit.Signal), err: err}
 	default:
 		return checking(err)

@@ -69,6 +69,8 @@ func TestToolVerdicts(t *testing.T) {
 			`^physical: kogge-stone: yosys wrote no statistics: no such file or directory$`, false},
 		{"yosys fails on the library without a word", `[ "$2" = -p ] && { printf '\033[2Joops\n'; exit 1; }`, staTimes, false,
 			`^physical: checking Liberty file .*tiny\.lib: yosys failed \(exit status 1\): \\x1b\[2Joops$`, true},
+		{"yosys crashes on the library", `[ "$2" = -p ] && kill -SEGV $$`, staTimes, false,
+			`^physical: checking Liberty file .*tiny\.lib: yosys failed \(killed by segmentation fault\) and printed nothing$`, true},
 		{"sta exits 1 after a report", yosysMaps, staTimes + "\nexit 1", false,
 			`^physical: kogge-stone: sta failed \(exit status 1\): Startpoint: b\[0\]`, true},
 		{"sta prints nothing", yosysMaps, `exit 0`, false,
