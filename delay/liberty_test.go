@@ -3,7 +3,6 @@ package delay_test
 import (
 	"math"
 	"os"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,53 +12,68 @@ import (
 
 	"github.com/prefixgen/prefixgen/delay"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
+	"github.com/prefixgen/prefixgen/physical/liberty"
 )
 
 // osu018Path is where Debian's qflow-tech-osu018 puts the library.
 const osu018Path = "/usr/share/qflow/tech/osu018/osu018_stdcells.lib"
 
-// libertyGate is one cell's measurement: pin capacitances in pF, and the
-// intercept (ns) and slope (ns/pF) of its delay against its load.
+// libertyGate is one cell's measurement: pin capacitances in pF, the
+// intercept (ns) and slope (ns/pF) of its delay against its load, and its
+// area.
 type libertyGate struct {
 	pins             map[string]float64
 	intercept, slope float64
+	area             float64
+	hasArea          bool
 }
 
-var (
-	pinRE   = regexp.MustCompile(`pin\((\w+)\)\s*\{\s*direction : input;\s*capacitance : ([\d.]+)`)
-	tableRE = regexp.MustCompile(`(?s)cell_(?:rise|fall)\(\w+\)\s*\{\s*index_1 \("([^"]*)"\);\s*index_2 \("([^"]*)"\);\s*values \(([^;]*)\);`)
-	numRE   = regexp.MustCompile(`[-\d.e]+`)
-)
-
-// measure reads a cell of the Liberty text as the package documentation
+// measure reads a cell of the Liberty file as the package documentation
 // says: a least-squares line through each cell_rise and cell_fall table at
 // the input transition nearest 0.18 ns, over the loads up to 75 fF (the
 // first three when fewer lie there), averaged.
-func measure(t *testing.T, lib, cell string) libertyGate {
+func measure(t *testing.T, lib *liberty.Group, name string) libertyGate {
 	t.Helper()
-	i := strings.Index(lib, "cell ("+cell+")")
-	require.GreaterOrEqual(t, i, 0, cell)
-	body := lib[i:]
-	if j := strings.Index(body[1:], "\ncell ("); j >= 0 {
-		body = body[:j+1]
+	var cell *liberty.Group
+	for c := range lib.Find("cell") {
+		if len(c.Args) == 1 && c.Args[0] == name {
+			cell = c
+		}
 	}
+	require.NotNil(t, cell, name)
 	g := libertyGate{pins: map[string]float64{}}
-	for _, m := range pinRE.FindAllStringSubmatch(body, -1) {
-		g.pins[m[1]], _ = strconv.ParseFloat(m[2], 64)
+	for pin := range cell.Find("pin") {
+		if c, ok := pin.Attrs["capacitance"]; ok && pin.Attrs["direction"] == "input" {
+			v, err := strconv.ParseFloat(c, 64)
+			require.NoError(t, err, "%s pin %v", name, pin.Args)
+			for _, p := range pin.Args {
+				g.pins[p] = v
+			}
+		}
 	}
-	nums := func(s string) []float64 {
+	nums := func(values []string) []float64 {
 		var out []float64
-		for _, f := range numRE.FindAllString(s, -1) {
-			v, err := strconv.ParseFloat(f, 64)
-			require.NoError(t, err)
-			out = append(out, v)
+		for _, s := range values {
+			for f := range strings.SplitSeq(s, ",") {
+				v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+				require.NoError(t, err)
+				out = append(out, v)
+			}
 		}
 		return out
 	}
-	tables := tableRE.FindAllStringSubmatch(body, -1)
-	require.NotEmpty(t, tables, cell)
-	for _, m := range tables {
-		loads, slews, values := nums(m[1]), nums(m[2]), nums(m[3])
+	var tables []*liberty.Group
+	for timing := range cell.Find("timing") {
+		for _, table := range timing.Groups {
+			if table.Kind == "cell_rise" || table.Kind == "cell_fall" {
+				tables = append(tables, table)
+			}
+		}
+	}
+	require.NotEmpty(t, tables, name)
+	for _, table := range tables {
+		loads, slews, values := nums(table.Values("index_1")), nums(table.Values("index_2")), nums(table.Values("values"))
+		require.Len(t, values, len(loads)*len(slews), "%s %s", name, table.Kind)
 		k := 0
 		for s := range slews {
 			if math.Abs(slews[s]-0.18) < math.Abs(slews[k]-0.18) {
@@ -84,6 +98,8 @@ func measure(t *testing.T, lib, cell string) libertyGate {
 		g.slope += b / float64(len(tables))
 		g.intercept += (sy - b*sx) / n / float64(len(tables))
 	}
+	c := cell.Cells()[name]
+	g.area, g.hasArea = c.Area, c.HasArea
 	return g
 }
 
@@ -93,7 +109,7 @@ func TestOSU018(t *testing.T) {
 	tooltest.File(t, osu018Path, "qflow-tech-osu018")
 	data, err := os.ReadFile(osu018Path)
 	require.NoError(t, err)
-	lib := string(data)
+	lib := liberty.Parse(data)
 	inv := measure(t, lib, "INVX1")
 	cinv := inv.pins["A"]
 	tau := inv.slope * cinv
@@ -124,9 +140,7 @@ func TestOSU018(t *testing.T) {
 		for i := len(c.pins); i < len(c.gate.Pins); i++ {
 			assert.Zero(t, c.gate.Pins[i], "%s has %d pins", c.gate.Name, len(c.pins))
 		}
-		area := regexp.MustCompile(`cell \(` + c.gate.Name + `\) \{[^}]*?area : ([\d.]+)`).FindStringSubmatch(lib)
-		require.NotNil(t, area, c.gate.Name)
-		a, _ := strconv.ParseFloat(area[1], 64)
-		assert.Equal(t, a, c.gate.Area, c.gate.Name+" area")
+		require.True(t, m.hasArea, c.gate.Name)
+		assert.Equal(t, m.area, c.gate.Area, c.gate.Name+" area")
 	}
 }

@@ -2,14 +2,19 @@ package physical
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"strings"
 
 	"github.com/prefixgen/prefixgen/adder"
+	"github.com/prefixgen/prefixgen/physical/bdd"
+	"github.com/prefixgen/prefixgen/physical/liberty"
+	"github.com/prefixgen/prefixgen/physical/netlist"
+	"github.com/prefixgen/prefixgen/physical/redundant"
 )
 
-// PGCells finds, in the Liberty file that liberty names (as
+// PGCells finds, in the Liberty file that library names (as
 // Options.Liberty: a key of Libraries, a path, or "" for DefaultLibrary),
 // the cells adder.Options.Cells instantiates for each bit's generate and
 // propagate: the smallest cell computing !(A & B) of two inputs and the
@@ -19,15 +24,15 @@ import (
 // one output are passed over; of cells of equal area the first by name is
 // taken. A file that
 // cannot be read, or that has no such cells, is a *SetupError.
-func PGCells(liberty string) (*adder.Cells, error) {
-	file := LibertyFile(liberty)
+func PGCells(library string) (*adder.Cells, error) {
+	file := LibertyFile(library)
 	src, err := os.ReadFile(file)
 	if err != nil {
-		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s cannot be read: %v (allowed: osu018, osu035 or a Liberty file)", file, unwrapPath(err))}
+		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s cannot be read: %v (allowed: osu018, osu035 or a Liberty file)", file, unwrapPath(err)), err: err}
 	}
-	cells := libertyCells(string(src))
-	nand := findCell(cells, 2, func(b *bdd, x []int32) int32 { return b.not(b.ite(x[0], x[1], 0)) })
-	oai := findCell(cells, 3, func(b *bdd, x []int32) int32 { return b.not(b.ite(b.ite(x[0], 1, x[1]), x[2], 0)) })
+	cells := liberty.Cells(src)
+	nand := findCell(cells, 2, func(b *bdd.BDD, x []bdd.Node) bdd.Node { return b.Not(b.And(x[0], x[1])) })
+	oai := findCell(cells, 3, func(b *bdd.BDD, x []bdd.Node) bdd.Node { return b.Not(b.And(b.Or(x[0], x[1]), x[2])) })
 	var missing []string
 	if nand == nil {
 		missing = append(missing, "a two-input NAND, !(A & B)")
@@ -44,45 +49,45 @@ func PGCells(liberty string) (*adder.Cells, error) {
 // findCell returns the smallest combinational cell of one output and ins
 // inputs whose function is want's for some order of its input pins (the
 // order is then the cell's Inputs), or nil.
-func findCell(cells map[string]libCell, ins int, want func(b *bdd, x []int32) int32) *adder.Cell {
+func findCell(cells map[string]liberty.Cell, ins int, want func(b *bdd.BDD, x []bdd.Node) bdd.Node) *adder.Cell {
 	var (
 		best     *adder.Cell
 		bestArea float64
 	)
-	for _, name := range sortedKeys(cells) {
+	for _, name := range slices.Sorted(maps.Keys(cells)) {
 		c := cells[name]
-		if c.dontUse || !c.hasArea || c.clock != "" || c.latch || len(c.outputs) != 1 || len(c.inputs) != ins {
+		if c.DontUse || !c.HasArea || c.Clock != "" || c.Latch || len(c.Outputs) != 1 || len(c.Inputs) != ins {
 			continue
 		}
-		out := sortedKeys(c.outputs)[0]
-		f := c.outputs[out]
+		out := slices.Sorted(maps.Keys(c.Outputs))[0]
+		f := c.Outputs[out]
 		if f == nil {
 			continue
 		}
-		b := newBDD()
-		env := map[string]int32{}
-		for i, pin := range c.inputs {
-			env[pin] = b.variable(int32(i))
+		b := bdd.New(0)
+		env := map[string]bdd.Node{}
+		for i, pin := range c.Inputs {
+			env[pin] = b.Var(int32(i))
 		}
-		got, ok := f.eval(b, env)
+		got, ok := liberty.Eval(f, b, env)
 		if !ok {
 			continue
 		}
 		order := permutations(ins)
 		for _, p := range order {
-			x := make([]int32, ins)
+			x := make([]bdd.Node, ins)
 			for i, k := range p {
-				x[i] = env[c.inputs[k]]
+				x[i] = env[c.Inputs[k]]
 			}
 			if want(b, x) != got {
 				continue
 			}
-			if best == nil || c.area < bestArea {
+			if best == nil || c.Area < bestArea {
 				pins := make([]string, ins)
 				for i, k := range p {
-					pins[i] = c.inputs[k]
+					pins[i] = c.Inputs[k]
 				}
-				best, bestArea = &adder.Cell{Name: name, Inputs: pins, Output: out}, c.area
+				best, bestArea = &adder.Cell{Name: name, Inputs: pins, Output: out}, c.Area
 			}
 			break
 		}
@@ -103,4 +108,13 @@ func permutations(n int) [][]int {
 		}
 	}
 	return out
+}
+
+// RedundantArea returns the area of the cells of a mapped netlist that
+// compute a signal the netlist already carries, or its complement (see
+// redundant.Area): lib is the text of the Liberty file the netlist was
+// mapped onto, mapped the netlist as Yosys's write_verilog -noexpr writes
+// it. A netlist or library it cannot read gives 0.
+func RedundantArea(lib, mapped []byte) float64 {
+	return redundant.Area(liberty.Cells(lib), netlist.Parse(mapped))
 }

@@ -115,19 +115,45 @@
 // ABC's mapper works for the least delay: near the critical path it computes
 // a signal again in the other polarity, or copies it, rather than put an
 // inverter on the path. Result.RedundantUM2 is the area that went that way,
-// from RedundantArea: the mapped netlist's signals are built as binary
-// decision diagrams over the Liberty file's cell functions, and a cell whose
+// from package redundant (RedundantArea): the mapped netlist's signals are
+// built as binary decision diagrams over the Liberty file's cell functions
+// (read by package liberty, the one reader of Liberty files; the netlist by
+// package netlist), and a cell whose
 // function, or its complement, an input or a larger cell already carries
 // counts. It is a lower bound: cells the library does not describe plainly
 // count as distinct.
+//
+// # The tools' runs
+//
+// Every run of Yosys and OpenSTA goes through internal/toolrun: in a
+// process group of its own, killed when the context ends, when prefixgen is
+// stopped by a signal, or when it runs past Options.ToolTimeout; with a
+// private TMPDIR, removed after it with what the tool left there (Yosys's
+// abc pass makes a folder holding the design). Yosys hands ABC the
+// library's path in the design's folder unquoted, so the folders the flow
+// makes lie under a plain path (toolrun.TempDir) whatever TMPDIR holds,
+// and a work folder (Options.Workdir) whose path holds ; ' " or a control
+// character is refused before anything is made or run.
+//
+// The figures are read from what the tools write: the area and the cells
+// from the statistics Yosys writes (stat.txt, removed before it runs, so
+// that an earlier run's never stand in), the delay and the critical path
+// from OpenSTA's report. A tool that exits with a status other than 0,
+// crashes, runs past its limit or prints no report is an error naming it
+// ("yosys failed: ERROR: …", "sta failed (exit status 1): …", "yosys ran
+// past its time limit of 1s …"), never a figure, and never taken for a
+// verdict on the library or the design unless the tool said so in an error
+// line of its own.
 //
 // # Errors
 //
 // A tool that is not installed, a Liberty file that cannot be read, does not
 // parse or lacks the cells a design needs (Yosys leaves generic $_…_ cells
 // unmapped), a user's module the flow cannot time (latches, and flip-flops
-// but on the rising edge of an input port), and an unknown flow are
-// *SetupError values, which commands
-// report as bad input (exit status 2). A tool that fails on a design is any
-// other error. Every error is one line prefixed "physical: ".
+// but on the rising edge of an input port), a work folder the flow cannot
+// use and an unknown flow are *SetupError values, which commands report as
+// bad input (exit status 2). A tool that fails on a design is any other
+// error. Every error is one line prefixed "physical: "; one caused by a
+// tool wraps toolrun's error (errors.As a *toolrun.ExitError or
+// *toolrun.TimeoutError), and one caused by the context wraps its error.
 package physical

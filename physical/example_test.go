@@ -54,28 +54,3 @@ func ExampleShuffleAssigns() {
 	//   assign y = a & b;
 	// endmodule
 }
-
-// A generate bit mapped twice, as an AND2 for one reader and a NAND2 for
-// another, and an inverter on an input: 24 µm² of the NAND2 (the AND2, the
-// larger, is kept) and 16 of the inverter compute nothing new.
-func ExampleRedundantArea() {
-	lib := []byte(`library (tiny) {
-  cell (AND2X1) { area : 32 ; pin (A) { direction : input ; } pin (B) { direction : input ; }
-    pin (Y) { direction : output ; function : "(A B)" ; } }
-  cell (NAND2X1) { area : 24 ; pin (A) { direction : input ; } pin (B) { direction : input ; }
-    pin (Y) { direction : output ; function : "(!(A B))" ; } }
-  cell (INVX1) { area : 16 ; pin (A) { direction : input ; } pin (Y) { direction : output ; function : "(!A)" ; } }
-}`)
-	mapped := []byte(`module top(a, b, y);
-  input [1:0] a;
-  input [1:0] b;
-  output [2:0] y;
-  AND2X1 _1_ ( .A(a[0]), .B(b[0]), .Y(y[0]) );
-  NAND2X1 _2_ ( .A(a[0]), .B(b[0]), .Y(y[1]) );
-  INVX1 _3_ ( .A(a[1]), .Y(y[2]) );
-endmodule
-`)
-	fmt.Println(physical.RedundantArea(lib, mapped), "µm² computed twice")
-	// Output:
-	// 40 µm² computed twice
-}

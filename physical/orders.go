@@ -3,11 +3,13 @@ package physical
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 )
 
 // MaxOrders is the most reorderings Options.Orders may ask for.
@@ -37,33 +39,68 @@ func genericScript(top string, cells bool) string {
 
 // orders measures the design d, which run has measured as written in dir
 // (r), again in opt.Orders reorderings of its generic netlist, each in a
-// folder order-K of dir, and returns the spread of all of them.
-func (t *tools) orders(ctx context.Context, d *Design, dir string, opt Options, r *Result) (*Spread, error) {
+// folder order-K of dir, and returns the spread of all of them. The caller
+// holds a slot of sem, Run's jobs: the reorderings are measured at once,
+// each in a slot of its own, the caller's given up while they run and
+// taken again after.
+func (t *tools) orders(ctx context.Context, d *Design, dir string, opt Options, r *Result, sem chan struct{}) (*Spread, error) {
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("physical: %s: "+format, append([]any{d.Name()}, args...)...)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "generic.ys"), []byte(genericScript(d.Top, d.outside || d.PGCells)), 0o644); err != nil {
-		return nil, fail("%v", err)
+		return nil, fail("%w", err)
 	}
-	if out, err := command(ctx, dir, t.yosys, "-q", "-l", "generic.log", "-s", "generic.ys"); err != nil {
-		if ctx.Err() != nil {
-			return nil, fmt.Errorf("physical: %v", ctx.Err())
+	if err := os.Remove(filepath.Join(dir, "generic.v")); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, fail("%w", err)
+	}
+	if out, err := t.invoke(ctx, dir, t.yosys, "-q", "-l", "generic.log", "-s", "generic.ys"); err != nil {
+		switch {
+		case ctx.Err() != nil:
+			return nil, fmt.Errorf("physical: %w", ctx.Err())
+		case unfinished(err):
+			return nil, fail("%w", err)
+		case yosysError(out) != "":
+			return nil, &flowError{msg: fail("yosys failed to write the generic netlist: %s", yosysError(out)).Error(), err: err}
 		}
-		return nil, fail("yosys failed to write the generic netlist: %s", yosysError(out, err))
+		return nil, fail("writing the generic netlist: %w", err)
 	}
 	generic, err := os.ReadFile(filepath.Join(dir, "generic.v"))
 	if err != nil {
-		return nil, fail("yosys wrote no generic netlist: %v", err)
+		return nil, fail("yosys wrote no generic netlist: %w", unwrapPath(err))
 	}
-	results := []*Result{r}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	results := make([]*Result, opt.Orders+1)
+	errs := make([]error, opt.Orders+1)
+	results[0] = r
+	var wg sync.WaitGroup
+	<-sem
 	for k := 1; k <= opt.Orders; k++ {
-		shuffled := *d
-		shuffled.Verilog = ShuffleAssigns(generic, uint64(k))
-		rk, err := t.run(ctx, &shuffled, filepath.Join(dir, fmt.Sprintf("order-%d", k)), opt)
-		if err != nil {
-			return nil, err
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			if ctx.Err() != nil {
+				return
+			}
+			shuffled := *d
+			shuffled.Verilog = ShuffleAssigns(generic, uint64(k))
+			results[k], errs[k] = t.run(ctx, &shuffled, filepath.Join(dir, fmt.Sprintf("order-%d", k)), opt)
+			if errs[k] != nil {
+				cancel()
+			}
+		})
+	}
+	wg.Wait()
+	sem <- struct{}{}
+	// The first order's error that is not another's stopping it.
+	var first error
+	for _, err := range errs {
+		if err != nil && (first == nil || errors.Is(first, context.Canceled) && !errors.Is(err, context.Canceled)) {
+			first = err
 		}
-		results = append(results, rk)
+	}
+	if first != nil {
+		return nil, first
 	}
 	return spreadOf(results), nil
 }

@@ -71,6 +71,7 @@ func TestShuffleAssigns(t *testing.T) {
 // in another order to a different netlist), while flow keep's area stays
 // put.
 func TestOrders(t *testing.T) {
+	t.Parallel()
 	needTools(t)
 	d, err := physical.AdderDesign(build(t, "brent-kung", 16, nil))
 	require.NoError(t, err)

@@ -2,7 +2,6 @@ package physical
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -91,27 +90,6 @@ func TestSafeName(t *testing.T) {
 	assert.Regexp(t, `^design-[0-9a-f]{8}$`, safeName(""))
 }
 
-// TestToolEnv: the tools run with TMPDIR in their own folder, as an
-// absolute path (they run in that folder), so that what they leave when an
-// interrupt kills them goes with it.
-func TestToolEnv(t *testing.T) {
-	t.Chdir(t.TempDir())
-	env := toolEnv("work/kogge-stone")
-	abs, err := filepath.Abs("work/kogge-stone")
-	require.NoError(t, err)
-	assert.Equal(t, "TMPDIR="+abs, env[len(env)-1])
-	assert.Equal(t, os.Environ(), env[:len(env)-1], "the rest of the environment kept")
-
-	// Yosys hands ABC the folder's paths unquoted: a path with a space
-	// keeps the environment's TMPDIR, and a TMPDIR with one becomes /tmp.
-	assert.Equal(t, os.Environ(), toolEnv("work/sp ace"))
-	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "t mp"))
-	env = toolEnv("work/sp ace")
-	assert.Equal(t, "TMPDIR=/tmp", env[len(env)-1])
-	assert.False(t, plainPath("/a/b;c"))
-	assert.True(t, plainPath("/tmp/prefixgen-physical-123/kogge-stone_8"))
-}
-
 // OpenSTA names an escaped port of a netlist without its escape, and a
 // constraint on a port it does not find is an error of the flow, not a
 // warning to time past.
@@ -121,6 +99,6 @@ func TestSTANames(t *testing.T) {
 	}
 	out := "Warning: timing.tcl, 6 port '\\clk$1' not found.\nStartpoint: _30_ (rising edge-triggered flip-flop)\n"
 	assert.True(t, staFailed(out))
-	assert.Equal(t, "Warning: timing.tcl, 6 port '\\clk$1' not found.", staError(out, nil))
+	assert.Equal(t, "Warning: timing.tcl, 6 port '\\clk$1' not found.", staError(out))
 	assert.False(t, staFailed("Startpoint: a[0] (input port clocked by virtual_clock)\n"))
 }

@@ -15,10 +15,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/emit"
-	"github.com/prefixgen/prefixgen/internal/cleanup"
 	"github.com/prefixgen/prefixgen/network"
 )
 
@@ -109,6 +109,12 @@ type Options struct {
 	// the gates in, so one measurement of a design is one draw. At most
 	// MaxOrders.
 	Orders int
+	// ToolTimeout is the time limit of each run of Yosys and OpenSTA (a
+	// design's synthesis, its timing, one order of its gates); a tool that
+	// runs past it is stopped and the run fails with a
+	// *toolrun.TimeoutError naming it. 0 means toolrun.DefaultTimeout.
+	// (Asking a tool its version has toolrun.Version's own limit.)
+	ToolTimeout time.Duration
 	// Progress, when not nil, is called after each design Run finishes
 	// with the number done and the number in all, from one goroutine at a
 	// time.
@@ -360,23 +366,21 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 			return nil, &SetupError{msg: fmt.Sprintf("physical: top module %q: allowed a letter or _, then letters, digits or _", d.Top)}
 		}
 	}
-	if opt.Workdir != "" {
-		if err := os.MkdirAll(opt.Workdir, 0o755); err != nil {
-			return nil, &SetupError{msg: fmt.Sprintf("physical: cannot make the work folder %s: %v: allowed a folder, or a path where one can be made", opt.Workdir, unwrapPath(err))}
-		}
+	if opt.ToolTimeout < 0 {
+		return nil, &SetupError{msg: fmt.Sprintf("physical: tool timeout %v out of range: allowed 0 (the default) or more", opt.ToolTimeout)}
+	}
+	if err := checkWorkdir(opt.Workdir); err != nil {
+		return nil, err
 	}
 	t, err := setup(ctx, opt)
 	if err != nil {
 		return nil, err
 	}
-	dir := opt.Workdir
-	if dir == "" {
-		var remove func()
-		if dir, remove, err = cleanup.MkdirTemp("", "prefixgen-physical-"); err != nil {
-			return nil, fmt.Errorf("physical: %v", err)
-		}
-		defer remove()
+	dir, remove, err := workdir(opt.Workdir)
+	if err != nil {
+		return nil, err
 	}
+	defer remove()
 	names := folders(designs)
 
 	ctx, cancel := context.WithCancel(ctx)
@@ -428,7 +432,7 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 				r, err = t.run(ctx, d, filepath.Join(dir, names[i]), opt)
 			}
 			if err == nil && opt.Orders > 0 {
-				r.Spread, err = t.orders(ctx, d, filepath.Join(dir, names[i]), opt, r)
+				r.Spread, err = t.orders(ctx, d, filepath.Join(dir, names[i]), opt, r, sem)
 			}
 			mu.Lock()
 			defer mu.Unlock()
@@ -451,7 +455,7 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 		return nil, firstErr
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("physical: %v", err)
+		return nil, fmt.Errorf("physical: %w", err)
 	}
 	for i, j := range same {
 		if j >= 0 {
@@ -475,7 +479,7 @@ func removeOrders(dir string) error {
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return &SetupError{msg: fmt.Sprintf("physical: cannot read the design folder %s: %v", dir, unwrapPath(err))}
+		return &SetupError{msg: fmt.Sprintf("physical: cannot read the design folder %s: %v", dir, unwrapPath(err)), err: err}
 	}
 	for _, e := range entries {
 		name := e.Name()
@@ -483,7 +487,7 @@ func removeOrders(dir string) error {
 		order = order && e.IsDir() && k != "" && strings.Trim(k, "0123456789") == ""
 		if order || name == "generic.ys" || name == "generic.log" || name == "generic.v" {
 			if err := os.RemoveAll(filepath.Join(dir, name)); err != nil {
-				return &SetupError{msg: fmt.Sprintf("physical: cannot remove %s of an earlier run: %v", filepath.Join(dir, name), unwrapPath(err))}
+				return &SetupError{msg: fmt.Sprintf("physical: cannot remove %s of an earlier run: %v", filepath.Join(dir, name), unwrapPath(err)), err: err}
 			}
 		}
 	}
@@ -530,10 +534,17 @@ func safeName(s string) string {
 // installed, a Liberty file that cannot be read, does not parse or lacks the
 // cells the design needs, an unknown flow. Commands treat it as bad input
 // (exit status 2); every other error is the flow failing on a design.
-type SetupError struct{ msg string }
+type SetupError struct {
+	msg string
+	err error // the cause, if any, for errors.Is and errors.As
+}
 
 // Error returns the one-line message.
 func (e *SetupError) Error() string { return e.msg }
+
+// Unwrap returns the error that caused it, if any: the tool's
+// (*toolrun.ExitError), the file system's.
+func (e *SetupError) Unwrap() error { return e.err }
 
 // IsSetup reports whether err is, or wraps, a *SetupError.
 func IsSetup(err error) bool {

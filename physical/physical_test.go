@@ -40,23 +40,43 @@ func build(t *testing.T, topo string, n int, params network.Params) *network.Net
 // whose top eight carries were replaced by a ripple chain, against
 // Kogge–Stone: both must come out slower, in both flows, and ripple smaller.
 // A flow that lost the structure, or a timing report read wrong, fails it.
+//
+// Ling's pseudo-carries pay in flow keep: the 16-bit Kogge–Stone adder
+// with them, measured in the same run, is at least a fifth faster than
+// without (measured: 0.68 ns against 1.02), for a few OR gates more, and
+// the result says which it is.
 func TestPlantedSlowNetwork(t *testing.T) {
+	t.Parallel()
 	needTools(t)
 	const n = 16
 	ks := build(t, "kogge-stone", n, nil)
 	slow := ksRippleTail(t, ks, 8)
 	for _, flow := range physical.Flows {
 		t.Run(string(flow), func(t *testing.T) {
+			t.Parallel()
 			var designs []*physical.Design
 			for _, net := range []*network.Network{ks, build(t, "ripple", n, nil), slow} {
 				d, err := physical.AdderDesign(net)
 				require.NoError(t, err)
 				designs = append(designs, d)
 			}
+			if flow == physical.Keep {
+				ling, err := physical.ArchitectureDesign(ks, adder.Options{Ling: true})
+				require.NoError(t, err)
+				assert.Equal(t, "kogge-stone ling", ling.Name())
+				designs = append(designs, ling)
+			}
 			res, err := physical.Run(context.Background(), designs, physical.Options{Flow: flow})
 			require.NoError(t, err)
-			require.Len(t, res, 3)
+			require.Len(t, res, len(designs))
 			fast, ripple, tail := res[0], res[1], res[2]
+			if flow == physical.Keep {
+				ling := res[3]
+				assert.False(t, fast.Ling)
+				assert.True(t, ling.Ling)
+				assert.Less(t, ling.DelayNS, 0.8*fast.DelayNS, "Ling %.3f ns, plain %.3f ns", ling.DelayNS, fast.DelayNS)
+				assert.Less(t, ling.AreaUM2, 1.2*fast.AreaUM2, "Ling %.0f µm², plain %.0f µm²", ling.AreaUM2, fast.AreaUM2)
+			}
 			t.Logf("%s: kogge-stone %.3f ns %.0f µm², ripple %.3f ns %.0f µm², ripple tail %.3f ns", flow, fast.DelayNS, fast.AreaUM2, ripple.DelayNS, ripple.AreaUM2, tail.DelayNS)
 			// ABC's rewriting speeds the ripple chain up (2.23 against
 			// 1.61 ns); kept as written it is more than twice as slow.
@@ -130,10 +150,13 @@ func ksRippleTail(t *testing.T, ks *network.Network, k int) *network.Network {
 }
 
 // TestResultNamesLibraryAndTools checks that every result records the
-// library, the flow, the load and the versions the tools print.
+// library, the flow, the load and the versions the tools print, and that
+// a heavier load on the outputs slows the adder.
 func TestResultNamesLibraryAndTools(t *testing.T) {
+	t.Parallel()
 	needTools(t)
-	r, err := physical.SynthesizeReference(context.Background(), 4, physical.Options{})
+	ctx := context.Background()
+	r, err := physical.SynthesizeReference(ctx, 4, physical.Options{})
 	require.NoError(t, err)
 	assert.Equal(t, physical.Libraries["osu018"], r.Liberty)
 	assert.Equal(t, physical.Keep, r.Flow)
@@ -144,11 +167,18 @@ func TestResultNamesLibraryAndTools(t *testing.T) {
 	assert.Equal(t, 4, r.Width)
 	assert.Positive(t, r.AreaUM2)
 	assert.Positive(t, r.DelayNS)
+
+	heavy, err := physical.SynthesizeReference(ctx, 4, physical.Options{OutputLoadPF: 0.2})
+	require.NoError(t, err)
+	assert.Equal(t, 0.2, heavy.OutputLoadPF)
+	assert.Greater(t, heavy.DelayNS, r.DelayNS)
+	assert.Equal(t, r.AreaUM2, heavy.AreaUM2)
 }
 
 // TestLibraries runs the same adder on both OSU libraries and a copy of
 // one given by path: the 0.35 µm cells are larger and slower.
 func TestLibraries(t *testing.T) {
+	t.Parallel()
 	needTools(t)
 	tooltest.File(t, physical.Libraries["osu035"], "qflow-tech-osu035")
 	net := build(t, "sklansky", 8, nil)
@@ -172,48 +202,29 @@ func TestLibraries(t *testing.T) {
 	assert.Equal(t, r18.DelayNS, rc.DelayNS)
 }
 
-// TestOutputLoad checks that a heavier load on the outputs slows the adder.
-func TestOutputLoad(t *testing.T) {
-	needTools(t)
-	ctx := context.Background()
-	light, err := physical.SynthesizeReference(ctx, 4, physical.Options{})
-	require.NoError(t, err)
-	heavy, err := physical.SynthesizeReference(ctx, 4, physical.Options{OutputLoadPF: 0.2})
-	require.NoError(t, err)
-	assert.Greater(t, heavy.DelayNS, light.DelayNS)
-	assert.Equal(t, light.AreaUM2, heavy.AreaUM2)
-}
-
 // TestWorkdirKeepsFiles checks that Workdir keeps the scripts, the mapped
-// netlist and the logs, and that SynthesizeVerilog takes any module.
+// netlist and the logs, that SynthesizeVerilog takes any module, and that
+// a work folder whose path holds a space (a user's folder) works in both
+// flows: Yosys quotes the library's path it gives ABC, and ABC's own files
+// go to the run's private TMPDIR.
 func TestWorkdirKeepsFiles(t *testing.T) {
-	needTools(t)
-	dir := t.TempDir()
-	src := []byte("module inc (input wire [3:0] x, output wire [3:0] y);\n  assign y = x + 4'd1;\nendmodule\n")
-	r, err := physical.SynthesizeVerilog(context.Background(), src, "inc", physical.Options{Workdir: dir, Flow: physical.ABC})
-	require.NoError(t, err)
-	assert.Equal(t, physical.ABC, r.Flow)
-	assert.Regexp(t, `^x\[\d\]$`, r.CriticalFrom)
-	assert.Regexp(t, `^y\[\d\]$`, r.CriticalTo)
-	for _, f := range []string{"design.v", "synth.ys", "timing.tcl", "mapped.v", "stat.txt", "yosys.log", "sta.log"} {
-		assert.FileExists(t, filepath.Join(dir, "inc", f))
-	}
-	script, err := os.ReadFile(filepath.Join(dir, "inc", "synth.ys"))
-	require.NoError(t, err)
-	assert.Contains(t, string(script), "synth -flatten -top inc\n")
-}
-
-// TestWorkdirWithSpace: a work folder whose path holds a space (a
-// user's folder) works in both flows, though ABC reads the paths Yosys
-// gives it unquoted: its own files then go to the usual temporary folder.
-func TestWorkdirWithSpace(t *testing.T) {
+	t.Parallel()
 	needTools(t)
 	dir := filepath.Join(t.TempDir(), "my work")
 	src := []byte("module inc (input wire [3:0] x, output wire [3:0] y);\n  assign y = x + 4'd1;\nendmodule\n")
-	for _, flow := range []physical.Flow{physical.Keep, physical.ABC} {
+	for flow, line := range map[physical.Flow]string{physical.Keep: "synth -flatten -top inc -noabc\n", physical.ABC: "synth -flatten -top inc\n"} {
 		r, err := physical.SynthesizeVerilog(context.Background(), src, "inc", physical.Options{Workdir: dir, Flow: flow})
 		require.NoError(t, err, "flow %v", flow)
+		assert.Equal(t, flow, r.Flow)
 		assert.Positive(t, r.AreaUM2)
+		assert.Regexp(t, `^x\[\d\]$`, r.CriticalFrom)
+		assert.Regexp(t, `^y\[\d\]$`, r.CriticalTo)
+		for _, f := range []string{"design.v", "synth.ys", "timing.tcl", "mapped.v", "stat.txt", "yosys.log", "sta.log"} {
+			assert.FileExists(t, filepath.Join(dir, "inc", f))
+		}
+		script, err := os.ReadFile(filepath.Join(dir, "inc", "synth.ys"))
+		require.NoError(t, err)
+		assert.Contains(t, string(script), line)
 	}
 }
 
@@ -223,6 +234,7 @@ func TestWorkdirWithSpace(t *testing.T) {
 // only those whose left side is one net (before write_verilog -simple-lhs,
 // assign { w[5], w[3:0] } = { c, cin, 3'h5 } stopped the timing).
 func TestSynthesizeAliasedWires(t *testing.T) {
+	t.Parallel()
 	needTools(t)
 	src := []byte(`module alias (input wire [3:0] a, input wire [3:0] b, input wire cin, output wire [3:0] y, output wire c);
   wire [3:0] g = a & b;
@@ -233,6 +245,7 @@ endmodule
 `)
 	for _, flow := range []physical.Flow{physical.Keep, physical.ABC} {
 		t.Run(string(flow), func(t *testing.T) {
+			t.Parallel()
 			dir := t.TempDir()
 			r, err := physical.SynthesizeVerilog(context.Background(), src, "alias", physical.Options{Flow: flow, Workdir: dir})
 			require.NoError(t, err)
@@ -295,14 +308,24 @@ endmodule
 // data (timed from its falling edge, half the flow's period) are refused
 // in one line.
 func TestSynthesizeRegisters(t *testing.T) {
+	t.Parallel()
 	needTools(t)
 	src := []byte(sequentialVerilog)
-	measure := func(top string) *physical.Result {
-		t.Helper()
-		r, err := physical.SynthesizeVerilog(context.Background(), src, top, physical.Options{})
+	// The modules that time, in one run, several at once.
+	tops := []string{"add_regs", "mul_regs", "add_comb", "add_regs_dollar", "add_regs_bus", "pass_regs"}
+	designs := make([]*physical.Design, len(tops))
+	for i, top := range tops {
+		d, err := physical.VerilogDesign(src, top)
 		require.NoError(t, err)
-		return r
+		designs[i] = d
 	}
+	res, err := physical.Run(context.Background(), designs, physical.Options{})
+	require.NoError(t, err)
+	measured := map[string]*physical.Result{}
+	for i, top := range tops {
+		measured[top] = res[i]
+	}
+	measure := func(top string) *physical.Result { return measured[top] }
 	add, mul, comb := measure("add_regs"), measure("mul_regs"), measure("add_comb")
 	assert.Zero(t, comb.Registers)
 	assert.Equal(t, 8+8+9, add.Registers)
@@ -335,14 +358,18 @@ func TestSynthesizeRegisters(t *testing.T) {
 		{"gated", `module gated clocks flip-flops \(DFFPOSX1\) from g, which is not an input port: allowed`},
 		{"clock_out", `module clock_out reads its clock clk as data \(cell XOR2X1, pin [AB]\): allowed a clock input that drives only the flip-flops' clock pins$`},
 	} {
-		_, err := physical.SynthesizeVerilog(context.Background(), src, tc.top, physical.Options{})
-		oneLineSetupError(t, err, tc.want)
+		t.Run(tc.top, func(t *testing.T) {
+			t.Parallel()
+			_, err := physical.SynthesizeVerilog(context.Background(), src, tc.top, physical.Options{})
+			oneLineSetupError(t, err, tc.want)
+		})
 	}
 }
 
 // TestWorkdirNotAFolder: a work folder that is a file, or lies under one,
 // is bad input, refused before any tool runs.
 func TestWorkdirNotAFolder(t *testing.T) {
+	t.Parallel()
 	file := filepath.Join(t.TempDir(), "afile")
 	require.NoError(t, os.WriteFile(file, []byte("x"), 0o644))
 	d, err := physical.AdderDesign(build(t, "kogge-stone", 4, nil))
@@ -356,6 +383,7 @@ func TestWorkdirNotAFolder(t *testing.T) {
 // TestWorkdirFileInTheWay: a file of the work folder where a design's own
 // folder goes is bad input, named in one line.
 func TestWorkdirFileInTheWay(t *testing.T) {
+	t.Parallel()
 	needTools(t)
 	d, err := physical.AdderDesign(build(t, "kogge-stone", 4, nil))
 	require.NoError(t, err)
@@ -379,6 +407,7 @@ func oneLineSetupError(t *testing.T, err error, re string) {
 // TestBadLiberty gives the flow a Liberty file that does not parse, one
 // that lacks the cells ABC needs, and one that does not exist.
 func TestBadLiberty(t *testing.T) {
+	t.Parallel()
 	needTools(t)
 	dir := t.TempDir()
 	garbage := filepath.Join(dir, "garbage.lib")
@@ -406,6 +435,7 @@ func TestBadLiberty(t *testing.T) {
 		{dir, `is a folder`},
 	} {
 		t.Run(filepath.Base(tc.lib), func(t *testing.T) {
+			t.Parallel()
 			_, err := physical.Synthesize(context.Background(), net, physical.Options{Liberty: tc.lib})
 			oneLineSetupError(t, err, tc.want)
 		})
@@ -477,6 +507,7 @@ func TestBadOptions(t *testing.T) {
 // TestVerilogDesign checks how a user's Verilog names its top module, and
 // that what the tools cannot take from it is bad input.
 func TestVerilogDesign(t *testing.T) {
+	t.Parallel()
 	two := []byte("// module commented_out;\nmodule inc(input [3:0] a, output [3:0] y); assign y = a + 1; endmodule\n/* module nor_this; */ module dec(input [3:0] a, output [3:0] y);\n  assign y = a - 1;\nendmodule\n")
 	assert.Equal(t, []string{"inc", "dec"}, emit.ModuleNames(two))
 	d, err := physical.VerilogDesign(two, "dec")
@@ -509,6 +540,7 @@ func TestVerilogDesign(t *testing.T) {
 // TestDeterministic runs the same designs twice, two at a time, and wants
 // the same results in the same order.
 func TestDeterministic(t *testing.T) {
+	t.Parallel()
 	needTools(t)
 	var designs []*physical.Design
 	for _, topo := range []string{"ripple", "sklansky", "kogge-stone"} {
@@ -540,30 +572,12 @@ func TestDeterministic(t *testing.T) {
 	assert.Equal(t, a[2].DelayNS, a[3].DelayNS)
 }
 
-// Ling's pseudo-carries pay in flow keep: the 16-bit Kogge–Stone adder with
-// them is at least a fifth faster than without (measured: 0.68 ns against
-// 1.02), for a few OR gates more, and the result says which it is.
-func TestLingFaster(t *testing.T) {
-	needTools(t)
-	net := build(t, "kogge-stone", 16, nil)
-	plain, err := physical.AdderDesign(net)
-	require.NoError(t, err)
-	ling, err := physical.ArchitectureDesign(net, adder.Options{Ling: true})
-	require.NoError(t, err)
-	assert.Equal(t, "kogge-stone ling", ling.Name())
-	res, err := physical.Run(context.Background(), []*physical.Design{plain, ling}, physical.Options{})
-	require.NoError(t, err)
-	assert.False(t, res[0].Ling)
-	assert.True(t, res[1].Ling)
-	assert.Less(t, res[1].DelayNS, 0.8*res[0].DelayNS, "Ling %.3f ns, plain %.3f ns", res[1].DelayNS, res[0].DelayNS)
-	assert.Less(t, res[1].AreaUM2, 1.2*res[0].AreaUM2, "Ling %.0f µm², plain %.0f µm²", res[1].AreaUM2, res[0].AreaUM2)
-}
-
 // TestLingGoal keeps the README's claim for issue 17's first goal at 64
 // bits: Brent–Kung with Ling's pseudo-carries is no slower than plain
 // Kogge–Stone, the fastest starting family, in at least 15 % less area
 // (measured: 15 929 µm², 1.447 ns against 24 162 µm², 1.505 ns).
 func TestLingGoal(t *testing.T) {
+	t.Parallel()
 	needTools(t)
 	ks, err := physical.AdderDesign(build(t, "kogge-stone", 64, nil))
 	require.NoError(t, err)
@@ -584,6 +598,7 @@ func TestLingGoal(t *testing.T) {
 // 3.386 ns), although as written, one draw each, it is not 15 % smaller
 // than Han–Carlson, the fastest as written.
 func TestLingGoalMedians(t *testing.T) {
+	t.Parallel()
 	needTools(t)
 	if testing.Short() {
 		t.Skip("27 syntheses of 64-bit adders")
@@ -615,6 +630,7 @@ var combinational = []string{"AND2X1", "AOI21X1", "AOI22X1", "BUFX2", "INVX1", "
 // is the library's lack, said in one line naming it (exit status 2), not a
 // failed run.
 func TestLibertyWithoutFlipFlop(t *testing.T) {
+	t.Parallel()
 	needTools(t)
 	dir := t.TempDir()
 	none := filepath.Join(dir, "noff.lib")
@@ -630,6 +646,7 @@ func TestLibertyWithoutFlipFlop(t *testing.T) {
 		{neg, `^physical: Liberty file .*negff\.lib has no rising-edge D flip-flop for a pipeline's registers \(Yosys mapped them onto DFFNEGX1, clocked on \(!CLK\)\): allowed a library with one$`},
 	} {
 		t.Run(filepath.Base(tc.lib), func(t *testing.T) {
+			t.Parallel()
 			_, err := physical.Run(context.Background(), []*physical.Design{d}, physical.Options{Liberty: tc.lib})
 			oneLineSetupError(t, err, tc.want)
 		})
@@ -640,6 +657,7 @@ func TestLibertyWithoutFlipFlop(t *testing.T) {
 // library's cells, through the flow again as a user's Verilog: it reads,
 // and measures as it did.
 func TestVerilogNetlist(t *testing.T) {
+	t.Parallel()
 	needTools(t)
 	dir := t.TempDir()
 	net := build(t, "kogge-stone", 8, nil)
@@ -665,6 +683,7 @@ func TestVerilogNetlist(t *testing.T) {
 // not "yosys says signal: aborted". A stand-in for Yosys that aborts as it
 // does keeps the machine's memory out of the test.
 func TestLibertyKillsYosys(t *testing.T) {
+	t.Parallel()
 	tooltest.Path(t, "sta")
 	dir := t.TempDir()
 	fake := filepath.Join(dir, "yosys")
@@ -717,6 +736,7 @@ func psFF(t *testing.T, lib []byte) []byte {
 // scaled into those units measure the same, where a delay was reported in
 // the library's unit under the name ns.
 func TestLibertyUnits(t *testing.T) {
+	t.Parallel()
 	needTools(t)
 	dir := t.TempDir()
 	ns := filepath.Join(dir, "ns.lib")

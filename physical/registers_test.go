@@ -6,6 +6,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/physical/liberty"
+	"github.com/prefixgen/prefixgen/physical/netlist"
 )
 
 // seqLiberty is a small library with the OSU files' sequential cells: a
@@ -67,7 +70,7 @@ func TestNetlistRegisters(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			regs, err := netlistRegisters([]byte(seqLiberty), seqNetlist(tt.body), "top")
+			regs, err := netlistRegisters(liberty.Cells([]byte(seqLiberty)), netlist.Parse(seqNetlist(tt.body)), "top")
 			if tt.err != "" {
 				require.Error(t, err)
 				assert.Contains(t, err.Error(), tt.err)
@@ -84,11 +87,11 @@ func TestNetlistRegisters(t *testing.T) {
 // Yosys escapes a port whose name has a $ (\clk$1 , \ck$b [1]): such a
 // clock input is still an input.
 func TestNetlistRegistersEscaped(t *testing.T) {
-	netlist := []byte("module top(\\clk$1 , \\ck$b , d, q);\n  input \\clk$1 ;\n  wire \\clk$1 ;\n  input [1:0] \\ck$b ;\n" +
+	src := []byte("module top(\\clk$1 , \\ck$b , d, q);\n  input \\clk$1 ;\n  wire \\clk$1 ;\n  input [1:0] \\ck$b ;\n" +
 		"  input [1:0] d;\n  output [1:0] q;\n" +
 		"  DFFPOSX1 _1_ (\n    .CLK(\\clk$1 ),\n    .D(d[0]),\n    .Q(q[0])\n  );\n" +
 		"  DFFPOSX1 _2_ (\n    .CLK(\\ck$b [1]),\n    .D(d[1]),\n    .Q(q[1])\n  );\nendmodule\n")
-	regs, err := netlistRegisters([]byte(seqLiberty), netlist, "top")
+	regs, err := netlistRegisters(liberty.Cells([]byte(seqLiberty)), netlist.Parse(src), "top")
 	require.NoError(t, err)
 	assert.Equal(t, 2, regs.flops)
 	assert.Equal(t, []string{"\\ck$b [1]", "\\clk$1"}, regs.clocks)

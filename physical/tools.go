@@ -1,7 +1,6 @@
 package physical
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -14,9 +13,15 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
+	"time"
 
 	"github.com/prefixgen/prefixgen/internal/cleanup"
+	"github.com/prefixgen/prefixgen/internal/toolrun"
 	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/physical/liberty"
+	"github.com/prefixgen/prefixgen/physical/netlist"
+	"github.com/prefixgen/prefixgen/physical/redundant"
 )
 
 // Result is what the flow measured of one design.
@@ -86,24 +91,30 @@ type tools struct {
 	yosys, sta               string
 	yosysVersion, staVersion string
 	liberty                  string
+	// timeout is each tool run's time limit (Options.ToolTimeout).
+	timeout time.Duration
 
 	libOnce sync.Once
-	lib     []byte
+	cells   map[string]liberty.Cell
 	libErr  error
 }
 
-// libertyText returns the Liberty file's text, read once per Run.
-func (t *tools) libertyText() ([]byte, error) {
-	t.libOnce.Do(func() { t.lib, t.libErr = os.ReadFile(t.liberty) })
-	return t.lib, t.libErr
+// libertyCells returns the Liberty file's cells, read once per Run.
+func (t *tools) libertyCells() (map[string]liberty.Cell, error) {
+	t.libOnce.Do(func() {
+		src, err := os.ReadFile(t.liberty)
+		if err != nil {
+			t.libErr = err
+			return
+		}
+		t.cells = liberty.Cells(src)
+	})
+	return t.cells, t.libErr
 }
-
-// versions caches what each program prints as its version.
-var versions sync.Map // program path → version string
 
 // setup finds the tools and checks the Liberty file.
 func setup(ctx context.Context, opt Options) (*tools, error) {
-	t := &tools{liberty: LibertyFile(opt.Liberty)}
+	t := &tools{liberty: LibertyFile(opt.Liberty), timeout: opt.ToolTimeout}
 	var err error
 	if t.yosys, err = lookPath(opt.Yosys, "yosys", "Yosys (Debian package yosys)"); err != nil {
 		return nil, err
@@ -130,31 +141,43 @@ func lookPath(path, name, what string) (string, error) {
 	}
 	p, err := exec.LookPath(path)
 	if err != nil {
-		return "", &SetupError{msg: fmt.Sprintf("physical: %s is not installed: %s not found (install it, or put it in PATH)", what, path)}
+		return "", &SetupError{msg: fmt.Sprintf("physical: %s is not installed: %s not found (install it, or put it in PATH)", what, path), err: err}
 	}
 	return p, nil
 }
 
-// version runs the program with flag and returns the first line it prints.
+// version returns the first line prog prints when asked its version with
+// flag (toolrun.Version, once per process). A program that fails to say
+// is not the tool asked for (bad input); one that does not answer in
+// time, or a context that ends, is a failure.
 func version(ctx context.Context, prog, flag string) (string, error) {
-	if v, ok := versions.Load(prog); ok {
-		return v.(string), nil
+	v, err := toolrun.Version(ctx, prog, flag)
+	if err == nil {
+		return v, nil
 	}
-	out, err := exec.CommandContext(ctx, prog, flag).CombinedOutput()
-	if err != nil {
-		return "", &SetupError{msg: fmt.Sprintf("physical: %s %s failed: %v: %s", prog, flag, err, firstLine(string(out)))}
+	if _, exit := errors.AsType[*toolrun.ExitError](err); exit {
+		return "", &SetupError{msg: fmt.Sprintf("physical: %s %s: %v", prog, flag, err), err: err}
 	}
-	v := firstLine(string(out))
-	versions.Store(prog, v)
-	return v, nil
+	return "", fmt.Errorf("physical: %s %s: %w", prog, flag, err)
 }
 
-func firstLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i]
+// invoke runs prog, one of the flow's tools, in dir under the run's time
+// limit, and returns what it printed (stdout and stderr as they came) and
+// toolrun's error.
+func (t *tools) invoke(ctx context.Context, dir, prog string, args ...string) (string, error) {
+	res, err := toolrun.Run(ctx, toolrun.Cmd{Path: prog, Args: args, Dir: dir, Timeout: t.timeout})
+	if res == nil {
+		return "", err
 	}
-	return strings.TrimSpace(s)
+	return string(res.Output), err
+}
+
+// unfinished reports whether err is that of a tool that gave no answer:
+// it ran past its time limit, the context ended, or it could not start.
+// A tool that exited, whatever its status, answered (*toolrun.ExitError).
+func unfinished(err error) bool {
+	_, exited := errors.AsType[*toolrun.ExitError](err)
+	return err != nil && !exited
 }
 
 // libertyChecked caches the Liberty files that Yosys and OpenSTA parsed,
@@ -162,11 +185,12 @@ func firstLine(s string) string {
 var libertyChecked sync.Map
 
 // checkLiberty makes sure the Liberty file exists and that both Yosys and
-// OpenSTA parse it.
+// OpenSTA parse it. A file either tool says it cannot read is bad input;
+// a tool that fails without saying so, or gives no answer, is a failure.
 func checkLiberty(ctx context.Context, t *tools) error {
 	st, err := os.Stat(t.liberty)
 	if err != nil {
-		return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s cannot be read: %v (allowed: osu018, osu035 or a Liberty file)", t.liberty, unwrapPath(err))}
+		return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s cannot be read: %v (allowed: osu018, osu035 or a Liberty file)", t.liberty, unwrapPath(err)), err: err}
 	}
 	if st.IsDir() {
 		return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s is a folder (allowed: osu018, osu035 or a Liberty file)", t.liberty)}
@@ -175,29 +199,45 @@ func checkLiberty(ctx context.Context, t *tools) error {
 	if _, ok := libertyChecked.Load(key); ok {
 		return nil
 	}
-	dir, remove, err := cleanup.MkdirTemp("", "prefixgen-liberty-")
+	dir, remove, err := cleanup.MkdirTemp(toolrun.TempDir(), "prefixgen-liberty-")
 	if err != nil {
-		return fmt.Errorf("physical: %v", err)
+		return fmt.Errorf("physical: %w", err)
 	}
 	defer remove()
 	if err := linkLiberty(dir, t.liberty); err != nil {
-		return fmt.Errorf("physical: %v", err)
+		return fmt.Errorf("physical: %w", err)
 	}
-	out, err := command(ctx, dir, t.yosys, "-q", "-p", "read_liberty -lib "+libertyLink)
-	if err != nil {
-		if ee, ok := errors.AsType[*exec.ExitError](err); ok && !ee.Exited() && ctx.Err() == nil && !strings.Contains(out, "ERROR:") {
-			// Yosys's Liberty reader runs out of memory on a file cut
-			// short, and dies without a word.
-			return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s does not parse: yosys died reading it (%v), as it does on a file cut short: allowed a whole Liberty file", t.liberty, err)}
+	checking := func(err error) error {
+		if ctx.Err() != nil {
+			return fmt.Errorf("physical: %w", ctx.Err())
 		}
-		return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s does not parse: yosys says %s", t.liberty, yosysError(out, err))}
+		return fmt.Errorf("physical: checking Liberty file %s: %w", t.liberty, err)
+	}
+	out, err := t.invoke(ctx, dir, t.yosys, "-q", "-p", "read_liberty -lib "+libertyLink)
+	switch exit, _ := errors.AsType[*toolrun.ExitError](err); {
+	case err == nil:
+	case unfinished(err):
+		return checking(err)
+	case yosysError(out) != "":
+		return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s does not parse: yosys says %s", t.liberty, yosysError(out)), err: err}
+	case exit.Signal == syscall.SIGABRT:
+		// Yosys's Liberty reader runs out of memory on a file cut
+		// short, and aborts without a word. Any other crash is Yosys's.
+		return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s does not parse: yosys died reading it (signal: %v), as it does on a file cut short: allowed a whole Liberty file", t.liberty, exit.Signal), err: err}
+	default:
+		return checking(err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "check.tcl"), []byte("read_liberty "+libertyLink+"\n"), 0o644); err != nil {
-		return fmt.Errorf("physical: %v", err)
+		return fmt.Errorf("physical: %w", err)
 	}
-	out, err = command(ctx, dir, t.sta, "-no_init", "-no_splash", "-exit", "check.tcl")
-	if err != nil || staFailed(out) {
-		return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s does not parse: sta says %s", t.liberty, staError(out, err))}
+	out, err = t.invoke(ctx, dir, t.sta, "-no_init", "-no_splash", "-exit", "check.tcl")
+	switch {
+	case unfinished(err):
+		return checking(err)
+	case staFailed(out):
+		return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s does not parse: sta says %s", t.liberty, staError(out)), err: err}
+	case err != nil:
+		return checking(err)
 	}
 	libertyChecked.Store(key, true)
 	return nil
@@ -210,46 +250,6 @@ func unwrapPath(err error) error {
 	return err
 }
 
-// command runs prog in dir and returns what it printed.
-func command(ctx context.Context, dir, prog string, args ...string) (string, error) {
-	cmd := exec.CommandContext(ctx, prog, args...)
-	cmd.Dir = dir
-	cmd.Env = toolEnv(dir)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	err := cmd.Run()
-	return out.String(), err
-}
-
-// toolEnv is the environment of a tool run in dir: this process's, with
-// TMPDIR set to dir, so that the tools' own temporary files (Yosys's abc
-// pass makes a folder) go where the flow's files go and are removed with
-// them, even when an interrupt kills the tool before it removes them.
-// Yosys hands ABC the paths of that folder unquoted, so a path with a
-// space or a shell character cannot hold it: then TMPDIR is left as it
-// is, or made /tmp when it is such a path itself.
-func toolEnv(dir string) []string {
-	env := os.Environ()
-	if abs, err := filepath.Abs(dir); err == nil && plainPath(abs) {
-		return append(env, "TMPDIR="+abs)
-	}
-	if !plainPath(os.TempDir()) {
-		return append(env, "TMPDIR=/tmp")
-	}
-	return env
-}
-
-// plainPath reports whether path holds only letters, digits and . _ - + /,
-// the characters a path may have in ABC's commands.
-func plainPath(path string) bool {
-	for _, r := range path {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("._-+/", r)) {
-			return false
-		}
-	}
-	return path != ""
-}
-
 // legalizeType matches the cell type in Yosys's error for a flip-flop
 // dfflibmap found no library cell for.
 var legalizeType = regexp.MustCompile(`\(type (\$\w+)\) cannot be legalized`)
@@ -257,20 +257,18 @@ var legalizeType = regexp.MustCompile(`\(type (\$\w+)\) cannot be legalized`)
 // abcError matches ABC's first error in Yosys's log.
 var abcError = regexp.MustCompile(`(?m)^ABC: Error: (.*)$`)
 
-// yosysError returns Yosys's first ERROR line, or the exit error.
-func yosysError(out string, err error) string {
+// yosysError returns Yosys's first ERROR line, where in design.v first
+// when it names a line of the design, or "" when it printed none.
+func yosysError(out string) string {
 	for line := range strings.SplitSeq(out, "\n") {
 		if m := sourceLine.FindStringSubmatch(line); m != nil {
-			return oneLine(m[0]) // where in design.v, then what
+			return toolrun.OneLine(oneLine(m[0])) // where in design.v, then what
 		}
 		if i := strings.Index(line, "ERROR:"); i >= 0 {
-			return oneLine(line[i:])
+			return toolrun.OneLine(oneLine(line[i:]))
 		}
 	}
-	if err != nil {
-		return err.Error()
-	}
-	return "(nothing)"
+	return ""
 }
 
 // sourceLine matches Yosys's error about a line of the design's Verilog.
@@ -294,18 +292,37 @@ func staErrorLine(line string) bool {
 	return strings.HasPrefix(line, "Error") || (strings.HasPrefix(line, "Warning") && strings.HasSuffix(line, " not found."))
 }
 
-// staError returns OpenSTA's first error line, or the exit error.
-func staError(out string, err error) string {
+// staError returns OpenSTA's first error line (staErrorLine), or "".
+func staError(out string) string {
 	for line := range strings.SplitSeq(out, "\n") {
 		if staErrorLine(line) {
-			return oneLine(line)
+			return toolrun.OneLine(line)
 		}
 	}
-	if err != nil {
-		return err.Error()
-	}
-	return "(nothing)"
+	return ""
 }
+
+// toolFailed returns the error of a tool that exited and failed (err, a
+// *toolrun.ExitError, under it): "yosys failed: " and what the tool said
+// was wrong (said, its first error line) where it said, else toolrun's
+// own words, the first line the tool printed and how it ended. fail
+// formats the message as run's errors are.
+func toolFailed(fail func(format string, args ...any) error, tool, said string, err error) error {
+	if said == "" {
+		return fail("%w", err)
+	}
+	return &flowError{msg: fail("%s failed: %s", tool, said).Error(), err: err}
+}
+
+// flowError is an error of the flow that wraps the tool's error under it,
+// for a caller to test (errors.As a *toolrun.ExitError), without its words.
+type flowError struct {
+	msg string
+	err error
+}
+
+func (e *flowError) Error() string { return e.msg }
+func (e *flowError) Unwrap() error { return e.err }
 
 // libertyLink is the name under which the tools read the Liberty file: a
 // symbolic link in the design's folder, since OpenSTA cannot read a file
@@ -356,15 +373,15 @@ func YosysScript(flow Flow, top, lib string) string {
 // checkWidth refuses a user's module (d.outside) that was given a width
 // its operand a does not have: its result would stand beside Yosys's adder
 // of another width. A module without an input a is not checked.
-func checkWidth(d *Design, mapped []byte) error {
+func checkWidth(d *Design, mapped *netlist.Netlist) error {
 	if !d.outside || d.Width == 0 {
 		return nil
 	}
-	for _, p := range netlistPorts(mapped, "input") {
-		if p.name != "a" {
+	for _, p := range mapped.Inputs {
+		if p.Name != "a" {
 			continue
 		}
-		if w := max(p.width, 1); w != d.Width {
+		if w := max(p.Width, 1); w != d.Width {
 			return &SetupError{msg: fmt.Sprintf("physical: module %s has an input a of %d bits, not the width %d given: allowed its own width, %d", d.Top, w, d.Width, w)}
 		}
 	}
@@ -373,11 +390,9 @@ func checkWidth(d *Design, mapped []byte) error {
 
 // inputWidth returns the bits of the mapped netlist's input port name, 0
 // if it has none: a user's module given no width is as wide as its a.
-func inputWidth(mapped []byte, name string) int {
-	for _, p := range netlistPorts(mapped, "input") {
-		if p.name == name {
-			return max(p.width, 1)
-		}
+func inputWidth(mapped *netlist.Netlist, name string) int {
+	if p, ok := mapped.Input(name); ok {
+		return max(p.Width, 1)
 	}
 	return 0
 }
@@ -443,7 +458,7 @@ func (d *Design) outsideError(err error) error {
 	if !d.outside {
 		return err
 	}
-	return &SetupError{msg: err.Error() + ": allowed a module with logic from its inputs to its outputs"}
+	return &SetupError{msg: err.Error() + ": allowed a module with logic from its inputs to its outputs", err: err}
 }
 
 // run synthesizes and times one design in dir.
@@ -454,14 +469,14 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		// Only a user's --workdir can hold something in the way.
-		return nil, &SetupError{msg: fmt.Sprintf("physical: cannot make the design's folder %s: %v: allowed a work folder where it can be made", dir, unwrapPath(err))}
+		return nil, &SetupError{msg: fmt.Sprintf("physical: cannot make the design's folder %s: %v: allowed a work folder where it can be made", dir, unwrapPath(err)), err: err}
 	}
 	lib, err := filepath.Abs(t.liberty)
 	if err != nil {
-		return nil, fail("%v", err)
+		return nil, fail("%w", err)
 	}
 	if err := linkLiberty(dir, lib); err != nil {
-		return nil, fail("%v", err)
+		return nil, fail("%w", err)
 	}
 	flow := opt.flow()
 	script := YosysScript(flow, d.Top, lib)
@@ -477,14 +492,25 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 	}
 	for f, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, f), []byte(text), 0o644); err != nil {
-			return nil, fail("%v", err)
+			return nil, fail("%w", err)
 		}
 	}
-	out, err := command(ctx, dir, t.yosys, "-q", "-l", "yosys.log", "-s", "synth.ys")
+	// The figures are what the tools write now: nothing an earlier run
+	// left in a work folder.
+	for _, f := range []string{"stat.txt", "mapped.v", "sta.log"} {
+		if err := os.Remove(filepath.Join(dir, f)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, fail("%w", err)
+		}
+	}
+	out, err := t.invoke(ctx, dir, t.yosys, "-q", "-l", "yosys.log", "-s", "synth.ys")
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, fmt.Errorf("physical: %v", ctx.Err())
+			return nil, fmt.Errorf("physical: %w", ctx.Err())
 		}
+		if unfinished(err) {
+			return nil, fail("%w", err)
+		}
+		said := yosysError(out)
 		if strings.Contains(out, "ABC: execution of command") || strings.Contains(out, "Can't open ABC output file") {
 			// The Liberty file parsed, so ABC failing to map is nearly
 			// always a library it cannot map onto; ABC's own first error,
@@ -492,10 +518,10 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 			// library, not the design, so that every design says the same.
 			if log, err := os.ReadFile(filepath.Join(dir, "yosys.log")); err == nil {
 				if m := abcError.FindSubmatch(log); m != nil {
-					return nil, &SetupError{msg: fmt.Sprintf("physical: ABC could not map onto Liberty file %s: ABC says %s", t.liberty, oneLine(string(m[1])))}
+					return nil, &SetupError{msg: fmt.Sprintf("physical: ABC could not map onto Liberty file %s: ABC says %s", t.liberty, toolrun.OneLine(string(m[1]))), err: err}
 				}
 			}
-			return nil, &SetupError{msg: fmt.Sprintf("physical: ABC could not map onto Liberty file %s, which may lack the cells it needs (an inverter, a buffer and two-input gates): yosys says %s", t.liberty, yosysError(out, err))}
+			return nil, &SetupError{msg: fmt.Sprintf("physical: ABC could not map onto Liberty file %s, which may lack the cells it needs (an inverter, a buffer and two-input gates): yosys says %s", t.liberty, said), err: err}
 		}
 		if strings.Contains(out, "cannot be legalized") {
 			// dfflibmap found no flip-flop for a register: the library's
@@ -505,16 +531,16 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 			if m := legalizeType.FindStringSubmatch(out); m != nil {
 				kind = m[1]
 			}
-			return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s has no flip-flop Yosys can map a %s onto: allowed a library with a rising-edge D flip-flop", t.liberty, kind)}
+			return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s has no flip-flop Yosys can map a %s onto: allowed a library with a rising-edge D flip-flop", t.liberty, kind), err: err}
 		}
-		if d.outside || d.PGCells {
-			return nil, &SetupError{msg: fmt.Sprintf("physical: yosys cannot synthesize module %s of the Verilog given: %s", d.Top, sourceLine.ReplaceAllString(yosysError(out, err), "line $1: $2"))}
+		if (d.outside || d.PGCells) && said != "" {
+			return nil, &SetupError{msg: fmt.Sprintf("physical: yosys cannot synthesize module %s of the Verilog given: %s", d.Top, sourceLine.ReplaceAllString(said, "line $1: $2")), err: err}
 		}
-		return nil, fail("yosys failed: %s", yosysError(out, err))
+		return nil, toolFailed(fail, "yosys", said, err)
 	}
 	stat, err := os.ReadFile(filepath.Join(dir, "stat.txt"))
 	if err != nil {
-		return nil, fail("yosys wrote no statistics: %v", err)
+		return nil, fail("yosys wrote no statistics: %w", unwrapPath(err))
 	}
 	r := &Result{
 		Topology: d.Topology, Params: d.Params, Width: d.Width, Sparse: d.Sparse, Valency: d.Valency, Ling: d.Ling,
@@ -542,17 +568,16 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		slices.Sort(generic)
 		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s lacks the cells to map %s: Yosys left %s unmapped", t.liberty, name, strings.Join(generic, ", "))}
 	}
-	libText, err := t.libertyText()
+	libCells, err := t.libertyCells()
 	if err != nil {
-		return nil, fail("%v", err)
+		return nil, fail("%w", err)
 	}
 	// A cell without an area counts 0 in Yosys's sum: an area that looks
 	// right and is not. The message names the library, not the design, so
 	// that every design that fails says the same.
-	libCells := libertyCells(string(libText))
 	var noArea []string
 	for c := range r.Cells {
-		if lc, ok := libCells[c]; ok && !lc.hasArea {
+		if lc, ok := libCells[c]; ok && !lc.HasArea {
 			noArea = append(noArea, c)
 		}
 	}
@@ -561,7 +586,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		// every design, whichever cells it uses.
 		noArea = noArea[:0]
 		for c, lc := range libCells {
-			if !lc.hasArea {
+			if !lc.HasArea {
 				noArea = append(noArea, c)
 			}
 		}
@@ -569,55 +594,60 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s gives no area for %s, and the mapped netlist uses some of them: allowed a library with an area for every cell", t.liberty, strings.Join(noArea, ", "))}
 	}
 	if statErr != nil {
-		return nil, d.outsideError(fail("%v", statErr))
+		return nil, d.outsideError(fail("%w", statErr))
 	}
-	mapped, err := os.ReadFile(filepath.Join(dir, "mapped.v"))
+	src, err := os.ReadFile(filepath.Join(dir, "mapped.v"))
 	if err != nil {
-		return nil, fail("yosys wrote no netlist: %v", err)
+		return nil, fail("yosys wrote no netlist: %w", unwrapPath(err))
 	}
+	mapped := netlist.Parse(src)
 	if err := checkWidth(d, mapped); err != nil {
 		return nil, err
 	}
 	if d.outside && r.Width == 0 {
 		r.Width = inputWidth(mapped, "a")
 	}
-	regs, err := netlistRegisters(libText, mapped, d.Top)
+	regs, err := netlistRegisters(libCells, mapped, d.Top)
 	if err != nil {
 		if d.outside || d.PGCells {
-			return nil, &SetupError{msg: "physical: " + err.Error()}
+			return nil, &SetupError{msg: "physical: " + err.Error(), err: err}
 		}
 		if d.Stages > 0 {
 			// A pipeline's registers are rising-edge flip-flops on clk:
 			// what dfflibmap made of them is the library's doing.
 			var flops []string
 			for c := range r.Cells {
-				if lc := libCells[c]; lc.clock != "" {
-					flops = append(flops, fmt.Sprintf("%s, clocked on %s", c, lc.clock))
+				if lc := libCells[c]; lc.Clock != "" {
+					flops = append(flops, fmt.Sprintf("%s, clocked on %s", c, lc.Clock))
 				}
 			}
 			slices.Sort(flops)
-			return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s has no rising-edge D flip-flop for a pipeline's registers (Yosys mapped them onto %s): allowed a library with one", t.liberty, strings.Join(flops, "; "))}
+			return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s has no rising-edge D flip-flop for a pipeline's registers (Yosys mapped them onto %s): allowed a library with one", t.liberty, strings.Join(flops, "; ")), err: err}
 		}
-		return nil, fail("%v", err)
+		return nil, fail("%w", err)
 	}
 	r.Registers = regs.flops
 	if err := os.WriteFile(filepath.Join(dir, "timing.tcl"), []byte(STAScript(d.Top, lib, opt.load(), regs.clocks...)), 0o644); err != nil {
-		return nil, fail("%v", err)
+		return nil, fail("%w", err)
 	}
-	out, err = command(ctx, dir, t.sta, "-no_init", "-no_splash", "-exit", "timing.tcl")
+	out, err = t.invoke(ctx, dir, t.sta, "-no_init", "-no_splash", "-exit", "timing.tcl")
 	if werr := os.WriteFile(filepath.Join(dir, "sta.log"), []byte(out), 0o644); werr != nil && err == nil {
-		err = werr
+		return nil, fail("%w", werr)
 	}
-	if err != nil || staFailed(out) {
-		if ctx.Err() != nil {
-			return nil, fmt.Errorf("physical: %v", ctx.Err())
-		}
-		return nil, fail("sta failed: %s", staError(out, err))
+	switch {
+	case ctx.Err() != nil:
+		return nil, fmt.Errorf("physical: %w", ctx.Err())
+	case unfinished(err):
+		return nil, fail("%w", err)
+	case err != nil || staFailed(out):
+		return nil, toolFailed(fail, "sta", staError(out), err)
+	case strings.TrimSpace(out) == "":
+		return nil, fail("sta printed no timing report")
 	}
 	if err := parseTiming(out, r, regs); err != nil {
-		return nil, d.outsideError(fail("%v", err))
+		return nil, d.outsideError(fail("%w", err))
 	}
-	r.RedundantUM2 = RedundantArea(libText, mapped)
+	r.RedundantUM2 = redundant.Area(libCells, mapped)
 	return r, nil
 }
 
@@ -657,7 +687,7 @@ func parseStat(s string, r *Result) error {
 	}
 	area, err := strconv.ParseFloat(a[1], 64)
 	if err != nil {
-		return fmt.Errorf("chip area %q in Yosys's statistics: %v", a[1], err)
+		return fmt.Errorf("chip area %q in Yosys's statistics: %w", a[1], err)
 	}
 	r.AreaUM2 = area
 	return nil
@@ -687,7 +717,7 @@ func parseTiming(s string, r *Result, regs registers) error {
 	}
 	blocks := strings.Split(s, "\nStartpoint:")
 	if len(blocks) < 2 && !strings.HasPrefix(s, "Startpoint:") {
-		return fmt.Errorf("no worst path in OpenSTA's report: %s", firstLine(s))
+		return fmt.Errorf("no worst path in OpenSTA's report: %s", toolrun.FirstLine(s))
 	}
 	best, bestSlack := "", math.Inf(1)
 	for i, b := range blocks {
@@ -702,11 +732,11 @@ func parseTiming(s string, r *Result, regs registers) error {
 		}
 		sl := staSlack.FindStringSubmatch(b)
 		if sl == nil {
-			return fmt.Errorf("no slack in OpenSTA's report: %s", firstLine(b))
+			return fmt.Errorf("no slack in OpenSTA's report: %s", toolrun.FirstLine(b))
 		}
 		v, err := strconv.ParseFloat(sl[1], 64)
 		if err != nil {
-			return fmt.Errorf("slack %q in OpenSTA's report: %v", sl[1], err)
+			return fmt.Errorf("slack %q in OpenSTA's report: %w", sl[1], err)
 		}
 		if v < bestSlack {
 			best, bestSlack = b, v
@@ -714,11 +744,11 @@ func parseTiming(s string, r *Result, regs registers) error {
 	}
 	st, en, ar := staStart.FindStringSubmatch(best), staEnd.FindStringSubmatch(best), staArrival.FindStringSubmatch(best)
 	if st == nil || en == nil || ar == nil {
-		return fmt.Errorf("no worst path in OpenSTA's report: %s", firstLine(s))
+		return fmt.Errorf("no worst path in OpenSTA's report: %s", toolrun.FirstLine(s))
 	}
 	d, err := strconv.ParseFloat(ar[1], 64)
 	if err != nil {
-		return fmt.Errorf("arrival time %q in OpenSTA's report: %v", ar[1], err)
+		return fmt.Errorf("arrival time %q in OpenSTA's report: %w", ar[1], err)
 	}
 	if regs.flops > 0 {
 		d = math.Round((staPeriod-bestSlack)*1e4) / 1e4
@@ -735,11 +765,11 @@ func parseTiming(s string, r *Result, regs registers) error {
 	}
 	pw := staPulse.FindStringSubmatch(pulse)
 	if pw == nil {
-		return fmt.Errorf("no required pulse width in OpenSTA's report: %s", firstLine(pulse))
+		return fmt.Errorf("no required pulse width in OpenSTA's report: %s", toolrun.FirstLine(pulse))
 	}
 	w, err := strconv.ParseFloat(pw[1], 64)
 	if err != nil {
-		return fmt.Errorf("pulse width %q in OpenSTA's report: %v", pw[1], err)
+		return fmt.Errorf("pulse width %q in OpenSTA's report: %w", pw[1], err)
 	}
 	if p := math.Round(2*w*1e4) / 1e4; p > r.DelayNS {
 		inst := ""

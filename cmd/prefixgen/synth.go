@@ -24,12 +24,13 @@ func synthFlags() []cli.Flag {
 		&cli.Float64Flag{Name: "load", Value: physical.DefaultOutputLoadPF, Usage: "capacitance on every output, in the library's unit (pF for the OSU cells)"},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "designs synthesized at once", DefaultText: "the number of CPUs"},
 		&cli.StringFlag{Name: "workdir", Usage: "keep every design's Verilog, scripts, mapped netlist and tool logs in `DIR` (default: a temporary folder, removed)"},
+		toolTimeoutFlag(),
 	}
 }
 
 // synthFlagNames are the names of synthFlags, which explore and report
 // take only with --synth.
-var synthFlagNames = []string{"liberty", "flow", "load", "jobs", "workdir"}
+var synthFlagNames = []string{"liberty", "flow", "load", "jobs", "workdir", "tool-timeout"}
 
 // synthOptions returns the options of the physical flow from synthFlags.
 func synthOptions(c *cli.Context) (physical.Options, error) {
@@ -47,9 +48,13 @@ func synthOptions(c *cli.Context) (physical.Options, error) {
 	if c.String("liberty") == "" {
 		return physical.Options{}, usage(c, "--liberty is empty: allowed osu018, osu035 or a Liberty file")
 	}
+	timeout, err := toolTimeout(c)
+	if err != nil {
+		return physical.Options{}, err
+	}
 	return physical.Options{
 		Liberty: c.String("liberty"), Flow: flow, OutputLoadPF: load,
-		Workdir: c.String("workdir"), Jobs: c.Int("jobs"),
+		Workdir: c.String("workdir"), Jobs: c.Int("jobs"), ToolTimeout: timeout,
 	}, nil
 }
 

@@ -108,7 +108,7 @@ func Run(ctx context.Context, c Cmd) (*Result, error) {
 	if limit <= 0 {
 		limit = DefaultTimeout
 	}
-	tmp, remove, err := cleanup.MkdirTemp(privateRoot(), "prefixgen-tool-")
+	tmp, remove, err := cleanup.MkdirTemp(TempDir(), "prefixgen-tool-")
 	if err != nil {
 		return nil, fmt.Errorf("toolrun: a private TMPDIR for %s: %w", c.Name(), err)
 	}
@@ -165,11 +165,12 @@ func Run(ctx context.Context, c Cmd) (*Result, error) {
 	return res, fmt.Errorf("toolrun: %s: %w", c.Name(), err)
 }
 
-// privateRoot is the folder under which a run's TMPDIR is made: the
-// system's temporary folder when its path is plain (PlainPath), else
-// /tmp. Yosys hands ABC its temporary paths unquoted, so they must be
-// plain.
-func privateRoot() string {
+// TempDir is the folder under which a run's TMPDIR is made, and where a
+// caller makes the folders a tool works in: the system's temporary folder
+// when its path is plain (PlainPath), else /tmp. Yosys hands ABC its
+// temporary paths, and the library's path in the folder it runs in,
+// unquoted, so they must be plain.
+func TempDir() string {
 	if d := os.TempDir(); PlainPath(d) {
 		return d
 	}

@@ -142,6 +142,16 @@ func TestRunPrivateTMPDIR(t *testing.T) {
 	}
 }
 
+// TempDir is the system's temporary folder where a tool can be handed its
+// path, else /tmp.
+func TestTempDir(t *testing.T) {
+	plain := t.TempDir()
+	t.Setenv("TMPDIR", plain)
+	assert.Equal(t, plain, toolrun.TempDir())
+	t.Setenv("TMPDIR", filepath.Join(plain, "a;b"))
+	assert.Equal(t, "/tmp", toolrun.TempDir())
+}
+
 func TestRunLogAndDir(t *testing.T) {
 	dir := t.TempDir()
 	var log strings.Builder

@@ -1,0 +1,99 @@
+package liberty
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Cell is what prefixgen reads of a Liberty cell.
+type Cell struct {
+	// Area is the cell's area, and HasArea says the file gives one (a
+	// cell without one has Area 0).
+	Area    float64
+	HasArea bool
+	// Outputs maps each output pin to its function, nil where the file
+	// gives none that ParseFunction reads (a flip-flop's state, a pin it
+	// does not name).
+	Outputs map[string]*Function
+	// Inputs are the input pins, in the file's order.
+	Inputs []string
+	// Clock is the pin a flip-flop's state changes on, its ff group's
+	// clocked_on as written ("CLK", or "(!CLK)" for the falling edge);
+	// empty for a cell that is not a flip-flop.
+	Clock string
+	// Latch says the cell is a latch.
+	Latch bool
+	// DontUse says the cell is marked dont_use.
+	DontUse bool
+}
+
+// IsOutput reports whether pin is an output of c.
+func (c Cell) IsOutput(pin string) bool {
+	_, ok := c.Outputs[pin]
+	return ok
+}
+
+// ClockPin returns the pin a flip-flop's clocked_on names, without the
+// parentheses Liberty files put around it: "CLK", or "!CLK" for the
+// falling edge.
+func (c Cell) ClockPin() string {
+	return strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(c.Clock, "("), ")"))
+}
+
+// Cells reads every cell of a Liberty file, by name. It reads what it
+// can: a cell or pin it cannot make out is left out, or left without a
+// function; an area that is not a number of 0 or more is none.
+func Cells(src []byte) map[string]Cell {
+	return Parse(src).Cells()
+}
+
+// Cells reads every cell in g, by name, as the package function Cells
+// does: a cell group of one name is a cell (g itself may be one); in any
+// other group, cells are looked for inside.
+func (g *Group) Cells() map[string]Cell {
+	cells := map[string]Cell{}
+	var walk func(*Group)
+	walk = func(g *Group) {
+		if g.Kind == "cell" && len(g.Args) == 1 {
+			cells[g.Args[0]] = cell(g)
+			return
+		}
+		for _, c := range g.Groups {
+			walk(c)
+		}
+	}
+	walk(g)
+	return cells
+}
+
+// cell reads one cell group.
+func cell(g *Group) Cell {
+	c := Cell{Outputs: map[string]*Function{}}
+	if a, err := strconv.ParseFloat(g.Attrs["area"], 64); err == nil && a >= 0 && !math.IsInf(a, 0) {
+		c.Area, c.HasArea = a, true
+	}
+	c.DontUse = strings.TrimSpace(g.Attrs["dont_use"]) == "true"
+	for _, p := range g.Groups {
+		if p.Kind == "pin" && p.Attrs["direction"] == "input" {
+			c.Inputs = append(c.Inputs, p.Args...)
+		}
+		switch p.Kind {
+		case "ff", "ff_bank":
+			c.Clock = strings.TrimSpace(p.Attrs["clocked_on"])
+		case "latch", "latch_bank":
+			c.Latch = true
+		}
+		if p.Kind != "pin" || p.Attrs["direction"] != "output" {
+			continue
+		}
+		f, err := ParseFunction(p.Attrs["function"])
+		if err != nil {
+			f = nil
+		}
+		for _, name := range p.Args {
+			c.Outputs[name] = f
+		}
+	}
+	return c
+}
