@@ -2,8 +2,6 @@ package network_test
 
 import (
 	"bytes"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,27 +9,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/prefixgen/prefixgen/internal/golden"
 	"github.com/prefixgen/prefixgen/network"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
-
-// golden compares got with testdata/name, or rewrites it under -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		require.NoError(t, os.WriteFile(path, got, 0o644))
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err)
-	assert.Equal(t, string(want), string(got))
-}
 
 func TestJSONGolden(t *testing.T) {
 	got, err := sklansky4(t).MarshalJSON()
 	require.NoError(t, err)
-	golden(t, "sklansky4.golden", got)
+	golden.Check(t, filepath.Join("testdata", "sklansky4.golden"), got)
 }
 
 func TestJSONRoundTripsByteForByte(t *testing.T) {
