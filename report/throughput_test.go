@@ -19,7 +19,7 @@ import (
 // harness timed at one size only), powers of two only, and a second
 // report's series named after it.
 func TestThroughputPlot(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "..", "gpukernels", "testdata", "h200-int64-add.json"))
+	data, err := os.ReadFile(filepath.Join("..", "gpukernels", "testdata", "h200-int64-add.json"))
 	require.NoError(t, err)
 	r, err := gpukernels.ReadBenchReport(data)
 	require.NoError(t, err)
