@@ -2,9 +2,11 @@ package network_test
 
 import (
 	"bytes"
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -162,4 +164,15 @@ func TestMarshalRefusesNames(t *testing.T) {
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), "not allowed")
 	}
+}
+
+// TestReadWrapsReaderError checks that the reader's own error reaches
+// Read's caller wrapped: errors.Is finds it behind the package's line.
+func TestReadWrapsReaderError(t *testing.T) {
+	gone := errors.New("connection reset")
+	_, err := network.Read(iotest.ErrReader(gone))
+	assert.ErrorIs(t, err, gone)
+	assert.EqualError(t, err, "network: cannot read the prefixgen.network/v1 document: connection reset")
+	_, err = network.Read(iotest.TimeoutReader(strings.NewReader(`{"format":`)))
+	assert.ErrorIs(t, err, iotest.ErrTimeout)
 }

@@ -210,7 +210,7 @@ func energy(m delay.Report, opt Options) float64 {
 func annealChain(ctx context.Context, start *graph, opt Options, steps int, rng *rand.Rand) (*scored, error) {
 	startNet, err := start.network()
 	if err != nil {
-		return nil, fmt.Errorf("optimize: annealing built an invalid network, a bug in package optimize: %v", err)
+		return nil, fmt.Errorf("optimize: annealing built an invalid network, a bug in package optimize: %w", err)
 	}
 	var best *scored
 	consider := func(net *network.Network) {
@@ -230,7 +230,7 @@ func annealChain(ctx context.Context, start *graph, opt Options, steps int, rng 
 		energy: func(s *modelState) (float64, error) {
 			net, err := s.g.network()
 			if err != nil {
-				return 0, fmt.Errorf("optimize: annealing built an invalid network, a bug in package optimize: %v", err)
+				return 0, fmt.Errorf("optimize: annealing built an invalid network, a bug in package optimize: %w", err)
 			}
 			s.net, s.model = net, delay.OSU018.Analyze(net)
 			return energy(s.model, opt), nil
