@@ -92,7 +92,7 @@ func newAdderData(net *network.Network, module string, opt adder.Options) (*adde
 	}
 	d, err := adder.Describe(net, opt)
 	if err != nil {
-		return nil, nil, fmt.Errorf("emit: %v", err)
+		return nil, nil, fmt.Errorf("emit: %w", err)
 	}
 	ad := &adderData{Module: module, Summary: d.Summary, Cells: d.Cells > 0, Header: adderHeader(net, d)}
 

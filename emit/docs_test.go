@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/internal/golden"
 )
 
 // The README shows these pictures; they are regenerated with -update and
@@ -13,8 +14,7 @@ func TestDocsPictures(t *testing.T) {
 	for _, name := range []string{"sklansky", "kogge-stone"} {
 		file := name + "16.svg"
 		t.Run(file, func(t *testing.T) {
-			// golden reads and writes under testdata: docs is two levels up.
-			golden(t, filepath.Join("..", "..", "docs", file), svgBytes(t, build(t, name, 16), emit.SVGOptions{}))
+			golden.Check(t, filepath.Join("..", "docs", file), svgBytes(t, build(t, name, 16), emit.SVGOptions{}))
 		})
 	}
 }

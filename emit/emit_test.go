@@ -3,8 +3,6 @@ package emit_test
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -14,22 +12,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/internal/golden"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		require.NoError(t, os.WriteFile(path, got, 0o644))
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err)
-	assert.Equal(t, string(want), string(got))
-}
 
 // koggeStone and sklansky build the two networks by hand, for any width, so
 // that these tests stand without package topologies.
@@ -86,7 +72,7 @@ func TestTextGolden(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var buf bytes.Buffer
 			require.NoError(t, emit.Text(&buf, tt.net, tt.opt))
-			golden(t, tt.name, buf.Bytes())
+			golden.Check(t, filepath.Join("testdata", tt.name), buf.Bytes())
 		})
 	}
 }
@@ -183,7 +169,7 @@ func TestStatsFormats(t *testing.T) {
 	require.Len(t, list, 2)
 	assert.Equal(t, "kogge-stone", list[0]["topology"])
 	assert.Equal(t, map[string]any{}, list[0]["params"])
-	golden(t, "stats.json", arr.Bytes())
+	golden.Check(t, filepath.Join("testdata", "stats.json"), arr.Bytes())
 }
 
 func TestJSONIsNetworkFormat(t *testing.T) {

@@ -45,6 +45,20 @@ var (
 	ErrLinkLoop = errors.New("too many levels of symbolic links")
 )
 
+// folderError is the reason of a *PathError when the file's folder refuses
+// the temporary file: it says why the folder matters, and unwraps to the
+// system's reason.
+type folderError struct {
+	dir string
+	err error
+}
+
+func (e *folderError) Error() string {
+	return fmt.Sprintf("its folder %s is not writable: the file is written whole through a temporary file beside it", e.dir)
+}
+
+func (e *folderError) Unwrap() error { return e.err }
+
 // maxLinks is the most symbolic links WriteFile follows, as Linux's
 // MAXSYMLINKS.
 const maxLinks = 40
@@ -176,7 +190,7 @@ func writeAtomic(path, target string, old fs.FileInfo, fn func(io.Writer) error)
 	tmp, drop, err := cleanup.CreateTemp(dir, pattern)
 	if err != nil {
 		if errors.Is(err, fs.ErrPermission) {
-			return &PathError{path, fmt.Errorf("its folder %s is not writable: the file is written whole through a temporary file beside it", dir)}
+			return &PathError{path, &folderError{dir, reason(err)}}
 		}
 		return &PathError{path, reason(err)}
 	}

@@ -3,6 +3,7 @@ package emit_test
 import (
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -219,6 +220,7 @@ func TestWriteFileNoTemporaryName(t *testing.T) {
 	path := filepath.Join(ro, "x.txt")
 	err := emit.WriteFile(path, writeString("x"))
 	require.EqualError(t, err, "emit: cannot write "+path+": its folder "+ro+" is not writable: the file is written whole through a temporary file beside it")
+	assert.ErrorIs(t, err, fs.ErrPermission, "the reason behind the line is the system's")
 }
 
 // A file this process may not write is refused, as the shell refuses it,

@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/internal/golden"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
@@ -116,7 +117,7 @@ func TestYosysLCUWidthsGolden(t *testing.T) {
 	nets := lcuNets(t, "brent-kung", "1-3,5")
 	slices.Reverse(nets) // the order given does not matter
 	got := lcuBytes(t, nets, "")
-	golden(t, "bk1-3,5_lcu.v.golden", got)
+	golden.Check(t, filepath.Join("testdata", "bk1-3,5_lcu.v.golden"), got)
 	v := string(got)
 	assert.Contains(t, v, "module _80_prefixgen_lcu_brent_kung (P, G, CI, CO);")
 	assert.Contains(t, v, "wire _TECHMAP_FAIL_ = !(WIDTH >= 1 && WIDTH <= 3 || WIDTH == 5);")

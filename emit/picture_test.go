@@ -18,6 +18,7 @@ import (
 
 	"github.com/prefixgen/prefixgen/carry"
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/internal/golden"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
@@ -74,8 +75,8 @@ func TestPictureGolden(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			golden(t, tt.name+".dot.golden", dotBytes(t, tt.net, emit.DOTOptions{BitZeroLeft: tt.bitZeroLeft}))
-			golden(t, tt.name+".svg.golden", svgBytes(t, tt.net, emit.SVGOptions{BitZeroLeft: tt.bitZeroLeft}))
+			golden.Check(t, filepath.Join("testdata", tt.name+".dot.golden"), dotBytes(t, tt.net, emit.DOTOptions{BitZeroLeft: tt.bitZeroLeft}))
+			golden.Check(t, filepath.Join("testdata", tt.name+".svg.golden"), svgBytes(t, tt.net, emit.SVGOptions{BitZeroLeft: tt.bitZeroLeft}))
 		})
 	}
 }

@@ -85,7 +85,7 @@ func YosysLCU(w io.Writer, net *network.Network, opt YosysLCUOptions) error {
 // execute runs a template into w, returning the first write error.
 func execute(w io.Writer, name string, data any) error {
 	if err := templates.ExecuteTemplate(w, name, data); err != nil {
-		return fmt.Errorf("emit: %v", err)
+		return fmt.Errorf("emit: %w", err)
 	}
 	return nil
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/carry"
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/internal/golden"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
@@ -44,12 +45,12 @@ func TestVerilogGolden(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			golden(t, tt.name+".v.golden", verilogBytes(t, tt.net))
+			golden.Check(t, filepath.Join("testdata", tt.name+".v.golden"), verilogBytes(t, tt.net))
 			var tb, lcu bytes.Buffer
 			require.NoError(t, emit.VerilogTestbench(&tb, tt.net, emit.TestbenchOptions{Vectors: 100, Seed: 7}))
-			golden(t, tt.name+"_tb.v.golden", tb.Bytes())
+			golden.Check(t, filepath.Join("testdata", tt.name+"_tb.v.golden"), tb.Bytes())
 			require.NoError(t, emit.YosysLCU(&lcu, tt.net, emit.YosysLCUOptions{}))
-			golden(t, tt.name+"_lcu.v.golden", lcu.Bytes())
+			golden.Check(t, filepath.Join("testdata", tt.name+"_lcu.v.golden"), lcu.Bytes())
 		})
 	}
 }
@@ -66,7 +67,7 @@ func TestVerilogCells(t *testing.T) {
 	}
 	var v bytes.Buffer
 	require.NoError(t, emit.Verilog(&v, net, emit.VerilogOptions{Adder: &opt}))
-	golden(t, "sk8-pgcells.v.golden", v.Bytes())
+	golden.Check(t, filepath.Join("testdata", "sk8-pgcells.v.golden"), v.Bytes())
 	opt.Cells.NAND2.Name, opt.Cells.NAND2.Output = "nand2$1.x", "out"
 	v.Reset()
 	require.NoError(t, emit.Verilog(&v, net, emit.VerilogOptions{Adder: &opt}))

@@ -161,7 +161,7 @@ func newVHDLData(net *network.Network, entity string, opt adder.Options) (*vhdlD
 	}
 	d, err := adder.Describe(net, opt)
 	if err != nil {
-		return nil, nil, fmt.Errorf("emit: %v", err)
+		return nil, nil, fmt.Errorf("emit: %w", err)
 	}
 	vd := &vhdlData{Entity: entity, Header: vhdlComments(adderHeader(net, d)), Summary: vhdlComments(d.Summary), Cells: d.Cells > 0}
 	pad := 0

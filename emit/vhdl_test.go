@@ -16,6 +16,7 @@ import (
 	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/carry"
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/internal/golden"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
@@ -49,8 +50,8 @@ func TestVHDLGolden(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			golden(t, tt.name+".vhd.golden", vhdlBytes(t, tt.net, ""))
-			golden(t, tt.name+"_tb.vhd.golden", vhdlTestbenchBytes(t, tt.net, emit.TestbenchOptions{Vectors: 100, Seed: 7}))
+			golden.Check(t, filepath.Join("testdata", tt.name+".vhd.golden"), vhdlBytes(t, tt.net, ""))
+			golden.Check(t, filepath.Join("testdata", tt.name+"_tb.vhd.golden"), vhdlTestbenchBytes(t, tt.net, emit.TestbenchOptions{Vectors: 100, Seed: 7}))
 		})
 	}
 }

@@ -2,12 +2,10 @@ package gpukernels_test
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"go/token"
 	"go/types"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -18,12 +16,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/gpukernels"
+	"github.com/prefixgen/prefixgen/internal/golden"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/simulate"
 	"github.com/prefixgen/prefixgen/topologies"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // build builds a registry topology.
 func build(t testing.TB, name string, w int, p network.Params) *network.Network {
@@ -58,13 +55,7 @@ func TestCUDAGolden(t *testing.T) {
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			got := render(t, c.net, c.opt)
-			path := filepath.Join("testdata", c.file)
-			if *update {
-				require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
-			}
-			want, err := os.ReadFile(path)
-			require.NoError(t, err)
-			assert.Equal(t, string(want), got)
+			golden.Check(t, filepath.Join("testdata", c.file), []byte(got))
 			assert.Equal(t, got, render(t, c.net, c.opt), "the same bytes every time")
 		})
 	}

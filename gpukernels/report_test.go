@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/gpukernels"
+	"github.com/prefixgen/prefixgen/internal/golden"
 )
 
 // TestReportMarkdown renders a report an H200 wrote (int64 add over
@@ -31,13 +32,7 @@ func TestReportMarkdown(t *testing.T) {
 	var b bytes.Buffer
 	require.NoError(t, r.Markdown(&b, "h200-int64-add"))
 	got := b.String()
-	golden := filepath.Join("testdata", "h200-int64-add.md.golden")
-	if *update {
-		require.NoError(t, os.WriteFile(golden, b.Bytes(), 0o644))
-	}
-	want, err := os.ReadFile(golden)
-	require.NoError(t, err)
-	assert.Equal(t, string(want), got)
+	golden.Check(t, filepath.Join("testdata", "h200-int64-add.md.golden"), b.Bytes())
 	// What the page must say: the ratios at 2^28, the spills ptxas
 	// reported, and that every result was right.
 	assert.Contains(t, got, "| device-scan | kogge-stone | inclusive | 0 | 1.3212 | 3251 | 0.951 | 0.799 |")

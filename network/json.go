@@ -236,7 +236,7 @@ func jsonText(v []byte) string {
 func Read(r io.Reader) (*Network, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
-		return nil, fmt.Errorf("network: cannot read the %s document: %v", Format, err)
+		return nil, fmt.Errorf("network: cannot read the %s document: %w", Format, err)
 	}
 	return unmarshal(data)
 }

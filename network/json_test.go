@@ -2,36 +2,23 @@ package network_test
 
 import (
 	"bytes"
-	"flag"
-	"os"
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/prefixgen/prefixgen/internal/golden"
 	"github.com/prefixgen/prefixgen/network"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
-
-// golden compares got with testdata/name, or rewrites it under -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		require.NoError(t, os.WriteFile(path, got, 0o644))
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err)
-	assert.Equal(t, string(want), string(got))
-}
 
 func TestJSONGolden(t *testing.T) {
 	got, err := sklansky4(t).MarshalJSON()
 	require.NoError(t, err)
-	golden(t, "sklansky4.golden", got)
+	golden.Check(t, filepath.Join("testdata", "sklansky4.golden"), got)
 }
 
 func TestJSONRoundTripsByteForByte(t *testing.T) {
@@ -177,4 +164,15 @@ func TestMarshalRefusesNames(t *testing.T) {
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), "not allowed")
 	}
+}
+
+// TestReadWrapsReaderError checks that the reader's own error reaches
+// Read's caller wrapped: errors.Is finds it behind the package's line.
+func TestReadWrapsReaderError(t *testing.T) {
+	gone := errors.New("connection reset")
+	_, err := network.Read(iotest.ErrReader(gone))
+	assert.ErrorIs(t, err, gone)
+	assert.EqualError(t, err, "network: cannot read the prefixgen.network/v1 document: connection reset")
+	_, err = network.Read(iotest.TimeoutReader(strings.NewReader(`{"format":`)))
+	assert.ErrorIs(t, err, iotest.ErrTimeout)
 }

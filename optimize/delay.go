@@ -208,12 +208,10 @@ func energy(m delay.Report, opt Options) float64 {
 // by the Metropolis rule on energy, with the temperature falling from 1.5
 // to 0.05. It returns the best network within every bound it met, or nil.
 func annealChain(ctx context.Context, start *graph, opt Options, steps int, rng *rand.Rand) (*scored, error) {
-	cur, trial := start.clone(), start.clone()
-	curNet, err := cur.network()
+	startNet, err := start.network()
 	if err != nil {
-		return nil, fmt.Errorf("optimize: annealing built an invalid network, a bug in package optimize: %v", err)
+		return nil, fmt.Errorf("optimize: annealing built an invalid network, a bug in package optimize: %w", err)
 	}
-	curE := energy(delay.OSU018.Analyze(curNet), opt)
 	var best *scored
 	consider := func(net *network.Network) {
 		c := scoredOf(net, opt)
@@ -221,40 +219,43 @@ func annealChain(ctx context.Context, start *graph, opt Options, steps int, rng 
 			best = c
 		}
 	}
-	consider(curNet)
-	const t0, t1 = 1.5, 0.05
-	for step := range steps {
-		if step%annealPeriod == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		temp := t0 * math.Pow(t1/t0, float64(step)/float64(steps))
-		trial.copyFrom(cur)
-		if !trial.move(rng) {
-			continue
-		}
-		if _, _, ok := trial.eval(opt.MaxDepth, 0); !ok {
-			continue
-		}
-		net, err := trial.network()
-		if err != nil {
-			return nil, fmt.Errorf("optimize: annealing built an invalid network, a bug in package optimize: %v", err)
-		}
-		m := delay.OSU018.Analyze(net)
-		e := energy(m, opt)
-		if d := e - curE; d > 0 && rng.Float64() >= math.Exp(-d/temp) {
-			continue
-		}
-		cur, trial = trial, cur
-		curE = e
-		if s := (scored{candidate{net: net, figs: net.Figures()}, m}); s.fitsModel(opt) && (best == nil || betterModel(s, *best, opt.Objective)) {
-			best = &s
-		}
+	consider(startNet)
+	within := bounded(opt.MaxDepth, 0)
+	c := chain[*modelState]{
+		t0: 1.5, t1: 0.05, steps: steps,
+		check: everyPeriod(ctx),
+		propose: oneStep(func(cur, spare *modelState, rng *rand.Rand) bool {
+			return spare.g.moveFrom(cur.g, rng, within)
+		}),
+		energy: func(s *modelState) (float64, error) {
+			net, err := s.g.network()
+			if err != nil {
+				return 0, fmt.Errorf("optimize: annealing built an invalid network, a bug in package optimize: %w", err)
+			}
+			s.net, s.model = net, delay.OSU018.Analyze(net)
+			return energy(s.model, opt), nil
+		},
+		took: func(s *modelState, _ float64) {
+			if c := (scored{candidate{net: s.net, figs: s.net.Figures()}, s.model}); c.fitsModel(opt) && (best == nil || betterModel(c, *best, opt.Objective)) {
+				best = &c
+			}
+		},
+	}
+	end, err := c.run(&modelState{g: start.clone()}, &modelState{g: start.clone()}, rng)
+	if err != nil {
+		return nil, err
 	}
 	// Under a fan-out bound, where the chain ended, with cells copied.
-	if net, err := cur.network(); err == nil {
-		consider(net)
-	}
+	consider(end.net)
 	return best, nil
+}
+
+// modelState is the state of annealChain: a graph and, once the chain has
+// weighed it, its network and the model's report on that network.
+type modelState struct {
+	g     *graph
+	net   *network.Network
+	model delay.Report
 }
 
 // scoredOf returns net, with cells copied if it breaks the fan-out bound,

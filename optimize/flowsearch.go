@@ -3,7 +3,6 @@ package optimize
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -256,66 +255,70 @@ func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.O
 			cur, budget, tried = pts[0], budget-1, tried+1
 		}
 		consider(cur)
-		curE := flowEnergy(cur.res, goal)
-		for used := 0; used < budget; {
-			if ctx.Err() != nil {
-				return nil, tried, fmt.Errorf("optimize: %w", ctx.Err())
-			}
-			temp := flowT0 * math.Pow(flowT1/flowT0, float64(used)/float64(budget))
-			var trials []flowPoint
-			for attempt := 0; len(trials) < min(batch, budget-used) && attempt < 64*batch; attempt++ {
-				g := cur.g.clone()
-				moved := false
-				for range 1 + rng.IntN(3) {
-					moved = g.move(rng) || moved
+		// One step of the chain is a batch of trials: as many steps as
+		// trials.
+		c := chain[flowPoint]{
+			t0: flowT0, t1: flowT1, steps: budget, relative: true,
+			check: func(int) error {
+				if ctx.Err() != nil {
+					return fmt.Errorf("optimize: %w", ctx.Err())
 				}
-				if !moved {
-					continue
+				return nil
+			},
+			propose: func(cur, _ flowPoint, left int, rng *rand.Rand) (flowPoint, int, bool, error) {
+				var trials []flowPoint
+				for attempt := 0; len(trials) < min(batch, left) && attempt < 64*batch; attempt++ {
+					g := cur.g.clone()
+					moved := false
+					for range 1 + rng.IntN(3) {
+						moved = g.move(rng) || moved
+					}
+					if !moved {
+						continue
+					}
+					// The fan-out bound is kept by copying cells
+					// (flowNetwork), which leaves the depth as it is.
+					if _, _, ok := g.eval(opt.MaxDepth, 0); !ok {
+						continue
+					}
+					key := opt.flowKey(g, cur.sparse)
+					if seen[key] {
+						continue
+					}
+					seen[key] = true
+					net, err := opt.flowNetwork(g)
+					if err != nil {
+						return flowPoint{}, 0, false, err
+					}
+					// Copying cannot bound an input's fan-out, and a move
+					// may make the carry tree too shallow for the register
+					// stages.
+					if net == nil || opt.Stages > 0 && !opt.pipelines(net, []int{cur.sparse}) {
+						continue
+					}
+					trials = append(trials, flowPoint{g: g, net: net, sparse: cur.sparse, source: cur.source})
 				}
-				// The fan-out bound is kept by copying cells
-				// (flowNetwork), which leaves the depth as it is.
-				if _, _, ok := g.eval(opt.MaxDepth, 0); !ok {
-					continue
+				if len(trials) == 0 {
+					return flowPoint{}, 0, false, nil // no new neighbour within the bounds turned up
 				}
-				key := opt.flowKey(g, cur.sparse)
-				if seen[key] {
-					continue
+				if err := measure(trials); err != nil {
+					return flowPoint{}, 0, false, err
 				}
-				seen[key] = true
-				net, err := opt.flowNetwork(g)
-				if err != nil {
-					return nil, tried, err
+				tried += len(trials)
+				if opt.Progress != nil {
+					opt.Progress(tried, steps)
 				}
-				// Copying cannot bound an input's fan-out, and a move
-				// may make the carry tree too shallow for the register
-				// stages.
-				if net == nil || opt.Stages > 0 && !opt.pipelines(net, []int{cur.sparse}) {
-					continue
+				for _, t := range trials {
+					consider(t)
 				}
-				trials = append(trials, flowPoint{g: g, net: net, sparse: cur.sparse, source: cur.source})
-			}
-			if len(trials) == 0 {
-				break // no new neighbour within the bounds turned up
-			}
-			if err := measure(trials); err != nil {
-				return nil, tried, err
-			}
-			used += len(trials)
-			tried += len(trials)
-			if opt.Progress != nil {
-				opt.Progress(tried, steps)
-			}
-			for _, t := range trials {
-				consider(t)
-			}
-			next := slices.MinFunc(trials, func(a, b flowPoint) int {
-				return cmpFloat(flowEnergy(a.res, goal), flowEnergy(b.res, goal))
-			})
-			e := flowEnergy(next.res, goal)
-			if d := (e - curE) / curE; d > 0 && rng.Float64() >= math.Exp(-d/temp) {
-				continue
-			}
-			cur, curE = next, e
+				return slices.MinFunc(trials, func(a, b flowPoint) int {
+					return cmpFloat(flowEnergy(a.res, goal), flowEnergy(b.res, goal))
+				}), len(trials), true, nil
+			},
+			energy: func(p flowPoint) (float64, error) { return flowEnergy(p.res, goal), nil },
+		}
+		if _, err := c.run(cur, flowPoint{}, rng); err != nil {
+			return nil, tried, err
 		}
 	}
 	return best, tried, nil

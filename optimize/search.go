@@ -178,43 +178,33 @@ func (g *graph) network() (*network.Network, error) {
 	return b.Build()
 }
 
-// annealPeriod is how often, in moves, a chain looks at its context.
-const annealPeriod = 4096
-
 // anneal improves start by simulated annealing over steps moves, keeping the
 // depth and the fan-out within the bounds, and returns the smallest graph
 // it met; see move for the moves. The temperature falls geometrically from
 // 1.5 to 0.05: a move that adds c cells is taken with probability e^(−c/T).
 func anneal(ctx context.Context, start *graph, maxDepth, maxFanout, steps int, rng *rand.Rand) (*graph, error) {
-	cur, trial, best := start.clone(), start.clone(), start.clone()
-	curSize := cur.size()
-	bestSize := curSize
+	best := start.clone()
 	if start.n < 3 {
 		return best, nil
 	}
-	const t0, t1 = 1.5, 0.05
-	for step := range steps {
-		if step%annealPeriod == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		temp := t0 * math.Pow(t1/t0, float64(step)/float64(steps))
-		trial.copyFrom(cur)
-		if !trial.move(rng) {
-			continue
-		}
-		if _, _, ok := trial.eval(maxDepth, maxFanout); !ok {
-			continue
-		}
-		size := trial.size()
-		if d := size - curSize; d > 0 && rng.Float64() >= math.Exp(-float64(d)/temp) {
-			continue
-		}
-		cur, trial = trial, cur
-		curSize = size
-		if size < bestSize {
-			best.copyFrom(cur)
-			bestSize = size
-		}
+	bestSize := best.size()
+	within := bounded(maxDepth, maxFanout)
+	c := chain[*graph]{
+		t0: 1.5, t1: 0.05, steps: steps,
+		check: everyPeriod(ctx),
+		propose: oneStep(func(cur, spare *graph, rng *rand.Rand) bool {
+			return spare.moveFrom(cur, rng, within)
+		}),
+		energy: func(g *graph) (float64, error) { return float64(g.size()), nil },
+		took: func(g *graph, _ float64) {
+			if size := g.size(); size < bestSize {
+				best.copyFrom(g)
+				bestSize = size
+			}
+		},
+	}
+	if _, err := c.run(start.clone(), start.clone(), rng); err != nil {
+		return nil, err
 	}
 	return best, nil
 }
@@ -226,41 +216,33 @@ func anneal(ctx context.Context, start *graph, maxDepth, maxFanout, steps int, r
 // within the bounds it met, or nil.
 func annealPenalty(ctx context.Context, start *graph, maxDepth, maxFanout, steps int, rng *rand.Rand) (*graph, error) {
 	const penalty = 2
-	cur, trial := start.clone(), start.clone()
-	var best *graph
-	energy := func(g *graph) (float64, bool) {
-		over := g.excess(maxDepth, maxFanout)
-		return float64(g.size() + penalty*over), over == 0
-	}
-	curE, _ := energy(cur)
-	bestSize := math.MaxInt
 	if start.n < 3 {
 		return nil, nil
 	}
-	const t0, t1 = 3, 0.05
-	for step := range steps {
-		if step%annealPeriod == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		temp := t0 * math.Pow(t1/t0, float64(step)/float64(steps))
-		trial.copyFrom(cur)
-		if !trial.move(rng) {
-			continue
-		}
-		e, ok := energy(trial)
-		if d := e - curE; d > 0 && rng.Float64() >= math.Exp(-d/temp) {
-			continue
-		}
-		cur, trial = trial, cur
-		curE = e
-		if size := cur.size(); ok && size < bestSize {
-			if best == nil {
-				best = cur.clone()
-			} else {
-				best.copyFrom(cur)
+	var best *graph
+	bestSize := math.MaxInt
+	c := chain[*graph]{
+		t0: 3, t1: 0.05, steps: steps,
+		check: everyPeriod(ctx),
+		propose: oneStep(func(cur, spare *graph, rng *rand.Rand) bool {
+			return spare.moveFrom(cur, rng, nil)
+		}),
+		energy: func(g *graph) (float64, error) {
+			return float64(g.size() + penalty*g.excess(maxDepth, maxFanout)), nil
+		},
+		took: func(g *graph, _ float64) {
+			if size := g.size(); size < bestSize && g.excess(maxDepth, maxFanout) == 0 {
+				if best == nil {
+					best = g.clone()
+				} else {
+					best.copyFrom(g)
+				}
+				bestSize = size
 			}
-			bestSize = size
-		}
+		},
+	}
+	if _, err := c.run(start.clone(), start.clone(), rng); err != nil {
+		return nil, err
 	}
 	return best, nil
 }

@@ -2,29 +2,15 @@ package physical_test
 
 import (
 	"bytes"
-	"flag"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/prefixgen/prefixgen/internal/golden"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		require.NoError(t, os.WriteFile(path, got, 0o644))
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err)
-	require.Equal(t, string(want), string(got))
-}
 
 // results are four made-up results, as Run returns them: a plain adder,
 // a sparse one, Yosys's and a user's pipelined module.
@@ -60,7 +46,7 @@ func TestWriters(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer
 			require.NoError(t, tc.write(&buf, results()))
-			golden(t, tc.name, buf.Bytes())
+			golden.Check(t, filepath.Join("testdata", tc.name), buf.Bytes())
 		})
 	}
 }

@@ -124,7 +124,7 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		pts, off := subset(front)
 		line, err := plotter.NewLine(pts)
 		if err != nil {
-			return fmt.Errorf("report: %v", err)
+			return fmt.Errorf("report: %w", err)
 		}
 		line.Color = color.Gray{0x80}
 		line.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
@@ -137,7 +137,7 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		pts, off := subset([]int{len(xys) - 1})
 		s, err := plotter.NewScatter(pts)
 		if err != nil {
-			return fmt.Errorf("report: %v", err)
+			return fmt.Errorf("report: %w", err)
 		}
 		s.GlyphStyle = draw.GlyphStyle{Color: color.RGBA{0xd5, 0x00, 0x00, 0xff}, Radius: vg.Points(starRadius), Shape: starGlyph{}}
 		p.Add(nudgedScatter{s, off})
@@ -155,7 +155,7 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		pts, off := subset(byFamily[fam])
 		s, err := plotter.NewScatter(pts)
 		if err != nil {
-			return fmt.Errorf("report: %v", err)
+			return fmt.Errorf("report: %w", err)
 		}
 		s.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(familyRadius), Shape: shape}
 		p.Add(nudgedScatter{s, off})
@@ -174,7 +174,7 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		pts, off := subset(ks)
 		s, err := plotter.NewScatter(pts)
 		if err != nil {
-			return fmt.Errorf("report: %v", err)
+			return fmt.Errorf("report: %w", err)
 		}
 		s.GlyphStyle = sparseStyle(sparse)
 		p.Add(nudgedScatter{s, off})
@@ -184,7 +184,7 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		pts, off := subset(front)
 		s, err := plotter.NewScatter(pts)
 		if err != nil {
-			return fmt.Errorf("report: %v", err)
+			return fmt.Errorf("report: %w", err)
 		}
 		s.GlyphStyle = draw.GlyphStyle{Color: color.Black, Radius: vg.Points(ringRadius), Shape: draw.RingGlyph{}}
 		p.Add(nudgedScatter{s, off})

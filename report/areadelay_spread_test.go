@@ -3,7 +3,6 @@ package report_test
 import (
 	"bytes"
 	"math"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -15,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/explore"
+	"github.com/prefixgen/prefixgen/internal/golden"
 	"github.com/prefixgen/prefixgen/physical"
 	"github.com/prefixgen/prefixgen/report"
 )
@@ -268,13 +268,6 @@ func TestPlotAreaDelayDistinct(t *testing.T) {
 	}, &[2]float64{3800, 2.0})
 	var buf bytes.Buffer
 	require.NoError(t, report.PlotAreaDelay(&buf, 16, m, ref, "svg"))
-	path := filepath.Join("testdata", "area-delay-distinct.svg.golden")
-	if *update {
-		require.NoError(t, os.MkdirAll("testdata", 0o755))
-		require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o644))
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err)
-	assert.Equal(t, string(want), buf.String(), "%s is stale: go test ./report -run PlotAreaDelayDistinct -update", path)
+	golden.Check(t, filepath.Join("testdata", "area-delay-distinct.svg.golden"), buf.Bytes())
 	assert.Len(t, plotMarks(t, buf.String()), len(m)+1+5+2, "six markers, the star, five rings, two dots")
 }

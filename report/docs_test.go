@@ -3,21 +3,17 @@ package report_test
 import (
 	"bytes"
 	"context"
-	"flag"
-	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/explore"
+	"github.com/prefixgen/prefixgen/internal/golden"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/physical"
 	"github.com/prefixgen/prefixgen/report"
 )
-
-var update = flag.Bool("update", false, "rewrite docs/pareto64.svg, docs/area-delay64.svg and testdata/*.golden")
 
 // The README shows the trade-off at n = 64 as explore -n 64 --plot draws it,
 // optimizer included, unbounded and under fan-out 4; the file is regenerated with -update and must
@@ -33,20 +29,7 @@ func TestDocsPlot(t *testing.T) {
 	require.NotEmpty(t, bounded)
 	var buf bytes.Buffer
 	require.NoError(t, report.Plot(&buf, 64, append(all, bounded...), explore.Front(all), "svg"))
-	docsFile(t, "pareto64.svg", buf.Bytes(), "go test ./report -run DocsPlot -update")
-}
-
-// docsFile rewrites docs/name with got under -update, and otherwise
-// requires it to hold got; redraw is the command that rewrites it.
-func docsFile(t *testing.T, name string, got []byte, redraw string) {
-	t.Helper()
-	path := filepath.Join("..", "docs", name)
-	if *update {
-		require.NoError(t, os.WriteFile(path, got, 0o644))
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err)
-	assert.Equal(t, string(want), string(got), "docs/%s is stale: %s", name, redraw)
+	golden.Check(t, filepath.Join("..", "docs", "pareto64.svg"), buf.Bytes())
 }
 
 // The README shows the area–delay front at n = 64 as
@@ -69,5 +52,5 @@ func TestDocsAreaDelayPlot(t *testing.T) {
 	require.NoError(t, err)
 	var buf bytes.Buffer
 	require.NoError(t, report.PlotAreaDelay(&buf, 64, measured, ref, "svg"))
-	docsFile(t, "area-delay64.svg", buf.Bytes(), "go test ./report -run DocsAreaDelay -update")
+	golden.Check(t, filepath.Join("..", "docs", "area-delay64.svg"), buf.Bytes())
 }

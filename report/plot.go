@@ -124,7 +124,7 @@ func Plot(w io.Writer, n int, points, front []explore.Point, format string) erro
 	}
 	line, err := plotter.NewLine(bound)
 	if err != nil {
-		return fmt.Errorf("report: %v", err)
+		return fmt.Errorf("report: %w", err)
 	}
 	line.Color = color.Gray{0x60}
 	line.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
@@ -165,7 +165,7 @@ func Plot(w io.Writer, n int, points, front []explore.Point, format string) erro
 		}
 		s, err := plotter.NewScatter(xy)
 		if err != nil {
-			return fmt.Errorf("report: %v", err)
+			return fmt.Errorf("report: %w", err)
 		}
 		c, shape := familyStyle(fam, others)
 		if !slices.Contains(familyOrder, fam) {
@@ -194,7 +194,7 @@ func Plot(w io.Writer, n int, points, front []explore.Point, format string) erro
 	if len(ring) > 0 {
 		s, err := plotter.NewScatter(ring)
 		if err != nil {
-			return fmt.Errorf("report: %v", err)
+			return fmt.Errorf("report: %w", err)
 		}
 		s.GlyphStyleFunc = func(j int) draw.GlyphStyle {
 			return draw.GlyphStyle{Color: color.Black, Radius: ringR[j], Shape: draw.RingGlyph{}}
@@ -305,7 +305,7 @@ func drawPlot(w io.Writer, format string, fn func(draw.Canvas)) error {
 	if format == "svg" {
 		var buf bytes.Buffer
 		if _, err := wt.WriteTo(&buf); err != nil {
-			return fmt.Errorf("report: %v", err)
+			return fmt.Errorf("report: %w", err)
 		}
 		_, err := w.Write(svgProlog.ReplaceAll(buf.Bytes(), nil))
 		return err

@@ -152,7 +152,7 @@ func HTML(w io.Writer, n int, points, front []explore.Point, opt Options) error 
 	for _, p := range points {
 		var svg bytes.Buffer
 		if err := emit.SVG(&svg, p.Network, emit.SVGOptions{}); err != nil {
-			return fmt.Errorf("report: %s: %v", p.Name, err)
+			return fmt.Errorf("report: %s: %w", p.Name, err)
 		}
 		d.Optimized = d.Optimized || p.Family == "optimizer"
 		id := anchor(p.Name)
@@ -180,7 +180,7 @@ func HTML(w io.Writer, n int, points, front []explore.Point, opt Options) error 
 	}
 	var out bytes.Buffer
 	if err := page.Execute(&out, d); err != nil {
-		return fmt.Errorf("report: %v", err)
+		return fmt.Errorf("report: %w", err)
 	}
 	_, err := w.Write(out.Bytes())
 	return err

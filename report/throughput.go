@@ -99,7 +99,7 @@ func ThroughputPlot(w io.Writer, reports []NamedBenchReport, format string) erro
 		longest = max(longest, utf8.RuneCountInString(s.label))
 		line, points, err := plotter.NewLinePoints(s.xy)
 		if err != nil {
-			return fmt.Errorf("report: %v", err)
+			return fmt.Errorf("report: %w", err)
 		}
 		var c color.Color
 		var shape draw.GlyphDrawer

@@ -343,7 +343,7 @@ func finish(b *network.Builder, name string, p network.Params) (*network.Network
 	b.Describe(name, p)
 	net, err := b.Build()
 	if err != nil {
-		return nil, fmt.Errorf("topologies: %s at width %d is not a prefix network, a bug in package topologies: %v", name, b.Width(), err)
+		return nil, fmt.Errorf("topologies: %s at width %d is not a prefix network, a bug in package topologies: %w", name, b.Width(), err)
 	}
 	return net, nil
 }

@@ -55,7 +55,7 @@ func Valency(name string, n, k int) (*network.Network, error) {
 	}
 	b, err := network.NewBuilder(n)
 	if err != nil {
-		return nil, fmt.Errorf("topologies: %v", err)
+		return nil, fmt.Errorf("topologies: %w", err)
 	}
 	b.Describe(name, network.Params{"v": k})
 	cur := make([]int, n) // cur[i]: the signal of column i so far
@@ -83,7 +83,7 @@ func Valency(name string, n, k int) (*network.Network, error) {
 	}
 	net, err := b.Build()
 	if err != nil {
-		return nil, fmt.Errorf("topologies: %v", err)
+		return nil, fmt.Errorf("topologies: %w", err)
 	}
 	return net, nil
 }

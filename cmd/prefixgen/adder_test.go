@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/internal/golden"
 )
 
 // Golden adders of a few architectures, small enough to read.
@@ -31,7 +33,7 @@ func TestGenArchitectureGolden(t *testing.T) {
 			status, out, errOut := prefixgen(tt.args...)
 			require.Equal(t, 0, status, errOut)
 			assert.Empty(t, errOut)
-			golden(t, tt.file, out)
+			golden.Check(t, filepath.Join("testdata", tt.file), []byte(out))
 		})
 	}
 }
@@ -81,7 +83,7 @@ func TestGenArchitectureBadInput(t *testing.T) {
 func TestGenValency(t *testing.T) {
 	status, out, errOut := prefixgen("gen", "-t", "kogge-stone", "-n", "9", "--valency", "3", "-f", "verilog")
 	require.Equal(t, 0, status, errOut)
-	golden(t, "gen-ks9-valency3.v", out)
+	golden.Check(t, filepath.Join("testdata", "gen-ks9-valency3.v"), []byte(out))
 	// The JSON of a radix-3 network carries v=3 and its chains: read back
 	// and emitted with --valency 3, it gives the same adder.
 	dir := t.TempDir()
@@ -119,7 +121,7 @@ func TestStatsArchitecture(t *testing.T) {
 	} {
 		status, out, errOut := prefixgen(tt.args...)
 		require.Equal(t, 0, status, errOut)
-		golden(t, tt.file, out)
+		golden.Check(t, filepath.Join("testdata", tt.file), []byte(out))
 	}
 	status, _, errOut := prefixgen("stats", "-t", "all", "-n", "16", "--valency", "3")
 	assert.Equal(t, 2, status)

@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/internal/golden"
 )
 
 func TestGenLCUWidths(t *testing.T) {
@@ -14,7 +16,7 @@ func TestGenLCUWidths(t *testing.T) {
 	status, out, errOut := prefixgen(args...)
 	require.Equal(t, 0, status, errOut)
 	assert.Empty(t, errOut)
-	golden(t, "gen-lf1-2-4-lcu.v", out)
+	golden.Check(t, filepath.Join("testdata", "gen-lf1-2-4-lcu.v"), []byte(out))
 	_, again, _ := prefixgen(args...)
 	assert.Equal(t, out, again, "the same command prints the same bytes")
 

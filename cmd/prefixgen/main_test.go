@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,10 +11,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/prefixgen/prefixgen/internal/golden"
 	"github.com/prefixgen/prefixgen/network"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // prefixgen runs the command in-process and returns its exit status and
 // outputs.
@@ -23,17 +21,6 @@ func prefixgen(args ...string) (status int, stdout, stderr string) {
 	var out, errOut bytes.Buffer
 	status = run(append([]string{"prefixgen"}, args...), &out, &errOut)
 	return status, out.String(), errOut.String()
-}
-
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err)
-	assert.Equal(t, string(want), got)
 }
 
 func TestGolden(t *testing.T) {
@@ -58,7 +45,7 @@ func TestGolden(t *testing.T) {
 			status, out, errOut := prefixgen(tt.args...)
 			require.Equal(t, 0, status, errOut)
 			assert.Empty(t, errOut)
-			golden(t, tt.file, out)
+			golden.Check(t, filepath.Join("testdata", tt.file), []byte(out))
 			// The same command prints the same bytes.
 			_, again, _ := prefixgen(tt.args...)
 			assert.Equal(t, out, again)

@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/internal/golden"
 )
 
 func TestGenVHDLGolden(t *testing.T) {
@@ -27,7 +29,7 @@ func TestGenVHDLGolden(t *testing.T) {
 			status, out, errOut := prefixgen(tt.args...)
 			require.Equal(t, 0, status, errOut)
 			assert.Empty(t, errOut)
-			golden(t, tt.file, out)
+			golden.Check(t, filepath.Join("testdata", tt.file), []byte(out))
 			_, again, _ := prefixgen(tt.args...)
 			assert.Equal(t, out, again, "the same command prints the same bytes")
 		})
