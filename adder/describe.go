@@ -12,10 +12,13 @@ import (
 
 // builder holds the state of Describe.
 type builder struct {
-	net *network.Network
-	opt Options
-	d   *Description
-	n   int
+	net  *network.Network
+	arch Architecture
+	// cells are the library cells of the pre-processing, nil unless
+	// arch.PGCells.
+	cells *Cells
+	d     *Description
+	n     int
 	// levels[name] is the level at which a signal is made: 0 for inputs and
 	// the pre-processing, the cell's level for a prefix cell, post for the
 	// post-processing; widths[name] is its width.
@@ -42,28 +45,36 @@ type builder struct {
 	carryTop Expr
 }
 
-// Describe builds the adder around net that opt asks for. It returns an
-// error, naming what is allowed, for options that do not fit the network: an
-// unknown operation, flags on a comparator, a sparseness other than 1, 2, 4
-// or 8 or wider than the network, pipeline levels out of order or beyond
-// the depth of the carry tree.
-func Describe(net *network.Network, opt Options) (*Description, error) {
+// Describe builds the adder around net that arch asks for. With
+// arch.PGCells, cells are the library's NAND2 and OAI21 that the
+// pre-processing instantiates (Assign.Cell); nil stands for cells named
+// NAND2 and OAI21 with inputs A, B (and C) and output Y, enough for what
+// reads the adder's logic and ports but places no cell (Check, a
+// testbench). Without PGCells cells are ignored.
+//
+// It returns an error, naming what is allowed, for an architecture that
+// does not fit the network: an unknown operation, flags on a comparator, a
+// sparseness other than 1, 2, 4 or 8 or wider than the network, library
+// cells for another operation than Add or of another shape than a NAND2
+// and an OAI21, pipeline levels out of order or beyond the depth of the
+// carry tree, a reset left out of a combinational adder.
+func Describe(net *network.Network, arch Architecture, cells *Cells) (*Description, error) {
 	n := net.Width()
-	if int(opt.Op) >= len(opNames) {
-		return nil, fmt.Errorf("adder: unknown operation %d: allowed %s", opt.Op, strings.Join(opNames, ", "))
+	if int(arch.Op) >= len(opNames) {
+		return nil, fmt.Errorf("adder: unknown operation %d: allowed %s", arch.Op, strings.Join(opNames, ", "))
 	}
-	if opt.Op == Compare && opt.Flags != 0 {
-		return nil, fmt.Errorf("adder: flags (%s) do not apply to compare, which outputs lt, ltu and eq: allowed none", opt.Flags)
+	if arch.Op == Compare && arch.Flags != 0 {
+		return nil, fmt.Errorf("adder: flags (%s) do not apply to compare, which outputs lt, ltu and eq: allowed none", arch.Flags)
 	}
-	if opt.Flags >= 1<<len(flagNames) {
-		return nil, fmt.Errorf("adder: unknown flags %#x: allowed %s", uint8(opt.Flags), strings.Join(flagNames, ", "))
+	if arch.Flags >= 1<<len(flagNames) {
+		return nil, fmt.Errorf("adder: unknown flags %#x: allowed %s", uint8(arch.Flags), strings.Join(flagNames, ", "))
 	}
-	if v := opt.Valency; v != 0 && (v < 2 || v > MaxValency) {
+	if v := arch.Valency; v != 0 && (v < 2 || v > MaxValency) {
 		return nil, fmt.Errorf("adder: valency %d not allowed: allowed 2, 3, 4", v)
 	}
-	s := opt.sparse()
-	if opt.Sparse < 0 || !slices.Contains(Sparseness, s) {
-		return nil, fmt.Errorf("adder: sparseness %d not allowed: allowed 1, 2, 4, 8", opt.Sparse)
+	s := arch.sparse()
+	if arch.Sparse < 0 || !slices.Contains(Sparseness, s) {
+		return nil, fmt.Errorf("adder: sparseness %d not allowed: allowed 1, 2, 4, 8", arch.Sparse)
 	}
 	if s > 1 && s > n {
 		var fit []string
@@ -74,26 +85,37 @@ func Describe(net *network.Network, opt Options) (*Description, error) {
 		}
 		return nil, fmt.Errorf("adder: sparseness %d exceeds the width %d: allowed at most the width, %s", s, n, strings.Join(fit, ", "))
 	}
-	if opt.Op == Compare && s > 1 {
+	if arch.Op == Compare && s > 1 {
 		return nil, fmt.Errorf("adder: sparseness %d does not apply to compare, which uses only the carry out: allowed 1", s)
 	}
-	if opt.Cells != nil {
-		if opt.Op != Add {
-			return nil, fmt.Errorf("adder: library cells for the pre-processing do not apply to %s: allowed add", opt.Op)
+	if !arch.PGCells {
+		cells = nil
+	} else {
+		if arch.Op != Add {
+			return nil, fmt.Errorf("adder: library cells for the pre-processing do not apply to %s: allowed add", arch.Op)
 		}
-		if err := opt.Cells.check(); err != nil {
+		if cells == nil {
+			cells = &standInCells
+		}
+		if err := cells.check(); err != nil {
 			return nil, err
 		}
 	}
-	b := &builder{net: net, opt: opt, n: n, levels: map[string]int{}, widths: map[string]int{},
-		d: &Description{Width: n, Options: opt}}
-	b.opt.PipelineAfter = slices.Clone(opt.PipelineAfter)
-	b.d.Options = b.opt
+	arch.PipelineAfter = slices.Clone(arch.PipelineAfter)
+	b := &builder{net: net, arch: arch, cells: cells, n: n, levels: map[string]int{}, widths: map[string]int{},
+		d: &Description{Width: n, Architecture: arch, LibraryCells: cells}}
 	b.build()
 	if err := b.pipeline(); err != nil {
 		return nil, err
 	}
 	return b.d, nil
+}
+
+// standInCells are the cells Describe instantiates for PGCells without a
+// library's.
+var standInCells = Cells{
+	NAND2: Cell{Name: "NAND2", Inputs: []string{"A", "B"}, Output: "Y"},
+	OAI21: Cell{Name: "OAI21", Inputs: []string{"A", "B", "C"}, Output: "Y"},
 }
 
 // section starts a new section.
@@ -161,16 +183,16 @@ func (b *builder) build() {
 // it), the G and P of every signal that those depend on, and the carry into
 // bit 0.
 func (b *builder) plan() {
-	opt, n := b.opt, b.n
-	b.compare = opt.Op == Compare
-	b.hasCin = !b.compare && !opt.NoCarryIn
-	b.needCout = b.compare || opt.Flags&(Carry|Overflow) != 0
+	arch, n := b.arch, b.n
+	b.compare = arch.Op == Compare
+	b.hasCin = !b.compare && !arch.NoCarryIn
+	b.needCout = b.compare || arch.Flags&(Carry|Overflow) != 0
 
 	// Which carries the network must deliver: out[i] is G[i:0], the carry
 	// into bit i+1.
 	b.needOut = make([]bool, n)
 	if !b.compare {
-		for i := opt.sparse(); i < n; i += opt.sparse() {
+		for i := arch.sparse(); i < n; i += arch.sparse() {
 			b.needOut[i-1] = true
 		}
 	}
@@ -183,22 +205,22 @@ func (b *builder) plan() {
 	switch {
 	case b.hasCin:
 		b.ci = sig("cin")
-	case opt.Op == AddSub:
+	case arch.Op == AddSub:
 		b.ci = sig("mode")
 	default:
-		b.ci = konst(opt.Op != Add)
+		b.ci = konst(arch.Op != Add)
 	}
 }
 
 // ports declares the inputs and outputs.
 func (b *builder) ports() {
-	opt, w := b.opt, b.n
+	arch, w := b.arch, b.n
 	b.port("a", w, In, "first operand")
 	b.port("b", w, In, "second operand")
 	if b.hasCin {
 		b.port("cin", 0, In, "carry into bit 0")
 	}
-	if opt.Op == AddSub {
+	if arch.Op == AddSub {
 		b.port("mode", 0, In, "0 adds, 1 subtracts")
 	}
 	if b.compare {
@@ -208,16 +230,16 @@ func (b *builder) ports() {
 		return
 	}
 	b.port("sum", w, Out, "the sum")
-	if opt.Flags&Carry != 0 {
+	if arch.Flags&Carry != 0 {
 		b.port("cout", 0, Out, "carry out of the top bit")
 	}
-	if opt.Flags&Overflow != 0 {
+	if arch.Flags&Overflow != 0 {
 		b.port("overflow", 0, Out, "signed overflow")
 	}
-	if opt.Flags&Zero != 0 {
+	if arch.Flags&Zero != 0 {
 		b.port("zero", 0, Out, "every sum bit is 0")
 	}
-	if opt.Flags&Negative != 0 {
+	if arch.Flags&Negative != 0 {
 		b.port("negative", 0, Out, "the top sum bit")
 	}
 }
@@ -229,7 +251,7 @@ func (b *builder) operandB(i int) Expr {
 	if i >= 0 {
 		x = bit("b", i)
 	}
-	switch b.opt.Op {
+	switch b.arch.Op {
 	case Sub, Compare:
 		return not(x)
 	case AddSub:
@@ -239,14 +261,14 @@ func (b *builder) operandB(i int) Expr {
 }
 
 // preprocess declares each bit's generate g and propagate p (as library
-// cells with Options.Cells), Ling's t with Options.Ling, and the leaves of
+// cells with PGCells), Ling's t with Ling, and the leaves of
 // the carry tree: gName and pName of the inputs, bit 0's generate folding
 // in the carry-in.
 func (b *builder) preprocess() {
-	opt, n, w := b.opt, b.n, b.n
-	switch opt.Op {
+	arch, n, w := b.arch, b.n, b.n
+	switch arch.Op {
 	case Add:
-		if opt.Cells != nil {
+		if b.cells != nil {
 			b.section("Pre-processing in the library's cells: bit i generates g[i] and propagates",
 				"p[i], their complements g_n[i] = NAND2(a[i], b[i]) and p_n[i] =",
 				"OAI21(a[i], b[i], g_n[i]) = !((a[i] | b[i]) & g_n[i]); the carry-in is folded",
@@ -262,7 +284,7 @@ func (b *builder) preprocess() {
 		b.section("Pre-processing: b is inverted (a + ~b + 1 = a - b); bit i generates g[i]",
 			"and propagates p[i]; the carry-in is folded into bit 0's generate.")
 	}
-	if opt.Op == AddSub {
+	if arch.Op == AddSub {
 		b.bus("b_op", w, 0)
 		for i := range n {
 			b.assign(Assign{Target: Bit("b_op", i), Expr: xor(bit("b", i), sig("mode"))}, 0)
@@ -273,9 +295,9 @@ func (b *builder) preprocess() {
 	if !b.needCout {
 		gWidth = n - 1
 	}
-	if opt.Cells != nil {
+	if b.cells != nil {
 		b.cellLeaves(gWidth)
-	} else if gWidth == n && opt.Op != AddSub {
+	} else if gWidth == n && arch.Op != AddSub {
 		b.assign(Assign{Target: Whole("g"), Expr: and(sig("a"), b.operandB(-1)), Declare: true, Width: w}, 0)
 	} else if gWidth > 0 {
 		b.bus("g", gWidth, 0)
@@ -283,9 +305,9 @@ func (b *builder) preprocess() {
 			b.assign(Assign{Target: Bit("g", i), Expr: and(bit("a", i), b.operandB(i))}, 0)
 		}
 	}
-	if opt.Cells != nil {
+	if b.cells != nil {
 		b.assign(Assign{Target: Whole("p"), Expr: not(sig("p_n")), Declare: true, Width: w}, 0)
-	} else if opt.Op == AddSub {
+	} else if arch.Op == AddSub {
 		b.assign(Assign{Target: Whole("p"), Expr: xor(sig("a"), sig("b_op")), Declare: true, Width: w}, 0)
 	} else {
 		b.assign(Assign{Target: Whole("p"), Expr: xor(sig("a"), b.operandB(-1)), Declare: true, Width: w}, 0)
@@ -295,7 +317,7 @@ func (b *builder) preprocess() {
 	for i := range n {
 		b.gName[i], b.pName[i] = bit("g", i), bit("p", i)
 	}
-	if opt.Ling {
+	if arch.Ling {
 		b.lingLeaves()
 	} else if b.needG[0] {
 		b.assign(Assign{Target: Whole("g0_cin"), Expr: or(bit("g", 0), and(bit("p", 0), b.ci)), Declare: true}, 0)
@@ -307,19 +329,19 @@ func (b *builder) preprocess() {
 // made of chains of them, level by level, counts them in the figures, and
 // finds the carry out.
 func (b *builder) tree() {
-	net, opt, n := b.net, b.opt, b.n
-	if opt.Ling {
+	net, arch, n := b.net, b.arch, b.n
+	if arch.Ling {
 		b.section("Ling's pseudo-carries: each cell computes H = H_hi | Q_hi & H_lo and Q = Q_hi & Q_lo,",
 			"where bit i enters as (g[i], t[i-1]); H[i:0] = g[i] | carry into bit i. The wires",
 			"G_cC_lL and P_cC_lL hold H and Q.")
 	}
-	if v := opt.valency(); v > 2 {
+	if v := arch.valency(); v > 2 {
 		b.section(fmt.Sprintf("Prefix cells of valency up to %d, in topological order: [hi:lo] = [hi:..] o … o [..:lo];", v),
 			"a cell of k inputs computes G = G1 | P1 & G2 | P1 & P2 & G3 … (input 1 the highest span).")
 	} else {
 		b.section("Prefix cells, in topological order: [hi:lo] = [hi:m+1] o [m:lo].")
 	}
-	leaves := groupCells(net, b.needG, b.needOut, opt.valency())
+	leaves := groupCells(net, b.needG, b.needOut, arch.valency())
 	level := make([]int, net.Signals())
 	tree := treeFigures{readers: make([]int, net.Signals())}
 	seen := make(map[[2]int]int)
@@ -367,7 +389,7 @@ func (b *builder) tree() {
 		var terms, ps []Expr
 		for i := len(in) - 1; i >= 0; i-- {
 			factors, gi := slices.Clone(ps), b.gName[in[i]]
-			if opt.Ling && i+1 < len(in) && in[i+1] < n && in[i] < n {
+			if arch.Ling && i+1 < len(in) && in[i+1] < n && in[i] < n {
 				// Ling: the last propagate, t_j, of a single bit j+1 above
 				// the single bit j is implied by g_j; above bit 0 it meets
 				// H[0:0] = g_0 | cin as g_0 | t_0 & cin.
@@ -400,7 +422,7 @@ func (b *builder) tree() {
 // H[i:0] and t_i, on a wire of its own.
 func (b *builder) carry(i int) Expr {
 	g := b.gName[b.net.Output(i)]
-	if !b.opt.Ling {
+	if !b.arch.Ling {
 		return g
 	}
 	return b.wire("c_ling"+strconv.Itoa(i), and(bit("t", i), g), b.post, "")
@@ -423,22 +445,22 @@ func (b *builder) compareOutputs() {
 // that holds them (sum, or sum_int when a flag reads them) and the carry
 // into the top bit, which overflow reads.
 func (b *builder) sums() {
-	net, opt, n, w, post := b.net, b.opt, b.n, b.n, b.post
-	s := opt.sparse()
+	net, arch, n, w, post := b.net, b.arch, b.n, b.n, b.post
+	s := arch.sparse()
 	b.sum = "sum"
-	if opt.Flags&(Zero|Negative) != 0 {
+	if arch.Flags&(Zero|Negative) != 0 {
 		b.sum = "sum_int"
 	}
 	sum := b.sum
 	if s == 1 {
 		into0 := "cin"
 		if !b.hasCin {
-			into0 = fmt.Sprintf("the constant carry-in, %v,", map[bool]int{false: 0, true: 1}[opt.Op == Sub])
-			if opt.Op == AddSub {
+			into0 = fmt.Sprintf("the constant carry-in, %v,", map[bool]int{false: 0, true: 1}[arch.Op == Sub])
+			if arch.Op == AddSub {
 				into0 = "mode"
 			}
 		}
-		if opt.Ling {
+		if arch.Ling {
 			b.section(fmt.Sprintf("Post-processing: the carry into bit i is t[i-1] & H[i-1:0] (%s into bit 0).", into0))
 		} else {
 			b.section(fmt.Sprintf("Post-processing: the carry into bit i is G[i-1:0] (%s into bit 0).", into0))
@@ -448,7 +470,7 @@ func (b *builder) sums() {
 			c := b.ci
 			if i > 0 {
 				c = b.gName[net.Output(i-1)]
-				if opt.Ling {
+				if arch.Ling {
 					c = and(bit("t", i-1), c)
 				}
 			}
@@ -490,7 +512,7 @@ func (b *builder) rippleBlock(hi int) {
 	for i := 0; i <= hi; i++ {
 		if i > 0 {
 			name := "c_b" + strconv.Itoa(i)
-			if i == 1 && b.needG[0] && !b.opt.Ling {
+			if i == 1 && b.needG[0] && !b.arch.Ling {
 				c = b.gName[0]
 			} else {
 				c = b.wire(name, or(bit("g", i-1), and(bit("p", i-1), c)), post, "")
@@ -512,7 +534,7 @@ func (b *builder) selectBlock(lo, hi int) {
 	gc := b.carry(lo - 1)
 	var c0, c1 Expr
 	for i := lo; i <= hi; i++ {
-		comment := commentIf(i == lo, fmt.Sprintf("block %d, bits %d to %d, selected by the carry G[%d:0]", lo/b.opt.sparse(), lo, hi, lo-1))
+		comment := commentIf(i == lo, fmt.Sprintf("block %d, bits %d to %d, selected by the carry G[%d:0]", lo/b.arch.sparse(), lo, hi, lo-1))
 		if i == lo {
 			c0, c1 = konst(false), konst(true)
 			if i == n-1 {
@@ -525,7 +547,7 @@ func (b *builder) selectBlock(lo, hi int) {
 		c1 = b.wire("c1_b"+strconv.Itoa(i), or(bit("g", i-1), and(bit("p", i-1), c1)), post, commentIf(c0.Op != OpRef, comment))
 		s0 := b.wire("s0_b"+strconv.Itoa(i), xor(bit("p", i), c0), post, "")
 		s1 := b.wire("s1_b"+strconv.Itoa(i), xor(bit("p", i), c1), post, "")
-		if i == n-1 && b.opt.Flags&Overflow != 0 {
+		if i == n-1 && b.arch.Flags&Overflow != 0 {
 			b.carryTop = b.wire("carry_top", mux(gc, c1, c0), post, "")
 		}
 		b.assign(Assign{Target: Bit(sum, i), Expr: mux(gc, s1, s0)}, post)
@@ -536,23 +558,23 @@ func (b *builder) selectBlock(lo, hi int) {
 // flags declares the status outputs: cout, then the sum read through
 // sum_int, overflow, zero and negative.
 func (b *builder) flags() {
-	opt, n, sum, post := b.opt, b.n, b.sum, b.post
-	if opt.Flags&Carry != 0 {
+	arch, n, sum, post := b.arch, b.n, b.sum, b.post
+	if arch.Flags&Carry != 0 {
 		b.assign(Assign{Target: Whole("cout"), Expr: b.cout}, post)
 	}
-	if opt.Flags&^Carry != 0 {
+	if arch.Flags&^Carry != 0 {
 		b.section("Flags.")
 	}
 	if sum != "sum" {
 		b.assign(Assign{Target: Whole("sum"), Expr: sig(sum)}, post)
 	}
-	if opt.Flags&Overflow != 0 {
+	if arch.Flags&Overflow != 0 {
 		b.assign(Assign{Target: Whole("overflow"), Expr: xor(b.carryTop, b.cout), Comment: "the carry into the top bit differs from the carry out"}, post)
 	}
-	if opt.Flags&Zero != 0 {
+	if arch.Flags&Zero != 0 {
 		b.assign(Assign{Target: Whole("zero"), Expr: not(reduce(OpReduceOr, sig(sum)))}, post)
 	}
-	if opt.Flags&Negative != 0 {
+	if arch.Flags&Negative != 0 {
 		b.assign(Assign{Target: Whole("negative"), Expr: bit(sum, n-1)}, post)
 	}
 }
@@ -567,13 +589,13 @@ func commentIf(cond bool, c string) string {
 
 // summary fills the one-line description of what the module computes.
 func (b *builder) summary() {
-	opt := b.opt
+	arch := b.arch
 	ci := "cin"
-	if opt.NoCarryIn {
-		ci = map[Op]string{Add: "0", Sub: "1", AddSub: "mode"}[opt.Op]
+	if arch.NoCarryIn {
+		ci = map[Op]string{Add: "0", Sub: "1", AddSub: "mode"}[arch.Op]
 	}
 	var what string
-	switch opt.Op {
+	switch arch.Op {
 	case Add:
 		what = "sum = a + b + " + ci
 	case Sub:
@@ -583,17 +605,17 @@ func (b *builder) summary() {
 	case Compare:
 		what = "lt = a < b signed, ltu = a < b unsigned, eq = a == b"
 	}
-	if opt.Flags&Carry != 0 {
+	if arch.Flags&Carry != 0 {
 		what = strings.Replace(what, "sum = ", "{cout, sum} = ", 1)
-		if opt.Op == AddSub {
+		if arch.Op == AddSub {
 			what = "{cout, sum} = mode ? a + ~b + " + ci + " : a + b + " + ci
 		}
 	}
 	b.d.Summary = []string{fmt.Sprintf("%s over %d bits", what, b.n)}
-	if f := opt.Flags &^ Carry; f != 0 && opt.Op != Compare {
+	if f := arch.Flags &^ Carry; f != 0 && arch.Op != Compare {
 		b.d.Summary = append(b.d.Summary, "flags: "+f.String())
 	}
-	if s := opt.sparse(); s > 1 {
+	if s := arch.sparse(); s > 1 {
 		b.d.Summary = append(b.d.Summary, fmt.Sprintf("sparse tree: the carries into every %s bit from the network, %d-bit carry-select blocks", ordinal(s), s))
 	}
 }
@@ -624,21 +646,21 @@ func liveness(net *network.Network, needOut []bool) (needG, needP []bool) {
 	return needG, needP
 }
 
-// pipeline inserts the register stages after the levels opt asks for, or
-// chooses them for opt.Stages.
+// pipeline inserts the register stages after the levels arch asks for, or
+// chooses them for arch.Stages.
 func (b *builder) pipeline() error {
-	cuts := b.opt.PipelineAfter
+	cuts := b.arch.PipelineAfter
 	depth := b.d.Depth
-	if b.opt.Stages != 0 {
+	if b.arch.Stages != 0 {
 		if len(cuts) > 0 {
-			return fmt.Errorf("adder: both pipeline levels %v and %d stages given: use one", cuts, b.opt.Stages)
+			return fmt.Errorf("adder: both pipeline levels %v and %d stages given: use one", cuts, b.arch.Stages)
 		}
 		var err error
-		if cuts, err = BalancedCuts(depth, b.opt.Stages); err != nil {
+		if cuts, err = BalancedCuts(depth, b.arch.Stages); err != nil {
 			return err
 		}
-		b.opt.PipelineAfter = cuts
-		b.d.Options.PipelineAfter = cuts
+		b.arch.PipelineAfter = cuts
+		b.d.Architecture.PipelineAfter = cuts
 	}
 	for i, c := range cuts {
 		if c < 0 || c > depth {
@@ -649,7 +671,7 @@ func (b *builder) pipeline() error {
 		}
 	}
 	if len(cuts) == 0 {
-		if b.opt.NoReset {
+		if b.arch.NoReset {
 			return errors.New("adder: no reset given for a combinational adder: allowed with register stages (PipelineAfter or Stages)")
 		}
 		return nil
@@ -753,7 +775,7 @@ func (b *builder) pipeline() error {
 		}
 	})
 	clocks := []Port{{Signal: Signal{Name: "clk"}, Dir: In, Comment: "clock: registers take their inputs at its rising edge"}}
-	if !b.opt.NoReset {
+	if !b.arch.NoReset {
 		clocks = append(clocks, Port{Signal: Signal{Name: "rst"}, Dir: In, Comment: "synchronous reset: registers clear to 0 at a rising edge while it is 1"})
 	}
 	b.d.Ports = slices.Insert(b.d.Ports, 0, clocks...)
@@ -793,7 +815,7 @@ func BalancedCuts(depth, k int) ([]int, error) {
 // eachRef calls fn on every reference of every assignment, with the stage
 // the assignment is in, and lets fn change it.
 func (b *builder) eachRef(fn func(r *Ref, stage int)) {
-	cuts := b.opt.PipelineAfter
+	cuts := b.arch.PipelineAfter
 	for i := range b.d.Sections {
 		sec := &b.d.Sections[i]
 		for j := range sec.Assigns {
@@ -967,12 +989,12 @@ func (t *treeFigures) figures(needOut []bool, net *network.Network) (fanout, tra
 	return fanout, tracks
 }
 
-// cellLeaves declares the pre-processing of Options.Cells: the buses g_n and
+// cellLeaves declares the pre-processing of PGCells: the buses g_n and
 // p_n, driven bit by bit by the library's NAND2 and OAI21 cells, and g, the
 // first gWidth bits of the generate, their complement (the caller declares
 // p). Only Add takes Cells, so b is the operand as it is.
 func (b *builder) cellLeaves(gWidth int) {
-	n, cells := b.n, b.opt.Cells
+	n, cells := b.n, b.cells
 	b.bus("g_n", n, 0)
 	b.bus("p_n", n, 0)
 	for i := range n {
@@ -994,14 +1016,14 @@ func (b *builder) cellLeaves(gWidth int) {
 // leaves of the tree Ling's: the pair of bit i is (g_i, t_(i-1)), and bit 0's
 // is g_0 | the carry-in, H[0:0], whose propagate no cell reads.
 func (b *builder) lingLeaves() {
-	n, s := b.n, b.opt.sparse()
+	n, s := b.n, b.arch.sparse()
 	// t[n-1] is read only for the carry out, as g[n-1] is.
 	tWidth := n
 	if !b.needCout {
 		tWidth = n - 1
 	}
 	switch {
-	case tWidth == n && b.opt.Op == AddSub:
+	case tWidth == n && b.arch.Op == AddSub:
 		b.assign(Assign{Target: Whole("t"), Expr: or(sig("a"), sig("b_op")), Declare: true, Width: n, Comment: lingComment}, 0)
 	case tWidth == n:
 		b.assign(Assign{Target: Whole("t"), Expr: or(sig("a"), b.operandB(-1)), Declare: true, Width: n, Comment: lingComment}, 0)
@@ -1017,8 +1039,8 @@ func (b *builder) lingLeaves() {
 	// H[0:0] gets a wire only where something reads it: a cell whose next
 	// input is the single bit 1 reads g_0 | t_0 & cin instead, and a sparse
 	// tree's blocks ripple from cin itself.
-	read := (s == 1 && b.opt.Op != Compare && n > 1) || (b.needCout && n == 1)
-	for k, in := range groupCells(b.net, b.needG, b.needOut, b.opt.valency()) {
+	read := (s == 1 && b.arch.Op != Compare && n > 1) || (b.needCout && n == 1)
+	for k, in := range groupCells(b.net, b.needG, b.needOut, b.arch.valency()) {
 		if b.needG[n+k] && len(in) > 1 && in[0] == 0 && in[1] >= n {
 			read = true
 		}

@@ -211,7 +211,7 @@ func annealChain(ctx context.Context, start *graph, opt Options, steps int, rng 
 	cur, trial := start.clone(), start.clone()
 	curNet, err := cur.network()
 	if err != nil {
-		return nil, fmt.Errorf("optimize: annealing built an invalid network, a bug in package optimize: %v", err)
+		return nil, fmt.Errorf("optimize: annealing built an invalid network, a bug in package optimize: %w", err)
 	}
 	curE := energy(delay.OSU018.Analyze(curNet), opt)
 	var best *scored
@@ -237,7 +237,7 @@ func annealChain(ctx context.Context, start *graph, opt Options, steps int, rng 
 		}
 		net, err := trial.network()
 		if err != nil {
-			return nil, fmt.Errorf("optimize: annealing built an invalid network, a bug in package optimize: %v", err)
+			return nil, fmt.Errorf("optimize: annealing built an invalid network, a bug in package optimize: %w", err)
 		}
 		m := delay.OSU018.Analyze(net)
 		e := energy(m, opt)

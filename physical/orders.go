@@ -42,7 +42,7 @@ func (t *tools) orders(ctx context.Context, d *Design, dir string, opt Options, 
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("physical: %s: "+format, append([]any{d.Name()}, args...)...)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "generic.ys"), []byte(genericScript(d.Top, d.outside || d.PGCells)), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "generic.ys"), []byte(genericScript(d.Top, d.outside || d.Adder.PGCells)), 0o644); err != nil {
 		return nil, fail("%v", err)
 	}
 	if out, err := command(ctx, dir, t.yosys, "-q", "-l", "generic.log", "-s", "generic.ys"); err != nil {

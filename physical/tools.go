@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/internal/cleanup"
 	"github.com/prefixgen/prefixgen/network"
 )
@@ -25,13 +26,8 @@ type Result struct {
 	Topology string
 	Params   network.Params
 	Width    int
-	// Sparse, Valency, Ling, Stages, NoReset and PGCells are the adder's
-	// architecture, the design's.
-	Sparse, Valency int
-	Ling            bool
-	Stages          int
-	NoReset         bool
-	PGCells         bool
+	// Adder is the adder's architecture, the design's (see Design.Adder).
+	Adder adder.Architecture
 	// AreaUM2 is the area of the mapped cells in µm², as Yosys's
 	// stat -liberty sums it (the library's area unit, µm² for the OSU
 	// cells), and StdCells their number.
@@ -77,7 +73,7 @@ type Result struct {
 // Name returns the design's topology and parameters, as in
 // "ladner-fischer k=1", or "yosys a+b+cin" for the reference.
 func (r *Result) Name() string {
-	d := Design{Topology: r.Topology, Params: r.Params, Sparse: r.Sparse, Valency: r.Valency, Ling: r.Ling, Stages: r.Stages, NoReset: r.NoReset, PGCells: r.PGCells}
+	d := Design{Topology: r.Topology, Params: r.Params, Adder: r.Adder}
 	return d.Name()
 }
 
@@ -465,7 +461,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 	}
 	flow := opt.flow()
 	script := YosysScript(flow, d.Top, lib)
-	if d.outside || d.PGCells {
+	if d.outside || d.Adder.PGCells {
 		// A user's module may be a netlist of the library's own cells
 		// (another tool's, or the flow's mapped.v): Yosys reads them as
 		// cells first, and maps the rest around them.
@@ -507,7 +503,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 			}
 			return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s has no flip-flop Yosys can map a %s onto: allowed a library with a rising-edge D flip-flop", t.liberty, kind)}
 		}
-		if d.outside || d.PGCells {
+		if d.outside || d.Adder.PGCells {
 			return nil, &SetupError{msg: fmt.Sprintf("physical: yosys cannot synthesize module %s of the Verilog given: %s", d.Top, sourceLine.ReplaceAllString(yosysError(out, err), "line $1: $2"))}
 		}
 		return nil, fail("yosys failed: %s", yosysError(out, err))
@@ -517,8 +513,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		return nil, fail("yosys wrote no statistics: %v", err)
 	}
 	r := &Result{
-		Topology: d.Topology, Params: d.Params, Width: d.Width, Sparse: d.Sparse, Valency: d.Valency, Ling: d.Ling,
-		Stages: d.Stages, NoReset: d.NoReset, PGCells: d.PGCells,
+		Topology: d.Topology, Params: d.Params, Width: d.Width, Adder: d.Adder,
 		Liberty: t.liberty, Flow: flow, OutputLoadPF: opt.load(),
 		YosysVersion: t.yosysVersion, STAVersion: t.staVersion,
 	}
@@ -583,10 +578,10 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 	}
 	regs, err := netlistRegisters(libText, mapped, d.Top)
 	if err != nil {
-		if d.outside || d.PGCells {
+		if d.outside || d.Adder.PGCells {
 			return nil, &SetupError{msg: "physical: " + err.Error()}
 		}
-		if d.Stages > 0 {
+		if d.Adder.Stages > 0 {
 			// A pipeline's registers are rising-edge flip-flops on clk:
 			// what dfflibmap made of them is the library's doing.
 			var flops []string

@@ -39,16 +39,16 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 	}
 	r0 := points[0].Result
 	ling := ""
-	if points[0].Ling {
+	if points[0].Adder.Ling {
 		ling = ", Ling adders"
 	}
-	if points[0].PGCells {
+	if points[0].Adder.PGCells {
 		ling += ", g and p library cells"
 	}
 	title := fmt.Sprintf("Adders of width %d after synthesis (%s, flow %s%s)", n, libraryName(r0.Liberty), r0.Flow, ling)
 	// A pipelined adder's delay is another figure: a second line says so,
 	// as the first is as wide as the plot allows.
-	switch k := points[0].Stages; {
+	switch k := points[0].Adder.Stages; {
 	case k == 1:
 		title += "\npipelined, 1 register stage: delay = least clock period"
 	case k > 1:
@@ -164,7 +164,7 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 	for _, sparse := range []int{2, 4, 8} {
 		var ks []int
 		for k, i := range drawn {
-			if points[i].Sparse == sparse {
+			if points[i].Adder.Sparse == sparse {
 				ks = append(ks, k)
 			}
 		}
