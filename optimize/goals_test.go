@@ -86,7 +86,7 @@ func TestGoalNetworks(t *testing.T) {
 	ctx := context.Background()
 	for _, g := range goalNetworks {
 		t.Run(fmt.Sprint(g.file, " ", g.flow, " ", map[bool]string{true: "fast", false: "small"}[g.fast]), func(t *testing.T) {
-			f, err := os.Open(filepath.Join("..", "..", "docs", "goals", g.file))
+			f, err := os.Open(filepath.Join("..", "docs", "goals", g.file))
 			require.NoError(t, err)
 			defer f.Close()
 			net, arch, err := adder.ReadDocument(f)
