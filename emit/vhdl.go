@@ -98,7 +98,7 @@ func VHDLTestbench(w io.Writer, net *network.Network, opt TestbenchOptions) erro
 func CheckVHDLTestbench(opt adder.Architecture) error {
 	if opt.Op != adder.Add || opt.NoCarryIn || opt.Flags != adder.Carry {
 		return fmt.Errorf("emit: the VHDL testbench covers op add with cin and the carry flag only, dense or sparse, combinational or pipelined "+
-			"(asked: %s); the Verilog testbench covers every option", strings.ReplaceAll(opt.Suffix(), "_", " "))
+			"(asked: %s); the Verilog testbench covers every option", opt.Name())
 	}
 	return nil
 }

@@ -393,6 +393,7 @@ func TestVHDLTestbenchOptions(t *testing.T) {
 		err := emit.CheckVHDLTestbench(opt)
 		require.Error(t, err, opt.Suffix())
 		assert.Contains(t, err.Error(), "the VHDL testbench covers op add with cin and the carry flag only")
+		assert.Contains(t, err.Error(), "(asked: "+opt.Name()+")", "the adder named as results name it")
 		buf.Reset()
 		assert.Error(t, emit.VHDLTestbench(&buf, net, emit.TestbenchOptions{Adder: &opt}))
 		assert.Zero(t, buf.Len())

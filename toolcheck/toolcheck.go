@@ -176,8 +176,8 @@ func NewDesign(net *network.Network, opt Options) (*Design, error) {
 		return nil, fmt.Errorf("toolcheck: %v", err)
 	}
 	d := &Design{Name: emit.Name(net), Width: net.Width(), Module: emit.AdderModuleName(net, ao), LCUModule: emit.LCUModuleName(net)}
-	if s := ao.Suffix(); s != "" {
-		d.Name += " " + strings.ReplaceAll(s, "_", " ")
+	if s := ao.Name(); s != "" {
+		d.Name += " " + s
 	}
 	var v, tb, lcu, dot bytes.Buffer
 	if err := emit.Verilog(&v, net, emit.VerilogOptions{Module: d.Module, Adder: &ao, Cells: opt.Cells}); err != nil {
