@@ -59,7 +59,7 @@ func TestPlotAreaDelay(t *testing.T) {
 	adders := fakeAdders(func() []explore.Point { all, _ := points(t, 16); return all }())
 	var sparse bytes.Buffer
 	require.NoError(t, report.PlotAreaDelay(&sparse, 16, adders, ref, "svg"))
-	assert.Contains(t, sparse.String(), "flow abc, Ling adders")
+	assert.Contains(t, sparse.String(), "flow abc, ling adders")
 	assert.Contains(t, sparse.String(), ">sparse 2<")
 	assert.NotContains(t, sparse.String(), ">sparse 4<")
 	assert.NotContains(t, s, ">sparse 2<", "dense adders only: no sparseness in the legend")

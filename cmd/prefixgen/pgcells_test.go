@@ -126,5 +126,5 @@ func TestPGCellsExploreReport(t *testing.T) {
 	html, err := os.ReadFile(page)
 	require.NoError(t, err)
 	assert.Contains(t, string(html), ">pgcells<", "every row names its adder, as synth names it")
-	assert.Contains(t, string(html), "g and p library cells", "the plot's title says what was measured")
+	assert.Contains(t, string(html), "pgcells adders)", "the plot's title says what was measured")
 }
