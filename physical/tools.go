@@ -54,7 +54,7 @@ type Result struct {
 	DelayNS                  float64
 	CriticalFrom, CriticalTo string
 	// Registers is the number of flip-flops in the mapped netlist: 0 for a
-	// combinational adder, above 0 for a pipelined one (Design.Stages) and
+	// combinational adder, above 0 for a pipelined one (Design.Adder.Stages) and
 	// for a user's module with flip-flops (Design.Verilog).
 	Registers int
 	// Liberty is the library file, Flow the flow and OutputLoadPF the load
