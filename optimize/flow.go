@@ -288,17 +288,16 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 	var (
 		bestNet  *network.Network
 		measured *physical.Result
-		sp       int
 		source   string
 	)
 	if found != nil {
-		bestNet, measured, sp = found.net, found.res, found.sparse
+		bestNet, measured = found.net, found.res
 		source = fmt.Sprintf("the flow-in-the-loop search from %s", found.source)
-		if sp > 1 {
-			source += fmt.Sprintf(" as the sparse-%d adder", sp)
+		if found.sparse > 1 {
+			source += fmt.Sprintf(" as the sparse-%d adder", found.sparse)
 		}
 	} else {
-		bestNet, measured, sp = keep[best/len(sparse)].net, results[best], sparse[best%len(sparse)]
+		bestNet, measured = keep[best/len(sparse)].net, results[best]
 		source = keep[best/len(sparse)].source + ", measured by the flow"
 	}
 	net, err := finish(bestNet, opt)
