@@ -264,3 +264,35 @@ func TestArchitectureEqualSeesEveryField(t *testing.T) {
 	assert.True(t, adder.Architecture{Flags: adder.Carry, PipelineAfter: []int{}}.Equal(adder.Standard))
 	assert.True(t, adder.Architecture{Op: adder.Compare, NoCarryIn: true}.Equal(adder.Architecture{Op: adder.Compare}), "compare has no carry-in")
 }
+
+// FuzzParseArgs: whatever the flags, ParseArgs returns an architecture or
+// a one-line error, never panics, and an architecture it reads writes
+// flags (Args) that read back to the same one.
+func FuzzParseArgs(f *testing.F) {
+	for _, s := range []string{
+		"--sparse 4 --ling --pg-cells --stages 2 --no-reset",
+		"--op sub --no-cin --flags carry,overflow,zero,negative --sparse 4",
+		"--op compare",
+		"--pipeline-after 0,4 --no-reset",
+		"--valency=3 --ling=false",
+		"--flags none --op addsub",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		arch, err := adder.ParseArgs(strings.Fields(line))
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("error of more than one line: %q", err)
+			}
+			return
+		}
+		again, err := adder.ParseArgs(arch.Args())
+		if err != nil {
+			t.Fatalf("%q reads, but its Args %q do not: %v", line, arch.Args(), err)
+		}
+		if !again.Equal(arch) {
+			t.Fatalf("%q reads as %+v, its Args %q as %+v", line, arch, arch.Args(), again)
+		}
+	})
+}
