@@ -103,62 +103,10 @@ const MaxValency = 4
 // Sparseness lists the sparseness values Describe accepts.
 var Sparseness = []int{1, 2, 4, 8}
 
-// Options choose the adder Describe builds. The zero value is an adder
-// a + b + cin with the sum as its only output; Standard adds cout.
-type Options struct {
-	// Op is the operation.
-	Op Op
-	// NoCarryIn drops the cin input: the carry into bit 0 is 0 for Add, 1
-	// for Sub and the mode input for AddSub. Compare never has cin.
-	NoCarryIn bool
-	// Flags are the status outputs of Add, Sub and AddSub; Compare takes
-	// none.
-	Flags Flags
-	// Sparse is the sparseness of the carry tree: 0 or 1 computes every
-	// carry, 2, 4 or 8 every s-th one with s-bit carry-select blocks.
-	Sparse int
-	// PipelineAfter lists the levels after which a register stage is
-	// inserted, in increasing order: 0 is the pre-processing, 1 … depth the
-	// levels of prefix cells.
-	PipelineAfter []int
-	// Valency is the most inputs of a prefix cell: 0 or 2 emits every
-	// binary cell of the network as a gate, 3 or 4 emits each chain of
-	// binary cells over adjacent spans whose intermediate results nothing
-	// else reads (as topologies.Valency builds them) as one gate of up to
-	// Valency inputs, one level of logic.
-	Valency int
-	// Stages, when PipelineAfter is empty, asks for that many register
-	// stages placed to balance the levels of logic between them (see
-	// BalancedCuts).
-	Stages int
-	// Ling computes Ling's pseudo-carries in the tree instead of the
-	// carries (H. Ling, High-Speed Binary Adder, IBM J. Res. Dev. 25(3),
-	// 1981): the network runs over the pairs (g_i, t_(i-1)), t_i = a_i | b_i,
-	// so that H[i:0] = g_i | c_(i-1), and the carry into bit i+1 is
-	// t_i & H[i:0]. A first-level cell of two single bits is then g_i | g_(i-1)
-	// (t_(i-1) & g_(i-1) = g_(i-1)), and every propagate the tree reads is an
-	// OR where the plain adder reads an XOR.
-	Ling bool
-	// NoReset leaves a pipelined adder's registers without a reset: the
-	// module has no rst input, and every register loads at every rising
-	// edge of clk. A pipeline's registers hold data that the next inputs
-	// replace, so they need none, and a synchronous reset puts a gate in
-	// front of every flip-flop, all driven by one input. It applies only
-	// with PipelineAfter or Stages.
-	NoReset bool
-	// Cells, when not nil, writes each bit's generate and propagate as two
-	// cells of a standard-cell library instead of logic: g_n[i] =
-	// NAND2(a[i], b[i]) is the generate's complement, and p_n[i] =
-	// OAI21(a[i], b[i], g_n[i]) = !((a[i] | b[i]) & !g[i]) the propagate's,
-	// so that the XNOR the propagate needs costs one OAI21 beside the NAND2
-	// that the generate has anyway. A synthesis flow keeps a library's
-	// cells as they are; ABC's mapper does not find this form by itself (the
-	// cut {a[i], b[i]} of the propagate hides the NAND2 from it). It
-	// applies to Add only.
-	Cells *Cells
-}
-
-// Cells are the standard-cell library cells Options.Cells instantiates.
+// Cells are the standard-cell library cells that an adder with
+// Architecture.PGCells instantiates: they belong to a library, not to the
+// architecture, which maps onto any library (see the package
+// documentation).
 type Cells struct {
 	// NAND2 computes !(I0 & I1) and OAI21 !((I0 | I1) & I2), where Ik is
 	// the cell's k-th input pin in Inputs.
@@ -186,73 +134,6 @@ type Cell struct {
 	Name   string
 	Inputs []string
 	Output string
-}
-
-// Standard is today's adder: {cout, sum} = a + b + cin, every carry from the
-// network, combinational.
-var Standard = Options{Flags: Carry}
-
-// valency returns the valency, 2 for the zero value.
-func (o Options) valency() int { return max(o.Valency, 2) }
-
-// sparse returns the sparseness, 1 for the zero value.
-func (o Options) sparse() int { return max(o.Sparse, 1) }
-
-// Suffix names the options for a module name: empty for Standard, otherwise
-// parts such as "sub", "nocin", "flags_cozn", "sparse4", "ling", "pipe2"
-// (Stages: 2, placed by BalancedCuts), "pipe2_at0_4" (PipelineAfter: 0, 4),
-// "pgcells" (Cells), "noreset" joined by underscores.
-func (o Options) Suffix() string {
-	var parts []string
-	if o.Op != Add {
-		parts = append(parts, o.Op.String())
-	}
-	if o.NoCarryIn && o.Op != Compare {
-		parts = append(parts, "nocin")
-	}
-	if o.Op != Compare && o.Flags != Carry {
-		s := "flags_"
-		for i, name := range flagNames {
-			if o.Flags&(1<<i) != 0 {
-				s += name[:1]
-			}
-		}
-		if o.Flags == 0 {
-			s += "none"
-		}
-		parts = append(parts, s)
-	}
-	if o.valency() > 2 {
-		parts = append(parts, "valency"+strconv.Itoa(o.valency()))
-	}
-	if o.sparse() > 1 {
-		parts = append(parts, "sparse"+strconv.Itoa(o.sparse()))
-	}
-	if o.Ling {
-		parts = append(parts, "ling")
-	}
-	if o.Cells != nil {
-		parts = append(parts, "pgcells")
-	}
-	if k := max(len(o.PipelineAfter), o.Stages); k > 0 {
-		pipe := "pipe" + strconv.Itoa(k)
-		if o.Stages == 0 {
-			// Levels of one's own: two pipelines of k stages cut at other
-			// levels are other circuits, and need other names.
-			pipe += "_at"
-			for i, l := range o.PipelineAfter {
-				if i > 0 {
-					pipe += "_"
-				}
-				pipe += strconv.Itoa(l)
-			}
-		}
-		parts = append(parts, pipe)
-		if o.NoReset {
-			parts = append(parts, "noreset")
-		}
-	}
-	return strings.Join(parts, "_")
 }
 
 // Dir is the direction of a port.
@@ -374,7 +255,7 @@ type Section struct {
 }
 
 // Register is one pipeline register: Q takes D at the rising edge of clk,
-// and 0 while rst is 1 (Options.NoReset: no rst).
+// and 0 while rst is 1 (Architecture.NoReset: no rst).
 type Register struct {
 	Q Signal
 	D Ref
@@ -410,8 +291,13 @@ type Figures struct {
 // Description is the gate-level form of an adder.
 type Description struct {
 	// Width is the width of the operands.
-	Width   int
-	Options Options
+	Width int
+	// Architecture is the adder's, with PipelineAfter the levels its
+	// register stages follow, Stages' placed by BalancedCuts among them.
+	Architecture Architecture
+	// LibraryCells are the cells the pre-processing instantiates, nil
+	// without PGCells.
+	LibraryCells *Cells
 	// Ports are the inputs, then the outputs, in declaration order.
 	Ports []Port
 	// Sections are the combinational logic, in order.
@@ -425,7 +311,7 @@ type Description struct {
 }
 
 // Clocked reports whether the adder has registers (and so a clk input,
-// and rst unless Options.NoReset).
+// and rst unless Architecture.NoReset).
 func (d *Description) Clocked() bool { return len(d.Stages) > 0 }
 
 // Registers returns every register, stage by stage.

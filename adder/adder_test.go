@@ -45,7 +45,7 @@ func TestSparseStructure(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%s/%d", tt.topo, tt.s), func(t *testing.T) {
-			d, err := adder.Describe(build(t, tt.topo, 64), adder.Options{Flags: adder.Carry, Sparse: tt.s})
+			d, err := adder.Describe(build(t, tt.topo, 64), adder.Architecture{Flags: adder.Carry, Sparse: tt.s}, nil)
 			require.NoError(t, err)
 			assert.Equal(t, tt.cells, d.Cells, "cells")
 			assert.Equal(t, tt.depth, d.Depth, "depth")
@@ -63,7 +63,7 @@ func TestSparseStructure(t *testing.T) {
 // the spans each cell joins.
 func TestSparseGroups(t *testing.T) {
 	for _, n := range []int{16, 32, 64} {
-		d, err := adder.Describe(build(t, "kogge-stone", n), adder.Options{Flags: adder.Carry, Sparse: 4})
+		d, err := adder.Describe(build(t, "kogge-stone", n), adder.Architecture{Flags: adder.Carry, Sparse: 4}, nil)
 		require.NoError(t, err)
 		groups := map[string]bool{}
 		for _, sec := range d.Sections {
@@ -92,7 +92,7 @@ func TestSparseGroups(t *testing.T) {
 
 func TestPipelineStructure(t *testing.T) {
 	net := build(t, "kogge-stone", 16) // depth 4
-	d, err := adder.Describe(net, adder.Options{Flags: adder.Carry, PipelineAfter: []int{0, 2}})
+	d, err := adder.Describe(net, adder.Architecture{Flags: adder.Carry, PipelineAfter: []int{0, 2}}, nil)
 	require.NoError(t, err)
 	assert.Equal(t, 2, d.Latency)
 	require.Len(t, d.Stages, 2)
@@ -124,14 +124,14 @@ func TestPipelineStructure(t *testing.T) {
 	assert.Equal(t, d.RegisterBits, bits)
 
 	// --stages chooses balanced levels.
-	d, err = adder.Describe(net, adder.Options{Flags: adder.Carry, Stages: 1})
+	d, err = adder.Describe(net, adder.Architecture{Flags: adder.Carry, Stages: 1}, nil)
 	require.NoError(t, err)
-	assert.Equal(t, []int{2}, d.Options.PipelineAfter)
+	assert.Equal(t, []int{2}, d.Architecture.PipelineAfter)
 
 	// Without a reset: clk and no rst, the same registers.
-	plain, err := adder.Describe(net, adder.Options{Flags: adder.Carry, PipelineAfter: []int{0, 2}})
+	plain, err := adder.Describe(net, adder.Architecture{Flags: adder.Carry, PipelineAfter: []int{0, 2}}, nil)
 	require.NoError(t, err)
-	d, err = adder.Describe(net, adder.Options{Flags: adder.Carry, PipelineAfter: []int{0, 2}, NoReset: true})
+	d, err = adder.Describe(net, adder.Architecture{Flags: adder.Carry, PipelineAfter: []int{0, 2}, NoReset: true}, nil)
 	require.NoError(t, err)
 	names = names[:0]
 	for _, p := range d.Inputs() {
@@ -175,11 +175,11 @@ func TestBalancedCuts(t *testing.T) {
 // drops the top generate bit and the cells only cout needs.
 func TestPruning(t *testing.T) {
 	net := build(t, "kogge-stone", 16)
-	d, err := adder.Describe(net, adder.Options{Op: adder.Compare})
+	d, err := adder.Describe(net, adder.Architecture{Op: adder.Compare}, nil)
 	require.NoError(t, err)
 	assert.Equal(t, 15, d.Cells, "a comparator's carry tree is the cone of G[15:0]: n − 1 cells")
 	assert.Equal(t, 4, d.Depth)
-	d, err = adder.Describe(net, adder.Options{})
+	d, err = adder.Describe(net, adder.Architecture{}, nil)
 	require.NoError(t, err)
 	assert.Equal(t, net.Size()-4, d.Cells, "without cout, the four cells of column 15 go")
 	for _, sec := range d.Sections {
@@ -194,34 +194,35 @@ func TestPruning(t *testing.T) {
 func TestDescribeErrors(t *testing.T) {
 	ks8 := build(t, "kogge-stone", 8) // depth 3
 	tests := []struct {
-		net  *network.Network
-		opt  adder.Options
-		want string
+		net   *network.Network
+		opt   adder.Architecture
+		cells *adder.Cells
+		want  string
 	}{
-		{ks8, adder.Options{Sparse: 3}, "sparseness 3 not allowed: allowed 1, 2, 4, 8"},
-		{ks8, adder.Options{Sparse: 16}, "sparseness 16 not allowed"},
-		{ks8, adder.Options{Sparse: -1}, "sparseness -1 not allowed: allowed 1, 2, 4, 8"},
-		{build(t, "sklansky", 3), adder.Options{Sparse: 4}, "sparseness 4 exceeds the width 3"},
-		{ks8, adder.Options{Op: adder.Compare, Sparse: 2}, "does not apply to compare"},
-		{ks8, adder.Options{Op: adder.Compare, Flags: adder.Zero}, "flags (zero) do not apply to compare, which outputs lt, ltu and eq: allowed none"},
-		{ks8, adder.Options{Op: 9}, "unknown operation 9"},
-		{ks8, adder.Options{Flags: 1 << 6}, "unknown flags"},
-		{ks8, adder.Options{PipelineAfter: []int{4}}, "pipeline level 4 beyond the carry tree: allowed 0 (after the pre-processing) to 3"},
-		{ks8, adder.Options{PipelineAfter: []int{-1}}, "pipeline level -1"},
-		{ks8, adder.Options{PipelineAfter: []int{2, 1}}, "not in increasing order"},
-		{ks8, adder.Options{PipelineAfter: []int{1, 1}}, "not in increasing order"},
-		{ks8, adder.Options{Stages: 5}, "5 pipeline stages for a carry tree of depth 3: allowed 1 to 4"},
-		{ks8, adder.Options{Stages: 1, PipelineAfter: []int{1}}, "use one"},
-		{ks8, adder.Options{NoReset: true}, "no reset given for a combinational adder: allowed with register stages"},
-		{ks8, adder.Options{Op: adder.Sub, Cells: &osuCells}, "library cells for the pre-processing do not apply to sub: allowed add"},
-		{ks8, adder.Options{Cells: &adder.Cells{NAND2: osuCells.NAND2, OAI21: adder.Cell{Name: "OAI21X1", Inputs: []string{"A", "B"}, Output: "Y"}}}, `the OAI21 cell "OAI21X1" has inputs ["A" "B"] and output "Y": allowed a name, 3 inputs and an output`},
-		{ks8, adder.Options{Cells: &adder.Cells{NAND2: adder.Cell{Inputs: []string{"A", "B"}, Output: "Y"}, OAI21: osuCells.OAI21}}, `the NAND2 cell "" has inputs`},
+		{ks8, adder.Architecture{Sparse: 3}, nil, "sparseness 3 not allowed: allowed 1, 2, 4, 8"},
+		{ks8, adder.Architecture{Sparse: 16}, nil, "sparseness 16 not allowed"},
+		{ks8, adder.Architecture{Sparse: -1}, nil, "sparseness -1 not allowed: allowed 1, 2, 4, 8"},
+		{build(t, "sklansky", 3), adder.Architecture{Sparse: 4}, nil, "sparseness 4 exceeds the width 3"},
+		{ks8, adder.Architecture{Op: adder.Compare, Sparse: 2}, nil, "does not apply to compare"},
+		{ks8, adder.Architecture{Op: adder.Compare, Flags: adder.Zero}, nil, "flags (zero) do not apply to compare, which outputs lt, ltu and eq: allowed none"},
+		{ks8, adder.Architecture{Op: 9}, nil, "unknown operation 9"},
+		{ks8, adder.Architecture{Flags: 1 << 6}, nil, "unknown flags"},
+		{ks8, adder.Architecture{PipelineAfter: []int{4}}, nil, "pipeline level 4 beyond the carry tree: allowed 0 (after the pre-processing) to 3"},
+		{ks8, adder.Architecture{PipelineAfter: []int{-1}}, nil, "pipeline level -1"},
+		{ks8, adder.Architecture{PipelineAfter: []int{2, 1}}, nil, "not in increasing order"},
+		{ks8, adder.Architecture{PipelineAfter: []int{1, 1}}, nil, "not in increasing order"},
+		{ks8, adder.Architecture{Stages: 5}, nil, "5 pipeline stages for a carry tree of depth 3: allowed 1 to 4"},
+		{ks8, adder.Architecture{Stages: 1, PipelineAfter: []int{1}}, nil, "use one"},
+		{ks8, adder.Architecture{NoReset: true}, nil, "no reset given for a combinational adder: allowed with register stages"},
+		{ks8, adder.Architecture{Op: adder.Sub, PGCells: true}, &osuCells, "library cells for the pre-processing do not apply to sub: allowed add"},
+		{ks8, adder.Architecture{PGCells: true}, &adder.Cells{NAND2: osuCells.NAND2, OAI21: adder.Cell{Name: "OAI21X1", Inputs: []string{"A", "B"}, Output: "Y"}}, `the OAI21 cell "OAI21X1" has inputs ["A" "B"] and output "Y": allowed a name, 3 inputs and an output`},
+		{ks8, adder.Architecture{PGCells: true}, &adder.Cells{NAND2: adder.Cell{Inputs: []string{"A", "B"}, Output: "Y"}, OAI21: osuCells.OAI21}, `the NAND2 cell "" has inputs`},
 		// The sparse tree of Kogge–Stone 8 with s = 8 keeps depth 3, but the
 		// comparator of a 1-bit adder has no cells at all.
-		{build(t, "kogge-stone", 1), adder.Options{Op: adder.Compare, PipelineAfter: []int{1}}, "allowed 0 (after the pre-processing) to 0"},
+		{build(t, "kogge-stone", 1), adder.Architecture{Op: adder.Compare, PipelineAfter: []int{1}}, nil, "allowed 0 (after the pre-processing) to 0"},
 	}
 	for _, tt := range tests {
-		_, err := adder.Describe(tt.net, tt.opt)
+		_, err := adder.Describe(tt.net, tt.opt, tt.cells)
 		require.Error(t, err, "%+v", tt.opt)
 		assert.Contains(t, err.Error(), tt.want)
 		assert.True(t, strings.HasPrefix(err.Error(), "adder: "), err.Error())
@@ -235,12 +236,12 @@ var osuCells = adder.Cells{
 	OAI21: adder.Cell{Name: "OAI21X1", Inputs: []string{"A", "B", "C"}, Output: "Y"},
 }
 
-// TestCellsStructure checks the pre-processing of Options.Cells: one NAND2
+// TestCellsStructure checks the pre-processing of PGCells: one NAND2
 // and one OAI21 a bit, wired as the package documentation says, and the
 // generate and propagate their complements.
 func TestCellsStructure(t *testing.T) {
 	for _, n := range []int{1, 5, 16} {
-		d, err := adder.Describe(build(t, "sklansky", n), adder.Options{Flags: adder.Carry, Cells: &osuCells})
+		d, err := adder.Describe(build(t, "sklansky", n), adder.Architecture{Flags: adder.Carry, PGCells: true}, &osuCells)
 		require.NoError(t, err)
 		pre := d.Sections[0]
 		assert.Equal(t, []adder.Signal{{Name: "g_n", Width: n}, {Name: "p_n", Width: n}}, pre.Buses)
@@ -294,15 +295,15 @@ func TestParse(t *testing.T) {
 // says what it is in the module name.
 func TestSuffix(t *testing.T) {
 	assert.Empty(t, adder.Standard.Suffix())
-	assert.Equal(t, "flags_none", adder.Options{}.Suffix())
-	assert.Equal(t, "sub_nocin_flags_cozn_sparse4_pipe2_at0_1", adder.Options{Op: adder.Sub, NoCarryIn: true,
+	assert.Equal(t, "flags_none", adder.Architecture{}.Suffix())
+	assert.Equal(t, "sub_nocin_flags_cozn_sparse4_pipe2_at0_1", adder.Architecture{Op: adder.Sub, NoCarryIn: true,
 		Flags: adder.Carry | adder.Overflow | adder.Zero | adder.Negative, Sparse: 4, PipelineAfter: []int{0, 1}}.Suffix())
 	// Two pipelines of two stages at other levels are other circuits.
-	assert.Equal(t, "pipe2", adder.Options{Flags: adder.Carry, Stages: 2}.Suffix())
-	assert.Equal(t, "pipe2_at0_4", adder.Options{Flags: adder.Carry, PipelineAfter: []int{0, 4}}.Suffix())
-	assert.Equal(t, "compare", adder.Options{Op: adder.Compare}.Suffix())
-	assert.Equal(t, "pipe1_noreset", adder.Options{Flags: adder.Carry, Stages: 1, NoReset: true}.Suffix())
-	assert.Equal(t, "sparse2_ling_pgcells_pipe1", adder.Options{Flags: adder.Carry, Sparse: 2, Ling: true, Cells: &osuCells, Stages: 1}.Suffix())
+	assert.Equal(t, "pipe2", adder.Architecture{Flags: adder.Carry, Stages: 2}.Suffix())
+	assert.Equal(t, "pipe2_at0_4", adder.Architecture{Flags: adder.Carry, PipelineAfter: []int{0, 4}}.Suffix())
+	assert.Equal(t, "compare", adder.Architecture{Op: adder.Compare}.Suffix())
+	assert.Equal(t, "pipe1_noreset", adder.Architecture{Flags: adder.Carry, Stages: 1, NoReset: true}.Suffix())
+	assert.Equal(t, "sparse2_ling_pgcells_pipe1", adder.Architecture{Flags: adder.Carry, Sparse: 2, Ling: true, PGCells: true, Stages: 1}.Suffix())
 }
 
 func ExampleDescribe() {
@@ -310,7 +311,7 @@ func ExampleDescribe() {
 	if err != nil {
 		panic(err)
 	}
-	d, err := adder.Describe(net, adder.Options{Op: adder.Sub, Flags: adder.Carry | adder.Overflow, Sparse: 4, Stages: 2})
+	d, err := adder.Describe(net, adder.Architecture{Op: adder.Sub, Flags: adder.Carry | adder.Overflow, Sparse: 4, Stages: 2}, nil)
 	if err != nil {
 		panic(err)
 	}
@@ -321,7 +322,7 @@ func ExampleDescribe() {
 		fmt.Println(line)
 	}
 	fmt.Printf("%d cells in %d levels, %d carry-select blocks, %d register stages after levels %v\n",
-		d.Cells, d.Depth, d.Groups, d.Latency, d.Options.PipelineAfter)
+		d.Cells, d.Depth, d.Groups, d.Latency, d.Architecture.PipelineAfter)
 	// Output:
 	// in clk 0
 	// in rst 0
@@ -346,7 +347,7 @@ func TestValencyStructure(t *testing.T) {
 			for k := 2; k <= 4; k++ {
 				net, err := topologies.Valency(topo, n, k)
 				require.NoError(t, err)
-				d, err := adder.Describe(net, adder.Options{Flags: adder.Carry, Valency: k})
+				d, err := adder.Describe(net, adder.Architecture{Flags: adder.Carry, Valency: k}, nil)
 				require.NoError(t, err)
 				levels := 0
 				for span := 1; span < n; span *= k {
@@ -366,10 +367,10 @@ func TestValencyStructure(t *testing.T) {
 	}
 	// Valency 16 cells of 4 inputs at n = 16: 2 levels, 16·2 − 4 − 1 gates
 	// (level 1 every column but 0, level 2 every column from 4 up).
-	d, err := adder.Describe(mustValency(t, "kogge-stone", 16, 4), adder.Options{Flags: adder.Carry, Valency: 4})
+	d, err := adder.Describe(mustValency(t, "kogge-stone", 16, 4), adder.Architecture{Flags: adder.Carry, Valency: 4}, nil)
 	require.NoError(t, err)
 	assert.Equal(t, 15+12, d.Cells)
-	_, err = adder.Describe(build(t, "kogge-stone", 8), adder.Options{Valency: 5})
+	_, err = adder.Describe(build(t, "kogge-stone", 8), adder.Architecture{Valency: 5}, nil)
 	assert.ErrorContains(t, err, "valency 5 not allowed: allowed 2, 3, 4")
 }
 

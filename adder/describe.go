@@ -12,10 +12,13 @@ import (
 
 // builder holds the state of Describe.
 type builder struct {
-	net *network.Network
-	opt Options
-	d   *Description
-	n   int
+	net  *network.Network
+	arch Architecture
+	// cells are the library cells of the pre-processing, nil unless
+	// arch.PGCells.
+	cells *Cells
+	d     *Description
+	n     int
 	// levels[name] is the level at which a signal is made: 0 for inputs and
 	// the pre-processing, the cell's level for a prefix cell, post for the
 	// post-processing; widths[name] is its width.
@@ -24,30 +27,54 @@ type builder struct {
 	// assignLevel[i][j] is the level of Sections[i].Assigns[j].
 	assignLevel [][]int
 	post        int
+
+	// What plan decides: whether the adder is a comparator, has a cin
+	// input and needs the carry out; the carries the network must deliver
+	// (needOut[i]: G[i:0]) and the G and P of every signal they depend on;
+	// the carry into bit 0.
+	compare, hasCin, needCout bool
+	needOut, needG, needP     []bool
+	ci                        Expr
+	// gName and pName are the G and P of each signal of the network as the
+	// pre-processing and the tree declare them; cout is the carry out.
+	gName, pName []Expr
+	cout         Expr
+	// sum is the bus that holds the sums (sum, or sum_int where a flag
+	// reads them), carryTop the carry into the top bit.
+	sum      string
+	carryTop Expr
 }
 
-// Describe builds the adder around net that opt asks for. It returns an
-// error, naming what is allowed, for options that do not fit the network: an
-// unknown operation, flags on a comparator, a sparseness other than 1, 2, 4
-// or 8 or wider than the network, pipeline levels out of order or beyond
-// the depth of the carry tree.
-func Describe(net *network.Network, opt Options) (*Description, error) {
+// Describe builds the adder around net that arch asks for. With
+// arch.PGCells, cells are the library's NAND2 and OAI21 that the
+// pre-processing instantiates (Assign.Cell); nil stands for cells named
+// NAND2 and OAI21 with inputs A, B (and C) and output Y, enough for what
+// reads the adder's logic and ports but places no cell (Check, a
+// testbench). Without PGCells cells are ignored.
+//
+// It returns an error, naming what is allowed, for an architecture that
+// does not fit the network: an unknown operation, flags on a comparator, a
+// sparseness other than 1, 2, 4 or 8 or wider than the network, library
+// cells for another operation than Add or of another shape than a NAND2
+// and an OAI21, pipeline levels out of order or beyond the depth of the
+// carry tree, a reset left out of a combinational adder.
+func Describe(net *network.Network, arch Architecture, cells *Cells) (*Description, error) {
 	n := net.Width()
-	if int(opt.Op) >= len(opNames) {
-		return nil, fmt.Errorf("adder: unknown operation %d: allowed %s", opt.Op, strings.Join(opNames, ", "))
+	if int(arch.Op) >= len(opNames) {
+		return nil, fmt.Errorf("adder: unknown operation %d: allowed %s", arch.Op, strings.Join(opNames, ", "))
 	}
-	if opt.Op == Compare && opt.Flags != 0 {
-		return nil, fmt.Errorf("adder: flags (%s) do not apply to compare, which outputs lt, ltu and eq: allowed none", opt.Flags)
+	if arch.Op == Compare && arch.Flags != 0 {
+		return nil, fmt.Errorf("adder: flags (%s) do not apply to compare, which outputs lt, ltu and eq: allowed none", arch.Flags)
 	}
-	if opt.Flags >= 1<<len(flagNames) {
-		return nil, fmt.Errorf("adder: unknown flags %#x: allowed %s", uint8(opt.Flags), strings.Join(flagNames, ", "))
+	if arch.Flags >= 1<<len(flagNames) {
+		return nil, fmt.Errorf("adder: unknown flags %#x: allowed %s", uint8(arch.Flags), strings.Join(flagNames, ", "))
 	}
-	if v := opt.Valency; v != 0 && (v < 2 || v > MaxValency) {
+	if v := arch.Valency; v != 0 && (v < 2 || v > MaxValency) {
 		return nil, fmt.Errorf("adder: valency %d not allowed: allowed 2, 3, 4", v)
 	}
-	s := opt.sparse()
-	if opt.Sparse < 0 || !slices.Contains(Sparseness, s) {
-		return nil, fmt.Errorf("adder: sparseness %d not allowed: allowed 1, 2, 4, 8", opt.Sparse)
+	s := arch.sparse()
+	if arch.Sparse < 0 || !slices.Contains(Sparseness, s) {
+		return nil, fmt.Errorf("adder: sparseness %d not allowed: allowed 1, 2, 4, 8", arch.Sparse)
 	}
 	if s > 1 && s > n {
 		var fit []string
@@ -58,26 +85,37 @@ func Describe(net *network.Network, opt Options) (*Description, error) {
 		}
 		return nil, fmt.Errorf("adder: sparseness %d exceeds the width %d: allowed at most the width, %s", s, n, strings.Join(fit, ", "))
 	}
-	if opt.Op == Compare && s > 1 {
+	if arch.Op == Compare && s > 1 {
 		return nil, fmt.Errorf("adder: sparseness %d does not apply to compare, which uses only the carry out: allowed 1", s)
 	}
-	if opt.Cells != nil {
-		if opt.Op != Add {
-			return nil, fmt.Errorf("adder: library cells for the pre-processing do not apply to %s: allowed add", opt.Op)
+	if !arch.PGCells {
+		cells = nil
+	} else {
+		if arch.Op != Add {
+			return nil, fmt.Errorf("adder: library cells for the pre-processing do not apply to %s: allowed add", arch.Op)
 		}
-		if err := opt.Cells.check(); err != nil {
+		if cells == nil {
+			cells = &standInCells
+		}
+		if err := cells.check(); err != nil {
 			return nil, err
 		}
 	}
-	b := &builder{net: net, opt: opt, n: n, levels: map[string]int{}, widths: map[string]int{},
-		d: &Description{Width: n, Options: opt}}
-	b.opt.PipelineAfter = slices.Clone(opt.PipelineAfter)
-	b.d.Options = b.opt
+	arch.PipelineAfter = slices.Clone(arch.PipelineAfter)
+	b := &builder{net: net, arch: arch, cells: cells, n: n, levels: map[string]int{}, widths: map[string]int{},
+		d: &Description{Width: n, Architecture: arch, LibraryCells: cells}}
 	b.build()
 	if err := b.pipeline(); err != nil {
 		return nil, err
 	}
 	return b.d, nil
+}
+
+// standInCells are the cells Describe instantiates for PGCells without a
+// library's.
+var standInCells = Cells{
+	NAND2: Cell{Name: "NAND2", Inputs: []string{"A", "B"}, Output: "Y"},
+	OAI21: Cell{Name: "OAI21", Inputs: []string{"A", "B", "C"}, Output: "Y"},
 }
 
 // section starts a new section.
@@ -123,71 +161,114 @@ func (b *builder) port(name string, width int, dir Dir, comment string) {
 	}
 }
 
+// build describes the adder, one stage after the other: what it needs, its
+// ports, the pre-processing, the carry tree, then a comparator's outputs,
+// or the sums and the flags. Describe adds the registers (pipeline) after.
 func (b *builder) build() {
-	net, opt, n := b.net, b.opt, b.n
-	s := opt.sparse()
-	compare := opt.Op == Compare
-	hasCin := !compare && !opt.NoCarryIn
-	needCout := compare || opt.Flags&(Carry|Overflow) != 0
+	b.plan()
+	b.ports()
+	b.preprocess()
+	b.tree()
+	if b.compare {
+		b.compareOutputs()
+	} else {
+		b.sums()
+		b.flags()
+	}
+	b.summary()
+}
+
+// plan decides what the adder needs of the network: the carries it outputs
+// (every s-th one of a sparse tree, the carry out where an output reads
+// it), the G and P of every signal that those depend on, and the carry into
+// bit 0.
+func (b *builder) plan() {
+	arch, n := b.arch, b.n
+	b.compare = arch.Op == Compare
+	b.hasCin = !b.compare && !arch.NoCarryIn
+	b.needCout = b.compare || arch.Flags&(Carry|Overflow) != 0
 
 	// Which carries the network must deliver: out[i] is G[i:0], the carry
 	// into bit i+1.
-	needOut := make([]bool, n)
-	if !compare {
-		for i := s; i < n; i += s {
-			needOut[i-1] = true
+	b.needOut = make([]bool, n)
+	if !b.compare {
+		for i := arch.sparse(); i < n; i += arch.sparse() {
+			b.needOut[i-1] = true
 		}
 	}
-	if needCout {
-		needOut[n-1] = true
+	if b.needCout {
+		b.needOut[n-1] = true
 	}
-	needG, needP := liveness(net, needOut)
+	b.needG, b.needP = liveness(b.net, b.needOut)
 
-	// Ports.
-	w := n
+	// The carry into bit 0.
+	switch {
+	case b.hasCin:
+		b.ci = sig("cin")
+	case arch.Op == AddSub:
+		b.ci = sig("mode")
+	default:
+		b.ci = konst(arch.Op != Add)
+	}
+}
+
+// ports declares the inputs and outputs.
+func (b *builder) ports() {
+	arch, w := b.arch, b.n
 	b.port("a", w, In, "first operand")
 	b.port("b", w, In, "second operand")
-	if hasCin {
+	if b.hasCin {
 		b.port("cin", 0, In, "carry into bit 0")
 	}
-	if opt.Op == AddSub {
+	if arch.Op == AddSub {
 		b.port("mode", 0, In, "0 adds, 1 subtracts")
 	}
-	if compare {
+	if b.compare {
 		b.port("lt", 0, Out, "a < b, signed")
 		b.port("ltu", 0, Out, "a < b, unsigned")
 		b.port("eq", 0, Out, "a = b")
-	} else {
-		b.port("sum", w, Out, "the sum")
-		if opt.Flags&Carry != 0 {
-			b.port("cout", 0, Out, "carry out of the top bit")
-		}
-		if opt.Flags&Overflow != 0 {
-			b.port("overflow", 0, Out, "signed overflow")
-		}
-		if opt.Flags&Zero != 0 {
-			b.port("zero", 0, Out, "every sum bit is 0")
-		}
-		if opt.Flags&Negative != 0 {
-			b.port("negative", 0, Out, "the top sum bit")
-		}
+		return
 	}
-
-	// The carry into bit 0.
-	var ci Expr
-	switch {
-	case hasCin:
-		ci = sig("cin")
-	case opt.Op == AddSub:
-		ci = sig("mode")
-	default:
-		ci = konst(opt.Op != Add)
+	b.port("sum", w, Out, "the sum")
+	if arch.Flags&Carry != 0 {
+		b.port("cout", 0, Out, "carry out of the top bit")
 	}
+	if arch.Flags&Overflow != 0 {
+		b.port("overflow", 0, Out, "signed overflow")
+	}
+	if arch.Flags&Zero != 0 {
+		b.port("zero", 0, Out, "every sum bit is 0")
+	}
+	if arch.Flags&Negative != 0 {
+		b.port("negative", 0, Out, "the top sum bit")
+	}
+}
 
-	// Pre-processing.
-	switch opt.Op {
+// operandB returns bit i of operand b as the operation uses it (inverted
+// for Sub and Compare, b_op for AddSub), or the whole bus for i < 0.
+func (b *builder) operandB(i int) Expr {
+	x := sig("b")
+	if i >= 0 {
+		x = bit("b", i)
+	}
+	switch b.arch.Op {
+	case Sub, Compare:
+		return not(x)
+	case AddSub:
+		return bit("b_op", i)
+	}
+	return x
+}
+
+// preprocess declares each bit's generate g and propagate p (as library
+// cells with PGCells), Ling's t with Ling, and the leaves of
+// the carry tree: gName and pName of the inputs, bit 0's generate folding
+// in the carry-in.
+func (b *builder) preprocess() {
+	arch, n, w := b.arch, b.n, b.n
+	switch arch.Op {
 	case Add:
-		if opt.Cells != nil {
+		if b.cells != nil {
 			b.section("Pre-processing in the library's cells: bit i generates g[i] and propagates",
 				"p[i], their complements g_n[i] = NAND2(a[i], b[i]) and p_n[i] =",
 				"OAI21(a[i], b[i], g_n[i]) = !((a[i] | b[i]) & g_n[i]); the carry-in is folded",
@@ -203,20 +284,7 @@ func (b *builder) build() {
 		b.section("Pre-processing: b is inverted (a + ~b + 1 = a - b); bit i generates g[i]",
 			"and propagates p[i]; the carry-in is folded into bit 0's generate.")
 	}
-	bop := func(i int) Expr { // operand b as the operation uses it
-		x := sig("b")
-		if i >= 0 {
-			x = bit("b", i)
-		}
-		switch opt.Op {
-		case Sub, Compare:
-			return not(x)
-		case AddSub:
-			return bit("b_op", i)
-		}
-		return x
-	}
-	if opt.Op == AddSub {
+	if arch.Op == AddSub {
 		b.bus("b_op", w, 0)
 		for i := range n {
 			b.assign(Assign{Target: Bit("b_op", i), Expr: xor(bit("b", i), sig("mode"))}, 0)
@@ -224,57 +292,62 @@ func (b *builder) build() {
 	}
 	// g[n-1] is read only for the carry out.
 	gWidth := n
-	if !needCout {
+	if !b.needCout {
 		gWidth = n - 1
 	}
-	if opt.Cells != nil {
+	if b.cells != nil {
 		b.cellLeaves(gWidth)
-	} else if gWidth == n && opt.Op != AddSub {
-		b.assign(Assign{Target: Whole("g"), Expr: and(sig("a"), bop(-1)), Declare: true, Width: w}, 0)
+	} else if gWidth == n && arch.Op != AddSub {
+		b.assign(Assign{Target: Whole("g"), Expr: and(sig("a"), b.operandB(-1)), Declare: true, Width: w}, 0)
 	} else if gWidth > 0 {
 		b.bus("g", gWidth, 0)
 		for i := range gWidth {
-			b.assign(Assign{Target: Bit("g", i), Expr: and(bit("a", i), bop(i))}, 0)
+			b.assign(Assign{Target: Bit("g", i), Expr: and(bit("a", i), b.operandB(i))}, 0)
 		}
 	}
-	if opt.Cells != nil {
+	if b.cells != nil {
 		b.assign(Assign{Target: Whole("p"), Expr: not(sig("p_n")), Declare: true, Width: w}, 0)
-	} else if opt.Op == AddSub {
+	} else if arch.Op == AddSub {
 		b.assign(Assign{Target: Whole("p"), Expr: xor(sig("a"), sig("b_op")), Declare: true, Width: w}, 0)
 	} else {
-		b.assign(Assign{Target: Whole("p"), Expr: xor(sig("a"), bop(-1)), Declare: true, Width: w}, 0)
+		b.assign(Assign{Target: Whole("p"), Expr: xor(sig("a"), b.operandB(-1)), Declare: true, Width: w}, 0)
 	}
-	gName := make([]Expr, net.Signals())
-	pName := make([]Expr, net.Signals())
+	b.gName = make([]Expr, b.net.Signals())
+	b.pName = make([]Expr, b.net.Signals())
 	for i := range n {
-		gName[i], pName[i] = bit("g", i), bit("p", i)
+		b.gName[i], b.pName[i] = bit("g", i), bit("p", i)
 	}
-	if opt.Ling {
-		b.lingLeaves(gName, pName, needG, needOut, ci, bop)
-	} else if needG[0] {
-		b.assign(Assign{Target: Whole("g0_cin"), Expr: or(bit("g", 0), and(bit("p", 0), ci)), Declare: true}, 0)
-		gName[0] = sig("g0_cin")
+	if arch.Ling {
+		b.lingLeaves()
+	} else if b.needG[0] {
+		b.assign(Assign{Target: Whole("g0_cin"), Expr: or(bit("g", 0), and(bit("p", 0), b.ci)), Declare: true}, 0)
+		b.gName[0] = sig("g0_cin")
 	}
+}
 
-	// Prefix cells, or valency-k gates made of chains of them.
-	if opt.Ling {
+// tree declares the prefix cells the adder keeps, or the valency-k gates
+// made of chains of them, level by level, counts them in the figures, and
+// finds the carry out.
+func (b *builder) tree() {
+	net, arch, n := b.net, b.arch, b.n
+	if arch.Ling {
 		b.section("Ling's pseudo-carries: each cell computes H = H_hi | Q_hi & H_lo and Q = Q_hi & Q_lo,",
 			"where bit i enters as (g[i], t[i-1]); H[i:0] = g[i] | carry into bit i. The wires",
 			"G_cC_lL and P_cC_lL hold H and Q.")
 	}
-	if v := opt.valency(); v > 2 {
+	if v := arch.valency(); v > 2 {
 		b.section(fmt.Sprintf("Prefix cells of valency up to %d, in topological order: [hi:lo] = [hi:..] o … o [..:lo];", v),
 			"a cell of k inputs computes G = G1 | P1 & G2 | P1 & P2 & G3 … (input 1 the highest span).")
 	} else {
 		b.section("Prefix cells, in topological order: [hi:lo] = [hi:m+1] o [m:lo].")
 	}
-	leaves := groupCells(net, needG, needOut, opt.valency())
+	leaves := groupCells(net, b.needG, b.needOut, arch.valency())
 	level := make([]int, net.Signals())
 	tree := treeFigures{readers: make([]int, net.Signals())}
 	seen := make(map[[2]int]int)
 	for k := range net.Size() {
 		sg := net.CellSignal(k)
-		if !needG[sg] || leaves[k] == nil {
+		if !b.needG[sg] || leaves[k] == nil {
 			continue
 		}
 		in := leaves[k] // low to high
@@ -292,7 +365,7 @@ func (b *builder) build() {
 			suffix = "_" + strconv.Itoa(m)
 		}
 		kind := "gray"
-		if needP[sg] {
+		if b.needP[sg] {
 			kind = "black"
 			b.d.Black++
 		} else {
@@ -315,166 +388,195 @@ func (b *builder) build() {
 		// G = G1 | P1 & G2 | P1 & P2 & G3 …, input 1 the highest.
 		var terms, ps []Expr
 		for i := len(in) - 1; i >= 0; i-- {
-			factors, gi := slices.Clone(ps), gName[in[i]]
-			if opt.Ling && i+1 < len(in) && in[i+1] < n && in[i] < n {
+			factors, gi := slices.Clone(ps), b.gName[in[i]]
+			if arch.Ling && i+1 < len(in) && in[i+1] < n && in[i] < n {
 				// Ling: the last propagate, t_j, of a single bit j+1 above
 				// the single bit j is implied by g_j; above bit 0 it meets
 				// H[0:0] = g_0 | cin as g_0 | t_0 & cin.
 				factors = factors[:len(factors)-1]
 				if in[i] == 0 {
-					gi = or(bit("g", 0), and(bit("t", 0), ci))
+					gi = or(bit("g", 0), and(bit("t", 0), b.ci))
 				}
 			}
 			terms = append(terms, andN(append(factors, gi)...))
-			ps = append(ps, pName[in[i]])
+			ps = append(ps, b.pName[in[i]])
 		}
 		g := fmt.Sprintf("G_c%d_l%d%s", c, lv, suffix)
 		b.assign(Assign{Target: Whole(g), Expr: orN(terms...), Declare: true, Comment: comment}, lv)
-		gName[sg] = sig(g)
-		if needP[sg] {
+		b.gName[sg] = sig(g)
+		if b.needP[sg] {
 			p := fmt.Sprintf("P_c%d_l%d%s", c, lv, suffix)
 			b.assign(Assign{Target: Whole(p), Expr: andN(ps...), Declare: true}, lv)
-			pName[sg] = sig(p)
+			b.pName[sg] = sig(p)
 		}
 	}
 	b.d.Cells = b.d.Black + b.d.Gray
-	b.d.MaxFanout, b.d.WireTracks = tree.figures(needOut, net)
+	b.d.MaxFanout, b.d.WireTracks = tree.figures(b.needOut, net)
 	b.post = b.d.Depth + 1
-	post := b.post
-	// carry returns the carry out of bit i, G[i:0]; in a Ling adder the
-	// tree's H[i:0] and t_i, on a wire of its own.
-	carry := func(i int) Expr {
-		if !opt.Ling {
-			return gName[net.Output(i)]
-		}
-		return b.wire("c_ling"+strconv.Itoa(i), and(bit("t", i), gName[net.Output(i)]), post, "")
+	if b.needCout {
+		b.cout = b.carry(n - 1)
 	}
-	var cout Expr
-	if needCout {
-		cout = carry(n - 1)
-	}
+}
 
-	// Post-processing.
-	if compare {
-		b.section("Post-processing: a + ~b + 1 carries out exactly when a >= b unsigned; the",
-			"signed a < b is the sign of a - b corrected by its overflow, p[n-1] ^ cout;",
-			"a = b when every bit propagates.")
-		b.assign(Assign{Target: Whole("ltu"), Expr: not(cout)}, post)
-		b.assign(Assign{Target: Whole("lt"), Expr: xor(bit("p", n-1), cout)}, post)
-		b.assign(Assign{Target: Whole("eq"), Expr: reduce(OpReduceAnd, sig("p"))}, post)
-		b.summary()
-		return
+// carry returns the carry out of bit i, G[i:0]; in a Ling adder the tree's
+// H[i:0] and t_i, on a wire of its own.
+func (b *builder) carry(i int) Expr {
+	g := b.gName[b.net.Output(i)]
+	if !b.arch.Ling {
+		return g
 	}
-	sum := "sum"
-	if opt.Flags&(Zero|Negative) != 0 {
-		sum = "sum_int"
+	return b.wire("c_ling"+strconv.Itoa(i), and(bit("t", i), g), b.post, "")
+}
+
+// compareOutputs declares a comparator's outputs, read off the carry out
+// and the propagates.
+func (b *builder) compareOutputs() {
+	n, post := b.n, b.post
+	b.section("Post-processing: a + ~b + 1 carries out exactly when a >= b unsigned; the",
+		"signed a < b is the sign of a - b corrected by its overflow, p[n-1] ^ cout;",
+		"a = b when every bit propagates.")
+	b.assign(Assign{Target: Whole("ltu"), Expr: not(b.cout)}, post)
+	b.assign(Assign{Target: Whole("lt"), Expr: xor(bit("p", n-1), b.cout)}, post)
+	b.assign(Assign{Target: Whole("eq"), Expr: reduce(OpReduceAnd, sig("p"))}, post)
+}
+
+// sums declares the sum bits: p xor the carry into each bit from the
+// network, or with a sparse tree the carry-select blocks. It sets the bus
+// that holds them (sum, or sum_int when a flag reads them) and the carry
+// into the top bit, which overflow reads.
+func (b *builder) sums() {
+	net, arch, n, w, post := b.net, b.arch, b.n, b.n, b.post
+	s := arch.sparse()
+	b.sum = "sum"
+	if arch.Flags&(Zero|Negative) != 0 {
+		b.sum = "sum_int"
 	}
-	var carryTop Expr // the carry into bit n-1
+	sum := b.sum
 	if s == 1 {
 		into0 := "cin"
-		if !hasCin {
-			into0 = fmt.Sprintf("the constant carry-in, %v,", map[bool]int{false: 0, true: 1}[opt.Op == Sub])
-			if opt.Op == AddSub {
+		if !b.hasCin {
+			into0 = fmt.Sprintf("the constant carry-in, %v,", map[bool]int{false: 0, true: 1}[arch.Op == Sub])
+			if arch.Op == AddSub {
 				into0 = "mode"
 			}
 		}
-		if opt.Ling {
+		if arch.Ling {
 			b.section(fmt.Sprintf("Post-processing: the carry into bit i is t[i-1] & H[i-1:0] (%s into bit 0).", into0))
 		} else {
 			b.section(fmt.Sprintf("Post-processing: the carry into bit i is G[i-1:0] (%s into bit 0).", into0))
 		}
 		b.bus("carry", w, post)
 		for i := range n {
-			c := ci
+			c := b.ci
 			if i > 0 {
-				c = gName[net.Output(i-1)]
-				if opt.Ling {
+				c = b.gName[net.Output(i-1)]
+				if arch.Ling {
 					c = and(bit("t", i-1), c)
 				}
 			}
 			b.assign(Assign{Target: Bit("carry", i), Expr: c}, post)
 		}
-		carryTop = bit("carry", n-1)
+		b.carryTop = bit("carry", n-1)
 		if sum != "sum" {
 			b.assign(Assign{Target: Whole(sum), Expr: xor(sig("p"), sig("carry")), Declare: true, Width: w}, post)
 		} else {
 			b.assign(Assign{Target: Whole(sum), Expr: xor(sig("p"), sig("carry"))}, post)
 		}
-	} else {
-		b.section(fmt.Sprintf("Carry-select blocks of %d bits: while the tree computes the carry into", s),
-			"each block, two ripple chains compute its sums for a block carry-in of 0",
-			"(c0_bI, s0_bI) and of 1 (c1_bI, s1_bI); the tree's carry selects one. The",
-			"lowest block ripples from the carry-in itself (c_bI).")
-		b.bus(sum, w, post)
-		if sum == "sum" {
-			sec := &b.d.Sections[len(b.d.Sections)-1]
-			sec.Buses = sec.Buses[:len(sec.Buses)-1] // the port itself
-		}
-		for lo := 0; lo < n; lo += s {
-			hi := min(lo+s, n) - 1
-			b.d.Groups++
-			if lo == 0 {
-				c := ci
-				for i := lo; i <= hi; i++ {
-					if i > lo {
-						name := "c_b" + strconv.Itoa(i)
-						if i == 1 && needG[0] && !opt.Ling {
-							c = gName[0]
-						} else {
-							c = b.wire(name, or(bit("g", i-1), and(bit("p", i-1), c)), post, "")
-						}
-					}
-					if i == n-1 {
-						carryTop = c
-					}
-					b.assign(Assign{Target: Bit(sum, i), Expr: xor(bit("p", i), c),
-						Comment: commentIf(i == lo, fmt.Sprintf("block 0, bits %d to %d, rippling from the carry-in", lo, hi))}, post)
-				}
-				continue
-			}
-			gc := carry(lo - 1)
-			var c0, c1 Expr
-			for i := lo; i <= hi; i++ {
-				comment := commentIf(i == lo, fmt.Sprintf("block %d, bits %d to %d, selected by the carry G[%d:0]", lo/s, lo, hi, lo-1))
-				if i == lo {
-					c0, c1 = konst(false), konst(true)
-					if i == n-1 {
-						carryTop = gc
-					}
-					b.assign(Assign{Target: Bit(sum, i), Expr: xor(bit("p", i), gc), Comment: comment}, post)
-					continue
-				}
-				c0 = b.wire("c0_b"+strconv.Itoa(i), or(bit("g", i-1), and(bit("p", i-1), c0)), post, comment)
-				c1 = b.wire("c1_b"+strconv.Itoa(i), or(bit("g", i-1), and(bit("p", i-1), c1)), post, commentIf(c0.Op != OpRef, comment))
-				s0 := b.wire("s0_b"+strconv.Itoa(i), xor(bit("p", i), c0), post, "")
-				s1 := b.wire("s1_b"+strconv.Itoa(i), xor(bit("p", i), c1), post, "")
-				if i == n-1 && opt.Flags&Overflow != 0 {
-					carryTop = b.wire("carry_top", mux(gc, c1, c0), post, "")
-				}
-				b.assign(Assign{Target: Bit(sum, i), Expr: mux(gc, s1, s0)}, post)
-				b.d.Muxes++
-			}
+		return
+	}
+	b.section(fmt.Sprintf("Carry-select blocks of %d bits: while the tree computes the carry into", s),
+		"each block, two ripple chains compute its sums for a block carry-in of 0",
+		"(c0_bI, s0_bI) and of 1 (c1_bI, s1_bI); the tree's carry selects one. The",
+		"lowest block ripples from the carry-in itself (c_bI).")
+	b.bus(sum, w, post)
+	if sum == "sum" {
+		sec := &b.d.Sections[len(b.d.Sections)-1]
+		sec.Buses = sec.Buses[:len(sec.Buses)-1] // the port itself
+	}
+	for lo := 0; lo < n; lo += s {
+		hi := min(lo+s, n) - 1
+		b.d.Groups++
+		if lo == 0 {
+			b.rippleBlock(hi)
+		} else {
+			b.selectBlock(lo, hi)
 		}
 	}
-	if opt.Flags&Carry != 0 {
-		b.assign(Assign{Target: Whole("cout"), Expr: cout}, post)
+}
+
+// rippleBlock declares the lowest block of a sparse tree, bits 0 to hi,
+// which ripples from the carry-in.
+func (b *builder) rippleBlock(hi int) {
+	n, sum, post := b.n, b.sum, b.post
+	c := b.ci
+	for i := 0; i <= hi; i++ {
+		if i > 0 {
+			name := "c_b" + strconv.Itoa(i)
+			if i == 1 && b.needG[0] && !b.arch.Ling {
+				c = b.gName[0]
+			} else {
+				c = b.wire(name, or(bit("g", i-1), and(bit("p", i-1), c)), post, "")
+			}
+		}
+		if i == n-1 {
+			b.carryTop = c
+		}
+		b.assign(Assign{Target: Bit(sum, i), Expr: xor(bit("p", i), c),
+			Comment: commentIf(i == 0, fmt.Sprintf("block 0, bits %d to %d, rippling from the carry-in", 0, hi))}, post)
 	}
-	if opt.Flags&^Carry != 0 {
+}
+
+// selectBlock declares the carry-select block of bits lo to hi: two ripple
+// chains from a block carry-in of 0 and of 1, and the multiplexers the
+// tree's carry G[lo-1:0] drives.
+func (b *builder) selectBlock(lo, hi int) {
+	n, sum, post := b.n, b.sum, b.post
+	gc := b.carry(lo - 1)
+	var c0, c1 Expr
+	for i := lo; i <= hi; i++ {
+		comment := commentIf(i == lo, fmt.Sprintf("block %d, bits %d to %d, selected by the carry G[%d:0]", lo/b.arch.sparse(), lo, hi, lo-1))
+		if i == lo {
+			c0, c1 = konst(false), konst(true)
+			if i == n-1 {
+				b.carryTop = gc
+			}
+			b.assign(Assign{Target: Bit(sum, i), Expr: xor(bit("p", i), gc), Comment: comment}, post)
+			continue
+		}
+		c0 = b.wire("c0_b"+strconv.Itoa(i), or(bit("g", i-1), and(bit("p", i-1), c0)), post, comment)
+		c1 = b.wire("c1_b"+strconv.Itoa(i), or(bit("g", i-1), and(bit("p", i-1), c1)), post, commentIf(c0.Op != OpRef, comment))
+		s0 := b.wire("s0_b"+strconv.Itoa(i), xor(bit("p", i), c0), post, "")
+		s1 := b.wire("s1_b"+strconv.Itoa(i), xor(bit("p", i), c1), post, "")
+		if i == n-1 && b.arch.Flags&Overflow != 0 {
+			b.carryTop = b.wire("carry_top", mux(gc, c1, c0), post, "")
+		}
+		b.assign(Assign{Target: Bit(sum, i), Expr: mux(gc, s1, s0)}, post)
+		b.d.Muxes++
+	}
+}
+
+// flags declares the status outputs: cout, then the sum read through
+// sum_int, overflow, zero and negative.
+func (b *builder) flags() {
+	arch, n, sum, post := b.arch, b.n, b.sum, b.post
+	if arch.Flags&Carry != 0 {
+		b.assign(Assign{Target: Whole("cout"), Expr: b.cout}, post)
+	}
+	if arch.Flags&^Carry != 0 {
 		b.section("Flags.")
 	}
 	if sum != "sum" {
 		b.assign(Assign{Target: Whole("sum"), Expr: sig(sum)}, post)
 	}
-	if opt.Flags&Overflow != 0 {
-		b.assign(Assign{Target: Whole("overflow"), Expr: xor(carryTop, cout), Comment: "the carry into the top bit differs from the carry out"}, post)
+	if arch.Flags&Overflow != 0 {
+		b.assign(Assign{Target: Whole("overflow"), Expr: xor(b.carryTop, b.cout), Comment: "the carry into the top bit differs from the carry out"}, post)
 	}
-	if opt.Flags&Zero != 0 {
+	if arch.Flags&Zero != 0 {
 		b.assign(Assign{Target: Whole("zero"), Expr: not(reduce(OpReduceOr, sig(sum)))}, post)
 	}
-	if opt.Flags&Negative != 0 {
+	if arch.Flags&Negative != 0 {
 		b.assign(Assign{Target: Whole("negative"), Expr: bit(sum, n-1)}, post)
 	}
-	b.summary()
 }
 
 // commentIf returns c when cond holds, and "" otherwise.
@@ -487,13 +589,13 @@ func commentIf(cond bool, c string) string {
 
 // summary fills the one-line description of what the module computes.
 func (b *builder) summary() {
-	opt := b.opt
+	arch := b.arch
 	ci := "cin"
-	if opt.NoCarryIn {
-		ci = map[Op]string{Add: "0", Sub: "1", AddSub: "mode"}[opt.Op]
+	if arch.NoCarryIn {
+		ci = map[Op]string{Add: "0", Sub: "1", AddSub: "mode"}[arch.Op]
 	}
 	var what string
-	switch opt.Op {
+	switch arch.Op {
 	case Add:
 		what = "sum = a + b + " + ci
 	case Sub:
@@ -503,17 +605,17 @@ func (b *builder) summary() {
 	case Compare:
 		what = "lt = a < b signed, ltu = a < b unsigned, eq = a == b"
 	}
-	if opt.Flags&Carry != 0 {
+	if arch.Flags&Carry != 0 {
 		what = strings.Replace(what, "sum = ", "{cout, sum} = ", 1)
-		if opt.Op == AddSub {
+		if arch.Op == AddSub {
 			what = "{cout, sum} = mode ? a + ~b + " + ci + " : a + b + " + ci
 		}
 	}
 	b.d.Summary = []string{fmt.Sprintf("%s over %d bits", what, b.n)}
-	if f := opt.Flags &^ Carry; f != 0 && opt.Op != Compare {
+	if f := arch.Flags &^ Carry; f != 0 && arch.Op != Compare {
 		b.d.Summary = append(b.d.Summary, "flags: "+f.String())
 	}
-	if s := opt.sparse(); s > 1 {
+	if s := arch.sparse(); s > 1 {
 		b.d.Summary = append(b.d.Summary, fmt.Sprintf("sparse tree: the carries into every %s bit from the network, %d-bit carry-select blocks", ordinal(s), s))
 	}
 }
@@ -544,21 +646,21 @@ func liveness(net *network.Network, needOut []bool) (needG, needP []bool) {
 	return needG, needP
 }
 
-// pipeline inserts the register stages after the levels opt asks for, or
-// chooses them for opt.Stages.
+// pipeline inserts the register stages after the levels arch asks for, or
+// chooses them for arch.Stages.
 func (b *builder) pipeline() error {
-	cuts := b.opt.PipelineAfter
+	cuts := b.arch.PipelineAfter
 	depth := b.d.Depth
-	if b.opt.Stages != 0 {
+	if b.arch.Stages != 0 {
 		if len(cuts) > 0 {
-			return fmt.Errorf("adder: both pipeline levels %v and %d stages given: use one", cuts, b.opt.Stages)
+			return fmt.Errorf("adder: both pipeline levels %v and %d stages given: use one", cuts, b.arch.Stages)
 		}
 		var err error
-		if cuts, err = BalancedCuts(depth, b.opt.Stages); err != nil {
+		if cuts, err = BalancedCuts(depth, b.arch.Stages); err != nil {
 			return err
 		}
-		b.opt.PipelineAfter = cuts
-		b.d.Options.PipelineAfter = cuts
+		b.arch.PipelineAfter = cuts
+		b.d.Architecture.PipelineAfter = cuts
 	}
 	for i, c := range cuts {
 		if c < 0 || c > depth {
@@ -569,7 +671,7 @@ func (b *builder) pipeline() error {
 		}
 	}
 	if len(cuts) == 0 {
-		if b.opt.NoReset {
+		if b.arch.NoReset {
 			return errors.New("adder: no reset given for a combinational adder: allowed with register stages (PipelineAfter or Stages)")
 		}
 		return nil
@@ -673,7 +775,7 @@ func (b *builder) pipeline() error {
 		}
 	})
 	clocks := []Port{{Signal: Signal{Name: "clk"}, Dir: In, Comment: "clock: registers take their inputs at its rising edge"}}
-	if !b.opt.NoReset {
+	if !b.arch.NoReset {
 		clocks = append(clocks, Port{Signal: Signal{Name: "rst"}, Dir: In, Comment: "synchronous reset: registers clear to 0 at a rising edge while it is 1"})
 	}
 	b.d.Ports = slices.Insert(b.d.Ports, 0, clocks...)
@@ -713,7 +815,7 @@ func BalancedCuts(depth, k int) ([]int, error) {
 // eachRef calls fn on every reference of every assignment, with the stage
 // the assignment is in, and lets fn change it.
 func (b *builder) eachRef(fn func(r *Ref, stage int)) {
-	cuts := b.opt.PipelineAfter
+	cuts := b.arch.PipelineAfter
 	for i := range b.d.Sections {
 		sec := &b.d.Sections[i]
 		for j := range sec.Assigns {
@@ -887,12 +989,12 @@ func (t *treeFigures) figures(needOut []bool, net *network.Network) (fanout, tra
 	return fanout, tracks
 }
 
-// cellLeaves declares the pre-processing of Options.Cells: the buses g_n and
+// cellLeaves declares the pre-processing of PGCells: the buses g_n and
 // p_n, driven bit by bit by the library's NAND2 and OAI21 cells, and g, the
 // first gWidth bits of the generate, their complement (the caller declares
 // p). Only Add takes Cells, so b is the operand as it is.
 func (b *builder) cellLeaves(gWidth int) {
-	n, cells := b.n, b.opt.Cells
+	n, cells := b.n, b.cells
 	b.bus("g_n", n, 0)
 	b.bus("p_n", n, 0)
 	for i := range n {
@@ -913,46 +1015,45 @@ func (b *builder) cellLeaves(gWidth int) {
 // lingLeaves declares t = a | b (b as the operation uses it) and makes the
 // leaves of the tree Ling's: the pair of bit i is (g_i, t_(i-1)), and bit 0's
 // is g_0 | the carry-in, H[0:0], whose propagate no cell reads.
-func (b *builder) lingLeaves(gName, pName []Expr, needG, needOut []bool, ci Expr, bop func(int) Expr) {
-	n, s := b.n, b.opt.sparse()
-	needCout := b.opt.Op == Compare || b.opt.Flags&(Carry|Overflow) != 0
+func (b *builder) lingLeaves() {
+	n, s := b.n, b.arch.sparse()
 	// t[n-1] is read only for the carry out, as g[n-1] is.
 	tWidth := n
-	if !needCout {
+	if !b.needCout {
 		tWidth = n - 1
 	}
 	switch {
-	case tWidth == n && b.opt.Op == AddSub:
+	case tWidth == n && b.arch.Op == AddSub:
 		b.assign(Assign{Target: Whole("t"), Expr: or(sig("a"), sig("b_op")), Declare: true, Width: n, Comment: lingComment}, 0)
 	case tWidth == n:
-		b.assign(Assign{Target: Whole("t"), Expr: or(sig("a"), bop(-1)), Declare: true, Width: n, Comment: lingComment}, 0)
+		b.assign(Assign{Target: Whole("t"), Expr: or(sig("a"), b.operandB(-1)), Declare: true, Width: n, Comment: lingComment}, 0)
 	case tWidth > 0:
 		b.bus("t", tWidth, 0)
 		for i := range tWidth {
-			b.assign(Assign{Target: Bit("t", i), Expr: or(bit("a", i), bop(i)), Comment: commentIf(i == 0, lingComment)}, 0)
+			b.assign(Assign{Target: Bit("t", i), Expr: or(bit("a", i), b.operandB(i)), Comment: commentIf(i == 0, lingComment)}, 0)
 		}
 	}
 	for i := 1; i < n; i++ {
-		pName[i] = bit("t", i-1)
+		b.pName[i] = bit("t", i-1)
 	}
 	// H[0:0] gets a wire only where something reads it: a cell whose next
 	// input is the single bit 1 reads g_0 | t_0 & cin instead, and a sparse
 	// tree's blocks ripple from cin itself.
-	read := (s == 1 && b.opt.Op != Compare && n > 1) || (needCout && n == 1)
-	for k, in := range groupCells(b.net, needG, needOut, b.opt.valency()) {
-		if needG[n+k] && len(in) > 1 && in[0] == 0 && in[1] >= n {
+	read := (s == 1 && b.arch.Op != Compare && n > 1) || (b.needCout && n == 1)
+	for k, in := range groupCells(b.net, b.needG, b.needOut, b.arch.valency()) {
+		if b.needG[n+k] && len(in) > 1 && in[0] == 0 && in[1] >= n {
 			read = true
 		}
 	}
-	gName[0] = or(bit("g", 0), ci)
-	if isConst(ci, true) {
+	b.gName[0] = or(bit("g", 0), b.ci)
+	if isConst(b.ci, true) {
 		// H[0:0] = 1, but every reader masks it with t_0 (a propagate
 		// Q[i:1] = … & t_0, or the carry t_0 & H[0:0]), so g_0 | t_0 serves
 		// and g_0 stays read, as the plain adder reads it.
-		gName[0] = or(bit("g", 0), bit("t", 0))
+		b.gName[0] = or(bit("g", 0), bit("t", 0))
 	}
 	if read {
-		gName[0] = b.wire("h0_cin", gName[0], 0, "")
+		b.gName[0] = b.wire("h0_cin", b.gName[0], 0, "")
 	}
 }
 

@@ -14,7 +14,9 @@
 // VHDL alike (letters, digits, single underscores, no leading or trailing
 // underscore), unique without regard to case.
 //
-// Describe builds the description from a *network.Network and Options:
+// Describe builds the description from a *network.Network and an
+// Architecture, the one value that says what adder surrounds the network
+// (see "The architecture" below):
 //
 //   - Op: the operation. Add is {cout, sum} = a + b + cin; Sub is
 //     a + ~b + cin, a − b when cin = 1 (cout is then "no borrow", 1 when
@@ -61,9 +63,10 @@
 //     carry-select blocks, flags) follows the last level of cells. Stages
 //     places K stages by BalancedCuts. Registers take the clk input's rising
 //     edge and clear to 0 while rst is 1 (synchronous reset).
-//   - Cells: each bit's generate and propagate as two cells of a
-//     standard-cell library, named in the description (Assign.Cell), which
-//     the Verilog emitter instantiates: g_n = NAND2(a, b) and
+//   - PGCells: each bit's generate and propagate as two cells of a
+//     standard-cell library, the Cells given to Describe beside the
+//     architecture, named in the description (Assign.Cell), which the
+//     Verilog emitter instantiates: g_n = NAND2(a, b) and
 //     p_n = OAI21(a, b, g_n), the propagate's XNOR for one OAI21 beside the
 //     NAND2 the generate needs anyway. Add only; the VHDL emitter refuses
 //     it.
@@ -74,14 +77,57 @@
 // and gray (G only) cells among those, as carry.Kinds does for the whole
 // network.
 //
+// # The architecture
+//
+// Architecture is the one value that says what adder surrounds a network:
+// operation, carry-in, flags, sparseness, valency, Ling's carries, library
+// cells for the generate and propagate, and register stages with or without
+// a reset. Every package that builds, measures, searches or names an adder
+// holds it whole (emit's options, physical's Design and Result, explore's
+// rows, optimize's options, the command), so that a new part of the
+// architecture is a field here, spelled here, and carried everywhere
+// without a change there. It has one spelling per part, written here
+// only: Args and ParseArgs (the flags of prefixgen gen: --pg-cells), Name
+// (as results print it: "sparse=4 ling stages=2 noreset pgcells"), Suffix
+// (of a module's name: "sparse4_ling_pgcells_pipe2_noreset") and the adder
+// document's JSON (Fields, MarshalJSON: "pg_cells"). ReadFlags and
+// ReadFlagList turn a command line's flags into architectures, with the
+// rules of which flag goes with which, and refuse a flag that contradicts
+// the architecture a document records.
+//
+// Two things a datapath designer chooses with it are not part of it, and
+// one is:
+//
+//   - The library cells of PGCells (Cells) are a library's, not the
+//     adder's: the same architecture maps onto any library, a document
+//     that records it names none, and flags spell it without one
+//     (--pg-cells, with the library in --liberty). PGCells says that the
+//     generate and propagate are cells; the cells themselves go to
+//     Describe beside the architecture, as the Liberty file goes to the
+//     flow beside the design.
+//   - PipelineAfter is part of it: the levels after which the registers
+//     stand are the adder's, whatever network it surrounds, and are
+//     spelled as flags (--pipeline-after), a name and a module suffix. The
+//     adder document records Stages only, and refuses an architecture of
+//     pipeline levels, as it refuses another operation than add or other
+//     flags than cout: it records the adders that the searches and the
+//     flow build.
+//
+// The zero value is the adder a + b + cin with no output but the sum
+// (Flags is a set, and none is a set); Standard is {cout, sum} =
+// a + b + cin, the adder of a network document and of every command
+// without architecture flags. Sparse 0 reads as 1 and Valency 0 as 2;
+// Normal writes them out, and the readers return that form.
+//
 // # The adder document
 //
 // A prefixgen.network/v1 document records a network, which is the plain
 // adder's carry tree. The prefixgen.adder/v1 document (DocumentFormat)
 // records an adder: the network and the Architecture around it, its
-// sparseness, valency, Ling carries, pipeline and library cells, so that a search's result or a
-// user's choice can be built again without its flags. MarshalDocument and
-// WriteDocument write it (WriteDocument writes the network document for the
-// plain adder); ReadDocument reads either document, proving the network and
-// checking that the architecture fits it.
+// sparseness, valency, Ling carries, pipeline and library cells, so that a
+// search's result or a user's choice can be built again without its flags.
+// MarshalDocument and WriteDocument write it (WriteDocument writes the
+// network document for the standard adder); ReadDocument reads either
+// document, proving the network and checking that the architecture fits
+// it.
 package adder

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/prefixgen/prefixgen/network"
@@ -20,69 +19,105 @@ import (
 //
 // A pipelined adder adds "stages":K and "no_reset":B after "ling" (a
 // document without them is the combinational adder), and an adder whose
-// generate and propagate are library cells (Options.Cells) "pg_cells":true
-// after those (without it they are logic). A
-// prefixgen.network/v1 document alone is the plain adder around its
-// network.
+// generate and propagate are library cells (Architecture.PGCells)
+// "pg_cells":true after those (without it they are logic). The members
+// are Architecture's JSON (MarshalJSON). A prefixgen.network/v1 document
+// alone is the standard adder around its network.
 const DocumentFormat = "prefixgen.adder/v1"
 
-// Architecture is what an adder document records of the adder around its
-// network: the sparseness of its carry tree (1, 2, 4 or 8), the valency of
-// its gates (2, 3 or 4), whether it computes Ling's pseudo-carries, and the
-// register stages of a pipeline, placed by BalancedCuts, with or without a
-// reset, and whether each bit's generate and propagate are cells of a
-// standard-cell library (see Options). The zero value, like Plain, is the
-// plain adder.
-type Architecture struct {
-	Sparse, Valency int
-	Ling            bool
-	Stages          int
-	NoReset         bool
-	// PGCells records Options.Cells: the library, and so its cells, is the
-	// reader's to choose (Options leaves Cells nil).
-	PGCells bool
+// Field is one machine-readable field of an architecture: its key, as JSON
+// and CSV headers name it, and its value.
+type Field struct {
+	Key   string
+	Value any
 }
 
-// Plain is the architecture of the plain adder: every carry, binary cells,
-// no Ling carries.
-var Plain = Architecture{Sparse: 1, Valency: 2}
+// Fields returns the architecture's machine-readable fields, named as the
+// adder document and every record (synth and explore -f json and csv)
+// name them: sparse (1 for every carry), valency (2 for binary cells),
+// ling, stages (0: combinational), no_reset and pg_cells.
+func (a Architecture) Fields() []Field {
+	a = a.Normal()
+	return []Field{{"sparse", a.Sparse}, {"valency", a.Valency}, {"ling", a.Ling}, {"stages", a.Stages}, {"no_reset", a.NoReset}, {"pg_cells", a.PGCells}}
+}
 
-// normal returns a with 0 read as the plain value.
-func (a Architecture) normal() Architecture {
-	if a.Sparse == 0 {
-		a.Sparse = 1
+// documentFields returns the fields the adder document records of a, in
+// its order: sparse, valency and ling; stages and no_reset for a pipeline;
+// pg_cells when the generate and propagate are cells. An architecture the
+// document cannot record (another operation, flags or carry-in than
+// Standard's, pipeline levels) is refused.
+func (a Architecture) documentFields() ([]Field, error) {
+	extra := Architecture{Op: a.Op, NoCarryIn: a.NoCarryIn, Flags: a.Flags, PipelineAfter: a.PipelineAfter}
+	if s := extra.Name(); s != "" {
+		return nil, fmt.Errorf("adder: the %s document records {cout, sum} = a + b + cin with its sparseness, valency, Ling carries, stages, reset and pg cells: not %s", DocumentFormat, s)
 	}
-	if a.Valency == 0 {
-		a.Valency = 2
+	f := a.Fields()
+	fields := f[:3]
+	if a.Stages > 0 {
+		fields = append(fields, f[3], f[4])
 	}
-	return a
+	if a.PGCells {
+		fields = append(fields, f[5])
+	}
+	return fields, nil
 }
 
-// IsPlain reports whether a is the plain adder's architecture.
-func (a Architecture) IsPlain() bool { return a.normal() == Plain }
-
-// Options returns the options of Describe for the adder {cout, sum} =
-// a + b + cin with this architecture; with PGCells the caller sets
-// Options.Cells to the cells of its library.
-func (a Architecture) Options() Options {
-	a = a.normal()
-	return Options{Flags: Carry, Sparse: a.Sparse, Valency: a.Valency, Ling: a.Ling, Stages: a.Stages, NoReset: a.NoReset}
+// MarshalJSON encodes the architecture as the adder document writes it,
+// the members beside "format" and "network", as in
+// {"sparse":2,"valency":2,"ling":true} (see DocumentFormat). It refuses
+// what the document cannot record: another operation, flags or carry-in
+// than Standard's, pipeline levels.
+func (a Architecture) MarshalJSON() ([]byte, error) {
+	fields, err := a.documentFields()
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, f := range fields {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		v, _ := json.Marshal(f.Value) // ints and bools
+		fmt.Fprintf(&b, "%q:%s", f.Key, v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
 }
 
-// Check reports whether the architecture fits net: an allowed sparseness
-// no wider than the network, an allowed valency, 1 to the carry tree's
-// depth + 1 stages or none, and NoReset only with stages.
-func (a Architecture) Check(net *network.Network) error {
-	_, err := Describe(net, a.Options())
-	return err
+// UnmarshalJSON decodes an architecture as MarshalJSON encodes it: absent
+// members are Standard's; unknown members, a member given twice and values
+// out of range are refused. Whether the architecture fits a network is
+// Check's to say.
+func (a *Architecture) UnmarshalJSON(data []byte) error {
+	if err := keysOnce(data, architectureKeys, "architecture"); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var m members
+	if err := dec.Decode(&m); err != nil {
+		return decodeError(err, "architecture")
+	}
+	arch, err := m.architecture()
+	if err != nil {
+		return err
+	}
+	*a = arch
+	return nil
 }
 
 // MarshalDocument encodes net and arch as a prefixgen.adder/v1 document,
 // the network in its prefixgen.network/v1 form; the same network and
 // architecture always encode to the same bytes. An architecture that does
-// not fit the network is refused.
+// not fit the network, or that the document cannot record (see
+// MarshalJSON), is refused.
 func MarshalDocument(net *network.Network, arch Architecture) ([]byte, error) {
-	arch = arch.normal()
+	arch = arch.Normal()
+	fields, err := arch.documentFields()
+	if err != nil {
+		return nil, err
+	}
 	if err := arch.Check(net); err != nil {
 		return nil, err
 	}
@@ -92,15 +127,9 @@ func MarshalDocument(net *network.Network, arch Architecture) ([]byte, error) {
 	}
 	var b bytes.Buffer
 	b.WriteString("{\n  \"format\": \"" + DocumentFormat + "\",\n")
-	b.WriteString("  \"sparse\": " + strconv.Itoa(arch.Sparse) + ",\n")
-	b.WriteString("  \"valency\": " + strconv.Itoa(arch.Valency) + ",\n")
-	b.WriteString("  \"ling\": " + strconv.FormatBool(arch.Ling) + ",\n")
-	if arch.Stages > 0 {
-		b.WriteString("  \"stages\": " + strconv.Itoa(arch.Stages) + ",\n")
-		b.WriteString("  \"no_reset\": " + strconv.FormatBool(arch.NoReset) + ",\n")
-	}
-	if arch.PGCells {
-		b.WriteString("  \"pg_cells\": true,\n")
+	for _, f := range fields {
+		v, _ := json.Marshal(f.Value) // ints and bools
+		fmt.Fprintf(&b, "  %q: %s,\n", f.Key, v)
 	}
 	b.WriteString("  \"network\": ")
 	// Indent the network document one level, as a member of this one.
@@ -111,15 +140,14 @@ func MarshalDocument(net *network.Network, arch Architecture) ([]byte, error) {
 }
 
 // WriteDocument writes the document of net and arch to w: the
-// prefixgen.network/v1 document when arch is the plain adder's, so that
-// every reader of networks reads it, and the prefixgen.adder/v1 one
-// otherwise.
+// prefixgen.network/v1 document when arch is Standard, so that every
+// reader of networks reads it, and the prefixgen.adder/v1 one otherwise.
 func WriteDocument(w io.Writer, net *network.Network, arch Architecture) error {
 	var (
 		data []byte
 		err  error
 	)
-	if arch.IsPlain() {
+	if arch.IsStandard() {
 		data, err = net.MarshalJSON()
 	} else {
 		data, err = MarshalDocument(net, arch)
@@ -131,23 +159,68 @@ func WriteDocument(w io.Writer, net *network.Network, arch Architecture) error {
 	return err
 }
 
+// members are the architecture's members of the adder document as they
+// are decoded, nil where absent.
+type members struct {
+	Sparse  *int  `json:"sparse"`
+	Valency *int  `json:"valency"`
+	Ling    *bool `json:"ling"`
+	Stages  *int  `json:"stages"`
+	NoReset *bool `json:"no_reset"`
+	PGCells *bool `json:"pg_cells"`
+}
+
+// architectureKeys are the keys of members, spelled exactly.
+var architectureKeys = []string{"sparse", "valency", "ling", "stages", "no_reset", "pg_cells"}
+
+// architecture returns the architecture m records, Standard's where a
+// member is absent, refusing values out of range.
+func (m members) architecture() (Architecture, error) {
+	arch := Standard
+	if m.Sparse != nil {
+		arch.Sparse = *m.Sparse
+		if arch.Sparse < 1 {
+			return Architecture{}, fmt.Errorf("adder: sparseness %d not allowed: allowed 1, 2, 4, 8", arch.Sparse)
+		}
+	}
+	if m.Valency != nil {
+		arch.Valency = *m.Valency
+		if arch.Valency < 2 {
+			return Architecture{}, fmt.Errorf("adder: valency %d not allowed: allowed 2, 3, 4", arch.Valency)
+		}
+	}
+	if m.Ling != nil {
+		arch.Ling = *m.Ling
+	}
+	if m.Stages != nil {
+		if arch.Stages = *m.Stages; arch.Stages < 1 {
+			return Architecture{}, fmt.Errorf("adder: %d pipeline stages not allowed: allowed 1 to the carry tree's depth + 1, or no field stages for a combinational adder", arch.Stages)
+		}
+	}
+	if m.NoReset != nil {
+		arch.NoReset = *m.NoReset
+	}
+	if m.PGCells != nil {
+		arch.PGCells = *m.PGCells
+	}
+	return arch, nil
+}
+
 // document is the prefixgen.adder/v1 document as it is decoded.
 type document struct {
-	Format  *string         `json:"format"`
-	Sparse  *int            `json:"sparse"`
-	Valency *int            `json:"valency"`
-	Ling    *bool           `json:"ling"`
-	Stages  *int            `json:"stages"`
-	NoReset *bool           `json:"no_reset"`
-	PGCells *bool           `json:"pg_cells"`
+	Format *string `json:"format"`
+	members
 	Network json.RawMessage `json:"network"`
 }
 
+// documentKeys are the keys of the adder document, spelled exactly.
+var documentKeys = append([]string{"format", "network"}, architectureKeys...)
+
 // IsDocument reports whether data claims to be a prefixgen.adder/v1
 // document, which records its adder's architecture, rather than a
-// prefixgen.network/v1 one, whose adder ReadDocument takes to be the plain
-// one. WriteDocument writes the plain adder as a network document, so an
-// adder document records an adder that is not plain.
+// prefixgen.network/v1 one, whose adder ReadDocument takes to be the
+// standard one. WriteDocument writes the standard adder as a network
+// document, so an adder document records an adder that is not standard.
 func IsDocument(data []byte) bool { return format(data) == DocumentFormat }
 
 // format returns the format member of the JSON value data starts with: nil
@@ -163,14 +236,15 @@ func format(data []byte) any {
 }
 
 // ReadDocument decodes one adder from r: a prefixgen.adder/v1 document, or
-// a prefixgen.network/v1 one, the plain adder around its network. The
+// a prefixgen.network/v1 one, the standard adder around its network. The
 // network is proven as network.Read proves it; an absent sparse, valency,
-// ling, stages, no_reset or pg_cells is the plain adder's; unknown fields, a key given twice, trailing
-// data and an architecture that does not fit the network are refused.
+// ling, stages, no_reset or pg_cells is Standard's; unknown fields, a key
+// given twice, trailing data and an architecture that does not fit the
+// network are refused. The architecture is in its normal form.
 func ReadDocument(r io.Reader) (*network.Network, Architecture, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
-		return nil, Architecture{}, fmt.Errorf("adder: cannot read the document: %v", err)
+		return nil, Architecture{}, fmt.Errorf("adder: cannot read the document: %w", err)
 	}
 	if f := format(data); f != DocumentFormat {
 		// Not an adder document: the network reader names what is wrong,
@@ -182,20 +256,16 @@ func ReadDocument(r io.Reader) (*network.Network, Architecture, error) {
 			}
 			return nil, Architecture{}, err
 		}
-		return net, Plain, nil
+		return net, Standard, nil
 	}
-	if err := topLevelKeysOnce(data); err != nil {
+	if err := keysOnce(data, documentKeys, "document"); err != nil {
 		return nil, Architecture{}, err
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var doc document
 	if err := dec.Decode(&doc); err != nil {
-		if typ, ok := errors.AsType[*json.UnmarshalTypeError](err); ok && typ.Field != "" {
-			// Without Go's type names: a reader knows the document's fields.
-			return nil, Architecture{}, fmt.Errorf("adder: not a %s document: field %q holds %s, which is not allowed there", DocumentFormat, typ.Field, network.Article(typ.Value))
-		}
-		return nil, Architecture{}, fmt.Errorf("adder: not a %s document: %s", DocumentFormat, strings.TrimPrefix(err.Error(), "json: "))
+		return nil, Architecture{}, decodeError(err, "document")
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, Architecture{}, fmt.Errorf("adder: trailing data after the %s document", DocumentFormat)
@@ -205,49 +275,44 @@ func ReadDocument(r io.Reader) (*network.Network, Architecture, error) {
 	}
 	net, err := network.Unmarshal(doc.Network)
 	if err != nil {
-		return nil, Architecture{}, fmt.Errorf("adder: field \"network\": %v", err)
+		return nil, Architecture{}, fmt.Errorf("adder: field \"network\": %w", err)
 	}
-	arch := Plain
-	if doc.Sparse != nil {
-		arch.Sparse = *doc.Sparse
-		if arch.Sparse < 1 {
-			return nil, Architecture{}, fmt.Errorf("adder: sparseness %d not allowed: allowed 1, 2, 4, 8", arch.Sparse)
-		}
-	}
-	if doc.Valency != nil {
-		arch.Valency = *doc.Valency
-		if arch.Valency < 2 {
-			return nil, Architecture{}, fmt.Errorf("adder: valency %d not allowed: allowed 2, 3, 4", arch.Valency)
-		}
-	}
-	if doc.Ling != nil {
-		arch.Ling = *doc.Ling
-	}
-	if doc.Stages != nil {
-		if arch.Stages = *doc.Stages; arch.Stages < 1 {
-			return nil, Architecture{}, fmt.Errorf("adder: %d pipeline stages not allowed: allowed 1 to the carry tree's depth + 1, or no field stages for a combinational adder", arch.Stages)
-		}
-	}
-	if doc.NoReset != nil {
-		arch.NoReset = *doc.NoReset
-	}
-	if doc.PGCells != nil {
-		arch.PGCells = *doc.PGCells
+	arch, err := doc.architecture()
+	if err != nil {
+		return nil, Architecture{}, err
 	}
 	if err := arch.Check(net); err != nil {
 		return nil, Architecture{}, err
 	}
-	return net, arch, nil
+	return net, arch.Normal(), nil
 }
 
-// documentKeys are the keys of the adder document, spelled exactly.
-var documentKeys = []string{"format", "sparse", "valency", "ling", "stages", "no_reset", "pg_cells", "network"}
+// notA says what a JSON value that is not what is decoded is not: a
+// document, or an architecture's members.
+func notA(what string) string {
+	if what == "document" {
+		return "not a " + DocumentFormat + " document"
+	}
+	return "not an adder architecture"
+}
 
-// topLevelKeysOnce refuses a document whose top-level object holds a key
-// twice, which encoding/json would resolve silently to the last one, or a
-// key not spelled as the format spells it (the network reader checks the
-// network's own keys).
-func topLevelKeysOnce(data []byte) error {
+// decodeError words an error of encoding/json decoding the document or
+// architecture (what), without Go's type names: a reader knows the
+// document's fields.
+func decodeError(err error, what string) error {
+	if typ, ok := errors.AsType[*json.UnmarshalTypeError](err); ok && typ.Field != "" {
+		// The document's members are those of its embedded members.
+		field := strings.TrimPrefix(typ.Field, "members.")
+		return fmt.Errorf("adder: %s: field %q holds %s, which is not allowed there", notA(what), field, network.Article(typ.Value))
+	}
+	return fmt.Errorf("adder: %s: %s", notA(what), strings.TrimPrefix(err.Error(), "json: "))
+}
+
+// keysOnce refuses a document or architecture (what) whose top-level
+// object holds a key twice, which encoding/json would resolve silently to
+// the last one, or a key not spelled as one of keys (the network reader
+// checks the network's own keys).
+func keysOnce(data []byte, keys []string, what string) error {
 	var fields map[string]json.RawMessage
 	if json.Unmarshal(data, &fields) != nil {
 		return nil // the decoder names this error better
@@ -264,11 +329,11 @@ func topLevelKeysOnce(data []byte) error {
 		}
 		key, _ := tok.(string)
 		if seen[key] {
-			return fmt.Errorf("adder: key %s appears twice in the document: each key once", network.Quote(key))
+			return fmt.Errorf("adder: key %s appears twice in the %s: each key once", network.Quote(key), what)
 		}
-		if !slices.Contains(documentKeys, key) {
+		if !slices.Contains(keys, key) {
 			// encoding/json would match "Sparse" or "ſparse" to sparse.
-			return fmt.Errorf("adder: not a %s document: unknown field %s", DocumentFormat, network.Quote(key))
+			return fmt.Errorf("adder: %s: unknown field %s", notA(what), network.Quote(key))
 		}
 		seen[key] = true
 		var skip json.RawMessage

@@ -31,15 +31,15 @@ func TestDocumentRoundTrip(t *testing.T) {
 		n    int
 		arch adder.Architecture
 	}{
-		{"kogge-stone", 8, adder.Architecture{Sparse: 2, Valency: 2, Ling: true}},
-		{"brent-kung", 16, adder.Architecture{Sparse: 4, Valency: 2}},
-		{"sklansky", 16, adder.Architecture{Sparse: 1, Valency: 4}},
-		{"han-carlson", 32, adder.Architecture{Sparse: 8, Valency: 3, Ling: true}},
-		{"ripple", 1, adder.Architecture{Ling: true}}, // zero sparse and valency: the plain ones
-		{"sklansky", 16, adder.Architecture{Sparse: 2, Stages: 2}},
-		{"kogge-stone", 8, adder.Architecture{Stages: 4, NoReset: true}},
-		{"sklansky", 8, adder.Architecture{Sparse: 2, PGCells: true}},
-		{"han-carlson", 16, adder.Architecture{Ling: true, Stages: 2, PGCells: true}},
+		{"kogge-stone", 8, adder.Architecture{Flags: adder.Carry, Sparse: 2, Valency: 2, Ling: true}},
+		{"brent-kung", 16, adder.Architecture{Flags: adder.Carry, Sparse: 4, Valency: 2}},
+		{"sklansky", 16, adder.Architecture{Flags: adder.Carry, Sparse: 1, Valency: 4}},
+		{"han-carlson", 32, adder.Architecture{Flags: adder.Carry, Sparse: 8, Valency: 3, Ling: true}},
+		{"ripple", 1, adder.Architecture{Flags: adder.Carry, Ling: true}}, // zero sparse and valency: the standard ones
+		{"sklansky", 16, adder.Architecture{Flags: adder.Carry, Sparse: 2, Stages: 2}},
+		{"kogge-stone", 8, adder.Architecture{Flags: adder.Carry, Stages: 4, NoReset: true}},
+		{"sklansky", 8, adder.Architecture{Flags: adder.Carry, Sparse: 2, PGCells: true}},
+		{"han-carlson", 16, adder.Architecture{Flags: adder.Carry, Ling: true, Stages: 2, PGCells: true}},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprint(tt.topo, tt.n, tt.arch), func(t *testing.T) {
@@ -60,34 +60,35 @@ func TestDocumentRoundTrip(t *testing.T) {
 	}
 }
 
-// A network document is the plain adder around its network, and
-// WriteDocument writes one for the plain adder, so that every reader of
+// A network document is the standard adder around its network, and
+// WriteDocument writes one for the standard adder, so that every reader of
 // networks reads it.
 func TestDocumentNetwork(t *testing.T) {
 	net := build(t, "ladner-fischer", 16)
 	var b bytes.Buffer
-	require.NoError(t, adder.WriteDocument(&b, net, adder.Plain))
+	require.NoError(t, adder.WriteDocument(&b, net, adder.Standard))
 	want, err := net.MarshalJSON()
 	require.NoError(t, err)
 	assert.Equal(t, string(want), b.String())
 	got, arch, err := adder.ReadDocument(&b)
 	require.NoError(t, err)
 	sameCells(t, net, got)
-	assert.Equal(t, adder.Plain, arch)
-	assert.True(t, arch.IsPlain())
-	assert.True(t, adder.Architecture{}.IsPlain())
-	assert.False(t, adder.Architecture{Ling: true}.IsPlain())
-	assert.False(t, adder.Architecture{Stages: 1}.IsPlain())
+	assert.Equal(t, adder.Standard, arch)
+	assert.True(t, arch.IsStandard())
+	assert.True(t, adder.Architecture{Flags: adder.Carry}.IsStandard(), "sparse 0 is 1, valency 0 is 2")
+	assert.False(t, adder.Architecture{}.IsStandard(), "the zero value has no cout")
+	assert.False(t, adder.Architecture{Flags: adder.Carry, Ling: true}.IsStandard())
+	assert.False(t, adder.Architecture{Flags: adder.Carry, Stages: 1}.IsStandard())
 
 	b.Reset()
-	require.NoError(t, adder.WriteDocument(&b, net, adder.Architecture{Sparse: 2}))
+	require.NoError(t, adder.WriteDocument(&b, net, adder.Architecture{Flags: adder.Carry, Sparse: 2}))
 	assert.Contains(t, b.String(), `"format": "prefixgen.adder/v1"`)
 	_, err = network.Unmarshal(b.Bytes())
 	assert.Error(t, err, "a sparse adder is not a network document")
 }
 
 func TestDocumentGolden(t *testing.T) {
-	data, err := adder.MarshalDocument(build(t, "brent-kung", 4), adder.Architecture{Sparse: 2, Ling: true})
+	data, err := adder.MarshalDocument(build(t, "brent-kung", 4), adder.Architecture{Flags: adder.Carry, Sparse: 2, Ling: true})
 	require.NoError(t, err)
 	assert.Equal(t, `{
   "format": "prefixgen.adder/v1",
@@ -114,10 +115,10 @@ func TestDocumentGolden(t *testing.T) {
 // A pipelined adder's document records its stages and reset after ling,
 // and a combinational adder's document has neither field, as before.
 func TestDocumentStagesGolden(t *testing.T) {
-	data, err := adder.MarshalDocument(build(t, "brent-kung", 4), adder.Architecture{Stages: 2, NoReset: true})
+	data, err := adder.MarshalDocument(build(t, "brent-kung", 4), adder.Architecture{Flags: adder.Carry, Stages: 2, NoReset: true})
 	require.NoError(t, err)
 	assert.Contains(t, string(data), "  \"ling\": false,\n  \"stages\": 2,\n  \"no_reset\": true,\n  \"network\": {\n")
-	data, err = adder.MarshalDocument(build(t, "brent-kung", 4), adder.Architecture{Sparse: 2})
+	data, err = adder.MarshalDocument(build(t, "brent-kung", 4), adder.Architecture{Flags: adder.Carry, Sparse: 2})
 	require.NoError(t, err)
 	assert.NotContains(t, string(data), "stages")
 	assert.NotContains(t, string(data), "no_reset")
@@ -166,7 +167,7 @@ func TestReadDocumentErrors(t *testing.T) {
 	net, arch, err := adder.ReadDocument(strings.NewReader(doc(`"network":` + net4)))
 	require.NoError(t, err)
 	assert.Equal(t, 4, net.Width())
-	assert.Equal(t, adder.Plain, arch)
+	assert.Equal(t, adder.Standard, arch)
 }
 
 // FuzzReadDocument: whatever the input, ReadDocument returns an adder or a
@@ -200,7 +201,7 @@ func FuzzReadDocument(f *testing.F) {
 		if err != nil {
 			t.Fatalf("the document written does not read back: %v\n%s", err, b.String())
 		}
-		if arch2 != arch || again.Size() != net.Size() || again.Width() != net.Width() {
+		if !arch2.Equal(arch) || again.Size() != net.Size() || again.Width() != net.Width() {
 			t.Fatalf("read back %v, %d cells of %d bits; want %v, %d cells of %d bits", arch2, again.Size(), again.Width(), arch, net.Size(), net.Width())
 		}
 	})

@@ -132,7 +132,7 @@ func toBits(x *big.Int, n int) []bool {
 }
 
 // want computes the outputs of the operation with math/big.
-func want(opt adder.Options, n int, a, b *big.Int, cin, mode bool) map[string][]bool {
+func want(opt adder.Architecture, n int, a, b *big.Int, cin, mode bool) map[string][]bool {
 	mask := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(n)), big.NewInt(1))
 	bx := new(big.Int).Set(b)
 	sub := opt.Op == adder.Sub || opt.Op == adder.Compare || opt.Op == adder.AddSub && mode
@@ -194,7 +194,7 @@ func checkDescription(t testing.TB, d *adder.Description, rng *rand.Rand, vector
 		}
 		cin, mode := rng.IntN(2) == 1, rng.IntN(2) == 1
 		in := map[string][]bool{"a": toBits(a, n), "b": toBits(b, n), "cin": {cin}, "mode": {mode}}
-		require.Equal(t, want(d.Options, n, a, b, cin, mode), eval(t, d, in), "a=%x b=%x cin=%v mode=%v", a, b, cin, mode)
+		require.Equal(t, want(d.Architecture, n, a, b, cin, mode), eval(t, d, in), "a=%x b=%x cin=%v mode=%v", a, b, cin, mode)
 	}
 }
 
@@ -207,9 +207,9 @@ func TestDescriptionComputes(t *testing.T) {
 	for _, topo := range []string{"kogge-stone", "sklansky", "brent-kung", "ripple", "han-carlson", "zero-deficiency"} {
 		for _, n := range []int{1, 2, 5, 8, 13, 16} {
 			for trial := range 12 {
-				opt := adder.Options{Op: ops[trial%4], NoCarryIn: trial%3 == 0, Ling: trial >= 6}
+				opt := adder.Architecture{Op: ops[trial%4], NoCarryIn: trial%3 == 0, Ling: trial >= 6}
 				if opt.Op == adder.Add && trial%8 < 4 {
-					opt.Cells = &osuCells
+					opt.PGCells = true
 				}
 				if opt.Op != adder.Compare {
 					opt.Flags = adder.Flags(rng.IntN(16))
@@ -228,7 +228,7 @@ func TestDescriptionComputes(t *testing.T) {
 				if trial%6 >= 3 {
 					opt.Stages = 1 + rng.IntN(2)
 				}
-				d, err := adder.Describe(net, opt)
+				d, err := adder.Describe(net, opt, &osuCells)
 				if err != nil {
 					require.Contains(t, err.Error(), "pipeline stages", "%s n=%d %+v", topo, n, opt)
 					continue
@@ -252,17 +252,18 @@ func FuzzDescribe(f *testing.F) {
 		names := topologies.ValencyFamilies
 		net, err := topologies.Valency(names[int(topo)%len(names)], width, int(valency%3)+2)
 		require.NoError(t, err)
-		opt := adder.Options{Op: adder.Op(op % 5), Flags: adder.Flags(flags % 32), Sparse: int(sparse % 10),
+		opt := adder.Architecture{Op: adder.Op(op % 5), Flags: adder.Flags(flags % 32), Sparse: int(sparse % 10),
 			Valency: int(valency%3) + 2, NoCarryIn: nocin, Ling: cuts&(1<<15) != 0, NoReset: cuts&(1<<14) != 0}
 		for l := range 6 {
 			if cuts&(1<<l) != 0 {
 				opt.PipelineAfter = append(opt.PipelineAfter, l)
 			}
 		}
+		var cells *adder.Cells
 		if cuts&(1<<13) != 0 {
-			opt.Cells = &osuCells // refused for every operation but add
+			opt.PGCells, cells = true, &osuCells // refused for every operation but add
 		}
-		d, err := adder.Describe(net, opt)
+		d, err := adder.Describe(net, opt, cells)
 		if err != nil {
 			require.Contains(t, err.Error(), "allowed")
 			return

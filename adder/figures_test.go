@@ -20,7 +20,7 @@ func TestTreeFiguresDense(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%d", name, n), func(t *testing.T) {
 				net := build(t, name, n)
 				figs := net.Figures()
-				d, err := adder.Describe(net, adder.Options{Flags: adder.Carry})
+				d, err := adder.Describe(net, adder.Architecture{Flags: adder.Carry}, nil)
 				require.NoError(t, err)
 				assert.Equal(t, figs.MaxFanout, d.MaxFanout, "max fan-out")
 				assert.Equal(t, figs.WireTracks, d.WireTracks, "wire tracks")
@@ -28,7 +28,7 @@ func TestTreeFiguresDense(t *testing.T) {
 					if s > n {
 						continue
 					}
-					sp, err := adder.Describe(net, adder.Options{Flags: adder.Carry, Sparse: s})
+					sp, err := adder.Describe(net, adder.Architecture{Flags: adder.Carry, Sparse: s}, nil)
 					require.NoError(t, err)
 					assert.LessOrEqual(t, sp.MaxFanout, d.MaxFanout, "sparse %d fan-out", s)
 					assert.LessOrEqual(t, sp.WireTracks, d.WireTracks, "sparse %d tracks", s)
@@ -57,7 +57,7 @@ func TestTreeFiguresSparse(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%s/%d/%d", tt.topo, tt.n, tt.s), func(t *testing.T) {
-			d, err := adder.Describe(build(t, tt.topo, tt.n), adder.Options{Flags: adder.Carry, Sparse: tt.s})
+			d, err := adder.Describe(build(t, tt.topo, tt.n), adder.Architecture{Flags: adder.Carry, Sparse: tt.s}, nil)
 			require.NoError(t, err)
 			assert.Equal(t, tt.fanout, d.MaxFanout, "max fan-out")
 			assert.Equal(t, tt.tracks, d.WireTracks, "wire tracks")
@@ -71,7 +71,7 @@ func TestTreeFiguresSparse(t *testing.T) {
 func TestTreeFiguresValency(t *testing.T) {
 	net, err := topologies.Valency("sklansky", 64, 4)
 	require.NoError(t, err)
-	d, err := adder.Describe(net, adder.Options{Flags: adder.Carry, Valency: 4})
+	d, err := adder.Describe(net, adder.Architecture{Flags: adder.Carry, Valency: 4}, nil)
 	require.NoError(t, err)
 	assert.Equal(t, 49, d.MaxFanout)
 }

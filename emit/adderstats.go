@@ -14,23 +14,26 @@ import (
 // carry tree, a cell of valency k once, and only the cells its carries
 // need.
 type AdderStats struct {
-	Topology        string
-	Params          network.Params
-	Width           int
-	Sparse, Valency int
+	Topology string
+	Params   network.Params
+	Width    int
+	// Adder is the adder measured: adder.Standard with a sparseness and a
+	// valency, in its normal form.
+	Adder adder.Architecture
 	adder.Figures
 }
 
 // NewAdderStats measures the adder {cout, sum} = a + b + cin around net
-// with the sparseness and valency of opt (its other options are ignored).
-func NewAdderStats(net *network.Network, opt adder.Options) (AdderStats, error) {
-	o := adder.Options{Flags: adder.Carry, Sparse: opt.Sparse, Valency: opt.Valency}
-	d, err := adder.Describe(net, o)
+// with the sparseness and valency of arch (its other parts are ignored).
+func NewAdderStats(net *network.Network, arch adder.Architecture) (AdderStats, error) {
+	a := adder.Standard
+	a.Sparse, a.Valency = arch.Sparse, arch.Valency
+	a = a.Normal()
+	d, err := adder.Describe(net, a, nil)
 	if err != nil {
 		return AdderStats{}, err
 	}
-	return AdderStats{Topology: net.Topology(), Params: net.Params(), Width: net.Width(),
-		Sparse: max(o.Sparse, 1), Valency: max(o.Valency, 2), Figures: d.Figures}, nil
+	return AdderStats{Topology: net.Topology(), Params: net.Params(), Width: net.Width(), Adder: a, Figures: d.Figures}, nil
 }
 
 // Record returns the row's machine-readable fields: topology, params,
@@ -39,7 +42,7 @@ func NewAdderStats(net *network.Network, opt adder.Options) (AdderStats, error) 
 // binary_cells, select_blocks and select_muxes (see Columns).
 func (s AdderStats) Record() Record {
 	return Record{
-		{"topology", s.Topology}, {"params", s.Params}, {"width", s.Width}, {"sparse", s.Sparse}, {"valency", s.Valency},
+		{"topology", s.Topology}, {"params", s.Params}, {"width", s.Width}, {"sparse", s.Adder.Sparse}, {"valency", s.Adder.Valency},
 		{"depth", s.Depth}, {"size", s.Cells}, {"max_fanout", s.MaxFanout}, {"wire_tracks", s.WireTracks}, {"black_cells", s.Black}, {"gray_cells", s.Gray},
 		{"binary_cells", s.BinaryCells}, {"select_blocks", s.Groups}, {"select_muxes", s.Muxes},
 	}
@@ -55,7 +58,7 @@ var adderStatsHeader = []string{"topology", "width", "sparse", "valency", "depth
 func AdderStatsTable(w io.Writer, rows []AdderStats) error {
 	cells := make([][]string, len(rows))
 	for i, s := range rows {
-		cells[i] = []string{describe(s.Topology, s.Params), strconv.Itoa(s.Width), strconv.Itoa(s.Sparse), strconv.Itoa(s.Valency),
+		cells[i] = []string{describe(s.Topology, s.Params), strconv.Itoa(s.Width), strconv.Itoa(s.Adder.Sparse), strconv.Itoa(s.Adder.Valency),
 			strconv.Itoa(s.Depth), strconv.Itoa(s.Cells), strconv.Itoa(s.MaxFanout), strconv.Itoa(s.WireTracks), strconv.Itoa(s.Black), strconv.Itoa(s.Gray),
 			strconv.Itoa(s.BinaryCells), strconv.Itoa(s.Groups), strconv.Itoa(s.Muxes)}
 	}

@@ -34,8 +34,9 @@ type adderStage struct {
 	Reset, Load []string
 }
 
-// adderOptions returns the options an emitter was given, Standard for nil.
-func adderOptions(o *adder.Options) adder.Options {
+// adderOptions returns the architecture an emitter was given, Standard for
+// nil.
+func adderOptions(o *adder.Architecture) adder.Architecture {
 	if o == nil {
 		return adder.Standard
 	}
@@ -43,16 +44,14 @@ func adderOptions(o *adder.Options) adder.Options {
 }
 
 // AdderModuleName returns the default name of the module Verilog writes for
-// net and opt: ModuleName(net), followed by opt.Suffix() when it is not
-// empty, as in prefix_adder_sklansky_16_sub_sparse4.
-func AdderModuleName(net *network.Network, opt adder.Options) string {
-	s := opt.Suffix()
-	if v := net.Params()["v"]; v > 2 && v == opt.Valency {
-		// The topology's parameter names the valency already.
-		s = strings.Trim(strings.Replace(s, "valency"+strconv.Itoa(v), "", 1), "_")
-		s = strings.ReplaceAll(s, "__", "_")
+// net and arch: ModuleName(net), followed by arch.Suffix() when it is not
+// empty, as in prefix_adder_sklansky_16_sub_sparse4. A network built with
+// the valency (its parameter v) names it already.
+func AdderModuleName(net *network.Network, arch adder.Architecture) string {
+	if v := net.Params()["v"]; v > 2 && v == arch.Valency {
+		arch.Valency = 2
 	}
-	if s != "" {
+	if s := arch.Suffix(); s != "" {
 		return ModuleName(net) + "_" + s
 	}
 	return ModuleName(net)
@@ -83,14 +82,14 @@ func verilogName(s string) string {
 }
 
 // newAdderData describes the adder around net and renders it.
-func newAdderData(net *network.Network, module string, opt adder.Options) (*adderData, *adder.Description, error) {
+func newAdderData(net *network.Network, module string, arch adder.Architecture, cells *adder.Cells) (*adderData, *adder.Description, error) {
 	if module == "" {
-		module = AdderModuleName(net, opt)
+		module = AdderModuleName(net, arch)
 	}
 	if err := CheckModuleName(module); err != nil {
 		return nil, nil, err
 	}
-	d, err := adder.Describe(net, opt)
+	d, err := adder.Describe(net, arch, cells)
 	if err != nil {
 		return nil, nil, fmt.Errorf("emit: %w", err)
 	}
@@ -144,7 +143,7 @@ func newAdderData(net *network.Network, module string, opt adder.Options) (*adde
 			if r.Q.Width > 0 {
 				zero = strconv.Itoa(r.Q.Width) + "'d0"
 			}
-			if !d.Options.NoReset {
+			if !d.Architecture.NoReset {
 				as.Reset = append(as.Reset, fmt.Sprintf("%s <= %s;", r.Q.Name, zero))
 			}
 			as.Load = append(as.Load, fmt.Sprintf("%s <= %s;", r.Q.Name, r.D))
@@ -167,7 +166,7 @@ func adderHeader(net *network.Network, d *adder.Description) []string {
 	}
 	if d.BinaryCells != d.Cells {
 		h[4] = fmt.Sprintf("size:       %d cells of up to %d inputs (%d black, %d gray), %d binary cells",
-			d.Cells, d.Options.Valency, d.Black, d.Gray, d.BinaryCells)
+			d.Cells, d.Architecture.Valency, d.Black, d.Gray, d.BinaryCells)
 	}
 	if d.BinaryCells == f.Size && d.Depth == f.Depth && d.MaxFanout == f.MaxFanout && d.WireTracks == f.WireTracks {
 		h = append(h,
@@ -186,19 +185,19 @@ func adderHeader(net *network.Network, d *adder.Description) []string {
 			fmt.Sprintf("wire tracks %d (over the adder's gates)", d.WireTracks))
 	}
 	if d.Groups > 0 {
-		blocks := fmt.Sprintf("%d carry-select blocks of %d bits", d.Groups, d.Options.Sparse)
-		if last := d.Width % d.Options.Sparse; last != 0 {
+		blocks := fmt.Sprintf("%d carry-select blocks of %d bits", d.Groups, d.Architecture.Sparse)
+		if last := d.Width % d.Architecture.Sparse; last != 0 {
 			// The last block holds what is left of the width.
-			blocks = fmt.Sprintf("%d carry-select blocks, %d of %d bits and 1 of %d", d.Groups, d.Groups-1, d.Options.Sparse, last)
+			blocks = fmt.Sprintf("%d carry-select blocks, %d of %d bits and 1 of %d", d.Groups, d.Groups-1, d.Architecture.Sparse, last)
 		}
 		h = append(h, fmt.Sprintf("sparse:     %s, %d sum multiplexers", blocks, d.Muxes))
 	}
-	if c := d.Options.Cells; c != nil {
+	if c := d.LibraryCells; c != nil {
 		h = append(h, fmt.Sprintf("cells:      %s and %s of a standard-cell library compute each bit's generate and propagate", c.NAND2.Name, c.OAI21.Name))
 	}
 	if d.Latency > 0 {
 		h = append(h, fmt.Sprintf("pipeline:   %d register stage(s) after levels %s, %d register bits",
-			d.Latency, strings.Trim(fmt.Sprint(d.Options.PipelineAfter), "[]"), d.RegisterBits))
+			d.Latency, strings.Trim(fmt.Sprint(d.Architecture.PipelineAfter), "[]"), d.RegisterBits))
 	}
 	return h
 }

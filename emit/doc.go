@@ -28,9 +28,11 @@
 // subpackage adder builds (adder.Describe), so that the operation (add, sub,
 // addsub, compare), --no-cin, the flags, sparse trees with carry-select
 // blocks, cells of valency 3 and 4 and pipeline registers come out the same
-// in every language that renders it; VerilogOptions.Adder and
-// TestbenchOptions.Adder choose them, nil meaning adder.Standard, and
-// AdderModuleName names the module after them.
+// in every language that renders it; the adder.Architecture of
+// VerilogOptions.Adder, VHDLOptions.Adder and TestbenchOptions.Adder
+// chooses them, nil meaning adder.Standard, and AdderModuleName names the
+// module after it (its Suffix). The library cells of an architecture with
+// PGCells go beside it, in VerilogOptions.Cells.
 //
 // The fan-out printed everywhere is the logical, unbuffered fan-out of package
 // network (cells reading a signal, plus one if it is an output), not Harris's

@@ -26,10 +26,14 @@ type VerilogOptions struct {
 	// Module is the name of the Verilog module; empty means ModuleName(net).
 	// It must pass CheckModuleName.
 	Module string
-	// Adder chooses the operation, flags, sparseness and pipeline (see
-	// package adder); nil means adder.Standard, {cout, sum} = a + b + cin.
-	// The default module name then gets adder.Options.Suffix.
-	Adder *adder.Options
+	// Adder is the adder's architecture: operation, flags, sparseness,
+	// valency, Ling's carries, library cells, pipeline (see package adder);
+	// nil means adder.Standard, {cout, sum} = a + b + cin. The default
+	// module name then gets its Suffix.
+	Adder *adder.Architecture
+	// Cells are the library's NAND2 and OAI21 that an adder with PGCells
+	// instantiates; such an adder needs them.
+	Cells *adder.Cells
 }
 
 // Verilog writes the adder built around net as a synthesizable Verilog-2005
@@ -51,7 +55,11 @@ type VerilogOptions struct {
 // The output is plain Verilog-2005 that Icarus, Verilator (lint -Wall) and
 // Yosys accept without warnings, for every width, 1 included.
 func Verilog(w io.Writer, net *network.Network, opt VerilogOptions) error {
-	d, _, err := newAdderData(net, opt.Module, adderOptions(opt.Adder))
+	arch := adderOptions(opt.Adder)
+	if arch.PGCells && opt.Cells == nil {
+		return fmt.Errorf("emit: an adder of library cells (Architecture.PGCells) needs the library's cells: allowed VerilogOptions.Cells, as physical.PGCells finds them")
+	}
+	d, _, err := newAdderData(net, opt.Module, arch, opt.Cells)
 	if err != nil {
 		return err
 	}
@@ -349,8 +357,8 @@ type TestbenchOptions struct {
 	// runs the same vectors every time.
 	Seed uint32
 	// Adder is the adder under test, as in VerilogOptions: nil means
-	// adder.Standard.
-	Adder *adder.Options
+	// adder.Standard. A testbench reads the adder's ports, not its cells.
+	Adder *adder.Architecture
 }
 
 // testbenchData is what the testbench template reads.
@@ -422,7 +430,7 @@ func VerilogTestbench(w io.Writer, net *network.Network, opt TestbenchOptions) e
 	if opt.Vectors < 0 || opt.Vectors > MaxTestbenchVectors {
 		return fmt.Errorf("emit: %d testbench vectors out of range: allowed 0 to %d", opt.Vectors, MaxTestbenchVectors)
 	}
-	ad, d, err := newAdderData(net, opt.Module, adderOptions(opt.Adder))
+	ad, d, err := newAdderData(net, opt.Module, adderOptions(opt.Adder), nil)
 	if err != nil {
 		return err
 	}
@@ -456,7 +464,7 @@ func VerilogTestbench(w io.Writer, net *network.Network, opt TestbenchOptions) e
 // testbenchPorts fills the parts of td that depend on the adder's ports and
 // operation.
 func testbenchPorts(td *testbenchData, d *adder.Description) {
-	n, opt := d.Width, d.Options
+	n, opt := d.Width, d.Architecture
 	rng := func(w int) string {
 		if w == 0 {
 			return strings.Repeat(" ", len(td.Range))

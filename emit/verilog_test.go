@@ -61,19 +61,23 @@ func TestVerilogGolden(t *testing.T) {
 func TestVerilogCells(t *testing.T) {
 	net := build(t, "sklansky", 8)
 	opt := adder.Standard
-	opt.Cells = &adder.Cells{
+	opt.PGCells = true
+	cells := &adder.Cells{
 		NAND2: adder.Cell{Name: "NAND2X1", Inputs: []string{"A", "B"}, Output: "Y"},
 		OAI21: adder.Cell{Name: "OAI21X1", Inputs: []string{"B", "C", "A"}, Output: "Y"},
 	}
 	var v bytes.Buffer
-	require.NoError(t, emit.Verilog(&v, net, emit.VerilogOptions{Adder: &opt}))
+	err := emit.Verilog(&v, net, emit.VerilogOptions{Adder: &opt})
+	require.Error(t, err, "no cells, no instances")
+	assert.Equal(t, "emit: an adder of library cells (Architecture.PGCells) needs the library's cells: allowed VerilogOptions.Cells, as physical.PGCells finds them", err.Error())
+	require.NoError(t, emit.Verilog(&v, net, emit.VerilogOptions{Adder: &opt, Cells: cells}))
 	golden.Check(t, filepath.Join("testdata", "sk8-pgcells.v.golden"), v.Bytes())
-	opt.Cells.NAND2.Name, opt.Cells.NAND2.Output = "nand2$1.x", "out"
+	cells.NAND2.Name, cells.NAND2.Output = "nand2$1.x", "out"
 	v.Reset()
-	require.NoError(t, emit.Verilog(&v, net, emit.VerilogOptions{Adder: &opt}))
+	require.NoError(t, emit.Verilog(&v, net, emit.VerilogOptions{Adder: &opt, Cells: cells}))
 	assert.Contains(t, v.String(), "    \\nand2$1.x  u_g_n_3 (.A(a[3]), .B(b[3]), .out(g_n[3]));\n")
 	assert.Contains(t, v.String(), "    OAI21X1 u_p_n_3 (.B(a[3]), .C(b[3]), .A(g_n[3]), .Y(p_n[3]));\n")
-	err := emit.VHDL(&v, net, emit.VHDLOptions{Adder: &opt})
+	err = emit.VHDL(&v, net, emit.VHDLOptions{Adder: &opt})
 	require.Error(t, err)
 	assert.Equal(t, "emit: VHDL does not instantiate library cells for the pre-processing: allowed Verilog", err.Error())
 }
@@ -298,7 +302,7 @@ func TestSparseHeaderBlocks(t *testing.T) {
 		{33, 4, "// sparse:     9 carry-select blocks, 8 of 4 bits and 1 of 1, "},
 		{30, 8, "// sparse:     4 carry-select blocks, 3 of 8 bits and 1 of 6, "},
 	} {
-		opt := adder.Options{Flags: adder.Carry, Sparse: tt.sparse}
+		opt := adder.Architecture{Flags: adder.Carry, Sparse: tt.sparse}
 		var b bytes.Buffer
 		require.NoError(t, emit.Verilog(&b, koggeStone(t, tt.n), emit.VerilogOptions{Adder: &opt}))
 		assert.Contains(t, b.String(), tt.want, "width %d sparse %d", tt.n, tt.sparse)

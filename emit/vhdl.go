@@ -16,7 +16,8 @@ type VHDLOptions struct {
 	Entity string
 	// Adder chooses the adder (operation, flags, sparse tree, pipeline: see
 	// package adder); nil means adder.Standard, {cout, sum} = a + b + cin.
-	Adder *adder.Options
+	// VHDL instantiates no library cells: an adder with PGCells is refused.
+	Adder *adder.Architecture
 }
 
 // VHDL writes the adder built around net that opt.Adder asks for as a
@@ -92,12 +93,12 @@ func VHDLTestbench(w io.Writer, net *network.Network, opt TestbenchOptions) erro
 }
 
 // CheckVHDLTestbench returns an error unless VHDLTestbench covers the adder
-// opt describes: a + b + cin with cin and cout, dense or sparse,
-// combinational or pipelined.
-func CheckVHDLTestbench(opt adder.Options) error {
+// of opt: a + b + cin with cin and cout, dense or sparse, combinational or
+// pipelined.
+func CheckVHDLTestbench(opt adder.Architecture) error {
 	if opt.Op != adder.Add || opt.NoCarryIn || opt.Flags != adder.Carry {
 		return fmt.Errorf("emit: the VHDL testbench covers op add with cin and the carry flag only, dense or sparse, combinational or pipelined "+
-			"(asked: %s); the Verilog testbench covers every option", strings.ReplaceAll(opt.Suffix(), "_", " "))
+			"(asked: %s); the Verilog testbench covers every option", opt.Name())
 	}
 	return nil
 }
@@ -149,17 +150,17 @@ func vhdlType(w int) string {
 }
 
 // newVHDLData describes the adder around net and renders it in VHDL.
-func newVHDLData(net *network.Network, entity string, opt adder.Options) (*vhdlData, *adder.Description, error) {
+func newVHDLData(net *network.Network, entity string, opt adder.Architecture) (*vhdlData, *adder.Description, error) {
 	if entity == "" {
 		entity = AdderModuleName(net, opt)
 	}
 	if err := CheckEntityName(entity); err != nil {
 		return nil, nil, err
 	}
-	if opt.Cells != nil {
+	if opt.PGCells {
 		return nil, nil, fmt.Errorf("emit: VHDL does not instantiate library cells for the pre-processing: allowed Verilog")
 	}
-	d, err := adder.Describe(net, opt)
+	d, err := adder.Describe(net, opt, nil)
 	if err != nil {
 		return nil, nil, fmt.Errorf("emit: %w", err)
 	}
@@ -206,7 +207,7 @@ func newVHDLData(net *network.Network, entity string, opt adder.Options) (*vhdlD
 			if r.Q.Width > 0 {
 				zero = "(others => '0')"
 			}
-			if !d.Options.NoReset {
+			if !d.Architecture.NoReset {
 				vs.Reset = append(vs.Reset, fmt.Sprintf("%s <= %s;", r.Q.Name, zero))
 			}
 			vs.Load = append(vs.Load, fmt.Sprintf("%s <= %s;", r.Q.Name, vhdlRef(r.D)))

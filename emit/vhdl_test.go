@@ -330,16 +330,16 @@ func TestVHDLArchitecturesEqualVerilog(t *testing.T) {
 	yosys := tooltest.Path(t, "yosys")
 	tests := []struct {
 		name string
-		opt  adder.Options
+		opt  adder.Architecture
 	}{
-		{"sub", adder.Options{Op: adder.Sub, Flags: adder.Carry}},
-		{"addsub-nocin-flags", adder.Options{Op: adder.AddSub, NoCarryIn: true, Flags: adder.Overflow | adder.Zero | adder.Negative}},
-		{"compare", adder.Options{Op: adder.Compare}},
-		{"sparse4-flags", adder.Options{Flags: adder.Carry | adder.Zero | adder.Overflow, Sparse: 4}},
-		{"pipeline", adder.Options{Flags: adder.Carry, PipelineAfter: []int{0, 2}}},
-		{"sparse2-stages", adder.Options{Op: adder.Sub, Flags: adder.Carry, Sparse: 2, Stages: 2}},
-		{"stages-noreset", adder.Options{Flags: adder.Carry, Stages: 3, NoReset: true}},
-		{"valency4", adder.Options{Flags: adder.Carry, Valency: 4}},
+		{"sub", adder.Architecture{Op: adder.Sub, Flags: adder.Carry}},
+		{"addsub-nocin-flags", adder.Architecture{Op: adder.AddSub, NoCarryIn: true, Flags: adder.Overflow | adder.Zero | adder.Negative}},
+		{"compare", adder.Architecture{Op: adder.Compare}},
+		{"sparse4-flags", adder.Architecture{Flags: adder.Carry | adder.Zero | adder.Overflow, Sparse: 4}},
+		{"pipeline", adder.Architecture{Flags: adder.Carry, PipelineAfter: []int{0, 2}}},
+		{"sparse2-stages", adder.Architecture{Op: adder.Sub, Flags: adder.Carry, Sparse: 2, Stages: 2}},
+		{"stages-noreset", adder.Architecture{Flags: adder.Carry, Stages: 3, NoReset: true}},
+		{"valency4", adder.Architecture{Flags: adder.Carry, Valency: 4}},
 	}
 	net := build(t, "sklansky", 16)
 	radix4, err := topologies.Valency("kogge-stone", 16, 4)
@@ -356,7 +356,7 @@ func TestVHDLArchitecturesEqualVerilog(t *testing.T) {
 			require.NoError(t, emit.VHDL(&vh, net, emit.VHDLOptions{Adder: &tt.opt}))
 			entity := emit.AdderModuleName(net, tt.opt)
 			assert.Contains(t, vh.String(), "entity "+entity+" is\n")
-			desc, err := adder.Describe(net, tt.opt)
+			desc, err := adder.Describe(net, tt.opt, nil)
 			require.NoError(t, err)
 			clocked := len(tt.opt.PipelineAfter) > 0 || tt.opt.Stages > 0
 			assert.Equal(t, clocked, desc.Latency > 0)
@@ -380,20 +380,21 @@ func TestVHDLArchitecturesEqualVerilog(t *testing.T) {
 func TestVHDLTestbenchOptions(t *testing.T) {
 	net := build(t, "kogge-stone", 8)
 	var buf bytes.Buffer
-	sparse := adder.Options{Flags: adder.Carry, Sparse: 2}
+	sparse := adder.Architecture{Flags: adder.Carry, Sparse: 2}
 	require.NoError(t, emit.VHDLTestbench(&buf, net, emit.TestbenchOptions{Adder: &sparse}))
 	assert.Contains(t, buf.String(), "entity work.prefix_adder_kogge_stone_8_sparse2 port map")
-	piped := adder.Options{Flags: adder.Carry, PipelineAfter: []int{1, 2}}
+	piped := adder.Architecture{Flags: adder.Carry, PipelineAfter: []int{1, 2}}
 	buf.Reset()
 	require.NoError(t, emit.VHDLTestbench(&buf, net, emit.TestbenchOptions{Adder: &piped}))
 	assert.Contains(t, buf.String(), "port map (clk => clk, rst => rst, a => a")
 	assert.Contains(t, buf.String(), "for k in 1 to 2 loop")
-	for _, opt := range []adder.Options{{Op: adder.Sub, Flags: adder.Carry}, {Op: adder.Compare}, {NoCarryIn: true, Flags: adder.Carry},
+	for _, opt := range []adder.Architecture{{Op: adder.Sub, Flags: adder.Carry}, {Op: adder.Compare}, {NoCarryIn: true, Flags: adder.Carry},
 		{Flags: adder.Carry | adder.Zero}} {
 		require.NoError(t, emit.CheckVHDLTestbench(adder.Standard))
 		err := emit.CheckVHDLTestbench(opt)
 		require.Error(t, err, opt.Suffix())
 		assert.Contains(t, err.Error(), "the VHDL testbench covers op add with cin and the carry flag only")
+		assert.Contains(t, err.Error(), "(asked: "+opt.Name()+")", "the adder named as results name it")
 		buf.Reset()
 		assert.Error(t, emit.VHDLTestbench(&buf, net, emit.TestbenchOptions{Adder: &opt}))
 		assert.Zero(t, buf.Len())
@@ -431,7 +432,7 @@ func FuzzCheckEntityName(f *testing.F) {
 // each passes CheckEntityName's rules for an identifier.
 func TestVHDLNamesUniqueIgnoringCase(t *testing.T) {
 	decl := regexp.MustCompile(`(?m)^    (?:signal (\w+) :|(\w+) : process)|^        (\w+)\s+: (?:in|out) `)
-	opts := []adder.Options{
+	opts := []adder.Architecture{
 		adder.Standard,
 		{Op: adder.Sub, Flags: adder.Carry | adder.Overflow | adder.Zero | adder.Negative},
 		{Op: adder.AddSub, NoCarryIn: true, Flags: adder.Zero, Sparse: 4},

@@ -94,7 +94,7 @@ func Enumerate(ctx context.Context, n int, opt Options) ([]Point, error) {
 	for _, topo := range topologies.All() {
 		for _, p := range settings(topo, n) {
 			if err := ctx.Err(); err != nil {
-				return nil, fmt.Errorf("explore: %v", err)
+				return nil, fmt.Errorf("explore: %w", err)
 			}
 			if topo.EstimateCells(n, p) > topologies.MaxCells {
 				continue
@@ -113,7 +113,7 @@ func Enumerate(ctx context.Context, n int, opt Options) ([]Point, error) {
 			net, cmd, err := opt.Optimizer(ctx, n, d, opt.MaxFanout)
 			if err != nil {
 				if ctx.Err() != nil {
-					return nil, fmt.Errorf("explore: %v", ctx.Err())
+					return nil, fmt.Errorf("explore: %w", ctx.Err())
 				}
 				continue
 			}
@@ -294,7 +294,7 @@ func Bounded(ctx context.Context, n int, opt Optimizer, fanout int) ([]Point, er
 		net, cmd, err := opt(ctx, n, d, fanout)
 		if err != nil {
 			if ctx.Err() != nil {
-				return nil, fmt.Errorf("explore: %v", ctx.Err())
+				return nil, fmt.Errorf("explore: %w", ctx.Err())
 			}
 			continue
 		}

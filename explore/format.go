@@ -67,7 +67,7 @@ func CSV(w io.Writer, points []Point) error {
 // fields of Record (the figures as in stats -f json).
 func JSON(w io.Writer, points []Point) error {
 	if err := emit.RecordsJSON(w, records(points)); err != nil {
-		return fmt.Errorf("explore: %v", err)
+		return fmt.Errorf("explore: %w", err)
 	}
 	return nil
 }

@@ -20,22 +20,10 @@ import (
 // timing (package physical).
 type Measured struct {
 	Point
-	// Sparse is the sparseness of the adder measured: 1 (or 0) when the
-	// network computes every carry, 2, 4 or 8 when it computes every s-th
-	// one and s-bit carry-select blocks make the sums (see package
-	// adder).
-	Sparse int
-	// Ling says whether the adder measured computes Ling's pseudo-carries
-	// (adder.Options.Ling) instead of the carries themselves.
-	Ling bool
-	// Stages is the number of the adder's register stages (0:
-	// combinational; adder.Options.Stages), and NoReset says its registers
-	// have no reset.
-	Stages  int
-	NoReset bool
-	// PGCells says the adder's generate and propagate are library cells
-	// (adder.Options.Cells).
-	PGCells bool
+	// Adder is the architecture of the adder measured around the point's
+	// network, in its normal form: its sparseness, Ling's carries, library
+	// cells, register stages (see package adder).
+	Adder adder.Architecture
 	// Result is what the flow measured of the point's adder.
 	Result *physical.Result
 	// OnFront says whether no other measured point is at least as small
@@ -43,75 +31,65 @@ type Measured struct {
 	OnFront bool
 }
 
-// Synthesize runs the adder of every point through the physical flow,
-// opt.Jobs at a time, together with Yosys's own a + b + cin of the same
-// width, and marks the area–delay front. It returns the measured points in
-// the order of points, and the reference's result.
+// Synthesize runs the standard adder of every point through the physical
+// flow, opt.Jobs at a time, together with Yosys's own a + b + cin of the
+// same width, and marks the area–delay front. It returns the measured
+// points in the order of points, and the reference's result.
 func Synthesize(ctx context.Context, points []Point, opt physical.Options) ([]Measured, *physical.Result, error) {
-	return SynthesizeAdders(ctx, points, Adders{}, opt)
-}
-
-// Adders says which adders SynthesizeAdders builds around every network.
-type Adders struct {
-	// Sparse lists the sparseness values, each of adder.Sparseness and at
-	// most the width; nil means dense only.
-	Sparse []int
-	// Ling builds every adder with Ling's pseudo-carries
-	// (adder.Options.Ling).
-	Ling bool
-	// Stages pipelines every adder with that many register stages placed
-	// to balance its logic (adder.Options.Stages; 0: combinational), and
-	// NoReset leaves the registers without a reset. The flow then reports
-	// each adder's least clock period as its delay.
-	Stages  int
-	NoReset bool
-	// Cells, when not nil, builds every adder with each bit's generate and
-	// propagate as these library cells (adder.Options.Cells,
-	// physical.PGCells).
-	Cells *adder.Cells
+	return SynthesizeAdders(ctx, points, nil, nil, opt)
 }
 
 // AdderError reports an adder that cannot be built around a network as
-// Adders asks, such as more register stages than its carry tree has levels
-// to split: bad input, not a failed tool.
-type AdderError struct{ msg string }
+// its architecture asks, such as more register stages than its carry tree
+// has levels to split: bad input, not a failed tool. It wraps the error of
+// package adder (through physical and emit) that says why.
+type AdderError struct {
+	// Point names the network.
+	Point string
+	Err   error
+}
 
 // Error returns the one-line message.
-func (e *AdderError) Error() string { return e.msg }
+func (e *AdderError) Error() string {
+	msg := e.Err.Error()
+	for _, prefix := range []string{"physical: ", "emit: "} {
+		msg = strings.TrimPrefix(msg, prefix)
+	}
+	return fmt.Sprintf("explore: %s: %s", e.Point, msg)
+}
 
-// SynthesizeAdders is Synthesize with every point's adder built as a says:
-// it returns, for each point in order, one measured point per sparseness
-// in the order of a.Sparse, and marks the area–delay front over all of
-// them.
-func SynthesizeAdders(ctx context.Context, points []Point, a Adders, opt physical.Options) ([]Measured, *physical.Result, error) {
+// Unwrap returns the error of the adder.
+func (e *AdderError) Unwrap() error { return e.Err }
+
+// SynthesizeAdders is Synthesize with the adders of every architecture of
+// adders (nil: adder.Standard alone) built around every point, each bit's
+// generate and propagate the library's cells where an architecture has
+// PGCells (see physical.PGCells): it returns, for each point in order, one
+// measured point per architecture in the order of adders, and marks the
+// area–delay front over all of them. A pipelined adder's delay is its
+// least clock period.
+func SynthesizeAdders(ctx context.Context, points []Point, adders []adder.Architecture, cells *adder.Cells, opt physical.Options) ([]Measured, *physical.Result, error) {
 	if len(points) == 0 {
 		return nil, nil, fmt.Errorf("explore: no network to synthesize")
 	}
-	if a.Stages < 0 {
-		return nil, nil, &AdderError{fmt.Sprintf("explore: %d register stages: allowed 0 (combinational) or more", a.Stages)}
+	if len(adders) == 0 {
+		adders = []adder.Architecture{adder.Standard}
 	}
-	if a.NoReset && a.Stages == 0 {
-		return nil, nil, &AdderError{"explore: no reset asked for a combinational adder: allowed with register stages"}
-	}
-	sparse := a.Sparse
-	if len(sparse) == 0 {
-		sparse = []int{1}
-	}
-	designs := make([]*physical.Design, 0, len(points)*len(sparse)+1)
-	measured := make([]Measured, 0, len(points)*len(sparse))
+	designs := make([]*physical.Design, 0, len(points)*len(adders)+1)
+	measured := make([]Measured, 0, len(points)*len(adders))
 	for _, p := range points {
-		for _, s := range sparse {
-			d, err := physical.ArchitectureDesign(p.Network, adder.Options{Flags: adder.Carry, Sparse: s, Ling: a.Ling, Stages: a.Stages, NoReset: a.NoReset, Cells: a.Cells})
+		for _, a := range adders {
+			d, err := physical.ArchitectureDesign(p.Network, a, cells)
 			if err != nil {
-				return nil, nil, &AdderError{fmt.Sprintf("explore: %s: %s", p.Name, strings.TrimPrefix(strings.TrimPrefix(err.Error(), "physical: "), "emit: "))}
+				return nil, nil, &AdderError{Point: p.Name, Err: err}
 			}
 			designs = append(designs, d)
-			measured = append(measured, Measured{Point: p, Sparse: max(s, 1), Ling: a.Ling, Stages: a.Stages, NoReset: a.NoReset, PGCells: a.Cells != nil})
+			measured = append(measured, Measured{Point: p, Adder: a.Normal()})
 		}
 	}
 	ref, err := physical.ReferenceDesign(points[0].Network.Width())
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("explore: %w", err)
 	}
 	designs = append(designs, ref)
 	results, err := physical.Run(ctx, designs, opt)
@@ -173,7 +151,7 @@ func measuredRow(m Measured, clocked bool) []string {
 		front = "*"
 	}
 	row := []string{m.Name, m.Family, strconv.Itoa(f.Width), strconv.Itoa(f.Depth), strconv.Itoa(f.Size),
-		strconv.Itoa(f.MaxFanout), strconv.Itoa(f.WireTracks), strconv.Itoa(max(m.Sparse, 1)), fmt.Sprintf("%.0f", r.AreaUM2), fmt.Sprintf("%.3f", r.DelayNS)}
+		strconv.Itoa(f.MaxFanout), strconv.Itoa(f.WireTracks), strconv.Itoa(m.Adder.Normal().Sparse), fmt.Sprintf("%.0f", r.AreaUM2), fmt.Sprintf("%.3f", r.DelayNS)}
 	if r.Spread != nil {
 		area, delay := r.Spread.Cells()
 		row = append(row, area, delay)
@@ -187,82 +165,48 @@ func measuredRow(m Measured, clocked bool) []string {
 
 // clocked says whether any of the points has register stages.
 func clocked(points []Measured) bool {
-	return slices.ContainsFunc(points, func(m Measured) bool { return m.Stages > 0 })
+	return slices.ContainsFunc(points, func(m Measured) bool { return m.Adder.Stages > 0 })
 }
 
-// Adder names the adder measured: "dense" for the plain one, otherwise its
-// sparseness, Ling's pseudo-carries, library cells and register stages,
-// such as "sparse 2", "Ling", "sparse 4, Ling, pg cells" or "Ling, 2
-// stages, no reset".
-func (m Measured) Adder() string {
-	var parts []string
-	if m.Sparse > 1 {
-		parts = append(parts, "sparse "+strconv.Itoa(m.Sparse))
+// AdderName names the adder measured: its architecture's name
+// (adder.Architecture.Name), such as "sparse=2", "ling", "sparse=4 ling
+// pgcells" or "ling stages=2 noreset", or "dense" for the standard adder.
+func (m Measured) AdderName() string {
+	if name := m.Adder.Name(); name != "" {
+		return name
 	}
-	if m.Ling {
-		parts = append(parts, "Ling")
-	}
-	if m.PGCells {
-		parts = append(parts, "pg cells")
-	}
-	if m.Stages > 0 {
-		stages := strconv.Itoa(m.Stages) + " stages"
-		if m.Stages == 1 {
-			stages = "1 stage"
-		}
-		parts = append(parts, stages)
-		if m.NoReset {
-			parts = append(parts, "no reset")
-		}
-	}
-	if parts == nil {
-		return "dense"
-	}
-	return strings.Join(parts, ", ")
+	return "dense"
 }
 
-// AdderCommand returns the command that rebuilds the point, and for a
-// sparse, Ling, pipelined or library-cell adder the one that writes its
-// Verilog (naming the library of the cells when it is not the default): gen's
-// flags after a family's command, and for a point whose command writes a
-// network document (the optimizer's, ending in -f json) that command
-// writing network.json, then gen --from network.json.
+// AdderCommand returns the command that rebuilds the point, and for an
+// adder that is not the standard one the one that writes its Verilog: gen's
+// flags of its architecture (adder.Architecture.Args) after a family's
+// command, and --liberty naming the library of its cells when they are not
+// the default library's; for a point whose command writes a network
+// document (the optimizer's, ending in -f json) that command writing
+// network.json, then gen --from network.json.
 func (m Measured) AdderCommand() string {
-	if m.Command == "" || (m.Sparse <= 1 && !m.Ling && !m.PGCells && m.Stages == 0) {
+	if m.Command == "" || m.Adder.IsStandard() {
 		return m.Command
 	}
 	cmd := m.Command + " -f verilog"
 	if strings.HasSuffix(m.Command, " -f json") {
 		cmd = m.Command + " -o network.json && prefixgen gen --from network.json -f verilog"
 	}
-	if m.Sparse > 1 {
-		cmd += " --sparse " + strconv.Itoa(m.Sparse)
-	}
-	if m.Ling {
-		cmd += " --ling"
-	}
-	if m.PGCells {
-		cmd += " --pg-cells"
-		// The cells are the library's the flow measured them in.
-		if m.Result != nil && m.Result.Liberty != "" && m.Result.Liberty != physical.LibertyFile("") {
-			cmd += " --liberty " + emit.ShellWord(m.Result.Liberty)
-		}
-	}
-	if m.Stages > 0 {
-		cmd += " --stages " + strconv.Itoa(m.Stages)
-		if m.NoReset {
-			cmd += " --no-reset"
-		}
+	cmd += " " + strings.Join(m.Adder.Args(), " ")
+	// The cells are the library's the flow measured them in.
+	if m.Adder.PGCells && m.Result != nil && m.Result.Liberty != "" && m.Result.Liberty != physical.LibertyFile("") {
+		cmd += " --liberty " + emit.ShellWord(m.Result.Liberty)
 	}
 	return cmd
 }
 
 // MeasuredTable writes the points as an aligned table, one row each: the
 // figures of Table, then the sparseness, area, delay, standard cells, the
-// critical path, a star on the area–delay front, and the command (for a
-// sparse, Ling or library-cell adder, the one that writes its Verilog, which names
-// --ling); under it the reference (Yosys's a + b + cin), when not nil, and
-// the flow, library and tools.
+// critical path, a star on the area–delay front, and the command (for an
+// adder other than the standard one, the one that writes its Verilog: see
+// AdderCommand); under it the reference (Yosys's a + b + cin), when not
+// nil, and the flow, library and tools.
 func MeasuredTable(w io.Writer, points []Measured, ref *physical.Result) error {
 	pipelined := clocked(points)
 	rows := make([][]string, len(points))
@@ -302,7 +246,7 @@ func MeasuredTable(w io.Writer, points []Measured, ref *physical.Result) error {
 	_, err := fmt.Fprintf(w, "flow %s, liberty %s, %s pF on every output; %s, OpenSTA %s\n",
 		r.Flow, r.Liberty, strconv.FormatFloat(r.OutputLoadPF, 'f', -1, 64), r.YosysVersion, r.STAVersion)
 	if err == nil && pipelined {
-		_, err = fmt.Fprintf(w, "the adders are pipelined (%s; Yosys's a + b + cin is not): a delay is the least clock period, a flip-flop's setup time included, and registers counts the flip-flops\n", points[0].Adder())
+		_, err = fmt.Fprintf(w, "the adders are pipelined (%s; Yosys's a + b + cin is not): a delay is the least clock period, a flip-flop's setup time included, and registers counts the flip-flops\n", points[0].AdderName())
 	}
 	if err == nil && spread {
 		_, err = fmt.Fprintf(w, "the front is taken over medians of each design as written and %s of its generic netlist's gates (--orders)\n", physical.OrdersPhrase(r.Spread.Orders))
@@ -331,9 +275,13 @@ func (m Measured) Record() emit.Record {
 			doc = compact.Bytes()
 		}
 	}
+	for _, f := range m.Adder.Fields() {
+		if f.Key != "valency" { // explore measures valency-2 adders only
+			rec = append(rec, emit.Field{Column: f.Key, Value: f.Value})
+		}
+	}
 	return r.Spread.InsertRecord(append(rec, emit.Record{
-		{Column: "sparse", Value: max(m.Sparse, 1)}, {Column: "ling", Value: m.Ling}, {Column: "stages", Value: m.Stages}, {Column: "no_reset", Value: m.NoReset},
-		{Column: "pg_cells", Value: m.PGCells}, {Column: "area_um2", Value: r.AreaUM2}, {Column: "delay_ns", Value: r.DelayNS}, {Column: "std_cells", Value: r.StdCells}, {Column: "registers", Value: r.Registers},
+		{Column: "area_um2", Value: r.AreaUM2}, {Column: "delay_ns", Value: r.DelayNS}, {Column: "std_cells", Value: r.StdCells}, {Column: "registers", Value: r.Registers},
 		{Column: "redundant_um2", Value: r.RedundantUM2}, {Column: "critical_from", Value: r.CriticalFrom}, {Column: "critical_to", Value: r.CriticalTo},
 		{Column: "on_front", Value: m.OnFront}, {Column: "liberty", Value: r.Liberty}, {Column: "flow", Value: string(r.Flow)},
 		{Column: "output_load_pf", Value: r.OutputLoadPF}, {Column: "yosys_version", Value: r.YosysVersion},
@@ -367,7 +315,7 @@ func MeasuredJSON(w io.Writer, points []Measured) error {
 		doc := rec[len(rec)-1]
 		obj, err := json.MarshalIndent(rec[:len(rec)-1], "  ", "  ")
 		if err != nil {
-			return fmt.Errorf("explore: %v", err)
+			return fmt.Errorf("explore: %w", err)
 		}
 		// obj ends in "\n  }": put the network document before that.
 		obj = bytes.TrimSuffix(obj, []byte("\n  }"))

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/explore"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
@@ -24,8 +26,8 @@ func measured(t *testing.T, ad ...[2]float64) []explore.Measured {
 	require.GreaterOrEqual(t, len(points), len(ad))
 	out := make([]explore.Measured, len(ad))
 	for i, v := range ad {
-		out[i] = explore.Measured{Point: points[i], Result: &physical.Result{
-			Topology: points[i].Network.Topology(), Params: points[i].Network.Params(), Width: 8,
+		out[i] = explore.Measured{Point: points[i], Adder: adder.Standard, Result: &physical.Result{
+			Topology: points[i].Network.Topology(), Params: points[i].Network.Params(), Width: 8, Adder: adder.Standard,
 			AreaUM2: v[0], DelayNS: v[1], StdCells: 10 + i, CriticalFrom: "a[0]", CriticalTo: "sum[7]",
 			Liberty: "/lib/cells.lib", Flow: physical.Keep, OutputLoadPF: 0.01, YosysVersion: "Yosys 0.23", STAVersion: "2.0.17",
 		}}
@@ -129,25 +131,25 @@ func TestMeasuredFormats(t *testing.T) {
 func TestMeasuredPipelined(t *testing.T) {
 	m := measured(t, [2]float64{100, 2.5}, [2]float64{80, 3.25})
 	for i := range m {
-		m[i].Stages, m[i].NoReset = 2, true
-		m[i].Result.Stages, m[i].Result.NoReset, m[i].Result.Registers = 2, true, 17+i
+		m[i].Adder.Stages, m[i].Adder.NoReset = 2, true
+		m[i].Result.Adder, m[i].Result.Registers = m[i].Adder, 17+i
 	}
 	explore.AreaDelayFront(m)
-	assert.Equal(t, "2 stages, no reset", m[0].Adder())
+	assert.Equal(t, "stages=2 noreset", m[0].AdderName())
 	assert.Equal(t, "prefixgen gen -t ripple -n 8 -f verilog --stages 2 --no-reset", m[0].AdderCommand())
-	m[1].Sparse, m[1].Ling, m[1].Stages, m[1].NoReset = 2, true, 1, false
-	assert.Equal(t, "sparse 2, Ling, 1 stage", m[1].Adder())
+	m[1].Adder.Sparse, m[1].Adder.Ling, m[1].Adder.Stages, m[1].Adder.NoReset = 2, true, 1, false
+	assert.Equal(t, "sparse=2 ling stages=1", m[1].AdderName())
 	cells := m[1]
-	cells.Stages, cells.PGCells = 0, true
-	assert.Equal(t, "sparse 2, Ling, pg cells", cells.Adder())
+	cells.Adder.Stages, cells.Adder.PGCells = 0, true
+	assert.Equal(t, "sparse=2 ling pgcells", cells.AdderName(), "as synth names it")
 	assert.Equal(t, "prefixgen gen -t kogge-stone -n 8 -f verilog --sparse 2 --ling --pg-cells --liberty /lib/cells.lib", cells.AdderCommand(),
 		"the cells are those of the library measured")
-	cells.Sparse, cells.Ling = 1, false
+	cells.Adder.Sparse, cells.Adder.Ling = 1, false
 	r := *cells.Result
 	r.Liberty = physical.LibertyFile("")
 	cells.Result = &r
 	assert.Equal(t, "prefixgen gen -t kogge-stone -n 8 -f verilog --pg-cells", cells.AdderCommand(), "a dense adder of cells needs its Verilog too; the default library goes without saying")
-	m[1].Sparse, m[1].Ling, m[1].Stages, m[1].NoReset = 1, false, 2, true
+	m[1].Adder.Sparse, m[1].Adder.Ling, m[1].Adder.Stages, m[1].Adder.NoReset = 1, false, 2, true
 	opt := m[1]
 	opt.Command = "prefixgen optimize -n 8 --max-depth 4 --seed 1 -f json"
 	assert.Equal(t, "prefixgen optimize -n 8 --max-depth 4 --seed 1 -f json -o network.json && prefixgen gen --from network.json -f verilog --stages 2 --no-reset", opt.AdderCommand(),
@@ -158,7 +160,7 @@ func TestMeasuredPipelined(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(table.String()), "\n")
 	assert.Regexp(t, `\sstd cells\s+registers\s+redundant \(µm²\)\s`, lines[0])
 	assert.Regexp(t, `\s100\s+2\.500\s+10\s+17\s+0\s+a\[0\] → sum\[7\]\s+\*\s+prefixgen gen -t ripple -n 8 -f verilog --stages 2 --no-reset$`, lines[1])
-	assert.Contains(t, table.String(), "the adders are pipelined (2 stages, no reset; Yosys's a + b + cin is not): a delay is the least clock period")
+	assert.Contains(t, table.String(), "the adders are pipelined (stages=2 noreset; Yosys's a + b + cin is not): a delay is the least clock period")
 	assert.Equal(t, 2, field(t, m[0].Record(), "stages"))
 	assert.Equal(t, true, field(t, m[0].Record(), "no_reset"))
 	assert.Equal(t, 18, field(t, m[1].Record(), "registers"))
@@ -193,17 +195,17 @@ func TestSynthesize(t *testing.T) {
 func TestSynthesizeSparse(t *testing.T) {
 	needFlow(t)
 	points := enumerate(t, 8, explore.Options{})[:3] // ripple, kogge-stone, brent-kung
-	m, _, err := explore.SynthesizeAdders(context.Background(), points, explore.Adders{Sparse: []int{1, 4}}, physical.Options{})
+	m, _, err := explore.SynthesizeAdders(context.Background(), points, sparse(adder.Standard, 1, 4), nil, physical.Options{})
 	require.NoError(t, err)
 	require.Len(t, m, 2*len(points))
 	for i, p := range points {
 		dense, sparse := m[2*i], m[2*i+1]
 		assert.Equal(t, p.Name, dense.Name)
 		assert.Equal(t, p.Name, sparse.Name)
-		assert.Equal(t, 1, dense.Sparse)
-		assert.Equal(t, 4, sparse.Sparse)
+		assert.Equal(t, 1, dense.Adder.Sparse)
+		assert.Equal(t, 4, sparse.Adder.Sparse)
 		assert.NotContains(t, dense.Result.Params, "sparse")
-		assert.Equal(t, 4, sparse.Result.Sparse)
+		assert.Equal(t, 4, sparse.Result.Adder.Sparse)
 		assert.NotContains(t, sparse.Result.Params, "sparse", "sparseness is not a topology parameter")
 		assert.NotEqual(t, [2]float64{dense.Result.AreaUM2, dense.Result.DelayNS}, [2]float64{sparse.Result.AreaUM2, sparse.Result.DelayNS}, p.Name)
 		rec := sparse.Record()
@@ -224,20 +226,22 @@ func TestSynthesizeSparse(t *testing.T) {
 func TestSynthesizeLing(t *testing.T) {
 	needFlow(t)
 	points := enumerate(t, 8, explore.Options{})[1:3] // kogge-stone, brent-kung
-	plain, _, err := explore.SynthesizeAdders(context.Background(), points, explore.Adders{Sparse: []int{1, 2}}, physical.Options{})
+	plain, _, err := explore.SynthesizeAdders(context.Background(), points, sparse(adder.Standard, 1, 2), nil, physical.Options{})
 	require.NoError(t, err)
-	ling, _, err := explore.SynthesizeAdders(context.Background(), points, explore.Adders{Sparse: []int{1, 2}, Ling: true}, physical.Options{})
+	lingArch := adder.Standard
+	lingArch.Ling = true
+	ling, _, err := explore.SynthesizeAdders(context.Background(), points, sparse(lingArch, 1, 2), nil, physical.Options{})
 	require.NoError(t, err)
 	require.Len(t, ling, 2*len(points))
 	for i, m := range ling {
 		p := points[i/2]
 		sparse := []int{1, 2}[i%2]
 		assert.Equal(t, p.Name, m.Name)
-		assert.True(t, m.Ling)
-		assert.True(t, m.Result.Ling, "the result says it is a Ling adder")
-		assert.Equal(t, sparse, m.Result.Sparse)
-		assert.False(t, plain[i].Ling)
-		assert.False(t, plain[i].Result.Ling)
+		assert.True(t, m.Adder.Ling)
+		assert.True(t, m.Result.Adder.Ling, "the result says it is a Ling adder")
+		assert.Equal(t, sparse, m.Result.Adder.Sparse)
+		assert.False(t, plain[i].Adder.Ling)
+		assert.False(t, plain[i].Result.Adder.Ling)
 		assert.NotEqual(t, [2]float64{plain[i].Result.AreaUM2, plain[i].Result.DelayNS}, [2]float64{m.Result.AreaUM2, m.Result.DelayNS}, "%s sparse %d", p.Name, sparse)
 		rec := m.Record()
 		assert.Equal(t, true, field(t, rec, "ling"))
@@ -248,6 +252,30 @@ func TestSynthesizeLing(t *testing.T) {
 		}
 		assert.Equal(t, want, field(t, rec, "command"))
 	}
+}
+
+// sparse returns arch at each sparseness.
+func sparse(arch adder.Architecture, list ...int) []adder.Architecture {
+	archs := make([]adder.Architecture, len(list))
+	for i, s := range list {
+		archs[i] = arch
+		archs[i].Sparse = s
+	}
+	return archs
+}
+
+// An architecture that does not fit a network is an *AdderError naming the
+// network, which wraps why, before any tool runs.
+func TestSynthesizeAddersRefused(t *testing.T) {
+	points := enumerate(t, 4, explore.Options{})[:1]
+	noReset := adder.Standard
+	noReset.NoReset = true
+	_, _, err := explore.SynthesizeAdders(context.Background(), points, []adder.Architecture{noReset}, nil, physical.Options{Yosys: "/nonexistent/yosys"})
+	var bad *explore.AdderError
+	require.ErrorAs(t, err, &bad)
+	assert.Equal(t, points[0].Name, bad.Point)
+	assert.Equal(t, "explore: "+points[0].Name+": adder: no reset given for a combinational adder: allowed with register stages (PipelineAfter or Stages)", err.Error())
+	assert.NotNil(t, errors.Unwrap(err))
 }
 
 // needFlow skips the test, or fails it under PREFIXGEN_REQUIRE_TOOLS=1,

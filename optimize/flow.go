@@ -25,11 +25,10 @@ type FlowResult struct {
 	Result
 	// Measured is the flow's result for Result.Network, and NamedMeasured
 	// for Result.Named (nil when no named network measured meets the
-	// bound).
+	// bound); their Adder is the architecture of the adder measured, its
+	// sparseness the one of the search's that did best (see
+	// MinimizeFlowSparse).
 	Measured, NamedMeasured *physical.Result
-	// Sparse and NamedSparse are the sparseness of the adders measured
-	// (1: dense; see MinimizeFlowSparse).
-	Sparse, NamedSparse int
 	// Tried is the number of networks taken through the flow, plus the
 	// syntheses of the flow-in-the-loop search (Options.FlowSteps).
 	Tried int
@@ -64,9 +63,9 @@ func MinimizeFlow(ctx context.Context, opt Options, maxNS float64, flow physical
 // MinimizeFlowSparse is MinimizeFlow measuring every candidate as the adder
 // of every sparseness of sparse (adder.Sparseness, each at most the width;
 // nil means dense only): the result is the smallest (network, sparseness)
-// within maxNS, and FlowResult.Sparse says which sparseness it is, so that
-// gen --from with -f verilog --sparse rebuilds the adder measured. Tried
-// counts networks, not adders.
+// within maxNS, and FlowResult.Measured.Adder says which sparseness it
+// is, so that gen --from with -f verilog --sparse rebuilds the adder
+// measured. Tried counts networks, not adders.
 func MinimizeFlowSparse(ctx context.Context, opt Options, maxNS float64, flow physical.Options, sparse []int) (FlowResult, error) {
 	return minimizeFlow(ctx, opt, flowGoal{Bound: maxNS}, flow, sparse)
 }
@@ -109,7 +108,7 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 	}
 	for i, net := range opt.Start {
 		if !opt.pipelines(net, sparse) {
-			return FlowResult{}, fmt.Errorf("optimize: start network %d (%s) has depth %d: its adder takes fewer than %d register stages at sparseness %v; allowed a start of depth %d or more", i+1, net.Topology(), net.Depth(), opt.Stages, sparse, opt.Stages-1)
+			return FlowResult{}, fmt.Errorf("optimize: start network %d (%s) has depth %d: its adder takes fewer than %d register stages at sparseness %v; allowed a start of depth %d or more", i+1, net.Topology(), net.Depth(), opt.adder().Stages, sparse, opt.adder().Stages-1)
 		}
 	}
 	n, depth := opt.Width, opt.MaxDepth
@@ -212,16 +211,16 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 	}
 	keep = append(starts, keep...)
 	if len(keep) == 0 {
-		return FlowResult{}, &NotFoundError{fmt.Sprintf("optimize: no network of width %d and depth ≤ %d found has an adder deep enough for %d register stages at sparseness %v: allowed fewer stages, or a deeper bound", n, depth, opt.Stages, sparse)}
+		return FlowResult{}, &NotFoundError{fmt.Sprintf("optimize: no network of width %d and depth ≤ %d found has an adder deep enough for %d register stages at sparseness %v: allowed fewer stages, or a deeper bound", n, depth, opt.adder().Stages, sparse)}
 	}
 	// Adder j measures network j/len(sparse) at sparseness
 	// sparse[j%len(sparse)].
 	designs := make([]*physical.Design, 0, len(keep)*len(sparse))
 	for _, s := range keep {
 		for _, sp := range sparse {
-			d, err := physical.ArchitectureDesign(s.net, opt.adderOptions(sp))
+			d, err := physical.ArchitectureDesign(s.net, opt.adderAt(sp), opt.Cells)
 			if err != nil {
-				return FlowResult{}, err
+				return FlowResult{}, fmt.Errorf("optimize: %w", err)
 			}
 			designs = append(designs, d)
 		}
@@ -289,30 +288,28 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 	var (
 		bestNet  *network.Network
 		measured *physical.Result
-		sp       int
 		source   string
 	)
 	if found != nil {
-		bestNet, measured, sp = found.net, found.res, found.sparse
+		bestNet, measured = found.net, found.res
 		source = fmt.Sprintf("the flow-in-the-loop search from %s", found.source)
-		if sp > 1 {
-			source += fmt.Sprintf(" as the sparse-%d adder", sp)
+		if found.sparse > 1 {
+			source += fmt.Sprintf(" as the sparse-%d adder", found.sparse)
 		}
 	} else {
-		bestNet, measured, sp = keep[best/len(sparse)].net, results[best], sparse[best%len(sparse)]
+		bestNet, measured = keep[best/len(sparse)].net, results[best]
 		source = keep[best/len(sparse)].source + ", measured by the flow"
 	}
 	net, err := finish(bestNet, opt)
 	if err != nil {
 		return FlowResult{}, err
 	}
-	res := FlowResult{Measured: measured, Sparse: sp, Tried: tried, FlowSteps: flowSteps}
+	res := FlowResult{Measured: measured, Tried: tried, FlowSteps: flowSteps}
 	res.LowerBound = max(2*n-2-depth, n-1)
 	res.Network, res.Figures, res.Source = net, net.Figures(), source
 	res.Model = score(candidate{net: net, figs: res.Figures}).model
 	if bestNamed >= 0 {
 		res.Named, res.NamedModel, res.NamedMeasured = keep[bestNamed/len(sparse)].net, keep[bestNamed/len(sparse)].model, results[bestNamed]
-		res.NamedSparse = sparse[bestNamed%len(sparse)]
 	}
 	// The flow measured the network before finish named it the
 	// optimizer's; the cells are the same.
@@ -320,22 +317,32 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 	return res, nil
 }
 
-// adderOptions returns the options of the adder the flow measures around a
-// network at sparseness sp: Ling's carries, library cells and register
-// stages as opt asks.
-func (opt Options) adderOptions(sp int) adder.Options {
-	return adder.Options{Flags: adder.Carry, Sparse: sp, Ling: opt.Ling, Stages: opt.Stages, NoReset: opt.NoReset, Cells: opt.Cells}
+// adder returns the architecture of the adders the flow measures,
+// adder.Standard for a nil Adder.
+func (opt Options) adder() adder.Architecture {
+	if opt.Adder == nil {
+		return adder.Standard
+	}
+	return *opt.Adder
 }
 
-// pipelines reports whether the adder around net takes opt.Stages register
-// stages at every sparseness of sparse: its carry tree at least
-// opt.Stages − 1 levels deep. Every adder takes none.
+// adderAt returns the architecture of the adder the flow measures around
+// a network at sparseness sp.
+func (opt Options) adderAt(sp int) adder.Architecture {
+	a := opt.adder()
+	a.Sparse = sp
+	return a
+}
+
+// pipelines reports whether the adder around net takes the register stages
+// of opt.Adder at every sparseness of sparse: its carry tree at least
+// Stages − 1 levels deep. Every adder takes none.
 func (opt Options) pipelines(net *network.Network, sparse []int) bool {
-	if opt.Stages == 0 {
+	if opt.adder().Stages == 0 {
 		return true
 	}
 	for _, sp := range sparse {
-		if _, err := adder.Describe(net, opt.adderOptions(sp)); err != nil {
+		if opt.adderAt(sp).Check(net) != nil {
 			return false
 		}
 	}

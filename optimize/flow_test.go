@@ -138,11 +138,10 @@ func TestMinimizeFlowSparse(t *testing.T) {
 	sparse, err := optimize.MinimizeFlowSparse(context.Background(), opt, 100, physical.Options{}, []int{4})
 	require.NoError(t, err)
 	checkResult(t, opt, sparse.Result)
-	assert.Equal(t, 4, sparse.Sparse)
-	assert.Equal(t, 4, sparse.Measured.Sparse)
+	assert.Equal(t, 4, sparse.Measured.Adder.Sparse)
 	assert.NotContains(t, sparse.Measured.Params, "sparse", "sparseness is not a topology parameter")
 	measure := func(s int) *physical.Result {
-		d, err := physical.ArchitectureDesign(sparse.Network, adder.Options{Flags: adder.Carry, Sparse: s})
+		d, err := physical.ArchitectureDesign(sparse.Network, adder.Architecture{Flags: adder.Carry, Sparse: s}, nil)
 		require.NoError(t, err)
 		r, err := physical.Run(context.Background(), []*physical.Design{d}, physical.Options{})
 		require.NoError(t, err)
@@ -153,7 +152,7 @@ func TestMinimizeFlowSparse(t *testing.T) {
 
 	both, err := optimize.MinimizeFlowSparse(context.Background(), opt, 100, physical.Options{}, []int{1, 4})
 	require.NoError(t, err)
-	assert.Contains(t, []int{1, 4}, both.Sparse)
+	assert.Contains(t, []int{1, 4}, both.Measured.Adder.Sparse)
 	assert.LessOrEqual(t, both.Measured.AreaUM2, sparse.Measured.AreaUM2)
 
 	_, err = optimize.MinimizeFlowSparse(context.Background(), opt, 1, physical.Options{}, []int{16})
@@ -234,7 +233,7 @@ func TestMinimizeFlowStages(t *testing.T) {
 	ctx := context.Background()
 	pipelined := func(net *network.Network, sparse, stages int) *physical.Result {
 		t.Helper()
-		d, err := physical.ArchitectureDesign(net, adder.Options{Flags: adder.Carry, Sparse: sparse, Stages: stages, NoReset: true})
+		d, err := physical.ArchitectureDesign(net, adder.Architecture{Flags: adder.Carry, Sparse: sparse, Stages: stages, NoReset: true}, nil)
 		require.NoError(t, err)
 		r, err := physical.Run(ctx, []*physical.Design{d}, physical.Options{})
 		require.NoError(t, err)
@@ -244,40 +243,48 @@ func TestMinimizeFlowStages(t *testing.T) {
 	require.Positive(t, ks.Registers)
 	bound := ks.DelayNS * 1.2
 
-	opt := optimize.Options{Width: 8, MaxDepth: 6, Seed: 1, Chains: 2, Steps: 500, Stages: 3, NoReset: true, FlowSteps: 6}
+	opt := optimize.Options{Width: 8, MaxDepth: 6, Seed: 1, Chains: 2, Steps: 500, Adder: stages(3, true), FlowSteps: 6}
 	r, err := optimize.MinimizeFlowSparse(ctx, opt, bound, physical.Options{}, []int{1, 2})
 	require.NoError(t, err)
 	checkResult(t, opt, r.Result)
 	assert.LessOrEqual(t, r.Measured.DelayNS, bound)
-	assert.Equal(t, 3, r.Measured.Stages)
-	assert.True(t, r.Measured.NoReset)
+	assert.Equal(t, 3, r.Measured.Adder.Stages)
+	assert.True(t, r.Measured.Adder.NoReset)
 	assert.Positive(t, r.Measured.Registers)
-	again := pipelined(r.Network, r.Sparse, 3)
+	again := pipelined(r.Network, r.Measured.Adder.Sparse, 3)
 	assert.Equal(t, again.AreaUM2, r.Measured.AreaUM2, "the result is the adder measured")
 	assert.Equal(t, again.Registers, r.Measured.Registers)
 	combinational, err := physical.Synthesize(ctx, r.Network, physical.Options{})
 	require.NoError(t, err)
 	assert.Zero(t, combinational.Registers)
 
-	deep := optimize.Options{Width: 8, MaxDepth: 4, Seed: 1, Chains: 2, Steps: 500, Stages: 5}
+	deep := optimize.Options{Width: 8, MaxDepth: 4, Seed: 1, Chains: 2, Steps: 500, Adder: stages(5, false)}
 	r, err = optimize.MinimizeFlow(ctx, deep, 100, physical.Options{})
 	require.NoError(t, err)
 	assert.Equal(t, 4, r.Figures.Depth, "a network of depth 3 takes at most 4 stages")
-	assert.Equal(t, 5, r.Measured.Stages)
+	assert.Equal(t, 5, r.Measured.Adder.Stages)
 
 	for _, c := range []struct {
 		opt  optimize.Options
 		want string
 	}{
-		{optimize.Options{Width: 8, MaxDepth: 3, Stages: 5}, "optimize: no adder of depth 3 or less takes 5 register stages: allowed 1 to 4 (the depth + 1), or a deeper bound"},
-		{optimize.Options{Width: 8, MaxDepth: 3, Stages: -1}, "optimize: -1 register stages out of range: allowed 0 (combinational) or more"},
-		{optimize.Options{Width: 8, MaxDepth: 3, NoReset: true}, "optimize: no reset asked for a combinational adder: allowed with register stages only"},
-		{optimize.Options{Width: 8, MaxDepth: 6, Stages: 5, Start: []*network.Network{build(t, "kogge-stone", 8)}},
+		{optimize.Options{Width: 8, MaxDepth: 3, Adder: stages(5, false)}, "optimize: no adder of depth 3 or less takes 5 register stages: allowed 1 to 4 (the depth + 1), or a deeper bound"},
+		{optimize.Options{Width: 8, MaxDepth: 3, Adder: stages(-1, false)}, "optimize: -1 register stages out of range: allowed 0 (combinational) or more"},
+		{optimize.Options{Width: 8, MaxDepth: 3, Adder: stages(0, true)}, "optimize: no reset asked for a combinational adder: allowed with register stages only"},
+		{optimize.Options{Width: 8, MaxDepth: 6, Adder: stages(5, false), Start: []*network.Network{build(t, "kogge-stone", 8)}},
 			"optimize: start network 1 (kogge-stone) has depth 3: its adder takes fewer than 5 register stages at sparseness [1]; allowed a start of depth 4 or more"},
 	} {
 		_, err := optimize.MinimizeFlow(ctx, c.opt, 100, physical.Options{})
 		assert.EqualError(t, err, c.want)
 	}
 	var infeasible *optimize.InfeasibleError
-	assert.ErrorAs(t, optimize.Check(optimize.Options{Width: 8, MaxDepth: 3, Stages: 5}), &infeasible)
+	assert.ErrorAs(t, optimize.Check(optimize.Options{Width: 8, MaxDepth: 3, Adder: stages(5, false)}), &infeasible)
+}
+
+// stages returns the standard adder with k register stages, with or
+// without a reset.
+func stages(k int, noReset bool) *adder.Architecture {
+	a := adder.Standard
+	a.Stages, a.NoReset = k, noReset
+	return &a
 }

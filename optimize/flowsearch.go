@@ -82,7 +82,7 @@ type flowPoint struct {
 func (opt Options) flowNetwork(g *graph) (*network.Network, error) {
 	net, err := g.network()
 	if err != nil {
-		return nil, fmt.Errorf("optimize: the flow search built an invalid network, a bug in package optimize: %v", err)
+		return nil, fmt.Errorf("optimize: the flow search built an invalid network, a bug in package optimize: %w", err)
 	}
 	if opt.MaxFanout > 0 && net.Figures().MaxFanout > opt.MaxFanout {
 		net = limitFanout(net, opt.MaxFanout)
@@ -195,8 +195,8 @@ func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.O
 		designs := make([]*physical.Design, len(pts))
 		for i, p := range pts {
 			var err error
-			if designs[i], err = physical.ArchitectureDesign(p.net, opt.adderOptions(p.sparse)); err != nil {
-				return err
+			if designs[i], err = physical.ArchitectureDesign(p.net, opt.adderAt(p.sparse), opt.Cells); err != nil {
+				return fmt.Errorf("optimize: %w", err)
 			}
 		}
 		f := flow
@@ -293,7 +293,7 @@ func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.O
 					// Copying cannot bound an input's fan-out, and a move
 					// may make the carry tree too shallow for the register
 					// stages.
-					if net == nil || opt.Stages > 0 && !opt.pipelines(net, []int{cur.sparse}) {
+					if net == nil || opt.adder().Stages > 0 && !opt.pipelines(net, []int{cur.sparse}) {
 						continue
 					}
 					trials = append(trials, flowPoint{g: g, net: net, sparse: cur.sparse, source: cur.source})

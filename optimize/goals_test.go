@@ -91,15 +91,15 @@ func TestGoalNetworks(t *testing.T) {
 			defer f.Close()
 			net, arch, err := adder.ReadDocument(f)
 			require.NoError(t, err)
-			require.Equal(t, adder.Architecture{Sparse: g.sparse, Valency: 2, Ling: g.ling, PGCells: g.cells}, arch, "the adder the README reports")
-			opt := arch.Options()
+			require.Equal(t, adder.Architecture{Flags: adder.Carry, Sparse: g.sparse, Valency: 2, Ling: g.ling, PGCells: g.cells}, arch, "the adder the README reports")
+			var cells *adder.Cells
 			if arch.PGCells {
-				if opt.Cells, err = physical.PGCells(""); err != nil {
+				if cells, err = physical.PGCells(""); err != nil {
 					tooltest.File(t, physical.LibertyFile(""), "qflow-tech-osu018")
 					require.NoError(t, err)
 				}
 			}
-			d, err := physical.ArchitectureDesign(net, opt)
+			d, err := physical.ArchitectureDesign(net, arch, cells)
 			require.NoError(t, err)
 			designs := []*physical.Design{d}
 			if g.fast {

@@ -73,22 +73,19 @@ type Options struct {
 	// above MaxAnnealWidth, whose spans the search's grid cannot hold.
 	// Minimize ignores it.
 	FlowSteps int
-	// Ling makes MinimizeFlow and MinimizeFlowSparse measure every adder
-	// with Ling's pseudo-carries (adder.Options.Ling). Minimize ignores it.
-	Ling bool
-	// Cells, when not nil, makes the flow searches measure every adder with
-	// each bit's generate and propagate as these library cells
-	// (adder.Options.Cells, physical.PGCells). Minimize ignores it.
+	// Adder is the architecture of every adder MinimizeFlow,
+	// MinimizeFlowSparse and MinimizeFlowDelay measure, its sparseness
+	// replaced by each one they try (their sparse argument); nil means
+	// adder.Standard. With Ling they measure Ling's pseudo-carries; with
+	// PGCells each bit's generate and propagate as Cells; with Stages,
+	// adders pipelined with that many register stages at balanced levels,
+	// their delay the least clock period and their area the flip-flops'
+	// too, leaving out the candidates whose carry tree is too shallow for
+	// them (depth Stages − 2 or less). Minimize ignores it.
+	Adder *adder.Architecture
+	// Cells are the library cells of an Adder with PGCells
+	// (physical.PGCells). Minimize ignores them.
 	Cells *adder.Cells
-	// Stages, when positive, makes MinimizeFlow, MinimizeFlowSparse and
-	// MinimizeFlowDelay measure every adder pipelined with that many
-	// register stages at balanced levels (adder.Options.Stages), its delay
-	// the least clock period and its area the flip-flops' too; candidates
-	// whose carry tree is too shallow for Stages stages (depth Stages − 2
-	// or less) are left out. NoReset leaves those registers without a
-	// reset (adder.Options.NoReset). Minimize ignores both.
-	Stages  int
-	NoReset bool
 	// Start are networks of the width that MinimizeFlow, MinimizeFlowSparse
 	// and MinimizeFlowDelay measure besides their candidates, always (they
 	// do not count against FlowCandidates), and from which the flow search
@@ -184,11 +181,11 @@ func Check(opt Options) error {
 		return infeasible("optimize: no network of width %d has depth %d or less: the least depth is ⌈log2 %d⌉ = %d", n, opt.MaxDepth, n, ceilLog2(n))
 	case opt.MaxFanout < 0:
 		return fmt.Errorf("optimize: max fan-out %d out of range: allowed 0 (no bound), or %d or more at width %d and depth ≤ %d", opt.MaxFanout, LeastFanout(n, opt.MaxDepth), n, opt.MaxDepth)
-	case opt.Stages < 0:
-		return fmt.Errorf("optimize: %d register stages out of range: allowed 0 (combinational) or more", opt.Stages)
-	case opt.Stages > opt.MaxDepth+1:
-		return infeasible("optimize: no adder of depth %d or less takes %d register stages: allowed 1 to %d (the depth + 1), or a deeper bound", opt.MaxDepth, opt.Stages, opt.MaxDepth+1)
-	case opt.NoReset && opt.Stages == 0:
+	case opt.adder().Stages < 0:
+		return fmt.Errorf("optimize: %d register stages out of range: allowed 0 (combinational) or more", opt.adder().Stages)
+	case opt.adder().Stages > opt.MaxDepth+1:
+		return infeasible("optimize: no adder of depth %d or less takes %d register stages: allowed 1 to %d (the depth + 1), or a deeper bound", opt.MaxDepth, opt.adder().Stages, opt.MaxDepth+1)
+	case opt.adder().NoReset && opt.adder().Stages == 0:
 		return errors.New("optimize: no reset asked for a combinational adder: allowed with register stages only")
 	}
 	if opt.MaxDelay > 0 && n <= 2 {
@@ -350,7 +347,7 @@ func finish(net *network.Network, opt Options) (*network.Network, error) {
 	}
 	out, err := network.New(spec)
 	if err != nil {
-		return nil, fmt.Errorf("optimize: the network found is not valid, a bug in package optimize: %v", err)
+		return nil, fmt.Errorf("optimize: the network found is not valid, a bug in package optimize: %w", err)
 	}
 	f := out.Figures()
 	if f.Depth > opt.MaxDepth || opt.MaxFanout > 0 && f.MaxFanout > opt.MaxFanout {
@@ -358,7 +355,7 @@ func finish(net *network.Network, opt Options) (*network.Network, error) {
 	}
 	r, err := simulate.Verify(out, simulate.VerifyOptions{Vectors: 1000, Seed: opt.Seed})
 	if err != nil {
-		return nil, fmt.Errorf("optimize: %v", err)
+		return nil, fmt.Errorf("optimize: %w", err)
 	}
 	if !r.OK() {
 		return nil, fmt.Errorf("optimize: the network found fails simulation, a bug in package optimize: %s", r.Failure())
@@ -502,7 +499,7 @@ func annealAll(ctx context.Context, opt Options, start *candidate, all []candida
 		}
 		net, err := r.network()
 		if err != nil {
-			return nil, fmt.Errorf("optimize: annealing built an invalid network, a bug in package optimize: %v", err)
+			return nil, fmt.Errorf("optimize: annealing built an invalid network, a bug in package optimize: %w", err)
 		}
 		c := candidate{net: net, figs: net.Figures(), source: start.source + ", improved by annealing"}
 		if !c.fits(opt) && opt.MaxFanout > 0 {

@@ -16,7 +16,7 @@ import (
 
 // PGCells finds, in the Liberty file that library names (as
 // Options.Liberty: a key of Libraries, a path, or "" for DefaultLibrary),
-// the cells adder.Options.Cells instantiates for each bit's generate and
+// the cells an adder.Architecture with PGCells instantiates for each bit's generate and
 // propagate: the smallest cell computing !(A & B) of two inputs and the
 // smallest computing !((A | B) & C) of three, by the functions the file
 // gives their outputs, whatever their names and pins. Cells marked

@@ -103,9 +103,9 @@ func TestPGCellsFlow(t *testing.T) {
 	net := build(t, "brent-kung", n, nil)
 	plain, err := physical.AdderDesign(net)
 	require.NoError(t, err)
-	withCells, err := physical.ArchitectureDesign(net, adder.Options{Cells: cells})
+	withCells, err := physical.ArchitectureDesign(net, arch(func(a *adder.Architecture) { a.PGCells = true }), cells)
 	require.NoError(t, err)
-	assert.True(t, withCells.PGCells)
+	assert.True(t, withCells.Adder.PGCells)
 	assert.Equal(t, "brent-kung pgcells", withCells.Name())
 	for _, flow := range physical.Flows {
 		t.Run(string(flow), func(t *testing.T) {
@@ -123,8 +123,8 @@ func TestPGCellsFlow(t *testing.T) {
 			require.NoError(t, err)
 			res := append(logic, lib...)
 			t.Logf("%s: logic %.0f µm² %.3f ns, cells %.0f µm² %.3f ns", flow, res[0].AreaUM2, res[0].DelayNS, res[1].AreaUM2, res[1].DelayNS)
-			assert.False(t, res[0].PGCells)
-			assert.True(t, res[1].PGCells)
+			assert.False(t, res[0].Adder.PGCells)
+			assert.True(t, res[1].Adder.PGCells)
 			assert.Equal(t, "brent-kung pgcells", res[1].Name())
 			assert.GreaterOrEqual(t, res[1].Cells["NAND2X1"], n)
 			assert.GreaterOrEqual(t, res[1].Cells["OAI21X1"], n)

@@ -52,7 +52,7 @@
 //
 // A design that instantiates the library's own cells (a netlist given to
 // VerilogDesign, or an adder whose generate and propagate are the cells
-// PGCells finds, Design.PGCells) is read after read_liberty -lib L, so that
+// PGCells finds, Design.Adder.PGCells) is read after read_liberty -lib L, so that
 // Yosys knows the cells and both flows keep them as they are.
 //
 // OpenSTA then reads the library and the mapped netlist and runs:

@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -137,29 +136,19 @@ func (o Options) load() float64 {
 
 // Design is one Verilog design for the flow: a module whose inputs and
 // outputs are the ports timed, combinational or with rising-edge
-// flip-flops clocked from its inputs (a pipelined adder, Stages above 0,
-// or a user's module), whose delay is then the least clock period.
+// flip-flops clocked from its inputs (a pipelined adder, Adder.Stages
+// above 0, or a user's module), whose delay is then the least clock
+// period.
 type Design struct {
 	// Topology, Params and Width describe the design in its Result.
 	Topology string
 	Params   network.Params
 	Width    int
-	// Sparse and Valency are the adder's architecture (see
-	// ArchitectureDesign): the carry tree computes every Sparse-th carry
-	// (0 or 1: every carry), and joins up to Valency signals in one gate
-	// (0 or 2: binary cells). They are not parameters of the topology.
-	Sparse, Valency int
-	// Ling says the adder computes Ling's pseudo-carries (adder.Options.Ling).
-	Ling bool
-	// Stages is the number of the adder's register stages (0:
-	// combinational), and NoReset says its registers have no reset
-	// (adder.Options.Stages and NoReset).
-	Stages  int
-	NoReset bool
-	// PGCells says the adder's generate and propagate are cells of the
-	// library (adder.Options.Cells): Yosys reads the library's cells before
-	// the design.
-	PGCells bool
+	// Adder is the adder's architecture (see ArchitectureDesign), in its
+	// normal form: adder.Standard for AdderDesign, and for the designs that
+	// are not a network's adder. It is not a parameter of the topology.
+	// With PGCells, Yosys reads the library's cells before the design.
+	Adder adder.Architecture
 	// Verilog is the source and Top the name of its top module.
 	Verilog []byte
 	Top     string
@@ -174,10 +163,10 @@ type Design struct {
 	cells string
 }
 
-// Name returns the design's topology and parameters, and its sparseness,
-// valency, Ling carries, register stages and library cells where they are
-// not the plain adder's, as in "ladner-fischer k=1", "kogge-stone
-// sparse=4", "sklansky stages=2 noreset" or "brent-kung pgcells".
+// Name returns the design's topology and parameters, and its
+// architecture's name (adder.Architecture.Name) where it is not the
+// standard adder's, as in "ladner-fischer k=1", "kogge-stone sparse=4",
+// "sklansky stages=2 noreset" or "brent-kung pgcells".
 func (d *Design) Name() string {
 	if d.Topology == Reference {
 		return ReferenceName
@@ -186,24 +175,13 @@ func (d *Design) Name() string {
 		return d.Top
 	}
 	name := emit.Stats{Topology: d.Topology, Params: d.Params}.Name()
-	if d.Sparse > 1 {
-		name += " sparse=" + strconv.Itoa(d.Sparse)
-	}
-	if d.Valency > 2 && d.Params["v"] != d.Valency {
+	arch := d.Adder
+	if v := d.Params["v"]; v > 2 && v == arch.Valency {
 		// A valency network's v parameter names the valency already.
-		name += " valency=" + strconv.Itoa(d.Valency)
+		arch.Valency = 2
 	}
-	if d.Ling {
-		name += " ling"
-	}
-	if d.Stages > 0 {
-		name += " stages=" + strconv.Itoa(d.Stages)
-		if d.NoReset {
-			name += " noreset"
-		}
-	}
-	if d.PGCells {
-		name += " pgcells"
+	if s := arch.Name(); s != "" {
+		name += " " + s
 	}
 	return name
 }
@@ -223,7 +201,7 @@ func AdderDesign(net *network.Network) (*Design, error) {
 	if err := emit.Verilog(&v, net, emit.VerilogOptions{Module: top}); err != nil {
 		return nil, fmt.Errorf("physical: %v", err)
 	}
-	return &Design{Topology: net.Topology(), Params: net.Params(), Width: net.Width(), Verilog: v.Bytes(), Top: top, cells: cellKey(net)}, nil
+	return &Design{Topology: net.Topology(), Params: net.Params(), Width: net.Width(), Adder: adder.Standard, Verilog: v.Bytes(), Top: top, cells: cellKey(net)}, nil
 }
 
 // cellKey lists the width and cells of net as the spans they join, sorted,
@@ -240,31 +218,27 @@ func cellKey(net *network.Network) string {
 	return fmt.Sprint(net.Width(), cells)
 }
 
-// ArchitectureDesign returns the adder {cout, sum} = a + b + cin that
-// emit.Verilog builds around net with the sparseness, valency, Ling
-// carries, register stages and reset of arch (see package adder; its
-// other options, PipelineAfter among them, are ignored): with a sparse tree
-// the network computes the carry into every s-th bit and s-bit
-// carry-select blocks the sums; with valency k each chain of binary cells
-// is one k-input gate; with Ling the tree computes Ling's pseudo-carries;
-// with Stages K, K register stages balance the logic (the flow then gives
-// the least clock period as the delay); with Cells each bit's generate and
-// propagate are the library's NAND2 and OAI21 cells (see PGCells), which
-// the flow keeps. Its Sparse, Valency, Ling, Stages, NoReset and PGCells
-// say so, and results name it "kogge-stone sparse=4 ling". The
-// standard options give AdderDesign.
-func ArchitectureDesign(net *network.Network, arch adder.Options) (*Design, error) {
-	opt := adder.Options{Flags: adder.Carry, Sparse: arch.Sparse, Valency: arch.Valency, Ling: arch.Ling, Stages: arch.Stages, NoReset: arch.NoReset && arch.Stages > 0, Cells: arch.Cells}
-	if opt.Suffix() == "" {
+// ArchitectureDesign returns the adder that emit.Verilog builds around net
+// with the architecture arch (see package adder): with a sparse tree the
+// network computes the carry into every s-th bit and s-bit carry-select
+// blocks the sums; with valency k each chain of binary cells is one
+// k-input gate; with Ling the tree computes Ling's pseudo-carries; with
+// Stages K, K register stages balance the logic (the flow then gives the
+// least clock period as the delay); with PGCells each bit's generate and
+// propagate are cells, the library's NAND2 and OAI21 that PGCells finds,
+// which the flow keeps. Its Adder says so, and results name it
+// "kogge-stone sparse=4 ling". The standard adder gives AdderDesign.
+func ArchitectureDesign(net *network.Network, arch adder.Architecture, cells *adder.Cells) (*Design, error) {
+	arch = arch.Normal()
+	if arch.IsStandard() {
 		return AdderDesign(net)
 	}
 	var v bytes.Buffer
-	top := emit.AdderModuleName(net, opt)
-	if err := emit.Verilog(&v, net, emit.VerilogOptions{Module: top, Adder: &opt}); err != nil {
-		return nil, fmt.Errorf("physical: %v", err)
+	top := emit.AdderModuleName(net, arch)
+	if err := emit.Verilog(&v, net, emit.VerilogOptions{Module: top, Adder: &arch, Cells: cells}); err != nil {
+		return nil, fmt.Errorf("physical: %w", err)
 	}
-	return &Design{Topology: net.Topology(), Params: net.Params(), Width: net.Width(), Sparse: opt.Sparse, Valency: opt.Valency,
-		Ling: opt.Ling, Stages: opt.Stages, NoReset: opt.NoReset, PGCells: opt.Cells != nil, Verilog: v.Bytes(), Top: top}, nil
+	return &Design{Topology: net.Topology(), Params: net.Params(), Width: net.Width(), Adder: arch, Verilog: v.Bytes(), Top: top}, nil
 }
 
 // ReferenceDesign returns the adder a designer writes without prefixgen,
@@ -287,7 +261,7 @@ module %s (
     assign {cout, sum} = a + b + cin;
 endmodule
 `, top, width, top, width-1, width-1, width-1)
-	return &Design{Topology: Reference, Params: network.Params{}, Width: width, Verilog: []byte(src), Top: top}, nil
+	return &Design{Topology: Reference, Params: network.Params{}, Width: width, Adder: adder.Standard, Verilog: []byte(src), Top: top}, nil
 }
 
 // Synthesize runs the adder that emit.Verilog builds around net through the
@@ -331,7 +305,7 @@ func VerilogDesign(src []byte, top string) (*Design, error) {
 	if err != nil {
 		return nil, &SetupError{msg: "physical: " + err.Error()}
 	}
-	return &Design{Topology: top, Params: network.Params{}, Verilog: src, Top: top, outside: true}, nil
+	return &Design{Topology: top, Params: network.Params{}, Adder: adder.Standard, Verilog: src, Top: top, outside: true}, nil
 }
 
 func one(ctx context.Context, d *Design, opt Options) (*Result, error) {
@@ -461,7 +435,7 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 		if j >= 0 {
 			r := *results[j]
 			d := designs[i]
-			r.Topology, r.Params, r.Width, r.Sparse, r.Valency, r.Ling, r.PGCells = d.Topology, d.Params, d.Width, d.Sparse, d.Valency, d.Ling, d.PGCells
+			r.Topology, r.Params, r.Width, r.Adder = d.Topology, d.Params, d.Width, d.Adder
 			r.Cells = maps.Clone(r.Cells)
 			results[i] = &r
 		}

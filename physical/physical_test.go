@@ -61,7 +61,7 @@ func TestPlantedSlowNetwork(t *testing.T) {
 				designs = append(designs, d)
 			}
 			if flow == physical.Keep {
-				ling, err := physical.ArchitectureDesign(ks, adder.Options{Ling: true})
+				ling, err := physical.ArchitectureDesign(ks, arch(func(a *adder.Architecture) { a.Ling = true }), nil)
 				require.NoError(t, err)
 				assert.Equal(t, "kogge-stone ling", ling.Name())
 				designs = append(designs, ling)
@@ -72,8 +72,8 @@ func TestPlantedSlowNetwork(t *testing.T) {
 			fast, ripple, tail := res[0], res[1], res[2]
 			if flow == physical.Keep {
 				ling := res[3]
-				assert.False(t, fast.Ling)
-				assert.True(t, ling.Ling)
+				assert.False(t, fast.Adder.Ling)
+				assert.True(t, ling.Adder.Ling)
 				assert.Less(t, ling.DelayNS, 0.8*fast.DelayNS, "Ling %.3f ns, plain %.3f ns", ling.DelayNS, fast.DelayNS)
 				assert.Less(t, ling.AreaUM2, 1.2*fast.AreaUM2, "Ling %.0f µm², plain %.0f µm²", ling.AreaUM2, fast.AreaUM2)
 			}
@@ -581,7 +581,7 @@ func TestLingGoal(t *testing.T) {
 	needTools(t)
 	ks, err := physical.AdderDesign(build(t, "kogge-stone", 64, nil))
 	require.NoError(t, err)
-	bk, err := physical.ArchitectureDesign(build(t, "brent-kung", 64, nil), adder.Options{Ling: true})
+	bk, err := physical.ArchitectureDesign(build(t, "brent-kung", 64, nil), arch(func(a *adder.Architecture) { a.Ling = true }), nil)
 	require.NoError(t, err)
 	res, err := physical.Run(context.Background(), []*physical.Design{ks, bk}, physical.Options{})
 	require.NoError(t, err)
@@ -607,7 +607,7 @@ func TestLingGoalMedians(t *testing.T) {
 	require.NoError(t, err)
 	hc, err := physical.AdderDesign(build(t, "han-carlson", 64, nil))
 	require.NoError(t, err)
-	ling, err := physical.ArchitectureDesign(build(t, "han-carlson", 64, nil), adder.Options{Ling: true})
+	ling, err := physical.ArchitectureDesign(build(t, "han-carlson", 64, nil), arch(func(a *adder.Architecture) { a.Ling = true }), nil)
 	require.NoError(t, err)
 	res, err := physical.Run(context.Background(), []*physical.Design{ks, hc, ling}, physical.Options{Flow: physical.ABC, Orders: 8})
 	require.NoError(t, err)
@@ -637,7 +637,7 @@ func TestLibertyWithoutFlipFlop(t *testing.T) {
 	require.NoError(t, os.WriteFile(none, onlyCells(t, combinational...), 0o644))
 	neg := filepath.Join(dir, "negff.lib")
 	require.NoError(t, os.WriteFile(neg, onlyCells(t, append(slices.Clone(combinational), "DFFNEGX1")...), 0o644))
-	d, err := physical.ArchitectureDesign(build(t, "kogge-stone", 8, nil), adder.Options{Flags: adder.Carry, Stages: 1})
+	d, err := physical.ArchitectureDesign(build(t, "kogge-stone", 8, nil), arch(func(a *adder.Architecture) { a.Stages = 1 }), nil)
 	require.NoError(t, err)
 	for _, tc := range []struct {
 		lib, want string

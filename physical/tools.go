@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/internal/cleanup"
 	"github.com/prefixgen/prefixgen/internal/toolrun"
 	"github.com/prefixgen/prefixgen/network"
@@ -30,13 +31,8 @@ type Result struct {
 	Topology string
 	Params   network.Params
 	Width    int
-	// Sparse, Valency, Ling, Stages, NoReset and PGCells are the adder's
-	// architecture, the design's.
-	Sparse, Valency int
-	Ling            bool
-	Stages          int
-	NoReset         bool
-	PGCells         bool
+	// Adder is the adder's architecture, the design's (see Design.Adder).
+	Adder adder.Architecture
 	// AreaUM2 is the area of the mapped cells in µm², as Yosys's
 	// stat -liberty sums it (the library's area unit, µm² for the OSU
 	// cells), and StdCells their number.
@@ -63,7 +59,7 @@ type Result struct {
 	DelayNS                  float64
 	CriticalFrom, CriticalTo string
 	// Registers is the number of flip-flops in the mapped netlist: 0 for a
-	// combinational adder, above 0 for a pipelined one (Design.Stages) and
+	// combinational adder, above 0 for a pipelined one (Design.Adder.Stages) and
 	// for a user's module with flip-flops (Design.Verilog).
 	Registers int
 	// Liberty is the library file, Flow the flow and OutputLoadPF the load
@@ -82,7 +78,7 @@ type Result struct {
 // Name returns the design's topology and parameters, as in
 // "ladner-fischer k=1", or "yosys a+b+cin" for the reference.
 func (r *Result) Name() string {
-	d := Design{Topology: r.Topology, Params: r.Params, Sparse: r.Sparse, Valency: r.Valency, Ling: r.Ling, Stages: r.Stages, NoReset: r.NoReset, PGCells: r.PGCells}
+	d := Design{Topology: r.Topology, Params: r.Params, Adder: r.Adder}
 	return d.Name()
 }
 
@@ -480,7 +476,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 	}
 	flow := opt.flow()
 	script := YosysScript(flow, d.Top, lib)
-	if d.outside || d.PGCells {
+	if d.outside || d.Adder.PGCells {
 		// A user's module may be a netlist of the library's own cells
 		// (another tool's, or the flow's mapped.v): Yosys reads them as
 		// cells first, and maps the rest around them.
@@ -533,7 +529,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 			}
 			return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s has no flip-flop Yosys can map a %s onto: allowed a library with a rising-edge D flip-flop", t.liberty, kind), err: err}
 		}
-		if (d.outside || d.PGCells) && said != "" {
+		if (d.outside || d.Adder.PGCells) && said != "" {
 			return nil, &SetupError{msg: fmt.Sprintf("physical: yosys cannot synthesize module %s of the Verilog given: %s", d.Top, sourceLine.ReplaceAllString(said, "line $1: $2")), err: err}
 		}
 		return nil, toolFailed(fail, "yosys", said, err)
@@ -543,8 +539,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		return nil, fail("yosys wrote no statistics: %w", unwrapPath(err))
 	}
 	r := &Result{
-		Topology: d.Topology, Params: d.Params, Width: d.Width, Sparse: d.Sparse, Valency: d.Valency, Ling: d.Ling,
-		Stages: d.Stages, NoReset: d.NoReset, PGCells: d.PGCells,
+		Topology: d.Topology, Params: d.Params, Width: d.Width, Adder: d.Adder,
 		Liberty: t.liberty, Flow: flow, OutputLoadPF: opt.load(),
 		YosysVersion: t.yosysVersion, STAVersion: t.staVersion,
 	}
@@ -609,10 +604,10 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 	}
 	regs, err := netlistRegisters(libCells, mapped, d.Top)
 	if err != nil {
-		if d.outside || d.PGCells {
+		if d.outside || d.Adder.PGCells {
 			return nil, &SetupError{msg: "physical: " + err.Error(), err: err}
 		}
-		if d.Stages > 0 {
+		if d.Adder.Stages > 0 {
 			// A pipeline's registers are rising-edge flip-flops on clk:
 			// what dfflibmap made of them is the library's doing.
 			var flops []string

@@ -11,8 +11,9 @@ import (
 )
 
 // Record returns the result's machine-readable fields: topology, params,
-// width, sparse (1 for the plain adder), valency (2 for binary cells), ling,
-// stages (0: combinational), no_reset, pg_cells,
+// width, the architecture's fields (adder.Architecture.Fields: sparse, 1
+// for every carry; valency, 2 for binary cells; ling; stages, 0:
+// combinational; no_reset; pg_cells),
 // area_um2, delay_ns, std_cells, registers, redundant_um2, critical_from, critical_to,
 // liberty, flow, output_load_pf, yosys_version, sta_version and cell_counts
 // (the mapped cells by library cell name), named as in emit.Columns.
@@ -21,16 +22,17 @@ import (
 // area_um2_min, area_um2_max, delay_ns_median, delay_ns_min and
 // delay_ns_max after delay_ns.
 func (r *Result) Record() emit.Record {
-	rec := emit.Record{
-		{Column: "topology", Value: r.Topology}, {Column: "params", Value: r.Params}, {Column: "width", Value: r.Width},
-		{Column: "sparse", Value: max(r.Sparse, 1)}, {Column: "valency", Value: max(r.Valency, 2)}, {Column: "ling", Value: r.Ling},
-		{Column: "stages", Value: r.Stages}, {Column: "no_reset", Value: r.NoReset}, {Column: "pg_cells", Value: r.PGCells},
+	rec := emit.Record{{Column: "topology", Value: r.Topology}, {Column: "params", Value: r.Params}, {Column: "width", Value: r.Width}}
+	for _, f := range r.Adder.Fields() {
+		rec = append(rec, emit.Field{Column: f.Key, Value: f.Value})
+	}
+	rec = append(rec, emit.Record{
 		{Column: "area_um2", Value: r.AreaUM2}, {Column: "delay_ns", Value: r.DelayNS}, {Column: "std_cells", Value: r.StdCells},
 		{Column: "registers", Value: r.Registers}, {Column: "redundant_um2", Value: r.RedundantUM2}, {Column: "critical_from", Value: r.CriticalFrom}, {Column: "critical_to", Value: r.CriticalTo},
 		{Column: "liberty", Value: r.Liberty}, {Column: "flow", Value: string(r.Flow)}, {Column: "output_load_pf", Value: r.OutputLoadPF},
 		{Column: "yosys_version", Value: r.YosysVersion}, {Column: "sta_version", Value: r.STAVersion},
 		{Column: "cell_counts", Value: r.Cells},
-	}
+	}...)
 	return r.Spread.InsertRecord(rec)
 }
 

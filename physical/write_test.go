@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/internal/golden"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
@@ -15,7 +16,7 @@ import (
 // results are four made-up results, as Run returns them: a plain adder,
 // a sparse one, Yosys's and a user's pipelined module.
 func results() []*physical.Result {
-	common := physical.Result{Width: 64, Liberty: "/usr/share/qflow/tech/osu018/osu018_stdcells.lib", Flow: physical.Keep,
+	common := physical.Result{Width: 64, Adder: adder.Standard, Liberty: "/usr/share/qflow/tech/osu018/osu018_stdcells.lib", Flow: physical.Keep,
 		OutputLoadPF: 0.01, YosysVersion: "Yosys 0.23 (git sha1 7ce5011c24b)", STAVersion: "2.0.17"}
 	a, b, c := common, common, common
 	a.Topology, a.Params = "ladner-fischer", network.Params{"k": 1}
@@ -24,7 +25,7 @@ func results() []*physical.Result {
 	b.Topology, b.Params = physical.Reference, network.Params{}
 	b.AreaUM2, b.DelayNS, b.StdCells, b.CriticalFrom, b.CriticalTo = 13823, 2.3324, 398, "a[0]", "sum[63]"
 	b.RedundantUM2 = 679
-	c.Topology, c.Params, c.Sparse = "kogge-stone", network.Params{}, 4
+	c.Topology, c.Params, c.Adder.Sparse = "kogge-stone", network.Params{}, 4
 	c.AreaUM2, c.DelayNS, c.StdCells, c.CriticalFrom, c.CriticalTo = 16880, 1.7121, 467, "a[1]", "sum[62]"
 	c.Cells, c.RedundantUM2 = map[string]int{"MUX2X1": 48, "NAND2X1": 419}, 902.5
 	d := common
@@ -58,20 +59,28 @@ func TestDesignName(t *testing.T) {
 		design physical.Design
 		want   string
 	}{
-		{physical.Design{Topology: "ladner-fischer", Params: network.Params{"k": 1}}, "ladner-fischer k=1"},
-		{physical.Design{Topology: "kogge-stone", Params: network.Params{}, Sparse: 4}, "kogge-stone sparse=4"},
-		{physical.Design{Topology: "kogge-stone", Params: network.Params{}, Sparse: 1, Valency: 2}, "kogge-stone"},
-		{physical.Design{Topology: "brent-kung", Params: network.Params{}, Valency: 3}, "brent-kung valency=3"},
+		{physical.Design{Topology: "ladner-fischer", Params: network.Params{"k": 1}, Adder: adder.Standard}, "ladner-fischer k=1"},
+		{physical.Design{Topology: "kogge-stone", Params: network.Params{}, Adder: arch(func(a *adder.Architecture) { a.Sparse = 4 })}, "kogge-stone sparse=4"},
+		{physical.Design{Topology: "kogge-stone", Params: network.Params{}, Adder: adder.Architecture{Flags: adder.Carry}}, "kogge-stone"},
+		{physical.Design{Topology: "brent-kung", Params: network.Params{}, Adder: arch(func(a *adder.Architecture) { a.Valency = 3 })}, "brent-kung valency=3"},
 		// A valency network's parameter v names the valency already.
-		{physical.Design{Topology: "kogge-stone", Params: network.Params{"v": 3}, Valency: 3}, "kogge-stone v=3"},
-		{physical.Design{Topology: "sklansky", Params: network.Params{"v": 4}, Sparse: 2, Valency: 4}, "sklansky v=4 sparse=2"},
-		{physical.Design{Topology: "brent-kung", Params: network.Params{}, Sparse: 2, Ling: true}, "brent-kung sparse=2 ling"},
+		{physical.Design{Topology: "kogge-stone", Params: network.Params{"v": 3}, Adder: arch(func(a *adder.Architecture) { a.Valency = 3 })}, "kogge-stone v=3"},
+		{physical.Design{Topology: "sklansky", Params: network.Params{"v": 4}, Adder: arch(func(a *adder.Architecture) { a.Sparse, a.Valency = 2, 4 })}, "sklansky v=4 sparse=2"},
+		{physical.Design{Topology: "brent-kung", Params: network.Params{}, Adder: arch(func(a *adder.Architecture) { a.Sparse, a.Ling = 2, true })}, "brent-kung sparse=2 ling"},
+		{physical.Design{Topology: "sklansky", Params: network.Params{}, Adder: arch(func(a *adder.Architecture) { a.Stages, a.NoReset, a.PGCells = 2, true, true })}, "sklansky stages=2 noreset pgcells"},
 		{physical.Design{Topology: physical.Reference}, physical.ReferenceName},
 	} {
 		t.Run(tc.want, func(t *testing.T) {
 			require.Equal(t, tc.want, tc.design.Name())
-			r := physical.Result{Topology: tc.design.Topology, Params: tc.design.Params, Sparse: tc.design.Sparse, Valency: tc.design.Valency, Ling: tc.design.Ling}
+			r := physical.Result{Topology: tc.design.Topology, Params: tc.design.Params, Adder: tc.design.Adder}
 			require.Equal(t, tc.want, r.Name())
 		})
 	}
+}
+
+// arch returns adder.Standard with the changes fn makes.
+func arch(fn func(a *adder.Architecture)) adder.Architecture {
+	a := adder.Standard
+	fn(&a)
+	return a
 }

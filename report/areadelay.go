@@ -27,8 +27,9 @@ import (
 // Yosys's own a + b + cin (ref, when not nil) as a star under them. Adders measured at
 // one point, and Yosys's adder at theirs, stand side by side in a row
 // centred on it, in the order of points and the star last, so that no
-// glyph hides another (as the families of one depth in Plot). The title says
-// when the adders are Ling's and when they are pipelined. Adders slower than four times the fastest one
+// glyph hides another (as the families of one depth in Plot). The title
+// names what the adders share (adder.Architecture.Name: "ling pgcells
+// adders") and says when they are pipelined. Adders slower than four times the fastest one
 // (ripple carry, long chains) are counted in the title, not drawn.
 func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.Result, format string) error {
 	if !slices.Contains(PlotFormats, format) {
@@ -38,17 +39,18 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		return fmt.Errorf("report: nothing to plot")
 	}
 	r0 := points[0].Result
-	ling := ""
-	if points[0].Ling {
-		ling = ", Ling adders"
+	// What every adder shares, named as synth names it (the sparseness
+	// differs from point to point, the pipeline has a line of its own).
+	shared := points[0].Adder
+	shared.Sparse, shared.Stages, shared.NoReset = 1, 0, false
+	adders := ""
+	if name := shared.Name(); name != "" {
+		adders = ", " + name + " adders"
 	}
-	if points[0].PGCells {
-		ling += ", g and p library cells"
-	}
-	title := fmt.Sprintf("Adders of width %d after synthesis (%s, flow %s%s)", n, libraryName(r0.Liberty), r0.Flow, ling)
+	title := fmt.Sprintf("Adders of width %d after synthesis (%s, flow %s%s)", n, libraryName(r0.Liberty), r0.Flow, adders)
 	// A pipelined adder's delay is another figure: a second line says so,
 	// as the first is as wide as the plot allows.
-	switch k := points[0].Stages; {
+	switch k := points[0].Adder.Stages; {
 	case k == 1:
 		title += "\npipelined, 1 register stage: delay = least clock period"
 	case k > 1:
@@ -164,7 +166,7 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 	for _, sparse := range []int{2, 4, 8} {
 		var ks []int
 		for k, i := range drawn {
-			if points[i].Sparse == sparse {
+			if points[i].Adder.Sparse == sparse {
 				ks = append(ks, k)
 			}
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/explore"
 	"github.com/prefixgen/prefixgen/internal/golden"
 	"github.com/prefixgen/prefixgen/physical"
@@ -38,8 +39,10 @@ func placeAdders(t *testing.T, adders []adderAt, ref *[2]float64) ([]explore.Mea
 		i := slicesIndex(all, a.name)
 		require.GreaterOrEqual(t, i, 0, "no network %s at width 16", a.name)
 		p := all[i]
-		m = append(m, explore.Measured{Point: p, Sparse: a.sparse, Result: &physical.Result{
-			Topology: p.Network.Topology(), Params: p.Network.Params(), Width: 16, Sparse: a.sparse,
+		arch := adder.Standard
+		arch.Sparse = max(a.sparse, 1)
+		m = append(m, explore.Measured{Point: p, Adder: arch, Result: &physical.Result{
+			Topology: p.Network.Topology(), Params: p.Network.Params(), Width: 16, Adder: arch,
 			AreaUM2: a.area, DelayNS: a.delay, Liberty: physical.LibertyFile(""), Flow: physical.Keep,
 		}})
 	}
@@ -245,7 +248,7 @@ func TestPlotAreaDelayCoincident(t *testing.T) {
 			// The dot of each sparse-2 adder inside its marker.
 			sparse := 0
 			for _, a := range m {
-				if a.Sparse == 2 {
+				if a.Adder.Sparse == 2 {
 					sparse++
 				}
 			}

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/explore"
 	"github.com/prefixgen/prefixgen/physical"
 	"github.com/prefixgen/prefixgen/report"
@@ -21,8 +22,8 @@ func fakeMeasured(t *testing.T) ([]explore.Measured, *physical.Result) {
 	all, _ := points(t, 16)
 	m := make([]explore.Measured, len(all))
 	for i, p := range all {
-		m[i] = explore.Measured{Point: p, Result: &physical.Result{
-			Topology: p.Network.Topology(), Params: p.Network.Params(), Width: 16,
+		m[i] = explore.Measured{Point: p, Adder: adder.Standard, Result: &physical.Result{
+			Topology: p.Network.Topology(), Params: p.Network.Params(), Width: 16, Adder: adder.Standard,
 			AreaUM2: 1000 + 100*float64(p.Figures.Size), DelayNS: 0.1*float64(p.Figures.Depth*p.Figures.Depth) + 0.01*float64(p.Figures.MaxFanout),
 			Liberty: physical.LibertyFile(""), Flow: physical.Keep,
 		}}
@@ -58,7 +59,7 @@ func TestPlotAreaDelay(t *testing.T) {
 	adders := fakeAdders(func() []explore.Point { all, _ := points(t, 16); return all }())
 	var sparse bytes.Buffer
 	require.NoError(t, report.PlotAreaDelay(&sparse, 16, adders, ref, "svg"))
-	assert.Contains(t, sparse.String(), "flow abc, Ling adders")
+	assert.Contains(t, sparse.String(), "flow abc, ling adders")
 	assert.Contains(t, sparse.String(), ">sparse 2<")
 	assert.NotContains(t, sparse.String(), ">sparse 4<")
 	assert.NotContains(t, s, ">sparse 2<", "dense adders only: no sparseness in the legend")
@@ -68,7 +69,7 @@ func TestPlotAreaDelay(t *testing.T) {
 
 	// Pipelined adders: a second title line says what the delay is.
 	for i := range adders {
-		adders[i].Stages = 2
+		adders[i].Adder.Stages = 2
 	}
 	var piped bytes.Buffer
 	require.NoError(t, report.PlotAreaDelay(&piped, 16, adders, ref, "svg"))
@@ -138,15 +139,15 @@ func TestHTMLSynthAdders(t *testing.T) {
 	assert.Contains(t, page, "<th>adder</th><th class=\"num\">area, median (µm²)</th><th class=\"num\">delay, median (ns)</th>")
 	assert.Contains(t, page, "medians over the design as written and 4 orders of its gates")
 	assert.Contains(t, page, "adders are on the area–delay front")
-	assert.Equal(t, len(all), strings.Count(page, "<td>Ling</td>"))
+	assert.Equal(t, len(all), strings.Count(page, "<td>ling</td>"))
 	assert.Equal(t, len(all), strings.Count(page, "<tr class=\"adder\">"))
-	assert.Equal(t, len(all), strings.Count(page, "<td>sparse 2, Ling</td>"))
+	assert.Equal(t, len(all), strings.Count(page, "<td>sparse=2 ling</td>"), "named as synth names them")
 	assert.Equal(t, onFront, strings.Count(page, "<td>★</td>"))
 	assert.Equal(t, onFront, strings.Count(page, ", on the area–delay front"))
 	ks := m[2*slicesIndex(all, "kogge-stone")+1]
 	require.Equal(t, "kogge-stone", ks.Name)
 	s := ks.Result.Spread
-	assert.Contains(t, page, fmt.Sprintf("the sparse 2, Ling adder %.0f µm², %.3f ns (medians; as written %.0f µm², %.3f ns; area %.0f–%.0f µm², delay %.3f–%.3f ns over 5 draws)",
+	assert.Contains(t, page, fmt.Sprintf("the sparse=2 ling adder %.0f µm², %.3f ns (medians; as written %.0f µm², %.3f ns; area %.0f–%.0f µm², delay %.3f–%.3f ns over 5 draws)",
 		s.AreaMedian, s.DelayMedian, ks.Result.AreaUM2, ks.Result.DelayNS, s.AreaMin, s.AreaMax, s.DelayMin, s.DelayMax))
 	assert.Contains(t, page, "<code>"+ks.Command+" -f verilog --sparse 2 --ling</code>")
 	assert.Contains(t, page, "<code>"+ks.Command+" -f verilog --ling</code></td></tr>", "the network's row rebuilds its first adder")
@@ -165,8 +166,10 @@ func fakeAdders(all []explore.Point) []explore.Measured {
 		for _, s := range []int{1, 2} {
 			area := 1000 + 100*float64(p.Figures.Size) - 300*float64(s)
 			delay := 0.1*float64(p.Figures.Depth*p.Figures.Depth) + 0.05*float64(s)
-			m = append(m, explore.Measured{Point: p, Sparse: s, Ling: true, Result: &physical.Result{
-				Topology: p.Network.Topology(), Params: p.Network.Params(), Width: 16, Sparse: s, Ling: true,
+			arch := adder.Standard
+			arch.Sparse, arch.Ling = s, true
+			m = append(m, explore.Measured{Point: p, Adder: arch, Result: &physical.Result{
+				Topology: p.Network.Topology(), Params: p.Network.Params(), Width: 16, Adder: arch,
 				AreaUM2: area + 7, DelayNS: delay + 0.5, Liberty: physical.LibertyFile(""), Flow: physical.ABC,
 				Spread: &physical.Spread{Orders: 4, AreaMedian: area, AreaMin: area - 10, AreaMax: area + 20, DelayMedian: delay, DelayMin: delay - 0.1, DelayMax: delay + 0.5},
 			}})

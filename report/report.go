@@ -95,7 +95,7 @@ type pageAdder struct {
 // newPageAdder formats the measured adder m.
 func newPageAdder(m explore.Measured, named bool) pageAdder {
 	r := m.Result
-	a := pageAdder{Name: m.Adder(), Command: m.AdderCommand(), OnFront: m.OnFront, Named: named,
+	a := pageAdder{Name: m.AdderName(), Command: m.AdderCommand(), OnFront: m.OnFront, Named: named,
 		Area: fmt.Sprintf("%.0f", r.AreaUM2), Delay: fmt.Sprintf("%.3f", r.DelayNS), Critical: r.CriticalFrom + " → " + r.CriticalTo}
 	if s := r.Spread; s != nil {
 		a.Area, a.Delay = fmt.Sprintf("%.0f", s.AreaMedian), fmt.Sprintf("%.3f", s.DelayMedian)
@@ -135,9 +135,9 @@ func HTML(w io.Writer, n int, points, front []explore.Point, opt Options) error 
 			d.Flow += fmt.Sprintf("; medians over the design as written and %s of its gates", physical.OrdersPhrase(d.Orders))
 		}
 		m := opt.Measured[0]
-		d.Several = len(opt.Measured) > len(points) || m.Sparse > 1 || m.Ling || m.PGCells || m.Stages > 0
-		if m.Stages > 0 {
-			d.Flow += "; every adder pipelined (" + m.Adder() + "; Yosys's a + b + cin is not), its delay the least clock period"
+		d.Several = len(opt.Measured) > len(points) || !m.Adder.IsStandard()
+		if m.Adder.Stages > 0 {
+			d.Flow += "; every adder pipelined (" + m.AdderName() + "; Yosys's a + b + cin is not), its delay the least clock period"
 		}
 	}
 	perNetwork := 0

@@ -25,38 +25,38 @@ import (
 var archCases = []struct {
 	topo string
 	n    int
-	opt  adder.Options
+	opt  adder.Architecture
 }{
-	{"kogge-stone", 8, adder.Options{Op: adder.Sub, Flags: adder.Carry}},
-	{"sklansky", 5, adder.Options{Op: adder.Sub, NoCarryIn: true, Flags: adder.Carry | adder.Overflow | adder.Zero | adder.Negative}},
-	{"han-carlson", 6, adder.Options{Op: adder.AddSub, NoCarryIn: true, Flags: adder.Zero | adder.Negative}},
-	{"kogge-stone", 1, adder.Options{Op: adder.Sub, NoCarryIn: true, Flags: adder.Overflow}},
-	{"ladner-fischer", 12, adder.Options{Op: adder.Compare}},
-	{"kogge-stone", 1, adder.Options{Op: adder.Compare}},
-	{"sklansky", 16, adder.Options{Flags: adder.Carry | adder.Overflow, Sparse: 2}},
-	{"brent-kung", 13, adder.Options{Flags: adder.Carry | adder.Overflow | adder.Zero, Sparse: 4}},
-	{"kogge-stone", 19, adder.Options{Op: adder.AddSub, Flags: adder.Carry | adder.Overflow, Sparse: 8}},
-	{"sklansky", 4, adder.Options{Sparse: 4, Flags: adder.Negative}},
-	{"sklansky", 8, adder.Options{Flags: adder.Carry, PipelineAfter: []int{0, 2, 3}}},
-	{"brent-kung", 16, adder.Options{Op: adder.AddSub, Flags: adder.Carry | adder.Overflow | adder.Zero, Stages: 2}},
-	{"kogge-stone", 16, adder.Options{Op: adder.Compare, PipelineAfter: []int{2}}},
-	{"kogge-stone", 16, adder.Options{Op: adder.Sub, Flags: adder.Carry | adder.Overflow, Sparse: 4, PipelineAfter: []int{0, 3}}},
-	{"kogge-stone/4", 16, adder.Options{Flags: adder.Carry, Valency: 4}},
-	{"sklansky/3", 11, adder.Options{Flags: adder.Carry | adder.Zero, Valency: 3, Sparse: 2}},
-	{"kogge-stone/3", 20, adder.Options{Op: adder.AddSub, Flags: adder.Carry, Valency: 3, Stages: 2}},
+	{"kogge-stone", 8, adder.Architecture{Op: adder.Sub, Flags: adder.Carry}},
+	{"sklansky", 5, adder.Architecture{Op: adder.Sub, NoCarryIn: true, Flags: adder.Carry | adder.Overflow | adder.Zero | adder.Negative}},
+	{"han-carlson", 6, adder.Architecture{Op: adder.AddSub, NoCarryIn: true, Flags: adder.Zero | adder.Negative}},
+	{"kogge-stone", 1, adder.Architecture{Op: adder.Sub, NoCarryIn: true, Flags: adder.Overflow}},
+	{"ladner-fischer", 12, adder.Architecture{Op: adder.Compare}},
+	{"kogge-stone", 1, adder.Architecture{Op: adder.Compare}},
+	{"sklansky", 16, adder.Architecture{Flags: adder.Carry | adder.Overflow, Sparse: 2}},
+	{"brent-kung", 13, adder.Architecture{Flags: adder.Carry | adder.Overflow | adder.Zero, Sparse: 4}},
+	{"kogge-stone", 19, adder.Architecture{Op: adder.AddSub, Flags: adder.Carry | adder.Overflow, Sparse: 8}},
+	{"sklansky", 4, adder.Architecture{Sparse: 4, Flags: adder.Negative}},
+	{"sklansky", 8, adder.Architecture{Flags: adder.Carry, PipelineAfter: []int{0, 2, 3}}},
+	{"brent-kung", 16, adder.Architecture{Op: adder.AddSub, Flags: adder.Carry | adder.Overflow | adder.Zero, Stages: 2}},
+	{"kogge-stone", 16, adder.Architecture{Op: adder.Compare, PipelineAfter: []int{2}}},
+	{"kogge-stone", 16, adder.Architecture{Op: adder.Sub, Flags: adder.Carry | adder.Overflow, Sparse: 4, PipelineAfter: []int{0, 3}}},
+	{"kogge-stone/4", 16, adder.Architecture{Flags: adder.Carry, Valency: 4}},
+	{"sklansky/3", 11, adder.Architecture{Flags: adder.Carry | adder.Zero, Valency: 3, Sparse: 2}},
+	{"kogge-stone/3", 20, adder.Architecture{Op: adder.AddSub, Flags: adder.Carry, Valency: 3, Stages: 2}},
 	// A comparator two stages deep: its testbench once kept one cycle of
 	// the model's answers.
-	{"brent-kung", 12, adder.Options{Op: adder.Compare, PipelineAfter: []int{2, 4}}},
+	{"brent-kung", 12, adder.Architecture{Op: adder.Compare, PipelineAfter: []int{2, 4}}},
 	// Ling's pseudo-carries, alone and with the other options.
-	{"brent-kung", 16, adder.Options{Flags: adder.Carry, Ling: true}},
-	{"kogge-stone", 9, adder.Options{Op: adder.Compare, Stages: 3, Ling: true}},
+	{"brent-kung", 16, adder.Architecture{Flags: adder.Carry, Ling: true}},
+	{"kogge-stone", 9, adder.Architecture{Op: adder.Compare, Stages: 3, Ling: true}},
 	// Registers without a reset.
-	{"han-carlson", 16, adder.Options{Op: adder.AddSub, Flags: adder.Carry | adder.Overflow, PipelineAfter: []int{0, 3}, NoReset: true}},
-	{"sklansky", 9, adder.Options{Flags: adder.Carry, Sparse: 2, Stages: 2, Ling: true, NoReset: true}},
-	{"sklansky", 9, adder.Options{Op: adder.Sub, NoCarryIn: true, Flags: adder.Carry | adder.Overflow, Sparse: 2, Ling: true}},
-	{"han-carlson", 10, adder.Options{Op: adder.AddSub, NoCarryIn: true, Flags: adder.Zero, Ling: true}},
-	{"ripple", 7, adder.Options{NoCarryIn: true, Ling: true}},
-	{"kogge-stone/4", 16, adder.Options{Flags: adder.Carry | adder.Negative, Valency: 4, Sparse: 4, Ling: true}},
+	{"han-carlson", 16, adder.Architecture{Op: adder.AddSub, Flags: adder.Carry | adder.Overflow, PipelineAfter: []int{0, 3}, NoReset: true}},
+	{"sklansky", 9, adder.Architecture{Flags: adder.Carry, Sparse: 2, Stages: 2, Ling: true, NoReset: true}},
+	{"sklansky", 9, adder.Architecture{Op: adder.Sub, NoCarryIn: true, Flags: adder.Carry | adder.Overflow, Sparse: 2, Ling: true}},
+	{"han-carlson", 10, adder.Architecture{Op: adder.AddSub, NoCarryIn: true, Flags: adder.Zero, Ling: true}},
+	{"ripple", 7, adder.Architecture{NoCarryIn: true, Ling: true}},
+	{"kogge-stone/4", 16, adder.Architecture{Flags: adder.Carry | adder.Negative, Valency: 4, Sparse: 4, Ling: true}},
 }
 
 // buildArch builds "topology" or "topology/valency".
@@ -112,16 +112,16 @@ func TestArchitecturesPlantedBugs(t *testing.T) {
 	tests := []struct {
 		topo     string
 		n        int
-		opt      adder.Options
+		opt      adder.Architecture
 		old, new string
 	}{
-		{"kogge-stone", 16, adder.Options{Flags: adder.Carry, Sparse: 4},
+		{"kogge-stone", 16, adder.Architecture{Flags: adder.Carry, Sparse: 4},
 			"assign sum[6] = G_c3_l2 ? s1_b6 : s0_b6;", "assign sum[6] = G_c3_l2 ? s0_b6 : s1_b6;"},
-		{"kogge-stone", 8, adder.Options{Flags: adder.Carry, PipelineAfter: []int{0, 2}},
+		{"kogge-stone", 8, adder.Architecture{Flags: adder.Carry, PipelineAfter: []int{0, 2}},
 			"assign carry[0] = cin_s2;", "assign carry[0] = cin_s1;"},
-		{"kogge-stone", 8, adder.Options{Flags: adder.Carry, PipelineAfter: []int{0, 2}, NoReset: true},
+		{"kogge-stone", 8, adder.Architecture{Flags: adder.Carry, PipelineAfter: []int{0, 2}, NoReset: true},
 			"assign carry[0] = cin_s2;", "assign carry[0] = cin_s1;"},
-		{"kogge-stone/4", 16, adder.Options{Flags: adder.Carry, Valency: 4},
+		{"kogge-stone/4", 16, adder.Architecture{Flags: adder.Carry, Valency: 4},
 			"wire G_c15_l1 = g[15] | (p[15] & g[14]) | (p[15] & p[14] & g[13]) | (p[15] & p[14] & p[13] & g[12]);",
 			"wire G_c15_l1 = g[15] | (p[15] & g[14]) | (p[15] & p[14] & g[13]);"},
 	}
@@ -160,22 +160,23 @@ func TestPGCells(t *testing.T) {
 	wrong := *cells
 	wrong.OAI21.Inputs = []string{"A", "C", "B"}
 	tests := []struct {
-		topo string
-		n    int
-		opt  adder.Options
-		bug  bool
+		topo  string
+		n     int
+		opt   adder.Architecture
+		cells *adder.Cells
+		bug   bool
 	}{
-		{"sklansky", 8, adder.Options{Flags: adder.Carry, Cells: cells}, false},
-		{"kogge-stone", 13, adder.Options{NoCarryIn: true, Flags: adder.Carry | adder.Overflow | adder.Zero, Sparse: 4, Cells: cells}, false},
-		{"han-carlson", 16, adder.Options{Flags: adder.Carry, Ling: true, Stages: 2, Cells: cells}, false},
-		{"brent-kung", 9, adder.Options{Flags: adder.Carry, Sparse: 2, Stages: 1, NoReset: true, Cells: cells}, false},
-		{"sklansky/3", 11, adder.Options{Flags: adder.Carry, Valency: 3, Cells: cells}, false},
-		{"sklansky", 8, adder.Options{Flags: adder.Carry, Cells: &wrong}, true},
+		{"sklansky", 8, adder.Architecture{Flags: adder.Carry, PGCells: true}, cells, false},
+		{"kogge-stone", 13, adder.Architecture{NoCarryIn: true, Flags: adder.Carry | adder.Overflow | adder.Zero, Sparse: 4, PGCells: true}, cells, false},
+		{"han-carlson", 16, adder.Architecture{Flags: adder.Carry, Ling: true, Stages: 2, PGCells: true}, cells, false},
+		{"brent-kung", 9, adder.Architecture{Flags: adder.Carry, Sparse: 2, Stages: 1, NoReset: true, PGCells: true}, cells, false},
+		{"sklansky/3", 11, adder.Architecture{Flags: adder.Carry, Valency: 3, PGCells: true}, cells, false},
+		{"sklansky", 8, adder.Architecture{Flags: adder.Carry, PGCells: true}, &wrong, true},
 	}
 	var designs []*toolcheck.Design
 	for _, tc := range tests {
 		opt := tc.opt
-		d, err := toolcheck.NewDesign(buildArch(t, tc.topo, tc.n), toolcheck.Options{Vectors: 200, Seed: 5, Adder: &opt, Liberty: lib})
+		d, err := toolcheck.NewDesign(buildArch(t, tc.topo, tc.n), toolcheck.Options{Vectors: 200, Seed: 5, Adder: &opt, Cells: tc.cells, Liberty: lib})
 		require.NoError(t, err)
 		require.Contains(t, string(d.Verilog), "OAI21X1 u_p_n_0 (")
 		designs = append(designs, d)

@@ -31,7 +31,7 @@
 //     be proven equal to the Verilog adder by Yosys; for a pipeline with a
 //     reset, whose testbench compares nothing under rst, the two must be
 //     proven equal at every cycle after one cycle of rst, from any state.
-//     An adder of library cells (adder.Options.Cells) has no VHDL: GHDL is
+//     An adder of library cells (adder.Architecture.PGCells) has no VHDL: GHDL is
 //     skipped, and every other check reads the cells' Verilog models
 //     (Options.Liberty).
 //

@@ -120,7 +120,7 @@ func NewModuleDesign(ctx context.Context, src []byte, mo ModuleOptions, opt Opti
 	if err != nil {
 		return nil, &InputError{"toolcheck: " + err.Error()}
 	}
-	desc, err := adder.Describe(net, ao)
+	desc, err := adder.Describe(net, ao, nil)
 	if err != nil {
 		return nil, &InputError{"toolcheck: " + strings.TrimPrefix(err.Error(), "adder: ")}
 	}

@@ -24,7 +24,7 @@ import (
 
 // emitted returns the Verilog adder prefixgen emits for an n-bit network
 // of topo, as a user would hand it back.
-func emitted(t *testing.T, topo string, n int, opt adder.Options) []byte {
+func emitted(t *testing.T, topo string, n int, opt adder.Architecture) []byte {
 	t.Helper()
 	net, err := topologies.Build(topo, n, nil)
 	require.NoError(t, err)
@@ -55,7 +55,7 @@ func TestModuleDesign(t *testing.T) {
 	plain := emitted(t, "sklansky", 8, adder.Standard)
 	good := "wire G_c5_l1 = g[5] | (p[5] & g[4]);"
 	require.Contains(t, string(plain), good)
-	piped := adder.Options{Flags: adder.Carry, Stages: 2}
+	piped := adder.Architecture{Flags: adder.Carry, Stages: 2}
 	pipe := emitted(t, "kogge-stone", 8, piped)
 	resetOne := []byte("G_c5_l1_s1 <= 1'b0;")
 	require.Contains(t, string(pipe), string(resetOne))
@@ -81,7 +81,7 @@ endmodule
 		name    string
 		src     []byte
 		mo      toolcheck.ModuleOptions
-		adder   *adder.Options
+		adder   *adder.Architecture
 		pass    bool
 		proof   string
 		width   int
@@ -137,13 +137,13 @@ func TestModuleDesignRefused(t *testing.T) {
 	t.Parallel()
 	tooltest.Path(t, "yosys")
 	plain := emitted(t, "brent-kung", 4, adder.Standard)
-	pipe := emitted(t, "brent-kung", 4, adder.Options{Flags: adder.Carry, Stages: 1})
-	noCarry := adder.Options{}
+	pipe := emitted(t, "brent-kung", 4, adder.Architecture{Flags: adder.Carry, Stages: 1})
+	noCarry := adder.Architecture{}
 	tests := []struct {
 		name  string
 		src   string
 		mo    toolcheck.ModuleOptions
-		adder *adder.Options
+		adder *adder.Architecture
 		err   string
 	}{
 		{name: "no module", src: "// nothing\n",
@@ -159,9 +159,9 @@ func TestModuleDesignRefused(t *testing.T) {
 		{name: "unknown cells, allowed", src: fullAdderCells,
 			err: " is not part of the design: allowed a file that declares every module it uses, or --liberty naming the library of its cells"},
 		{name: "syntax", src: "module m (input a; endmodule\n", err: "toolcheck: yosys: ERROR: "},
-		{name: "sparse", src: string(plain), adder: &adder.Options{Flags: adder.Carry, Sparse: 2},
+		{name: "sparse", src: string(plain), adder: &adder.Architecture{Flags: adder.Carry, Sparse: 2},
 			err: "toolcheck: sparseness, valency, Ling's carries and pipeline levels describe a network's adder: allowed for a module of your own the operation, its flags, and its latency as stages"},
-		{name: "too many stages", src: string(plain), adder: &adder.Options{Flags: adder.Carry, Stages: 5},
+		{name: "too many stages", src: string(plain), adder: &adder.Architecture{Flags: adder.Carry, Stages: 5},
 			err: "toolcheck: 5 stages for a 4-bit module: allowed 1 to 4"},
 		{name: "missing library", src: fullAdderCells, mo: toolcheck.ModuleOptions{Liberty: filepath.Join(t.TempDir(), "none.lib")},
 			err: "toolcheck: cannot read the Liberty file "},

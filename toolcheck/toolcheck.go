@@ -180,8 +180,10 @@ type Options struct {
 	// Adder is the adder NewDesign emits around the network (operation,
 	// flags, sparseness, pipeline); nil means adder.Standard,
 	// {cout, sum} = a + b + cin.
-	Adder *adder.Options
-	// Liberty is the Liberty file of the cells Adder.Cells names, which
+	Adder *adder.Architecture
+	// Cells are the library cells of an Adder with PGCells.
+	Cells *adder.Cells
+	// Liberty is the Liberty file of the cells Cells names, which
 	// NewDesign then reads Verilog models of (Design.Cells); the adder has
 	// no VHDL.
 	Liberty string
@@ -193,16 +195,16 @@ func NewDesign(net *network.Network, opt Options) (*Design, error) {
 	if opt.Adder != nil {
 		ao = *opt.Adder
 	}
-	desc, err := adder.Describe(net, ao)
+	desc, err := adder.Describe(net, ao, opt.Cells)
 	if err != nil {
 		return nil, fmt.Errorf("toolcheck: %w", err)
 	}
 	d := &Design{Name: emit.Name(net), Width: net.Width(), Module: emit.AdderModuleName(net, ao), LCUModule: emit.LCUModuleName(net)}
-	if s := ao.Suffix(); s != "" {
-		d.Name += " " + strings.ReplaceAll(s, "_", " ")
+	if s := ao.Name(); s != "" {
+		d.Name += " " + s
 	}
 	var v, tb, lcu, dot bytes.Buffer
-	if err := emit.Verilog(&v, net, emit.VerilogOptions{Module: d.Module, Adder: &ao}); err != nil {
+	if err := emit.Verilog(&v, net, emit.VerilogOptions{Module: d.Module, Adder: &ao, Cells: opt.Cells}); err != nil {
 		return nil, err
 	}
 	if err := emit.VerilogTestbench(&tb, net, emit.TestbenchOptions{Module: d.Module, Vectors: opt.Vectors, Seed: opt.Seed, Adder: &ao}); err != nil {
@@ -221,13 +223,13 @@ func NewDesign(net *network.Network, opt Options) (*Design, error) {
 		return nil, err
 	}
 	key := cellKey(net) + " " + ao.Suffix()
-	if ao.Cells != nil {
+	if ao.PGCells {
 		// An adder of library cells has no VHDL, and adders of other
 		// libraries' cells, or of other pins, differ.
 		if d.Cells, err = libraryModels(opt); err != nil {
 			return nil, err
 		}
-		key = fmt.Sprint(key, " ", *ao.Cells, " ", opt.Liberty)
+		key = fmt.Sprint(key, " ", *opt.Cells, " ", opt.Liberty)
 	} else if err := d.addVHDL(net, ao, opt); err != nil {
 		return nil, err
 	}
@@ -238,7 +240,7 @@ func NewDesign(net *network.Network, opt Options) (*Design, error) {
 
 // addVHDL sets d.VHDL to the adder in VHDL and, where the VHDL testbench
 // covers the adder, d.VHDLTestbench to its testbench.
-func (d *Design) addVHDL(net *network.Network, ao adder.Options, opt Options) error {
+func (d *Design) addVHDL(net *network.Network, ao adder.Architecture, opt Options) error {
 	var vhdl, vhdlTB bytes.Buffer
 	if err := emit.VHDL(&vhdl, net, emit.VHDLOptions{Entity: d.Module, Adder: &ao}); err != nil {
 		return err
@@ -385,7 +387,7 @@ func writeDesign(dir string, d *Design) error {
 }
 
 // spec says what the reference of an adder built with opt computes.
-func spec(opt adder.Options) string {
+func spec(opt adder.Architecture) string {
 	ci := "cin"
 	if opt.NoCarryIn {
 		ci = map[adder.Op]string{adder.Add: "0", adder.Sub: "1", adder.AddSub: "mode"}[opt.Op]
@@ -412,7 +414,7 @@ func spec(opt adder.Options) string {
 // comparison operators, and for a pipelined adder as many registers after
 // them as the adder has stages.
 func reference(d *adder.Description) []byte {
-	n, opt := d.Width, d.Options
+	n, opt := d.Width, d.Architecture
 	var b bytes.Buffer
 	var ports, outs, want []string
 	for _, p := range d.Ports {
@@ -455,7 +457,7 @@ func reference(d *adder.Description) []byte {
 	y := "{" + strings.Join(want, ", ") + "}"
 	for k := 1; k <= d.Latency; k++ {
 		fmt.Fprintf(&b, "    reg [%d:0] delay%d;\n", outputBits(d)-1, k)
-		if d.Options.NoReset {
+		if d.Architecture.NoReset {
 			fmt.Fprintf(&b, "    always @(posedge clk) delay%d <= %s;\n", k, y)
 		} else {
 			fmt.Fprintf(&b, "    always @(posedge clk) delay%d <= rst ? 0 : %s;\n", k, y)

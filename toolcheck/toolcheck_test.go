@@ -182,14 +182,14 @@ func TestPlantedStuckAtOneFails(t *testing.T) {
 
 	ks8, err := topologies.Build("kogge-stone", 8, nil)
 	require.NoError(t, err)
-	piped := adder.Options{Flags: adder.Carry, Stages: 2}
+	piped := adder.Architecture{Flags: adder.Carry, Stages: 2}
 	stuck, err := toolcheck.NewDesign(ks8, toolcheck.Options{Vectors: 200, Seed: 1, Adder: &piped})
 	require.NoError(t, err)
 	stuck.Verilog = plant(stuck.Verilog, `assign sum = p_s2 \^ carry;`, "assign sum = (p_s2 ^ carry) | 8'h10;")
 
 	sk8, err := topologies.Build("sklansky", 8, nil)
 	require.NoError(t, err)
-	cmp := adder.Options{Op: adder.Compare}
+	cmp := adder.Architecture{Op: adder.Compare}
 	eq, err := toolcheck.NewDesign(sk8, toolcheck.Options{Vectors: 200, Seed: 1, Adder: &cmp})
 	require.NoError(t, err)
 	eq.VHDL = plant(eq.VHDL, `eq <= reduce_and\(p\);`, "eq <= '1';")
@@ -225,7 +225,7 @@ func TestPlantedResetFails(t *testing.T) {
 	requireTools(t)
 	net, err := topologies.Build("kogge-stone", 8, nil)
 	require.NoError(t, err)
-	piped := adder.Options{Flags: adder.Carry, Stages: 2}
+	piped := adder.Architecture{Flags: adder.Carry, Stages: 2}
 	fresh := func() *toolcheck.Design {
 		d, err := toolcheck.NewDesign(net, toolcheck.Options{Vectors: 200, Seed: 1, Adder: &piped})
 		require.NoError(t, err)
@@ -364,7 +364,7 @@ func TestVHDLRow(t *testing.T) {
 	requireTools(t)
 	net, err := topologies.Build("sklansky", 8, nil)
 	require.NoError(t, err)
-	sub := adder.Options{Op: adder.Sub, Flags: adder.Carry | adder.Zero, Stages: 1}
+	sub := adder.Architecture{Op: adder.Sub, Flags: adder.Carry | adder.Zero, Stages: 1}
 	subD, err := toolcheck.NewDesign(net, toolcheck.Options{Vectors: 200, Seed: 1, Adder: &sub})
 	require.NoError(t, err)
 	std := design(t, net)
@@ -377,7 +377,7 @@ func TestVHDLRow(t *testing.T) {
 		c.VHDL = bytes.Replace(c.VHDL, []byte(good), []byte("G_c5_l1 <= g(4) or (p(4) and g(5));"), 1)
 		return &c
 	}
-	piped := adder.Options{Flags: adder.Carry, PipelineAfter: []int{2}}
+	piped := adder.Architecture{Flags: adder.Carry, PipelineAfter: []int{2}}
 	pipedD, err := toolcheck.NewDesign(net, toolcheck.Options{Vectors: 200, Seed: 1, Adder: &piped})
 	require.NoError(t, err)
 	require.NotNil(t, pipedD.VHDLTestbench, "the VHDL testbench covers a pipelined adder")

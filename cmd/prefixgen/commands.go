@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -177,7 +178,7 @@ func genCommand() *cli.Command {
 				}
 				return output(c, all)
 			}
-			arch, err := archOptions(c)
+			arch, err := architecture(c)
 			if err != nil {
 				return err
 			}
@@ -214,28 +215,34 @@ func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 	if c.IsSet("module") && f != "verilog" && f != "vhdl" && f != "yosys-lcu" {
 		return nil, usage(c, "--module applies to -f verilog, vhdl and yosys-lcu only, not %s", network.Quote(f))
 	}
-	for _, flag := range archFlagNames {
-		json := f == "json" && (flag == "sparse" || flag == "ling" || flag == "stages" || flag == "no-reset" || flag == "pg-cells")
-		if c.IsSet(flag) && f != "verilog" && f != "vhdl" && flag != "valency" && !json {
+	for _, flag := range adder.FlagNames {
+		// Every format is built with --valency (its radix-K network); the
+		// adder document records what adder.DocumentFlags set.
+		json := f == "json" && slices.Contains(adder.DocumentFlags, flag)
+		if c.IsSet(flag) && f != "verilog" && f != "vhdl" && flag != adder.FlagValency && !json {
 			return nil, usage(c, "--%s applies to -f verilog and vhdl only, not %q", flag, f)
 		}
 	}
-	a, err := architecture(c)
+	arch, err := architecture(c)
 	if err != nil {
 		return nil, err
 	}
-	if f == "vhdl" && a.PGCells {
+	if f == "vhdl" && arch.PGCells {
 		return nil, usage(c, "%s applies to -f verilog: VHDL does not instantiate library cells", pgCellsSource(c))
 	}
-	if c.IsSet("liberty") && (!a.PGCells || f != "verilog") {
+	if c.IsSet("liberty") && (!arch.PGCells || f != "verilog") {
 		return nil, usage(c, "--liberty applies to -f verilog --pg-cells only: it names the library of the cells")
 	}
-	arch, err := archOptions(c)
-	if err != nil {
-		return nil, err
+	// The library's cells are read for -f verilog only: the other formats
+	// write no cell (-f json records that the adder has them).
+	var cells *adder.Cells
+	if f == "verilog" {
+		if cells, err = libraryCells(c, arch); err != nil {
+			return nil, err
+		}
 	}
-	if f == "vhdl" && c.Bool("testbench") && arch != nil {
-		if err := emit.CheckVHDLTestbench(*arch); err != nil {
+	if f == "vhdl" && c.Bool("testbench") {
+		if err := emit.CheckVHDLTestbench(arch); err != nil {
 			return nil, usage(c, "%v", err)
 		}
 	}
@@ -259,13 +266,9 @@ func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 	}
 	switch f {
 	case "json":
-		// The plain adder's network is a prefixgen.network/v1 document; an
-		// adder of another architecture a prefixgen.adder/v1 one.
-		doc := adder.Plain
-		if arch != nil {
-			doc = adder.Architecture{Sparse: arch.Sparse, Valency: arch.Valency, Ling: arch.Ling, Stages: arch.Stages, NoReset: arch.NoReset, PGCells: a.PGCells}
-		}
-		return func(w io.Writer, n *network.Network) error { return adder.WriteDocument(w, n, doc) }, nil
+		// The standard adder's network is a prefixgen.network/v1 document;
+		// an adder of another architecture a prefixgen.adder/v1 one.
+		return func(w io.Writer, n *network.Network) error { return adder.WriteDocument(w, n, arch) }, nil
 	case "text":
 		opt := emit.TextOptions{BitZeroLeft: left}
 		return func(w io.Writer, n *network.Network) error { return emit.Text(w, n, opt) }, nil
@@ -277,17 +280,17 @@ func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 		return func(w io.Writer, n *network.Network) error { return emit.SVG(w, n, opt) }, nil
 	case "verilog":
 		if c.Bool("testbench") {
-			opt := emit.TestbenchOptions{Module: module, Vectors: vectors, Seed: seed, Adder: arch}
+			opt := emit.TestbenchOptions{Module: module, Vectors: vectors, Seed: seed, Adder: &arch}
 			return func(w io.Writer, n *network.Network) error { return emit.VerilogTestbench(w, n, opt) }, nil
 		}
-		opt := emit.VerilogOptions{Module: module, Adder: arch}
+		opt := emit.VerilogOptions{Module: module, Adder: &arch, Cells: cells}
 		return func(w io.Writer, n *network.Network) error { return emit.Verilog(w, n, opt) }, nil
 	case "vhdl":
 		if c.Bool("testbench") {
-			opt := emit.TestbenchOptions{Module: module, Vectors: vectors, Seed: seed, Adder: arch}
+			opt := emit.TestbenchOptions{Module: module, Vectors: vectors, Seed: seed, Adder: &arch}
 			return func(w io.Writer, n *network.Network) error { return emit.VHDLTestbench(w, n, opt) }, nil
 		}
-		opt := emit.VHDLOptions{Entity: module, Adder: arch}
+		opt := emit.VHDLOptions{Entity: module, Adder: &arch}
 		return func(w io.Writer, n *network.Network) error { return emit.VHDL(w, n, opt) }, nil
 	case "yosys-lcu":
 		opt := emit.YosysLCUOptions{Module: module}
@@ -388,7 +391,7 @@ func statsCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			if !arch.IsPlain() {
+			if !arch.IsStandard() {
 				return adderStats(c, arch)
 			}
 			write, err := statsFormat(c, c.String("topology") != "all")
@@ -557,18 +560,22 @@ func checkCommand() *cli.Command {
 			if n := nets[0].Width(); n > toolcheck.MaxWidth {
 				return usage(c, "width %d too wide to check: allowed 1 to %d", n, toolcheck.MaxWidth)
 			}
-			arch, err := archOptions(c)
+			arch, err := architecture(c)
 			if err != nil {
 				return err
 			}
-			if c.IsSet("liberty") && (arch == nil || arch.Cells == nil) {
+			if c.IsSet("liberty") && !arch.PGCells {
 				return usage(c, "--liberty applies only with --verilog or --pg-cells: allowed check --verilog FILE --liberty …")
+			}
+			cells, err := libraryCells(c, arch)
+			if err != nil {
+				return err
 			}
 			if err := checkArch(c, arch, nets); err != nil {
 				return err
 			}
-			opt.Adder = arch
-			if arch != nil && arch.Cells != nil {
+			opt.Adder, opt.Cells = &arch, cells
+			if arch.PGCells {
 				opt.Liberty = physical.LibertyFile(c.String("liberty"))
 			}
 			designs := make([]*toolcheck.Design, len(nets))
@@ -615,11 +622,11 @@ func checkVerilog(c *cli.Context, opt toolcheck.Options) error {
 	if err != nil {
 		return err
 	}
-	arch, err := archOptions(c)
+	arch, err := architecture(c)
 	if err != nil {
 		return err
 	}
-	opt.Adder = arch
+	opt.Adder = &arch
 	mo := toolcheck.ModuleOptions{Top: c.String("top")}
 	if c.IsSet("liberty") {
 		mo.Liberty = physical.LibertyFile(c.String("liberty"))

@@ -173,11 +173,14 @@ func reportCommand() *cli.Command {
 			if err := adderFlagsOnlyWithSynth(c); err != nil {
 				return err
 			}
-			var opt physical.Options
-			var adders explore.Adders
+			var (
+				opt    physical.Options
+				adders []adder.Architecture
+				cells  *adder.Cells
+			)
 			if c.Bool("synth") {
 				var err error
-				if opt, adders, err = adderSynthOptions(c); err != nil {
+				if opt, adders, cells, err = adderSynthOptions(c); err != nil {
 					return err
 				}
 			} else if err := synthOnly(c); err != nil {
@@ -211,7 +214,7 @@ func reportCommand() *cli.Command {
 						cmd += fmt.Sprintf(" --%s %s", f, emit.ShellWord(fmt.Sprint(c.Value(f))))
 					}
 				}
-				if ropt.Measured, ropt.Reference, err = synthMeasureAdders(c, all, adders, opt); err != nil {
+				if ropt.Measured, ropt.Reference, err = synthMeasureAdders(c, all, adders, cells, opt); err != nil {
 					return err
 				}
 			}
@@ -249,10 +252,10 @@ func optimizerFlags() []cli.Flag {
 func adderFlags() []cli.Flag {
 	return []cli.Flag{
 		sparseListFlag("with --synth, "),
-		&cli.BoolFlag{Name: "ling", Usage: "with --synth, measure every adder with Ling's pseudo-carries (see gen --ling)"},
-		&cli.BoolFlag{Name: "pg-cells", Usage: "with --synth, measure every adder with each bit's generate and propagate as the library's NAND2 and OAI21 cells (see gen --pg-cells)"},
-		&cli.IntFlag{Name: "stages", Usage: "with --synth, pipeline every adder with `K` register stages placed to balance its logic (gen --stages; 1 to the shallowest carry tree's depth + 1): delays are then least clock periods", DefaultText: "none"},
-		&cli.BoolFlag{Name: "no-reset", Usage: "with --stages, registers without a reset (gen --no-reset)"},
+		&cli.BoolFlag{Name: adder.FlagLing, Usage: "with --synth, measure every adder with Ling's pseudo-carries (see gen --ling)"},
+		&cli.BoolFlag{Name: adder.FlagPGCells, Usage: "with --synth, measure every adder with each bit's generate and propagate as the library's NAND2 and OAI21 cells (see gen --pg-cells)"},
+		&cli.IntFlag{Name: adder.FlagStages, Usage: "with --synth, pipeline every adder with `K` register stages placed to balance its logic (gen --stages; 1 to the shallowest carry tree's depth + 1): delays are then least clock periods", DefaultText: "none"},
+		&cli.BoolFlag{Name: adder.FlagNoReset, Usage: "with --stages, registers without a reset (gen --no-reset)"},
 		ordersFlag("with --synth, take the front over medians: "),
 	}
 }
@@ -275,34 +278,27 @@ func adderFlagsOnlyWithSynth(c *cli.Context) error {
 }
 
 // adderSynthOptions returns the options of the physical flow, --orders
-// among them, and the adders adderFlags ask for.
-func adderSynthOptions(c *cli.Context) (physical.Options, explore.Adders, error) {
+// among them, the architectures of the adders adderFlags ask for (one per
+// sparseness of --sparse) and the library's cells where they need them.
+func adderSynthOptions(c *cli.Context) (physical.Options, []adder.Architecture, *adder.Cells, error) {
 	opt, err := synthOptions(c)
 	if err != nil {
-		return opt, explore.Adders{}, err
+		return opt, nil, nil, err
 	}
-	sparse, err := sparseList(c, c.Int("width"))
+	adders, err := adder.ReadFlagList(c, nil, c.Int("width"))
 	if err != nil {
-		return opt, explore.Adders{}, err
+		return opt, nil, nil, adderUsage(c, err)
 	}
 	if opt.Orders, err = orders(c); err != nil {
-		return opt, explore.Adders{}, err
+		return opt, nil, nil, err
 	}
-	a := explore.Adders{Sparse: sparse, Ling: c.Bool("ling"), NoReset: c.Bool("no-reset")}
-	if c.Bool("pg-cells") {
-		if a.Cells, err = physical.PGCells(opt.Liberty); err != nil {
-			return opt, explore.Adders{}, usage(c, "%v", err)
+	var cells *adder.Cells
+	if adders[0].PGCells {
+		if cells, err = physical.PGCells(opt.Liberty); err != nil {
+			return opt, nil, nil, usage(c, "%v", err)
 		}
 	}
-	if c.IsSet("stages") {
-		if a.Stages = c.Int("stages"); a.Stages < 1 {
-			return opt, explore.Adders{}, usage(c, "--stages %d out of range: allowed 1 to the shallowest carry tree's depth + 1", a.Stages)
-		}
-	}
-	if a.NoReset && a.Stages == 0 {
-		return opt, explore.Adders{}, usage(c, "--no-reset applies to pipelined adders: allowed with --stages")
-	}
-	return opt, a, nil
+	return opt, adders, cells, nil
 }
 
 // synthOnly refuses the flags of the physical flow without --synth.
@@ -318,7 +314,7 @@ func synthOnly(c *cli.Context) error {
 // exploreSynth is explore --synth: every network through the physical
 // flow, the area–delay front printed and plotted.
 func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
-	opt, adders, err := adderSynthOptions(c)
+	opt, adders, cells, err := adderSynthOptions(c)
 	if err != nil {
 		return err
 	}
@@ -326,7 +322,7 @@ func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
 	if err != nil {
 		return err
 	}
-	measured, ref, err := synthMeasureAdders(c, all, adders, opt)
+	measured, ref, err := synthMeasureAdders(c, all, adders, cells, opt)
 	if err != nil {
 		return err
 	}
@@ -354,13 +350,13 @@ func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
 	})
 }
 
-// synthMeasureAdders runs the adders a asks for of every point through the
-// physical flow with a progress bar on a terminal, and sorts a failure into
-// bad input (exit 2) or a failed tool (exit 1).
-func synthMeasureAdders(c *cli.Context, points []explore.Point, a explore.Adders, opt physical.Options) ([]explore.Measured, *physical.Result, error) {
+// synthMeasureAdders runs the adders of every point through the physical
+// flow with a progress bar on a terminal, and sorts a failure into bad
+// input (exit 2) or a failed tool (exit 1).
+func synthMeasureAdders(c *cli.Context, points []explore.Point, adders []adder.Architecture, cells *adder.Cells, opt physical.Options) ([]explore.Measured, *physical.Result, error) {
 	bar := newBar(c.App.ErrWriter, "prefixgen "+c.Command.Name, "designs")
 	opt.Progress = bar.update
-	measured, ref, err := explore.SynthesizeAdders(c.Context, points, a, opt)
+	measured, ref, err := explore.SynthesizeAdders(c.Context, points, adders, cells, opt)
 	bar.done()
 	if err != nil {
 		var bad *explore.AdderError
@@ -385,23 +381,4 @@ func sparseAllowed() string {
 		s[i] = strconv.Itoa(v)
 	}
 	return strings.Join(s, ", ")
-}
-
-// sparseList parses --sparse: distinct sparseness values, each allowed and
-// at most the width n, in the order given.
-func sparseList(c *cli.Context, n int) ([]int, error) {
-	var list []int
-	for _, f := range strings.Split(c.String("sparse"), ",") {
-		s, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || !slices.Contains(adder.Sparseness, s) {
-			return nil, usage(c, "--sparse %s: sparseness %s not allowed: allowed %s, or a comma-separated list of them", network.Quote(c.String("sparse")), network.Quote(f), sparseAllowed())
-		}
-		if s > n {
-			return nil, usage(c, "--sparse %s: sparseness %d exceeds the width %d: allowed at most n", network.Quote(c.String("sparse")), s, n)
-		}
-		if !slices.Contains(list, s) {
-			list = append(list, s)
-		}
-	}
-	return list, nil
 }

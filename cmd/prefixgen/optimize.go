@@ -186,31 +186,27 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 	if err := optimize.Check(opt); err != nil {
 		return usage(c, "%v", err)
 	}
-	sparse, err := sparseList(c, opt.Width)
-	if err != nil {
-		return err
-	}
-	opt.Ling = c.Bool("ling")
-	if c.Bool("pg-cells") {
-		if opt.Cells, err = physical.PGCells(flow.Liberty); err != nil {
-			return usage(c, "%v", err)
-		}
-	}
-	if c.IsSet("stages") {
-		if opt.Stages = c.Int("stages"); opt.Stages < 1 {
-			return usage(c, "--stages %d out of range: allowed 1 to the depth bound + 1 (%d)", opt.Stages, opt.MaxDepth+1)
-		}
-	}
-	opt.NoReset = c.Bool("no-reset")
+	var rec *adder.Recorded
 	if c.IsSet("start") {
 		var start *network.Network
-		if start, sparse, err = optimizeStart(c, &opt, sparse); err != nil {
+		if start, rec, err = optimizeStart(c, opt.Width); err != nil {
 			return err
 		}
 		opt.Start = []*network.Network{start}
 	}
-	if opt.NoReset && opt.Stages == 0 {
-		return usage(c, "--no-reset applies to pipelined adders: allowed with --stages")
+	// The adders measured: one architecture per sparseness, the same but
+	// for it.
+	adders, err := adder.ReadFlagList(c, rec, opt.Width)
+	if err != nil {
+		return adderUsage(c, err)
+	}
+	sparse := make([]int, len(adders))
+	for i, a := range adders {
+		sparse[i] = a.Sparse
+	}
+	opt.Adder = &adders[0]
+	if opt.Cells, err = libraryCells(c, adders[0]); err != nil {
+		return err
 	}
 	if err := optimize.Check(opt); err != nil { // the start, if any, within the bounds too
 		return usage(c, "%v", err)
@@ -239,12 +235,13 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 	if err != nil {
 		return failure{fmt.Errorf("prefixgen optimize: %v", err)}
 	}
+	measured := res.Measured.Adder
 	err = output(c, func(w io.Writer) error {
 		switch format {
 		case "json":
-			// The adder measured: a network document for the plain adder,
-			// an adder document for a sparse, Ling, pipelined or library-cell one.
-			return adder.WriteDocument(w, res.Network, adder.Architecture{Sparse: res.Sparse, Ling: opt.Ling, Stages: opt.Stages, NoReset: opt.NoReset, PGCells: opt.Cells != nil})
+			// The adder measured: a network document for the standard
+			// adder, an adder document for any other.
+			return adder.WriteDocument(w, res.Network, measured)
 		case "text":
 			return emit.Text(w, res.Network, emit.TextOptions{})
 		}
@@ -252,37 +249,37 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 		if flow.Orders > 0 {
 			header = append(header[:len(header)-2], "area median (µm²)", "delay median (ns)")
 		}
-		if opt.Stages > 0 {
+		if measured.Stages > 0 {
 			header = append(header, "registers")
 		}
-		row := func(name string, f network.Figures, m delay.Report, sparse int, r *physical.Result) []string {
+		row := func(name string, f network.Figures, m delay.Report, r *physical.Result) []string {
 			area, ns := r.AreaUM2, r.DelayNS
 			if s := r.Spread; s != nil {
 				area, ns = s.AreaMedian, s.DelayMedian
 			}
 			cells := []string{name, fmt.Sprint(f.Width), fmt.Sprint(f.Depth), fmt.Sprint(f.Size), fmt.Sprint(f.MaxFanout),
-				fmt.Sprintf("%.2f", m.FO4), fmt.Sprint(sparse), fmt.Sprintf("%.0f", area), fmt.Sprintf("%.3f", ns)}
-			if opt.Stages > 0 {
+				fmt.Sprintf("%.2f", m.FO4), fmt.Sprint(r.Adder.Sparse), fmt.Sprintf("%.0f", area), fmt.Sprintf("%.3f", ns)}
+			if measured.Stages > 0 {
 				cells = append(cells, fmt.Sprint(r.Registers))
 			}
 			return cells
 		}
-		rows := [][]string{row(emit.Name(res.Network), res.Figures, res.Model, res.Sparse, res.Measured)}
+		rows := [][]string{row(emit.Name(res.Network), res.Figures, res.Model, res.Measured)}
 		if res.Named != nil {
-			rows = append(rows, row(emit.Name(res.Named), res.Named.Figures(), res.NamedModel, res.NamedSparse, res.NamedMeasured))
+			rows = append(rows, row(emit.Name(res.Named), res.Named.Figures(), res.NamedModel, res.NamedMeasured))
 		}
 		if err := emit.WriteTable(w, header, rows); err != nil {
 			return err
 		}
 		m := res.Measured
-		if flags, words := measuredArch(res.Sparse, opt.Ling, opt.Cells != nil, flow.Liberty); flags != "" {
-			if _, err := fmt.Fprintf(w, "the adder measured is the %s one (gen -f verilog %s): -f json writes it as a %s document\n", words, flags, adder.DocumentFormat); err != nil {
+		if name, flags := measuredArch(measured, flow.Liberty); name != "" {
+			if _, err := fmt.Fprintf(w, "the adder measured is %s (gen -f verilog %s): -f json writes it as a %s document\n", name, flags, adder.DocumentFormat); err != nil {
 				return err
 			}
 		}
-		if opt.Stages > 0 {
+		if pipeline := pipelineOf(measured); measured.Stages > 0 {
 			if _, err := fmt.Fprintf(w, "the adders are pipelined (%s; gen -f verilog %s): a delay is the least clock period, a flip-flop's setup time included, and registers counts the flip-flops; -f json records the stages\n",
-				stagesWords(opt.Stages, opt.NoReset), stagesFlags(opt.Stages, opt.NoReset)); err != nil {
+				pipeline.Name(), strings.Join(pipeline.Args(), " ")); err != nil {
 				return err
 			}
 		}
@@ -302,116 +299,67 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 		}
 		return err
 	})
-	if flags, words := measuredArch(res.Sparse, opt.Ling, opt.Cells != nil, flow.Liberty); err == nil && format == "text" && flags != "" {
+	if name, flags := measuredArch(measured, flow.Liberty); err == nil && format == "text" && name != "" {
 		// The diagram shows the network only.
-		fmt.Fprintf(c.App.ErrWriter, "prefixgen optimize: the adder measured is the %s one: the diagram shows its network; -f json writes the adder (gen -f verilog %s)\n",
-			words, flags)
+		fmt.Fprintf(c.App.ErrWriter, "prefixgen optimize: the adder measured is %s: the diagram shows its network; -f json writes the adder (gen -f verilog %s)\n",
+			name, flags)
 	}
 	return err
 }
 
 // optimizeStart reads --start: the network the search measures besides its
-// candidates and may start from. It returns it with the sparseness values
-// the search measures, and sets opt's Ling carries, pipeline and library
-// cells: those of the flags, and where a flag is not given, those the start
-// file records.
-// A start file of another width, of a valency the search does not measure,
-// or whose architecture the flags leave out or contradict is bad usage.
-func optimizeStart(c *cli.Context, opt *optimize.Options, sparse []int) (*network.Network, []int, error) {
+// candidates and may start from, and for an adder document the
+// architecture it records, which the flags may repeat but not change
+// (adder.ReadFlagList). A start file of another width, or of a valency the
+// search does not measure, is bad usage.
+func optimizeStart(c *cli.Context, width int) (*network.Network, *adder.Recorded, error) {
 	file := c.String("start")
 	data, err := os.ReadFile(file)
 	if err != nil {
-		return nil, nil, fmt.Errorf("prefixgen optimize: cannot read start file: %v", err)
+		return nil, nil, fmt.Errorf("prefixgen optimize: cannot read start file: %w", err)
 	}
 	net, arch, err := adder.ReadDocument(bytes.NewReader(data))
 	if err != nil {
-		return nil, nil, fmt.Errorf("prefixgen optimize: %s: %v", file, err)
+		return nil, nil, fmt.Errorf("prefixgen optimize: %s: %w", file, err)
 	}
-	if net.Width() != opt.Width {
-		return nil, nil, usage(c, "--start %s: a network of width %d: allowed only the width searched, -n %d", file, net.Width(), opt.Width)
+	if net.Width() != width {
+		return nil, nil, usage(c, "--start %s: a network of width %d: allowed only the width searched, -n %d", file, net.Width(), width)
 	}
 	if arch.Valency > 2 {
 		return nil, nil, usage(c, "--start %s is the valency-%d adder: allowed a valency-2 one (the search measures no other)", file, arch.Valency)
 	}
 	// An adder document records the adder measured: the search measures
-	// it so, and a flag may repeat it, not change it. A network
-	// document's plain adder is a default the flags change.
+	// it so. A network document's standard adder is a default the flags
+	// change.
 	if !adder.IsDocument(data) {
-		return net, sparse, nil
+		return net, nil, nil
 	}
-	contradicts := func(name, given, part string) error {
-		return usage(c, "%s contradicts %s, %s: leave --%s out", given, file, part, name)
-	}
-	switch s := max(arch.Sparse, 1); {
-	case !c.IsSet("sparse"):
-		sparse = []int{s}
-	case !slices.Contains(sparse, s):
-		return nil, nil, usage(c, "--sparse %s leaves out %s's sparseness %d: add %d to the list, or leave --sparse out", c.String("sparse"), file, s, s)
-	}
-	if c.IsSet("ling") && opt.Ling != arch.Ling {
-		return nil, nil, contradicts("ling", boolFlag("ling", opt.Ling), lingWords(arch.Ling))
-	}
-	if c.IsSet("pg-cells") && (opt.Cells != nil) != arch.PGCells {
-		return nil, nil, contradicts("pg-cells", boolFlag("pg-cells", opt.Cells != nil), pgCellsWords(arch.PGCells))
-	}
-	if c.IsSet("stages") && opt.Stages != arch.Stages {
-		return nil, nil, contradicts("stages", fmt.Sprintf("--stages %d", opt.Stages), pipelineWords(arch.Stages, arch.NoReset))
-	}
-	if c.IsSet("no-reset") && opt.NoReset != arch.NoReset {
-		return nil, nil, contradicts("no-reset", boolFlag("no-reset", opt.NoReset), pipelineWords(arch.Stages, arch.NoReset))
-	}
-	opt.Ling, opt.Stages, opt.NoReset = arch.Ling, arch.Stages, arch.NoReset
-	if arch.PGCells && opt.Cells == nil {
-		cells, err := physical.PGCells(c.String("liberty"))
-		if err != nil {
-			return nil, nil, usage(c, "%v", err)
-		}
-		opt.Cells = cells
-	}
-	return net, sparse, nil
+	return net, &adder.Recorded{Architecture: arch, Path: file}, nil
 }
 
-// measuredArch returns the flags that build the adder optimize measured
-// around its network, as in "--sparse 2 --ling", and its name in words, as
-// in "sparse-2 Ling"; both "" for the plain adder.
-func measuredArch(sparse int, ling, cells bool, liberty string) (flags, words string) {
-	var f, w []string
-	if sparse > 1 {
-		f, w = append(f, fmt.Sprintf("--sparse %d", sparse)), append(w, fmt.Sprintf("sparse-%d", sparse))
+// measuredArch returns the name of the adder optimize measured around its
+// network, but for its pipeline (pipelineOf), as in "sparse=2 ling", and
+// the flags of gen that build it, as in "--sparse 2 --ling" (with
+// --liberty naming a library of its cells other than the default); both
+// "" for the standard adder.
+func measuredArch(arch adder.Architecture, liberty string) (name, flags string) {
+	arch.Stages, arch.NoReset = 0, false
+	if arch.IsStandard() {
+		return "", ""
 	}
-	if ling {
-		f, w = append(f, "--ling"), append(w, "Ling")
+	flags = strings.Join(arch.Args(), " ")
+	if arch.PGCells && physical.LibertyFile(liberty) != physical.LibertyFile("") {
+		flags += " --liberty " + emit.ShellWord(liberty)
 	}
-	if cells {
-		f, w = append(f, "--pg-cells"), append(w, "library-cell")
-		if physical.LibertyFile(liberty) != physical.LibertyFile("") {
-			f = append(f, "--liberty "+emit.ShellWord(liberty))
-		}
-	}
-	return strings.Join(f, " "), strings.Join(w, " ")
+	return arch.Name(), flags
 }
 
-// stagesFlags returns the flags of gen that pipeline an adder as optimize
-// measured it, as in "--stages 2 --no-reset".
-func stagesFlags(stages int, noReset bool) string {
-	f := fmt.Sprintf("--stages %d", stages)
-	if noReset {
-		f += " --no-reset"
-	}
-	return f
-}
-
-// stagesWords returns the pipeline of stagesFlags in words, as in
-// "2 register stages, no reset".
-func stagesWords(stages int, noReset bool) string {
-	w := fmt.Sprintf("%d register stage", stages)
-	if stages != 1 {
-		w += "s"
-	}
-	if noReset {
-		w += ", no reset"
-	}
-	return w
+// pipelineOf returns the standard adder with the pipeline of arch, whose
+// name and flags say the pipeline alone.
+func pipelineOf(arch adder.Architecture) adder.Architecture {
+	p := adder.Standard
+	p.Stages, p.NoReset = arch.Stages, arch.NoReset
+	return p
 }
 
 // contains reports whether list holds s.

@@ -125,6 +125,6 @@ func TestPGCellsExploreReport(t *testing.T) {
 	require.Equal(t, 0, status, errOut)
 	html, err := os.ReadFile(page)
 	require.NoError(t, err)
-	assert.Contains(t, string(html), ">pg cells<", "every row names its adder")
-	assert.Contains(t, string(html), "g and p library cells", "the plot's title says what was measured")
+	assert.Contains(t, string(html), ">pgcells<", "every row names its adder, as synth names it")
+	assert.Contains(t, string(html), "pgcells adders)", "the plot's title says what was measured")
 }

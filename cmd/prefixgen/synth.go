@@ -120,8 +120,8 @@ func synthCommand() *cli.Command {
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "table, json (an array) or csv"},
 			outputFlag(),
 			sparseFlag(), valencyFlag(), lingFlag(), pgCellsFlag(),
-			&cli.IntFlag{Name: "stages", Usage: "`K` register stages in every adder, placed to balance its logic (1 to depth + 1; gen --stages): its delay is then the least clock period", DefaultText: "none, combinational adders"},
-			&cli.BoolFlag{Name: "no-reset", Usage: "with --stages: registers without a reset (gen --no-reset)"},
+			&cli.IntFlag{Name: adder.FlagStages, Usage: "`K` register stages in every adder, placed to balance its logic (1 to depth + 1; gen --stages): its delay is then the least clock period", DefaultText: "none, combinational adders"},
+			&cli.BoolFlag{Name: adder.FlagNoReset, Usage: "with --stages: registers without a reset (gen --no-reset)"},
 			&cli.StringFlag{Name: "verilog", Usage: "synthesize the module of your own Verilog `FILE` instead of a network's adder"},
 			&cli.StringFlag{Name: "top", Usage: "with --verilog, the `MODULE` to synthesize (default: the file's one module)"},
 			ordersFlag(""),
@@ -152,24 +152,18 @@ func synthCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			a, err := architecture(c)
+			arch, err := architecture(c)
 			if err != nil {
 				return err
 			}
-			arch := a.Options()
-			if err := libraryCells(c, &arch, a); err != nil {
+			cells, err := libraryCells(c, arch)
+			if err != nil {
 				return err
 			}
-			if c.IsSet("stages") && arch.Stages < 1 {
-				return usage(c, "--stages %d out of range: allowed 1 to the depth of the carry tree + 1", arch.Stages)
-			}
-			if c.Bool("no-reset") && arch.Stages == 0 {
-				return usage(c, "--no-reset applies to a pipelined adder: allowed with --stages")
-			}
-			if err := checkArch(c, &arch, nets); err != nil {
+			if err := checkArch(c, arch, nets); err != nil {
 				return err
 			}
-			designs, err := synthDesigns(nets, arch)
+			designs, err := synthDesigns(nets, arch, cells)
 			if err != nil {
 				return failure{fmt.Errorf("prefixgen synth: %v", err)}
 			}
@@ -241,13 +235,13 @@ func synthVerilog(c *cli.Context, format string, opt physical.Options) error {
 	return synthOutput(c, format, designs, opt)
 }
 
-// synthDesigns returns the adders of nets followed by Yosys's a + b + cin
-// of their width; arch gives the sparseness and valency of their carry
-// trees.
-func synthDesigns(nets []*network.Network, arch adder.Options) ([]*physical.Design, error) {
+// synthDesigns returns the adders of architecture arch around nets, with
+// cells for the generate and propagate of PGCells, followed by Yosys's
+// a + b + cin of their width.
+func synthDesigns(nets []*network.Network, arch adder.Architecture, cells *adder.Cells) ([]*physical.Design, error) {
 	designs := make([]*physical.Design, 0, len(nets)+1)
 	for _, n := range nets {
-		d, err := physical.ArchitectureDesign(n, arch)
+		d, err := physical.ArchitectureDesign(n, arch, cells)
 		if err != nil {
 			return nil, err
 		}

@@ -201,9 +201,9 @@ func TestReportSynthAdders(t *testing.T) {
 	assert.Contains(t, html, "Made by <code>prefixgen report -n 4 --synth --sparse 1,2 --ling --orders 1 --load 0.02 -o r.html</code>")
 	assert.Contains(t, html, "medians over the design as written and 1 order of its gates")
 	assert.Contains(t, html, "<th>adder</th><th class=\"num\">area, median (µm²)</th>")
-	assert.Contains(t, html, "<td>sparse 2, Ling</td>")
+	assert.Contains(t, html, "<td>sparse=2 ling</td>")
 	assert.Contains(t, html, "<code>prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 2 --ling</code>")
-	assert.Equal(t, strings.Count(html, "<tr class=\"adder\">"), strings.Count(html, "<td>Ling</td>"), "two adders a network")
+	assert.Equal(t, strings.Count(html, "<tr class=\"adder\">"), strings.Count(html, "<td>ling</td>"), "two adders a network")
 
 	for _, flag := range [][]string{{"--sparse", "2"}, {"--ling"}, {"--orders", "2"}} {
 		status, out, errOut := prefixgen(append([]string{"report", "-n", "4", "-o", page}, flag...)...)
@@ -225,7 +225,7 @@ func TestExploreSynthStages(t *testing.T) {
 	require.Equal(t, 0, status, errOut)
 	assert.Regexp(t, `(?m)^network .* std cells +registers +redundant`, out)
 	assert.Regexp(t, `(?m)^kogge-stone .* prefixgen gen -t kogge-stone -n 4 -f verilog --stages 2 --no-reset$`, out)
-	assert.Contains(t, out, "the adders are pipelined (2 stages, no reset; Yosys's a + b + cin is not)")
+	assert.Contains(t, out, "the adders are pipelined (stages=2 noreset; Yosys's a + b + cin is not)")
 	status, out, errOut = prefixgen("explore", "-n", "4", "--no-optimize", "--synth", "--stages", "1", "-f", "json")
 	require.Equal(t, 0, status, errOut)
 	var rows []map[string]any
@@ -242,8 +242,8 @@ func TestExploreSynthStages(t *testing.T) {
 	data, err := os.ReadFile(page)
 	require.NoError(t, err)
 	assert.Contains(t, string(data), "Made by <code>prefixgen report -n 4 --synth --stages 1 -o r.html</code>")
-	assert.Contains(t, string(data), "<td>1 stage</td>")
-	assert.Contains(t, string(data), "every adder pipelined (1 stage; Yosys")
+	assert.Contains(t, string(data), "<td>stages=1</td>")
+	assert.Contains(t, string(data), "every adder pipelined (stages=1; Yosys")
 }
 
 // TestExploreSynthSparse: explore --synth --sparse 1,4 prints one row per
@@ -291,8 +291,8 @@ func TestExploreSparseRefused(t *testing.T) {
 		{[]string{"--orders", "2"}, "--orders applies only with --synth: allowed explore --synth --orders"},
 		{[]string{"--synth", "--orders", "101"}, "--orders 101 out of range: allowed 0 to 100"},
 		{[]string{"--stages", "2"}, "--stages applies only with --synth: allowed explore --synth --stages"},
-		{[]string{"--synth", "--no-reset"}, "--no-reset applies to pipelined adders: allowed with --stages"},
-		{[]string{"--synth", "--stages", "0"}, "--stages 0 out of range: allowed 1 to the shallowest carry tree's depth + 1"},
+		{[]string{"--synth", "--no-reset"}, "--no-reset applies to a pipelined adder: allowed with --stages"},
+		{[]string{"--synth", "--stages", "0"}, "--stages 0 out of range: allowed 1 to the depth of the carry tree + 1"},
 		{[]string{"--synth", "--stages", "4"}, "kogge-stone: adder: 4 pipeline stages for a carry tree of depth 2: allowed 1 to 3"},
 	} {
 		status, out, errOut := prefixgen(append([]string{"explore", "-n", "4", "--no-optimize"}, tt.args...)...)
@@ -482,7 +482,7 @@ func TestOptimizeFlowSparseDocument(t *testing.T) {
 	require.NoError(t, err)
 	net, arch, err := adder.ReadDocument(bytes.NewReader(data))
 	require.NoError(t, err)
-	assert.Equal(t, adder.Architecture{Sparse: 4, Valency: 2}, arch)
+	assert.Equal(t, adder.Architecture{Flags: adder.Carry, Sparse: 4, Valency: 2}, arch)
 	assert.Equal(t, 8, net.Width())
 	status, out, errOut = prefixgen("synth", "--from", path, "-f", "json")
 	require.Equal(t, 0, status, errOut)
@@ -498,14 +498,14 @@ func TestOptimizeFlowSparseDocument(t *testing.T) {
 	// The table says which adder it measured and what -f json writes.
 	status, out, errOut = prefixgen("optimize", "-n", "8", "--max-delay-ns", "10", "--sparse", "4")
 	require.Equal(t, 0, status, errOut)
-	assert.Contains(t, out, "the adder measured is the sparse-4 one (gen -f verilog --sparse 4): -f json writes it as a prefixgen.adder/v1 document\n")
+	assert.Contains(t, out, "the adder measured is sparse=4 (gen -f verilog --sparse 4): -f json writes it as a prefixgen.adder/v1 document\n")
 	assert.Empty(t, errOut)
 
 	// The diagram shows only the network, and standard error says so.
 	status, out, errOut = prefixgen("optimize", "-n", "8", "--max-delay-ns", "10", "--sparse", "4", "-f", "text")
 	require.Equal(t, 0, status, errOut)
 	assert.NotEmpty(t, out)
-	assert.Equal(t, "prefixgen optimize: the adder measured is the sparse-4 one: the diagram shows its network; -f json writes the adder (gen -f verilog --sparse 4)\n", errOut)
+	assert.Equal(t, "prefixgen optimize: the adder measured is sparse=4: the diagram shows its network; -f json writes the adder (gen -f verilog --sparse 4)\n", errOut)
 }
 
 // optimize --stages measures pipelined adders: the table counts their
@@ -524,7 +524,7 @@ func TestOptimizeFlowStages(t *testing.T) {
 	regs, err := strconv.Atoi(strings.Fields(lines[1])[len(strings.Fields(lines[1]))-1])
 	require.NoError(t, err, out)
 	assert.Positive(t, regs)
-	assert.Contains(t, out, "the adders are pipelined (2 register stages, no reset; gen -f verilog --stages 2 --no-reset): a delay is the least clock period")
+	assert.Contains(t, out, "the adders are pipelined (stages=2 noreset; gen -f verilog --stages 2 --no-reset): a delay is the least clock period")
 
 	path := filepath.Join(t.TempDir(), "network.json")
 	status, out, errOut = prefixgen("optimize", "-n", "8", "--max-delay-ns", "10", "--stages", "2", "--no-reset", "-f", "json", "-o", path)
@@ -621,7 +621,7 @@ func TestOptimizeStart(t *testing.T) {
 	require.Equal(t, 0, status, errOut)
 	status, out, errOut := prefixgen("optimize", "-n", "8", "--max-delay-ns", "10", "--start", path)
 	require.Equal(t, 0, status, errOut)
-	assert.Contains(t, out, "the adder measured is the sparse-2 Ling one (gen -f verilog --sparse 2 --ling)")
+	assert.Contains(t, out, "the adder measured is sparse=2 ling (gen -f verilog --sparse 2 --ling)")
 	assert.Contains(t, out, "found by: the start network 1 (optimizer), measured by the flow\n")
 	rows := strings.Split(out, "\n")
 	require.GreaterOrEqual(t, len(rows), 2, out)

@@ -1,0 +1,275 @@
+package adder
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/prefixgen/prefixgen/network"
+)
+
+// Architecture says what adder surrounds a parallel-prefix network: the one
+// value every package that builds, measures, searches or names an adder
+// carries whole. The zero value is a + b + cin with the sum as its only
+// output; Standard adds cout. Sparse 0 reads as 1 and Valency 0 as 2, as
+// Normal writes them.
+//
+// Its one spelling of each part is Args (the flags of prefixgen gen), Name
+// (as results print it, "sparse=4 ling stages=2 noreset pgcells"), Suffix
+// (of a module's name, "sparse4_ling_pgcells_pipe2_noreset") and the JSON
+// of the adder document (Fields, MarshalJSON: "pg_cells"). The library cells
+// that PGCells instantiates are not part of it: they are a library's, and
+// go beside it (Describe's cells).
+type Architecture struct {
+	// Op is the operation.
+	Op Op
+	// NoCarryIn drops the cin input: the carry into bit 0 is 0 for Add, 1
+	// for Sub and the mode input for AddSub. Compare never has cin.
+	NoCarryIn bool
+	// Flags are the status outputs of Add, Sub and AddSub; Compare takes
+	// none.
+	Flags Flags
+	// Sparse is the sparseness of the carry tree: 1 computes every carry,
+	// 2, 4 or 8 every s-th one with s-bit carry-select blocks.
+	Sparse int
+	// Valency is the most inputs of a prefix cell: 2 emits every binary
+	// cell of the network as a gate, 3 or 4 emits each chain of binary
+	// cells over adjacent spans whose intermediate results nothing else
+	// reads (as topologies.Valency builds them) as one gate of up to
+	// Valency inputs, one level of logic.
+	Valency int
+	// Ling computes Ling's pseudo-carries in the tree instead of the
+	// carries (H. Ling, High-Speed Binary Adder, IBM J. Res. Dev. 25(3),
+	// 1981): the network runs over the pairs (g_i, t_(i-1)), t_i = a_i | b_i,
+	// so that H[i:0] = g_i | c_(i-1), and the carry into bit i+1 is
+	// t_i & H[i:0]. A first-level cell of two single bits is then g_i | g_(i-1)
+	// (t_(i-1) & g_(i-1) = g_(i-1)), and every propagate the tree reads is an
+	// OR where the plain adder reads an XOR.
+	Ling bool
+	// PGCells writes each bit's generate and propagate as two cells of a
+	// standard-cell library instead of logic: g_n[i] = NAND2(a[i], b[i])
+	// is the generate's complement, and p_n[i] = OAI21(a[i], b[i], g_n[i])
+	// = !((a[i] | b[i]) & !g[i]) the propagate's, so that the XNOR the
+	// propagate needs costs one OAI21 beside the NAND2 that the generate
+	// has anyway. A synthesis flow keeps a library's cells as they are;
+	// ABC's mapper does not find this form by itself (the cut {a[i], b[i]}
+	// of the propagate hides the NAND2 from it). It applies to Add only;
+	// the cells are the library's (Cells), given to Describe.
+	PGCells bool
+	// PipelineAfter lists the levels after which a register stage is
+	// inserted, in increasing order: 0 is the pre-processing, 1 … depth the
+	// levels of prefix cells.
+	PipelineAfter []int
+	// Stages, when PipelineAfter is empty, asks for that many register
+	// stages placed to balance the levels of logic between them (see
+	// BalancedCuts).
+	Stages int
+	// NoReset leaves a pipelined adder's registers without a reset: the
+	// module has no rst input, and every register loads at every rising
+	// edge of clk. A pipeline's registers hold data that the next inputs
+	// replace, so they need none, and a synchronous reset puts a gate in
+	// front of every flip-flop, all driven by one input. It applies only
+	// with PipelineAfter or Stages.
+	NoReset bool
+}
+
+// Standard is the adder {cout, sum} = a + b + cin, every carry from the
+// network, binary cells, combinational: the adder of a network document and
+// of every command without architecture flags.
+var Standard = Architecture{Flags: Carry, Sparse: 1, Valency: 2}
+
+// valency returns the valency, 2 for the zero value.
+func (a Architecture) valency() int { return max(a.Valency, 2) }
+
+// sparse returns the sparseness, 1 for the zero value.
+func (a Architecture) sparse() int { return max(a.Sparse, 1) }
+
+// pipelined reports whether a asks for register stages.
+func (a Architecture) pipelined() bool { return a.Stages != 0 || len(a.PipelineAfter) > 0 }
+
+// Normal returns a written one way: Sparse 0 as 1, Valency 0 as 2, an
+// empty PipelineAfter as nil, and NoCarryIn dropped from Compare, which
+// has no carry-in. Two architectures that build the same adder have the
+// same normal form; the readers of this package (ReadDocument, ParseArgs,
+// ReadFlags) return it.
+func (a Architecture) Normal() Architecture {
+	a.Sparse, a.Valency = a.sparse(), a.valency()
+	if len(a.PipelineAfter) == 0 {
+		a.PipelineAfter = nil
+	} else {
+		a.PipelineAfter = slices.Clone(a.PipelineAfter)
+	}
+	if a.Op == Compare {
+		a.NoCarryIn = false
+	}
+	return a
+}
+
+// Equal reports whether a and b have the same normal form.
+func (a Architecture) Equal(b Architecture) bool {
+	a, b = a.Normal(), b.Normal()
+	return a.Op == b.Op && a.NoCarryIn == b.NoCarryIn && a.Flags == b.Flags &&
+		a.Sparse == b.Sparse && a.Valency == b.Valency && a.Ling == b.Ling && a.PGCells == b.PGCells &&
+		slices.Equal(a.PipelineAfter, b.PipelineAfter) && a.Stages == b.Stages && a.NoReset == b.NoReset
+}
+
+// IsStandard reports whether a is Standard.
+func (a Architecture) IsStandard() bool { return a.Equal(Standard) }
+
+// Check reports whether the architecture fits net, as Describe would build
+// it: an allowed sparseness no wider than the network, an allowed valency,
+// register stages within the carry tree's depth, and the rest that
+// Describe checks. The library cells of PGCells are not needed. Standard
+// fits every network, and is not described to say so: a network of
+// millions of inputs is checked at once.
+func (a Architecture) Check(net *network.Network) error {
+	if a.IsStandard() {
+		return nil
+	}
+	_, err := Describe(net, a, nil)
+	return err
+}
+
+// Suffix names the architecture for a module name: empty for Standard,
+// otherwise parts such as "sub", "nocin", "flags_cozn", "valency3",
+// "sparse4", "ling", "pgcells", "pipe2" (Stages: 2, placed by
+// BalancedCuts), "pipe2_at0_4" (PipelineAfter: 0, 4) and "noreset", in
+// that order, joined by underscores.
+func (a Architecture) Suffix() string {
+	var parts []string
+	if a.Op != Add {
+		parts = append(parts, a.Op.String())
+	}
+	if a.NoCarryIn && a.Op != Compare {
+		parts = append(parts, "nocin")
+	}
+	if a.Op != Compare && a.Flags != Carry {
+		s := "flags_"
+		for i, name := range flagNames {
+			if a.Flags&(1<<i) != 0 {
+				s += name[:1]
+			}
+		}
+		if a.Flags == 0 {
+			s += "none"
+		}
+		parts = append(parts, s)
+	}
+	if a.valency() > 2 {
+		parts = append(parts, "valency"+strconv.Itoa(a.valency()))
+	}
+	if a.sparse() > 1 {
+		parts = append(parts, "sparse"+strconv.Itoa(a.sparse()))
+	}
+	if a.Ling {
+		parts = append(parts, "ling")
+	}
+	if a.PGCells {
+		parts = append(parts, "pgcells")
+	}
+	if k := max(len(a.PipelineAfter), a.Stages); k > 0 {
+		pipe := "pipe" + strconv.Itoa(k)
+		if a.Stages == 0 {
+			// Levels of one's own: two pipelines of k stages cut at other
+			// levels are other circuits, and need other names.
+			pipe += "_at" + joinInts(a.PipelineAfter, "_")
+		}
+		parts = append(parts, pipe)
+		if a.NoReset {
+			parts = append(parts, "noreset")
+		}
+	}
+	return strings.Join(parts, "_")
+}
+
+// Name names the architecture as results print it after a network's name:
+// empty for Standard, otherwise parts such as "sub", "nocin",
+// "flags=carry,zero", "sparse=4", "valency=3", "ling", "stages=2" (or
+// "pipeline-after=0,4"), "noreset" and "pgcells", in that order, joined by
+// spaces, as in "sparse=4 ling stages=2 noreset pgcells".
+func (a Architecture) Name() string {
+	var parts []string
+	if a.Op != Add {
+		parts = append(parts, a.Op.String())
+	}
+	if a.NoCarryIn && a.Op != Compare {
+		parts = append(parts, "nocin")
+	}
+	if a.Op != Compare && a.Flags != Carry {
+		parts = append(parts, "flags="+a.Flags.String())
+	}
+	if a.sparse() > 1 {
+		parts = append(parts, "sparse="+strconv.Itoa(a.sparse()))
+	}
+	if a.valency() > 2 {
+		parts = append(parts, "valency="+strconv.Itoa(a.valency()))
+	}
+	if a.Ling {
+		parts = append(parts, "ling")
+	}
+	switch {
+	case a.Stages != 0:
+		parts = append(parts, "stages="+strconv.Itoa(a.Stages))
+	case len(a.PipelineAfter) > 0:
+		parts = append(parts, "pipeline-after="+joinInts(a.PipelineAfter, ","))
+	}
+	if a.NoReset {
+		parts = append(parts, "noreset")
+	}
+	if a.PGCells {
+		parts = append(parts, "pgcells")
+	}
+	return strings.Join(parts, " ")
+}
+
+// Args returns the command-line flags that build the architecture again, as
+// prefixgen gen takes them, each flag and each value one element: none
+// for Standard, otherwise --op, --no-cin, --flags, --sparse, --valency,
+// --ling, --pg-cells, --stages (or --pipeline-after) and --no-reset, in
+// that order, where a differs from Standard, as in
+// ["--sparse", "4", "--ling", "--stages", "2"]. ParseArgs reads them back.
+// The library of the cells of --pg-cells is the caller's to add
+// (--liberty).
+func (a Architecture) Args() []string {
+	var args []string
+	if a.Op != Add {
+		args = append(args, "--"+FlagOp, a.Op.String())
+	}
+	if a.NoCarryIn && a.Op != Compare {
+		args = append(args, "--"+FlagNoCarryIn)
+	}
+	if a.Op != Compare && a.Flags != Carry {
+		args = append(args, "--"+FlagFlags, a.Flags.String())
+	}
+	if a.sparse() > 1 {
+		args = append(args, "--"+FlagSparse, strconv.Itoa(a.sparse()))
+	}
+	if a.valency() > 2 {
+		args = append(args, "--"+FlagValency, strconv.Itoa(a.valency()))
+	}
+	if a.Ling {
+		args = append(args, "--"+FlagLing)
+	}
+	if a.PGCells {
+		args = append(args, "--"+FlagPGCells)
+	}
+	switch {
+	case a.Stages != 0:
+		args = append(args, "--"+FlagStages, strconv.Itoa(a.Stages))
+	case len(a.PipelineAfter) > 0:
+		args = append(args, "--"+FlagPipelineAfter, joinInts(a.PipelineAfter, ","))
+	}
+	if a.NoReset {
+		args = append(args, "--"+FlagNoReset)
+	}
+	return args
+}
+
+// joinInts writes xs joined by sep.
+func joinInts(xs []int, sep string) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, sep)
+}
