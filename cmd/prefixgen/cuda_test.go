@@ -130,13 +130,13 @@ func TestCudaBadInput(t *testing.T) {
 		{"bench list twice", []string{"cuda", "bench", "-t", "sklansky,sklansky"}, `prefixgen cuda bench: -t "sklansky,sklansky": topologies: "sklansky" given twice`},
 		{"bench list unknown", []string{"cuda", "bench", "-t", "sklansky,sklanski"}, `prefixgen cuda bench: -t "sklansky,sklanski": topologies: unknown topology "sklanski"`},
 		{"bench list param none takes", []string{"cuda", "bench", "-t", "sklansky,kogge-stone", "--param", "k=1"}, `prefixgen cuda bench: -t "sklansky,kogge-stone": topologies: no topology given has parameter "k": they take none`},
-		{"no nvcc list param", []string{"cuda", "bench", "-t", "ladner-fischer,sklansky", "--param", "k=1"}, "prefixgen cuda bench: gpukernels: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
+		{"no nvcc list param", []string{"cuda", "bench", "-t", "ladner-fischer,sklansky", "--param", "k=1"}, "prefixgen cuda bench: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
 		{"bench sizes with suite", []string{"cuda", "bench", "--suite", dir, "--sizes", "31"}, "prefixgen cuda bench: --sizes does not apply to --suite: the suite fixes its tables (see --help)"},
-		{"no nvcc list", []string{"cuda", "bench", "-t", "kogge-stone,sklansky", "--sizes", "2^28,2^20+17"}, "prefixgen cuda bench: gpukernels: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
-		{"no nvcc", []string{"cuda", "bench", "-t", "all"}, "prefixgen cuda bench: gpukernels: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
-		{"bench carry", []string{"cuda", "bench", "-t", "sklansky", "--op", "carry"}, `prefixgen cuda bench: gpukernels: the benchmark scans with a built-in operator (add, max, min, and, or, xor), not "carry"; bigadd always runs`},
-		{"bench runs", []string{"cuda", "bench", "-t", "sklansky", "--runs", "3"}, "prefixgen cuda bench: gpukernels: 3 timed runs out of range: allowed 20 to 10000"},
-		{"suite no nvcc", []string{"cuda", "bench", "--suite", filepath.Join(dir, "suite")}, "prefixgen cuda bench: gpukernels: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
+		{"no nvcc list", []string{"cuda", "bench", "-t", "kogge-stone,sklansky", "--sizes", "2^28,2^20+17"}, "prefixgen cuda bench: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
+		{"no nvcc", []string{"cuda", "bench", "-t", "all"}, "prefixgen cuda bench: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
+		{"bench carry", []string{"cuda", "bench", "-t", "sklansky", "--op", "carry"}, `prefixgen cuda bench: the benchmark scans with a built-in operator (add, max, min, and, or, xor), not "carry"; bigadd always runs`},
+		{"bench runs", []string{"cuda", "bench", "-t", "sklansky", "--runs", "3"}, "prefixgen cuda bench: 3 timed runs out of range: allowed 20 to 10000"},
+		{"suite no nvcc", []string{"cuda", "bench", "--suite", filepath.Join(dir, "suite")}, "prefixgen cuda bench: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
 		{"suite and topology", []string{"cuda", "bench", "--suite", filepath.Join(dir, "suite"), "-t", "sklansky"}, "prefixgen cuda bench: --topology does not apply to --suite: the suite fixes its tables (see --help)"},
 		{"suite empty", []string{"cuda", "bench", "--suite", ""}, "prefixgen cuda bench: --suite is empty: allowed a value, or leave the flag out for its default"},
 		{"no-sanitize alone", []string{"cuda", "bench", "-t", "sklansky", "--no-sanitize"}, "prefixgen cuda bench: --no-sanitize applies to --suite only"},
@@ -197,7 +197,7 @@ cp `+harness+` "$out"
 // refuses what it cannot read in one line, writing nothing.
 func TestCudaReport(t *testing.T) {
 	dir := t.TempDir()
-	rep := filepath.Join("..", "..", "gpukernels", "testdata", "h200-int64-add.json")
+	rep := filepath.Join("..", "..", "gpukernels", "bench", "testdata", "h200-int64-add.json")
 	md, svg := filepath.Join(dir, "out.md"), filepath.Join(dir, "tp.svg")
 	status, out, errOut := prefixgen("cuda", "report", "-o", md, "--plot", svg, rep)
 	require.Equal(t, 0, status, errOut)

@@ -1,4 +1,4 @@
-package gpukernels
+package bench
 
 import (
 	"bytes"
@@ -22,19 +22,19 @@ func ReadBenchReport(data []byte) (*BenchReport, error) {
 		}
 	}
 	if key, ok := duplicateKey(data); ok {
-		return nil, fmt.Errorf("gpukernels: not a benchmark report: key %q appears twice in one object", key)
+		return nil, fmt.Errorf("bench: not a benchmark report: key %q appears twice in one object", key)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var r BenchReport
 	if err := dec.Decode(&r); err != nil {
-		return nil, fmt.Errorf("gpukernels: not a benchmark report: %v", err)
+		return nil, fmt.Errorf("bench: not a benchmark report: %v", err)
 	}
 	if dec.More() {
-		return nil, fmt.Errorf("gpukernels: not a benchmark report: more than one JSON value")
+		return nil, fmt.Errorf("bench: not a benchmark report: more than one JSON value")
 	}
 	if len(r.Results) == 0 {
-		return nil, fmt.Errorf("gpukernels: the benchmark report has no results")
+		return nil, fmt.Errorf("bench: the benchmark report has no results")
 	}
 	for i, x := range r.Results {
 		bad := ""
@@ -48,7 +48,7 @@ func ReadBenchReport(data []byte) (*BenchReport, error) {
 			bad = "a negative ratio or rate"
 		}
 		if bad != "" {
-			return nil, fmt.Errorf("gpukernels: result %d of the benchmark report (%s) has %s", i+1, x.Kernel, bad)
+			return nil, fmt.Errorf("bench: result %d of the benchmark report (%s) has %s", i+1, x.Kernel, bad)
 		}
 	}
 	return &r, nil
@@ -359,7 +359,7 @@ func ParseSizes(s string) ([]int64, error) {
 			return nil, err
 		}
 		if slices.Contains(sizes, n) {
-			return nil, fmt.Errorf("gpukernels: size %d given twice", n)
+			return nil, fmt.Errorf("bench: size %d given twice", n)
 		}
 		sizes = append(sizes, n)
 	}
@@ -369,7 +369,7 @@ func ParseSizes(s string) ([]int64, error) {
 // ParseSize reads one number of items: a number, 2^K, or 2^K plus or minus
 // a number, from 1 to MaxBenchItems (the --items of prefixgen cuda bench).
 func ParseSize(f string) (int64, error) {
-	bad := fmt.Errorf("gpukernels: size %q is not a number, 2^K or 2^K±C from 1 to 2^40", f)
+	bad := fmt.Errorf("bench: size %q is not a number, 2^K or 2^K±C from 1 to 2^40", f)
 	if f == "" || len(f) > 24 {
 		return 0, bad
 	}

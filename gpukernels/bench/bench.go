@@ -1,8 +1,10 @@
-package gpukernels
+package bench
 
 import (
 	"bytes"
+	"cmp"
 	"context"
+	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,12 +16,38 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"text/template"
 
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/gpukernels"
+	"github.com/prefixgen/prefixgen/gpukernels/warp"
 	"github.com/prefixgen/prefixgen/internal/cleanup"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
 )
+
+//go:embed templates/*.tmpl
+var templateFiles embed.FS
+
+// templates holds the harness's templates, parsed once.
+var templates = template.Must(template.New("").Funcs(template.FuncMap{
+	"plural": func(n int, word string) string {
+		if n == 1 {
+			return word
+		}
+		return word + "s"
+	},
+	"blockBench": func(name string, index int, namespace string) blockBench {
+		return blockBench{name, index, namespace}
+	},
+}).ParseFS(templateFiles, "templates/*.tmpl"))
+
+// blockBench names one block scan of the harness's block benchmark.
+type blockBench struct {
+	Name      string
+	Index     int
+	Namespace string
+}
 
 // Default benchmark settings.
 const (
@@ -79,7 +107,7 @@ type BenchOptions struct {
 	// microbenchmark makes; 0 means DefaultMicroReps.
 	MicroReps int
 	// ItemsPerThread, BlockThreads and LookBack tune the device scans, as
-	// in Options.
+	// in gpukernels.Options.
 	ItemsPerThread, BlockThreads, LookBack int
 }
 
@@ -160,27 +188,27 @@ func Harness(opt BenchOptions) ([]File, error) {
 	var files []File
 	for i, net := range opt.Networks {
 		k := &d.Kernels[i]
-		tuned := Options{ItemsPerThread: opt.ItemsPerThread, BlockThreads: opt.BlockThreads, LookBack: opt.LookBack}
-		with := func(o Options, typ, op string) Options {
+		tuned := gpukernels.Options{ItemsPerThread: opt.ItemsPerThread, BlockThreads: opt.BlockThreads, LookBack: opt.LookBack}
+		with := func(o gpukernels.Options, typ, op string) gpukernels.Options {
 			o.Type, o.Op = typ, op
 			return o
 		}
-		seg := Segment(net.Width())
-		threads := min(blockThreads, Lanes*seg)
-		shuffle := Options{Type: opt.Type, Op: opt.Op, BlockThreads: threads,
+		seg := gpukernels.Segment(net.Width())
+		threads := min(blockThreads, warp.Lanes*seg)
+		shuffle := gpukernels.Options{Type: opt.Type, Op: opt.Op, BlockThreads: threads,
 			ItemsPerThread: max(1, SharedWidth/(threads/seg*net.Width()))}
 		k.BlockItems = threads / seg * net.Width() * shuffle.ItemsPerThread
 		segmented := with(tuned, opt.Type, opt.Op)
 		segmented.Segmented = "uint32"
 		type job struct {
 			net    *network.Network
-			opt    Options
+			opt    gpukernels.Options
 			suffix string
 			dest   *header
 		}
 		jobs := []job{
 			{net, with(tuned, opt.Type, opt.Op), "", &k.Scan},
-			{net, with(Options{}, "uint32", "carry"), "", &k.BigAdd},
+			{net, with(gpukernels.Options{}, "uint32", "carry"), "", &k.BigAdd},
 			{net, shuffle, "_block", &k.Shuffle},
 			{net, with(tuned, "float", "affine"), "", &k.Affine},
 			{net, segmented, "", &k.Segmented},
@@ -188,7 +216,7 @@ func Harness(opt BenchOptions) ([]File, error) {
 		}
 		if fam := familyAt(net, SharedWidth); fam != nil {
 			for _, nopad := range []bool{false, true} {
-				o := Options{Type: opt.Type, Op: opt.Op, Block: BlockShared, NoPad: nopad, BlockThreads: blockThreads, ItemsPerThread: 2}
+				o := gpukernels.Options{Type: opt.Type, Op: opt.Op, Block: gpukernels.BlockShared, NoPad: nopad, BlockThreads: blockThreads, ItemsPerThread: 2}
 				dest := &k.Shared
 				if nopad {
 					dest = &k.SharedNoPad
@@ -197,13 +225,13 @@ func Harness(opt BenchOptions) ([]File, error) {
 			}
 		}
 		for _, j := range jobs {
-			c, err := j.opt.resolve(j.net)
+			r, err := j.opt.Resolve(j.net)
 			if err != nil {
 				return nil, err
 			}
-			j.opt.Namespace = fmt.Sprintf("%s%s_%d", c.namespace, j.suffix, i)
+			j.opt.Namespace = fmt.Sprintf("%s%s_%d", r.Namespace, j.suffix, i)
 			var b bytes.Buffer
-			if err := CUDA(&b, j.net, j.opt); err != nil {
+			if err := gpukernels.CUDA(&b, j.net, j.opt); err != nil {
 				return nil, err
 			}
 			*j.dest = header{File: j.opt.Namespace + ".cuh", Namespace: j.opt.Namespace}
@@ -213,7 +241,7 @@ func Harness(opt BenchOptions) ([]File, error) {
 	for _, name := range []string{"harness_kernels.cuh", "harness.cu"} {
 		var b bytes.Buffer
 		if err := templates.ExecuteTemplate(&b, name+".tmpl", d); err != nil {
-			return nil, fmt.Errorf("gpukernels: %v", err)
+			return nil, fmt.Errorf("bench: %v", err)
 		}
 		files = append(files, File{name, b.Bytes()})
 	}
@@ -235,7 +263,7 @@ func familyAt(net *network.Network, w int) *network.Network {
 
 // fill returns the C++ expression of input item i from its hash h,
 // and what it means: values whose scans are exact in any order.
-func fill(t Type, op string) (expr, doc string) {
+func fill(t gpukernels.Type, op string) (expr, doc string) {
 	switch {
 	case t.Float && op == "add":
 		return fmt.Sprintf("static_cast<%s>(static_cast<int>(h %% 3) - 1)", t.CXX),
@@ -255,12 +283,12 @@ func fill(t Type, op string) (expr, doc string) {
 // template data, but for the file names Harness sets.
 func newHarnessData(opt *BenchOptions) (*harnessData, error) {
 	if len(opt.Networks) == 0 {
-		return nil, errors.New("gpukernels: no network to benchmark")
+		return nil, errors.New("bench: no network to benchmark")
 	}
 	w := opt.Networks[0].Width()
 	for _, net := range opt.Networks {
 		if net.Width() != w {
-			return nil, fmt.Errorf("gpukernels: the benchmarked networks have widths %d and %d: all must have one width", w, net.Width())
+			return nil, fmt.Errorf("bench: the benchmarked networks have widths %d and %d: all must have one width", w, net.Width())
 		}
 	}
 	if opt.Type == "" {
@@ -269,11 +297,19 @@ func newHarnessData(opt *BenchOptions) (*harnessData, error) {
 	if opt.Op == "" {
 		opt.Op = "add"
 	}
-	if opt.Op == "carry" || strings.HasPrefix(opt.Op, FunctorPrefix) {
-		return nil, fmt.Errorf("gpukernels: the benchmark scans with a built-in operator (add, max, min, and, or, xor), not %q; bigadd always runs", opt.Op)
+	if opt.Op == "carry" || strings.HasPrefix(opt.Op, gpukernels.FunctorPrefix) {
+		return nil, fmt.Errorf("bench: the benchmark scans with a built-in operator (add, max, min, and, or, xor), not %q; bigadd always runs", opt.Op)
 	}
 	// Check the type, the operator and the tuning on the first network.
-	c, err := Options{Type: opt.Type, Op: opt.Op, ItemsPerThread: opt.ItemsPerThread, BlockThreads: opt.BlockThreads, LookBack: opt.LookBack}.resolve(opt.Networks[0])
+	r, err := gpukernels.Options{Type: opt.Type, Op: opt.Op, ItemsPerThread: opt.ItemsPerThread, BlockThreads: opt.BlockThreads, LookBack: opt.LookBack}.Resolve(opt.Networks[0])
+	if err != nil {
+		return nil, err
+	}
+	typ, err := gpukernels.LookupType(r.Type)
+	if err != nil {
+		return nil, err
+	}
+	expr, err := gpukernels.OperatorExpr(r.Op)
 	if err != nil {
 		return nil, err
 	}
@@ -281,40 +317,40 @@ func newHarnessData(opt *BenchOptions) (*harnessData, error) {
 		opt.Items = DefaultBenchItems
 	}
 	if opt.Items < 1 || opt.Items > MaxBenchItems {
-		return nil, fmt.Errorf("gpukernels: %d items out of range: allowed 1 to 2^40", opt.Items)
+		return nil, fmt.Errorf("bench: %d items out of range: allowed 1 to 2^40", opt.Items)
 	}
 	if opt.Sizes == nil {
 		opt.Sizes = DefaultBenchSizes
 	}
 	if len(opt.Sizes) == 0 {
-		return nil, errors.New("gpukernels: no size for the device-wide scans: give at least one")
+		return nil, errors.New("bench: no size for the device-wide scans: give at least one")
 	}
 	for _, n := range opt.Sizes {
 		if n < 1 || n > MaxBenchItems {
-			return nil, fmt.Errorf("gpukernels: device-scan size %d out of range: allowed 1 to 2^40", n)
+			return nil, fmt.Errorf("bench: device-scan size %d out of range: allowed 1 to 2^40", n)
 		}
 	}
-	opt.Runs = cmpOr(opt.Runs, DefaultBenchRuns)
+	opt.Runs = cmp.Or(opt.Runs, DefaultBenchRuns)
 	if opt.Runs < DefaultBenchRuns || opt.Runs > MaxBenchRuns {
-		return nil, fmt.Errorf("gpukernels: %d timed runs out of range: allowed %d to %d", opt.Runs, DefaultBenchRuns, MaxBenchRuns)
+		return nil, fmt.Errorf("bench: %d timed runs out of range: allowed %d to %d", opt.Runs, DefaultBenchRuns, MaxBenchRuns)
 	}
-	opt.Warmup = cmpOr(opt.Warmup, 3)
+	opt.Warmup = cmp.Or(opt.Warmup, 3)
 	if opt.Warmup < 1 || opt.Warmup > 1000 {
-		return nil, fmt.Errorf("gpukernels: %d warm-up runs out of range: allowed 1 to 1000", opt.Warmup)
+		return nil, fmt.Errorf("bench: %d warm-up runs out of range: allowed 1 to 1000", opt.Warmup)
 	}
-	opt.MicroReps = cmpOr(opt.MicroReps, DefaultMicroReps)
+	opt.MicroReps = cmp.Or(opt.MicroReps, DefaultMicroReps)
 	if opt.MicroReps < 1 || opt.MicroReps > 1<<20 {
-		return nil, fmt.Errorf("gpukernels: %d warp scans per thread out of range: allowed 1 to %d", opt.MicroReps, 1<<20)
+		return nil, fmt.Errorf("bench: %d warp scans per thread out of range: allowed 1 to %d", opt.MicroReps, 1<<20)
 	}
 	d := &harnessData{
-		TypeName:      c.typ.Name,
-		OpName:        c.op.Name,
-		CXX:           c.typ.CXX,
-		Float:         c.typ.Float,
-		Sum:           c.op.Name == "add",
-		HostExpr:      c.op.Expr,
+		TypeName:      typ.Name,
+		OpName:        r.Op,
+		CXX:           typ.CXX,
+		Float:         typ.Float,
+		Sum:           r.Op == "add",
+		HostExpr:      expr,
 		Width:         w,
-		Segment:       c.segment,
+		Segment:       gpukernels.Segment(w),
 		N:             opt.Items,
 		Sizes:         opt.Sizes,
 		SanitizeSizes: SanitizeSizes,
@@ -326,7 +362,7 @@ func newHarnessData(opt *BenchOptions) (*harnessData, error) {
 		SharedWidth:   SharedWidth,
 		BlockThreads:  blockThreads,
 	}
-	d.FillExpr, d.FillDoc = fill(c.typ, c.op.Name)
+	d.FillExpr, d.FillDoc = fill(typ, r.Op)
 	for i, net := range opt.Networks {
 		d.Kernels = append(d.Kernels, harnessKernel{Index: i, Name: describeShort(net)})
 	}
@@ -351,8 +387,8 @@ func describeShort(net *network.Network) string {
 // CUDA device.
 type MissingError struct{ What string }
 
-// Error returns "gpukernels: " and what is missing.
-func (e *MissingError) Error() string { return "gpukernels: " + e.What }
+// Error returns "bench: " and what is missing.
+func (e *MissingError) Error() string { return "bench: " + e.What }
 
 // FindNVCC returns the path of nvcc: on PATH, else in $CUDA_HOME/bin.
 func FindNVCC() (string, error) {
@@ -464,7 +500,7 @@ func Bench(ctx context.Context, opt BenchOptions, build BuildOptions) (*BenchRep
 	if build.Dir == "" {
 		var remove func()
 		if build.Dir, remove, err = cleanup.MkdirTemp("", "prefixgen-bench-"); err != nil {
-			return nil, nil, fmt.Errorf("gpukernels: %v", err)
+			return nil, nil, fmt.Errorf("bench: %v", err)
 		}
 		defer remove()
 	}
@@ -478,7 +514,7 @@ func Bench(ctx context.Context, opt BenchOptions, build BuildOptions) (*BenchRep
 	}
 	raw, jerr := json.Marshal(rep)
 	if jerr != nil {
-		return nil, nil, fmt.Errorf("gpukernels: %v", jerr)
+		return nil, nil, fmt.Errorf("bench: %v", jerr)
 	}
 	return rep, raw, err
 }
@@ -495,7 +531,7 @@ type harness struct {
 func buildHarness(ctx context.Context, files []File, build BuildOptions) (*harness, error) {
 	for _, f := range files {
 		if err := os.WriteFile(filepath.Join(build.Dir, f.Name), f.Data, 0o644); err != nil {
-			return nil, fmt.Errorf("gpukernels: %v", err)
+			return nil, fmt.Errorf("bench: %v", err)
 		}
 	}
 	arch := build.Arch
@@ -504,7 +540,7 @@ func buildHarness(ctx context.Context, files []File, build BuildOptions) (*harne
 	}
 	dir, err := filepath.Abs(build.Dir)
 	if err != nil {
-		return nil, fmt.Errorf("gpukernels: %v", err)
+		return nil, fmt.Errorf("bench: %v", err)
 	}
 	h := &harness{dir: dir, bin: filepath.Join(dir, "harness")}
 	args := []string{"-O3", "-std=c++17", "-arch=" + arch, "-Xptxas", "-v", "-o", "harness", "harness.cu"}
@@ -521,7 +557,7 @@ func buildHarness(ctx context.Context, files []File, build BuildOptions) (*harne
 		err = werr
 	}
 	if err != nil {
-		return nil, fmt.Errorf("gpukernels: nvcc failed (%v): %s", err, lastLine(out.String()))
+		return nil, fmt.Errorf("bench: nvcc failed (%v): %s", err, lastLine(out.String()))
 	}
 	h.kernels = ParsePTXAS(out.String())
 	return h, nil
@@ -551,20 +587,20 @@ func (h *harness) runWith(ctx context.Context, log io.Writer, name string, args 
 		return nil, &MissingError{"no CUDA device: " + last}
 	}
 	if err != nil && stdout.Len() == 0 {
-		return nil, fmt.Errorf("gpukernels: the harness failed (%v): %s", err, lastLine(stderr.String()))
+		return nil, fmt.Errorf("bench: the harness failed (%v): %s", err, lastLine(stderr.String()))
 	}
 	var rep BenchReport
 	if jerr := json.Unmarshal(reportJSON(stdout.Bytes()), &rep); jerr != nil {
-		return nil, fmt.Errorf("gpukernels: the harness printed no report: %v", jerr)
+		return nil, fmt.Errorf("bench: the harness printed no report: %v", jerr)
 	}
 	rep.NVCCCommand, rep.Kernels = h.command, h.kernels
 	for _, r := range rep.Results {
 		if !r.Correct {
-			return &rep, fmt.Errorf("gpukernels: %s %s %s of %d items gave a wrong result", r.Kernel, r.Topology, r.Scan, r.N)
+			return &rep, fmt.Errorf("bench: %s %s %s of %d items gave a wrong result", r.Kernel, r.Topology, r.Scan, r.N)
 		}
 	}
 	if err != nil {
-		return &rep, fmt.Errorf("gpukernels: the harness failed (%v): %s", err, lastLine(stderr.String()))
+		return &rep, fmt.Errorf("bench: the harness failed (%v): %s", err, lastLine(stderr.String()))
 	}
 	return &rep, nil
 }

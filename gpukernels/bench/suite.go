@@ -1,4 +1,4 @@
-package gpukernels
+package bench
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/prefixgen/prefixgen/gpukernels/warp"
 	"github.com/prefixgen/prefixgen/internal/cleanup"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
@@ -77,9 +78,9 @@ func DefaultSuite() ([]SuiteTable, error) {
 	every := func(names []string) ([]*network.Network, error) {
 		var nets []*network.Network
 		for _, name := range names {
-			net, err := topologies.Build(name, Lanes, nil)
+			net, err := topologies.Build(name, warp.Lanes, nil)
 			if err != nil {
-				return nil, fmt.Errorf("gpukernels: %v", err)
+				return nil, fmt.Errorf("bench: %v", err)
 			}
 			nets = append(nets, net)
 		}
@@ -175,7 +176,7 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 		}
 	}
 	if len(tables) == 0 {
-		return nil, errors.New("gpukernels: the suite has no table")
+		return nil, errors.New("bench: the suite has no table")
 	}
 	files := make([][]File, len(tables))
 	for i, tb := range tables {
@@ -184,7 +185,7 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 		}
 		var err error
 		if files[i], err = Harness(tb.Bench); err != nil {
-			return nil, fmt.Errorf("gpukernels: table %s: %v", tb.Name, err)
+			return nil, &tableError{tb.Name, err}
 		}
 	}
 	nvcc := opt.NVCC
@@ -200,7 +201,7 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 		sanitizer, noSanitizer = FindSanitizer(nvcc)
 	}
 	if err := os.MkdirAll(opt.Dir, 0o755); err != nil {
-		return nil, fmt.Errorf("gpukernels: %v", err)
+		return nil, fmt.Errorf("bench: %v", err)
 	}
 	jobs := opt.Jobs
 	if jobs < 1 {
@@ -219,7 +220,7 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 	parallel(len(tables), jobs, func(i int) {
 		dir := filepath.Join(opt.Dir, tables[i].Name)
 		if err := os.MkdirAll(dir, 0o755); err != nil {
-			buildErrs[i] = fmt.Errorf("gpukernels: %v", err)
+			buildErrs[i] = fmt.Errorf("bench: %v", err)
 			return
 		}
 		progress("building %s", tables[i].Name)
@@ -250,9 +251,9 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 			}
 			progress("%s under compute-sanitizer --tool %s", tables[i].Name, r.Tool)
 			r.OK, r.Errors, r.Message = sanitize(ctx, harnesses[i], sanitizer, r.Tool)
-			if strings.HasPrefix(r.Message, "gpukernels: no CUDA device") {
+			if strings.HasPrefix(r.Message, "bench: no CUDA device") {
 				logMu.Lock()
-				missing = &MissingError{strings.TrimPrefix(r.Message, "gpukernels: ")}
+				missing = &MissingError{strings.TrimPrefix(r.Message, "bench: ")}
 				logMu.Unlock()
 			}
 		})
@@ -263,9 +264,9 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 
 	// Time every table alone.
 	var reports []*BenchReport
-	var errs []string
+	var errs suiteError
 	fail := func(table string, err error) {
-		errs = append(errs, "table "+table+": "+strings.TrimPrefix(err.Error(), "gpukernels: "))
+		errs = append(errs, &tableError{table, err})
 	}
 	for i, tb := range tables {
 		if buildErrs[i] != nil {
@@ -293,7 +294,7 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 		}
 		b, err := json.MarshalIndent(rep, "", "  ")
 		if err != nil {
-			return nil, fmt.Errorf("gpukernels: %v", err)
+			return nil, fmt.Errorf("bench: %v", err)
 		}
 		if err := writeWhole(filepath.Join(opt.Dir, tb.Name+".json"), append(b, '\n')); err != nil {
 			return nil, err
@@ -301,10 +302,40 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 		reports = append(reports, rep)
 	}
 	if len(errs) > 0 {
-		return reports, errors.New("gpukernels: " + strings.Join(errs, "; "))
+		return reports, errs
 	}
 	return reports, nil
 }
+
+// tableError is what went wrong with one table of the suite.
+type tableError struct {
+	table string
+	err   error
+}
+
+// Error names the table and says what went wrong, after the package's
+// prefix.
+func (e *tableError) Error() string {
+	return "bench: table " + e.table + ": " + strings.TrimPrefix(e.err.Error(), "bench: ")
+}
+
+// Unwrap returns what went wrong.
+func (e *tableError) Unwrap() error { return e.err }
+
+// suiteError is every table of the suite that went wrong, on one line.
+type suiteError []error
+
+// Error joins the tables' errors with "; " after the package's prefix.
+func (e suiteError) Error() string {
+	parts := make([]string, len(e))
+	for i, err := range e {
+		parts[i] = strings.TrimPrefix(err.Error(), "bench: ")
+	}
+	return "bench: " + strings.Join(parts, "; ")
+}
+
+// Unwrap returns each table's error.
+func (e suiteError) Unwrap() []error { return e }
 
 // runLogged runs h with args, its standard error written to the file name
 // in its folder as it comes, so that a run cut short still says how far it
@@ -312,11 +343,11 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 func runLogged(ctx context.Context, h *harness, name string, args ...string) (*BenchReport, error) {
 	f, err := os.Create(filepath.Join(h.dir, name))
 	if err != nil {
-		return nil, fmt.Errorf("gpukernels: %v", err)
+		return nil, fmt.Errorf("bench: %v", err)
 	}
 	rep, err := h.run(ctx, f, args...)
 	if cerr := f.Close(); cerr != nil && err == nil {
-		err = fmt.Errorf("gpukernels: %v", cerr)
+		err = fmt.Errorf("bench: %v", cerr)
 	}
 	return rep, err
 }
@@ -340,7 +371,7 @@ func sanitize(ctx context.Context, h *harness, sanitizer, tool string) (ok bool,
 	}
 	out, rerr := os.ReadFile(logFile)
 	if rerr != nil && err == nil {
-		err = fmt.Errorf("gpukernels: compute-sanitizer wrote no log: %v", rerr)
+		err = fmt.Errorf("bench: compute-sanitizer wrote no log: %v", rerr)
 	}
 	count = -1
 	if m := reErrorSummary.FindAllStringSubmatch(string(out), -1); m != nil {
@@ -378,7 +409,7 @@ func parallel(n, jobs int, f func(i int)) {
 // checkTableName refuses a table name that is not a plain file name.
 func checkTableName(name string) error {
 	if name == "" || strings.ContainsAny(name, `/\`) || name == "." || name == ".." || strings.HasPrefix(name, "-") {
-		return fmt.Errorf("gpukernels: table name %q is not a plain file name: allowed letters, digits, '-', '_' and '.'", name)
+		return fmt.Errorf("bench: table name %q is not a plain file name: allowed letters, digits, '-', '_' and '.'", name)
 	}
 	return nil
 }
@@ -388,7 +419,7 @@ func checkTableName(name string) error {
 func writeWhole(path string, data []byte) error {
 	f, drop, err := cleanup.CreateTemp(filepath.Dir(path), ".prefixgen-*")
 	if err != nil {
-		return fmt.Errorf("gpukernels: %v", err)
+		return fmt.Errorf("bench: %v", err)
 	}
 	defer drop()
 	_, err = f.Write(data)
@@ -400,7 +431,7 @@ func writeWhole(path string, data []byte) error {
 	}
 	if err != nil {
 		os.Remove(f.Name())
-		return fmt.Errorf("gpukernels: %v", err)
+		return fmt.Errorf("bench: %v", err)
 	}
 	return nil
 }
