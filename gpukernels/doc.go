@@ -26,8 +26,10 @@
 // DefaultTuning is CUB's sm_90 scan policy. Resolve says what CUDA makes of
 // Options for a network.
 //
-// The header is rendered from the templates under templates/.
-// docs/cuda.md describes the generated code and how the tests hold it
+// The header is rendered from the templates under templates/, one file per
+// level as CUB splits its headers (util, operators, warp, block,
+// block_shared, lookback, tile, device, bigadd), put together into one
+// header by scan.cuh.tmpl. docs/cuda.md describes the generated code and how the tests hold it
 // without a GPU: read back into Go and emulated, compiled to PTX by clang-14
 // and read instruction by instruction, and built by nvcc where it is
 // installed. Package gpukernels/bench builds the benchmark harness and runs
