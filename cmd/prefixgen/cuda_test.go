@@ -4,8 +4,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -190,6 +192,56 @@ cp `+harness+` "$out"
 	for _, table := range []string{"int32-add-1", "int32-add-2", "int32-add-3", "float-max", "int64-add"} {
 		assert.FileExists(t, filepath.Join(dir, table+".json"))
 		assert.Contains(t, errOut, "prefixgen cuda bench --suite: running "+table)
+	}
+}
+
+// TestCudaBenchTools runs cuda bench with nvcc that misbehave, first on
+// PATH: one that hangs ends at --tool-timeout, one that prints junk and
+// exits 0 has built nothing, and either fails the run (exit 1) with a
+// line that says so; a bad --tool-timeout is refused before anything runs (exit 2).
+func TestCudaBenchTools(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("the fake nvcc needs sh")
+	}
+	for _, tt := range []struct {
+		name, nvcc string
+		args       []string
+		status     int
+		want       string
+	}{
+		{"hangs", "sleep 60", []string{"--tool-timeout", "1s"}, 1,
+			"prefixgen cuda bench: nvcc ran past its time limit of 1s and was stopped (allowed: a longer --tool-timeout)"},
+		{"hangs in the suite", "sleep 60", []string{"--suite", "SUITE", "--no-sanitize", "--tool-timeout", "1s"}, 1,
+			"prefixgen cuda bench: table int32-add-1: nvcc ran past its time limit of 1s and was stopped (allowed: a longer --tool-timeout); table int32-add-2: "},
+		{"junk", "echo fine; exit 0", nil, 1,
+			"prefixgen cuda bench: nvcc built no harness: it exited 0 but wrote no harness binary; it said: fine"},
+		{"bad timeout", "exit 0", []string{"--tool-timeout", "soon"}, 2,
+			`prefixgen cuda bench: --tool-timeout "soon": allowed a duration from 1s to 168h, such as 90s, 20m or 2h`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			bin := t.TempDir()
+			require.NoError(t, os.WriteFile(filepath.Join(bin, "nvcc"), []byte("#!/bin/sh\n"+tt.nvcc+"\n"), 0o755))
+			t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+			t.Setenv("CUDA_HOME", "")
+			args := []string{"cuda", "bench"}
+			if !slices.Contains(tt.args, "--suite") {
+				args = append(args, "-t", "sklansky")
+			}
+			for _, a := range tt.args {
+				if a == "SUITE" {
+					a = filepath.Join(t.TempDir(), "suite")
+				}
+				args = append(args, a)
+			}
+			start := time.Now()
+			status, _, errOut := prefixgen(args...)
+			assert.Equal(t, tt.status, status, errOut)
+			// nvcc's own lines go first, as they come; the error is the
+			// last line.
+			lines := strings.Split(strings.TrimSuffix(errOut, "\n"), "\n")
+			assert.True(t, strings.HasPrefix(lines[len(lines)-1], tt.want), "got %q", errOut)
+			assert.Less(t, time.Since(start), 30*time.Second)
+		})
 	}
 }
 

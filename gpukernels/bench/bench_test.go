@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -17,6 +18,7 @@ import (
 	"github.com/prefixgen/prefixgen/gpukernels"
 	"github.com/prefixgen/prefixgen/gpukernels/bench"
 	"github.com/prefixgen/prefixgen/gpukernels/internal/gputest"
+	"github.com/prefixgen/prefixgen/internal/toolrun"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/network"
 )
@@ -373,4 +375,84 @@ func TestFindNVCC(t *testing.T) {
 	p, err := bench.FindNVCC()
 	require.NoError(t, err)
 	assert.Equal(t, filepath.Join(home, "bin", "nvcc"), p)
+}
+
+// fakeTool writes an executable shell script named name running body, and
+// returns its path.
+func fakeTool(t *testing.T, name, body string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	require.NoError(t, os.WriteFile(p, []byte("#!/bin/sh\n"+body+"\n"), 0o755))
+	return p
+}
+
+// goodReport is what a harness prints: one right result.
+const goodReport = `{"device":"Fake GPU","driver":"12.4","nvcc":"12.4.131","results":[
+{"kernel":"device-scan","topology":"sklansky","scan":"inclusive","type":"int32","op":"add","n":31,"ms":0.01,"gbps":0.1,"vs_cub":1,"vs_memcpy":null,"offset":0,"batch":256,"correct":true}
+]}`
+
+// TestBenchVerdicts runs Bench with tools that misbehave as a user's
+// might: each verdict is read from what the tool printed, never from its
+// exit status alone, a tool that fails, crashes or hangs is reported as
+// such, and what reaches the one-line error is escaped.
+func TestBenchVerdicts(t *testing.T) {
+	if _, err := os.Stat("/bin/sh"); err != nil {
+		t.Skip("no /bin/sh")
+	}
+	opt := bench.BenchOptions{Networks: []*network.Network{gputest.Build(t, "sklansky", 32, nil)}}
+	for _, c := range []struct {
+		name string
+		nvcc string
+		// stale is a harness an earlier build left in the folder.
+		stale bool
+		want  string
+		is    error
+	}{
+		{name: "junk nvcc exits 0", nvcc: fakeTool(t, "nvcc", "echo 'all good, trust me'"), stale: true,
+			want: "bench: nvcc built no harness: it exited 0 but wrote no harness binary; it said: all good, trust me", is: bench.ErrNoBuild},
+		{name: "nvcc without ptxas's report", nvcc: fakeTool(t, "nvcc", `while [ $# -gt 0 ]; do case "$1" in -o) out="$2"; shift;; esac; shift; done
+printf '#!/bin/sh\ncat <<EOF\n`+goodReport+`\nEOF\n' > "$out"; chmod +x "$out"; echo done`),
+			want: "bench: nvcc built no harness: ptxas reported no kernel (-Xptxas -v); it said: done", is: bench.ErrNoBuild},
+		{name: "nvcc fails", nvcc: fakeTool(t, "nvcc", `echo 'ptxas info    : 0 bytes gmem' >&2
+echo 'harness.cu(3): error: identifier "x" is undefined' >&2
+echo '1 error detected in the compilation of "harness.cu".' >&2
+exit 1`), want: `bench: nvcc failed (exit status 1): harness.cu(3): error: identifier "x" is undefined`},
+		{name: "nvcc crashes", nvcc: fakeTool(t, "nvcc", "echo 'Segmentation fault'; kill -SEGV $$"),
+			want: "bench: nvcc failed (killed by segmentation fault): Segmentation fault"},
+		{name: "nvcc hangs", nvcc: fakeTool(t, "nvcc", "sleep 60"),
+			want: "bench: nvcc ran past its time limit of 500ms and was stopped (allowed: a longer --tool-timeout)"},
+		{name: "harness hangs", nvcc: fakeNVCC(t, "sleep 60"),
+			want: "bench: harness ran past its time limit of 500ms and was stopped (allowed: a longer --tool-timeout)"},
+		{name: "harness prints junk", nvcc: fakeNVCC(t, "echo 'no JSON today'"),
+			want: `bench: the harness printed no report: not a benchmark report: invalid character 'o' in literal null (expecting 'u')`, is: bench.ErrNoReport},
+		{name: "harness prints an empty report", nvcc: fakeNVCC(t, "echo '{}'"),
+			want: "bench: the harness printed no report: the benchmark report has no results", is: bench.ErrNoReport},
+		{name: "harness fails with escapes", nvcc: fakeNVCC(t, `printf 'boom \033[2Jgone\n' >&2; exit 1`),
+			want: `bench: harness failed (exit status 1): boom \x1b[2Jgone`},
+		{name: "harness crashes after its report", nvcc: fakeNVCC(t, "cat <<'EOF'\n"+goodReport+"\nEOF\nkill -SEGV $$"),
+			want: "bench: harness failed (killed by segmentation fault) and printed nothing"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			if c.stale {
+				require.NoError(t, os.WriteFile(filepath.Join(dir, "harness"), []byte("#!/bin/sh\ncat <<'EOF'\n"+goodReport+"\nEOF\n"), 0o755))
+			}
+			start := time.Now()
+			_, _, err := bench.Bench(context.Background(), opt, bench.BuildOptions{NVCC: c.nvcc, Dir: dir, ToolTimeout: 500 * time.Millisecond})
+			require.EqualError(t, err, c.want)
+			assert.Less(t, time.Since(start), 20*time.Second, "a hanging tool ends at its time limit")
+			if c.is != nil {
+				assert.ErrorIs(t, err, c.is)
+			}
+			if strings.Contains(c.want, "time limit") {
+				_, timeout := errors.AsType[*toolrun.TimeoutError](err)
+				assert.True(t, timeout, "%v", err)
+			}
+			if strings.Contains(c.want, " failed (") {
+				_, exit := errors.AsType[*toolrun.ExitError](err)
+				assert.True(t, exit, "%v", err)
+			}
+		})
+	}
 }

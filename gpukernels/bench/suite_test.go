@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -158,6 +159,38 @@ EOF`
 	_, err = bench.Suite(context.Background(), bench.SuiteOptions{Dir: t.TempDir(), Tables: tables[:1], NVCC: none, Sanitizer: fakeSanitizer(t, "0")})
 	_, missing := errors.AsType[*bench.MissingError](err)
 	require.True(t, missing, "%v", err)
+}
+
+// TestSuiteSanitizerVerdicts runs Suite with compute-sanitizers that
+// misbehave: one that hangs ends at the time limit, and one that runs the
+// harness but writes no error summary has not checked anything. Neither
+// is a pass, and each says why.
+func TestSuiteSanitizerVerdicts(t *testing.T) {
+	if _, err := os.Stat("/bin/sh"); err != nil {
+		t.Skip("no /bin/sh")
+	}
+	tables := []bench.SuiteTable{{Name: "t", Bench: bench.BenchOptions{Networks: []*network.Network{gputest.Build(t, "sklansky", 32, nil)}}}}
+	nvcc := fakeNVCC(t, "cat <<'EOF'\n"+goodReport+"\nEOF")
+	for _, c := range []struct {
+		name, sanitizer, want string
+	}{
+		{"hangs", "sleep 60", "compute-sanitizer ran past its time limit of 500ms and was stopped (allowed: a longer --tool-timeout)"},
+		{"no summary", `while [ $# -gt 0 ]; do case "$1" in --*) shift 2;; *) break;; esac; done
+"$@"`, "compute-sanitizer wrote no error summary to sanitize-memcheck.log"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			reps, err := bench.Suite(context.Background(), bench.SuiteOptions{Dir: t.TempDir(), Tables: tables, NVCC: nvcc,
+				Sanitizer: fakeTool(t, "compute-sanitizer", c.sanitizer), ToolTimeout: 500 * time.Millisecond})
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), "bench: table t: compute-sanitizer --tool memcheck: "+c.want)
+			require.Len(t, reps, 1)
+			s := reps[0].Sanitize[0]
+			assert.False(t, s.OK)
+			assert.Equal(t, -1, s.Errors)
+			assert.Equal(t, c.want, s.Message)
+		})
+	}
 }
 
 func TestSuiteBadInput(t *testing.T) {
