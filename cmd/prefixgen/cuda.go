@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -233,7 +234,7 @@ func cudaCommand() *cli.Command {
 			cudaNamed(&cli.Command{
 				Name:      "bench",
 				Usage:     "build the benchmark harness with nvcc, run it on the GPU and print a table and its JSON",
-				UsageText: "prefixgen cuda bench -t TOPO[,TOPO…]|all [--width W] [--type T] [--op OP] [--items N] [--sizes LIST] [--runs R] [--arch A] [--keep DIR]\nprefixgen cuda bench --suite DIR [--arch A] [--no-sanitize]",
+				UsageText: "prefixgen cuda bench -t TOPO[,TOPO…]|all [--width W] [--type T] [--op OP] [--items N] [--sizes LIST] [--runs R] [--arch A] [--keep DIR] [--tool-timeout D]\nprefixgen cuda bench --suite DIR [--arch A] [--no-sanitize] [--tool-timeout D]",
 				Description: "Generates every network's single-pass and three-pass device scans, a register-resident warp\n" +
 					"microbenchmark, block scans of 1024 items timed in nanoseconds per block (the shuffle block scan, and\n" +
 					"the network's family at 1024 columns in shared memory, padded and not, beside cub::BlockScan), float\n" +
@@ -260,6 +261,7 @@ func cudaCommand() *cli.Command {
 					&cli.StringFlag{Name: "keep", Usage: "keep the generated sources and the binary in `DIR` (must exist)"},
 					&cli.StringFlag{Name: "suite", Usage: "run the whole GPU suite and write one JSON file per table into `DIR` (created if missing)"},
 					&cli.BoolFlag{Name: "no-sanitize", Usage: "with --suite, skip the compute-sanitizer runs"},
+					toolTimeoutFlag(),
 				}, cudaTuningFlags(false)...),
 				OnUsageError: onUsageError,
 				Action: func(c *cli.Context) error {
@@ -269,8 +271,12 @@ func cudaCommand() *cli.Command {
 					if err := cudaTuning(c); err != nil {
 						return err
 					}
+					timeout, err := toolTimeout(c)
+					if err != nil {
+						return err
+					}
 					if c.IsSet("suite") {
-						return cudaSuite(c)
+						return cudaSuite(c, timeout)
 					}
 					if c.Bool("no-sanitize") {
 						return usage(c, "--no-sanitize applies to --suite only")
@@ -301,7 +307,7 @@ func cudaCommand() *cli.Command {
 					if err != nil {
 						return usage(c, "%v", err)
 					}
-					rep, raw, err := bench.Bench(c.Context, opt, bench.BuildOptions{NVCC: nvcc, Arch: c.String("arch"), Dir: c.String("keep"), Log: c.App.ErrWriter})
+					rep, raw, err := bench.Bench(c.Context, opt, bench.BuildOptions{NVCC: nvcc, Arch: c.String("arch"), Dir: c.String("keep"), Log: c.App.ErrWriter, ToolTimeout: timeout})
 					if _, missing := errors.AsType[*bench.MissingError](err); missing {
 						return usage(c, "%v", err)
 					}
@@ -404,8 +410,8 @@ func cudaReport(c *cli.Context) error {
 }
 
 // cudaSuite runs cuda bench --suite DIR: every table of
-// bench.DefaultSuite, written to DIR.
-func cudaSuite(c *cli.Context) error {
+// bench.DefaultSuite, written to DIR, each tool's run limited to timeout.
+func cudaSuite(c *cli.Context, timeout time.Duration) error {
 	for _, f := range []string{"topology", "from", "width", "param", "type", "op", "items", "sizes", "runs", "keep",
 		"items-per-thread", "block-threads", "lookback"} {
 		if c.IsSet(f) {
@@ -421,7 +427,7 @@ func cudaSuite(c *cli.Context) error {
 		return usage(c, "%v", err)
 	}
 	reps, err := bench.Suite(c.Context, bench.SuiteOptions{
-		Dir: dir, NVCC: nvcc, Arch: c.String("arch"), NoSanitize: c.Bool("no-sanitize"), Log: c.App.ErrWriter,
+		Dir: dir, NVCC: nvcc, Arch: c.String("arch"), NoSanitize: c.Bool("no-sanitize"), Log: c.App.ErrWriter, ToolTimeout: timeout,
 	})
 	if _, missing := errors.AsType[*bench.MissingError](err); missing {
 		return usage(c, "%v", err)

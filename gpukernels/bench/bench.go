@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,11 +18,13 @@ import (
 	"strconv"
 	"strings"
 	"text/template"
+	"time"
 
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/gpukernels"
 	"github.com/prefixgen/prefixgen/gpukernels/warp"
 	"github.com/prefixgen/prefixgen/internal/cleanup"
+	"github.com/prefixgen/prefixgen/internal/toolrun"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
 )
@@ -413,9 +416,12 @@ type BuildOptions struct {
 	// Dir keeps the generated files and the binary; empty means a
 	// temporary folder, removed afterwards.
 	Dir string
-	// Log receives nvcc's and the harness's standard error; nil discards
-	// it.
+	// Log receives nvcc's output and the harness's standard error as they
+	// come; nil discards them.
 	Log io.Writer
+	// ToolTimeout is the time limit of each run of nvcc and of the
+	// harness; 0 means toolrun.DefaultTimeout.
+	ToolTimeout time.Duration
 }
 
 // BenchReport is the JSON the harness prints, and what Bench and Suite
@@ -519,19 +525,32 @@ func Bench(ctx context.Context, opt BenchOptions, build BuildOptions) (*BenchRep
 	return rep, raw, err
 }
 
+// ErrNoBuild is wrapped by the error of an nvcc that exited 0 without
+// building the harness: no harness binary, or no ptxas report of its
+// kernels (-Xptxas -v), which every real build prints.
+var ErrNoBuild = errors.New("nvcc built no harness")
+
+// ErrNoReport is wrapped by the error of a harness that printed no report
+// (no JSON, or a report with no results) without saying why.
+var ErrNoReport = errors.New("the harness printed no report")
+
 // harness is a built harness.
 type harness struct {
 	dir, bin string
 	command  []string
 	kernels  []KernelResources
+	// timeout is the time limit of each run.
+	timeout time.Duration
 }
 
 // buildHarness writes files into build.Dir and builds the harness there
-// with nvcc, -Xptxas -v, keeping nvcc's output in nvcc.log.
+// with nvcc, -Xptxas -v, keeping nvcc's output in nvcc.log. nvcc has built
+// the harness only when it exits 0, the harness binary is there (one left
+// by an earlier build is removed first) and ptxas has reported its kernels.
 func buildHarness(ctx context.Context, files []File, build BuildOptions) (*harness, error) {
 	for _, f := range files {
 		if err := os.WriteFile(filepath.Join(build.Dir, f.Name), f.Data, 0o644); err != nil {
-			return nil, fmt.Errorf("bench: %v", err)
+			return nil, fmt.Errorf("bench: %w", err)
 		}
 	}
 	arch := build.Arch
@@ -540,69 +559,117 @@ func buildHarness(ctx context.Context, files []File, build BuildOptions) (*harne
 	}
 	dir, err := filepath.Abs(build.Dir)
 	if err != nil {
-		return nil, fmt.Errorf("bench: %v", err)
+		return nil, fmt.Errorf("bench: %w", err)
 	}
-	h := &harness{dir: dir, bin: filepath.Join(dir, "harness")}
+	h := &harness{dir: dir, bin: filepath.Join(dir, "harness"), timeout: build.ToolTimeout}
+	if err := os.Remove(h.bin); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("bench: %w", err)
+	}
 	args := []string{"-O3", "-std=c++17", "-arch=" + arch, "-Xptxas", "-v", "-o", "harness", "harness.cu"}
 	h.command = append([]string{filepath.Base(build.NVCC)}, args...)
-	cmd := exec.CommandContext(ctx, build.NVCC, args...)
-	cmd.Dir = build.Dir
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	err = cmd.Run()
-	if _, lerr := build.Log.Write(out.Bytes()); lerr != nil && err == nil {
-		err = lerr
+	res, err := toolrun.Run(ctx, toolrun.Cmd{Path: build.NVCC, Args: args, Dir: dir, Log: build.Log, Timeout: build.ToolTimeout})
+	var out string
+	if res != nil {
+		out = string(res.Output)
 	}
-	if werr := os.WriteFile(filepath.Join(build.Dir, "nvcc.log"), out.Bytes(), 0o644); werr != nil && err == nil {
-		err = werr
+	if werr := os.WriteFile(filepath.Join(dir, "nvcc.log"), []byte(out), 0o644); werr != nil && err == nil {
+		return nil, fmt.Errorf("bench: %w", werr)
+	}
+	if exit, ok := errors.AsType[*toolrun.ExitError](err); ok {
+		// Its first error says what went wrong; ptxas's figures and
+		// warnings may come before it, and the error count after.
+		said := *exit
+		if line := errorLine(out); line != "" {
+			said.FirstLine = line
+		}
+		return nil, fmt.Errorf("bench: %w", &said)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("bench: nvcc failed (%v): %s", err, lastLine(out.String()))
+		return nil, fmt.Errorf("bench: %w", err)
 	}
-	h.kernels = ParsePTXAS(out.String())
+	if fi, serr := os.Stat(h.bin); serr != nil || !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("bench: %w: it exited 0 but wrote no harness binary; it said: %s", ErrNoBuild, said(out))
+	}
+	if h.kernels = ParsePTXAS(out); len(h.kernels) == 0 {
+		return nil, fmt.Errorf("bench: %w: ptxas reported no kernel (-Xptxas -v); it said: %s", ErrNoBuild, said(out))
+	}
 	return h, nil
 }
 
+// reErrorLine finds a compiler's error line.
+var reErrorLine = regexp.MustCompile(`(?i)\berror\b`)
+
+// errorLine returns the first line of out that reports an error, escaped
+// for one line, or "".
+func errorLine(out string) string {
+	for line := range strings.Lines(out) {
+		if reErrorLine.MatchString(line) {
+			return toolrun.OneLine(line)
+		}
+	}
+	return ""
+}
+
+// said returns the last line of out, escaped, or "nothing".
+func said(out string) string {
+	if line := toolrun.LastLine(out); line != "" {
+		return line
+	}
+	return "nothing"
+}
+
 // run runs the harness with args and returns its report, with the build's
-// command line and kernels. A harness that finds no device is a
-// *MissingError; a wrong result is an error returned with the report.
+// command line and kernels.
 func (h *harness) run(ctx context.Context, log io.Writer, args ...string) (*BenchReport, error) {
 	return h.runWith(ctx, log, h.bin, args...)
 }
 
-// runWith runs the harness through the program name (the harness itself,
-// or a tool such as compute-sanitizer given the harness as an argument).
-func (h *harness) runWith(ctx context.Context, log io.Writer, name string, args ...string) (*BenchReport, error) {
-	var stdout, stderr bytes.Buffer
-	run := exec.CommandContext(ctx, name, args...)
-	run.Dir = h.dir
-	run.Stdout, run.Stderr = &stdout, io.MultiWriter(&stderr, log)
-	err := run.Run()
-	if exit, ok := errors.AsType[*exec.ExitError](err); ok && exit.ExitCode() == 3 {
-		// The harness names the runtime's reason after its own prefix.
-		last := lastLine(stderr.String())
-		if why, ok := strings.CutPrefix(last, "prefixgen bench: no CUDA device"); ok {
+// runWith runs the harness through the program at path (the harness
+// itself, or a tool such as compute-sanitizer given the harness as an
+// argument), its standard error sent to log as it comes, and reads its
+// verdict from what it printed. A harness that says it found no device
+// ("prefixgen bench: no CUDA device", exit status 3) is a *MissingError;
+// one that prints no report is an error wrapping ErrNoReport, unless it
+// failed or ran out of time, which the error says instead; a wrong result,
+// or a failure after the report, is an error returned with the report.
+func (h *harness) runWith(ctx context.Context, log io.Writer, path string, args ...string) (*BenchReport, error) {
+	res, err := toolrun.Run(ctx, toolrun.Cmd{Path: path, Args: args, Dir: h.dir, ErrLog: log, Timeout: h.timeout})
+	var stdout, stderr string
+	if res != nil {
+		stdout, stderr = string(res.Stdout), string(res.Stderr)
+	}
+	exit, failed := errors.AsType[*toolrun.ExitError](err)
+	for line := range strings.Lines(stderr) {
+		if why, ok := strings.CutPrefix(toolrun.OneLine(line), "prefixgen bench: no CUDA device"); ok {
 			return nil, &MissingError{"no CUDA device" + why}
 		}
-		return nil, &MissingError{"no CUDA device: " + last}
 	}
-	if err != nil && stdout.Len() == 0 {
-		return nil, fmt.Errorf("bench: the harness failed (%v): %s", err, lastLine(stderr.String()))
+	if failed && exit.Code == 3 {
+		return nil, &MissingError{"no CUDA device: " + said(stderr)}
 	}
-	var rep BenchReport
-	if jerr := json.Unmarshal(reportJSON(stdout.Bytes()), &rep); jerr != nil {
-		return nil, fmt.Errorf("bench: the harness printed no report: %v", jerr)
+	if err != nil && !failed {
+		return nil, fmt.Errorf("bench: %w", err)
+	}
+	if failed {
+		// The harness names what went wrong last.
+		said := *exit
+		said.FirstLine = toolrun.LastLine(stderr)
+		err = fmt.Errorf("bench: %w", &said)
+	}
+	rep, perr := parseReport(reportJSON([]byte(stdout)))
+	if perr != nil {
+		if err != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("bench: %w: %s", ErrNoReport, strings.TrimPrefix(perr.Error(), "bench: "))
 	}
 	rep.NVCCCommand, rep.Kernels = h.command, h.kernels
 	for _, r := range rep.Results {
 		if !r.Correct {
-			return &rep, fmt.Errorf("bench: %s %s %s of %d items gave a wrong result", r.Kernel, r.Topology, r.Scan, r.N)
+			return rep, fmt.Errorf("bench: %s %s %s of %d items gave a wrong result", r.Kernel, r.Topology, r.Scan, r.N)
 		}
 	}
-	if err != nil {
-		return &rep, fmt.Errorf("bench: the harness failed (%v): %s", err, lastLine(stderr.String()))
-	}
-	return &rep, nil
+	return rep, err
 }
 
 // reportJSON returns the JSON document in out: from its first line that
@@ -684,12 +751,6 @@ func ParsePTXAS(out string) []KernelResources {
 		}
 	}
 	return ks
-}
-
-// lastLine returns the last non-empty line of s, for one-line errors.
-func lastLine(s string) string {
-	lines := strings.Split(strings.TrimSpace(s), "\n")
-	return strings.TrimSpace(lines[len(lines)-1])
 }
 
 // Table writes the report as an aligned table: one row per result.

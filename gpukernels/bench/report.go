@@ -21,6 +21,12 @@ func ReadBenchReport(data []byte) (*BenchReport, error) {
 			data = data[i+1:]
 		}
 	}
+	return parseReport(data)
+}
+
+// parseReport reads a BenchReport from its JSON and checks it, as
+// ReadBenchReport describes.
+func parseReport(data []byte) (*BenchReport, error) {
 	if key, ok := duplicateKey(data); ok {
 		return nil, fmt.Errorf("bench: not a benchmark report: key %q appears twice in one object", key)
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/prefixgen/prefixgen/gpukernels/warp"
 	"github.com/prefixgen/prefixgen/internal/cleanup"
@@ -127,6 +129,9 @@ type SuiteOptions struct {
 	// Log receives progress lines and the tools' standard error; nil
 	// discards them.
 	Log io.Writer
+	// ToolTimeout is the time limit of each run of nvcc, of
+	// compute-sanitizer and of a harness; 0 means toolrun.DefaultTimeout.
+	ToolTimeout time.Duration
 }
 
 // FindSanitizer returns the path of compute-sanitizer: on PATH, else
@@ -224,8 +229,7 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 			return
 		}
 		progress("building %s", tables[i].Name)
-		harnesses[i], buildErrs[i] = buildHarness(ctx, files[i], BuildOptions{NVCC: nvcc, Arch: opt.Arch, Dir: dir, Log: io.Discard})
-
+		harnesses[i], buildErrs[i] = buildHarness(ctx, files[i], BuildOptions{NVCC: nvcc, Arch: opt.Arch, Dir: dir, Log: io.Discard, ToolTimeout: opt.ToolTimeout})
 	})
 
 	// Sanitize every built table with every tool, at once.
@@ -250,10 +254,15 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 				return
 			}
 			progress("%s under compute-sanitizer --tool %s", tables[i].Name, r.Tool)
-			r.OK, r.Errors, r.Message = sanitize(ctx, harnesses[i], sanitizer, r.Tool)
-			if strings.HasPrefix(r.Message, "bench: no CUDA device") {
+			var err error
+			r.Errors, err = sanitize(ctx, harnesses[i], sanitizer, r.Tool)
+			r.OK = err == nil
+			if err != nil {
+				r.Message = strings.TrimPrefix(err.Error(), "bench: ")
+			}
+			if m, ok := errors.AsType[*MissingError](err); ok {
 				logMu.Lock()
-				missing = &MissingError{strings.TrimPrefix(r.Message, "bench: ")}
+				missing = m
 				logMu.Unlock()
 			}
 		})
@@ -359,33 +368,36 @@ var reErrorSummary = regexp.MustCompile(`(?:ERROR SUMMARY: |RACECHECK SUMMARY: \
 
 // sanitize runs h --sanitize under compute-sanitizer --tool tool, which
 // writes its report to sanitize-TOOL.log (the harness's standard error goes
-// to sanitize-TOOL.stderr), and returns whether it found nothing wrong, its
-// error count (-1 if it printed none) and what went wrong.
-func sanitize(ctx context.Context, h *harness, sanitizer, tool string) (ok bool, count int, msg string) {
-	logFile := filepath.Join(h.dir, "sanitize-"+tool+".log")
+// to sanitize-TOOL.stderr), and returns its error count (-1 if it printed
+// none) and what went wrong, nil if nothing did. The verdict is
+// compute-sanitizer's error summary in its log: a run that wrote none has
+// checked nothing, whatever its exit status.
+func sanitize(ctx context.Context, h *harness, sanitizer, tool string) (count int, err error) {
+	name := "sanitize-" + tool + ".log"
+	logFile := filepath.Join(h.dir, name)
+	if err := os.Remove(logFile); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return -1, fmt.Errorf("bench: %w", err)
+	}
 	var stderr strings.Builder
-	rep, err := h.runWith(ctx, &stderr, sanitizer, "--tool", tool, "--log-file", logFile, "--error-exitcode", "1",
+	_, err = h.runWith(ctx, &stderr, sanitizer, "--tool", tool, "--log-file", logFile, "--error-exitcode", "1",
 		h.bin, "--sanitize")
 	if werr := os.WriteFile(filepath.Join(h.dir, "sanitize-"+tool+".stderr"), []byte(stderr.String()), 0o644); werr != nil && err == nil {
-		err = werr
+		err = fmt.Errorf("bench: %w", werr)
 	}
-	out, rerr := os.ReadFile(logFile)
-	if rerr != nil && err == nil {
-		err = fmt.Errorf("bench: compute-sanitizer wrote no log: %v", rerr)
-	}
+	out, _ := os.ReadFile(logFile)
 	count = -1
 	if m := reErrorSummary.FindAllStringSubmatch(string(out), -1); m != nil {
 		fmt.Sscan(m[len(m)-1][1], &count)
 	}
 	switch {
 	case err != nil:
-		return false, count, err.Error()
-	case rep == nil:
-		return false, count, "no report"
+		return count, err
+	case count < 0:
+		return count, errors.New("bench: compute-sanitizer wrote no error summary to " + name)
 	case count != 0:
-		return false, count, fmt.Sprintf("%d errors (see %s)", count, "sanitize-"+tool+".log")
+		return count, fmt.Errorf("bench: %d errors (see %s)", count, name)
 	}
-	return true, count, ""
+	return count, nil
 }
 
 // parallel calls f(0) … f(n−1), at most jobs at once.
