@@ -2,16 +2,21 @@ package bench_test
 
 import (
 	"bytes"
+	"context"
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/gpukernels/bench"
+	"github.com/prefixgen/prefixgen/gpukernels/internal/gputest"
+	"github.com/prefixgen/prefixgen/network"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -174,4 +179,22 @@ func FuzzParseSizes(f *testing.F) {
 			assert.Equal(t, sizes[0], n)
 		}
 	})
+}
+
+// TestErrorsWrap holds that the errors of the tools' plumbing and of the
+// reports wrap what went wrong, for a caller to test.
+func TestErrorsWrap(t *testing.T) {
+	_, err := bench.ReadBenchReport([]byte(`{"device":`))
+	var syntax *json.SyntaxError
+	assert.ErrorAs(t, err, &syntax)
+
+	file := filepath.Join(t.TempDir(), "file")
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
+	sk := gputest.Build(t, "sklansky", 32, nil)
+	tables := []bench.SuiteTable{{Name: "t", Bench: bench.BenchOptions{Networks: []*network.Network{sk}}}}
+	_, err = bench.Suite(context.Background(), bench.SuiteOptions{Dir: filepath.Join(file, "suite"), Tables: tables, NVCC: "/nonexistent/nvcc"})
+	assert.ErrorIs(t, err, syscall.ENOTDIR, "%v", err)
+
+	_, _, err = bench.Bench(context.Background(), bench.BenchOptions{Networks: []*network.Network{sk}}, bench.BuildOptions{NVCC: "/nonexistent/nvcc", Dir: file})
+	assert.ErrorIs(t, err, syscall.ENOTDIR, "%v", err)
 }
