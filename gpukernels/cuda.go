@@ -482,7 +482,7 @@ func CheckFunctor(name string) error {
 	for part := range strings.SplitSeq(name, "::") {
 		if err := checkIdentifier("functor", part); err != nil {
 			if part != name {
-				return fmt.Errorf("%v in functor %q", err, name)
+				return fmt.Errorf("%w in functor %q", err, name)
 			}
 			return err
 		}
@@ -682,7 +682,7 @@ func CUDA(w io.Writer, net *network.Network, opt Options) error {
 		return err
 	}
 	if err := templates.ExecuteTemplate(w, "scan.cuh.tmpl", d); err != nil {
-		return fmt.Errorf("gpukernels: %v", err)
+		return fmt.Errorf("gpukernels: %w", err)
 	}
 	return nil
 }

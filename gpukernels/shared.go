@@ -32,7 +32,7 @@ func (c *config) resolveShared(net *network.Network, opt Options) error {
 	}
 	p, err := block.Lower(net, block.Options{Threads: threads, NoPad: opt.NoPad})
 	if err != nil {
-		return fmt.Errorf("gpukernels: %s", strings.TrimPrefix(err.Error(), "block: "))
+		return fmt.Errorf("gpukernels: %w", err)
 	}
 	c.program, c.threads, c.warps = p, p.Threads, p.Threads/warp.Lanes
 	w := net.Width()

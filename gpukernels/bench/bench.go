@@ -244,7 +244,7 @@ func Harness(opt BenchOptions) ([]File, error) {
 	for _, name := range []string{"harness_kernels.cuh", "harness.cu"} {
 		var b bytes.Buffer
 		if err := templates.ExecuteTemplate(&b, name+".tmpl", d); err != nil {
-			return nil, fmt.Errorf("bench: %v", err)
+			return nil, fmt.Errorf("bench: %w", err)
 		}
 		files = append(files, File{name, b.Bytes()})
 	}
@@ -506,7 +506,7 @@ func Bench(ctx context.Context, opt BenchOptions, build BuildOptions) (*BenchRep
 	if build.Dir == "" {
 		var remove func()
 		if build.Dir, remove, err = cleanup.MkdirTemp("", "prefixgen-bench-"); err != nil {
-			return nil, nil, fmt.Errorf("bench: %v", err)
+			return nil, nil, fmt.Errorf("bench: %w", err)
 		}
 		defer remove()
 	}
@@ -520,7 +520,7 @@ func Bench(ctx context.Context, opt BenchOptions, build BuildOptions) (*BenchRep
 	}
 	raw, jerr := json.Marshal(rep)
 	if jerr != nil {
-		return nil, nil, fmt.Errorf("bench: %v", jerr)
+		return nil, nil, fmt.Errorf("bench: %w", jerr)
 	}
 	return rep, raw, err
 }

@@ -34,7 +34,7 @@ func parseReport(data []byte) (*BenchReport, error) {
 	dec.DisallowUnknownFields()
 	var r BenchReport
 	if err := dec.Decode(&r); err != nil {
-		return nil, fmt.Errorf("bench: not a benchmark report: %v", err)
+		return nil, fmt.Errorf("bench: not a benchmark report: %w", err)
 	}
 	if dec.More() {
 		return nil, fmt.Errorf("bench: not a benchmark report: more than one JSON value")

@@ -184,7 +184,7 @@ func FuzzParseSizes(f *testing.F) {
 // TestErrorsWrap holds that the errors of the tools' plumbing and of the
 // reports wrap what went wrong, for a caller to test.
 func TestErrorsWrap(t *testing.T) {
-	_, err := bench.ReadBenchReport([]byte(`{"device":`))
+	_, err := bench.ReadBenchReport([]byte(`{"device":x}`))
 	var syntax *json.SyntaxError
 	assert.ErrorAs(t, err, &syntax)
 

@@ -82,7 +82,7 @@ func DefaultSuite() ([]SuiteTable, error) {
 		for _, name := range names {
 			net, err := topologies.Build(name, warp.Lanes, nil)
 			if err != nil {
-				return nil, fmt.Errorf("bench: %v", err)
+				return nil, fmt.Errorf("bench: %w", err)
 			}
 			nets = append(nets, net)
 		}
@@ -206,7 +206,7 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 		sanitizer, noSanitizer = FindSanitizer(nvcc)
 	}
 	if err := os.MkdirAll(opt.Dir, 0o755); err != nil {
-		return nil, fmt.Errorf("bench: %v", err)
+		return nil, fmt.Errorf("bench: %w", err)
 	}
 	jobs := opt.Jobs
 	if jobs < 1 {
@@ -225,7 +225,7 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 	parallel(len(tables), jobs, func(i int) {
 		dir := filepath.Join(opt.Dir, tables[i].Name)
 		if err := os.MkdirAll(dir, 0o755); err != nil {
-			buildErrs[i] = fmt.Errorf("bench: %v", err)
+			buildErrs[i] = fmt.Errorf("bench: %w", err)
 			return
 		}
 		progress("building %s", tables[i].Name)
@@ -303,7 +303,7 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 		}
 		b, err := json.MarshalIndent(rep, "", "  ")
 		if err != nil {
-			return nil, fmt.Errorf("bench: %v", err)
+			return nil, fmt.Errorf("bench: %w", err)
 		}
 		if err := writeWhole(filepath.Join(opt.Dir, tb.Name+".json"), append(b, '\n')); err != nil {
 			return nil, err
@@ -352,11 +352,11 @@ func (e suiteError) Unwrap() []error { return e }
 func runLogged(ctx context.Context, h *harness, name string, args ...string) (*BenchReport, error) {
 	f, err := os.Create(filepath.Join(h.dir, name))
 	if err != nil {
-		return nil, fmt.Errorf("bench: %v", err)
+		return nil, fmt.Errorf("bench: %w", err)
 	}
 	rep, err := h.run(ctx, f, args...)
 	if cerr := f.Close(); cerr != nil && err == nil {
-		err = fmt.Errorf("bench: %v", cerr)
+		err = fmt.Errorf("bench: %w", cerr)
 	}
 	return rep, err
 }
@@ -431,7 +431,7 @@ func checkTableName(name string) error {
 func writeWhole(path string, data []byte) error {
 	f, drop, err := cleanup.CreateTemp(filepath.Dir(path), ".prefixgen-*")
 	if err != nil {
-		return fmt.Errorf("bench: %v", err)
+		return fmt.Errorf("bench: %w", err)
 	}
 	defer drop()
 	_, err = f.Write(data)
@@ -443,7 +443,7 @@ func writeWhole(path string, data []byte) error {
 	}
 	if err != nil {
 		os.Remove(f.Name())
-		return fmt.Errorf("bench: %v", err)
+		return fmt.Errorf("bench: %w", err)
 	}
 	return nil
 }
