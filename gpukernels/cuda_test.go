@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -453,9 +454,11 @@ func requireEmittedNetwork(t tester, net *network.Network, src, name string) {
 // that need spare registers and tables, and checks it step by step against
 // the program and by running it.
 func TestCUDAMatchesProgram(t *testing.T) {
+	t.Parallel()
 	for _, top := range gputest.Families() {
 		for _, w := range gputest.Widths {
 			t.Run(fmt.Sprintf("%v/%d", top, w), func(t *testing.T) {
+				t.Parallel()
 				net := gputest.Build(t, top.Name, w, top.Params)
 				src := render(t, net, gpukernels.Options{})
 				requireEmittedProgram(t, net, src)
@@ -482,7 +485,10 @@ func TestCUDAMatchesProgram(t *testing.T) {
 		}
 		net := gputest.RandomNetwork(t, data)
 		src := render(t, net, gpukernels.Options{Type: "uint64", Op: "functor:Cat"})
-		t.Run(fmt.Sprintf("random/%d", i), func(t *testing.T) { requireEmittedProgram(t, net, src) })
+		t.Run(fmt.Sprintf("random/%d", i), func(t *testing.T) {
+			t.Parallel()
+			requireEmittedProgram(t, net, src)
+		})
 		if rePlanes.MatchString(src) {
 			tables++
 		}
@@ -606,4 +612,46 @@ func TestCUDAExclusiveRestarts(t *testing.T) {
 		}
 		require.Contains(t, src, "unsigned HeadMask(const SegmentedValue (&items)[kCount])", "the segmented overload")
 	}
+}
+
+// TestResolve fills in every default as CUDA does: the header written from
+// what Resolve returns is the header written from the options, and bad
+// options give CUDA's error.
+func TestResolve(t *testing.T) {
+	sk := gputest.Build(t, "sklansky", 32, nil)
+	for _, c := range []struct {
+		net  *network.Network
+		opt  gpukernels.Options
+		want gpukernels.Options // Totals aside
+	}{
+		{sk, gpukernels.Options{}, gpukernels.Options{Type: "int32", Op: "add", ItemsPerThread: 24, BlockThreads: 128, LookBack: 32,
+			Namespace: "sklansky_32_int32_add", Block: gpukernels.BlockShuffle}},
+		{sk, gpukernels.Options{Op: "carry"}, gpukernels.Options{Type: "uint32", Op: "carry", ItemsPerThread: 24, BlockThreads: 128, LookBack: 32,
+			Namespace: "sklansky_32_uint32_carry", Block: gpukernels.BlockShuffle}},
+		{sk, gpukernels.Options{Type: "double", Op: "functor:F", Segmented: "uint32", LookBack: 7}, gpukernels.Options{Type: "double", Op: "functor:F",
+			ItemsPerThread: 3, BlockThreads: 128, LookBack: 7, Namespace: "sklansky_32_double_functor_F_segmented_uint32", Block: gpukernels.BlockShuffle, Segmented: "uint32"}},
+		{gputest.Build(t, "brent-kung", 100, nil), gpukernels.Options{Block: gpukernels.BlockShared, NoPad: true}, gpukernels.Options{Type: "int32", Op: "add",
+			ItemsPerThread: 8, BlockThreads: 64, LookBack: 32, Namespace: "brent_kung_100_int32_add_shared_nopad", Block: gpukernels.BlockShared, NoPad: true}},
+	} {
+		t.Run(c.want.Namespace, func(t *testing.T) {
+			r, err := c.opt.Resolve(c.net)
+			require.NoError(t, err)
+			got := r
+			got.Totals = nil
+			assert.Equal(t, c.want, got)
+			if c.want.Block == gpukernels.BlockShuffle {
+				require.NotNil(t, r.Totals)
+				assert.Equal(t, r.BlockThreads/gpukernels.Segment(c.net.Width()), r.Totals.Width())
+			}
+			assert.Equal(t, render(t, c.net, c.opt), render(t, c.net, r))
+		})
+	}
+	_, err := gpukernels.Options{Type: "float", Op: "xor"}.Resolve(sk)
+	require.EqualError(t, err, gpukernels.CUDA(io.Discard, sk, gpukernels.Options{Type: "float", Op: "xor"}).Error())
+
+	expr, err := gpukernels.OperatorExpr("add")
+	require.NoError(t, err)
+	assert.Equal(t, "a + b", expr)
+	_, err = gpukernels.OperatorExpr("functor:F")
+	require.EqualError(t, err, `gpukernels: unknown operator "functor:F": allowed add, max, min, and, or, xor, carry, affine`)
 }

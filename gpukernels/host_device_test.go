@@ -164,17 +164,23 @@ func TestDeviceScanLaunchers(t *testing.T) {
 		{gputest.Build(t, "kogge-stone", 5, nil), gpukernels.Options{Type: "double", Op: "affine", Segmented: "uint32"}},
 		{gputest.Build(t, "brent-kung", 64, nil), gpukernels.Options{Type: "int64", Op: "max", Block: gpukernels.BlockShared}},
 	} {
-		c.opt.Namespace = "ns"
-		out, ok := runHostDriver(t, render(t, c.net, c.opt))
-		assert.True(t, ok, "%s %s: %s", c.opt.Type, c.opt.Op, out)
+		t.Run(c.opt.Type+"-"+c.opt.Op, func(t *testing.T) {
+			t.Parallel()
+			c.opt.Namespace = "ns"
+			out, ok := runHostDriver(t, render(t, c.net, c.opt))
+			assert.True(t, ok, "%s %s: %s", c.opt.Type, c.opt.Op, out)
+		})
 	}
-	// A planted bug: the single pass does not check the storage.
-	header := render(t, gputest.Build(t, "sklansky", 32, nil), gpukernels.Options{Namespace: "ns"})
-	check := "  if (temp_storage_bytes < needed) return cudaErrorInvalidValue;\n  if (num_tiles == 0) return cudaSuccess;\n  if (num_tiles > 0x7fffffffLL) return cudaErrorInvalidValue;\n  ScanState<T> state;"
-	require.Contains(t, header, check)
-	out, ok := runHostDriver(t, strings.Replace(header, check, strings.SplitN(check, "\n", 2)[1], 1))
-	assert.False(t, ok)
-	assert.Contains(t, out, "FAIL single pass refuses storage one byte short (n = 1)")
+	t.Run("planted", func(t *testing.T) {
+		t.Parallel()
+		// A planted bug: the single pass does not check the storage.
+		header := render(t, gputest.Build(t, "sklansky", 32, nil), gpukernels.Options{Namespace: "ns"})
+		check := "  if (temp_storage_bytes < needed) return cudaErrorInvalidValue;\n  if (num_tiles == 0) return cudaSuccess;\n  if (num_tiles > 0x7fffffffLL) return cudaErrorInvalidValue;\n  ScanState<T> state;"
+		require.Contains(t, header, check)
+		out, ok := runHostDriver(t, strings.Replace(header, check, strings.SplitN(check, "\n", 2)[1], 1))
+		assert.False(t, ok)
+		assert.Contains(t, out, "FAIL single pass refuses storage one byte short (n = 1)")
+	})
 }
 
 // nanDriver checks the header's ScanOp on the CPU over values with NaNs,
@@ -223,18 +229,24 @@ func TestMaxMinNaN(t *testing.T) {
 	net := gputest.Build(t, "sklansky", 8, nil)
 	for _, typ := range []string{"float", "double"} {
 		for _, op := range []string{"max", "min"} {
-			header := render(t, net, gpukernels.Options{Type: typ, Op: op, Namespace: "ns"})
-			out, ok := runHost(t, header, nanDriver)
-			assert.True(t, ok, "%s %s: %s", typ, op, out)
+			t.Run(typ+"-"+op, func(t *testing.T) {
+				t.Parallel()
+				header := render(t, net, gpukernels.Options{Type: typ, Op: op, Namespace: "ns"})
+				out, ok := runHost(t, header, nanDriver)
+				assert.True(t, ok, "%s %s: %s", typ, op, out)
+			})
 		}
 	}
-	// The comparison alone fails.
-	header := render(t, net, gpukernels.Options{Type: "float", Op: "max", Namespace: "ns"})
-	old := strings.Replace(header, "(a < b || detail::IsNaN(a)) ? b : a", "a < b ? b : a", 1)
-	require.NotEqual(t, header, old)
-	out, ok := runHost(t, old, nanDriver)
-	assert.False(t, ok, out)
-	assert.Contains(t, out, "FAIL")
+	t.Run("comparison", func(t *testing.T) {
+		t.Parallel()
+		// The comparison alone fails.
+		header := render(t, net, gpukernels.Options{Type: "float", Op: "max", Namespace: "ns"})
+		old := strings.Replace(header, "(a < b || detail::IsNaN(a)) ? b : a", "a < b ? b : a", 1)
+		require.NotEqual(t, header, old)
+		out, ok := runHost(t, old, nanDriver)
+		assert.False(t, ok, out)
+		assert.Contains(t, out, "FAIL")
+	})
 }
 
 // exchangeDriver checks, on the host, the layout of the scan kernels'
@@ -266,15 +278,21 @@ func TestExchangeAligned(t *testing.T) {
 		{Type: "int32", Op: "add", Namespace: "ns"},
 		{Type: "double", Op: "add", Segmented: "uint32", Namespace: "ns"},
 	} {
-		header := render(t, net, opt)
-		out, ok := runHost(t, header, exchangeDriver)
-		assert.True(t, ok, "%s %s %s: %s", opt.Type, opt.Op, opt.Segmented, out)
+		t.Run(opt.Type+"-"+opt.Op+"-"+opt.Segmented, func(t *testing.T) {
+			t.Parallel()
+			header := render(t, net, opt)
+			out, ok := runHost(t, header, exchangeDriver)
+			assert.True(t, ok, "%s %s %s: %s", opt.Type, opt.Op, opt.Segmented, out)
+		})
 	}
-	// Without the alignment the affine scan's exchange is misplaced.
-	header := render(t, net, gpukernels.Options{Type: "float", Op: "affine", Namespace: "ns"})
-	old := strings.Replace(header, "__align__(16) unsigned exchange[", "unsigned exchange[", 1)
-	require.NotEqual(t, header, old)
-	out, ok := runHost(t, old, exchangeDriver)
-	assert.False(t, ok, out)
-	assert.Contains(t, out, "exchange at byte 124")
+	t.Run("unaligned", func(t *testing.T) {
+		t.Parallel()
+		// Without the alignment the affine scan's exchange is misplaced.
+		header := render(t, net, gpukernels.Options{Type: "float", Op: "affine", Namespace: "ns"})
+		old := strings.Replace(header, "__align__(16) unsigned exchange[", "unsigned exchange[", 1)
+		require.NotEqual(t, header, old)
+		out, ok := runHost(t, old, exchangeDriver)
+		assert.False(t, ok, out)
+		assert.Contains(t, out, "exchange at byte 124")
+	})
 }

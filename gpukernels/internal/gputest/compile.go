@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -50,19 +51,21 @@ func Testdata(t testing.TB, name string) string {
 // does.
 func Clang(t testing.TB, dir string, args ...string) (string, error) {
 	t.Helper()
-	return run(t, tooltest.Path(t, "clang-14"), dir, args...)
+	out, _, err := run(t, tooltest.Path(t, "clang-14"), dir, args...)
+	return out, err
 }
 
-// run runs the program at path with args in dir, one of the pool's runs.
-func run(t testing.TB, path, dir string, args ...string) (string, error) {
+// run runs the program at path with args in dir, one of the pool's runs,
+// and returns its output, how long it ran and its error.
+func run(t testing.TB, path, dir string, args ...string) (string, time.Duration, error) {
 	t.Helper()
 	pool <- struct{}{}
 	defer func() { <-pool }()
 	res, err := toolrun.Run(context.Background(), toolrun.Cmd{Path: path, Args: args, Dir: dir})
 	if res == nil {
-		return "", err
+		return "", 0, err
 	}
-	return string(res.Output), err
+	return string(res.Output), res.Elapsed, err
 }
 
 // ClangArgs is DESIGN.md's command line for compiling CUDA to PTX without
@@ -108,6 +111,7 @@ func CompileUnits(t *testing.T, units []Unit) []string {
 	type result struct {
 		out, ptx string
 		err      error
+		took     time.Duration
 	}
 	results := make([]result, len(units))
 	var wg sync.WaitGroup
@@ -128,13 +132,23 @@ func CompileUnits(t *testing.T, units []Unit) []string {
 			if r.err = os.WriteFile(src, []byte(u.Source), 0o644); r.err != nil {
 				return
 			}
-			if r.out, r.err = run(t, clang, d, append(slices.Clone(u.Extra), ClangArgs(prelude, src, ptx)...)...); r.err == nil {
+			r.out, r.took, r.err = run(t, clang, d, append(slices.Clone(u.Extra), ClangArgs(prelude, src, ptx)...)...)
+			if r.err == nil {
 				b, err := os.ReadFile(ptx)
 				r.ptx, r.err = string(b), err
 			}
 		})
 	}
 	wg.Wait()
+	slowest := 0
+	for i := range results {
+		if results[i].took > results[slowest].took {
+			slowest = i
+		}
+	}
+	if len(units) > 0 {
+		t.Logf("clang-14 compiled %d units; the slowest, %s, in %v", len(units), units[slowest].Name, results[slowest].took.Round(time.Millisecond))
+	}
 	ptxs := make([]string, len(units))
 	for i, u := range units {
 		r := results[i]
@@ -167,7 +181,8 @@ func CompileUnits(t *testing.T, units []Unit) []string {
 // fails it as tooltest.Path does.
 func NVCC(t testing.TB, dir string, args ...string) (string, error) {
 	t.Helper()
-	return run(t, tooltest.Path(t, "nvcc"), dir, NVCCArgs(args...)...)
+	out, _, err := run(t, tooltest.Path(t, "nvcc"), dir, NVCCArgs(args...)...)
+	return out, err
 }
 
 // NVCCArgs returns nvcc's arguments for sm_90 code with warnings as errors
