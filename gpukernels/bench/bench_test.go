@@ -432,6 +432,8 @@ exit 1`), want: `bench: nvcc failed (exit status 1): harness.cu(3): error: ident
 			want: "bench: harness ran past its time limit of 500ms and was stopped (allowed: a longer --tool-timeout)"},
 		{name: "harness prints junk", nvcc: fakeNVCC(t, "echo 'no JSON today'"),
 			want: `bench: the harness printed no report: not a benchmark report: invalid character 'o' in literal null (expecting 'u')`, is: bench.ErrNoReport},
+		{name: "harness prints escapes in its report", nvcc: fakeNVCC(t, `printf '{"device":"\\u001b[2J","results":[{"kernel":"memcpy","n":1,"correct":true}]}\n'`),
+			want: `bench: the harness printed no report: not a benchmark report: device "\x1b[2J" holds a control character`, is: bench.ErrNoReport},
 		{name: "harness prints an empty report", nvcc: fakeNVCC(t, "echo '{}'"),
 			want: "bench: the harness printed no report: the benchmark report has no results", is: bench.ErrNoReport},
 		{name: "harness fails with escapes", nvcc: fakeNVCC(t, `printf 'boom \033[2Jgone\n' >&2; exit 1`),

@@ -96,6 +96,11 @@ func TestReadBenchReportBadInput(t *testing.T) {
 		{`{"results":[{"kernel":"memcpy","n":1},{"kernel":"bigadd","n":-1}]}`, "bench: result 2 of the benchmark report (bigadd) has n -1 (allowed 1 or more)"},
 		{`{"results":[{"kernel":"memcpy","n":1,"gbps":-2}]}`, "bench: result 1 of the benchmark report (memcpy) has a negative time or throughput"},
 		{`{"results":[{"kernel":"memcpy","n":1,"vs_cub":-2}]}`, "bench: result 1 of the benchmark report (memcpy) has a negative ratio or rate"},
+		// Text that would reach a terminal raw: a screen cleared, a row
+		// broken in two.
+		{`{"device":"\u001b[2JGPU","results":[{"kernel":"memcpy","n":1}]}`, `bench: not a benchmark report: device "\x1b[2JGPU" holds a control character`},
+		{`{"device":"x","results":[{"kernel":"memcpy\nsecond row","n":1}]}`, `bench: not a benchmark report: result 1's kernel "memcpy\nsecond row" holds a control character`},
+		{`{"device":"x","results":[{"kernel":"memcpy","n":1}],"sanitize":[{"tool":"memcheck","message":"\u0007"}]}`, `bench: not a benchmark report: sanitizer run 1's message "\a" holds a control character`},
 	} {
 		_, err := bench.ReadBenchReport([]byte(c.in))
 		require.Error(t, err, c.in)
