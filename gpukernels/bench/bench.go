@@ -488,8 +488,12 @@ type BenchResult struct {
 // Bench writes the harness, builds it with nvcc -O3 -std=c++17
 // -arch=ARCH -Xptxas -v, runs it and returns its report, with nvcc's
 // command line and ptxas's figures for every kernel, and the report as
-// JSON. A missing nvcc or CUDA device is a *MissingError. A report with a
-// wrong result is returned with an error.
+// JSON. Each run of nvcc and of the harness is limited to
+// build.ToolTimeout. A missing nvcc or CUDA device is a *MissingError; an
+// nvcc that built nothing wraps ErrNoBuild, a harness that printed no
+// report ErrNoReport, and a tool that failed or ran out of time wraps
+// toolrun's error. A report with a wrong result, or from a harness that
+// failed after printing it, is returned with an error.
 func Bench(ctx context.Context, opt BenchOptions, build BuildOptions) (*BenchReport, []byte, error) {
 	files, err := Harness(opt)
 	if err != nil {
