@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -221,13 +222,29 @@ var (
 // an integer.
 func evalLane(t tester, expr string, lane int) string {
 	t.Helper()
+	key := laneExpr{expr, lane}
+	if v, ok := evaluated.Load(key); ok {
+		return v.(string)
+	}
 	e := reSuffix.ReplaceAllString(expr, "$1")
 	e = reLane.ReplaceAllString(e, strconv.Itoa(lane))
 	tv, err := types.Eval(token.NewFileSet(), nil, token.NoPos, e)
 	require.NoError(t, err, "expression %q", expr)
 	require.NotNil(t, tv.Value, "expression %q is not constant", expr)
+	evaluated.Store(key, tv.Value.String())
 	return tv.Value.String()
 }
+
+// laneExpr is an emitted expression at one lane.
+type laneExpr struct {
+	expr string
+	lane int
+}
+
+// evaluated caches evalLane's values: the networks of the read-back tests
+// emit the same predicates and sources again and again, and go/types
+// takes most of their time.
+var evaluated sync.Map
 
 // evalPred evaluates an emitted predicate for one lane.
 func evalPred(t tester, expr string, lane int) bool {
