@@ -40,7 +40,7 @@ func TestDocsPlot(t *testing.T) {
 // requires it to hold got; redraw is the command that rewrites it.
 func docsFile(t *testing.T, name string, got []byte, redraw string) {
 	t.Helper()
-	path := filepath.Join("..", "..", "docs", name)
+	path := filepath.Join("..", "docs", name)
 	if *update {
 		require.NoError(t, os.WriteFile(path, got, 0o644))
 	}
