@@ -1,6 +1,7 @@
 package gpukernels
 
 import (
+	"cmp"
 	"embed"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/gpukernels/block"
+	"github.com/prefixgen/prefixgen/gpukernels/warp"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
 )
@@ -21,22 +23,12 @@ var templateFiles embed.FS
 
 // templates holds the CUDA templates, parsed once.
 var templates = template.Must(template.New("").Funcs(template.FuncMap{
-	"plural": func(n int, word string) string { return plural(n, word) },
+	"plural": plural,
 	"inc":    func(i int) int { return i + 1 },
 	"sub":    func(a, b int) int { return a - b },
 	"div":    func(a, b int) int { return a / b },
 	"mask":   func(m uint32) string { return fmt.Sprintf("0x%08xu", m) },
-	"blockBench": func(name string, index int, namespace string) blockBench {
-		return blockBench{name, index, namespace}
-	},
 }).ParseFS(templateFiles, "templates/*.tmpl"))
-
-// blockBench names one block scan of the harness's block benchmark.
-type blockBench struct {
-	Name      string
-	Index     int
-	Namespace string
-}
 
 // Type is a value type of the CUDA kernels.
 type Type struct {
@@ -292,8 +284,8 @@ func (opt Options) resolve(net *network.Network) (*config, error) {
 	c := &config{segment: Segment(w)}
 	switch opt.Block {
 	case "", BlockShuffle:
-		if w < 1 || w > Lanes {
-			return nil, fmt.Errorf("gpukernels: width %d out of range: a warp scan allows 1 to %d lanes", w, Lanes)
+		if w < 1 || w > warp.Lanes {
+			return nil, fmt.Errorf("gpukernels: width %d out of range: a warp scan allows 1 to %d lanes", w, warp.Lanes)
 		}
 	case BlockShared:
 		if w < block.MinWidth || w > block.MaxWidth {
@@ -351,20 +343,20 @@ func (opt Options) resolve(net *network.Network) (*config, error) {
 		}
 	} else {
 		threads, items := DefaultTuning(c.valueBytes())
-		c.items = cmpOr(opt.ItemsPerThread, items)
+		c.items = cmp.Or(opt.ItemsPerThread, items)
 		if c.items < 1 || c.items > MaxItemsPerThread {
 			return nil, fmt.Errorf("gpukernels: %d items per thread out of range: allowed 1 to %d", c.items, MaxItemsPerThread)
 		}
-		maxThreads := min(MaxBlockThreads, Lanes*c.segment)
-		c.threads = cmpOr(opt.BlockThreads, min(threads, maxThreads))
-		if c.threads < Lanes || c.threads > maxThreads || c.threads%Lanes != 0 {
+		maxThreads := min(MaxBlockThreads, warp.Lanes*c.segment)
+		c.threads = cmp.Or(opt.BlockThreads, min(threads, maxThreads))
+		if c.threads < warp.Lanes || c.threads > maxThreads || c.threads%warp.Lanes != 0 {
 			return nil, fmt.Errorf("gpukernels: %d threads per block out of range: allowed multiples of 32 from 32 to %d (at most 32 logical warps of %d lanes)", c.threads, maxThreads, c.segment)
 		}
 		c.warps = c.threads / c.segment
 	}
-	c.lookBack = cmpOr(opt.LookBack, DefaultLookBack)
-	if c.lookBack < 1 || c.lookBack > Lanes {
-		return nil, fmt.Errorf("gpukernels: look-back window %d out of range: allowed 1 to %d tiles", c.lookBack, Lanes)
+	c.lookBack = cmp.Or(opt.LookBack, DefaultLookBack)
+	if c.lookBack < 1 || c.lookBack > warp.Lanes {
+		return nil, fmt.Errorf("gpukernels: look-back window %d out of range: allowed 1 to %d tiles", c.lookBack, warp.Lanes)
 	}
 
 	c.namespace = opt.Namespace
@@ -403,12 +395,50 @@ func (opt Options) resolve(net *network.Network) (*config, error) {
 	return c, nil
 }
 
-// cmpOr returns v, or def when v is 0.
-func cmpOr(v, def int) int {
-	if v == 0 {
-		return def
+// Resolve returns opt with every default filled in as CUDA fills it in
+// for net: the type (for carry, the limbs), the operator, the block scan,
+// the tuning, the namespace (DefaultNamespace's, with the suffixes of a
+// segmented or shared-memory header) and, for the shuffle block scan, the
+// totals network; or the error CUDA would return for opt. CUDA writes the
+// same header from opt and from what Resolve returns.
+func (opt Options) Resolve(net *network.Network) (Options, error) {
+	c, err := opt.resolve(net)
+	if err != nil {
+		return Options{}, err
 	}
-	return v
+	r := Options{
+		Type: c.typ.Name, Op: c.op.Name, ItemsPerThread: c.items, BlockThreads: c.threads, LookBack: c.lookBack,
+		Namespace: c.namespace, Totals: c.totals, Block: BlockShuffle, NoPad: opt.NoPad,
+	}
+	if c.op.Name == "carry" {
+		r.Type = c.limb.Name
+	}
+	if c.shared {
+		r.Block = BlockShared
+	}
+	if c.flag != nil {
+		r.Segmented = c.flag.Name
+	}
+	return r, nil
+}
+
+// OperatorExpr returns the C++ expression of the built-in operator op over
+// a (the earlier operand) and b (the later one), such as "a + b": the body
+// of the functor a header defines, which host code can evaluate too.
+func OperatorExpr(op string) (string, error) {
+	o, ok := operators[op]
+	if !ok {
+		return "", fmt.Errorf("gpukernels: unknown operator %q: allowed %s", op, strings.Join(Operators, ", "))
+	}
+	return o.Expr, nil
+}
+
+// plural returns word, with an s unless n is 1.
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
 }
 
 // totalsNetwork returns the network of net's family at width warps, with
@@ -452,7 +482,7 @@ func CheckFunctor(name string) error {
 	for part := range strings.SplitSeq(name, "::") {
 		if err := checkIdentifier("functor", part); err != nil {
 			if part != name {
-				return fmt.Errorf("%v in functor %q", err, name)
+				return fmt.Errorf("%w in functor %q", err, name)
 			}
 			return err
 		}
@@ -595,7 +625,7 @@ type netData struct {
 	SegmentMask       string
 	Spares            []int
 	Steps             []stepData
-	Final             []Copy
+	Final             []warp.Copy
 }
 
 // stepData is one step, as the network template reads it: one call of
@@ -603,7 +633,7 @@ type netData struct {
 type stepData struct {
 	Level   int
 	Comment string
-	Copies  []Copy
+	Copies  []warp.Copy
 	// Selects set the source lane src of a step whose sources follow no
 	// closed form and take at most maxSelects distinct lanes, one lane at a
 	// time.
@@ -638,21 +668,21 @@ type selectData struct {
 // (LaneExpr).
 const maxSelects = 4
 
-// CUDA writes a header-only CUDA library built from net, of width 1 to 32:
-// the warp scan lowered from net (Lower), inclusive and exclusive; a block
-// scan; a single-pass device-wide scan with decoupled look-back; and for
-// the carry operator a warp-wide multi-precision adder. Everything is
-// templated on the value type and the operator and lives in namespace
-// prefixgen::<opt.Namespace>; the type and operator of opt are the
-// defaults of the non-template entry points. The package documentation
-// describes what is generated.
+// CUDA writes a header-only CUDA library built from net, of width 1 to 32
+// (2 to 2048 with the shared-memory block scan): the warp scan lowered
+// from net (warp.Lower), inclusive and exclusive; a block scan; a
+// single-pass and a three-pass device-wide scan; and for the carry operator
+// a warp-wide multi-precision adder. Everything is templated on the value
+// type and the operator and lives in namespace prefixgen::<opt.Namespace>;
+// the type and operator of opt are the defaults of the non-template entry
+// points. docs/cuda.md describes what is generated.
 func CUDA(w io.Writer, net *network.Network, opt Options) error {
 	d, err := newCUDAData(net, opt)
 	if err != nil {
 		return err
 	}
 	if err := templates.ExecuteTemplate(w, "scan.cuh.tmpl", d); err != nil {
-		return fmt.Errorf("gpukernels: %v", err)
+		return fmt.Errorf("gpukernels: %w", err)
 	}
 	return nil
 }
@@ -748,11 +778,11 @@ func newCUDAData(net *network.Network, opt Options) (*cudaData, error) {
 		)
 		return d, nil
 	}
-	p, err := Lower(net)
+	p, err := warp.Lower(net)
 	if err != nil {
 		return nil, err
 	}
-	tp, err := Lower(c.totals)
+	tp, err := warp.Lower(c.totals)
 	if err != nil {
 		return nil, err
 	}
@@ -775,7 +805,7 @@ func newCUDAData(net *network.Network, opt Options) (*cudaData, error) {
 }
 
 // newNetData renders the program p lowered from net.
-func newNetData(name string, net *network.Network, p *Program) netData {
+func newNetData(name string, net *network.Network, p *warp.Program) netData {
 	seg := Segment(p.Width)
 	d := netData{
 		Name:        name,
@@ -796,7 +826,7 @@ func newNetData(name string, net *network.Network, p *Program) netData {
 		t.Copies = nil
 		sd := stepData{
 			Level:   s.Level,
-			Comment: t.format(p.Width),
+			Comment: t.Describe(p.Width),
 			Copies:  s.Copies,
 			Pred:    PredExpr(s.Pred, s.Active, seg),
 			Hi:      s.HiReg,
@@ -804,11 +834,11 @@ func newNetData(name string, net *network.Network, p *Program) netData {
 		}
 		sd.From = s.FromReg
 		switch {
-		case s.Src.Kind == SrcUp && s.Active == rangeMask(s.Src.D, seg):
+		case s.Src.Kind == warp.SrcUp && s.Active == rangeMask(s.Src.D, seg):
 			sd.Up = s.Src.D
-		case s.Src.Kind == SrcUp:
+		case s.Src.Kind == warp.SrcUp:
 			sd.Src, sd.SrcWidth = fmt.Sprintf("lane - %d", s.Src.D), "kSegment"
-		case s.Src.Kind == SrcBroadcast:
+		case s.Src.Kind == warp.SrcBroadcast:
 			sd.Src, sd.SrcWidth = strconv.Itoa(s.Src.D-1), strconv.Itoa(2*s.Src.D)
 		default:
 			sd.SrcWidth = "kSegment"
@@ -816,7 +846,7 @@ func newNetData(name string, net *network.Network, p *Program) netData {
 				sd.Src = "src"
 			} else {
 				sd.Selects = nil
-				var table [Lanes]int
+				var table [warp.Lanes]int
 				for lane := range seg {
 					table[lane] = s.SrcTable[lane]
 				}
@@ -825,28 +855,28 @@ func newNetData(name string, net *network.Network, p *Program) netData {
 		}
 		switch {
 		case sd.Up != 0:
-		case s.Src.Kind == SrcBroadcast && s.Active == bitMask(s.Src.D, seg):
+		case s.Src.Kind == warp.SrcBroadcast && s.Active == bitMask(s.Src.D, seg):
 			// Segments of 2D lanes clamped at 2D − 2: a lane with bit D
 			// set reads lane D − 1 of its block, any other lane 2D − 1,
 			// past the clamp.
 			d := s.Src.D
 			sd.Segment = strconv.Itoa(2 * d)
 			sd.Bounded = fmt.Sprintf("(((lane & %d) ^ %d) | %d)", d, d, d-1)
-		case s.Src.Kind == SrcUp || s.Src.Kind == SrcBroadcast:
+		case s.Src.Kind == warp.SrcUp || s.Src.Kind == warp.SrcBroadcast:
 			// The closed form's source, with every bit of a lane that does
 			// not combine set (−1 & (kSegment − 1)), so that it reads past
 			// the clamp: a few instructions where bit planes take five
 			// shifts, masks and ors a bit.
 			sd.Segment = "kSegment"
 			src := fmt.Sprintf("(lane - %d)", s.Src.D)
-			if s.Src.Kind == SrcBroadcast {
+			if s.Src.Kind == warp.SrcBroadcast {
 				src = fmt.Sprintf("((lane | %d) - %d)", 2*s.Src.D-1, s.Src.D)
 			}
 			idle := ^s.Active & uint32(uint64(1)<<seg-1)
 			sd.Bounded = fmt.Sprintf("(%s | (-((0x%08xu >> lane) & 1u) & %d))", src, idle, seg-1)
 		default:
 			sd.Segment = "kSegment"
-			var bounded [Lanes]int
+			var bounded [warp.Lanes]int
 			for lane := range seg {
 				bounded[lane] = seg - 1
 				if s.Active>>lane&1 == 1 {
@@ -882,7 +912,7 @@ func rangeMask(from, to int) uint32 {
 // "((((0x000000aau >> lane) & 1u) << 1) | (((0x000000f0u >> lane) & 1u) << 2))". It
 // needs no memory, no comparison and no select, and reads the same in Go,
 // but for the u suffixes. The values must lie in 0 … 31.
-func LaneExpr(v *[Lanes]int, seg int) string {
+func LaneExpr(v *[warp.Lanes]int, seg int) string {
 	var planes [5]uint32
 	same := true
 	for lane := range seg {
@@ -921,7 +951,7 @@ func LaneExpr(v *[Lanes]int, seg int) string {
 
 // selects groups the lanes below seg that do not read their own lane by the
 // lane they read, in the order of that lane.
-func selects(s *Step, seg int) []selectData {
+func selects(s *warp.Step, seg int) []selectData {
 	var out []selectData
 	for lane := range seg {
 		src := s.SrcTable[lane]
@@ -944,14 +974,14 @@ func selects(s *Step, seg int) []selectData {
 // predicate p and active lanes active combines: the closed form, with only
 // the bounds that constrain lanes below seg, or a test of the mask. The
 // condition reads the same in Go, but for the u suffix of a mask.
-func PredExpr(p Pred, active uint32, seg int) string {
+func PredExpr(p warp.Pred, active uint32, seg int) string {
 	var terms []string
 	switch p.Kind {
-	case PredMask:
+	case warp.PredMask:
 		return fmt.Sprintf("((0x%08xu >> lane) & 1u) != 0", active)
-	case PredBit:
+	case warp.PredBit:
 		terms = append(terms, fmt.Sprintf("(lane & %d) != 0", p.Bit))
-	case PredMod:
+	case warp.PredMod:
 		terms = append(terms, fmt.Sprintf("lane %% %d == %d", p.Mod, p.Rem))
 	}
 	if p.From > 0 {

@@ -1,8 +1,8 @@
 package gpukernels_test
 
 import (
+	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,7 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/gpukernels"
-	"github.com/prefixgen/prefixgen/internal/tooltest"
+	"github.com/prefixgen/prefixgen/gpukernels/internal/gputest"
+	"github.com/prefixgen/prefixgen/internal/toolrun"
 	"github.com/prefixgen/prefixgen/network"
 )
 
@@ -130,21 +131,19 @@ func runHostDriver(t *testing.T, header string) (string, bool) {
 // returning its output and whether it ended with PASS.
 func runHost(t *testing.T, header, driver string) (string, bool) {
 	t.Helper()
-	clang := tooltest.Path(t, "clang-14")
-	prelude, err := filepath.Abs(filepath.Join("testdata", "prelude.cuh"))
-	require.NoError(t, err)
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "ns.cuh"), []byte(header), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "driver.cu"), []byte(driver), 0o644))
-	obj, bin := filepath.Join(dir, "driver.o"), filepath.Join(dir, "driver")
-	out, err := exec.Command(clang, "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "--cuda-path="+noCUDA, "-std=c++17", "-O1",
-		"-include", prelude, "-c", filepath.Join(dir, "driver.cu"), "-o", obj).CombinedOutput()
+	out, err := gputest.Clang(t, dir, "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "--cuda-path="+gputest.NoCUDA, "-std=c++17", "-O1",
+		"-include", gputest.Testdata(t, "prelude.cuh"), "-c", "driver.cu", "-o", "driver.o")
 	require.NoError(t, err, "clang-14 said:\n%s", out)
-	require.Empty(t, strings.TrimSpace(string(out)), "clang-14 warns")
-	out, err = exec.Command(clang, obj, "-o", bin).CombinedOutput()
+	require.Empty(t, strings.TrimSpace(out), "clang-14 warns")
+	out, err = gputest.Clang(t, dir, "driver.o", "-o", "driver")
 	require.NoError(t, err, "linking:\n%s", out)
-	out, err = exec.Command(bin).CombinedOutput()
-	return string(out), err == nil && strings.HasSuffix(string(out), "PASS\n")
+	res, err := toolrun.Run(context.Background(), toolrun.Cmd{Path: filepath.Join(dir, "driver"), Dir: dir})
+	require.NotNil(t, res, "%v", err)
+	out = string(res.Output)
+	return out, err == nil && strings.HasSuffix(out, "PASS\n")
 }
 
 // TestDeviceScanLaunchers runs the host side of the device scans (the
@@ -161,21 +160,27 @@ func TestDeviceScanLaunchers(t *testing.T) {
 		net *network.Network
 		opt gpukernels.Options
 	}{
-		{build(t, "sklansky", 32, nil), gpukernels.Options{Type: "int32", Op: "add"}},
-		{build(t, "kogge-stone", 5, nil), gpukernels.Options{Type: "double", Op: "affine", Segmented: "uint32"}},
-		{build(t, "brent-kung", 64, nil), gpukernels.Options{Type: "int64", Op: "max", Block: gpukernels.BlockShared}},
+		{gputest.Build(t, "sklansky", 32, nil), gpukernels.Options{Type: "int32", Op: "add"}},
+		{gputest.Build(t, "kogge-stone", 5, nil), gpukernels.Options{Type: "double", Op: "affine", Segmented: "uint32"}},
+		{gputest.Build(t, "brent-kung", 64, nil), gpukernels.Options{Type: "int64", Op: "max", Block: gpukernels.BlockShared}},
 	} {
-		c.opt.Namespace = "ns"
-		out, ok := runHostDriver(t, render(t, c.net, c.opt))
-		assert.True(t, ok, "%s %s: %s", c.opt.Type, c.opt.Op, out)
+		t.Run(c.opt.Type+"-"+c.opt.Op, func(t *testing.T) {
+			t.Parallel()
+			c.opt.Namespace = "ns"
+			out, ok := runHostDriver(t, render(t, c.net, c.opt))
+			assert.True(t, ok, "%s %s: %s", c.opt.Type, c.opt.Op, out)
+		})
 	}
-	// A planted bug: the single pass does not check the storage.
-	header := render(t, build(t, "sklansky", 32, nil), gpukernels.Options{Namespace: "ns"})
-	check := "  if (temp_storage_bytes < needed) return cudaErrorInvalidValue;\n  if (num_tiles == 0) return cudaSuccess;\n  if (num_tiles > 0x7fffffffLL) return cudaErrorInvalidValue;\n  ScanState<T> state;"
-	require.Contains(t, header, check)
-	out, ok := runHostDriver(t, strings.Replace(header, check, strings.SplitN(check, "\n", 2)[1], 1))
-	assert.False(t, ok)
-	assert.Contains(t, out, "FAIL single pass refuses storage one byte short (n = 1)")
+	t.Run("planted", func(t *testing.T) {
+		t.Parallel()
+		// A planted bug: the single pass does not check the storage.
+		header := render(t, gputest.Build(t, "sklansky", 32, nil), gpukernels.Options{Namespace: "ns"})
+		check := "  if (temp_storage_bytes < needed) return cudaErrorInvalidValue;\n  if (num_tiles == 0) return cudaSuccess;\n  if (num_tiles > 0x7fffffffLL) return cudaErrorInvalidValue;\n  ScanState<T> state;"
+		require.Contains(t, header, check)
+		out, ok := runHostDriver(t, strings.Replace(header, check, strings.SplitN(check, "\n", 2)[1], 1))
+		assert.False(t, ok)
+		assert.Contains(t, out, "FAIL single pass refuses storage one byte short (n = 1)")
+	})
 }
 
 // nanDriver checks the header's ScanOp on the CPU over values with NaNs,
@@ -221,21 +226,27 @@ int main() {
 // scanned [1, NaN, 3, 4] differently.
 func TestMaxMinNaN(t *testing.T) {
 	t.Parallel()
-	net := build(t, "sklansky", 8, nil)
+	net := gputest.Build(t, "sklansky", 8, nil)
 	for _, typ := range []string{"float", "double"} {
 		for _, op := range []string{"max", "min"} {
-			header := render(t, net, gpukernels.Options{Type: typ, Op: op, Namespace: "ns"})
-			out, ok := runHost(t, header, nanDriver)
-			assert.True(t, ok, "%s %s: %s", typ, op, out)
+			t.Run(typ+"-"+op, func(t *testing.T) {
+				t.Parallel()
+				header := render(t, net, gpukernels.Options{Type: typ, Op: op, Namespace: "ns"})
+				out, ok := runHost(t, header, nanDriver)
+				assert.True(t, ok, "%s %s: %s", typ, op, out)
+			})
 		}
 	}
-	// The comparison alone fails.
-	header := render(t, net, gpukernels.Options{Type: "float", Op: "max", Namespace: "ns"})
-	old := strings.Replace(header, "(a < b || detail::IsNaN(a)) ? b : a", "a < b ? b : a", 1)
-	require.NotEqual(t, header, old)
-	out, ok := runHost(t, old, nanDriver)
-	assert.False(t, ok, out)
-	assert.Contains(t, out, "FAIL")
+	t.Run("comparison", func(t *testing.T) {
+		t.Parallel()
+		// The comparison alone fails.
+		header := render(t, net, gpukernels.Options{Type: "float", Op: "max", Namespace: "ns"})
+		old := strings.Replace(header, "(a < b || detail::IsNaN(a)) ? b : a", "a < b ? b : a", 1)
+		require.NotEqual(t, header, old)
+		out, ok := runHost(t, old, nanDriver)
+		assert.False(t, ok, out)
+		assert.Contains(t, out, "FAIL")
+	})
 }
 
 // exchangeDriver checks, on the host, the layout of the scan kernels'
@@ -260,22 +271,28 @@ int main() {
 // alignment the exchange of the affine scan starts at byte 124.
 func TestExchangeAligned(t *testing.T) {
 	t.Parallel()
-	net := build(t, "kogge-stone", 32, nil)
+	net := gputest.Build(t, "kogge-stone", 32, nil)
 	for _, opt := range []gpukernels.Options{
 		{Type: "float", Op: "affine", Namespace: "ns"},
 		{Type: "int32", Op: "add", Segmented: "uint32", Namespace: "ns"},
 		{Type: "int32", Op: "add", Namespace: "ns"},
 		{Type: "double", Op: "add", Segmented: "uint32", Namespace: "ns"},
 	} {
-		header := render(t, net, opt)
-		out, ok := runHost(t, header, exchangeDriver)
-		assert.True(t, ok, "%s %s %s: %s", opt.Type, opt.Op, opt.Segmented, out)
+		t.Run(opt.Type+"-"+opt.Op+"-"+opt.Segmented, func(t *testing.T) {
+			t.Parallel()
+			header := render(t, net, opt)
+			out, ok := runHost(t, header, exchangeDriver)
+			assert.True(t, ok, "%s %s %s: %s", opt.Type, opt.Op, opt.Segmented, out)
+		})
 	}
-	// Without the alignment the affine scan's exchange is misplaced.
-	header := render(t, net, gpukernels.Options{Type: "float", Op: "affine", Namespace: "ns"})
-	old := strings.Replace(header, "__align__(16) unsigned exchange[", "unsigned exchange[", 1)
-	require.NotEqual(t, header, old)
-	out, ok := runHost(t, old, exchangeDriver)
-	assert.False(t, ok, out)
-	assert.Contains(t, out, "exchange at byte 124")
+	t.Run("unaligned", func(t *testing.T) {
+		t.Parallel()
+		// Without the alignment the affine scan's exchange is misplaced.
+		header := render(t, net, gpukernels.Options{Type: "float", Op: "affine", Namespace: "ns"})
+		old := strings.Replace(header, "__align__(16) unsigned exchange[", "unsigned exchange[", 1)
+		require.NotEqual(t, header, old)
+		out, ok := runHost(t, old, exchangeDriver)
+		assert.False(t, ok, out)
+		assert.Contains(t, out, "exchange at byte 124")
+	})
 }

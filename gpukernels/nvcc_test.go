@@ -1,94 +1,27 @@
 package gpukernels_test
 
 import (
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/gpukernels"
-	"github.com/prefixgen/prefixgen/internal/tooltest"
-	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/gpukernels/internal/gputest"
 )
 
-// nvccArgs returns nvcc's arguments for sm_90 code, with g++-11 as the
-// host compiler where it is installed (Debian's CUDA 11.8 takes no newer
-// g++).
-func nvccArgs(args ...string) []string {
-	base := []string{"-O3", "-std=c++17", "-arch=sm_90", "-Xptxas", "-v", "-Werror", "all-warnings"}
-	if _, err := exec.LookPath("g++-11"); err == nil {
-		base = append([]string{"-ccbin", "g++-11"}, base...)
-	}
-	return append(base, args...)
-}
-
-// TestHarnessNVCC builds what clang-14 only parses and compiles to PTX
-// with the real compiler: the benchmark harness (host code against the
-// CUDA runtime and CUB, every kernel through ptxas for sm_90) for a
-// network of a family and one of none, and a header over the README's
-// float2 functor. nvcc rejects what clang accepts (unused functions in the
-// harness were warnings under nvcc alone), and ptxas reads the inline PTX
-// that clang passes through unread. Warnings fail the build.
-func TestHarnessNVCC(t *testing.T) {
+// TestNVCCStructFunctor builds a header over the README's float2 functor
+// with the real compiler, for sm_90 with warnings as errors, so that ptxas
+// assembles the inline PTX that clang-14 passes through unread. (The
+// harness, with every other header, is built in package bench.)
+func TestNVCCStructFunctor(t *testing.T) {
 	t.Parallel()
-	nvcc := tooltest.Path(t, "nvcc")
-	for _, c := range []struct {
-		name    string
-		nets    []*network.Network
-		typ, op string
-	}{
-		{"int32-add", []*network.Network{build(t, "kogge-stone", 32, nil)}, "int32", "add"},
-		{"float-max-no-family", []*network.Network{hiOld(t)}, "float", "max"},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			dir := t.TempDir()
-			files, err := gpukernels.Harness(gpukernels.BenchOptions{Networks: c.nets, Type: c.typ, Op: c.op})
-			require.NoError(t, err)
-			for _, f := range files {
-				require.NoError(t, os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644))
-			}
-			cmd := exec.Command(nvcc, nvccArgs("-o", "harness", "harness.cu")...)
-			cmd.Dir = dir
-			out, err := cmd.CombinedOutput()
-			require.NoError(t, err, "nvcc said:\n%s", out)
-			// The device scans of the table's own type and operator
-			// spill nothing, and no pass 2 of a three-pass scan does
-			// (the one-block ScanTotalsKernel of the 1024-column shared
-			// networks spilled 48 to 52 bytes at 64 registers before it
-			// asked for one block an SM). Others still do with Debian's
-			// ptxas 11.8: pass 3 of the segmented scans;
-			// docs/gpu-results.md lists them.
-			ns := gpukernels.DefaultNamespace(c.nets[0], c.typ, c.op) + "_0"
-			mangled := fmt.Sprint(len(ns), ns)
-			var scans, totals int
-			for _, k := range gpukernels.ParsePTXAS(string(out)) {
-				if strings.Contains(k.Name, "ScanTotalsKernel") {
-					totals++
-					assert.Zero(t, k.SpillStores, "%s spills", k.Name)
-				}
-				if !strings.Contains(k.Name, mangled) {
-					continue
-				}
-				scans++
-				assert.Zero(t, k.SpillStores, "%s spills", k.Name)
-				assert.Zero(t, k.StackFrame, "%s has a stack frame", k.Name)
-			}
-			assert.GreaterOrEqual(t, scans, 5, "ptxas compiled too few kernels of %s", ns)
-			assert.GreaterOrEqual(t, totals, 3, "ptxas compiled too few three-pass totals kernels")
-		})
-	}
-	t.Run("float2-functor", func(t *testing.T) {
-		t.Parallel()
-		dir := t.TempDir()
-		header := render(t, build(t, "sklansky", 32, nil), gpukernels.Options{Type: "float", Op: "functor:Affine"})
-		require.NoError(t, os.WriteFile(filepath.Join(dir, "scan_affine.cuh"), []byte(header), 0o644))
-		src := `struct Affine {
+	dir := t.TempDir()
+	header := render(t, gputest.Build(t, "sklansky", 32, nil), gpukernels.Options{Type: "float", Op: "functor:Affine"})
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "scan_affine.cuh"), []byte(header), 0o644))
+	src := `struct Affine {
   __device__ float2 operator()(const float2& a, const float2& b) const { return make_float2(a.x * b.x, a.y * b.x + b.y); }
 };
 #include "scan_affine.cuh"
@@ -97,11 +30,8 @@ cudaError_t Scan(void* d_temp, size_t& bytes, float2* d_maps, long long n) {
   return sa::InclusiveScan(d_temp, bytes, d_maps, d_maps, n);
 }
 `
-		require.NoError(t, os.WriteFile(filepath.Join(dir, "use.cu"), []byte(src), 0o644))
-		cmd := exec.Command(nvcc, nvccArgs("-c", "-o", "use.o", "use.cu")...)
-		cmd.Dir = dir
-		out, err := cmd.CombinedOutput()
-		require.NoError(t, err, "nvcc said:\n%s", out)
-		assert.True(t, strings.Contains(string(out), "ScanKernel"), "ptxas compiled no scan kernel:\n%s", out)
-	})
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "use.cu"), []byte(src), 0o644))
+	out, err := gputest.NVCC(t, dir, "-c", "-o", "use.o", "use.cu")
+	require.NoError(t, err, "nvcc said:\n%s", out)
+	assert.Contains(t, out, "ScanKernel", "ptxas compiled no scan kernel")
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/gpukernels"
+	"github.com/prefixgen/prefixgen/gpukernels/internal/gputest"
 	"github.com/prefixgen/prefixgen/network"
 )
 
@@ -52,7 +53,7 @@ type compiledHeader struct {
 func compileDevice(t *testing.T, cases []deviceCase, per int, edit func(string) string) []compiledHeader {
 	t.Helper()
 	headers := make([]compiledHeader, len(cases))
-	var us []unit
+	var us []gputest.Unit
 	for i, c := range cases {
 		text := render(t, c.net, c.opt)
 		if edit != nil {
@@ -64,16 +65,16 @@ func compileDevice(t *testing.T, cases []deviceCase, per int, edit func(string) 
 		headers[i].ns = ns
 		headers[i].valueBytes, _ = strconv.Atoi(m[1])
 		if i%per == 0 {
-			us = append(us, unit{name: fmt.Sprintf("device-%d", len(us)), headers: map[string]string{}})
+			us = append(us, gputest.Unit{Name: fmt.Sprintf("device-%d", len(us)), Headers: map[string]string{}})
 		}
 		u := &us[len(us)-1]
-		u.headers[ns+".cuh"] = text
-		u.source += deviceDriver(ns+".cuh", ns)
+		u.Headers[ns+".cuh"] = text
+		u.Source += deviceDriver(ns+".cuh", ns)
 		for _, k := range deviceKernels {
-			u.entries = append(u.entries, []string{ns, k})
+			u.Entries = append(u.Entries, []string{ns, k})
 		}
 	}
-	ptxs := compileUnits(t, us)
+	ptxs := gputest.CompileUnits(t, us)
 	for i := range headers {
 		// Itanium mangling spells a name with its length first.
 		tag := fmt.Sprintf("%d%s", len(headers[i].ns), headers[i].ns)
@@ -148,7 +149,7 @@ func requireDeviceKernels(t *testing.T, h compiledHeader) {
 // compile: segmented scans of every width of value, 8 to 24 bytes, on
 // shuffle and shared-memory block scans, and narrow logical warps.
 func deviceCases(t *testing.T) []deviceCase {
-	sk := build(t, "sklansky", 32, nil)
+	sk := gputest.Build(t, "sklansky", 32, nil)
 	var cases []deviceCase
 	for _, c := range []struct{ typ, op, flag string }{
 		{"int32", "add", "uint32"},     // 8 bytes: packed
@@ -159,9 +160,9 @@ func deviceCases(t *testing.T) []deviceCase {
 		cases = append(cases, deviceCase{sk, gpukernels.Options{Type: c.typ, Op: c.op, Segmented: c.flag}})
 	}
 	return append(cases,
-		deviceCase{build(t, "kogge-stone", 5, nil), gpukernels.Options{Type: "int32", Op: "add"}},
-		deviceCase{build(t, "brent-kung", 1024, nil), gpukernels.Options{Type: "float", Op: "add", Block: gpukernels.BlockShared}},
-		deviceCase{build(t, "sklansky", 100, nil), gpukernels.Options{Type: "double", Op: "affine", Block: gpukernels.BlockShared, Segmented: "uint32"}},
+		deviceCase{gputest.Build(t, "kogge-stone", 5, nil), gpukernels.Options{Type: "int32", Op: "add"}},
+		deviceCase{gputest.Build(t, "brent-kung", 1024, nil), gpukernels.Options{Type: "float", Op: "add", Block: gpukernels.BlockShared}},
+		deviceCase{gputest.Build(t, "sklansky", 100, nil), gpukernels.Options{Type: "double", Op: "affine", Block: gpukernels.BlockShared, Segmented: "uint32"}},
 	)
 }
 
@@ -219,7 +220,7 @@ func TestPTXDeviceScansCatch(t *testing.T) {
 	const release = `  asm volatile("st.release.gpu.u32 [%0], %1;" : : "l"(p), "r"(value) : "memory");`
 	const fenced = `  __threadfence();
   *const_cast<volatile int*>(p) = value;`
-	cases := []deviceCase{{build(t, "sklansky", 32, nil), gpukernels.Options{Type: "int64", Op: "add", Segmented: "uint32"}}}
+	cases := []deviceCase{{gputest.Build(t, "sklansky", 32, nil), gpukernels.Options{Type: "int64", Op: "add", Segmented: "uint32"}}}
 	h := compileDevice(t, cases, 1, func(s string) string {
 		require.Contains(t, s, words)
 		require.Contains(t, s, release)

@@ -1,11 +1,9 @@
 package gpukernels_test
 
 import (
-	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -15,6 +13,7 @@ import (
 
 	"github.com/prefixgen/prefixgen/gpukernels"
 	"github.com/prefixgen/prefixgen/gpukernels/block"
+	"github.com/prefixgen/prefixgen/gpukernels/internal/gputest"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/network"
 )
@@ -103,26 +102,26 @@ cudaError_t Device(value_type* d, long long n, void* temp, size_t& bytes) {
 
 // units packs the cases into translation units of at most per headers
 // each.
-func units(t *testing.T, prefix string, cases []kernelCase, per int) []unit {
-	var us []unit
+func units(t *testing.T, prefix string, cases []kernelCase, per int) []gputest.Unit {
+	var us []gputest.Unit
 	for i, c := range cases {
 		if i%per == 0 {
-			us = append(us, unit{name: fmt.Sprintf("%s-%d", prefix, len(us)), headers: map[string]string{}})
+			us = append(us, gputest.Unit{Name: fmt.Sprintf("%s-%d", prefix, len(us)), Headers: map[string]string{}})
 		}
 		u := &us[len(us)-1]
 		header := render(t, c.net, c.opt)
 		ns := reNamespace.FindStringSubmatch(header)[1]
 		file := ns + ".cuh"
-		_, dup := u.headers[file]
+		_, dup := u.Headers[file]
 		require.False(t, dup, "two cases share namespace %s", ns)
-		u.headers[file] = header
-		u.source += driver(file, ns, c.opt, c.threePass)
-		u.entries = append(u.entries, []string{ns, "ScanKernel"}, []string{ns, "InitScanKernel"}, []string{ns, "WarpAndBlock"})
+		u.Headers[file] = header
+		u.Source += driver(file, ns, c.opt, c.threePass)
+		u.Entries = append(u.Entries, []string{ns, "ScanKernel"}, []string{ns, "InitScanKernel"}, []string{ns, "WarpAndBlock"})
 		if c.threePass {
-			u.entries = append(u.entries, []string{ns, "ScanTilesKernel"}, []string{ns, "ScanTotalsKernel"}, []string{ns, "ReduceTilesKernel"})
+			u.Entries = append(u.Entries, []string{ns, "ScanTilesKernel"}, []string{ns, "ScanTotalsKernel"}, []string{ns, "ReduceTilesKernel"})
 		}
 		if c.opt.Op == "carry" && c.opt.Block != gpukernels.BlockShared {
-			u.entries = append(u.entries, []string{ns, "BigAddKernel"})
+			u.Entries = append(u.Entries, []string{ns, "BigAddKernel"})
 		}
 	}
 	return us
@@ -162,43 +161,45 @@ func TestPTX(t *testing.T) {
 	var cases []kernelCase
 	ps := pairs()
 	// Every topology at width 32, each with a different type and operator.
-	for i, top := range families() {
-		cases = append(cases, kernelCase{build(t, top.name, 32, top.params), ps[i%len(ps)], false})
+	for i, top := range gputest.Families() {
+		cases = append(cases, kernelCase{gputest.Build(t, top.Name, 32, top.Params), ps[i%len(ps)], false})
 	}
 	// Every type and operator on one topology.
 	for _, p := range ps {
-		cases = append(cases, kernelCase{build(t, "brent-kung", 32, nil), p, true})
+		cases = append(cases, kernelCase{gputest.Build(t, "brent-kung", 32, nil), p, true})
 	}
-	// Narrower logical warps.
-	for _, name := range []string{"kogge-stone", "sklansky", "brent-kung", "han-carlson", "ladner-fischer"} {
-		for _, w := range []int{1, 2, 3, 5, 8, 16, 31} {
-			cases = append(cases, kernelCase{build(t, name, w, nil), gpukernels.Options{Type: "float", Op: "add"}, false})
-		}
+	// Narrower logical warps, each width with another family: the block
+	// and device scans of a width depend on its segment, not on the
+	// family, and TestPTXWarpScans compiles every family's warp scans at
+	// every width.
+	narrow := []string{"kogge-stone", "sklansky", "brent-kung", "han-carlson", "ladner-fischer"}
+	for i, w := range []int{1, 2, 3, 5, 8, 16, 31} {
+		cases = append(cases, kernelCase{gputest.Build(t, narrow[i%len(narrow)], w, nil), gpukernels.Options{Type: "float", Op: "add"}, false})
 	}
 	// Spare registers, final copies, selects and sources from bit planes.
 	cases = append(cases,
-		kernelCase{hiOld(t), gpukernels.Options{Type: "uint64", Op: "functor:ns::Cat"}, false},
-		kernelCase{loOld(t), gpukernels.Options{Type: "double", Op: "max"}, false},
+		kernelCase{gputest.HiOld(t), gpukernels.Options{Type: "uint64", Op: "functor:ns::Cat"}, false},
+		kernelCase{gputest.LoOld(t), gpukernels.Options{Type: "double", Op: "max"}, false},
 		kernelCase{tableNetwork(t), gpukernels.Options{Type: "int32", Op: "xor"}, false},
 		kernelCase{tableNetwork(t), gpukernels.Options{Type: "uint32", Op: "carry"}, false},
 	)
 	// Tuning extremes: one item (no vectors), odd items, 1024 threads, a
 	// window of one tile, and a ripple totals network.
-	ks := build(t, "kogge-stone", 32, nil)
+	ks := gputest.Build(t, "kogge-stone", 32, nil)
 	cases = append(cases,
 		kernelCase{ks, gpukernels.Options{Type: "int64", Op: "add", ItemsPerThread: 1, Namespace: "items1"}, true},
 		kernelCase{ks, gpukernels.Options{Type: "double", Op: "min", ItemsPerThread: 3, LookBack: 1, Namespace: "items3"}, true},
 		kernelCase{ks, gpukernels.Options{Type: "float", Op: "max", ItemsPerThread: 32, BlockThreads: 1024, LookBack: 7, Namespace: "threads1024"}, true},
 		kernelCase{ks, gpukernels.Options{Type: "uint32", Op: "or", BlockThreads: 32, Namespace: "threads32"}, true},
-		kernelCase{ks, gpukernels.Options{Op: "add", BlockThreads: 256, Totals: build(t, "ripple", 8, nil), Namespace: "ripple_totals"}, false},
+		kernelCase{ks, gpukernels.Options{Op: "add", BlockThreads: 256, Totals: gputest.Build(t, "ripple", 8, nil), Namespace: "ripple_totals"}, false},
 	)
 	const per = 12
 	us := units(t, "kernels", cases, per)
-	ptxs := compileUnits(t, us)
+	ptxs := gputest.CompileUnits(t, us)
 	for i, ptx := range ptxs {
-		requireNoConstTables(t, us[i].name, ptx)
+		requireNoConstTables(t, us[i].Name, ptx)
 		for _, f := range ptxFunctions(t, ptx) {
-			require.Zero(t, countOps(ptxInstructions(f.Body), "ld.const"), "%s: %s reads the constant bank", us[i].name, f.Name)
+			require.Zero(t, countOps(ptxInstructions(f.Body), "ld.const"), "%s: %s reads the constant bank", us[i].Name, f.Name)
 		}
 	}
 	requireDeviceCases(t, cases, ptxs, per)
@@ -217,7 +218,7 @@ func tableNetwork(t *testing.T) *network.Network {
 			data[i] = byte(rng.Uint32())
 		}
 		data[0] = 31
-		net := randomNetwork(t, data)
+		net := gputest.RandomNetwork(t, data)
 		if rePlanes.MatchString(render(t, net, gpukernels.Options{})) {
 			return net
 		}
@@ -228,20 +229,15 @@ func tableNetwork(t *testing.T) *network.Network {
 // TestPTXCatchesErrors makes sure the check can fail: a header whose
 // shuffle is misspelt does not compile.
 func TestPTXCatchesErrors(t *testing.T) {
-	clang := tooltest.Path(t, "clang-14")
-	net := build(t, "sklansky", 8, nil)
+	t.Parallel()
+	net := gputest.Build(t, "sklansky", 8, nil)
 	src := strings.Replace(render(t, net, gpukernels.Options{}), "__shfl_up_sync(", "__shfl_upp_sync(", 1)
 	dir := t.TempDir()
-	prelude, err := filepath.Abs(filepath.Join("testdata", "prelude.cuh"))
-	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "h.cuh"), []byte(src), 0o644))
-	unit := filepath.Join(dir, "unit.cu")
-	require.NoError(t, os.WriteFile(unit, []byte(driver("h.cuh", "sklansky_8_int32_add", gpukernels.Options{}, false)), 0o644))
-	var stderr bytes.Buffer
-	cmd := exec.Command(clang, clangArgs(prelude, unit, filepath.Join(dir, "unit.ptx"))...)
-	cmd.Stderr = &stderr
-	require.Error(t, cmd.Run())
-	require.Contains(t, stderr.String(), "__shfl_upp_sync")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "unit.cu"), []byte(driver("h.cuh", "sklansky_8_int32_add", gpukernels.Options{}, false)), 0o644))
+	out, err := gputest.Clang(t, dir, gputest.ClangArgs(gputest.Testdata(t, "prelude.cuh"), "unit.cu", "unit.ptx")...)
+	require.Error(t, err)
+	require.Contains(t, out, "__shfl_upp_sync")
 }
 
 // TestPTXShared compiles, with clang-14, the shared-memory block scans of
@@ -258,11 +254,11 @@ func TestPTXShared(t *testing.T) {
 	}
 	var cases []kernelCase
 	ps := pairs()
-	for i, top := range families() {
-		cases = append(cases, kernelCase{build(t, top.name, 1024, top.params), shared(ps[(3*i)%len(ps)]), false})
+	for i, top := range gputest.Families() {
+		cases = append(cases, kernelCase{gputest.Build(t, top.Name, 1024, top.Params), shared(ps[(3*i)%len(ps)]), false})
 	}
 	for _, name := range []string{"brent-kung", "kogge-stone", "sklansky"} {
-		cases = append(cases, kernelCase{build(t, name, 1024, nil), gpukernels.Options{Block: gpukernels.BlockShared, NoPad: true, Type: "float"}, false})
+		cases = append(cases, kernelCase{gputest.Build(t, name, 1024, nil), gpukernels.Options{Block: gpukernels.BlockShared, NoPad: true, Type: "float"}, false})
 	}
 	for _, c := range []struct {
 		name string
@@ -279,7 +275,7 @@ func TestPTXShared(t *testing.T) {
 		{"brent-kung", 256, gpukernels.Options{Type: "float", Op: "functor:ns::Cat", BlockThreads: 64, ItemsPerThread: 12}},
 		{"sklansky", 512, gpukernels.Options{Type: "int32", Op: "add", Segmented: "int32"}},
 	} {
-		cases = append(cases, kernelCase{build(t, c.name, c.w, nil), shared(c.opt), true})
+		cases = append(cases, kernelCase{gputest.Build(t, c.name, c.w, nil), shared(c.opt), true})
 	}
 	// Affine and segmented scans with the shuffle block scan.
 	for _, o := range []gpukernels.Options{
@@ -289,7 +285,7 @@ func TestPTXShared(t *testing.T) {
 		{Type: "uint64", Op: "carry", Segmented: "uint32"},
 		{Type: "float", Op: "functor:Cat", Segmented: "uint64"},
 	} {
-		cases = append(cases, kernelCase{build(t, "han-carlson", 32, nil), o, true}, kernelCase{build(t, "ladner-fischer", 7, nil), o, false})
+		cases = append(cases, kernelCase{gputest.Build(t, "han-carlson", 32, nil), o, true}, kernelCase{gputest.Build(t, "ladner-fischer", 7, nil), o, false})
 	}
 	// The families with the largest cell tables at the widest block (a
 	// Kogge–Stone of 2048 columns, in TestPTXSharedTablesGlobal, has
@@ -297,13 +293,13 @@ func TestPTXShared(t *testing.T) {
 	// Ladner–Fischer about 40,000), with the smallest type.
 	wide := len(cases)
 	for _, name := range []string{"knowles", "harris", "han-carlson", "ladner-fischer", "zero-deficiency"} {
-		cases = append(cases, kernelCase{build(t, name, block.MaxWidth, nil), gpukernels.Options{Block: gpukernels.BlockShared}, false})
+		cases = append(cases, kernelCase{gputest.Build(t, name, block.MaxWidth, nil), gpukernels.Options{Block: gpukernels.BlockShared}, false})
 	}
 	us := units(t, "shared", cases[:wide], 8)
 	us = append(us, units(t, "wide", cases[wide:], 4)...)
-	ptxs := compileUnits(t, us)
+	ptxs := gputest.CompileUnits(t, us)
 	for i, ptx := range ptxs {
-		requireNoConstTables(t, us[i].name, ptx)
+		requireNoConstTables(t, us[i].Name, ptx)
 	}
 }
 
@@ -334,15 +330,15 @@ func requireNoConstTables(t *testing.T, name, ptx string) {
 func TestPTXSharedTablesGlobal(t *testing.T) {
 	t.Parallel()
 	tooltest.Path(t, "clang-14")
-	net := build(t, "kogge-stone", block.MaxWidth, nil)
+	net := gputest.Build(t, "kogge-stone", block.MaxWidth, nil)
 	opt := gpukernels.Options{Block: gpukernels.BlockShared, Namespace: "ks2048"}
 	src := render(t, net, opt)
 	drv := driver("ks2048.cuh", "ks2048", opt, false)
 	planted := strings.ReplaceAll(src, "static __device__ unsigned short ", "static __device__ const unsigned short ")
 	require.NotEqual(t, src, planted)
-	ptxs := compileUnits(t, []unit{
-		{name: "global", headers: map[string]string{"ks2048.cuh": src}, source: drv},
-		{name: "const", headers: map[string]string{"ks2048.cuh": planted}, source: drv},
+	ptxs := gputest.CompileUnits(t, []gputest.Unit{
+		{Name: "global", Headers: map[string]string{"ks2048.cuh": src}, Source: drv},
+		{Name: "const", Headers: map[string]string{"ks2048.cuh": planted}, Source: drv},
 	})
 	bytes := func(ptx, space string) int {
 		n := 0
@@ -366,7 +362,7 @@ func TestPTXSharedTablesGlobal(t *testing.T) {
 // such a functor cannot take: the header did not compile.
 func TestPTXStructFunctor(t *testing.T) {
 	t.Parallel()
-	header := render(t, build(t, "sklansky", 32, nil), gpukernels.Options{Type: "float", Op: "functor:Affine"})
+	header := render(t, gputest.Build(t, "sklansky", 32, nil), gpukernels.Options{Type: "float", Op: "functor:Affine"})
 	ns := reNamespace.FindStringSubmatch(header)[1]
 	src := fmt.Sprintf(`struct Map { float m, c; };
 struct Affine {
@@ -393,6 +389,6 @@ cudaError_t Device(Map* d, long long n, void* temp, size_t& bytes) {
   return e;
 }
 `, ns)
-	compileUnits(t, []unit{{name: "struct-functor", headers: map[string]string{"h.cuh": header}, source: src,
-		entries: [][]string{{"WarpAndBlock"}, {ns, "ScanKernel", "3Map"}, {ns, "ScanTilesKernel", "3Map"}}}})
+	gputest.CompileUnits(t, []gputest.Unit{{Name: "struct-functor", Headers: map[string]string{"h.cuh": header}, Source: src,
+		Entries: [][]string{{"WarpAndBlock"}, {ns, "ScanKernel", "3Map"}, {ns, "ScanTilesKernel", "3Map"}}}})
 }

@@ -1,126 +1,19 @@
 package gpukernels_test
 
-// This file holds the PTX machinery every PTX test of the package shares:
-// compiling translation units with clang-14 at -O3 (compileUnits), and
-// reading the PTX back (ptxFunctions, ptxInstructions, countOps,
-// ptxVariables), so that a test can hold a claim about the instructions a
-// kernel executes, not only that it compiles.
+// This file holds the PTX reading every PTX test of the package shares
+// (ptxFunctions, ptxInstructions, countOps, ptxVariables), so that a test
+// can hold a claim about the instructions a kernel executes, not only that
+// it compiles (gputest.CompileUnits compiles them).
 
 import (
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
-	"runtime"
-	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
-
-	"github.com/prefixgen/prefixgen/internal/tooltest"
 )
-
-// clangArgs is DESIGN.md's command line for compiling CUDA to PTX without
-// the toolkit, at -O3 as nvcc compiles by default, but for the GPU:
-// clang-14 knows architectures up to sm_86 and refuses sm_90, so the check
-// compiles for sm_80 (PTX ISA 7.0).
-func clangArgs(prelude, src, out string) []string {
-	return []string{"-O3", "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_80", "-nocudainc", "-nocudalib", "--cuda-path=" + noCUDA,
-		"-Xclang", "-target-feature", "-Xclang", "+ptx70", "-include", prelude, "-S", src, "-o", out}
-}
-
-// unit is one translation unit for clang: headers written beside it and its
-// own source.
-type unit struct {
-	name    string
-	headers map[string]string
-	source  string
-	// entries are strings that must appear in the .entry lines of the PTX,
-	// such as a namespace and a kernel name.
-	entries [][]string
-	// extra are more clang arguments, placed first.
-	extra []string
-}
-
-// compileUnits compiles the units in parallel, one clang per CPU, checks
-// that each compiles without a diagnostic and defines its entries, and
-// returns the PTX of each unit, in the order of units.
-func compileUnits(t *testing.T, units []unit) []string {
-	t.Helper()
-	clang := tooltest.Path(t, "clang-14")
-	prelude, err := filepath.Abs(filepath.Join("testdata", "prelude.cuh"))
-	require.NoError(t, err)
-	dir := t.TempDir()
-	type result struct {
-		out, ptx string
-		err      error
-	}
-	results := make([]result, len(units))
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for range runtime.NumCPU() {
-		wg.Go(func() {
-			for i := range work {
-				u := units[i]
-				d := filepath.Join(dir, u.name)
-				if err := os.MkdirAll(d, 0o755); err != nil {
-					results[i].err = err
-					continue
-				}
-				for name, text := range u.headers {
-					if err := os.WriteFile(filepath.Join(d, name), []byte(text), 0o644); err != nil {
-						results[i].err = err
-					}
-				}
-				src, ptx := filepath.Join(d, "unit.cu"), filepath.Join(d, "unit.ptx")
-				if err := os.WriteFile(src, []byte(u.source), 0o644); err != nil {
-					results[i].err = err
-					continue
-				}
-				out, err := exec.Command(clang, append(slices.Clone(u.extra), clangArgs(prelude, src, ptx)...)...).CombinedOutput()
-				results[i].out, results[i].err = string(out), err
-				if err == nil {
-					b, err := os.ReadFile(ptx)
-					results[i].ptx, results[i].err = string(b), err
-				}
-			}
-		})
-	}
-	for i := range units {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
-	ptxs := make([]string, len(units))
-	for i, u := range units {
-		r := results[i]
-		require.NoError(t, r.err, "%s: clang-14 said:\n%s", u.name, r.out)
-		require.Empty(t, strings.TrimSpace(r.out), "%s: clang-14 warns", u.name)
-		var entries []string
-		for line := range strings.SplitSeq(r.ptx, "\n") {
-			if strings.HasPrefix(line, ".visible .entry ") {
-				entries = append(entries, line)
-			}
-		}
-		for _, want := range u.entries {
-			found := false
-			for _, e := range entries {
-				all := true
-				for _, w := range want {
-					all = all && strings.Contains(e, w)
-				}
-				found = found || all
-			}
-			require.True(t, found, "%s: no PTX entry with %q among\n%s", u.name, want, strings.Join(entries, "\n"))
-		}
-		ptxs[i] = r.ptx
-	}
-	return ptxs
-}
 
 // ptxFunction is one function of a PTX module: a kernel (.entry) or a
 // device function clang did not inline (.func).
@@ -412,9 +305,3 @@ LBB1_2:
 		{Space: "global", Name: "kCounter", Bytes: 4},
 	}, ptxVariables(t, ptx))
 }
-
-// noCUDA is the CUDA installation clang-14 is pointed at: none, so that
-// the checks do not depend on whether this machine has a CUDA toolkit
-// (with one, clang takes its version and launches through
-// cudaLaunchKernel, which the stubs do not declare).
-const noCUDA = "/nonexistent-cuda"

@@ -8,13 +8,15 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/gpukernels"
+	"github.com/prefixgen/prefixgen/gpukernels/internal/gputest"
+	"github.com/prefixgen/prefixgen/gpukernels/warp"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/network"
 )
 
 // warpCase is one warp scan whose PTX is counted.
 type warpCase struct {
-	top   topology
+	top   gputest.Topology
 	net   *network.Network
 	steps int
 	opt   gpukernels.Options
@@ -24,23 +26,23 @@ type warpCase struct {
 // warpUnits packs warp cases into translation units of per headers, each
 // case with a kernel that runs its WarpNetwork::InclusiveScan once on a
 // value from global memory.
-func warpUnits(t *testing.T, cases []warpCase, per int) []unit {
-	var us []unit
+func warpUnits(t *testing.T, cases []warpCase, per int) []gputest.Unit {
+	var us []gputest.Unit
 	for i, c := range cases {
 		if i%per == 0 {
-			us = append(us, unit{name: fmt.Sprintf("warp-%d", len(us)), headers: map[string]string{}})
+			us = append(us, gputest.Unit{Name: fmt.Sprintf("warp-%d", len(us)), Headers: map[string]string{}})
 		}
 		u := &us[len(us)-1]
 		file := c.ns + ".cuh"
-		u.headers[file] = warpOnly(t, render(t, c.net, c.opt), c.ns)
-		u.source += fmt.Sprintf(`#include %q
+		u.Headers[file] = warpOnly(t, render(t, c.net, c.opt), c.ns)
+		u.Source += fmt.Sprintf(`#include %q
 namespace check_%[2]s {
 __global__ void WarpScan(prefixgen::%[2]s::value_type* d) {
   d[threadIdx.x] = prefixgen::%[2]s::WarpNetwork::InclusiveScan(d[threadIdx.x], prefixgen::%[2]s::ScanOp());
 }
 }  // namespace check_%[2]s
 `, file, c.ns)
-		u.entries = append(u.entries, []string{c.ns, "WarpScan"})
+		u.Entries = append(u.Entries, []string{c.ns, "WarpScan"})
 	}
 	return us
 }
@@ -78,20 +80,20 @@ func TestPTXWarpScans(t *testing.T) {
 	type kind struct{ opt gpukernels.Options }
 	kinds := []kind{{gpukernels.Options{Type: "int32", Op: "add"}}, {gpukernels.Options{Type: "uint64", Op: "xor"}}}
 	var cases []warpCase
-	add := func(top topology, w int, k kind) {
-		net := build(t, top.name, w, top.params)
-		p, err := gpukernels.Lower(net)
+	add := func(top gputest.Topology, w int, k kind) {
+		net := gputest.Build(t, top.Name, w, top.Params)
+		p, err := warp.Lower(net)
 		require.NoError(t, err)
 		require.Equal(t, 1, p.Registers, "%v at %d: a registry topology needs no spare", top, w)
 		ns := gpukernels.DefaultNamespace(net, k.opt.Type, k.opt.Op)
-		if top.params != nil {
+		if top.Params != nil {
 			ns += "_p"
 		}
 		k.opt.Namespace = ns
 		cases = append(cases, warpCase{top: top, net: net, steps: len(p.Steps), opt: k.opt, ns: ns})
 	}
-	for _, top := range families() {
-		for w := 1; w <= gpukernels.Lanes; w++ {
+	for _, top := range gputest.Families() {
+		for w := 1; w <= warp.Lanes; w++ {
 			for _, k := range kinds {
 				add(top, w, k)
 			}
@@ -101,10 +103,10 @@ func TestPTXWarpScans(t *testing.T) {
 	}
 	instrs := map[string]string{"add": "add.s32", "min": "min.u32"}
 	us := warpUnits(t, cases, 64)
-	ptxs := compileUnits(t, us)
+	ptxs := gputest.CompileUnits(t, us)
 	checked := 0
 	for i, ptx := range ptxs {
-		requireNoConstTables(t, us[i].name, ptx)
+		requireNoConstTables(t, us[i].Name, ptx)
 		for j := i * 64; j < min(len(cases), (i+1)*64); j++ {
 			c := cases[j]
 			f := ptxFunctionNamed(t, ptx, c.ns, "WarpScan")
@@ -133,7 +135,7 @@ func TestPTXWarpScans(t *testing.T) {
 			for _, in := range guarded {
 				require.Equal(t, ptxInstruction{Guard: "shfl_p", Op: instr, Args: in.Args}, in, "%s", what)
 			}
-			if c.top.name == "kogge-stone" && c.net.Width() == 32 {
+			if c.top.Name == "kogge-stone" && c.net.Width() == 32 {
 				require.Equal(t, 5, countOps(is, "shfl.sync.up.b32"), "%s", what)
 				require.Equal(t, 5, countOps(is, instr), "%s", what)
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/prefixgen/prefixgen/gpukernels/block"
+	"github.com/prefixgen/prefixgen/gpukernels/warp"
 	"github.com/prefixgen/prefixgen/network"
 )
 
@@ -26,19 +27,19 @@ func (c *config) resolveShared(net *network.Network, opt Options) error {
 		return fmt.Errorf("gpukernels: a totals network applies to the %s block scan only, not %s", BlockShuffle, BlockShared)
 	}
 	threads := opt.BlockThreads
-	if threads != 0 && (threads < Lanes || threads > MaxBlockThreads || threads%Lanes != 0) {
+	if threads != 0 && (threads < warp.Lanes || threads > MaxBlockThreads || threads%warp.Lanes != 0) {
 		return fmt.Errorf("gpukernels: %d threads per block out of range: allowed multiples of 32 from 32 to %d", threads, MaxBlockThreads)
 	}
 	p, err := block.Lower(net, block.Options{Threads: threads, NoPad: opt.NoPad})
 	if err != nil {
-		return fmt.Errorf("gpukernels: %s", strings.TrimPrefix(err.Error(), "block: "))
+		return fmt.Errorf("gpukernels: %w", err)
 	}
-	c.program, c.threads, c.warps = p, p.Threads, p.Threads/Lanes
+	c.program, c.threads, c.warps = p, p.Threads, p.Threads/warp.Lanes
 	w := net.Width()
 	c.columns = (w + c.threads - 1) / c.threads
 	if c.columns > MaxItemsPerThread {
 		return fmt.Errorf("gpukernels: %d threads cannot hold %d columns: a thread holds at most %d items; allowed at least %d threads",
-			c.threads, w, MaxItemsPerThread, ((w+MaxItemsPerThread-1)/MaxItemsPerThread+Lanes-1)/Lanes*Lanes)
+			c.threads, w, MaxItemsPerThread, ((w+MaxItemsPerThread-1)/MaxItemsPerThread+warp.Lanes-1)/warp.Lanes*warp.Lanes)
 	}
 	c.items = opt.ItemsPerThread
 	if c.items == 0 {

@@ -17,6 +17,8 @@ import (
 
 	"github.com/prefixgen/prefixgen/gpukernels"
 	"github.com/prefixgen/prefixgen/gpukernels/block"
+	"github.com/prefixgen/prefixgen/gpukernels/internal/gputest"
+	"github.com/prefixgen/prefixgen/gpukernels/warp"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/simulate"
 )
@@ -276,10 +278,10 @@ func requireEmittedShared(t tester, net *network.Network, opt block.Options, src
 // cell by cell against block.Lower and by running it.
 func TestSharedMatchesProgram(t *testing.T) {
 	tableRounds, formRounds := 0, 0
-	for _, top := range families() {
+	for _, top := range gputest.Families() {
 		for _, w := range sharedWidths {
 			for _, pad := range []bool{true, false} {
-				net := build(t, top.name, w, top.params)
+				net := gputest.Build(t, top.Name, w, top.Params)
 				src := render(t, net, gpukernels.Options{Block: gpukernels.BlockShared, NoPad: !pad})
 				t.Run(fmt.Sprintf("%v/%d/pad=%v", top, w, pad), func(t *testing.T) {
 					requireEmittedShared(t, net, block.Options{NoPad: !pad}, src)
@@ -296,7 +298,7 @@ func TestSharedMatchesProgram(t *testing.T) {
 
 // Fewer threads than cells: each thread loops over the round.
 func TestSharedThreads(t *testing.T) {
-	net := build(t, "kogge-stone", 256, nil)
+	net := gputest.Build(t, "kogge-stone", 256, nil)
 	src := render(t, net, gpukernels.Options{Block: gpukernels.BlockShared, BlockThreads: 64})
 	requireEmittedShared(t, net, block.Options{Threads: 64}, src)
 	assert.Contains(t, src, "kBlockThreads = 64,")
@@ -315,7 +317,7 @@ func TestSharedReadBackCatches(t *testing.T) {
 		{"kogge-stone", "kThreads = 64,", "kThreads = 32,"},
 		{"brent-kung", "    __syncthreads();\n    // round 2", "    // round 2"},
 	} {
-		net := build(t, c.name, 128, nil)
+		net := gputest.Build(t, c.name, 128, nil)
 		src := render(t, net, gpukernels.Options{Block: gpukernels.BlockShared})
 		bad := strings.Replace(src, c.from, c.to, 1)
 		require.NotEqual(t, src, bad, "%q is in the text", c.from)
@@ -331,7 +333,7 @@ func TestSharedReadBackCatches(t *testing.T) {
 		assert.True(t, r.failed, "read-back misses %q → %q", c.from, c.to)
 	}
 	// A table entry changed.
-	net := build(t, "kogge-stone", 256, nil)
+	net := gputest.Build(t, "kogge-stone", 256, nil)
 	src := render(t, net, gpukernels.Options{Block: gpukernels.BlockShared})
 	m := reTableData.FindStringSubmatchIndex(src)
 	require.NotNil(t, m, "kogge-stone 256 has a table")
@@ -353,7 +355,7 @@ func TestSharedReadBackCatches(t *testing.T) {
 
 // TestSharedHeader checks what the shared header states and holds.
 func TestSharedHeader(t *testing.T) {
-	net := build(t, "kogge-stone", 2048, nil)
+	net := gputest.Build(t, "kogge-stone", 2048, nil)
 	p, err := block.Lower(net, block.Options{})
 	require.NoError(t, err)
 	src := render(t, net, gpukernels.Options{Block: gpukernels.BlockShared, Type: "double", Op: "affine", Segmented: "uint32"})
@@ -385,13 +387,13 @@ func TestSharedHeader(t *testing.T) {
 		assert.False(t, strings.Contains(src, no), "a shared header holds no %s", no)
 	}
 
-	nopad := render(t, build(t, "brent-kung", 1024, nil), gpukernels.Options{Block: gpukernels.BlockShared, NoPad: true})
+	nopad := render(t, gputest.Build(t, "brent-kung", 1024, nil), gpukernels.Options{Block: gpukernels.BlockShared, NoPad: true})
 	assert.Contains(t, nopad, "static __device__ __forceinline__ int Index(int slot) { return slot; }")
 	assert.Contains(t, nopad, "namespace brent_kung_1024_int32_add_shared_nopad {")
 	assert.Contains(t, nopad, "1024 slots (unpadded)")
 
 	// Padding cuts Brent–Kung's bank conflicts, and the header says so.
-	padded := render(t, build(t, "brent-kung", 1024, nil), gpukernels.Options{Block: gpukernels.BlockShared})
+	padded := render(t, gputest.Build(t, "brent-kung", 1024, nil), gpukernels.Options{Block: gpukernels.BlockShared})
 	conflicts := func(src string) int {
 		m := regexp.MustCompile(`// banks:      (\d+) extra`).FindStringSubmatch(src)
 		require.NotNil(t, m)
@@ -409,7 +411,7 @@ func TestThreePassStructure(t *testing.T) {
 		if opt.Block == gpukernels.BlockShared {
 			w = 1024
 		}
-		src := render(t, build(t, "sklansky", w, nil), opt)
+		src := render(t, gputest.Build(t, "sklansky", w, nil), opt)
 		body := src[strings.Index(src, "cudaError_t DeviceScanThreePass("):]
 		body = body[:strings.Index(body, "\n}\n")]
 		i1 := strings.Index(body, "ReduceTilesKernel<T, ScanOp><<<static_cast<unsigned>(num_tiles)")
@@ -440,14 +442,14 @@ func TestAffineComposition(t *testing.T) {
 		require.Equal(t, want.A, eval(gpukernels.AffineA))
 		require.Equal(t, want.B, eval(gpukernels.AffineB))
 	}
-	src := render(t, build(t, "sklansky", 8, nil), gpukernels.Options{Type: "float", Op: "affine"})
+	src := render(t, gputest.Build(t, "sklansky", 8, nil), gpukernels.Options{Type: "float", Op: "affine"})
 	assert.Contains(t, src, "return T{"+gpukernels.AffineA+", "+gpukernels.AffineB+"};")
 	assert.Contains(t, src, "return AffineMap{1.0f, 0.0f};")
 }
 
 // The segmented lift in the header is simulate.Segmented's.
 func TestSegmentedLift(t *testing.T) {
-	src := render(t, build(t, "sklansky", 8, nil), gpukernels.Options{Type: "int64", Op: "max", Segmented: "int32"})
+	src := render(t, gputest.Build(t, "sklansky", 8, nil), gpukernels.Options{Type: "int64", Op: "max", Segmented: "int32"})
 	for _, want := range []string{
 		"struct SegmentedValue {\n  int64_t value;\n  int32_t head;\n};",
 		"r.value = b.head ? b.value : BaseOp()(a.value, b.value);\n    r.head = a.head | b.head;",
@@ -458,7 +460,7 @@ func TestSegmentedLift(t *testing.T) {
 	} {
 		assert.Contains(t, src, want)
 	}
-	fn := render(t, build(t, "sklansky", 8, nil), gpukernels.Options{Type: "float", Op: "functor:my::Op", Segmented: "uint64"})
+	fn := render(t, gputest.Build(t, "sklansky", 8, nil), gpukernels.Options{Type: "float", Op: "functor:my::Op", Segmented: "uint64"})
 	assert.Contains(t, fn, "typedef ::my::Op BaseOp;")
 	assert.Contains(t, fn, "value_type is the type the scans of ScanOp run over (16 bytes).")
 	assert.NotContains(t, fn, "Identity()")
@@ -478,17 +480,17 @@ func TestAffineSegmentedEmulated(t *testing.T) {
 		}
 		return maps, segs
 	}
-	for _, top := range families() {
+	for _, top := range gputest.Families() {
 		for _, w := range []int{5, 32} {
-			net := build(t, top.name, w, top.params)
-			p, err := gpukernels.Lower(net)
+			net := gputest.Build(t, top.Name, w, top.Params)
+			p, err := warp.Lower(net)
 			require.NoError(t, err)
 			maps, segs := inputs(w)
-			require.Equal(t, simulate.Scan(simulate.Affine{}, maps), gpukernels.Run(p, simulate.Affine{}, maps), "%v %d", top, w)
-			require.Equal(t, simulate.Scan(seg, segs), gpukernels.Run(p, seg, segs), "%v %d", top, w)
+			require.Equal(t, simulate.Scan(simulate.Affine{}, maps), warp.Run(p, simulate.Affine{}, maps), "%v %d", top, w)
+			require.Equal(t, simulate.Scan(seg, segs), warp.Run(p, seg, segs), "%v %d", top, w)
 		}
 		for _, w := range []int{64, 100, 256, 1024} {
-			net := build(t, top.name, w, top.params)
+			net := gputest.Build(t, top.Name, w, top.Params)
 			p, err := block.Lower(net, block.Options{})
 			require.NoError(t, err)
 			maps, segs := inputs(w)
@@ -509,19 +511,19 @@ func TestSharedBadInput(t *testing.T) {
 		opt  gpukernels.Options
 		want string
 	}{
-		{"too wide", build(t, "sklansky", 4096, nil), gpukernels.Options{Block: "shared"}, "gpukernels: width 4096 out of range: a shared-memory block scan allows 2 to 2048 columns"},
-		{"too narrow", build(t, "sklansky", 1, nil), gpukernels.Options{Block: "shared"}, "gpukernels: width 1 out of range: a shared-memory block scan allows 2 to 2048 columns"},
-		{"wide shuffle", build(t, "sklansky", 64, nil), gpukernels.Options{}, "gpukernels: width 64 out of range: a warp scan allows 1 to 32 lanes"},
-		{"unknown block", build(t, "sklansky", 8, nil), gpukernels.Options{Block: "global"}, `gpukernels: unknown block scan "global": allowed shuffle, shared`},
-		{"pad shuffle", build(t, "sklansky", 8, nil), gpukernels.Options{NoPad: true}, "gpukernels: padding applies to the shared block scan only, not shuffle"},
-		{"totals shared", build(t, "sklansky", 64, nil), gpukernels.Options{Block: "shared", Totals: build(t, "sklansky", 8, nil)}, "gpukernels: a totals network applies to the shuffle block scan only, not shared"},
-		{"threads", build(t, "sklansky", 64, nil), gpukernels.Options{Block: "shared", BlockThreads: 48}, "gpukernels: 48 threads per block out of range: allowed multiples of 32 from 32 to 1024"},
-		{"few threads", build(t, "sklansky", 2048, nil), gpukernels.Options{Block: "shared", BlockThreads: 32}, "gpukernels: 32 threads cannot hold 2048 columns: a thread holds at most 32 items; allowed at least 64 threads"},
-		{"items", build(t, "sklansky", 1024, nil), gpukernels.Options{Block: "shared", ItemsPerThread: 3}, "gpukernels: 3 items per thread out of range: allowed multiples of 2 (the columns each thread holds) up to 32"},
-		{"affine int", build(t, "sklansky", 8, nil), gpukernels.Options{Type: "int32", Op: "affine"}, "gpukernels: operator affine takes float or double coefficients, not int32"},
-		{"affine default type", build(t, "sklansky", 8, nil), gpukernels.Options{Op: "affine"}, "gpukernels: operator affine takes float or double coefficients, not int32"},
-		{"float flags", build(t, "sklansky", 8, nil), gpukernels.Options{Segmented: "float"}, "gpukernels: head flags do not fit type float: allowed int32, uint32, int64, uint64"},
-		{"unknown flags", build(t, "sklansky", 8, nil), gpukernels.Options{Segmented: "bool"}, `gpukernels: unknown head-flag type "bool": allowed int32, uint32, int64, uint64`},
+		{"too wide", gputest.Build(t, "sklansky", 4096, nil), gpukernels.Options{Block: "shared"}, "gpukernels: width 4096 out of range: a shared-memory block scan allows 2 to 2048 columns"},
+		{"too narrow", gputest.Build(t, "sklansky", 1, nil), gpukernels.Options{Block: "shared"}, "gpukernels: width 1 out of range: a shared-memory block scan allows 2 to 2048 columns"},
+		{"wide shuffle", gputest.Build(t, "sklansky", 64, nil), gpukernels.Options{}, "gpukernels: width 64 out of range: a warp scan allows 1 to 32 lanes"},
+		{"unknown block", gputest.Build(t, "sklansky", 8, nil), gpukernels.Options{Block: "global"}, `gpukernels: unknown block scan "global": allowed shuffle, shared`},
+		{"pad shuffle", gputest.Build(t, "sklansky", 8, nil), gpukernels.Options{NoPad: true}, "gpukernels: padding applies to the shared block scan only, not shuffle"},
+		{"totals shared", gputest.Build(t, "sklansky", 64, nil), gpukernels.Options{Block: "shared", Totals: gputest.Build(t, "sklansky", 8, nil)}, "gpukernels: a totals network applies to the shuffle block scan only, not shared"},
+		{"threads", gputest.Build(t, "sklansky", 64, nil), gpukernels.Options{Block: "shared", BlockThreads: 48}, "gpukernels: 48 threads per block out of range: allowed multiples of 32 from 32 to 1024"},
+		{"few threads", gputest.Build(t, "sklansky", 2048, nil), gpukernels.Options{Block: "shared", BlockThreads: 32}, "gpukernels: 32 threads cannot hold 2048 columns: a thread holds at most 32 items; allowed at least 64 threads"},
+		{"items", gputest.Build(t, "sklansky", 1024, nil), gpukernels.Options{Block: "shared", ItemsPerThread: 3}, "gpukernels: 3 items per thread out of range: allowed multiples of 2 (the columns each thread holds) up to 32"},
+		{"affine int", gputest.Build(t, "sklansky", 8, nil), gpukernels.Options{Type: "int32", Op: "affine"}, "gpukernels: operator affine takes float or double coefficients, not int32"},
+		{"affine default type", gputest.Build(t, "sklansky", 8, nil), gpukernels.Options{Op: "affine"}, "gpukernels: operator affine takes float or double coefficients, not int32"},
+		{"float flags", gputest.Build(t, "sklansky", 8, nil), gpukernels.Options{Segmented: "float"}, "gpukernels: head flags do not fit type float: allowed int32, uint32, int64, uint64"},
+		{"unknown flags", gputest.Build(t, "sklansky", 8, nil), gpukernels.Options{Segmented: "bool"}, `gpukernels: unknown head-flag type "bool": allowed int32, uint32, int64, uint64`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var b strings.Builder
@@ -542,7 +544,7 @@ func FuzzSharedCUDA(f *testing.F) {
 	f.Add([]byte{3}, "shuffle", "float", "max", false)
 	f.Add([]byte{0}, "shared", "int32", "carry", true)
 	f.Fuzz(func(t *testing.T, data []byte, blk, flag, op string, nopad bool) {
-		net := randomNetwork(t, data)
+		net := gputest.RandomNetwork(t, data)
 		if net == nil {
 			return
 		}

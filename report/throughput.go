@@ -14,14 +14,14 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"github.com/prefixgen/prefixgen/gpukernels"
+	"github.com/prefixgen/prefixgen/gpukernels/bench"
 )
 
 // NamedBenchReport is a GPU benchmark report and the name it is drawn
 // under.
 type NamedBenchReport struct {
 	Name   string
-	Report *gpukernels.BenchReport
+	Report *bench.BenchReport
 }
 
 // ThroughputPlot writes the inclusive device-wide scans of the reports,

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/prefixgen/prefixgen/gpukernels"
+	"github.com/prefixgen/prefixgen/gpukernels/bench"
 	"github.com/prefixgen/prefixgen/report"
 )
 
@@ -19,9 +19,9 @@ import (
 // harness timed at one size only), powers of two only, and a second
 // report's series named after it.
 func TestThroughputPlot(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "gpukernels", "testdata", "h200-int64-add.json"))
+	data, err := os.ReadFile(filepath.Join("..", "gpukernels", "bench", "testdata", "h200-int64-add.json"))
 	require.NoError(t, err)
-	r, err := gpukernels.ReadBenchReport(data)
+	r, err := bench.ReadBenchReport(data)
 	require.NoError(t, err)
 	var b bytes.Buffer
 	require.NoError(t, report.ThroughputPlot(&b, []report.NamedBenchReport{{Name: "a", Report: r}}, "svg"))
@@ -52,7 +52,7 @@ func TestThroughputPlot(t *testing.T) {
 
 	assert.EqualError(t, report.ThroughputPlot(&b, []report.NamedBenchReport{{Name: "a", Report: r}}, "gif"),
 		`report: unknown plot format "gif": allowed svg, png`)
-	none := &gpukernels.BenchReport{Results: []gpukernels.BenchResult{{Kernel: "bigadd", N: 64}}}
+	none := &bench.BenchReport{Results: []bench.BenchResult{{Kernel: "bigadd", N: 64}}}
 	assert.EqualError(t, report.ThroughputPlot(&b, []report.NamedBenchReport{{Name: "x", Report: none}}, "svg"),
 		"report: no timed device-wide scan to plot")
 }

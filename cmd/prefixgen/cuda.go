@@ -10,12 +10,15 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/gpukernels"
+	"github.com/prefixgen/prefixgen/gpukernels/bench"
 	"github.com/prefixgen/prefixgen/gpukernels/block"
+	"github.com/prefixgen/prefixgen/gpukernels/warp"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/report"
 	"github.com/prefixgen/prefixgen/topologies"
@@ -40,7 +43,7 @@ func cudaTuningFlags(block bool) []cli.Flag {
 		&cli.IntFlag{Name: "items-per-thread", Usage: fmt.Sprintf(items, gpukernels.MaxItemsPerThread), DefaultText: itemsDefault},
 		&cli.IntFlag{Name: "block-threads", Usage: fmt.Sprintf(threads, gpukernels.MaxBlockThreads),
 			DefaultText: "as CUB's sm_90 scans: 128 for values of 4 bytes and structs, 224 for 8 bytes; fewer for narrow logical warps, at most 32 of them"},
-		&cli.IntFlag{Name: "lookback", Value: gpukernels.DefaultLookBack, Usage: fmt.Sprintf(lookback, gpukernels.Lanes)},
+		&cli.IntFlag{Name: "lookback", Value: gpukernels.DefaultLookBack, Usage: fmt.Sprintf(lookback, warp.Lanes)},
 	}
 }
 
@@ -50,9 +53,9 @@ func cudaTuningFlags(block bool) []cli.Flag {
 func cudaTuning(c *cli.Context) error {
 	allowed := map[string]string{
 		"items-per-thread": fmt.Sprintf("1 to %d", gpukernels.MaxItemsPerThread),
-		"block-threads":    fmt.Sprintf("multiples of %d from %d to %d, at most 32 logical warps", gpukernels.Lanes, gpukernels.Lanes, gpukernels.MaxBlockThreads),
-		"lookback":         fmt.Sprintf("1 to %d", gpukernels.Lanes),
-		"runs":             fmt.Sprintf("%d to %d", gpukernels.DefaultBenchRuns, gpukernels.MaxBenchRuns),
+		"block-threads":    fmt.Sprintf("multiples of %d from %d to %d, at most 32 logical warps", warp.Lanes, warp.Lanes, gpukernels.MaxBlockThreads),
+		"lookback":         fmt.Sprintf("1 to %d", warp.Lanes),
+		"runs":             fmt.Sprintf("%d to %d", bench.DefaultBenchRuns, bench.MaxBenchRuns),
 	}
 	if c.String("block") == gpukernels.BlockShared {
 		allowed["items-per-thread"] += " (with --block shared, a multiple of the columns each thread holds)"
@@ -83,10 +86,10 @@ func cudaNetworks(c *cli.Context, allowAll, shared bool) ([]*network.Network, er
 	switch {
 	case shared && (w < block.MinWidth || w > block.MaxWidth):
 		return nil, usage(c, "--width %d out of range: a shared-memory block scan (--block shared) allows %d to %d columns", w, block.MinWidth, block.MaxWidth)
-	case !shared && (w < 1 || w > gpukernels.Lanes) && hasFlag(c, "block"):
-		return nil, usage(c, "--width %d out of range: a warp scan allows 1 to %d lanes (up to %d with --block shared)", w, gpukernels.Lanes, block.MaxWidth)
-	case !shared && (w < 1 || w > gpukernels.Lanes):
-		return nil, usage(c, "--width %d out of range: a warp scan allows 1 to %d lanes", w, gpukernels.Lanes)
+	case !shared && (w < 1 || w > warp.Lanes) && hasFlag(c, "block"):
+		return nil, usage(c, "--width %d out of range: a warp scan allows 1 to %d lanes (up to %d with --block shared)", w, warp.Lanes, block.MaxWidth)
+	case !shared && (w < 1 || w > warp.Lanes):
+		return nil, usage(c, "--width %d out of range: a warp scan allows 1 to %d lanes", w, warp.Lanes)
 	}
 	topo := c.String("topology")
 	if topo == "" {
@@ -231,7 +234,7 @@ func cudaCommand() *cli.Command {
 			cudaNamed(&cli.Command{
 				Name:      "bench",
 				Usage:     "build the benchmark harness with nvcc, run it on the GPU and print a table and its JSON",
-				UsageText: "prefixgen cuda bench -t TOPO[,TOPO…]|all [--width W] [--type T] [--op OP] [--items N] [--sizes LIST] [--runs R] [--arch A] [--keep DIR]\nprefixgen cuda bench --suite DIR [--arch A] [--no-sanitize]",
+				UsageText: "prefixgen cuda bench -t TOPO[,TOPO…]|all [--width W] [--type T] [--op OP] [--items N] [--sizes LIST] [--runs R] [--arch A] [--keep DIR] [--tool-timeout D]\nprefixgen cuda bench --suite DIR [--arch A] [--no-sanitize] [--tool-timeout D]",
 				Description: "Generates every network's single-pass and three-pass device scans, a register-resident warp\n" +
 					"microbenchmark, block scans of 1024 items timed in nanoseconds per block (the shuffle block scan, and\n" +
 					"the network's family at 1024 columns in shared memory, padded and not, beside cub::BlockScan), float\n" +
@@ -253,11 +256,12 @@ func cudaCommand() *cli.Command {
 					&cli.StringFlag{Name: "op", Value: "add", Usage: "operator of the scans: add, max, min, and, or, xor (bigadd always runs)"},
 					&cli.StringFlag{Name: "items", Aliases: []string{"N"}, Usage: "items of every benchmark but the device-wide scans (whose sizes --sizes gives): a number, 2^K or 2^K±C, 1 to 2^40", DefaultText: "2^28"},
 					&cli.StringFlag{Name: "sizes", Usage: "sizes of the device-wide scans, a comma-separated list of numbers, 2^K and 2^K±C, 1 to 2^40", DefaultText: "2^28,2^20,1,31,2049,2^20+17,2^28-1"},
-					&cli.IntFlag{Name: "runs", Value: gpukernels.DefaultBenchRuns, Usage: fmt.Sprintf("timed runs, %d to %d; the median is reported", gpukernels.DefaultBenchRuns, gpukernels.MaxBenchRuns)},
+					&cli.IntFlag{Name: "runs", Value: bench.DefaultBenchRuns, Usage: fmt.Sprintf("timed runs, %d to %d; the median is reported", bench.DefaultBenchRuns, bench.MaxBenchRuns)},
 					&cli.StringFlag{Name: "arch", Value: "native", Usage: "nvcc -arch"},
 					&cli.StringFlag{Name: "keep", Usage: "keep the generated sources and the binary in `DIR` (must exist)"},
 					&cli.StringFlag{Name: "suite", Usage: "run the whole GPU suite and write one JSON file per table into `DIR` (created if missing)"},
 					&cli.BoolFlag{Name: "no-sanitize", Usage: "with --suite, skip the compute-sanitizer runs"},
+					toolTimeoutFlag(),
 				}, cudaTuningFlags(false)...),
 				OnUsageError: onUsageError,
 				Action: func(c *cli.Context) error {
@@ -267,8 +271,12 @@ func cudaCommand() *cli.Command {
 					if err := cudaTuning(c); err != nil {
 						return err
 					}
+					timeout, err := toolTimeout(c)
+					if err != nil {
+						return err
+					}
 					if c.IsSet("suite") {
-						return cudaSuite(c)
+						return cudaSuite(c, timeout)
 					}
 					if c.Bool("no-sanitize") {
 						return usage(c, "--no-sanitize applies to --suite only")
@@ -277,30 +285,30 @@ func cudaCommand() *cli.Command {
 					if err != nil {
 						return err
 					}
-					var items int64 = gpukernels.DefaultBenchItems
+					var items int64 = bench.DefaultBenchItems
 					if c.IsSet("items") {
-						if items, err = gpukernels.ParseSize(c.String("items")); err != nil {
-							return usage(c, "--items: %v", strings.TrimPrefix(err.Error(), "gpukernels: "))
+						if items, err = bench.ParseSize(c.String("items")); err != nil {
+							return usage(c, "--items: %v", strings.TrimPrefix(err.Error(), "bench: "))
 						}
 					}
-					opt := gpukernels.BenchOptions{
+					opt := bench.BenchOptions{
 						Networks: nets, Type: c.String("type"), Op: c.String("op"), Items: items, Runs: c.Int("runs"),
 						ItemsPerThread: c.Int("items-per-thread"), BlockThreads: c.Int("block-threads"), LookBack: c.Int("lookback"),
 					}
 					if c.IsSet("sizes") {
-						if opt.Sizes, err = gpukernels.ParseSizes(c.String("sizes")); err != nil {
-							return usage(c, "--sizes: %v", strings.TrimPrefix(err.Error(), "gpukernels: "))
+						if opt.Sizes, err = bench.ParseSizes(c.String("sizes")); err != nil {
+							return usage(c, "--sizes: %v", strings.TrimPrefix(err.Error(), "bench: "))
 						}
 					}
-					if _, err := gpukernels.Harness(opt); err != nil {
+					if _, err := bench.Harness(opt); err != nil {
 						return usage(c, "%v", err)
 					}
-					nvcc, err := gpukernels.FindNVCC()
+					nvcc, err := bench.FindNVCC()
 					if err != nil {
 						return usage(c, "%v", err)
 					}
-					rep, raw, err := gpukernels.Bench(c.Context, opt, gpukernels.BuildOptions{NVCC: nvcc, Arch: c.String("arch"), Dir: c.String("keep"), Log: c.App.ErrWriter})
-					if _, missing := errors.AsType[*gpukernels.MissingError](err); missing {
+					rep, raw, err := bench.Bench(c.Context, opt, bench.BuildOptions{NVCC: nvcc, Arch: c.String("arch"), Dir: c.String("keep"), Log: c.App.ErrWriter, ToolTimeout: timeout})
+					if _, missing := errors.AsType[*bench.MissingError](err); missing {
 						return usage(c, "%v", err)
 					}
 					if rep != nil {
@@ -361,9 +369,9 @@ func cudaReport(c *cli.Context) error {
 			}
 			return usage(c, "cannot read report %s: %v", path, err)
 		}
-		r, err := gpukernels.ReadBenchReport(data)
+		r, err := bench.ReadBenchReport(data)
 		if err != nil {
-			return usage(c, "%s: %v", path, strings.TrimPrefix(err.Error(), "gpukernels: "))
+			return usage(c, "%s: %v", path, strings.TrimPrefix(err.Error(), "bench: "))
 		}
 		reports = append(reports, report.NamedBenchReport{Name: strings.TrimSuffix(filepath.Base(path), ".json"), Report: r})
 	}
@@ -402,8 +410,8 @@ func cudaReport(c *cli.Context) error {
 }
 
 // cudaSuite runs cuda bench --suite DIR: every table of
-// gpukernels.DefaultSuite, written to DIR.
-func cudaSuite(c *cli.Context) error {
+// bench.DefaultSuite, written to DIR, each tool's run limited to timeout.
+func cudaSuite(c *cli.Context, timeout time.Duration) error {
 	for _, f := range []string{"topology", "from", "width", "param", "type", "op", "items", "sizes", "runs", "keep",
 		"items-per-thread", "block-threads", "lookback"} {
 		if c.IsSet(f) {
@@ -414,14 +422,14 @@ func cudaSuite(c *cli.Context) error {
 	if dir == "" {
 		return usage(c, "--suite needs a folder to write the tables into")
 	}
-	nvcc, err := gpukernels.FindNVCC()
+	nvcc, err := bench.FindNVCC()
 	if err != nil {
 		return usage(c, "%v", err)
 	}
-	reps, err := gpukernels.Suite(c.Context, gpukernels.SuiteOptions{
-		Dir: dir, NVCC: nvcc, Arch: c.String("arch"), NoSanitize: c.Bool("no-sanitize"), Log: c.App.ErrWriter,
+	reps, err := bench.Suite(c.Context, bench.SuiteOptions{
+		Dir: dir, NVCC: nvcc, Arch: c.String("arch"), NoSanitize: c.Bool("no-sanitize"), Log: c.App.ErrWriter, ToolTimeout: timeout,
 	})
-	if _, missing := errors.AsType[*gpukernels.MissingError](err); missing {
+	if _, missing := errors.AsType[*bench.MissingError](err); missing {
 		return usage(c, "%v", err)
 	}
 	for _, rep := range reps {

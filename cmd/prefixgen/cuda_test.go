@@ -4,8 +4,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -130,13 +132,13 @@ func TestCudaBadInput(t *testing.T) {
 		{"bench list twice", []string{"cuda", "bench", "-t", "sklansky,sklansky"}, `prefixgen cuda bench: -t "sklansky,sklansky": topologies: "sklansky" given twice`},
 		{"bench list unknown", []string{"cuda", "bench", "-t", "sklansky,sklanski"}, `prefixgen cuda bench: -t "sklansky,sklanski": topologies: unknown topology "sklanski"`},
 		{"bench list param none takes", []string{"cuda", "bench", "-t", "sklansky,kogge-stone", "--param", "k=1"}, `prefixgen cuda bench: -t "sklansky,kogge-stone": topologies: no topology given has parameter "k": they take none`},
-		{"no nvcc list param", []string{"cuda", "bench", "-t", "ladner-fischer,sklansky", "--param", "k=1"}, "prefixgen cuda bench: gpukernels: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
+		{"no nvcc list param", []string{"cuda", "bench", "-t", "ladner-fischer,sklansky", "--param", "k=1"}, "prefixgen cuda bench: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
 		{"bench sizes with suite", []string{"cuda", "bench", "--suite", dir, "--sizes", "31"}, "prefixgen cuda bench: --sizes does not apply to --suite: the suite fixes its tables (see --help)"},
-		{"no nvcc list", []string{"cuda", "bench", "-t", "kogge-stone,sklansky", "--sizes", "2^28,2^20+17"}, "prefixgen cuda bench: gpukernels: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
-		{"no nvcc", []string{"cuda", "bench", "-t", "all"}, "prefixgen cuda bench: gpukernels: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
-		{"bench carry", []string{"cuda", "bench", "-t", "sklansky", "--op", "carry"}, `prefixgen cuda bench: gpukernels: the benchmark scans with a built-in operator (add, max, min, and, or, xor), not "carry"; bigadd always runs`},
-		{"bench runs", []string{"cuda", "bench", "-t", "sklansky", "--runs", "3"}, "prefixgen cuda bench: gpukernels: 3 timed runs out of range: allowed 20 to 10000"},
-		{"suite no nvcc", []string{"cuda", "bench", "--suite", filepath.Join(dir, "suite")}, "prefixgen cuda bench: gpukernels: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
+		{"no nvcc list", []string{"cuda", "bench", "-t", "kogge-stone,sklansky", "--sizes", "2^28,2^20+17"}, "prefixgen cuda bench: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
+		{"no nvcc", []string{"cuda", "bench", "-t", "all"}, "prefixgen cuda bench: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
+		{"bench carry", []string{"cuda", "bench", "-t", "sklansky", "--op", "carry"}, `prefixgen cuda bench: the benchmark scans with a built-in operator (add, max, min, and, or, xor), not "carry"; bigadd always runs`},
+		{"bench runs", []string{"cuda", "bench", "-t", "sklansky", "--runs", "3"}, "prefixgen cuda bench: 3 timed runs out of range: allowed 20 to 10000"},
+		{"suite no nvcc", []string{"cuda", "bench", "--suite", filepath.Join(dir, "suite")}, "prefixgen cuda bench: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
 		{"suite and topology", []string{"cuda", "bench", "--suite", filepath.Join(dir, "suite"), "-t", "sklansky"}, "prefixgen cuda bench: --topology does not apply to --suite: the suite fixes its tables (see --help)"},
 		{"suite empty", []string{"cuda", "bench", "--suite", ""}, "prefixgen cuda bench: --suite is empty: allowed a value, or leave the flag out for its default"},
 		{"no-sanitize alone", []string{"cuda", "bench", "-t", "sklansky", "--no-sanitize"}, "prefixgen cuda bench: --no-sanitize applies to --suite only"},
@@ -180,6 +182,7 @@ EOF
 	require.NoError(t, os.WriteFile(filepath.Join(bin, "nvcc"), []byte(`#!/bin/sh
 while [ $# -gt 0 ]; do case "$1" in -o) out="$2"; shift;; esac; shift; done
 cp `+harness+` "$out"
+echo "ptxas info    : Compiling entry function '_Z10FillKernelPix' for 'sm_90'" >&2
 `), 0o755))
 	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	t.Setenv("CUDA_HOME", "")
@@ -193,11 +196,61 @@ cp `+harness+` "$out"
 	}
 }
 
+// TestCudaBenchTools runs cuda bench with nvcc that misbehave, first on
+// PATH: one that hangs ends at --tool-timeout, one that prints junk and
+// exits 0 has built nothing, and either fails the run (exit 1) with a
+// line that says so; a bad --tool-timeout is refused before anything runs (exit 2).
+func TestCudaBenchTools(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("the fake nvcc needs sh")
+	}
+	for _, tt := range []struct {
+		name, nvcc string
+		args       []string
+		status     int
+		want       string
+	}{
+		{"hangs", "sleep 60", []string{"--tool-timeout", "1s"}, 1,
+			"prefixgen cuda bench: nvcc ran past its time limit of 1s and was stopped (allowed: a longer --tool-timeout)"},
+		{"hangs in the suite", "sleep 60", []string{"--suite", "SUITE", "--no-sanitize", "--tool-timeout", "1s"}, 1,
+			"prefixgen cuda bench: table int32-add-1: nvcc ran past its time limit of 1s and was stopped (allowed: a longer --tool-timeout); table int32-add-2: "},
+		{"junk", "echo fine; exit 0", nil, 1,
+			"prefixgen cuda bench: nvcc built no harness: it exited 0 but wrote no harness binary; it said: fine"},
+		{"bad timeout", "exit 0", []string{"--tool-timeout", "soon"}, 2,
+			`prefixgen cuda bench: --tool-timeout "soon": allowed a duration from 1s to 168h, such as 90s, 20m or 2h`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			bin := t.TempDir()
+			require.NoError(t, os.WriteFile(filepath.Join(bin, "nvcc"), []byte("#!/bin/sh\n"+tt.nvcc+"\n"), 0o755))
+			t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+			t.Setenv("CUDA_HOME", "")
+			args := []string{"cuda", "bench"}
+			if !slices.Contains(tt.args, "--suite") {
+				args = append(args, "-t", "sklansky")
+			}
+			for _, a := range tt.args {
+				if a == "SUITE" {
+					a = filepath.Join(t.TempDir(), "suite")
+				}
+				args = append(args, a)
+			}
+			start := time.Now()
+			status, _, errOut := prefixgen(args...)
+			assert.Equal(t, tt.status, status, errOut)
+			// nvcc's own lines go first, as they come; the error is the
+			// last line.
+			lines := strings.Split(strings.TrimSuffix(errOut, "\n"), "\n")
+			assert.True(t, strings.HasPrefix(lines[len(lines)-1], tt.want), "got %q", errOut)
+			assert.Less(t, time.Since(start), 30*time.Second)
+		})
+	}
+}
+
 // TestCudaReport turns an H200's report into Markdown and a plot, and
 // refuses what it cannot read in one line, writing nothing.
 func TestCudaReport(t *testing.T) {
 	dir := t.TempDir()
-	rep := filepath.Join("..", "..", "gpukernels", "testdata", "h200-int64-add.json")
+	rep := filepath.Join("..", "..", "gpukernels", "bench", "testdata", "h200-int64-add.json")
 	md, svg := filepath.Join(dir, "out.md"), filepath.Join(dir, "tp.svg")
 	status, out, errOut := prefixgen("cuda", "report", "-o", md, "--plot", svg, rep)
 	require.Equal(t, 0, status, errOut)

@@ -41,6 +41,10 @@ type Cmd struct {
 	// Log, when not nil, is sent the output as it comes (stdout and
 	// stderr together), as well as captured.
 	Log io.Writer
+	// ErrLog, when not nil, is sent the standard error alone as it comes,
+	// for a tool whose standard output is data and whose standard error
+	// says how far it got.
+	ErrLog io.Writer
 	// Timeout is its time limit; 0 means DefaultTimeout.
 	Timeout time.Duration
 }
@@ -129,6 +133,9 @@ func Run(ctx context.Context, c Cmd) (*Result, error) {
 	var outW, errW io.Writer = io.MultiWriter(&stdout, &both), io.MultiWriter(&stderr, &both)
 	if c.Log != nil {
 		outW, errW = io.MultiWriter(outW, c.Log), io.MultiWriter(errW, c.Log)
+	}
+	if c.ErrLog != nil {
+		errW = io.MultiWriter(errW, c.ErrLog)
 	}
 	cmd.Stdout, cmd.Stderr = outW, errW
 

@@ -163,6 +163,18 @@ func TestRunLogAndDir(t *testing.T) {
 	assert.Equal(t, string(res.Output), log.String())
 }
 
+// TestRunErrLog streams standard error alone, for a tool whose standard
+// output is data (the GPU harness's JSON report) and whose standard error
+// says how far it got.
+func TestRunErrLog(t *testing.T) {
+	var log, errLog strings.Builder
+	res, err := toolrun.Run(context.Background(), toolrun.Cmd{Path: sh(t), Args: []string{"-c", "echo data; echo progress >&2"}, Log: &log, ErrLog: &errLog})
+	require.NoError(t, err)
+	assert.Equal(t, "progress\n", errLog.String())
+	assert.Equal(t, "data\nprogress\n", log.String())
+	assert.Equal(t, "data\n", string(res.Stdout))
+}
+
 func TestRunMissing(t *testing.T) {
 	_, err := toolrun.Run(context.Background(), toolrun.Cmd{Path: filepath.Join(t.TempDir(), "nope")})
 	require.Error(t, err)

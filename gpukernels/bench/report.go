@@ -1,4 +1,4 @@
-package gpukernels
+package bench
 
 import (
 	"bytes"
@@ -7,34 +7,45 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/prefixgen/prefixgen/internal/toolrun"
 )
 
 // ReadBenchReport reads a BenchReport, as Suite writes it, from its JSON;
 // lines before the first that starts with "{" are skipped, so that the
 // whole output of prefixgen cuda bench (its table, then the JSON) reads
-// too. An unknown key, a key given twice, a report with no results, and a
-// result with fewer than one item or a negative time, throughput or ratio
-// are errors.
+// too. An unknown key, a key given twice, a report with no results, a
+// result with fewer than one item or a negative time, throughput or ratio,
+// and text holding a control character or a line break are errors.
 func ReadBenchReport(data []byte) (*BenchReport, error) {
 	if !bytes.HasPrefix(bytes.TrimLeft(data, " \t\r\n"), []byte("{")) {
 		if i := bytes.Index(data, []byte("\n{")); i >= 0 {
 			data = data[i+1:]
 		}
 	}
+	return parseReport(data)
+}
+
+// parseReport reads a BenchReport from its JSON and checks it, as
+// ReadBenchReport describes.
+func parseReport(data []byte) (*BenchReport, error) {
 	if key, ok := duplicateKey(data); ok {
-		return nil, fmt.Errorf("gpukernels: not a benchmark report: key %q appears twice in one object", key)
+		return nil, fmt.Errorf("bench: not a benchmark report: key %q appears twice in one object", key)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var r BenchReport
 	if err := dec.Decode(&r); err != nil {
-		return nil, fmt.Errorf("gpukernels: not a benchmark report: %v", err)
+		return nil, fmt.Errorf("bench: not a benchmark report: %w", err)
 	}
 	if dec.More() {
-		return nil, fmt.Errorf("gpukernels: not a benchmark report: more than one JSON value")
+		return nil, fmt.Errorf("bench: not a benchmark report: more than one JSON value")
 	}
 	if len(r.Results) == 0 {
-		return nil, fmt.Errorf("gpukernels: the benchmark report has no results")
+		return nil, fmt.Errorf("bench: the benchmark report has no results")
+	}
+	if err := r.checkText(); err != nil {
+		return nil, err
 	}
 	for i, x := range r.Results {
 		bad := ""
@@ -48,10 +59,47 @@ func ReadBenchReport(data []byte) (*BenchReport, error) {
 			bad = "a negative ratio or rate"
 		}
 		if bad != "" {
-			return nil, fmt.Errorf("gpukernels: result %d of the benchmark report (%s) has %s", i+1, x.Kernel, bad)
+			return nil, fmt.Errorf("bench: result %d of the benchmark report (%s) has %s", i+1, x.Kernel, bad)
 		}
 	}
 	return &r, nil
+}
+
+// checkText refuses a report any of whose text holds a control character
+// or a line break, which would reach a terminal raw through Table or
+// Markdown: the harness escapes the device's name, and nothing else it
+// prints holds one.
+func (r *BenchReport) checkText() error {
+	check := func(what, s string) error {
+		if toolrun.Escape(s) != s || strings.ContainsAny(s, "\n\t") {
+			return fmt.Errorf("bench: not a benchmark report: %s %q holds a control character", what, s)
+		}
+		return nil
+	}
+	var errs []error
+	for _, f := range []struct{ what, s string }{{"device", r.Device}, {"driver", r.Driver}, {"nvcc", r.NVCC}, {"cub", r.CUB}} {
+		errs = append(errs, check(f.what, f.s))
+	}
+	for _, a := range r.NVCCCommand {
+		errs = append(errs, check("nvcc_command", a))
+	}
+	for i, x := range r.Results {
+		for _, f := range []struct{ what, s string }{{"kernel", x.Kernel}, {"topology", x.Topology}, {"scan", x.Scan}, {"type", x.Type}, {"op", x.Op}} {
+			errs = append(errs, check(fmt.Sprintf("result %d's %s", i+1, f.what), f.s))
+		}
+	}
+	for i, k := range r.Kernels {
+		errs = append(errs, check(fmt.Sprintf("kernel %d's name", i+1), k.Name), check(fmt.Sprintf("kernel %d's arch", i+1), k.Arch))
+	}
+	for i, z := range r.Sanitize {
+		errs = append(errs, check(fmt.Sprintf("sanitizer run %d's tool", i+1), z.Tool), check(fmt.Sprintf("sanitizer run %d's message", i+1), z.Message))
+	}
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // duplicateKey returns a key that some object of the JSON data holds
@@ -359,7 +407,7 @@ func ParseSizes(s string) ([]int64, error) {
 			return nil, err
 		}
 		if slices.Contains(sizes, n) {
-			return nil, fmt.Errorf("gpukernels: size %d given twice", n)
+			return nil, fmt.Errorf("bench: size %d given twice", n)
 		}
 		sizes = append(sizes, n)
 	}
@@ -369,7 +417,7 @@ func ParseSizes(s string) ([]int64, error) {
 // ParseSize reads one number of items: a number, 2^K, or 2^K plus or minus
 // a number, from 1 to MaxBenchItems (the --items of prefixgen cuda bench).
 func ParseSize(f string) (int64, error) {
-	bad := fmt.Errorf("gpukernels: size %q is not a number, 2^K or 2^K±C from 1 to 2^40", f)
+	bad := fmt.Errorf("bench: size %q is not a number, 2^K or 2^K±C from 1 to 2^40", f)
 	if f == "" || len(f) > 24 {
 		return 0, bad
 	}

@@ -1,4 +1,4 @@
-package gpukernels_test
+package warp_test
 
 import (
 	"fmt"
@@ -7,8 +7,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/prefixgen/prefixgen/gpukernels"
 	"github.com/prefixgen/prefixgen/gpukernels/block"
+	"github.com/prefixgen/prefixgen/gpukernels/internal/gputest"
+	"github.com/prefixgen/prefixgen/gpukernels/warp"
 	"github.com/prefixgen/prefixgen/simulate"
 	"github.com/prefixgen/prefixgen/topologies"
 )
@@ -43,13 +44,13 @@ func TestExclusiveRestartsAtHeads(t *testing.T) {
 		}
 		return v
 	}
-	for _, top := range families() {
+	for _, top := range gputest.Families() {
 		t.Run(top.String(), func(t *testing.T) {
 			net, p := lower(t, top, 4)
-			got := gpukernels.RunExclusive(p, seg, in, seg.Identity(), block.RestartSegment[int])
+			got := warp.RunExclusive(p, seg, in, seg.Identity(), block.RestartSegment[int])
 			require.Equal(t, []int{0, 1, 0, 3}, values(got))
 			require.Equal(t, segmentedExclusive[int](simulate.Add[int]{}, in), got)
-			require.Equal(t, []int{0, 1, 3, 3}, values(gpukernels.RunExclusive(p, seg, in, seg.Identity(), nil)),
+			require.Equal(t, []int{0, 1, 3, 3}, values(warp.RunExclusive(p, seg, in, seg.Identity(), nil)),
 				"without the restart a head gets the previous segment's running value")
 
 			bp, err := block.Lower(net, block.Options{})
@@ -69,13 +70,13 @@ func TestExclusiveScan(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 1))
 	aff := simulate.Affine{}
 	seg := simulate.Segmented[simulate.AffineMap]{Base: aff}
-	for _, top := range families() {
-		for _, w := range append(widths, 100) {
-			if w > gpukernels.Lanes && w < block.MinWidth {
+	for _, top := range gputest.Families() {
+		for _, w := range append(gputest.Widths, 100) {
+			if w > warp.Lanes && w < block.MinWidth {
 				continue
 			}
 			t.Run(fmt.Sprintf("%v/%d", top, w), func(t *testing.T) {
-				net, err := topologies.Build(top.name, w, top.params)
+				net, err := topologies.Build(top.Name, w, top.Params)
 				require.NoError(t, err)
 				in := make([]simulate.Seg[simulate.AffineMap], w)
 				for i := range in {
@@ -91,11 +92,11 @@ func TestExclusiveScan(t *testing.T) {
 				}
 				iv := simulate.Interval{}
 				ivWant := append([]simulate.Range{iv.Identity()}, simulate.Scan(iv, units)[:w-1]...)
-				if w <= gpukernels.Lanes {
-					p, err := gpukernels.Lower(net)
+				if w <= warp.Lanes {
+					p, err := warp.Lower(net)
 					require.NoError(t, err)
-					require.Equal(t, want, gpukernels.RunExclusive(p, seg, in, seg.Identity(), block.RestartSegment))
-					require.Equal(t, ivWant, gpukernels.RunExclusive(p, iv, units, iv.Identity(), nil))
+					require.Equal(t, want, warp.RunExclusive(p, seg, in, seg.Identity(), block.RestartSegment))
+					require.Equal(t, ivWant, warp.RunExclusive(p, iv, units, iv.Identity(), nil))
 				}
 				if w >= block.MinWidth {
 					bp, err := block.Lower(net, block.Options{NoPad: w%2 == 1})
@@ -109,29 +110,5 @@ func TestExclusiveScan(t *testing.T) {
 				}
 			})
 		}
-	}
-}
-
-// The emitted exclusive scans of a segmented header restart at heads as
-// the emulators do: WarpExclusiveScan with an initial value through
-// detail::RestartHead, and both block scans' ExclusiveScan through
-// detail::RestartHeads over the heads read before the scan.
-func TestCUDAExclusiveRestarts(t *testing.T) {
-	for _, opt := range []gpukernels.Options{
-		{Type: "int32", Op: "add", Segmented: "uint32"},
-		{Type: "int32", Op: "add", Segmented: "uint32", Block: gpukernels.BlockShared},
-	} {
-		src := render(t, build(t, "sklansky", 32, nil), opt)
-		require.Contains(t, src, "r.value = head ? initial_value.value : exclusive.value;")
-		require.Contains(t, src, `    const unsigned heads = detail::HeadMask(items);
-    InitialPrefix prefix = {initial_value};
-    Scan(items, scan_op, true, prefix, block_aggregate);
-    detail::RestartHeads(items, heads, initial_value);`)
-		if opt.Block == "" {
-			require.Contains(t, src, `  const T exclusive = WarpNetwork::Lane() == 0 ? initial_value : scan_op(initial_value, shifted);
-  T item[1] = {input};
-  return detail::RestartHead(exclusive, detail::HeadMask(item) != 0u, initial_value);`)
-		}
-		require.Contains(t, src, "unsigned HeadMask(const SegmentedValue (&items)[kCount])", "the segmented overload")
 	}
 }

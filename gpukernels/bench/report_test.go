@@ -1,17 +1,22 @@
-package gpukernels_test
+package bench_test
 
 import (
 	"bytes"
+	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/prefixgen/prefixgen/gpukernels"
+	"github.com/prefixgen/prefixgen/gpukernels/bench"
+	"github.com/prefixgen/prefixgen/gpukernels/internal/gputest"
 	"github.com/prefixgen/prefixgen/internal/golden"
+	"github.com/prefixgen/prefixgen/network"
 )
 
 // TestReportMarkdown renders a report an H200 wrote (int64 add over
@@ -19,7 +24,7 @@ import (
 func TestReportMarkdown(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("testdata", "h200-int64-add.json"))
 	require.NoError(t, err)
-	r, err := gpukernels.ReadBenchReport(data)
+	r, err := bench.ReadBenchReport(data)
 	require.NoError(t, err)
 	assert.Equal(t, []int64{31, 1<<20 + 17, 1 << 28}, r.DeviceScanSizes())
 	assert.Equal(t, []string{"kogge-stone"}, r.Topologies())
@@ -42,12 +47,12 @@ func TestReportMarkdown(t *testing.T) {
 	// The whole output of cuda bench: its table, then the JSON.
 	var table bytes.Buffer
 	require.NoError(t, r.Table(&table))
-	r2, err := gpukernels.ReadBenchReport(append(table.Bytes(), data...))
+	r2, err := bench.ReadBenchReport(append(table.Bytes(), data...))
 	require.NoError(t, err)
 	assert.Equal(t, r.Results, r2.Results)
 
 	// Keys may repeat in different objects.
-	_, err = gpukernels.ReadBenchReport([]byte(`{"results":[{"kernel":"memcpy","n":1},{"kernel":"memcpy","n":2}],"sanitize":[{"tool":"memcheck","ok":true,"errors":0}]}`))
+	_, err = bench.ReadBenchReport([]byte(`{"results":[{"kernel":"memcpy","n":1},{"kernel":"memcpy","n":2}],"sanitize":[{"tool":"memcheck","ok":true,"errors":0}]}`))
 	require.NoError(t, err)
 
 	// A wrong result is named.
@@ -57,9 +62,9 @@ func TestReportMarkdown(t *testing.T) {
 	assert.Contains(t, b.String(), "Wrong results (1 of 54): ")
 
 	// An untimed run under compute-sanitizer: its tools, no timings.
-	data, err = os.ReadFile(filepath.Join("..", "docs", "bench", "h200-suite-int64-add-sanitize-cuda11.8.json"))
+	data, err = os.ReadFile(filepath.Join("..", "..", "docs", "bench", "h200-suite-int64-add-sanitize-cuda11.8.json"))
 	require.NoError(t, err)
-	san, err := gpukernels.ReadBenchReport(data)
+	san, err := bench.ReadBenchReport(data)
 	require.NoError(t, err)
 	b.Reset()
 	require.NoError(t, san.Markdown(&b, "san"))
@@ -73,18 +78,23 @@ func TestReportMarkdown(t *testing.T) {
 // line.
 func TestReadBenchReportBadInput(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
-		{``, "gpukernels: not a benchmark report: EOF"},
-		{`{"device":"x","results":[]}`, "gpukernels: the benchmark report has no results"},
-		{`{"device":"x","results":[{"kernel":"memcpy"}],"extra":1}`, `gpukernels: not a benchmark report: json: unknown field "extra"`},
-		{`{"results":[{"kernel":"memcpy"}]} {}`, "gpukernels: not a benchmark report: more than one JSON value"},
-		{`[1]`, "gpukernels: not a benchmark report: json: cannot unmarshal array into Go value of type gpukernels.BenchReport"},
-		{`{"device":"x","device":"y","results":[{"kernel":"memcpy","n":1}]}`, `gpukernels: not a benchmark report: key "device" appears twice in one object`},
-		{`{"results":[{"kernel":"memcpy","n":1,"ms":1,"n":2}]}`, `gpukernels: not a benchmark report: key "n" appears twice in one object`},
-		{`{"results":[{"kernel":"memcpy","n":1},{"kernel":"bigadd","n":-1}]}`, "gpukernels: result 2 of the benchmark report (bigadd) has n -1 (allowed 1 or more)"},
-		{`{"results":[{"kernel":"memcpy","n":1,"gbps":-2}]}`, "gpukernels: result 1 of the benchmark report (memcpy) has a negative time or throughput"},
-		{`{"results":[{"kernel":"memcpy","n":1,"vs_cub":-2}]}`, "gpukernels: result 1 of the benchmark report (memcpy) has a negative ratio or rate"},
+		{``, "bench: not a benchmark report: EOF"},
+		{`{"device":"x","results":[]}`, "bench: the benchmark report has no results"},
+		{`{"device":"x","results":[{"kernel":"memcpy"}],"extra":1}`, `bench: not a benchmark report: json: unknown field "extra"`},
+		{`{"results":[{"kernel":"memcpy"}]} {}`, "bench: not a benchmark report: more than one JSON value"},
+		{`[1]`, "bench: not a benchmark report: json: cannot unmarshal array into Go value of type bench.BenchReport"},
+		{`{"device":"x","device":"y","results":[{"kernel":"memcpy","n":1}]}`, `bench: not a benchmark report: key "device" appears twice in one object`},
+		{`{"results":[{"kernel":"memcpy","n":1,"ms":1,"n":2}]}`, `bench: not a benchmark report: key "n" appears twice in one object`},
+		{`{"results":[{"kernel":"memcpy","n":1},{"kernel":"bigadd","n":-1}]}`, "bench: result 2 of the benchmark report (bigadd) has n -1 (allowed 1 or more)"},
+		{`{"results":[{"kernel":"memcpy","n":1,"gbps":-2}]}`, "bench: result 1 of the benchmark report (memcpy) has a negative time or throughput"},
+		{`{"results":[{"kernel":"memcpy","n":1,"vs_cub":-2}]}`, "bench: result 1 of the benchmark report (memcpy) has a negative ratio or rate"},
+		// Text that would reach a terminal raw: a screen cleared, a row
+		// broken in two.
+		{`{"device":"\u001b[2JGPU","results":[{"kernel":"memcpy","n":1}]}`, `bench: not a benchmark report: device "\x1b[2JGPU" holds a control character`},
+		{`{"device":"x","results":[{"kernel":"memcpy\nsecond row","n":1}]}`, `bench: not a benchmark report: result 1's kernel "memcpy\nsecond row" holds a control character`},
+		{`{"device":"x","results":[{"kernel":"memcpy","n":1}],"sanitize":[{"tool":"memcheck","message":"\u0007"}]}`, `bench: not a benchmark report: sanitizer run 1's message "\a" holds a control character`},
 	} {
-		_, err := gpukernels.ReadBenchReport([]byte(c.in))
+		_, err := bench.ReadBenchReport([]byte(c.in))
 		require.Error(t, err, c.in)
 		assert.Equal(t, c.want, err.Error())
 		assert.NotContains(t, err.Error(), "\n")
@@ -99,7 +109,7 @@ func FuzzReadBenchReport(f *testing.F) {
 	f.Add(data)
 	f.Add([]byte(`{"device":"x","results":[{"kernel":"device-scan","topology":"t","n":4,"gbps":1}]}`))
 	f.Fuzz(func(t *testing.T, in []byte) {
-		r, err := gpukernels.ReadBenchReport(in)
+		r, err := bench.ReadBenchReport(in)
 		if err != nil {
 			assert.False(t, strings.Contains(err.Error(), "\n"), "%q", err)
 			return
@@ -110,20 +120,20 @@ func FuzzReadBenchReport(f *testing.F) {
 }
 
 func TestParseSizes(t *testing.T) {
-	got, err := gpukernels.ParseSizes("2^28, 2^28-1,2^20+17,1,31,2049")
+	got, err := bench.ParseSizes("2^28, 2^28-1,2^20+17,1,31,2049")
 	require.NoError(t, err)
 	assert.Equal(t, []int64{1 << 28, 1<<28 - 1, 1<<20 + 17, 1, 31, 2049}, got)
-	got, err = gpukernels.ParseSizes("2^40")
+	got, err = bench.ParseSizes("2^40")
 	require.NoError(t, err)
 	assert.Equal(t, []int64{1 << 40}, got)
 	for _, in := range []string{"", "0", "2^41", "2^40+1", "2^0-1", "-3", "2^", "2^x", "1e6", "2^28-", "12,,3", "99999999999999"} {
-		_, err := gpukernels.ParseSizes(in)
+		_, err := bench.ParseSizes(in)
 		assert.Error(t, err, in)
 	}
-	_, err = gpukernels.ParseSizes("31,31")
-	assert.EqualError(t, err, "gpukernels: size 31 given twice")
-	_, err = gpukernels.ParseSizes("2^x")
-	assert.EqualError(t, err, `gpukernels: size "2^x" is not a number, 2^K or 2^K±C from 1 to 2^40`)
+	_, err = bench.ParseSizes("31,31")
+	assert.EqualError(t, err, "bench: size 31 given twice")
+	_, err = bench.ParseSizes("2^x")
+	assert.EqualError(t, err, `bench: size "2^x" is not a number, 2^K or 2^K±C from 1 to 2^40`)
 }
 
 func TestParseSize(t *testing.T) {
@@ -131,12 +141,12 @@ func TestParseSize(t *testing.T) {
 		in   string
 		want int64
 	}{{"67108864", 1 << 26}, {"2^26", 1 << 26}, {"2^20+17", 1<<20 + 17}, {"2^28-1", 1<<28 - 1}, {"1", 1}, {"2^40", 1 << 40}} {
-		got, err := gpukernels.ParseSize(tc.in)
+		got, err := bench.ParseSize(tc.in)
 		require.NoError(t, err, tc.in)
 		assert.Equal(t, tc.want, got, tc.in)
 	}
 	for _, in := range []string{"", "0", "2^41", "1.5", "2^26,2^20", " 2^26"} {
-		_, err := gpukernels.ParseSize(in)
+		_, err := bench.ParseSize(in)
 		assert.Error(t, err, in)
 	}
 }
@@ -149,21 +159,39 @@ func FuzzParseSizes(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		sizes, err := gpukernels.ParseSizes(in)
+		sizes, err := bench.ParseSizes(in)
 		if err != nil {
 			assert.NotContains(t, err.Error(), "\n")
 			return
 		}
 		seen := map[int64]bool{}
 		for _, n := range sizes {
-			assert.True(t, n >= 1 && n <= gpukernels.MaxBenchItems, "%d", n)
+			assert.True(t, n >= 1 && n <= bench.MaxBenchItems, "%d", n)
 			assert.False(t, seen[n], "%d twice", n)
 			seen[n] = true
 		}
 		if len(sizes) == 1 && strings.TrimSpace(in) == in && !strings.Contains(in, ",") {
-			n, err := gpukernels.ParseSize(in)
+			n, err := bench.ParseSize(in)
 			require.NoError(t, err)
 			assert.Equal(t, sizes[0], n)
 		}
 	})
+}
+
+// TestErrorsWrap holds that the errors of the tools' plumbing and of the
+// reports wrap what went wrong, for a caller to test.
+func TestErrorsWrap(t *testing.T) {
+	_, err := bench.ReadBenchReport([]byte(`{"device":x}`))
+	var syntax *json.SyntaxError
+	assert.ErrorAs(t, err, &syntax)
+
+	file := filepath.Join(t.TempDir(), "file")
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
+	sk := gputest.Build(t, "sklansky", 32, nil)
+	tables := []bench.SuiteTable{{Name: "t", Bench: bench.BenchOptions{Networks: []*network.Network{sk}}}}
+	_, err = bench.Suite(context.Background(), bench.SuiteOptions{Dir: filepath.Join(file, "suite"), Tables: tables, NVCC: "/nonexistent/nvcc"})
+	assert.ErrorIs(t, err, syscall.ENOTDIR, "%v", err)
+
+	_, _, err = bench.Bench(context.Background(), bench.BenchOptions{Networks: []*network.Network{sk}}, bench.BuildOptions{NVCC: "/nonexistent/nvcc", Dir: file})
+	assert.ErrorIs(t, err, syscall.ENOTDIR, "%v", err)
 }

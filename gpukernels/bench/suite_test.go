@@ -1,4 +1,4 @@
-package gpukernels_test
+package bench_test
 
 import (
 	"context"
@@ -9,22 +9,24 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/prefixgen/prefixgen/gpukernels"
+	"github.com/prefixgen/prefixgen/gpukernels/bench"
+	"github.com/prefixgen/prefixgen/gpukernels/internal/gputest"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
 )
 
 func TestParsePTXAS(t *testing.T) {
-	ks := gpukernels.ParsePTXAS(fakePTXAS + "\nnvcc warning : something else\n")
-	require.Equal(t, []gpukernels.KernelResources{
+	ks := bench.ParsePTXAS(fakePTXAS + "\nnvcc warning : something else\n")
+	require.Equal(t, []bench.KernelResources{
 		{Name: "_ZN9prefixgen2ns10ScanKernelIiNS0_3SumEEEvPKT_PS3_xNS0_9ScanStateIS3_EEbS3_T0_", Arch: "sm_90", Registers: 40},
 		{Name: "_Z10FillKernelPix", Arch: "sm_90", Registers: 255, StackFrame: 16, SpillStores: 12, SpillLoads: 8, SharedBytes: 4096},
 	}, ks, "the helper's properties are not the kernel's")
-	assert.Empty(t, gpukernels.ParsePTXAS("no ptxas here"))
+	assert.Empty(t, bench.ParsePTXAS("no ptxas here"))
 }
 
 // fakeSanitizer writes a compute-sanitizer that runs the program after its
@@ -75,10 +77,10 @@ func TestSuitePlumbing(t *testing.T) {
 			t.Skipf("the fakes need %s on PATH", tool)
 		}
 	}
-	sk := build(t, "sklansky", 32, nil)
-	tables := []gpukernels.SuiteTable{
-		{Name: "int32-add", Bench: gpukernels.BenchOptions{Networks: []*network.Network{sk}}},
-		{Name: "float-max", Bench: gpukernels.BenchOptions{Networks: []*network.Network{sk}, Type: "float", Op: "max"}},
+	sk := gputest.Build(t, "sklansky", 32, nil)
+	tables := []bench.SuiteTable{
+		{Name: "int32-add", Bench: bench.BenchOptions{Networks: []*network.Network{sk}}},
+		{Name: "float-max", Bench: bench.BenchOptions{Networks: []*network.Network{sk}, Type: "float", Op: "max"}},
 	}
 	// The fake harness says in its device name whether it was sanitized.
 	harness := `if [ "$1" = "--sanitize" ]; then mode=sanitize; else mode=timed; fi
@@ -91,7 +93,7 @@ EOF`
 	nvcc := fakeNVCC(t, harness)
 	dir := filepath.Join(t.TempDir(), "out")
 	var log strings.Builder
-	reps, err := gpukernels.Suite(context.Background(), gpukernels.SuiteOptions{
+	reps, err := bench.Suite(context.Background(), bench.SuiteOptions{
 		Dir: dir, Tables: tables, NVCC: nvcc, Sanitizer: fakeSanitizer(t, "0"), Log: &log,
 	})
 	require.NoError(t, err, log.String())
@@ -99,7 +101,7 @@ EOF`
 	for i, name := range []string{"int32-add", "float-max"} {
 		b, err := os.ReadFile(filepath.Join(dir, name+".json"))
 		require.NoError(t, err)
-		var rep gpukernels.BenchReport
+		var rep bench.BenchReport
 		require.NoError(t, json.Unmarshal(b, &rep))
 		assert.Equal(t, reps[i], &rep)
 		assert.Equal(t, "Fake GPU timed", rep.Device)
@@ -107,10 +109,10 @@ EOF`
 		assert.Equal(t, 256, rep.Results[0].Batch)
 		assert.Equal(t, "nvcc", rep.NVCCCommand[0])
 		assert.Contains(t, rep.NVCCCommand, "-Xptxas")
-		assert.Equal(t, gpukernels.ParsePTXAS(fakePTXAS), rep.Kernels)
+		assert.Equal(t, bench.ParsePTXAS(fakePTXAS), rep.Kernels)
 		require.Len(t, rep.Sanitize, 3)
-		for j, tool := range gpukernels.SanitizeTools {
-			assert.Equal(t, gpukernels.SanitizeResult{Tool: tool, OK: true, Errors: 0}, rep.Sanitize[j])
+		for j, tool := range bench.SanitizeTools {
+			assert.Equal(t, bench.SanitizeResult{Tool: tool, OK: true, Errors: 0}, rep.Sanitize[j])
 			assert.FileExists(t, filepath.Join(dir, name, "sanitize-"+tool+".log"))
 		}
 		for _, f := range []string{"harness.cu", "harness_kernels.cuh", "harness", "nvcc.log"} {
@@ -126,7 +128,7 @@ EOF`
 	// The sanitizer finds errors: the tables are still written, and the
 	// error names each run.
 	dir2 := t.TempDir()
-	reps, err = gpukernels.Suite(context.Background(), gpukernels.SuiteOptions{
+	reps, err = bench.Suite(context.Background(), bench.SuiteOptions{
 		Dir: dir2, Tables: tables[:1], NVCC: nvcc, Sanitizer: fakeSanitizer(t, "2"),
 	})
 	require.Error(t, err)
@@ -142,39 +144,71 @@ EOF`
 	if _, err := exec.LookPath("compute-sanitizer"); err == nil {
 		t.Skip("a real compute-sanitizer is on PATH")
 	}
-	reps, err = gpukernels.Suite(context.Background(), gpukernels.SuiteOptions{Dir: t.TempDir(), Tables: tables[:1], NVCC: nvcc})
+	reps, err = bench.Suite(context.Background(), bench.SuiteOptions{Dir: t.TempDir(), Tables: tables[:1], NVCC: nvcc})
 	require.NoError(t, err)
 	assert.True(t, reps[0].Sanitize[0].Skipped)
 	assert.Contains(t, reps[0].Sanitize[0].Message, "compute-sanitizer not found")
 
 	// A wrong result fails the table.
 	wrong := fakeNVCC(t, strings.Replace(harness, `"correct":true`, `"correct":false`, 1)+"\nexit 1")
-	_, err = gpukernels.Suite(context.Background(), gpukernels.SuiteOptions{Dir: t.TempDir(), Tables: tables[:1], NVCC: wrong, NoSanitize: true})
-	require.EqualError(t, err, "gpukernels: table int32-add: device-scan sklansky inclusive of 31 items gave a wrong result")
+	_, err = bench.Suite(context.Background(), bench.SuiteOptions{Dir: t.TempDir(), Tables: tables[:1], NVCC: wrong, NoSanitize: true})
+	require.EqualError(t, err, "bench: table int32-add: device-scan sklansky inclusive of 31 items gave a wrong result")
 
 	// No device.
 	none := fakeNVCC(t, "echo 'prefixgen bench: no CUDA device' >&2; exit 3")
-	_, err = gpukernels.Suite(context.Background(), gpukernels.SuiteOptions{Dir: t.TempDir(), Tables: tables[:1], NVCC: none, Sanitizer: fakeSanitizer(t, "0")})
-	_, missing := errors.AsType[*gpukernels.MissingError](err)
+	_, err = bench.Suite(context.Background(), bench.SuiteOptions{Dir: t.TempDir(), Tables: tables[:1], NVCC: none, Sanitizer: fakeSanitizer(t, "0")})
+	_, missing := errors.AsType[*bench.MissingError](err)
 	require.True(t, missing, "%v", err)
 }
 
+// TestSuiteSanitizerVerdicts runs Suite with compute-sanitizers that
+// misbehave: one that hangs ends at the time limit, and one that runs the
+// harness but writes no error summary has not checked anything. Neither
+// is a pass, and each says why.
+func TestSuiteSanitizerVerdicts(t *testing.T) {
+	if _, err := os.Stat("/bin/sh"); err != nil {
+		t.Skip("no /bin/sh")
+	}
+	tables := []bench.SuiteTable{{Name: "t", Bench: bench.BenchOptions{Networks: []*network.Network{gputest.Build(t, "sklansky", 32, nil)}}}}
+	nvcc := fakeNVCC(t, "cat <<'EOF'\n"+goodReport+"\nEOF")
+	for _, c := range []struct {
+		name, sanitizer, want string
+	}{
+		{"hangs", "sleep 60", "compute-sanitizer ran past its time limit of 500ms and was stopped (allowed: a longer --tool-timeout)"},
+		{"no summary", `while [ $# -gt 0 ]; do case "$1" in --*) shift 2;; *) break;; esac; done
+"$@"`, "compute-sanitizer wrote no error summary to sanitize-memcheck.log"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			reps, err := bench.Suite(context.Background(), bench.SuiteOptions{Dir: t.TempDir(), Tables: tables, NVCC: nvcc,
+				Sanitizer: fakeTool(t, "compute-sanitizer", c.sanitizer), ToolTimeout: 500 * time.Millisecond})
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), "bench: table t: compute-sanitizer --tool memcheck: "+c.want)
+			require.Len(t, reps, 1)
+			s := reps[0].Sanitize[0]
+			assert.False(t, s.OK)
+			assert.Equal(t, -1, s.Errors)
+			assert.Equal(t, c.want, s.Message)
+		})
+	}
+}
+
 func TestSuiteBadInput(t *testing.T) {
-	sk := build(t, "sklansky", 32, nil)
+	sk := gputest.Build(t, "sklansky", 32, nil)
 	for _, c := range []struct {
 		name   string
-		tables []gpukernels.SuiteTable
+		tables []bench.SuiteTable
 		want   string
 	}{
-		{"empty", []gpukernels.SuiteTable{}, "gpukernels: the suite has no table"},
-		{"slash", []gpukernels.SuiteTable{{Name: "a/b", Bench: gpukernels.BenchOptions{Networks: []*network.Network{sk}}}},
-			`gpukernels: table name "a/b" is not a plain file name: allowed letters, digits, '-', '_' and '.'`},
-		{"bench", []gpukernels.SuiteTable{{Name: "x", Bench: gpukernels.BenchOptions{Networks: []*network.Network{sk}, Op: "carry"}}},
-			`gpukernels: table x: gpukernels: the benchmark scans with a built-in operator (add, max, min, and, or, xor), not "carry"; bigadd always runs`},
+		{"empty", []bench.SuiteTable{}, "bench: the suite has no table"},
+		{"slash", []bench.SuiteTable{{Name: "a/b", Bench: bench.BenchOptions{Networks: []*network.Network{sk}}}},
+			`bench: table name "a/b" is not a plain file name: allowed letters, digits, '-', '_' and '.'`},
+		{"bench", []bench.SuiteTable{{Name: "x", Bench: bench.BenchOptions{Networks: []*network.Network{sk}, Op: "carry"}}},
+			`bench: table x: the benchmark scans with a built-in operator (add, max, min, and, or, xor), not "carry"; bigadd always runs`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "out")
-			_, err := gpukernels.Suite(context.Background(), gpukernels.SuiteOptions{Dir: dir, Tables: c.tables, NVCC: "/nonexistent/nvcc"})
+			_, err := bench.Suite(context.Background(), bench.SuiteOptions{Dir: dir, Tables: c.tables, NVCC: "/nonexistent/nvcc"})
 			require.EqualError(t, err, c.want)
 			assert.NoDirExists(t, dir, "nothing is written for bad input")
 		})
@@ -182,15 +216,15 @@ func TestSuiteBadInput(t *testing.T) {
 }
 
 func TestDefaultSuite(t *testing.T) {
-	tables, err := gpukernels.DefaultSuite()
+	tables, err := bench.DefaultSuite()
 	require.NoError(t, err)
 	require.Len(t, tables, 5)
 	var names, topos []string
 	for _, tb := range tables {
 		names = append(names, tb.Name)
-		assert.Equal(t, int64(gpukernels.SuiteItems), tb.Bench.Items, tb.Name)
+		assert.Equal(t, int64(bench.SuiteItems), tb.Bench.Items, tb.Name)
 		if tb.Bench.Type == "int32" {
-			assert.LessOrEqual(t, len(tb.Bench.Networks), gpukernels.SuiteGroup, tb.Name)
+			assert.LessOrEqual(t, len(tb.Bench.Networks), bench.SuiteGroup, tb.Name)
 			for _, n := range tb.Bench.Networks {
 				topos = append(topos, n.Topology())
 			}
@@ -199,7 +233,7 @@ func TestDefaultSuite(t *testing.T) {
 	assert.Equal(t, []string{"int32-add-1", "int32-add-2", "int32-add-3", "float-max", "int64-add"}, names)
 	assert.Equal(t, topologies.Names(), topos, "the int32 tables hold every topology once")
 	for _, tb := range tables {
-		_, err := gpukernels.Harness(tb.Bench)
+		_, err := bench.Harness(tb.Bench)
 		require.NoError(t, err, tb.Name)
 	}
 }

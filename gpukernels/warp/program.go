@@ -1,4 +1,4 @@
-package gpukernels
+package warp
 
 import (
 	"fmt"
@@ -223,11 +223,12 @@ func (s *Step) Combines() int { return bits.OnesCount32(s.Active) }
 //
 // A table source lists the lanes read by all 32 lanes (Program.String
 // lists those below the width); a mask predicate is written as its mask.
-func (s *Step) String() string { return s.format(Lanes) }
+func (s *Step) String() string { return s.Describe(Lanes) }
 
-// format describes the step, listing a table source for the first width
-// lanes.
-func (s *Step) format(width int) string {
+// Describe describes the step as String does, but lists a table source
+// for the first width lanes only, as Program.String and the comments of
+// the generated CUDA do.
+func (s *Step) Describe(width int) string {
 	var b strings.Builder
 	for _, c := range s.Copies {
 		fmt.Fprintf(&b, "save %v\n", c)
@@ -291,7 +292,7 @@ func (p *Program) String() string {
 		}
 		t := *s
 		t.Copies = nil
-		fmt.Fprintf(&b, "step %d (level %d): %s\n", i+1, s.Level, t.format(p.Width))
+		fmt.Fprintf(&b, "step %d (level %d): %s\n", i+1, s.Level, t.Describe(p.Width))
 	}
 	for _, c := range p.Final {
 		fmt.Fprintf(&b, "final: %v\n", c)

@@ -1,9 +1,9 @@
-package gpukernels_test
+package warp_test
 
 import (
 	"fmt"
 
-	"github.com/prefixgen/prefixgen/gpukernels"
+	"github.com/prefixgen/prefixgen/gpukernels/warp"
 	"github.com/prefixgen/prefixgen/simulate"
 	"github.com/prefixgen/prefixgen/topologies"
 )
@@ -15,12 +15,12 @@ func ExampleLower() {
 	if err != nil {
 		panic(err)
 	}
-	p, err := gpukernels.Lower(net)
+	p, err := warp.Lower(net)
 	if err != nil {
 		panic(err)
 	}
 	fmt.Print(p)
-	fmt.Println(gpukernels.Run(p, simulate.Add[int]{}, []int{1, 2, 3, 4, 5, 6, 7, 8}))
+	fmt.Println(warp.Run(p, simulate.Add[int]{}, []int{1, 2, 3, 4, 5, 6, 7, 8}))
 	// Output:
 	// warp program: width 8, 3 steps, 1 register
 	// step 1 (level 1): r0 = op(shfl(r0, up 1), r0) on lane in [1,8)
@@ -37,31 +37,16 @@ func ExampleRun() {
 	if err != nil {
 		panic(err)
 	}
-	p, err := gpukernels.Lower(net)
+	p, err := warp.Lower(net)
 	if err != nil {
 		panic(err)
 	}
 	fmt.Print(p)
 	in := []simulate.Range{simulate.Unit(0), simulate.Unit(1), simulate.Unit(2), simulate.Unit(3)}
-	fmt.Println(gpukernels.Run(p, simulate.Interval{}, in))
+	fmt.Println(warp.Run(p, simulate.Interval{}, in))
 	// Output:
 	// warp program: width 4, 2 steps, 1 register
 	// step 1 (level 1): r0 = op(shfl(r0, bcast 1), r0) on lane & 1 != 0 && lane < 4
 	// step 2 (level 2): r0 = op(shfl(r0, bcast 2), r0) on lane in [2,4)
 	// [[0,0] [0,1] [0,2] [0,3]]
-}
-
-// ParseSizes reads the sizes of prefixgen cuda bench --sizes.
-func ExampleParseSizes() {
-	sizes, err := gpukernels.ParseSizes("2^28,2^28-1,2^20+17,31")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Println(sizes)
-	_, err = gpukernels.ParseSizes("2^41")
-	fmt.Println(err)
-	// Output:
-	// [268435456 268435455 1048593 31]
-	// gpukernels: size "2^41" is not a number, 2^K or 2^K±C from 1 to 2^40
 }

@@ -1,4 +1,4 @@
-package gpukernels
+package bench
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,7 +14,9 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"time"
 
+	"github.com/prefixgen/prefixgen/gpukernels/warp"
 	"github.com/prefixgen/prefixgen/internal/cleanup"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
@@ -77,9 +80,9 @@ func DefaultSuite() ([]SuiteTable, error) {
 	every := func(names []string) ([]*network.Network, error) {
 		var nets []*network.Network
 		for _, name := range names {
-			net, err := topologies.Build(name, Lanes, nil)
+			net, err := topologies.Build(name, warp.Lanes, nil)
 			if err != nil {
-				return nil, fmt.Errorf("gpukernels: %v", err)
+				return nil, fmt.Errorf("bench: %w", err)
 			}
 			nets = append(nets, net)
 		}
@@ -126,6 +129,9 @@ type SuiteOptions struct {
 	// Log receives progress lines and the tools' standard error; nil
 	// discards them.
 	Log io.Writer
+	// ToolTimeout is the time limit of each run of nvcc, of
+	// compute-sanitizer and of a harness; 0 means toolrun.DefaultTimeout.
+	ToolTimeout time.Duration
 }
 
 // FindSanitizer returns the path of compute-sanitizer: on PATH, else
@@ -175,7 +181,7 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 		}
 	}
 	if len(tables) == 0 {
-		return nil, errors.New("gpukernels: the suite has no table")
+		return nil, errors.New("bench: the suite has no table")
 	}
 	files := make([][]File, len(tables))
 	for i, tb := range tables {
@@ -184,7 +190,7 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 		}
 		var err error
 		if files[i], err = Harness(tb.Bench); err != nil {
-			return nil, fmt.Errorf("gpukernels: table %s: %v", tb.Name, err)
+			return nil, &tableError{tb.Name, err}
 		}
 	}
 	nvcc := opt.NVCC
@@ -200,7 +206,7 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 		sanitizer, noSanitizer = FindSanitizer(nvcc)
 	}
 	if err := os.MkdirAll(opt.Dir, 0o755); err != nil {
-		return nil, fmt.Errorf("gpukernels: %v", err)
+		return nil, fmt.Errorf("bench: %w", err)
 	}
 	jobs := opt.Jobs
 	if jobs < 1 {
@@ -219,12 +225,11 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 	parallel(len(tables), jobs, func(i int) {
 		dir := filepath.Join(opt.Dir, tables[i].Name)
 		if err := os.MkdirAll(dir, 0o755); err != nil {
-			buildErrs[i] = fmt.Errorf("gpukernels: %v", err)
+			buildErrs[i] = fmt.Errorf("bench: %w", err)
 			return
 		}
 		progress("building %s", tables[i].Name)
-		harnesses[i], buildErrs[i] = buildHarness(ctx, files[i], BuildOptions{NVCC: nvcc, Arch: opt.Arch, Dir: dir, Log: io.Discard})
-
+		harnesses[i], buildErrs[i] = buildHarness(ctx, files[i], BuildOptions{NVCC: nvcc, Arch: opt.Arch, Dir: dir, Log: io.Discard, ToolTimeout: opt.ToolTimeout})
 	})
 
 	// Sanitize every built table with every tool, at once.
@@ -249,10 +254,15 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 				return
 			}
 			progress("%s under compute-sanitizer --tool %s", tables[i].Name, r.Tool)
-			r.OK, r.Errors, r.Message = sanitize(ctx, harnesses[i], sanitizer, r.Tool)
-			if strings.HasPrefix(r.Message, "gpukernels: no CUDA device") {
+			var err error
+			r.Errors, err = sanitize(ctx, harnesses[i], sanitizer, r.Tool)
+			r.OK = err == nil
+			if err != nil {
+				r.Message = strings.TrimPrefix(err.Error(), "bench: ")
+			}
+			if m, ok := errors.AsType[*MissingError](err); ok {
 				logMu.Lock()
-				missing = &MissingError{strings.TrimPrefix(r.Message, "gpukernels: ")}
+				missing = m
 				logMu.Unlock()
 			}
 		})
@@ -263,9 +273,9 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 
 	// Time every table alone.
 	var reports []*BenchReport
-	var errs []string
+	var errs suiteError
 	fail := func(table string, err error) {
-		errs = append(errs, "table "+table+": "+strings.TrimPrefix(err.Error(), "gpukernels: "))
+		errs = append(errs, &tableError{table, err})
 	}
 	for i, tb := range tables {
 		if buildErrs[i] != nil {
@@ -293,7 +303,7 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 		}
 		b, err := json.MarshalIndent(rep, "", "  ")
 		if err != nil {
-			return nil, fmt.Errorf("gpukernels: %v", err)
+			return nil, fmt.Errorf("bench: %w", err)
 		}
 		if err := writeWhole(filepath.Join(opt.Dir, tb.Name+".json"), append(b, '\n')); err != nil {
 			return nil, err
@@ -301,10 +311,40 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 		reports = append(reports, rep)
 	}
 	if len(errs) > 0 {
-		return reports, errors.New("gpukernels: " + strings.Join(errs, "; "))
+		return reports, errs
 	}
 	return reports, nil
 }
+
+// tableError is what went wrong with one table of the suite.
+type tableError struct {
+	table string
+	err   error
+}
+
+// Error names the table and says what went wrong, after the package's
+// prefix.
+func (e *tableError) Error() string {
+	return "bench: table " + e.table + ": " + strings.TrimPrefix(e.err.Error(), "bench: ")
+}
+
+// Unwrap returns what went wrong.
+func (e *tableError) Unwrap() error { return e.err }
+
+// suiteError is every table of the suite that went wrong, on one line.
+type suiteError []error
+
+// Error joins the tables' errors with "; " after the package's prefix.
+func (e suiteError) Error() string {
+	parts := make([]string, len(e))
+	for i, err := range e {
+		parts[i] = strings.TrimPrefix(err.Error(), "bench: ")
+	}
+	return "bench: " + strings.Join(parts, "; ")
+}
+
+// Unwrap returns each table's error.
+func (e suiteError) Unwrap() []error { return e }
 
 // runLogged runs h with args, its standard error written to the file name
 // in its folder as it comes, so that a run cut short still says how far it
@@ -312,11 +352,11 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 func runLogged(ctx context.Context, h *harness, name string, args ...string) (*BenchReport, error) {
 	f, err := os.Create(filepath.Join(h.dir, name))
 	if err != nil {
-		return nil, fmt.Errorf("gpukernels: %v", err)
+		return nil, fmt.Errorf("bench: %w", err)
 	}
 	rep, err := h.run(ctx, f, args...)
 	if cerr := f.Close(); cerr != nil && err == nil {
-		err = fmt.Errorf("gpukernels: %v", cerr)
+		err = fmt.Errorf("bench: %w", cerr)
 	}
 	return rep, err
 }
@@ -328,33 +368,36 @@ var reErrorSummary = regexp.MustCompile(`(?:ERROR SUMMARY: |RACECHECK SUMMARY: \
 
 // sanitize runs h --sanitize under compute-sanitizer --tool tool, which
 // writes its report to sanitize-TOOL.log (the harness's standard error goes
-// to sanitize-TOOL.stderr), and returns whether it found nothing wrong, its
-// error count (-1 if it printed none) and what went wrong.
-func sanitize(ctx context.Context, h *harness, sanitizer, tool string) (ok bool, count int, msg string) {
-	logFile := filepath.Join(h.dir, "sanitize-"+tool+".log")
+// to sanitize-TOOL.stderr), and returns its error count (-1 if it printed
+// none) and what went wrong, nil if nothing did. The verdict is
+// compute-sanitizer's error summary in its log: a run that wrote none has
+// checked nothing, whatever its exit status.
+func sanitize(ctx context.Context, h *harness, sanitizer, tool string) (count int, err error) {
+	name := "sanitize-" + tool + ".log"
+	logFile := filepath.Join(h.dir, name)
+	if err := os.Remove(logFile); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return -1, fmt.Errorf("bench: %w", err)
+	}
 	var stderr strings.Builder
-	rep, err := h.runWith(ctx, &stderr, sanitizer, "--tool", tool, "--log-file", logFile, "--error-exitcode", "1",
+	_, err = h.runWith(ctx, &stderr, sanitizer, "--tool", tool, "--log-file", logFile, "--error-exitcode", "1",
 		h.bin, "--sanitize")
 	if werr := os.WriteFile(filepath.Join(h.dir, "sanitize-"+tool+".stderr"), []byte(stderr.String()), 0o644); werr != nil && err == nil {
-		err = werr
+		err = fmt.Errorf("bench: %w", werr)
 	}
-	out, rerr := os.ReadFile(logFile)
-	if rerr != nil && err == nil {
-		err = fmt.Errorf("gpukernels: compute-sanitizer wrote no log: %v", rerr)
-	}
+	out, _ := os.ReadFile(logFile)
 	count = -1
 	if m := reErrorSummary.FindAllStringSubmatch(string(out), -1); m != nil {
 		fmt.Sscan(m[len(m)-1][1], &count)
 	}
 	switch {
 	case err != nil:
-		return false, count, err.Error()
-	case rep == nil:
-		return false, count, "no report"
+		return count, err
+	case count < 0:
+		return count, errors.New("bench: compute-sanitizer wrote no error summary to " + name)
 	case count != 0:
-		return false, count, fmt.Sprintf("%d errors (see %s)", count, "sanitize-"+tool+".log")
+		return count, fmt.Errorf("bench: %d errors (see %s)", count, name)
 	}
-	return true, count, ""
+	return count, nil
 }
 
 // parallel calls f(0) … f(n−1), at most jobs at once.
@@ -378,7 +421,7 @@ func parallel(n, jobs int, f func(i int)) {
 // checkTableName refuses a table name that is not a plain file name.
 func checkTableName(name string) error {
 	if name == "" || strings.ContainsAny(name, `/\`) || name == "." || name == ".." || strings.HasPrefix(name, "-") {
-		return fmt.Errorf("gpukernels: table name %q is not a plain file name: allowed letters, digits, '-', '_' and '.'", name)
+		return fmt.Errorf("bench: table name %q is not a plain file name: allowed letters, digits, '-', '_' and '.'", name)
 	}
 	return nil
 }
@@ -388,7 +431,7 @@ func checkTableName(name string) error {
 func writeWhole(path string, data []byte) error {
 	f, drop, err := cleanup.CreateTemp(filepath.Dir(path), ".prefixgen-*")
 	if err != nil {
-		return fmt.Errorf("gpukernels: %v", err)
+		return fmt.Errorf("bench: %w", err)
 	}
 	defer drop()
 	_, err = f.Write(data)
@@ -400,7 +443,7 @@ func writeWhole(path string, data []byte) error {
 	}
 	if err != nil {
 		os.Remove(f.Name())
-		return fmt.Errorf("gpukernels: %v", err)
+		return fmt.Errorf("bench: %w", err)
 	}
 	return nil
 }

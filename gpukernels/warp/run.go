@@ -1,4 +1,4 @@
-package gpukernels
+package warp
 
 import (
 	"fmt"
@@ -24,7 +24,7 @@ import (
 // error.
 func Run[T any](p *Program, m simulate.Monoid[T], in []T) []T {
 	if len(in) != p.Width {
-		panic(fmt.Sprintf("gpukernels: Run of a width-%d program on %d inputs", p.Width, len(in)))
+		panic(fmt.Sprintf("warp: Run of a width-%d program on %d inputs", p.Width, len(in)))
 	}
 	id := m.Identity()
 	regs := make([][Lanes]T, p.Registers)

@@ -1,4 +1,4 @@
-package gpukernels
+package warp
 
 import (
 	"fmt"
@@ -15,7 +15,7 @@ import (
 func Lower(net *network.Network) (*Program, error) {
 	w := net.Width()
 	if w < 1 || w > Lanes {
-		return nil, fmt.Errorf("gpukernels: width %d out of range: a warp program allows 1 to %d", w, Lanes)
+		return nil, fmt.Errorf("warp: width %d out of range: a warp program allows 1 to %d", w, Lanes)
 	}
 	l := newLowering(net)
 	for lv, cells := range l.levels() {

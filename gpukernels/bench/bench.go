@@ -1,12 +1,15 @@
-package gpukernels
+package bench
 
 import (
 	"bytes"
+	"cmp"
 	"context"
+	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,12 +17,40 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"text/template"
+	"time"
 
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/gpukernels"
+	"github.com/prefixgen/prefixgen/gpukernels/warp"
 	"github.com/prefixgen/prefixgen/internal/cleanup"
+	"github.com/prefixgen/prefixgen/internal/toolrun"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
 )
+
+//go:embed templates/*.tmpl
+var templateFiles embed.FS
+
+// templates holds the harness's templates, parsed once.
+var templates = template.Must(template.New("").Funcs(template.FuncMap{
+	"plural": func(n int, word string) string {
+		if n == 1 {
+			return word
+		}
+		return word + "s"
+	},
+	"blockBench": func(name string, index int, namespace string) blockBench {
+		return blockBench{name, index, namespace}
+	},
+}).ParseFS(templateFiles, "templates/*.tmpl"))
+
+// blockBench names one block scan of the harness's block benchmark.
+type blockBench struct {
+	Name      string
+	Index     int
+	Namespace string
+}
 
 // Default benchmark settings.
 const (
@@ -79,7 +110,7 @@ type BenchOptions struct {
 	// microbenchmark makes; 0 means DefaultMicroReps.
 	MicroReps int
 	// ItemsPerThread, BlockThreads and LookBack tune the device scans, as
-	// in Options.
+	// in gpukernels.Options.
 	ItemsPerThread, BlockThreads, LookBack int
 }
 
@@ -160,27 +191,27 @@ func Harness(opt BenchOptions) ([]File, error) {
 	var files []File
 	for i, net := range opt.Networks {
 		k := &d.Kernels[i]
-		tuned := Options{ItemsPerThread: opt.ItemsPerThread, BlockThreads: opt.BlockThreads, LookBack: opt.LookBack}
-		with := func(o Options, typ, op string) Options {
+		tuned := gpukernels.Options{ItemsPerThread: opt.ItemsPerThread, BlockThreads: opt.BlockThreads, LookBack: opt.LookBack}
+		with := func(o gpukernels.Options, typ, op string) gpukernels.Options {
 			o.Type, o.Op = typ, op
 			return o
 		}
-		seg := Segment(net.Width())
-		threads := min(blockThreads, Lanes*seg)
-		shuffle := Options{Type: opt.Type, Op: opt.Op, BlockThreads: threads,
+		seg := gpukernels.Segment(net.Width())
+		threads := min(blockThreads, warp.Lanes*seg)
+		shuffle := gpukernels.Options{Type: opt.Type, Op: opt.Op, BlockThreads: threads,
 			ItemsPerThread: max(1, SharedWidth/(threads/seg*net.Width()))}
 		k.BlockItems = threads / seg * net.Width() * shuffle.ItemsPerThread
 		segmented := with(tuned, opt.Type, opt.Op)
 		segmented.Segmented = "uint32"
 		type job struct {
 			net    *network.Network
-			opt    Options
+			opt    gpukernels.Options
 			suffix string
 			dest   *header
 		}
 		jobs := []job{
 			{net, with(tuned, opt.Type, opt.Op), "", &k.Scan},
-			{net, with(Options{}, "uint32", "carry"), "", &k.BigAdd},
+			{net, with(gpukernels.Options{}, "uint32", "carry"), "", &k.BigAdd},
 			{net, shuffle, "_block", &k.Shuffle},
 			{net, with(tuned, "float", "affine"), "", &k.Affine},
 			{net, segmented, "", &k.Segmented},
@@ -188,7 +219,7 @@ func Harness(opt BenchOptions) ([]File, error) {
 		}
 		if fam := familyAt(net, SharedWidth); fam != nil {
 			for _, nopad := range []bool{false, true} {
-				o := Options{Type: opt.Type, Op: opt.Op, Block: BlockShared, NoPad: nopad, BlockThreads: blockThreads, ItemsPerThread: 2}
+				o := gpukernels.Options{Type: opt.Type, Op: opt.Op, Block: gpukernels.BlockShared, NoPad: nopad, BlockThreads: blockThreads, ItemsPerThread: 2}
 				dest := &k.Shared
 				if nopad {
 					dest = &k.SharedNoPad
@@ -197,13 +228,13 @@ func Harness(opt BenchOptions) ([]File, error) {
 			}
 		}
 		for _, j := range jobs {
-			c, err := j.opt.resolve(j.net)
+			r, err := j.opt.Resolve(j.net)
 			if err != nil {
 				return nil, err
 			}
-			j.opt.Namespace = fmt.Sprintf("%s%s_%d", c.namespace, j.suffix, i)
+			j.opt.Namespace = fmt.Sprintf("%s%s_%d", r.Namespace, j.suffix, i)
 			var b bytes.Buffer
-			if err := CUDA(&b, j.net, j.opt); err != nil {
+			if err := gpukernels.CUDA(&b, j.net, j.opt); err != nil {
 				return nil, err
 			}
 			*j.dest = header{File: j.opt.Namespace + ".cuh", Namespace: j.opt.Namespace}
@@ -213,7 +244,7 @@ func Harness(opt BenchOptions) ([]File, error) {
 	for _, name := range []string{"harness_kernels.cuh", "harness.cu"} {
 		var b bytes.Buffer
 		if err := templates.ExecuteTemplate(&b, name+".tmpl", d); err != nil {
-			return nil, fmt.Errorf("gpukernels: %v", err)
+			return nil, fmt.Errorf("bench: %w", err)
 		}
 		files = append(files, File{name, b.Bytes()})
 	}
@@ -235,7 +266,7 @@ func familyAt(net *network.Network, w int) *network.Network {
 
 // fill returns the C++ expression of input item i from its hash h,
 // and what it means: values whose scans are exact in any order.
-func fill(t Type, op string) (expr, doc string) {
+func fill(t gpukernels.Type, op string) (expr, doc string) {
 	switch {
 	case t.Float && op == "add":
 		return fmt.Sprintf("static_cast<%s>(static_cast<int>(h %% 3) - 1)", t.CXX),
@@ -255,12 +286,12 @@ func fill(t Type, op string) (expr, doc string) {
 // template data, but for the file names Harness sets.
 func newHarnessData(opt *BenchOptions) (*harnessData, error) {
 	if len(opt.Networks) == 0 {
-		return nil, errors.New("gpukernels: no network to benchmark")
+		return nil, errors.New("bench: no network to benchmark")
 	}
 	w := opt.Networks[0].Width()
 	for _, net := range opt.Networks {
 		if net.Width() != w {
-			return nil, fmt.Errorf("gpukernels: the benchmarked networks have widths %d and %d: all must have one width", w, net.Width())
+			return nil, fmt.Errorf("bench: the benchmarked networks have widths %d and %d: all must have one width", w, net.Width())
 		}
 	}
 	if opt.Type == "" {
@@ -269,11 +300,19 @@ func newHarnessData(opt *BenchOptions) (*harnessData, error) {
 	if opt.Op == "" {
 		opt.Op = "add"
 	}
-	if opt.Op == "carry" || strings.HasPrefix(opt.Op, FunctorPrefix) {
-		return nil, fmt.Errorf("gpukernels: the benchmark scans with a built-in operator (add, max, min, and, or, xor), not %q; bigadd always runs", opt.Op)
+	if opt.Op == "carry" || strings.HasPrefix(opt.Op, gpukernels.FunctorPrefix) {
+		return nil, fmt.Errorf("bench: the benchmark scans with a built-in operator (add, max, min, and, or, xor), not %q; bigadd always runs", opt.Op)
 	}
 	// Check the type, the operator and the tuning on the first network.
-	c, err := Options{Type: opt.Type, Op: opt.Op, ItemsPerThread: opt.ItemsPerThread, BlockThreads: opt.BlockThreads, LookBack: opt.LookBack}.resolve(opt.Networks[0])
+	r, err := gpukernels.Options{Type: opt.Type, Op: opt.Op, ItemsPerThread: opt.ItemsPerThread, BlockThreads: opt.BlockThreads, LookBack: opt.LookBack}.Resolve(opt.Networks[0])
+	if err != nil {
+		return nil, err
+	}
+	typ, err := gpukernels.LookupType(r.Type)
+	if err != nil {
+		return nil, err
+	}
+	expr, err := gpukernels.OperatorExpr(r.Op)
 	if err != nil {
 		return nil, err
 	}
@@ -281,40 +320,40 @@ func newHarnessData(opt *BenchOptions) (*harnessData, error) {
 		opt.Items = DefaultBenchItems
 	}
 	if opt.Items < 1 || opt.Items > MaxBenchItems {
-		return nil, fmt.Errorf("gpukernels: %d items out of range: allowed 1 to 2^40", opt.Items)
+		return nil, fmt.Errorf("bench: %d items out of range: allowed 1 to 2^40", opt.Items)
 	}
 	if opt.Sizes == nil {
 		opt.Sizes = DefaultBenchSizes
 	}
 	if len(opt.Sizes) == 0 {
-		return nil, errors.New("gpukernels: no size for the device-wide scans: give at least one")
+		return nil, errors.New("bench: no size for the device-wide scans: give at least one")
 	}
 	for _, n := range opt.Sizes {
 		if n < 1 || n > MaxBenchItems {
-			return nil, fmt.Errorf("gpukernels: device-scan size %d out of range: allowed 1 to 2^40", n)
+			return nil, fmt.Errorf("bench: device-scan size %d out of range: allowed 1 to 2^40", n)
 		}
 	}
-	opt.Runs = cmpOr(opt.Runs, DefaultBenchRuns)
+	opt.Runs = cmp.Or(opt.Runs, DefaultBenchRuns)
 	if opt.Runs < DefaultBenchRuns || opt.Runs > MaxBenchRuns {
-		return nil, fmt.Errorf("gpukernels: %d timed runs out of range: allowed %d to %d", opt.Runs, DefaultBenchRuns, MaxBenchRuns)
+		return nil, fmt.Errorf("bench: %d timed runs out of range: allowed %d to %d", opt.Runs, DefaultBenchRuns, MaxBenchRuns)
 	}
-	opt.Warmup = cmpOr(opt.Warmup, 3)
+	opt.Warmup = cmp.Or(opt.Warmup, 3)
 	if opt.Warmup < 1 || opt.Warmup > 1000 {
-		return nil, fmt.Errorf("gpukernels: %d warm-up runs out of range: allowed 1 to 1000", opt.Warmup)
+		return nil, fmt.Errorf("bench: %d warm-up runs out of range: allowed 1 to 1000", opt.Warmup)
 	}
-	opt.MicroReps = cmpOr(opt.MicroReps, DefaultMicroReps)
+	opt.MicroReps = cmp.Or(opt.MicroReps, DefaultMicroReps)
 	if opt.MicroReps < 1 || opt.MicroReps > 1<<20 {
-		return nil, fmt.Errorf("gpukernels: %d warp scans per thread out of range: allowed 1 to %d", opt.MicroReps, 1<<20)
+		return nil, fmt.Errorf("bench: %d warp scans per thread out of range: allowed 1 to %d", opt.MicroReps, 1<<20)
 	}
 	d := &harnessData{
-		TypeName:      c.typ.Name,
-		OpName:        c.op.Name,
-		CXX:           c.typ.CXX,
-		Float:         c.typ.Float,
-		Sum:           c.op.Name == "add",
-		HostExpr:      c.op.Expr,
+		TypeName:      typ.Name,
+		OpName:        r.Op,
+		CXX:           typ.CXX,
+		Float:         typ.Float,
+		Sum:           r.Op == "add",
+		HostExpr:      expr,
 		Width:         w,
-		Segment:       c.segment,
+		Segment:       gpukernels.Segment(w),
 		N:             opt.Items,
 		Sizes:         opt.Sizes,
 		SanitizeSizes: SanitizeSizes,
@@ -326,7 +365,7 @@ func newHarnessData(opt *BenchOptions) (*harnessData, error) {
 		SharedWidth:   SharedWidth,
 		BlockThreads:  blockThreads,
 	}
-	d.FillExpr, d.FillDoc = fill(c.typ, c.op.Name)
+	d.FillExpr, d.FillDoc = fill(typ, r.Op)
 	for i, net := range opt.Networks {
 		d.Kernels = append(d.Kernels, harnessKernel{Index: i, Name: describeShort(net)})
 	}
@@ -351,8 +390,8 @@ func describeShort(net *network.Network) string {
 // CUDA device.
 type MissingError struct{ What string }
 
-// Error returns "gpukernels: " and what is missing.
-func (e *MissingError) Error() string { return "gpukernels: " + e.What }
+// Error returns "bench: " and what is missing.
+func (e *MissingError) Error() string { return "bench: " + e.What }
 
 // FindNVCC returns the path of nvcc: on PATH, else in $CUDA_HOME/bin.
 func FindNVCC() (string, error) {
@@ -377,9 +416,12 @@ type BuildOptions struct {
 	// Dir keeps the generated files and the binary; empty means a
 	// temporary folder, removed afterwards.
 	Dir string
-	// Log receives nvcc's and the harness's standard error; nil discards
-	// it.
+	// Log receives nvcc's output and the harness's standard error as they
+	// come; nil discards them.
 	Log io.Writer
+	// ToolTimeout is the time limit of each run of nvcc and of the
+	// harness; 0 means toolrun.DefaultTimeout.
+	ToolTimeout time.Duration
 }
 
 // BenchReport is the JSON the harness prints, and what Bench and Suite
@@ -446,8 +488,12 @@ type BenchResult struct {
 // Bench writes the harness, builds it with nvcc -O3 -std=c++17
 // -arch=ARCH -Xptxas -v, runs it and returns its report, with nvcc's
 // command line and ptxas's figures for every kernel, and the report as
-// JSON. A missing nvcc or CUDA device is a *MissingError. A report with a
-// wrong result is returned with an error.
+// JSON. Each run of nvcc and of the harness is limited to
+// build.ToolTimeout. A missing nvcc or CUDA device is a *MissingError; an
+// nvcc that built nothing wraps ErrNoBuild, a harness that printed no
+// report ErrNoReport, and a tool that failed or ran out of time wraps
+// toolrun's error. A report with a wrong result, or from a harness that
+// failed after printing it, is returned with an error.
 func Bench(ctx context.Context, opt BenchOptions, build BuildOptions) (*BenchReport, []byte, error) {
 	files, err := Harness(opt)
 	if err != nil {
@@ -464,7 +510,7 @@ func Bench(ctx context.Context, opt BenchOptions, build BuildOptions) (*BenchRep
 	if build.Dir == "" {
 		var remove func()
 		if build.Dir, remove, err = cleanup.MkdirTemp("", "prefixgen-bench-"); err != nil {
-			return nil, nil, fmt.Errorf("gpukernels: %v", err)
+			return nil, nil, fmt.Errorf("bench: %w", err)
 		}
 		defer remove()
 	}
@@ -478,24 +524,37 @@ func Bench(ctx context.Context, opt BenchOptions, build BuildOptions) (*BenchRep
 	}
 	raw, jerr := json.Marshal(rep)
 	if jerr != nil {
-		return nil, nil, fmt.Errorf("gpukernels: %v", jerr)
+		return nil, nil, fmt.Errorf("bench: %w", jerr)
 	}
 	return rep, raw, err
 }
+
+// ErrNoBuild is wrapped by the error of an nvcc that exited 0 without
+// building the harness: no harness binary, or no ptxas report of its
+// kernels (-Xptxas -v), which every real build prints.
+var ErrNoBuild = errors.New("nvcc built no harness")
+
+// ErrNoReport is wrapped by the error of a harness that printed no report
+// (no JSON, or a report with no results) without saying why.
+var ErrNoReport = errors.New("the harness printed no report")
 
 // harness is a built harness.
 type harness struct {
 	dir, bin string
 	command  []string
 	kernels  []KernelResources
+	// timeout is the time limit of each run.
+	timeout time.Duration
 }
 
 // buildHarness writes files into build.Dir and builds the harness there
-// with nvcc, -Xptxas -v, keeping nvcc's output in nvcc.log.
+// with nvcc, -Xptxas -v, keeping nvcc's output in nvcc.log. nvcc has built
+// the harness only when it exits 0, the harness binary is there (one left
+// by an earlier build is removed first) and ptxas has reported its kernels.
 func buildHarness(ctx context.Context, files []File, build BuildOptions) (*harness, error) {
 	for _, f := range files {
 		if err := os.WriteFile(filepath.Join(build.Dir, f.Name), f.Data, 0o644); err != nil {
-			return nil, fmt.Errorf("gpukernels: %v", err)
+			return nil, fmt.Errorf("bench: %w", err)
 		}
 	}
 	arch := build.Arch
@@ -504,69 +563,117 @@ func buildHarness(ctx context.Context, files []File, build BuildOptions) (*harne
 	}
 	dir, err := filepath.Abs(build.Dir)
 	if err != nil {
-		return nil, fmt.Errorf("gpukernels: %v", err)
+		return nil, fmt.Errorf("bench: %w", err)
 	}
-	h := &harness{dir: dir, bin: filepath.Join(dir, "harness")}
+	h := &harness{dir: dir, bin: filepath.Join(dir, "harness"), timeout: build.ToolTimeout}
+	if err := os.Remove(h.bin); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("bench: %w", err)
+	}
 	args := []string{"-O3", "-std=c++17", "-arch=" + arch, "-Xptxas", "-v", "-o", "harness", "harness.cu"}
 	h.command = append([]string{filepath.Base(build.NVCC)}, args...)
-	cmd := exec.CommandContext(ctx, build.NVCC, args...)
-	cmd.Dir = build.Dir
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	err = cmd.Run()
-	if _, lerr := build.Log.Write(out.Bytes()); lerr != nil && err == nil {
-		err = lerr
+	res, err := toolrun.Run(ctx, toolrun.Cmd{Path: build.NVCC, Args: args, Dir: dir, Log: build.Log, Timeout: build.ToolTimeout})
+	var out string
+	if res != nil {
+		out = string(res.Output)
 	}
-	if werr := os.WriteFile(filepath.Join(build.Dir, "nvcc.log"), out.Bytes(), 0o644); werr != nil && err == nil {
-		err = werr
+	if werr := os.WriteFile(filepath.Join(dir, "nvcc.log"), []byte(out), 0o644); werr != nil && err == nil {
+		return nil, fmt.Errorf("bench: %w", werr)
+	}
+	if exit, ok := errors.AsType[*toolrun.ExitError](err); ok {
+		// Its first error says what went wrong; ptxas's figures and
+		// warnings may come before it, and the error count after.
+		said := *exit
+		if line := errorLine(out); line != "" {
+			said.FirstLine = line
+		}
+		return nil, fmt.Errorf("bench: %w", &said)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("gpukernels: nvcc failed (%v): %s", err, lastLine(out.String()))
+		return nil, fmt.Errorf("bench: %w", err)
 	}
-	h.kernels = ParsePTXAS(out.String())
+	if fi, serr := os.Stat(h.bin); serr != nil || !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("bench: %w: it exited 0 but wrote no harness binary; it said: %s", ErrNoBuild, said(out))
+	}
+	if h.kernels = ParsePTXAS(out); len(h.kernels) == 0 {
+		return nil, fmt.Errorf("bench: %w: ptxas reported no kernel (-Xptxas -v); it said: %s", ErrNoBuild, said(out))
+	}
 	return h, nil
 }
 
+// reErrorLine finds a compiler's error line.
+var reErrorLine = regexp.MustCompile(`(?i)\berror\b`)
+
+// errorLine returns the first line of out that reports an error, escaped
+// for one line, or "".
+func errorLine(out string) string {
+	for line := range strings.Lines(out) {
+		if reErrorLine.MatchString(line) {
+			return toolrun.OneLine(line)
+		}
+	}
+	return ""
+}
+
+// said returns the last line of out, escaped, or "nothing".
+func said(out string) string {
+	if line := toolrun.LastLine(out); line != "" {
+		return line
+	}
+	return "nothing"
+}
+
 // run runs the harness with args and returns its report, with the build's
-// command line and kernels. A harness that finds no device is a
-// *MissingError; a wrong result is an error returned with the report.
+// command line and kernels.
 func (h *harness) run(ctx context.Context, log io.Writer, args ...string) (*BenchReport, error) {
 	return h.runWith(ctx, log, h.bin, args...)
 }
 
-// runWith runs the harness through the program name (the harness itself,
-// or a tool such as compute-sanitizer given the harness as an argument).
-func (h *harness) runWith(ctx context.Context, log io.Writer, name string, args ...string) (*BenchReport, error) {
-	var stdout, stderr bytes.Buffer
-	run := exec.CommandContext(ctx, name, args...)
-	run.Dir = h.dir
-	run.Stdout, run.Stderr = &stdout, io.MultiWriter(&stderr, log)
-	err := run.Run()
-	if exit, ok := errors.AsType[*exec.ExitError](err); ok && exit.ExitCode() == 3 {
-		// The harness names the runtime's reason after its own prefix.
-		last := lastLine(stderr.String())
-		if why, ok := strings.CutPrefix(last, "prefixgen bench: no CUDA device"); ok {
+// runWith runs the harness through the program at path (the harness
+// itself, or a tool such as compute-sanitizer given the harness as an
+// argument), its standard error sent to log as it comes, and reads its
+// verdict from what it printed. A harness that says it found no device
+// ("prefixgen bench: no CUDA device", exit status 3) is a *MissingError;
+// one that prints no report is an error wrapping ErrNoReport, unless it
+// failed or ran out of time, which the error says instead; a wrong result,
+// or a failure after the report, is an error returned with the report.
+func (h *harness) runWith(ctx context.Context, log io.Writer, path string, args ...string) (*BenchReport, error) {
+	res, err := toolrun.Run(ctx, toolrun.Cmd{Path: path, Args: args, Dir: h.dir, ErrLog: log, Timeout: h.timeout})
+	var stdout, stderr string
+	if res != nil {
+		stdout, stderr = string(res.Stdout), string(res.Stderr)
+	}
+	exit, failed := errors.AsType[*toolrun.ExitError](err)
+	for line := range strings.Lines(stderr) {
+		if why, ok := strings.CutPrefix(toolrun.OneLine(line), "prefixgen bench: no CUDA device"); ok {
 			return nil, &MissingError{"no CUDA device" + why}
 		}
-		return nil, &MissingError{"no CUDA device: " + last}
 	}
-	if err != nil && stdout.Len() == 0 {
-		return nil, fmt.Errorf("gpukernels: the harness failed (%v): %s", err, lastLine(stderr.String()))
+	if failed && exit.Code == 3 {
+		return nil, &MissingError{"no CUDA device: " + said(stderr)}
 	}
-	var rep BenchReport
-	if jerr := json.Unmarshal(reportJSON(stdout.Bytes()), &rep); jerr != nil {
-		return nil, fmt.Errorf("gpukernels: the harness printed no report: %v", jerr)
+	if err != nil && !failed {
+		return nil, fmt.Errorf("bench: %w", err)
+	}
+	if failed {
+		// The harness names what went wrong last.
+		said := *exit
+		said.FirstLine = toolrun.LastLine(stderr)
+		err = fmt.Errorf("bench: %w", &said)
+	}
+	rep, perr := parseReport(reportJSON([]byte(stdout)))
+	if perr != nil {
+		if err != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("bench: %w: %s", ErrNoReport, strings.TrimPrefix(perr.Error(), "bench: "))
 	}
 	rep.NVCCCommand, rep.Kernels = h.command, h.kernels
 	for _, r := range rep.Results {
 		if !r.Correct {
-			return &rep, fmt.Errorf("gpukernels: %s %s %s of %d items gave a wrong result", r.Kernel, r.Topology, r.Scan, r.N)
+			return rep, fmt.Errorf("bench: %s %s %s of %d items gave a wrong result", r.Kernel, r.Topology, r.Scan, r.N)
 		}
 	}
-	if err != nil {
-		return &rep, fmt.Errorf("gpukernels: the harness failed (%v): %s", err, lastLine(stderr.String()))
-	}
-	return &rep, nil
+	return rep, err
 }
 
 // reportJSON returns the JSON document in out: from its first line that
@@ -648,12 +755,6 @@ func ParsePTXAS(out string) []KernelResources {
 		}
 	}
 	return ks
-}
-
-// lastLine returns the last non-empty line of s, for one-line errors.
-func lastLine(s string) string {
-	lines := strings.Split(strings.TrimSpace(s), "\n")
-	return strings.TrimSpace(lines[len(lines)-1])
 }
 
 // Table writes the report as an aligned table: one row per result.

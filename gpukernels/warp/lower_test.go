@@ -1,4 +1,4 @@
-package gpukernels_test
+package warp_test
 
 import (
 	"fmt"
@@ -9,61 +9,33 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/prefixgen/prefixgen/gpukernels"
+	"github.com/prefixgen/prefixgen/gpukernels/internal/gputest"
+	"github.com/prefixgen/prefixgen/gpukernels/warp"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/simulate"
 	"github.com/prefixgen/prefixgen/topologies"
 )
 
-// topology is one network family of the registry with its parameters.
-type topology struct {
-	name   string
-	params network.Params
-}
-
-func (t topology) String() string {
-	if t.params == nil {
-		return t.name
-	}
-	return fmt.Sprintf("%s k=%d", t.name, t.params["k"])
-}
-
-// families returns every topology of the registry with its defaults, and
-// Ladner–Fischer also with k = 1 and 2.
-func families() []topology {
-	var ts []topology
-	for _, name := range topologies.Names() {
-		ts = append(ts, topology{name: name})
-	}
-	for _, k := range []int{1, 2} {
-		ts = append(ts, topology{"ladner-fischer", network.Params{"k": k}})
-	}
-	return ts
-}
-
-// widths are the widths every family is lowered at.
-var widths = []int{1, 2, 3, 4, 5, 8, 16, 31, 32}
-
 // lower builds the topology at width w and lowers it.
-func lower(t *testing.T, top topology, w int) (*network.Network, *gpukernels.Program) {
+func lower(t *testing.T, top gputest.Topology, w int) (*network.Network, *warp.Program) {
 	t.Helper()
-	net, err := topologies.Build(top.name, w, top.params)
+	net, err := topologies.Build(top.Name, w, top.Params)
 	require.NoError(t, err)
-	p, err := gpukernels.Lower(net)
+	p, err := warp.Lower(net)
 	require.NoError(t, err)
 	return net, p
 }
 
 // requireScan runs the program over Interval and over random 2×2 matrices
 // and compares both with simulate.Scan.
-func requireScan(t *testing.T, p *gpukernels.Program, rng *rand.Rand) {
+func requireScan(t *testing.T, p *warp.Program, rng *rand.Rand) {
 	t.Helper()
 	units := make([]simulate.Range, p.Width)
 	for i := range units {
 		units[i] = simulate.Unit(i)
 	}
 	iv := simulate.Interval{}
-	require.Equal(t, simulate.Scan(iv, units), gpukernels.Run(p, iv, units), "Interval")
+	require.Equal(t, simulate.Scan(iv, units), warp.Run(p, iv, units), "Interval")
 
 	const mod = 1_000_000_007
 	mats := make([]simulate.Mat2, p.Width)
@@ -75,22 +47,22 @@ func requireScan(t *testing.T, p *gpukernels.Program, rng *rand.Rand) {
 		}
 	}
 	mm := simulate.Matrix2{Mod: mod}
-	require.Equal(t, simulate.Scan(mm, mats), gpukernels.Run(p, mm, mats), "Matrix2")
+	require.Equal(t, simulate.Scan(mm, mats), warp.Run(p, mm, mats), "Matrix2")
 }
 
 // requireWellFormed checks a program lane by lane: the closed forms equal
 // the table and the mask on all 32 lanes, only lanes below the width
 // combine, each reading a lower lane, registers are in range, and a table
 // or a mask is used only where no closed form fits.
-func requireWellFormed(t *testing.T, p *gpukernels.Program) {
+func requireWellFormed(t *testing.T, p *warp.Program) {
 	t.Helper()
 	require.GreaterOrEqual(t, p.Registers, 1)
 	width := uint32(1)<<p.Width - 1
-	if p.Width == gpukernels.Lanes {
+	if p.Width == warp.Lanes {
 		width = ^uint32(0)
 	}
 	reg := func(r int) { require.True(t, 0 <= r && r < p.Registers, "register %d of %d", r, p.Registers) }
-	copies := func(cs []gpukernels.Copy) {
+	copies := func(cs []warp.Copy) {
 		for _, c := range cs {
 			reg(c.From)
 			reg(c.To)
@@ -107,31 +79,31 @@ func requireWellFormed(t *testing.T, p *gpukernels.Program) {
 		require.Zero(t, s.ToReg)
 		require.NotZero(t, s.Active, "step %d combines nothing", i)
 		require.Zero(t, s.Active&^width, "step %d combines beyond the width", i)
-		for lane := range gpukernels.Lanes {
+		for lane := range warp.Lanes {
 			active := s.Active>>uint(lane)&1 == 1
 			require.Equal(t, s.SrcTable[lane], s.Source(lane), "step %d (%v) lane %d", i, s.Src, lane)
 			require.Equal(t, active, s.Fires(lane), "step %d (%v) lane %d", i, s.Pred, lane)
-			require.True(t, 0 <= s.SrcTable[lane] && s.SrcTable[lane] < gpukernels.Lanes)
+			require.True(t, 0 <= s.SrcTable[lane] && s.SrcTable[lane] < warp.Lanes)
 			if active {
 				require.Less(t, s.SrcTable[lane], lane, "step %d: the Lo operand lies in a lower lane", i)
 			}
 		}
 		switch s.Src.Kind {
-		case gpukernels.SrcUp:
-			require.True(t, 1 <= s.Src.D && s.Src.D < gpukernels.Lanes)
-		case gpukernels.SrcBroadcast:
-			require.True(t, s.Src.D >= 1 && s.Src.D < gpukernels.Lanes && bits.OnesCount(uint(s.Src.D)) == 1)
-		case gpukernels.SrcTable:
+		case warp.SrcUp:
+			require.True(t, 1 <= s.Src.D && s.Src.D < warp.Lanes)
+		case warp.SrcBroadcast:
+			require.True(t, s.Src.D >= 1 && s.Src.D < warp.Lanes && bits.OnesCount(uint(s.Src.D)) == 1)
+		case warp.SrcTable:
 			// No closed form reproduces the active lanes' sources.
-			for d := 1; d < gpukernels.Lanes; d++ {
-				for _, src := range []gpukernels.Src{{Kind: gpukernels.SrcUp, D: d}, {Kind: gpukernels.SrcBroadcast, D: d}} {
-					if src.Kind == gpukernels.SrcBroadcast && bits.OnesCount(uint(d)) != 1 {
+			for d := 1; d < warp.Lanes; d++ {
+				for _, src := range []warp.Src{{Kind: warp.SrcUp, D: d}, {Kind: warp.SrcBroadcast, D: d}} {
+					if src.Kind == warp.SrcBroadcast && bits.OnesCount(uint(d)) != 1 {
 						continue
 					}
 					try := *s
 					try.Src = src
 					fits := true
-					for lane := range gpukernels.Lanes {
+					for lane := range warp.Lanes {
 						if s.Active>>uint(lane)&1 == 1 && try.Source(lane) != s.SrcTable[lane] {
 							fits = false
 						}
@@ -142,7 +114,7 @@ func requireWellFormed(t *testing.T, p *gpukernels.Program) {
 		default:
 			t.Fatalf("step %d: unknown source kind %d", i, s.Src.Kind)
 		}
-		if s.Pred.Kind == gpukernels.PredRange {
+		if s.Pred.Kind == warp.PredRange {
 			require.Equal(t, bits.OnesCount32(s.Active), s.Pred.To-s.Pred.From)
 		}
 	}
@@ -156,8 +128,8 @@ func TestLowerRange(t *testing.T) {
 	for _, w := range []int{33, 64} {
 		net, err := topologies.KoggeStone(w)
 		require.NoError(t, err)
-		_, err = gpukernels.Lower(net)
-		require.EqualError(t, err, fmt.Sprintf("gpukernels: width %d out of range: a warp program allows 1 to 32", w))
+		_, err = warp.Lower(net)
+		require.EqualError(t, err, fmt.Sprintf("warp: width %d out of range: a warp program allows 1 to 32", w))
 	}
 }
 
@@ -165,8 +137,8 @@ func TestLowerRange(t *testing.T) {
 // matrices.
 func TestRunScan(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, top := range families() {
-		for _, w := range widths {
+	for _, top := range gputest.Families() {
+		for _, w := range gputest.Widths {
 			t.Run(fmt.Sprintf("%v/%d", top, w), func(t *testing.T) {
 				net, p := lower(t, top, w)
 				require.Equal(t, w, p.Width)
@@ -189,18 +161,18 @@ func TestRunScan(t *testing.T) {
 // serialized into a chain: at width 32 the parallel families take exactly
 // Depth steps, without copies, and make Size combines.
 func TestStepsAreLevels(t *testing.T) {
-	tops := []topology{
-		{name: "kogge-stone"}, {name: "sklansky"}, {name: "brent-kung"}, {name: "han-carlson"},
-		{name: "ladner-fischer"},
-		{"ladner-fischer", network.Params{"k": 1}},
-		{"ladner-fischer", network.Params{"k": 2}},
+	tops := []gputest.Topology{
+		{Name: "kogge-stone"}, {Name: "sklansky"}, {Name: "brent-kung"}, {Name: "han-carlson"},
+		{Name: "ladner-fischer"},
+		{Name: "ladner-fischer", Params: network.Params{"k": 1}},
+		{Name: "ladner-fischer", Params: network.Params{"k": 2}},
 	}
 	want := map[string]int{"kogge-stone": 5, "sklansky": 5, "brent-kung": 8, "han-carlson": 6, "ladner-fischer": 5}
 	for _, top := range tops {
 		t.Run(top.String(), func(t *testing.T) {
 			net, p := lower(t, top, 32)
-			if top.params == nil {
-				require.Equal(t, want[top.name], net.Depth(), "the closed-form depth")
+			if top.Params == nil {
+				require.Equal(t, want[top.Name], net.Depth(), "the closed-form depth")
 			}
 			require.Len(t, p.Steps, net.Depth())
 			require.Equal(t, net.Size(), p.Combines())
@@ -219,11 +191,11 @@ func TestStepsAreLevels(t *testing.T) {
 // broadcast, and is classified as one.)
 func TestKoggeStoneSteps(t *testing.T) {
 	for _, w := range []int{3, 5, 8, 31, 32} {
-		_, p := lower(t, topology{name: "kogge-stone"}, w)
+		_, p := lower(t, gputest.Topology{Name: "kogge-stone"}, w)
 		d := 1
 		for i, s := range p.Steps {
-			require.Equal(t, gpukernels.Src{Kind: gpukernels.SrcUp, D: d}, s.Src, "width %d step %d", w, i)
-			require.Equal(t, gpukernels.Pred{Kind: gpukernels.PredRange, From: d, To: w}, s.Pred, "width %d step %d", w, i)
+			require.Equal(t, warp.Src{Kind: warp.SrcUp, D: d}, s.Src, "width %d step %d", w, i)
+			require.Equal(t, warp.Pred{Kind: warp.PredRange, From: d, To: w}, s.Pred, "width %d step %d", w, i)
 			d *= 2
 		}
 		require.Equal(t, d, 1<<bits.Len(uint(w-1)), "width %d: d = 1, 2, 4, … below the width", w)
@@ -232,11 +204,11 @@ func TestKoggeStoneSteps(t *testing.T) {
 
 func TestSklanskySteps(t *testing.T) {
 	for _, w := range []int{2, 5, 8, 31, 32} {
-		_, p := lower(t, topology{name: "sklansky"}, w)
+		_, p := lower(t, gputest.Topology{Name: "sklansky"}, w)
 		d := 1
 		for i, s := range p.Steps {
-			require.Equal(t, gpukernels.Src{Kind: gpukernels.SrcBroadcast, D: d}, s.Src, "width %d step %d", w, i)
-			for lane := range gpukernels.Lanes {
+			require.Equal(t, warp.Src{Kind: warp.SrcBroadcast, D: d}, s.Src, "width %d step %d", w, i)
+			for lane := range warp.Lanes {
 				want := lane&d != 0 && lane < w
 				require.Equal(t, want, s.Fires(lane), "width %d step %d lane %d", w, i, lane)
 				if want {
@@ -251,11 +223,11 @@ func TestSklanskySteps(t *testing.T) {
 // TestBrentKungSweeps checks the up-sweep at width 32: broadcasts from the
 // lane d below to the lanes ≡ 2d−1 (mod 2d).
 func TestBrentKungSweeps(t *testing.T) {
-	_, p := lower(t, topology{name: "brent-kung"}, 32)
+	_, p := lower(t, gputest.Topology{Name: "brent-kung"}, 32)
 	for i, d := range []int{1, 2, 4} {
 		s := p.Steps[i]
-		require.Equal(t, gpukernels.Src{Kind: gpukernels.SrcBroadcast, D: d}, s.Src)
-		for lane := d; lane < gpukernels.Lanes; lane += 2 * d {
+		require.Equal(t, warp.Src{Kind: warp.SrcBroadcast, D: d}, s.Src)
+		for lane := d; lane < warp.Lanes; lane += 2 * d {
 			require.True(t, s.Fires(lane+d-1), "up-sweep lane %d", lane+d-1)
 		}
 	}
@@ -263,40 +235,40 @@ func TestBrentKungSweeps(t *testing.T) {
 
 func TestClosedForms(t *testing.T) {
 	for _, c := range []struct {
-		src  gpukernels.Src
+		src  warp.Src
 		want [8]int // lanes 0 … 7
 	}{
-		{gpukernels.Src{Kind: gpukernels.SrcUp, D: 1}, [8]int{0, 0, 1, 2, 3, 4, 5, 6}},
-		{gpukernels.Src{Kind: gpukernels.SrcUp, D: 3}, [8]int{0, 1, 2, 0, 1, 2, 3, 4}},
-		{gpukernels.Src{Kind: gpukernels.SrcBroadcast, D: 1}, [8]int{0, 0, 2, 2, 4, 4, 6, 6}},
-		{gpukernels.Src{Kind: gpukernels.SrcBroadcast, D: 2}, [8]int{1, 1, 1, 1, 5, 5, 5, 5}},
-		{gpukernels.Src{Kind: gpukernels.SrcBroadcast, D: 4}, [8]int{3, 3, 3, 3, 3, 3, 3, 3}},
+		{warp.Src{Kind: warp.SrcUp, D: 1}, [8]int{0, 0, 1, 2, 3, 4, 5, 6}},
+		{warp.Src{Kind: warp.SrcUp, D: 3}, [8]int{0, 1, 2, 0, 1, 2, 3, 4}},
+		{warp.Src{Kind: warp.SrcBroadcast, D: 1}, [8]int{0, 0, 2, 2, 4, 4, 6, 6}},
+		{warp.Src{Kind: warp.SrcBroadcast, D: 2}, [8]int{1, 1, 1, 1, 5, 5, 5, 5}},
+		{warp.Src{Kind: warp.SrcBroadcast, D: 4}, [8]int{3, 3, 3, 3, 3, 3, 3, 3}},
 	} {
-		s := gpukernels.Step{Src: c.src}
+		s := warp.Step{Src: c.src}
 		for lane, want := range c.want {
 			assert.Equal(t, want, s.Source(lane), "%v lane %d", c.src, lane)
 		}
 	}
 	// A table lane is taken modulo 32, as __shfl_sync does.
-	s := gpukernels.Step{}
+	s := warp.Step{}
 	s.SrcTable[3] = 33
 	assert.Equal(t, 1, s.Source(3))
 
 	for _, c := range []struct {
-		pred gpukernels.Pred
+		pred warp.Pred
 		want uint32
 		str  string
 	}{
-		{gpukernels.Pred{Kind: gpukernels.PredRange, From: 2, To: 5}, 0x1c, "lane in [2,5)"},
-		{gpukernels.Pred{Kind: gpukernels.PredRange, From: 2, To: 32}, 0xfffffffc, "lane >= 2"},
-		{gpukernels.Pred{Kind: gpukernels.PredBit, Bit: 2, To: 32}, 0xcccccccc, "lane & 2 != 0"},
-		{gpukernels.Pred{Kind: gpukernels.PredBit, Bit: 1, To: 6}, 0x2a, "lane & 1 != 0 && lane < 6"},
-		{gpukernels.Pred{Kind: gpukernels.PredMod, Mod: 4, Rem: 3, From: 7, To: 32}, 0x88888880, "lane % 4 == 3 && lane >= 7"},
-		{gpukernels.Pred{Kind: gpukernels.PredMask}, 0x5, "mask"},
+		{warp.Pred{Kind: warp.PredRange, From: 2, To: 5}, 0x1c, "lane in [2,5)"},
+		{warp.Pred{Kind: warp.PredRange, From: 2, To: 32}, 0xfffffffc, "lane >= 2"},
+		{warp.Pred{Kind: warp.PredBit, Bit: 2, To: 32}, 0xcccccccc, "lane & 2 != 0"},
+		{warp.Pred{Kind: warp.PredBit, Bit: 1, To: 6}, 0x2a, "lane & 1 != 0 && lane < 6"},
+		{warp.Pred{Kind: warp.PredMod, Mod: 4, Rem: 3, From: 7, To: 32}, 0x88888880, "lane % 4 == 3 && lane >= 7"},
+		{warp.Pred{Kind: warp.PredMask}, 0x5, "mask"},
 	} {
-		s := gpukernels.Step{Pred: c.pred, Active: 0x5}
+		s := warp.Step{Pred: c.pred, Active: 0x5}
 		var got uint32
-		for lane := range gpukernels.Lanes {
+		for lane := range warp.Lanes {
 			if s.Fires(lane) {
 				got |= 1 << lane
 			}
@@ -304,43 +276,6 @@ func TestClosedForms(t *testing.T) {
 		assert.Equal(t, c.want, got, "%v", c.pred)
 		assert.Equal(t, c.str, c.pred.String())
 	}
-}
-
-// loOld is a width-7 network whose cell [2,6] reads [2,3] as its Lo
-// operand after [0,3] has replaced it in lane 3, one level earlier.
-func loOld(t testing.TB) *network.Network {
-	b, err := network.NewBuilder(7)
-	require.NoError(t, err)
-	s23 := b.Add(2, 3)      // level 1, lane 3
-	s01 := b.Add(0, 1)      // level 1
-	s03 := b.Add(s01, s23)  // level 2, replaces [2,3] in lane 3
-	s56 := b.Add(5, 6)      // level 1
-	s46 := b.Add(4, s56)    // level 2
-	s26 := b.Add(s23, s46)  // level 3: reads the old [2,3]
-	b.Add(s01, 2)           // [0,2]
-	b.Add(s03, 4)           // [0,4]
-	b.Add(s03, b.Add(4, 5)) // [0,5]
-	b.Add(s01, s26)         // [0,6]
-	net, err := b.Build()
-	require.NoError(t, err)
-	return net
-}
-
-// hiOld is a width-6 network with two level-2 cells in lane 3: [1,3]
-// replaces [2,3], which [0,3] then still reads as its Hi operand.
-func hiOld(t testing.TB) *network.Network {
-	b, err := network.NewBuilder(6)
-	require.NoError(t, err)
-	s23 := b.Add(2, 3)                // level 1, lane 3
-	s13 := b.Add(1, s23)              // level 2, lane 3
-	s01 := b.Add(0, 1)                // level 1
-	b.Add(s01, 2)                     // [0,2], level 2
-	s03 := b.Add(s01, s23)            // level 2, lane 3: Hi is the old [2,3]
-	b.Add(s03, 4)                     // [0,4]
-	b.Add(0, b.Add(s13, b.Add(4, 5))) // [0,5] through [1,3]
-	net, err := b.Build()
-	require.NoError(t, err)
-	return net
 }
 
 // TestSpareRegisters lowers the two networks that read a value their
@@ -352,16 +287,16 @@ func TestSpareRegisters(t *testing.T) {
 		name string
 		net  *network.Network
 		// stale makes the step that reads a spare read register 0 instead.
-		stale func(s *gpukernels.Step) bool
+		stale func(s *warp.Step) bool
 	}{
-		{"lo", loOld(t), func(s *gpukernels.Step) bool {
+		{"lo", gputest.LoOld(t), func(s *warp.Step) bool {
 			if s.FromReg == 0 {
 				return false
 			}
 			s.FromReg = 0
 			return true
 		}},
-		{"hi", hiOld(t), func(s *gpukernels.Step) bool {
+		{"hi", gputest.HiOld(t), func(s *warp.Step) bool {
 			if s.HiReg == 0 {
 				return false
 			}
@@ -370,7 +305,7 @@ func TestSpareRegisters(t *testing.T) {
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			p, err := gpukernels.Lower(c.net)
+			p, err := warp.Lower(c.net)
 			require.NoError(t, err)
 			requireWellFormed(t, p)
 			requireScan(t, p, rng)
@@ -383,7 +318,7 @@ func TestSpareRegisters(t *testing.T) {
 			require.Positive(t, saves)
 			assert.Contains(t, p.String(), "save r1 = r0")
 
-			stale := &gpukernels.Program{Width: p.Width, Registers: p.Registers, Final: p.Final}
+			stale := &warp.Program{Width: p.Width, Registers: p.Registers, Final: p.Final}
 			stale.Steps = append(stale.Steps, p.Steps...)
 			changed := false
 			for i := range stale.Steps {
@@ -396,7 +331,7 @@ func TestSpareRegisters(t *testing.T) {
 			for i := range units {
 				units[i] = simulate.Unit(i)
 			}
-			assert.Panics(t, func() { gpukernels.Run(stale, simulate.Interval{}, units) },
+			assert.Panics(t, func() { warp.Run(stale, simulate.Interval{}, units) },
 				"reading the replaced value joins the wrong spans")
 		})
 	}
@@ -408,7 +343,7 @@ func TestSpareRegisters(t *testing.T) {
 // its operands lie in other registers; step 4 computes [0,3] from the saved
 // [2,3] and saves [1,3], which [1,5] reads from the spare in step 6.
 func TestSpareRegistersProgram(t *testing.T) {
-	p, err := gpukernels.Lower(hiOld(t))
+	p, err := warp.Lower(gputest.HiOld(t))
 	require.NoError(t, err)
 	require.Equal(t, `warp program: width 6, 7 steps, 3 registers
 step 1 (level 1): save r1 = r0 on mask 0x00000002
@@ -425,8 +360,8 @@ step 7 (level 4): r0 = op(shfl(r0, up 5), r0) on lane in [5,6)
 }
 
 func TestRunWidth(t *testing.T) {
-	_, p := lower(t, topology{name: "sklansky"}, 4)
-	assert.PanicsWithValue(t, "gpukernels: Run of a width-4 program on 3 inputs", func() {
-		gpukernels.Run(p, simulate.Add[int]{}, []int{1, 2, 3})
+	_, p := lower(t, gputest.Topology{Name: "sklansky"}, 4)
+	assert.PanicsWithValue(t, "warp: Run of a width-4 program on 3 inputs", func() {
+		warp.Run(p, simulate.Add[int]{}, []int{1, 2, 3})
 	})
 }
