@@ -56,7 +56,9 @@ func (c *Cmd) Name() string { return filepath.Base(c.Path) }
 type Result struct {
 	// Stdout and Stderr are what it wrote to each.
 	Stdout, Stderr []byte
-	// Output is stdout and stderr as they were interleaved.
+	// Output is stdout and stderr together, each write whole, in the order
+	// they were read from the tool's two pipes (close to the order they
+	// were written, not always the same).
 	Output []byte
 	// Truncated says that more than MaxOutput was printed, and dropped.
 	Truncated bool
