@@ -456,7 +456,7 @@ func TestSynthOrders(t *testing.T) {
 // says so; --orders alone is refused.
 func TestOptimizeOrders(t *testing.T) {
 	needFlow(t)
-	status, out, errOut := prefixgen("optimize", "-n", "8", "--max-delay-ns", "10", "--flow", "abc", "--orders", "1")
+	status, out, errOut := prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-delay-ns", "10", "--flow", "abc", "--orders", "1")
 	require.Equal(t, 0, status, errOut)
 	assert.Contains(t, out, "area median (µm²)")
 	assert.Contains(t, out, "delay median (ns)")
@@ -474,7 +474,7 @@ func TestOptimizeOrders(t *testing.T) {
 func TestOptimizeFlowSparseDocument(t *testing.T) {
 	needFlow(t)
 	path := filepath.Join(t.TempDir(), "adder.json")
-	status, out, errOut := prefixgen("optimize", "-n", "8", "--max-delay-ns", "10", "--sparse", "4", "-f", "json", "-o", path)
+	status, out, errOut := prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-delay-ns", "10", "--sparse", "4", "-f", "json", "-o", path)
 	require.Equal(t, 0, status, errOut)
 	assert.Empty(t, out)
 	assert.Empty(t, errOut)
@@ -496,13 +496,13 @@ func TestOptimizeFlowSparseDocument(t *testing.T) {
 	assert.LessOrEqual(t, rows[0].DelayNS, 10.0)
 
 	// The table says which adder it measured and what -f json writes.
-	status, out, errOut = prefixgen("optimize", "-n", "8", "--max-delay-ns", "10", "--sparse", "4")
+	status, out, errOut = prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-delay-ns", "10", "--sparse", "4")
 	require.Equal(t, 0, status, errOut)
 	assert.Contains(t, out, "the adder measured is sparse=4 (gen -f verilog --sparse 4): -f json writes it as a prefixgen.adder/v1 document\n")
 	assert.Empty(t, errOut)
 
 	// The diagram shows only the network, and standard error says so.
-	status, out, errOut = prefixgen("optimize", "-n", "8", "--max-delay-ns", "10", "--sparse", "4", "-f", "text")
+	status, out, errOut = prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-delay-ns", "10", "--sparse", "4", "-f", "text")
 	require.Equal(t, 0, status, errOut)
 	assert.NotEmpty(t, out)
 	assert.Equal(t, "prefixgen optimize: the adder measured is sparse=4: the diagram shows its network; -f json writes the adder (gen -f verilog --sparse 4)\n", errOut)
@@ -514,7 +514,7 @@ func TestOptimizeFlowSparseDocument(t *testing.T) {
 // measured, and which --start continues from.
 func TestOptimizeFlowStages(t *testing.T) {
 	needFlow(t)
-	status, out, errOut := prefixgen("optimize", "-n", "8", "--max-delay-ns", "10", "--stages", "2", "--no-reset")
+	status, out, errOut := prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-delay-ns", "10", "--stages", "2", "--no-reset")
 	require.Equal(t, 0, status, errOut)
 	assert.Empty(t, errOut)
 	lines := strings.Split(out, "\n")
@@ -527,7 +527,7 @@ func TestOptimizeFlowStages(t *testing.T) {
 	assert.Contains(t, out, "the adders are pipelined (stages=2 noreset; gen -f verilog --stages 2 --no-reset): a delay is the least clock period")
 
 	path := filepath.Join(t.TempDir(), "network.json")
-	status, out, errOut = prefixgen("optimize", "-n", "8", "--max-delay-ns", "10", "--stages", "2", "--no-reset", "-f", "json", "-o", path)
+	status, out, errOut = prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-delay-ns", "10", "--stages", "2", "--no-reset", "-f", "json", "-o", path)
 	require.Equal(t, 0, status, errOut)
 	assert.Empty(t, out)
 	assert.Empty(t, errOut)
@@ -577,7 +577,7 @@ func TestOptimizeMaxArea(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(out), &bk))
 	bound := fmt.Sprint(bk[0].AreaUM2)
 
-	status, out, errOut = prefixgen("optimize", "-n", "8", "--max-area-um2", bound, "--sparse", "1,2")
+	status, out, errOut = prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-area-um2", bound, "--sparse", "1,2")
 	require.Equal(t, 0, status, errOut)
 	rows := strings.Split(strings.TrimSpace(out), "\n")
 	require.GreaterOrEqual(t, len(rows), 3, out)
@@ -594,7 +594,7 @@ func TestOptimizeMaxArea(t *testing.T) {
 	}
 
 	path := filepath.Join(t.TempDir(), "fast.json")
-	status, _, errOut = prefixgen("optimize", "-n", "8", "--max-area-um2", bound, "--sparse", "1,2", "-f", "json", "-o", path)
+	status, _, errOut = prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-area-um2", bound, "--sparse", "1,2", "-f", "json", "-o", path)
 	require.Equal(t, 0, status, errOut)
 	status, out, errOut = prefixgen("synth", "--from", path, "-f", "json")
 	require.Equal(t, 0, status, errOut)
@@ -617,9 +617,9 @@ func TestOptimizeMaxArea(t *testing.T) {
 func TestOptimizeStart(t *testing.T) {
 	needFlow(t)
 	path := filepath.Join(t.TempDir(), "adder.json")
-	status, _, errOut := prefixgen("optimize", "-n", "8", "--max-delay-ns", "10", "--sparse", "2", "--ling", "-f", "json", "-o", path)
+	status, _, errOut := prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-delay-ns", "10", "--sparse", "2", "--ling", "-f", "json", "-o", path)
 	require.Equal(t, 0, status, errOut)
-	status, out, errOut := prefixgen("optimize", "-n", "8", "--max-delay-ns", "10", "--start", path)
+	status, out, errOut := prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-delay-ns", "10", "--start", path)
 	require.Equal(t, 0, status, errOut)
 	assert.Contains(t, out, "the adder measured is sparse=2 ling (gen -f verilog --sparse 2 --ling)")
 	assert.Contains(t, out, "found by: the start network 1 (optimizer), measured by the flow\n")
@@ -670,7 +670,7 @@ func TestOptimizeStartBadUsage(t *testing.T) {
 		assert.True(t, strings.HasPrefix(errOut, "prefixgen optimize: "+tt.want), "%q does not start with %q", errOut, tt.want)
 		assert.Equal(t, 1, strings.Count(errOut, "\n"), errOut)
 	}
-	status, out, errOut := prefixgen("optimize", "-n", "8", "--max-delay-ns", "1", "--start", ripple)
+	status, out, errOut := prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-delay-ns", "1", "--start", ripple)
 	assert.Equal(t, 2, status)
 	assert.Empty(t, out)
 	assert.Equal(t, "prefixgen optimize: --start "+ripple+": a network of width 16: allowed only the width searched, -n 8\n", errOut)
@@ -681,7 +681,7 @@ func TestOptimizeStartBadUsage(t *testing.T) {
 func TestOptimizeFlowLingDocument(t *testing.T) {
 	needFlow(t)
 	path := filepath.Join(t.TempDir(), "adder.json")
-	status, out, errOut := prefixgen("optimize", "-n", "8", "--max-delay-ns", "10", "--sparse", "2", "--ling", "-f", "json", "-o", path)
+	status, out, errOut := prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-delay-ns", "10", "--sparse", "2", "--ling", "-f", "json", "-o", path)
 	require.Equal(t, 0, status, errOut)
 	assert.Empty(t, out)
 	assert.Empty(t, errOut)
