@@ -2,14 +2,17 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/topologies"
 )
 
 // fromKey is where the document --from names is kept once read, in the
@@ -44,8 +47,11 @@ func readFrom(c *cli.Context) (net *network.Network, arch adder.Architecture, re
 	} else {
 		d.recorded = adder.IsDocument(data)
 		d.net, d.arch, err = adder.ReadDocument(bytes.NewReader(data))
+		if err == nil {
+			err = claim(d.net)
+		}
 		if err != nil {
-			d.err = fmt.Errorf("prefixgen %s: %s: %v", c.Command.Name, from, err)
+			d.net, d.err = nil, fmt.Errorf("prefixgen %s: %s: %v", c.Command.Name, from, err)
 		}
 	}
 	if c.App.Metadata == nil {
@@ -54,6 +60,26 @@ func readFrom(c *cli.Context) (net *network.Network, arch adder.Architecture, re
 	c.App.Metadata[fromKey] = d
 	return d.net, d.arch, d.recorded, d.err
 }
+
+// claim checks what a network read from a file says it is
+// (topologies.CheckClaim): a registered topology's name with parameters in
+// range, on that topology's very cells, or a name of the user's own. Its
+// error is one line without the package's name, for "FILE: …".
+func claim(net *network.Network) error {
+	err := topologies.CheckClaim(net)
+	if ce, ok := errors.AsType[*topologies.ClaimError](err); ok {
+		return claimError{ce}
+	}
+	return err
+}
+
+// claimError is a *topologies.ClaimError without the package's name in
+// its message.
+type claimError struct{ err *topologies.ClaimError }
+
+func (e claimError) Error() string { return strings.TrimPrefix(e.err.Error(), "topologies: ") }
+
+func (e claimError) Unwrap() error { return e.err }
 
 // hasFlag reports whether the command defines the flag name.
 func hasFlag(c *cli.Context, name string) bool {

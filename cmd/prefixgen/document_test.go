@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -125,5 +126,92 @@ func TestAdderDocumentFromFIFO(t *testing.T) {
 		require.NoError(t, err)
 	case <-time.After(10 * time.Second):
 		t.Fatal("the FIFO was not read")
+	}
+}
+
+// A network file that claims a registered topology it is not (parameters
+// out of range, or another family's cells) is refused by every reader of
+// network files, in one line naming the file, with exit status 2, before
+// any work; a topology name of the user's own is accepted.
+func TestFromClaim(t *testing.T) {
+	dir := t.TempDir()
+	_, doc := writeDoc(t, "-t", "sklansky", "-n", "8", "-f", "json")
+	claim := func(name, topo, params string) string {
+		s := strings.Replace(doc, `"topology": "sklansky"`, `"topology": "`+topo+`"`, 1)
+		s = strings.Replace(s, `"params": {}`, `"params": `+params, 1)
+		path := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(path, []byte(s), 0o644))
+		return path
+	}
+	k99 := claim("k99.json", "ladner-fischer", `{"k": 99}`)
+	k1 := claim("k1.json", "ladner-fischer", `{"k": 1}`)
+	own := claim("own.json", "mine", `{"k": 99}`)
+	// An adder document around the false claim is refused too.
+	adderDoc := filepath.Join(dir, "adder.json")
+	data, err := os.ReadFile(k99)
+	require.NoError(t, err)
+	wrapped := "{\n\"format\": \"prefixgen.adder/v1\", \"sparse\": 2, \"valency\": 2, \"ling\": false,\n\"network\": " + string(data) + "}\n"
+	require.NoError(t, os.WriteFile(adderDoc, []byte(wrapped), 0o644))
+
+	for _, file := range []string{k99, k1, adderDoc} {
+		for _, args := range [][]string{
+			{"gen", "--from", file, "-f", "verilog"},
+			{"stats", "--from", file},
+			{"verify", "--from", file, "--vectors", "10"},
+			{"check", "--from", file},
+			{"synth", "--from", file},
+			{"cuda", "emit", "--from", file},
+			{"optimize", "-n", "8", "--max-delay-ns", "1", "--start", file},
+		} {
+			t.Run(filepath.Base(file)+" "+strings.Join(args[:2], " "), func(t *testing.T) {
+				status, out, errOut := prefixgen(args...)
+				assert.Equal(t, 2, status, errOut)
+				assert.Empty(t, out)
+				assert.Equal(t, 1, strings.Count(errOut, "\n"), errOut)
+				assert.Contains(t, errOut, file+": the network claims to be ladner-fischer k=")
+				assert.NotContains(t, errOut, "topologies:")
+			})
+		}
+	}
+	status, out, errOut := prefixgen("gen", "--from", own, "-f", "verilog")
+	require.Equal(t, 0, status, errOut)
+	assert.Contains(t, out, "module prefix_adder_mine_k99_8")
+}
+
+// Every network file prefixgen writes, or ships, reads back past the
+// check of its claim: gen -f json of every topology and valency form, the
+// adder documents, the goals of docs/goals and the golden files.
+func TestFromClaimRoundTrip(t *testing.T) {
+	var files []string
+	dir := t.TempDir()
+	gens := [][]string{
+		{"-t", "kogge-stone", "-n", "13", "--valency", "3"},
+		{"-t", "sklansky", "-n", "16", "--valency", "4"},
+		{"-t", "ladner-fischer", "--param", "k=2", "-n", "16", "--sparse", "2", "--ling"},
+		{"-t", "harris", "--param", "l=1", "--param", "f=1", "-n", "16", "--stages", "2"},
+		{"-t", "knowles", "--param", "s=3", "-n", "9"},
+		{"-t", "zero-deficiency", "--param", "d=6", "-n", "12"},
+	}
+	for _, name := range strings.Fields("ripple kogge-stone brent-kung sklansky han-carlson ladner-fischer knowles harris zero-deficiency") {
+		gens = append(gens, []string{"-t", name, "-n", "17"})
+	}
+	for i, args := range gens {
+		path := filepath.Join(dir, strconv.Itoa(i)+".json")
+		status, _, errOut := prefixgen(append(append([]string{"gen"}, args...), "-f", "json", "-o", path)...)
+		require.Equal(t, 0, status, errOut)
+		files = append(files, path)
+	}
+	goals, err := filepath.Glob("../../docs/goals/*.json")
+	require.NoError(t, err)
+	require.NotEmpty(t, goals)
+	files = append(append(files, goals...), "testdata/gen-bk-12.json")
+	for _, file := range files {
+		status, out, errOut := prefixgen("gen", "--from", file, "-f", "json")
+		require.Equal(t, 0, status, "%s: %s", file, errOut)
+		if strings.HasPrefix(file, dir) {
+			data, err := os.ReadFile(file)
+			require.NoError(t, err)
+			assert.Equal(t, string(data), out, file)
+		}
 	}
 }

@@ -319,6 +319,9 @@ func optimizeStart(c *cli.Context, width int) (*network.Network, *adder.Recorded
 		return nil, nil, fmt.Errorf("prefixgen optimize: cannot read start file: %w", err)
 	}
 	net, arch, err := adder.ReadDocument(bytes.NewReader(data))
+	if err == nil {
+		err = claim(net)
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("prefixgen optimize: %s: %w", file, err)
 	}
