@@ -57,13 +57,16 @@ var checks = []check{
 
 // What the tools say of a design that is wrong, in the first words of a
 // line: Icarus's "file:line: …" (and its "error: …"), Verilator's
-// "%Warning-…" and "%Error…", Graphviz's "Warning: …" and "Error: …", and
+// "%Error…" (its "%Warning-…" is a warning, not a verdict), Graphviz's "Warning: …" and "Error: …", and
 // GHDL's "file:line:column: …".
 var (
-	iverilogSays  = regexp.MustCompile(`^(\S+:\d+: |error: |warning: )`)
-	verilatorSays = regexp.MustCompile(`^%(Warning|Error)`)
-	neatoSays     = regexp.MustCompile(`^(Warning|Error): `)
-	ghdlSays      = regexp.MustCompile(`^\S+:\d+:\d+: ?`)
+	iverilogSays     = regexp.MustCompile(`^(\S+:\d+: |error: |warning: )`)
+	verilatorError   = regexp.MustCompile(`^%Error`)
+	verilatorWarning = regexp.MustCompile(`^%Warning`)
+	// verilatorExiting is the last line of a run that warned.
+	verilatorExiting = regexp.MustCompile(`^%Error: Exiting due to \d+ warning`)
+	neatoSays        = regexp.MustCompile(`^(Warning|Error): `)
+	ghdlSays         = regexp.MustCompile(`^\S+:\d+:\d+: ?`)
 )
 
 // yosys are the options of every Yosys run of the checks: no banner and
@@ -133,8 +136,9 @@ func testbench(j *job, r Result) Result {
 }
 
 // lint runs verilator --lint-only -Wall on the adder alone, then on its
-// testbench with the adder (--timing: the testbench waits with #1); both
-// must be silent.
+// testbench with the adder (--timing: the testbench waits with #1): both
+// silent pass, an error of Verilator's fails, and a warning gives Warn,
+// naming the first.
 func lint(j *job, r Result) Result {
 	d := j.d
 	args := []string{"--lint-only", "-Wall"}
@@ -152,7 +156,8 @@ func lint(j *job, r Result) Result {
 	if !ok {
 		return r
 	}
-	if r, ok = quiet(r, o, verilatorSays); !ok {
+	r, warning, ok := linted(r, o)
+	if !ok {
 		return r
 	}
 	tb := d.testbenchModule()
@@ -167,7 +172,15 @@ func lint(j *job, r Result) Result {
 	if o, ok = j.run(&r, "verilator", args...); !ok {
 		return r
 	}
-	if r, ok = quiet(r, o, verilatorSays); !ok {
+	r, tbWarning, ok := linted(r, o)
+	if !ok {
+		return r
+	}
+	if warning == "" {
+		warning = tbWarning
+	}
+	if warning != "" {
+		r.Status, r.Detail = Warn, toolrun.OneLine(warning)
 		return r
 	}
 	detail := "no warnings in the adder or its testbench"
@@ -175,6 +188,27 @@ func lint(j *job, r Result) Result {
 		detail += " (a netlist's unused and undriven wires not counted)"
 	}
 	return passed(r, detail)
+}
+
+// linted reads a run of verilator --lint-only: an error of Verilator's on
+// the design (a %Error line but its closing "Exiting due to …") fails it;
+// warning is its first %Warning line, if any, which is not a verdict; a
+// crash, or an exit status or output without either, is no verdict. ok says
+// the run went through, warned of or silent.
+func linted(r Result, o *ran) (_ Result, warning string, ok bool) {
+	if !o.exited() {
+		return broke(r, o, ""), "", false
+	}
+	for line := range strings.Lines(o.out()) {
+		if verilatorError.MatchString(line) && !verilatorExiting.MatchString(line) {
+			return failed(r, strings.TrimSpace(line)), "", false
+		}
+	}
+	warning = firstMatch(verilatorWarning, o.out())
+	if warning == "" && (o.err != nil || strings.TrimSpace(o.out()) != "") {
+		return broke(r, o, ""), "", false
+	}
+	return r, warning, true
 }
 
 // pipelineProof is the SAT command that proves a pipelined design's miter:

@@ -11,7 +11,9 @@
 //   - Icarus Verilog (iverilog, vvp): the self-checking testbench must print
 //     PASS, naming the adder's module, and exit 0.
 //   - Verilator: verilator --lint-only -Wall must print nothing, for the
-//     adder alone and for its testbench with it.
+//     adder alone and for its testbench with it. An error fails the design;
+//     a warning is status Warn, which is not a verdict (pass and fail come
+//     from simulation and proofs) and which Failed does not count.
 //   - Yosys, equivalence: a miter of the adder against a behavioural
 //     {cout, sum} = a + b + cin, proven by sat -prove (for widths up to
 //     MaxProofWidth; wider proofs take minutes and are skipped); for a
@@ -46,7 +48,7 @@
 // finished - no model found: SUCCESS!" for each proof, the testbench's PASS
 // line, a silent lint). It fails (status Fail) only on the tool's word that
 // the design is wrong: a proof the log shows failing, a testbench's FAIL
-// line, a warning or error naming the design's file. A tool that exits
+// line, an error naming the design's file. A tool that exits
 // otherwise than its check expects, crashes, runs past its time limit
 // (Options.ToolTimeout) or ends without a verdict gives status Error ("yosys
 // failed: …", "yosys gave no proof"): nothing is known of the design.

@@ -225,3 +225,31 @@ func TestModuleDesignYosysFails(t *testing.T) {
 		})
 	}
 }
+
+// A hand-written adder that Verilator's -Wall warns of (a WIDTH warning on
+// the 1-bit cin of a + b + cin) but that simulates and proves right is a
+// WARN row, not a failure: pass and FAIL come from simulation and proofs,
+// and the table's footer says that warnings leave the exit status 0.
+func TestModuleDesignLintWarning(t *testing.T) {
+	t.Parallel()
+	requireTools(t)
+	src := []byte("module add (input [7:0] a, input [7:0] b, input cin, output [7:0] sum, output cout);\n" +
+		"    assign {cout, sum} = a + b + cin;\nendmodule\n")
+	opt := toolcheck.Options{Vectors: 100, Seed: 1}
+	d, err := toolcheck.NewModuleDesign(context.Background(), src, toolcheck.ModuleOptions{}, opt)
+	require.NoError(t, err)
+	rs, err := toolcheck.Check(context.Background(), []*toolcheck.Design{d}, opt)
+	require.NoError(t, err)
+	lint := resultOf(t, rs, 0, "lint -Wall")
+	assert.Equal(t, toolcheck.Warn, lint.Status, lint.Detail)
+	assert.True(t, strings.HasPrefix(lint.Detail, "%Warning-WIDTH: add.v:2:"), lint.Detail)
+	for _, c := range []string{"testbench", "equivalence", "synthesis"} {
+		assert.Equal(t, toolcheck.Pass, resultOf(t, rs, 0, c).Status, c)
+	}
+	assert.False(t, toolcheck.Failed(rs))
+	require.NoError(t, toolcheck.FirstToolError(rs))
+	var buf bytes.Buffer
+	require.NoError(t, toolcheck.Table(&buf, rs))
+	assert.Regexp(t, `(?m)^add +8 +verilator +lint -Wall +WARN +\d+ms +%Warning-WIDTH: `, buf.String())
+	assert.True(t, strings.HasSuffix(buf.String(), "\n"+toolcheck.WarnFooter+"\n"), buf.String())
+}

@@ -39,7 +39,8 @@ const (
 	// Pass means the tool ran and found nothing wrong.
 	Pass Status = iota
 	// Fail means the tool ran and said the design is wrong: a failed
-	// proof, a testbench's FAIL line, a warning.
+	// proof, a testbench's FAIL line, an error, a warning of Icarus or
+	// Graphviz on an emitted design (Verilator's lint warnings are Warn).
 	Fail
 	// Missing means the tool is not installed; nothing was checked.
 	Missing
@@ -50,9 +51,16 @@ const (
 	// its time limit, stopped with an error of its own, or ended without
 	// the words that give its verdict. Nothing is known of the design.
 	Error
+	// Warn means a lint tool warned of the design (Verilator's -Wall), and
+	// said nothing worse: a warning is not a verdict, which comes from
+	// simulation and proofs, and Failed does not count it.
+	Warn
 )
 
-// String returns "pass", "FAIL", "missing", "skipped" or "ERROR".
+// WarnFooter is the line Table writes under a table that holds a Warn row.
+const WarnFooter = "WARN: a lint warning, not a verdict: pass and FAIL come from the testbenches and the proofs, and warnings alone leave the exit status 0"
+
+// String returns "pass", "FAIL", "missing", "skipped", "ERROR" or "WARN".
 func (s Status) String() string {
 	switch s {
 	case Pass:
@@ -65,6 +73,8 @@ func (s Status) String() string {
 		return "skipped"
 	case Error:
 		return "ERROR"
+	case Warn:
+		return "WARN"
 	}
 	return "Status(" + strconv.Itoa(int(s)) + ")"
 }
@@ -508,7 +518,8 @@ func MissingTools() []string {
 	return lines
 }
 
-// Failed reports whether any result is a Fail or an Error.
+// Failed reports whether any result is a Fail or an Error; a Warn is
+// neither.
 func Failed(rs []Result) bool {
 	for _, r := range rs {
 		if r.Status == Fail || r.Status == Error {
@@ -544,18 +555,28 @@ func FirstToolError(rs []Result) error {
 // milliseconds; a check that did not run, or whose result is an earlier
 // design's, has none. Each row is one line whatever the results hold: a
 // line break or tab in one becomes a space, and control characters are
-// escaped (toolrun.Escape), so that nothing reaches the terminal raw.
+// escaped (toolrun.Escape), so that nothing reaches the terminal raw. A
+// table with a Warn row ends with the line WarnFooter.
 func Table(w io.Writer, rs []Result) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "network\twidth\ttool\tcheck\tresult\ttime\tdetail")
+	warned := false
 	for _, r := range rs {
 		t := "-"
-		if (r.Status == Pass || r.Status == Fail || r.Status == Error) && r.Time > 0 {
+		if (r.Status == Pass || r.Status == Fail || r.Status == Error || r.Status == Warn) && r.Time > 0 {
 			t = r.Time.Round(time.Millisecond).String()
 		}
+		warned = warned || r.Status == Warn
 		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\n", cell(r.Design), r.Width, cell(r.Tool), cell(r.Check), r.Status, t, cell(r.Detail))
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if warned {
+		_, err := fmt.Fprintln(w, WarnFooter)
+		return err
+	}
+	return nil
 }
 
 // cell is s as one cell of the table: escaped, its line breaks and tabs

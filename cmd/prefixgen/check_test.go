@@ -277,3 +277,25 @@ func TestCheckVerilogBadInput(t *testing.T) {
 		})
 	}
 }
+
+// A correct hand-written adder that draws Verilator's -Wall WIDTH warning
+// passes check: the lint row is WARN, the footer says that warnings leave
+// the exit status 0, and the exit status is 0.
+func TestCheckVerilogLintWarning(t *testing.T) {
+	t.Parallel()
+	if missing := toolcheck.MissingTools(); len(missing) > 0 {
+		if os.Getenv("PREFIXGEN_REQUIRE_TOOLS") == "1" {
+			t.Fatalf("PREFIXGEN_REQUIRE_TOOLS=1 and %s", strings.Join(missing, "; "))
+		}
+		t.Skip(strings.Join(missing, "; "))
+	}
+	path := filepath.Join(t.TempDir(), "add.v")
+	require.NoError(t, os.WriteFile(path, []byte("module add (input [31:0] a, input [31:0] b, input cin, output [31:0] sum, output cout);\n"+
+		"    assign {cout, sum} = a + b + cin;\nendmodule\n"), 0o644))
+	status, out, errOut := prefixgen("check", "--verilog", path, "--vectors", "50")
+	require.Equal(t, 0, status, errOut+out)
+	assert.Empty(t, errOut)
+	assert.Regexp(t, `(?m)^add +32 +verilator +lint -Wall +WARN +`, out)
+	assert.Equal(t, 3, strings.Count(out, " pass  "), out)
+	assert.True(t, strings.HasSuffix(out, "\n"+toolcheck.WarnFooter+"\n"), out)
+}

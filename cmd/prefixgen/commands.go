@@ -499,7 +499,7 @@ func checkCommand() *cli.Command {
 		UsageText: "prefixgen check -t TOPO|all -n N [--param k=V] [--vectors V] [--seed S] [--jobs J] [--op …] [--no-cin] [--flags …] [--sparse S] [--valency K] [--ling] [--pg-cells [--liberty …]] [--pipeline-after L,… | --stages K] [--no-reset] [--tool-timeout D]\nprefixgen check --from FILE [--vectors V] [--seed S] [--jobs J] [--tool-timeout D] [architecture flags]\nprefixgen check --verilog FILE [--top MODULE] [--liberty osu018|osu035|FILE] [--op …] [--no-cin] [--flags …] [--stages K] [--no-reset] [--vectors V] [--seed S] [--tool-timeout D]",
 		Description: "For each network, writes the Verilog and VHDL adders, their testbenches and the DOT picture into a\n" +
 			"temporary folder and runs what is installed: Icarus (the self-checking testbench must PASS), Verilator\n" +
-			"(--lint-only -Wall must be silent), Yosys (a miter against {cout, sum} = a + b + cin, or the\n" +
+			"(--lint-only -Wall: an error fails, a warning is WARN), Yosys (a miter against {cout, sum} = a + b + cin, or the\n" +
 			"operation and flags the architecture flags ask for, delayed by the latency of a pipeline, proven by\n" +
 			"sat -prove, with the proof that a cycle of rst clears every register of a pipeline that has one;\n" +
 			fmt.Sprintf("up to %d bits; gates and longest path after techmap; opt; a + b synthesized\n", toolcheck.MaxProofWidth) +
@@ -508,7 +508,7 @@ func checkCommand() *cli.Command {
 			"VHDL is proven equal to the Verilog; a pipeline's VHDL rst is proven to act as the Verilog's). Prints one row per check; a missing tool gets a line on standard error and\n" +
 			"its checks are marked missing. A tool that fails, crashes, runs past --tool-timeout or ends without\n" +
 			"the words of its verdict marks its check ERROR: nothing is known of the design. Exit status 1 if any\n" +
-			"check fails or gets no verdict.\n" +
+			"check fails or gets no verdict; a lint warning (WARN) is not a verdict and leaves it 0.\n" +
 			"--verilog FILE checks a module of your own (--top names it when the file has several) as the\n" +
 			"adder --op, --no-cin and --flags describe, whose ports it must have (a, b, cin, sum, cout for\n" +
 			"a + b + cin); its width is its input a's. --stages K says it is a pipeline of latency K, clocked\n" +
