@@ -90,32 +90,86 @@ const maxName = 255
 // An error of fn is returned as it is; one of the file is a *PathError that
 // names path, never the temporary file.
 func WriteFile(path string, fn func(io.Writer) error) error {
+	s, err := stage(path, fn)
+	if err != nil {
+		return err
+	}
+	defer s.abort()
+	return s.commit()
+}
+
+// File is one file of WriteFiles: its path, and the function that writes
+// it.
+type File struct {
+	Path  string
+	Write func(io.Writer) error
+}
+
+// WriteFiles writes several files as WriteFile writes one, all of them or
+// none: every file is written beside its place (a regular file into a
+// temporary file, a device or FIFO into memory) before any takes its place,
+// so that an error of one, or of its writing function, leaves every file
+// untouched. Only a rename that fails after others succeeded, which a
+// folder that is writable does not do, could leave some in place.
+func WriteFiles(files ...File) error {
+	var ready []staged
+	defer func() {
+		for _, s := range ready {
+			s.abort()
+		}
+	}()
+	for _, f := range files {
+		s, err := stage(f.Path, f.Write)
+		if err != nil {
+			return err
+		}
+		ready = append(ready, s)
+	}
+	for _, s := range ready {
+		if err := s.commit(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// staged is a file written but not yet in its place: commit puts it there,
+// and abort, called after commit or instead of it, removes what commit did
+// not use.
+type staged struct {
+	commit func() error
+	abort  func()
+}
+
+// stage writes the file at path through fn, ready to take its place, as
+// WriteFile does.
+func stage(path string, fn func(io.Writer) error) (staged, error) {
 	if path == "" {
-		return &PathError{path, ErrEmptyName}
+		return staged{}, &PathError{path, ErrEmptyName}
 	}
 	target, err := resolve(path)
 	if err != nil {
-		return &PathError{path, err}
+		return staged{}, &PathError{path, err}
 	}
 	fi, err := os.Stat(target)
 	switch {
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
-		return &PathError{path, reason(err)}
+		return staged{}, &PathError{path, reason(err)}
 	case err == nil && fi.IsDir():
-		return &PathError{path, ErrIsDirectory}
+		return staged{}, &PathError{path, ErrIsDirectory}
 	case err == nil && !fi.Mode().IsRegular():
-		return writeDirect(path, target, fn)
+		return stageDirect(path, target, fn)
 	}
 	if err == nil {
 		// The shell refuses a file it may not write; renaming over it
 		// would not ask.
 		f, err := os.OpenFile(target, os.O_WRONLY, 0)
 		if err != nil {
-			return &PathError{path, reason(err)}
+			return staged{}, &PathError{path, reason(err)}
 		}
 		f.Close()
 	}
-	return writeAtomic(path, target, fi, fn)
+	return stageAtomic(path, target, fi, fn)
 }
 
 // SamePath reports whether the paths a and b name one file, through
@@ -176,10 +230,10 @@ func resolve(path string) (string, error) {
 	return "", ErrLinkLoop
 }
 
-// writeAtomic writes target through a temporary file beside it and renames
-// it into place; old is the file it replaces, or nil. Errors name path, the
-// name the user gave.
-func writeAtomic(path, target string, old fs.FileInfo, fn func(io.Writer) error) error {
+// stageAtomic writes target through a temporary file beside it, which its
+// commit renames into place; old is the file it replaces, or nil. Errors
+// name path, the name the user gave.
+func stageAtomic(path, target string, old fs.FileInfo, fn func(io.Writer) error) (staged, error) {
 	dir, base := filepath.Dir(target), filepath.Base(target)
 	pattern := "." + base + ".*.tmp"
 	if len(pattern)+10 > maxName {
@@ -190,24 +244,32 @@ func writeAtomic(path, target string, old fs.FileInfo, fn func(io.Writer) error)
 	tmp, drop, err := cleanup.CreateTemp(dir, pattern)
 	if err != nil {
 		if errors.Is(err, fs.ErrPermission) {
-			return &PathError{path, &folderError{dir, reason(err)}}
+			return staged{}, &PathError{path, &folderError{dir, reason(err)}}
 		}
-		return &PathError{path, reason(err)}
+		return staged{}, &PathError{path, reason(err)}
 	}
-	defer drop()
-	done := false
-	defer func() {
-		if !done { // an error, or a panic in fn
-			tmp.Close()
+	done, closed := false, false
+	abort := func() {
+		if !done {
+			if !closed {
+				tmp.Close()
+			}
 			os.Remove(tmp.Name())
+		}
+		drop()
+	}
+	ready := false
+	defer func() {
+		if !ready { // an error, or a panic in fn
+			abort()
 		}
 	}()
 	bw := bufio.NewWriter(tmp)
 	if err := fn(bw); err != nil {
-		return err
+		return staged{}, err
 	}
 	if err := bw.Flush(); err != nil {
-		return &PathError{path, reason(err)}
+		return staged{}, &PathError{path, reason(err)}
 	}
 	perm := fs.FileMode(0o644)
 	if old != nil {
@@ -215,37 +277,45 @@ func writeAtomic(path, target string, old fs.FileInfo, fn func(io.Writer) error)
 		keepOwner(tmp, old)
 	}
 	if err := tmp.Chmod(perm); err != nil {
-		return &PathError{path, reason(err)}
+		return staged{}, &PathError{path, reason(err)}
 	}
+	closed = true
 	if err := tmp.Close(); err != nil {
-		return &PathError{path, reason(err)}
+		return staged{}, &PathError{path, reason(err)}
 	}
-	if err := os.Rename(tmp.Name(), target); err != nil {
-		return &PathError{path, reason(err)}
+	commit := func() error {
+		if err := os.Rename(tmp.Name(), target); err != nil {
+			return &PathError{path, reason(err)}
+		}
+		done = true
+		return nil
 	}
-	done = true
-	return nil
+	ready = true
+	return staged{commit, abort}, nil
 }
 
-// writeDirect writes a device, FIFO or socket in place: fn writes into
-// memory first, so a failing fn opens nothing.
-func writeDirect(path, target string, fn func(io.Writer) error) error {
+// stageDirect writes a device, FIFO or socket in place: fn writes into
+// memory first, so a failing fn opens nothing, and commit writes it.
+func stageDirect(path, target string, fn func(io.Writer) error) (staged, error) {
 	var buf bytes.Buffer
 	if err := fn(&buf); err != nil {
-		return err
+		return staged{}, err
 	}
-	f, err := os.OpenFile(target, os.O_WRONLY|os.O_TRUNC, 0)
-	if err != nil {
-		return &PathError{path, reason(err)}
+	commit := func() error {
+		f, err := os.OpenFile(target, os.O_WRONLY|os.O_TRUNC, 0)
+		if err != nil {
+			return &PathError{path, reason(err)}
+		}
+		_, err = f.Write(buf.Bytes())
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return &PathError{path, reason(err)}
+		}
+		return nil
 	}
-	_, err = f.Write(buf.Bytes())
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return &PathError{path, reason(err)}
-	}
-	return nil
+	return staged{commit, func() {}}, nil
 }
 
 // reason drops the file names, the temporary one among them, from the

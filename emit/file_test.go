@@ -286,3 +286,42 @@ func TestWriteFilePanic(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "old", string(got))
 }
+
+// WriteFiles writes every file or none: a failing writer, or a file that
+// cannot be written, leaves the others untouched and no temporary file.
+func TestWriteFiles(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.v"), filepath.Join(dir, "b.v")
+	require.NoError(t, emit.WriteFiles(emit.File{Path: a, Write: writeString("a1\n")}, emit.File{Path: b, Write: writeString("b1\n")}))
+	boom := errors.New("boom")
+	tests := []struct {
+		name  string
+		files []emit.File
+		err   string
+	}{
+		{"the second writer fails", []emit.File{{a, writeString("a2\n")}, {b, func(io.Writer) error { return boom }}}, "boom"},
+		{"the first writer fails", []emit.File{{a, func(io.Writer) error { return boom }}, {b, writeString("b2\n")}}, "boom"},
+		{"the second is a folder", []emit.File{{a, writeString("a2\n")}, {dir, writeString("x")}}, "emit: cannot write " + dir + ": it is a directory"},
+		{"the second's folder is missing", []emit.File{{a, writeString("a2\n")}, {filepath.Join(dir, "no", "b.v"), writeString("x")}},
+			"emit: cannot write " + filepath.Join(dir, "no", "b.v") + ": no such file or directory"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := emit.WriteFiles(tt.files...)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.err)
+			for path, want := range map[string]string{a: "a1\n", b: "b1\n"} {
+				got, err := os.ReadFile(path)
+				require.NoError(t, err)
+				assert.Equal(t, want, string(got), path)
+			}
+			entries, err := os.ReadDir(dir)
+			require.NoError(t, err)
+			assert.Len(t, entries, 2, "no temporary file is left")
+		})
+	}
+	require.NoError(t, emit.WriteFiles(emit.File{Path: a, Write: writeString("a3\n")}, emit.File{Path: b, Write: writeString("b3\n")}))
+	got, err := os.ReadFile(b)
+	require.NoError(t, err)
+	assert.Equal(t, "b3\n", string(got))
+}

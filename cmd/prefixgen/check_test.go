@@ -58,7 +58,7 @@ func TestGenHardwareBadInput(t *testing.T) {
 		{"testbench with dot", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "dot", "--testbench"},
 			`prefixgen gen: --testbench applies to -f verilog and vhdl only, not "dot"`},
 		{"vectors without testbench", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--vectors", "5"},
-			"prefixgen gen: --vectors applies to -f verilog or vhdl --testbench only"},
+			"prefixgen gen: --vectors applies to -f verilog or vhdl --testbench (or --testbench-out) only"},
 		{"bit0-left with verilog", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--bit0-left"},
 			`prefixgen gen: --bit0-left applies to -f text, dot and svg only, not "verilog"`},
 		{"too many vectors", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--testbench", "--vectors", "2000000000", "-o", out},
@@ -298,4 +298,57 @@ func TestCheckVerilogLintWarning(t *testing.T) {
 	assert.Regexp(t, `(?m)^add +32 +verilator +lint -Wall +WARN +`, out)
 	assert.Equal(t, 3, strings.Count(out, " pass  "), out)
 	assert.True(t, strings.HasSuffix(out, "\n"+toolcheck.WarnFooter+"\n"), out)
+}
+
+// gen --testbench-out writes the adder (-o) and its testbench in one run,
+// the same files as two runs write, both whole or neither.
+func TestGenTestbenchOut(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, f := range []string{"verilog", "vhdl"} {
+		ext := map[string]string{"verilog": ".v", "vhdl": ".vhd"}[f]
+		adderPath, tbPath := filepath.Join(dir, "hc"+ext), filepath.Join(dir, "hc_tb"+ext)
+		status, out, errOut := prefixgen("gen", "-t", "han-carlson", "-n", "8", "-f", f, "--vectors", "40", "--seed", "7", "-o", adderPath, "--testbench-out", tbPath)
+		require.Equal(t, 0, status, errOut)
+		assert.Empty(t, out)
+		want := mustRun(t, "gen", "-t", "han-carlson", "-n", "8", "-f", f)
+		wantTB := mustRun(t, "gen", "-t", "han-carlson", "-n", "8", "-f", f, "--testbench", "--vectors", "40", "--seed", "7")
+		for path, want := range map[string]string{adderPath: want, tbPath: wantTB} {
+			got, err := os.ReadFile(path)
+			require.NoError(t, err)
+			assert.Equal(t, want, string(got), path)
+		}
+	}
+
+	keep := filepath.Join(dir, "keep.v")
+	require.NoError(t, os.WriteFile(keep, []byte("KEEP\n"), 0o644))
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no -o", []string{"-f", "verilog", "--testbench-out", filepath.Join(dir, "x_tb.v")},
+			"prefixgen gen: --testbench-out needs -o FILE for the adder: allowed -o FILE --testbench-out FILE, both written whole or neither"},
+		{"text", []string{"-f", "text", "-o", keep, "--testbench-out", filepath.Join(dir, "x_tb.v")},
+			`prefixgen gen: --testbench-out applies to -f verilog and vhdl only, not "text"`},
+		{"with --testbench", []string{"-f", "verilog", "--testbench", "-o", keep, "--testbench-out", filepath.Join(dir, "x_tb.v")},
+			"prefixgen gen: --testbench and --testbench-out both given: use --testbench-out FILE with -o FILE for both files, or --testbench alone for the testbench"},
+		{"the same file", []string{"-f", "verilog", "-o", keep, "--testbench-out", keep},
+			"prefixgen gen: -o " + keep + " and --testbench-out " + keep + " name the same file: allowed two files"},
+		{"the testbench's folder is missing", []string{"-f", "verilog", "-o", keep, "--testbench-out", filepath.Join(dir, "no", "x_tb.v")},
+			"cannot write " + filepath.Join(dir, "no", "x_tb.v") + ": no such file or directory"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			status, out, errOut := prefixgen(append([]string{"gen", "-t", "sklansky", "-n", "4"}, tt.args...)...)
+			assert.Equal(t, 2, status)
+			assert.Empty(t, out)
+			assert.Contains(t, errOut, tt.want)
+			assert.Equal(t, 1, strings.Count(errOut, "\n"), errOut)
+			got, err := os.ReadFile(keep)
+			require.NoError(t, err)
+			assert.Equal(t, "KEEP\n", string(got), "the adder's file is untouched")
+			assert.NoFileExists(t, filepath.Join(dir, "x_tb.v"))
+		})
+	}
 }

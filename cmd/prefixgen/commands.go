@@ -134,13 +134,13 @@ func genCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "gen",
 		Usage:     "build one network and write it out",
-		UsageText: "prefixgen gen -t TOPO -n N [--param k=V] [-f FORMAT] [-o FILE]\nprefixgen gen --from FILE [-f FORMAT] [-o FILE]",
+		UsageText: "prefixgen gen -t TOPO -n N [--param k=V] [-f FORMAT] [-o FILE]\nprefixgen gen --from FILE [-f FORMAT] [-o FILE]\nprefixgen gen -t TOPO -n N -f verilog|vhdl -o FILE --testbench-out FILE [--vectors V] [--seed S]",
 		Description: "Formats: text, the textbook diagram in plain text (one column per bit, one row per level);\n" +
 			"json, the prefixgen.network/v1 document that --from reads back (with --sparse, --valency, --ling or --pg-cells,\n" +
 			"the prefixgen.adder/v1 document: the network and the adder's architecture); dot, Graphviz in the textbook\n" +
 			"layout with pinned positions (draw it with neato -n2 -Tsvg); svg, the same picture drawn by\n" +
 			"prefixgen itself; verilog, a synthesizable Verilog-2005 adder {cout, sum} = a + b + cin\n" +
-			"(--testbench writes its self-checking testbench instead); vhdl, the same adder as a VHDL-93 entity\n" +
+			"(--testbench writes its self-checking testbench instead; --testbench-out FILE writes it too, in the same run); vhdl, the same adder as a VHDL-93 entity\n" +
 			"that is also VHDL-2008 (--testbench likewise, with the Verilog testbench's vectors); yosys-lcu, a Yosys techmap module that\n" +
 			"maps $lcu cells of width n, or of every width of --widths, to this network (techmap -map\n" +
 			"+/techmap.v -map FILE; Yosys maps other widths itself). In dot, svg,\n" +
@@ -158,7 +158,8 @@ func genCommand() *cli.Command {
 			&cli.BoolFlag{Name: "bit0-left", Usage: "text, dot, svg: draw bit 0 in the leftmost column", DefaultText: "bit 0 rightmost, as in Harris"},
 			&cli.StringFlag{Name: "module", Usage: "verilog, vhdl, yosys-lcu: the module or entity `NAME` (a Verilog, or VHDL, identifier; default prefix_adder_<topology>[_<params>]_<n>[_<architecture>], such as prefix_adder_ladner_fischer_k1_32_sparse2, or _80_prefixgen_lcu_<topology>_<n>)"},
 			&cli.BoolFlag{Name: "testbench", Usage: "verilog, vhdl: write the self-checking testbench of the adder instead of the adder"},
-			vectorsFlag(1000, "verilog, vhdl --testbench: random vectors after the corner vectors"),
+			&cli.StringFlag{Name: "testbench-out", Usage: "verilog, vhdl: write the adder's self-checking testbench to `FILE` as well, in the same run (the adder goes to -o FILE; both are written whole or neither)"},
+			vectorsFlag(1000, "verilog, vhdl --testbench or --testbench-out: random vectors after the corner vectors"),
 			seedFlag, widthsFlag,
 			&cli.StringFlag{Name: "liberty", Usage: "verilog --pg-cells: the library whose NAND2 and OAI21 cells the adder instantiates: osu018, osu035 or a Liberty `FILE`", DefaultText: "osu018"},
 		}, archFlags()...),
@@ -167,7 +168,7 @@ func genCommand() *cli.Command {
 			if err := noArgs(c); err != nil {
 				return err
 			}
-			write, err := genFormat(c)
+			write, writeTB, err := genFormat(c)
 			if err != nil {
 				return err
 			}
@@ -189,27 +190,96 @@ func genCommand() *cli.Command {
 			if err := checkArch(c, arch, nets); err != nil {
 				return err
 			}
+			if writeTB != nil {
+				return writeFiles(c,
+					emit.File{Path: c.String("output"), Write: func(w io.Writer) error { return write(w, nets[0]) }},
+					emit.File{Path: c.String("testbench-out"), Write: func(w io.Writer) error { return writeTB(w, nets[0]) }})
+			}
 			return output(c, func(w io.Writer) error { return write(w, nets[0]) })
 		},
 	}
 }
 
+// writeFiles writes files as emit.WriteFiles does, all or none; errors as
+// writeFile's.
+func writeFiles(c *cli.Context, files ...emit.File) error {
+	err := emit.WriteFiles(files...)
+	if _, bad := errors.AsType[*emit.PathError](err); bad {
+		return usage(c, "%v", err)
+	}
+	if err != nil {
+		return failure{fmt.Errorf("prefixgen %s: %v", c.Command.Name, err)}
+	}
+	return nil
+}
+
+// genTestbenchOut checks gen --testbench-out: a Verilog or VHDL adder
+// written to -o FILE, another file than the testbench's.
+func genTestbenchOut(c *cli.Context) error {
+	if !c.IsSet("testbench-out") {
+		return nil
+	}
+	f, tb, out := c.String("format"), c.String("testbench-out"), c.String("output")
+	switch {
+	case f != "verilog" && f != "vhdl":
+		return usage(c, "--testbench-out applies to -f verilog and vhdl only, not %s", network.Quote(f))
+	case c.Bool("testbench"):
+		return usage(c, "--testbench and --testbench-out both given: use --testbench-out FILE with -o FILE for both files, or --testbench alone for the testbench")
+	case tb == "" || tb == "-":
+		return usage(c, "--testbench-out needs a file name: allowed a path (the adder goes to -o)")
+	case out == "" || out == "-":
+		return usage(c, "--testbench-out needs -o FILE for the adder: allowed -o FILE --testbench-out FILE, both written whole or neither")
+	case emit.SamePath(out, tb):
+		return usage(c, "-o %s and --testbench-out %s name the same file: allowed two files", out, tb)
+	}
+	return nil
+}
+
 // genFormats are the formats of gen -f, in the order help lists them.
 var genFormats = []string{"text", "json", "dot", "svg", "verilog", "vhdl", "yosys-lcu"}
 
-// genFormat returns the writer for gen -f.
-func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) {
+// genFormat returns the writer for gen -f and, with --testbench-out, the
+// writer of the adder's testbench (nil without).
+func genFormat(c *cli.Context) (write, writeTB func(io.Writer, *network.Network) error, err error) {
+	write, err = genWriter(c)
+	if err != nil || !c.IsSet("testbench-out") {
+		return write, nil, err
+	}
+	arch, err := architecture(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	vectors, err := vectors(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	seed, err := verilogSeed(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	opt := emit.TestbenchOptions{Module: c.String("module"), Vectors: vectors, Seed: seed, Adder: &arch}
+	if c.String("format") == "vhdl" {
+		return write, func(w io.Writer, n *network.Network) error { return emit.VHDLTestbench(w, n, opt) }, nil
+	}
+	return write, func(w io.Writer, n *network.Network) error { return emit.VerilogTestbench(w, n, opt) }, nil
+}
+
+// genWriter returns the writer for gen -f.
+func genWriter(c *cli.Context) (func(io.Writer, *network.Network) error, error) {
 	left := c.Bool("bit0-left")
 	f := c.String("format")
 	if c.Bool("testbench") && f != "verilog" && f != "vhdl" {
 		return nil, usage(c, "--testbench applies to -f verilog and vhdl only, not %s", network.Quote(f))
 	}
+	if err := genTestbenchOut(c); err != nil {
+		return nil, err
+	}
 	if c.Bool("bit0-left") && f != "text" && f != "dot" && f != "svg" {
 		return nil, usage(c, "--bit0-left applies to -f text, dot and svg only, not %s", network.Quote(f))
 	}
 	for _, flag := range []string{"vectors", "seed"} {
-		if c.IsSet(flag) && !c.Bool("testbench") {
-			return nil, usage(c, "--%s applies to -f verilog or vhdl --testbench only", flag)
+		if c.IsSet(flag) && !c.Bool("testbench") && !c.IsSet("testbench-out") {
+			return nil, usage(c, "--%s applies to -f verilog or vhdl --testbench (or --testbench-out) only", flag)
 		}
 	}
 	if c.IsSet("module") && f != "verilog" && f != "vhdl" && f != "yosys-lcu" {
@@ -241,7 +311,7 @@ func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 			return nil, err
 		}
 	}
-	if f == "vhdl" && c.Bool("testbench") {
+	if f == "vhdl" && (c.Bool("testbench") || c.IsSet("testbench-out")) {
 		if err := emit.CheckVHDLTestbench(arch); err != nil {
 			return nil, usage(c, "%v", err)
 		}
