@@ -38,21 +38,23 @@ const (
 	svgFile       = "adder.svg"
 )
 
-// check is one kind of check.
+// check is one kind of check, and log the file that keeps what its
+// tools printed (Options.Keep).
 type check struct {
 	tool, check string
 	run         func(j *job, r Result) Result
+	log         string
 }
 
 // checks are the checks of every design, in the order Check reports them.
 var checks = []check{
-	{"iverilog", "testbench", testbench},
-	{"verilator", "lint -Wall", lint},
-	{"yosys", "equivalence", equivalence},
-	{"yosys", "synthesis", synthesis},
-	{"yosys", "$lcu techmap", lcuTechmap},
-	{"neato", "layout", layout},
-	{"ghdl", "VHDL", vhdl},
+	{"iverilog", "testbench", testbench, "testbench.log"},
+	{"verilator", "lint -Wall", lint, "lint.log"},
+	{"yosys", "equivalence", equivalence, "equivalence.log"},
+	{"yosys", "synthesis", synthesis, "synthesis.log"},
+	{"yosys", "$lcu techmap", lcuTechmap, "lcu.log"},
+	{"neato", "layout", layout, "layout.log"},
+	{"ghdl", "VHDL", vhdl, "vhdl.log"},
 }
 
 // What the tools say of a design that is wrong, in the first words of a

@@ -4,11 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
 
+	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/internal/toolrun"
 )
 
@@ -19,6 +22,9 @@ type job struct {
 	dir     string
 	d       *Design
 	timeout time.Duration
+	// log, when not empty, is the file in dir that each run's command
+	// line and output are added to (Options.Keep).
+	log string
 }
 
 // ran is one run of a tool: what it printed and how it ended (toolrun.Run).
@@ -70,7 +76,43 @@ func (j *job) run(r *Result, name string, args ...string) (o *ran, ok bool) {
 	if res != nil {
 		r.Time += res.Elapsed
 	}
+	if lerr := j.keepLog(name, args, res, err); lerr != nil {
+		*r = unwritten(*r, lerr)
+		return nil, false
+	}
 	return &ran{tool: name, res: res, err: err}, true
+}
+
+// keepLog adds a run to j's log, if it has one: the command line, what
+// the tool printed, and how it ended where it failed.
+func (j *job) keepLog(name string, args []string, res *toolrun.Result, runErr error) error {
+	if j.log == "" {
+		return nil
+	}
+	f, err := os.OpenFile(filepath.Join(j.dir, j.log), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	b.WriteString("$ " + name)
+	for _, a := range args {
+		b.WriteString(" " + emit.ShellWord(a))
+	}
+	b.WriteString("\n")
+	if res != nil {
+		b.Write(res.Output)
+		if len(res.Output) > 0 && res.Output[len(res.Output)-1] != '\n' {
+			b.WriteString("\n")
+		}
+	}
+	if runErr != nil {
+		b.WriteString("# " + toolrun.OneLine(runErr.Error()) + "\n")
+	}
+	_, err = f.WriteString(b.String())
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // broke returns r with status Error: the tool failed before its verdict.

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -197,6 +200,80 @@ type Options struct {
 	// NewDesign then reads Verilog models of (Design.Cells); the adder has
 	// no VHDL.
 	Liberty string
+	// Keep, when not empty, is a folder that keeps every design's files
+	// (the sources, what the tools wrote, and a log of each check's tool
+	// runs, such as testbench.log) in a subfolder named after the design's
+	// module; otherwise they go into a temporary folder that is removed.
+	// CheckKeep checks it before any work.
+	Keep string
+}
+
+// CheckKeep refuses, making nothing, a folder Options.Keep cannot be: one
+// under a file, or under a folder this process may not write. Its error
+// is an *InputError.
+func CheckKeep(dir string) error {
+	cannot := func(err error) error {
+		return &InputError{fmt.Sprintf("toolcheck: cannot make the folder %s to keep the checks' files in: %v: allowed a folder, or a path where one can be made", dir, err)}
+	}
+	if dir == "" {
+		return cannot(syscall.ENOENT)
+	}
+	have, err := filepath.Abs(dir)
+	if err != nil {
+		return cannot(err)
+	}
+	// The deepest folder of the path that exists must be a folder this
+	// process may write into (and search).
+	for {
+		st, err := os.Stat(have)
+		if err == nil {
+			if !st.IsDir() {
+				return cannot(syscall.ENOTDIR)
+			}
+			break
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			if pe, ok := errors.AsType[*fs.PathError](err); ok {
+				err = pe.Err
+			}
+			return cannot(err)
+		}
+		up := filepath.Dir(have)
+		if up == have {
+			break
+		}
+		have = up
+	}
+	if err := syscall.Access(have, 0x2|0x1); err != nil { // W_OK | X_OK
+		return cannot(err)
+	}
+	return nil
+}
+
+// keepFolders names the folder of each design under Options.Keep: its
+// module, with characters a folder's name should not hold replaced by _,
+// made unique.
+func keepFolders(designs []*Design) []string {
+	names := make([]string, len(designs))
+	seen := map[string]int{}
+	for i, d := range designs {
+		b := []byte(d.Module)
+		for k, c := range b {
+			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+				b[k] = '_'
+			}
+		}
+		name := string(b)
+		if name == "" {
+			name = "design"
+		}
+		seen[name]++
+		if k := seen[name]; k > 1 {
+			name = fmt.Sprintf("%s-%d", name, k)
+		}
+		names[i] = name
+	}
+	return names
 }
 
 // NewDesign emits the adder, testbench and DOT picture of net.
@@ -287,13 +364,17 @@ func cellKey(net *network.Network) string {
 // naming it in Detail, without a time. Every tool runs under
 // opt.ToolTimeout. An error is returned only when that folder cannot be
 // made or written, or when ctx ends (the context's error, wrapped);
-// everything a tool says is in the results.
+// everything a tool says is in the results. With opt.Keep, the designs'
+// folders are made under it and kept, each with a log of every check's
+// tool runs; a folder opt.Keep names that cannot be made is an
+// *InputError.
 func Check(ctx context.Context, designs []*Design, opt Options) ([]Result, error) {
-	dir, remove, err := cleanup.MkdirTemp("", "prefixgen-check-")
+	dir, remove, err := checkFolder(opt.Keep)
 	if err != nil {
-		return nil, fmt.Errorf("toolcheck: %w", err)
+		return nil, err
 	}
 	defer remove()
+	names := keepFolders(designs)
 
 	jobs := opt.Jobs
 	if jobs <= 0 {
@@ -322,11 +403,21 @@ func Check(ctx context.Context, designs []*Design, opt Options) ([]Result, error
 			first[d.cells] = di
 		}
 		sub := filepath.Join(dir, strconv.Itoa(di))
+		if opt.Keep != "" {
+			sub = filepath.Join(dir, names[di])
+		}
 		if err := writeDesign(sub, d); err != nil {
 			return nil, fmt.Errorf("toolcheck: %w", err)
 		}
-		j := &job{ctx: ctx, dir: sub, d: d, timeout: opt.ToolTimeout}
 		for _, c := range checks {
+			j := &job{ctx: ctx, dir: sub, d: d, timeout: opt.ToolTimeout}
+			if opt.Keep != "" {
+				// A log of an earlier run in the folder is replaced.
+				if err := os.Remove(filepath.Join(sub, c.log)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+					return nil, fmt.Errorf("toolcheck: %w", err)
+				}
+				j.log = c.log
+			}
 			r := Result{Design: d.Name, Width: d.Width, Tool: c.tool, Check: c.check}
 			results = append(results, r)
 			tasks = append(tasks, task{len(results) - 1, func() Result { return c.run(j, r) }})
@@ -363,6 +454,29 @@ func Check(ctx context.Context, designs []*Design, opt Options) ([]Result, error
 		}
 	}
 	return results, nil
+}
+
+// checkFolder returns the folder Check writes the designs into: keep,
+// made if need be, or with keep empty a temporary folder that remove
+// removes.
+func checkFolder(keep string) (dir string, remove func(), err error) {
+	if keep == "" {
+		dir, remove, err = cleanup.MkdirTemp("", "prefixgen-check-")
+		if err != nil {
+			return "", nil, fmt.Errorf("toolcheck: %w", err)
+		}
+		return dir, remove, nil
+	}
+	if err := CheckKeep(keep); err != nil {
+		return "", nil, err
+	}
+	if err := os.MkdirAll(keep, 0o755); err != nil {
+		if pe, ok := errors.AsType[*fs.PathError](err); ok {
+			err = pe.Err
+		}
+		return "", nil, &InputError{fmt.Sprintf("toolcheck: cannot make the folder %s to keep the checks' files in: %v: allowed a folder, or a path where one can be made", keep, err)}
+	}
+	return keep, func() {}, nil
 }
 
 // writeDesign writes a design's files into dir.

@@ -3,7 +3,10 @@ package toolcheck_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -399,4 +402,49 @@ func TestVHDLRow(t *testing.T) {
 	assert.Regexp(t, `^PASS prefix_adder_sklansky_8_pipe1_at2: \d+ vectors, 0 mismatches; its rst proven to act as the Verilog's$`, vhdl(4).Detail)
 	assert.Equal(t, toolcheck.Fail, vhdl(5).Status, vhdl(5).Detail)
 	assert.Regexp(t, `^FAIL prefix_adder_sklansky_8_pipe1_at2: \d+ of \d+ vectors wrong$`, vhdl(5).Detail)
+}
+
+// Options.Keep keeps every design's sources and the tools' logs, in a
+// folder named after the design; a second run replaces the logs, not
+// appends to them. A folder that cannot be made is refused by CheckKeep
+// before anything is made.
+func TestCheckKeep(t *testing.T) {
+	t.Parallel()
+	requireTools(t)
+	net, err := topologies.Build("sklansky", 4, nil)
+	require.NoError(t, err)
+	keep := filepath.Join(t.TempDir(), "keep", "deep")
+	require.NoError(t, toolcheck.CheckKeep(keep))
+	assert.NoDirExists(t, keep, "CheckKeep makes nothing")
+	opt := toolcheck.Options{Vectors: 10, Seed: 1, Keep: keep}
+	d, err := toolcheck.NewDesign(net, opt)
+	require.NoError(t, err)
+	for range 2 {
+		rs, err := toolcheck.Check(context.Background(), []*toolcheck.Design{d}, opt)
+		require.NoError(t, err)
+		require.False(t, toolcheck.Failed(rs))
+	}
+	dir := filepath.Join(keep, "prefix_adder_sklansky_4")
+	for _, f := range []string{"prefix_adder_sklansky_4.v", "prefix_adder_sklansky_4_tb.v", "prefix_adder_sklansky_4.vhd", "prefix_adder_sklansky_4_tb.vhd", "adder.dot", "adder.svg"} {
+		assert.FileExists(t, filepath.Join(dir, f))
+	}
+	logs := map[string]string{
+		"testbench.log": "PASS prefix_adder_sklansky_4: ", "lint.log": "$ verilator --lint-only -Wall prefix_adder_sklansky_4.v\n",
+		"equivalence.log": "SUCCESS!", "synthesis.log": "Number of cells", "lcu.log": "SUCCESS!",
+		"layout.log": "$ neato -n2", "vhdl.log": "PASS prefix_adder_sklansky_4: ",
+	}
+	for name, want := range logs {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		require.NoError(t, err, name)
+		assert.Equal(t, 1, strings.Count(string(data), want), "%s: %s", name, data)
+	}
+
+	file := filepath.Join(t.TempDir(), "file")
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
+	err = toolcheck.CheckKeep(filepath.Join(file, "sub"))
+	require.Error(t, err)
+	_, ok := errors.AsType[*toolcheck.InputError](err)
+	assert.True(t, ok)
+	assert.Equal(t, "toolcheck: cannot make the folder "+filepath.Join(file, "sub")+" to keep the checks' files in: not a directory: allowed a folder, or a path where one can be made", err.Error())
+	assert.NoFileExists(t, filepath.Join(file, "sub"))
 }

@@ -352,3 +352,40 @@ func TestGenTestbenchOut(t *testing.T) {
 		})
 	}
 }
+
+// check --keep DIR keeps each design's sources and the tools' logs in a
+// folder named after it; a DIR that cannot be made is refused before any
+// work, exit 2, in one line, and nothing is made.
+func TestCheckKeep(t *testing.T) {
+	t.Parallel()
+	if missing := toolcheck.MissingTools(); len(missing) > 0 {
+		if os.Getenv("PREFIXGEN_REQUIRE_TOOLS") == "1" {
+			t.Fatalf("PREFIXGEN_REQUIRE_TOOLS=1 and %s", strings.Join(missing, "; "))
+		}
+		t.Skip(strings.Join(missing, "; "))
+	}
+	dir := t.TempDir()
+	keep := filepath.Join(dir, "kept")
+	status, out, errOut := prefixgen("check", "-t", "brent-kung", "-n", "4", "--vectors", "10", "--keep", keep)
+	require.Equal(t, 0, status, errOut+out)
+	for _, f := range []string{"prefix_adder_brent_kung_4.v", "prefix_adder_brent_kung_4_tb.v", "testbench.log", "equivalence.log", "vhdl.log"} {
+		assert.FileExists(t, filepath.Join(keep, "prefix_adder_brent_kung_4", f))
+	}
+
+	file := filepath.Join(dir, "file")
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
+	for _, args := range [][]string{
+		{"check", "-t", "brent-kung", "-n", "4", "--keep", filepath.Join(file, "sub")},
+		{"check", "--verilog", filepath.Join(dir, "none.v"), "--keep", filepath.Join(file, "sub")},
+		{"check", "-t", "brent-kung", "-n", "4", "--keep", ""},
+	} {
+		status, out, errOut = prefixgen(args...)
+		assert.Equal(t, 2, status, errOut)
+		assert.Empty(t, out)
+		assert.Equal(t, 1, strings.Count(errOut, "\n"), errOut)
+		if args[len(args)-1] != "" {
+			assert.Equal(t, "prefixgen check: cannot make the folder "+filepath.Join(file, "sub")+" to keep the checks' files in: not a directory: allowed a folder, or a path where one can be made\n", errOut)
+		}
+	}
+	assert.NoFileExists(t, filepath.Join(file, "sub"))
+}

@@ -566,7 +566,7 @@ func checkCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "check",
 		Usage:     "emit each adder and run Icarus, Verilator, Yosys and Graphviz on it",
-		UsageText: "prefixgen check -t TOPO|all -n N [--param k=V] [--vectors V] [--seed S] [--jobs J] [--op …] [--no-cin] [--flags …] [--sparse S] [--valency K] [--ling] [--pg-cells [--liberty …]] [--pipeline-after L,… | --stages K] [--no-reset] [--tool-timeout D]\nprefixgen check --from FILE [--vectors V] [--seed S] [--jobs J] [--tool-timeout D] [architecture flags]\nprefixgen check --verilog FILE [--top MODULE] [--liberty osu018|osu035|FILE] [--op …] [--no-cin] [--flags …] [--stages K] [--no-reset] [--vectors V] [--seed S] [--tool-timeout D]",
+		UsageText: "prefixgen check -t TOPO|all -n N [--param k=V] [--vectors V] [--seed S] [--jobs J] [--keep DIR] [--op …] [--no-cin] [--flags …] [--sparse S] [--valency K] [--ling] [--pg-cells [--liberty …]] [--pipeline-after L,… | --stages K] [--no-reset] [--tool-timeout D]\nprefixgen check --from FILE [--vectors V] [--seed S] [--jobs J] [--tool-timeout D] [architecture flags]\nprefixgen check --verilog FILE [--top MODULE] [--liberty osu018|osu035|FILE] [--op …] [--no-cin] [--flags …] [--stages K] [--no-reset] [--vectors V] [--seed S] [--tool-timeout D]",
 		Description: "For each network, writes the Verilog and VHDL adders, their testbenches and the DOT picture into a\n" +
 			"temporary folder and runs what is installed: Icarus (the self-checking testbench must PASS), Verilator\n" +
 			"(--lint-only -Wall: an error fails, a warning is WARN), Yosys (a miter against {cout, sum} = a + b + cin, or the\n" +
@@ -579,6 +579,7 @@ func checkCommand() *cli.Command {
 			"its checks are marked missing. A tool that fails, crashes, runs past --tool-timeout or ends without\n" +
 			"the words of its verdict marks its check ERROR: nothing is known of the design. Exit status 1 if any\n" +
 			"check fails or gets no verdict; a lint warning (WARN) is not a verdict and leaves it 0.\n" +
+			"--keep DIR keeps each design's files and the tools' logs in DIR/<module>, as synth --workdir does.\n" +
 			"--verilog FILE checks a module of your own (--top names it when the file has several) as the\n" +
 			"adder --op, --no-cin and --flags describe, whose ports it must have (a, b, cin, sum, cout for\n" +
 			"a + b + cin); its width is its input a's. --stages K says it is a pipeline of latency K, clocked\n" +
@@ -594,6 +595,7 @@ func checkCommand() *cli.Command {
 			vectorsFlag(1000, "random vectors of each testbench, after the corner vectors"),
 			seedFlag,
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "tools run at once", DefaultText: "the number of CPUs"},
+			&cli.StringFlag{Name: "keep", Usage: "keep every design's sources, what the tools wrote and their logs (testbench.log, lint.log, …) in a folder named after the design under `DIR`, made if need be", DefaultText: "a temporary folder, removed"},
 			toolTimeoutFlag(),
 		}, archFlags()...),
 		OnUsageError: onUsageError,
@@ -617,6 +619,14 @@ func checkCommand() *cli.Command {
 				return err
 			}
 			opt := toolcheck.Options{Vectors: vectors, Seed: seed, Jobs: c.Int("jobs"), ToolTimeout: limit}
+			if c.IsSet("keep") {
+				// Before any work: nothing is made for a folder that
+				// cannot be.
+				if err := toolcheck.CheckKeep(c.String("keep")); err != nil {
+					return usage(c, "%s", strings.TrimPrefix(err.Error(), "toolcheck: "))
+				}
+				opt.Keep = c.String("keep")
+			}
 			if c.IsSet("verilog") {
 				return checkVerilog(c, opt)
 			}
@@ -665,6 +675,9 @@ func runChecks(c *cli.Context, designs []*toolcheck.Design, opt toolcheck.Option
 		fmt.Fprintf(c.App.ErrWriter, "prefixgen check: %s\n", line)
 	}
 	results, err := toolcheck.Check(c.Context, designs, opt)
+	if _, ok := errors.AsType[*toolcheck.InputError](err); ok {
+		return usage(c, "%s", strings.TrimPrefix(err.Error(), "toolcheck: "))
+	}
 	if err != nil {
 		return failure{fmt.Errorf("prefixgen check: %w", err)}
 	}
