@@ -261,6 +261,7 @@ func cudaCommand() *cli.Command {
 					&cli.StringFlag{Name: "keep", Usage: "keep the generated sources and the binary in `DIR` (must exist)"},
 					&cli.StringFlag{Name: "suite", Usage: "run the whole GPU suite and write one JSON file per table into `DIR` (created if missing)"},
 					&cli.BoolFlag{Name: "no-sanitize", Usage: "with --suite, skip the compute-sanitizer runs"},
+					&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "show nvcc's output as it comes, ptxas's registers and spills for every kernel among it (the JSON records them either way)"},
 					toolTimeoutFlag(),
 				}, cudaTuningFlags(false)...),
 				OnUsageError: onUsageError,
@@ -307,7 +308,7 @@ func cudaCommand() *cli.Command {
 					if err != nil {
 						return usage(c, "%v", err)
 					}
-					rep, raw, err := bench.Bench(c.Context, opt, bench.BuildOptions{NVCC: nvcc, Arch: c.String("arch"), Dir: c.String("keep"), Log: c.App.ErrWriter, ToolTimeout: timeout})
+					rep, raw, err := bench.Bench(c.Context, opt, bench.BuildOptions{NVCC: nvcc, Arch: c.String("arch"), Dir: c.String("keep"), Log: c.App.ErrWriter, Verbose: c.Bool("verbose"), ToolTimeout: timeout})
 					if _, missing := errors.AsType[*bench.MissingError](err); missing {
 						return usage(c, "%v", err)
 					}
@@ -417,6 +418,9 @@ func cudaSuite(c *cli.Context, timeout time.Duration) error {
 		if c.IsSet(f) {
 			return usage(c, "--%s does not apply to --suite: the suite fixes its tables (see --help)", f)
 		}
+	}
+	if c.Bool("verbose") {
+		return usage(c, "--verbose applies to a single bench, not --suite: the suite keeps nvcc's output in DIR/TABLE/nvcc.log")
 	}
 	dir := c.String("suite")
 	if dir == "" {

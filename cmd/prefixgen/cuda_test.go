@@ -142,6 +142,7 @@ func TestCudaBadInput(t *testing.T) {
 		{"suite and topology", []string{"cuda", "bench", "--suite", filepath.Join(dir, "suite"), "-t", "sklansky"}, "prefixgen cuda bench: --topology does not apply to --suite: the suite fixes its tables (see --help)"},
 		{"suite empty", []string{"cuda", "bench", "--suite", ""}, "prefixgen cuda bench: --suite is empty: allowed a value, or leave the flag out for its default"},
 		{"no-sanitize alone", []string{"cuda", "bench", "-t", "sklansky", "--no-sanitize"}, "prefixgen cuda bench: --no-sanitize applies to --suite only"},
+		{"suite verbose", []string{"cuda", "bench", "--suite", dir, "-v"}, "prefixgen cuda bench: --verbose applies to a single bench, not --suite: the suite keeps nvcc's output in DIR/TABLE/nvcc.log"},
 		{"unknown flag", []string{"cuda", "emit", "--fast"}, "prefixgen cuda emit: unknown flag --fast (see prefixgen cuda emit --help)"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -300,4 +301,71 @@ func TestCudaReport(t *testing.T) {
 	}
 	assert.NoFileExists(t, same)
 	assert.NoFileExists(t, filepath.Join(dir, "x.gif"))
+}
+
+// fakeCUDA puts on PATH an nvcc that prints ptxas's figures for one kernel
+// and "builds" a harness that is the shell script harness.
+func fakeCUDA(t *testing.T, harness string) {
+	t.Helper()
+	for _, tool := range []string{"sh", "cp", "cat"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("the fake nvcc needs %s on PATH", tool)
+		}
+	}
+	bin := t.TempDir()
+	script := filepath.Join(bin, "harness.sh")
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\n"+harness), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(bin, "nvcc"), []byte(`#!/bin/sh
+while [ $# -gt 0 ]; do case "$1" in -o) out="$2"; shift;; esac; shift; done
+cp `+script+` "$out"
+echo "ptxas info    : Compiling entry function '_Z10FillKernelPix' for 'sm_90'" >&2
+echo "ptxas info    : Function properties for _Z10FillKernelPix" >&2
+echo "    8 bytes stack frame, 4 bytes spill stores, 4 bytes spill loads" >&2
+echo "ptxas info    : Used 12 registers, 368 bytes cmem[0]" >&2
+`), 0o755))
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	t.Setenv("CUDA_HOME", "")
+}
+
+// oneRowHarness is a fake harness that prints a report of one right row.
+const oneRowHarness = `cat <<'EOF'
+{"device":"Fake GPU","driver":"12.4","nvcc":"12.4.131","results":[
+{"kernel":"device-scan","topology":"sklansky","scan":"inclusive","type":"int32","op":"add","n":31,"ms":0.01,"gbps":0.1,"vs_cub":1,"vs_memcpy":null,"offset":1,"batch":256,"correct":true}
+]}
+EOF
+`
+
+// TestCudaBenchPTXASQuiet: ptxas's figures reach the terminal only with
+// -v; the JSON records them either way.
+func TestCudaBenchPTXASQuiet(t *testing.T) {
+	fakeCUDA(t, oneRowHarness)
+	for _, tt := range []struct {
+		name    string
+		verbose bool
+	}{{"quiet", false}, {"verbose", true}} {
+		t.Run(tt.name, func(t *testing.T) {
+			args := []string{"cuda", "bench", "-t", "sklansky"}
+			if tt.verbose {
+				args = append(args, "-v")
+			}
+			status, out, errOut := prefixgen(args...)
+			require.Equal(t, 0, status, errOut)
+			assert.Contains(t, out, `"registers":12,"stack_frame":8,"spill_stores":4,"spill_loads":4`)
+			if tt.verbose {
+				assert.Contains(t, errOut, "ptxas info    : Used 12 registers")
+			} else {
+				assert.Empty(t, errOut)
+			}
+		})
+	}
+}
+
+// TestCudaBenchNoDeviceOnce: a harness that finds no device is said to
+// have found none in one line, not echoed and then said again; exit 2.
+func TestCudaBenchNoDeviceOnce(t *testing.T) {
+	fakeCUDA(t, "echo 'prefixgen bench: no CUDA device: no CUDA-capable device is detected' >&2\nexit 3\n")
+	status, out, errOut := prefixgen("cuda", "bench", "-t", "sklansky")
+	assert.Equal(t, 2, status, errOut)
+	assert.Empty(t, out)
+	assert.Equal(t, "prefixgen cuda bench: no CUDA device: no CUDA-capable device is detected\n", errOut)
 }
