@@ -115,6 +115,10 @@ func cudaNetworks(c *cli.Context, allowAll, shared bool) ([]*network.Network, er
 	return nets, nil
 }
 
+// deviceProbe is how cuda bench looks for a CUDA device before it builds;
+// tests point it at a folder of their own.
+var deviceProbe = bench.DeviceProbe{}
+
 // defaultSharedWidth is the width of cuda emit --block shared without
 // --width: the classic 1024 elements per block.
 const defaultSharedWidth = 1024
@@ -259,6 +263,7 @@ func cudaCommand() *cli.Command {
 					&cli.IntFlag{Name: "runs", Value: bench.DefaultBenchRuns, Usage: fmt.Sprintf("timed runs, %d to %d; the median is reported", bench.DefaultBenchRuns, bench.MaxBenchRuns)},
 					&cli.StringFlag{Name: "arch", Value: "native", Usage: "nvcc -arch"},
 					&cli.StringFlag{Name: "keep", Usage: "keep the generated sources and the binary in `DIR` (must exist)"},
+					&cli.BoolFlag{Name: "build-only", Usage: "with --keep DIR, build the harness there and stop, without looking for or running on a GPU (run DIR/harness on a GPU machine)"},
 					&cli.StringFlag{Name: "suite", Usage: "run the whole GPU suite and write one JSON file per table into `DIR` (created if missing)"},
 					&cli.BoolFlag{Name: "no-sanitize", Usage: "with --suite, skip the compute-sanitizer runs"},
 					&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "show nvcc's output as it comes, ptxas's registers and spills for every kernel among it (the JSON records them either way)"},
@@ -304,11 +309,27 @@ func cudaCommand() *cli.Command {
 					if _, err := bench.Harness(opt); err != nil {
 						return usage(c, "%v", err)
 					}
+					buildOnly := c.Bool("build-only")
+					if buildOnly && c.String("keep") == "" {
+						return usage(c, "--build-only needs --keep DIR: the folder the harness is built in")
+					}
 					nvcc, err := bench.FindNVCC()
 					if err != nil {
 						return usage(c, "%v", err)
 					}
-					rep, raw, err := bench.Bench(c.Context, opt, bench.BuildOptions{NVCC: nvcc, Arch: c.String("arch"), Dir: c.String("keep"), Log: c.App.ErrWriter, Verbose: c.Bool("verbose"), ToolTimeout: timeout})
+					build := bench.BuildOptions{NVCC: nvcc, Arch: c.String("arch"), Dir: c.String("keep"), Log: c.App.ErrWriter, Verbose: c.Bool("verbose"), ToolTimeout: timeout}
+					if buildOnly {
+						if _, err := bench.Build(c.Context, opt, build); err != nil {
+							return failure{fmt.Errorf("prefixgen cuda bench: %v", err)}
+						}
+						return nil
+					}
+					// Minutes of nvcc are not spent for a harness that
+					// cannot run here.
+					if err := deviceProbe.Check(c.Context); err != nil {
+						return usage(c, "%v; --build-only builds the harness without one", err)
+					}
+					rep, raw, err := bench.Bench(c.Context, opt, build)
 					if _, missing := errors.AsType[*bench.MissingError](err); missing {
 						return usage(c, "%v", err)
 					}
@@ -413,7 +434,7 @@ func cudaReport(c *cli.Context) error {
 // cudaSuite runs cuda bench --suite DIR: every table of
 // bench.DefaultSuite, written to DIR, each tool's run limited to timeout.
 func cudaSuite(c *cli.Context, timeout time.Duration) error {
-	for _, f := range []string{"topology", "from", "width", "param", "type", "op", "items", "sizes", "runs", "keep",
+	for _, f := range []string{"topology", "from", "width", "param", "type", "op", "items", "sizes", "runs", "keep", "build-only",
 		"items-per-thread", "block-threads", "lookback"} {
 		if c.IsSet(f) {
 			return usage(c, "--%s does not apply to --suite: the suite fixes its tables (see --help)", f)
@@ -428,6 +449,9 @@ func cudaSuite(c *cli.Context, timeout time.Duration) error {
 	}
 	nvcc, err := bench.FindNVCC()
 	if err != nil {
+		return usage(c, "%v", err)
+	}
+	if err := deviceProbe.Check(c.Context); err != nil {
 		return usage(c, "%v", err)
 	}
 	reps, err := bench.Suite(c.Context, bench.SuiteOptions{

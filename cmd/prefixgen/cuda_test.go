@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/gpukernels/bench"
 )
 
 func TestCudaEmit(t *testing.T) {
@@ -141,6 +143,8 @@ func TestCudaBadInput(t *testing.T) {
 		{"suite no nvcc", []string{"cuda", "bench", "--suite", filepath.Join(dir, "suite")}, "prefixgen cuda bench: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
 		{"suite and topology", []string{"cuda", "bench", "--suite", filepath.Join(dir, "suite"), "-t", "sklansky"}, "prefixgen cuda bench: --topology does not apply to --suite: the suite fixes its tables (see --help)"},
 		{"suite empty", []string{"cuda", "bench", "--suite", ""}, "prefixgen cuda bench: --suite is empty: allowed a value, or leave the flag out for its default"},
+		{"build-only without keep", []string{"cuda", "bench", "-t", "sklansky", "--build-only"}, "prefixgen cuda bench: --build-only needs --keep DIR: the folder the harness is built in"},
+		{"build-only in the suite", []string{"cuda", "bench", "--suite", dir, "--build-only"}, "prefixgen cuda bench: --build-only does not apply to --suite: the suite fixes its tables (see --help)"},
 		{"no-sanitize alone", []string{"cuda", "bench", "-t", "sklansky", "--no-sanitize"}, "prefixgen cuda bench: --no-sanitize applies to --suite only"},
 		{"suite verbose", []string{"cuda", "bench", "--suite", dir, "-v"}, "prefixgen cuda bench: --verbose applies to a single bench, not --suite: the suite keeps nvcc's output in DIR/TABLE/nvcc.log"},
 		{"unknown flag", []string{"cuda", "emit", "--fast"}, "prefixgen cuda emit: unknown flag --fast (see prefixgen cuda emit --help)"},
@@ -187,6 +191,7 @@ echo "ptxas info    : Compiling entry function '_Z10FillKernelPix' for 'sm_90'" 
 `), 0o755))
 	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	t.Setenv("CUDA_HOME", "")
+	fakeDevice(t, true)
 	dir := filepath.Join(t.TempDir(), "suite")
 	status, out, errOut := prefixgen("cuda", "bench", "--suite", dir, "--no-sanitize")
 	require.Equal(t, 0, status, errOut)
@@ -225,6 +230,7 @@ func TestCudaBenchTools(t *testing.T) {
 			require.NoError(t, os.WriteFile(filepath.Join(bin, "nvcc"), []byte("#!/bin/sh\n"+tt.nvcc+"\n"), 0o755))
 			t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 			t.Setenv("CUDA_HOME", "")
+			fakeDevice(t, true)
 			args := []string{"cuda", "bench"}
 			if !slices.Contains(tt.args, "--suite") {
 				args = append(args, "-t", "sklansky")
@@ -325,6 +331,7 @@ echo "ptxas info    : Used 12 registers, 368 bytes cmem[0]" >&2
 `), 0o755))
 	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	t.Setenv("CUDA_HOME", "")
+	fakeDevice(t, true)
 }
 
 // oneRowHarness is a fake harness that prints a report of one right row.
@@ -368,4 +375,60 @@ func TestCudaBenchNoDeviceOnce(t *testing.T) {
 	assert.Equal(t, 2, status, errOut)
 	assert.Empty(t, out)
 	assert.Equal(t, "prefixgen cuda bench: no CUDA device: no CUDA-capable device is detected\n", errOut)
+}
+
+// fakeDevice points cuda bench's device probe at a folder laid out as a
+// machine whose NVIDIA driver lists a GPU (gpu true) or none, with no
+// nvidia-smi, for the rest of the test.
+func fakeDevice(t *testing.T, gpu bool) {
+	t.Helper()
+	root := t.TempDir()
+	dir := filepath.Join(root, "proc", "driver", "nvidia", "gpus")
+	if gpu {
+		dir = filepath.Join(dir, "0000:01:00.0")
+	}
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	saved := deviceProbe
+	deviceProbe = bench.DeviceProbe{Root: root, NvidiaSMI: "-"}
+	t.Cleanup(func() { deviceProbe = saved })
+}
+
+// TestCudaBenchNoDeviceFirst: without a device cuda bench says so in one
+// line within a second, before nvcc runs, and exits 2, as a harness that
+// found none; --suite too.
+func TestCudaBenchNoDeviceFirst(t *testing.T) {
+	marker := filepath.Join(t.TempDir(), "nvcc-ran")
+	fakeCUDA(t, oneRowHarness)
+	fakeDevice(t, false)
+	nvcc, err := exec.LookPath("nvcc")
+	require.NoError(t, err)
+	script, err := os.ReadFile(nvcc)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(nvcc, []byte(strings.Replace(string(script), "#!/bin/sh\n", "#!/bin/sh\ntouch "+marker+"\n", 1)), 0o755))
+	const none = "prefixgen cuda bench: no CUDA device: the NVIDIA driver shows no GPU (no /proc/driver/nvidia/gpus/*, no /dev/nvidia0)"
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"cuda", "bench", "-t", "all"}, none + "; --build-only builds the harness without one\n"},
+		{[]string{"cuda", "bench", "--suite", filepath.Join(t.TempDir(), "suite")}, none + "\n"},
+	} {
+		start := time.Now()
+		status, out, errOut := prefixgen(tt.args...)
+		assert.Less(t, time.Since(start), time.Second)
+		assert.Equal(t, 2, status, errOut)
+		assert.Empty(t, out)
+		assert.Equal(t, tt.want, errOut)
+		assert.NoFileExists(t, marker, "nvcc ran")
+	}
+	// --build-only builds without a device, into --keep's folder, and
+	// says nothing.
+	keep := t.TempDir()
+	status, out, errOut := prefixgen("cuda", "bench", "-t", "sklansky", "--build-only", "--keep", keep)
+	require.Equal(t, 0, status, errOut)
+	assert.Empty(t, out)
+	assert.Empty(t, errOut)
+	assert.FileExists(t, filepath.Join(keep, "harness"))
+	assert.FileExists(t, filepath.Join(keep, "harness.cu"))
+	assert.FileExists(t, marker)
 }

@@ -502,26 +502,18 @@ type BenchResult struct {
 // toolrun's error. A report with a wrong result, or from a harness that
 // failed after printing it, is returned with an error.
 func Bench(ctx context.Context, opt BenchOptions, build BuildOptions) (*BenchReport, []byte, error) {
-	files, err := Harness(opt)
-	if err != nil {
-		return nil, nil, err
-	}
-	if build.NVCC == "" {
-		if build.NVCC, err = FindNVCC(); err != nil {
-			return nil, nil, err
-		}
-	}
 	if build.Log == nil {
 		build.Log = io.Discard
 	}
 	if build.Dir == "" {
 		var remove func()
+		var err error
 		if build.Dir, remove, err = cleanup.MkdirTemp("", "prefixgen-bench-"); err != nil {
 			return nil, nil, fmt.Errorf("bench: %w", err)
 		}
 		defer remove()
 	}
-	h, err := buildHarness(ctx, files, build)
+	h, err := build.build(ctx, opt)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -534,6 +526,35 @@ func Bench(ctx context.Context, opt BenchOptions, build BuildOptions) (*BenchRep
 		return nil, nil, fmt.Errorf("bench: %w", jerr)
 	}
 	return rep, raw, err
+}
+
+// Build writes the harness into build.Dir, which must be given, and builds
+// it there with nvcc as Bench does, without running it: the harness, its
+// sources and nvcc.log are left in build.Dir, for a machine with a GPU. It
+// returns ptxas's figures for every kernel. Its errors are Bench's.
+func Build(ctx context.Context, opt BenchOptions, build BuildOptions) ([]KernelResources, error) {
+	if build.Dir == "" {
+		return nil, errors.New("bench: Build needs a folder to build in")
+	}
+	h, err := build.build(ctx, opt)
+	if err != nil {
+		return nil, err
+	}
+	return h.kernels, nil
+}
+
+// build writes opt's harness into build.Dir and builds it.
+func (build BuildOptions) build(ctx context.Context, opt BenchOptions) (*harness, error) {
+	files, err := Harness(opt)
+	if err != nil {
+		return nil, err
+	}
+	if build.NVCC == "" {
+		if build.NVCC, err = FindNVCC(); err != nil {
+			return nil, err
+		}
+	}
+	return buildHarness(ctx, files, build)
 }
 
 // ErrNoBuild is wrapped by the error of an nvcc that exited 0 without
