@@ -75,7 +75,14 @@ func cudaNetworks(c *cli.Context, allowAll, shared bool) ([]*network.Network, er
 		if c.IsSet("width") || c.IsSet("param") {
 			return nil, usage(c, "--param and --width do not apply to --from: the file fixes the network")
 		}
-		return networks(c, false)
+		nets, err := networks(c, false)
+		if err != nil {
+			return nil, err
+		}
+		if w := nets[0].Width(); !shared && w > warp.Lanes {
+			return nil, usage(c, "--from %s: width %d out of range: %s", c.String("from"), w, warpLanes(c))
+		}
+		return nets, nil
 	}
 	if shared && !c.IsSet("width") {
 		if err := c.Set("width", strconv.Itoa(defaultSharedWidth)); err != nil {
@@ -86,9 +93,9 @@ func cudaNetworks(c *cli.Context, allowAll, shared bool) ([]*network.Network, er
 	switch {
 	case shared && (w < block.MinWidth || w > block.MaxWidth):
 		return nil, usage(c, "--width %d out of range: a shared-memory block scan (--block shared) allows %d to %d columns", w, block.MinWidth, block.MaxWidth)
-	case !shared && (w < 1 || w > warp.Lanes) && hasFlag(c, "block"):
-		return nil, usage(c, "--width %d out of range: a warp scan allows 1 to %d lanes (up to %d with --block shared)", w, warp.Lanes, block.MaxWidth)
-	case !shared && (w < 1 || w > warp.Lanes):
+	case !shared && w > warp.Lanes:
+		return nil, usage(c, "--width %d out of range: %s", w, warpLanes(c))
+	case !shared && w < 1:
 		return nil, usage(c, "--width %d out of range: a warp scan allows 1 to %d lanes", w, warp.Lanes)
 	}
 	topo := c.String("topology")
@@ -118,6 +125,16 @@ func cudaNetworks(c *cli.Context, allowAll, shared bool) ([]*network.Network, er
 // deviceProbe is how cuda bench looks for a CUDA device before it builds;
 // tests point it at a folder of their own.
 var deviceProbe = bench.DeviceProbe{}
+
+// warpLanes says what a warp scan allows to a network too wide for one,
+// and what takes it: cuda emit --block shared, where the command has
+// --block.
+func warpLanes(c *cli.Context) string {
+	if hasFlag(c, "block") {
+		return fmt.Sprintf("a warp scan allows 1 to %d lanes; for %d to %d columns, use --block shared", warp.Lanes, block.MinWidth, block.MaxWidth)
+	}
+	return fmt.Sprintf("a warp scan allows 1 to %d lanes; for %d to %d columns, cuda emit --block shared builds a shared-memory block scan", warp.Lanes, block.MinWidth, block.MaxWidth)
+}
 
 // defaultSharedWidth is the width of cuda emit --block shared without
 // --width: the classic 1024 elements per block.

@@ -95,7 +95,8 @@ func TestCudaBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"width above 32", []string{"cuda", "emit", "-t", "sklansky", "--width", "33"}, "prefixgen cuda emit: --width 33 out of range: a warp scan allows 1 to 32 lanes (up to 2048 with --block shared)"},
+		{"width above 32", []string{"cuda", "emit", "-t", "sklansky", "--width", "33"}, "prefixgen cuda emit: --width 33 out of range: a warp scan allows 1 to 32 lanes; for 2 to 2048 columns, use --block shared\n"},
+		{"width 128", []string{"cuda", "emit", "-t", "sklansky", "-n", "128"}, "prefixgen cuda emit: --width 128 out of range: a warp scan allows 1 to 32 lanes; for 2 to 2048 columns, use --block shared\n"},
 		{"shared above 2048", []string{"cuda", "emit", "-t", "sklansky", "--block", "shared", "--width", "4096"}, "prefixgen cuda emit: --width 4096 out of range: a shared-memory block scan (--block shared) allows 2 to 2048 columns"},
 		{"shared width 1", []string{"cuda", "emit", "-t", "sklansky", "--block", "shared", "--width", "1"}, "prefixgen cuda emit: --width 1 out of range: a shared-memory block scan (--block shared) allows 2 to 2048 columns"},
 		{"unknown block", []string{"cuda", "emit", "-t", "sklansky", "--block", "global"}, `prefixgen cuda emit: --block "global" is not a block scan: allowed shuffle, shared`},
@@ -107,8 +108,9 @@ func TestCudaBadInput(t *testing.T) {
 		{"segmented float", []string{"cuda", "emit", "-t", "sklansky", "--segmented", "float"}, "prefixgen cuda emit: gpukernels: head flags do not fit type float: allowed int32, uint32, int64, uint64"},
 		{"segmented unknown", []string{"cuda", "emit", "-t", "sklansky", "--segmented", "bit"}, `prefixgen cuda emit: gpukernels: unknown head-flag type "bit": allowed int32, uint32, int64, uint64`},
 		{"shared bad items", []string{"cuda", "emit", "-t", "sklansky", "--block", "shared", "--items-per-thread", "3"}, "prefixgen cuda emit: gpukernels: 3 items per thread out of range: allowed multiples of 2 (the columns each thread holds) up to 32"},
-		{"width 0", []string{"cuda", "emit", "-t", "sklansky", "--width", "0"}, "prefixgen cuda emit: --width 0 out of range: a warp scan allows 1 to 32 lanes"},
-		{"wide file", []string{"cuda", "emit", "--from", wide}, "prefixgen cuda emit: gpukernels: width 64 out of range: a warp scan allows 1 to 32 lanes"},
+		{"width 0", []string{"cuda", "emit", "-t", "sklansky", "--width", "0"}, "prefixgen cuda emit: --width 0 out of range: a warp scan allows 1 to 32 lanes\n"},
+		{"wide file", []string{"cuda", "emit", "--from", wide}, "prefixgen cuda emit: --from " + wide + ": width 64 out of range: a warp scan allows 1 to 32 lanes; for 2 to 2048 columns, use --block shared\n"},
+		{"bench wide file", []string{"cuda", "bench", "--from", wide}, "prefixgen cuda bench: --from " + wide + ": width 64 out of range: a warp scan allows 1 to 32 lanes; for 2 to 2048 columns, cuda emit --block shared builds a shared-memory block scan\n"},
 		{"width with file", []string{"cuda", "emit", "--from", wide, "--width", "8"}, "prefixgen cuda emit: --param and --width do not apply to --from: the file fixes the network"},
 		{"no network", []string{"cuda", "emit"}, "prefixgen cuda emit: no network given: use -t TOPOLOGY [--width W] or --from FILE"},
 		{"all", []string{"cuda", "emit", "-t", "all"}, "prefixgen cuda emit: -t all is not allowed here: name one topology"},
@@ -124,7 +126,7 @@ func TestCudaBadInput(t *testing.T) {
 		{"bench zero items", []string{"cuda", "bench", "-t", "sklansky", "--items", "0"}, `prefixgen cuda bench: --items: size "0" is not a number, 2^K or 2^K±C from 1 to 2^40`},
 		{"bench zero runs", []string{"cuda", "bench", "-t", "sklansky", "--runs", "0"}, "prefixgen cuda bench: --runs 0 out of range: allowed 20 to 10000 (see --help)"},
 		{"bench zero items per thread", []string{"cuda", "bench", "-t", "sklansky", "--items-per-thread", "0"}, "prefixgen cuda bench: --items-per-thread 0 out of range: allowed 1 to 32 (see --help)"},
-		{"bench width above 32", []string{"cuda", "bench", "-t", "sklansky", "--width", "33"}, "prefixgen cuda bench: --width 33 out of range: a warp scan allows 1 to 32 lanes\n"},
+		{"bench width above 32", []string{"cuda", "bench", "-t", "sklansky", "--width", "33"}, "prefixgen cuda bench: --width 33 out of range: a warp scan allows 1 to 32 lanes; for 2 to 2048 columns, cuda emit --block shared builds a shared-memory block scan\n"},
 		{"bad threads", []string{"cuda", "emit", "-t", "sklansky", "--block-threads", "48"}, "prefixgen cuda emit: gpukernels: 48 threads per block out of range: allowed multiples of 32 from 32 to 1024 (at most 32 logical warps of 32 lanes)"},
 		{"unwritable output", []string{"cuda", "emit", "-t", "sklansky", "-o", filepath.Join(dir, "no", "such", "scan.cuh")}, "prefixgen cuda emit: cannot write " + filepath.Join(dir, "no", "such", "scan.cuh") + ": no such file or directory"},
 		{"bad input keeps -o", []string{"cuda", "emit", "-t", "sklansky", "--type", "float", "--op", "and", "-o", existing}, "prefixgen cuda emit: gpukernels: operator and is not defined for float: allowed for float are add, max, min, affine and functor:NAME"},
