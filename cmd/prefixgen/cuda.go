@@ -344,7 +344,7 @@ func cudaCommand() *cli.Command {
 					// Minutes of nvcc are not spent for a harness that
 					// cannot run here.
 					if err := deviceProbe.Check(c.Context); err != nil {
-						return usage(c, "%v; --build-only builds the harness without one", err)
+						return usage(c, "%v; --build-only --keep DIR builds the harness without one", err)
 					}
 					rep, raw, err := bench.Bench(c.Context, opt, build)
 					if _, missing := errors.AsType[*bench.MissingError](err); missing {

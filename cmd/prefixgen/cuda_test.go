@@ -412,7 +412,7 @@ func TestCudaBenchNoDeviceFirst(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"cuda", "bench", "-t", "all"}, none + "; --build-only builds the harness without one\n"},
+		{[]string{"cuda", "bench", "-t", "all"}, none + "; --build-only --keep DIR builds the harness without one\n"},
 		{[]string{"cuda", "bench", "--suite", filepath.Join(t.TempDir(), "suite")}, none + "\n"},
 	} {
 		start := time.Now()
