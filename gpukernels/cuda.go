@@ -285,7 +285,7 @@ func (opt Options) resolve(net *network.Network) (*config, error) {
 	switch opt.Block {
 	case "", BlockShuffle:
 		if w < 1 || w > warp.Lanes {
-			return nil, fmt.Errorf("gpukernels: width %d out of range: a warp scan allows 1 to %d lanes", w, warp.Lanes)
+			return nil, fmt.Errorf("gpukernels: width %d out of range: a warp scan allows 1 to %d lanes; the shared-memory block scan (Block: %s) takes %d to %d columns", w, warp.Lanes, BlockShared, block.MinWidth, block.MaxWidth)
 		}
 	case BlockShared:
 		if w < block.MinWidth || w > block.MaxWidth {

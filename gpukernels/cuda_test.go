@@ -112,7 +112,7 @@ func TestCUDABadInput(t *testing.T) {
 		opt  gpukernels.Options
 		want string
 	}{
-		{"too wide", gputest.Build(t, "sklansky", 33, nil), gpukernels.Options{}, "gpukernels: width 33 out of range: a warp scan allows 1 to 32 lanes"},
+		{"too wide", gputest.Build(t, "sklansky", 33, nil), gpukernels.Options{}, "gpukernels: width 33 out of range: a warp scan allows 1 to 32 lanes; the shared-memory block scan (Block: shared) takes 2 to 2048 columns"},
 		{"unknown type", sk, gpukernels.Options{Type: "int8"}, `gpukernels: unknown type "int8": allowed int32, uint32, int64, uint64, float, double`},
 		{"unknown op", sk, gpukernels.Options{Op: "mul"}, `gpukernels: unknown operator "mul": allowed add, max, min, and, or, xor, carry, affine, functor:NAME`},
 		{"xor on float", sk, gpukernels.Options{Type: "float", Op: "xor"}, "gpukernels: operator xor is not defined for float: allowed for float are add, max, min, affine and functor:NAME"},

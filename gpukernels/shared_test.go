@@ -513,7 +513,7 @@ func TestSharedBadInput(t *testing.T) {
 	}{
 		{"too wide", gputest.Build(t, "sklansky", 4096, nil), gpukernels.Options{Block: "shared"}, "gpukernels: width 4096 out of range: a shared-memory block scan allows 2 to 2048 columns"},
 		{"too narrow", gputest.Build(t, "sklansky", 1, nil), gpukernels.Options{Block: "shared"}, "gpukernels: width 1 out of range: a shared-memory block scan allows 2 to 2048 columns"},
-		{"wide shuffle", gputest.Build(t, "sklansky", 64, nil), gpukernels.Options{}, "gpukernels: width 64 out of range: a warp scan allows 1 to 32 lanes"},
+		{"wide shuffle", gputest.Build(t, "sklansky", 64, nil), gpukernels.Options{}, "gpukernels: width 64 out of range: a warp scan allows 1 to 32 lanes; the shared-memory block scan (Block: shared) takes 2 to 2048 columns"},
 		{"unknown block", gputest.Build(t, "sklansky", 8, nil), gpukernels.Options{Block: "global"}, `gpukernels: unknown block scan "global": allowed shuffle, shared`},
 		{"pad shuffle", gputest.Build(t, "sklansky", 8, nil), gpukernels.Options{NoPad: true}, "gpukernels: padding applies to the shared block scan only, not shuffle"},
 		{"totals shared", gputest.Build(t, "sklansky", 64, nil), gpukernels.Options{Block: "shared", Totals: gputest.Build(t, "sklansky", 8, nil)}, "gpukernels: a totals network applies to the shuffle block scan only, not shared"},

@@ -75,7 +75,14 @@ func cudaNetworks(c *cli.Context, allowAll, shared bool) ([]*network.Network, er
 		if c.IsSet("width") || c.IsSet("param") {
 			return nil, usage(c, "--param and --width do not apply to --from: the file fixes the network")
 		}
-		return networks(c, false)
+		nets, err := networks(c, false)
+		if err != nil {
+			return nil, err
+		}
+		if w := nets[0].Width(); !shared && w > warp.Lanes {
+			return nil, usage(c, "--from %s: width %d out of range: %s", c.String("from"), w, warpLanes(c))
+		}
+		return nets, nil
 	}
 	if shared && !c.IsSet("width") {
 		if err := c.Set("width", strconv.Itoa(defaultSharedWidth)); err != nil {
@@ -86,9 +93,9 @@ func cudaNetworks(c *cli.Context, allowAll, shared bool) ([]*network.Network, er
 	switch {
 	case shared && (w < block.MinWidth || w > block.MaxWidth):
 		return nil, usage(c, "--width %d out of range: a shared-memory block scan (--block shared) allows %d to %d columns", w, block.MinWidth, block.MaxWidth)
-	case !shared && (w < 1 || w > warp.Lanes) && hasFlag(c, "block"):
-		return nil, usage(c, "--width %d out of range: a warp scan allows 1 to %d lanes (up to %d with --block shared)", w, warp.Lanes, block.MaxWidth)
-	case !shared && (w < 1 || w > warp.Lanes):
+	case !shared && w > warp.Lanes:
+		return nil, usage(c, "--width %d out of range: %s", w, warpLanes(c))
+	case !shared && w < 1:
 		return nil, usage(c, "--width %d out of range: a warp scan allows 1 to %d lanes", w, warp.Lanes)
 	}
 	topo := c.String("topology")
@@ -113,6 +120,20 @@ func cudaNetworks(c *cli.Context, allowAll, shared bool) ([]*network.Network, er
 		return nil, usage(c, "-t %s: %v", network.Quote(topo), err)
 	}
 	return nets, nil
+}
+
+// deviceProbe is how cuda bench looks for a CUDA device before it builds;
+// tests point it at a folder of their own.
+var deviceProbe = bench.DeviceProbe{}
+
+// warpLanes says what a warp scan allows to a network too wide for one,
+// and what takes it: cuda emit --block shared, where the command has
+// --block.
+func warpLanes(c *cli.Context) string {
+	if hasFlag(c, "block") {
+		return fmt.Sprintf("a warp scan allows 1 to %d lanes; for %d to %d columns, use --block shared", warp.Lanes, block.MinWidth, block.MaxWidth)
+	}
+	return fmt.Sprintf("a warp scan allows 1 to %d lanes; for %d to %d columns, cuda emit --block shared builds a shared-memory block scan", warp.Lanes, block.MinWidth, block.MaxWidth)
 }
 
 // defaultSharedWidth is the width of cuda emit --block shared without
@@ -259,8 +280,10 @@ func cudaCommand() *cli.Command {
 					&cli.IntFlag{Name: "runs", Value: bench.DefaultBenchRuns, Usage: fmt.Sprintf("timed runs, %d to %d; the median is reported", bench.DefaultBenchRuns, bench.MaxBenchRuns)},
 					&cli.StringFlag{Name: "arch", Value: "native", Usage: "nvcc -arch"},
 					&cli.StringFlag{Name: "keep", Usage: "keep the generated sources and the binary in `DIR` (must exist)"},
+					&cli.BoolFlag{Name: "build-only", Usage: "with --keep DIR, build the harness there and stop, without looking for or running on a GPU (run DIR/harness on a GPU machine)"},
 					&cli.StringFlag{Name: "suite", Usage: "run the whole GPU suite and write one JSON file per table into `DIR` (created if missing)"},
 					&cli.BoolFlag{Name: "no-sanitize", Usage: "with --suite, skip the compute-sanitizer runs"},
+					&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "show nvcc's output as it comes, ptxas's registers and spills for every kernel among it (the JSON records them either way)"},
 					toolTimeoutFlag(),
 				}, cudaTuningFlags(false)...),
 				OnUsageError: onUsageError,
@@ -303,11 +326,27 @@ func cudaCommand() *cli.Command {
 					if _, err := bench.Harness(opt); err != nil {
 						return usage(c, "%v", err)
 					}
+					buildOnly := c.Bool("build-only")
+					if buildOnly && c.String("keep") == "" {
+						return usage(c, "--build-only needs --keep DIR: the folder the harness is built in")
+					}
 					nvcc, err := bench.FindNVCC()
 					if err != nil {
 						return usage(c, "%v", err)
 					}
-					rep, raw, err := bench.Bench(c.Context, opt, bench.BuildOptions{NVCC: nvcc, Arch: c.String("arch"), Dir: c.String("keep"), Log: c.App.ErrWriter, ToolTimeout: timeout})
+					build := bench.BuildOptions{NVCC: nvcc, Arch: c.String("arch"), Dir: c.String("keep"), Log: c.App.ErrWriter, Verbose: c.Bool("verbose"), ToolTimeout: timeout}
+					if buildOnly {
+						if _, err := bench.Build(c.Context, opt, build); err != nil {
+							return failure{fmt.Errorf("prefixgen cuda bench: %v", err)}
+						}
+						return nil
+					}
+					// Minutes of nvcc are not spent for a harness that
+					// cannot run here.
+					if err := deviceProbe.Check(c.Context); err != nil {
+						return usage(c, "%v; --build-only --keep DIR builds the harness without one", err)
+					}
+					rep, raw, err := bench.Bench(c.Context, opt, build)
 					if _, missing := errors.AsType[*bench.MissingError](err); missing {
 						return usage(c, "%v", err)
 					}
@@ -412,11 +451,14 @@ func cudaReport(c *cli.Context) error {
 // cudaSuite runs cuda bench --suite DIR: every table of
 // bench.DefaultSuite, written to DIR, each tool's run limited to timeout.
 func cudaSuite(c *cli.Context, timeout time.Duration) error {
-	for _, f := range []string{"topology", "from", "width", "param", "type", "op", "items", "sizes", "runs", "keep",
+	for _, f := range []string{"topology", "from", "width", "param", "type", "op", "items", "sizes", "runs", "keep", "build-only",
 		"items-per-thread", "block-threads", "lookback"} {
 		if c.IsSet(f) {
 			return usage(c, "--%s does not apply to --suite: the suite fixes its tables (see --help)", f)
 		}
+	}
+	if c.Bool("verbose") {
+		return usage(c, "--verbose applies to a single bench, not --suite: the suite keeps nvcc's output in DIR/TABLE/nvcc.log")
 	}
 	dir := c.String("suite")
 	if dir == "" {
@@ -424,6 +466,9 @@ func cudaSuite(c *cli.Context, timeout time.Duration) error {
 	}
 	nvcc, err := bench.FindNVCC()
 	if err != nil {
+		return usage(c, "%v", err)
+	}
+	if err := deviceProbe.Check(c.Context); err != nil {
 		return usage(c, "%v", err)
 	}
 	reps, err := bench.Suite(c.Context, bench.SuiteOptions{

@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/gpukernels/bench"
 )
 
 func TestCudaEmit(t *testing.T) {
@@ -93,7 +95,8 @@ func TestCudaBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"width above 32", []string{"cuda", "emit", "-t", "sklansky", "--width", "33"}, "prefixgen cuda emit: --width 33 out of range: a warp scan allows 1 to 32 lanes (up to 2048 with --block shared)"},
+		{"width above 32", []string{"cuda", "emit", "-t", "sklansky", "--width", "33"}, "prefixgen cuda emit: --width 33 out of range: a warp scan allows 1 to 32 lanes; for 2 to 2048 columns, use --block shared\n"},
+		{"width 128", []string{"cuda", "emit", "-t", "sklansky", "-n", "128"}, "prefixgen cuda emit: --width 128 out of range: a warp scan allows 1 to 32 lanes; for 2 to 2048 columns, use --block shared\n"},
 		{"shared above 2048", []string{"cuda", "emit", "-t", "sklansky", "--block", "shared", "--width", "4096"}, "prefixgen cuda emit: --width 4096 out of range: a shared-memory block scan (--block shared) allows 2 to 2048 columns"},
 		{"shared width 1", []string{"cuda", "emit", "-t", "sklansky", "--block", "shared", "--width", "1"}, "prefixgen cuda emit: --width 1 out of range: a shared-memory block scan (--block shared) allows 2 to 2048 columns"},
 		{"unknown block", []string{"cuda", "emit", "-t", "sklansky", "--block", "global"}, `prefixgen cuda emit: --block "global" is not a block scan: allowed shuffle, shared`},
@@ -105,8 +108,9 @@ func TestCudaBadInput(t *testing.T) {
 		{"segmented float", []string{"cuda", "emit", "-t", "sklansky", "--segmented", "float"}, "prefixgen cuda emit: gpukernels: head flags do not fit type float: allowed int32, uint32, int64, uint64"},
 		{"segmented unknown", []string{"cuda", "emit", "-t", "sklansky", "--segmented", "bit"}, `prefixgen cuda emit: gpukernels: unknown head-flag type "bit": allowed int32, uint32, int64, uint64`},
 		{"shared bad items", []string{"cuda", "emit", "-t", "sklansky", "--block", "shared", "--items-per-thread", "3"}, "prefixgen cuda emit: gpukernels: 3 items per thread out of range: allowed multiples of 2 (the columns each thread holds) up to 32"},
-		{"width 0", []string{"cuda", "emit", "-t", "sklansky", "--width", "0"}, "prefixgen cuda emit: --width 0 out of range: a warp scan allows 1 to 32 lanes"},
-		{"wide file", []string{"cuda", "emit", "--from", wide}, "prefixgen cuda emit: gpukernels: width 64 out of range: a warp scan allows 1 to 32 lanes"},
+		{"width 0", []string{"cuda", "emit", "-t", "sklansky", "--width", "0"}, "prefixgen cuda emit: --width 0 out of range: a warp scan allows 1 to 32 lanes\n"},
+		{"wide file", []string{"cuda", "emit", "--from", wide}, "prefixgen cuda emit: --from " + wide + ": width 64 out of range: a warp scan allows 1 to 32 lanes; for 2 to 2048 columns, use --block shared\n"},
+		{"bench wide file", []string{"cuda", "bench", "--from", wide}, "prefixgen cuda bench: --from " + wide + ": width 64 out of range: a warp scan allows 1 to 32 lanes; for 2 to 2048 columns, cuda emit --block shared builds a shared-memory block scan\n"},
 		{"width with file", []string{"cuda", "emit", "--from", wide, "--width", "8"}, "prefixgen cuda emit: --param and --width do not apply to --from: the file fixes the network"},
 		{"no network", []string{"cuda", "emit"}, "prefixgen cuda emit: no network given: use -t TOPOLOGY [--width W] or --from FILE"},
 		{"all", []string{"cuda", "emit", "-t", "all"}, "prefixgen cuda emit: -t all is not allowed here: name one topology"},
@@ -122,7 +126,7 @@ func TestCudaBadInput(t *testing.T) {
 		{"bench zero items", []string{"cuda", "bench", "-t", "sklansky", "--items", "0"}, `prefixgen cuda bench: --items: size "0" is not a number, 2^K or 2^K±C from 1 to 2^40`},
 		{"bench zero runs", []string{"cuda", "bench", "-t", "sklansky", "--runs", "0"}, "prefixgen cuda bench: --runs 0 out of range: allowed 20 to 10000 (see --help)"},
 		{"bench zero items per thread", []string{"cuda", "bench", "-t", "sklansky", "--items-per-thread", "0"}, "prefixgen cuda bench: --items-per-thread 0 out of range: allowed 1 to 32 (see --help)"},
-		{"bench width above 32", []string{"cuda", "bench", "-t", "sklansky", "--width", "33"}, "prefixgen cuda bench: --width 33 out of range: a warp scan allows 1 to 32 lanes\n"},
+		{"bench width above 32", []string{"cuda", "bench", "-t", "sklansky", "--width", "33"}, "prefixgen cuda bench: --width 33 out of range: a warp scan allows 1 to 32 lanes; for 2 to 2048 columns, cuda emit --block shared builds a shared-memory block scan\n"},
 		{"bad threads", []string{"cuda", "emit", "-t", "sklansky", "--block-threads", "48"}, "prefixgen cuda emit: gpukernels: 48 threads per block out of range: allowed multiples of 32 from 32 to 1024 (at most 32 logical warps of 32 lanes)"},
 		{"unwritable output", []string{"cuda", "emit", "-t", "sklansky", "-o", filepath.Join(dir, "no", "such", "scan.cuh")}, "prefixgen cuda emit: cannot write " + filepath.Join(dir, "no", "such", "scan.cuh") + ": no such file or directory"},
 		{"bad input keeps -o", []string{"cuda", "emit", "-t", "sklansky", "--type", "float", "--op", "and", "-o", existing}, "prefixgen cuda emit: gpukernels: operator and is not defined for float: allowed for float are add, max, min, affine and functor:NAME"},
@@ -141,7 +145,10 @@ func TestCudaBadInput(t *testing.T) {
 		{"suite no nvcc", []string{"cuda", "bench", "--suite", filepath.Join(dir, "suite")}, "prefixgen cuda bench: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
 		{"suite and topology", []string{"cuda", "bench", "--suite", filepath.Join(dir, "suite"), "-t", "sklansky"}, "prefixgen cuda bench: --topology does not apply to --suite: the suite fixes its tables (see --help)"},
 		{"suite empty", []string{"cuda", "bench", "--suite", ""}, "prefixgen cuda bench: --suite is empty: allowed a value, or leave the flag out for its default"},
+		{"build-only without keep", []string{"cuda", "bench", "-t", "sklansky", "--build-only"}, "prefixgen cuda bench: --build-only needs --keep DIR: the folder the harness is built in"},
+		{"build-only in the suite", []string{"cuda", "bench", "--suite", dir, "--build-only"}, "prefixgen cuda bench: --build-only does not apply to --suite: the suite fixes its tables (see --help)"},
 		{"no-sanitize alone", []string{"cuda", "bench", "-t", "sklansky", "--no-sanitize"}, "prefixgen cuda bench: --no-sanitize applies to --suite only"},
+		{"suite verbose", []string{"cuda", "bench", "--suite", dir, "-v"}, "prefixgen cuda bench: --verbose applies to a single bench, not --suite: the suite keeps nvcc's output in DIR/TABLE/nvcc.log"},
 		{"unknown flag", []string{"cuda", "emit", "--fast"}, "prefixgen cuda emit: unknown flag --fast (see prefixgen cuda emit --help)"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -186,6 +193,7 @@ echo "ptxas info    : Compiling entry function '_Z10FillKernelPix' for 'sm_90'" 
 `), 0o755))
 	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	t.Setenv("CUDA_HOME", "")
+	fakeDevice(t, true)
 	dir := filepath.Join(t.TempDir(), "suite")
 	status, out, errOut := prefixgen("cuda", "bench", "--suite", dir, "--no-sanitize")
 	require.Equal(t, 0, status, errOut)
@@ -224,6 +232,7 @@ func TestCudaBenchTools(t *testing.T) {
 			require.NoError(t, os.WriteFile(filepath.Join(bin, "nvcc"), []byte("#!/bin/sh\n"+tt.nvcc+"\n"), 0o755))
 			t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 			t.Setenv("CUDA_HOME", "")
+			fakeDevice(t, true)
 			args := []string{"cuda", "bench"}
 			if !slices.Contains(tt.args, "--suite") {
 				args = append(args, "-t", "sklansky")
@@ -300,4 +309,128 @@ func TestCudaReport(t *testing.T) {
 	}
 	assert.NoFileExists(t, same)
 	assert.NoFileExists(t, filepath.Join(dir, "x.gif"))
+}
+
+// fakeCUDA puts on PATH an nvcc that prints ptxas's figures for one kernel
+// and "builds" a harness that is the shell script harness.
+func fakeCUDA(t *testing.T, harness string) {
+	t.Helper()
+	for _, tool := range []string{"sh", "cp", "cat"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("the fake nvcc needs %s on PATH", tool)
+		}
+	}
+	bin := t.TempDir()
+	script := filepath.Join(bin, "harness.sh")
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\n"+harness), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(bin, "nvcc"), []byte(`#!/bin/sh
+while [ $# -gt 0 ]; do case "$1" in -o) out="$2"; shift;; esac; shift; done
+cp `+script+` "$out"
+echo "ptxas info    : Compiling entry function '_Z10FillKernelPix' for 'sm_90'" >&2
+echo "ptxas info    : Function properties for _Z10FillKernelPix" >&2
+echo "    8 bytes stack frame, 4 bytes spill stores, 4 bytes spill loads" >&2
+echo "ptxas info    : Used 12 registers, 368 bytes cmem[0]" >&2
+`), 0o755))
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	t.Setenv("CUDA_HOME", "")
+	fakeDevice(t, true)
+}
+
+// oneRowHarness is a fake harness that prints a report of one right row.
+const oneRowHarness = `cat <<'EOF'
+{"device":"Fake GPU","driver":"12.4","nvcc":"12.4.131","results":[
+{"kernel":"device-scan","topology":"sklansky","scan":"inclusive","type":"int32","op":"add","n":31,"ms":0.01,"gbps":0.1,"vs_cub":1,"vs_memcpy":null,"offset":1,"batch":256,"correct":true}
+]}
+EOF
+`
+
+// TestCudaBenchPTXASQuiet: ptxas's figures reach the terminal only with
+// -v; the JSON records them either way.
+func TestCudaBenchPTXASQuiet(t *testing.T) {
+	fakeCUDA(t, oneRowHarness)
+	for _, tt := range []struct {
+		name    string
+		verbose bool
+	}{{"quiet", false}, {"verbose", true}} {
+		t.Run(tt.name, func(t *testing.T) {
+			args := []string{"cuda", "bench", "-t", "sklansky"}
+			if tt.verbose {
+				args = append(args, "-v")
+			}
+			status, out, errOut := prefixgen(args...)
+			require.Equal(t, 0, status, errOut)
+			assert.Contains(t, out, `"registers":12,"stack_frame":8,"spill_stores":4,"spill_loads":4`)
+			if tt.verbose {
+				assert.Contains(t, errOut, "ptxas info    : Used 12 registers")
+			} else {
+				assert.Empty(t, errOut)
+			}
+		})
+	}
+}
+
+// TestCudaBenchNoDeviceOnce: a harness that finds no device is said to
+// have found none in one line, not echoed and then said again; exit 2.
+func TestCudaBenchNoDeviceOnce(t *testing.T) {
+	fakeCUDA(t, "echo 'prefixgen bench: no CUDA device: no CUDA-capable device is detected' >&2\nexit 3\n")
+	status, out, errOut := prefixgen("cuda", "bench", "-t", "sklansky")
+	assert.Equal(t, 2, status, errOut)
+	assert.Empty(t, out)
+	assert.Equal(t, "prefixgen cuda bench: no CUDA device: no CUDA-capable device is detected\n", errOut)
+}
+
+// fakeDevice points cuda bench's device probe at a folder laid out as a
+// machine whose NVIDIA driver lists a GPU (gpu true) or none, with no
+// nvidia-smi, for the rest of the test.
+func fakeDevice(t *testing.T, gpu bool) {
+	t.Helper()
+	root := t.TempDir()
+	dir := filepath.Join(root, "proc", "driver", "nvidia", "gpus")
+	if gpu {
+		dir = filepath.Join(dir, "0000:01:00.0")
+	}
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	saved := deviceProbe
+	deviceProbe = bench.DeviceProbe{Root: root, NvidiaSMI: "-"}
+	t.Cleanup(func() { deviceProbe = saved })
+}
+
+// TestCudaBenchNoDeviceFirst: without a device cuda bench says so in one
+// line within a second, before nvcc runs, and exits 2, as a harness that
+// found none; --suite too.
+func TestCudaBenchNoDeviceFirst(t *testing.T) {
+	marker := filepath.Join(t.TempDir(), "nvcc-ran")
+	fakeCUDA(t, oneRowHarness)
+	fakeDevice(t, false)
+	nvcc, err := exec.LookPath("nvcc")
+	require.NoError(t, err)
+	script, err := os.ReadFile(nvcc)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(nvcc, []byte(strings.Replace(string(script), "#!/bin/sh\n", "#!/bin/sh\ntouch "+marker+"\n", 1)), 0o755))
+	const none = "prefixgen cuda bench: no CUDA device: the NVIDIA driver shows no GPU (no /proc/driver/nvidia/gpus/*, no /dev/nvidia0)"
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"cuda", "bench", "-t", "all"}, none + "; --build-only --keep DIR builds the harness without one\n"},
+		{[]string{"cuda", "bench", "--suite", filepath.Join(t.TempDir(), "suite")}, none + "\n"},
+	} {
+		start := time.Now()
+		status, out, errOut := prefixgen(tt.args...)
+		assert.Less(t, time.Since(start), time.Second)
+		assert.Equal(t, 2, status, errOut)
+		assert.Empty(t, out)
+		assert.Equal(t, tt.want, errOut)
+		assert.NoFileExists(t, marker, "nvcc ran")
+	}
+	// --build-only builds without a device, into --keep's folder, and
+	// says nothing.
+	keep := t.TempDir()
+	status, out, errOut := prefixgen("cuda", "bench", "-t", "sklansky", "--build-only", "--keep", keep)
+	require.Equal(t, 0, status, errOut)
+	assert.Empty(t, out)
+	assert.Empty(t, errOut)
+	assert.FileExists(t, filepath.Join(keep, "harness"))
+	assert.FileExists(t, filepath.Join(keep, "harness.cu"))
+	assert.FileExists(t, marker)
 }

@@ -416,9 +416,16 @@ type BuildOptions struct {
 	// Dir keeps the generated files and the binary; empty means a
 	// temporary folder, removed afterwards.
 	Dir string
-	// Log receives nvcc's output and the harness's standard error as they
-	// come; nil discards them.
+	// Log receives the harness's standard error as it comes (but for its
+	// line saying it found no device, which the *MissingError says) and,
+	// with Verbose, nvcc's output; nil discards them.
 	Log io.Writer
+	// Verbose sends nvcc's output, ptxas's figures for every kernel
+	// (-Xptxas -v) among it, to Log as it comes. Without it nvcc's output
+	// goes to nvcc.log in Dir alone, and its first error line into the
+	// error of a failed build; the report's Kernels hold ptxas's figures
+	// either way.
+	Verbose bool
 	// ToolTimeout is the time limit of each run of nvcc and of the
 	// harness; 0 means toolrun.DefaultTimeout.
 	ToolTimeout time.Duration
@@ -495,26 +502,18 @@ type BenchResult struct {
 // toolrun's error. A report with a wrong result, or from a harness that
 // failed after printing it, is returned with an error.
 func Bench(ctx context.Context, opt BenchOptions, build BuildOptions) (*BenchReport, []byte, error) {
-	files, err := Harness(opt)
-	if err != nil {
-		return nil, nil, err
-	}
-	if build.NVCC == "" {
-		if build.NVCC, err = FindNVCC(); err != nil {
-			return nil, nil, err
-		}
-	}
 	if build.Log == nil {
 		build.Log = io.Discard
 	}
 	if build.Dir == "" {
 		var remove func()
+		var err error
 		if build.Dir, remove, err = cleanup.MkdirTemp("", "prefixgen-bench-"); err != nil {
 			return nil, nil, fmt.Errorf("bench: %w", err)
 		}
 		defer remove()
 	}
-	h, err := buildHarness(ctx, files, build)
+	h, err := build.build(ctx, opt)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -527,6 +526,35 @@ func Bench(ctx context.Context, opt BenchOptions, build BuildOptions) (*BenchRep
 		return nil, nil, fmt.Errorf("bench: %w", jerr)
 	}
 	return rep, raw, err
+}
+
+// Build writes the harness into build.Dir, which must be given, and builds
+// it there with nvcc as Bench does, without running it: the harness, its
+// sources and nvcc.log are left in build.Dir, for a machine with a GPU. It
+// returns ptxas's figures for every kernel. Its errors are Bench's.
+func Build(ctx context.Context, opt BenchOptions, build BuildOptions) ([]KernelResources, error) {
+	if build.Dir == "" {
+		return nil, errors.New("bench: Build needs a folder to build in")
+	}
+	h, err := build.build(ctx, opt)
+	if err != nil {
+		return nil, err
+	}
+	return h.kernels, nil
+}
+
+// build writes opt's harness into build.Dir and builds it.
+func (build BuildOptions) build(ctx context.Context, opt BenchOptions) (*harness, error) {
+	files, err := Harness(opt)
+	if err != nil {
+		return nil, err
+	}
+	if build.NVCC == "" {
+		if build.NVCC, err = FindNVCC(); err != nil {
+			return nil, err
+		}
+	}
+	return buildHarness(ctx, files, build)
 }
 
 // ErrNoBuild is wrapped by the error of an nvcc that exited 0 without
@@ -571,7 +599,11 @@ func buildHarness(ctx context.Context, files []File, build BuildOptions) (*harne
 	}
 	args := []string{"-O3", "-std=c++17", "-arch=" + arch, "-Xptxas", "-v", "-o", "harness", "harness.cu"}
 	h.command = append([]string{filepath.Base(build.NVCC)}, args...)
-	res, err := toolrun.Run(ctx, toolrun.Cmd{Path: build.NVCC, Args: args, Dir: dir, Log: build.Log, Timeout: build.ToolTimeout})
+	var nvccLog io.Writer
+	if build.Verbose {
+		nvccLog = build.Log
+	}
+	res, err := toolrun.Run(ctx, toolrun.Cmd{Path: build.NVCC, Args: args, Dir: dir, Log: nvccLog, Timeout: build.ToolTimeout})
 	var out string
 	if res != nil {
 		out = string(res.Output)
@@ -637,14 +669,16 @@ func (h *harness) run(ctx context.Context, log io.Writer, args ...string) (*Benc
 // failed or ran out of time, which the error says instead; a wrong result,
 // or a failure after the report, is an error returned with the report.
 func (h *harness) runWith(ctx context.Context, log io.Writer, path string, args ...string) (*BenchReport, error) {
-	res, err := toolrun.Run(ctx, toolrun.Cmd{Path: path, Args: args, Dir: h.dir, ErrLog: log, Timeout: h.timeout})
+	errLog := &dropLines{w: log, prefix: noDevice}
+	res, err := toolrun.Run(ctx, toolrun.Cmd{Path: path, Args: args, Dir: h.dir, ErrLog: errLog, Timeout: h.timeout})
+	errLog.flush()
 	var stdout, stderr string
 	if res != nil {
 		stdout, stderr = string(res.Stdout), string(res.Stderr)
 	}
 	exit, failed := errors.AsType[*toolrun.ExitError](err)
 	for line := range strings.Lines(stderr) {
-		if why, ok := strings.CutPrefix(toolrun.OneLine(line), "prefixgen bench: no CUDA device"); ok {
+		if why, ok := strings.CutPrefix(toolrun.OneLine(line), noDevice); ok {
 			return nil, &MissingError{"no CUDA device" + why}
 		}
 	}
@@ -674,6 +708,47 @@ func (h *harness) runWith(ctx context.Context, log io.Writer, path string, args 
 		}
 	}
 	return rep, err
+}
+
+// noDevice starts the line of a harness that found no CUDA device.
+const noDevice = "prefixgen bench: no CUDA device"
+
+// dropLines writes to w every line but those that start with prefix, so
+// that what an error says is not shown twice. A line is held until its
+// end; flush writes a last line without one.
+type dropLines struct {
+	w      io.Writer
+	prefix string
+	line   []byte
+}
+
+// Write passes on every whole line of p that does not start with prefix.
+func (d *dropLines) Write(p []byte) (int, error) {
+	if d.w == nil {
+		return len(p), nil
+	}
+	d.line = append(d.line, p...)
+	for {
+		i := bytes.IndexByte(d.line, '\n')
+		if i < 0 {
+			return len(p), nil
+		}
+		line := d.line[:i+1]
+		if !bytes.HasPrefix(line, []byte(d.prefix)) {
+			if _, err := d.w.Write(line); err != nil {
+				return len(p), err
+			}
+		}
+		d.line = d.line[i+1:]
+	}
+}
+
+// flush writes what is left of a last line without its end.
+func (d *dropLines) flush() {
+	if d.w != nil && len(d.line) > 0 && !bytes.HasPrefix(d.line, []byte(d.prefix)) {
+		_, _ = d.w.Write(d.line)
+	}
+	d.line = nil
 }
 
 // reportJSON returns the JSON document in out: from its first line that
