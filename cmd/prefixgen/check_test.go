@@ -50,9 +50,9 @@ func TestGenHardwareBadInput(t *testing.T) {
 		want string
 	}{
 		{"keyword module", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--module", "module", "-o", out},
-			`prefixgen gen: emit: module name "module" is not a legal Verilog identifier: it is a Verilog or SystemVerilog keyword`},
+			`prefixgen gen: module name "module" is not a legal Verilog identifier: it is a Verilog or SystemVerilog keyword`},
 		{"digit first", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "yosys-lcu", "--module", "9x", "-o", out},
-			`prefixgen gen: emit: module name "9x" is not a legal Verilog identifier: allowed: a letter or _ first, then letters, digits, _ or $`},
+			`prefixgen gen: module name "9x" is not a legal Verilog identifier: allowed: a letter or _ first, then letters, digits, _ or $`},
 		{"module with json", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "json", "--module", "x"},
 			`prefixgen gen: --module applies to -f verilog, vhdl and yosys-lcu only, not "json"`},
 		{"testbench with dot", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "dot", "--testbench"},

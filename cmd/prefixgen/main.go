@@ -75,9 +75,12 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 
 // message returns the one line run prints for err: "prefixgen CMD: " once,
 // then the reason. Errors of the project's packages start with the
-// package's name ("optimize: width 300 out of range"); where that name is
-// already a word of the command's ("prefixgen optimize", "prefixgen cuda
-// emit"), it is dropped, so no line reads "prefixgen optimize: optimize: …".
+// package's name ("physical: Liberty file … cannot be read"), and an error
+// wrapped by several packages with several; a user has no use for them, so
+// every leading package name of the module (modulePackages) is dropped,
+// and so is a word of the command's name ("prefixgen cuda emit"), so no line
+// reads "prefixgen optimize: optimize: …". A package name after something
+// else (a file's path, as in "f.json: network: …") stays.
 func message(err error) string {
 	msg := strings.ReplaceAll(err.Error(), "\n", " ")
 	if !strings.HasPrefix(msg, "prefixgen") {
@@ -87,12 +90,24 @@ func message(err error) string {
 	if !ok {
 		return msg
 	}
-	for _, word := range strings.Fields(cmd)[1:] {
-		if rest, found := strings.CutPrefix(reason, word+": "); found {
-			return cmd + ": " + rest
+	words := append(strings.Fields(cmd)[1:], modulePackages...)
+	for dropped := true; dropped; {
+		dropped = false
+		for _, word := range words {
+			if rest, found := strings.CutPrefix(reason, word+": "); found && rest != "" {
+				reason, dropped = rest, true
+			}
 		}
 	}
-	return msg
+	return cmd + ": " + reason
+}
+
+// modulePackages are the names of the module's packages whose errors may
+// reach a user, which message drops from the front of a reason.
+var modulePackages = []string{
+	"adder", "bdd", "bench", "block", "carry", "cleanup", "delay", "emit", "explore",
+	"gpukernels", "liberty", "netlist", "network", "optimize", "physical", "program",
+	"progress", "redundant", "report", "simulate", "toolcheck", "toolrun", "topologies", "warp",
 }
 
 // failure marks an error where the input was fine but the work failed: a
@@ -174,12 +189,13 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			"as soon as possible), size (cells), max fan-out (logical: readers + 1 if an output), wire tracks,\n" +
 			"deficiency (size + depth − (2n − 2)). Exit status: 0 success, 1 the work failed, 2 bad usage or input,\n" +
 			"128 + N stopped by signal N (nothing half written is left).",
-		Writer:         stdout,
-		ErrWriter:      stderr,
-		HideVersion:    true,
-		ExitErrHandler: func(*cli.Context, error) {},
-		OnUsageError:   onUsageError,
-		Metadata:       map[string]any{},
+		Writer:               stdout,
+		ErrWriter:            stderr,
+		Version:              appVersion(),
+		EnableBashCompletion: true,
+		ExitErrHandler:       func(*cli.Context, error) {},
+		OnUsageError:         onUsageError,
+		Metadata:             map[string]any{},
 		// help NAME with no command NAME: run reports it.
 		CommandNotFound: func(c *cli.Context, name string) {
 			cmds, parent := c.App.Commands, "prefixgen"
@@ -200,10 +216,11 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		// urfave/cli adds --help to an app only along with its own help
 		// command, which helpCommand replaces.
 		Flags:    []cli.Flag{cli.HelpFlag},
-		Commands: []*cli.Command{listCommand(), genCommand(), statsCommand(), verifyCommand(), compareCommand(), checkCommand(), cudaCommand(), exploreCommand(), reportCommand(), optimizeCommand(), synthCommand(), helpCommand()},
+		Commands: []*cli.Command{listCommand(), genCommand(), statsCommand(), verifyCommand(), compareCommand(), checkCommand(), cudaCommand(), exploreCommand(), reportCommand(), optimizeCommand(), synthCommand(), versionCommand(), completionCommand(), helpCommand()},
 	}
 	refuseEmpty(app.Commands)
 	decimalFlags(app.Commands)
+	addExamples(app.Commands, "")
 	return app
 }
 

@@ -139,14 +139,14 @@ func TestBadInput(t *testing.T) {
 		status int
 		want   string
 	}{
-		{"width zero", []string{"gen", "-t", "sklansky", "-n", "0"}, 2, "prefixgen gen: topologies: sklansky: width 0 out of range: allowed 1…1073741824"},
-		{"width negative", []string{"stats", "-t", "all", "-n", "-3"}, 2, "prefixgen stats: topologies: ripple: width -3 out of range: allowed 1…1073741824"},
+		{"width zero", []string{"gen", "-t", "sklansky", "-n", "0"}, 2, "prefixgen gen: sklansky: width 0 out of range: allowed 1…1073741824"},
+		{"width negative", []string{"stats", "-t", "all", "-n", "-3"}, 2, "prefixgen stats: ripple: width -3 out of range: allowed 1…1073741824"},
 		{"width not a number", []string{"gen", "-t", "sklansky", "-n", "abc"}, 2, `prefixgen gen: invalid value "abc" for flag -n: want a whole number (see prefixgen gen --help)`},
-		{"width too large", []string{"stats", "-t", "kogge-stone", "-n", "10000000"}, 2, "prefixgen stats: topologies: kogge-stone at width 10000000 needs about 230000000 cells, more than the 67108864 allowed"},
-		{"unknown topology", []string{"gen", "-t", "wallace", "-n", "8"}, 2, `prefixgen gen: topologies: unknown topology "wallace": known are ripple, kogge-stone, brent-kung, sklansky, han-carlson, ladner-fischer, knowles, harris, zero-deficiency`},
-		{"k out of range", []string{"gen", "-t", "ladner-fischer", "-n", "8", "--param", "k=-1"}, 2, "prefixgen gen: topologies: ladner-fischer parameter k=-1 out of range: allowed 0…63"},
-		{"unknown parameter", []string{"gen", "-t", "sklansky", "-n", "8", "--param", "k=1"}, 2, `prefixgen gen: topologies: sklansky has no parameter "k": it takes none`},
-		{"malformed parameter", []string{"gen", "-t", "ladner-fischer", "-n", "8", "--param", "k:1"}, 2, `prefixgen gen: topologies: parameter "k:1" is not name=value: write it as, e.g., k=1`},
+		{"width too large", []string{"stats", "-t", "kogge-stone", "-n", "10000000"}, 2, "prefixgen stats: kogge-stone at width 10000000 needs about 230000000 cells, more than the 67108864 allowed"},
+		{"unknown topology", []string{"gen", "-t", "wallace", "-n", "8"}, 2, `prefixgen gen: unknown topology "wallace": known are ripple, kogge-stone, brent-kung, sklansky, han-carlson, ladner-fischer, knowles, harris, zero-deficiency`},
+		{"k out of range", []string{"gen", "-t", "ladner-fischer", "-n", "8", "--param", "k=-1"}, 2, "prefixgen gen: ladner-fischer parameter k=-1 out of range: allowed 0…63"},
+		{"unknown parameter", []string{"gen", "-t", "sklansky", "-n", "8", "--param", "k=1"}, 2, `prefixgen gen: sklansky has no parameter "k": it takes none`},
+		{"malformed parameter", []string{"gen", "-t", "ladner-fischer", "-n", "8", "--param", "k:1"}, 2, `prefixgen gen: parameter "k:1" is not name=value: write it as, e.g., k=1`},
 		{"missing file", []string{"gen", "--from", filepath.Join(dir, "nope.json")}, 2, "prefixgen gen: cannot read network file: open " + filepath.Join(dir, "nope.json") + ": no such file or directory"},
 		{"a folder", []string{"stats", "--from", dir}, 2, "prefixgen stats: cannot read network file " + dir + ": it is a folder: allowed a prefixgen.network/v1 or prefixgen.adder/v1 file"},
 		{"garbage file", []string{"stats", "--from", garbage}, 2, "prefixgen stats: " + garbage + ": network: not a prefixgen.network/v1 document: invalid JSON at byte 2: invalid character 'o' in literal null (expecting 'u')"},
@@ -166,7 +166,7 @@ func TestBadInput(t *testing.T) {
 		{"cuda help for no command", []string{"cuda", "help", "emitt"}, 2, `prefixgen cuda help: unknown command "emitt": known are emit, bench, report (see prefixgen cuda --help)`},
 		{"negative vectors", []string{"verify", "-t", "all", "-n", "8", "--vectors", "-5"}, 2, "prefixgen verify: --vectors -5 out of range: allowed 0 or more"},
 		{"stray argument", []string{"list", "all"}, 2, `prefixgen list: unexpected argument "all": this command takes only flags`},
-		{"unwritable output", []string{"gen", "-t", "sklansky", "-n", "8", "-o", filepath.Join(dir, "no", "such", "dir.json")}, 2, "prefixgen gen: emit: cannot write " + filepath.Join(dir, "no", "such", "dir.json") + ": no such file or directory"},
+		{"unwritable output", []string{"gen", "-t", "sklansky", "-n", "8", "-o", filepath.Join(dir, "no", "such", "dir.json")}, 2, "prefixgen gen: cannot write " + filepath.Join(dir, "no", "such", "dir.json") + ": no such file or directory"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
