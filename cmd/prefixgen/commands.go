@@ -296,7 +296,7 @@ func genFormat(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 		opt := emit.YosysLCUOptions{Module: module}
 		return func(w io.Writer, n *network.Network) error { return emit.YosysLCU(w, n, opt) }, nil
 	default:
-		return nil, usage(c, "unknown format %s: allowed %s", network.Quote(f), strings.Join(genFormats, ", "))
+		return nil, usage(c, "unknown format %s%s: allowed %s", network.Quote(f), didYouMean(f, genFormats), strings.Join(genFormats, ", "))
 	}
 }
 
@@ -346,6 +346,9 @@ func writeFile(c *cli.Context, flag, path string, fn func(io.Writer) error) erro
 	return nil
 }
 
+// tableFormats are the formats of the commands that print tables.
+var tableFormats = []string{"table", "json", "csv"}
+
 // statsFormat returns the writer for -f table|json|csv; single says whether
 // one network was asked for, which json prints as an object, not an array.
 func statsFormat(c *cli.Context, single bool) (func(io.Writer, []emit.Stats) error, error) {
@@ -360,7 +363,7 @@ func statsFormat(c *cli.Context, single bool) (func(io.Writer, []emit.Stats) err
 		}
 		return emit.StatsJSONArray, nil
 	default:
-		return nil, usage(c, "unknown format %s: allowed table, json, csv", network.Quote(f))
+		return nil, usage(c, "unknown format %s%s: allowed table, json, csv", network.Quote(f), didYouMean(f, tableFormats))
 	}
 }
 

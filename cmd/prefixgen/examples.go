@@ -83,10 +83,6 @@ var commandExamples = map[string][]string{
 		"prefixgen completion bash > ~/.local/share/bash-completion/completions/prefixgen",
 		"prefixgen completion zsh > ~/.zfunc/_prefixgen",
 	},
-	"help": {
-		"prefixgen help",
-		"prefixgen help cuda emit",
-	},
 }
 
 // addExamples appends the EXAMPLES section of commandExamples to the help

@@ -14,6 +14,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/prefixgen/prefixgen/internal/cleanup"
+	"github.com/prefixgen/prefixgen/internal/suggest"
 	"github.com/prefixgen/prefixgen/internal/toolrun"
 	"github.com/prefixgen/prefixgen/network"
 )
@@ -286,7 +287,17 @@ func unknownCommand(cmd, parent, name string, cmds []*cli.Command) error {
 			names = append(names, x.Name)
 		}
 	}
-	return fmt.Errorf("%s: unknown command %s: known are %s (see %s --help)", cmd, network.Quote(name), strings.Join(names, ", "), parent)
+	return fmt.Errorf("%s: unknown command %s%s: known are %s (see %s --help)", cmd, network.Quote(name), didYouMean(name, names), strings.Join(names, ", "), parent)
+}
+
+// didYouMean returns " (did you mean X?)" for the one of allowed that word,
+// a value none of them is, was likely meant to be, or "" where none is
+// close.
+func didYouMean(word string, allowed []string) string {
+	if s := suggest.Closest(word, allowed); s != "" {
+		return " (did you mean " + s + "?)"
+	}
+	return ""
 }
 
 // onUsageError turns a flag-parsing error into one line. The number flags
@@ -304,6 +315,15 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 	msg = boolValue.ReplaceAllString(msg, "invalid value $1 for flag -$2: want true or false")
 	if typed, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
 		msg = "unknown flag " + dashed(typed)
+		if c.Command != nil {
+			var names []string
+			for _, f := range c.Command.Flags {
+				names = append(names, f.Names()...)
+			}
+			if s := suggest.Closest(strings.TrimPrefix(typed, "-"), names); s != "" {
+				msg += " (did you mean " + dashed(s) + "?)"
+			}
+		}
 		if short, value, ok := joinedValue(c, typed); ok {
 			msg = fmt.Sprintf("unknown flag -%s: a value goes after a space, as in -%s %s", typed, short, value)
 		}

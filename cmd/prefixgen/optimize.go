@@ -128,7 +128,7 @@ func optimizeCommand() *cli.Command {
 			}
 			format := c.String("format")
 			if !contains(optimizeFormats, format) {
-				return usage(c, "unknown format %s: allowed %s", network.Quote(format), strings.Join(optimizeFormats, ", "))
+				return usage(c, "unknown format %s%s: allowed %s", network.Quote(format), didYouMean(format, optimizeFormats), strings.Join(optimizeFormats, ", "))
 			}
 			opt := optimize.Options{
 				Width:     c.Int("width"),

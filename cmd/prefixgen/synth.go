@@ -133,7 +133,7 @@ func synthCommand() *cli.Command {
 			}
 			format := c.String("format")
 			if !slices.Contains(synthFormats, format) {
-				return usage(c, "unknown format %q: allowed %s", format, strings.Join(synthFormats, ", "))
+				return usage(c, "unknown format %q%s: allowed %s", format, didYouMean(format, synthFormats), strings.Join(synthFormats, ", "))
 			}
 			opt, err := synthOptions(c)
 			if err != nil {

@@ -18,7 +18,7 @@ import (
 
 func init() {
 	// prefixgen --version and -v: what prefixgen version prints.
-	cli.VersionFlag = &cli.BoolFlag{Name: "version", Aliases: []string{"v"}, Usage: "print the version, the commit and the outside tools found, then exit"}
+	cli.VersionFlag = &cli.BoolFlag{Name: "version", Aliases: []string{"v"}, Usage: "print the version, the commit and the outside tools found, then exit", DisableDefaultText: true}
 	cli.VersionPrinter = func(c *cli.Context) { writeVersion(c.Context, c.App.Writer) }
 }
 

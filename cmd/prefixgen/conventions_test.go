@@ -1,0 +1,149 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// --version, -v and version print the version, the commit, the Go that
+// built prefixgen and every outside tool in a fixed order, with its version
+// line or "not found".
+func TestVersion(t *testing.T) {
+	dir := t.TempDir()
+	fake := filepath.Join(dir, "yosys")
+	require.NoError(t, os.WriteFile(fake, []byte("#!/bin/sh\necho 'Yosys 9.99 (fake)'\n"), 0o755))
+	t.Setenv("PATH", dir)
+	var want string
+	for _, args := range [][]string{{"--version"}, {"-v"}, {"version"}} {
+		status, stdout, stderr := prefixgen(args...)
+		require.Equal(t, 0, status, stderr)
+		assert.Empty(t, stderr)
+		lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+		require.Len(t, lines, 4+len(outsideTools), stdout)
+		assert.Equal(t, "prefixgen (devel)", lines[0])
+		assert.True(t, strings.HasPrefix(lines[1], "commit "), lines[1])
+		assert.True(t, strings.HasPrefix(lines[2], "built with go"), lines[2])
+		assert.Equal(t, "outside tools:", lines[3])
+		assert.Equal(t, "  yosys      "+fake+": Yosys 9.99 (fake)", lines[4])
+		for i, tool := range outsideTools[1:] {
+			assert.Equal(t, tool.Program, strings.Fields(lines[5+i])[0], lines[5+i])
+			assert.Contains(t, lines[5+i], "not found (needed by ")
+		}
+		if want == "" {
+			want = stdout
+		}
+		assert.Equal(t, want, stdout, "%s prints what --version prints", args)
+	}
+	status, _, stderr := prefixgen("version", "x")
+	assert.Equal(t, 2, status)
+	assert.Equal(t, "prefixgen version: unexpected argument \"x\": this command takes only flags\n", stderr)
+}
+
+// completion prints urfave/cli's scripts for bash and zsh, and the
+// completion they ask for lists commands and flags.
+func TestCompletion(t *testing.T) {
+	for _, shell := range []string{"bash", "zsh"} {
+		status, stdout, stderr := prefixgen("completion", shell)
+		require.Equal(t, 0, status, stderr)
+		assert.Contains(t, stdout, "--generate-bash-completion")
+		assert.Contains(t, stdout, "prefixgen")
+	}
+	status, _, stderr := prefixgen("completion", "fish")
+	assert.Equal(t, 2, status)
+	assert.Equal(t, "prefixgen completion: unknown shell \"fish\": allowed bash or zsh\n", stderr)
+	status, _, stderr = prefixgen("completion")
+	assert.Equal(t, 2, status)
+	assert.Contains(t, stderr, "name one shell")
+
+	// urfave/cli reads the words to complete from os.Args: prefixgen
+	// itself runs them.
+	complete := func(args ...string) []string {
+		cmd := exec.Command(os.Args[0], args...)
+		cmd.Env = append(os.Environ(), mainEnv+"=1")
+		out, err := cmd.Output()
+		require.NoError(t, err)
+		return strings.Fields(string(out))
+	}
+	assert.Contains(t, complete("--generate-bash-completion"), "synth")
+	assert.Contains(t, complete("--generate-bash-completion"), "completion")
+	assert.Contains(t, complete("cuda", "--generate-bash-completion"), "emit")
+	assert.Contains(t, complete("gen", "--to", "--generate-bash-completion"), "--topology")
+}
+
+// A typed name close to a known one gets "did you mean": commands, their
+// subcommands, topologies, formats and flags.
+func TestDidYouMean(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"synht"}, `prefixgen: unknown command "synht" (did you mean synth?): known are `},
+		{[]string{"help", "stast"}, `prefixgen help: unknown command "stast" (did you mean stats?): known are `},
+		{[]string{"cuda", "emti"}, `prefixgen cuda: unknown command "emti" (did you mean emit?): known are emit, bench, report`},
+		{[]string{"gen", "-t", "kogge-stne", "-n", "8"}, `prefixgen gen: unknown topology "kogge-stne" (did you mean kogge-stone?): known are `},
+		{[]string{"stats", "-t", "sklanksy,brent-kung", "-n", "8"}, `prefixgen stats: unknown topology "sklanksy" (did you mean sklansky?): known are `},
+		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilgo"}, `prefixgen gen: unknown format "verilgo" (did you mean verilog?): allowed `},
+		{[]string{"stats", "-t", "sklansky", "-n", "8", "-f", "cvs"}, `prefixgen stats: unknown format "cvs" (did you mean csv?): allowed `},
+		{[]string{"compare", "-f", "tabel"}, `prefixgen compare: unknown format "tabel" (did you mean table?): allowed `},
+		{[]string{"gen", "--widht", "8"}, `prefixgen gen: unknown flag --widht (did you mean --width?)`},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			status, stdout, stderr := prefixgen(tt.args...)
+			assert.Equal(t, 2, status)
+			assert.Empty(t, stdout)
+			assert.True(t, strings.HasPrefix(stderr, tt.want), "%q", stderr)
+			assert.Equal(t, 1, strings.Count(stderr, "\n"))
+		})
+	}
+	// A name close to none gets no guess.
+	_, _, stderr := prefixgen("gen", "-t", "wallace", "-n", "8")
+	assert.NotContains(t, stderr, "did you mean")
+}
+
+// Every command's help ends with two to four examples, and the cheap ones
+// run as written.
+func TestHelpExamples(t *testing.T) {
+	app := newApp(nil, nil)
+	seen := map[string]bool{}
+	dir := t.TempDir()
+	for _, cmd := range app.Commands {
+		if cmd.Name == "help" {
+			continue // help --help is prefixgen --help
+		}
+		names := []string{cmd.Name}
+		for _, sub := range cmd.Subcommands {
+			names = append(names, cmd.Name+" "+sub.Name)
+		}
+		for _, name := range names {
+			lines := commandExamples[name]
+			assert.GreaterOrEqual(t, len(lines), 2, name)
+			assert.LessOrEqual(t, len(lines), 4, name)
+			status, stdout, stderr := prefixgen(append(strings.Fields(name), "--help")...)
+			require.Equal(t, 0, status, stderr)
+			_, shown, ok := strings.Cut(stdout, "\nEXAMPLES:\n")
+			require.True(t, ok, "%s --help shows examples", name)
+			assert.Equal(t, "   "+strings.Join(lines, "\n   ")+"\n", shown, name)
+			for _, args := range docCommands("```\n"+strings.Join(lines, "\n")+"\n```\n", seen) {
+				if args[0] == "cuda" && args[1] == "report" {
+					continue // reads a report only a GPU writes
+				}
+				wd, err := os.Getwd()
+				require.NoError(t, err)
+				require.NoError(t, os.Chdir(dir))
+				status, _, stderr := prefixgen(args...)
+				require.NoError(t, os.Chdir(wd))
+				assert.Equal(t, 0, status, "prefixgen %s: %s", strings.Join(args, " "), stderr)
+			}
+		}
+	}
+	for name := range commandExamples {
+		assert.NotNil(t, app.Command(strings.Fields(name)[0]), name)
+	}
+}
