@@ -87,7 +87,7 @@ func TestDidYouMean(t *testing.T) {
 		{[]string{"help", "stast"}, `prefixgen help: unknown command "stast" (did you mean stats?): known are `},
 		{[]string{"cuda", "emti"}, `prefixgen cuda: unknown command "emti" (did you mean emit?): known are emit, bench, report`},
 		{[]string{"gen", "-t", "kogge-stne", "-n", "8"}, `prefixgen gen: unknown topology "kogge-stne" (did you mean kogge-stone?): known are `},
-		{[]string{"stats", "-t", "sklanksy,brent-kung", "-n", "8"}, `prefixgen stats: unknown topology "sklanksy" (did you mean sklansky?): known are `},
+		{[]string{"stats", "-t", "sklanksy,brent-kung", "-n", "8"}, `prefixgen stats: -t "sklanksy,brent-kung": unknown topology "sklanksy" (did you mean sklansky?): known are `},
 		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilgo"}, `prefixgen gen: unknown format "verilgo" (did you mean verilog?): allowed `},
 		{[]string{"stats", "-t", "sklansky", "-n", "8", "-f", "cvs"}, `prefixgen stats: unknown format "cvs" (did you mean csv?): allowed `},
 		{[]string{"compare", "-f", "tabel"}, `prefixgen compare: unknown format "tabel" (did you mean table?): allowed `},
@@ -145,5 +145,47 @@ func TestHelpExamples(t *testing.T) {
 	}
 	for name := range commandExamples {
 		assert.NotNil(t, app.Command(strings.Fields(name)[0]), name)
+	}
+}
+
+// -t takes a comma-separated list in every command that takes several
+// topologies, and compare -n takes a list of widths.
+func TestLists(t *testing.T) {
+	one := func(args ...string) string {
+		status, stdout, stderr := prefixgen(args...)
+		require.Equal(t, 0, status, stderr)
+		return stdout
+	}
+	ks := one("stats", "-t", "kogge-stone", "-n", "16", "-f", "csv")
+	bk := one("stats", "-t", "brent-kung", "-n", "16", "-f", "csv")
+	_, bkRow, _ := strings.Cut(bk, "\n")
+	assert.Equal(t, ks+bkRow, one("stats", "-t", "kogge-stone,brent-kung", "-n", "16", "-f", "csv"))
+	assert.True(t, strings.HasPrefix(one("stats", "-t", "kogge-stone,brent-kung", "-n", "16", "-f", "json"), "[\n"))
+	assert.Equal(t, 3, strings.Count(one("verify", "-t", "sklansky, ripple", "-n", "9", "--vectors", "10"), "\n"))
+	assert.Equal(t, 3, strings.Count(one("stats", "-t", "sklansky,kogge-stone", "-n", "9", "--valency", "3", "-f", "csv"), "\n"))
+
+	c32 := one("compare", "-n", "32", "-f", "csv")
+	c64 := one("compare", "-n", "64", "-f", "csv")
+	_, rows64, _ := strings.Cut(c64, "\n")
+	assert.Equal(t, c32+rows64, one("compare", "-n", "32,64", "-f", "csv"))
+
+	refused := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"gen", "-t", "sklansky,ripple", "-n", "8"}, `prefixgen gen: -t "sklansky,ripple": this command takes one topology: allowed ripple, `},
+		{[]string{"gen", "-t", "all", "-n", "8"}, `prefixgen gen: -t "all": this command takes one topology`},
+		{[]string{"synth", "-t", "sklansky,all", "-n", "8"}, `prefixgen synth: -t "sklansky,all": all cannot be listed with other topologies`},
+		{[]string{"check", "-t", "sklansky,sklansky", "-n", "8"}, `prefixgen check: -t "sklansky,sklansky": "sklansky" given twice`},
+		{[]string{"stats", "-t", "sklansky,ripple", "-n", "8", "--valency", "3"}, `prefixgen stats: --valency 3: ripple has no higher-valency form`},
+		{[]string{"compare", "-n", "8,8"}, `prefixgen compare: -n "8,8": width 8 given twice`},
+		{[]string{"compare", "-n", "8,0x10"}, `prefixgen compare: invalid value "8,0x10" for flag -n: want a whole number in decimal digits`},
+		{[]string{"compare", "-n", "8,0"}, `prefixgen compare: `},
+	}
+	for _, tt := range refused {
+		status, stdout, stderr := prefixgen(tt.args...)
+		assert.Equal(t, 2, status, "%v: %s", tt.args, stderr)
+		assert.Empty(t, stdout)
+		assert.True(t, strings.HasPrefix(stderr, tt.want), "%v: %q", tt.args, stderr)
 	}
 }

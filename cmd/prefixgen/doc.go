@@ -6,10 +6,10 @@
 //	prefixgen list                                   topologies, parameters, descriptions
 //	prefixgen gen     -t TOPO -n N [--param k=V] [-f json|text] [-o FILE]
 //	prefixgen gen     --from FILE [-f json|text] [-o FILE]
-//	prefixgen stats   -t TOPO|all -n N [--param k=V] [-f table|json|csv]
-//	prefixgen verify  -t TOPO|all -n N [--vectors V] [--seed S]
+//	prefixgen stats   -t TOPO[,TOPO…]|all -n N [--param k=V] [-f table|json|csv]
+//	prefixgen verify  -t TOPO[,TOPO…]|all -n N [--vectors V] [--seed S]
 //	prefixgen compare [-n N]                         every topology side by side (default n = 64)
-//	prefixgen synth   -t TOPO|all -n N [--liberty osu018|osu035|FILE] [--flow keep|abc] [-f table|json|csv]
+//	prefixgen synth   -t TOPO[,TOPO…]|all -n N [--liberty osu018|osu035|FILE] [--flow keep|abc] [-f table|json|csv]
 //
 // Exit status: 0 success, 1 the work failed (a verification mismatch, a
 // file that could not be written), 2 bad usage or bad input. Every error is
