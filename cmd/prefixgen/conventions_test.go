@@ -189,3 +189,36 @@ func TestLists(t *testing.T) {
 		assert.True(t, strings.HasPrefix(stderr, tt.want), "%v: %q", tt.args, stderr)
 	}
 }
+
+// A flag that takes one value is refused when given twice, under one name
+// or two; a flag that takes a list stays repeatable.
+func TestRepeatedFlagRefused(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"stats", "-t", "sklansky", "-n", "32", "-n", "64"}, `prefixgen stats: --width given twice ("32", then "64"): it takes one value; give it once`},
+		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "json", "-f=text"}, `prefixgen gen: --format given twice ("json", then "text"): it takes one value; give it once`},
+		{[]string{"compare", "--width=8", "--width", "16"}, `prefixgen compare: --width given twice ("8", then "16")`},
+		{[]string{"cuda", "emit", "-t", "sklansky", "-t", "ripple"}, `prefixgen cuda emit: --topology given twice ("sklansky", then "ripple")`},
+		{[]string{"verify", "-t", "sklansky", "-n", "8", "--seed", "1", "--seed", "2"}, `prefixgen verify: --seed given twice ("1", then "2")`},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			status, stdout, stderr := prefixgen(tt.args...)
+			assert.Equal(t, 2, status, stderr)
+			assert.Empty(t, stdout)
+			assert.True(t, strings.HasPrefix(stderr, tt.want), "%q", stderr)
+			assert.Equal(t, 1, strings.Count(stderr, "\n"))
+		})
+	}
+	status, _, stderr := prefixgen("stats", "-t", "ladner-fischer,knowles", "-n", "16", "--param", "k=1", "--param", "s=2")
+	assert.Equal(t, 0, status, stderr)
+	status, _, stderr = prefixgen("stats", "-t", "sklansky", "-n", "16", "--bit0-left", "--bit0-left")
+	assert.Equal(t, 2, status, stderr) // stats has no --bit0-left
+	status, _, stderr = prefixgen("gen", "-t", "sklansky", "-n", "8", "--bit0-left", "--bit0-left")
+	assert.Equal(t, 0, status, stderr)
+	status, _, stderr = prefixgen("gen", "-t", "sklansky", "-n", "8", "--", "-n", "9")
+	assert.Equal(t, 2, status)
+	assert.NotContains(t, stderr, "given twice")
+}

@@ -222,6 +222,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 	refuseEmpty(app.Commands)
 	decimalFlags(app.Commands)
 	addExamples(app.Commands, "")
+	refuseRepeats(app.Commands)
 	return app
 }
 
