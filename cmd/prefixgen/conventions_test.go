@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -221,4 +222,28 @@ func TestRepeatedFlagRefused(t *testing.T) {
 	status, _, stderr = prefixgen("gen", "-t", "sklansky", "-n", "8", "--", "-n", "9")
 	assert.Equal(t, 2, status)
 	assert.NotContains(t, stderr, "given twice")
+}
+
+// No help carries a measured time or memory, which would go stale: those
+// are in docs/.
+func TestHelpTimeless(t *testing.T) {
+	measured := regexp.MustCompile(`\b[0-9]+(\.[0-9]+)? ?(s|ms|µs|minutes|seconds|GB|MB)\b`)
+	app := newApp(nil, nil)
+	helps := [][]string{{"--help"}}
+	for _, cmd := range app.Commands {
+		helps = append(helps, []string{cmd.Name, "--help"})
+		for _, sub := range cmd.Subcommands {
+			helps = append(helps, []string{cmd.Name, sub.Name, "--help"})
+		}
+	}
+	for _, args := range helps {
+		status, stdout, stderr := prefixgen(args...)
+		require.Equal(t, 0, status, stderr)
+		for line := range strings.Lines(stdout) {
+			if strings.Contains(line, "--tool-timeout") {
+				continue // its examples (90s, 20m) and default are durations, not timings
+			}
+			assert.NotRegexp(t, measured, line, "%v", args)
+		}
+	}
 }

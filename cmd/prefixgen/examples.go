@@ -49,7 +49,7 @@ var commandExamples = map[string][]string{
 	},
 	"cuda bench": {
 		"prefixgen cuda bench -t all",
-		"prefixgen cuda bench -t sklansky,kogge-stone --type float --sizes 1M,16M",
+		"prefixgen cuda bench -t sklansky,kogge-stone --type float --sizes 2^20,2^24",
 	},
 	"cuda report": {
 		"prefixgen cuda report report.json",
