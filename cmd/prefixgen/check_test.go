@@ -66,7 +66,7 @@ func TestGenHardwareBadInput(t *testing.T) {
 		{"seed too large", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--testbench", "--seed", "4294967296"},
 			"prefixgen gen: --seed 4294967296 out of range for a testbench: allowed 0 to 4294967295"},
 		{"unknown format", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "vhd"},
-			`prefixgen gen: unknown format "vhd": allowed text, json, dot, svg, verilog, vhdl, yosys-lcu`},
+			`prefixgen gen: unknown format "vhd" (did you mean vhdl?): allowed text, json, dot, svg, verilog, vhdl, yosys-lcu`},
 		{"check too wide", []string{"check", "-t", "ripple", "-n", "5000"},
 			"prefixgen check: width 5000 too wide to check: allowed 1 to 4096"},
 		{"check negative jobs", []string{"check", "-t", "ripple", "-n", "8", "--jobs", "-1"},

@@ -93,7 +93,12 @@ func networks(c *cli.Context, allowAll bool) ([]*network.Network, error) {
 	if err != nil {
 		return nil, usage(c, "%v", err)
 	}
-	nets, err := topologies.SelectList(names, c.Int("width"), params)
+	var nets []*network.Network
+	if len(names) == 1 {
+		nets, err = topologies.Select(names[0], c.Int("width"), params)
+	} else {
+		nets, err = topologies.SelectList(names, c.Int("width"), params)
+	}
 	if err != nil && len(names) > 1 && topo != "all" {
 		return nil, usage(c, "-t %s: %s", network.Quote(topo), strings.TrimPrefix(err.Error(), "topologies: "))
 	}

@@ -247,3 +247,24 @@ func TestHelpTimeless(t *testing.T) {
 		}
 	}
 }
+
+// withFlags returns base, a command line whose flags all take a value,
+// without the flags extra gives, followed by extra: extra overrides base's
+// flags, which a command line may give only once.
+func withFlags(base []string, extra ...string) []string {
+	given := map[string]bool{}
+	for _, a := range extra {
+		if strings.HasPrefix(a, "-") {
+			given[a] = true
+		}
+	}
+	var out []string
+	for i := 0; i < len(base); i++ {
+		if given[base[i]] && i+1 < len(base) {
+			i++
+			continue
+		}
+		out = append(out, base[i])
+	}
+	return append(out, extra...)
+}

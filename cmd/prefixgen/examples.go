@@ -94,7 +94,10 @@ func addExamples(cmds []*cli.Command, parent string) {
 		if lines := commandExamples[name]; len(lines) > 0 {
 			template := cli.CommandHelpTemplate
 			if len(cmd.Subcommands) > 0 {
-				template = cli.SubcommandHelpTemplate
+				// prefixgen help cuda shows a command that has not run,
+				// whose categories urfave/cli has not set up: its
+				// subcommands are listed without them.
+				template = strings.Replace(cli.SubcommandHelpTemplate, `{{template "visibleCommandCategoryTemplate" .}}`, `{{template "visibleCommandTemplate" .}}`, 1)
 			}
 			cmd.CustomHelpTemplate = template + "\nEXAMPLES:\n   " + strings.Join(lines, "\n   ") + "\n"
 		}

@@ -50,7 +50,7 @@ func TestGenLCUWidthsBadInput(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			args := append([]string{"gen", "-t", "sklansky", "-f", "yosys-lcu", "-o", out}, tt.args...)
+			args := withFlags([]string{"gen", "-t", "sklansky", "-f", "yosys-lcu", "-o", out}, tt.args...)
 			status, stdout, stderr := prefixgen(args...)
 			assert.Equal(t, 2, status)
 			assert.Empty(t, stdout)

@@ -319,7 +319,11 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 		if c.Command != nil {
 			var names []string
 			for _, f := range c.Command.Flags {
-				names = append(names, f.Names()...)
+				for _, n := range f.Names() {
+					if len(n) > 1 { // a long name mistyped is not meant as a letter
+						names = append(names, n)
+					}
+				}
 			}
 			if s := suggest.Closest(strings.TrimPrefix(typed, "-"), names); s != "" {
 				msg += " (did you mean " + dashed(s) + "?)"
