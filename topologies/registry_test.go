@@ -79,6 +79,8 @@ func TestBuildRefuses(t *testing.T) {
 	}{
 		{"unknown topology", "foo", 8, nil,
 			`topologies: unknown topology "foo": known are ripple, kogge-stone, brent-kung, sklansky, han-carlson, ladner-fischer, knowles, harris, zero-deficiency`},
+		{"typo", "kogge-stne", 8, nil,
+			`topologies: unknown topology "kogge-stne" (did you mean kogge-stone?): known are ripple, kogge-stone, brent-kung, sklansky, han-carlson, ladner-fischer, knowles, harris, zero-deficiency`},
 		{"parameter where none is taken", "kogge-stone", 8, network.Params{"k": 1},
 			`topologies: kogge-stone has no parameter "k": it takes none`},
 		{"unknown parameter", "ladner-fischer", 8, network.Params{"q": 1, "k": 1},

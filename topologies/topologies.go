@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/prefixgen/prefixgen/internal/suggest"
 	"github.com/prefixgen/prefixgen/network"
 )
 
@@ -158,14 +159,26 @@ func Names() []string {
 	return names
 }
 
-// Lookup returns the topology with the given name.
+// Lookup returns the topology with the given name. The error for an
+// unknown name suggests the close one that was likely meant (Suggest).
 func Lookup(name string) (Topology, error) {
 	for _, t := range registry {
 		if t.Name == name {
 			return t.clone(), nil
 		}
 	}
-	return Topology{}, fmt.Errorf("topologies: unknown topology %s: known are %s", network.Quote(name), strings.Join(Names(), ", "))
+	var meant string
+	if s := Suggest(name); s != "" {
+		meant = " (did you mean " + s + "?)"
+	}
+	return Topology{}, fmt.Errorf("topologies: unknown topology %s%s: known are %s", network.Quote(name), meant, strings.Join(Names(), ", "))
+}
+
+// Suggest returns the name of the topology a user likely meant by name, a
+// name no topology has ("kogge-stne": kogge-stone), or "" where none is
+// close.
+func Suggest(name string) string {
+	return suggest.Closest(name, Names())
 }
 
 // Build builds the topology with the given name at width n with parameters

@@ -96,13 +96,13 @@ func adderStats(c *cli.Context, arch adder.Architecture) error {
 	case "csv":
 		write = func(w io.Writer) error { return emit.AdderStatsCSV(w, rows) }
 	case "json":
-		if c.String("topology") != "all" {
+		if oneTopology(c) {
 			write = func(w io.Writer) error { return emit.AdderStatsJSON(w, rows[0]) }
 		} else {
 			write = func(w io.Writer) error { return emit.AdderStatsJSONArray(w, rows) }
 		}
 	default:
-		return usage(c, "unknown format %q: allowed table, json, csv", f)
+		return usage(c, "unknown format %q%s: allowed table, json, csv", f, didYouMean(f, tableFormats))
 	}
 	return output(c, write)
 }
@@ -139,8 +139,9 @@ func archNetworks(c *cli.Context, allowAll bool) ([]*network.Network, error) {
 	if topo == "all" {
 		return nil, usage(c, "--valency %d does not apply to -t all: name one of %s", k, strings.Join(topologies.ValencyFamilies, ", "))
 	}
-	if !slices.Contains(topologies.ValencyFamilies, topo) {
-		return nil, usage(c, "--valency %d: %s has no higher-valency form; allowed for %s", k, topo, strings.Join(topologies.ValencyFamilies, ", "))
+	names, err := topologyList(c, topo, allowAll)
+	if err != nil {
+		return nil, err
 	}
 	if c.IsSet("param") {
 		return nil, usage(c, "--param does not apply to --valency: %s takes no parameters", topo)
@@ -148,9 +149,17 @@ func archNetworks(c *cli.Context, allowAll bool) ([]*network.Network, error) {
 	if !c.IsSet("width") {
 		return nil, usage(c, "-n WIDTH is required with -t")
 	}
-	net, err := topologies.Valency(topo, c.Int("width"), k)
-	if err != nil {
-		return nil, usage(c, "%s", strings.TrimPrefix(err.Error(), "topologies: "))
+	nets := make([]*network.Network, len(names))
+	for i, name := range names {
+		if !slices.Contains(topologies.ValencyFamilies, name) {
+			return nil, usage(c, "--valency %d: %s has no higher-valency form; allowed for %s", k, name, strings.Join(topologies.ValencyFamilies, ", "))
+		}
+		if slices.Contains(names[:i], name) {
+			return nil, usage(c, "-t %s: %s given twice", network.Quote(topo), name)
+		}
+		if nets[i], err = topologies.Valency(name, c.Int("width"), k); err != nil {
+			return nil, usage(c, "%s", strings.TrimPrefix(err.Error(), "topologies: "))
+		}
 	}
-	return []*network.Network{net}, nil
+	return nets, nil
 }

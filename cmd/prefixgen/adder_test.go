@@ -65,7 +65,7 @@ func TestGenArchitectureBadInput(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "out.v")
-			args := append([]string{"gen", "-t", "kogge-stone", "-n", "16", "-f", "verilog", "-o", path}, tt.args...)
+			args := withFlags([]string{"gen", "-t", "kogge-stone", "-n", "16", "-f", "verilog", "-o", path}, tt.args...)
 			status, out, errOut := prefixgen(args...)
 			assert.Equal(t, 2, status)
 			assert.Empty(t, out)

@@ -50,9 +50,9 @@ func TestGenHardwareBadInput(t *testing.T) {
 		want string
 	}{
 		{"keyword module", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--module", "module", "-o", out},
-			`prefixgen gen: emit: module name "module" is not a legal Verilog identifier: it is a Verilog or SystemVerilog keyword`},
+			`prefixgen gen: module name "module" is not a legal Verilog identifier: it is a Verilog or SystemVerilog keyword`},
 		{"digit first", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "yosys-lcu", "--module", "9x", "-o", out},
-			`prefixgen gen: emit: module name "9x" is not a legal Verilog identifier: allowed: a letter or _ first, then letters, digits, _ or $`},
+			`prefixgen gen: module name "9x" is not a legal Verilog identifier: allowed: a letter or _ first, then letters, digits, _ or $`},
 		{"module with json", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "json", "--module", "x"},
 			`prefixgen gen: --module applies to -f verilog, vhdl and yosys-lcu only, not "json"`},
 		{"testbench with dot", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "dot", "--testbench"},
@@ -66,7 +66,7 @@ func TestGenHardwareBadInput(t *testing.T) {
 		{"seed too large", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--testbench", "--seed", "4294967296"},
 			"prefixgen gen: --seed 4294967296 out of range for a testbench: allowed 0 to 4294967295"},
 		{"unknown format", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "vhd"},
-			`prefixgen gen: unknown format "vhd": allowed text, json, dot, svg, verilog, vhdl, yosys-lcu`},
+			`prefixgen gen: unknown format "vhd" (did you mean vhdl?): allowed text, json, dot, svg, verilog, vhdl, yosys-lcu`},
 		{"check too wide", []string{"check", "-t", "ripple", "-n", "5000"},
 			"prefixgen check: width 5000 too wide to check: allowed 1 to 4096"},
 		{"check negative jobs", []string{"check", "-t", "ripple", "-n", "8", "--jobs", "-1"},

@@ -24,7 +24,7 @@ import (
 func topologyFlag(all bool) cli.Flag {
 	u := "topology to build: " + strings.Join(topologies.Names(), ", ")
 	if all {
-		u += ", or all"
+		u += "; all, or a comma-separated list of them"
 	}
 	return &cli.StringFlag{Name: "topology", Aliases: []string{"t"}, Usage: u}
 }
@@ -85,18 +85,52 @@ func networks(c *cli.Context, allowAll bool) ([]*network.Network, error) {
 	case !c.IsSet("width") && c.Int("width") == 0:
 		return nil, usage(c, "-n WIDTH is required with -t")
 	}
-	if topo == "all" && !allowAll {
-		return nil, usage(c, "-t all is not allowed here: name one topology (%s)", strings.Join(topologies.Names(), ", "))
+	names, err := topologyList(c, topo, allowAll)
+	if err != nil {
+		return nil, err
 	}
 	params, err := topologies.ParseParams(c.StringSlice("param"))
 	if err != nil {
 		return nil, usage(c, "%v", err)
 	}
-	nets, err := topologies.Select(topo, c.Int("width"), params)
+	var nets []*network.Network
+	if len(names) == 1 {
+		nets, err = topologies.Select(names[0], c.Int("width"), params)
+	} else {
+		nets, err = topologies.SelectList(names, c.Int("width"), params)
+	}
+	if err != nil && len(names) > 1 && topo != "all" {
+		return nil, usage(c, "-t %s: %s", network.Quote(topo), strings.TrimPrefix(err.Error(), "topologies: "))
+	}
 	if err != nil {
 		return nil, usage(c, "%v", err)
 	}
 	return nets, nil
+}
+
+// topologyList returns the topologies -t names: one, all (where allowAll
+// says the command takes several) or a comma-separated list of them.
+func topologyList(c *cli.Context, topo string, allowAll bool) ([]string, error) {
+	names := strings.Split(topo, ",")
+	for i := range names {
+		names[i] = strings.TrimSpace(names[i])
+	}
+	switch {
+	case !allowAll && (topo == "all" || len(names) > 1):
+		return nil, usage(c, "-t %s: this command takes one topology: allowed %s", network.Quote(topo), strings.Join(topologies.Names(), ", "))
+	case topo == "all":
+		return topologies.Names(), nil
+	case len(names) > 1 && slices.Contains(names, "all"):
+		return nil, usage(c, "-t %s: all cannot be listed with other topologies: allowed all alone, or a list of %s", network.Quote(topo), strings.Join(topologies.Names(), ", "))
+	}
+	return names, nil
+}
+
+// oneTopology reports whether -t names one topology (not all, not a list),
+// whose JSON is an object rather than an array.
+func oneTopology(c *cli.Context) bool {
+	t := c.String("topology")
+	return t != "all" && !strings.Contains(t, ",")
 }
 
 // pass prints the outcome of one check.
@@ -366,7 +400,7 @@ func genWriter(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 		opt := emit.YosysLCUOptions{Module: module}
 		return func(w io.Writer, n *network.Network) error { return emit.YosysLCU(w, n, opt) }, nil
 	default:
-		return nil, usage(c, "unknown format %s: allowed %s", network.Quote(f), strings.Join(genFormats, ", "))
+		return nil, usage(c, "unknown format %s%s: allowed %s", network.Quote(f), didYouMean(f, genFormats), strings.Join(genFormats, ", "))
 	}
 }
 
@@ -416,6 +450,9 @@ func writeFile(c *cli.Context, flag, path string, fn func(io.Writer) error) erro
 	return nil
 }
 
+// tableFormats are the formats of the commands that print tables.
+var tableFormats = []string{"table", "json", "csv"}
+
 // statsFormat returns the writer for -f table|json|csv; single says whether
 // one network was asked for, which json prints as an object, not an array.
 func statsFormat(c *cli.Context, single bool) (func(io.Writer, []emit.Stats) error, error) {
@@ -430,7 +467,7 @@ func statsFormat(c *cli.Context, single bool) (func(io.Writer, []emit.Stats) err
 		}
 		return emit.StatsJSONArray, nil
 	default:
-		return nil, usage(c, "unknown format %s: allowed table, json, csv", network.Quote(f))
+		return nil, usage(c, "unknown format %s%s: allowed table, json, csv", network.Quote(f), didYouMean(f, tableFormats))
 	}
 }
 
@@ -446,7 +483,7 @@ func statsCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "stats",
 		Usage:     "measure depth, size, max fan-out, wire tracks, deficiency, lateral fan-out and the model's delay (FO4)",
-		UsageText: "prefixgen stats -t TOPO|all -n N [--param k=V] [--sparse S] [--valency K] [-f table|json|csv] [-o FILE]\nprefixgen stats --from FILE [--sparse S] [--valency K] [-f table|json|csv] [-o FILE]",
+		UsageText: "prefixgen stats -t TOPO[,TOPO…]|all -n N [--param k=V] [--sparse S] [--valency K] [-f table|json|csv] [-o FILE]\nprefixgen stats --from FILE [--sparse S] [--valency K] [-f table|json|csv] [-o FILE]",
 		Flags: []cli.Flag{
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "table, json (an object for one topology, an array for all) or csv"},
@@ -464,7 +501,7 @@ func statsCommand() *cli.Command {
 			if !arch.IsStandard() {
 				return adderStats(c, arch)
 			}
-			write, err := statsFormat(c, c.String("topology") != "all")
+			write, err := statsFormat(c, oneTopology(c))
 			if err != nil {
 				return err
 			}
@@ -481,12 +518,12 @@ func compareCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "compare",
 		Usage:     "every topology side by side (the main job)",
-		UsageText: "prefixgen compare [-n N] [-f table|json|csv] [-o FILE]",
-		Description: "Builds every topology at width n with its default parameters, and Ladner–Fischer for\n" +
+		UsageText: "prefixgen compare [-n N[,N…]] [-f table|json|csv] [-o FILE]",
+		Description: "Builds every topology at width n (at each width of a list, in turn) with its default parameters, and Ladner–Fischer for\n" +
 			"k = 0 … 3 as well, proves each one, and prints their figures side by side. Max fan-out is the\n" +
 			"logical, unbuffered fan-out (cells reading a signal, +1 if it is an output), not Harris's.",
 		Flags: []cli.Flag{
-			widthFlag(64),
+			&cli.StringFlag{Name: "width", Aliases: []string{"n"}, Value: "64", Usage: "number of inputs (bits of the adder), n ≥ 1, or a comma-separated `LIST` of widths, each compared in turn in one table"},
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "table, json (an array) or csv"},
 			outputFlag(),
 		},
@@ -499,20 +536,47 @@ func compareCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			nets, err := topologies.Compare(c.Int("width"))
+			widths, err := widthList(c)
 			if err != nil {
-				return usage(c, "%v", err)
+				return err
 			}
-			return output(c, func(w io.Writer) error { return write(w, measure(nets)) })
+			var rows []emit.Stats
+			for _, n := range widths {
+				nets, err := topologies.Compare(n)
+				if err != nil {
+					return usage(c, "%v", err)
+				}
+				rows = append(rows, measure(nets)...)
+			}
+			return output(c, func(w io.Writer) error { return write(w, rows) })
 		},
 	}
+}
+
+// widthList returns -n of compare: one width or a comma-separated list of
+// them, each a whole number in decimal, none twice.
+func widthList(c *cli.Context) ([]int, error) {
+	s := c.String("width")
+	var widths []int
+	for item := range strings.SplitSeq(s, ",") {
+		v, err := signed(strconv.IntSize)(strings.TrimSpace(item))
+		if err != nil {
+			return nil, usage(c, "invalid value %s for flag -n: %v (see prefixgen compare --help)", network.Quote(s), err)
+		}
+		n, _ := strconv.Atoi(v)
+		if slices.Contains(widths, n) {
+			return nil, usage(c, "-n %s: width %d given twice", network.Quote(s), n)
+		}
+		widths = append(widths, n)
+	}
+	return widths, nil
 }
 
 func verifyCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "verify",
 		Usage:     "prove networks by spans, simulate them, and check their adders against math/big",
-		UsageText: "prefixgen verify -t TOPO|all -n N [--param k=V] [--vectors V] [--seed S]\nprefixgen verify --from FILE [--vectors V] [--seed S]",
+		UsageText: "prefixgen verify -t TOPO[,TOPO…]|all -n N [--param k=V] [--vectors V] [--seed S]\nprefixgen verify --from FILE [--vectors V] [--seed S]",
 		Description: "For each network: the span proof (every cell joins adjacent spans, output i spans [0,i]);\n" +
 			"evaluation over the interval monoid and over 2×2 matrices mod a prime (both non-commutative)\n" +
 			"against the sequential scan; and the adder built around it against math/big: corner vectors,\n" +
@@ -566,7 +630,7 @@ func checkCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "check",
 		Usage:     "emit each adder and run Icarus, Verilator, Yosys and Graphviz on it",
-		UsageText: "prefixgen check -t TOPO|all -n N [--param k=V] [--vectors V] [--seed S] [--jobs J] [--keep DIR] [--op …] [--no-cin] [--flags …] [--sparse S] [--valency K] [--ling] [--pg-cells [--liberty …]] [--pipeline-after L,… | --stages K] [--no-reset] [--tool-timeout D]\nprefixgen check --from FILE [--vectors V] [--seed S] [--jobs J] [--tool-timeout D] [architecture flags]\nprefixgen check --verilog FILE [--top MODULE] [--liberty osu018|osu035|FILE] [--op …] [--no-cin] [--flags …] [--stages K] [--no-reset] [--vectors V] [--seed S] [--tool-timeout D]",
+		UsageText: "prefixgen check -t TOPO[,TOPO…]|all -n N [--param k=V] [--vectors V] [--seed S] [--jobs J] [--keep DIR] [--op …] [--no-cin] [--flags …] [--sparse S] [--valency K] [--ling] [--pg-cells [--liberty …]] [--pipeline-after L,… | --stages K] [--no-reset] [--tool-timeout D]\nprefixgen check --from FILE [--vectors V] [--seed S] [--jobs J] [--tool-timeout D] [architecture flags]\nprefixgen check --verilog FILE [--top MODULE] [--liberty osu018|osu035|FILE] [--op …] [--no-cin] [--flags …] [--stages K] [--no-reset] [--vectors V] [--seed S] [--tool-timeout D]",
 		Description: "For each network, writes the Verilog and VHDL adders, their testbenches and the DOT picture into a\n" +
 			"temporary folder and runs what is installed: Icarus (the self-checking testbench must PASS), Verilator\n" +
 			"(--lint-only -Wall: an error fails, a warning is WARN), Yosys (a miter against {cout, sum} = a + b + cin, or the\n" +

@@ -102,24 +102,7 @@ func cudaNetworks(c *cli.Context, allowAll, shared bool) ([]*network.Network, er
 	if topo == "" {
 		return nil, usage(c, "no network given: use -t TOPOLOGY [--width W] or --from FILE")
 	}
-	if !allowAll || !strings.Contains(topo, ",") {
-		return networks(c, allowAll)
-	}
-	// cuda bench -t A,B,…: the networks side by side in one harness, each
-	// with the parameters it takes.
-	params, err := topologies.ParseParams(c.StringSlice("param"))
-	if err != nil {
-		return nil, usage(c, "%v", err)
-	}
-	names := strings.Split(topo, ",")
-	if slices.Contains(names, "all") {
-		return nil, usage(c, "-t %s: all cannot be listed with other topologies: allowed all alone, or a list of %s", network.Quote(topo), strings.Join(topologies.Names(), ", "))
-	}
-	nets, err := topologies.SelectList(names, w, params)
-	if err != nil {
-		return nil, usage(c, "-t %s: %v", network.Quote(topo), err)
-	}
-	return nets, nil
+	return networks(c, allowAll)
 }
 
 // deviceProbe is how cuda bench looks for a CUDA device before it builds;

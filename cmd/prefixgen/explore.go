@@ -89,7 +89,7 @@ func exploreCommand() *cli.Command {
 			}
 			format := c.String("format")
 			if !slices.Contains(exploreFormats, format) {
-				return usage(c, "unknown format %s: allowed %s", network.Quote(format), strings.Join(exploreFormats, ", "))
+				return usage(c, "unknown format %s%s: allowed %s", network.Quote(format), didYouMean(format, exploreFormats), strings.Join(exploreFormats, ", "))
 			}
 			plotPath := c.String("plot")
 			plotFormat := strings.TrimPrefix(strings.ToLower(filepath.Ext(plotPath)), ".")

@@ -200,3 +200,79 @@ func toolTimeout(c *cli.Context) (time.Duration, error) {
 
 // maxToolTimeout is the longest --tool-timeout: a week.
 const maxToolTimeout = 7 * 24 * time.Hour
+
+// refuseRepeats makes every command of cmds and their subcommands refuse a
+// flag that takes one value given more than once (-n 32 -n 64), which Go's
+// flag package would silently read as its last value. Flags that take a
+// list (--param) stay repeatable; a boolean flag may be repeated.
+func refuseRepeats(cmds []*cli.Command) {
+	for _, cmd := range cmds {
+		if cmd.Before == nil {
+			cmd.Before = onceEach
+		}
+		refuseRepeats(cmd.Subcommands)
+	}
+}
+
+// onceEach refuses a flag of c's command that takes one value and was
+// given twice: the command's words, as its parent read them, are read the
+// way Go's flag package reads them.
+func onceEach(c *cli.Context) error {
+	lineage := c.Lineage()
+	if c.Command == nil || len(lineage) < 2 {
+		return nil
+	}
+	words := lineage[1].Args().Slice()
+	if len(words) == 0 {
+		return nil
+	}
+	byName := map[string]cli.Flag{}
+	for _, f := range c.Command.Flags {
+		for _, n := range f.Names() {
+			byName[n] = f
+		}
+	}
+	seen := map[cli.Flag]string{}
+	for i := 1; i < len(words); i++ {
+		w := words[i]
+		if w == "--" || len(w) < 2 || w[0] != '-' {
+			return nil // the flags end here
+		}
+		name, value, hasValue := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(w, "-"), "-"), "=")
+		f, ok := byName[name]
+		if !ok {
+			continue
+		}
+		if v, takes := f.(interface{ TakesValue() bool }); !takes || !v.TakesValue() || isBool(f) {
+			continue
+		}
+		if !hasValue && i+1 < len(words) {
+			i++
+			value = words[i]
+		}
+		if repeatable(f) {
+			continue
+		}
+		if first, twice := seen[f]; twice {
+			return usage(c, "%s given twice (%s, then %s): it takes one value; give it once", dashed(f.Names()[0]), network.Quote(first), network.Quote(value))
+		}
+		seen[f] = value
+	}
+	return nil
+}
+
+// isBool reports whether f is a boolean flag, which reads no value after a
+// space.
+func isBool(f cli.Flag) bool {
+	_, ok := f.(*cli.BoolFlag)
+	return ok
+}
+
+// repeatable reports whether f takes a list, one value per use.
+func repeatable(f cli.Flag) bool {
+	switch f.(type) {
+	case *cli.StringSliceFlag, *cli.IntSliceFlag, *cli.Int64SliceFlag, *cli.Float64SliceFlag, *cli.UintSliceFlag, *cli.Uint64SliceFlag:
+		return true
+	}
+	return false
+}

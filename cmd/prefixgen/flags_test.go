@@ -168,7 +168,7 @@ func TestHelpCommand(t *testing.T) {
 	}{
 		{[]string{"help", "gen", "extra"}, `prefixgen help: unexpected argument "extra": prefixgen gen has no commands (see prefixgen gen --help)`},
 		{[]string{"help", "cuda", "emit", "extra"}, `prefixgen help: unexpected argument "extra": prefixgen cuda emit has no commands (see prefixgen cuda emit --help)`},
-		{[]string{"help", "cuda", "emitt"}, `prefixgen help: unknown command "emitt": known are emit, bench, report (see prefixgen cuda --help)`},
+		{[]string{"help", "cuda", "emitt"}, `prefixgen help: unknown command "emitt" (did you mean emit?): known are emit, bench, report (see prefixgen cuda --help)`},
 	} {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			status, out, errOut := prefixgen(tt.args...)

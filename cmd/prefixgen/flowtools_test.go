@@ -92,7 +92,7 @@ func TestToolTimeoutFlag(t *testing.T) {
 			assert.Less(t, time.Since(start), 30*time.Second)
 			assert.Equal(t, 1, status, errOut)
 			assert.Empty(t, out)
-			assert.Regexp(t, `^prefixgen `+args[0]+`: physical: checking Liberty file .*tiny\.lib: yosys ran past its time limit of 1s and was stopped \(allowed: a longer --tool-timeout\)\n$`, errOut)
+			assert.Regexp(t, `^prefixgen `+args[0]+`: checking Liberty file .*tiny\.lib: yosys ran past its time limit of 1s and was stopped \(allowed: a longer --tool-timeout\)\n$`, errOut)
 			assert.True(t, childGone(t, pidFile), "the tool's child outlived it")
 		})
 	}
@@ -130,7 +130,7 @@ func TestSynthWorkdirABCPath(t *testing.T) {
 			status, out, errOut := prefixgen("synth", "-t", "ripple", "-n", "4", "--workdir", work)
 			assert.Equal(t, 2, status)
 			assert.Empty(t, out)
-			assert.Regexp(t, `^prefixgen synth: physical: work folder ".*" has a character ABC cannot read in the paths Yosys gives it: allowed a path without ; ' " or control characters\n$`, errOut)
+			assert.Regexp(t, `^prefixgen synth: work folder ".*" has a character ABC cannot read in the paths Yosys gives it: allowed a path without ; ' " or control characters\n$`, errOut)
 			left, err := os.ReadDir(base)
 			require.NoError(t, err)
 			assert.Empty(t, left, "nothing made")

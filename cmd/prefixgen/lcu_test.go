@@ -35,22 +35,22 @@ func TestGenLCUWidthsBadInput(t *testing.T) {
 		want string
 	}{
 		{"empty", []string{"--widths", ""}, "prefixgen gen: --widths is empty: allowed a value, or leave the flag out for its default (see prefixgen gen --help)"},
-		{"blank", []string{"--widths", " "}, `prefixgen gen: emit: widths " ": empty` + allowed},
-		{"zero", []string{"--widths", "0,8"}, `prefixgen gen: emit: widths "0,8": 0 is out of range` + allowed},
-		{"reversed", []string{"--widths", "64-32"}, `prefixgen gen: emit: widths "64-32": range 64-32 is reversed` + allowed},
-		{"too wide", []string{"--widths", "1-1025"}, `prefixgen gen: emit: widths "1-1025": 1025 is out of range` + allowed},
-		{"twice", []string{"--widths", "8,8"}, `prefixgen gen: emit: widths "8,8": 8 is given twice` + allowed},
+		{"blank", []string{"--widths", " "}, `prefixgen gen: widths " ": empty` + allowed},
+		{"zero", []string{"--widths", "0,8"}, `prefixgen gen: widths "0,8": 0 is out of range` + allowed},
+		{"reversed", []string{"--widths", "64-32"}, `prefixgen gen: widths "64-32": range 64-32 is reversed` + allowed},
+		{"too wide", []string{"--widths", "1-1025"}, `prefixgen gen: widths "1-1025": 1025 is out of range` + allowed},
+		{"twice", []string{"--widths", "8,8"}, `prefixgen gen: widths "8,8": 8 is given twice` + allowed},
 		{"with -n", []string{"--widths", "8", "-n", "8"}, "prefixgen gen: -n and --widths both given: use one"},
 		{"with verilog", []string{"--widths", "8", "-f", "verilog"}, `prefixgen gen: --widths applies to -f yosys-lcu only, not "verilog"`},
 		{"bad module", []string{"--widths", "8", "--module", "wire"},
-			`prefixgen gen: emit: module name "wire" is not a legal Verilog identifier: it is a Verilog or SystemVerilog keyword`},
+			`prefixgen gen: module name "wire" is not a legal Verilog identifier: it is a Verilog or SystemVerilog keyword`},
 		{"bad param", []string{"--widths", "8", "--param", "k=9"}, "prefixgen gen: "},
 		{"valency of sklansky only", []string{"--widths", "8", "--valency", "3", "-t", "brent-kung"},
 			"prefixgen gen: --valency 3: brent-kung has no higher-valency form; allowed for kogge-stone, sklansky"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			args := append([]string{"gen", "-t", "sklansky", "-f", "yosys-lcu", "-o", out}, tt.args...)
+			args := withFlags([]string{"gen", "-t", "sklansky", "-f", "yosys-lcu", "-o", out}, tt.args...)
 			status, stdout, stderr := prefixgen(args...)
 			assert.Equal(t, 2, status)
 			assert.Empty(t, stdout)

@@ -14,6 +14,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/prefixgen/prefixgen/internal/cleanup"
+	"github.com/prefixgen/prefixgen/internal/suggest"
 	"github.com/prefixgen/prefixgen/internal/toolrun"
 	"github.com/prefixgen/prefixgen/network"
 )
@@ -75,9 +76,12 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 
 // message returns the one line run prints for err: "prefixgen CMD: " once,
 // then the reason. Errors of the project's packages start with the
-// package's name ("optimize: width 300 out of range"); where that name is
-// already a word of the command's ("prefixgen optimize", "prefixgen cuda
-// emit"), it is dropped, so no line reads "prefixgen optimize: optimize: …".
+// package's name ("physical: Liberty file … cannot be read"), and an error
+// wrapped by several packages with several; a user has no use for them, so
+// every leading package name of the module (modulePackages) is dropped,
+// and so is a word of the command's name ("prefixgen cuda emit"), so no line
+// reads "prefixgen optimize: optimize: …". A package name after something
+// else (a file's path, as in "f.json: network: …") stays.
 func message(err error) string {
 	msg := strings.ReplaceAll(err.Error(), "\n", " ")
 	if !strings.HasPrefix(msg, "prefixgen") {
@@ -87,12 +91,24 @@ func message(err error) string {
 	if !ok {
 		return msg
 	}
-	for _, word := range strings.Fields(cmd)[1:] {
-		if rest, found := strings.CutPrefix(reason, word+": "); found {
-			return cmd + ": " + rest
+	words := append(strings.Fields(cmd)[1:], modulePackages...)
+	for dropped := true; dropped; {
+		dropped = false
+		for _, word := range words {
+			if rest, found := strings.CutPrefix(reason, word+": "); found && rest != "" {
+				reason, dropped = rest, true
+			}
 		}
 	}
-	return msg
+	return cmd + ": " + reason
+}
+
+// modulePackages are the names of the module's packages whose errors may
+// reach a user, which message drops from the front of a reason.
+var modulePackages = []string{
+	"adder", "bdd", "bench", "block", "carry", "cleanup", "delay", "emit", "explore",
+	"gpukernels", "liberty", "netlist", "network", "optimize", "physical", "program",
+	"progress", "redundant", "report", "simulate", "toolcheck", "toolrun", "topologies", "warp",
 }
 
 // failure marks an error where the input was fine but the work failed: a
@@ -174,12 +190,13 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			"as soon as possible), size (cells), max fan-out (logical: readers + 1 if an output), wire tracks,\n" +
 			"deficiency (size + depth − (2n − 2)). Exit status: 0 success, 1 the work failed, 2 bad usage or input,\n" +
 			"128 + N stopped by signal N (nothing half written is left).",
-		Writer:         stdout,
-		ErrWriter:      stderr,
-		HideVersion:    true,
-		ExitErrHandler: func(*cli.Context, error) {},
-		OnUsageError:   onUsageError,
-		Metadata:       map[string]any{},
+		Writer:               stdout,
+		ErrWriter:            stderr,
+		Version:              appVersion(),
+		EnableBashCompletion: true,
+		ExitErrHandler:       func(*cli.Context, error) {},
+		OnUsageError:         onUsageError,
+		Metadata:             map[string]any{},
 		// help NAME with no command NAME: run reports it.
 		CommandNotFound: func(c *cli.Context, name string) {
 			cmds, parent := c.App.Commands, "prefixgen"
@@ -200,10 +217,12 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		// urfave/cli adds --help to an app only along with its own help
 		// command, which helpCommand replaces.
 		Flags:    []cli.Flag{cli.HelpFlag},
-		Commands: []*cli.Command{listCommand(), genCommand(), statsCommand(), verifyCommand(), compareCommand(), checkCommand(), cudaCommand(), exploreCommand(), reportCommand(), optimizeCommand(), synthCommand(), helpCommand()},
+		Commands: []*cli.Command{listCommand(), genCommand(), statsCommand(), verifyCommand(), compareCommand(), checkCommand(), cudaCommand(), exploreCommand(), reportCommand(), optimizeCommand(), synthCommand(), versionCommand(), completionCommand(), helpCommand()},
 	}
 	refuseEmpty(app.Commands)
 	decimalFlags(app.Commands)
+	addExamples(app.Commands, "")
+	refuseRepeats(app.Commands)
 	return app
 }
 
@@ -269,7 +288,17 @@ func unknownCommand(cmd, parent, name string, cmds []*cli.Command) error {
 			names = append(names, x.Name)
 		}
 	}
-	return fmt.Errorf("%s: unknown command %s: known are %s (see %s --help)", cmd, network.Quote(name), strings.Join(names, ", "), parent)
+	return fmt.Errorf("%s: unknown command %s%s: known are %s (see %s --help)", cmd, network.Quote(name), didYouMean(name, names), strings.Join(names, ", "), parent)
+}
+
+// didYouMean returns " (did you mean X?)" for the one of allowed that word,
+// a value none of them is, was likely meant to be, or "" where none is
+// close.
+func didYouMean(word string, allowed []string) string {
+	if s := suggest.Closest(word, allowed); s != "" {
+		return " (did you mean " + s + "?)"
+	}
+	return ""
 }
 
 // onUsageError turns a flag-parsing error into one line. The number flags
@@ -287,6 +316,19 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 	msg = boolValue.ReplaceAllString(msg, "invalid value $1 for flag -$2: want true or false")
 	if typed, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
 		msg = "unknown flag " + dashed(typed)
+		if c.Command != nil {
+			var names []string
+			for _, f := range c.Command.Flags {
+				for _, n := range f.Names() {
+					if len(n) > 1 { // a long name mistyped is not meant as a letter
+						names = append(names, n)
+					}
+				}
+			}
+			if s := suggest.Closest(strings.TrimPrefix(typed, "-"), names); s != "" {
+				msg += " (did you mean " + dashed(s) + "?)"
+			}
+		}
 		if short, value, ok := joinedValue(c, typed); ok {
 			msg = fmt.Sprintf("unknown flag -%s: a value goes after a space, as in -%s %s", typed, short, value)
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -129,4 +130,43 @@ func TestLongInputEchoedShort(t *testing.T) {
 	assert.Equal(t, "prefixgen gen: "+bom+": network: the file starts with a UTF-8 byte-order mark (EF BB BF): save it as UTF-8 without one\n", stderr)
 	_, _, stderr = prefixgen("stats", "--from", twice)
 	assert.Equal(t, "prefixgen stats: "+twice+`: network: key "width" appears twice in the document: each key once`+"\n", stderr)
+}
+
+// message drops every leading package name of the module after
+// "prefixgen CMD: ", however many there are.
+func TestMessageDropsPackageNames(t *testing.T) {
+	tests := []struct{ err, want string }{
+		{"prefixgen synth: physical: Liberty file x cannot be read", "prefixgen synth: Liberty file x cannot be read"},
+		{"prefixgen stats: topologies: unknown topology \"x\"", "prefixgen stats: unknown topology \"x\""},
+		{"prefixgen check: toolcheck: physical: yosys failed", "prefixgen check: yosys failed"},
+		{"prefixgen optimize: optimize: width 300 out of range", "prefixgen optimize: width 300 out of range"},
+		{"prefixgen cuda emit: warp: emit: too wide", "prefixgen cuda emit: too wide"},
+		{"topologies: unknown topology \"x\"", "prefixgen: unknown topology \"x\""},
+		{"prefixgen stats: f.json: network: bad", "prefixgen stats: f.json: network: bad"},
+		{"prefixgen gen: unknown format \"x\"", "prefixgen gen: unknown format \"x\""},
+		{"prefixgen gen: networks: not a package", "prefixgen gen: networks: not a package"},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, message(errors.New(tt.err)), tt.err)
+	}
+}
+
+// No user message names a package of the module.
+func TestNoPackageNameInMessages(t *testing.T) {
+	dir := t.TempDir()
+	tests := [][]string{
+		{"stats", "-t", "kogge-stne", "-n", "8"},
+		{"stats", "-t", "sklansky", "-n", "8", "--param", "k=1"},
+		{"gen", "-t", "ladner-fischer", "-n", "8", "--param", "k=x"},
+		{"synth", "-t", "sklansky", "-n", "8", "--liberty", filepath.Join(dir, "none.lib")},
+	}
+	for _, args := range tests {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			status, _, stderr := prefixgen(args...)
+			assert.Equal(t, 2, status, stderr)
+			m := commandPrefix.FindStringSubmatch(stderr)
+			require.NotNil(t, m, stderr)
+			assert.NotContains(t, modulePackages, m[2], stderr)
+		})
+	}
 }

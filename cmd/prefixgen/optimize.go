@@ -42,11 +42,8 @@ func optimizeCommand() *cli.Command {
 			"that can be met (exit status 2): depth at least ⌈log2 N⌉; fan-out at least 3, or 2 at depth N − 1\n" +
 			"(ripple is the only network of fan-out 2). Finding nothing within bounds some network meets\n" +
 			"would be exit status 1.\n\n" +
-			"Time grows with N and with the depth above ⌈log2 N⌉. Above 256 inputs there is no annealing and\n" +
-			"the recursive search plans at most ⌈log2 N⌉ + 1 levels; measured side by side (go test -bench Widths\n" +
-			"./optimize) on two idle cores: 256 inputs at depth 8 in 4 s, 512 inputs in 4.5 s at\n" +
-			"depth 9 and 13 s at 10, 1024 inputs in 20 s at depth 10 and 62 s at 11 (deeper bounds run the\n" +
-			"same search), using up to about 1.2 GB of memory.\n\n" +
+			"Time and memory grow with N and with the depth above ⌈log2 N⌉. Above 256 inputs there is no\n" +
+			"annealing and the recursive search plans at most ⌈log2 N⌉ + 1 levels (docs/optimize.md gives measured times).\n\n" +
 			"With --max-delay (FO4 delays of the logical-effort model, as stats prints delay_fo4) the search\n" +
 			"minimizes the model's area among networks whose model delay is within the bound; --objective\n" +
 			"delay minimizes the model's delay instead. Either one scores every candidate at every depth up\n" +
@@ -60,8 +57,8 @@ func optimizeCommand() *cli.Command {
 			"gen --from FILE -f verilog and synth --from FILE build again). --stages K measures every adder\n" +
 			"pipelined with K register stages (gen --stages; networks too shallow for them are left out): its\n" +
 			"delay is then the least clock period and its area includes the flip-flops. --flow-steps K then\n" +
-			"anneals from the best three adders measured with the flow in the loop: K more syntheses (about\n" +
-			"0.5 s of a core each at 64 bits), every trial one to three moves of a span on the grid,\n" +
+			"anneals from the best three adders measured with the flow in the loop: K more syntheses\n" +
+			"(docs/synthesis.md: The flow in the loop), every trial one to three moves of a span on the grid,\n" +
 			"measured in parallel batches of 4, with cells copied under --max-fanout; found by says when\n" +
 			"the result came from it. --orders K measures\n" +
 			"every adder K more times, its gates in K orders (see synth --orders), and judges it by its\n" +
@@ -90,7 +87,7 @@ func optimizeCommand() *cli.Command {
 			&cli.IntFlag{Name: "stages", Usage: "with --max-delay-ns or --max-area-um2, measure every adder pipelined with `K` register stages placed to balance its logic (gen --stages; 1 to the depth bound + 1): delays are then least clock periods", DefaultText: "none"},
 			&cli.BoolFlag{Name: "no-reset", Usage: "with --stages, registers without a reset (gen --no-reset)"},
 			ordersFlag("with --max-delay-ns or --max-area-um2, judge every adder by its medians: "),
-			&cli.IntFlag{Name: "flow-steps", Usage: "with --max-delay-ns or --max-area-um2, syntheses of the flow-in-the-loop search after the candidates are measured (0: none; each takes about 0.5 s of one core at 64 bits)"},
+			&cli.IntFlag{Name: "flow-steps", Usage: "with --max-delay-ns or --max-area-um2, syntheses of the flow-in-the-loop search after the candidates are measured (0: none; each is one run of synth's flow)"},
 			&cli.StringFlag{Name: "start", Usage: "with --max-delay-ns or --max-area-um2, measure the network of `FILE` too (a prefixgen.network/v1 or prefixgen.adder/v1 document of width N, such as -f json wrote), and let the flow search start from it: to go on from an earlier search; an adder file's sparseness, Ling carries, pipeline and library cells stand where --sparse, --ling, --stages and --pg-cells are not given"},
 		}, synthFlags()...),
 		OnUsageError: onUsageError,
@@ -128,7 +125,7 @@ func optimizeCommand() *cli.Command {
 			}
 			format := c.String("format")
 			if !contains(optimizeFormats, format) {
-				return usage(c, "unknown format %s: allowed %s", network.Quote(format), strings.Join(optimizeFormats, ", "))
+				return usage(c, "unknown format %s%s: allowed %s", network.Quote(format), didYouMean(format, optimizeFormats), strings.Join(optimizeFormats, ", "))
 			}
 			opt := optimize.Options{
 				Width:     c.Int("width"),

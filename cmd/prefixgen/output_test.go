@@ -61,14 +61,14 @@ func TestOutputFile(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"gen into a directory", []string{"gen", "-t", "sklansky", "-n", "8", "-o", dir}, "prefixgen gen: emit: cannot write " + dir + ": it is a directory: name a file"},
+		{"gen into a directory", []string{"gen", "-t", "sklansky", "-n", "8", "-o", dir}, "prefixgen gen: cannot write " + dir + ": it is a directory: name a file"},
 		{"stats empty name", []string{"stats", "-t", "sklansky", "-n", "8", "-o", ""}, "prefixgen stats: -o needs a file name: allowed a path, or - for standard output"},
 		{"compare empty name", []string{"compare", "-n", "8", "-o", ""}, "prefixgen compare: -o needs a file name: allowed a path, or - for standard output"},
 		{"optimize empty name", []string{"optimize", "-n", "8", "--max-depth", "3", "-o", ""}, "prefixgen optimize: -o needs a file name: allowed a path, or - for standard output"},
 		{"explore empty name", []string{"explore", "-n", "8", "--no-optimize", "-o", ""}, "prefixgen explore: -o needs a file name: allowed a path, or - for standard output"},
 		{"explore empty plot", []string{"explore", "-n", "8", "--no-optimize", "--plot", ""}, "prefixgen explore: --plot needs a file name ending in .svg or .png"},
-		{"explore plot into a directory", []string{"explore", "-n", "8", "--no-optimize", "--plot", filepath.Join(dir, "sub.svg")}, "prefixgen explore: emit: cannot write " + filepath.Join(dir, "sub.svg") + ": it is a directory: name a file"},
-		{"report into a directory", []string{"report", "-n", "8", "--no-optimize", "-o", dir}, "prefixgen report: emit: cannot write " + dir + ": it is a directory: name a file"},
+		{"explore plot into a directory", []string{"explore", "-n", "8", "--no-optimize", "--plot", filepath.Join(dir, "sub.svg")}, "prefixgen explore: cannot write " + filepath.Join(dir, "sub.svg") + ": it is a directory: name a file"},
+		{"report into a directory", []string{"report", "-n", "8", "--no-optimize", "-o", dir}, "prefixgen report: cannot write " + dir + ": it is a directory: name a file"},
 		{"cuda emit empty name", []string{"cuda", "emit", "-t", "sklansky", "-o", ""}, "prefixgen cuda emit: -o needs a file name: allowed a path, or - for standard output"},
 	}
 	require.NoError(t, os.Mkdir(filepath.Join(dir, "sub.svg"), 0o755))

@@ -115,7 +115,7 @@ func TestSynthMissingTool(t *testing.T) {
 	status, out, errOut := prefixgen("synth", "-t", "ripple", "-n", "4")
 	assert.Equal(t, 2, status)
 	assert.Empty(t, out)
-	assert.Equal(t, "prefixgen synth: physical: Yosys (Debian package yosys) is not installed: yosys not found (install it, or put it in PATH)\n", errOut)
+	assert.Equal(t, "prefixgen synth: Yosys (Debian package yosys) is not installed: yosys not found (install it, or put it in PATH)\n", errOut)
 }
 
 // TestExploreSynth runs explore --synth at width 4: JSON has every network

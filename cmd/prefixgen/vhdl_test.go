@@ -44,13 +44,13 @@ func TestGenVHDLBadInput(t *testing.T) {
 		want string
 	}{
 		{"reserved entity", []string{"--module", "Process"},
-			`prefixgen gen: emit: entity name "Process" is not a legal VHDL identifier: it is a VHDL reserved word`},
+			`prefixgen gen: entity name "Process" is not a legal VHDL identifier: it is a VHDL reserved word`},
 		{"double underscore", []string{"--module", "my__adder"},
-			`prefixgen gen: emit: entity name "my__adder" is not a legal VHDL identifier: two underscores in a row; allowed: a letter, then letters, digits and single underscores`},
+			`prefixgen gen: entity name "my__adder" is not a legal VHDL identifier: two underscores in a row; allowed: a letter, then letters, digits and single underscores`},
 		{"port name", []string{"--module", "Cout", "--testbench"},
-			`prefixgen gen: emit: entity name "Cout" is not a legal VHDL identifier: the adder declares "cout" inside (VHDL ignores case)`},
+			`prefixgen gen: entity name "Cout" is not a legal VHDL identifier: the adder declares "cout" inside (VHDL ignores case)`},
 		{"testbench of sub", []string{"--testbench", "--op", "sub"},
-			"prefixgen gen: emit: the VHDL testbench covers op add with cin and the carry flag only, dense or sparse, combinational or pipelined (asked: sub); the Verilog testbench covers every option"},
+			"prefixgen gen: the VHDL testbench covers op add with cin and the carry flag only, dense or sparse, combinational or pipelined (asked: sub); the Verilog testbench covers every option"},
 		{"seed too large", []string{"--testbench", "--seed", "4294967296"},
 			"prefixgen gen: --seed 4294967296 out of range for a testbench: allowed 0 to 4294967295"},
 	}

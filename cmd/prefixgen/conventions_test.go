@@ -1,0 +1,270 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// --version, -v and version print the version, the commit, the Go that
+// built prefixgen and every outside tool in a fixed order, with its version
+// line or "not found".
+func TestVersion(t *testing.T) {
+	dir := t.TempDir()
+	fake := filepath.Join(dir, "yosys")
+	require.NoError(t, os.WriteFile(fake, []byte("#!/bin/sh\necho 'Yosys 9.99 (fake)'\n"), 0o755))
+	t.Setenv("PATH", dir)
+	var want string
+	for _, args := range [][]string{{"--version"}, {"-v"}, {"version"}} {
+		status, stdout, stderr := prefixgen(args...)
+		require.Equal(t, 0, status, stderr)
+		assert.Empty(t, stderr)
+		lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+		require.Len(t, lines, 4+len(outsideTools), stdout)
+		assert.Equal(t, "prefixgen (devel)", lines[0])
+		assert.True(t, strings.HasPrefix(lines[1], "commit "), lines[1])
+		assert.True(t, strings.HasPrefix(lines[2], "built with go"), lines[2])
+		assert.Equal(t, "outside tools:", lines[3])
+		assert.Equal(t, "  yosys      "+fake+": Yosys 9.99 (fake)", lines[4])
+		for i, tool := range outsideTools[1:] {
+			assert.Equal(t, tool.Program, strings.Fields(lines[5+i])[0], lines[5+i])
+			assert.Contains(t, lines[5+i], "not found (needed by ")
+		}
+		if want == "" {
+			want = stdout
+		}
+		assert.Equal(t, want, stdout, "%s prints what --version prints", args)
+	}
+	status, _, stderr := prefixgen("version", "x")
+	assert.Equal(t, 2, status)
+	assert.Equal(t, "prefixgen version: unexpected argument \"x\": this command takes only flags\n", stderr)
+}
+
+// completion prints urfave/cli's scripts for bash and zsh, and the
+// completion they ask for lists commands and flags.
+func TestCompletion(t *testing.T) {
+	for _, shell := range []string{"bash", "zsh"} {
+		status, stdout, stderr := prefixgen("completion", shell)
+		require.Equal(t, 0, status, stderr)
+		assert.Contains(t, stdout, "--generate-bash-completion")
+		assert.Contains(t, stdout, "prefixgen")
+	}
+	status, _, stderr := prefixgen("completion", "fish")
+	assert.Equal(t, 2, status)
+	assert.Equal(t, "prefixgen completion: unknown shell \"fish\": allowed bash or zsh\n", stderr)
+	status, _, stderr = prefixgen("completion")
+	assert.Equal(t, 2, status)
+	assert.Contains(t, stderr, "name one shell")
+
+	// urfave/cli reads the words to complete from os.Args: prefixgen
+	// itself runs them.
+	complete := func(args ...string) []string {
+		cmd := exec.Command(os.Args[0], args...)
+		cmd.Env = append(os.Environ(), mainEnv+"=1")
+		out, err := cmd.Output()
+		require.NoError(t, err)
+		return strings.Fields(string(out))
+	}
+	assert.Contains(t, complete("--generate-bash-completion"), "synth")
+	assert.Contains(t, complete("--generate-bash-completion"), "completion")
+	assert.Contains(t, complete("cuda", "--generate-bash-completion"), "emit")
+	assert.Contains(t, complete("gen", "--to", "--generate-bash-completion"), "--topology")
+}
+
+// A typed name close to a known one gets "did you mean": commands, their
+// subcommands, topologies, formats and flags.
+func TestDidYouMean(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"synht"}, `prefixgen: unknown command "synht" (did you mean synth?): known are `},
+		{[]string{"help", "stast"}, `prefixgen help: unknown command "stast" (did you mean stats?): known are `},
+		{[]string{"cuda", "emti"}, `prefixgen cuda: unknown command "emti" (did you mean emit?): known are emit, bench, report`},
+		{[]string{"gen", "-t", "kogge-stne", "-n", "8"}, `prefixgen gen: unknown topology "kogge-stne" (did you mean kogge-stone?): known are `},
+		{[]string{"stats", "-t", "sklanksy,brent-kung", "-n", "8"}, `prefixgen stats: -t "sklanksy,brent-kung": unknown topology "sklanksy" (did you mean sklansky?): known are `},
+		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilgo"}, `prefixgen gen: unknown format "verilgo" (did you mean verilog?): allowed `},
+		{[]string{"stats", "-t", "sklansky", "-n", "8", "-f", "cvs"}, `prefixgen stats: unknown format "cvs" (did you mean csv?): allowed `},
+		{[]string{"compare", "-f", "tabel"}, `prefixgen compare: unknown format "tabel" (did you mean table?): allowed `},
+		{[]string{"gen", "--widht", "8"}, `prefixgen gen: unknown flag --widht (did you mean --width?)`},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			status, stdout, stderr := prefixgen(tt.args...)
+			assert.Equal(t, 2, status)
+			assert.Empty(t, stdout)
+			assert.True(t, strings.HasPrefix(stderr, tt.want), "%q", stderr)
+			assert.Equal(t, 1, strings.Count(stderr, "\n"))
+		})
+	}
+	// A name close to none gets no guess.
+	_, _, stderr := prefixgen("gen", "-t", "wallace", "-n", "8")
+	assert.NotContains(t, stderr, "did you mean")
+}
+
+// Every command's help ends with two to four examples, and the cheap ones
+// run as written.
+func TestHelpExamples(t *testing.T) {
+	app := newApp(nil, nil)
+	seen := map[string]bool{}
+	dir := t.TempDir()
+	for _, cmd := range app.Commands {
+		if cmd.Name == "help" {
+			continue // help --help is prefixgen --help
+		}
+		names := []string{cmd.Name}
+		for _, sub := range cmd.Subcommands {
+			names = append(names, cmd.Name+" "+sub.Name)
+		}
+		for _, name := range names {
+			lines := commandExamples[name]
+			assert.GreaterOrEqual(t, len(lines), 2, name)
+			assert.LessOrEqual(t, len(lines), 4, name)
+			status, stdout, stderr := prefixgen(append(strings.Fields(name), "--help")...)
+			require.Equal(t, 0, status, stderr)
+			_, shown, ok := strings.Cut(stdout, "\nEXAMPLES:\n")
+			require.True(t, ok, "%s --help shows examples", name)
+			assert.Equal(t, "   "+strings.Join(lines, "\n   ")+"\n", shown, name)
+			for _, args := range docCommands("```\n"+strings.Join(lines, "\n")+"\n```\n", seen) {
+				if args[0] == "cuda" && args[1] == "report" {
+					continue // reads a report only a GPU writes
+				}
+				wd, err := os.Getwd()
+				require.NoError(t, err)
+				require.NoError(t, os.Chdir(dir))
+				status, _, stderr := prefixgen(args...)
+				require.NoError(t, os.Chdir(wd))
+				assert.Equal(t, 0, status, "prefixgen %s: %s", strings.Join(args, " "), stderr)
+			}
+		}
+	}
+	for name := range commandExamples {
+		assert.NotNil(t, app.Command(strings.Fields(name)[0]), name)
+	}
+}
+
+// -t takes a comma-separated list in every command that takes several
+// topologies, and compare -n takes a list of widths.
+func TestLists(t *testing.T) {
+	one := func(args ...string) string {
+		status, stdout, stderr := prefixgen(args...)
+		require.Equal(t, 0, status, stderr)
+		return stdout
+	}
+	ks := one("stats", "-t", "kogge-stone", "-n", "16", "-f", "csv")
+	bk := one("stats", "-t", "brent-kung", "-n", "16", "-f", "csv")
+	_, bkRow, _ := strings.Cut(bk, "\n")
+	assert.Equal(t, ks+bkRow, one("stats", "-t", "kogge-stone,brent-kung", "-n", "16", "-f", "csv"))
+	assert.True(t, strings.HasPrefix(one("stats", "-t", "kogge-stone,brent-kung", "-n", "16", "-f", "json"), "[\n"))
+	assert.Equal(t, 3, strings.Count(one("verify", "-t", "sklansky, ripple", "-n", "9", "--vectors", "10"), "\n"))
+	assert.Equal(t, 3, strings.Count(one("stats", "-t", "sklansky,kogge-stone", "-n", "9", "--valency", "3", "-f", "csv"), "\n"))
+
+	c32 := one("compare", "-n", "32", "-f", "csv")
+	c64 := one("compare", "-n", "64", "-f", "csv")
+	_, rows64, _ := strings.Cut(c64, "\n")
+	assert.Equal(t, c32+rows64, one("compare", "-n", "32,64", "-f", "csv"))
+
+	refused := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"gen", "-t", "sklansky,ripple", "-n", "8"}, `prefixgen gen: -t "sklansky,ripple": this command takes one topology: allowed ripple, `},
+		{[]string{"gen", "-t", "all", "-n", "8"}, `prefixgen gen: -t "all": this command takes one topology`},
+		{[]string{"synth", "-t", "sklansky,all", "-n", "8"}, `prefixgen synth: -t "sklansky,all": all cannot be listed with other topologies`},
+		{[]string{"check", "-t", "sklansky,sklansky", "-n", "8"}, `prefixgen check: -t "sklansky,sklansky": "sklansky" given twice`},
+		{[]string{"stats", "-t", "sklansky,ripple", "-n", "8", "--valency", "3"}, `prefixgen stats: --valency 3: ripple has no higher-valency form`},
+		{[]string{"compare", "-n", "8,8"}, `prefixgen compare: -n "8,8": width 8 given twice`},
+		{[]string{"compare", "-n", "8,0x10"}, `prefixgen compare: invalid value "8,0x10" for flag -n: want a whole number in decimal digits`},
+		{[]string{"compare", "-n", "8,0"}, `prefixgen compare: `},
+	}
+	for _, tt := range refused {
+		status, stdout, stderr := prefixgen(tt.args...)
+		assert.Equal(t, 2, status, "%v: %s", tt.args, stderr)
+		assert.Empty(t, stdout)
+		assert.True(t, strings.HasPrefix(stderr, tt.want), "%v: %q", tt.args, stderr)
+	}
+}
+
+// A flag that takes one value is refused when given twice, under one name
+// or two; a flag that takes a list stays repeatable.
+func TestRepeatedFlagRefused(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"stats", "-t", "sklansky", "-n", "32", "-n", "64"}, `prefixgen stats: --width given twice ("32", then "64"): it takes one value; give it once`},
+		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "json", "-f=text"}, `prefixgen gen: --format given twice ("json", then "text"): it takes one value; give it once`},
+		{[]string{"compare", "--width=8", "--width", "16"}, `prefixgen compare: --width given twice ("8", then "16")`},
+		{[]string{"cuda", "emit", "-t", "sklansky", "-t", "ripple"}, `prefixgen cuda emit: --topology given twice ("sklansky", then "ripple")`},
+		{[]string{"verify", "-t", "sklansky", "-n", "8", "--seed", "1", "--seed", "2"}, `prefixgen verify: --seed given twice ("1", then "2")`},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			status, stdout, stderr := prefixgen(tt.args...)
+			assert.Equal(t, 2, status, stderr)
+			assert.Empty(t, stdout)
+			assert.True(t, strings.HasPrefix(stderr, tt.want), "%q", stderr)
+			assert.Equal(t, 1, strings.Count(stderr, "\n"))
+		})
+	}
+	status, _, stderr := prefixgen("stats", "-t", "ladner-fischer,knowles", "-n", "16", "--param", "k=1", "--param", "s=2")
+	assert.Equal(t, 0, status, stderr)
+	status, _, stderr = prefixgen("stats", "-t", "sklansky", "-n", "16", "--bit0-left", "--bit0-left")
+	assert.Equal(t, 2, status, stderr) // stats has no --bit0-left
+	status, _, stderr = prefixgen("gen", "-t", "sklansky", "-n", "8", "--bit0-left", "--bit0-left")
+	assert.Equal(t, 0, status, stderr)
+	status, _, stderr = prefixgen("gen", "-t", "sklansky", "-n", "8", "--", "-n", "9")
+	assert.Equal(t, 2, status)
+	assert.NotContains(t, stderr, "given twice")
+}
+
+// No help carries a measured time or memory, which would go stale: those
+// are in docs/.
+func TestHelpTimeless(t *testing.T) {
+	measured := regexp.MustCompile(`\b[0-9]+(\.[0-9]+)? ?(s|ms|µs|minutes|seconds|GB|MB)\b`)
+	app := newApp(nil, nil)
+	helps := [][]string{{"--help"}}
+	for _, cmd := range app.Commands {
+		helps = append(helps, []string{cmd.Name, "--help"})
+		for _, sub := range cmd.Subcommands {
+			helps = append(helps, []string{cmd.Name, sub.Name, "--help"})
+		}
+	}
+	for _, args := range helps {
+		status, stdout, stderr := prefixgen(args...)
+		require.Equal(t, 0, status, stderr)
+		for line := range strings.Lines(stdout) {
+			if strings.Contains(line, "--tool-timeout") {
+				continue // its examples (90s, 20m) and default are durations, not timings
+			}
+			assert.NotRegexp(t, measured, line, "%v", args)
+		}
+	}
+}
+
+// withFlags returns base, a command line whose flags all take a value,
+// without the flags extra gives, followed by extra: extra overrides base's
+// flags, which a command line may give only once.
+func withFlags(base []string, extra ...string) []string {
+	given := map[string]bool{}
+	for _, a := range extra {
+		if strings.HasPrefix(a, "-") {
+			given[a] = true
+		}
+	}
+	var out []string
+	for i := 0; i < len(base); i++ {
+		if given[base[i]] && i+1 < len(base) {
+			i++
+			continue
+		}
+		out = append(out, base[i])
+	}
+	return append(out, extra...)
+}
