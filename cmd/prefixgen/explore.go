@@ -99,6 +99,9 @@ func exploreCommand() *cli.Command {
 			if out := c.String("output"); plotPath != "" && out != "" && out != "-" && emit.SamePath(plotPath, out) {
 				return usage(c, "--plot %s and -o %s name the same file: allowed two files, one for the picture and one for the table", plotPath, out)
 			}
+			if err := checkOutputs(c); err != nil {
+				return err
+			}
 			if c.Bool("synth") {
 				return exploreSynth(c, format, plotPath, plotFormat)
 			}
@@ -109,6 +112,7 @@ func exploreCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			var plot func(io.Writer) error
 			if c.IsSet("plot") {
 				drawn := all
 				if c.Int("max-fanout") == 0 {
@@ -119,16 +123,20 @@ func exploreCommand() *cli.Command {
 					}
 					drawn = append(slices.Clone(all), bounded...)
 				}
-				err := writeFile(c, "--plot", plotPath, func(w io.Writer) error {
+				if plot, err = rendered(func(w io.Writer) error {
 					return report.Plot(w, c.Int("width"), drawn, front, plotFormat)
-				})
-				if err != nil {
-					return err
+				}); err != nil {
+					return failure{fmt.Errorf("prefixgen explore: %v", err)}
 				}
 			}
 			shown := front
 			if c.Bool("all") {
 				shown = all
+			}
+			if plot != nil {
+				if err := writeFile(c, "--plot", plotPath, plot); err != nil {
+					return err
+				}
 			}
 			return output(c, func(w io.Writer) error {
 				switch format {
@@ -169,6 +177,9 @@ func reportCommand() *cli.Command {
 			n := c.Int("width")
 			if n < 1 || n > report.MaxWidth {
 				return usage(c, "width %d out of range for a report: allowed 1 to %d", n, report.MaxWidth)
+			}
+			if err := checkOutputs(c); err != nil {
+				return err
 			}
 			if err := adderFlagsOnlyWithSynth(c); err != nil {
 				return err
@@ -327,10 +338,13 @@ func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
 		return err
 	}
 	if c.IsSet("plot") {
-		err := writeFile(c, "--plot", plotPath, func(w io.Writer) error {
+		plot, err := rendered(func(w io.Writer) error {
 			return report.PlotAreaDelay(w, c.Int("width"), measured, ref, plotFormat)
 		})
 		if err != nil {
+			return failure{fmt.Errorf("prefixgen explore: %v", err)}
+		}
+		if err := writeFile(c, "--plot", plotPath, plot); err != nil {
 			return err
 		}
 	}

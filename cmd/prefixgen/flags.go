@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"regexp"
 	"strconv"
@@ -12,6 +14,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/internal/toolrun"
 	"github.com/prefixgen/prefixgen/network"
 )
@@ -200,3 +203,32 @@ func toolTimeout(c *cli.Context) (time.Duration, error) {
 
 // maxToolTimeout is the longest --tool-timeout: a week.
 const maxToolTimeout = 7 * 24 * time.Hour
+
+// checkOutputs refuses, before any work, a run whose -o or --plot cannot
+// be written (bad input, exit status 2), so that a run refused for one
+// output leaves every other file as it was.
+func checkOutputs(c *cli.Context) error {
+	for _, f := range []struct{ flag, name string }{{"-o", "output"}, {"--plot", "plot"}} {
+		if !c.IsSet(f.name) {
+			continue
+		}
+		path := c.String(f.name)
+		if f.name == "output" && path == "-" {
+			continue
+		}
+		if err := emit.CheckWritable(path); err != nil {
+			return usage(c, "%v", err)
+		}
+	}
+	return nil
+}
+
+// rendered returns what fn writes, in memory, so that a command writes its
+// files only once all of them are made.
+func rendered(fn func(io.Writer) error) (func(io.Writer) error, error) {
+	var buf bytes.Buffer
+	if err := fn(&buf); err != nil {
+		return nil, err
+	}
+	return func(w io.Writer) error { _, err := w.Write(buf.Bytes()); return err }, nil
+}

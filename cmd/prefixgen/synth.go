@@ -34,6 +34,10 @@ var synthFlagNames = []string{"liberty", "flow", "load", "jobs", "workdir", "too
 
 // synthOptions returns the options of the physical flow from synthFlags.
 func synthOptions(c *cli.Context) (physical.Options, error) {
+	// Outputs first: a run refused for -o makes nothing in --workdir.
+	if err := checkOutputs(c); err != nil {
+		return physical.Options{}, err
+	}
 	flow, err := physical.ParseFlow(c.String("flow"))
 	if err != nil {
 		return physical.Options{}, usage(c, "--flow %q unknown: allowed keep, abc", c.String("flow"))
