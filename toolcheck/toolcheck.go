@@ -187,6 +187,10 @@ type Options struct {
 	// NewDesign then reads Verilog models of (Design.Cells); the adder has
 	// no VHDL.
 	Liberty string
+	// Progress, when not nil, is called after each check ends with the
+	// checks done and their total; it may be called from several
+	// goroutines at once.
+	Progress func(done, total int)
 }
 
 // NewDesign emits the adder, testbench and DOT picture of net.
@@ -324,11 +328,19 @@ func Check(ctx context.Context, designs []*Design, opt Options) ([]Result, error
 	}
 
 	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
 	next := make(chan task)
 	for range min(jobs, len(tasks)) {
 		wg.Go(func() {
 			for t := range next {
 				results[t.i] = t.run()
+				if opt.Progress != nil {
+					mu.Lock()
+					done++
+					opt.Progress(done, len(tasks))
+					mu.Unlock()
+				}
 			}
 		})
 	}

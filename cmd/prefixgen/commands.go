@@ -452,6 +452,7 @@ func verifyCommand() *cli.Command {
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
 			&cli.IntFlag{Name: "vectors", Value: 100000, Usage: "random adder test vectors per network, ≥ 0"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the random vectors and matrices"},
+			progressFlags()[0], progressFlags()[1],
 		},
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
@@ -465,13 +466,27 @@ func verifyCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			if _, err := progressMode(c); err != nil {
+				return err
+			}
 			opt := simulate.VerifyOptions{Vectors: c.Int("vectors"), Seed: c.Uint64("seed")}
+			// The bar counts networks, or with random vectors the vectors
+			// of every network.
+			bar := newBar(c, "networks")
+			per := 1
+			if opt.Vectors > 0 {
+				bar, per = newBar(c, "vectors"), opt.Vectors
+			}
+			total := len(nets) * per
 			header := []string{"network", "width", "spans", "interval", "2×2 matrices", "corner", "exhaustive", "random", "adder"}
 			rows := make([][]string, len(nets))
 			reports := make([]simulate.Report, len(nets))
 			for i, n := range nets {
+				opt.Progress = func(done, _ int) { bar.Update(i*per+done, total) }
 				r, err := simulate.Verify(n, opt)
+				bar.Update((i+1)*per, total)
 				if err != nil {
+					bar.Done()
 					return usage(c, "%v", err)
 				}
 				reports[i] = r
@@ -479,6 +494,7 @@ func verifyCommand() *cli.Command {
 				rows[i] = []string{emit.Name(n), strconv.Itoa(n.Width()), "proven", pass(r.Interval == nil), pass(r.Matrix == nil),
 					strconv.Itoa(a.Corner), strconv.Itoa(a.Exhaustive), strconv.Itoa(a.Random), pass(a.Mismatch == nil)}
 			}
+			bar.Done()
 			if err := emit.WriteTable(c.App.Writer, header, rows); err != nil {
 				return failure{err}
 			}
@@ -525,7 +541,7 @@ func checkCommand() *cli.Command {
 			seedFlag,
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "tools run at once", DefaultText: "the number of CPUs"},
 			toolTimeoutFlag(),
-		}, archFlags()...),
+		}, append(archFlags(), progressFlags()...)...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c); err != nil {
@@ -544,6 +560,9 @@ func checkCommand() *cli.Command {
 			}
 			limit, err := toolTimeout(c)
 			if err != nil {
+				return err
+			}
+			if _, err := progressMode(c); err != nil {
 				return err
 			}
 			opt := toolcheck.Options{Vectors: vectors, Seed: seed, Jobs: c.Int("jobs"), ToolTimeout: limit}
@@ -594,7 +613,10 @@ func runChecks(c *cli.Context, designs []*toolcheck.Design, opt toolcheck.Option
 	for _, line := range toolcheck.MissingTools() {
 		fmt.Fprintf(c.App.ErrWriter, "prefixgen check: %s\n", line)
 	}
+	bar := newBar(c, "checks")
+	opt.Progress = bar.Update
 	results, err := toolcheck.Check(c.Context, designs, opt)
+	bar.Done()
 	if err != nil {
 		return failure{fmt.Errorf("prefixgen check: %w", err)}
 	}

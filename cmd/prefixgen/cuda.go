@@ -262,7 +262,7 @@ func cudaCommand() *cli.Command {
 					&cli.StringFlag{Name: "suite", Usage: "run the whole GPU suite and write one JSON file per table into `DIR` (created if missing)"},
 					&cli.BoolFlag{Name: "no-sanitize", Usage: "with --suite, skip the compute-sanitizer runs"},
 					toolTimeoutFlag(),
-				}, cudaTuningFlags(false)...),
+				}, append(cudaTuningFlags(false), progressFlags()...)...),
 				OnUsageError: onUsageError,
 				Action: func(c *cli.Context) error {
 					if err := noArgs(c); err != nil {
@@ -273,6 +273,9 @@ func cudaCommand() *cli.Command {
 					}
 					timeout, err := toolTimeout(c)
 					if err != nil {
+						return err
+					}
+					if _, err := progressMode(c); err != nil {
 						return err
 					}
 					if c.IsSet("suite") {
@@ -307,7 +310,9 @@ func cudaCommand() *cli.Command {
 					if err != nil {
 						return usage(c, "%v", err)
 					}
-					rep, raw, err := bench.Bench(c.Context, opt, bench.BuildOptions{NVCC: nvcc, Arch: c.String("arch"), Dir: c.String("keep"), Log: c.App.ErrWriter, ToolTimeout: timeout})
+					bar := newBar(c, "steps (build, run)")
+					rep, raw, err := bench.Bench(c.Context, opt, bench.BuildOptions{NVCC: nvcc, Arch: c.String("arch"), Dir: c.String("keep"), Log: c.App.ErrWriter, ToolTimeout: timeout, Progress: bar.Update})
+					bar.Done()
 					if _, missing := errors.AsType[*bench.MissingError](err); missing {
 						return usage(c, "%v", err)
 					}

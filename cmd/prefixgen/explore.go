@@ -368,10 +368,10 @@ func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
 // flow with a progress bar on a terminal, and sorts a failure into bad
 // input (exit 2) or a failed tool (exit 1).
 func synthMeasureAdders(c *cli.Context, points []explore.Point, adders []adder.Architecture, cells *adder.Cells, opt physical.Options) ([]explore.Measured, *physical.Result, error) {
-	bar := newBar(c.App.ErrWriter, "prefixgen "+c.Command.Name, "designs")
-	opt.Progress = bar.update
+	bar := newBar(c, "designs")
+	opt.Progress = bar.Update
 	measured, ref, err := explore.SynthesizeAdders(c.Context, points, adders, cells, opt)
-	bar.done()
+	bar.Done()
 	if err != nil {
 		var bad *explore.AdderError
 		if physical.IsSetup(err) || errors.As(err, &bad) {

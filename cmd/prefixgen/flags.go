@@ -15,6 +15,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/internal/progress"
 	"github.com/prefixgen/prefixgen/internal/toolrun"
 	"github.com/prefixgen/prefixgen/network"
 )
@@ -231,4 +232,38 @@ func rendered(fn func(io.Writer) error) (func(io.Writer) error, error) {
 		return nil, err
 	}
 	return func(w io.Writer) error { _, err := w.Write(buf.Bytes()); return err }, nil
+}
+
+// progressFlags are --progress and --quiet of every command whose work can
+// last: progress on standard error, shown on a terminal by default.
+func progressFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.BoolFlag{Name: "progress", Usage: "show progress on standard error even where it is not a terminal, as a line every 5 s (done/total and the time left)"},
+		&cli.BoolFlag{Name: "quiet", Usage: "show no progress on standard error"},
+	}
+}
+
+// progressMode returns the mode --progress and --quiet ask for, refusing
+// both.
+func progressMode(c *cli.Context) (progress.Mode, error) {
+	switch {
+	case c.Bool("progress") && c.Bool("quiet"):
+		return progress.Never, usage(c, "--progress and --quiet both given: use one")
+	case c.Bool("progress"):
+		return progress.Always, nil
+	case c.Bool("quiet"):
+		return progress.Never, nil
+	}
+	return progress.Auto, nil
+}
+
+// newBar returns the progress bar of c's command counting unit, on
+// standard error as --progress and --quiet say (checked by progressMode
+// before the work).
+func newBar(c *cli.Context, unit string) *progress.Bar {
+	mode, err := progressMode(c)
+	if err != nil {
+		mode = progress.Never
+	}
+	return progress.New(c.App.ErrWriter, "prefixgen "+c.Command.Name, unit, mode)
 }

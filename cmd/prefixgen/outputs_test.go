@@ -63,3 +63,47 @@ func TestBadOutputBeforeWorkdir(t *testing.T) {
 		assert.NoDirExists(t, work, "%v", args)
 	}
 }
+
+// --progress writes progress lines to standard error, not standard output,
+// even where it is not a terminal; --quiet and the default (not a
+// terminal) write none; standard output is the same bytes in every case.
+func TestProgressFlags(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		args []string
+		line string
+	}{
+		{[]string{"verify", "-t", "all", "-n", "16", "--vectors", "1000"}, `prefixgen verify: \d+/\d+ vectors`},
+		{[]string{"optimize", "-n", "8", "--max-depth", "3"}, `prefixgen optimize: \d+/\d+ chains`},
+		{[]string{"cuda", "bench", "--help"}, ""},
+	}
+	for _, tt := range tests {
+		if tt.line == "" {
+			_, out, _ := prefixgen(tt.args...)
+			assert.Contains(t, out, "--progress")
+			assert.Contains(t, out, "--quiet")
+			continue
+		}
+		status, plain, errPlain := prefixgen(tt.args...)
+		require.Equal(t, 0, status, errPlain)
+		assert.Empty(t, errPlain, "not a terminal: no progress")
+		status, forced, errForced := prefixgen(append(tt.args, "--progress")...)
+		require.Equal(t, 0, status, errForced)
+		assert.Equal(t, plain, forced, "standard output unchanged")
+		assert.Regexp(t, `^(`+tt.line+`[^\n]*\n)+$`, errForced)
+		assert.Regexp(t, `done in [^\n]*\n$`, errForced)
+		assert.NotContains(t, forced, "prefixgen "+tt.args[0]+":")
+		status, quiet, errQuiet := prefixgen(append(tt.args, "--quiet")...)
+		require.Equal(t, 0, status, errQuiet)
+		assert.Equal(t, plain, quiet)
+		assert.Empty(t, errQuiet)
+		status, _, errBoth := prefixgen(append(tt.args, "--quiet", "--progress")...)
+		assert.Equal(t, 2, status)
+		assert.Contains(t, errBoth, "--progress and --quiet both given")
+	}
+	for _, cmd := range []string{"check", "synth", "explore", "report", "optimize", "verify"} {
+		_, out, _ := prefixgen(cmd, "--help")
+		assert.Contains(t, out, "--progress", cmd)
+		assert.Contains(t, out, "--quiet", cmd)
+	}
+}
