@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/explore"
+	"github.com/prefixgen/prefixgen/internal/progress"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
 	"github.com/prefixgen/prefixgen/report"
@@ -108,6 +110,14 @@ func exploreCommand() *cli.Command {
 			if err := synthOnly(c); err != nil {
 				return err
 			}
+			if _, err := progressMode(c); err != nil {
+				return err
+			}
+			runs := 1
+			if c.IsSet("plot") && c.Int("max-fanout") == 0 {
+				runs = 2 // the optimizer under a fan-out bound too
+			}
+			defer startOptimizerBar(c, runs)()
 			all, front, err := explorePoints(c)
 			if err != nil {
 				return err
@@ -197,6 +207,15 @@ func reportCommand() *cli.Command {
 			} else if err := synthOnly(c); err != nil {
 				return err
 			}
+			if _, err := progressMode(c); err != nil {
+				return err
+			}
+			runs := 1
+			if c.Int("max-fanout") == 0 {
+				runs = 2 // the optimizer under a fan-out bound too
+			}
+			endBar := startOptimizerBar(c, runs)
+			defer endBar()
 			all, front, err := explorePoints(c)
 			if err != nil {
 				return err
@@ -213,6 +232,7 @@ func reportCommand() *cli.Command {
 					return usage(c, "%v", err)
 				}
 			}
+			endBar()
 			if c.Bool("synth") {
 				cmd += " --synth"
 				for _, f := range []string{"sparse", "ling", "pg-cells", "stages", "no-reset", "orders", "liberty", "flow", "load"} {
@@ -246,7 +266,42 @@ func optimizer(c *cli.Context) explore.Optimizer {
 	if c.Bool("no-optimize") {
 		return nil
 	}
-	return explore.Optimize(c.Uint64("seed"))
+	opt := explore.Optimize(c.Uint64("seed"))
+	bar, ok := c.App.Metadata[optimizerBar].(*optimizerProgress)
+	if !ok {
+		return opt
+	}
+	return func(ctx context.Context, n, maxDepth, maxFanout int) (*network.Network, string, error) {
+		net, cmd, err := opt(ctx, n, maxDepth, maxFanout)
+		bar.done++
+		bar.Update(bar.done, bar.total)
+		return net, cmd, err
+	}
+}
+
+// optimizerBar is the key of App.Metadata that holds the progress of
+// explore's and report's optimizer runs.
+const optimizerBar = "optimizer progress"
+
+// optimizerProgress counts the optimizer runs of explore and report.
+type optimizerProgress struct {
+	*progress.Bar
+	done, total int
+}
+
+// startOptimizerBar shows the progress of the optimizer runs of the
+// command, runs times each width's; the returned func ends it.
+func startOptimizerBar(c *cli.Context, runs int) func() {
+	total := runs * explore.OptimizerRuns(c.Int("width"))
+	if c.Bool("no-optimize") || total == 0 {
+		return func() {}
+	}
+	p := &optimizerProgress{Bar: newBar(c, "optimizer runs"), total: total}
+	if c.App.Metadata == nil {
+		c.App.Metadata = map[string]any{}
+	}
+	c.App.Metadata[optimizerBar] = p
+	return func() { p.Done(); delete(c.App.Metadata, optimizerBar) }
 }
 
 // optimizerFlags are the flags of explore and report that steer the
