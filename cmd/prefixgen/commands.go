@@ -79,6 +79,9 @@ func networks(c *cli.Context, allowAll bool) ([]*network.Network, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := checkNetworkSize(c, n); err != nil {
+			return nil, err
+		}
 		return []*network.Network{n}, nil
 	case topo == "":
 		return nil, usage(c, "no network given: use -t TOPOLOGY -n WIDTH or --from FILE")
@@ -91,6 +94,9 @@ func networks(c *cli.Context, allowAll bool) ([]*network.Network, error) {
 	params, err := topologies.ParseParams(c.StringSlice("param"))
 	if err != nil {
 		return nil, usage(c, "%v", err)
+	}
+	if err := checkSize(c, topo, c.Int("width"), params); err != nil {
+		return nil, err
 	}
 	nets, err := topologies.Select(topo, c.Int("width"), params)
 	if err != nil {
@@ -188,6 +194,12 @@ func genCommand() *cli.Command {
 			}
 			if err := checkArch(c, arch, nets); err != nil {
 				return err
+			}
+			if c.String("format") == "text" {
+				params, _ := topologies.ParseParams(c.StringSlice("param"))
+				if err := checkText(c, nets[0], c.String("topology"), params); err != nil {
+					return err
+				}
 			}
 			return output(c, func(w io.Writer) error { return write(w, nets[0]) })
 		},
@@ -429,6 +441,9 @@ func compareCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			if err := checkSize(c, "all", c.Int("width"), nil); err != nil {
+				return err
+			}
 			nets, err := topologies.Compare(c.Int("width"))
 			if err != nil {
 				return usage(c, "%v", err)
@@ -450,7 +465,7 @@ func verifyCommand() *cli.Command {
 			"Exit status 1 if any check fails.",
 		Flags: []cli.Flag{
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
-			&cli.IntFlag{Name: "vectors", Value: 100000, Usage: "random adder test vectors per network, ≥ 0"},
+			&cli.IntFlag{Name: "vectors", Value: 100000, Usage: fmt.Sprintf("random adder test vectors per network, 0 to %d", maxVerifyVectors)},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the random vectors and matrices"},
 			progressFlags()[0], progressFlags()[1],
 		},
@@ -459,8 +474,8 @@ func verifyCommand() *cli.Command {
 			if err := noArgs(c); err != nil {
 				return err
 			}
-			if v := c.Int("vectors"); v < 0 {
-				return usage(c, "--vectors %d out of range: allowed 0 or more", v)
+			if v := c.Int("vectors"); v < 0 || v > maxVerifyVectors {
+				return usage(c, "--vectors %d out of range: allowed 0 to %d (more would run for hours at wide widths; run again with another --seed for more)", v, maxVerifyVectors)
 			}
 			nets, err := networks(c, true)
 			if err != nil {
