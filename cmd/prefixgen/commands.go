@@ -474,7 +474,10 @@ func verifyCommand() *cli.Command {
 			if err := noArgs(c); err != nil {
 				return err
 			}
-			if v := c.Int("vectors"); v < 0 || v > maxVerifyVectors {
+			if v := c.Int("vectors"); v < 0 {
+				return usage(c, "--vectors %d out of range: allowed 0 or more", v)
+			}
+			if v := c.Int("vectors"); v > maxVerifyVectors {
 				return usage(c, "--vectors %d out of range: allowed 0 to %d (more would run for hours at wide widths; run again with another --seed for more)", v, maxVerifyVectors)
 			}
 			nets, err := networks(c, true)

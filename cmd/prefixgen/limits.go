@@ -82,7 +82,7 @@ func cellBytes(c *cli.Context) int64 {
 	case "svg":
 		return 1024
 	}
-	return 512
+	return 192 // text and json: the network and its writer's buffer
 }
 
 // gib writes bytes in GiB, to a tenth.
@@ -102,6 +102,11 @@ func checkSize(c *cli.Context, name string, n int, p network.Params) error {
 	}
 	if len(ts) == 0 || n < 1 || n > network.MaxWidth {
 		return nil // Select says what is wrong
+	}
+	for _, t := range ts {
+		if t.EstimateCells(n, p) > topologies.MaxCells {
+			return nil // Select refuses it whatever the machine
+		}
 	}
 	per := cellBytes(c)
 	need := func(n int) int64 {
