@@ -172,6 +172,56 @@ func stage(path string, fn func(io.Writer) error) (staged, error) {
 	return stageAtomic(path, target, fi, fn)
 }
 
+// CheckWritable reports, without writing anything, whether WriteFile could
+// write path now: a *PathError where the name is empty, names a directory,
+// lies in a folder that does not exist or cannot take the temporary file,
+// or names a file this process may not write. A command checks its outputs
+// with it before its work starts, so that a run refused for one output
+// leaves every other untouched.
+func CheckWritable(path string) error {
+	if path == "" {
+		return &PathError{path, ErrEmptyName}
+	}
+	target, err := resolve(path)
+	if err != nil {
+		return &PathError{path, err}
+	}
+	fi, err := os.Stat(target)
+	switch {
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return &PathError{path, reason(err)}
+	case err == nil && fi.IsDir():
+		return &PathError{path, ErrIsDirectory}
+	case err == nil && !fi.Mode().IsRegular():
+		return nil // a device or FIFO, opened at the end
+	case err == nil:
+		f, err := os.OpenFile(target, os.O_WRONLY, 0)
+		if err != nil {
+			return &PathError{path, reason(err)}
+		}
+		f.Close()
+	}
+	dir := filepath.Dir(target)
+	st, err := os.Stat(dir)
+	if err != nil {
+		return &PathError{path, reason(err)}
+	}
+	if !st.IsDir() {
+		return &PathError{path, fmt.Errorf("%s is not a directory", dir)}
+	}
+	// The folder must take the temporary file WriteFile writes first.
+	tmp, err := os.CreateTemp(dir, ".prefixgen-*.tmp")
+	if err != nil {
+		if errors.Is(err, fs.ErrPermission) {
+			return &PathError{path, &folderError{dir, reason(err)}}
+		}
+		return &PathError{path, reason(err)}
+	}
+	tmp.Close()
+	os.Remove(tmp.Name())
+	return nil
+}
+
 // SamePath reports whether the paths a and b name one file, through
 // symbolic links: the same existing file, or the same path where nothing
 // is yet. Two commands' outputs that SamePath joins would overwrite each

@@ -325,3 +325,40 @@ func TestWriteFiles(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "b3\n", string(got))
 }
+
+func TestCheckWritable(t *testing.T) {
+	dir := t.TempDir()
+	keep := filepath.Join(dir, "keep.txt")
+	require.NoError(t, os.WriteFile(keep, []byte("KEEP\n"), 0o644))
+	tests := []struct {
+		path string
+		want error
+	}{
+		{keep, nil},
+		{filepath.Join(dir, "new.txt"), nil},
+		{"", emit.ErrEmptyName},
+		{dir, emit.ErrIsDirectory},
+		{filepath.Join(dir, "nodir", "t.txt"), fs.ErrNotExist},
+		{filepath.Join(keep, "t.txt"), nil},
+	}
+	for _, tt := range tests {
+		err := emit.CheckWritable(tt.path)
+		if tt.path == filepath.Join(keep, "t.txt") {
+			require.Error(t, err, "a file as the folder")
+			continue
+		}
+		if tt.want == nil {
+			require.NoError(t, err, tt.path)
+			continue
+		}
+		var pe *emit.PathError
+		require.ErrorAs(t, err, &pe, tt.path)
+		require.ErrorIs(t, err, tt.want, tt.path)
+	}
+	got, err := os.ReadFile(keep)
+	require.NoError(t, err)
+	require.Equal(t, "KEEP\n", string(got))
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Len(t, entries, 1, "nothing left behind")
+}

@@ -307,6 +307,18 @@ func Bounded(ctx context.Context, n int, opt Optimizer, fanout int) ([]Point, er
 // BoundedFamily is the family of Bounded's points under the fan-out bound.
 func BoundedFamily(fanout int) string { return fmt.Sprintf("optimizer, fan-out ≤ %d", fanout) }
 
+// OptimizerRuns returns how many times Enumerate, and Bounded likewise,
+// run an Optimizer at width n: once per depth from ⌈log2 n⌉ to
+// 2⌈log2 n⌉ − 2 (at least once) up to MaxOptimizeWidth, else none. A
+// caller counts its Optimizer's runs against it to show progress.
+func OptimizerRuns(n int) int {
+	if n < 1 || n > MaxOptimizeWidth {
+		return 0
+	}
+	lo := ceilLog2(n)
+	return max(lo, 2*lo-2) - lo + 1
+}
+
 // MaxOptimizeWidth is the widest width at which Enumerate runs its
 // Optimizer, once per depth from ⌈log2 n⌉ to 2⌈log2 n⌉ − 2: wider, that
 // would take minutes (prefixgen optimize itself goes to optimize.MaxWidth).

@@ -27,6 +27,9 @@ type VerifyOptions struct {
 	Vectors int
 	// Seed seeds the random vectors: the same seed checks the same vectors.
 	Seed uint64
+	// Progress, when not nil, is called now and then with the random
+	// vectors checked and Vectors.
+	Progress func(done, total int)
 }
 
 // AdderReport is what VerifyAdder checked and the first mismatch it found.
@@ -298,6 +301,9 @@ func (v *verifier) random(ref addFunc, opt VerifyOptions) (int, *Mismatch) {
 	for done, batch := 0, 0; done < opt.Vectors; batch++ {
 		lanes := min(64, opt.Vectors-done)
 		done += lanes
+		if opt.Progress != nil && (batch%1024 == 0 || done == opt.Vectors) {
+			opt.Progress(done, opt.Vectors)
+		}
 		mask := ^uint64(0) >> (64 - lanes)
 		for i := range x {
 			x[i] = src.Uint64()

@@ -206,6 +206,10 @@ type Options struct {
 	// module; otherwise they go into a temporary folder that is removed.
 	// CheckKeep checks it before any work.
 	Keep string
+	// Progress, when not nil, is called after each check ends with the
+	// checks done and their total; it may be called from several
+	// goroutines at once.
+	Progress func(done, total int)
 }
 
 // CheckKeep refuses, making nothing, a folder Options.Keep cannot be: one
@@ -425,11 +429,19 @@ func Check(ctx context.Context, designs []*Design, opt Options) ([]Result, error
 	}
 
 	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
 	next := make(chan task)
 	for range min(jobs, len(tasks)) {
 		wg.Go(func() {
 			for t := range next {
 				results[t.i] = t.run()
+				if opt.Progress != nil {
+					mu.Lock()
+					done++
+					opt.Progress(done, len(tasks))
+					mu.Unlock()
+				}
 			}
 		})
 	}

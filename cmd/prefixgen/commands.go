@@ -79,6 +79,9 @@ func networks(c *cli.Context, allowAll bool) ([]*network.Network, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := checkNetworkSize(c, n); err != nil {
+			return nil, err
+		}
 		return []*network.Network{n}, nil
 	case topo == "":
 		return nil, usage(c, "no network given: use -t TOPOLOGY -n WIDTH or --from FILE")
@@ -92,6 +95,11 @@ func networks(c *cli.Context, allowAll bool) ([]*network.Network, error) {
 	params, err := topologies.ParseParams(c.StringSlice("param"))
 	if err != nil {
 		return nil, usage(c, "%v", err)
+	}
+	for _, name := range names {
+		if err := checkSize(c, name, c.Int("width"), params); err != nil {
+			return nil, err
+		}
 	}
 	var nets []*network.Network
 	if len(names) == 1 {
@@ -223,6 +231,12 @@ func genCommand() *cli.Command {
 			}
 			if err := checkArch(c, arch, nets); err != nil {
 				return err
+			}
+			if c.String("format") == "text" {
+				params, _ := topologies.ParseParams(c.StringSlice("param"))
+				if err := checkText(c, nets[0], c.String("topology"), params); err != nil {
+					return err
+				}
 			}
 			if writeTB != nil {
 				return writeFiles(c,
@@ -542,6 +556,11 @@ func compareCommand() *cli.Command {
 			}
 			var rows []emit.Stats
 			for _, n := range widths {
+				if err := checkSize(c, "all", n, nil); err != nil {
+					return err
+				}
+			}
+			for _, n := range widths {
 				nets, err := topologies.Compare(n)
 				if err != nil {
 					return usage(c, "%v", err)
@@ -584,8 +603,9 @@ func verifyCommand() *cli.Command {
 			"Exit status 1 if any check fails.",
 		Flags: []cli.Flag{
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
-			&cli.IntFlag{Name: "vectors", Value: 100000, Usage: "random adder test vectors per network, ≥ 0"},
+			&cli.IntFlag{Name: "vectors", Value: 100000, Usage: fmt.Sprintf("random adder test vectors per network, 0 to %d", maxVerifyVectors)},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the random vectors and matrices"},
+			progressFlags()[0], progressFlags()[1],
 		},
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
@@ -595,17 +615,34 @@ func verifyCommand() *cli.Command {
 			if v := c.Int("vectors"); v < 0 {
 				return usage(c, "--vectors %d out of range: allowed 0 or more", v)
 			}
+			if v := c.Int("vectors"); v > maxVerifyVectors {
+				return usage(c, "--vectors %d out of range: allowed 0 to %d (more would run for hours at wide widths; run again with another --seed for more)", v, maxVerifyVectors)
+			}
 			nets, err := networks(c, true)
 			if err != nil {
 				return err
 			}
+			if _, err := progressMode(c); err != nil {
+				return err
+			}
 			opt := simulate.VerifyOptions{Vectors: c.Int("vectors"), Seed: c.Uint64("seed")}
+			// The bar counts networks, or with random vectors the vectors
+			// of every network.
+			bar := newBar(c, "networks")
+			per := 1
+			if opt.Vectors > 0 {
+				bar, per = newBar(c, "vectors"), opt.Vectors
+			}
+			total := len(nets) * per
 			header := []string{"network", "width", "spans", "interval", "2×2 matrices", "corner", "exhaustive", "random", "adder"}
 			rows := make([][]string, len(nets))
 			reports := make([]simulate.Report, len(nets))
 			for i, n := range nets {
+				opt.Progress = func(done, _ int) { bar.Update(i*per+done, total) }
 				r, err := simulate.Verify(n, opt)
+				bar.Update((i+1)*per, total)
 				if err != nil {
+					bar.Done()
 					return usage(c, "%v", err)
 				}
 				reports[i] = r
@@ -613,6 +650,7 @@ func verifyCommand() *cli.Command {
 				rows[i] = []string{emit.Name(n), strconv.Itoa(n.Width()), "proven", pass(r.Interval == nil), pass(r.Matrix == nil),
 					strconv.Itoa(a.Corner), strconv.Itoa(a.Exhaustive), strconv.Itoa(a.Random), pass(a.Mismatch == nil)}
 			}
+			bar.Done()
 			if err := emit.WriteTable(c.App.Writer, header, rows); err != nil {
 				return failure{err}
 			}
@@ -661,7 +699,7 @@ func checkCommand() *cli.Command {
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "tools run at once", DefaultText: "the number of CPUs"},
 			&cli.StringFlag{Name: "keep", Usage: "keep every design's sources, what the tools wrote and their logs (testbench.log, lint.log, …) in a folder named after the design under `DIR`, made if need be", DefaultText: "a temporary folder, removed"},
 			toolTimeoutFlag(),
-		}, archFlags()...),
+		}, append(archFlags(), progressFlags()...)...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c); err != nil {
@@ -680,6 +718,9 @@ func checkCommand() *cli.Command {
 			}
 			limit, err := toolTimeout(c)
 			if err != nil {
+				return err
+			}
+			if _, err := progressMode(c); err != nil {
 				return err
 			}
 			opt := toolcheck.Options{Vectors: vectors, Seed: seed, Jobs: c.Int("jobs"), ToolTimeout: limit}
@@ -738,7 +779,10 @@ func runChecks(c *cli.Context, designs []*toolcheck.Design, opt toolcheck.Option
 	for _, line := range toolcheck.MissingTools() {
 		fmt.Fprintf(c.App.ErrWriter, "prefixgen check: %s\n", line)
 	}
+	bar := newBar(c, "checks")
+	opt.Progress = bar.Update
 	results, err := toolcheck.Check(c.Context, designs, opt)
+	bar.Done()
 	if _, ok := errors.AsType[*toolcheck.InputError](err); ok {
 		return usage(c, "%s", strings.TrimPrefix(err.Error(), "toolcheck: "))
 	}

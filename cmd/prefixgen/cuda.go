@@ -268,7 +268,7 @@ func cudaCommand() *cli.Command {
 					&cli.BoolFlag{Name: "no-sanitize", Usage: "with --suite, skip the compute-sanitizer runs"},
 					&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "show nvcc's output as it comes, ptxas's registers and spills for every kernel among it (the JSON records them either way)"},
 					toolTimeoutFlag(),
-				}, cudaTuningFlags(false)...),
+				}, append(cudaTuningFlags(false), progressFlags()...)...),
 				OnUsageError: onUsageError,
 				Action: func(c *cli.Context) error {
 					if err := noArgs(c); err != nil {
@@ -279,6 +279,9 @@ func cudaCommand() *cli.Command {
 					}
 					timeout, err := toolTimeout(c)
 					if err != nil {
+						return err
+					}
+					if _, err := progressMode(c); err != nil {
 						return err
 					}
 					if c.IsSet("suite") {
@@ -318,6 +321,8 @@ func cudaCommand() *cli.Command {
 						return usage(c, "%v", err)
 					}
 					build := bench.BuildOptions{NVCC: nvcc, Arch: c.String("arch"), Dir: c.String("keep"), Log: c.App.ErrWriter, Verbose: c.Bool("verbose"), ToolTimeout: timeout}
+					bar := newBar(c, "steps (build, run)")
+					build.Progress = bar.Update
 					if buildOnly {
 						if _, err := bench.Build(c.Context, opt, build); err != nil {
 							return failure{fmt.Errorf("prefixgen cuda bench: %v", err)}
@@ -330,6 +335,7 @@ func cudaCommand() *cli.Command {
 						return usage(c, "%v; --build-only --keep DIR builds the harness without one", err)
 					}
 					rep, raw, err := bench.Bench(c.Context, opt, build)
+					bar.Done()
 					if _, missing := errors.AsType[*bench.MissingError](err); missing {
 						return usage(c, "%v", err)
 					}

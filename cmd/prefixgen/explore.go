@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/explore"
+	"github.com/prefixgen/prefixgen/internal/progress"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
 	"github.com/prefixgen/prefixgen/report"
@@ -99,16 +101,28 @@ func exploreCommand() *cli.Command {
 			if out := c.String("output"); plotPath != "" && out != "" && out != "-" && emit.SamePath(plotPath, out) {
 				return usage(c, "--plot %s and -o %s name the same file: allowed two files, one for the picture and one for the table", plotPath, out)
 			}
+			if err := checkOutputs(c); err != nil {
+				return err
+			}
 			if c.Bool("synth") {
 				return exploreSynth(c, format, plotPath, plotFormat)
 			}
 			if err := synthOnly(c); err != nil {
 				return err
 			}
+			if _, err := progressMode(c); err != nil {
+				return err
+			}
+			runs := 1
+			if c.IsSet("plot") && c.Int("max-fanout") == 0 {
+				runs = 2 // the optimizer under a fan-out bound too
+			}
+			defer startOptimizerBar(c, runs)()
 			all, front, err := explorePoints(c)
 			if err != nil {
 				return err
 			}
+			var plot func(io.Writer) error
 			if c.IsSet("plot") {
 				drawn := all
 				if c.Int("max-fanout") == 0 {
@@ -119,16 +133,20 @@ func exploreCommand() *cli.Command {
 					}
 					drawn = append(slices.Clone(all), bounded...)
 				}
-				err := writeFile(c, "--plot", plotPath, func(w io.Writer) error {
+				if plot, err = rendered(func(w io.Writer) error {
 					return report.Plot(w, c.Int("width"), drawn, front, plotFormat)
-				})
-				if err != nil {
-					return err
+				}); err != nil {
+					return failure{fmt.Errorf("prefixgen explore: %v", err)}
 				}
 			}
 			shown := front
 			if c.Bool("all") {
 				shown = all
+			}
+			if plot != nil {
+				if err := writeFile(c, "--plot", plotPath, plot); err != nil {
+					return err
+				}
 			}
 			return output(c, func(w io.Writer) error {
 				switch format {
@@ -170,6 +188,9 @@ func reportCommand() *cli.Command {
 			if n < 1 || n > report.MaxWidth {
 				return usage(c, "width %d out of range for a report: allowed 1 to %d", n, report.MaxWidth)
 			}
+			if err := checkOutputs(c); err != nil {
+				return err
+			}
 			if err := adderFlagsOnlyWithSynth(c); err != nil {
 				return err
 			}
@@ -186,6 +207,15 @@ func reportCommand() *cli.Command {
 			} else if err := synthOnly(c); err != nil {
 				return err
 			}
+			if _, err := progressMode(c); err != nil {
+				return err
+			}
+			runs := 1
+			if c.Int("max-fanout") == 0 {
+				runs = 2 // the optimizer under a fan-out bound too
+			}
+			endBar := startOptimizerBar(c, runs)
+			defer endBar()
 			all, front, err := explorePoints(c)
 			if err != nil {
 				return err
@@ -202,6 +232,7 @@ func reportCommand() *cli.Command {
 					return usage(c, "%v", err)
 				}
 			}
+			endBar()
 			if c.Bool("synth") {
 				cmd += " --synth"
 				for _, f := range []string{"sparse", "ling", "pg-cells", "stages", "no-reset", "orders", "liberty", "flow", "load"} {
@@ -235,7 +266,42 @@ func optimizer(c *cli.Context) explore.Optimizer {
 	if c.Bool("no-optimize") {
 		return nil
 	}
-	return explore.Optimize(c.Uint64("seed"))
+	opt := explore.Optimize(c.Uint64("seed"))
+	bar, ok := c.App.Metadata[optimizerBar].(*optimizerProgress)
+	if !ok {
+		return opt
+	}
+	return func(ctx context.Context, n, maxDepth, maxFanout int) (*network.Network, string, error) {
+		net, cmd, err := opt(ctx, n, maxDepth, maxFanout)
+		bar.done++
+		bar.Update(bar.done, bar.total)
+		return net, cmd, err
+	}
+}
+
+// optimizerBar is the key of App.Metadata that holds the progress of
+// explore's and report's optimizer runs.
+const optimizerBar = "optimizer progress"
+
+// optimizerProgress counts the optimizer runs of explore and report.
+type optimizerProgress struct {
+	*progress.Bar
+	done, total int
+}
+
+// startOptimizerBar shows the progress of the optimizer runs of the
+// command, runs times each width's; the returned func ends it.
+func startOptimizerBar(c *cli.Context, runs int) func() {
+	total := runs * explore.OptimizerRuns(c.Int("width"))
+	if c.Bool("no-optimize") || total == 0 {
+		return func() {}
+	}
+	p := &optimizerProgress{Bar: newBar(c, "optimizer runs"), total: total}
+	if c.App.Metadata == nil {
+		c.App.Metadata = map[string]any{}
+	}
+	c.App.Metadata[optimizerBar] = p
+	return func() { p.Done(); delete(c.App.Metadata, optimizerBar) }
 }
 
 // optimizerFlags are the flags of explore and report that steer the
@@ -327,10 +393,13 @@ func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
 		return err
 	}
 	if c.IsSet("plot") {
-		err := writeFile(c, "--plot", plotPath, func(w io.Writer) error {
+		plot, err := rendered(func(w io.Writer) error {
 			return report.PlotAreaDelay(w, c.Int("width"), measured, ref, plotFormat)
 		})
 		if err != nil {
+			return failure{fmt.Errorf("prefixgen explore: %v", err)}
+		}
+		if err := writeFile(c, "--plot", plotPath, plot); err != nil {
 			return err
 		}
 	}
@@ -354,10 +423,10 @@ func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
 // flow with a progress bar on a terminal, and sorts a failure into bad
 // input (exit 2) or a failed tool (exit 1).
 func synthMeasureAdders(c *cli.Context, points []explore.Point, adders []adder.Architecture, cells *adder.Cells, opt physical.Options) ([]explore.Measured, *physical.Result, error) {
-	bar := newBar(c.App.ErrWriter, "prefixgen "+c.Command.Name, "designs")
-	opt.Progress = bar.update
+	bar := newBar(c, "designs")
+	opt.Progress = bar.Update
 	measured, ref, err := explore.SynthesizeAdders(c.Context, points, adders, cells, opt)
-	bar.done()
+	bar.Done()
 	if err != nil {
 		var bad *explore.AdderError
 		if physical.IsSetup(err) || errors.As(err, &bad) {

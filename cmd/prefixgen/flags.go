@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"regexp"
 	"strconv"
@@ -12,6 +14,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/internal/progress"
 	"github.com/prefixgen/prefixgen/internal/toolrun"
 	"github.com/prefixgen/prefixgen/network"
 )
@@ -275,4 +279,67 @@ func repeatable(f cli.Flag) bool {
 		return true
 	}
 	return false
+}
+
+// checkOutputs refuses, before any work, a run whose -o or --plot cannot
+// be written (bad input, exit status 2), so that a run refused for one
+// output leaves every other file as it was.
+func checkOutputs(c *cli.Context) error {
+	for _, f := range []struct{ flag, name string }{{"-o", "output"}, {"--plot", "plot"}} {
+		if !c.IsSet(f.name) {
+			continue
+		}
+		path := c.String(f.name)
+		if f.name == "output" && path == "-" {
+			continue
+		}
+		if err := emit.CheckWritable(path); err != nil {
+			return usage(c, "%v", err)
+		}
+	}
+	return nil
+}
+
+// rendered returns what fn writes, in memory, so that a command writes its
+// files only once all of them are made.
+func rendered(fn func(io.Writer) error) (func(io.Writer) error, error) {
+	var buf bytes.Buffer
+	if err := fn(&buf); err != nil {
+		return nil, err
+	}
+	return func(w io.Writer) error { _, err := w.Write(buf.Bytes()); return err }, nil
+}
+
+// progressFlags are --progress and --quiet of every command whose work can
+// last: progress on standard error, shown on a terminal by default.
+func progressFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.BoolFlag{Name: "progress", Usage: "show progress on standard error even where it is not a terminal, as a line every 5 s (done/total and the time left)"},
+		&cli.BoolFlag{Name: "quiet", Usage: "show no progress on standard error"},
+	}
+}
+
+// progressMode returns the mode --progress and --quiet ask for, refusing
+// both.
+func progressMode(c *cli.Context) (progress.Mode, error) {
+	switch {
+	case c.Bool("progress") && c.Bool("quiet"):
+		return progress.Never, usage(c, "--progress and --quiet both given: use one")
+	case c.Bool("progress"):
+		return progress.Always, nil
+	case c.Bool("quiet"):
+		return progress.Never, nil
+	}
+	return progress.Auto, nil
+}
+
+// newBar returns the progress bar of c's command counting unit, on
+// standard error as --progress and --quiet say (checked by progressMode
+// before the work).
+func newBar(c *cli.Context, unit string) *progress.Bar {
+	mode, err := progressMode(c)
+	if err != nil {
+		mode = progress.Never
+	}
+	return progress.New(c.App.ErrWriter, "prefixgen "+c.Command.Name, unit, mode)
 }

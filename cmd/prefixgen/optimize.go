@@ -8,7 +8,6 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -123,6 +122,9 @@ func optimizeCommand() *cli.Command {
 			if !c.IsSet("max-depth") && !modelAware {
 				return usage(c, "--max-depth D is required (or --max-delay, or --objective delay)")
 			}
+			if _, err := progressMode(c); err != nil {
+				return err
+			}
 			format := c.String("format")
 			if !contains(optimizeFormats, format) {
 				return usage(c, "unknown format %s%s: allowed %s", network.Quote(format), didYouMean(format, optimizeFormats), strings.Join(optimizeFormats, ", "))
@@ -147,10 +149,10 @@ func optimizeCommand() *cli.Command {
 			if err := optimize.Check(opt); err != nil {
 				return usage(c, "%v", err)
 			}
-			progress := newProgress(c.App.ErrWriter)
-			opt.Progress = progress.update
+			bar := newBar(c, "chains")
+			opt.Progress = bar.Update
 			res, err := optimize.Minimize(c.Context, opt)
-			progress.done()
+			bar.Done()
 			if _, ok := errors.AsType[*optimize.InfeasibleError](err); ok {
 				return usage(c, "%v", err)
 			}
@@ -214,15 +216,15 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 	if opt.FlowSteps > 0 && opt.Width > optimize.MaxAnnealWidth {
 		return usage(c, "--flow-steps applies to widths up to %d, not %d: the search's grid holds %d spans a column", optimize.MaxAnnealWidth, opt.Width, optimize.MaxAnnealWidth)
 	}
-	bar := newBar(c.App.ErrWriter, "prefixgen optimize", "searches")
-	opt.Progress = bar.update
+	bar := newBar(c, "searches")
+	opt.Progress = bar.Update
 	var res optimize.FlowResult
 	if byArea {
 		res, err = optimize.MinimizeFlowDelay(c.Context, opt, um2, flow, sparse)
 	} else {
 		res, err = optimize.MinimizeFlowSparse(c.Context, opt, ns, flow, sparse)
 	}
-	bar.done()
+	bar.Done()
 	if _, ok := errors.AsType[*optimize.InfeasibleError](err); ok {
 		return usage(c, "%v", err)
 	}
@@ -401,41 +403,4 @@ func writeOptimized(w io.Writer, format string, res optimize.Result, modelAware 
 	}
 	_, err := fmt.Fprintf(w, "found by: %s\nSnir's bound at depth ≤ %d: size ≥ %d\n", res.Source, res.Network.Params()["max_depth"], res.LowerBound)
 	return err
-}
-
-// progress draws a bar of the annealing chains on standard error when it is
-// a terminal and the run has lasted over a second.
-type progress struct {
-	w     io.Writer
-	tty   bool
-	start time.Time
-	drawn bool
-}
-
-func newProgress(w io.Writer) *progress {
-	p := &progress{w: w, start: time.Now()}
-	if f, ok := w.(*os.File); ok {
-		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			p.tty = true
-		}
-	}
-	return p
-}
-
-// update draws the bar for done of total chains.
-func (p *progress) update(done, total int) {
-	if !p.tty || time.Since(p.start) < time.Second {
-		return
-	}
-	const width = 30
-	filled := width * done / total
-	fmt.Fprintf(p.w, "\rprefixgen optimize: [%s%s] %d/%d chains", strings.Repeat("#", filled), strings.Repeat(" ", width-filled), done, total)
-	p.drawn = true
-}
-
-// done clears the bar.
-func (p *progress) done() {
-	if p.drawn {
-		fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", 60))
-	}
 }

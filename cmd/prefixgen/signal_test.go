@@ -37,7 +37,7 @@ func TestSignalRemovesPartialOutput(t *testing.T) {
 		t.Run(sig.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			out := filepath.Join(dir, "big.txt")
-			cmd := exec.Command(os.Args[0], "gen", "-t", "sklansky", "-n", "3000000", "-o", out)
+			cmd := exec.Command(os.Args[0], "gen", "-t", "sklansky", "-n", "3000000", "-f", "json", "-o", out)
 			cmd.Env = append(os.Environ(), mainEnv+"=1")
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr

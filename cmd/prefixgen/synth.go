@@ -7,7 +7,6 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -18,14 +17,14 @@ import (
 
 // synthFlags are the flags that choose how the physical flow runs.
 func synthFlags() []cli.Flag {
-	return []cli.Flag{
+	return append([]cli.Flag{
 		&cli.StringFlag{Name: "liberty", Value: physical.DefaultLibrary, Usage: "standard-cell library: osu018 (OSU 0.18 µm), osu035 (OSU 0.35 µm) or a Liberty `FILE`"},
 		&cli.StringFlag{Name: "flow", Value: string(physical.DefaultFlow), Usage: "keep (the network's structure kept: ABC only maps) or abc (ABC's full default script, as synth -flatten; abc -liberty)"},
 		&cli.Float64Flag{Name: "load", Value: physical.DefaultOutputLoadPF, Usage: "capacitance on every output, in the library's unit (pF for the OSU cells)"},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "designs synthesized at once", DefaultText: "the number of CPUs"},
 		&cli.StringFlag{Name: "workdir", Usage: "keep every design's Verilog, scripts, mapped netlist and tool logs in `DIR` (default: a temporary folder, removed)"},
 		toolTimeoutFlag(),
-	}
+	}, progressFlags()...)
 }
 
 // synthFlagNames are the names of synthFlags, which explore and report
@@ -34,6 +33,13 @@ var synthFlagNames = []string{"liberty", "flow", "load", "jobs", "workdir", "too
 
 // synthOptions returns the options of the physical flow from synthFlags.
 func synthOptions(c *cli.Context) (physical.Options, error) {
+	if _, err := progressMode(c); err != nil {
+		return physical.Options{}, err
+	}
+	// Outputs first: a run refused for -o makes nothing in --workdir.
+	if err := checkOutputs(c); err != nil {
+		return physical.Options{}, err
+	}
 	flow, err := physical.ParseFlow(c.String("flow"))
 	if err != nil {
 		return physical.Options{}, usage(c, "--flow %q unknown: allowed keep, abc", c.String("flow"))
@@ -77,10 +83,10 @@ func orders(c *cli.Context) (int, error) {
 // terminal, and sorts a failure into bad input (exit 2) or a failed tool
 // (exit 1).
 func synthesize(c *cli.Context, designs []*physical.Design, opt physical.Options) ([]*physical.Result, error) {
-	bar := newBar(c.App.ErrWriter, "prefixgen "+c.Command.Name, "designs")
-	opt.Progress = bar.update
+	bar := newBar(c, "designs")
+	opt.Progress = bar.Update
 	results, err := physical.Run(c.Context, designs, opt)
-	bar.done()
+	bar.Done()
 	if err != nil {
 		if physical.IsSetup(err) {
 			return nil, usage(c, "%v", err)
@@ -252,42 +258,4 @@ func synthDesigns(nets []*network.Network, arch adder.Architecture, cells *adder
 		return nil, err
 	}
 	return append(designs, ref), nil
-}
-
-// bar draws a progress bar on standard error when it is a terminal and the
-// work has lasted over a second.
-type bar struct {
-	w           io.Writer
-	label, unit string
-	tty         bool
-	start       time.Time
-	drawn       bool
-}
-
-func newBar(w io.Writer, label, unit string) *bar {
-	b := &bar{w: w, label: label, unit: unit, start: time.Now()}
-	if f, ok := w.(*os.File); ok {
-		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			b.tty = true
-		}
-	}
-	return b
-}
-
-// update draws the bar for done of total.
-func (b *bar) update(done, total int) {
-	if !b.tty || time.Since(b.start) < time.Second || total == 0 {
-		return
-	}
-	const width = 30
-	filled := width * done / total
-	fmt.Fprintf(b.w, "\r%s: [%s%s] %d/%d %s", b.label, strings.Repeat("#", filled), strings.Repeat(" ", width-filled), done, total, b.unit)
-	b.drawn = true
-}
-
-// done clears the bar.
-func (b *bar) done() {
-	if b.drawn {
-		fmt.Fprintf(b.w, "\r%s\r", strings.Repeat(" ", len(b.label)+60))
-	}
 }

@@ -429,6 +429,9 @@ type BuildOptions struct {
 	// ToolTimeout is the time limit of each run of nvcc and of the
 	// harness; 0 means toolrun.DefaultTimeout.
 	ToolTimeout time.Duration
+	// Progress, when not nil, is called with the steps of Bench done of
+	// its two: the build, then the run.
+	Progress func(done, total int)
 }
 
 // BenchReport is the JSON the harness prints, and what Bench and Suite
@@ -513,11 +516,19 @@ func Bench(ctx context.Context, opt BenchOptions, build BuildOptions) (*BenchRep
 		}
 		defer remove()
 	}
+	step := func(done int) {
+		if build.Progress != nil {
+			build.Progress(done, 2)
+		}
+	}
+	step(0)
 	h, err := build.build(ctx, opt)
 	if err != nil {
 		return nil, nil, err
 	}
+	step(1)
 	rep, err := h.run(ctx, build.Log)
+	step(2)
 	if rep == nil {
 		return nil, nil, err
 	}

@@ -16,8 +16,8 @@ const (
 	// Auto shows the bar when the writer is a terminal and the work has
 	// lasted over Delay.
 	Auto Mode = iota
-	// Always shows it wherever it writes, as lines where the writer is not
-	// a terminal (--progress).
+	// Always shows it wherever it writes, from the first update, as lines
+	// where the writer is not a terminal (--progress).
 	Always
 	// Never shows nothing (--quiet).
 	Never
@@ -37,6 +37,8 @@ type Bar struct {
 	w           io.Writer
 	label, unit string
 	show, tty   bool
+	forced      bool // Always: shown from the first update
+	finished    bool // the line of done = total shown
 	start, last time.Time
 	width       int // of the line last drawn on a terminal
 	now         func() time.Time
@@ -46,7 +48,7 @@ type Bar struct {
 // unit ("designs"), drawn on w as mode says.
 func New(w io.Writer, label, unit string, mode Mode) *Bar {
 	tty := IsTerminal(w)
-	return &Bar{w: w, label: label, unit: unit, show: mode == Always || mode == Auto && tty, tty: tty, start: time.Now(), now: time.Now}
+	return &Bar{w: w, label: label, unit: unit, show: mode == Always || mode == Auto && tty, forced: mode == Always, tty: tty, start: time.Now(), now: time.Now}
 }
 
 // IsTerminal reports whether w is a character device, as a terminal is.
@@ -66,9 +68,12 @@ func (b *Bar) Update(done, total int) {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if done >= total && b.finished {
+		return // the last line is shown once
+	}
 	now := b.now()
 	elapsed := now.Sub(b.start)
-	if elapsed < Delay {
+	if elapsed < Delay && !b.forced {
 		return
 	}
 	if b.tty {
@@ -86,6 +91,7 @@ func (b *Bar) Update(done, total int) {
 		fmt.Fprintln(b.w, Line(b.label, b.unit, done, total, elapsed))
 	}
 	b.last = now
+	b.finished = done >= total
 }
 
 // Done clears the bar's line from a terminal; elsewhere it does nothing.

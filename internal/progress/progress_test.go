@@ -32,7 +32,7 @@ func (c *clock) advance(d time.Duration) { c.t = c.t.Add(d) }
 func newBar(mode Mode, tty bool, c *clock) (*Bar, *strings.Builder) {
 	var w strings.Builder
 	b := New(&w, "prefixgen check", "checks", mode)
-	b.tty, b.show = tty, mode == Always || mode == Auto && tty
+	b.tty, b.show, b.forced = tty, mode == Always || mode == Auto && tty, mode == Always
 	b.start, b.now = c.t, c.now
 	return b, &w
 }
@@ -76,4 +76,17 @@ func TestNilBar(t *testing.T) {
 	var b *Bar
 	b.Update(1, 2)
 	b.Done()
+}
+
+// A forced bar shows work that ends within the first second too: a script
+// that asks for progress gets its first and last lines.
+func TestBarForcedAtOnce(t *testing.T) {
+	c := &clock{t: time.Unix(0, 0)}
+	b, w := newBar(Always, false, c)
+	b.Update(1, 2)
+	c.advance(300 * time.Millisecond)
+	b.Update(2, 2)
+	b.Update(2, 2)
+	b.Done()
+	assert.Equal(t, "prefixgen check: 1/2 checks, 0s left\nprefixgen check: 2/2 checks, done in 300ms\n", w.String())
 }

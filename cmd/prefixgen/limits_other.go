@@ -1,0 +1,6 @@
+//go:build !unix
+
+package main
+
+// addressLimit returns 0: no address space limit is known.
+func addressLimit() int64 { return 0 }

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Requests too big for the machine are refused before any work, fast, in
+// one line with exit status 2, naming the widest width that fits (issue
+// 37). Not parallel: it fixes memoryBudget for every machine.
+func TestLimits(t *testing.T) {
+	defer func(b int64) { memoryBudget = b }(memoryBudget)
+	memoryBudget = 4 << 30
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.json")
+	status, _, errOut := prefixgen("gen", "-t", "ripple", "-n", "1048576", "-f", "json", "-o", big)
+	require.Equal(t, 0, status, errOut)
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"stats", "-t", "ripple", "-n", "67108864"}, "prefixgen stats: ripple at width 67108864 needs about 32.0 GiB of memory, more than the 4.0 GiB allowed here: allowed widths up to 8388609"},
+		{[]string{"gen", "-t", "kogge-stone", "-n", "1048576", "-f", "verilog"}, "prefixgen gen: kogge-stone at width 1048576 needs about 76.0 GiB of memory, more than the 4.0 GiB allowed here: allowed widths up to "},
+		{[]string{"stats", "-t", "sklansky", "-n", "4000000"}, "prefixgen stats: sklansky at width 4000000 needs about 20.8 GiB of memory, more than the 4.0 GiB allowed here: allowed widths up to "},
+		{[]string{"stats", "-t", "all", "-n", "1000000"}, "prefixgen stats: every topology at width 1000000 needs about "},
+		{[]string{"compare", "-n", "1000000"}, "prefixgen compare: every topology at width 1000000 needs about "},
+		{[]string{"gen", "--from", big, "-f", "dot"}, "prefixgen gen: the network of 1048575 cells needs about 16.0 GiB of memory, more than the 4.0 GiB allowed here: allowed networks of up to 262144 cells"},
+		{[]string{"gen", "-t", "ripple", "-n", "1048576", "-f", "text"}, "prefixgen gen: the text diagram of ripple at width 1048576 would take about 4194316 MiB, more than the 256 MiB allowed: allowed widths up to 8190 (or -f svg)"},
+		{[]string{"gen", "--from", big, "-f", "text"}, "prefixgen gen: the text diagram of this network would take about 4194316 MiB, more than the 256 MiB allowed: draw it as -f svg or dot, or a narrower network"},
+		{[]string{"verify", "-t", "ripple", "-n", "8", "--vectors", "9223372036854775807"}, "prefixgen verify: --vectors 9223372036854775807 out of range: allowed 0 to 1000000000 (more would run for hours at wide widths; run again with another --seed for more)"},
+	}
+	for _, tt := range tests {
+		start := time.Now()
+		status, out, errOut := prefixgen(tt.args...)
+		assert.Less(t, time.Since(start), 3*time.Second, "%v: refused fast", tt.args)
+		assert.Equal(t, 2, status, "%v: %s", tt.args, errOut)
+		assert.Empty(t, out)
+		assert.Equal(t, 1, strings.Count(errOut, "\n"), "%v: one line: %s", tt.args, errOut)
+		assert.True(t, strings.HasPrefix(errOut, tt.want), "%v:\n got %s\nwant %s", tt.args, errOut, tt.want)
+	}
+	// The widest width named fits.
+	status, _, errOut = prefixgen("gen", "-t", "ripple", "-n", "8190", "-f", "text", "-o", filepath.Join(dir, "t.txt"))
+	require.Equal(t, 0, status, errOut)
+	fi, err := os.Stat(filepath.Join(dir, "t.txt"))
+	require.NoError(t, err)
+	assert.LessOrEqual(t, fi.Size(), maxTextBytes)
+}
