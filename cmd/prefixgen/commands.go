@@ -96,7 +96,11 @@ func networks(c *cli.Context, allowAll bool) ([]*network.Network, error) {
 	if err != nil {
 		return nil, usage(c, "%v", err)
 	}
-	for _, name := range names {
+	sized := names
+	if topo == "all" {
+		sized = []string{"all"}
+	}
+	for _, name := range sized {
 		if err := checkSize(c, name, c.Int("width"), params); err != nil {
 			return nil, err
 		}

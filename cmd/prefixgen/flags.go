@@ -314,7 +314,7 @@ func rendered(fn func(io.Writer) error) (func(io.Writer) error, error) {
 // last: progress on standard error, shown on a terminal by default.
 func progressFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.BoolFlag{Name: "progress", Usage: "show progress on standard error even where it is not a terminal, as a line every 5 s (done/total and the time left)"},
+		&cli.BoolFlag{Name: "progress", Usage: "show progress on standard error even where it is not a terminal, as a line from time to time (done/total and the time left)"},
 		&cli.BoolFlag{Name: "quiet", Usage: "show no progress on standard error"},
 	}
 }
