@@ -166,6 +166,7 @@ func TestMinimizeFlowSparse(t *testing.T) {
 // the same network, at any number of syntheses at once.
 func TestMinimizeFlowSearch(t *testing.T) {
 	needFlow(t)
+	t.Parallel()
 	ctx := context.Background()
 	opt := optimize.Options{Width: 16, MaxDepth: 8, Seed: 1, Chains: 2, Steps: 500}
 	ks := synthesize(t, "kogge-stone", 16)

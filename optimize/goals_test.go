@@ -78,6 +78,7 @@ var goalNetworks = []struct {
 // families or Yosys's adder measured in the same run: the README's claims
 // hold on the tools CI installs, not only on the machine that found them.
 func TestGoalNetworks(t *testing.T) {
+	t.Parallel()
 	tooltest.Path(t, "yosys")
 	tooltest.Path(t, "sta")
 	if testing.Short() {

@@ -456,6 +456,7 @@ func TestSynthOrders(t *testing.T) {
 // says so; --orders alone is refused.
 func TestOptimizeOrders(t *testing.T) {
 	needFlow(t)
+	t.Parallel()
 	status, out, errOut := prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-delay-ns", "10", "--flow", "abc", "--orders", "1")
 	require.Equal(t, 0, status, errOut)
 	assert.Contains(t, out, "area median (µm²)")
@@ -473,6 +474,7 @@ func TestOptimizeOrders(t *testing.T) {
 // and gen --from then build without being told.
 func TestOptimizeFlowSparseDocument(t *testing.T) {
 	needFlow(t)
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "adder.json")
 	status, out, errOut := prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-delay-ns", "10", "--sparse", "4", "-f", "json", "-o", path)
 	require.Equal(t, 0, status, errOut)
@@ -514,6 +516,7 @@ func TestOptimizeFlowSparseDocument(t *testing.T) {
 // measured, and which --start continues from.
 func TestOptimizeFlowStages(t *testing.T) {
 	needFlow(t)
+	t.Parallel()
 	status, out, errOut := prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-delay-ns", "10", "--stages", "2", "--no-reset")
 	require.Equal(t, 0, status, errOut)
 	assert.Empty(t, errOut)
@@ -569,6 +572,7 @@ func TestOptimizeFlowStages(t *testing.T) {
 // smallest.
 func TestOptimizeMaxArea(t *testing.T) {
 	needFlow(t)
+	t.Parallel()
 	status, out, errOut := prefixgen("synth", "-t", "brent-kung", "-n", "8", "-f", "json")
 	require.Equal(t, 0, status, errOut)
 	var bk []struct {
@@ -616,6 +620,7 @@ func TestOptimizeMaxArea(t *testing.T) {
 // measured, and it is the result when nothing beats it.
 func TestOptimizeStart(t *testing.T) {
 	needFlow(t)
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "adder.json")
 	status, _, errOut := prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-delay-ns", "10", "--sparse", "2", "--ling", "-f", "json", "-o", path)
 	require.Equal(t, 0, status, errOut)
@@ -680,6 +685,7 @@ func TestOptimizeStartBadUsage(t *testing.T) {
 // document records them.
 func TestOptimizeFlowLingDocument(t *testing.T) {
 	needFlow(t)
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "adder.json")
 	status, out, errOut := prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-delay-ns", "10", "--sparse", "2", "--ling", "-f", "json", "-o", path)
 	require.Equal(t, 0, status, errOut)
