@@ -122,3 +122,23 @@ func oneStep[S any](move func(cur, spare S, rng *rand.Rand) bool) func(cur, spar
 		return spare, 1, move(cur, spare, rng), nil
 	}
 }
+
+// annealBudget returns the steps of each annealing chain (opt.Steps, or
+// perInput steps an input of the width when it is 0) and the chains
+// (opt.Chains, or DefaultChains); ok is false where no chain runs: negative
+// steps, or a width below 3 or above MaxAnnealWidth.
+func (opt Options) annealBudget(perInput int) (steps, chains int, ok bool) {
+	n := opt.Width
+	steps = opt.Steps
+	if steps == 0 {
+		steps = perInput * n
+	}
+	if steps < 0 || n < 3 || n > MaxAnnealWidth {
+		return 0, 0, false
+	}
+	chains = opt.Chains
+	if chains <= 0 {
+		chains = DefaultChains
+	}
+	return steps, chains, true
+}

@@ -160,17 +160,9 @@ func fanoutPhrase(f int) string {
 // with the model's energy (see energy) and returns the best network within
 // every bound any chain met, with cells copied where that pays, or nil.
 func annealModel(ctx context.Context, opt Options, start *network.Network) (*scored, error) {
-	n := opt.Width
-	steps := opt.Steps
-	if steps == 0 {
-		steps = 200 * n
-	}
-	if steps < 0 || n < 3 || n > MaxAnnealWidth {
+	steps, chains, ok := opt.annealBudget(200)
+	if !ok {
 		return nil, nil
-	}
-	chains := opt.Chains
-	if chains <= 0 {
-		chains = DefaultChains
 	}
 	g := fromNetwork(start)
 	results, err := runChains(chains, opt.Seed, opt.Progress, func(rng *rand.Rand) (*scored, error) {

@@ -458,17 +458,9 @@ func constructiveCandidates(n, depth, fanout int) []candidate {
 // network met, or nil. Under a fan-out bound, cells are copied where a
 // chain's network still needs it.
 func annealAll(ctx context.Context, opt Options, start *candidate, all []candidate) (*candidate, error) {
-	n := opt.Width
-	steps := opt.Steps
-	if steps == 0 {
-		steps = 500 * n
-	}
-	if steps < 0 || n < 3 || n > MaxAnnealWidth {
+	steps, chains, ok := opt.annealBudget(500)
+	if !ok {
 		return nil, nil
-	}
-	chains := opt.Chains
-	if chains <= 0 {
-		chains = DefaultChains
 	}
 	soft := start == nil
 	if soft {
