@@ -92,12 +92,7 @@ func TestGenHardwareBadInput(t *testing.T) {
 // rows instead of a time.
 func TestCheckCommand(t *testing.T) {
 	t.Parallel()
-	if missing := toolcheck.MissingTools(); len(missing) > 0 {
-		if os.Getenv("PREFIXGEN_REQUIRE_TOOLS") == "1" {
-			t.Fatalf("PREFIXGEN_REQUIRE_TOOLS=1 and %s", strings.Join(missing, "; "))
-		}
-		t.Skip(strings.Join(missing, "; "))
-	}
+	needCheckTools(t)
 	status, out, errOut := prefixgen("check", "-t", "all", "-n", "13", "--vectors", "100")
 	require.Equal(t, 0, status, errOut+out)
 	assert.Empty(t, errOut)
@@ -197,12 +192,7 @@ func mustRun(t *testing.T, args ...string) string {
 // after synthesis is read with its library's cells.
 func TestCheckVerilog(t *testing.T) {
 	t.Parallel()
-	if missing := toolcheck.MissingTools(); len(missing) > 0 {
-		if os.Getenv("PREFIXGEN_REQUIRE_TOOLS") == "1" {
-			t.Fatalf("PREFIXGEN_REQUIRE_TOOLS=1 and %s", strings.Join(missing, "; "))
-		}
-		t.Skip(strings.Join(missing, "; "))
-	}
+	needCheckTools(t)
 	dir := t.TempDir()
 	good, bad := filepath.Join(dir, "good.v"), filepath.Join(dir, "bad.v")
 	mustRun(t, "gen", "-t", "han-carlson", "-n", "8", "-f", "verilog", "--stages", "2", "-o", good)
@@ -283,12 +273,7 @@ func TestCheckVerilogBadInput(t *testing.T) {
 // the exit status 0, and the exit status is 0.
 func TestCheckVerilogLintWarning(t *testing.T) {
 	t.Parallel()
-	if missing := toolcheck.MissingTools(); len(missing) > 0 {
-		if os.Getenv("PREFIXGEN_REQUIRE_TOOLS") == "1" {
-			t.Fatalf("PREFIXGEN_REQUIRE_TOOLS=1 and %s", strings.Join(missing, "; "))
-		}
-		t.Skip(strings.Join(missing, "; "))
-	}
+	needCheckTools(t)
 	path := filepath.Join(t.TempDir(), "add.v")
 	require.NoError(t, os.WriteFile(path, []byte("module add (input [31:0] a, input [31:0] b, input cin, output [31:0] sum, output cout);\n"+
 		"    assign {cout, sum} = a + b + cin;\nendmodule\n"), 0o644))
@@ -358,12 +343,7 @@ func TestGenTestbenchOut(t *testing.T) {
 // work, exit 2, in one line, and nothing is made.
 func TestCheckKeep(t *testing.T) {
 	t.Parallel()
-	if missing := toolcheck.MissingTools(); len(missing) > 0 {
-		if os.Getenv("PREFIXGEN_REQUIRE_TOOLS") == "1" {
-			t.Fatalf("PREFIXGEN_REQUIRE_TOOLS=1 and %s", strings.Join(missing, "; "))
-		}
-		t.Skip(strings.Join(missing, "; "))
-	}
+	needCheckTools(t)
 	dir := t.TempDir()
 	keep := filepath.Join(dir, "kept")
 	status, out, errOut := prefixgen("check", "-t", "brent-kung", "-n", "4", "--vectors", "10", "--keep", keep)
@@ -388,4 +368,16 @@ func TestCheckKeep(t *testing.T) {
 		}
 	}
 	assert.NoFileExists(t, filepath.Join(file, "sub"))
+}
+
+// needCheckTools skips t, naming what is missing, unless every tool check
+// runs is installed; with PREFIXGEN_REQUIRE_TOOLS=1 a missing one fails it.
+func needCheckTools(t *testing.T) {
+	t.Helper()
+	if missing := toolcheck.MissingTools(); len(missing) > 0 {
+		if os.Getenv("PREFIXGEN_REQUIRE_TOOLS") == "1" {
+			t.Fatalf("PREFIXGEN_REQUIRE_TOOLS=1 and %s", strings.Join(missing, "; "))
+		}
+		t.Skip(strings.Join(missing, "; "))
+	}
 }
