@@ -163,7 +163,7 @@ func TestMinimizeFlowSparse(t *testing.T) {
 // candidates at 16 bits: it counts its syntheses in Tried, finds an adder
 // no larger than the candidates' best within the same bound, proven and
 // simulated, whose figures the flow gives again, and the same options give
-// the same network, at any number of syntheses at once.
+// the same network, at any number of syntheses at once (shown at 8 bits).
 func TestMinimizeFlowSearch(t *testing.T) {
 	needFlow(t)
 	t.Parallel()
@@ -185,12 +185,9 @@ func TestMinimizeFlowSearch(t *testing.T) {
 	assert.Equal(t, r.Measured.AreaUM2, again.AreaUM2)
 	assert.Equal(t, r.Measured.DelayNS, again.DelayNS)
 
-	twice, err := optimize.MinimizeFlow(ctx, opt, ks.DelayNS, physical.Options{})
-	require.NoError(t, err)
-	assert.Equal(t, r.Network.Spec(), twice.Network.Spec())
-	// Nor do the syntheses run at once: the search's batches do not follow
-	// the cores (at 8 bits and 24 steps, a batch of 8 found another adder
-	// than one of 4).
+	// The same options give the same network, however many syntheses run
+	// at once: the search's batches do not follow the cores (at 8 bits and
+	// 24 steps, a batch of 8 found another adder than one of 4).
 	small := optimize.Options{Width: 8, MaxDepth: 6, Seed: 1, FlowSteps: 24}
 	one, err := optimize.MinimizeFlow(ctx, small, 5, physical.Options{Jobs: 1})
 	require.NoError(t, err)

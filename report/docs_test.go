@@ -37,7 +37,8 @@ func TestDocsPlot(t *testing.T) {
 // network explore lists, the optimizer's included, through the default flow
 // (keep, OSU 0.18 µm, 10 fF). The file is regenerated with -update and must
 // otherwise be what the tools measure and PlotAreaDelay draws today.
-func TestDocsAreaDelayPlot(t *testing.T) {
+func TestClaimAreaDelayPlot(t *testing.T) {
+	tooltest.Claims(t)
 	if testing.Short() {
 		t.Skip("synthesizes 110 adders")
 	}

@@ -7,6 +7,8 @@
 // benchmark harness. A test that needs a missing tool (Path) or file
 // (File) is skipped with a line that names it, unless the environment
 // variable PREFIXGEN_REQUIRE_TOOLS is 1, as in CI: then the test fails.
+// Claims marks the tests that re-measure a figure docs/ reports: they run
+// only with PREFIXGEN_CLAIMS=1, in CI's step of their own.
 //
 // It lives at the root of the module, outside the packages the design
 // lists, because Go lets an internal package be imported only from below

@@ -3,6 +3,7 @@ package tooltest
 import (
 	"os"
 	"os/exec"
+	"strings"
 	"testing"
 )
 
@@ -48,4 +49,25 @@ func Flow(t testing.TB, liberty string) {
 	Path(t, "yosys")
 	Path(t, "sta")
 	File(t, liberty, "qflow-tech-osu018")
+}
+
+// ClaimsEnv is the environment variable that runs the claim tests when it
+// is "1": the tests that re-measure, through the whole synthesis flow, a
+// figure or a picture that docs/ reports (the goal adders against the named
+// families, the area–delay front of every network). They take minutes of
+// syntheses, so go test ./... skips them and CI runs them in a step of
+// their own (.ci/run: PREFIXGEN_CLAIMS=1 go test -run '^TestClaim' ./...).
+const ClaimsEnv = "PREFIXGEN_CLAIMS"
+
+// Claims skips the test unless ClaimsEnv is "1". A claim test is named
+// TestClaim…, so that CI's step finds every one by its name; Claims fails
+// one named otherwise.
+func Claims(t *testing.T) {
+	t.Helper()
+	if !strings.HasPrefix(t.Name(), "TestClaim") {
+		t.Fatalf("%s measures a claim of docs/ but is not named TestClaim…: CI's claims step (-run '^TestClaim') would never run it", t.Name())
+	}
+	if os.Getenv(ClaimsEnv) != "1" {
+		t.Skipf("re-measures a claim of docs/ through the flow: run with %s=1 (CI does, in a step of its own)", ClaimsEnv)
+	}
 }
