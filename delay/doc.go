@@ -42,7 +42,17 @@
 // wants the wire tracks weighed sets it (in unit-inverter input
 // capacitances per column).
 //
+// Calibrate measures a Library from any Liberty library in the same way,
+// its units read from the file (times in ns or ps, capacitances in pF or
+// fF): the smallest usable inverter, NAND2, XOR2 (or XNOR2) and AOI21, the
+// loads up to nine unit-inverter input capacitances (75 fF is eight in OSU
+// 0.18 µm), and the input transition nearest the inverter's own output
+// transition at a fan-out of four, unless CalibrateOptions.SlewNS names one
+// (OSU018 is Calibrate at 0.18 ns). A platform's dont-use list
+// (CalibrateOptions.DontUse) keeps cells the flow never maps onto out of
+// the model too.
+//
 // The model ranks networks; it does not predict nanoseconds. Its Spearman
 // rank correlation with OpenSTA's delay over every named network at 32, 64
-// and 128 bits is in the README, with the command that measures it.
+// and 128 bits is in docs/, with the command that measures it.
 package delay
