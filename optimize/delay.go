@@ -52,7 +52,15 @@ type scored struct {
 }
 
 // score runs the model on c.
-func score(c candidate) scored { return scored{c, delay.OSU018.Analyze(c.net)} }
+func score(c candidate, opt Options) scored { return scored{c, opt.model().Analyze(c.net)} }
+
+// model returns the library the delay model stands on.
+func (o Options) model() *delay.Library {
+	if o.Model != nil {
+		return o.Model
+	}
+	return &delay.OSU018
+}
 
 // fitsModel reports whether s is within every bound, the delay included.
 func (s scored) fitsModel(opt Options) bool {
@@ -100,7 +108,7 @@ func minimizeModel(ctx context.Context, opt Options) (Result, error) {
 				c = candidate{net: more, figs: more.Figures(), source: c.source + ", cells copied to bound the fan-out"}
 			}
 		}
-		all = append(all, score(c))
+		all = append(all, score(c, opt))
 	}
 	var best, fastest *scored
 	for i, s := range all {
@@ -115,7 +123,7 @@ func minimizeModel(ctx context.Context, opt Options) (Result, error) {
 		}
 	}
 	for _, c := range named {
-		if s := score(c); s.fitsModel(opt) && (res.Named == nil || betterModel(s, score(candidate{net: res.Named, figs: res.Named.Figures()}), opt.Objective)) {
+		if s := score(c, opt); s.fitsModel(opt) && (res.Named == nil || betterModel(s, score(candidate{net: res.Named, figs: res.Named.Figures()}, opt), opt.Objective)) {
 			res.Named = c.net
 		}
 	}
@@ -141,9 +149,9 @@ func minimizeModel(ctx context.Context, opt Options) (Result, error) {
 		return Result{}, err
 	}
 	res.Network, res.Figures, res.Source = net, net.Figures(), best.source
-	res.Model = delay.OSU018.Analyze(net)
+	res.Model = opt.model().Analyze(net)
 	if res.Named != nil {
-		res.NamedModel = delay.OSU018.Analyze(res.Named)
+		res.NamedModel = opt.model().Analyze(res.Named)
 	}
 	return res, nil
 }
@@ -184,7 +192,7 @@ func annealModel(ctx context.Context, opt Options, start *network.Network) (*sco
 // AOI21s, or its delay in halves of a cell's typical delay) plus, beyond
 // the delay bound, one cell's worth per τ of excess.
 func energy(m delay.Report, opt Options) float64 {
-	lib := &delay.OSU018
+	lib := opt.model()
 	e := m.Area / lib.CellG.Area
 	if opt.Objective == Delay {
 		e = m.Tau/3 + m.Area/lib.CellG.Area/1000
@@ -224,7 +232,7 @@ func annealChain(ctx context.Context, start *graph, opt Options, steps int, rng 
 			if err != nil {
 				return 0, fmt.Errorf("optimize: annealing built an invalid network, a bug in package optimize: %w", err)
 			}
-			s.net, s.model = net, delay.OSU018.Analyze(net)
+			s.net, s.model = net, opt.model().Analyze(net)
 			return energy(s.model, opt), nil
 		},
 		took: func(s *modelState, _ float64) {
@@ -259,7 +267,7 @@ func scoredOf(net *network.Network, opt Options) *scored {
 			c = candidate{net: more, figs: more.Figures()}
 		}
 	}
-	if s := score(c); s.fitsModel(opt) {
+	if s := score(c, opt); s.fitsModel(opt) {
 		return &s
 	}
 	return nil

@@ -113,3 +113,21 @@ func TestParseObjective(t *testing.T) {
 	_, err := optimize.ParseObjective("speed")
 	assert.EqualError(t, err, `optimize: unknown objective "speed": allowed area, delay`)
 }
+
+// TestModelLibrary checks that the search stands on the library it is
+// given: with AOI21s three times as slow, the result and the named network
+// it is compared with carry that model's figures, not OSU 0.18 µm's.
+func TestModelLibrary(t *testing.T) {
+	slow := delay.OSU018
+	slow.Name = "slow aoi21"
+	slow.CellG.Parasitic *= 3
+	slow.CellG.Drive *= 3
+	opt := optimize.Options{Width: 16, MaxDepth: 6, Seed: 1, Steps: 2000, Objective: optimize.Delay, Model: &slow}
+	r, err := optimize.Minimize(context.Background(), opt)
+	require.NoError(t, err)
+	checkResult(t, opt, r)
+	assert.Equal(t, slow.Analyze(r.Network), r.Model)
+	assert.NotEqual(t, delay.OSU018.Analyze(r.Network), r.Model)
+	require.NotNil(t, r.Named)
+	assert.Equal(t, slow.Analyze(r.Named), r.NamedModel)
+}

@@ -121,7 +121,7 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 		}
 		startKeys[key] = true
 		name := fmt.Sprintf("the start network %d (%s)", i+1, net.Topology())
-		starts = append(starts, score(candidate{net: net, figs: net.Figures(), source: name}))
+		starts = append(starts, score(candidate{net: net, figs: net.Figures(), source: name}, opt))
 	}
 	var pool []scored
 	add := func(c candidate) {
@@ -138,7 +138,7 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 				return
 			}
 		}
-		pool = append(pool, score(c))
+		pool = append(pool, score(c, opt))
 	}
 	named := namedCandidates(n, depth)
 	for _, c := range named {
@@ -307,7 +307,7 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 	res := FlowResult{Measured: measured, Tried: tried, FlowSteps: flowSteps}
 	res.LowerBound = max(2*n-2-depth, n-1)
 	res.Network, res.Figures, res.Source = net, net.Figures(), source
-	res.Model = score(candidate{net: net, figs: res.Figures}).model
+	res.Model = score(candidate{net: net, figs: res.Figures}, opt).model
 	if bestNamed >= 0 {
 		res.Named, res.NamedModel, res.NamedMeasured = keep[bestNamed/len(sparse)].net, keep[bestNamed/len(sparse)].model, results[bestNamed]
 	}

@@ -60,9 +60,13 @@ type Options struct {
 	// finished and the total, from Minimize's goroutine.
 	Progress func(done, total int)
 	// MaxDelay, when positive, bounds the delay of the adder around the
-	// network as package delay's model gives it on the OSU 0.18 µm cells,
-	// in FO4 delays.
+	// network as package delay's model gives it on Model's cells, in FO4
+	// delays.
 	MaxDelay float64
+	// Model is the library the delay model stands on (delay.Calibrate
+	// measures one from a Liberty library); nil means delay.OSU018. The
+	// flow searches rank their candidates by it.
+	Model *delay.Library
 	// Objective is what Minimize makes least: Cells (the default) or
 	// Delay. With MaxDelay or Delay the search scores every network by the
 	// delay model (see the package documentation).
@@ -196,7 +200,7 @@ func Check(opt Options) error {
 			return err
 		}
 		// The search keeps a network within 1e-9 of the bound.
-		if fo4 := delay.OSU018.Analyze(only).FO4; opt.MaxDelay+1e-9 < fo4 {
+		if fo4 := opt.model().Analyze(only).FO4; opt.MaxDelay+1e-9 < fo4 {
 			return infeasible("optimize: no network of width %d has a model delay ≤ %v FO4: the only one takes %.3f FO4; allowed a bound of %.2f FO4 or more", n, opt.MaxDelay, fo4, math.Ceil(fo4*100)/100)
 		}
 	}
@@ -320,9 +324,9 @@ func Minimize(ctx context.Context, opt Options) (Result, error) {
 		return Result{}, err
 	}
 	res.Network, res.Figures, res.Source = net, net.Figures(), best.source
-	res.Model = delay.OSU018.Analyze(net)
+	res.Model = opt.model().Analyze(net)
 	if res.Named != nil {
-		res.NamedModel = delay.OSU018.Analyze(res.Named)
+		res.NamedModel = opt.model().Analyze(res.Named)
 	}
 	return res, nil
 }
