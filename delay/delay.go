@@ -1,6 +1,9 @@
 package delay
 
 import (
+	"fmt"
+	"math"
+
 	"github.com/prefixgen/prefixgen/carry"
 	"github.com/prefixgen/prefixgen/network"
 )
@@ -103,11 +106,93 @@ type Path struct {
 // synthesis flow maps, and a copy buys nothing there. Report.Path names the
 // signals of the merged network; for a network without copies, net's.
 func (lib *Library) Analyze(net *network.Network) Report {
+	return lib.AnalyzeProfile(net, nil)
+}
+
+// Profile is the timing an adder meets in its design: when each bit of its
+// operands arrives, and when each output is required, in ns. A carry-save
+// tree in front of a final adder delivers its middle bits last; a
+// comparison reads the carry-out first.
+type Profile struct {
+	// Arrival is when a_i and b_i arrive, one entry per bit (the carry-in
+	// with bit 0); nil means every bit at 0.
+	Arrival []float64
+	// Required is when each output is needed: sum_0 to sum_(n−1), then the
+	// carry-out; nil means every output at 0.
+	Required []float64
+}
+
+// Check returns an error naming what is wrong with p for an adder of
+// width inputs: a list of another length, or a time that is not a finite
+// number of ns.
+func (p *Profile) Check(width int) error {
+	if p == nil {
+		return nil
+	}
+	if p.Arrival != nil && len(p.Arrival) != width {
+		return fmt.Errorf("delay: %d arrival times for an adder of %d bits: allowed one per bit", len(p.Arrival), width)
+	}
+	if p.Required != nil && len(p.Required) != width+1 {
+		return fmt.Errorf("delay: %d required times for an adder of %d bits: allowed one per sum bit and one for the carry-out, %d", len(p.Required), width, width+1)
+	}
+	for _, l := range []struct {
+		what string
+		ts   []float64
+	}{{"arrival", p.Arrival}, {"required", p.Required}} {
+		for i, t := range l.ts {
+			if math.IsNaN(t) || math.IsInf(t, 0) || math.Abs(t) > 1e6 {
+				return fmt.Errorf("delay: %s time %d is %v: allowed a number of ns from -1e6 to 1e6", l.what, i, t)
+			}
+		}
+	}
+	return nil
+}
+
+// AnalyzeProfile runs the model, as Analyze does, on the adder around net
+// in the timing p gives it (nil: every input at 0, every output required
+// at 0, which is Analyze). The delay reported is then the worst lateness:
+// the latest of each output's arrival less its required time, the inputs'
+// arrival included, converted to τ by the library's TauNS; Report.Path is
+// that output's path. p must pass Check for net's width; a profile of
+// another width is a bug in the caller, and panics.
+func (lib *Library) AnalyzeProfile(net *network.Network, p *Profile) Report {
+	if err := p.Check(net.Width()); err != nil {
+		panic(err.Error())
+	}
 	net = merged(net)
-	m := lib.arrivals(net)
+	m := lib.arrivals(net, lib.profileTau(p))
 	r := Report{Tau: m.worst, FO4: m.worst / lib.FO4, NS: m.worst * lib.TauNS, Area: m.area}
 	r.Path = m.path(net)
 	return r
+}
+
+// tauProfile is a Profile in τ.
+type tauProfile struct{ arrival, required []float64 }
+
+func (lib *Library) profileTau(p *Profile) tauProfile {
+	var t tauProfile
+	if p == nil {
+		return t
+	}
+	scale := func(ns []float64) []float64 {
+		if ns == nil {
+			return nil
+		}
+		out := make([]float64, len(ns))
+		for i, v := range ns {
+			out[i] = v / lib.TauNS
+		}
+		return out
+	}
+	return tauProfile{scale(p.Arrival), scale(p.Required)}
+}
+
+// timeAt returns ts[i], or 0 where ts is nil.
+func timeAt(ts []float64, i int) float64 {
+	if ts == nil {
+		return 0
+	}
+	return ts[i]
 }
 
 // merged returns net with every cell that joins the same two signals as an
@@ -162,7 +247,7 @@ type model struct {
 
 // arrivals computes the loads by one pass from the last cell back, and the
 // arrivals by one pass forward.
-func (lib *Library) arrivals(net *network.Network) *model {
+func (lib *Library) arrivals(net *network.Network, prof tauProfile) *model {
 	w, signals := net.Width(), net.Signals()
 	kinds := carry.Kinds(net)
 	gLoad := make([]float64, signals)
@@ -200,11 +285,11 @@ func (lib *Library) arrivals(net *network.Network) *model {
 			pLoad[c.Hi] += lib.CellP.Pins[1]
 		}
 	}
-	m := &model{gArr: make([]float64, signals), pArr: make([]float64, signals), gFrom: make([]int, signals), end: -1}
+	m := &model{gArr: make([]float64, signals), pArr: make([]float64, signals), gFrom: make([]int, signals), end: -1, worst: math.Inf(-1)}
 	for i := range w {
 		wire := lib.WireCap * float64(reach[i]-i)
-		m.gArr[i] = lib.Generate.delay(gLoad[i] + wire)
-		m.pArr[i] = lib.Propagate.delay(pLoad[i] + wire)
+		m.gArr[i] = timeAt(prof.arrival, i) + lib.Generate.delay(gLoad[i]+wire)
+		m.pArr[i] = timeAt(prof.arrival, i) + lib.Propagate.delay(pLoad[i]+wire)
 		m.gFrom[i] = -1
 		m.area += lib.Generate.Area + lib.Propagate.Area + lib.Sum.Area
 	}
@@ -229,12 +314,12 @@ func (lib *Library) arrivals(net *network.Network) *model {
 		if i > 0 && m.gArr[net.Output(i-1)] > at {
 			at, src = m.gArr[net.Output(i-1)], net.Output(i-1)
 		}
-		if at += out; at > m.worst {
-			m.worst, m.end, m.endBit = at, src, i
+		if late := at + out - timeAt(prof.required, i); late > m.worst {
+			m.worst, m.end, m.endBit = late, src, i
 		}
 	}
-	if at := m.gArr[net.Output(w-1)]; at > m.worst {
-		m.worst, m.end, m.endBit = at, net.Output(w-1), w
+	if late := m.gArr[net.Output(w-1)] - timeAt(prof.required, w); late > m.worst {
+		m.worst, m.end, m.endBit = late, net.Output(w-1), w
 	}
 	return m
 }

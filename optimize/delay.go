@@ -52,7 +52,13 @@ type scored struct {
 }
 
 // score runs the model on c.
-func score(c candidate, opt Options) scored { return scored{c, opt.model().Analyze(c.net)} }
+func score(c candidate, opt Options) scored { return scored{c, opt.analyze(c.net)} }
+
+// analyze runs the delay model on the adder around net, in the options'
+// library and profile.
+func (o Options) analyze(net *network.Network) delay.Report {
+	return o.model().AnalyzeProfile(net, o.Profile)
+}
 
 // model returns the library the delay model stands on.
 func (o Options) model() *delay.Library {
@@ -149,9 +155,9 @@ func minimizeModel(ctx context.Context, opt Options) (Result, error) {
 		return Result{}, err
 	}
 	res.Network, res.Figures, res.Source = net, net.Figures(), best.source
-	res.Model = opt.model().Analyze(net)
+	res.Model = opt.analyze(net)
 	if res.Named != nil {
-		res.NamedModel = opt.model().Analyze(res.Named)
+		res.NamedModel = opt.analyze(res.Named)
 	}
 	return res, nil
 }
@@ -232,7 +238,7 @@ func annealChain(ctx context.Context, start *graph, opt Options, steps int, rng 
 			if err != nil {
 				return 0, fmt.Errorf("optimize: annealing built an invalid network, a bug in package optimize: %w", err)
 			}
-			s.net, s.model = net, opt.model().Analyze(net)
+			s.net, s.model = net, opt.analyze(net)
 			return energy(s.model, opt), nil
 		},
 		took: func(s *modelState, _ float64) {

@@ -131,3 +131,32 @@ func TestModelLibrary(t *testing.T) {
 	require.NotNil(t, r.Named)
 	assert.Equal(t, slow.Analyze(r.Named), r.NamedModel)
 }
+
+// TestProfileSearch checks that the search meets the adder's timing in its
+// design: with the operands' top bits arriving late (a ramp of 0.1 ns a
+// bit, as the sums of a carry-save tree deliver them), the delay search
+// finds a network at least as fast in that profile as every named network
+// within the depth, and the result's model is the profile's.
+func TestProfileSearch(t *testing.T) {
+	arrival := make([]float64, 32)
+	for i := range arrival {
+		arrival[i] = 0.1 * float64(i)
+	}
+	prof := &delay.Profile{Arrival: arrival}
+	opt := optimize.Options{Width: 32, MaxDepth: 8, Seed: 1, Steps: 2000, Objective: optimize.Delay, Profile: prof}
+	r, err := optimize.Minimize(context.Background(), opt)
+	require.NoError(t, err)
+	checkResult(t, opt, r)
+	assert.Equal(t, delay.OSU018.AnalyzeProfile(r.Network, prof), r.Model)
+	for _, topo := range []string{"ripple", "kogge-stone", "sklansky", "brent-kung", "han-carlson"} {
+		net, err := topologies.Build(topo, 32, nil)
+		require.NoError(t, err)
+		if net.Figures().Depth > 8 {
+			continue
+		}
+		assert.LessOrEqual(t, r.Model.Tau, delay.OSU018.AnalyzeProfile(net, prof).Tau+1e-9, topo)
+	}
+	opt.Profile = &delay.Profile{Arrival: arrival[:31]}
+	_, err = optimize.Minimize(context.Background(), opt)
+	assert.EqualError(t, err, "optimize: 31 arrival times for an adder of 32 bits: allowed one per bit")
+}

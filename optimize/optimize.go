@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/prefixgen/prefixgen/adder"
@@ -67,6 +68,12 @@ type Options struct {
 	// measures one from a Liberty library); nil means delay.OSU018. The
 	// flow searches rank their candidates by it.
 	Model *delay.Library
+	// Profile, when not nil, is the timing the adder meets in its design
+	// (delay.Profile: when each bit arrives, when each output is needed):
+	// the model's delay is then the worst lateness, and MaxDelay and the
+	// delay objective bound and lower it. It must pass Profile.Check for
+	// Width.
+	Profile *delay.Profile
 	// Objective is what Minimize makes least: Cells (the default) or
 	// Delay. With MaxDelay or Delay the search scores every network by the
 	// delay model (see the package documentation).
@@ -192,6 +199,9 @@ func Check(opt Options) error {
 	case opt.adder().NoReset && opt.adder().Stages == 0:
 		return errors.New("optimize: no reset asked for a combinational adder: allowed with register stages only")
 	}
+	if err := opt.Profile.Check(n); err != nil {
+		return fmt.Errorf("optimize: %s", strings.TrimPrefix(err.Error(), "delay: "))
+	}
 	if opt.MaxDelay > 0 && n <= 2 {
 		// Widths 1 and 2 have one network each (no cell, or the cell
 		// [0,1]): a bound below its delay is one no network meets.
@@ -200,7 +210,7 @@ func Check(opt Options) error {
 			return err
 		}
 		// The search keeps a network within 1e-9 of the bound.
-		if fo4 := opt.model().Analyze(only).FO4; opt.MaxDelay+1e-9 < fo4 {
+		if fo4 := opt.analyze(only).FO4; opt.MaxDelay+1e-9 < fo4 {
 			return infeasible("optimize: no network of width %d has a model delay ≤ %v FO4: the only one takes %.3f FO4; allowed a bound of %.2f FO4 or more", n, opt.MaxDelay, fo4, math.Ceil(fo4*100)/100)
 		}
 	}
@@ -324,9 +334,9 @@ func Minimize(ctx context.Context, opt Options) (Result, error) {
 		return Result{}, err
 	}
 	res.Network, res.Figures, res.Source = net, net.Figures(), best.source
-	res.Model = opt.model().Analyze(net)
+	res.Model = opt.analyze(net)
 	if res.Named != nil {
-		res.NamedModel = opt.model().Analyze(res.Named)
+		res.NamedModel = opt.analyze(res.Named)
 	}
 	return res, nil
 }
