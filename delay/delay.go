@@ -1,7 +1,10 @@
 package delay
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"math"
 
 	"github.com/prefixgen/prefixgen/carry"
@@ -343,3 +346,35 @@ func (m *model) path(net *network.Network) Path {
 	}
 	return p
 }
+
+// profileJSON is a Profile's file: {"arrival_ns": [...], "required_ns":
+// [...]}, either list optional.
+type profileJSON struct {
+	Arrival  []float64 `json:"arrival_ns"`
+	Required []float64 `json:"required_ns"`
+}
+
+// ReadProfile reads a Profile from JSON, {"arrival_ns": [t0, t1, …],
+// "required_ns": [r0, …, rn]}, arrival_ns one time per bit of the operands
+// (bit 0 first, the carry-in with it) and required_ns one per sum bit and
+// then the carry-out; either may be left out. It refuses unknown fields, a
+// time that is not a number, and anything after the object; Check then
+// says whether the profile fits a width.
+func ReadProfile(r io.Reader) (*Profile, error) {
+	dec := json.NewDecoder(io.LimitReader(r, maxProfileBytes+1))
+	dec.DisallowUnknownFields()
+	var f profileJSON
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("delay: profile: %w (allowed {\"arrival_ns\": [ns per bit], \"required_ns\": [ns per output]})", err)
+	}
+	if dec.More() {
+		return nil, errors.New("delay: profile: more after its JSON object: allowed one object")
+	}
+	if f.Arrival == nil && f.Required == nil {
+		return nil, errors.New("delay: profile: neither arrival_ns nor required_ns: allowed either or both")
+	}
+	return &Profile{Arrival: f.Arrival, Required: f.Required}, nil
+}
+
+// maxProfileBytes bounds a profile file: a million bits of times.
+const maxProfileBytes = 64 << 20

@@ -2,12 +2,14 @@ package delay_test
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/delay"
+	"github.com/prefixgen/prefixgen/topologies"
 )
 
 // ramp returns arrival times rising by step ns per bit over n bits.
@@ -93,4 +95,48 @@ func TestProfileCheck(t *testing.T) {
 			assert.EqualError(t, err, c.want)
 		})
 	}
+}
+
+func TestReadProfile(t *testing.T) {
+	for _, c := range []struct {
+		name, in string
+		want     *delay.Profile
+		err      string
+	}{
+		{"both", `{"arrival_ns": [0, 0.5], "required_ns": [1, 1, 2]}`, &delay.Profile{Arrival: []float64{0, 0.5}, Required: []float64{1, 1, 2}}, ""},
+		{"arrival only", `{"arrival_ns": [0.25]}` + "\n", &delay.Profile{Arrival: []float64{0.25}}, ""},
+		{"neither", `{}`, nil, "delay: profile: neither arrival_ns nor required_ns: allowed either or both"},
+		{"unknown field", `{"arrival": [1]}`, nil, `delay: profile: json: unknown field "arrival" (allowed {"arrival_ns": [ns per bit], "required_ns": [ns per output]})`},
+		{"not a number", `{"arrival_ns": ["1"]}`, nil, `delay: profile: json: cannot unmarshal string into Go struct field profileJSON.arrival_ns of type float64 (allowed {"arrival_ns": [ns per bit], "required_ns": [ns per output]})`},
+		{"trailing", `{"arrival_ns": [1]} {}`, nil, "delay: profile: more after its JSON object: allowed one object"},
+		{"empty", ``, nil, `delay: profile: EOF (allowed {"arrival_ns": [ns per bit], "required_ns": [ns per output]})`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p, err := delay.ReadProfile(strings.NewReader(c.in))
+			if c.err != "" {
+				assert.EqualError(t, err, c.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, c.want, p)
+		})
+	}
+}
+
+// FuzzReadProfile checks that any file gives a profile or an error, and
+// that a profile that passes Check can be analyzed without a panic.
+func FuzzReadProfile(f *testing.F) {
+	f.Add(`{"arrival_ns": [0, 0.5, 1, 1.5], "required_ns": [1, 1, 2, 2, 3]}`)
+	f.Add(`{"arrival_ns": [1e300, -1e300, 0, 0]}`)
+	f.Add(`{"required_ns": []}`)
+	net, err := topologies.Build("sklansky", 4, nil)
+	require.NoError(f, err)
+	f.Fuzz(func(t *testing.T, in string) {
+		p, err := delay.ReadProfile(strings.NewReader(in))
+		if err != nil || p.Check(4) != nil {
+			return
+		}
+		r := delay.OSU018.AnalyzeProfile(net, p)
+		assert.False(t, math.IsNaN(r.Tau))
+	})
 }

@@ -87,6 +87,7 @@ func optimizeCommand() *cli.Command {
 			&cli.BoolFlag{Name: "no-reset", Usage: "with --stages, registers without a reset (gen --no-reset)"},
 			ordersFlag("with --max-delay-ns or --max-area-um2, judge every adder by its medians: "),
 			&cli.IntFlag{Name: "flow-steps", Usage: "with --max-delay-ns or --max-area-um2, syntheses of the flow-in-the-loop search after the candidates are measured (0: none; each is one run of synth's flow)"},
+			&cli.StringFlag{Name: "arrival", Usage: "with --max-delay or --objective delay, time the adder as its design does: `FILE` gives when each bit arrives and when each output is needed ({\"arrival_ns\": [ns per bit], \"required_ns\": [ns per sum bit, then the carry-out]}, either optional), and the model's delay is the worst output's lateness"},
 			&cli.StringFlag{Name: "start", Usage: "with --max-delay-ns or --max-area-um2, measure the network of `FILE` too (a prefixgen.network/v1 or prefixgen.adder/v1 document of width N, such as -f json wrote), and let the flow search start from it: to go on from an earlier search; an adder file's sparseness, Ling carries, pipeline and library cells stand where --sparse, --ling, --stages and --pg-cells are not given"},
 		}, synthFlags()...),
 		OnUsageError: onUsageError,
@@ -143,6 +144,17 @@ func optimizeCommand() *cli.Command {
 			if c.IsSet("max-delay") && !(opt.MaxDelay > 0) {
 				return usage(c, "--max-delay %v out of range: allowed a positive number of FO4 delays", c.Float64("max-delay"))
 			}
+			if c.IsSet("arrival") {
+				if measured {
+					return usage(c, "--arrival applies to the model's searches (--max-delay, --objective delay): the flow does not time an adder against a profile yet")
+				}
+				if !c.IsSet("max-delay") && objective != optimize.Delay {
+					return usage(c, "--arrival applies only with --max-delay or --objective delay")
+				}
+				if opt.Profile, err = readProfile(c, opt.Width); err != nil {
+					return err
+				}
+			}
 			if measured {
 				return optimizeMeasured(c, opt, format)
 			}
@@ -159,9 +171,37 @@ func optimizeCommand() *cli.Command {
 			if err != nil {
 				return failure{fmt.Errorf("prefixgen optimize: %v", err)}
 			}
-			return output(c, func(w io.Writer) error { return writeOptimized(w, format, res, modelAware) })
+			return output(c, func(w io.Writer) error {
+				if err := writeOptimized(w, format, res, modelAware); err != nil {
+					return err
+				}
+				if opt.Profile != nil && format == "table" {
+					_, err := fmt.Fprintf(w, "timed against the profile of %s: a model delay is the worst output's lateness, its arrival less its required time\n", c.String("arrival"))
+					return err
+				}
+				return nil
+			})
 		},
 	}
+}
+
+// readProfile reads --arrival's file, a profile for an adder of width
+// bits.
+func readProfile(c *cli.Context, width int) (*delay.Profile, error) {
+	path := c.String("arrival")
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, usage(c, "--arrival: %v", err)
+	}
+	defer f.Close()
+	p, err := delay.ReadProfile(f)
+	if err == nil {
+		err = p.Check(width)
+	}
+	if err != nil {
+		return nil, usage(c, "--arrival %s: %s", path, strings.TrimPrefix(strings.TrimPrefix(err.Error(), "delay: "), "profile: "))
+	}
+	return p, nil
 }
 
 // optimizeMeasured is optimize --max-delay-ns and --max-area-um2: the

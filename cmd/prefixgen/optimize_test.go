@@ -206,3 +206,43 @@ func TestOptimizeNamedBoundsMet(t *testing.T) {
 		}
 	}
 }
+
+// TestOptimizeArrival runs the model's delay search on an adder whose top
+// bits arrive late, and refuses, in one line each, a profile that does not
+// fit or a search it does not apply to.
+func TestOptimizeArrival(t *testing.T) {
+	dir := t.TempDir()
+	file := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
+		return path
+	}
+	ramp := file("ramp.json", `{"arrival_ns": [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.1, 1.2, 1.3, 1.4, 1.5]}`)
+	status, out, errOut := prefixgen("optimize", "-n", "16", "--objective", "delay", "--arrival", ramp)
+	require.Equal(t, 0, status, errOut)
+	assert.Contains(t, out, "timed against the profile of "+ramp+": a model delay is the worst output's lateness, its arrival less its required time\n")
+	status, plain, errOut := prefixgen("optimize", "-n", "16", "--objective", "delay")
+	require.Equal(t, 0, status, errOut)
+	assert.NotEqual(t, strings.Split(plain, "\n")[1], strings.Split(out, "\n")[1], "the profile changes the delay")
+
+	short := file("short.json", `{"arrival_ns": [0, 1]}`)
+	bad := file("bad.json", `{"arrival": [0, 1]}`)
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"short", []string{"-n", "16", "--objective", "delay", "--arrival", short}, "--arrival " + short + ": 2 arrival times for an adder of 16 bits: allowed one per bit"},
+		{"bad field", []string{"-n", "16", "--objective", "delay", "--arrival", bad}, "--arrival " + bad + `: json: unknown field "arrival" (allowed {"arrival_ns": [ns per bit], "required_ns": [ns per output]})`},
+		{"missing", []string{"-n", "16", "--objective", "delay", "--arrival", filepath.Join(dir, "none.json")}, "--arrival: open " + filepath.Join(dir, "none.json") + ": no such file or directory"},
+		{"cells", []string{"-n", "16", "--max-depth", "5", "--arrival", ramp}, "--arrival applies only with --max-delay or --objective delay"},
+		{"flow", []string{"-n", "16", "--max-delay-ns", "5", "--arrival", ramp}, "--arrival applies to the model's searches (--max-delay, --objective delay): the flow does not time an adder against a profile yet"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			status, out, errOut := prefixgen(append([]string{"optimize"}, c.args...)...)
+			assert.Equal(t, 2, status)
+			assert.Empty(t, out)
+			assert.Equal(t, "prefixgen optimize: "+c.want+"\n", errOut)
+		})
+	}
+}
