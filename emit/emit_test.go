@@ -3,10 +3,12 @@ package emit_test
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -96,6 +98,18 @@ func TestTextOlderSignals(t *testing.T) {
 		require.NoError(t, emit.Text(&buf, net, emit.TextOptions{}))
 		assert.NotContains(t, buf.String(), "◆", top)
 	}
+}
+
+// A wide diagram is drawn in time linear in its cells: Sklansky's last
+// level has one wire with half the columns reading it, whose readers were
+// once searched cell by cell, in time quadratic in the width (gen -f text
+// took 24 s at 2^18 inputs and minutes at 2^20, now 3 s).
+func TestTextWideFast(t *testing.T) {
+	net := sklansky(t, 1<<18)
+	start := time.Now()
+	require.NoError(t, emit.Text(io.Discard, net, emit.TextOptions{}))
+	// About 0.7 s on a loaded 2-core machine, where it took 11 s before.
+	assert.Less(t, time.Since(start), 4*time.Second)
 }
 
 // The diagram has one ● per cell and, where wires do not overlap, one row per
@@ -188,4 +202,29 @@ func TestWriteTableRagged(t *testing.T) {
 	require.EqualError(t, err, "emit: table row 1 has 2 cells for 1 columns")
 	assert.Empty(t, b.String(), "nothing written")
 	require.NoError(t, emit.WriteTable(&b, []string{"a", "b"}, [][]string{{"1"}}), "a short row is fine")
+}
+
+// TextSize is what Text writes, at most, and within a few hundred bytes:
+// for networks of one row a level, of many (Kogge–Stone), of one wire a
+// level (ripple), of copies, of many digits' widths, with bit 0 on either
+// side.
+func TestTextSize(t *testing.T) {
+	copies, err := network.New(network.Spec{Width: 4, Topology: "copies",
+		Cells: []network.Cell{{Lo: 0, Hi: 1}, {Lo: 0, Hi: 1}, {Lo: 4, Hi: 2}, {Lo: 5, Hi: 2}, {Lo: 6, Hi: 3}}, Outputs: []int{0, 4, 7, 8}})
+	require.NoError(t, err)
+	nets := []*network.Network{copies}
+	for _, n := range []int{1, 2, 5, 16, 33, 200, 1000} {
+		ripple, err := topologies.Build("ripple", n, nil)
+		require.NoError(t, err)
+		nets = append(nets, koggeStone(t, n), sklansky(t, n), ripple)
+	}
+	for _, net := range nets {
+		for _, left := range []bool{false, true} {
+			var buf bytes.Buffer
+			require.NoError(t, emit.Text(&buf, net, emit.TextOptions{BitZeroLeft: left}))
+			size := emit.TextSize(net)
+			assert.GreaterOrEqual(t, size, int64(buf.Len()), "%s %d", net.Topology(), net.Width())
+			assert.Less(t, size, int64(buf.Len())+int64(300+2*net.Width()), "%s %d: within the header's digits and a few lines", net.Topology(), net.Width())
+		}
+	}
 }

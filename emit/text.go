@@ -2,6 +2,7 @@ package emit
 
 import (
 	"bufio"
+	"container/heap"
 	"io"
 	"slices"
 	"strconv"
@@ -107,6 +108,121 @@ func Text(w io.Writer, n *network.Network, opt TextOptions) error {
 	return bw.Flush()
 }
 
+// TextSize returns the bytes Text writes for n, at most and within a few
+// hundred, in time linear in the cells and the width times the depth: it
+// counts the rows Text lays the levels' wires out on without drawing
+// them. A diagram takes about four bytes a column (a three-byte line and
+// a space) on every row, and a level whose wires overlap takes a row for
+// each (Kogge–Stone's last level has as many rows as half its columns), so
+// that its size grows as the width times the rows, not the depth.
+func TextSize(n *network.Network) int64 {
+	w := int64(n.Width())
+	digits := int64(len(strconv.Itoa(n.Width() - 1)))
+	const lineBytes = 128 // the caption's figures and the legend of ◆, at most
+	size := int64(len(Name(n))) + 2*lineBytes + digits*(2*w+6)
+	// The cells by level (a counting sort).
+	start := make([]int, n.Depth()+2)
+	for k := range n.Size() {
+		start[n.Level(n.CellSignal(k))+1]++
+	}
+	for l := 1; l < len(start); l++ {
+		start[l] += start[l-1]
+	}
+	order := make([]int32, n.Size())
+	next := slices.Clone(start)
+	for k := range n.Size() {
+		l := n.Level(n.CellSignal(k))
+		order[next[l]] = int32(k)
+		next[l]++
+	}
+	// far[lo] is the column of signal lo's farthest reader in level
+	// farAt[lo], and seen[col] the last level with a cell in column col.
+	far := make([]int, n.Signals())
+	farAt := make([]int, n.Signals())
+	seen := make([]int, n.Width())
+	cover := make([]int, n.Width()+1) // +1 at a wire's src, -1 after its far
+	var los []int
+	var intervals [][2]int
+	for l := 1; l <= n.Depth(); l++ {
+		cells := order[start[l]:start[l+1]]
+		intervals = intervals[:0]
+		los = los[:0]
+		simple := true // one cell a column: no copies, one wire a Lo
+		for _, k := range cells {
+			c := n.Cell(int(k))
+			col := n.Column(n.CellSignal(int(k)))
+			if seen[col] == l {
+				simple = false
+				break
+			}
+			seen[col] = l
+			if farAt[c.Lo] != l {
+				farAt[c.Lo], far[c.Lo] = l, 0
+				los = append(los, c.Lo)
+			}
+			far[c.Lo] = max(far[c.Lo], col)
+		}
+		if simple {
+			for _, lo := range los {
+				intervals = append(intervals, [2]int{n.Column(lo), far[lo]})
+			}
+		} else {
+			ks := make([]int, len(cells))
+			for i, k := range cells {
+				ks[i] = int(k)
+			}
+			for _, wr := range levelWires(n, ks, nil) {
+				intervals = append(intervals, [2]int{wr.src, wr.far})
+			}
+		}
+		for _, iv := range intervals {
+			size += 2 * int64(iv[1]-iv[0]) // a three-byte ─ for a space
+		}
+		// A row: its label (the first "L<l>" and spaces, the others "·"
+		// and five spaces), a three-byte line in every column, a space
+		// between two, and the newline.
+		rows := mostOver(intervals, cover)
+		size += max(6, int64(len(strconv.Itoa(l)))+2) + (rows-1)*7 + rows*4*w
+	}
+	return size
+}
+
+// mostOver returns the most intervals (closed, of columns) over one
+// column: the rows greedy colouring (tracks) puts them on. cover, zero,
+// has a place for every column and one more; it is left zero. It counts
+// over the columns where there are as many intervals as columns, else
+// over the intervals' ends sorted (a ripple adder's levels have one wire
+// each).
+func mostOver(intervals [][2]int, cover []int) int64 {
+	var most, on int64
+	if len(intervals)*8 >= len(cover) {
+		for _, iv := range intervals {
+			cover[iv[0]]++
+			cover[iv[1]+1]--
+		}
+		for col := range cover {
+			on += int64(cover[col])
+			most = max(most, on)
+			cover[col] = 0
+		}
+		return most
+	}
+	starts, ends := make([]int, len(intervals)), make([]int, len(intervals))
+	for i, iv := range intervals {
+		starts[i], ends[i] = iv[0], iv[1]+1
+	}
+	slices.Sort(starts)
+	slices.Sort(ends)
+	e := 0
+	for i, s := range starts {
+		for e < len(ends) && ends[e] <= s {
+			e++
+		}
+		most = max(most, int64(i+1-e))
+	}
+	return most
+}
+
 // wire is one Lo signal of one level and the columns of the cells reading it.
 type wire struct {
 	src     int    // the column the Lo signal ends in
@@ -115,48 +231,98 @@ type wire struct {
 	stale   []bool // whether each reader reads an older signal than its lines carry
 }
 
-// levelRows draws the cells of one level, one row per track of wires; the
-// cells in stale are drawn ◆.
-func levelRows(n *network.Network, cells []int, stale map[int]bool, x func(int) int, bitZeroLeft bool) [][]rune {
-	// A copy of a cell (the same operands, as copies made to bound the
-	// fan-out are) reads the same Lo in the same column: it gets a wire of
-	// its own, on another row, so that every cell is drawn.
+// levelWires returns the wires of one level's cells; stale[k] marks a cell
+// k that reads an older signal than its lines carry. A copy of a cell (the
+// same operands, as copies made to bound the fan-out are) reads the same
+// Lo in the same column: it gets a wire of its own, so that every cell is
+// drawn.
+func levelWires(n *network.Network, cells []int, stale map[int]bool) []*wire {
+	type read struct{ lo, col int }
 	bySignal := map[int][]*wire{}
+	copies := map[read]int{} // the readers of a Lo in a column so far
 	var wires []*wire
 	for _, k := range cells {
 		c := n.Cell(k)
 		col := n.Column(n.CellSignal(k))
-		i := slices.IndexFunc(bySignal[c.Lo], func(w *wire) bool { return !slices.Contains(w.readers, col) })
-		if i < 0 {
-			bySignal[c.Lo] = append(bySignal[c.Lo], &wire{src: n.Column(c.Lo)})
-			wires = append(wires, bySignal[c.Lo][len(bySignal[c.Lo])-1])
-			i = len(bySignal[c.Lo]) - 1
+		// The i-th reader of c.Lo in col is on c.Lo's i-th wire.
+		i := copies[read{c.Lo, col}]
+		copies[read{c.Lo, col}] = i + 1
+		if i == len(bySignal[c.Lo]) {
+			wr := &wire{src: n.Column(c.Lo)}
+			bySignal[c.Lo] = append(bySignal[c.Lo], wr)
+			wires = append(wires, wr)
 		}
 		wr := bySignal[c.Lo][i]
 		wr.far = max(wr.far, col)
 		wr.readers = append(wr.readers, col)
 		wr.stale = append(wr.stale, stale[k])
 	}
-	// Greedy colouring of the closed column intervals [src, far], taken in
-	// order of src, uses the fewest rows.
+	return wires
+}
+
+// tracks puts the wires of one level on rows: taken in order of src, each
+// goes on the first row whose wires all end before its src (greedy
+// colouring of the closed column intervals [src, far], which uses the
+// fewest rows). It runs in time w log w for w wires: Kogge–Stone's wide
+// levels have as many rows as wires.
+func tracks(wires []*wire) [][]*wire {
 	slices.SortStableFunc(wires, func(a, b *wire) int { return a.src - b.src })
 	var rows [][]*wire
-	var ends []int
+	var busy endHeap // the rows in use, by the end of their last wire
+	var free intHeap // the rows whose wires all end before the src reached
 	for _, wr := range wires {
-		placed := false
-		for r := range rows {
-			if ends[r] < wr.src {
-				rows[r] = append(rows[r], wr)
-				ends[r] = wr.far
-				placed = true
-				break
-			}
+		for len(busy) > 0 && busy[0].end < wr.src {
+			free.push(heap.Pop(&busy).(rowEnd).row)
 		}
-		if !placed {
-			rows = append(rows, []*wire{wr})
-			ends = append(ends, wr.far)
+		r := len(rows)
+		if len(free) > 0 {
+			r = free.pop()
+		} else {
+			rows = append(rows, nil)
 		}
+		rows[r] = append(rows[r], wr)
+		heap.Push(&busy, rowEnd{end: wr.far, row: r})
 	}
+	return rows
+}
+
+// rowEnd is a row of tracks and the column its last wire ends in.
+type rowEnd struct{ end, row int }
+
+// endHeap is a min-heap of rows by their end.
+type endHeap []rowEnd
+
+func (h endHeap) Len() int           { return len(h) }
+func (h endHeap) Less(i, j int) bool { return h[i].end < h[j].end }
+func (h endHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *endHeap) Push(x any)        { *h = append(*h, x.(rowEnd)) }
+func (h *endHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
+// intHeap is a min-heap of row numbers.
+type intHeap []int
+
+func (h intHeap) Len() int           { return len(h) }
+func (h intHeap) Less(i, j int) bool { return h[i] < h[j] }
+func (h intHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *intHeap) Push(x any)        { *h = append(*h, x.(int)) }
+func (h *intHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+func (h *intHeap) push(r int) { heap.Push(h, r) }
+func (h *intHeap) pop() int   { return heap.Pop(h).(int) }
+
+// levelRows draws the cells of one level, one row per track of wires; the
+// cells in stale are drawn ◆.
+func levelRows(n *network.Network, cells []int, stale map[int]bool, x func(int) int, bitZeroLeft bool) [][]rune {
+	rows := tracks(levelWires(n, cells, stale))
 	width := n.Width()
 	src := '┤'
 	if bitZeroLeft {

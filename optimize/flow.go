@@ -55,7 +55,9 @@ type FlowResult struct {
 // when none of the candidates was within it.
 // With flow.Orders > 0 every adder is judged by its median area and delay
 // over the orders of its gates (physical.Spread), not by the one draw of
-// the adder as written. opt.MaxDelay and opt.Objective are ignored.
+// the adder as written. With flow.Workdir, every run's files are kept
+// there only when the whole search succeeds (physical.StageWorkdir).
+// opt.MaxDelay and opt.Objective are ignored.
 func MinimizeFlow(ctx context.Context, opt Options, maxNS float64, flow physical.Options) (FlowResult, error) {
 	return MinimizeFlowSparse(ctx, opt, maxNS, flow, nil)
 }
@@ -225,6 +227,13 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 			designs = append(designs, d)
 		}
 	}
+	// The candidates' runs and the search's keep their files in the work
+	// folder only when the whole search succeeds.
+	flow, commit, remove, err := physical.StageWorkdir(flow)
+	if err != nil {
+		return FlowResult{}, err
+	}
+	defer remove()
 	results, err := physical.Run(ctx, designs, flow)
 	if err != nil {
 		return FlowResult{}, err
@@ -314,6 +323,9 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 	// The flow measured the network before finish named it the
 	// optimizer's; the cells are the same.
 	res.Measured.Topology, res.Measured.Params = net.Topology(), net.Params()
+	if err := commit(); err != nil {
+		return FlowResult{}, err
+	}
 	return res, nil
 }
 

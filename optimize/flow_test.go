@@ -3,6 +3,10 @@ package optimize_test
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -285,4 +289,63 @@ func stages(k int, noReset bool) *adder.Architecture {
 	a := adder.Standard
 	a.Stages, a.NoReset = k, noReset
 	return &a
+}
+
+// TestMinimizeFlowWorkdir: the candidates' runs and the search's keep
+// their files in the work folder whole or not at all. Stand-in tools
+// (every design measures the same) count the syntheses of the candidates
+// alone (no flow steps); a search whose first synthesis fails then leaves
+// no work folder, though the candidates' run succeeded, and one that
+// succeeds leaves the candidates' folders and the search's.
+func TestMinimizeFlowWorkdir(t *testing.T) {
+	t.Parallel()
+	testdata, err := filepath.Abs(filepath.Join("..", "physical", "testdata"))
+	require.NoError(t, err)
+	dir := t.TempDir()
+	count := filepath.Join(dir, "count")
+	failAt := filepath.Join(dir, "fail-at")
+	tool := func(name, body string) string {
+		path := filepath.Join(dir, name)
+		script := "#!/bin/sh\ncase \"$1\" in -V) echo 'Yosys 0.0 (stand-in)'; exit 0;; -version) echo 2.0.0; exit 0;; esac\n" + body + "\n"
+		require.NoError(t, os.WriteFile(path, []byte(script), 0o755))
+		return path
+	}
+	flow := physical.Options{
+		Liberty: filepath.Join(dir, "tiny.lib"), Jobs: 1,
+		Yosys: tool("yosys", `[ "$2" = -p ] && exit 0
+echo x >> `+count+`
+[ -f `+failAt+` ] && [ "$(wc -l < `+count+`)" -ge "$(cat `+failAt+`)" ] && { echo 'ERROR: stand-in fails'; exit 1; }
+cp `+testdata+`/ks16-keep.stat.txt stat.txt
+printf 'module m(a, y);\n  input a;\n  output y;\nendmodule\n' > mapped.v`),
+		STA: tool("sta", `[ "$4" = check.tcl ] && exit 0
+cat `+testdata+`/ks16-keep.sta.txt`),
+	}
+	require.NoError(t, os.WriteFile(flow.Liberty, []byte("library (tiny) { }\n"), 0o644))
+	opt := optimize.Options{Width: 8, MaxDepth: 6, Seed: 1, Chains: 1, Steps: 50}
+	_, err = optimize.MinimizeFlow(context.Background(), opt, 2, flow)
+	require.NoError(t, err)
+	data, err := os.ReadFile(count)
+	require.NoError(t, err)
+	candidates := strings.Count(string(data), "\n")
+
+	opt.FlowSteps = 4
+	flow.Workdir = filepath.Join(dir, "work")
+	require.NoError(t, os.WriteFile(count, nil, 0o644))
+	require.NoError(t, os.WriteFile(failAt, []byte(strconv.Itoa(candidates+1)), 0o644))
+	_, err = optimize.MinimizeFlow(context.Background(), opt, 2, flow)
+	require.ErrorContains(t, err, "ERROR: stand-in fails")
+	assert.NoDirExists(t, flow.Workdir, "a search that fails leaves no work folder")
+
+	require.NoError(t, os.Remove(failAt))
+	_, err = optimize.MinimizeFlow(context.Background(), opt, 2, flow)
+	require.NoError(t, err)
+	kept, err := filepath.Glob(filepath.Join(flow.Workdir, "*", "stat.txt"))
+	require.NoError(t, err)
+	assert.Len(t, kept, candidates, "the candidates' folders")
+	searched, err := filepath.Glob(filepath.Join(flow.Workdir, "search-*", "*", "stat.txt"))
+	require.NoError(t, err)
+	assert.NotEmpty(t, searched, "the search's folders")
+	left, err := filepath.Glob(filepath.Join(dir, ".prefixgen-*"))
+	require.NoError(t, err)
+	assert.Empty(t, left, "nothing left beside the work folder")
 }

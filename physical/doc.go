@@ -133,7 +133,11 @@
 // library's path in the design's folder unquoted, so the folders the flow
 // makes lie under a plain path (toolrun.TempDir) whatever TMPDIR holds,
 // and a work folder (Options.Workdir) whose path holds ; ' " or a control
-// character is refused before anything is made or run.
+// character is refused before anything is made or run. The flow works
+// in a temporary folder beside the work folder (package internal/stage),
+// and the designs' folders are moved into the work folder only when the
+// whole run has succeeded: a run that fails, is refused or is stopped
+// leaves it as it was.
 //
 // The figures are read from what the tools write: the area and the cells
 // from the statistics Yosys writes (stat.txt, removed before it runs, so

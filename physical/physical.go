@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -92,8 +91,10 @@ type Options struct {
 	OutputLoadPF float64
 	// Workdir, when not empty, is a folder that keeps every design's files
 	// (the Verilog, the Yosys script, the mapped netlist, the OpenSTA
-	// script and the tools' logs) in a subfolder named after the design;
-	// otherwise they go into a temporary folder that is removed.
+	// script and the tools' logs) in a subfolder named after the design,
+	// moved there only once the whole Run has succeeded (a Run that fails
+	// leaves the folder as it was, and does not make it); otherwise they
+	// go into a temporary folder that is removed.
 	Workdir string
 	// Yosys and STA are the programs run; "" means "yosys" and "sta" looked
 	// up in PATH.
@@ -350,12 +351,12 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 	if err != nil {
 		return nil, err
 	}
-	dir, remove, err := workdir(opt.Workdir)
+	names := folders(designs)
+	dir, commit, remove, err := workdir(opt.Workdir, names)
 	if err != nil {
 		return nil, err
 	}
 	defer remove()
-	names := folders(designs)
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -397,14 +398,7 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 			if ctx.Err() != nil {
 				return
 			}
-			var err error
-			if opt.Workdir != "" {
-				err = removeOrders(filepath.Join(dir, names[i]))
-			}
-			var r *Result
-			if err == nil {
-				r, err = t.run(ctx, d, filepath.Join(dir, names[i]), opt)
-			}
+			r, err := t.run(ctx, d, filepath.Join(dir, names[i]), opt)
 			if err == nil && opt.Orders > 0 {
 				r.Spread, err = t.orders(ctx, d, filepath.Join(dir, names[i]), opt, r, sem)
 			}
@@ -431,6 +425,9 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("physical: %w", err)
 	}
+	if err := commit(); err != nil {
+		return nil, err
+	}
 	for i, j := range same {
 		if j >= 0 {
 			r := *results[j]
@@ -441,31 +438,6 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 		}
 	}
 	return results, nil
-}
-
-// removeOrders removes from a design's folder in the work folder what an
-// earlier run with orders left there (generic.*, order-K), so that a run
-// without them, or with fewer, leaves no earlier run's files beside its
-// own; every other file the flow writes is written again.
-func removeOrders(dir string) error {
-	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
-		return nil // nothing to remove; the run says what is in the way
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return &SetupError{msg: fmt.Sprintf("physical: cannot read the design folder %s: %v", dir, unwrapPath(err)), err: err}
-	}
-	for _, e := range entries {
-		name := e.Name()
-		k, order := strings.CutPrefix(name, "order-")
-		order = order && e.IsDir() && k != "" && strings.Trim(k, "0123456789") == ""
-		if order || name == "generic.ys" || name == "generic.log" || name == "generic.v" {
-			if err := os.RemoveAll(filepath.Join(dir, name)); err != nil {
-				return &SetupError{msg: fmt.Sprintf("physical: cannot remove %s of an earlier run: %v", filepath.Join(dir, name), unwrapPath(err)), err: err}
-			}
-		}
-	}
-	return nil
 }
 
 // folders names each design's folder: its top module, made unique.

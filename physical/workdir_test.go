@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -62,4 +63,114 @@ func TestWorkdirNotMadeWhenRefused(t *testing.T) {
 	_, err = physical.Run(context.Background(), []*physical.Design{d}, physical.Options{Workdir: work, Yosys: filepath.Join(t.TempDir(), "no-yosys")})
 	oneLineSetupError(t, err, `is not installed`)
 	assert.NoDirExists(t, work)
+}
+
+// files lists what dir holds, each path under dir with its content ("/"
+// for a folder, "-> TARGET" for a link); nil when dir does not exist.
+func files(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	if _, err := os.Lstat(dir); err != nil {
+		return nil
+	}
+	got := map[string]string{}
+	require.NoError(t, filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		require.NoError(t, err)
+		rel, _ := filepath.Rel(dir, p)
+		switch {
+		case p == dir:
+		case d.Type()&os.ModeSymlink != 0:
+			to, err := os.Readlink(p)
+			require.NoError(t, err)
+			got[rel] = "-> " + to
+		case d.IsDir():
+			got[rel] = "/"
+		default:
+			data, err := os.ReadFile(p)
+			require.NoError(t, err)
+			got[rel] = string(data)
+		}
+		return nil
+	}))
+	return got
+}
+
+// TestWorkdirWholeOrNothing: the work folder is written at the end of a
+// Run, whole or not at all. Stand-in tools time two designs, one at a
+// time; when Yosys fails on the second, the work folder is as it was
+// (not made, or with an earlier run's files untouched), and nothing is
+// left beside it; when both succeed, each design's folder is complete.
+func TestWorkdirWholeOrNothing(t *testing.T) {
+	t.Parallel()
+	testdata, err := filepath.Abs("testdata")
+	require.NoError(t, err)
+	var designs []*physical.Design
+	for _, topo := range []string{"kogge-stone", "brent-kung"} {
+		d, err := physical.AdderDesign(build(t, topo, 4, nil))
+		require.NoError(t, err)
+		designs = append(designs, d)
+	}
+	earlier := map[string]string{"mine.txt": "mine", "kogge-stone": "/", "kogge-stone/stat.txt": "earlier", "kogge-stone/order-2": "/"}
+	tests := []struct {
+		name   string
+		before map[string]string // the work folder's files; nil: none
+		fail   bool              // Yosys fails on the second design
+	}{
+		{"a failure makes no work folder", nil, true},
+		{"a failure leaves an earlier run's files", earlier, true},
+		{"a success makes the work folder", nil, false},
+		{"a success replaces an earlier run's files", earlier, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			base := filepath.Join(dir, "base")
+			work := filepath.Join(base, "deep", "work")
+			require.NoError(t, os.Mkdir(base, 0o755))
+			for p, content := range tt.before {
+				p = filepath.Join(work, p)
+				if content == "/" {
+					require.NoError(t, os.MkdirAll(p, 0o755))
+				} else {
+					require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+					require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+				}
+			}
+			before := files(t, base)
+			yosys := strings.ReplaceAll(yosysMaps, "$TESTDATA", testdata)
+			if tt.fail {
+				count := filepath.Join(dir, "count")
+				yosys = `[ "$2" = -p ] && exit 0
+echo x >> ` + count + `
+[ "$(wc -l < ` + count + `)" -ge 2 ] && { echo 'ERROR: the second design'; exit 1; }
+` + yosys
+			}
+			_, err := physical.Run(context.Background(), designs, physical.Options{
+				Liberty: writeFile(t, dir, "tiny.lib", "library (tiny) { }\n"), Workdir: work, Jobs: 1,
+				Yosys: fakeTool(t, dir, "yosys", yosys),
+				STA:   fakeTool(t, dir, "sta", strings.ReplaceAll(staTimes, "$TESTDATA", testdata)),
+			})
+			if tt.fail {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), "ERROR: the second design")
+				assert.Equal(t, before, files(t, base), "the work folder as it was, nothing beside it")
+				return
+			}
+			require.NoError(t, err)
+			got := files(t, work)
+			for _, name := range []string{"kogge-stone", "brent-kung"} {
+				for _, f := range []string{"design.v", "synth.ys", "liberty.lib", "stat.txt", "mapped.v", "timing.tcl", "sta.log"} {
+					assert.Contains(t, got, name+"/"+f)
+				}
+			}
+			assert.NotEqual(t, "earlier", got["kogge-stone/stat.txt"])
+			assert.NotContains(t, got, "kogge-stone/order-2", "an earlier run's orders removed")
+			if tt.before != nil {
+				assert.Equal(t, "mine", got["mine.txt"], "a user's file stays")
+			}
+			left, err := os.ReadDir(base)
+			require.NoError(t, err)
+			assert.Len(t, left, 1, "nothing beside the work folder")
+		})
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -23,6 +24,7 @@ import (
 	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/internal/cleanup"
+	"github.com/prefixgen/prefixgen/internal/stage"
 	"github.com/prefixgen/prefixgen/internal/toolrun"
 	"github.com/prefixgen/prefixgen/network"
 )
@@ -203,8 +205,9 @@ type Options struct {
 	// Keep, when not empty, is a folder that keeps every design's files
 	// (the sources, what the tools wrote, and a log of each check's tool
 	// runs, such as testbench.log) in a subfolder named after the design's
-	// module; otherwise they go into a temporary folder that is removed.
-	// CheckKeep checks it before any work.
+	// module, moved there at the end of a Check that succeeds; otherwise
+	// they go into a temporary folder that is removed. CheckKeep checks it
+	// before any work.
 	Keep string
 	// Progress, when not nil, is called after each check ends with the
 	// checks done and their total; it may be called from several
@@ -369,11 +372,12 @@ func cellKey(net *network.Network) string {
 // opt.ToolTimeout. An error is returned only when that folder cannot be
 // made or written, or when ctx ends (the context's error, wrapped);
 // everything a tool says is in the results. With opt.Keep, the designs'
-// folders are made under it and kept, each with a log of every check's
-// tool runs; a folder opt.Keep names that cannot be made is an
-// *InputError.
+// folders are kept under it, each with a log of every check's tool runs,
+// moved there when Check ends without an error (one that ends with one
+// leaves opt.Keep as it was, and does not make it); a folder opt.Keep
+// names that cannot be made is an *InputError.
 func Check(ctx context.Context, designs []*Design, opt Options) ([]Result, error) {
-	dir, remove, err := checkFolder(opt.Keep)
+	dir, commit, remove, err := checkFolder(opt.Keep)
 	if err != nil {
 		return nil, err
 	}
@@ -416,10 +420,6 @@ func Check(ctx context.Context, designs []*Design, opt Options) ([]Result, error
 		for _, c := range checks {
 			j := &job{ctx: ctx, dir: sub, d: d, timeout: opt.ToolTimeout}
 			if opt.Keep != "" {
-				// A log of an earlier run in the folder is replaced.
-				if err := os.Remove(filepath.Join(sub, c.log)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-					return nil, fmt.Errorf("toolcheck: %w", err)
-				}
 				j.log = c.log
 			}
 			r := Result{Design: d.Name, Width: d.Width, Tool: c.tool, Check: c.check}
@@ -465,30 +465,51 @@ func Check(ctx context.Context, designs []*Design, opt Options) ([]Result, error
 			results[di*len(checks)+c] = r
 		}
 	}
+	if err := commit(); err != nil {
+		return nil, err
+	}
 	return results, nil
 }
 
-// checkFolder returns the folder Check writes the designs into: keep,
-// made if need be, or with keep empty a temporary folder that remove
-// removes.
-func checkFolder(keep string) (dir string, remove func(), err error) {
+// checkFolder returns the folder Check writes the designs into, the
+// function that ends a Check that succeeded (commit) and the one that
+// removes the folder (remove, for every Check). With keep empty it is a
+// temporary folder and commit does nothing. Otherwise nothing is written
+// into keep before commit: Check works in a stage.Folder beside it, and
+// commit moves the designs' folders into keep, made then, all or none,
+// replacing an earlier run's logs.
+func checkFolder(keep string) (dir string, commit func() error, remove func(), err error) {
 	if keep == "" {
 		dir, remove, err = cleanup.MkdirTemp("", "prefixgen-check-")
 		if err != nil {
-			return "", nil, fmt.Errorf("toolcheck: %w", err)
+			return "", nil, nil, fmt.Errorf("toolcheck: %w", err)
 		}
-		return dir, remove, nil
+		return dir, func() error { return nil }, remove, nil
 	}
 	if err := CheckKeep(keep); err != nil {
-		return "", nil, err
+		return "", nil, nil, err
 	}
-	if err := os.MkdirAll(keep, 0o755); err != nil {
-		if pe, ok := errors.AsType[*fs.PathError](err); ok {
-			err = pe.Err
+	f, err := stage.New(keep, "")
+	if err != nil {
+		return "", nil, nil, fmt.Errorf("toolcheck: %w", err)
+	}
+	commit = func() error {
+		if err := f.Commit(staleLog); err != nil {
+			if pe, ok := errors.AsType[*fs.PathError](err); ok {
+				err = pe.Err
+			}
+			return &InputError{fmt.Sprintf("toolcheck: cannot move the checks' files into the folder %s: %v: allowed a folder, or a path where one can be made", keep, err)}
 		}
-		return "", nil, &InputError{fmt.Sprintf("toolcheck: cannot make the folder %s to keep the checks' files in: %v: allowed a folder, or a path where one can be made", keep, err)}
+		return nil
 	}
-	return keep, func() {}, nil
+	return f.Dir, commit, f.Remove, nil
+}
+
+// staleLog reports whether rel, a path under Options.Keep, is the log of a
+// check in a design's folder that this run did not write again.
+func staleLog(rel string) bool {
+	dir, name := path.Split(rel)
+	return dir != "" && slices.ContainsFunc(checks, func(c check) bool { return c.log == name })
 }
 
 // writeDesign writes a design's files into dir.

@@ -448,3 +448,24 @@ func TestCheckKeep(t *testing.T) {
 	assert.Equal(t, "toolcheck: cannot make the folder "+filepath.Join(file, "sub")+" to keep the checks' files in: not a directory: allowed a folder, or a path where one can be made", err.Error())
 	assert.NoFileExists(t, filepath.Join(file, "sub"))
 }
+
+// TestCheckKeepWholeOrNothing: Options.Keep is written at the end of a
+// Check, whole or not at all: a Check stopped after its first check
+// leaves no folder, nor anything beside where it would have been.
+func TestCheckKeepWholeOrNothing(t *testing.T) {
+	t.Parallel()
+	net, err := topologies.Build("ripple", 2, nil)
+	require.NoError(t, err)
+	base := t.TempDir()
+	opt := toolcheck.Options{Vectors: 4, Seed: 1, Jobs: 1, Keep: filepath.Join(base, "keep")}
+	d, err := toolcheck.NewDesign(net, opt)
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opt.Progress = func(done, total int) { cancel() }
+	_, err = toolcheck.Check(ctx, []*toolcheck.Design{d}, opt)
+	require.ErrorIs(t, err, context.Canceled)
+	left, err := os.ReadDir(base)
+	require.NoError(t, err)
+	assert.Empty(t, left, "no folder kept")
+}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/limits"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
 	"github.com/prefixgen/prefixgen/simulate"
@@ -79,8 +80,8 @@ func networks(c *cli.Context, allowAll bool) ([]*network.Network, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := checkNetworkSize(c, n); err != nil {
-			return nil, err
+		if err := budget.Network(n, writes(c)); err != nil {
+			return nil, usage(c, "%v", err)
 		}
 		return []*network.Network{n}, nil
 	case topo == "":
@@ -101,8 +102,8 @@ func networks(c *cli.Context, allowAll bool) ([]*network.Network, error) {
 		sized = []string{"all"}
 	}
 	for _, name := range sized {
-		if err := checkSize(c, name, c.Int("width"), params); err != nil {
-			return nil, err
+		if err := budget.Topology(name, c.Int("width"), params, writes(c)); err != nil {
+			return nil, usage(c, "%v", err)
 		}
 	}
 	var nets []*network.Network
@@ -238,8 +239,8 @@ func genCommand() *cli.Command {
 			}
 			if c.String("format") == "text" {
 				params, _ := topologies.ParseParams(c.StringSlice("param"))
-				if err := checkText(c, nets[0], c.String("topology"), params); err != nil {
-					return err
+				if err := budget.Text(nets[0], c.String("topology"), params); err != nil {
+					return usage(c, "%v", err)
 				}
 			}
 			if writeTB != nil {
@@ -560,8 +561,8 @@ func compareCommand() *cli.Command {
 			}
 			var rows []emit.Stats
 			for _, n := range widths {
-				if err := checkSize(c, "all", n, nil); err != nil {
-					return err
+				if err := budget.Topology("all", n, nil, writes(c)); err != nil {
+					return usage(c, "%v", err)
 				}
 			}
 			for _, n := range widths {
@@ -607,7 +608,7 @@ func verifyCommand() *cli.Command {
 			"Exit status 1 if any check fails.",
 		Flags: []cli.Flag{
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
-			&cli.IntFlag{Name: "vectors", Value: 100000, Usage: fmt.Sprintf("random adder test vectors per network, 0 to %d", maxVerifyVectors)},
+			&cli.IntFlag{Name: "vectors", Value: 100000, Usage: fmt.Sprintf("random adder test vectors per network, 0 to %d", limits.MaxVectors)},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the random vectors and matrices"},
 			progressFlags()[0], progressFlags()[1],
 		},
@@ -619,8 +620,8 @@ func verifyCommand() *cli.Command {
 			if v := c.Int("vectors"); v < 0 {
 				return usage(c, "--vectors %d out of range: allowed 0 or more", v)
 			}
-			if v := c.Int("vectors"); v > maxVerifyVectors {
-				return usage(c, "--vectors %d out of range: allowed 0 to %d (more would run for hours at wide widths; run again with another --seed for more)", v, maxVerifyVectors)
+			if v := c.Int("vectors"); v > limits.MaxVectors {
+				return usage(c, "--vectors %d out of range: allowed 0 to %d (more would run for hours at wide widths; run again with another --seed for more)", v, limits.MaxVectors)
 			}
 			nets, err := networks(c, true)
 			if err != nil {

@@ -19,6 +19,7 @@ import (
 	"github.com/prefixgen/prefixgen/gpukernels/bench"
 	"github.com/prefixgen/prefixgen/gpukernels/block"
 	"github.com/prefixgen/prefixgen/gpukernels/warp"
+	"github.com/prefixgen/prefixgen/internal/progress"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/report"
 	"github.com/prefixgen/prefixgen/topologies"
@@ -460,9 +461,18 @@ func cudaSuite(c *cli.Context, timeout time.Duration) error {
 	if err := deviceProbe.Check(c.Context); err != nil {
 		return usage(c, "%v", err)
 	}
+	// The bar stands for the suite's lines on a terminal, and --quiet
+	// silences both.
+	bar := newBar(c, "steps (builds, sanitizer runs, runs)")
+	var logw io.Writer = c.App.ErrWriter
+	if mode, _ := progressMode(c); mode == progress.Never || progress.IsTerminal(logw) {
+		logw = nil
+	}
 	reps, err := bench.Suite(c.Context, bench.SuiteOptions{
-		Dir: dir, NVCC: nvcc, Arch: c.String("arch"), NoSanitize: c.Bool("no-sanitize"), Log: c.App.ErrWriter, ToolTimeout: timeout,
+		Dir: dir, NVCC: nvcc, Arch: c.String("arch"), NoSanitize: c.Bool("no-sanitize"), Log: logw, ToolTimeout: timeout,
+		Progress: bar.Update,
 	})
+	bar.Done()
 	if _, missing := errors.AsType[*bench.MissingError](err); missing {
 		return usage(c, "%v", err)
 	}

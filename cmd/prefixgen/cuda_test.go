@@ -202,6 +202,18 @@ echo "ptxas info    : Compiling entry function '_Z10FillKernelPix' for 'sm_90'" 
 		assert.FileExists(t, filepath.Join(dir, table+".json"))
 		assert.Contains(t, errOut, "prefixgen cuda bench --suite: running "+table)
 	}
+	assert.NotContains(t, errOut, " steps ", "no bar off a terminal")
+
+	// --progress shows the steps done of the total (five tables, each
+	// built and run) as lines; --quiet silences the suite's lines too.
+	status, progressOut, errOut := prefixgen("cuda", "bench", "--suite", dir, "--no-sanitize", "--progress")
+	require.Equal(t, 0, status, errOut)
+	assert.Equal(t, out, progressOut, "standard output unchanged")
+	assert.Regexp(t, `(?m)^prefixgen cuda bench: 10/10 steps \(builds, sanitizer runs, runs\), done in [0-9.]+m?s$`, errOut)
+	status, quietOut, errOut := prefixgen("cuda", "bench", "--suite", dir, "--no-sanitize", "--quiet")
+	require.Equal(t, 0, status, errOut)
+	assert.Equal(t, out, quietOut)
+	assert.Empty(t, errOut)
 }
 
 // TestCudaBenchTools runs cuda bench with nvcc that misbehave, first on

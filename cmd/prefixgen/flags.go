@@ -341,5 +341,5 @@ func newBar(c *cli.Context, unit string) *progress.Bar {
 	if err != nil {
 		mode = progress.Never
 	}
-	return progress.New(c.App.ErrWriter, "prefixgen "+c.Command.Name, unit, mode)
+	return progress.New(c.App.ErrWriter, commandName(c), unit, mode)
 }

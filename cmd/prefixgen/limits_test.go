@@ -9,14 +9,16 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/limits"
 )
 
 // Requests too big for the machine are refused before any work, fast, in
 // one line with exit status 2, naming the widest width that fits (issue
-// 37). Not parallel: it fixes memoryBudget for every machine.
+// 37). Not parallel: it fixes the budget for every machine.
 func TestLimits(t *testing.T) {
-	defer func(b int64) { memoryBudget = b }(memoryBudget)
-	memoryBudget = 4 << 30
+	defer func(b limits.Budget) { budget = b }(budget)
+	budget = limits.Budget{Memory: 4 << 30, Diagram: limits.MaxText}
 	dir := t.TempDir()
 	big := filepath.Join(dir, "big.json")
 	status, _, errOut := prefixgen("gen", "-t", "ripple", "-n", "1048576", "-f", "json", "-o", big)
@@ -31,8 +33,9 @@ func TestLimits(t *testing.T) {
 		{[]string{"stats", "-t", "all", "-n", "1000000"}, "prefixgen stats: every topology at width 1000000 needs about "},
 		{[]string{"compare", "-n", "1000000"}, "prefixgen compare: every topology at width 1000000 needs about "},
 		{[]string{"gen", "--from", big, "-f", "dot"}, "prefixgen gen: the network of 1048575 cells needs about 16.0 GiB of memory, more than the 4.0 GiB allowed here: allowed networks of up to 262144 cells"},
-		{[]string{"gen", "-t", "ripple", "-n", "1048576", "-f", "text"}, "prefixgen gen: the text diagram of ripple at width 1048576 would take about 4194316 MiB, more than the 256 MiB allowed: allowed widths up to 8190 (or -f svg)"},
-		{[]string{"gen", "--from", big, "-f", "text"}, "prefixgen gen: the text diagram of this network would take about 4194316 MiB, more than the 256 MiB allowed: draw it as -f svg or dot, or a narrower network"},
+		{[]string{"gen", "-t", "ripple", "-n", "1048576", "-f", "text"}, "prefixgen gen: the text diagram of ripple at width 1048576 would take about 4194323 MiB, more than the 256 MiB allowed: allowed widths up to 8190 (or -f svg)"},
+		{[]string{"gen", "-t", "kogge-stone", "-n", "8190", "-f", "text"}, "prefixgen gen: the text diagram of kogge-stone at width 8190 would take about 341 MiB, more than the 256 MiB allowed: allowed widths up to "},
+		{[]string{"gen", "--from", big, "-f", "text"}, "prefixgen gen: the text diagram of this network would take about 4194323 MiB, more than the 256 MiB allowed: draw it as -f svg or dot, or a narrower network"},
 		{[]string{"verify", "-t", "ripple", "-n", "8", "--vectors", "9223372036854775807"}, "prefixgen verify: --vectors 9223372036854775807 out of range: allowed 0 to 1000000000 (more would run for hours at wide widths; run again with another --seed for more)"},
 	}
 	for _, tt := range tests {
@@ -52,5 +55,5 @@ func TestLimits(t *testing.T) {
 	require.Equal(t, 0, status, errOut)
 	fi, err := os.Stat(filepath.Join(dir, "t.txt"))
 	require.NoError(t, err)
-	assert.LessOrEqual(t, fi.Size(), maxTextBytes)
+	assert.LessOrEqual(t, fi.Size(), limits.MaxText)
 }

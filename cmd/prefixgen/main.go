@@ -107,8 +107,8 @@ func message(err error) string {
 // reach a user, which message drops from the front of a reason.
 var modulePackages = []string{
 	"adder", "bdd", "bench", "block", "carry", "cleanup", "delay", "emit", "explore",
-	"gpukernels", "liberty", "netlist", "network", "optimize", "physical", "program",
-	"progress", "redundant", "report", "simulate", "toolcheck", "toolrun", "topologies", "warp",
+	"gpukernels", "liberty", "limits", "netlist", "network", "optimize", "physical", "program",
+	"progress", "redundant", "report", "simulate", "stage", "toolcheck", "toolrun", "topologies", "warp",
 }
 
 // failure marks an error where the input was fine but the work failed: a

@@ -64,3 +64,46 @@ func TestSignalRemovesPartialOutput(t *testing.T) {
 		})
 	}
 }
+
+// An interrupt while the flow runs leaves --workdir as it was: not made,
+// and nothing beside it (the flow's folders are written there only at the
+// end of a run that succeeds).
+func TestSignalLeavesNoWorkdir(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	bin, base := filepath.Join(dir, "bin"), filepath.Join(dir, "base")
+	require.NoError(t, os.Mkdir(bin, 0o755))
+	require.NoError(t, os.Mkdir(base, 0o755))
+	started := filepath.Join(dir, "started")
+	for name, body := range map[string]string{
+		"yosys": `[ "$2" = -p ] && exit 0; touch ` + started + `; sleep 30`,
+		"sta":   `exit 0`,
+	} {
+		script := "#!/bin/sh\ncase \"$1\" in -V) echo 'Yosys 0.0 (stand-in)'; exit 0;; -version) echo 2.0.0; exit 0;; esac\n" + body + "\n"
+		require.NoError(t, os.WriteFile(filepath.Join(bin, name), []byte(script), 0o755))
+	}
+	lib := filepath.Join(dir, "tiny.lib")
+	require.NoError(t, os.WriteFile(lib, []byte("library (tiny) { }\n"), 0o644))
+	cmd := exec.Command(os.Args[0], "synth", "-t", "ripple", "-n", "4", "--liberty", lib, "--workdir", filepath.Join(base, "work"))
+	cmd.Env = append(os.Environ(), mainEnv+"=1", "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	defer cmd.Process.Kill()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		if _, err := os.Stat(started); err == nil {
+			break
+		}
+		require.True(t, time.Now().Before(deadline), "the flow did not start: %s", stderr.String())
+		time.Sleep(10 * time.Millisecond)
+	}
+	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
+	err := cmd.Wait()
+	exit, ok := errors.AsType[*exec.ExitError](err)
+	require.True(t, ok, "exit status: %v", err)
+	assert.Equal(t, 128+int(syscall.SIGINT), exit.ExitCode())
+	left, err := os.ReadDir(base)
+	require.NoError(t, err)
+	assert.Empty(t, left, "no work folder, nothing beside it")
+}

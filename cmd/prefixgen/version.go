@@ -75,6 +75,9 @@ func moduleVersion(short bool) (version, commit string) {
 	return version, commit
 }
 
+// noCommit says why --version names no commit: the build recorded none.
+const noCommit = "(built without version control information: go build in a git checkout records it, unless -buildvcs=false; go run does not)"
+
 // appVersion is the version the app's help shows.
 func appVersion() string {
 	version, commit := moduleVersion(true)
@@ -117,6 +120,9 @@ func writeVersion(ctx context.Context, w io.Writer) {
 		ctx = context.Background()
 	}
 	version, commit := moduleVersion(false)
+	if commit == "unknown" {
+		commit += " " + noCommit
+	}
 	lines := make([]string, len(outsideTools))
 	var wg sync.WaitGroup
 	for i, t := range outsideTools {

@@ -34,7 +34,7 @@ func TestLadnerFischerParam(t *testing.T) {
 
 func TestBadUsage(t *testing.T) {
 	programtest.BadUsage(t, run, "compaction",
-		programtest.Case{Args: []string{"-n", "0"}, Want: "compaction: topologies: brent-kung: width 0 out of range"},
+		programtest.Case{Args: []string{"-n", "0"}, Want: "compaction: brent-kung: width 0 out of range"},
 	)
 }
 

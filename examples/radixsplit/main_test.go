@@ -35,7 +35,7 @@ func TestLadnerFischerParam(t *testing.T) {
 
 func TestBadUsage(t *testing.T) {
 	programtest.BadUsage(t, run, "radixsplit",
-		programtest.Case{Args: []string{"-n", "0"}, Want: "radixsplit: topologies: sklansky: width 0 out of range"},
+		programtest.Case{Args: []string{"-n", "0"}, Want: "radixsplit: sklansky: width 0 out of range"},
 		programtest.Case{Args: []string{"-bit", "8"}, Want: "radixsplit: -bit 8 out of range: allowed 0…7"},
 	)
 }

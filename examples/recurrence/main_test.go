@@ -34,7 +34,7 @@ func TestLadnerFischerParam(t *testing.T) {
 
 func TestBadUsage(t *testing.T) {
 	programtest.BadUsage(t, run, "recurrence",
-		programtest.Case{Args: []string{"-n", "0"}, Want: "recurrence: topologies: kogge-stone: width 0 out of range"},
+		programtest.Case{Args: []string{"-n", "0"}, Want: "recurrence: kogge-stone: width 0 out of range"},
 		programtest.Case{Args: []string{"-x0", "-1"}, Want: `recurrence: invalid value "-1" for flag -x0`},
 	)
 }

@@ -34,7 +34,7 @@ func TestLadnerFischerParam(t *testing.T) {
 
 func TestBadUsage(t *testing.T) {
 	programtest.BadUsage(t, run, "segmented",
-		programtest.Case{Args: []string{"-n", "0"}, Want: "segmented: topologies: han-carlson: width 0 out of range"},
+		programtest.Case{Args: []string{"-n", "0"}, Want: "segmented: han-carlson: width 0 out of range"},
 	)
 }
 

@@ -132,6 +132,11 @@ type SuiteOptions struct {
 	// ToolTimeout is the time limit of each run of nvcc, of
 	// compute-sanitizer and of a harness; 0 means toolrun.DefaultTimeout.
 	ToolTimeout time.Duration
+	// Progress, when not nil, is called after each step of the suite ends
+	// with the steps done and their total: a table's build, each of its
+	// compute-sanitizer runs (none with NoSanitize) and its timed run. It
+	// may be called from several goroutines, one at a time.
+	Progress func(done, total int)
 }
 
 // FindSanitizer returns the path of compute-sanitizer: on PATH, else
@@ -218,6 +223,20 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 		defer logMu.Unlock()
 		fmt.Fprintf(logw, "prefixgen cuda bench --suite: "+format+"\n", args...)
 	}
+	// stepDone counts a step of the suite's: a table's build, sanitizer
+	// runs and timed run.
+	steps, done := len(tables)*2, 0
+	if !opt.NoSanitize {
+		steps += len(tables) * len(SanitizeTools)
+	}
+	stepDone := func() {
+		logMu.Lock()
+		defer logMu.Unlock()
+		done++
+		if opt.Progress != nil {
+			opt.Progress(done, steps)
+		}
+	}
 
 	// Build every table at once.
 	harnesses := make([]*harness, len(tables))
@@ -230,6 +249,7 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 		}
 		progress("building %s", tables[i].Name)
 		harnesses[i], buildErrs[i] = buildHarness(ctx, files[i], BuildOptions{NVCC: nvcc, Arch: opt.Arch, Dir: dir, Log: io.Discard, ToolTimeout: opt.ToolTimeout})
+		stepDone()
 	})
 
 	// Sanitize every built table with every tool, at once.
@@ -243,6 +263,7 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 	var missing error
 	if !opt.NoSanitize {
 		parallel(len(tables)*len(SanitizeTools), jobs, func(k int) {
+			defer stepDone()
 			i, j := k/len(SanitizeTools), k%len(SanitizeTools)
 			r := &sanitized[i][j]
 			switch {
@@ -280,10 +301,12 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 	for i, tb := range tables {
 		if buildErrs[i] != nil {
 			fail(tb.Name, buildErrs[i])
+			stepDone()
 			continue
 		}
 		progress("running %s (a line per result in %s)", tb.Name, filepath.Join(tb.Name, "run.log"))
 		rep, err := runLogged(ctx, harnesses[i], "run.log", "--progress")
+		stepDone()
 		if _, ok := errors.AsType[*MissingError](err); ok {
 			return nil, err
 		}

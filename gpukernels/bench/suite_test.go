@@ -93,11 +93,19 @@ EOF`
 	nvcc := fakeNVCC(t, harness)
 	dir := filepath.Join(t.TempDir(), "out")
 	var log strings.Builder
+	var steps [][2]int
 	reps, err := bench.Suite(context.Background(), bench.SuiteOptions{
 		Dir: dir, Tables: tables, NVCC: nvcc, Sanitizer: fakeSanitizer(t, "0"), Log: &log,
+		Progress: func(done, total int) { steps = append(steps, [2]int{done, total}) },
 	})
 	require.NoError(t, err, log.String())
 	require.Len(t, reps, 2)
+	// Each table's build, three sanitizer runs and timed run, counted as
+	// they end.
+	require.Len(t, steps, 10)
+	for i, s := range steps {
+		assert.Equal(t, [2]int{i + 1, 10}, s)
+	}
 	for i, name := range []string{"int32-add", "float-max"} {
 		b, err := os.ReadFile(filepath.Join(dir, name+".json"))
 		require.NoError(t, err)

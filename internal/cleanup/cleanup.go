@@ -69,6 +69,16 @@ func RemoveAll() {
 	removeLocked()
 }
 
+// Hold runs f with RemoveAll held off, and returns f's error: a signal
+// that comes while f runs waits until f is done, so that what f moves into
+// place is moved whole or not at all. f must not call Add, Track,
+// CreateTemp or MkdirTemp, nor the functions they return.
+func Hold(f func() error) error {
+	mu.Lock()
+	defer mu.Unlock()
+	return f()
+}
+
 // removeLocked removes and drops every registered path; mu is held.
 func removeLocked() {
 	for id, p := range pending {

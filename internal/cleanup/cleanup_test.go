@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -70,4 +71,25 @@ func TestMkdirTempRemove(t *testing.T) {
 	_, _, err = MkdirTemp(filepath.Join(dir, "missing"), "x-")
 	assert.Error(t, err)
 	assert.Empty(t, Pending(), "a failed make registers nothing")
+}
+
+// TestHold: a RemoveAll that comes while Hold's function runs waits until
+// it is done, and Hold returns the function's error.
+func TestHold(t *testing.T) {
+	folder, remove, err := MkdirTemp(t.TempDir(), "work-")
+	require.NoError(t, err)
+	defer remove()
+	removed := make(chan struct{})
+	err = Hold(func() error {
+		go func() {
+			removeForTest()
+			close(removed)
+		}()
+		time.Sleep(50 * time.Millisecond)
+		assert.DirExists(t, folder, "not removed while the function runs")
+		return errors.New("moved half")
+	})
+	assert.EqualError(t, err, "moved half")
+	<-removed
+	assert.NoDirExists(t, folder, "removed once it is done")
 }

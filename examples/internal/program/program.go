@@ -78,14 +78,21 @@ func (f *Flags) Network(w io.Writer, args []string, width *int) (*network.Networ
 	}
 	p, err := topologies.ParseParams(f.params)
 	if err != nil {
-		return nil, f.usage(err)
+		return nil, f.usage(unprefixed{err})
 	}
 	net, err := topologies.Build(*f.topology, *width, p)
 	if err != nil {
-		return nil, f.usage(err)
+		return nil, f.usage(unprefixed{err})
 	}
 	return net, nil
 }
+
+// unprefixed is an error of package topologies shown without the
+// package's name, which a user of the program need not know.
+type unprefixed struct{ err error }
+
+func (e unprefixed) Error() string { return strings.TrimPrefix(e.err.Error(), "topologies: ") }
+func (e unprefixed) Unwrap() error { return e.err }
 
 // Usage returns err as a UsageError prefixed with the program's name, for
 // the checks a program makes of its own flags.

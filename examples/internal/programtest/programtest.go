@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -56,17 +57,18 @@ func EveryTopology(t *testing.T, run Run, widths []int, extra ...string) {
 func BadUsage(t *testing.T, run Run, name string, own ...Case) {
 	t.Helper()
 	cases := append([]Case{
-		{[]string{"-t", "nope"}, name + `: topologies: unknown topology "nope": known are `},
+		{[]string{"-t", "nope"}, name + `: unknown topology "nope": known are `},
 		{[]string{"-x"}, name + ": flag provided but not defined: -x"},
 		{[]string{"extra"}, name + `: unexpected argument "extra": only flags are allowed`},
-		{[]string{"-t", "ripple", "-param", "k=1"}, name + `: topologies: ripple has no parameter "k": it takes none`},
-		{[]string{"-param", "k"}, name + `: topologies: parameter "k" is not name=value`},
+		{[]string{"-t", "ripple", "-param", "k=1"}, name + `: ripple has no parameter "k": it takes none`},
+		{[]string{"-param", "k"}, name + `: parameter "k" is not name=value`},
 	}, own...)
 	for _, c := range cases {
 		var out strings.Builder
 		err := run(&out, c.Args)
 		require.Error(t, err, "%q", c.Args)
 		assert.True(t, strings.HasPrefix(err.Error(), c.Want), "%q: %q does not start with %q", c.Args, err, c.Want)
+		assert.NotRegexp(t, `^`+regexp.QuoteMeta(name)+`: (?:adder|carry|emit|network|simulate|topologies): `, err.Error(), "%q: no package's name for a user", c.Args)
 		_, usage := errors.AsType[*program.UsageError](err)
 		assert.True(t, usage, "%q is bad usage, exit status 2", c.Args)
 		assert.Empty(t, out.String(), "%q", c.Args)

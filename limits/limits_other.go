@@ -1,6 +1,6 @@
 //go:build !unix
 
-package main
+package limits
 
 // addressLimit returns 0: no address space limit is known.
 func addressLimit() int64 { return 0 }

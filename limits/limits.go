@@ -1,0 +1,188 @@
+package limits
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/topologies"
+)
+
+// MaxText is the largest text diagram, in bytes, Machine allows: beyond
+// it a diagram is too wide and too long to read, and would fill a disk.
+const MaxText int64 = 256 << 20
+
+// MaxVectors is the most random vectors a network is verified with: about
+// ten seconds at 64 bits, and minutes at thousands.
+const MaxVectors = 1_000_000_000
+
+// Budget is what a request may use.
+type Budget struct {
+	// Memory is the memory, in bytes, a request may plan to use.
+	Memory int64
+	// Diagram is the largest text diagram, in bytes.
+	Diagram int64
+}
+
+// Machine returns this machine's budget: Memory is half the least of the
+// machine's memory (MemTotal in /proc/meminfo), the control group's limit
+// and the process's address space limit (ulimit -v), from 1 GiB to 32 GiB,
+// or 4 GiB where none is known; Diagram is MaxText.
+func Machine() Budget {
+	const gib = 1 << 30
+	memory := int64(-1)
+	least := func(b int64) {
+		if b > 0 && (memory < 0 || b < memory) {
+			memory = b
+		}
+	}
+	if f, err := os.Open("/proc/meminfo"); err == nil {
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			fields := strings.Fields(sc.Text())
+			if len(fields) >= 2 && fields[0] == "MemTotal:" {
+				if kb, err := strconv.ParseInt(fields[1], 10, 64); err == nil && kb < 1<<50 {
+					least(kb * 1024)
+				}
+			}
+		}
+		f.Close()
+	}
+	if b, err := os.ReadFile("/sys/fs/cgroup/memory.max"); err == nil {
+		if v, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64); err == nil {
+			least(v)
+		}
+	}
+	least(addressLimit())
+	b := Budget{Memory: 4 * gib, Diagram: MaxText}
+	if memory > 0 {
+		b.Memory = min(max(memory/2, gib), 32*gib)
+	}
+	return b
+}
+
+// Error is a request refused for what it would need: bad input, in one
+// line.
+type Error struct{ msg string }
+
+// Error returns the one-line message.
+func (e *Error) Error() string { return e.msg }
+
+func refuse(format string, args ...any) error {
+	return &Error{"limits: " + fmt.Sprintf(format, args...)}
+}
+
+// CellBytes is the memory one cell of a network costs a request: the
+// network and its figures, and what format ("json", "text", "dot", "svg",
+// "verilog", "vhdl", "yosys-lcu") builds in memory to write it (measured,
+// with room); format "" is a request that builds networks for their
+// figures or to simulate them, and writes no network.
+func CellBytes(format string) int64 {
+	switch format {
+	case "":
+		return 512
+	case "verilog", "vhdl", "yosys-lcu":
+		return 4096
+	case "dot":
+		return 16384
+	case "svg":
+		return 1024
+	}
+	return 192 // text and json: the network and its writer's buffer
+}
+
+// gib writes bytes in GiB, to a tenth.
+func gib(bytes int64) string {
+	return strconv.FormatFloat(float64(bytes)/(1<<30), 'f', 1, 64) + " GiB"
+}
+
+// widest returns the largest width below n that fits, by bisection, fits
+// taken as true at 0 and false at n; 0 if none does.
+func widest(n int, fits func(int) bool) int {
+	lo, hi := 0, n
+	for hi-lo > 1 {
+		if m := lo + (hi-lo)/2; fits(m) {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// Topology refuses, before anything is built, topology name ("all" for
+// every one) at width n with params p, written as format (CellBytes),
+// when its cells need more memory than b.Memory, naming the widest width
+// that fits. A name, width or parameter that topologies refuses whatever
+// the machine is let through: topologies.Select says what is wrong.
+func (b Budget) Topology(name string, n int, p network.Params, format string) error {
+	var ts []topologies.Topology
+	if name == "all" {
+		ts = topologies.All()
+	} else if t, err := topologies.Lookup(name); err == nil {
+		ts = []topologies.Topology{t}
+	}
+	if len(ts) == 0 || n < 1 || n > network.MaxWidth {
+		return nil
+	}
+	for _, t := range ts {
+		if t.EstimateCells(n, p) > topologies.MaxCells {
+			return nil // refused whatever the machine
+		}
+	}
+	per := CellBytes(format)
+	need := func(n int) int64 {
+		var sum int64
+		for _, t := range ts {
+			cells := int64(t.EstimateCells(n, p))
+			if cells > (1<<62)/per {
+				return 1 << 62
+			}
+			sum += cells * per
+		}
+		return sum
+	}
+	if need(n) <= b.Memory {
+		return nil
+	}
+	// Width 1 has no cells: it fits.
+	lo := widest(n, func(m int) bool { return need(m) <= b.Memory })
+	what := fmt.Sprintf("%s at width %d", name, n)
+	if name == "all" {
+		what = fmt.Sprintf("every topology at width %d", n)
+	}
+	return refuse("%s needs about %s of memory, more than the %s allowed here: allowed widths up to %d", what, gib(need(n)), gib(b.Memory), lo)
+}
+
+// Network refuses a network read from a file whose cells, written as
+// format (CellBytes), need more memory than b.Memory.
+func (b Budget) Network(net *network.Network, format string) error {
+	per := CellBytes(format)
+	if need := int64(net.Size()) * per; need > b.Memory {
+		return refuse("the network of %d cells needs about %s of memory, more than the %s allowed here: allowed networks of up to %d cells", net.Size(), gib(need), gib(b.Memory), b.Memory/per)
+	}
+	return nil
+}
+
+// Text refuses a text diagram of net (emit.TextSize) larger than b.Diagram,
+// naming the widest width of topology topo with params p that fits when
+// topo names a registered topology ("" for a network of a file).
+func (b Budget) Text(net *network.Network, topo string, p network.Params) error {
+	size := emit.TextSize(net)
+	if size <= b.Diagram {
+		return nil
+	}
+	t, err := topologies.Lookup(topo)
+	if topo == "" || err != nil {
+		return refuse("the text diagram of this network would take about %d MiB, more than the %d MiB allowed: draw it as -f svg or dot, or a narrower network", size>>20, b.Diagram>>20)
+	}
+	lo := widest(net.Width(), func(m int) bool {
+		sub, err := t.Build(m, p)
+		return err == nil && emit.TextSize(sub) <= b.Diagram
+	})
+	return refuse("the text diagram of %s at width %d would take about %d MiB, more than the %d MiB allowed: allowed widths up to %d (or -f svg)", topo, net.Width(), size>>20, b.Diagram>>20, lo)
+}

@@ -1,0 +1,135 @@
+package limits_test
+
+import (
+	"regexp"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/limits"
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/topologies"
+)
+
+// budget is the budget of the tests: the same on every machine.
+var budget = limits.Budget{Memory: 4 << 30, Diagram: limits.MaxText}
+
+// widestNamed returns the width an error names as the widest that fits.
+func widestNamed(t *testing.T, err error) int {
+	t.Helper()
+	m := regexp.MustCompile(`allowed widths up to (\d+)`).FindStringSubmatch(err.Error())
+	require.NotNil(t, m, err.Error())
+	n, err := strconv.Atoi(m[1])
+	require.NoError(t, err)
+	return n
+}
+
+// A request whose cells need more memory than the budget is refused in
+// one line that names the widest width that fits: it fits, and one more
+// does not. What topologies refuses whatever the machine is let through.
+func TestTopology(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, format string
+		n            int
+		budget       limits.Budget
+		want         string // a regular expression; "" lets it through
+	}{
+		{"ripple", "", 67108864, budget, `^limits: ripple at width 67108864 needs about 32\.0 GiB of memory, more than the 4\.0 GiB allowed here: allowed widths up to \d+$`},
+		{"kogge-stone", "verilog", 1048576, budget, `^limits: kogge-stone at width 1048576 needs about 76\.0 GiB of memory, more than the 4\.0 GiB allowed here: allowed widths up to \d+$`},
+		{"sklansky", "", 4000000, budget, `^limits: sklansky at width 4000000 needs about 20\.8 GiB of memory`},
+		{"all", "", 1000000, budget, `^limits: every topology at width 1000000 needs about [\d.]+ GiB of memory, more than the 4\.0 GiB allowed here: allowed widths up to \d+$`},
+		{"sklansky", "dot", 1 << 16, limits.Budget{Memory: 1 << 20}, `^limits: sklansky at width 65536 needs about 8\.0 GiB of memory, more than the 0\.0 GiB allowed here: allowed widths up to \d+$`},
+		{"ripple", "json", 1048576, budget, ""},
+		{"all", "", 4096, budget, ""},
+		{"no-such", "", 1 << 30, budget, ""},
+		{"ripple", "", network.MaxWidth + 1, budget, ""},
+		{"kogge-stone", "", network.MaxWidth, budget, ""}, // more than topologies.MaxCells
+	}
+	for _, tt := range tests {
+		t.Run(tt.name+" "+strconv.Itoa(tt.n)+" "+tt.format, func(t *testing.T) {
+			t.Parallel()
+			err := tt.budget.Topology(tt.name, tt.n, nil, tt.format)
+			if tt.want == "" {
+				assert.NoError(t, err)
+				return
+			}
+			require.Error(t, err)
+			assert.Regexp(t, tt.want, err.Error())
+			assert.IsType(t, &limits.Error{}, err)
+			lo := widestNamed(t, err)
+			assert.NoError(t, tt.budget.Topology(tt.name, lo, nil, tt.format), "the widest named fits")
+			assert.Error(t, tt.budget.Topology(tt.name, lo+1, nil, tt.format), "one more does not")
+		})
+	}
+}
+
+// A network of a file is refused when its cells need more than the
+// budget, naming the most cells that fit.
+func TestNetwork(t *testing.T) {
+	t.Parallel()
+	net, err := topologies.Build("ripple", 1000, nil)
+	require.NoError(t, err)
+	assert.NoError(t, budget.Network(net, "dot"))
+	small := limits.Budget{Memory: 16384 * 500}
+	assert.EqualError(t, small.Network(net, "dot"), "limits: the network of 999 cells needs about 0.0 GiB of memory, more than the 0.0 GiB allowed here: allowed networks of up to 500 cells")
+	assert.NoError(t, small.Network(net, "json"))
+}
+
+// A text diagram larger than the budget is refused, naming the widest
+// width of its topology whose diagram fits (and one more does not); a
+// network of a file is told to draw itself another way. Kogge–Stone's
+// diagram grows with its rows, not its depth.
+func TestText(t *testing.T) {
+	t.Parallel()
+	small := limits.Budget{Diagram: 1 << 20}
+	tests := []struct {
+		topo string
+		n    int
+		want string
+	}{
+		{"ripple", 1000, `^limits: the text diagram of ripple at width 1000 would take about 3 MiB, more than the 1 MiB allowed: allowed widths up to \d+ \(or -f svg\)$`},
+		{"kogge-stone", 1000, `^limits: the text diagram of kogge-stone at width 1000 would take about \d+ MiB, more than the 1 MiB allowed: allowed widths up to \d+ \(or -f svg\)$`},
+		{"sklansky", 1000, ""},
+		{"", 1000, `^limits: the text diagram of this network would take about 3 MiB, more than the 1 MiB allowed: draw it as -f svg or dot, or a narrower network$`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.topo, func(t *testing.T) {
+			t.Parallel()
+			name := tt.topo
+			if name == "" {
+				name = "ripple"
+			}
+			net, err := topologies.Build(name, tt.n, nil)
+			require.NoError(t, err)
+			err = small.Text(net, tt.topo, nil)
+			if tt.want == "" {
+				assert.NoError(t, err)
+				return
+			}
+			require.Error(t, err)
+			assert.Regexp(t, tt.want, err.Error())
+			if tt.topo == "" {
+				return
+			}
+			lo := widestNamed(t, err)
+			for m, fits := range map[int]bool{lo: true, lo + 1: false} {
+				sub, err := topologies.Build(name, m, nil)
+				require.NoError(t, err)
+				assert.Equal(t, fits, emit.TextSize(sub) <= small.Diagram, "width %d", m)
+			}
+		})
+	}
+}
+
+// The machine's budget is half its memory, within bounds.
+func TestMachine(t *testing.T) {
+	t.Parallel()
+	b := limits.Machine()
+	assert.GreaterOrEqual(t, b.Memory, int64(1<<30))
+	assert.LessOrEqual(t, b.Memory, int64(32<<30))
+	assert.Equal(t, limits.MaxText, b.Diagram)
+}
