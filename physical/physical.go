@@ -19,6 +19,7 @@ import (
 	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/physical/pdk"
 )
 
 // Flow names how Yosys maps a design onto the library.
@@ -54,22 +55,21 @@ func ParseFlow(s string) (Flow, error) {
 
 // Libraries maps the names of the Liberty libraries that Debian ships (the
 // OSU standard cells of packages qflow-tech-osu018 and qflow-tech-osu035) to
-// their files.
-var Libraries = map[string]string{
-	"osu018": "/usr/share/qflow/tech/osu018/osu018_stdcells.lib",
-	"osu035": "/usr/share/qflow/tech/osu035/osu035_stdcells.lib",
-}
+// their files (pdk.Debian).
+var Libraries = pdk.Debian
 
 // DefaultLibrary names the library used when Options.Liberty is empty: OSU
 // 0.18 µm.
-const DefaultLibrary = "osu018"
+const DefaultLibrary = pdk.Default
 
 // DefaultOutputLoadPF is the load on every output, in picofarads, when
 // Options.OutputLoadPF is 0: 10 fF.
 const DefaultOutputLoadPF = 0.01
 
-// LibertyFile returns the file that names: a key of Libraries, a path, or
-// "" for DefaultLibrary.
+// LibertyFile returns the name results give the library that names: for a
+// key of Libraries its file, for "" DefaultLibrary's; any other name, a
+// library the project carries (sky130hd, asap7) or the files given, as it
+// is.
 func LibertyFile(name string) string {
 	if name == "" {
 		name = DefaultLibrary
@@ -80,11 +80,45 @@ func LibertyFile(name string) string {
 	return name
 }
 
+// LibertyPath returns the one plain Liberty file that Yosys and OpenSTA
+// read for the library spec (as Options.Liberty) with the cells dontUse
+// names not to use (as Options.DontUse), written once per process where
+// the library is not one plain file (see pdk.Library.File). A spec that
+// names no library, or files that are not one, is a *SetupError.
+func LibertyPath(spec string, dontUse []string) (string, error) {
+	lib, err := openLibrary(spec, dontUse)
+	if err != nil {
+		return "", err
+	}
+	p, err := lib.File()
+	if err != nil {
+		return "", fmt.Errorf("physical: %w", err)
+	}
+	return p, nil
+}
+
+// openLibrary opens the library spec names (pdk.Open), every error of it
+// bad input.
+func openLibrary(spec string, dontUse []string) (*pdk.Library, error) {
+	lib, err := pdk.Open(spec, dontUse)
+	if err != nil {
+		return nil, &SetupError{msg: "physical: " + err.Error(), err: err}
+	}
+	return lib, nil
+}
+
 // Options are the options of the flow.
 type Options struct {
-	// Liberty is the library: "osu018", "osu035" (see Libraries) or the
-	// path of a Liberty file; "" means DefaultLibrary.
+	// Liberty is the library: a name of pdk.Names ("osu018", "osu035",
+	// "sky130hd", "asap7"), the path of a Liberty file (plain or gzip),
+	// paths separated by commas (the files of one library) or a folder of
+	// them (see pdk.Open); "" means DefaultLibrary. The record of its
+	// platform (pdk.Record) applies.
 	Liberty string
+	// DontUse are globs of cells not to use, added to the record's (as
+	// OpenROAD-flow-scripts' DONT_USE_CELLS; an element may hold several,
+	// separated by spaces).
+	DontUse []string
 	// Flow is Keep or ABC; "" means DefaultFlow.
 	Flow Flow
 	// OutputLoadPF is the capacitance on every output in picofarads,
