@@ -97,6 +97,16 @@ func LibertyPath(spec string, dontUse []string) (string, error) {
 	return p, nil
 }
 
+// CheckLibrary reports, before any work, whether the library spec names
+// (as Options.Liberty) with the cells dontUse names not to use (as
+// Options.DontUse) can be read, as Run would read it: a *SetupError where
+// it cannot. Run checks it again, at no cost (pdk reads a library once
+// per process), with the tools.
+func CheckLibrary(spec string, dontUse []string) error {
+	_, err := openLibrary(spec, dontUse)
+	return err
+}
+
 // openLibrary opens the library spec names (pdk.Open), every error of it
 // bad input.
 func openLibrary(spec string, dontUse []string) (*pdk.Library, error) {
