@@ -112,7 +112,10 @@ func CheckLibrary(spec string, dontUse []string) error {
 func openLibrary(spec string, dontUse []string) (*pdk.Library, error) {
 	lib, err := pdk.Open(spec, dontUse)
 	if err != nil {
-		return nil, &SetupError{msg: "physical: " + err.Error(), err: err}
+		// pdk is how physical reads a library, not something a user
+		// names: its word goes, as in "physical: Liberty file … cannot be
+		// read".
+		return nil, &SetupError{msg: "physical: " + strings.TrimPrefix(err.Error(), "pdk: "), err: err}
 	}
 	return lib, nil
 }
