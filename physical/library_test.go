@@ -58,6 +58,11 @@ func TestPlatformLibraries(t *testing.T) {
 			for c := range r.Cells {
 				assert.False(t, lib.IsDontUse(c), "%s is not to be used", c)
 			}
+			kept, err := filepath.EvalSymlinks(filepath.Join(wd, "kogge-stone", "liberty.lib"))
+			require.NoError(t, err)
+			wdReal, err := filepath.EvalSymlinks(wd)
+			require.NoError(t, err)
+			assert.Equal(t, wdReal, filepath.Dir(kept), "the work folder keeps the library its scripts read")
 			log, err := os.ReadFile(filepath.Join(wd, "kogge-stone", "yosys.log"))
 			require.NoError(t, err)
 			assert.Contains(t, string(log), `Setting driving cell to be "`+lib.Record.DriverCell+`".`)

@@ -402,6 +402,13 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 		return nil, err
 	}
 	defer remove()
+	if opt.Workdir != "" && t.lib.Written() {
+		// The file pdk wrote goes at the end of the process: the work
+		// folder's scripts read a copy that stays.
+		if t.liberty, err = keepLiberty(t.liberty, dir); err != nil {
+			return nil, err
+		}
+	}
 	names := folders(designs)
 
 	ctx, cancel := context.WithCancel(ctx)
@@ -488,6 +495,45 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 		}
 	}
 	return results, nil
+}
+
+// keepLiberty copies the library file lib, which pdk wrote and removes at
+// the end of the process, into the work folder dir under its own name
+// (the library's and a hash of its files and cells not to use), unless a
+// copy of it is there already (the same size, written since), and returns
+// the copy's path.
+func keepLiberty(lib, dir string) (string, error) {
+	dst := filepath.Join(dir, filepath.Base(lib))
+	src, err := os.Stat(lib)
+	if err != nil {
+		return "", fmt.Errorf("physical: %w", err)
+	}
+	if st, err := os.Stat(dst); err == nil && st.Mode().IsRegular() && st.Size() == src.Size() && !st.ModTime().Before(src.ModTime()) {
+		return dst, nil
+	}
+	data, err := os.ReadFile(lib)
+	if err != nil {
+		return "", fmt.Errorf("physical: %w", err)
+	}
+	tmp, err := os.CreateTemp(dir, ".liberty-*.tmp")
+	if err != nil {
+		return "", &SetupError{msg: fmt.Sprintf("physical: cannot write the library's copy in the work folder %s: %v", dir, unwrapPath(err)), err: err}
+	}
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Chmod(0o644)
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), dst)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return "", &SetupError{msg: fmt.Sprintf("physical: cannot write the library's copy %s: %v", dst, unwrapPath(err)), err: err}
+	}
+	return dst, nil
 }
 
 // removeOrders removes from a design's folder in the work folder what an

@@ -377,6 +377,12 @@ func (l *Library) File() (string, error) {
 	return w.path, w.err
 }
 
+// Written reports whether File writes the file the tools read, rather
+// than give the library's own: a file kept past the process needs a copy.
+func (l *Library) Written() bool {
+	return l.plain == ""
+}
+
 // write writes the library for File.
 func (l *Library) write(key string) (string, error) {
 	folderOnce.Do(func() {
