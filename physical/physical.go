@@ -139,8 +139,10 @@ type Options struct {
 	OutputLoadPF float64
 	// Workdir, when not empty, is a folder that keeps every design's files
 	// (the Verilog, the Yosys script, the mapped netlist, the OpenSTA
-	// script and the tools' logs) in a subfolder named after the design;
-	// otherwise they go into a temporary folder that is removed.
+	// script and the tools' logs) in a subfolder named after the design,
+	// and beside them a copy of the library where pdk wrote one (which
+	// goes at the end of the process); otherwise they go into a temporary
+	// folder that is removed.
 	Workdir string
 	// Yosys and STA are the programs run; "" means "yosys" and "sta" looked
 	// up in PATH.
