@@ -319,19 +319,18 @@ var powerGroups = map[string]bool{"internal_power": true, "leakage_power": true}
 // writes it, but for the power groups inside cells (internal_power,
 // leakage_power), which are left out, and for the cells dontUse names
 // (nil names none), which get dont_use : true ; as their first attribute.
-// A library of one file without a library group is written as it is.
+// A library of one file without a whole library group (none, or one cut
+// short) is written as it is.
 func (l *Library) Write(w io.Writer, dontUse func(cell string) bool) error {
 	bw := &errWriter{w: w}
 	first := l.files[0]
-	if first.lib == nil {
+	if first.lib == nil || !first.lib.closed {
+		// One file, not a whole library: the tools say what is wrong.
 		bw.write(first.src)
 		return bw.err
 	}
 	lib := first.lib
-	head := lib.end
-	if lib.closed {
-		head-- // the library's }
-	}
+	head := lib.end - 1 // the library's }
 	for _, g := range lib.Groups {
 		if g.Kind == "cell" {
 			head = g.start
@@ -373,9 +372,8 @@ func (l *Library) Write(w io.Writer, dontUse func(cell string) bool) error {
 	return bw.err
 }
 
-// writeCell copies the cell group g from src without its power groups,
-// with dont_use : true ; first when dont is set. A cell the file does not
-// close is closed.
+// writeCell copies the cell group g, closed, from src without its power
+// groups, with dont_use : true ; first when dont is set.
 func writeCell(w *errWriter, src []byte, g *Group, dont bool) {
 	at := g.start
 	if dont {
@@ -396,9 +394,6 @@ func writeCell(w *errWriter, src []byte, g *Group, dont bool) {
 	}
 	cut(g)
 	w.write(src[at:g.end])
-	if !g.closed {
-		w.write([]byte("\n}"))
-	}
 }
 
 // errWriter keeps the first error of its writes.
