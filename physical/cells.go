@@ -3,7 +3,6 @@ package physical
 import (
 	"fmt"
 	"maps"
-	"os"
 	"slices"
 	"strings"
 
@@ -14,23 +13,24 @@ import (
 	"github.com/prefixgen/prefixgen/physical/redundant"
 )
 
-// PGCells finds, in the Liberty file that library names (as
-// Options.Liberty: a key of Libraries, a path, or "" for DefaultLibrary),
-// the cells an adder.Architecture with PGCells instantiates for each bit's generate and
-// propagate: the smallest cell computing !(A & B) of two inputs and the
-// smallest computing !((A | B) & C) of three, by the functions the file
-// gives their outputs, whatever their names and pins. Cells marked
-// dont_use, cells without an area, sequential cells and cells of more than
-// one output are passed over; of cells of equal area the first by name is
-// taken. A file that
-// cannot be read, or that has no such cells, is a *SetupError.
-func PGCells(library string) (*adder.Cells, error) {
-	file := LibertyFile(library)
-	src, err := os.ReadFile(file)
+// PGCells finds, in the library that library names (as Options.Liberty:
+// a name of pdk.Names, Liberty files, or "" for DefaultLibrary) with the
+// cells dontUse names not to use (as Options.DontUse, added to its
+// record's), the cells an adder.Architecture with PGCells instantiates for
+// each bit's generate and propagate: the smallest cell computing !(A & B)
+// of two inputs and the smallest computing !((A | B) & C) of three, by the
+// functions the library gives their outputs, whatever their names and
+// pins. Cells not to use (marked dont_use, or named by the record or
+// dontUse), cells without an area, sequential cells and cells of more
+// than one output are passed over; of cells of equal area the first by
+// name is taken. A library that cannot be read, or that has no such cells
+// (the error names those missing), is a *SetupError.
+func PGCells(library string, dontUse ...string) (*adder.Cells, error) {
+	lib, err := openLibrary(library, dontUse)
 	if err != nil {
-		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s cannot be read: %v (allowed: osu018, osu035 or a Liberty file)", file, unwrapPath(err)), err: err}
+		return nil, err
 	}
-	cells := liberty.Cells(src)
+	cells := lib.Cells()
 	nand := findCell(cells, 2, func(b *bdd.BDD, x []bdd.Node) bdd.Node { return b.Not(b.And(x[0], x[1])) })
 	oai := findCell(cells, 3, func(b *bdd.BDD, x []bdd.Node) bdd.Node { return b.Not(b.And(b.Or(x[0], x[1]), x[2])) })
 	var missing []string
@@ -41,7 +41,7 @@ func PGCells(library string) (*adder.Cells, error) {
 		missing = append(missing, "an OAI21, !((A | B) & C)")
 	}
 	if len(missing) > 0 {
-		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s has no cell for %s: allowed a library with both, or the adder without library cells", file, strings.Join(missing, " nor "))}
+		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s has no cell for %s: allowed a library with both, or the adder without library cells", lib.Name, strings.Join(missing, " nor "))}
 	}
 	return &adder.Cells{NAND2: *nand, OAI21: *oai}, nil
 }

@@ -16,11 +16,23 @@
 //
 // # The library
 //
-// Options.Liberty names the library: osu018 (the default: the OSU 0.18 µm
-// cells of Debian's qflow-tech-osu018,
+// Options.Liberty names the library (package pdk reads it): osu018 (the
+// default: the OSU 0.18 µm cells of Debian's qflow-tech-osu018,
 // /usr/share/qflow/tech/osu018/osu018_stdcells.lib), osu035 (OSU 0.35 µm,
-// qflow-tech-osu035) or the path of any Liberty file, such as a PDK's. Both
-// Yosys and OpenSTA must parse it before anything runs.
+// qflow-tech-osu035), sky130hd and asap7 (carried in the repository), the
+// path of any Liberty file, plain or gzip, such as a PDK's, paths
+// separated by commas (the files of one library, as ASAP7's five), or a
+// folder of them. A library of an OpenROAD-flow-scripts platform
+// (sky130hd, nangate45, asap7, known by its library group's name however
+// it is given) carries that platform's record (pdk.Record): its cells not
+// to use, to which Options.DontUse adds, are marked dont_use : true, which
+// ABC and dfflibmap honour, and the flow follows the record as below. Yosys
+// and OpenSTA read one plain file (pdk.Library.File): the library's own
+// where it is one plain file with nothing to mark, else one written once
+// per process. Both tools must parse it before anything runs. Results are
+// in ns and µm² whatever the library's units (ASAP7 counts in ps), and
+// name the library as pdk.Library.Name does: sky130hd, asap7, the file of
+// osu018 or osu035, or the files as given.
 //
 // # The flows
 //
@@ -37,6 +49,12 @@
 //	tee -q -o stat.txt stat -liberty L
 //	write_verilog -noattr -noexpr -simple-lhs mapped.v
 //
+// With a platform's record, as OpenROAD-flow-scripts' synthesis runs:
+// abc reads -constr abc.constr (set_driving_cell, the record's driver cell,
+// and set_load, its load in fF; with -constr Yosys's default script of the
+// abc flow ends in buffer; upsize; dnsize), opt_clean is opt_clean -purge,
+// and after it hilomap -singleton ties constants to the record's tie cells
+// and insbuf buffers a wire that joins two ports with its buffer cell.
 // Keep (the default) keeps the structure: synth maps the design onto Yosys's
 // generic gates without ABC, and ABC only hashes them into an and-inverter
 // graph (strash) and maps that graph onto the library with &nf, the mapper

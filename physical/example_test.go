@@ -9,7 +9,7 @@ import (
 // The Yosys script of the keep flow, as Run writes it into each design's
 // folder (liberty.lib is a link to the library).
 func ExampleYosysScript() {
-	fmt.Print(physical.YosysScript(physical.Keep, "prefix_adder_sklansky_8", physical.LibertyFile("osu018")))
+	fmt.Print(physical.YosysScript(physical.Keep, "prefix_adder_sklansky_8", physical.LibertyFile("osu018"), nil))
 	// Output:
 	// # keep flow; liberty.lib is /usr/share/qflow/tech/osu018/osu018_stdcells.lib
 	// read_verilog design.v

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -18,6 +19,7 @@ import (
 	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/physical/pdk"
 )
 
 // Flow names how Yosys maps a design onto the library.
@@ -53,22 +55,21 @@ func ParseFlow(s string) (Flow, error) {
 
 // Libraries maps the names of the Liberty libraries that Debian ships (the
 // OSU standard cells of packages qflow-tech-osu018 and qflow-tech-osu035) to
-// their files.
-var Libraries = map[string]string{
-	"osu018": "/usr/share/qflow/tech/osu018/osu018_stdcells.lib",
-	"osu035": "/usr/share/qflow/tech/osu035/osu035_stdcells.lib",
-}
+// their files (pdk.Debian).
+var Libraries = pdk.Debian
 
 // DefaultLibrary names the library used when Options.Liberty is empty: OSU
 // 0.18 µm.
-const DefaultLibrary = "osu018"
+const DefaultLibrary = pdk.Default
 
 // DefaultOutputLoadPF is the load on every output, in picofarads, when
 // Options.OutputLoadPF is 0: 10 fF.
 const DefaultOutputLoadPF = 0.01
 
-// LibertyFile returns the file that names: a key of Libraries, a path, or
-// "" for DefaultLibrary.
+// LibertyFile returns the name results give the library that names: for a
+// key of Libraries its file, for "" DefaultLibrary's; any other name, a
+// library the project carries (sky130hd, asap7) or the files given, as it
+// is.
 func LibertyFile(name string) string {
 	if name == "" {
 		name = DefaultLibrary
@@ -79,11 +80,58 @@ func LibertyFile(name string) string {
 	return name
 }
 
+// LibertyPath returns the one plain Liberty file that Yosys and OpenSTA
+// read for the library spec (as Options.Liberty) with the cells dontUse
+// names not to use (as Options.DontUse), written once per process where
+// the library is not one plain file (see pdk.Library.File). A spec that
+// names no library, or files that are not one, is a *SetupError.
+func LibertyPath(spec string, dontUse []string) (string, error) {
+	lib, err := openLibrary(spec, dontUse)
+	if err != nil {
+		return "", err
+	}
+	p, err := lib.File()
+	if err != nil {
+		return "", fmt.Errorf("physical: %w", err)
+	}
+	return p, nil
+}
+
+// CheckLibrary reports, before any work, whether the library spec names
+// (as Options.Liberty) with the cells dontUse names not to use (as
+// Options.DontUse) can be read, as Run would read it: a *SetupError where
+// it cannot. Run checks it again, at no cost (pdk reads a library once
+// per process), with the tools.
+func CheckLibrary(spec string, dontUse []string) error {
+	_, err := openLibrary(spec, dontUse)
+	return err
+}
+
+// openLibrary opens the library spec names (pdk.Open), every error of it
+// bad input.
+func openLibrary(spec string, dontUse []string) (*pdk.Library, error) {
+	lib, err := pdk.Open(spec, dontUse)
+	if err != nil {
+		// pdk is how physical reads a library, not something a user
+		// names: its word goes, as in "physical: Liberty file … cannot be
+		// read".
+		return nil, &SetupError{msg: "physical: " + strings.TrimPrefix(err.Error(), "pdk: "), err: err}
+	}
+	return lib, nil
+}
+
 // Options are the options of the flow.
 type Options struct {
-	// Liberty is the library: "osu018", "osu035" (see Libraries) or the
-	// path of a Liberty file; "" means DefaultLibrary.
+	// Liberty is the library: a name of pdk.Names ("osu018", "osu035",
+	// "sky130hd", "asap7"), the path of a Liberty file (plain or gzip),
+	// paths separated by commas (the files of one library) or a folder of
+	// them (see pdk.Open); "" means DefaultLibrary. The record of its
+	// platform (pdk.Record) applies.
 	Liberty string
+	// DontUse are globs of cells not to use, added to the record's (as
+	// OpenROAD-flow-scripts' DONT_USE_CELLS; an element may hold several,
+	// separated by spaces).
+	DontUse []string
 	// Flow is Keep or ABC; "" means DefaultFlow.
 	Flow Flow
 	// OutputLoadPF is the capacitance on every output in picofarads,
@@ -92,9 +140,10 @@ type Options struct {
 	// Workdir, when not empty, is a folder that keeps every design's files
 	// (the Verilog, the Yosys script, the mapped netlist, the OpenSTA
 	// script and the tools' logs) in a subfolder named after the design,
-	// moved there only once the whole Run has succeeded (a Run that fails
-	// leaves the folder as it was, and does not make it); otherwise they
-	// go into a temporary folder that is removed.
+	// moved there, with a copy of the library where pdk wrote one (which
+	// goes at the end of the process), only once the whole Run has
+	// succeeded (a Run that fails leaves the folder as it was, and does not
+	// make it); otherwise they go into a temporary folder that is removed.
 	Workdir string
 	// Yosys and STA are the programs run; "" means "yosys" and "sta" looked
 	// up in PATH.
@@ -357,6 +406,13 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 		return nil, err
 	}
 	defer remove()
+	if opt.Workdir != "" && t.lib.Written() {
+		// The file pdk wrote goes at the end of the process: the work
+		// folder's scripts read a copy that stays.
+		if t.liberty, err = keepLiberty(t.liberty, dir); err != nil {
+			return nil, err
+		}
+	}
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -438,6 +494,45 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 		}
 	}
 	return results, nil
+}
+
+// keepLiberty copies the library file lib, which pdk wrote and removes at
+// the end of the process, into the work folder dir under its own name
+// (the library's and a hash of its files and cells not to use), unless a
+// copy of it is there already (the same size, written since), and returns
+// the copy's path.
+func keepLiberty(lib, dir string) (string, error) {
+	dst := filepath.Join(dir, filepath.Base(lib))
+	src, err := os.Stat(lib)
+	if err != nil {
+		return "", fmt.Errorf("physical: %w", err)
+	}
+	if st, err := os.Stat(dst); err == nil && st.Mode().IsRegular() && st.Size() == src.Size() && !st.ModTime().Before(src.ModTime()) {
+		return dst, nil
+	}
+	data, err := os.ReadFile(lib)
+	if err != nil {
+		return "", fmt.Errorf("physical: %w", err)
+	}
+	tmp, err := os.CreateTemp(dir, ".liberty-*.tmp")
+	if err != nil {
+		return "", &SetupError{msg: fmt.Sprintf("physical: cannot write the library's copy in the work folder %s: %v", dir, unwrapPath(err)), err: err}
+	}
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Chmod(0o644)
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), dst)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return "", &SetupError{msg: fmt.Sprintf("physical: cannot write the library's copy %s: %v", dst, unwrapPath(err)), err: err}
+	}
+	return dst, nil
 }
 
 // folders names each design's folder: its top module, made unique.

@@ -22,6 +22,7 @@ import (
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical/liberty"
 	"github.com/prefixgen/prefixgen/physical/netlist"
+	"github.com/prefixgen/prefixgen/physical/pdk"
 	"github.com/prefixgen/prefixgen/physical/redundant"
 )
 
@@ -62,8 +63,9 @@ type Result struct {
 	// combinational adder, above 0 for a pipelined one (Design.Adder.Stages) and
 	// for a user's module with flip-flops (Design.Verilog).
 	Registers int
-	// Liberty is the library file, Flow the flow and OutputLoadPF the load
-	// on every output.
+	// Liberty names the library (pdk.Library.Name: a carried library's
+	// name, as sky130hd; the file of osu018 or osu035; else the files as
+	// given), Flow the flow and OutputLoadPF the load on every output.
 	Liberty      string
 	Flow         Flow
 	OutputLoadPF float64
@@ -86,32 +88,28 @@ func (r *Result) Name() string {
 type tools struct {
 	yosys, sta               string
 	yosysVersion, staVersion string
-	liberty                  string
+	// lib is the library, name its name in results and messages, and
+	// liberty the plain Liberty file the tools read.
+	lib     *pdk.Library
+	name    string
+	liberty string
+	// cells are the library's cells, those not to use marked.
+	cells map[string]liberty.Cell
 	// timeout is each tool run's time limit (Options.ToolTimeout).
 	timeout time.Duration
-
-	libOnce sync.Once
-	cells   map[string]liberty.Cell
-	libErr  error
 }
 
-// libertyCells returns the Liberty file's cells, read once per Run.
-func (t *tools) libertyCells() (map[string]liberty.Cell, error) {
-	t.libOnce.Do(func() {
-		src, err := os.ReadFile(t.liberty)
-		if err != nil {
-			t.libErr = err
-			return
-		}
-		t.cells = liberty.Cells(src)
-	})
-	return t.cells, t.libErr
-}
-
-// setup finds the tools and checks the Liberty file.
+// setup opens the library, finds the tools and checks that they read the
+// library.
 func setup(ctx context.Context, opt Options) (*tools, error) {
-	t := &tools{liberty: LibertyFile(opt.Liberty), timeout: opt.ToolTimeout}
-	var err error
+	lib, err := openLibrary(opt.Liberty, opt.DontUse)
+	if err != nil {
+		return nil, err
+	}
+	t := &tools{lib: lib, name: lib.Name, cells: lib.Cells(), timeout: opt.ToolTimeout}
+	if t.liberty, err = lib.File(); err != nil {
+		return nil, fmt.Errorf("physical: %w", err)
+	}
 	if t.yosys, err = lookPath(opt.Yosys, "yosys", "Yosys (Debian package yosys)"); err != nil {
 		return nil, err
 	}
@@ -186,10 +184,7 @@ var libertyChecked sync.Map
 func checkLiberty(ctx context.Context, t *tools) error {
 	st, err := os.Stat(t.liberty)
 	if err != nil {
-		return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s cannot be read: %v (allowed: osu018, osu035 or a Liberty file)", t.liberty, unwrapPath(err)), err: err}
-	}
-	if st.IsDir() {
-		return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s is a folder (allowed: osu018, osu035 or a Liberty file)", t.liberty)}
+		return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s cannot be read: %v (allowed: osu018, osu035, sky130hd, asap7 or Liberty files)", t.name, unwrapPath(err)), err: err}
 	}
 	key := fmt.Sprint(t.liberty, st.Size(), st.ModTime().UnixNano(), t.yosys, t.sta)
 	if _, ok := libertyChecked.Load(key); ok {
@@ -207,7 +202,7 @@ func checkLiberty(ctx context.Context, t *tools) error {
 		if ctx.Err() != nil {
 			return fmt.Errorf("physical: %w", ctx.Err())
 		}
-		return fmt.Errorf("physical: checking Liberty file %s: %w", t.liberty, err)
+		return fmt.Errorf("physical: checking Liberty file %s: %w", t.name, err)
 	}
 	out, err := t.invoke(ctx, dir, t.yosys, "-q", "-p", "read_liberty -lib "+libertyLink)
 	switch exit, _ := errors.AsType[*toolrun.ExitError](err); {
@@ -215,11 +210,11 @@ func checkLiberty(ctx context.Context, t *tools) error {
 	case unfinished(err):
 		return checking(err)
 	case yosysError(out) != "":
-		return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s does not parse: yosys says %s", t.liberty, yosysError(out)), err: err}
+		return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s does not parse: yosys says %s", t.name, yosysError(out)), err: err}
 	case exit.Signal == syscall.SIGABRT:
 		// Yosys's Liberty reader runs out of memory on a file cut
 		// short, and aborts without a word. Any other crash is Yosys's.
-		return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s does not parse: yosys died reading it (signal: %v), as it does on a file cut short: allowed a whole Liberty file", t.liberty, exit.Signal), err: err}
+		return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s does not parse: yosys died reading it (signal: %v), as it does on a file cut short: allowed a whole Liberty file", t.name, exit.Signal), err: err}
 	default:
 		return checking(err)
 	}
@@ -231,7 +226,7 @@ func checkLiberty(ctx context.Context, t *tools) error {
 	case unfinished(err):
 		return checking(err)
 	case staFailed(out):
-		return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s does not parse: sta says %s", t.liberty, staError(out)), err: err}
+		return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s does not parse: sta says %s", t.name, staError(out)), err: err}
 	case err != nil:
 		return checking(err)
 	}
@@ -326,16 +321,28 @@ func (e *flowError) Unwrap() error { return e.err }
 const libertyLink = "liberty.lib"
 
 // linkLiberty links libertyLink in dir to the Liberty file lib.
+//
+// A library beside dir (the copy a work folder keeps, in the folder above
+// each design's) is linked by a relative path, so that the link still
+// holds when the run's folders are moved into the work folder at its end.
 func linkLiberty(dir, lib string) error {
 	abs, err := filepath.Abs(lib)
 	if err != nil {
 		return err
 	}
+	absDir, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	target := abs
+	if filepath.Dir(abs) == filepath.Dir(absDir) {
+		target = filepath.Join("..", filepath.Base(abs))
+	}
 	link := filepath.Join(dir, libertyLink)
 	if err := os.Remove(link); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err
 	}
-	return os.Symlink(abs, link)
+	return os.Symlink(target, link)
 }
 
 // keepABCScript is the ABC script of the Keep flow: structural hashing into
@@ -345,24 +352,63 @@ const keepABCScript = "+strash;&get,-n;&nf,{D};&put"
 
 // YosysScript returns the Yosys script of the flow for the module top of
 // design.v and the Liberty file liberty.lib (a link to lib): it writes the
-// mapped netlist to mapped.v and the statistics to stat.txt.
-func YosysScript(flow Flow, top, lib string) string {
+// mapped netlist to mapped.v and the statistics to stat.txt. With a
+// platform's record (nil for none), as OpenROAD-flow-scripts' synthesis
+// does: ABC reads the driver cell and the output load from abc.constr
+// (ABCConstraints), and after ABC, hilomap ties constants to the tie cells
+// and insbuf buffers the wires that join two ports with the buffer cell.
+func YosysScript(flow Flow, top, lib string, rec *pdk.Record) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s flow; liberty.lib is %s\n", flow, lib)
 	fmt.Fprintf(&b, "read_verilog design.v\n")
+	constr := ""
+	if ABCConstraints(rec) != "" {
+		constr = " -constr abc.constr"
+	}
 	switch flow {
 	case ABC:
 		fmt.Fprintf(&b, "synth -flatten -top %s\n", top)
 		b.WriteString("dfflibmap -liberty liberty.lib\n")
-		b.WriteString("abc -liberty liberty.lib\n")
+		b.WriteString("abc -liberty liberty.lib" + constr + "\n")
 	default:
 		fmt.Fprintf(&b, "synth -flatten -top %s -noabc\n", top)
 		b.WriteString("dfflibmap -liberty liberty.lib\n")
-		b.WriteString("abc -liberty liberty.lib -script " + keepABCScript + "\n")
+		b.WriteString("abc -liberty liberty.lib" + constr + " -script " + keepABCScript + "\n")
 	}
-	fmt.Fprintf(&b, "opt_clean\n")
+	if rec != nil {
+		// The wires that only rename another go first, as
+		// OpenROAD-flow-scripts' opt_clean -purge does: insbuf would
+		// buffer each.
+		b.WriteString("opt_clean -purge\n")
+	} else {
+		b.WriteString("opt_clean\n")
+	}
+	if rec != nil && rec.TieHigh.Cell != "" && rec.TieLow.Cell != "" {
+		fmt.Fprintf(&b, "hilomap -singleton -hicell %s %s -locell %s %s\n", rec.TieHigh.Cell, rec.TieHigh.Pin, rec.TieLow.Cell, rec.TieLow.Pin)
+	}
+	if rec != nil && rec.Buffer.Cell != "" {
+		fmt.Fprintf(&b, "insbuf -buf %s %s %s\n", rec.Buffer.Cell, rec.Buffer.In, rec.Buffer.Out)
+	}
 	b.WriteString("tee -q -o stat.txt stat -liberty liberty.lib\n")
 	fmt.Fprintf(&b, "write_verilog -noattr -noexpr -simple-lhs mapped.v\n")
+	return b.String()
+}
+
+// ABCConstraints returns the constraints file abc -constr reads for a
+// platform's record: the cell that drives every input and the load on
+// every output in fF, as OpenROAD-flow-scripts writes its abc.constr; ""
+// where the record (nil for none) gives neither.
+func ABCConstraints(rec *pdk.Record) string {
+	if rec == nil {
+		return ""
+	}
+	var b strings.Builder
+	if rec.DriverCell != "" {
+		fmt.Fprintf(&b, "set_driving_cell %s\n", rec.DriverCell)
+	}
+	if rec.LoadFF > 0 {
+		fmt.Fprintf(&b, "set_load %s\n", strconv.FormatFloat(rec.LoadFF, 'g', -1, 64))
+	}
 	return b.String()
 }
 
@@ -475,7 +521,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		return nil, fail("%w", err)
 	}
 	flow := opt.flow()
-	script := YosysScript(flow, d.Top, lib)
+	script := YosysScript(flow, d.Top, lib, t.lib.Record)
 	if d.outside || d.Adder.PGCells {
 		// A user's module may be a netlist of the library's own cells
 		// (another tool's, or the flow's mapped.v): Yosys reads them as
@@ -485,6 +531,9 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 	files := map[string]string{
 		"design.v": string(d.Verilog),
 		"synth.ys": script,
+	}
+	if c := ABCConstraints(t.lib.Record); c != "" {
+		files["abc.constr"] = c
 	}
 	for f, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, f), []byte(text), 0o644); err != nil {
@@ -514,10 +563,10 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 			// library, not the design, so that every design says the same.
 			if log, err := os.ReadFile(filepath.Join(dir, "yosys.log")); err == nil {
 				if m := abcError.FindSubmatch(log); m != nil {
-					return nil, &SetupError{msg: fmt.Sprintf("physical: ABC could not map onto Liberty file %s: ABC says %s", t.liberty, toolrun.OneLine(string(m[1]))), err: err}
+					return nil, &SetupError{msg: fmt.Sprintf("physical: ABC could not map onto Liberty file %s: ABC says %s", t.name, toolrun.OneLine(string(m[1]))), err: err}
 				}
 			}
-			return nil, &SetupError{msg: fmt.Sprintf("physical: ABC could not map onto Liberty file %s, which may lack the cells it needs (an inverter, a buffer and two-input gates): yosys says %s", t.liberty, said), err: err}
+			return nil, &SetupError{msg: fmt.Sprintf("physical: ABC could not map onto Liberty file %s, which may lack the cells it needs (an inverter, a buffer and two-input gates): yosys says %s", t.name, said), err: err}
 		}
 		if strings.Contains(out, "cannot be legalized") {
 			// dfflibmap found no flip-flop for a register: the library's
@@ -527,7 +576,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 			if m := legalizeType.FindStringSubmatch(out); m != nil {
 				kind = m[1]
 			}
-			return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s has no flip-flop Yosys can map a %s onto: allowed a library with a rising-edge D flip-flop", t.liberty, kind), err: err}
+			return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s has no flip-flop Yosys can map a %s onto: allowed a library with a rising-edge D flip-flop", t.name, kind), err: err}
 		}
 		if (d.outside || d.Adder.PGCells) && said != "" {
 			return nil, &SetupError{msg: fmt.Sprintf("physical: yosys cannot synthesize module %s of the Verilog given: %s", d.Top, sourceLine.ReplaceAllString(said, "line $1: $2")), err: err}
@@ -540,7 +589,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 	}
 	r := &Result{
 		Topology: d.Topology, Params: d.Params, Width: d.Width, Adder: d.Adder,
-		Liberty: t.liberty, Flow: flow, OutputLoadPF: opt.load(),
+		Liberty: t.name, Flow: flow, OutputLoadPF: opt.load(),
 		YosysVersion: t.yosysVersion, STAVersion: t.staVersion,
 	}
 	statErr := parseStat(string(stat), r)
@@ -561,12 +610,9 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 	}
 	if len(generic) > 0 {
 		slices.Sort(generic)
-		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s lacks the cells to map %s: Yosys left %s unmapped", t.liberty, name, strings.Join(generic, ", "))}
+		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s lacks the cells to map %s: Yosys left %s unmapped", t.name, name, strings.Join(generic, ", "))}
 	}
-	libCells, err := t.libertyCells()
-	if err != nil {
-		return nil, fail("%w", err)
-	}
+	libCells := t.cells
 	// A cell without an area counts 0 in Yosys's sum: an area that looks
 	// right and is not. The message names the library, not the design, so
 	// that every design that fails says the same.
@@ -586,7 +632,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 			}
 		}
 		slices.Sort(noArea)
-		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s gives no area for %s, and the mapped netlist uses some of them: allowed a library with an area for every cell", t.liberty, strings.Join(noArea, ", "))}
+		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s gives no area for %s, and the mapped netlist uses some of them: allowed a library with an area for every cell", t.name, strings.Join(noArea, ", "))}
 	}
 	if statErr != nil {
 		return nil, d.outsideError(fail("%w", statErr))
@@ -617,7 +663,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 				}
 			}
 			slices.Sort(flops)
-			return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s has no rising-edge D flip-flop for a pipeline's registers (Yosys mapped them onto %s): allowed a library with one", t.liberty, strings.Join(flops, "; ")), err: err}
+			return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s has no rising-edge D flip-flop for a pipeline's registers (Yosys mapped them onto %s): allowed a library with one", t.name, strings.Join(flops, "; ")), err: err}
 		}
 		return nil, fail("%w", err)
 	}

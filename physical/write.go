@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 
@@ -56,7 +57,7 @@ func (s *Spread) InsertRecord(rec emit.Record) emit.Record {
 // Cells returns the spread's two table cells, "median (least–greatest)" of
 // the area and of the delay.
 func (s *Spread) Cells() (area, delay string) {
-	return fmt.Sprintf("%.0f (%.0f–%.0f)", s.AreaMedian, s.AreaMin, s.AreaMax),
+	return fmt.Sprintf("%s (%s–%s)", FormatArea(s.AreaMedian), FormatArea(s.AreaMin), FormatArea(s.AreaMax)),
 		fmt.Sprintf("%.3f (%.3f–%.3f)", s.DelayMedian, s.DelayMin, s.DelayMax)
 }
 
@@ -99,6 +100,17 @@ func CSV(w io.Writer, results []*Result) error {
 
 func float(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
+// FormatArea writes an area in µm² for a table: whole µm² from 100 up (or
+// for none), three significant digits below, as an ASAP7 adder's 39.2 or
+// a cell's 0.875.
+func FormatArea(a float64) string {
+	if a >= 100 || a <= 0 || math.IsNaN(a) || math.IsInf(a, 0) {
+		return fmt.Sprintf("%.0f", a)
+	}
+	digits := min(max(2-int(math.Floor(math.Log10(a))), 1), 4)
+	return strconv.FormatFloat(a, 'f', digits, 64)
+}
+
 // Table writes the results as an aligned plain-text table, one row per
 // design, and under it the flow, library, load and tool versions (of the
 // first result: a Run measures every design the same way).
@@ -118,8 +130,8 @@ func Table(w io.Writer, results []*Result) error {
 		if r.Width == 0 {
 			width = "—" // a user's module of unknown width
 		}
-		rows[i] = []string{r.Name(), width, fmt.Sprintf("%.0f", r.AreaUM2), fmt.Sprintf("%.3f", r.DelayNS),
-			strconv.Itoa(r.StdCells), fmt.Sprintf("%.0f", r.RedundantUM2), r.CriticalFrom + " → " + r.CriticalTo}
+		rows[i] = []string{r.Name(), width, FormatArea(r.AreaUM2), fmt.Sprintf("%.3f", r.DelayNS),
+			strconv.Itoa(r.StdCells), FormatArea(r.RedundantUM2), r.CriticalFrom + " → " + r.CriticalTo}
 		if clocked {
 			rows[i] = slices.Insert(rows[i], 5, strconv.Itoa(r.Registers))
 		}

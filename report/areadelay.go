@@ -9,6 +9,7 @@ import (
 	"math/bits"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -200,15 +201,20 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 	return drawWithLegend(w, format, p, legend)
 }
 
-// libraryName returns a Liberty file's name for a title: the key of
-// physical.Libraries for the OSU files, the file's base name otherwise.
+// libraryName returns a library's name for a title: the key of
+// physical.Libraries for the OSU files, a carried library's name as it is
+// (asap7), and the base name of each file given otherwise.
 func libraryName(file string) string {
 	for name, f := range physical.Libraries {
 		if f == file {
 			return name
 		}
 	}
-	return filepath.Base(file)
+	var names []string
+	for f := range strings.SplitSeq(file, ",") {
+		names = append(names, filepath.Base(f))
+	}
+	return strings.Join(names, ",")
 }
 
 // Sizes of the glyphs on the area–delay plot, in points: a family's

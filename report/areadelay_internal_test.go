@@ -37,3 +37,17 @@ func TestSideBySide(t *testing.T) {
 		})
 	}
 }
+
+// libraryName names a library in a plot's title as a user would: the OSU
+// libraries and the carried ones by name, files by their base names.
+func TestLibraryName(t *testing.T) {
+	for _, tc := range []struct{ liberty, want string }{
+		{"/usr/share/qflow/tech/osu018/osu018_stdcells.lib", "osu018"},
+		{"asap7", "asap7"},
+		{"/pdk/nangate45_typ.lib.gz", "nangate45_typ.lib.gz"},
+		{"/pdk/a.lib,/pdk/b.lib.gz", "a.lib,b.lib.gz"},
+		{"/pdk/asap7/", "asap7"},
+	} {
+		assert.Equal(t, tc.want, libraryName(tc.liberty), tc.liberty)
+	}
+}

@@ -54,7 +54,7 @@ func libraryCells(c *cli.Context, arch adder.Architecture) (*adder.Cells, error)
 	if hasFlag(c, "liberty") {
 		liberty = c.String("liberty")
 	}
-	cells, err := physical.PGCells(liberty)
+	cells, err := physical.PGCells(liberty, dontUse(c)...)
 	if err != nil {
 		return nil, usage(c, "%v", err)
 	}

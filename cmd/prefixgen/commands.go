@@ -208,7 +208,8 @@ func genCommand() *cli.Command {
 			&cli.StringFlag{Name: "testbench-out", Usage: "verilog, vhdl: write the adder's self-checking testbench to `FILE` as well, in the same run (the adder goes to -o FILE; both are written whole or neither)"},
 			vectorsFlag(1000, "verilog, vhdl --testbench or --testbench-out: random vectors after the corner vectors"),
 			seedFlag, widthsFlag,
-			&cli.StringFlag{Name: "liberty", Usage: "verilog --pg-cells: the library whose NAND2 and OAI21 cells the adder instantiates: osu018, osu035 or a Liberty `FILE`", DefaultText: "osu018"},
+			&cli.StringFlag{Name: "liberty", Usage: "verilog --pg-cells: the library whose NAND2 and OAI21 cells the adder instantiates: " + libraryUsage, DefaultText: "osu018"},
+			dontUseFlag(),
 		}, archFlags()...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
@@ -353,8 +354,10 @@ func genWriter(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 	if f == "vhdl" && arch.PGCells {
 		return nil, usage(c, "%s applies to -f verilog: VHDL does not instantiate library cells", pgCellsSource(c))
 	}
-	if c.IsSet("liberty") && (!arch.PGCells || f != "verilog") {
-		return nil, usage(c, "--liberty applies to -f verilog --pg-cells only: it names the library of the cells")
+	for _, flag := range []string{"liberty", "dont-use"} {
+		if c.IsSet(flag) && (!arch.PGCells || f != "verilog") {
+			return nil, usage(c, "--%s applies to -f verilog --pg-cells only: it names the library of the cells", flag)
+		}
 	}
 	// The library's cells are read for -f verilog only: the other formats
 	// write no cell (-f json records that the adder has them).
@@ -673,7 +676,7 @@ func checkCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "check",
 		Usage:     "emit each adder and run Icarus, Verilator, Yosys and Graphviz on it",
-		UsageText: "prefixgen check -t TOPO[,TOPO…]|all -n N [--param k=V] [--vectors V] [--seed S] [--jobs J] [--keep DIR] [--op …] [--no-cin] [--flags …] [--sparse S] [--valency K] [--ling] [--pg-cells [--liberty …]] [--pipeline-after L,… | --stages K] [--no-reset] [--tool-timeout D]\nprefixgen check --from FILE [--vectors V] [--seed S] [--jobs J] [--tool-timeout D] [architecture flags]\nprefixgen check --verilog FILE [--top MODULE] [--liberty osu018|osu035|FILE] [--op …] [--no-cin] [--flags …] [--stages K] [--no-reset] [--vectors V] [--seed S] [--tool-timeout D]",
+		UsageText: "prefixgen check -t TOPO[,TOPO…]|all -n N [--param k=V] [--vectors V] [--seed S] [--jobs J] [--keep DIR] [--op …] [--no-cin] [--flags …] [--sparse S] [--valency K] [--ling] [--pg-cells [--liberty …]] [--pipeline-after L,… | --stages K] [--no-reset] [--tool-timeout D]\nprefixgen check --from FILE [--vectors V] [--seed S] [--jobs J] [--tool-timeout D] [architecture flags]\nprefixgen check --verilog FILE [--top MODULE] [--liberty LIB [--dont-use 'GLOB …']] [--op …] [--no-cin] [--flags …] [--stages K] [--no-reset] [--vectors V] [--seed S] [--tool-timeout D]",
 		Description: "For each network, writes the Verilog and VHDL adders, their testbenches and the DOT picture into a\n" +
 			"temporary folder and runs what is installed: Icarus (the self-checking testbench must PASS), Verilator\n" +
 			"(--lint-only -Wall: an error fails, a warning is WARN), Yosys (a miter against {cout, sum} = a + b + cin, or the\n" +
@@ -698,7 +701,8 @@ func checkCommand() *cli.Command {
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
 			&cli.StringFlag{Name: "verilog", Usage: "check the module of your own Verilog `FILE` instead of a network's adder"},
 			&cli.StringFlag{Name: "top", Usage: "with --verilog, the `MODULE` to check (default: the file's one module)"},
-			&cli.StringFlag{Name: "liberty", Usage: "with --verilog, the library of the cells the module instantiates; with --pg-cells, the library of the adder's cells: osu018, osu035 or a Liberty `FILE`", DefaultText: "none, a module of Verilog alone; osu018 with --pg-cells"},
+			&cli.StringFlag{Name: "liberty", Usage: "with --verilog, the library of the cells the module instantiates; with --pg-cells, the library of the adder's cells: " + libraryUsage, DefaultText: "none, a module of Verilog alone; osu018 with --pg-cells"},
+			dontUseFlag(),
 			vectorsFlag(1000, "random vectors of each testbench, after the corner vectors"),
 			seedFlag,
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "tools run at once", DefaultText: "the number of CPUs"},
@@ -754,8 +758,10 @@ func checkCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			if c.IsSet("liberty") && !arch.PGCells {
-				return usage(c, "--liberty applies only with --verilog or --pg-cells: allowed check --verilog FILE --liberty …")
+			for _, flag := range []string{"liberty", "dont-use"} {
+				if c.IsSet(flag) && !arch.PGCells {
+					return usage(c, "--%s applies only with --verilog or --pg-cells: allowed check --verilog FILE --%s …", flag, flag)
+				}
 			}
 			cells, err := libraryCells(c, arch)
 			if err != nil {
@@ -766,7 +772,9 @@ func checkCommand() *cli.Command {
 			}
 			opt.Adder, opt.Cells = &arch, cells
 			if arch.PGCells {
-				opt.Liberty = physical.LibertyFile(c.String("liberty"))
+				if opt.Liberty, err = libertyPath(c); err != nil {
+					return err
+				}
 			}
 			designs := make([]*toolcheck.Design, len(nets))
 			for i, n := range nets {
@@ -777,6 +785,19 @@ func checkCommand() *cli.Command {
 			return runChecks(c, designs, opt)
 		},
 	}
+}
+
+// libertyPath returns the plain Liberty file of --liberty (with
+// --dont-use) that the tools read.
+func libertyPath(c *cli.Context) (string, error) {
+	p, err := physical.LibertyPath(c.String("liberty"), dontUse(c))
+	if physical.IsSetup(err) {
+		return "", usage(c, "%v", err)
+	}
+	if err != nil {
+		return "", failure{fmt.Errorf("prefixgen %s: %w", c.Command.Name, err)}
+	}
+	return p, nil
 }
 
 // runChecks runs the checks of designs and prints their table.
@@ -824,8 +845,13 @@ func checkVerilog(c *cli.Context, opt toolcheck.Options) error {
 	}
 	opt.Adder = &arch
 	mo := toolcheck.ModuleOptions{Top: c.String("top")}
+	if c.IsSet("dont-use") && !c.IsSet("liberty") {
+		return usage(c, "--dont-use applies only with --liberty: allowed check --verilog FILE --liberty LIB --dont-use …")
+	}
 	if c.IsSet("liberty") {
-		mo.Liberty = physical.LibertyFile(c.String("liberty"))
+		if mo.Liberty, err = libertyPath(c); err != nil {
+			return err
+		}
 	}
 	d, err := toolcheck.NewModuleDesign(c.Context, src, mo, opt)
 	if err != nil {

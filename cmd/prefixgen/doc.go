@@ -9,7 +9,7 @@
 //	prefixgen stats   -t TOPO[,TOPO…]|all -n N [--param k=V] [-f table|json|csv]
 //	prefixgen verify  -t TOPO[,TOPO…]|all -n N [--vectors V] [--seed S]
 //	prefixgen compare [-n N[,N…]]                    every topology side by side (default n = 64)
-//	prefixgen synth   -t TOPO[,TOPO…]|all -n N [--liberty osu018|osu035|FILE] [--flow keep|abc] [-f table|json|csv]
+//	prefixgen synth   -t TOPO[,TOPO…]|all -n N [--liberty LIB [--dont-use 'GLOB …']] [--flow keep|abc] [-f table|json|csv]
 //	prefixgen version                                the version, the commit and the outside tools (--version, -v)
 //	prefixgen completion bash|zsh                    the shell's completion script
 //

@@ -49,7 +49,7 @@ func exploreCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "explore",
 		Usage:     "every family at every parameter setting: the Pareto front over depth, size, fan-out and tracks",
-		UsageText: "prefixgen explore -n N [--max-fanout F] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]\nprefixgen explore -n N --synth [--sparse S,…] [--ling] [--pg-cells] [--stages K [--no-reset]] [--orders K] [--liberty osu018|osu035|FILE] [--flow keep|abc] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]",
+		UsageText: "prefixgen explore -n N [--max-fanout F] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]\nprefixgen explore -n N --synth [--sparse S,…] [--ling] [--pg-cells] [--stages K [--no-reset]] [--orders K] [--liberty LIB [--dont-use 'GLOB …']] [--flow keep|abc] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]",
 		Description: "Builds every topology at width N at every distinct setting of its parameters, adds the\n" +
 			"optimizer's smallest network for every depth from ⌈log2 N⌉ to 2⌈log2 N⌉ − 2 (N ≤ 256), and prints the\n" +
 			"networks no other one beats on depth, size, maximum fan-out and wire tracks at once (--all prints\n" +
@@ -235,7 +235,7 @@ func reportCommand() *cli.Command {
 			endBar()
 			if c.Bool("synth") {
 				cmd += " --synth"
-				for _, f := range []string{"sparse", "ling", "pg-cells", "stages", "no-reset", "orders", "liberty", "flow", "load"} {
+				for _, f := range []string{"sparse", "ling", "pg-cells", "stages", "no-reset", "orders", "liberty", "dont-use", "flow", "load"} {
 					switch {
 					case f == "ling" || f == "pg-cells" || f == "no-reset":
 						if c.Bool(f) {
@@ -360,7 +360,7 @@ func adderSynthOptions(c *cli.Context) (physical.Options, []adder.Architecture, 
 	}
 	var cells *adder.Cells
 	if adders[0].PGCells {
-		if cells, err = physical.PGCells(opt.Liberty); err != nil {
+		if cells, err = physical.PGCells(opt.Liberty, opt.DontUse...); err != nil {
 			return opt, nil, nil, usage(c, "%v", err)
 		}
 	}

@@ -21,7 +21,11 @@ import (
 
 func main() {
 	stopOnSignal(os.Stderr)
-	os.Exit(run(os.Args, os.Stdout, os.Stderr))
+	status := run(os.Args, os.Stdout, os.Stderr)
+	// What the run left for the end of the process: the libraries
+	// written for the tools (package pdk).
+	cleanup.RemoveAll()
+	os.Exit(status)
 }
 
 // stopOnSignal makes an interrupt (SIGINT), SIGTERM or a hang-up (SIGHUP:
@@ -107,7 +111,7 @@ func message(err error) string {
 // reach a user, which message drops from the front of a reason.
 var modulePackages = []string{
 	"adder", "bdd", "bench", "block", "carry", "cleanup", "delay", "emit", "explore",
-	"gpukernels", "liberty", "limits", "netlist", "network", "optimize", "physical", "program",
+	"gpukernels", "liberty", "limits", "netlist", "network", "optimize", "pdk", "physical", "program",
 	"progress", "redundant", "report", "simulate", "stage", "toolcheck", "toolrun", "topologies", "warp",
 }
 

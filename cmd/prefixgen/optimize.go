@@ -297,7 +297,7 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 				area, ns = s.AreaMedian, s.DelayMedian
 			}
 			cells := []string{name, fmt.Sprint(f.Width), fmt.Sprint(f.Depth), fmt.Sprint(f.Size), fmt.Sprint(f.MaxFanout),
-				fmt.Sprintf("%.2f", m.FO4), fmt.Sprint(r.Adder.Sparse), fmt.Sprintf("%.0f", area), fmt.Sprintf("%.3f", ns)}
+				fmt.Sprintf("%.2f", m.FO4), fmt.Sprint(r.Adder.Sparse), physical.FormatArea(area), fmt.Sprintf("%.3f", ns)}
 			if measured.Stages > 0 {
 				cells = append(cells, fmt.Sprint(r.Registers))
 			}
@@ -333,8 +333,8 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 				res.FlowSteps, opt.FlowSteps, bounds)
 		}
 		if err == nil && flow.Orders > 0 {
-			_, err = fmt.Fprintf(w, "area and delay are medians over each adder as written and %s of its gates (--orders); the adder as written: %.0f µm², %.3f ns\n",
-				physical.OrdersPhrase(flow.Orders), m.AreaUM2, m.DelayNS)
+			_, err = fmt.Fprintf(w, "area and delay are medians over each adder as written and %s of its gates (--orders); the adder as written: %s µm², %.3f ns\n",
+				physical.OrdersPhrase(flow.Orders), physical.FormatArea(m.AreaUM2), m.DelayNS)
 		}
 		return err
 	})
@@ -430,7 +430,7 @@ func writeOptimized(w io.Writer, format string, res optimize.Result, modelAware 
 	row := func(name string, f network.Figures, m delay.Report) []string {
 		r := []string{name, fmt.Sprint(f.Width), fmt.Sprint(f.Depth), fmt.Sprint(f.Size), fmt.Sprint(f.MaxFanout), fmt.Sprint(f.WireTracks), fmt.Sprint(f.Deficiency)}
 		if modelAware {
-			r = append(r, fmt.Sprintf("%.2f", m.FO4), fmt.Sprintf("%.0f", m.Area))
+			r = append(r, fmt.Sprintf("%.2f", m.FO4), physical.FormatArea(m.Area))
 		}
 		return r
 	}

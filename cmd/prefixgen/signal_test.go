@@ -12,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/internal/cleanup"
 )
 
 // mainEnv asks the test binary to run as prefixgen itself (TestMain), so
@@ -22,7 +24,9 @@ func TestMain(m *testing.M) {
 	if os.Getenv(mainEnv) == "1" {
 		main()
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	cleanup.RemoveAll() // the libraries written for the tools, as main removes them
+	os.Exit(code)
 }
 
 // A signal (an interrupt, SIGTERM, or a hang-up when the terminal closes)

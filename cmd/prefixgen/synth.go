@@ -18,7 +18,8 @@ import (
 // synthFlags are the flags that choose how the physical flow runs.
 func synthFlags() []cli.Flag {
 	return append([]cli.Flag{
-		&cli.StringFlag{Name: "liberty", Value: physical.DefaultLibrary, Usage: "standard-cell library: osu018 (OSU 0.18 µm), osu035 (OSU 0.35 µm) or a Liberty `FILE`"},
+		&cli.StringFlag{Name: "liberty", Value: physical.DefaultLibrary, Usage: "standard-cell library: " + libraryUsage},
+		dontUseFlag(),
 		&cli.StringFlag{Name: "flow", Value: string(physical.DefaultFlow), Usage: "keep (the network's structure kept: ABC only maps) or abc (ABC's full default script, as synth -flatten; abc -liberty)"},
 		&cli.Float64Flag{Name: "load", Value: physical.DefaultOutputLoadPF, Usage: "capacitance on every output, in the library's unit (pF for the OSU cells)"},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "designs synthesized at once", DefaultText: "the number of CPUs"},
@@ -29,7 +30,26 @@ func synthFlags() []cli.Flag {
 
 // synthFlagNames are the names of synthFlags, which explore and report
 // take only with --synth.
-var synthFlagNames = []string{"liberty", "flow", "load", "jobs", "workdir", "tool-timeout"}
+var synthFlagNames = []string{"liberty", "dont-use", "flow", "load", "jobs", "workdir", "tool-timeout"}
+
+// libraryUsage says what --liberty takes, in every command's help.
+const libraryUsage = "osu018 (OSU 0.18 µm), osu035 (OSU 0.35 µm), sky130hd (SkyWater SKY130 high density), asap7 (ASAP7 7 nm RVT), " +
+	"a Liberty `FILE` (.lib or .lib.gz), FILE,FILE,… (the files of one library) or a DIR of them; " +
+	"a library of an OpenROAD-flow-scripts platform (sky130hd, nangate45, asap7) carries its record: dont-use cells, ABC's driver and load, tie and buffer cells"
+
+// dontUseFlag is --dont-use of every command with --liberty.
+func dontUseFlag() cli.Flag {
+	return &cli.StringFlag{Name: "dont-use", Usage: "cells never to use, as `'GLOB …'` (* and ? wildcards, separated by spaces), added to the library's record (OpenROAD-flow-scripts' DONT_USE_CELLS)"}
+}
+
+// dontUse returns --dont-use as the globs it lists, or nil where the
+// command has no such flag.
+func dontUse(c *cli.Context) []string {
+	if !hasFlag(c, "dont-use") {
+		return nil
+	}
+	return strings.Fields(c.String("dont-use"))
+}
 
 // synthOptions returns the options of the physical flow from synthFlags.
 func synthOptions(c *cli.Context) (physical.Options, error) {
@@ -52,14 +72,19 @@ func synthOptions(c *cli.Context) (physical.Options, error) {
 		return physical.Options{}, usage(c, "--load %g out of range: allowed above 0 up to 1000", load)
 	}
 	if c.String("liberty") == "" {
-		return physical.Options{}, usage(c, "--liberty is empty: allowed osu018, osu035 or a Liberty file")
+		return physical.Options{}, usage(c, "--liberty is empty: allowed osu018, osu035, sky130hd, asap7, a Liberty file, files separated by commas, or a folder of them")
 	}
 	timeout, err := toolTimeout(c)
 	if err != nil {
 		return physical.Options{}, err
 	}
+	// The library before any work: a bad one is bad input however long
+	// the command would have run first.
+	if err := physical.CheckLibrary(c.String("liberty"), dontUse(c)); err != nil {
+		return physical.Options{}, usage(c, "%v", err)
+	}
 	return physical.Options{
-		Liberty: c.String("liberty"), Flow: flow, OutputLoadPF: load,
+		Liberty: c.String("liberty"), DontUse: dontUse(c), Flow: flow, OutputLoadPF: load,
 		Workdir: c.String("workdir"), Jobs: c.Int("jobs"), ToolTimeout: timeout,
 	}, nil
 }
@@ -103,7 +128,7 @@ func synthCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "synth",
 		Usage:     "area and delay after synthesis (Yosys) and static timing (OpenSTA), next to Yosys's own a + b + cin",
-		UsageText: "prefixgen synth -t TOPO[,TOPO…]|all -n N [--param k=V] [--liberty osu018|osu035|FILE] [--flow keep|abc] [--orders K] [-f table|json|csv] [-o FILE]\nprefixgen synth --from FILE [--liberty …] [--flow keep|abc] [-f table|json|csv] [-o FILE]\nprefixgen synth --verilog FILE [--top MODULE] [-n N] [--liberty …] [--flow keep|abc] [-f table|json|csv] [-o FILE]",
+		UsageText: "prefixgen synth -t TOPO[,TOPO…]|all -n N [--param k=V] [--liberty LIB [--dont-use 'GLOB …']] [--flow keep|abc] [--orders K] [-f table|json|csv] [-o FILE]\nprefixgen synth --from FILE [--liberty …] [--flow keep|abc] [-f table|json|csv] [-o FILE]\nprefixgen synth --verilog FILE [--top MODULE] [-n N] [--liberty …] [--flow keep|abc] [-f table|json|csv] [-o FILE]",
 		Description: "Emits each network's Verilog adder, maps it onto a standard-cell library with Yosys and times it\n" +
 			"with OpenSTA: area (µm², Yosys stat -liberty), delay (ns, the worst input-to-output arrival with\n" +
 			"inputs at 0 on a virtual clock and --load on every output), the number of standard cells and the\n" +

@@ -14,5 +14,5 @@
 //
 // Usage:
 //
-//	adderbudget [-n N] [-faster P] [-flow keep|abc] [-liberty osu018|osu035|FILE]
+//	adderbudget [-n N] [-faster P] [-flow keep|abc] [-liberty osu018|osu035|sky130hd|asap7|FILE[,FILE…]|DIR]
 package main

@@ -28,7 +28,7 @@ func run(w io.Writer, args []string) error {
 	n := fs.Int("n", 32, "width of the adders in bits, 2 to 128")
 	faster := fs.Float64("faster", 20, "per cent by which an adder must be faster than Yosys's a + b + cin, 0 to 99")
 	flow := fs.String("flow", string(physical.DefaultFlow), "synthesis flow: keep (the structure kept) or abc (ABC's full script)")
-	liberty := fs.String("liberty", "osu018", "standard cells: osu018, osu035 or a Liberty file")
+	liberty := fs.String("liberty", "osu018", "standard cells: osu018, osu035, sky130hd, asap7, a Liberty file (.lib or .lib.gz), files of one library separated by commas, or a folder of them")
 	usage := func(err error) error { return &program.UsageError{Err: fmt.Errorf("adderbudget: %w", err)} }
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {

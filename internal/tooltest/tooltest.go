@@ -3,6 +3,7 @@ package tooltest
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -70,4 +71,33 @@ func Claims(t *testing.T) {
 	if os.Getenv(ClaimsEnv) != "1" {
 		t.Skipf("re-measures a claim of docs/ through the flow: run with %s=1 (CI does, in a step of its own)", ClaimsEnv)
 	}
+}
+
+// Shared returns the path of the file rel under the folder shared beside
+// the module's root (../shared from the folder of go.mod), where the
+// upstream files the tests read and the project does not carry lie
+// (pdk/nangate45/nangate45_typ.lib.gz). When it is not there it skips
+// the test, or fails it when RequireEnv is "1".
+func Shared(t testing.TB, rel string) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	for err == nil {
+		if _, serr := os.Stat(filepath.Join(dir, "go.mod")); serr == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			err = os.ErrNotExist
+		}
+		dir = parent
+	}
+	path := filepath.Join(filepath.Dir(dir), "shared", filepath.FromSlash(rel))
+	if _, serr := os.Stat(path); err == nil && serr == nil {
+		return path
+	}
+	if os.Getenv(RequireEnv) == "1" {
+		t.Fatalf("%s is missing and %s=1: put the upstream files beside the module (see ../shared/README.md)", path, RequireEnv)
+	}
+	t.Skipf("%s is missing: skipping (set %s=1 to make this a failure)", path, RequireEnv)
+	return ""
 }

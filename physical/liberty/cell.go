@@ -22,6 +22,10 @@ type Cell struct {
 	// clocked_on as written ("CLK", or "(!CLK)" for the falling edge);
 	// empty for a cell that is not a flip-flop.
 	Clock string
+	// NextState is a flip-flop's next_state as written ("D", or
+	// "(SE SI)+(!SE D)" for a scan flip-flop); empty for a cell that is
+	// not a flip-flop.
+	NextState string
 	// Latch says the cell is a latch.
 	Latch bool
 	// DontUse says the cell is marked dont_use.
@@ -81,6 +85,7 @@ func cell(g *Group) Cell {
 		switch p.Kind {
 		case "ff", "ff_bank":
 			c.Clock = strings.TrimSpace(p.Attrs["clocked_on"])
+			c.NextState = strings.TrimSpace(p.Attrs["next_state"])
 		case "latch", "latch_bank":
 			c.Latch = true
 		}

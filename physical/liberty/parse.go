@@ -22,6 +22,13 @@ type Group struct {
 	Complex []Attribute
 	// Groups are the groups inside it.
 	Groups []*Group
+
+	// start is the offset of the group's kind in the file, open the
+	// offset after its {, and end the offset after its } (the file's
+	// length for a group the file does not close, closed false): the text
+	// a writer copies.
+	start, open, end int
+	closed           bool
 }
 
 // Attribute is a complex attribute, name (values) ;, such as
@@ -71,14 +78,15 @@ func (g *Group) find(kind string, yield func(*Group) bool) bool {
 // quoted values lose their quotes. It returns a root group, of no kind,
 // holding the file's groups (one library, in a well-formed file).
 func Parse(src []byte) *Group {
-	toks := tokens(string(src))
-	root := &Group{Attrs: map[string]string{}}
+	toks, pos := tokens(string(src))
+	root := &Group{Attrs: map[string]string{}, end: len(src)}
 	stack := []*Group{root}
 	for i := 0; i < len(toks); i++ {
 		top := stack[len(stack)-1]
 		switch t := toks[i]; {
 		case t == "}":
 			if len(stack) > 1 {
+				top.end, top.closed = pos[i]+1, true
 				stack = stack[:len(stack)-1]
 			}
 		case i+1 < len(toks) && toks[i+1] == ":":
@@ -106,7 +114,7 @@ func Parse(src []byte) *Group {
 				j++
 			}
 			if j < len(toks) && toks[j] == "{" {
-				g := &Group{Kind: t, Args: args, Attrs: map[string]string{}}
+				g := &Group{Kind: t, Args: args, Attrs: map[string]string{}, start: pos[i], open: pos[j] + 1, end: len(src)}
 				top.Groups = append(top.Groups, g)
 				stack = append(stack, g)
 			} else {
@@ -123,43 +131,47 @@ func Parse(src []byte) *Group {
 
 // tokens splits a Liberty file into words, quoted strings (without their
 // quotes), punctuation and newlines (which end an attribute whose
-// semicolon is missing).
-func tokens(src string) []string {
-	var toks []string
+// semicolon is missing), and gives the offset of each in src.
+func tokens(src string) (toks []string, pos []int) {
+	add := func(t string, at int) {
+		toks = append(toks, t)
+		pos = append(pos, at)
+	}
 	for i := 0; i < len(src); {
 		c := src[i]
 		switch {
 		case c == '/' && i+1 < len(src) && src[i+1] == '*':
 			end := strings.Index(src[i+2:], "*/")
 			if end < 0 {
-				return toks
+				return toks, pos
 			}
 			i += end + 4
 		case c == '\\' && i+1 < len(src) && (src[i+1] == '\n' || src[i+1] == '\r'):
 			i += 2
 		case c == '\n':
-			toks = append(toks, "\n")
+			add("\n", i)
 			i++
 		case c == ' ' || c == '\t' || c == '\r':
 			i++
 		case c == '"':
 			end := strings.IndexByte(src[i+1:], '"')
 			if end < 0 {
-				return append(toks, src[i+1:])
+				add(src[i+1:], i)
+				return toks, pos
 			}
-			toks = append(toks, src[i+1:i+1+end])
+			add(src[i+1:i+1+end], i)
 			i += end + 2
 		case strings.IndexByte("(){}:;,", c) >= 0:
-			toks = append(toks, string(c))
+			add(src[i:i+1], i)
 			i++
 		default:
 			j := i
 			for j < len(src) && strings.IndexByte("(){}:;,\" \t\r\n", src[j]) < 0 {
 				j++
 			}
-			toks = append(toks, src[i:j])
+			add(src[i:j], i)
 			i = j
 		}
 	}
-	return toks
+	return toks, pos
 }

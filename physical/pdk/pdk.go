@@ -1,0 +1,419 @@
+package pdk
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/prefixgen/prefixgen/internal/cleanup"
+	"github.com/prefixgen/prefixgen/internal/suggest"
+	"github.com/prefixgen/prefixgen/internal/toolrun"
+	"github.com/prefixgen/prefixgen/physical/liberty"
+)
+
+// Default names the library used when a spec is empty: OSU 0.18 µm.
+const Default = "osu018"
+
+// Debian maps the names of the libraries Debian ships (the OSU standard
+// cells of packages qflow-tech-osu018 and qflow-tech-osu035) to their
+// files.
+var Debian = map[string]string{
+	"osu018": "/usr/share/qflow/tech/osu018/osu018_stdcells.lib",
+	"osu035": "/usr/share/qflow/tech/osu035/osu035_stdcells.lib",
+}
+
+// carried are the libraries the project carries, by name: their files
+// under this package's folder, in the order they are merged (the first
+// file's header heads the merged file).
+var carried = map[string][]string{
+	"sky130hd": {"sky130hd/sky130hd_tt.lib.gz"},
+	"asap7": {
+		"asap7/asap7sc7p5t_SIMPLE_RVT_TT_nldm_211120.lib.gz",
+		"asap7/asap7sc7p5t_AO_RVT_TT_nldm_211120.lib.gz",
+		"asap7/asap7sc7p5t_OA_RVT_TT_nldm_211120.lib.gz",
+		"asap7/asap7sc7p5t_INVBUF_RVT_TT_nldm_220122.lib.gz",
+		"asap7/asap7sc7p5t_SEQ_RVT_TT_nldm_220123.lib.gz",
+	},
+}
+
+//go:embed sky130hd/*.lib.gz asap7/*.lib.gz
+var files embed.FS
+
+// Names lists the named libraries, in the order help texts name them.
+var Names = []string{"osu018", "osu035", "sky130hd", "asap7"}
+
+// allowed is what an error about a spec says is allowed.
+const allowed = "allowed osu018, osu035, sky130hd, asap7, a Liberty file (.lib or .lib.gz), files separated by commas, or a folder of them"
+
+// Library is a library for the flow, as a spec names it: its cells, with
+// the cells not to use marked, its platform's record, and the one plain
+// Liberty file that Yosys and OpenSTA read.
+type Library struct {
+	// Name names the library in results: a carried library's name
+	// (sky130hd, asap7), the file of a library of Debian's (osu018,
+	// osu035), or the spec as given.
+	Name string
+	// Files are the files the library is read from: paths, or for a
+	// library the project carries, its files under physical/pdk.
+	Files []string
+	// Record is the record of the library's platform (RecordFor), nil for
+	// a library of no platform known. A cell it names (a driver, tie or
+	// buffer cell) that the library lacks is left out of it.
+	Record *Record
+	// DontUse are the globs of the cells not to use: the record's, then
+	// those Open was given.
+	DontUse []string
+
+	lib   *liberty.Library
+	key   string // the files, for the cache of written files
+	plain string // the file the tools read as it is, or ""
+	cells map[string]liberty.Cell
+}
+
+// Cells returns the library's cells by name; a cell DontUse names is
+// marked DontUse.
+func (l *Library) Cells() map[string]liberty.Cell {
+	return maps.Clone(l.cells)
+}
+
+// Liberty returns the library as its files give it, without the dont-use
+// marks of DontUse: its cells' groups, with their timing tables, and its
+// units.
+func (l *Library) Liberty() *liberty.Library {
+	return l.lib
+}
+
+// IsDontUse reports whether DontUse names the cell.
+func (l *Library) IsDontUse(cell string) bool {
+	return matchAny(l.DontUse, cell)
+}
+
+func matchAny(globs []string, name string) bool {
+	for _, g := range globs {
+		if ok, _ := path.Match(g, name); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// Open returns the library spec names: one of Names ("" is Default), the
+// path of a Liberty file (plain or gzip), paths separated by commas (the
+// files of one library, as ASAP7's five), or a folder (every *.lib and
+// *.lib.gz in it, in the order of their names). dontUse adds globs of
+// cells not to use to the record's (each element may hold several,
+// separated by spaces, as DONT_USE_CELLS does). A library is read once per
+// process: Open again of the same files, unchanged (the same size and
+// modification time), reads nothing. Every error is bad input: a file that
+// cannot be read, a file named .gz that is not gzip, files that disagree
+// on units or templates, a glob that is not one, a dont-use list that
+// leaves no cell for a basic function (an inverter, a buffer, NAND2, NOR2,
+// AND2, OR2, XOR2 or XNOR2, a D flip-flop) the library has, or an unknown
+// name, with the names likely meant.
+func Open(spec string, dontUse []string) (*Library, error) {
+	var globs []string
+	for _, d := range dontUse {
+		for _, g := range strings.Fields(d) {
+			if _, err := path.Match(g, ""); err != nil {
+				return nil, fmt.Errorf("pdk: dont-use pattern %q: %v: allowed globs of cell names, * and ? as wildcards", g, err)
+			}
+			globs = append(globs, g)
+		}
+	}
+	if spec == "" {
+		spec = Default
+	}
+	l := &Library{Name: spec}
+	var err error
+	switch {
+	case carried[spec] != nil:
+		l.Files = carried[spec]
+		l.key = "carried:" + spec
+		l.lib, err = cached(l.key, func() (*liberty.Library, bool, error) { return readCarried(spec) })
+	case Debian[spec] != "":
+		l.Name = Debian[spec]
+		l.Files = []string{Debian[spec]}
+		l.lib, l.key, err = readFiles(l.Files, &l.plain)
+	default:
+		if l.Files, err = specFiles(spec); err != nil {
+			return nil, err
+		}
+		l.lib, l.key, err = readFiles(l.Files, &l.plain)
+	}
+	if err != nil {
+		return nil, err
+	}
+	l.cells = l.lib.Cells()
+	if rec := RecordFor(l.lib.Name()); rec != nil {
+		has := func(c string) bool { _, ok := l.cells[c]; return ok }
+		if !has(rec.DriverCell) {
+			rec.DriverCell, rec.LoadFF = "", 0
+		}
+		if !has(rec.TieHigh.Cell) || !has(rec.TieLow.Cell) {
+			rec.TieHigh, rec.TieLow = CellPin{}, CellPin{}
+		}
+		if !has(rec.Buffer.Cell) {
+			rec.Buffer = Buffer{}
+		}
+		l.Record = rec
+		l.DontUse = slices.Clone(rec.DontUse)
+	}
+	l.DontUse = append(l.DontUse, globs...)
+	marked := false
+	for name, c := range l.cells {
+		if !c.DontUse && l.IsDontUse(name) {
+			c.DontUse, marked = true, true
+			l.cells[name] = c
+		}
+	}
+	if marked {
+		l.plain = ""
+	}
+	if err := checkBasic(l.Name, l.lib.Cells(), l.IsDontUse, l.DontUse); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// specFiles returns the files a spec that names no library names.
+func specFiles(spec string) ([]string, error) {
+	st, err := os.Stat(spec)
+	switch {
+	case err == nil && st.IsDir():
+		entries, err := os.ReadDir(spec)
+		if err != nil {
+			return nil, fmt.Errorf("pdk: Liberty folder %s cannot be read: %v (%s)", spec, unwrapPath(err), allowed)
+		}
+		var names []string
+		for _, e := range entries {
+			if !e.IsDir() && liberty.IsLibertyName(e.Name()) {
+				names = append(names, filepath.Join(spec, e.Name()))
+			}
+		}
+		if len(names) == 0 {
+			return nil, fmt.Errorf("pdk: folder %s holds no Liberty file (*.lib or *.lib.gz): %s", spec, allowed)
+		}
+		return names, nil
+	case err == nil:
+		return []string{spec}, nil
+	case strings.Contains(spec, ","):
+		var names []string
+		for _, f := range strings.Split(spec, ",") {
+			if f == "" {
+				return nil, fmt.Errorf("pdk: --liberty %q names an empty file between commas: %s", spec, allowed)
+			}
+			if st, err := os.Stat(f); err != nil || st.IsDir() {
+				return nil, notFile(f, err)
+			}
+			names = append(names, f)
+		}
+		return names, nil
+	case !strings.ContainsAny(spec, "/.") && spec != "":
+		var meant string
+		if s := suggest.Closest(spec, Names); s != "" {
+			meant = " (did you mean " + s + "?)"
+		}
+		return nil, fmt.Errorf("pdk: unknown library %q%s: %s", spec, meant, allowed)
+	}
+	return nil, notFile(spec, err)
+}
+
+// notFile is the error of a file in a list that cannot be read, or is a
+// folder (err nil).
+func notFile(f string, err error) error {
+	if err == nil {
+		return fmt.Errorf("pdk: Liberty file %s is a folder (a folder is allowed alone, not in a list of files; %s)", f, allowed)
+	}
+	return fmt.Errorf("pdk: Liberty file %s cannot be read: %v (%s)", f, unwrapPath(err), allowed)
+}
+
+func unwrapPath(err error) error {
+	if pe, ok := errors.AsType[*os.PathError](err); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// entry is one library in the cache: read once, by the first Open that
+// asks.
+type entry struct {
+	once  sync.Once
+	lib   *liberty.Library
+	plain bool // one file, not compressed
+	err   error
+}
+
+// libraries caches the libraries read, by key: the files' paths, sizes and
+// modification times, or a carried library's name.
+var libraries sync.Map
+
+// cached returns the library of key, read by read the first time.
+func cached(key string, read func() (*liberty.Library, bool, error)) (*liberty.Library, error) {
+	lib, _, err := cachedPlain(key, read)
+	return lib, err
+}
+
+func cachedPlain(key string, read func() (*liberty.Library, bool, error)) (*liberty.Library, bool, error) {
+	v, _ := libraries.LoadOrStore(key, &entry{})
+	e := v.(*entry)
+	e.once.Do(func() { e.lib, e.plain, e.err = read() })
+	return e.lib, e.plain, e.err
+}
+
+// readCarried reads a library the project carries.
+func readCarried(name string) (*liberty.Library, bool, error) {
+	var srcs []liberty.Source
+	for _, f := range carried[name] {
+		src, err := fs.ReadFile(files, f)
+		if err == nil {
+			src, err = liberty.Decompress(f, src)
+		}
+		if err != nil {
+			return nil, false, fmt.Errorf("pdk: %s: %w", name, err)
+		}
+		srcs = append(srcs, liberty.Source{Name: f, Text: src})
+	}
+	lib, err := liberty.NewLibrary(srcs...)
+	if err != nil {
+		return nil, false, fmt.Errorf("pdk: %w", err)
+	}
+	return lib, false, nil
+}
+
+// readFiles reads the library of the files at paths, through the cache;
+// *plain is set to the one file's path when it is one plain file, which
+// the tools may read as it is.
+func readFiles(paths []string, plain *string) (*liberty.Library, string, error) {
+	var key strings.Builder
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, "", notFile(p, err)
+		}
+		if st.IsDir() {
+			return nil, "", notFile(p, nil)
+		}
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			abs = p
+		}
+		fmt.Fprintf(&key, "%s\x00%d\x00%d\x00", abs, st.Size(), st.ModTime().UnixNano())
+	}
+	lib, isPlain, err := cachedPlain(key.String(), func() (*liberty.Library, bool, error) {
+		var srcs []liberty.Source
+		isPlain := len(paths) == 1
+		for _, p := range paths {
+			raw, err := os.ReadFile(p)
+			if err != nil {
+				return nil, false, notFile(p, err)
+			}
+			src, err := liberty.Decompress(p, raw)
+			if err != nil {
+				return nil, false, fmt.Errorf("pdk: %w", err)
+			}
+			isPlain = isPlain && len(src) == len(raw)
+			srcs = append(srcs, liberty.Source{Name: p, Text: src})
+		}
+		lib, err := liberty.NewLibrary(srcs...)
+		if err != nil {
+			return nil, false, fmt.Errorf("pdk: %w", err)
+		}
+		return lib, isPlain, nil
+	})
+	if err != nil {
+		return nil, "", err
+	}
+	if isPlain {
+		*plain = paths[0]
+	}
+	return lib, key.String(), nil
+}
+
+// written is one plain file written for the tools: written once, by the
+// first File that asks.
+type written struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+var (
+	// writtenFiles caches the files written, by the library's key and its
+	// dont-use globs.
+	writtenFiles sync.Map
+	// folder is the process's folder of written files, made by the first
+	// File that writes one and removed at the end of the process (package
+	// cleanup).
+	folderOnce sync.Once
+	folder     string
+	folderErr  error
+)
+
+// File returns the path of the one plain Liberty file the tools read: the
+// library's own file where it is one plain file with no cell to mark
+// dont_use, else the file Write writes, once per process, in a private
+// temporary folder under a plain path (toolrun.TempDir) that is removed
+// at the end of the process (package cleanup). An error is a failure to
+// write it, not bad input.
+func (l *Library) File() (string, error) {
+	if l.plain != "" {
+		return l.plain, nil
+	}
+	key := l.key + "\x00" + strings.Join(l.DontUse, " ")
+	v, _ := writtenFiles.LoadOrStore(key, &written{})
+	w := v.(*written)
+	w.once.Do(func() { w.path, w.err = l.write(key) })
+	return w.path, w.err
+}
+
+// Written reports whether File writes the file the tools read, rather
+// than give the library's own: a file kept past the process needs a copy.
+func (l *Library) Written() bool {
+	return l.plain == ""
+}
+
+// write writes the library for File.
+func (l *Library) write(key string) (string, error) {
+	folderOnce.Do(func() {
+		folder, _, folderErr = cleanup.MkdirTemp(toolrun.TempDir(), "prefixgen-pdk-")
+	})
+	if folderErr != nil {
+		return "", fmt.Errorf("pdk: %w", folderErr)
+	}
+	sum := sha256.Sum256([]byte(key))
+	name := strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' {
+			return r
+		}
+		return '_'
+	}, l.lib.Name())
+	p := filepath.Join(folder, name+"-"+hex.EncodeToString(sum[:4])+".lib")
+	f, err := os.Create(p)
+	if err != nil {
+		return "", fmt.Errorf("pdk: %w", err)
+	}
+	bw := bufio.NewWriterSize(f, 1<<20)
+	err = l.lib.Write(bw, l.IsDontUse)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(p)
+		return "", fmt.Errorf("pdk: writing the library %s: %w", l.Name, err)
+	}
+	return p, nil
+}

@@ -1,0 +1,226 @@
+package pdk_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/internal/cleanup"
+	"github.com/prefixgen/prefixgen/internal/tooltest"
+	"github.com/prefixgen/prefixgen/physical/liberty"
+	"github.com/prefixgen/prefixgen/physical/pdk"
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	cleanup.RemoveAll() // the libraries written
+	os.Exit(code)
+}
+
+// TestCarried opens the libraries the project carries: their records
+// apply, their units are read, and the file the tools read is written
+// once, plain, with the cells not to use marked and no power tables.
+func TestCarried(t *testing.T) {
+	tests := []struct {
+		name, platform string
+		cells          int
+		ns             float64
+		dont, use      string // a cell the record forbids, one it keeps
+	}{
+		{"sky130hd", "sky130hd", 428, 1, "sky130_fd_sc_hd__probe_p_8", "sky130_fd_sc_hd__nand2_1"},
+		{"asap7", "asap7", 202, 0.001, "NAND2xp5_ASAP7_75t_R", "NAND2x1_ASAP7_75t_R"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			lib, err := pdk.Open(tt.name, []string{"XOR2x1_ASAP7_75t_R sky130_fd_sc_hd__xor2_4"})
+			require.NoError(t, err)
+			assert.Equal(t, tt.name, lib.Name)
+			require.NotNil(t, lib.Record)
+			assert.Equal(t, tt.platform, lib.Record.Platform)
+			assert.Len(t, lib.Cells(), tt.cells)
+			ns, ok := lib.Liberty().Units().TimeNS()
+			require.True(t, ok)
+			assert.Equal(t, tt.ns, ns)
+			assert.True(t, lib.Cells()[tt.dont].DontUse, tt.dont)
+			assert.False(t, lib.Cells()[tt.use].DontUse, tt.use)
+			assert.Equal(t, lib.Record.DontUse, lib.DontUse[:len(lib.Record.DontUse)], "the record's globs first")
+			assert.Contains(t, lib.DontUse, "XOR2x1_ASAP7_75t_R")
+
+			p, err := lib.File()
+			require.NoError(t, err)
+			again, err := lib.File()
+			require.NoError(t, err)
+			assert.Equal(t, p, again, "written once")
+			src, err := os.ReadFile(p)
+			require.NoError(t, err)
+			assert.NotContains(t, string(src), "internal_power")
+			written := liberty.Cells(src)
+			assert.Len(t, written, tt.cells)
+			assert.True(t, written[tt.dont].DontUse)
+			assert.False(t, written[tt.use].DontUse)
+
+			other, err := pdk.Open(tt.name, nil)
+			require.NoError(t, err)
+			assert.Same(t, lib.Liberty(), other.Liberty(), "read once per process")
+			p2, err := other.File()
+			require.NoError(t, err)
+			assert.NotEqual(t, p, p2, "another dont-use list, another file")
+		})
+	}
+}
+
+// TestDebian: the OSU libraries carry no record and are read by the tools
+// as they are.
+func TestDebian(t *testing.T) {
+	tooltest.File(t, pdk.Debian["osu018"], "qflow-tech-osu018")
+	for _, spec := range []string{"", "osu018"} {
+		lib, err := pdk.Open(spec, nil)
+		require.NoError(t, err)
+		assert.Equal(t, pdk.Debian["osu018"], lib.Name)
+		assert.Nil(t, lib.Record)
+		assert.Empty(t, lib.DontUse)
+		p, err := lib.File()
+		require.NoError(t, err)
+		assert.Equal(t, pdk.Debian["osu018"], p, "no file written")
+	}
+	lib, err := pdk.Open("osu018", []string{"NAND3X1"})
+	require.NoError(t, err)
+	p, err := lib.File()
+	require.NoError(t, err)
+	assert.NotEqual(t, pdk.Debian["osu018"], p, "a cell to mark: written")
+	assert.True(t, lib.Cells()["NAND3X1"].DontUse)
+}
+
+// TestNangate45 applies Nangate45's record to the user's own file, known
+// by its library's name.
+func TestNangate45(t *testing.T) {
+	path := tooltest.Shared(t, "pdk/nangate45/nangate45_typ.lib.gz")
+	lib, err := pdk.Open(path, nil)
+	require.NoError(t, err)
+	assert.Equal(t, path, lib.Name)
+	require.NotNil(t, lib.Record)
+	assert.Equal(t, "nangate45", lib.Record.Platform)
+	assert.Equal(t, "BUF_X1", lib.Record.DriverCell)
+	assert.True(t, lib.Cells()["AOI211_X1"].DontUse)
+	assert.False(t, lib.Cells()["AOI211_X2"].DontUse)
+}
+
+func TestRecordFor(t *testing.T) {
+	assert.Nil(t, pdk.RecordFor("osu018_stdcells"))
+	assert.Nil(t, pdk.RecordFor(""))
+	r := pdk.RecordFor("asap7sc7p5t_AO_LVT_TT_nldm_211120")
+	require.NotNil(t, r)
+	assert.Equal(t, "BUFx2_ASAP7_75t_L", r.DriverCell)
+	assert.Equal(t, pdk.CellPin{Cell: "TIEHIx1_ASAP7_75t_L", Pin: "H"}, r.TieHigh)
+	assert.Equal(t, pdk.Buffer{Cell: "BUFx2_ASAP7_75t_L", In: "A", Out: "Y"}, r.Buffer)
+	r.DontUse[0] = "changed"
+	assert.Equal(t, "*x1p*_ASAP7*", pdk.RecordFor("asap7sc7p5t_SEQ_RVT_TT").DontUse[0], "each call its own record")
+	assert.Equal(t, 3.898, pdk.RecordFor("NangateOpenCellLibrary").LoadFF)
+	assert.Equal(t, "sky130_fd_sc_hd__buf_1", pdk.RecordFor("sky130_fd_sc_hd__tt_025C_1v80").DriverCell)
+	assert.Equal(t, []string{"sky130hd", "nangate45", "asap7"}, pdk.Platforms())
+}
+
+// lib is a small library: its cells, in ns and pF.
+func lib(name, cells string) string {
+	return "library (" + name + ") {\n  time_unit : \"1ns\" ;\n  capacitive_load_unit (1,pf) ;\n" + cells + "\n}\n"
+}
+
+const cells = `  cell (INV) { area : 1 ; pin (A) { direction : input ; } pin (Y) { direction : output ; function : "!A" ; } }
+  cell (BUF) { area : 1 ; pin (A) { direction : input ; } pin (Y) { direction : output ; function : "A" ; } }
+  cell (NAND2) { area : 2 ; pin (A) { direction : input ; } pin (B) { direction : input ; } pin (Y) { direction : output ; function : "!(A B)" ; } }
+  cell (NAND2B) { area : 1 ; pin (A) { direction : input ; } pin (B) { direction : input ; } pin (Y) { direction : output ; function : "!(A&B)" ; } }
+  cell (XNOR2) { area : 3 ; pin (A) { direction : input ; } pin (B) { direction : input ; } pin (Y) { direction : output ; function : "!(A^B)" ; } }
+  cell (DFF) { area : 4 ; ff (IQ, IQN) { next_state : "D" ; clocked_on : "CLK" ; }
+    pin (D) { direction : input ; } pin (CLK) { direction : input ; } pin (Q) { direction : output ; function : "IQ" ; } }`
+
+const seq = `  cell (DFF2) { area : 4 ; ff (IQ, IQN) { next_state : "D" ; clocked_on : "CLK" ; }
+    pin (D) { direction : input ; } pin (CLK) { direction : input ; } pin (Q) { direction : output ; function : "IQ" ; } }`
+
+func gz(t *testing.T, s string) []byte {
+	var b bytes.Buffer
+	w := gzip.NewWriter(&b)
+	_, err := w.Write([]byte(s))
+	require.NoError(t, err)
+	require.NoError(t, w.Close())
+	return b.Bytes()
+}
+
+// TestFiles: a library given as files, as a list or a folder, gzip or
+// plain; and every way a spec is bad input, in one line.
+func TestFiles(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, data, 0o644))
+		return p
+	}
+	comb := write("lib/a_comb.lib.gz", gz(t, lib("mine", cells)))
+	flops := write("lib/b_seq.lib", []byte(lib("mine_seq", seq)))
+	write("lib/notes.txt", []byte("not a library"))
+	plain := write("plain.lib", []byte(lib("mine", cells)))
+
+	for _, spec := range []string{comb + "," + flops, filepath.Join(dir, "lib")} {
+		l, err := pdk.Open(spec, nil)
+		require.NoError(t, err, spec)
+		assert.Equal(t, spec, l.Name)
+		assert.Equal(t, []string{comb, flops}, l.Files)
+		assert.Nil(t, l.Record)
+		assert.Len(t, l.Cells(), 7)
+		p, err := l.File()
+		require.NoError(t, err)
+		src, err := os.ReadFile(p)
+		require.NoError(t, err)
+		assert.Len(t, liberty.Cells(src), 7)
+		assert.True(t, strings.HasPrefix(string(src), "library (mine) {"))
+	}
+	l, err := pdk.Open(plain, nil)
+	require.NoError(t, err)
+	p, err := l.File()
+	require.NoError(t, err)
+	assert.Equal(t, plain, p, "one plain file with nothing to mark is read as it is")
+
+	l, err = pdk.Open(plain, []string{"NAND2B"})
+	require.NoError(t, err, "another NAND2 is left")
+	assert.True(t, l.IsDontUse("NAND2B"))
+	assert.True(t, l.Cells()["NAND2B"].DontUse)
+	assert.False(t, l.Cells()["NAND2"].DontUse)
+
+	empty := filepath.Join(dir, "empty")
+	require.NoError(t, os.Mkdir(empty, 0o755))
+	tests := []struct {
+		name, spec string
+		dontUse    []string
+		want       string
+	}{
+		{"not gzip", write("fake.lib.gz", []byte(lib("x", cells))), nil, `^pdk: liberty: .*fake\.lib\.gz is named \.gz but is not gzip`},
+		{"units", plain + "," + write("ps.lib", []byte(strings.Replace(lib("x", seq), "1ns", "1ps", 1))), nil,
+			`^pdk: liberty: .*plain\.lib and .*ps\.lib disagree on time_unit: "1ns" in .*plain\.lib, "1ps" in .*ps\.lib: allowed files of one library, whose units agree$`},
+		{"no NAND2 left", plain, []string{"NAND2*"}, `^pdk: the cells not to use \(NAND2\*\) leave library .*plain\.lib no cell for a two-input NAND, which it has \(NAND2, NAND2B\): allowed a dont-use list that keeps one$`},
+		{"no flip-flop left", plain, []string{"DFF"}, `no cell for a D flip-flop, which it has \(DFF\)`},
+		{"no XOR left", plain, []string{"X*"}, `no cell for a two-input XOR or XNOR, which it has \(XNOR2\)`},
+		{"bad glob", plain, []string{"NAND[2"}, `^pdk: dont-use pattern "NAND\[2": syntax error in pattern: allowed globs of cell names`},
+		{"unknown name", "asap8", nil, `^pdk: unknown library "asap8" \(did you mean asap7\?\): allowed osu018, osu035, sky130hd, asap7, a Liberty file \(\.lib or \.lib\.gz\), files separated by commas, or a folder of them$`},
+		{"unknown far", "tsmc", nil, `^pdk: unknown library "tsmc": allowed`},
+		{"missing", filepath.Join(dir, "none.lib"), nil, `^pdk: Liberty file .*none\.lib cannot be read: no such file or directory \(allowed`},
+		{"missing in list", plain + "," + filepath.Join(dir, "none.lib"), nil, `^pdk: Liberty file .*none\.lib cannot be read: no such file or directory`},
+		{"folder in list", plain + "," + empty, nil, `^pdk: Liberty file .*empty is a folder \(a folder is allowed alone`},
+		{"empty in list", plain + ",", nil, `names an empty file between commas`},
+		{"empty folder", empty, nil, `^pdk: folder .*empty holds no Liberty file \(\*\.lib or \*\.lib\.gz\): allowed`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := pdk.Open(tt.spec, tt.dontUse)
+			require.Error(t, err)
+			assert.Regexp(t, tt.want, err.Error())
+			assert.NotContains(t, err.Error(), "\n")
+		})
+	}
+}
