@@ -103,6 +103,12 @@ func optimizeCommand() *cli.Command {
 			}
 			if !c.IsSet("max-delay-ns") && !c.IsSet("max-area-um2") {
 				for _, name := range append(slices.Clone(synthFlagNames), "sparse", "flow-steps", "ling", "pg-cells", "stages", "no-reset", "orders", "start") {
+					if name == "liberty" || name == "dont-use" {
+						if c.IsSet(name) && !c.IsSet("max-delay") && c.String("objective") != "delay" {
+							return usage(c, "--%s applies only with --max-delay, --objective delay (the model stands on the library), --max-delay-ns or --max-area-um2", name)
+						}
+						continue
+					}
 					if c.IsSet(name) {
 						return usage(c, "--%s applies only with --max-delay-ns or --max-area-um2", name)
 					}
@@ -153,6 +159,11 @@ func optimizeCommand() *cli.Command {
 				}
 				if opt.Profile, err = readProfile(c, opt.Width); err != nil {
 					return err
+				}
+			}
+			if c.IsSet("liberty") || c.IsSet("dont-use") {
+				if opt.Model, err = physical.Model(c.String("liberty"), dontUse(c)); err != nil {
+					return usage(c, "%v", err)
 				}
 			}
 			if measured {

@@ -246,3 +246,22 @@ func TestOptimizeArrival(t *testing.T) {
 		})
 	}
 }
+
+// TestOptimizeModelLibrary runs the model's search on a library's own
+// gates: the area column is then that library's (ASAP7's adders are tens
+// of µm², OSU 0.18 µm's thousands), and the model follows the platform's
+// cells not to use.
+func TestOptimizeModelLibrary(t *testing.T) {
+	status, out, errOut := prefixgen("optimize", "-n", "16", "--objective", "delay", "--liberty", "asap7")
+	require.Equal(t, 0, status, errOut)
+	fields := strings.Fields(strings.Split(out, "\n")[1])
+	area, err := strconv.ParseFloat(fields[len(fields)-1], 64)
+	require.NoError(t, err)
+	assert.Less(t, area, 100.0, "µm² of ASAP7's cells:\n%s", out)
+	status, _, errOut = prefixgen("optimize", "-n", "16", "--objective", "delay", "--liberty", "asap7", "--dont-use", "AOI21*")
+	assert.Equal(t, 2, status)
+	assert.Equal(t, "prefixgen optimize: the delay model cannot stand on library asap7: the library has no usable AOI21 cell: the model needs an inverter, NAND2, XOR2 or XNOR2, and AOI21\n", errOut)
+	status, _, errOut = prefixgen("optimize", "-n", "16", "--max-depth", "5", "--liberty", "asap7")
+	assert.Equal(t, 2, status)
+	assert.Equal(t, "prefixgen optimize: --liberty applies only with --max-delay, --objective delay (the model stands on the library), --max-delay-ns or --max-area-um2\n", errOut)
+}

@@ -271,6 +271,18 @@ func (l *Library) Name() string {
 	return ""
 }
 
+// Groups returns the library groups of the library's files, in order: a
+// file without one gives none.
+func (l *Library) Groups() []*Group {
+	var gs []*Group
+	for _, f := range l.files {
+		if f.lib != nil {
+			gs = append(gs, f.lib)
+		}
+	}
+	return gs
+}
+
 // Names returns the names the library's files were given, in order.
 func (l *Library) Names() []string {
 	names := make([]string, len(l.files))
