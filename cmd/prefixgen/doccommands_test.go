@@ -88,6 +88,13 @@ func TestDocCommands(t *testing.T) {
 	for _, name := range []string{"mine.json", "mynet.json"} {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(ownNetwork), 0o644))
 	}
+	// The documents' commands run from the repository's root, where
+	// docs/arrivals/ramp32.json is what they name; what they write under
+	// docs/ stays in the test's folder.
+	arrivals, err := filepath.Abs("../../docs/arrivals")
+	require.NoError(t, err)
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "docs"), 0o755))
+	require.NoError(t, os.Symlink(arrivals, filepath.Join(dir, "docs", "arrivals")))
 	seen := map[string]bool{}
 	total := 0
 	for _, doc := range docs {
