@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -19,7 +20,12 @@ import (
 	"github.com/prefixgen/prefixgen/physical"
 )
 
-var calibrate = flag.Bool("calibrate", false, "run TestCalibration on every named network at 32, 64 and 128 bits (about half an hour on two cores)")
+var (
+	calibrate        = flag.Bool("calibrate", false, "run TestCalibration on every named network at 32, 64 and 128 bits (about half an hour on two cores)")
+	calibrateLiberty = flag.String("liberty", "", "with -calibrate, the library (as --liberty takes it: osu018, sky130hd, asap7, a file) the model is calibrated on and the flow synthesizes onto")
+	calibrateFlow    = flag.String("flow", "keep", "with -calibrate, the flow: keep or abc")
+	calibrateWidths  = flag.String("widths", "32,64,128", "with -calibrate, the widths, separated by commas")
+)
 
 // spearman returns Spearman's rank correlation of x and y: Pearson's
 // correlation of their ranks, ties sharing the mean of their ranks.
@@ -93,14 +99,28 @@ func calibrationNetworks(t *testing.T, n int) []*network.Network {
 // the model says, and the gaps between networks are small); with -calibrate
 // it runs every named network at 32, 64 and 128 bits and asks for 0.9 at
 // each width and over all, logging every network (go test ./delay -run
-// Calibration -calibrate -v -timeout 2h), which is how the README's figures
-// were measured.
+// Calibration -calibrate -v -timeout 2h), which is how docs/' figures were
+// measured. -liberty, -flow and -widths take it to another library (the
+// model then calibrated on that library's cells, physical.Model), flow
+// and widths: docs/libraries.md's figures.
 func TestCalibration(t *testing.T) {
 	tooltest.Path(t, "yosys")
 	tooltest.Path(t, "sta")
 	widths, least := []int{16}, 0.85
+	lib, opt := &delay.OSU018, physical.Options{}
 	if *calibrate {
-		widths, least = []int{32, 64, 128}, 0.9
+		least = 0.9
+		widths = nil
+		for w := range strings.SplitSeq(*calibrateWidths, ",") {
+			n, err := strconv.Atoi(w)
+			require.NoError(t, err, "-widths")
+			widths = append(widths, n)
+		}
+		flow, err := physical.ParseFlow(*calibrateFlow)
+		require.NoError(t, err)
+		opt = physical.Options{Liberty: *calibrateLiberty, Flow: flow}
+		lib, err = physical.Model(*calibrateLiberty, nil)
+		require.NoError(t, err)
 	} else if testing.Short() {
 		t.Skip("the flow takes seconds: skipped in -short mode")
 	}
@@ -113,17 +133,17 @@ func TestCalibration(t *testing.T) {
 			require.NoError(t, err)
 			designs[i] = d
 		}
-		results, err := physical.Run(context.Background(), designs, physical.Options{})
+		results, err := physical.Run(context.Background(), designs, opt)
 		require.NoError(t, err)
 		model, sta := make([]float64, len(nets)), make([]float64, len(nets))
 		var log strings.Builder
 		for i, net := range nets {
-			model[i] = delay.FO4(net)
+			model[i] = lib.Analyze(net).FO4
 			sta[i] = results[i].DelayNS
 			fmt.Fprintf(&log, "%-28s %7.2f FO4 %7.3f ns %9.0f µm²\n", results[i].Name(), model[i], sta[i], results[i].AreaUM2)
 		}
 		rho := spearman(model, sta)
-		t.Logf("%d bits, %d networks, Spearman %.3f\n%s", n, len(nets), rho, log.String())
+		t.Logf("%s, flow %s, %d bits, %d networks, Spearman %.3f\n%s", lib.Name, opt.Flow, n, len(nets), rho, log.String())
 		assert.GreaterOrEqual(t, rho, least, "%d bits: the model ranks the networks unlike OpenSTA", n)
 		allModel, allSTA = append(allModel, model...), append(allSTA, sta...)
 	}
