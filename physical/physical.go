@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/prefixgen/prefixgen/adder"
+	"github.com/prefixgen/prefixgen/delay"
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical/pdk"
@@ -137,6 +138,13 @@ type Options struct {
 	// OutputLoadPF is the capacitance on every output in picofarads,
 	// whatever unit the library counts in; 0 means DefaultOutputLoadPF.
 	OutputLoadPF float64
+	// Profile, when not nil, is the timing every adder meets in its
+	// design (delay.Profile): a_i and b_i arrive at Arrival[i] ns (cin with
+	// bit 0), and sum_i and then cout are required at Required; the delay
+	// reported is then the worst output's lateness, its arrival less its
+	// required time. It must pass Profile.Check for every design's width;
+	// a user's own module (VerilogDesign) is timed without it.
+	Profile *delay.Profile
 	// Workdir, when not empty, is a folder that keeps every design's files
 	// (the Verilog, the Yosys script, the mapped netlist, the OpenSTA
 	// script and the tools' logs) in a subfolder named after the design,
@@ -388,6 +396,14 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 	for _, d := range designs {
 		if !emit.PlainIdentifier(d.Top) {
 			return nil, &SetupError{msg: fmt.Sprintf("physical: top module %q: allowed a letter or _, then letters, digits or _", d.Top)}
+		}
+	}
+	for _, d := range designs {
+		if d.outside {
+			continue
+		}
+		if err := opt.Profile.Check(d.Width); err != nil {
+			return nil, &SetupError{msg: "physical: " + strings.TrimPrefix(err.Error(), "delay: "), err: err}
 		}
 	}
 	if opt.ToolTimeout < 0 {

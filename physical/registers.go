@@ -20,6 +20,9 @@ type registers struct {
 	flops  int
 	clocks []string
 	names  map[string]string
+	// bySlack says the delay is read from the worst slack, not from the
+	// worst path's arrival: outputs required at their own times.
+	bySlack bool
 }
 
 var (

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/prefixgen/prefixgen/adder"
+	"github.com/prefixgen/prefixgen/delay"
 	"github.com/prefixgen/prefixgen/internal/cleanup"
 	"github.com/prefixgen/prefixgen/internal/toolrun"
 	"github.com/prefixgen/prefixgen/network"
@@ -453,6 +454,15 @@ const staPeriod = 1000
 // same period and edges, so that the paths into, between and out of the
 // flip-flops are timed against one period.
 func STAScript(top, lib string, load float64, clocks ...string) string {
+	return staScript(top, lib, load, nil, clocks...)
+}
+
+// staScript is STAScript in the timing prof gives the adder (nil: every
+// input at 0, every output required at 0): a_i and b_i arrive at
+// prof.Arrival[i], cin with bit 0, and sum_i and then cout are required at
+// prof.Required, an output delay of minus that, so that the worst slack's
+// path is the latest against its required time.
+func staScript(top, lib string, load float64, prof *delay.Profile, clocks ...string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# liberty.lib is %s\n", lib)
 	fmt.Fprintf(&b, "read_liberty liberty.lib\n")
@@ -474,6 +484,23 @@ func STAScript(top, lib string, load float64, clocks ...string) string {
 	}
 	fmt.Fprintf(&b, "set_input_delay 0 -clock virtual_clock %s\n", inputs)
 	fmt.Fprintf(&b, "set_output_delay 0 -clock virtual_clock [all_outputs]\n")
+	if prof != nil {
+		ns := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+		for i, at := range prof.Arrival {
+			ports := fmt.Sprintf("a[%d] b[%d]", i, i)
+			if i == 0 {
+				ports += " cin"
+			}
+			fmt.Fprintf(&b, "set_input_delay %s -clock virtual_clock [get_ports -quiet {%s}]\n", ns(at), ports)
+		}
+		for i, req := range prof.Required {
+			port := fmt.Sprintf("sum[%d]", i)
+			if i == len(prof.Required)-1 {
+				port = "cout"
+			}
+			fmt.Fprintf(&b, "set_output_delay %s -clock virtual_clock [get_ports -quiet {%s}]\n", ns(-req), port)
+		}
+	}
 	fmt.Fprintf(&b, "set_load %s [all_outputs]\n", strconv.FormatFloat(load, 'g', -1, 64))
 	fmt.Fprintf(&b, "report_checks -path_delay max -format full -digits 4\n")
 	if len(clocks) > 0 {
@@ -668,7 +695,12 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		return nil, fail("%w", err)
 	}
 	r.Registers = regs.flops
-	if err := os.WriteFile(filepath.Join(dir, "timing.tcl"), []byte(STAScript(d.Top, lib, opt.load(), regs.clocks...)), 0o644); err != nil {
+	var prof *delay.Profile
+	if !d.outside {
+		prof = opt.Profile
+	}
+	regs.bySlack = prof != nil && prof.Required != nil
+	if err := os.WriteFile(filepath.Join(dir, "timing.tcl"), []byte(staScript(d.Top, lib, opt.load(), prof, regs.clocks...)), 0o644); err != nil {
 		return nil, fail("%w", err)
 	}
 	out, err = t.invoke(ctx, dir, t.sta, "-no_init", "-no_splash", "-exit", "timing.tcl")
@@ -767,7 +799,7 @@ func parseTiming(s string, r *Result, regs registers) error {
 		} else if !strings.HasPrefix(b, "Startpoint:") {
 			continue
 		}
-		if regs.flops == 0 {
+		if regs.flops == 0 && !regs.bySlack {
 			best = b
 			break
 		}
@@ -791,7 +823,7 @@ func parseTiming(s string, r *Result, regs registers) error {
 	if err != nil {
 		return fmt.Errorf("arrival time %q in OpenSTA's report: %w", ar[1], err)
 	}
-	if regs.flops > 0 {
+	if regs.flops > 0 || regs.bySlack {
 		d = math.Round((staPeriod-bestSlack)*1e4) / 1e4
 	}
 	name := func(point string) string {

@@ -87,7 +87,7 @@ func optimizeCommand() *cli.Command {
 			&cli.BoolFlag{Name: "no-reset", Usage: "with --stages, registers without a reset (gen --no-reset)"},
 			ordersFlag("with --max-delay-ns or --max-area-um2, judge every adder by its medians: "),
 			&cli.IntFlag{Name: "flow-steps", Usage: "with --max-delay-ns or --max-area-um2, syntheses of the flow-in-the-loop search after the candidates are measured (0: none; each is one run of synth's flow)"},
-			&cli.StringFlag{Name: "arrival", Usage: "with --max-delay or --objective delay, time the adder as its design does: `FILE` gives when each bit arrives and when each output is needed ({\"arrival_ns\": [ns per bit], \"required_ns\": [ns per sum bit, then the carry-out]}, either optional), and the model's delay is the worst output's lateness"},
+			&cli.StringFlag{Name: "arrival", Usage: "time the adder as its design does, by the model (--max-delay, --objective delay) or through the flow (--max-delay-ns, --max-area-um2, OpenSTA's input and output delays): `FILE` gives when each bit arrives and when each output is needed ({\"arrival_ns\": [ns per bit], \"required_ns\": [ns per sum bit, then the carry-out]}, either optional), and a delay is the worst output's lateness"},
 			&cli.StringFlag{Name: "start", Usage: "with --max-delay-ns or --max-area-um2, measure the network of `FILE` too (a prefixgen.network/v1 or prefixgen.adder/v1 document of width N, such as -f json wrote), and let the flow search start from it: to go on from an earlier search; an adder file's sparseness, Ling carries, pipeline and library cells stand where --sparse, --ling, --stages and --pg-cells are not given"},
 		}, synthFlags()...),
 		OnUsageError: onUsageError,
@@ -151,11 +151,8 @@ func optimizeCommand() *cli.Command {
 				return usage(c, "--max-delay %v out of range: allowed a positive number of FO4 delays", c.Float64("max-delay"))
 			}
 			if c.IsSet("arrival") {
-				if measured {
-					return usage(c, "--arrival applies to the model's searches (--max-delay, --objective delay): the flow does not time an adder against a profile yet")
-				}
-				if !c.IsSet("max-delay") && objective != optimize.Delay {
-					return usage(c, "--arrival applies only with --max-delay or --objective delay")
+				if !c.IsSet("max-delay") && objective != optimize.Delay && !measured {
+					return usage(c, "--arrival applies only with --max-delay, --objective delay, --max-delay-ns or --max-area-um2")
 				}
 				if opt.Profile, err = readProfile(c, opt.Width); err != nil {
 					return err
@@ -233,6 +230,7 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 	if flow.Orders, err = orders(c); err != nil {
 		return err
 	}
+	flow.Profile = opt.Profile
 	if err := optimize.Check(opt); err != nil {
 		return usage(c, "%v", err)
 	}
@@ -342,6 +340,9 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 			}
 			_, err = fmt.Fprintf(w, "the flow search ran %d of the %d syntheses asked: within %s its chains found no new neighbour to measure\n",
 				res.FlowSteps, opt.FlowSteps, bounds)
+		}
+		if err == nil && flow.Profile != nil {
+			_, err = fmt.Fprintf(w, "timed against the profile of %s (OpenSTA's input and output delays): a delay is the worst output's lateness, its arrival less its required time\n", c.String("arrival"))
 		}
 		if err == nil && flow.Orders > 0 {
 			_, err = fmt.Fprintf(w, "area and delay are medians over each adder as written and %s of its gates (--orders); the adder as written: %s µm², %.3f ns\n",

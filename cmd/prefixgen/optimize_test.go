@@ -225,6 +225,19 @@ func TestOptimizeArrival(t *testing.T) {
 	require.Equal(t, 0, status, errOut)
 	assert.NotEqual(t, strings.Split(plain, "\n")[1], strings.Split(out, "\n")[1], "the profile changes the delay")
 
+	// Through the flow, the adders timed with the profile as OpenSTA's
+	// input delays: the top bit's 0.7 ns counts in every delay.
+	ramp8 := file("ramp8.json", `{"arrival_ns": [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7]}`)
+	t.Run("flow", func(t *testing.T) {
+		needFlow(t)
+		status, out, errOut := prefixgen("optimize", "-n", "8", "--max-delay-ns", "10", "--arrival", ramp8)
+		require.Equal(t, 0, status, errOut)
+		assert.Contains(t, out, "timed against the profile of "+ramp8+" (OpenSTA's input and output delays): a delay is the worst output's lateness, its arrival less its required time\n")
+		fields := strings.Fields(strings.Split(out, "\n")[1])
+		ns, err := strconv.ParseFloat(fields[len(fields)-1], 64)
+		require.NoError(t, err, out)
+		assert.Greater(t, ns, 0.7, out)
+	})
 	short := file("short.json", `{"arrival_ns": [0, 1]}`)
 	bad := file("bad.json", `{"arrival": [0, 1]}`)
 	for _, c := range []struct {
@@ -235,8 +248,8 @@ func TestOptimizeArrival(t *testing.T) {
 		{"short", []string{"-n", "16", "--objective", "delay", "--arrival", short}, "--arrival " + short + ": 2 arrival times for an adder of 16 bits: allowed one per bit"},
 		{"bad field", []string{"-n", "16", "--objective", "delay", "--arrival", bad}, "--arrival " + bad + `: json: unknown field "arrival" (allowed {"arrival_ns": [ns per bit], "required_ns": [ns per output]})`},
 		{"missing", []string{"-n", "16", "--objective", "delay", "--arrival", filepath.Join(dir, "none.json")}, "--arrival: open " + filepath.Join(dir, "none.json") + ": no such file or directory"},
-		{"cells", []string{"-n", "16", "--max-depth", "5", "--arrival", ramp}, "--arrival applies only with --max-delay or --objective delay"},
-		{"flow", []string{"-n", "16", "--max-delay-ns", "5", "--arrival", ramp}, "--arrival applies to the model's searches (--max-delay, --objective delay): the flow does not time an adder against a profile yet"},
+		{"cells", []string{"-n", "16", "--max-depth", "5", "--arrival", ramp}, "--arrival applies only with --max-delay, --objective delay, --max-delay-ns or --max-area-um2"},
+		{"flow, short", []string{"-n", "16", "--max-delay-ns", "5", "--arrival", short}, "--arrival " + short + ": 2 arrival times for an adder of 16 bits: allowed one per bit"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			status, out, errOut := prefixgen(append([]string{"optimize"}, c.args...)...)
