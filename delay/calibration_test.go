@@ -109,7 +109,12 @@ func TestCalibration(t *testing.T) {
 	widths, least := []int{16}, 0.85
 	lib, opt := &delay.OSU018, physical.Options{}
 	if *calibrate {
+		// The bound holds the documented figures of OSU 0.18 µm through
+		// the keep flow; on another library or flow the test measures.
 		least = 0.9
+		if *calibrateLiberty != "" || *calibrateFlow != "keep" {
+			least = -1
+		}
 		widths = nil
 		for w := range strings.SplitSeq(*calibrateWidths, ",") {
 			n, err := strconv.Atoi(w)

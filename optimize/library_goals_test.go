@@ -28,7 +28,11 @@ var libraryGoals = []struct {
 	file string
 	flow physical.Flow
 	g1   bool
-}{}
+}{
+	{"sky130hd-fast-abc-64.json", physical.ABC, true},
+	{"asap7-fast-abc-64.json", physical.ABC, true},
+	{"nangate45-fast-abc-64.json", physical.ABC, true},
+}
 
 // librarySpec returns the --liberty of the library a goal file names:
 // the carried libraries by name, Nangate45 from the shared folder.
