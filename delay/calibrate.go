@@ -494,17 +494,25 @@ func numbers(values []string) ([]float64, error) {
 	return out, nil
 }
 
-// timeUnit returns the library's time unit in ns ("1ns", "1ps", "10ps").
+// timeUnit returns the library's time unit in ns ("1ns", "1ps", "10ps");
+// a library that states none counts in ns, Liberty's default.
 func timeUnit(lib *liberty.Group) (float64, error) {
+	if _, ok := lib.Attrs["time_unit"]; !ok {
+		return 1, nil
+	}
 	return unit(lib.Attrs["time_unit"], "time_unit", map[string]float64{"ns": 1, "ps": 1e-3, "us": 1e3, "fs": 1e-6}, "ns")
 }
 
 // capUnit returns the library's capacitance unit in pF
-// (capacitive_load_unit (1,ff)).
+// (capacitive_load_unit (1,ff)); a library that states none counts in pF,
+// as synthesis tools take it.
 func capUnit(lib *liberty.Group) (float64, error) {
 	v := lib.Values("capacitive_load_unit")
+	if v == nil {
+		return 1, nil
+	}
 	if len(v) != 2 {
-		return 0, errors.New("delay: the library gives no capacitive_load_unit: allowed one such as (1,ff)")
+		return 0, fmt.Errorf("delay: the library's capacitive_load_unit %q: allowed a number and a unit, as (1,ff)", strings.Join(v, ","))
 	}
 	return unit(v[0]+v[1], "capacitive_load_unit", map[string]float64{"pf": 1, "ff": 1e-3, "nf": 1e3}, "pf")
 }

@@ -170,6 +170,25 @@ func TestCalibrate(t *testing.T) {
 	assert.Equal(t, delay.Gate{Name: "AOI", Parasitic: 5, Drive: 3, Pins: [3]float64{1.4, 1.5, 1.1}, Area: 3}, round(lib.CellG))
 }
 
+// TestCalibrateDefaultUnits reads a library that states no units as
+// Liberty's defaults, ns and pF: the same cells in ns and pF as tiny's in
+// ps and fF, scaled, give the same library.
+func TestCalibrateDefaultUnits(t *testing.T) {
+	want, err := delay.Calibrate(liberty.Parse([]byte(tiny)), delay.CalibrateOptions{Name: "tiny", SlewNS: 0.01})
+	require.NoError(t, err)
+	src := strings.NewReplacer(`time_unit : "1ps";`, "", "capacitive_load_unit (1,ff);", "").Replace(tiny)
+	got, err := delay.Calibrate(liberty.Parse([]byte(src)), delay.CalibrateOptions{Name: "tiny", SlewNS: 10})
+	require.NoError(t, err)
+	// In ns and pF every time is 1000 times longer and every capacitance
+	// 1000 times larger: τ (a slope times a capacitance) 1000 times
+	// longer, the same in τ and unit inverters, but the 10 fF load, a
+	// thousandth of the unit inverter now.
+	assert.InEpsilon(t, want.TauNS*1e3, got.TauNS, 1e-9)
+	assert.InEpsilon(t, want.FO4, got.FO4, 1e-9)
+	assert.InEpsilon(t, want.OutputLoad/1000, got.OutputLoad, 1e-9)
+	assert.Equal(t, round(want.CellG), round(got.CellG))
+}
+
 // round rounds a gate's figures to 1e-9, so that a hand-worked gate
 // compares equal.
 func round(g delay.Gate) delay.Gate {

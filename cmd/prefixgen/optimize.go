@@ -158,7 +158,7 @@ func optimizeCommand() *cli.Command {
 					return err
 				}
 			}
-			if c.IsSet("liberty") || c.IsSet("dont-use") {
+			if (c.IsSet("liberty") || c.IsSet("dont-use")) && !measured {
 				if opt.Model, err = physical.Model(c.String("liberty"), dontUse(c)); err != nil {
 					return usage(c, "%v", err)
 				}
@@ -231,6 +231,12 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 		return err
 	}
 	flow.Profile = opt.Profile
+	// The model ranks the candidates by the library's own cells; a library
+	// it cannot stand on (one without an AOI21, say) is still one the flow
+	// measures, ranked by OSU 0.18 µm's.
+	if m, err := physical.Model(flow.Liberty, flow.DontUse); err == nil {
+		opt.Model = m
+	}
 	if err := optimize.Check(opt); err != nil {
 		return usage(c, "%v", err)
 	}
