@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/prefixgen/prefixgen/physical/liberty"
+	"github.com/prefixgen/prefixgen/liberty"
 )
 
 // CalibrateOptions are the choices Calibrate makes that a library does not.

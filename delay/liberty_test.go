@@ -15,7 +15,7 @@ import (
 
 	"github.com/prefixgen/prefixgen/delay"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
-	"github.com/prefixgen/prefixgen/physical/liberty"
+	"github.com/prefixgen/prefixgen/liberty"
 )
 
 // osu018Path is where Debian's qflow-tech-osu018 puts the library.

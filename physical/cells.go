@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/prefixgen/prefixgen/adder"
+	"github.com/prefixgen/prefixgen/liberty"
 	"github.com/prefixgen/prefixgen/physical/bdd"
-	"github.com/prefixgen/prefixgen/physical/liberty"
 	"github.com/prefixgen/prefixgen/physical/netlist"
 	"github.com/prefixgen/prefixgen/physical/redundant"
 )

@@ -6,7 +6,7 @@ import (
 	"sync"
 
 	"github.com/prefixgen/prefixgen/delay"
-	"github.com/prefixgen/prefixgen/physical/liberty"
+	"github.com/prefixgen/prefixgen/liberty"
 	"github.com/prefixgen/prefixgen/physical/pdk"
 )
 

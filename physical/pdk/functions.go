@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/prefixgen/prefixgen/physical/liberty"
+	"github.com/prefixgen/prefixgen/liberty"
 )
 
 // basic are the functions a dont-use list may not take every cell of

@@ -19,7 +19,7 @@ import (
 	"github.com/prefixgen/prefixgen/internal/cleanup"
 	"github.com/prefixgen/prefixgen/internal/suggest"
 	"github.com/prefixgen/prefixgen/internal/toolrun"
-	"github.com/prefixgen/prefixgen/physical/liberty"
+	"github.com/prefixgen/prefixgen/liberty"
 )
 
 // Default names the library used when a spec is empty: OSU 0.18 µm.

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/prefixgen/prefixgen/liberty"
 	"github.com/prefixgen/prefixgen/physical/bdd"
-	"github.com/prefixgen/prefixgen/physical/liberty"
 	"github.com/prefixgen/prefixgen/physical/netlist"
 )
 

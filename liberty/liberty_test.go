@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/internal/tooltest"
-	"github.com/prefixgen/prefixgen/physical/liberty"
+	"github.com/prefixgen/prefixgen/liberty"
 )
 
 // tiny is a small library in the shape of the OSU files: quoted

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/prefixgen/prefixgen/physical/liberty"
+	"github.com/prefixgen/prefixgen/liberty"
 )
 
 // part is one file of a library split in two, as ASAP7 splits its cells:
