@@ -32,6 +32,7 @@ var libraryGoals = []struct {
 	{"sky130hd-fast-abc-64.json", physical.ABC, true},
 	{"asap7-fast-abc-64.json", physical.ABC, true},
 	{"nangate45-fast-abc-64.json", physical.ABC, true},
+	{"sky130hd-fast-keep-64.json", physical.Keep, true},
 }
 
 // librarySpec returns the --liberty of the library a goal file names:
