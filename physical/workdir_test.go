@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/prefixgen/prefixgen/internal/golden"
 	"github.com/prefixgen/prefixgen/physical"
 )
 
@@ -65,35 +66,6 @@ func TestWorkdirNotMadeWhenRefused(t *testing.T) {
 	assert.NoDirExists(t, work)
 }
 
-// files lists what dir holds, each path under dir with its content ("/"
-// for a folder, "-> TARGET" for a link); nil when dir does not exist.
-func files(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	if _, err := os.Lstat(dir); err != nil {
-		return nil
-	}
-	got := map[string]string{}
-	require.NoError(t, filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		require.NoError(t, err)
-		rel, _ := filepath.Rel(dir, p)
-		switch {
-		case p == dir:
-		case d.Type()&os.ModeSymlink != 0:
-			to, err := os.Readlink(p)
-			require.NoError(t, err)
-			got[rel] = "-> " + to
-		case d.IsDir():
-			got[rel] = "/"
-		default:
-			data, err := os.ReadFile(p)
-			require.NoError(t, err)
-			got[rel] = string(data)
-		}
-		return nil
-	}))
-	return got
-}
-
 // TestWorkdirWholeOrNothing: the work folder is written at the end of a
 // Run, whole or not at all. Stand-in tools time two designs, one at a
 // time; when Yosys fails on the second, the work folder is as it was
@@ -136,7 +108,7 @@ func TestWorkdirWholeOrNothing(t *testing.T) {
 					require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
 				}
 			}
-			before := files(t, base)
+			before := golden.Tree(t, base)
 			yosys := strings.ReplaceAll(yosysMaps, "$TESTDATA", testdata)
 			if tt.fail {
 				count := filepath.Join(dir, "count")
@@ -153,11 +125,11 @@ echo x >> ` + count + `
 			if tt.fail {
 				require.Error(t, err)
 				assert.Contains(t, err.Error(), "ERROR: the second design")
-				assert.Equal(t, before, files(t, base), "the work folder as it was, nothing beside it")
+				assert.Equal(t, before, golden.Tree(t, base), "the work folder as it was, nothing beside it")
 				return
 			}
 			require.NoError(t, err)
-			got := files(t, work)
+			got := golden.Tree(t, work)
 			for _, name := range []string{"kogge-stone", "brent-kung"} {
 				for _, f := range []string{"design.v", "synth.ys", "liberty.lib", "stat.txt", "mapped.v", "timing.tcl", "sta.log"} {
 					assert.Contains(t, got, name+"/"+f)

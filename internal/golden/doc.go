@@ -2,7 +2,8 @@
 // expects, kept beside it (testdata/*.golden, and the figures under docs/
 // that the README shows).
 //
-// Check compares what a test produced with its file. When the test binary
+// Check compares what a test produced with its file; Tree lists a folder
+// whole, for a test to compare. When the test binary
 // is given -update (go test ./emit -update), Check first rewrites the file
 // with what the test produced, so that a deliberate change is refreshed by
 // one command and reviewed in git diff. A mismatch names the file and the

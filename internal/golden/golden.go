@@ -90,3 +90,46 @@ func pkgDir() string {
 		dir = parent
 	}
 }
+
+// Tree returns what dir holds, for a test to compare whole: each entry's
+// path under dir (slash-separated as the system names it) with its
+// content for a file, "/" for a folder and "-> TARGET" for a link; nil
+// when dir does not exist.
+func Tree(t testing.TB, dir string) map[string]string {
+	t.Helper()
+	if _, err := os.Lstat(dir); errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	got := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		switch {
+		case p == dir:
+		case d.Type()&fs.ModeSymlink != 0:
+			to, err := os.Readlink(p)
+			if err != nil {
+				return err
+			}
+			got[rel] = "-> " + to
+		case d.IsDir():
+			got[rel] = "/"
+		default:
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			got[rel] = string(data)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("listing %s: %v", dir, err)
+	}
+	return got
+}

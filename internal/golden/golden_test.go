@@ -141,3 +141,17 @@ func TestCommand(t *testing.T) {
 }
 
 func ptr(s string) *string { return &s }
+
+// TestTree lists a folder of a file, a subfolder with a file and a link,
+// and gives nil for a folder that is not there.
+func TestTree(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "a.txt"), []byte("A"), 0o644))
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "sub"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "sub", "b.txt"), []byte("B"), 0o644))
+	require.NoError(t, os.Symlink("../a.txt", filepath.Join(dir, "sub", "l")))
+	assert.Equal(t, map[string]string{
+		"a.txt": "A", "sub": "/", filepath.Join("sub", "b.txt"): "B", filepath.Join("sub", "l"): "-> ../a.txt",
+	}, Tree(t, dir))
+	assert.Nil(t, Tree(t, filepath.Join(dir, "none")))
+}

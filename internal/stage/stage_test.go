@@ -12,37 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/internal/cleanup"
+	"github.com/prefixgen/prefixgen/internal/golden"
 )
-
-// tree returns what dir holds: each entry's path under dir, with its
-// content for a file, "/" for a folder and "-> TARGET" for a link; nil
-// when dir does not exist.
-func tree(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	if _, err := os.Lstat(dir); errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	got := map[string]string{}
-	require.NoError(t, filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		require.NoError(t, err)
-		rel, _ := filepath.Rel(dir, p)
-		switch {
-		case p == dir:
-		case d.Type()&os.ModeSymlink != 0:
-			to, err := os.Readlink(p)
-			require.NoError(t, err)
-			got[rel] = "-> " + to
-		case d.IsDir():
-			got[rel] = "/"
-		default:
-			data, err := os.ReadFile(p)
-			require.NoError(t, err)
-			got[rel] = string(data)
-		}
-		return nil
-	}))
-	return got
-}
 
 // write makes the files of files under dir: a path ending in / is a
 // folder, content starting "-> " a link.
@@ -98,7 +69,7 @@ func TestCommit(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			base := t.TempDir()
 			write(t, base, tt.before)
-			before := tree(t, base)
+			before := golden.Tree(t, base)
 			target := filepath.Join(base, tt.target)
 			f, err := New(target, "")
 			require.NoError(t, err)
@@ -122,11 +93,11 @@ func TestCommit(t *testing.T) {
 			if tt.err != "" {
 				require.Error(t, err)
 				assert.Regexp(t, tt.err, err.Error())
-				assert.Equal(t, before, tree(t, base), "the target as it was")
+				assert.Equal(t, before, golden.Tree(t, base), "the target as it was")
 				return
 			}
 			require.NoError(t, err)
-			assert.Equal(t, tt.want, tree(t, target))
+			assert.Equal(t, tt.want, golden.Tree(t, target))
 			left, err := os.ReadDir(base)
 			require.NoError(t, err)
 			require.Len(t, left, 1, "nothing beside the target")
@@ -149,5 +120,5 @@ func TestNewThroughLink(t *testing.T) {
 	assert.Equal(t, real, filepath.Dir(f.Dir))
 	write(t, f.Dir, map[string]string{"a/b": "x"})
 	require.NoError(t, f.Commit(nil))
-	assert.Equal(t, map[string]string{"a": "/", "a/b": "x"}, tree(t, filepath.Join(base, "real", "work")))
+	assert.Equal(t, map[string]string{"a": "/", "a/b": "x"}, golden.Tree(t, filepath.Join(base, "real", "work")))
 }
