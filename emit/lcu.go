@@ -3,6 +3,7 @@ package emit
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -56,8 +57,15 @@ func YosysLCUWidths(w io.Writer, nets []*network.Network, opt YosysLCUOptions) e
 	if err := CheckModuleName(module); err != nil {
 		return err
 	}
+	cellType := opt.CellType
+	if cellType == "" {
+		cellType = "$lcu"
+	}
+	if !lcuCellType.MatchString(cellType) {
+		return fmt.Errorf("emit: cell type %s of a $lcu techmap: allowed $ followed by letters, digits and _, as $__prefixgen_lcu_3", network.Quote(cellType))
+	}
 	widths := make([]int, len(nets))
-	d := &lcuData{Module: module}
+	d := &lcuData{Module: module, CellType: cellType}
 	for i, net := range nets {
 		widths[i] = net.Width()
 		vd, err := newVerilogData(net, module, nil)
@@ -86,9 +94,13 @@ func YosysLCUWidths(w io.Writer, nets []*network.Network, opt YosysLCUOptions) e
 	return execute(w, "lcu.v.tmpl", d)
 }
 
+// lcuCellType matches the cell types a $lcu techmap module may map.
+var lcuCellType = regexp.MustCompile(`^\$[A-Za-z0-9_]+$`)
+
 // lcuData is what the $lcu techmap template reads: one branch per width.
 type lcuData struct {
 	Module   string
+	CellType string
 	Header   []string
 	Widths   string
 	Covered  string

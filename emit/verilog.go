@@ -71,6 +71,11 @@ type YosysLCUOptions struct {
 	// Module is the name of the techmap module; empty means
 	// LCUModuleName(net). It must pass CheckModuleName.
 	Module string
+	// CellType is the cell type the module maps; empty means $lcu. A
+	// type of one's own, such as $__prefixgen_lcu_3 given to one cell by
+	// Yosys's chtype, maps that cell alone: one network per adder of a
+	// design. It must be $ followed by letters, digits and _.
+	CellType string
 }
 
 // YosysLCU writes a Yosys techmap module for the $lcu cell (the lookahead

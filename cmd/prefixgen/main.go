@@ -63,6 +63,9 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 		}
 	}()
 	app := newApp(stdout, stderr)
+	if len(args) > 2 && args[1] == "map" {
+		args = append(args[:2:2], flagsFirst(mapCommand(), args[2:])...)
+	}
 	err := app.Run(args)
 	if nf, ok := app.Metadata[notFoundKey].(error); ok && err == nil {
 		err = nf
@@ -110,7 +113,7 @@ func message(err error) string {
 // modulePackages are the names of the module's packages whose errors may
 // reach a user, which message drops from the front of a reason.
 var modulePackages = []string{
-	"adder", "bdd", "bench", "block", "carry", "cleanup", "delay", "emit", "explore",
+	"adder", "bdd", "bench", "block", "carry", "cleanup", "delay", "designmap", "emit", "explore",
 	"gpukernels", "liberty", "limits", "netlist", "network", "optimize", "pdk", "physical", "program",
 	"progress", "redundant", "report", "simulate", "stage", "toolcheck", "toolrun", "topologies", "warp",
 }
@@ -221,7 +224,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		// urfave/cli adds --help to an app only along with its own help
 		// command, which helpCommand replaces.
 		Flags:    []cli.Flag{cli.HelpFlag},
-		Commands: []*cli.Command{listCommand(), genCommand(), statsCommand(), verifyCommand(), compareCommand(), checkCommand(), cudaCommand(), exploreCommand(), reportCommand(), optimizeCommand(), synthCommand(), versionCommand(), completionCommand(), helpCommand()},
+		Commands: []*cli.Command{listCommand(), genCommand(), statsCommand(), verifyCommand(), compareCommand(), checkCommand(), cudaCommand(), exploreCommand(), reportCommand(), optimizeCommand(), synthCommand(), mapCommand(), versionCommand(), completionCommand(), helpCommand()},
 	}
 	refuseEmpty(app.Commands)
 	decimalFlags(app.Commands)

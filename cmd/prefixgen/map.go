@@ -1,0 +1,170 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/prefixgen/prefixgen/designmap"
+	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/physical"
+)
+
+// mapCommand is prefixgen map: every adder of a design given a network
+// chosen for its place in it.
+func mapCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "map",
+		Usage:     "give every adder of a whole design its own arrival-aware network, and report worst path and area before and after",
+		UsageText: "prefixgen map DESIGN.v… --top T [-I DIR] [-D NAME=VALUE] [--liberty LIB] --clock-period NS [--clock PORT] [-o NETLIST] [--generic-out FILE] [--compare] [--check]",
+		Description: "Yosys reads the design and runs it up to alumacc: every addition, subtraction, comparison and\n" +
+			"multi-operand sum ($macc, mapped to a carry-save tree and a final adder) becomes one $lcu carry tree.\n" +
+			"The design is synthesized with Yosys's own networks (abc -liberty with the platform's driver and load,\n" +
+			"so that ABC buffers and sizes, and -D the clock period) and timed with OpenSTA against the clock: every\n" +
+			"other input arrives at 0 and every output is required at the next edge. That gives when each bit of\n" +
+			"each adder arrives and the slack of its outputs. Each adder then gets a network of its own, by the\n" +
+			"delay model with its bits' arrivals (prefixgen optimize --arrival): the fewest cells that use no more\n" +
+			"than its slack, or the fastest where it has none. The design is synthesized and timed again, and the\n" +
+			"networks re-chosen while that helps (--rounds). It prints a row per adder and the worst path\n" +
+			"(the clock period less the worst setup slack) and area before and after; -o writes the mapped netlist,\n" +
+			"--generic-out the design with its adders as generic gates for another flow to re-synthesize.\n" +
+			"--compare also maps every adder as each of ripple, Kogge–Stone, Brent–Kung, Sklansky, Han–Carlson and\n" +
+			"Ladner–Fischer k=1, and as Yosys's own, through the same flow. --check proves the result equal to\n" +
+			"the design with Yosys's own networks (equiv_make, equiv_simple, equiv_induct). Needs yosys and sta.",
+		ArgsUsage: "DESIGN.v…",
+		Flags: append([]cli.Flag{
+			&cli.StringFlag{Name: "top", Usage: "the design's top `MODULE`"},
+			&cli.StringSliceFlag{Name: "include", Aliases: []string{"I"}, Usage: "a `DIR` that `include reads from (repeatable)"},
+			&cli.StringSliceFlag{Name: "define", Aliases: []string{"D"}, Usage: "a macro, `NAME` or NAME=VALUE (repeatable)"},
+			&cli.StringFlag{Name: "liberty", Value: physical.DefaultLibrary, Usage: "standard-cell library: " + libraryUsage},
+			dontUseFlag(),
+			&cli.StringFlag{Name: "clock", Value: designmap.DefaultClock, Usage: "the clock input `PORT`"},
+			&cli.Float64Flag{Name: "clock-period", Usage: "the clock period in `NS` (ABC's delay target and OpenSTA's clock)"},
+			&cli.IntFlag{Name: "rounds", Value: designmap.DefaultRounds, Usage: "re-choose the networks at most `N` times after the first choice"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the mapped netlist to `FILE`"},
+			&cli.StringFlag{Name: "generic-out", Usage: "write the design with the chosen adders as generic gates to `FILE`"},
+			&cli.BoolFlag{Name: "compare", Usage: "also map every adder to each named family and to Yosys's own, in the same flow, and print one table"},
+			&cli.BoolFlag{Name: "check", Usage: "prove the result equal to the design with Yosys's own networks (Yosys equiv_*)"},
+			toolTimeoutFlag(),
+		}, progressFlags()...),
+		OnUsageError: onUsageError,
+		Action:       runMap,
+	}
+}
+
+// runMap is map's action.
+func runMap(c *cli.Context) error {
+	if c.NArg() == 0 {
+		return usage(c, "no design given: allowed one or more Verilog files, as prefixgen map design.v --top T --clock-period 10")
+	}
+	if !c.IsSet("top") {
+		return usage(c, "no top module given: allowed --top MODULE")
+	}
+	if !c.IsSet("clock-period") {
+		return usage(c, "no clock period given: allowed --clock-period NS, a positive number of ns")
+	}
+	if _, err := progressMode(c); err != nil {
+		return err
+	}
+	timeout, err := toolTimeout(c)
+	if err != nil {
+		return err
+	}
+	out, generic := c.String("output"), c.String("generic-out")
+	for _, f := range []struct{ flag, name, path string }{{"-o", "output", out}, {"--generic-out", "generic-out", generic}} {
+		if !c.IsSet(f.name) {
+			continue
+		}
+		if f.path == "" || f.path == "-" {
+			return usage(c, "%s needs a file name: allowed a path", f.flag)
+		}
+		if err := emit.CheckWritable(f.path); err != nil {
+			return usage(c, "%v", err)
+		}
+	}
+	if c.IsSet("output") && c.IsSet("generic-out") && emit.SamePath(out, generic) {
+		return usage(c, "-o %s and --generic-out %s name the same file: allowed two files", out, generic)
+	}
+	if c.Int("rounds") < 1 {
+		return usage(c, "--rounds %d: allowed 1 or more", c.Int("rounds"))
+	}
+	bar := newBar(c, "syntheses")
+	opt := designmap.Options{
+		Files: c.Args().Slice(), Top: c.String("top"),
+		Includes: c.StringSlice("include"), Defines: c.StringSlice("define"),
+		Liberty: c.String("liberty"), DontUse: dontUse(c),
+		Clock: c.String("clock"), PeriodNS: c.Float64("clock-period"), Rounds: c.Int("rounds"),
+		Compare: c.Bool("compare"), Check: c.Bool("check"), Timeout: timeout,
+		Progress: bar.Update,
+	}
+	res, err := designmap.Map(c.Context, opt)
+	bar.Done()
+	if err != nil {
+		if designmap.IsInput(err) {
+			return usage(c, "%v", err)
+		}
+		return failure{fmt.Errorf("prefixgen map: %v", err)}
+	}
+	var files []emit.File
+	if c.IsSet("output") {
+		files = append(files, emit.File{Path: out, Write: bytesWriter(res.Netlist)})
+	}
+	if c.IsSet("generic-out") {
+		files = append(files, emit.File{Path: generic, Write: bytesWriter(res.Generic)})
+	}
+	if len(files) > 0 {
+		if err := writeFiles(c, files...); err != nil {
+			return err
+		}
+	}
+	if len(res.Adders) == 0 {
+		fmt.Fprintf(c.App.ErrWriter, "prefixgen map: no adders in %s: the design is written as Yosys maps it\n", opt.Top)
+	}
+	if err := designmap.WriteReport(c.App.Writer, res); err != nil {
+		return failure{fmt.Errorf("prefixgen map: %v", err)}
+	}
+	return nil
+}
+
+// bytesWriter writes b.
+func bytesWriter(b []byte) func(io.Writer) error {
+	return func(w io.Writer) error { _, err := w.Write(b); return err }
+}
+
+// flagsFirst moves the flags of map's arguments (everything after "map")
+// before its files, so that map design.v --top T reads as Yosys's and
+// Verilator's command lines do; Go's flag parsing stops at the first
+// file. A flag's value travels with it; "--" ends the flags.
+func flagsFirst(cmd *cli.Command, args []string) []string {
+	takesValue := map[string]bool{}
+	for _, f := range cmd.Flags {
+		_, isBool := f.(*cli.BoolFlag)
+		for _, n := range f.Names() {
+			takesValue[n] = !isBool
+		}
+	}
+	var flags, files []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			files = append(files, args[i+1:]...)
+			i = len(args)
+		case len(a) > 1 && a[0] == '-':
+			flags = append(flags, a)
+			name := strings.TrimLeft(a, "-")
+			if !strings.Contains(name, "=") && takesValue[name] && i+1 < len(args) {
+				flags = append(flags, args[i+1])
+				i++
+			}
+		default:
+			files = append(files, a)
+		}
+	}
+	if len(files) == 0 {
+		return flags
+	}
+	return append(append(flags, "--"), files...)
+}

@@ -1,0 +1,491 @@
+package designmap
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/prefixgen/prefixgen/delay"
+	"github.com/prefixgen/prefixgen/internal/cleanup"
+	"github.com/prefixgen/prefixgen/internal/toolrun"
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/physical"
+	"github.com/prefixgen/prefixgen/physical/pdk"
+)
+
+// DefaultRounds is the number of times Map re-chooses the networks when
+// Options.Rounds is 0.
+const DefaultRounds = 4
+
+// DefaultClock is the clock port Map times against when Options.Clock is
+// empty.
+const DefaultClock = "clk"
+
+// DefaultLoadPF is the load on every output of the design, in pF.
+const DefaultLoadPF = 0.01
+
+// DefaultTimeout is each tool run's time limit when Options.Timeout is 0.
+const DefaultTimeout = 10 * time.Minute
+
+// Options say what design Map reads and how it times it.
+type Options struct {
+	// Files are the design's Verilog files.
+	Files []string
+	// Top is the design's top module.
+	Top string
+	// Includes are the folders `include reads from (read_verilog -I).
+	Includes []string
+	// Defines are macros, NAME or NAME=VALUE (read_verilog -D).
+	Defines []string
+	// Liberty and DontUse are the library, as physical.Options reads them.
+	Liberty string
+	DontUse []string
+	// Clock is the clock input port; "" means DefaultClock.
+	Clock string
+	// PeriodNS is the clock period in ns; it must be positive.
+	PeriodNS float64
+	// Rounds bounds how many times Map re-chooses the networks after the
+	// first choice; 0 means DefaultRounds.
+	Rounds int
+	// Compare also maps the design with every adder as each of Baselines.
+	Compare bool
+	// Check proves the design with the chosen networks equal to the design
+	// with Yosys's own.
+	Check bool
+	// Timeout is each tool run's time limit; 0 means DefaultTimeout.
+	Timeout time.Duration
+	// Progress, when not nil, is called after each synthesis with the
+	// syntheses done and the number planned.
+	Progress func(done, total int)
+	// Trace, when not nil, is told what each round measured.
+	Trace func(line string)
+}
+
+// Adder is one adder of the design and the network Map gave it.
+type Adder struct {
+	// Cell is the adder's $lcu cell, prefixgen_lcu_K.
+	Cell string
+	// Width is its width in bits.
+	Width int
+	// SpreadNS is the latest of its bits' arrival less the earliest, in
+	// Yosys's own mapping of the design.
+	SpreadNS float64
+	// SlackNS is the slack of the paths through its outputs there; +Inf
+	// where no timed path runs through it.
+	SlackNS float64
+	// Network is the network chosen for it.
+	Network *network.Network
+}
+
+// Outcome is the design synthesized and timed with one choice of networks.
+type Outcome struct {
+	// Choice names the networks: "Yosys", a family ("sklansky",
+	// "ladner-fischer k=1"), or "prefixgen" for Map's own.
+	Choice string
+	// AreaUM2 is the area of the mapped design in µm².
+	AreaUM2 float64
+	// WorstNS is its worst path: the clock period less the worst setup
+	// slack, in ns.
+	WorstNS float64
+}
+
+// Result is what Map made of the design.
+type Result struct {
+	// Adders are the design's adders, in the order of their cells.
+	Adders []Adder
+	// Before is the design with Yosys's own networks; After with the
+	// networks of Adders.
+	Before, After Outcome
+	// Baselines, with Options.Compare, are the design with every adder as
+	// each of Baselines.
+	Baselines []Outcome
+	// Netlist is the mapped design (Verilog of library cells).
+	Netlist []byte
+	// Generic is the design with the chosen networks as generic gates,
+	// before technology mapping.
+	Generic []byte
+	// Rounds is the number of choices Map measured.
+	Rounds int
+	// Proved, with Options.Check, says that Yosys proved the design with
+	// the chosen networks equal to the design with its own.
+	Proved bool
+	// Library is the Liberty file the tools read, as the user named it.
+	Library string
+}
+
+// Baselines are the families Options.Compare maps every adder to, besides
+// Yosys's own.
+var Baselines = []Baseline{
+	{"ripple", nil},
+	{"kogge-stone", nil},
+	{"brent-kung", nil},
+	{"sklansky", nil},
+	{"han-carlson", nil},
+	{"ladner-fischer", network.Params{"k": 1}},
+}
+
+// Baseline is one family with its parameters.
+type Baseline struct {
+	Topology string
+	Params   network.Params
+}
+
+// Name is the family as a table names it: "ladner-fischer k=1".
+func (b Baseline) Name() string {
+	if len(b.Params) == 0 {
+		return b.Topology
+	}
+	return b.Topology + " " + b.Params.Format(" ")
+}
+
+// InputError is an error of Map's input: the design, its top, its clock,
+// the library. Every other error is a failure of the work.
+type InputError struct{ msg string }
+
+// Error returns the one-line message.
+func (e *InputError) Error() string { return e.msg }
+
+// IsInput reports whether err is bad input (*InputError, or
+// physical.IsSetup).
+func IsInput(err error) bool {
+	_, ok := errors.AsType[*InputError](err)
+	return ok || physical.IsSetup(err)
+}
+
+func bad(format string, args ...any) error {
+	return &InputError{msg: "designmap: " + fmt.Sprintf(format, args...)}
+}
+
+// Check reports what is wrong with opt before any work: no file, a file
+// that cannot be read, no top, a period that is not a positive number.
+func Check(opt Options) error {
+	switch {
+	case len(opt.Files) == 0:
+		return bad("no design file given: allowed one or more Verilog files")
+	case opt.Top == "":
+		return bad("no top module given: allowed the name of the design's top module")
+	case !(opt.PeriodNS > 0) || math.IsInf(opt.PeriodNS, 0):
+		return bad("clock period %v ns: allowed a positive number of ns", opt.PeriodNS)
+	case opt.Rounds < 0:
+		return bad("%d rounds: allowed 0 (the default, %d) or more", opt.Rounds, DefaultRounds)
+	}
+	for _, f := range opt.Files {
+		if err := checkPath(f); err != nil {
+			return err
+		}
+		st, err := os.Stat(f)
+		if err != nil {
+			return bad("design file %s cannot be read: %v", network.Quote(f), errors.Unwrap(err))
+		}
+		if st.IsDir() {
+			return bad("design file %s is a folder: allowed Verilog files", network.Quote(f))
+		}
+	}
+	for _, d := range opt.Includes {
+		if err := checkPath(d); err != nil {
+			return err
+		}
+	}
+	for _, d := range opt.Defines {
+		name, _, _ := strings.Cut(d, "=")
+		if !identifier(name) || strings.ContainsAny(d, "\"\n\r\t ") {
+			return bad("define %s: allowed NAME or NAME=VALUE, NAME an identifier, VALUE without spaces or quotes", network.Quote(d))
+		}
+	}
+	if !identifier(opt.clock()) {
+		return bad("clock %s: allowed the name of an input port", network.Quote(opt.clock()))
+	}
+	return physical.CheckLibrary(opt.Liberty, opt.DontUse)
+}
+
+// checkPath refuses a path a Yosys script cannot quote.
+func checkPath(p string) error {
+	if p == "" || strings.ContainsAny(p, "\"\n\r") {
+		return bad("path %s: allowed a path without quotes or line breaks", network.Quote(p))
+	}
+	return nil
+}
+
+// identifier reports whether s is a plain Verilog identifier.
+func identifier(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		letter := r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+		if !letter && (i == 0 || r < '0' || r > '9') && r != '$' {
+			return false
+		}
+		if i == 0 && r == '$' {
+			return false
+		}
+	}
+	return true
+}
+
+func (o Options) clock() string {
+	if o.Clock == "" {
+		return DefaultClock
+	}
+	return o.Clock
+}
+
+func (o Options) rounds() int {
+	if o.Rounds == 0 {
+		return DefaultRounds
+	}
+	return o.Rounds
+}
+
+func (o Options) timeout() time.Duration {
+	if o.Timeout == 0 {
+		return DefaultTimeout
+	}
+	return o.Timeout
+}
+
+// run is one Map: its folder, tools and library.
+type run struct {
+	opt      Options
+	dir      string
+	yosys    string
+	sta      string
+	lib      string
+	rec      *pdk.Record
+	model    *delay.Library
+	adders   []lcu
+	mu       sync.Mutex
+	done     int
+	planned  int
+	sequence int
+}
+
+// lcu is one $lcu cell of the prepared design.
+type lcu struct {
+	cell  string
+	width int
+}
+
+// Map maps the adders of the design opt names (see the package
+// documentation). A design without adders is synthesized and timed as it
+// is, with no rows.
+func Map(ctx context.Context, opt Options) (*Result, error) {
+	if err := Check(opt); err != nil {
+		return nil, err
+	}
+	r := &run{opt: opt}
+	var err error
+	if r.yosys, err = lookPath("yosys"); err != nil {
+		return nil, err
+	}
+	if r.sta, err = lookPath("sta"); err != nil {
+		return nil, err
+	}
+	if r.lib, err = physical.LibertyPath(opt.Liberty, opt.DontUse); err != nil {
+		return nil, err
+	}
+	lib, err := pdk.Open(opt.Liberty, opt.DontUse)
+	if err != nil {
+		return nil, bad("%v", strings.TrimPrefix(err.Error(), "pdk: "))
+	}
+	r.rec = lib.Record
+	if r.model, err = physical.Model(opt.Liberty, opt.DontUse); err != nil {
+		return nil, err
+	}
+	dir, remove, err := cleanup.MkdirTemp(toolrun.TempDir(), "prefixgen-map-")
+	if err != nil {
+		return nil, err
+	}
+	defer remove()
+	r.dir = dir
+	if err := r.prepare(ctx); err != nil {
+		return nil, err
+	}
+	r.planned = 2 + opt.rounds() + 1
+	if opt.Compare {
+		r.planned += len(Baselines)
+	}
+	res := &Result{Library: physical.LibertyFile(opt.Liberty)}
+
+	before, err := r.synthesize(ctx, yosysChoice(), false)
+	if err != nil {
+		return nil, err
+	}
+	res.Before = before.outcome("Yosys")
+	if len(r.adders) == 0 {
+		res.After = before.outcome("Yosys")
+		res.Netlist = before.netlist
+		res.Generic, err = r.generic(ctx, yosysChoice())
+		return res, err
+	}
+
+	// The first timing, with Yosys's own networks, probed.
+	probe, err := r.synthesize(ctx, yosysChoice(), true)
+	if err != nil {
+		return nil, err
+	}
+	if r.opt.Trace != nil {
+		r.opt.Trace(fmt.Sprintf("Yosys's networks: %.1f µm², worst path %.3f ns; probed %.1f µm², %.3f ns", before.area, before.worst, probe.area, probe.worst))
+	}
+	res.Adders = make([]Adder, len(r.adders))
+	for i, a := range r.adders {
+		at := probe.arrivals[i]
+		res.Adders[i] = Adder{Cell: a.cell, Width: a.width, SpreadNS: spread(at), SlackNS: probe.slack[i]}
+	}
+	current := yosysChoice()
+	best, bestChoice := probe, current
+	for round := 0; round < opt.rounds(); round++ {
+		next, err := r.choose(ctx, current, probe)
+		if err != nil {
+			return nil, err
+		}
+		m, err := r.synthesize(ctx, next, true)
+		if err != nil {
+			return nil, err
+		}
+		res.Rounds++
+		if r.opt.Trace != nil {
+			r.opt.Trace(fmt.Sprintf("round %d: %.1f µm², worst path %.3f ns (best so far %.1f µm², %.3f ns)", round+1, m.area, m.worst, best.area, best.worst))
+		}
+		if better(m, best, opt.PeriodNS) {
+			best, bestChoice = m, next
+		} else if round > 0 {
+			// It did not help: stop re-choosing.
+			break
+		}
+		current, probe = next, m
+	}
+	if bestChoice.yosys {
+		// Nothing beat Yosys's own networks: keep the first choice's
+		// networks in the rows, and the design as Yosys maps it.
+		res.After = before.outcome("Yosys")
+		res.Netlist = before.netlist
+	} else {
+		after, err := r.synthesize(ctx, bestChoice, false)
+		if err != nil {
+			return nil, err
+		}
+		res.After = after.outcome("prefixgen")
+		res.Netlist = after.netlist
+	}
+	for i := range res.Adders {
+		res.Adders[i].Network = bestChoice.network(i)
+	}
+	if res.Generic, err = r.generic(ctx, bestChoice); err != nil {
+		return nil, err
+	}
+	if opt.Compare {
+		if res.Baselines, err = r.baselines(ctx); err != nil {
+			return nil, err
+		}
+	}
+	if opt.Check {
+		if res.Proved, err = r.check(ctx, bestChoice); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+// better reports whether a is a better outcome than b at the period: the
+// less worst path while the period is missed, the less area once it is
+// met.
+func better(a, b *measure, period float64) bool {
+	aMet, bMet := a.worst <= period, b.worst <= period
+	switch {
+	case aMet && bMet:
+		return a.area < b.area
+	case aMet != bMet:
+		return aMet
+	default:
+		return a.worst < b.worst
+	}
+}
+
+// spread is the latest arrival less the earliest.
+func spread(at []float64) float64 {
+	if len(at) == 0 {
+		return 0
+	}
+	return slices.Max(at) - slices.Min(at)
+}
+
+// baselines maps every adder to each of Baselines and to Yosys's own, two
+// at a time.
+func (r *run) baselines(ctx context.Context) ([]Outcome, error) {
+	out := make([]Outcome, len(Baselines)+1)
+	errs := make([]error, len(out))
+	sem := make(chan struct{}, 2)
+	var wg sync.WaitGroup
+	for i := range out {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			c, name := yosysChoice(), "Yosys"
+			if i < len(Baselines) {
+				b := Baselines[i]
+				name = b.Name()
+				var err error
+				if c, err = r.uniform(b); err != nil {
+					errs[i] = err
+					return
+				}
+			}
+			m, err := r.synthesize(ctx, c, false)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			out[i] = m.outcome(name)
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// lookPath finds a tool, or says it is missing as bad setup.
+func lookPath(name string) (string, error) {
+	p, err := exec.LookPath(name)
+	if err != nil {
+		return "", bad("%s not found on PATH: map needs Yosys and OpenSTA (apt-get install yosys opensta)", name)
+	}
+	return p, nil
+}
+
+// step counts a synthesis done and reports progress.
+func (r *run) step() {
+	r.mu.Lock()
+	r.done++
+	done, planned := r.done, r.planned
+	if done > planned {
+		r.planned = done
+		planned = done
+	}
+	r.mu.Unlock()
+	if r.opt.Progress != nil {
+		r.opt.Progress(done, planned)
+	}
+}
+
+// subdir makes a fresh folder for one synthesis.
+func (r *run) subdir(prefix string) (string, error) {
+	r.mu.Lock()
+	r.sequence++
+	n := r.sequence
+	r.mu.Unlock()
+	d := filepath.Join(r.dir, fmt.Sprintf("%s-%02d", prefix, n))
+	return d, os.Mkdir(d, 0o755)
+}

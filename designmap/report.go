@@ -1,0 +1,114 @@
+package designmap
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/prefixgen/prefixgen/emit"
+)
+
+// WriteReport writes res as map prints it: a row per adder (its width, the
+// spread of its bits' arrivals and its slack in Yosys's mapping, the
+// network chosen, its size and depth), then the worst path and area
+// before and after, and the baselines.
+func WriteReport(w io.Writer, res *Result) error {
+	ew := &errWriter{w: w}
+	if len(res.Adders) == 0 {
+		fmt.Fprintln(ew, "no adders in the design: written as Yosys maps it")
+	} else {
+		tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "adder\tbits\tspread (ns)\tslack (ns)\tsize\tdepth\t")
+		for _, a := range res.Adders {
+			size, depth := "-", "-"
+			if a.Network != nil {
+				f := a.Network.Figures()
+				size, depth = fmt.Sprint(f.Size), fmt.Sprint(f.Depth)
+			}
+			fmt.Fprintf(tw, "%s\t%d\t%.3f\t%s\t%s\t%s\t\n", a.Cell, a.Width, a.SpreadNS, slack(a.SlackNS), size, depth)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		fmt.Fprintln(ew)
+		for _, a := range res.Adders {
+			fmt.Fprintf(ew, "%s: %s\n", a.Cell, networkName(a))
+		}
+	}
+	fmt.Fprintln(ew)
+	rows := []Outcome{res.Before, res.After}
+	if len(res.Adders) == 0 {
+		rows = rows[:1]
+	}
+	if err := outcomes(ew, "networks", rows, &res.Before); err != nil {
+		return err
+	}
+	if len(res.Baselines) > 0 {
+		fmt.Fprintln(ew)
+		if err := outcomes(ew, "every adder as", res.Baselines, &res.After); err != nil {
+			return err
+		}
+	}
+	if res.Proved {
+		fmt.Fprintln(ew, "\nproved equal to the design with Yosys's own networks (equiv_simple, equiv_induct)")
+	}
+	return ew.err
+}
+
+// outcomes writes a table of outcomes, each with its change against ref.
+func outcomes(w io.Writer, head string, rows []Outcome, ref *Outcome) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "%s\tarea (µm²)\tworst path (ns)\t\t\n", head)
+	for _, o := range rows {
+		rel := ""
+		if o != *ref {
+			rel = fmt.Sprintf("%s area, %s path", percent(o.AreaUM2, ref.AreaUM2), percent(o.WorstNS, ref.WorstNS))
+			if ref.Choice == "prefixgen" {
+				rel = "prefixgen: " + percent(ref.AreaUM2, o.AreaUM2) + " area, " + percent(ref.WorstNS, o.WorstNS) + " path"
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%.1f\t%.3f\t%s\t\n", o.Choice, o.AreaUM2, o.WorstNS, rel)
+	}
+	return tw.Flush()
+}
+
+// percent is a against b, as "−12.3 %".
+func percent(a, b float64) string {
+	if b == 0 {
+		return "n/a"
+	}
+	p := 100 * (a - b) / b
+	s := fmt.Sprintf("%+.1f %%", p)
+	return strings.Replace(s, "-", "−", 1)
+}
+
+func slack(s float64) string {
+	if math.IsInf(s, 1) {
+		return "none"
+	}
+	return fmt.Sprintf("%.3f", s)
+}
+
+// networkName names the network chosen for a, Yosys's own where none.
+func networkName(a Adder) string {
+	if a.Network == nil {
+		return "Yosys's own (Brent–Kung)"
+	}
+	return emit.Name(a.Network)
+}
+
+// errWriter keeps the first write error.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return len(p), nil
+	}
+	_, e.err = e.w.Write(p)
+	return len(p), nil
+}
