@@ -31,32 +31,43 @@ func buildFamily(b Baseline, n int) (*network.Network, error) {
 	return net, nil
 }
 
-// choose gives every adder a network by the delay model, from the timing
-// m measured with choice cur: where its outputs have slack, the least
-// cells whose model delay, scaled as OpenSTA measured cur's, uses no more
-// than that slack; where they lack it, the fastest network for its bits'
-// arrivals.
-func (r *run) choose(ctx context.Context, cur choice, m *measure) (choice, error) {
-	next := choice{nets: make([]*network.Network, len(r.adders))}
+// slackShare is the share of an adder's slack that choose lets its
+// network use: two adders on one path see the same slack, and each may
+// take only part of it.
+const slackShare = 0.5
+
+// choose gives every adder networks by the delay model, from the timing m
+// measured with choice cur, and returns three choices to measure. An adder
+// whose outputs lack slack gets the fastest network for its bits'
+// arrivals in the first and third, and keeps cur's in the second. An
+// adder whose outputs have slack gets, in the first two, the least cells
+// whose model delay, scaled as OpenSTA measured cur's, uses no more than
+// slackShare of it, and keeps cur's in the third.
+func (r *run) choose(ctx context.Context, cur choice, m *measure) ([]choice, error) {
+	tries := make([]choice, 3)
+	for k := range tries {
+		tries[k].nets = make([]*network.Network, len(r.adders))
+	}
+	set := func(i int, nets ...*network.Network) {
+		for k, net := range nets {
+			tries[k].nets[i] = net
+		}
+	}
 	for i, a := range r.adders {
 		if err := ctx.Err(); err != nil {
-			return next, err
+			return nil, err
 		}
 		n := a.width
-		if n <= 2 {
-			net, err := topologies.Build("ripple", n, nil)
-			if err != nil {
-				return next, err
-			}
-			next.nets[i] = net
-			continue
-		}
 		now := cur.network(i)
 		if now == nil {
 			var err error
 			if now, err = topologies.Build("brent-kung", n, nil); err != nil {
-				return next, err
+				return nil, err
 			}
+		}
+		if n <= 2 {
+			set(i, now, now, now)
+			continue
 		}
 		at := m.arrivals[i]
 		lo := slices.Min(at)
@@ -66,20 +77,24 @@ func (r *run) choose(ctx context.Context, cur choice, m *measure) (choice, error
 		}
 		prof := &delay.Profile{Arrival: rel}
 		base := optimize.Options{Width: n, MaxDepth: n - 1, Seed: 1, Steps: searchSteps * n, Model: r.model, Profile: prof}
-
+		slack := m.slack[i]
+		if math.IsInf(slack, 1) {
+			// No timed path runs through it: the fewest cells.
+			small, err := optimize.Minimize(ctx, base)
+			if err != nil {
+				return nil, fmt.Errorf("designmap: %s: %w", a.cell, err)
+			}
+			set(i, small.Network, small.Network, now)
+			continue
+		}
 		fastOpt := base
 		fastOpt.Objective = optimize.Delay
 		fast, err := optimize.Minimize(ctx, fastOpt)
 		if err != nil {
-			return next, fmt.Errorf("designmap: %s: %w", a.cell, err)
+			return nil, fmt.Errorf("designmap: %s: %w", a.cell, err)
 		}
-		slack := m.slack[i]
-		if math.IsInf(slack, 1) {
-			small, err := optimize.Minimize(ctx, base)
-			if err != nil {
-				return next, fmt.Errorf("designmap: %s: %w", a.cell, err)
-			}
-			next.nets[i] = small.Network
+		if slack <= 0 {
+			set(i, fast.Network, now, fast.Network)
 			continue
 		}
 		nowModel := r.model.AnalyzeProfile(now, prof)
@@ -89,26 +104,22 @@ func (r *run) choose(ctx context.Context, cur choice, m *measure) (choice, error
 		}
 		// The model's delay this adder may take: its delay now, scaled by
 		// how much later its outputs may leave than they do.
-		allowed := nowModel.FO4 * (measured + slack) / measured
-		if allowed <= fast.Model.FO4 {
-			next.nets[i] = fast.Network
-			continue
-		}
+		allowed := nowModel.FO4 * (measured + slackShare*slack) / measured
 		areaOpt := base
 		areaOpt.MaxDelay = allowed
 		small, err := optimize.Minimize(ctx, areaOpt)
 		_, infeasible := errors.AsType[*optimize.InfeasibleError](err)
 		_, notFound := errors.AsType[*optimize.NotFoundError](err)
-		if infeasible || notFound {
-			next.nets[i] = fast.Network
-			continue
+		switch {
+		case infeasible || notFound:
+			set(i, now, now, now)
+		case err != nil:
+			return nil, fmt.Errorf("designmap: %s: %w", a.cell, err)
+		default:
+			set(i, small.Network, small.Network, now)
 		}
-		if err != nil {
-			return next, fmt.Errorf("designmap: %s: %w", a.cell, err)
-		}
-		next.nets[i] = small.Network
 	}
-	return next, nil
+	return tries, nil
 }
 
 // network is adder i's network in c, nil for Yosys's own.

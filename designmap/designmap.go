@@ -278,41 +278,54 @@ type lcu struct {
 // documentation). A design without adders is synthesized and timed as it
 // is, with no rows.
 func Map(ctx context.Context, opt Options) (*Result, error) {
-	if err := Check(opt); err != nil {
-		return nil, err
-	}
-	r := &run{opt: opt}
-	var err error
-	if r.yosys, err = lookPath("yosys"); err != nil {
-		return nil, err
-	}
-	if r.sta, err = lookPath("sta"); err != nil {
-		return nil, err
-	}
-	if r.lib, err = physical.LibertyPath(opt.Liberty, opt.DontUse); err != nil {
-		return nil, err
-	}
-	lib, err := pdk.Open(opt.Liberty, opt.DontUse)
-	if err != nil {
-		return nil, bad("%v", strings.TrimPrefix(err.Error(), "pdk: "))
-	}
-	r.rec = lib.Record
-	if r.model, err = physical.Model(opt.Liberty, opt.DontUse); err != nil {
-		return nil, err
-	}
-	dir, remove, err := cleanup.MkdirTemp(toolrun.TempDir(), "prefixgen-map-")
+	r, remove, err := start(ctx, opt)
 	if err != nil {
 		return nil, err
 	}
 	defer remove()
+	return r.mapDesign(ctx)
+}
+
+// start checks opt, finds the tools and the library, and prepares the
+// design in a temporary folder that remove removes.
+func start(ctx context.Context, opt Options) (r *run, remove func(), err error) {
+	if err := Check(opt); err != nil {
+		return nil, nil, err
+	}
+	r = &run{opt: opt}
+	if r.yosys, err = lookPath("yosys"); err != nil {
+		return nil, nil, err
+	}
+	if r.sta, err = lookPath("sta"); err != nil {
+		return nil, nil, err
+	}
+	if r.lib, err = physical.LibertyPath(opt.Liberty, opt.DontUse); err != nil {
+		return nil, nil, err
+	}
+	lib, err := pdk.Open(opt.Liberty, opt.DontUse)
+	if err != nil {
+		return nil, nil, bad("%v", strings.TrimPrefix(err.Error(), "pdk: "))
+	}
+	r.rec = lib.Record
+	if r.model, err = physical.Model(opt.Liberty, opt.DontUse); err != nil {
+		return nil, nil, err
+	}
+	dir, remove, err := cleanup.MkdirTemp(toolrun.TempDir(), "prefixgen-map-")
+	if err != nil {
+		return nil, nil, err
+	}
 	r.dir = dir
 	if err := r.prepare(ctx); err != nil {
-		return nil, err
+		remove()
+		return nil, nil, err
 	}
-	r.planned = 2 + opt.rounds() + 1
-	if opt.Compare {
-		r.planned += len(Baselines)
-	}
+	r.planned = 2 + len(Baselines) + 6*opt.rounds()
+	return r, remove, nil
+}
+
+// mapDesign is Map on the prepared design.
+func (r *run) mapDesign(ctx context.Context) (*Result, error) {
+	opt := r.opt
 	res := &Result{Library: physical.LibertyFile(opt.Liberty)}
 
 	before, err := r.synthesize(ctx, yosysChoice(), false)
@@ -327,65 +340,63 @@ func Map(ctx context.Context, opt Options) (*Result, error) {
 		return res, err
 	}
 
-	// The first timing, with Yosys's own networks, probed.
-	probe, err := r.synthesize(ctx, yosysChoice(), true)
+	// Every uniform choice, unprobed: the best is where the search starts.
+	uniform, choices, err := r.baselines(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if r.opt.Trace != nil {
-		r.opt.Trace(fmt.Sprintf("Yosys's networks: %.1f µm², worst path %.3f ns; probed %.1f µm², %.3f ns", before.area, before.worst, probe.area, probe.worst))
+	best, bestChoice, bestName := before, yosysChoice(), "Yosys"
+	for i, m := range uniform {
+		if better(m, best, opt.PeriodNS) {
+			best, bestChoice, bestName = m, choices[i], Baselines[i].Name()
+		}
+	}
+	if opt.Compare {
+		for i, m := range uniform {
+			res.Baselines = append(res.Baselines, m.outcome(Baselines[i].Name()))
+		}
+		res.Baselines = append(res.Baselines, before.outcome("Yosys"))
+	}
+	r.trace("start: %s, %.1f µm², worst path %.3f ns", bestName, best.area, best.worst)
+	probe, err := r.synthesize(ctx, bestChoice, true)
+	if err != nil {
+		return nil, err
 	}
 	res.Adders = make([]Adder, len(r.adders))
 	for i, a := range r.adders {
-		at := probe.arrivals[i]
-		res.Adders[i] = Adder{Cell: a.cell, Width: a.width, SpreadNS: spread(at), SlackNS: probe.slack[i]}
+		res.Adders[i] = Adder{Cell: a.cell, Width: a.width, SpreadNS: spread(probe.arrivals[i]), SlackNS: probe.slack[i]}
 	}
-	current := yosysChoice()
-	best, bestChoice := probe, current
+	current := bestChoice
 	for round := 0; round < opt.rounds(); round++ {
-		next, err := r.choose(ctx, current, probe)
+		tries, err := r.choose(ctx, current, probe)
 		if err != nil {
 			return nil, err
 		}
-		m, err := r.synthesize(ctx, next, true)
+		measured, probes, err := r.measureBoth(ctx, tries)
 		if err != nil {
 			return nil, err
 		}
 		res.Rounds++
-		if r.opt.Trace != nil {
-			r.opt.Trace(fmt.Sprintf("round %d: %.1f µm², worst path %.3f ns (best so far %.1f µm², %.3f ns)", round+1, m.area, m.worst, best.area, best.worst))
+		k := 0
+		for j, m := range measured {
+			r.trace("round %d, choice %d: %.1f µm², worst path %.3f ns", round+1, j+1, m.area, m.worst)
+			if better(m, measured[k], opt.PeriodNS) {
+				k = j
+			}
 		}
-		if better(m, best, opt.PeriodNS) {
-			best, bestChoice = m, next
-		} else if round > 0 {
-			// It did not help: stop re-choosing.
+		if !better(measured[k], best, opt.PeriodNS) {
 			break
 		}
-		current, probe = next, m
+		best, bestChoice, bestName = measured[k], tries[k], "prefixgen"
+		current, probe = tries[k], probes[k]
 	}
-	if bestChoice.yosys {
-		// Nothing beat Yosys's own networks: keep the first choice's
-		// networks in the rows, and the design as Yosys maps it.
-		res.After = before.outcome("Yosys")
-		res.Netlist = before.netlist
-	} else {
-		after, err := r.synthesize(ctx, bestChoice, false)
-		if err != nil {
-			return nil, err
-		}
-		res.After = after.outcome("prefixgen")
-		res.Netlist = after.netlist
-	}
+	res.After = best.outcome(bestName)
+	res.Netlist = best.netlist
 	for i := range res.Adders {
 		res.Adders[i].Network = bestChoice.network(i)
 	}
 	if res.Generic, err = r.generic(ctx, bestChoice); err != nil {
 		return nil, err
-	}
-	if opt.Compare {
-		if res.Baselines, err = r.baselines(ctx); err != nil {
-			return nil, err
-		}
 	}
 	if opt.Check {
 		if res.Proved, err = r.check(ctx, bestChoice); err != nil {
@@ -418,35 +429,53 @@ func spread(at []float64) float64 {
 	return slices.Max(at) - slices.Min(at)
 }
 
-// baselines maps every adder to each of Baselines and to Yosys's own, two
-// at a time.
-func (r *run) baselines(ctx context.Context) ([]Outcome, error) {
-	out := make([]Outcome, len(Baselines)+1)
-	errs := make([]error, len(out))
+// baselines maps every adder to each of Baselines, two at a time.
+func (r *run) baselines(ctx context.Context) ([]*measure, []choice, error) {
+	choices := make([]choice, len(Baselines))
+	for i, b := range Baselines {
+		c, err := r.uniform(b)
+		if err != nil {
+			return nil, nil, err
+		}
+		choices[i] = c
+	}
+	probe := make([]bool, len(choices))
+	m, err := r.synthesizeAll(ctx, choices, probe)
+	return m, choices, err
+}
+
+// measureBoth synthesizes each choice as it is and probed, two at a time.
+func (r *run) measureBoth(ctx context.Context, tries []choice) (plain, probed []*measure, err error) {
+	var cs []choice
+	var probe []bool
+	for _, c := range tries {
+		cs = append(cs, c, c)
+		probe = append(probe, false, true)
+	}
+	m, err := r.synthesizeAll(ctx, cs, probe)
+	if err != nil {
+		return nil, nil, err
+	}
+	for i := 0; i < len(m); i += 2 {
+		plain, probed = append(plain, m[i]), append(probed, m[i+1])
+	}
+	return plain, probed, nil
+}
+
+// synthesizeAll synthesizes choices[i], probed where probe[i], two at a
+// time.
+func (r *run) synthesizeAll(ctx context.Context, choices []choice, probe []bool) ([]*measure, error) {
+	out := make([]*measure, len(choices))
+	errs := make([]error, len(choices))
 	sem := make(chan struct{}, 2)
 	var wg sync.WaitGroup
-	for i := range out {
+	for i := range choices {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			c, name := yosysChoice(), "Yosys"
-			if i < len(Baselines) {
-				b := Baselines[i]
-				name = b.Name()
-				var err error
-				if c, err = r.uniform(b); err != nil {
-					errs[i] = err
-					return
-				}
-			}
-			m, err := r.synthesize(ctx, c, false)
-			if err != nil {
-				errs[i] = err
-				return
-			}
-			out[i] = m.outcome(name)
+			out[i], errs[i] = r.synthesize(ctx, choices[i], probe[i])
 		}()
 	}
 	wg.Wait()
@@ -454,6 +483,13 @@ func (r *run) baselines(ctx context.Context) ([]Outcome, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// trace tells Options.Trace a line.
+func (r *run) trace(format string, args ...any) {
+	if r.opt.Trace != nil {
+		r.opt.Trace(fmt.Sprintf(format, args...))
+	}
 }
 
 // lookPath finds a tool, or says it is missing as bad setup.

@@ -42,12 +42,12 @@ func WriteReport(w io.Writer, res *Result) error {
 	if len(res.Adders) == 0 {
 		rows = rows[:1]
 	}
-	if err := outcomes(ew, "networks", rows, &res.Before); err != nil {
+	if err := outcomes(ew, "networks", "against Yosys's", rows, &res.Before); err != nil {
 		return err
 	}
 	if len(res.Baselines) > 0 {
 		fmt.Fprintln(ew)
-		if err := outcomes(ew, "every adder as", res.Baselines, &res.After); err != nil {
+		if err := outcomes(ew, "every adder as", "result against it", res.Baselines, &res.After); err != nil {
 			return err
 		}
 	}
@@ -57,17 +57,19 @@ func WriteReport(w io.Writer, res *Result) error {
 	return ew.err
 }
 
-// outcomes writes a table of outcomes, each with its change against ref.
-func outcomes(w io.Writer, head string, rows []Outcome, ref *Outcome) error {
+// outcomes writes a table of outcomes. The first table gives each row's
+// change against ref (Yosys's); the baselines' gives the result's change
+// against each row.
+func outcomes(w io.Writer, head, relHead string, rows []Outcome, ref *Outcome) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "%s\tarea (µm²)\tworst path (ns)\t\t\n", head)
-	for _, o := range rows {
+	fmt.Fprintf(tw, "%s\tarea (µm²)\tworst path (ns)\t%s\t\n", head, relHead)
+	for i, o := range rows {
 		rel := ""
-		if o != *ref {
+		switch {
+		case head == "networks" && i > 0:
 			rel = fmt.Sprintf("%s area, %s path", percent(o.AreaUM2, ref.AreaUM2), percent(o.WorstNS, ref.WorstNS))
-			if ref.Choice == "prefixgen" {
-				rel = "prefixgen: " + percent(ref.AreaUM2, o.AreaUM2) + " area, " + percent(ref.WorstNS, o.WorstNS) + " path"
-			}
+		case head != "networks":
+			rel = fmt.Sprintf("%s area, %s path", percent(ref.AreaUM2, o.AreaUM2), percent(ref.WorstNS, o.WorstNS))
 		}
 		fmt.Fprintf(tw, "%s\t%.1f\t%.3f\t%s\t\n", o.Choice, o.AreaUM2, o.WorstNS, rel)
 	}

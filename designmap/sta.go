@@ -123,14 +123,25 @@ func (r *run) readTiming(out string, m *measure, probe bool) error {
 		line := strings.TrimSpace(sc.Text())
 		if rest, ok := strings.CutPrefix(line, "prefixgen-"); ok {
 			f := strings.Fields(rest)
-			section = f[0]
+			if len(f) == 0 {
+				return fmt.Errorf("designmap: sta printed a marker with no section")
+			}
+			section, adder, bit = f[0], 0, 0
+			var err error
 			if len(f) > 1 {
-				adder, _ = strconv.Atoi(f[1])
+				if adder, err = strconv.Atoi(f[1]); err != nil {
+					return fmt.Errorf("designmap: sta printed adder %q", f[1])
+				}
 			}
 			if len(f) > 2 {
-				bit, _ = strconv.Atoi(f[2])
+				if bit, err = strconv.Atoi(f[2]); err != nil {
+					return fmt.Errorf("designmap: sta printed bit %q", f[2])
+				}
 			}
-			if adder < 0 || adder >= len(r.adders) {
+			if !probe && section != "worst" {
+				section = ""
+			}
+			if section != "worst" && section != "end" && section != "" && (adder < 0 || adder >= len(r.adders)) {
 				return fmt.Errorf("designmap: sta printed adder %d of %d", adder, len(r.adders))
 			}
 			continue

@@ -274,17 +274,23 @@ func chipArea(stat []byte) (float64, error) {
 // generic writes the design with choice c's networks as Yosys's generic
 // gates.
 func (r *run) generic(ctx context.Context, c choice) ([]byte, error) {
-	dir, err := r.subdir("generic")
+	m, err := r.lcuMap(c, false)
 	if err != nil {
 		return nil, err
 	}
-	m, err := r.lcuMap(c, false)
+	return r.genericFrom(ctx, m)
+}
+
+// genericFrom writes the design with the adders the techmap lcus gives
+// them as Yosys's generic gates.
+func (r *run) genericFrom(ctx context.Context, lcus string) ([]byte, error) {
+	dir, err := r.subdir("generic")
 	if err != nil {
 		return nil, err
 	}
 	script := r.mapScript("techmap", "opt -fast", "opt_clean -purge",
 		"write_verilog -noattr generic.v")
-	files := map[string]string{"generic.ys": script, "lcus.v": m}
+	files := map[string]string{"generic.ys": script, "lcus.v": lcus}
 	if _, err := r.yosysRun(ctx, dir, files, "generic.ys", false); err != nil {
 		return nil, err
 	}
@@ -296,7 +302,7 @@ func (r *run) generic(ctx context.Context, c choice) ([]byte, error) {
 }
 
 // yosysError matches the first error Yosys prints.
-var yosysError = regexp.MustCompile(`(?m)^ERROR: (.*)$`)
+var yosysError = regexp.MustCompile(`(?m)^(.*?)ERROR: (.*)$`)
 
 // yosysRun writes files into dir and runs Yosys on script there. An error
 // Yosys prints is bad input where input says so (reading the user's
@@ -313,7 +319,7 @@ func (r *run) yosysRun(ctx context.Context, dir string, files map[string]string,
 		out = string(res.Output)
 	}
 	if m := yosysError.FindStringSubmatch(out); m != nil {
-		msg := toolrun.OneLine(strings.TrimSpace(m[1]))
+		msg := toolrun.OneLine(strings.TrimSpace(m[1] + m[2]))
 		if input {
 			return out, bad("yosys: %s", msg)
 		}

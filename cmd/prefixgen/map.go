@@ -47,6 +47,7 @@ func mapCommand() *cli.Command {
 			&cli.StringFlag{Name: "generic-out", Usage: "write the design with the chosen adders as generic gates to `FILE`"},
 			&cli.BoolFlag{Name: "compare", Usage: "also map every adder to each named family and to Yosys's own, in the same flow, and print one table"},
 			&cli.BoolFlag{Name: "check", Usage: "prove the result equal to the design with Yosys's own networks (Yosys equiv_*)"},
+			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "say on standard error what each round measured"},
 			toolTimeoutFlag(),
 		}, progressFlags()...),
 		OnUsageError: onUsageError,
@@ -98,6 +99,9 @@ func runMap(c *cli.Context) error {
 		Clock: c.String("clock"), PeriodNS: c.Float64("clock-period"), Rounds: c.Int("rounds"),
 		Compare: c.Bool("compare"), Check: c.Bool("check"), Timeout: timeout,
 		Progress: bar.Update,
+	}
+	if c.Bool("verbose") {
+		opt.Trace = func(line string) { fmt.Fprintln(c.App.ErrWriter, "prefixgen map: "+line) }
 	}
 	res, err := designmap.Map(c.Context, opt)
 	bar.Done()

@@ -1,0 +1,219 @@
+package designmap
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/internal/tooltest"
+	"github.com/prefixgen/prefixgen/physical"
+	"github.com/prefixgen/prefixgen/topologies"
+)
+
+// macOptions maps testdata/mac.v (three 18-bit adders: a four-operand
+// sum, an accumulator, a comparison) on the default library.
+func macOptions() Options {
+	return Options{Files: []string{filepath.Join("testdata", "mac.v")}, Top: "mac", PeriodNS: 3, Rounds: 1}
+}
+
+func tools(t *testing.T) {
+	t.Helper()
+	tooltest.Path(t, "yosys")
+	tooltest.Path(t, "sta")
+	tooltest.Flow(t, physical.LibertyFile(""))
+}
+
+func TestMap(t *testing.T) {
+	tools(t)
+	t.Parallel()
+	opt := macOptions()
+	opt.Check, opt.Compare = true, true
+	res, err := Map(context.Background(), opt)
+	require.NoError(t, err)
+	require.Len(t, res.Adders, 3)
+	for _, a := range res.Adders {
+		assert.Equal(t, 18, a.Width, a.Cell)
+		require.NotNil(t, a.Network, a.Cell)
+		assert.Equal(t, 18, a.Network.Width(), a.Cell)
+	}
+	// The result is the best of what was measured, Yosys's and every
+	// family's included.
+	for _, b := range append(res.Baselines, res.Before) {
+		assert.False(t, better(&measure{area: b.AreaUM2, worst: b.WorstNS}, &measure{area: res.After.AreaUM2, worst: res.After.WorstNS}, opt.PeriodNS),
+			"%s beats the result %+v", b.Choice, res.After)
+	}
+	assert.Len(t, res.Baselines, len(Baselines)+1)
+	assert.True(t, res.Proved)
+	assert.Contains(t, string(res.Netlist), "module mac")
+	for _, cell := range []string{"$lcu", "$__prefixgen", "$alu", "$macc"} {
+		assert.False(t, strings.Contains(string(res.Netlist), cell), "the netlist holds a %s cell", cell)
+		assert.False(t, strings.Contains(string(res.Generic), cell), "the generic netlist holds a %s cell", cell)
+	}
+}
+
+// TestCheckFailsOnWrongAdder plants a wrong carry in one adder's network:
+// the proof must fail, and say so.
+func TestCheckFailsOnWrongAdder(t *testing.T) {
+	tools(t)
+	t.Parallel()
+	ctx := context.Background()
+	r, remove, err := start(ctx, macOptions())
+	require.NoError(t, err)
+	defer remove()
+	c, err := r.uniform(Baselines[3]) // Sklansky
+	require.NoError(t, err)
+	lcus, err := r.lcuMap(c, false)
+	require.NoError(t, err)
+	right, err := r.genericFrom(ctx, lcus)
+	require.NoError(t, err)
+	gold, err := r.generic(ctx, yosysChoice())
+	require.NoError(t, err)
+	proved, err := r.equivalent(ctx, gold, right)
+	require.NoError(t, err)
+	require.True(t, proved)
+
+	// The carry out of bit 16 of every adder forgets bits 0 to 15.
+	wrong := regexp.MustCompile(`assign CO\[16\] = [^;]*;`).ReplaceAllString(lcus, "assign CO[16] = G[16];")
+	require.NotEqual(t, lcus, wrong)
+	gate, err := r.genericFrom(ctx, wrong)
+	require.NoError(t, err)
+	proved, err = r.equivalent(ctx, gold, gate)
+	require.Error(t, err)
+	assert.False(t, proved)
+	assert.Contains(t, err.Error(), "not proven equal")
+}
+
+func TestMapNoAdders(t *testing.T) {
+	tools(t)
+	t.Parallel()
+	opt := Options{Files: []string{filepath.Join("testdata", "noadder.v")}, Top: "noadder", PeriodNS: 2}
+	res, err := Map(context.Background(), opt)
+	require.NoError(t, err, "%v", err)
+	assert.Empty(t, res.Adders)
+	assert.Contains(t, string(res.Netlist), "module noadder")
+	assert.Equal(t, res.Before, res.After)
+}
+
+func TestMapBadInput(t *testing.T) {
+	tools(t)
+	t.Parallel()
+	dir := t.TempDir()
+	broken := filepath.Join(dir, "broken.v")
+	require.NoError(t, os.WriteFile(broken, []byte("module broken(input a, output y);\n  assign y = a +;\nendmodule\n"), 0o644))
+	mac := filepath.Join("testdata", "mac.v")
+	tests := []struct {
+		name string
+		opt  Options
+		want string
+	}{
+		{"syntax error", Options{Files: []string{broken}, Top: "broken", PeriodNS: 1}, "syntax error"},
+		{"unknown top", Options{Files: []string{mac}, Top: "nosuch", PeriodNS: 1}, "nosuch"},
+		{"no clock", Options{Files: []string{mac}, Top: "mac", PeriodNS: 1, Clock: "ck"}, `clock "ck" is not an input of mac`},
+		{"zero period", Options{Files: []string{mac}, Top: "mac"}, "clock period 0 ns: allowed a positive number"},
+		{"negative period", Options{Files: []string{mac}, Top: "mac", PeriodNS: -1}, "allowed a positive number"},
+		{"no file", Options{Top: "mac", PeriodNS: 1}, "no design file"},
+		{"missing file", Options{Files: []string{filepath.Join(dir, "none.v")}, Top: "mac", PeriodNS: 1}, "cannot be read"},
+		{"folder", Options{Files: []string{dir}, Top: "mac", PeriodNS: 1}, "is a folder"},
+		{"bad define", Options{Files: []string{mac}, Top: "mac", PeriodNS: 1, Defines: []string{"A B"}}, "allowed NAME or NAME=VALUE"},
+		{"unknown library", Options{Files: []string{mac}, Top: "mac", PeriodNS: 1, Liberty: "sky131"}, "sky131"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Map(context.Background(), tt.opt)
+			require.Error(t, err)
+			assert.True(t, IsInput(err), "%v", err)
+			assert.Contains(t, err.Error(), tt.want)
+			assert.NotContains(t, err.Error(), "\n")
+		})
+	}
+}
+
+func TestParseLCUs(t *testing.T) {
+	dump := []byte(`
+  cell $__prefixgen_lcu \prefixgen_lcu_10
+    parameter \WIDTH 32
+    connect \CI 1'0
+  end
+  cell $__prefixgen_lcu \prefixgen_lcu_2
+    parameter \WIDTH 6
+  end
+`)
+	got, err := parseLCUs(dump)
+	require.NoError(t, err)
+	assert.Equal(t, []lcu{{"prefixgen_lcu_2", 6}, {"prefixgen_lcu_10", 32}}, got)
+
+	_, err = parseLCUs([]byte("cell $__prefixgen_lcu \\prefixgen_lcu_0\n  parameter \\WIDTH 5000\n"))
+	assert.ErrorContains(t, err, "allowed 1 to 1024 bits")
+	_, err = parseLCUs([]byte("cell $__prefixgen_lcu \\prefixgen_lcu_0\n  connect \\P x\n"))
+	assert.ErrorContains(t, err, "1 adders, 0 of them read")
+}
+
+// staOutput is what staScript's probes print, cut short.
+const staOutput = `Startpoint: x
+prefixgen-worst
+worst slack -1.25
+prefixgen-arrival 0 0
+ (clk ^) r 0.50:1.00 f 0.40:1.20
+prefixgen-arrival 0 0
+ (clk ^) r 0.50:1.30 f 0.40:1.10
+prefixgen-arrival 0 2
+ (clk ^) r 2.00:2.50 f 2.00:2.40
+prefixgen-out 0
+ (clk ^) r 2.00:3.10 f 2.00:3.00
+prefixgen-slack 0
+Endpoint                               Delay   Delay   Slack
+------------------------------------------------------------
+_14719_/D (sky130_fd_sc_hd__dfrtp_1)    9.85   11.35   -1.50 (VIOLATED)
+
+prefixgen-slack 1
+No paths found.
+prefixgen-end
+`
+
+func TestReadTiming(t *testing.T) {
+	r := &run{opt: Options{PeriodNS: 10}, adders: []lcu{{"prefixgen_lcu_0", 3}, {"prefixgen_lcu_1", 2}}}
+	var m measure
+	require.NoError(t, r.readTiming(staOutput, &m, true))
+	assert.InDelta(t, 11.25, m.worst, 1e-9)
+	// Bit 1 printed nothing: it takes the earliest known arrival.
+	assert.Equal(t, []float64{1.3, 1.3, 2.5}, m.arrivals[0])
+	assert.Equal(t, 3.1, m.cout[0])
+	assert.Equal(t, -1.5, m.slack[0])
+	assert.True(t, m.slack[1] > 1e300, "no path through adder 1: %v", m.slack[1])
+	assert.Equal(t, []float64{0, 0}, m.arrivals[1])
+
+	err := r.readTiming("nothing", &m, false)
+	assert.ErrorContains(t, err, "no worst slack")
+	err = r.readTiming("prefixgen-arrival 7 0\n", &m, true)
+	assert.ErrorContains(t, err, "adder 7 of 2")
+}
+
+func FuzzReadTiming(f *testing.F) {
+	f.Add(staOutput)
+	f.Add("prefixgen-worst\nworst slack INF\n")
+	f.Add("prefixgen-\nprefixgen-arrival -1 99\n")
+	f.Fuzz(func(t *testing.T, out string) {
+		r := &run{opt: Options{PeriodNS: 1}, adders: []lcu{{"prefixgen_lcu_0", 3}}}
+		var m measure
+		_ = r.readTiming(out, &m, true)
+		_ = r.readTiming(out, &m, false)
+	})
+}
+
+func TestBuildFamilies(t *testing.T) {
+	for _, b := range Baselines {
+		for _, n := range []int{2, 3, 6, 18, 32} {
+			net, err := buildFamily(b, n)
+			require.NoError(t, err, "%s at %d", b.Name(), n)
+			require.Equal(t, n, net.Width())
+		}
+	}
+	_, err := topologies.Build("ladner-fischer", 2, Baselines[5].Params)
+	t.Logf("ladner-fischer k=1 at 2 bits: %v", err)
+}
