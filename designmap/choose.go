@@ -31,27 +31,29 @@ func buildFamily(b Baseline, n int) (*network.Network, error) {
 	return net, nil
 }
 
-// slackShare is the share of an adder's slack that choose lets its
-// network use: two adders on one path see the same slack, and each may
-// take only part of it.
-const slackShare = 0.5
+// The choices choose makes for each adder: where its outputs lack slack,
+// the model's fastest network for its bits' arrivals (fast), or the
+// network it has (keep); where they have slack, the fewest cells whose
+// model delay uses no more than a share of it (the share), the network it
+// has (keep), or Brent–Kung (the network ABC maps smallest of the named
+// ones). Which is best, only the flow can say: Map measures them all.
+var choices = []struct {
+	critical string
+	share    float64 // 0: keep; < 0: Brent–Kung
+}{
+	{"fast", 0},
+	{"fast", -1},
+	{"keep", 0.25},
+	{"fast", 0.25},
+}
 
 // choose gives every adder networks by the delay model, from the timing m
-// measured with choice cur, and returns three choices to measure. An adder
-// whose outputs lack slack gets the fastest network for its bits'
-// arrivals in the first and third, and keeps cur's in the second. An
-// adder whose outputs have slack gets, in the first two, the least cells
-// whose model delay, scaled as OpenSTA measured cur's, uses no more than
-// slackShare of it, and keeps cur's in the third.
+// measured with choice cur, and returns one choice of networks per entry
+// of choices, to be measured.
 func (r *run) choose(ctx context.Context, cur choice, m *measure) ([]choice, error) {
-	tries := make([]choice, 3)
+	tries := make([]choice, len(choices))
 	for k := range tries {
 		tries[k].nets = make([]*network.Network, len(r.adders))
-	}
-	set := func(i int, nets ...*network.Network) {
-		for k, net := range nets {
-			tries[k].nets[i] = net
-		}
 	}
 	for i, a := range r.adders {
 		if err := ctx.Err(); err != nil {
@@ -66,7 +68,9 @@ func (r *run) choose(ctx context.Context, cur choice, m *measure) ([]choice, err
 			}
 		}
 		if n <= 2 {
-			set(i, now, now, now)
+			for k := range tries {
+				tries[k].nets[i] = now
+			}
 			continue
 		}
 		at := m.arrivals[i]
@@ -78,23 +82,20 @@ func (r *run) choose(ctx context.Context, cur choice, m *measure) ([]choice, err
 		prof := &delay.Profile{Arrival: rel}
 		base := optimize.Options{Width: n, MaxDepth: n - 1, Seed: 1, Steps: searchSteps * n, Model: r.model, Profile: prof}
 		slack := m.slack[i]
-		if math.IsInf(slack, 1) {
-			// No timed path runs through it: the fewest cells.
-			small, err := optimize.Minimize(ctx, base)
+		if slack <= 0 {
+			opt := base
+			opt.Objective = optimize.Delay
+			res, err := optimize.Minimize(ctx, opt)
+			fast := res.Network
 			if err != nil {
 				return nil, fmt.Errorf("designmap: %s: %w", a.cell, err)
 			}
-			set(i, small.Network, small.Network, now)
-			continue
-		}
-		fastOpt := base
-		fastOpt.Objective = optimize.Delay
-		fast, err := optimize.Minimize(ctx, fastOpt)
-		if err != nil {
-			return nil, fmt.Errorf("designmap: %s: %w", a.cell, err)
-		}
-		if slack <= 0 {
-			set(i, fast.Network, now, fast.Network)
+			for k, c := range choices {
+				tries[k].nets[i] = now
+				if c.critical == "fast" {
+					tries[k].nets[i] = fast
+				}
+			}
 			continue
 		}
 		nowModel := r.model.AnalyzeProfile(now, prof)
@@ -102,21 +103,42 @@ func (r *run) choose(ctx context.Context, cur choice, m *measure) ([]choice, err
 		if math.IsNaN(measured) || measured <= 0 {
 			measured = nowModel.NS
 		}
-		// The model's delay this adder may take: its delay now, scaled by
-		// how much later its outputs may leave than they do.
-		allowed := nowModel.FO4 * (measured + slackShare*slack) / measured
-		areaOpt := base
-		areaOpt.MaxDelay = allowed
-		small, err := optimize.Minimize(ctx, areaOpt)
-		_, infeasible := errors.AsType[*optimize.InfeasibleError](err)
-		_, notFound := errors.AsType[*optimize.NotFoundError](err)
-		switch {
-		case infeasible || notFound:
-			set(i, now, now, now)
-		case err != nil:
-			return nil, fmt.Errorf("designmap: %s: %w", a.cell, err)
-		default:
-			set(i, small.Network, small.Network, now)
+		small := map[float64]*network.Network{}
+		for k, c := range choices {
+			switch {
+			case c.share == 0:
+				tries[k].nets[i] = now
+				continue
+			case c.share < 0:
+				bk, err := topologies.Build("brent-kung", n, nil)
+				if err != nil {
+					return nil, err
+				}
+				tries[k].nets[i] = bk
+				continue
+			}
+			if net, ok := small[c.share]; ok {
+				tries[k].nets[i] = net
+				continue
+			}
+			opt := base
+			if !math.IsInf(slack, 1) {
+				// The model's delay this adder may take: its delay now,
+				// scaled by how much later its outputs may leave.
+				opt.MaxDelay = nowModel.FO4 * (measured + c.share*slack) / measured
+			}
+			res, err := optimize.Minimize(ctx, opt)
+			_, infeasible := errors.AsType[*optimize.InfeasibleError](err)
+			_, notFound := errors.AsType[*optimize.NotFoundError](err)
+			switch {
+			case infeasible || notFound:
+				small[c.share] = now
+			case err != nil:
+				return nil, fmt.Errorf("designmap: %s: %w", a.cell, err)
+			default:
+				small[c.share] = res.Network
+			}
+			tries[k].nets[i] = small[c.share]
 		}
 	}
 	return tries, nil

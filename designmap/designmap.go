@@ -23,7 +23,7 @@ import (
 
 // DefaultRounds is the number of times Map re-chooses the networks when
 // Options.Rounds is 0.
-const DefaultRounds = 4
+const DefaultRounds = 2
 
 // DefaultClock is the clock port Map times against when Options.Clock is
 // empty.
@@ -319,7 +319,7 @@ func start(ctx context.Context, opt Options) (r *run, remove func(), err error) 
 		remove()
 		return nil, nil, err
 	}
-	r.planned = 2 + len(Baselines) + 6*opt.rounds()
+	r.planned = 2 + len(Baselines) + (len(choices)+1)*opt.rounds()
 	return r, remove, nil
 }
 
@@ -372,7 +372,7 @@ func (r *run) mapDesign(ctx context.Context) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		measured, probes, err := r.measureBoth(ctx, tries)
+		measured, err := r.synthesizeAll(ctx, tries, make([]bool, len(tries)))
 		if err != nil {
 			return nil, err
 		}
@@ -388,7 +388,14 @@ func (r *run) mapDesign(ctx context.Context) (*Result, error) {
 			break
 		}
 		best, bestChoice, bestName = measured[k], tries[k], "prefixgen"
-		current, probe = tries[k], probes[k]
+		if round+1 == opt.rounds() {
+			break
+		}
+		// The next round chooses from the timing of the best, probed.
+		if probe, err = r.synthesize(ctx, tries[k], true); err != nil {
+			return nil, err
+		}
+		current = tries[k]
 	}
 	res.After = best.outcome(bestName)
 	res.Netlist = best.netlist
@@ -442,24 +449,6 @@ func (r *run) baselines(ctx context.Context) ([]*measure, []choice, error) {
 	probe := make([]bool, len(choices))
 	m, err := r.synthesizeAll(ctx, choices, probe)
 	return m, choices, err
-}
-
-// measureBoth synthesizes each choice as it is and probed, two at a time.
-func (r *run) measureBoth(ctx context.Context, tries []choice) (plain, probed []*measure, err error) {
-	var cs []choice
-	var probe []bool
-	for _, c := range tries {
-		cs = append(cs, c, c)
-		probe = append(probe, false, true)
-	}
-	m, err := r.synthesizeAll(ctx, cs, probe)
-	if err != nil {
-		return nil, nil, err
-	}
-	for i := 0; i < len(m); i += 2 {
-		plain, probed = append(plain, m[i]), append(probed, m[i+1])
-	}
-	return plain, probed, nil
 }
 
 // synthesizeAll synthesizes choices[i], probed where probe[i], two at a

@@ -144,6 +144,9 @@ func TestYosysLCUWidthsBadInput(t *testing.T) {
 	assert.ErrorContains(t, emit.YosysLCUWidths(&buf, []*network.Network{build(t, "ripple", 8), build(t, "ripple", emit.MaxLCUWidth+1)}, emit.YosysLCUOptions{}),
 		"too wide")
 	assert.ErrorContains(t, emit.YosysLCUWidths(&buf, []*network.Network{ks8}, emit.YosysLCUOptions{Module: "endmodule"}), "keyword")
+	for _, ct := range []string{"lcu", "$", "$a b", `$x"`, "$lcu\n"} {
+		assert.ErrorContains(t, emit.YosysLCU(&buf, ks8, emit.YosysLCUOptions{CellType: ct}), "allowed $ followed by letters", ct)
+	}
 	assert.Zero(t, buf.Len(), "nothing written on bad input")
 }
 
@@ -270,6 +273,18 @@ func TestYosysLCUOneWidth(t *testing.T) {
 	assert.Equal(t, string(lcuBytes(t, []*network.Network{net}, emit.LCUModuleName(net))), one.String())
 	assert.Contains(t, one.String(), "module _80_prefixgen_lcu_han_carlson_16 (P, G, CI, CO);")
 	assert.Contains(t, one.String(), "wire _TECHMAP_FAIL_ = !(WIDTH == 16);")
+}
+
+// A cell type of its own maps one cell alone, as prefixgen map gives each
+// adder of a design its own network.
+func TestYosysLCUCellType(t *testing.T) {
+	net := build(t, "sklansky", 8)
+	var plain, own bytes.Buffer
+	require.NoError(t, emit.YosysLCU(&plain, net, emit.YosysLCUOptions{}))
+	require.NoError(t, emit.YosysLCU(&own, net, emit.YosysLCUOptions{Module: "_m3", CellType: "$__prefixgen_net_3"}))
+	assert.Contains(t, plain.String(), `(* techmap_celltype = "$lcu" *)`)
+	assert.Contains(t, own.String(), `(* techmap_celltype = "$__prefixgen_net_3" *)`+"\nmodule _m3 (P, G, CI, CO);")
+	assert.Equal(t, strings.Count(plain.String(), "assign CO["), strings.Count(own.String(), "assign CO["))
 }
 
 func TestLCUWidthsModuleName(t *testing.T) {

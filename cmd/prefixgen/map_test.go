@@ -1,0 +1,99 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/urfave/cli/v2"
+
+	"github.com/prefixgen/prefixgen/internal/tooltest"
+	"github.com/prefixgen/prefixgen/physical"
+)
+
+func TestFlagsFirst(t *testing.T) {
+	cmd := mapCommand()
+	tests := []struct {
+		in, want []string
+	}{
+		{[]string{"a.v", "b.v", "--top", "t", "--check", "-I", "inc", "--clock-period=3"},
+			[]string{"--top", "t", "--check", "-I", "inc", "--clock-period=3", "--", "a.v", "b.v"}},
+		{[]string{"--top", "t", "a.v"}, []string{"--top", "t", "--", "a.v"}},
+		{[]string{"--help"}, []string{"--help"}},
+		{[]string{"a.v", "--", "-odd.v"}, []string{"--", "a.v", "-odd.v"}},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, flagsFirst(cmd, tt.in), "%q", tt.in)
+	}
+	// Every flag that takes a value is known as one.
+	for _, f := range cmd.Flags {
+		if _, ok := f.(*cli.BoolFlag); ok {
+			continue
+		}
+		got := flagsFirst(cmd, []string{"x.v", "--" + f.Names()[0], "v"})
+		assert.Equal(t, []string{"--" + f.Names()[0], "v", "--", "x.v"}, got)
+	}
+}
+
+func TestMapCommand(t *testing.T) {
+	tooltest.Path(t, "yosys")
+	tooltest.Path(t, "sta")
+	tooltest.Flow(t, physical.LibertyFile(""))
+	t.Parallel()
+	dir := t.TempDir()
+	design := filepath.Join("..", "..", "designmap", "testdata")
+	mac, none := filepath.Join(design, "mac.v"), filepath.Join(design, "noadder.v")
+	netlist, generic := filepath.Join(dir, "mac.mapped.v"), filepath.Join(dir, "mac.generic.v")
+
+	status, stdout, stderr := prefixgen("map", mac, "--top", "mac", "--clock-period", "3", "--rounds", "1", "-o", netlist, "--generic-out", generic, "--quiet")
+	require.Equal(t, 0, status, stderr)
+	assert.Contains(t, stdout, "prefixgen_lcu_0")
+	assert.Contains(t, stdout, "worst path (ns)")
+	for _, f := range []string{netlist, generic} {
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		assert.True(t, strings.Contains(string(b), "module mac("), "%s holds no module mac", f)
+	}
+
+	status, stdout, stderr = prefixgen("map", none, "--top", "noadder", "--clock-period", "3", "-o", filepath.Join(dir, "none.v"), "--quiet")
+	require.Equal(t, 0, status, stderr)
+	assert.Contains(t, stderr, "no adders in noadder")
+	assert.Contains(t, stdout, "no adders in the design")
+	assert.FileExists(t, filepath.Join(dir, "none.v"))
+
+	bad := filepath.Join(dir, "bad.v")
+	require.NoError(t, os.WriteFile(bad, []byte("module bad(input a, output y);\n  assign y = a +;\nendmodule\n"), 0o644))
+	out := filepath.Join(dir, "refused.v")
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no design", []string{"--top", "mac", "--clock-period", "3"}, "prefixgen map: no design given"},
+		{"no top", []string{mac, "--clock-period", "3"}, "prefixgen map: no top module given"},
+		{"no period", []string{mac, "--top", "mac"}, "prefixgen map: no clock period given"},
+		{"zero period", []string{mac, "--top", "mac", "--clock-period", "0"}, "prefixgen map: clock period 0 ns: allowed a positive number of ns"},
+		{"negative period", []string{mac, "--top", "mac", "--clock-period", "-2"}, "prefixgen map: clock period -2 ns"},
+		{"unknown top", []string{mac, "--top", "nosuch", "--clock-period", "3"}, "nosuch"},
+		{"no such clock", []string{mac, "--top", "mac", "--clock-period", "3", "--clock", "ck"}, `prefixgen map: clock "ck" is not an input of mac`},
+		{"syntax error", []string{bad, "--top", "bad", "--clock-period", "3"}, "syntax error"},
+		{"rounds", []string{mac, "--top", "mac", "--clock-period", "3", "--rounds", "0"}, "prefixgen map: --rounds 0: allowed 1 or more"},
+		{"same outputs", []string{mac, "--top", "mac", "--clock-period", "3", "-o", out, "--generic-out", out}, "name the same file"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"map"}, tt.args...)
+			if !strings.Contains(strings.Join(tt.args, " "), out) {
+				args = append(args, "-o", out)
+			}
+			status, _, stderr := prefixgen(args...)
+			assert.Equal(t, 2, status, stderr)
+			assert.Contains(t, stderr, tt.want)
+			assert.Equal(t, 1, strings.Count(stderr, "\n"), stderr)
+			assert.NoFileExists(t, out)
+		})
+	}
+}
