@@ -60,6 +60,10 @@ type Options struct {
 	// Check proves the design with the chosen networks equal to the design
 	// with Yosys's own.
 	Check bool
+	// Workdir, when not empty, is a folder, new or empty, where Map keeps
+	// every synthesis's scripts, netlists and logs; "" means a temporary
+	// folder, removed.
+	Workdir string
 	// Timeout is each tool run's time limit; 0 means DefaultTimeout.
 	Timeout time.Duration
 	// Progress, when not nil, is called after each synthesis with the
@@ -121,8 +125,14 @@ type Result struct {
 	Library string
 }
 
+// YosysChoice names the design as Yosys maps it by default (synth, then
+// ABC over the whole design, its adders Brent–Kung): Result.Before.
+const YosysChoice = "Yosys (synth; abc)"
+
 // Baselines are the families Options.Compare maps every adder to, besides
-// Yosys's own.
+// Yosys's own. Like Map's own choices, each adder's network is kept whole
+// through ABC (a module of its own, mapped without rewriting, then
+// flattened); Yosys's own is as Yosys maps it.
 var Baselines = []Baseline{
 	{"ripple", nil},
 	{"kogge-stone", nil},
@@ -204,6 +214,27 @@ func Check(opt Options) error {
 		return bad("clock %s: allowed the name of an input port", network.Quote(opt.clock()))
 	}
 	return physical.CheckLibrary(opt.Liberty, opt.DontUse)
+}
+
+// workdir makes the folder a run works in: opt.Workdir, made if it is not
+// there and refused if it holds anything, or a temporary folder that
+// remove removes.
+func workdir(dir string) (string, func(), error) {
+	if dir == "" {
+		return cleanup.MkdirTemp(toolrun.TempDir(), "prefixgen-map-")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", nil, bad("work folder %s cannot be made: %v", network.Quote(dir), errors.Unwrap(err))
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return "", nil, bad("work folder %s cannot be read: %v", network.Quote(dir), errors.Unwrap(err))
+	}
+	if len(entries) > 0 {
+		return "", nil, bad("work folder %s is not empty: allowed a new or empty folder", network.Quote(dir))
+	}
+	abs, err := filepath.Abs(dir)
+	return abs, func() {}, err
 }
 
 // checkPath refuses a path a Yosys script cannot quote.
@@ -310,7 +341,7 @@ func start(ctx context.Context, opt Options) (r *run, remove func(), err error) 
 	if r.model, err = physical.Model(opt.Liberty, opt.DontUse); err != nil {
 		return nil, nil, err
 	}
-	dir, remove, err := cleanup.MkdirTemp(toolrun.TempDir(), "prefixgen-map-")
+	dir, remove, err := workdir(opt.Workdir)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -332,9 +363,9 @@ func (r *run) mapDesign(ctx context.Context) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res.Before = before.outcome("Yosys")
+	res.Before = before.outcome(YosysChoice)
 	if len(r.adders) == 0 {
-		res.After = before.outcome("Yosys")
+		res.After = before.outcome(YosysChoice)
 		res.Netlist = before.netlist
 		res.Generic, err = r.generic(ctx, yosysChoice())
 		return res, err
@@ -345,7 +376,7 @@ func (r *run) mapDesign(ctx context.Context) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	best, bestChoice, bestName := before, yosysChoice(), "Yosys"
+	best, bestChoice, bestName := before, yosysChoice(), YosysChoice
 	for i, m := range uniform {
 		if better(m, best, opt.PeriodNS) {
 			best, bestChoice, bestName = m, choices[i], Baselines[i].Name()
@@ -355,10 +386,16 @@ func (r *run) mapDesign(ctx context.Context) (*Result, error) {
 		for i, m := range uniform {
 			res.Baselines = append(res.Baselines, m.outcome(Baselines[i].Name()))
 		}
-		res.Baselines = append(res.Baselines, before.outcome("Yosys"))
+		res.Baselines = append(res.Baselines, before.outcome(YosysChoice))
 	}
 	r.trace("start: %s, %.1f µm², worst path %.3f ns", bestName, best.area, best.worst)
-	probe, err := r.synthesize(ctx, bestChoice, true)
+	current := bestChoice
+	if current.yosys {
+		// The search changes networks kept whole: from Yosys's own,
+		// Brent–Kung, kept whole.
+		current = choices[slices.IndexFunc(Baselines, func(b Baseline) bool { return b.Topology == "brent-kung" })]
+	}
+	probe, err := r.synthesize(ctx, current, true)
 	if err != nil {
 		return nil, err
 	}
@@ -366,7 +403,6 @@ func (r *run) mapDesign(ctx context.Context) (*Result, error) {
 	for i, a := range r.adders {
 		res.Adders[i] = Adder{Cell: a.cell, Width: a.width, SpreadNS: spread(probe.arrivals[i]), SlackNS: probe.slack[i]}
 	}
-	current := bestChoice
 	for round := 0; round < opt.rounds(); round++ {
 		tries, err := r.choose(ctx, current, probe)
 		if err != nil {

@@ -65,7 +65,10 @@ func YosysLCUWidths(w io.Writer, nets []*network.Network, opt YosysLCUOptions) e
 		return fmt.Errorf("emit: cell type %s of a $lcu techmap: allowed $ followed by letters, digits and _, as $__prefixgen_lcu_3", network.Quote(cellType))
 	}
 	widths := make([]int, len(nets))
-	d := &lcuData{Module: module, CellType: cellType}
+	if opt.Plain && len(nets) > 1 {
+		return fmt.Errorf("emit: a plain $lcu module covers one width: %d given", len(nets))
+	}
+	d := &lcuData{Module: module, CellType: cellType, Plain: opt.Plain}
 	for i, net := range nets {
 		widths[i] = net.Width()
 		vd, err := newVerilogData(net, module, nil)
@@ -101,6 +104,7 @@ var lcuCellType = regexp.MustCompile(`^\$[A-Za-z0-9_]+$`)
 type lcuData struct {
 	Module   string
 	CellType string
+	Plain    bool
 	Header   []string
 	Widths   string
 	Covered  string

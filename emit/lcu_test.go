@@ -287,6 +287,21 @@ func TestYosysLCUCellType(t *testing.T) {
 	assert.Equal(t, strings.Count(plain.String(), "assign CO["), strings.Count(own.String(), "assign CO["))
 }
 
+// A plain module is the same network as a module of its own, for a design
+// to instantiate.
+func TestYosysLCUPlain(t *testing.T) {
+	net := build(t, "sklansky", 8)
+	var plain bytes.Buffer
+	require.NoError(t, emit.YosysLCU(&plain, net, emit.YosysLCUOptions{Module: "prefixgen_net_3", Plain: true}))
+	assert.Contains(t, plain.String(), "(* keep_hierarchy *)\nmodule prefixgen_net_3 (P, G, CI, CO);")
+	assert.NotContains(t, plain.String(), "techmap_celltype")
+	assert.NotContains(t, plain.String(), "_TECHMAP_FAIL_ =")
+	var two bytes.Buffer
+	err := emit.YosysLCUWidths(&two, []*network.Network{net, build(t, "sklansky", 9)}, emit.YosysLCUOptions{Plain: true})
+	assert.ErrorContains(t, err, "a plain $lcu module covers one width")
+	assert.Zero(t, two.Len())
+}
+
 func TestLCUWidthsModuleName(t *testing.T) {
 	lf, err := topologies.Build("ladner-fischer", 32, network.Params{"k": 1})
 	require.NoError(t, err)

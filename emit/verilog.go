@@ -76,6 +76,12 @@ type YosysLCUOptions struct {
 	// Yosys's chtype, maps that cell alone: one network per adder of a
 	// design. It must be $ followed by letters, digits and _.
 	CellType string
+	// Plain writes an ordinary module with the same ports and networks,
+	// marked keep_hierarchy, for a design to instantiate as a block of its
+	// own, which synthesis maps without merging it into the logic around
+	// it (prefixgen map keeps each adder's network whole this way); it
+	// covers one width, and CellType does not apply.
+	Plain bool
 }
 
 // YosysLCU writes a Yosys techmap module for the $lcu cell (the lookahead

@@ -48,6 +48,7 @@ func mapCommand() *cli.Command {
 			&cli.BoolFlag{Name: "compare", Usage: "also map every adder to each named family and to Yosys's own, in the same flow, and print one table"},
 			&cli.BoolFlag{Name: "check", Usage: "prove the result equal to the design with Yosys's own networks (Yosys equiv_*)"},
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "say on standard error what each round measured"},
+			&cli.StringFlag{Name: "workdir", Usage: "keep every synthesis's scripts, netlists and logs in `DIR`, new or empty (default: a temporary folder, removed)"},
 			toolTimeoutFlag(),
 		}, progressFlags()...),
 		OnUsageError: onUsageError,
@@ -97,7 +98,7 @@ func runMap(c *cli.Context) error {
 		Includes: c.StringSlice("include"), Defines: c.StringSlice("define"),
 		Liberty: c.String("liberty"), DontUse: dontUse(c),
 		Clock: c.String("clock"), PeriodNS: c.Float64("clock-period"), Rounds: c.Int("rounds"),
-		Compare: c.Bool("compare"), Check: c.Bool("check"), Timeout: timeout,
+		Compare: c.Bool("compare"), Check: c.Bool("check"), Timeout: timeout, Workdir: c.String("workdir"),
 		Progress: bar.Update,
 	}
 	if c.Bool("verbose") {
