@@ -32,19 +32,20 @@ func buildFamily(b Baseline, n int) (*network.Network, error) {
 }
 
 // The choices choose makes for each adder: where its outputs lack slack,
-// the model's fastest network for its bits' arrivals (fast), or the
-// network it has (keep); where they have slack, the fewest cells whose
-// model delay uses no more than a share of it (the share), the network it
-// has (keep), or Brent–Kung (the network ABC maps smallest of the named
-// ones). Which is best, only the flow can say: Map measures them all.
+// the model's fastest network for its bits' arrivals, kept whole (fast),
+// or the network it has (keep); where they have slack, the fewest cells
+// whose model delay uses no more than a share of it, kept whole (the
+// share), the network it has (keep, share 0), or Yosys's own merged into
+// the logic around it (share < 0), which ABC maps smallest. Which is
+// best, only the flow can say: Map measures them all.
 var choices = []struct {
 	critical string
-	share    float64 // 0: keep; < 0: Brent–Kung
+	share    float64
 }{
 	{"fast", 0},
 	{"fast", -1},
+	{"keep", -1},
 	{"keep", 0.25},
-	{"fast", 0.25},
 }
 
 // choose gives every adder networks by the delay model, from the timing m
@@ -60,10 +61,11 @@ func (r *run) choose(ctx context.Context, cur choice, m *measure) ([]choice, err
 			return nil, err
 		}
 		n := a.width
-		now := cur.network(i)
-		if now == nil {
+		now := cur.network(i) // nil: Yosys's own
+		modelNow := now
+		if modelNow == nil {
 			var err error
-			if now, err = topologies.Build("brent-kung", n, nil); err != nil {
+			if modelNow, err = topologies.Build("brent-kung", n, nil); err != nil {
 				return nil, err
 			}
 		}
@@ -98,7 +100,7 @@ func (r *run) choose(ctx context.Context, cur choice, m *measure) ([]choice, err
 			}
 			continue
 		}
-		nowModel := r.model.AnalyzeProfile(now, prof)
+		nowModel := r.model.AnalyzeProfile(modelNow, prof)
 		measured := m.cout[i] - lo
 		if math.IsNaN(measured) || measured <= 0 {
 			measured = nowModel.NS
@@ -110,11 +112,7 @@ func (r *run) choose(ctx context.Context, cur choice, m *measure) ([]choice, err
 				tries[k].nets[i] = now
 				continue
 			case c.share < 0:
-				bk, err := topologies.Build("brent-kung", n, nil)
-				if err != nil {
-					return nil, err
-				}
-				tries[k].nets[i] = bk
+				tries[k].nets[i] = nil
 				continue
 			}
 			if net, ok := small[c.share]; ok {
@@ -146,7 +144,7 @@ func (r *run) choose(ctx context.Context, cur choice, m *measure) ([]choice, err
 
 // network is adder i's network in c, nil for Yosys's own.
 func (c choice) network(i int) *network.Network {
-	if c.yosys {
+	if c.nets == nil {
 		return nil
 	}
 	return c.nets[i]

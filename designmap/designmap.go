@@ -390,11 +390,6 @@ func (r *run) mapDesign(ctx context.Context) (*Result, error) {
 	}
 	r.trace("start: %s, %.1f µm², worst path %.3f ns", bestName, best.area, best.worst)
 	current := bestChoice
-	if current.yosys {
-		// The search changes networks kept whole: from Yosys's own,
-		// Brent–Kung, kept whole.
-		current = choices[slices.IndexFunc(Baselines, func(b Baseline) bool { return b.Topology == "brent-kung" })]
-	}
 	probe, err := r.synthesize(ctx, current, true)
 	if err != nil {
 		return nil, err
