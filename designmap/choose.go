@@ -31,21 +31,25 @@ func buildFamily(b Baseline, n int) (*network.Network, error) {
 	return net, nil
 }
 
-// The choices choose makes for each adder: where its outputs lack slack,
+// The choices choose makes for each adder. Where its outputs lack slack:
 // the model's fastest network for its bits' arrivals, kept whole (fast),
-// or the network it has (keep); where they have slack, the fewest cells
-// whose model delay uses no more than a share of it, kept whole (the
-// share), the network it has (keep, share 0), or Yosys's own merged into
-// the logic around it (share < 0), which ABC maps smallest. Which is
-// best, only the flow can say: Map measures them all.
+// or the network it has (keep). Where they have slack: Yosys's own merged
+// into the logic around it, which ABC maps smallest (flat), where the
+// slack is at least flatAbove of the clock period, and otherwise the
+// network it has; or the fewest cells whose model delay uses no more than
+// share of the slack (share > 0). Which is best, only the flow can say:
+// Map measures them all.
 var choices = []struct {
-	critical string
-	share    float64
+	critical  string
+	flatAbove float64 // with share 0: the least slack, in periods, for Yosys's own merged
+	share     float64
 }{
-	{"fast", 0},
-	{"fast", -1},
-	{"keep", -1},
-	{"keep", 0.25},
+	{"fast", 2, 0}, // slack kept: no slack reaches two periods
+	{"fast", 0, 0},
+	{"keep", 0.1, 0},
+	{"keep", 0.2, 0},
+	{"fast", 0.1, 0},
+	{"keep", 0, 0.25},
 }
 
 // choose gives every adder networks by the delay model, from the timing m
@@ -107,12 +111,11 @@ func (r *run) choose(ctx context.Context, cur choice, m *measure) ([]choice, err
 		}
 		small := map[float64]*network.Network{}
 		for k, c := range choices {
-			switch {
-			case c.share == 0:
+			if c.share == 0 {
 				tries[k].nets[i] = now
-				continue
-			case c.share < 0:
-				tries[k].nets[i] = nil
+				if slack >= c.flatAbove*r.opt.PeriodNS {
+					tries[k].nets[i] = nil
+				}
 				continue
 			}
 			if net, ok := small[c.share]; ok {

@@ -33,7 +33,7 @@ const DefaultClock = "clk"
 const DefaultLoadPF = 0.01
 
 // DefaultTimeout is each tool run's time limit when Options.Timeout is 0.
-const DefaultTimeout = 10 * time.Minute
+const DefaultTimeout = toolrun.DefaultTimeout
 
 // Options say what design Map reads and how it times it.
 type Options struct {
@@ -80,18 +80,20 @@ type Adder struct {
 	// Width is its width in bits.
 	Width int
 	// SpreadNS is the latest of its bits' arrival less the earliest, in
-	// Yosys's own mapping of the design.
+	// the design the search started from (the best of Yosys's mapping and
+	// Baselines).
 	SpreadNS float64
 	// SlackNS is the slack of the paths through its outputs there; +Inf
 	// where no timed path runs through it.
 	SlackNS float64
-	// Network is the network chosen for it.
+	// Network is the network chosen for it, kept whole; nil is Yosys's
+	// own, merged into the logic around it.
 	Network *network.Network
 }
 
 // Outcome is the design synthesized and timed with one choice of networks.
 type Outcome struct {
-	// Choice names the networks: "Yosys", a family ("sklansky",
+	// Choice names the networks: YosysChoice, a family ("sklansky",
 	// "ladner-fischer k=1"), or "prefixgen" for Map's own.
 	Choice string
 	// AreaUM2 is the area of the mapped design in µm².

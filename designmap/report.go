@@ -96,7 +96,7 @@ func slack(s float64) string {
 // networkName names the network chosen for a, Yosys's own where none.
 func networkName(a Adder) string {
 	if a.Network == nil {
-		return "Yosys's own (Brent–Kung)"
+		return "Yosys's own (Brent–Kung), merged into the logic around it"
 	}
 	return emit.Name(a.Network)
 }

@@ -19,20 +19,22 @@ func mapCommand() *cli.Command {
 		Name:      "map",
 		Usage:     "give every adder of a whole design its own arrival-aware network, and report worst path and area before and after",
 		UsageText: "prefixgen map DESIGN.v… --top T [-I DIR] [-D NAME=VALUE] [--liberty LIB] --clock-period NS [--clock PORT] [-o NETLIST] [--generic-out FILE] [--compare] [--check]",
-		Description: "Yosys reads the design and runs it up to alumacc: every addition, subtraction, comparison and\n" +
-			"multi-operand sum ($macc, mapped to a carry-save tree and a final adder) becomes one $lcu carry tree.\n" +
-			"The design is synthesized with Yosys's own networks (abc -liberty with the platform's driver and load,\n" +
-			"so that ABC buffers and sizes, and -D the clock period) and timed with OpenSTA against the clock: every\n" +
-			"other input arrives at 0 and every output is required at the next edge. That gives when each bit of\n" +
-			"each adder arrives and the slack of its outputs. Each adder then gets a network of its own, by the\n" +
-			"delay model with its bits' arrivals (prefixgen optimize --arrival): the fewest cells that use no more\n" +
-			"than its slack, or the fastest where it has none. The design is synthesized and timed again, and the\n" +
-			"networks re-chosen while that helps (--rounds). It prints a row per adder and the worst path\n" +
-			"(the clock period less the worst setup slack) and area before and after; -o writes the mapped netlist,\n" +
-			"--generic-out the design with its adders as generic gates for another flow to re-synthesize.\n" +
-			"--compare also maps every adder as each of ripple, Kogge–Stone, Brent–Kung, Sklansky, Han–Carlson and\n" +
-			"Ladner–Fischer k=1, and as Yosys's own, through the same flow. --check proves the result equal to\n" +
-			"the design with Yosys's own networks (equiv_make, equiv_simple, equiv_induct). Needs yosys and sta.",
+		Description: "Yosys reads the design and runs it up to alumacc and its techmap: every addition, subtraction,\n" +
+			"comparison and the final adder of every multi-operand sum ($macc: a carry-save tree, then an adder)\n" +
+			"becomes one $lcu carry tree, one row of the table. The design is synthesized as Yosys does by default\n" +
+			"(synth; abc -liberty with the platform's driver and load, so that ABC buffers and sizes, and -D the\n" +
+			"clock period) and with every adder as each of ripple, Kogge–Stone, Brent–Kung, Sklansky, Han–Carlson\n" +
+			"and Ladner–Fischer k=1, each network a module of its own that ABC maps without rewriting, and each is\n" +
+			"timed with OpenSTA against --clock: every other input arrives at 0, every output is required at the\n" +
+			"next edge. From the best, map reads when each adder's bits arrive and the slack of its outputs, gives\n" +
+			"each adder networks by the delay model with those arrivals (as optimize --arrival does): the fastest\n" +
+			"where it lacks slack; the fewest cells within part of its slack, or Yosys's own, where it has some;\n" +
+			"measures each choice, and goes on from the best while that helps (--rounds). Best is the least worst\n" +
+			"path (the period less the worst setup slack) while the clock is missed, the least area once it is met.\n" +
+			"It prints a row per adder and the worst path and area before and after; -o writes the mapped netlist,\n" +
+			"--generic-out the design with its adders as generic gates for another flow; --compare prints every\n" +
+			"family's row; --check proves the result equal to the design with Yosys's own networks (equiv_make,\n" +
+			"equiv_simple, equiv_induct). Needs yosys and sta.",
 		ArgsUsage: "DESIGN.v…",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "top", Usage: "the design's top `MODULE`"},
