@@ -1,6 +1,7 @@
 package designmap
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -15,11 +16,20 @@ import (
 // network chosen, its size and depth), then the worst path and area
 // before and after, and the baselines.
 func WriteReport(w io.Writer, res *Result) error {
+	var buf bytes.Buffer
+	if err := writeReport(&buf, res); err != nil {
+		return err
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+func writeReport(w io.Writer, res *Result) error {
 	ew := &errWriter{w: w}
 	if len(res.Adders) == 0 {
 		fmt.Fprintln(ew, "no adders in the design: written as Yosys maps it")
 	} else {
-		tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', tabwriter.AlignRight)
+		tw := tabwriter.NewWriter(&trimWriter{w: ew}, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprintln(tw, "adder\tbits\tspread (ns)\tslack (ns)\tsize\tdepth\t")
 		for _, a := range res.Adders {
 			size, depth := "-", "-"
@@ -39,11 +49,15 @@ func WriteReport(w io.Writer, res *Result) error {
 	}
 	fmt.Fprintln(ew)
 	rows := []Outcome{res.Before, res.After}
-	if len(res.Adders) == 0 {
+	if len(res.Adders) == 0 || res.After.Choice == res.Before.Choice {
+		// Nothing measured beat Yosys's own mapping: it is the result.
 		rows = rows[:1]
 	}
 	if err := outcomes(ew, "networks", "against Yosys's", rows, &res.Before); err != nil {
 		return err
+	}
+	if len(res.Adders) > 0 && len(rows) == 1 {
+		fmt.Fprintln(ew, "nothing measured beat Yosys's own mapping at this clock: it is the result")
 	}
 	if len(res.Baselines) > 0 {
 		fmt.Fprintln(ew)
@@ -61,7 +75,7 @@ func WriteReport(w io.Writer, res *Result) error {
 // change against ref (Yosys's); the baselines' gives the result's change
 // against each row.
 func outcomes(w io.Writer, head, relHead string, rows []Outcome, ref *Outcome) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	tw := tabwriter.NewWriter(&trimWriter{w: w}, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "%s\tarea (µm²)\tworst path (ns)\t%s\t\n", head, relHead)
 	for i, o := range rows {
 		rel := ""
@@ -112,5 +126,33 @@ func (e *errWriter) Write(p []byte) (int, error) {
 		return len(p), nil
 	}
 	_, e.err = e.w.Write(p)
+	return len(p), nil
+}
+
+// trimWriter drops the spaces that end each line a tabwriter writes.
+type trimWriter struct {
+	w       io.Writer
+	pending []byte
+}
+
+func (t *trimWriter) Write(p []byte) (int, error) {
+	for _, c := range p {
+		switch c {
+		case ' ':
+			t.pending = append(t.pending, c)
+			continue
+		case '\n':
+			t.pending = t.pending[:0]
+		}
+		if len(t.pending) > 0 {
+			if _, err := t.w.Write(t.pending); err != nil {
+				return 0, err
+			}
+			t.pending = t.pending[:0]
+		}
+		if _, err := t.w.Write([]byte{c}); err != nil {
+			return 0, err
+		}
+	}
 	return len(p), nil
 }

@@ -1,0 +1,46 @@
+package designmap
+
+import (
+	"bytes"
+	"math"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/internal/golden"
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/topologies"
+)
+
+func TestWriteReport(t *testing.T) {
+	sk, err := topologies.Build("sklansky", 32, nil)
+	require.NoError(t, err)
+	lf, err := topologies.Build("ladner-fischer", 6, network.Params{"k": 1})
+	require.NoError(t, err)
+	before := Outcome{YosysChoice, 66287.3248, 12.628075}
+	res := &Result{
+		Adders: []Adder{
+			{Cell: "prefixgen_lcu_0", Width: 32, SpreadNS: 7.2, SlackNS: -1.556, Network: sk},
+			{Cell: "prefixgen_lcu_1", Width: 6, SpreadNS: 0.48, SlackNS: 2.5, Network: lf},
+			{Cell: "prefixgen_lcu_2", Width: 2, SpreadNS: 0, SlackNS: math.Inf(1)},
+		},
+		Before:    before,
+		After:     Outcome{"prefixgen", 67945.2, 8.377},
+		Baselines: []Outcome{{"ripple", 68237.9, 11.796}, {"kogge-stone", 78738.0, 8.518}, before},
+		Proved:    true,
+	}
+	tests := []struct {
+		name string
+		res  *Result
+	}{
+		{"report.txt", res},
+		{"report-yosys.txt", &Result{Adders: res.Adders[2:], Before: before, After: before}},
+		{"report-none.txt", &Result{Before: before, After: before}},
+	}
+	for _, tt := range tests {
+		var buf bytes.Buffer
+		require.NoError(t, WriteReport(&buf, tt.res))
+		golden.Check(t, filepath.Join("testdata", tt.name), buf.Bytes())
+	}
+}
