@@ -447,8 +447,8 @@ func (r *run) mapDesign(ctx context.Context) (*Result, error) {
 }
 
 // better reports whether a is a better outcome than b at the period: the
-// less worst path while the period is missed, the less area once it is
-// met.
+// less worst path while the period is missed (the less area where the two
+// are within samePath), the less area once it is met.
 func better(a, b *measure, period float64) bool {
 	aMet, bMet := a.worst <= period, b.worst <= period
 	switch {
@@ -456,10 +456,16 @@ func better(a, b *measure, period float64) bool {
 		return a.area < b.area
 	case aMet != bMet:
 		return aMet
+	case math.Abs(a.worst-b.worst) <= samePath:
+		return a.area < b.area
 	default:
 		return a.worst < b.worst
 	}
 }
+
+// samePath is how close two worst paths are, in ns, for better to take
+// the smaller design: OpenSTA's own rounding.
+const samePath = 1e-3
 
 // spread is the latest arrival less the earliest.
 func spread(at []float64) float64 {

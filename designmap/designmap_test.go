@@ -217,3 +217,22 @@ func TestBuildFamilies(t *testing.T) {
 	_, err := topologies.Build("ladner-fischer", 2, Baselines[5].Params)
 	t.Logf("ladner-fischer k=1 at 2 bits: %v", err)
 }
+
+func TestBetter(t *testing.T) {
+	m := func(area, worst float64) *measure { return &measure{area: area, worst: worst} }
+	tests := []struct {
+		a, b *measure
+		want bool
+	}{
+		{m(10, 4), m(5, 5), true},      // both miss 3: the faster
+		{m(10, 5), m(5, 4), false},     //
+		{m(9, 4.0004), m(10, 4), true}, // the same path: the smaller
+		{m(10, 2.9), m(5, 3.1), true},  // only a meets 3
+		{m(5, 2), m(6, 1), true},       // both meet: the smaller
+		{m(6, 1), m(5, 2), false},      //
+		{m(5, 3.1), m(5, 3.1), false},  // the same is not better
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, better(tt.a, tt.b, 3), "%+v against %+v", *tt.a, *tt.b)
+	}
+}
