@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -348,6 +349,14 @@ func start(ctx context.Context, opt Options) (r *run, remove func(), err error) 
 		return nil, nil, err
 	}
 	r.dir = dir
+	if opt.Workdir != "" {
+		// The scripts kept name the library: a copy that stays.
+		kept := filepath.Join(dir, "liberty.lib")
+		if err := copyFile(kept, r.lib); err != nil {
+			return nil, nil, err
+		}
+		r.lib = kept
+	}
 	if err := r.prepare(ctx); err != nil {
 		remove()
 		return nil, nil, err
@@ -552,4 +561,22 @@ func (r *run) subdir(prefix string) (string, error) {
 	r.mu.Unlock()
 	d := filepath.Join(r.dir, fmt.Sprintf("%s-%02d", prefix, n))
 	return d, os.Mkdir(d, 0o755)
+}
+
+// copyFile copies the file from to the new file to.
+func copyFile(to, from string) error {
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.Create(to)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
 }

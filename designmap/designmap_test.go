@@ -236,3 +236,24 @@ func TestBetter(t *testing.T) {
 		assert.Equal(t, tt.want, better(tt.a, tt.b, 3), "%+v against %+v", *tt.a, *tt.b)
 	}
 }
+
+// --workdir keeps every run's scripts, the library they name, and what the
+// tools wrote; a folder that holds anything is refused.
+func TestMapWorkdir(t *testing.T) {
+	tools(t)
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "work")
+	opt := Options{Files: []string{filepath.Join("testdata", "noadder.v")}, Top: "noadder", PeriodNS: 2, Workdir: dir}
+	_, err := Map(context.Background(), opt)
+	require.NoError(t, err)
+	assert.FileExists(t, filepath.Join(dir, "liberty.lib"))
+	assert.FileExists(t, filepath.Join(dir, "prepared.il"))
+	script, err := os.ReadFile(filepath.Join(dir, "synth-01", "map.ys"))
+	require.NoError(t, err)
+	assert.Contains(t, string(script), filepath.Join(dir, "liberty.lib"))
+
+	_, err = Map(context.Background(), opt)
+	require.Error(t, err)
+	assert.True(t, IsInput(err))
+	assert.Contains(t, err.Error(), "is not empty")
+}
