@@ -75,6 +75,11 @@ var commandExamples = map[string][]string{
 		"prefixgen synth -t kogge-stone,brent-kung -n 64 --liberty osu035 -f csv",
 		"prefixgen synth --verilog mine.v --top my_adder -n 32",
 	},
+	"map": {
+		"prefixgen map rtl/*.v --top my_core --liberty sky130hd --clock-period 10 -o my_core.mapped.v",
+		"prefixgen map core.v --top core --clock-period 5 --compare --check",
+		"prefixgen map core.v --top core -I include -D SYNTHESIS --clock-period 5 --generic-out core.generic.v",
+	},
 	"version": {
 		"prefixgen version",
 		"prefixgen --version",
