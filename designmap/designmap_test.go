@@ -13,7 +13,6 @@ import (
 
 	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/physical"
-	"github.com/prefixgen/prefixgen/topologies"
 )
 
 // macOptions maps testdata/mac.v (three 18-bit adders: a four-operand
@@ -208,14 +207,12 @@ func FuzzReadTiming(f *testing.F) {
 
 func TestBuildFamilies(t *testing.T) {
 	for _, b := range Baselines {
-		for _, n := range []int{2, 3, 6, 18, 32} {
+		for _, n := range []int{1, 2, 3, 6, 18, 32, 64} {
 			net, err := buildFamily(b, n)
 			require.NoError(t, err, "%s at %d", b.Name(), n)
 			require.Equal(t, n, net.Width())
 		}
 	}
-	_, err := topologies.Build("ladner-fischer", 2, Baselines[5].Params)
-	t.Logf("ladner-fischer k=1 at 2 bits: %v", err)
 }
 
 func TestBetter(t *testing.T) {
