@@ -38,6 +38,7 @@ var libraryGoals = []struct {
 	{"nangate45-fast-abc-32.json", physical.ABC, true, true},
 	{"asap7-fast-abc-32.json", physical.ABC, true, false},
 	{"nangate45-fast-abc-128.json", physical.ABC, true, false},
+	{"sky130hd-fast-abc-128.json", physical.ABC, true, false},
 }
 
 // librarySpec returns the --liberty of the library a goal file names:
