@@ -23,16 +23,22 @@ import (
 // no larger than the smallest named adder with at least 20 % less delay,
 // the named adders being every family at every setting explore
 // enumerates, each as written and with its generate and propagate of
-// library cells, measured in the same run through the same flow.
+// library cells, measured in the same run through the same flow. An
+// adder may meet both.
 var libraryGoals = []struct {
-	file string
-	flow physical.Flow
-	g1   bool
+	file   string
+	flow   physical.Flow
+	g1, g2 bool
 }{
-	{"sky130hd-fast-abc-64.json", physical.ABC, true},
-	{"asap7-fast-abc-64.json", physical.ABC, true},
-	{"nangate45-fast-abc-64.json", physical.ABC, true},
-	{"sky130hd-fast-keep-64.json", physical.Keep, true},
+	{"sky130hd-fast-abc-64.json", physical.ABC, true, false},
+	{"asap7-fast-abc-64.json", physical.ABC, true, false},
+	{"nangate45-fast-abc-64.json", physical.ABC, true, false},
+	{"sky130hd-fast-keep-64.json", physical.Keep, true, false},
+	{"sky130hd-fast-abc-32.json", physical.ABC, true, false},
+	{"nangate45-fast-abc-32.json", physical.ABC, true, true},
+	{"asap7-fast-abc-32.json", physical.ABC, true, false},
+	{"nangate45-fast-abc-128.json", physical.ABC, true, false},
+	{"sky130hd-fast-abc-128.json", physical.ABC, true, false},
 }
 
 // librarySpec returns the --liberty of the library a goal file names:
@@ -95,18 +101,15 @@ func TestClaimLibraryGoals(t *testing.T) {
 					small = r
 				}
 			}
-			target := small
+			what := fmt.Sprintf("%s through flow %s on %s: %.1f µm², %.4f ns; %d named adders, the fastest %s: %.1f µm², %.4f ns, the smallest %s: %.1f µm², %.4f ns",
+				g.file, g.flow, spec, got.AreaUM2, got.DelayNS, len(named), fast.Name(), fast.AreaUM2, fast.DelayNS, small.Name(), small.AreaUM2, small.DelayNS)
 			if g.g1 {
-				target = fast
+				assert.LessOrEqual(t, got.DelayNS, fast.DelayNS, "G1: "+what)
+				assert.LessOrEqual(t, got.AreaUM2, 0.9*fast.AreaUM2, "G1: "+what)
 			}
-			what := fmt.Sprintf("%s through flow %s on %s: %.1f µm², %.4f ns; %d named adders, the %s %s: %.1f µm², %.4f ns",
-				g.file, g.flow, spec, got.AreaUM2, got.DelayNS, len(named), map[bool]string{true: "fastest", false: "smallest"}[g.g1], target.Name(), target.AreaUM2, target.DelayNS)
-			if g.g1 {
-				assert.LessOrEqual(t, got.DelayNS, target.DelayNS, what)
-				assert.LessOrEqual(t, got.AreaUM2, 0.9*target.AreaUM2, what)
-			} else {
-				assert.LessOrEqual(t, got.AreaUM2, target.AreaUM2, what)
-				assert.LessOrEqual(t, got.DelayNS, 0.8*target.DelayNS, what)
+			if g.g2 {
+				assert.LessOrEqual(t, got.AreaUM2, small.AreaUM2, "G2: "+what)
+				assert.LessOrEqual(t, got.DelayNS, 0.8*small.DelayNS, "G2: "+what)
 			}
 			t.Log(what)
 		})
