@@ -265,14 +265,9 @@ func (r *run) synthesize(ctx context.Context, c choice, probe bool) (*measure, e
 		lines = append(lines, r.flatten()...)
 	}
 	lines = append(lines, "opt_clean -purge")
-	if rec := r.rec; rec != nil && rec.TieHigh.Cell != "" && rec.TieLow.Cell != "" {
-		lines = append(lines, fmt.Sprintf("hilomap -singleton -hicell %s %s -locell %s %s", rec.TieHigh.Cell, rec.TieHigh.Pin, rec.TieLow.Cell, rec.TieLow.Pin))
-	}
-	if rec := r.rec; rec != nil && rec.Buffer.Cell != "" && !probe {
-		// Probed, a probe wire is another name of a wire: insbuf would
-		// buffer it, and OpenSTA would time the buffer's dangling output.
-		lines = append(lines, fmt.Sprintf("insbuf -buf %s %s %s", rec.Buffer.Cell, rec.Buffer.In, rec.Buffer.Out))
-	}
+	// Probed, a probe wire is another name of a wire: insbuf would buffer
+	// it, and OpenSTA would time the buffer's dangling output.
+	lines = append(lines, physical.PlatformCommands(r.rec, !probe)...)
 	lines = append(lines, "tee -q -o stat.txt stat -liberty "+quote(r.lib), "write_verilog -noattr -noexpr -simple-lhs mapped.v")
 	files := map[string]string{"map.ys": r.mapScript(c.kept(), lines...), "lcus.v": lcus, "nets.v": nets}
 	if constr != "" {

@@ -384,15 +384,27 @@ func YosysScript(flow Flow, top, lib string, rec *pdk.Record) string {
 	} else {
 		b.WriteString("opt_clean\n")
 	}
-	if rec != nil && rec.TieHigh.Cell != "" && rec.TieLow.Cell != "" {
-		fmt.Fprintf(&b, "hilomap -singleton -hicell %s %s -locell %s %s\n", rec.TieHigh.Cell, rec.TieHigh.Pin, rec.TieLow.Cell, rec.TieLow.Pin)
-	}
-	if rec != nil && rec.Buffer.Cell != "" {
-		fmt.Fprintf(&b, "insbuf -buf %s %s %s\n", rec.Buffer.Cell, rec.Buffer.In, rec.Buffer.Out)
+	for _, cmd := range PlatformCommands(rec, true) {
+		b.WriteString(cmd + "\n")
 	}
 	b.WriteString("tee -q -o stat.txt stat -liberty liberty.lib\n")
 	fmt.Fprintf(&b, "write_verilog -noattr -noexpr -simple-lhs mapped.v\n")
 	return b.String()
+}
+
+// PlatformCommands returns the Yosys commands that follow ABC for a
+// platform's record (none for nil), as OpenROAD-flow-scripts runs them:
+// hilomap ties constants to the tie cells and, where buffer says so,
+// insbuf buffers the wires that join two ports with the buffer cell.
+func PlatformCommands(rec *pdk.Record, buffer bool) []string {
+	var cmds []string
+	if rec != nil && rec.TieHigh.Cell != "" && rec.TieLow.Cell != "" {
+		cmds = append(cmds, fmt.Sprintf("hilomap -singleton -hicell %s %s -locell %s %s", rec.TieHigh.Cell, rec.TieHigh.Pin, rec.TieLow.Cell, rec.TieLow.Pin))
+	}
+	if rec != nil && rec.Buffer.Cell != "" && buffer {
+		cmds = append(cmds, fmt.Sprintf("insbuf -buf %s %s %s", rec.Buffer.Cell, rec.Buffer.In, rec.Buffer.Out))
+	}
+	return cmds
 }
 
 // ABCConstraints returns the constraints file abc -constr reads for a
