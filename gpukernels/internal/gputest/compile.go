@@ -195,3 +195,13 @@ func NVCCArgs(args ...string) []string {
 	}
 	return append(base, args...)
 }
+
+// SASS returns cuobjdump -sass of the cubin at path, run in dir, one of
+// the pool's runs. A missing cuobjdump skips the test, or fails it as
+// tooltest.Path does.
+func SASS(t testing.TB, dir, path string) string {
+	t.Helper()
+	out, _, err := run(t, tooltest.Path(t, "cuobjdump"), dir, "-sass", path)
+	require.NoError(t, err, "cuobjdump said:\n%s", out)
+	return out
+}
