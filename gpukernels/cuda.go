@@ -171,21 +171,68 @@ const (
 // DefaultTuning returns the default BlockThreads and ItemsPerThread of
 // the shuffle block and device scans over values of valueBytes bytes, as
 // CUB's scan policies for sm_90 choose them: 128 threads of 24 items for
-// values of up to 4 bytes, 224 threads of 24 items for 8 bytes, and for a
-// struct (affine maps, segmented values) 128 threads of 60 / valueBytes
-// items (at least 1), as CUB scales its default of 15 four-byte items to
-// larger values. The threads are lowered to 32 logical warps for logical
-// warps narrower than 4 lanes.
+// values of up to 4 bytes; 224 threads of 12 items for 8 bytes (CUB's
+// sm_90 policy says 224 threads of 24 four-byte items, and its
+// MemBoundScaling halves the items of 8-byte values); and for a struct
+// (affine maps, segmented values) 128 threads of 60 / valueBytes items (at
+// least 1), as CUB scales its default of 15 four-byte items to larger
+// values. The threads are lowered to 32 logical warps for logical warps
+// narrower than 4 lanes.
 func DefaultTuning(valueBytes int) (threads, items int) {
 	switch {
 	case valueBytes <= 4:
 		return 128, 24
 	case valueBytes <= 8:
-		return 224, 24
+		return 224, 12
 	default:
 		return 128, max(1, 60/valueBytes)
 	}
 }
+
+// Delays are the sleeps of the decoupled look-back, in nanoseconds, as
+// CCCL's delay constructors give them: once a tile has published its
+// aggregate it sleeps Partial before its first look, and it sleeps Poll
+// before each new look at a tile that has published nothing yet. Both
+// apply only in grids of at least Grid blocks; in smaller grids a
+// look-back looks again at once, then after sleeps of 16 ns doubling up
+// to 256 ns. In Options, a negative field takes DefaultDelays's.
+type Delays struct {
+	Partial, Poll, Grid int
+}
+
+// MaxDelayNs is the largest delay of Delays.
+const MaxDelayNs = 1 << 20
+
+// DefaultDelays returns CCCL 3.x's look-back delays for sm_90 over values
+// of valueBytes bytes: 1 245 ns after publishing and 648 ns before each
+// new look for values of 4 bytes, 1 290 and 632 for 8 bytes; for other
+// values, and for structs (primitive false), CUB's defaults: 450 and 350
+// for a primitive type, 450 and none for a struct. Grid is 500 blocks in
+// each.
+func DefaultDelays(valueBytes int, primitive bool) Delays {
+	switch {
+	case !primitive:
+		return Delays{Partial: 450, Poll: 0, Grid: 500}
+	case valueBytes == 4:
+		return Delays{Partial: 1245, Poll: 648, Grid: 500}
+	case valueBytes == 8:
+		return Delays{Partial: 1290, Poll: 632, Grid: 500}
+	default:
+		return Delays{Partial: 450, Poll: 350, Grid: 500}
+	}
+}
+
+// The tile orders of Options.TileOrder.
+const (
+	// TileOrderAtomic takes each block's tile from a counter in device
+	// memory, by atomicAdd, in the order blocks start: every tile a block
+	// waits for belongs to a block already running.
+	TileOrderAtomic = "atomic"
+	// TileOrderBlock takes tile blockIdx.x, as CUB does, which saves the
+	// atomic and a barrier before the first load but relies on the GPU
+	// starting blocks in order of their index.
+	TileOrderBlock = "block"
+)
 
 // Options are the options of CUDA. The zero value asks for int32 addition
 // (uint32 limbs for carry) with the default tuning.
@@ -231,6 +278,17 @@ type Options struct {
 	// carried beside each value, and the operator is lifted as
 	// simulate.Segmented lifts a monoid.
 	Segmented string
+	// Delays are the look-back's sleeps, each 0 to MaxDelayNs, Grid at
+	// least 1; nil, or a negative field, means DefaultDelays's for the
+	// value type.
+	Delays *Delays
+	// WideStatus keeps each tile's status and a value of at most 4 bytes
+	// in a 16-byte word (8 bytes each), rather than one 8-byte word (4
+	// bytes each) as CUB does.
+	WideStatus bool
+	// TileOrder is how a block of the single-pass scan finds its tile:
+	// TileOrderAtomic (empty means it) or TileOrderBlock.
+	TileOrder string
 }
 
 // The block scans of Options.Block.
@@ -249,6 +307,9 @@ type config struct {
 	columns        int            // columns per thread of a shared block
 	items, threads int
 	lookBack       int
+	delays         Delays
+	wideStatus     bool
+	blockOrder     bool // TileOrderBlock
 	namespace      string
 	segment, warps int
 	totals         *network.Network
@@ -359,6 +420,34 @@ func (opt Options) resolve(net *network.Network) (*config, error) {
 		return nil, fmt.Errorf("gpukernels: look-back window %d out of range: allowed 1 to %d tiles", c.lookBack, warp.Lanes)
 	}
 
+	c.delays = DefaultDelays(c.valueBytes(), !c.op.Affine && c.flag == nil)
+	if d := opt.Delays; d != nil {
+		for _, f := range []struct{ to, from *int }{{&c.delays.Partial, &d.Partial}, {&c.delays.Poll, &d.Poll}, {&c.delays.Grid, &d.Grid}} {
+			if *f.from >= 0 {
+				*f.to = *f.from
+			}
+		}
+	}
+	for _, d := range []struct {
+		name string
+		ns   int
+	}{{"partial", c.delays.Partial}, {"poll", c.delays.Poll}} {
+		if d.ns < 0 || d.ns > MaxDelayNs {
+			return nil, fmt.Errorf("gpukernels: %s delay %d ns out of range: allowed 0 to %d", d.name, d.ns, MaxDelayNs)
+		}
+	}
+	if c.delays.Grid < 1 {
+		return nil, fmt.Errorf("gpukernels: delay grid %d out of range: allowed 1 block or more", c.delays.Grid)
+	}
+	c.wideStatus = opt.WideStatus
+	switch opt.TileOrder {
+	case "", TileOrderAtomic:
+	case TileOrderBlock:
+		c.blockOrder = true
+	default:
+		return nil, fmt.Errorf("gpukernels: unknown tile order %q: allowed %s, %s", opt.TileOrder, TileOrderAtomic, TileOrderBlock)
+	}
+
 	c.namespace = opt.Namespace
 	if c.namespace == "" {
 		c.namespace = DefaultNamespace(net, c.typ.Name, opt.Op)
@@ -409,6 +498,10 @@ func (opt Options) Resolve(net *network.Network) (Options, error) {
 	r := Options{
 		Type: c.typ.Name, Op: c.op.Name, ItemsPerThread: c.items, BlockThreads: c.threads, LookBack: c.lookBack,
 		Namespace: c.namespace, Totals: c.totals, Block: BlockShuffle, NoPad: opt.NoPad,
+		Delays: &c.delays, WideStatus: c.wideStatus, TileOrder: TileOrderAtomic,
+	}
+	if c.blockOrder {
+		r.TileOrder = TileOrderBlock
 	}
 	if c.op.Name == "carry" {
 		r.Type = c.limb.Name
@@ -431,6 +524,20 @@ func OperatorExpr(op string) (string, error) {
 		return "", fmt.Errorf("gpukernels: unknown operator %q: allowed %s", op, strings.Join(Operators, ", "))
 	}
 	return o.Expr, nil
+}
+
+// statusBytes returns the bytes of the look-back's status word over
+// values of valueBytes bytes: 8 for values of at most 4 bytes (16 when
+// wide), 16 for 8 bytes, and 0, a flag apart, for wider values.
+func statusBytes(valueBytes int, wide bool) int {
+	switch {
+	case valueBytes <= 4 && !wide:
+		return 8
+	case valueBytes <= 8:
+		return 16
+	default:
+		return 0
+	}
 }
 
 // plural returns word, with an s unless n is 1.
@@ -567,8 +674,13 @@ type cudaData struct {
 	ItemsPerThread int
 	BlockThreads   int
 	LookBack       int
-	Warps          int
-	TileItems      int
+	Delays         Delays
+	// StatusBytes is the bytes of a tile's status word, flag and value
+	// together: 8 or 16, or 0 for a flag and value apart.
+	StatusBytes int
+	BlockOrder  bool
+	Warps       int
+	TileItems   int
 	// Value is the C++ of value_type: the scalar, AffineMap or
 	// SegmentedValue; Inner the type of a segmented value's value.
 	Value, Inner string
@@ -705,6 +817,9 @@ func newCUDAData(net *network.Network, opt Options) (*cudaData, error) {
 		ItemsPerThread: c.items,
 		BlockThreads:   c.threads,
 		LookBack:       c.lookBack,
+		Delays:         c.delays,
+		StatusBytes:    statusBytes(c.valueBytes(), c.wideStatus),
+		BlockOrder:     c.blockOrder,
 		Warps:          c.warps,
 		Value:          c.typ.CXX,
 		ValueBytes:     c.valueBytes(),

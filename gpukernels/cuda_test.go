@@ -67,7 +67,7 @@ func TestCUDAHeader(t *testing.T) {
 		"// figures:    depth 6, size 62, max fan-out",
 		"// value type: double (double)\n",
 		"// operator:   min\n",
-		"// tuning:     24 items per thread, 224 threads per block, look-back window of 32 tiles\n",
+		"// tuning:     12 items per thread, 224 threads per block, look-back window of 32 tiles\n",
 		"// totals:     ladner-fischer k=1 of width 7",
 		"namespace ladner_fischer_k1_32_double_min {",
 		"#ifndef PREFIXGEN_LADNER_FISCHER_K1_32_DOUBLE_MIN_CUH",
@@ -128,6 +128,10 @@ func TestCUDABadInput(t *testing.T) {
 		{"threads not a multiple", sk, gpukernels.Options{BlockThreads: 100}, "gpukernels: 100 threads per block out of range: allowed multiples of 32 from 32 to 256 (at most 32 logical warps of 8 lanes)"},
 		{"threads too many", gputest.Build(t, "sklansky", 32, nil), gpukernels.Options{BlockThreads: 2048}, "gpukernels: 2048 threads per block out of range: allowed multiples of 32 from 32 to 1024 (at most 32 logical warps of 32 lanes)"},
 		{"look-back", sk, gpukernels.Options{LookBack: 33}, "gpukernels: look-back window 33 out of range: allowed 1 to 32 tiles"},
+		{"partial delay", sk, gpukernels.Options{Delays: &gpukernels.Delays{Partial: 1 << 21, Poll: -1, Grid: -1}}, "gpukernels: partial delay 2097152 ns out of range: allowed 0 to 1048576"},
+		{"poll delay", sk, gpukernels.Options{Delays: &gpukernels.Delays{Partial: -1, Poll: 1<<20 + 1, Grid: -1}}, "gpukernels: poll delay 1048577 ns out of range: allowed 0 to 1048576"},
+		{"delay grid", sk, gpukernels.Options{Delays: &gpukernels.Delays{}}, "gpukernels: delay grid 0 out of range: allowed 1 block or more"},
+		{"tile order", sk, gpukernels.Options{TileOrder: "random"}, `gpukernels: unknown tile order "random": allowed atomic, block`},
 		{"namespace", sk, gpukernels.Options{Namespace: "a-b"}, `gpukernels: namespace name "a-b" is not a C++ identifier: '-' is not allowed; allowed: letters, digits and _`},
 		{"namespace of a type", sk, gpukernels.Options{Namespace: "int32_t"}, `gpukernels: namespace name "int32_t" is a name the header uses from C or CUDA, which the namespace would hide inside prefixgen: allowed any other identifier`},
 		{"namespace of a builtin", sk, gpukernels.Options{Namespace: "threadIdx"}, `gpukernels: namespace name "threadIdx" is a name the header uses from C or CUDA, which the namespace would hide inside prefixgen: allowed any other identifier`},
@@ -633,13 +637,17 @@ func TestResolve(t *testing.T) {
 		want gpukernels.Options // Totals aside
 	}{
 		{sk, gpukernels.Options{}, gpukernels.Options{Type: "int32", Op: "add", ItemsPerThread: 24, BlockThreads: 128, LookBack: 32,
-			Namespace: "sklansky_32_int32_add", Block: gpukernels.BlockShuffle}},
+			Namespace: "sklansky_32_int32_add", Block: gpukernels.BlockShuffle, Delays: &gpukernels.Delays{Partial: 1245, Poll: 648, Grid: 500}, TileOrder: gpukernels.TileOrderAtomic}},
 		{sk, gpukernels.Options{Op: "carry"}, gpukernels.Options{Type: "uint32", Op: "carry", ItemsPerThread: 24, BlockThreads: 128, LookBack: 32,
-			Namespace: "sklansky_32_uint32_carry", Block: gpukernels.BlockShuffle}},
-		{sk, gpukernels.Options{Type: "double", Op: "functor:F", Segmented: "uint32", LookBack: 7}, gpukernels.Options{Type: "double", Op: "functor:F",
-			ItemsPerThread: 3, BlockThreads: 128, LookBack: 7, Namespace: "sklansky_32_double_functor_F_segmented_uint32", Block: gpukernels.BlockShuffle, Segmented: "uint32"}},
-		{gputest.Build(t, "brent-kung", 100, nil), gpukernels.Options{Block: gpukernels.BlockShared, NoPad: true}, gpukernels.Options{Type: "int32", Op: "add",
-			ItemsPerThread: 8, BlockThreads: 64, LookBack: 32, Namespace: "brent_kung_100_int32_add_shared_nopad", Block: gpukernels.BlockShared, NoPad: true}},
+			Namespace: "sklansky_32_uint32_carry", Block: gpukernels.BlockShuffle, Delays: &gpukernels.Delays{Partial: 1245, Poll: 648, Grid: 500}, TileOrder: gpukernels.TileOrderAtomic}},
+		{sk, gpukernels.Options{Type: "int64"}, gpukernels.Options{Type: "int64", Op: "add", ItemsPerThread: 12, BlockThreads: 224, LookBack: 32,
+			Namespace: "sklansky_32_int64_add", Block: gpukernels.BlockShuffle, Delays: &gpukernels.Delays{Partial: 1290, Poll: 632, Grid: 500}, TileOrder: gpukernels.TileOrderAtomic}},
+		{sk, gpukernels.Options{Type: "double", Op: "functor:F", Segmented: "uint32", LookBack: 7, Delays: &gpukernels.Delays{Partial: -1, Poll: 0, Grid: -1}, TileOrder: gpukernels.TileOrderBlock},
+			gpukernels.Options{Type: "double", Op: "functor:F", ItemsPerThread: 3, BlockThreads: 128, LookBack: 7, Namespace: "sklansky_32_double_functor_F_segmented_uint32",
+				Block: gpukernels.BlockShuffle, Segmented: "uint32", Delays: &gpukernels.Delays{Partial: 450, Poll: 0, Grid: 500}, TileOrder: gpukernels.TileOrderBlock}},
+		{gputest.Build(t, "brent-kung", 100, nil), gpukernels.Options{Block: gpukernels.BlockShared, NoPad: true, WideStatus: true}, gpukernels.Options{Type: "int32", Op: "add",
+			ItemsPerThread: 8, BlockThreads: 64, LookBack: 32, Namespace: "brent_kung_100_int32_add_shared_nopad", Block: gpukernels.BlockShared, NoPad: true,
+			Delays: &gpukernels.Delays{Partial: 1245, Poll: 648, Grid: 500}, WideStatus: true, TileOrder: gpukernels.TileOrderAtomic}},
 	} {
 		t.Run(c.want.Namespace, func(t *testing.T) {
 			r, err := c.opt.Resolve(c.net)

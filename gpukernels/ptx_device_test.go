@@ -36,14 +36,34 @@ cudaError_t Device(const value_type* in, value_type* out, long long n, void* tem
 `, file, ns)
 }
 
-// reValueBytes reads the size of a header's value_type.
-var reValueBytes = regexp.MustCompile(`// value_type is the type the scans of ScanOp run over \((\d+) bytes\)\.`)
+// reValueBytes reads the size of a header's value_type, reStatusBytes
+// that of its look-back's status word.
+var (
+	reValueBytes  = regexp.MustCompile(`// value_type is the type the scans of ScanOp run over \((\d+) bytes\)\.`)
+	reStatusBytes = regexp.MustCompile(`kStatusBytes = (\d+),`)
+)
 
 // compiledHeader is one header compiled to PTX.
 type compiledHeader struct {
-	ns         string
-	valueBytes int
-	kernels    []ptxFunction
+	ns                      string
+	valueBytes, statusBytes int
+	blockOrder              bool // kTileOrderBlock
+	kernels                 []ptxFunction
+}
+
+// newCompiledHeader returns the compiledHeader of the header text, without
+// its kernels.
+func newCompiledHeader(t *testing.T, text string) compiledHeader {
+	t.Helper()
+	h := compiledHeader{ns: reNamespace.FindStringSubmatch(text)[1]}
+	m := reValueBytes.FindStringSubmatch(text)
+	require.NotNil(t, m, "%s: no value_type size", h.ns)
+	h.valueBytes, _ = strconv.Atoi(m[1])
+	m = reStatusBytes.FindStringSubmatch(text)
+	require.NotNil(t, m, "%s: no status word size", h.ns)
+	h.statusBytes, _ = strconv.Atoi(m[1])
+	h.blockOrder = strings.Contains(text, "kTileOrderBlock = 1,")
+	return h
 }
 
 // compileDevice renders each case and compiles the headers (compileUnits)
@@ -59,11 +79,8 @@ func compileDevice(t *testing.T, cases []deviceCase, per int, edit func(string) 
 		if edit != nil {
 			text = edit(text)
 		}
-		ns := reNamespace.FindStringSubmatch(text)[1]
-		m := reValueBytes.FindStringSubmatch(text)
-		require.NotNil(t, m, "%s: no value_type size", ns)
-		headers[i].ns = ns
-		headers[i].valueBytes, _ = strconv.Atoi(m[1])
+		headers[i] = newCompiledHeader(t, text)
+		ns := headers[i].ns
 		if i%per == 0 {
 			us = append(us, gputest.Unit{Name: fmt.Sprintf("device-%d", len(us)), Headers: map[string]string{}})
 		}
@@ -111,8 +128,9 @@ var reLocal = regexp.MustCompile(`\.local\b`)
 // requireDeviceKernels checks the PTX of one header's device scans: no
 // local memory in any kernel; a look-back with no membar, a nanosleep
 // back-off and, for a value of at most 8 bytes, the status and value in one
-// 16-byte relaxed load and store, otherwise an acquire load and a release
-// store of the flag; and 16-byte vector loads and stores of full tiles.
+// 8-byte or 16-byte relaxed load and store (the header's kStatusBytes),
+// otherwise an acquire load and a release store of the flag; and 16-byte
+// vector loads and stores of full tiles.
 func requireDeviceKernels(t *testing.T, h compiledHeader) {
 	t.Helper()
 	for _, name := range deviceKernels {
@@ -123,13 +141,27 @@ func requireDeviceKernels(t *testing.T, h compiledHeader) {
 	}
 	scan, _ := h.kernel(t, "ScanKernel")
 	assert.Positive(t, countOps(scan, "nanosleep.u32"), "%s: no back-off", h.ns)
-	if h.valueBytes <= 8 {
+	if h.blockOrder {
+		assert.Zero(t, countOps(scan, "atom"), "%s: tile blockIdx.x needs no counter", h.ns)
+	} else {
+		assert.Equal(t, 1, countOps(scan, "atom"), "%s: a block takes its tile from the counter", h.ns)
+	}
+	switch h.statusBytes {
+	case 8:
+		assert.Positive(t, countOps(scan, "ld.relaxed.gpu.u64"), "%s: the look-back reads no 8-byte word", h.ns)
+		assert.Positive(t, countOps(scan, "st.relaxed.gpu.u64"), "%s: no tile publishes an 8-byte word", h.ns)
+		assert.Zero(t, countOps(scan, "ld.relaxed.gpu.v2", "st.relaxed.gpu.v2"), "%s: a 16-byte status word", h.ns)
+		assert.Zero(t, countOps(scan, "ld.acquire", "st.release"), "%s: a packed status needs no acquire or release", h.ns)
+		initScan, _ := h.kernel(t, "InitScanKernel")
+		assert.Positive(t, countOps(initScan, "st.relaxed.gpu.u64"), h.ns)
+	case 16:
 		assert.Positive(t, countOps(scan, "ld.relaxed.gpu.v2.u64"), "%s: the look-back reads no 16-byte word", h.ns)
 		assert.Positive(t, countOps(scan, "st.relaxed.gpu.v2.u64"), "%s: no tile publishes a 16-byte word", h.ns)
 		assert.Zero(t, countOps(scan, "ld.acquire", "st.release"), "%s: a packed status needs no acquire or release", h.ns)
 		initScan, _ := h.kernel(t, "InitScanKernel")
 		assert.Positive(t, countOps(initScan, "st.relaxed.gpu.v2.u64"), h.ns)
-	} else {
+	default:
+		assert.Greater(t, h.valueBytes, 8, "%s: a value of %d bytes without a packed status", h.ns, h.valueBytes)
 		assert.Positive(t, countOps(scan, "ld.acquire.gpu.u32"), "%s: the flag is not read with acquire", h.ns)
 		assert.Positive(t, countOps(scan, "st.release.gpu.u32"), "%s: the flag is not written with release", h.ns)
 		assert.Zero(t, countOps(scan, "ld.relaxed.gpu.v2"), h.ns)
@@ -161,6 +193,8 @@ func deviceCases(t *testing.T) []deviceCase {
 	}
 	return append(cases,
 		deviceCase{gputest.Build(t, "kogge-stone", 5, nil), gpukernels.Options{Type: "int32", Op: "add"}},
+		deviceCase{gputest.Build(t, "kogge-stone", 32, nil), gpukernels.Options{Type: "float", Op: "max", WideStatus: true, TileOrder: gpukernels.TileOrderBlock,
+			Delays: &gpukernels.Delays{Partial: 0, Poll: 100, Grid: 1}, Namespace: "wide_block"}},
 		deviceCase{gputest.Build(t, "brent-kung", 1024, nil), gpukernels.Options{Type: "float", Op: "add", Block: gpukernels.BlockShared}},
 		deviceCase{gputest.Build(t, "sklansky", 100, nil), gpukernels.Options{Type: "double", Op: "affine", Block: gpukernels.BlockShared, Segmented: "uint32"}},
 	)
@@ -177,10 +211,7 @@ func requireDeviceCases(t *testing.T, cases []kernelCase, ptxs []string, per int
 			continue
 		}
 		text := render(t, c.net, c.opt)
-		h := compiledHeader{ns: reNamespace.FindStringSubmatch(text)[1]}
-		m := reValueBytes.FindStringSubmatch(text)
-		require.NotNil(t, m, "%s: no value_type size", h.ns)
-		h.valueBytes, _ = strconv.Atoi(m[1])
+		h := newCompiledHeader(t, text)
 		tag := fmt.Sprintf("%d%s", len(h.ns), h.ns)
 		for _, f := range ptxFunctions(t, ptxs[i/per]) {
 			if f.Entry && strings.Contains(f.Name, tag) {

@@ -45,7 +45,37 @@ func cudaTuningFlags(block bool) []cli.Flag {
 		&cli.IntFlag{Name: "block-threads", Usage: fmt.Sprintf(threads, gpukernels.MaxBlockThreads),
 			DefaultText: "as CUB's sm_90 scans: 128 for values of 4 bytes and structs, 224 for 8 bytes; fewer for narrow logical warps, at most 32 of them"},
 		&cli.IntFlag{Name: "lookback", Value: gpukernels.DefaultLookBack, Usage: fmt.Sprintf(lookback, warp.Lanes)},
+		&cli.IntFlag{Name: "partial-delay", Usage: fmt.Sprintf("`NS` a tile sleeps after publishing its aggregate, before it looks back, 0 to %d", gpukernels.MaxDelayNs),
+			DefaultText: "as CCCL 3.x on sm_90: 1245 for 4-byte values, 1290 for 8-byte, 450 for others"},
+		&cli.IntFlag{Name: "poll-delay", Usage: fmt.Sprintf("`NS` a look-back sleeps before each new look at a tile that has published nothing, 0 to %d", gpukernels.MaxDelayNs),
+			DefaultText: "as CCCL 3.x on sm_90: 648 for 4-byte values, 632 for 8-byte, 350 for others, none for structs"},
+		&cli.IntFlag{Name: "delay-grid", Usage: "`BLOCKS` from which on the two delays apply (smaller grids poll with a short backoff), 1 or more", DefaultText: "500, as CCCL"},
+		&cli.BoolFlag{Name: "wide-status", Usage: "keep a value of up to 4 bytes and its tile's flag in a 16-byte status word, 8 bytes each, rather than 8 bytes in all"},
+		&cli.StringFlag{Name: "tile-order", Value: gpukernels.TileOrderAtomic, Usage: "how a block finds its tile: atomic (a counter hands tiles out in the order blocks start) or block (tile blockIdx.x, as CUB)"},
 	}
+}
+
+// cudaDeviceTuning returns the device scans' tuning that the flags of
+// cudaTuningFlags set, in Options with nothing else set; a delay flag not
+// given keeps its default.
+func cudaDeviceTuning(c *cli.Context) gpukernels.Options {
+	opt := gpukernels.Options{
+		ItemsPerThread: c.Int("items-per-thread"), BlockThreads: c.Int("block-threads"), LookBack: c.Int("lookback"),
+		WideStatus: c.Bool("wide-status"), TileOrder: c.String("tile-order"),
+	}
+	if c.IsSet("partial-delay") || c.IsSet("poll-delay") || c.IsSet("delay-grid") {
+		d := gpukernels.Delays{Partial: -1, Poll: -1, Grid: -1}
+		for _, f := range []struct {
+			name string
+			to   *int
+		}{{"partial-delay", &d.Partial}, {"poll-delay", &d.Poll}, {"delay-grid", &d.Grid}} {
+			if c.IsSet(f.name) {
+				*f.to = c.Int(f.name)
+			}
+		}
+		opt.Delays = &d
+	}
+	return opt
 }
 
 // cudaTuning refuses tuning flags set to 0 or less, which gpukernels would
@@ -57,13 +87,19 @@ func cudaTuning(c *cli.Context) error {
 		"block-threads":    fmt.Sprintf("multiples of %d from %d to %d, at most 32 logical warps", warp.Lanes, warp.Lanes, gpukernels.MaxBlockThreads),
 		"lookback":         fmt.Sprintf("1 to %d", warp.Lanes),
 		"runs":             fmt.Sprintf("%d to %d", bench.DefaultBenchRuns, bench.MaxBenchRuns),
+		"delay-grid":       "1 block or more",
 	}
 	if c.String("block") == gpukernels.BlockShared {
 		allowed["items-per-thread"] += " (with --block shared, a multiple of the columns each thread holds)"
 	}
-	for _, f := range []string{"items-per-thread", "block-threads", "lookback", "runs"} {
+	for _, f := range []string{"items-per-thread", "block-threads", "lookback", "runs", "delay-grid"} {
 		if hasFlag(c, f) && c.IsSet(f) && c.Int64(f) < 1 {
 			return usage(c, "--%s %d out of range: allowed %s (see --help)", f, c.Int64(f), allowed[f])
+		}
+	}
+	for _, f := range []string{"partial-delay", "poll-delay"} {
+		if hasFlag(c, f) && c.IsSet(f) && (c.Int64(f) < 0 || c.Int64(f) > gpukernels.MaxDelayNs) {
+			return usage(c, "--%s %d out of range: allowed 0 to %d ns (see --help)", f, c.Int64(f), gpukernels.MaxDelayNs)
 		}
 	}
 	return nil
@@ -221,11 +257,9 @@ func cudaCommand() *cli.Command {
 					if err != nil {
 						return err
 					}
-					opt := gpukernels.Options{
-						Type: c.String("type"), Op: c.String("op"), Namespace: c.String("namespace"),
-						ItemsPerThread: c.Int("items-per-thread"), BlockThreads: c.Int("block-threads"), LookBack: c.Int("lookback"),
-						Block: c.String("block"), NoPad: c.Bool("no-pad"), Segmented: c.String("segmented"),
-					}
+					opt := cudaDeviceTuning(c)
+					opt.Type, opt.Op, opt.Namespace = c.String("type"), c.String("op"), c.String("namespace")
+					opt.Block, opt.NoPad, opt.Segmented = c.String("block"), c.Bool("no-pad"), c.String("segmented")
 					if shared && !c.IsSet("items-per-thread") {
 						opt.ItemsPerThread = 0 // a multiple of the columns each thread holds
 					}
@@ -303,7 +337,7 @@ func cudaCommand() *cli.Command {
 					}
 					opt := bench.BenchOptions{
 						Networks: nets, Type: c.String("type"), Op: c.String("op"), Items: items, Runs: c.Int("runs"),
-						ItemsPerThread: c.Int("items-per-thread"), BlockThreads: c.Int("block-threads"), LookBack: c.Int("lookback"),
+						Tuning: cudaDeviceTuning(c),
 					}
 					if c.IsSet("sizes") {
 						if opt.Sizes, err = bench.ParseSizes(c.String("sizes")); err != nil {

@@ -109,9 +109,20 @@ type BenchOptions struct {
 	// MicroReps is the number of warp scans each thread of the warp
 	// microbenchmark makes; 0 means DefaultMicroReps.
 	MicroReps int
-	// ItemsPerThread, BlockThreads and LookBack tune the device scans, as
-	// in gpukernels.Options.
-	ItemsPerThread, BlockThreads, LookBack int
+	// Tuning tunes the device scans: its ItemsPerThread, BlockThreads,
+	// LookBack, Delays, WideStatus and TileOrder, as in gpukernels.Options;
+	// its other fields are ignored.
+	Tuning gpukernels.Options
+}
+
+// tuning returns the device scans' options of opt's Tuning over typ and
+// op.
+func (opt *BenchOptions) tuning(typ, op string) gpukernels.Options {
+	t := opt.Tuning
+	return gpukernels.Options{
+		Type: typ, Op: op, ItemsPerThread: t.ItemsPerThread, BlockThreads: t.BlockThreads, LookBack: t.LookBack,
+		Delays: t.Delays, WideStatus: t.WideStatus, TileOrder: t.TileOrder,
+	}
 }
 
 // File is one generated file.
@@ -191,7 +202,7 @@ func Harness(opt BenchOptions) ([]File, error) {
 	var files []File
 	for i, net := range opt.Networks {
 		k := &d.Kernels[i]
-		tuned := gpukernels.Options{ItemsPerThread: opt.ItemsPerThread, BlockThreads: opt.BlockThreads, LookBack: opt.LookBack}
+		tuned := opt.tuning("", "")
 		with := func(o gpukernels.Options, typ, op string) gpukernels.Options {
 			o.Type, o.Op = typ, op
 			return o
@@ -304,7 +315,7 @@ func newHarnessData(opt *BenchOptions) (*harnessData, error) {
 		return nil, fmt.Errorf("bench: the benchmark scans with a built-in operator (add, max, min, and, or, xor), not %q; bigadd always runs", opt.Op)
 	}
 	// Check the type, the operator and the tuning on the first network.
-	r, err := gpukernels.Options{Type: opt.Type, Op: opt.Op, ItemsPerThread: opt.ItemsPerThread, BlockThreads: opt.BlockThreads, LookBack: opt.LookBack}.Resolve(opt.Networks[0])
+	r, err := opt.tuning(opt.Type, opt.Op).Resolve(opt.Networks[0])
 	if err != nil {
 		return nil, err
 	}
