@@ -273,7 +273,7 @@ func cudaCommand() *cli.Command {
 			cudaNamed(&cli.Command{
 				Name:      "bench",
 				Usage:     "build the benchmark harness with nvcc, run it on the GPU and print a table and its JSON",
-				UsageText: "prefixgen cuda bench -t TOPO[,TOPO…]|all [--width W] [--type T] [--op OP] [--items N] [--sizes LIST] [--runs R] [--arch A] [--keep DIR] [-v] [--tool-timeout D]\nprefixgen cuda bench -t TOPO --build-only --keep DIR [--arch A]\nprefixgen cuda bench --suite DIR [--arch A] [--no-sanitize] [--tool-timeout D]",
+				UsageText: "prefixgen cuda bench -t TOPO[,TOPO…]|all [--width W] [--type T] [--op OP] [--items N] [--sizes LIST] [--runs R] [--arch A] [--keep DIR] [-v] [--tool-timeout D]\nprefixgen cuda bench -t TOPO --build-only --keep DIR [--arch A]\nprefixgen cuda bench --suite DIR [--build-only] [--arch A] [--no-sanitize] [--tool-timeout D]\nprefixgen cuda bench --sweep DIR [-t TOPO] [--build-only] [--arch A] [--tool-timeout D]",
 				Description: "Generates every network's single-pass and three-pass device scans, a register-resident warp\n" +
 					"microbenchmark, block scans of 1024 items timed in nanoseconds per block (the shuffle block scan, and\n" +
 					"the network's family at 1024 columns in shared memory, padded and not, beside cub::BlockScan), float\n" +
@@ -288,7 +288,13 @@ func cudaCommand() *cli.Command {
 					"compute-sanitizer's memcheck, racecheck and synccheck, then checks and times everything (device\n" +
 					"scans at 2^28, 2^20, 1, 31, 2049, 2^20+17 and 2^28-1 items, aligned and one item off; the rest at\n" +
 					"2^26), writing a line per result to DIR/TABLE/run.log as it comes, and writes DIR/TABLE.json for\n" +
-					"each table with nvcc's command line, registers and spills per kernel and the sanitizer runs.",
+					"each table with nvcc's command line, registers and spills per kernel and the sanitizer runs.\n\n" +
+					"--sweep DIR times one network's single-pass inclusive sum (Kogge–Stone unless -t names one) tuned\n" +
+					"many ways: tile shapes, the look-back's delays, the status word, the tile order and the window,\n" +
+					"one harness per type (int32, int64), each built by one nvcc, at once; every variant is checked\n" +
+					"against the CPU and timed beside cub::DeviceScan and a copy of the same bytes at 2^22, 2^26 and\n" +
+					"2^28 items, aligned and one item off, writing DIR/sweep-TYPE/run.log as it goes and\n" +
+					"DIR/sweep-TYPE.json. With --build-only it builds both in DIR and stops, needing no GPU.",
 				Flags: append([]cli.Flag{
 					&cli.StringFlag{Name: "topology", Aliases: []string{"t"}, Usage: "topology to build: " + strings.Join(topologies.Names(), ", ") + ", all, or a comma-separated list of them"},
 					benchWidth, paramFlag, from("1 to 32"), typ,
@@ -298,8 +304,9 @@ func cudaCommand() *cli.Command {
 					&cli.IntFlag{Name: "runs", Value: bench.DefaultBenchRuns, Usage: fmt.Sprintf("timed runs, %d to %d; the median is reported", bench.DefaultBenchRuns, bench.MaxBenchRuns)},
 					&cli.StringFlag{Name: "arch", Value: "native", Usage: "nvcc -arch"},
 					&cli.StringFlag{Name: "keep", Usage: "keep the generated sources and the binary in `DIR` (must exist)"},
-					&cli.BoolFlag{Name: "build-only", Usage: "with --keep DIR, build the harness there and stop, without looking for or running on a GPU (run DIR/harness on a GPU machine)"},
+					&cli.BoolFlag{Name: "build-only", Usage: "with --keep DIR, --suite DIR or --sweep DIR, build the harnesses there and stop, without looking for or running on a GPU (run DIR[/TABLE]/harness on a GPU machine)"},
 					&cli.StringFlag{Name: "suite", Usage: "run the whole GPU suite and write one JSON file per table into `DIR` (created if missing)"},
+					&cli.StringFlag{Name: "sweep", Usage: "sweep the device scan's tuning (of -t TOPO, Kogge–Stone by default) over int32 and int64 sums and write sweep-TYPE.json into `DIR` (created if missing); with --build-only, only build it there"},
 					&cli.BoolFlag{Name: "no-sanitize", Usage: "with --suite, skip the compute-sanitizer runs"},
 					&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "show nvcc's output as it comes, ptxas's registers and spills for every kernel among it (the JSON records them either way)"},
 					toolTimeoutFlag(),
@@ -318,6 +325,12 @@ func cudaCommand() *cli.Command {
 					}
 					if _, err := progressMode(c); err != nil {
 						return err
+					}
+					if c.IsSet("suite") && c.IsSet("sweep") {
+						return usage(c, "--suite and --sweep are two runs: give one")
+					}
+					if c.IsSet("sweep") {
+						return cudaSweep(c, timeout)
 					}
 					if c.IsSet("suite") {
 						return cudaSuite(c, timeout)
@@ -475,11 +488,14 @@ func cudaReport(c *cli.Context) error {
 // cudaSuite runs cuda bench --suite DIR: every table of
 // bench.DefaultSuite, written to DIR, each tool's run limited to timeout.
 func cudaSuite(c *cli.Context, timeout time.Duration) error {
-	for _, f := range []string{"topology", "from", "width", "param", "type", "op", "items", "sizes", "runs", "keep", "build-only",
-		"items-per-thread", "block-threads", "lookback"} {
+	for _, f := range []string{"topology", "from", "width", "param", "type", "op", "items", "sizes", "runs", "keep",
+		"items-per-thread", "block-threads", "lookback", "partial-delay", "poll-delay", "delay-grid", "wide-status", "tile-order"} {
 		if c.IsSet(f) {
 			return usage(c, "--%s does not apply to --suite: the suite fixes its tables (see --help)", f)
 		}
+	}
+	if c.Bool("build-only") && c.Bool("no-sanitize") {
+		return usage(c, "--no-sanitize applies to a run of the suite, not to --build-only")
 	}
 	if c.Bool("verbose") {
 		return usage(c, "--verbose applies to a single bench, not --suite: the suite keeps nvcc's output in DIR/TABLE/nvcc.log")
@@ -488,24 +504,67 @@ func cudaSuite(c *cli.Context, timeout time.Duration) error {
 	if dir == "" {
 		return usage(c, "--suite needs a folder to write the tables into")
 	}
-	nvcc, err := bench.FindNVCC()
+	return runSuite(c, bench.SuiteOptions{Dir: dir, NoSanitize: c.Bool("no-sanitize"), BuildOnly: c.Bool("build-only"), ToolTimeout: timeout},
+		"steps (builds, sanitizer runs, runs)")
+}
+
+// cudaSweep runs cuda bench --sweep DIR: bench.SweepSuite of the one
+// network of -t or --from (Kogge–Stone at 32 lanes when neither is given).
+func cudaSweep(c *cli.Context, timeout time.Duration) error {
+	for _, f := range []string{"type", "op", "items", "sizes", "runs", "keep", "no-sanitize",
+		"items-per-thread", "block-threads", "lookback", "partial-delay", "poll-delay", "delay-grid", "wide-status", "tile-order"} {
+		if c.IsSet(f) {
+			return usage(c, "--%s does not apply to --sweep: the sweep fixes its types, sizes and variants (see --help)", f)
+		}
+	}
+	if c.Bool("verbose") {
+		return usage(c, "--verbose applies to a single bench, not --sweep: the sweep keeps nvcc's output in DIR/TABLE/nvcc.log")
+	}
+	dir := c.String("sweep")
+	if dir == "" {
+		return usage(c, "--sweep needs a folder to write the tables into")
+	}
+	net, err := topologies.Build("kogge-stone", warp.Lanes, nil)
+	if err != nil {
+		return err
+	}
+	if c.IsSet("topology") || c.IsSet("from") {
+		nets, err := cudaNetworks(c, false, false)
+		if err != nil {
+			return err
+		}
+		net = nets[0]
+	}
+	tables, err := bench.SweepSuite(net)
 	if err != nil {
 		return usage(c, "%v", err)
 	}
-	if err := deviceProbe.Check(c.Context); err != nil {
+	return runSuite(c, bench.SuiteOptions{Dir: dir, Tables: tables, NoSanitize: true, BuildOnly: c.Bool("build-only"), ToolTimeout: timeout},
+		"steps (builds, runs)")
+}
+
+// runSuite runs bench.Suite with opt, finding nvcc and, unless opt only
+// builds, the device first, and prints each table.
+func runSuite(c *cli.Context, opt bench.SuiteOptions, steps string) error {
+	var err error
+	if opt.NVCC, err = bench.FindNVCC(); err != nil {
 		return usage(c, "%v", err)
 	}
+	if !opt.BuildOnly {
+		if err := deviceProbe.Check(c.Context); err != nil {
+			return usage(c, "%v", err)
+		}
+	}
+	opt.Arch = c.String("arch")
 	// The bar stands for the suite's lines on a terminal, and --quiet
 	// silences both.
-	bar := newBar(c, "steps (builds, sanitizer runs, runs)")
+	bar := newBar(c, steps)
 	var logw io.Writer = c.App.ErrWriter
 	if mode, _ := progressMode(c); mode == progress.Never || progress.IsTerminal(logw) {
 		logw = nil
 	}
-	reps, err := bench.Suite(c.Context, bench.SuiteOptions{
-		Dir: dir, NVCC: nvcc, Arch: c.String("arch"), NoSanitize: c.Bool("no-sanitize"), Log: logw, ToolTimeout: timeout,
-		Progress: bar.Update,
-	})
+	opt.Log, opt.Progress = logw, bar.Update
+	reps, err := bench.Suite(c.Context, opt)
 	bar.Done()
 	if _, missing := errors.AsType[*bench.MissingError](err); missing {
 		return usage(c, "%v", err)

@@ -153,8 +153,13 @@ func TestCudaBadInput(t *testing.T) {
 		{"suite no nvcc", []string{"cuda", "bench", "--suite", filepath.Join(dir, "suite")}, "prefixgen cuda bench: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
 		{"suite and topology", []string{"cuda", "bench", "--suite", filepath.Join(dir, "suite"), "-t", "sklansky"}, "prefixgen cuda bench: --topology does not apply to --suite: the suite fixes its tables (see --help)"},
 		{"suite empty", []string{"cuda", "bench", "--suite", ""}, "prefixgen cuda bench: --suite is empty: allowed a value, or leave the flag out for its default"},
+		{"sweep and suite", []string{"cuda", "bench", "--suite", dir, "--sweep", dir}, "prefixgen cuda bench: --suite and --sweep are two runs: give one"},
+		{"sweep type", []string{"cuda", "bench", "--sweep", dir, "--type", "int64"}, "prefixgen cuda bench: --type does not apply to --sweep: the sweep fixes its types, sizes and variants (see --help)"},
+		{"sweep tuning", []string{"cuda", "bench", "--sweep", dir, "--poll-delay", "0"}, "prefixgen cuda bench: --poll-delay does not apply to --sweep: the sweep fixes its types, sizes and variants (see --help)"},
+		{"sweep two networks", []string{"cuda", "bench", "--sweep", dir, "-t", "sklansky,brent-kung"}, `prefixgen cuda bench: -t "sklansky,brent-kung": this command takes one topology: allowed ripple, kogge-stone, brent-kung, sklansky, han-carlson, ladner-fischer, knowles, harris, zero-deficiency`},
+		{"suite tuning", []string{"cuda", "bench", "--suite", dir, "--tile-order", "block"}, "prefixgen cuda bench: --tile-order does not apply to --suite: the suite fixes its tables (see --help)"},
 		{"build-only without keep", []string{"cuda", "bench", "-t", "sklansky", "--build-only"}, "prefixgen cuda bench: --build-only needs --keep DIR: the folder the harness is built in"},
-		{"build-only in the suite", []string{"cuda", "bench", "--suite", dir, "--build-only"}, "prefixgen cuda bench: --build-only does not apply to --suite: the suite fixes its tables (see --help)"},
+		{"build-only without sanitizer", []string{"cuda", "bench", "--suite", dir, "--build-only", "--no-sanitize"}, "prefixgen cuda bench: --no-sanitize applies to a run of the suite, not to --build-only"},
 		{"no-sanitize alone", []string{"cuda", "bench", "-t", "sklansky", "--no-sanitize"}, "prefixgen cuda bench: --no-sanitize applies to --suite only"},
 		{"suite verbose", []string{"cuda", "bench", "--suite", dir, "-v"}, "prefixgen cuda bench: --verbose applies to a single bench, not --suite: the suite keeps nvcc's output in DIR/TABLE/nvcc.log"},
 		{"unknown flag", []string{"cuda", "emit", "--fast"}, "prefixgen cuda emit: unknown flag --fast (see prefixgen cuda emit --help)"},
@@ -208,7 +213,7 @@ echo "ptxas info    : Compiling entry function '_Z10FillKernelPix' for 'sm_90'" 
 	assert.Equal(t, 5, strings.Count(out, "device Fake GPU, driver 12.4, nvcc 12.4.131\n"), out)
 	for _, table := range []string{"int32-add-1", "int32-add-2", "int32-add-3", "float-max", "int64-add"} {
 		assert.FileExists(t, filepath.Join(dir, table+".json"))
-		assert.Contains(t, errOut, "prefixgen cuda bench --suite: running "+table)
+		assert.Contains(t, errOut, "prefixgen cuda bench: running "+table)
 	}
 	assert.NotContains(t, errOut, " steps ", "no bar off a terminal")
 

@@ -113,6 +113,20 @@ type BenchOptions struct {
 	// LookBack, Delays, WideStatus and TileOrder, as in gpukernels.Options;
 	// its other fields are ignored.
 	Tuning gpukernels.Options
+	// Variants, when set, make the harness a sweep: the single-pass
+	// inclusive scan of the one network, built once per variant's tuning
+	// (Tuning is ignored), each checked against the CPU and timed beside
+	// CUB's and a cudaMemcpy of the same bytes at every size, aligned and
+	// one item off, and nothing else.
+	Variants []Variant
+}
+
+// Variant is one tuning of a sweep's device scan.
+type Variant struct {
+	// Name names the variant in the report, after the network's name.
+	Name string
+	// Tuning is as BenchOptions.Tuning.
+	Tuning gpukernels.Options
 }
 
 // tuning returns the device scans' options of opt's Tuning over typ and
@@ -179,6 +193,9 @@ type harnessData struct {
 	BlockReps         int
 	SharedWidth       int
 	BlockThreads      int
+	// Sweep is set for a harness of BenchOptions.Variants: Kernels are the
+	// variants, each with its Scan header alone.
+	Sweep bool
 }
 
 // Harness returns the benchmark program: for each network, headers for
@@ -200,6 +217,20 @@ func Harness(opt BenchOptions) ([]File, error) {
 		return nil, err
 	}
 	var files []File
+	if d.Sweep {
+		net := opt.Networks[0]
+		for i, v := range opt.Variants {
+			o := opt
+			o.Tuning = v.Tuning
+			f, err := scanHeader(net, o.tuning(opt.Type, opt.Op), fmt.Sprintf("_v%d", i))
+			if err != nil {
+				return nil, fmt.Errorf("bench: variant %s: %w", v.Name, err)
+			}
+			d.Kernels[i].Scan = header{File: f.Name, Namespace: strings.TrimSuffix(f.Name, ".cuh")}
+			files = append(files, f)
+		}
+		return appendHarness(files, d)
+	}
 	for i, net := range opt.Networks {
 		k := &d.Kernels[i]
 		tuned := opt.tuning("", "")
@@ -239,19 +270,35 @@ func Harness(opt BenchOptions) ([]File, error) {
 			}
 		}
 		for _, j := range jobs {
-			r, err := j.opt.Resolve(j.net)
+			f, err := scanHeader(j.net, j.opt, fmt.Sprintf("%s_%d", j.suffix, i))
 			if err != nil {
 				return nil, err
 			}
-			j.opt.Namespace = fmt.Sprintf("%s%s_%d", r.Namespace, j.suffix, i)
-			var b bytes.Buffer
-			if err := gpukernels.CUDA(&b, j.net, j.opt); err != nil {
-				return nil, err
-			}
-			*j.dest = header{File: j.opt.Namespace + ".cuh", Namespace: j.opt.Namespace}
-			files = append(files, File{j.dest.File, b.Bytes()})
+			*j.dest = header{File: f.Name, Namespace: strings.TrimSuffix(f.Name, ".cuh")}
+			files = append(files, f)
 		}
 	}
+	return appendHarness(files, d)
+}
+
+// scanHeader returns the header of net with opt, in the namespace
+// CUDA's default gives it followed by suffix, named after it.
+func scanHeader(net *network.Network, opt gpukernels.Options, suffix string) (File, error) {
+	r, err := opt.Resolve(net)
+	if err != nil {
+		return File{}, err
+	}
+	opt.Namespace = r.Namespace + suffix
+	var b bytes.Buffer
+	if err := gpukernels.CUDA(&b, net, opt); err != nil {
+		return File{}, err
+	}
+	return File{opt.Namespace + ".cuh", b.Bytes()}, nil
+}
+
+// appendHarness appends harness_kernels.cuh and harness.cu, rendered from
+// d, to files.
+func appendHarness(files []File, d *harnessData) ([]File, error) {
 	for _, name := range []string{"harness_kernels.cuh", "harness.cu"} {
 		var b bytes.Buffer
 		if err := templates.ExecuteTemplate(&b, name+".tmpl", d); err != nil {
@@ -377,6 +424,21 @@ func newHarnessData(opt *BenchOptions) (*harnessData, error) {
 		BlockThreads:  blockThreads,
 	}
 	d.FillExpr, d.FillDoc = fill(typ, r.Op)
+	if len(opt.Variants) > 0 {
+		if len(opt.Networks) != 1 {
+			return nil, fmt.Errorf("bench: a sweep takes one network, not %d", len(opt.Networks))
+		}
+		d.Sweep = true
+		seen := map[string]bool{}
+		for i, v := range opt.Variants {
+			if v.Name == "" || seen[v.Name] {
+				return nil, fmt.Errorf("bench: variant %d has an empty or repeated name %q: each needs its own", i+1, v.Name)
+			}
+			seen[v.Name] = true
+			d.Kernels = append(d.Kernels, harnessKernel{Index: i, Name: describeShort(opt.Networks[0]) + " " + v.Name})
+		}
+		return d, nil
+	}
 	for i, net := range opt.Networks {
 		d.Kernels = append(d.Kernels, harnessKernel{Index: i, Name: describeShort(net)})
 	}

@@ -123,6 +123,9 @@ type SuiteOptions struct {
 	Sanitizer string
 	// NoSanitize skips the compute-sanitizer runs.
 	NoSanitize bool
+	// BuildOnly builds every table in Dir/NAME and stops, without a device:
+	// Dir/NAME/harness then runs on a GPU machine.
+	BuildOnly bool
 	// Jobs bounds the nvcc and compute-sanitizer processes run at once; 0
 	// means one per CPU.
 	Jobs int
@@ -207,7 +210,7 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 	}
 	sanitizer := opt.Sanitizer
 	var noSanitizer error
-	if sanitizer == "" && !opt.NoSanitize {
+	if sanitizer == "" && !opt.NoSanitize && !opt.BuildOnly {
 		sanitizer, noSanitizer = FindSanitizer(nvcc)
 	}
 	if err := os.MkdirAll(opt.Dir, 0o755); err != nil {
@@ -221,12 +224,15 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 	progress := func(format string, args ...any) {
 		logMu.Lock()
 		defer logMu.Unlock()
-		fmt.Fprintf(logw, "prefixgen cuda bench --suite: "+format+"\n", args...)
+		fmt.Fprintf(logw, "prefixgen cuda bench: "+format+"\n", args...)
 	}
 	// stepDone counts a step of the suite's: a table's build, sanitizer
 	// runs and timed run.
 	steps, done := len(tables)*2, 0
-	if !opt.NoSanitize {
+	if opt.BuildOnly {
+		steps = len(tables)
+	}
+	if !opt.NoSanitize && !opt.BuildOnly {
 		steps += len(tables) * len(SanitizeTools)
 	}
 	stepDone := func() {
@@ -251,6 +257,18 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 		harnesses[i], buildErrs[i] = buildHarness(ctx, files[i], BuildOptions{NVCC: nvcc, Arch: opt.Arch, Dir: dir, Log: io.Discard, ToolTimeout: opt.ToolTimeout})
 		stepDone()
 	})
+	if opt.BuildOnly {
+		var errs suiteError
+		for i, err := range buildErrs {
+			if err != nil {
+				errs = append(errs, &tableError{tables[i].Name, err})
+			}
+		}
+		if len(errs) > 0 {
+			return nil, errs
+		}
+		return nil, nil
+	}
 
 	// Sanitize every built table with every tool, at once.
 	sanitized := make([][]SanitizeResult, len(tables))

@@ -131,7 +131,7 @@ EOF`
 		require.NoError(t, err)
 		assert.Equal(t, "prefixgen bench:     0.1 s  device-scan sklansky inclusive n=31 0.0100 ms ok\n", string(runLog))
 	}
-	assert.Contains(t, log.String(), "prefixgen cuda bench --suite: running float-max")
+	assert.Contains(t, log.String(), "prefixgen cuda bench: running float-max")
 
 	// The sanitizer finds errors: the tables are still written, and the
 	// error names each run.

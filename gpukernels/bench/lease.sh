@@ -1,0 +1,77 @@
+#!/bin/sh
+# lease.sh OUT: one GPU lease's plan (the device tool's H100 or H200), in
+# at most 8 minutes: the sweep of the device scan's tuning, then the suite
+# without compute-sanitizer, each built there by the machine's own nvcc
+# (its CUB is the one compared with).
+#
+# Run from the repository root, with a prefixgen binary built for linux
+# at $PG (default .lease/prefixgen, an ignored folder the device tool
+# carries):
+#
+#   CGO_ENABLED=0 go build -o .lease/prefixgen ./cmd/prefixgen
+#   (device) gpukernels/bench/lease.sh "$OUT"
+#
+# Every step has its own time limit and prints progress as it goes; the
+# builds and logs stay in $WORK (default /tmp/prefixgen-lease), and what
+# comes back is at most 8 files in OUT, copied after every step, so that a
+# cut-off lease still leaves what finished: device.txt (GPU, driver,
+# nvcc), sweep-int32.json, sweep-int64.json, one JSON per suite table
+# (five) and lease.log (every step's output and every run.log).
+set -u
+OUT=${1:?usage: gpukernels/bench/lease.sh OUT}
+PG=${PG:-.lease/prefixgen}
+WORK=${WORK:-/tmp/prefixgen-lease}
+SWEEP_LIMIT=${SWEEP_LIMIT:-150}
+SUITE_LIMIT=${SUITE_LIMIT:-300}
+PATH=$PATH:/usr/local/cuda/bin
+export PATH
+mkdir -p "$OUT" "$WORK"
+LOG=$WORK/lease.log
+: >"$LOG"
+start=$(date +%s)
+
+say() {
+	echo "lease: $(($(date +%s) - start)) s: $*" | tee -a "$LOG"
+}
+
+# collect copies every table's JSON and every run.log written so far into
+# OUT.
+collect() {
+	for f in "$WORK"/sweep/*.json "$WORK"/suite/*.json; do
+		[ -f "$f" ] && cp "$f" "$OUT/"
+	done
+	{
+		cat "$LOG"
+		for f in "$WORK"/sweep/*/run.log "$WORK"/suite/*/run.log; do
+			[ -f "$f" ] && {
+				echo "== $f"
+				cat "$f"
+			}
+		done
+	} >"$OUT/lease.log"
+}
+
+# step NAME LIMIT CMD…: runs CMD under a time limit of LIMIT seconds,
+# its output into the log as it comes, and collects.
+step() {
+	name=$1
+	limit=$2
+	shift 2
+	say "$name: start (limit $limit s): $*"
+	timeout --kill-after=10 "$limit" "$@" >>"$LOG" 2>&1
+	rc=$?
+	say "$name: exit $rc"
+	collect
+}
+
+say "device"
+{
+	nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
+	nvcc --version | tail -n 2
+} >"$OUT/device.txt" 2>&1
+cat "$OUT/device.txt" | tee -a "$LOG"
+
+step sweep "$SWEEP_LIMIT" "$PG" cuda bench --sweep "$WORK/sweep" --arch sm_90 --tool-timeout "$((SWEEP_LIMIT - 10))s"
+step suite "$SUITE_LIMIT" "$PG" cuda bench --suite "$WORK/suite" --no-sanitize --arch sm_90 --tool-timeout "$((SUITE_LIMIT - 10))s"
+say "done"
+collect
