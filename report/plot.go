@@ -9,9 +9,11 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -265,9 +267,11 @@ func drawWithLegend(w io.Writer, format string, p *plot.Plot, legend plot.Legend
 // drawWithLegendWidth is drawWithLegend with a strip of width points.
 func drawWithLegendWidth(w io.Writer, format string, p *plot.Plot, legend plot.Legend, width int) error {
 	return drawPlot(w, format, func(c draw.Canvas) {
-		p.Draw(draw.Crop(c, 0, -vg.Points(float64(width)), 0, 0))
-		area := draw.Crop(c, c.Max.X-c.Min.X-vg.Points(float64(width))+vg.Points(10), 0, 0, -vg.Points(34))
-		legend.Draw(area)
+		plotArea := draw.Crop(c, 0, -vg.Points(float64(width)), 0, 0)
+		p.Title.Text = fitTitle(p.Title.Text, p.Title.TextStyle, plotArea.Max.X-plotArea.Min.X-2*p.Title.Padding)
+		p.Draw(plotArea)
+		legendArea := draw.Crop(c, c.Max.X-c.Min.X-vg.Points(float64(width))+vg.Points(10), 0, 0, -vg.Points(34))
+		legend.Draw(legendArea)
 	})
 }
 
@@ -447,4 +451,24 @@ func (asteriskGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point)
 		path.Line(vg.Point{X: pt.X + dx, Y: pt.Y + dy})
 		c.Stroke(path)
 	}
+}
+
+// fitTitle breaks each line of title at spaces, so that no line drawn in
+// style is wider than width; a word wider than width keeps a line of its
+// own.
+func fitTitle(title string, style text.Style, width vg.Length) string {
+	var out []string
+	for line := range strings.SplitSeq(title, "\n") {
+		cur := ""
+		for _, word := range strings.Fields(line) {
+			if cur != "" && style.Width(cur+" "+word) > width {
+				out = append(out, cur)
+				cur = word
+				continue
+			}
+			cur = strings.TrimPrefix(cur+" "+word, " ")
+		}
+		out = append(out, cur)
+	}
+	return strings.Join(out, "\n")
 }

@@ -1,9 +1,13 @@
 package report
 
 import (
+	"bytes"
 	"image/color"
 	"math"
 	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -107,4 +111,29 @@ func TestSparseStyle(t *testing.T) {
 		}
 		assert.Equal(t, i+1, dots, "sparse %d", sparse)
 	}
+}
+
+// A title wider than the plot is broken at spaces into lines that fit it:
+// the long file name of Nangate45's library ran the area–delay plot's
+// title off the picture's left edge.
+func TestTitleFits(t *testing.T) {
+	title := "Adders of width 64 after synthesis (nangate45_typ.lib.gz, flow abc, pgcells adders)"
+	p, legend := newPlot(title, "delay (ns)", "area (µm²)")
+	var b bytes.Buffer
+	require.NoError(t, drawWithLegend(&b, "svg", p, legend))
+	texts := regexp.MustCompile(`<text x="(-?[0-9.e+-]+)"[^>]*>([^<]*)</text>`).FindAllStringSubmatch(b.String(), -1)
+	var lines []string
+	for _, m := range texts {
+		if strings.Contains(title, m[2]) && strings.ContainsAny(m[2], "abcdefghijklmnopqrstuvwxyz") {
+			x, err := strconv.ParseFloat(m[1], 64)
+			require.NoError(t, err)
+			assert.GreaterOrEqual(t, x, 0.0, "%q starts left of the picture", m[2])
+			lines = append(lines, m[2])
+		}
+	}
+	require.NotEmpty(t, lines, "no title in the SVG")
+	assert.Equal(t, title, strings.Join(lines, " "), "the title, every word, in order")
+	// A title that fits keeps its one line.
+	short := "Adders of width 8"
+	assert.Equal(t, short, fitTitle(short, p.Title.TextStyle, vg.Points(plotWidth-legendWidth)))
 }
