@@ -192,9 +192,8 @@ func deviceCases(t *testing.T) []deviceCase {
 		cases = append(cases, deviceCase{sk, gpukernels.Options{Type: c.typ, Op: c.op, Segmented: c.flag}})
 	}
 	return append(cases,
-		deviceCase{gputest.Build(t, "kogge-stone", 5, nil), gpukernels.Options{Type: "int32", Op: "add"}},
-		deviceCase{gputest.Build(t, "kogge-stone", 32, nil), gpukernels.Options{Type: "float", Op: "max", WideStatus: true, TileOrder: gpukernels.TileOrderBlock,
-			Delays: &gpukernels.Delays{Partial: 0, Poll: 100, Grid: 1}, Namespace: "wide_block"}},
+		deviceCase{gputest.Build(t, "kogge-stone", 5, nil), gpukernels.Options{Type: "int32", Op: "add", WideStatus: true, TileOrder: gpukernels.TileOrderBlock,
+			Delays: &gpukernels.Delays{Partial: 0, Poll: 100, Grid: 1}}},
 		deviceCase{gputest.Build(t, "brent-kung", 1024, nil), gpukernels.Options{Type: "float", Op: "add", Block: gpukernels.BlockShared}},
 		deviceCase{gputest.Build(t, "sklansky", 100, nil), gpukernels.Options{Type: "double", Op: "affine", Block: gpukernels.BlockShared, Segmented: "uint32"}},
 	)

@@ -76,85 +76,93 @@ func isVectorLoad(op string) bool {
 // global memory (CUB's warp-transposed load), not one per trip of a loop.
 func TestSASSBatchedTileLoads(t *testing.T) {
 	t.Parallel()
-	for _, typ := range []struct{ name, cxx string }{{"int32", "int32_t"}, {"int64", "int64_t"}} {
+	types := []struct{ name, cxx string }{{"int32", "int32_t"}, {"int64", "int64_t"}}
+	// One translation unit, one nvcc, for both headers.
+	dir := t.TempDir()
+	src := ""
+	for _, typ := range types {
+		header := render(t, gputest.Build(t, "kogge-stone", 32, nil), gpukernels.Options{Type: typ.name})
+		require.NoError(t, os.WriteFile(filepath.Join(dir, typ.name+".cuh"), []byte(header), 0o644))
+		src += fmt.Sprintf("#include \"%[1]s.cuh\"\n"+
+			"cudaError_t Scan(void* d_temp, size_t& bytes, const %[2]s* d_in, %[2]s* d_out, long long n) {\n"+
+			"  namespace ps = prefixgen::kogge_stone_32_%[1]s_add;\n"+
+			"  return ps::DeviceInclusiveScan(d_temp, bytes, d_in, d_out, n, ps::Sum());\n}\n", typ.name, typ.cxx)
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "scan.cu"), []byte(src), 0o644))
+	out, err := gputest.NVCC(t, dir, "-cubin", "-o", "scan.cubin", "scan.cu")
+	require.NoError(t, err, "nvcc said:\n%s", out)
+	funcs := sassFunctions(t, gputest.SASS(t, dir, "scan.cubin"))
+	for _, typ := range types {
 		t.Run(typ.name, func(t *testing.T) {
-			t.Parallel()
-			opt := gpukernels.Options{Type: typ.name}
-			header := render(t, gputest.Build(t, "kogge-stone", 32, nil), opt)
-			dir := t.TempDir()
-			require.NoError(t, os.WriteFile(filepath.Join(dir, "scan.cuh"), []byte(header), 0o644))
 			ns := "kogge_stone_32_" + typ.name + "_add"
-			src := fmt.Sprintf(`#include "scan.cuh"
-namespace ps = prefixgen::%s;
-cudaError_t Scan(void* d_temp, size_t& bytes, const %[2]s* d_in, %[2]s* d_out, long long n) {
-  return ps::DeviceInclusiveScan(d_temp, bytes, d_in, d_out, n, ps::Sum());
-}
-`, ns, typ.cxx)
-			require.NoError(t, os.WriteFile(filepath.Join(dir, "scan.cu"), []byte(src), 0o644))
-			out, err := gputest.NVCC(t, dir, "-cubin", "-o", "scan.cubin", "scan.cu")
-			require.NoError(t, err, "nvcc said:\n%s", out)
 			var kernel []sassInstr
-			for name, code := range sassFunctions(t, gputest.SASS(t, dir, "scan.cubin")) {
+			for name, code := range funcs {
 				if strings.Contains(name, ns) && strings.Contains(name, "10ScanKernel") {
 					kernel = code
 				}
 			}
 			require.NotEmpty(t, kernel, "no ScanKernel in the SASS")
-
-			_, items := gpukernels.DefaultTuning(map[string]int{"int32": 4, "int64": 8}[typ.name])
-			warpWords := 32 * items * map[string]int{"int32": 1, "int64": 2}[typ.name]
-			laneVectors := (warpWords/4 + 31) / 32
-
-			first := -1
-			for i, in := range kernel {
-				if isVectorLoad(in.op) {
-					first = i
-					break
-				}
-			}
-			require.GreaterOrEqual(t, first, 0, "the kernel loads no 16-byte vectors")
-			store := -1
-			for i := first; i < len(kernel); i++ {
-				if strings.HasPrefix(kernel[i].op, "STS") {
-					store = i
-					break
-				}
-			}
-			require.Greater(t, store, first, "no shared-memory store after the first vector load")
-			// The full-tile path starts after the barrier on the tile index
-			// or after the end of the path laid out before it.
-			start := first
-			for start > 0 {
-				in := kernel[start-1]
-				if strings.HasPrefix(in.op, "BAR") || strings.HasPrefix(in.op, "STS") || strings.HasPrefix(in.op, "EXIT") ||
-					strings.HasPrefix(in.op, "BRA") && !in.guarded {
-					break
-				}
-				start--
-			}
-			vectors, scalars := 0, 0
-			for _, in := range kernel[start:store] {
-				switch {
-				case isVectorLoad(in.op):
-					vectors++
-				case strings.HasPrefix(in.op, "LDG"):
-					scalars++
-				case in.target >= 0 && in.target <= in.addr:
-					t.Errorf("a backward branch at %#x, to %#x, among the tile's loads", in.addr, in.target)
-				}
-			}
-			assert.Equal(t, laneVectors, vectors, "16-byte loads before the exchange's first store, at %#x", kernel[store].addr)
-			assert.Equal(t, 1, scalars, "scalar loads (one head or tail word) before the exchange's first store")
-			for _, in := range kernel[store:] {
-				if strings.HasPrefix(in.op, "BAR") {
-					break
-				}
-				assert.False(t, strings.HasPrefix(in.op, "LDG"), "a global load at %#x, after the exchange's first store at %#x", in.addr, kernel[store].addr)
-			}
-			for _, in := range kernel {
-				assert.False(t, isVectorLoad(in.op) && in.addr > kernel[store].addr, "a 16-byte load at %#x, after the exchange's first store", in.addr)
-			}
+			requireBatchedLoads(t, kernel, typ.name)
 		})
+	}
+}
+
+// requireBatchedLoads checks the SASS of the ScanKernel over typ at the
+// default tuning, as TestSASSBatchedTileLoads says.
+func requireBatchedLoads(t *testing.T, kernel []sassInstr, typ string) {
+	t.Helper()
+	_, items := gpukernels.DefaultTuning(map[string]int{"int32": 4, "int64": 8}[typ])
+	warpWords := 32 * items * map[string]int{"int32": 1, "int64": 2}[typ]
+	laneVectors := (warpWords/4 + 31) / 32
+
+	first := -1
+	for i, in := range kernel {
+		if isVectorLoad(in.op) {
+			first = i
+			break
+		}
+	}
+	require.GreaterOrEqual(t, first, 0, "the kernel loads no 16-byte vectors")
+	store := -1
+	for i := first; i < len(kernel); i++ {
+		if strings.HasPrefix(kernel[i].op, "STS") {
+			store = i
+			break
+		}
+	}
+	require.Greater(t, store, first, "no shared-memory store after the first vector load")
+	// The full-tile path starts after the barrier on the tile index
+	// or after the end of the path laid out before it.
+	start := first
+	for start > 0 {
+		in := kernel[start-1]
+		if strings.HasPrefix(in.op, "BAR") || strings.HasPrefix(in.op, "STS") || strings.HasPrefix(in.op, "EXIT") ||
+			strings.HasPrefix(in.op, "BRA") && !in.guarded {
+			break
+		}
+		start--
+	}
+	vectors, scalars := 0, 0
+	for _, in := range kernel[start:store] {
+		switch {
+		case isVectorLoad(in.op):
+			vectors++
+		case strings.HasPrefix(in.op, "LDG"):
+			scalars++
+		case in.target >= 0 && in.target <= in.addr:
+			t.Errorf("a backward branch at %#x, to %#x, among the tile's loads", in.addr, in.target)
+		}
+	}
+	assert.Equal(t, laneVectors, vectors, "16-byte loads before the exchange's first store, at %#x", kernel[store].addr)
+	assert.Equal(t, 1, scalars, "scalar loads (one head or tail word) before the exchange's first store")
+	for _, in := range kernel[store:] {
+		if strings.HasPrefix(in.op, "BAR") {
+			break
+		}
+		assert.False(t, strings.HasPrefix(in.op, "LDG"), "a global load at %#x, after the exchange's first store at %#x", in.addr, kernel[store].addr)
+	}
+	for _, in := range kernel {
+		assert.False(t, isVectorLoad(in.op) && in.addr > kernel[store].addr, "a 16-byte load at %#x, after the exchange's first store", in.addr)
 	}
 }
 

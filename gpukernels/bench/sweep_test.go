@@ -100,9 +100,9 @@ func TestSweepHarness(t *testing.T) {
 	require.EqualError(t, err, `bench: variant a: gpukernels: unknown tile order "random": allowed atomic, block`)
 }
 
-// TestSweepNVCC builds a sweep of four of the int32 variants with the
-// real nvcc (Suite with BuildOnly, sm_90, warnings as errors): each
-// variant's scan kernel spills nothing.
+// TestSweepNVCC builds a sweep of two of the int32 variants, the ones whose
+// code no other harness has, with the real nvcc (Suite with BuildOnly,
+// sm_90, warnings as errors): each variant's scan kernel spills nothing.
 func TestSweepNVCC(t *testing.T) {
 	t.Parallel()
 	real := tooltest.Path(t, "nvcc")
@@ -119,11 +119,11 @@ func TestSweepNVCC(t *testing.T) {
 	tb := tables[0]
 	var keep []bench.Variant
 	for _, v := range tb.Bench.Variants {
-		if strings.HasPrefix(v.Name, "default") || v.Name == "block-order" || v.Name == "wide-status" || v.Name == "no-delays" {
+		if v.Name == "block-order" || v.Name == "wide-status" {
 			keep = append(keep, v)
 		}
 	}
-	require.Len(t, keep, 4)
+	require.Len(t, keep, 2)
 	tb.Bench.Variants = keep
 	reps, err := bench.Suite(context.Background(), bench.SuiteOptions{Dir: dir, Tables: []bench.SuiteTable{tb}, NVCC: nvcc, Arch: "sm_90", BuildOnly: true, NoSanitize: true})
 	require.NoError(t, err)
