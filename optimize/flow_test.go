@@ -177,7 +177,7 @@ func TestMinimizeFlowSearch(t *testing.T) {
 	plain, err := optimize.MinimizeFlow(ctx, opt, ks.DelayNS, physical.Options{})
 	require.NoError(t, err)
 
-	opt.FlowSteps = 16
+	opt.FlowSteps = 8
 	r, err := optimize.MinimizeFlow(ctx, opt, ks.DelayNS, physical.Options{})
 	require.NoError(t, err)
 	checkResult(t, opt, r.Result)
@@ -192,7 +192,7 @@ func TestMinimizeFlowSearch(t *testing.T) {
 	// The same options give the same network, however many syntheses run
 	// at once: the search's batches do not follow the cores (at 8 bits and
 	// 24 steps, a batch of 8 found another adder than one of 4).
-	small := optimize.Options{Width: 8, MaxDepth: 6, Seed: 1, FlowSteps: 24}
+	small := optimize.Options{Width: 8, MaxDepth: 6, Seed: 1, FlowSteps: 16}
 	one, err := optimize.MinimizeFlow(ctx, small, 5, physical.Options{Jobs: 1})
 	require.NoError(t, err)
 	eight, err := optimize.MinimizeFlow(ctx, small, 5, physical.Options{Jobs: 8})

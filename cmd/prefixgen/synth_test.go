@@ -498,13 +498,13 @@ func TestOptimizeFlowSparseDocument(t *testing.T) {
 	assert.LessOrEqual(t, rows[0].DelayNS, 10.0)
 
 	// The table says which adder it measured and what -f json writes.
-	status, out, errOut = prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-delay-ns", "10", "--sparse", "4")
+	status, out, errOut = prefixgen("optimize", "-n", "8", "--flow-steps", "0", "--max-delay-ns", "10", "--sparse", "4")
 	require.Equal(t, 0, status, errOut)
 	assert.Contains(t, out, "the adder measured is sparse=4 (gen -f verilog --sparse 4): -f json writes it as a prefixgen.adder/v1 document\n")
 	assert.Empty(t, errOut)
 
 	// The diagram shows only the network, and standard error says so.
-	status, out, errOut = prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-delay-ns", "10", "--sparse", "4", "-f", "text")
+	status, out, errOut = prefixgen("optimize", "-n", "8", "--flow-steps", "0", "--max-delay-ns", "10", "--sparse", "4", "-f", "text")
 	require.Equal(t, 0, status, errOut)
 	assert.NotEmpty(t, out)
 	assert.Equal(t, "prefixgen optimize: the adder measured is sparse=4: the diagram shows its network; -f json writes the adder (gen -f verilog --sparse 4)\n", errOut)
@@ -517,7 +517,7 @@ func TestOptimizeFlowSparseDocument(t *testing.T) {
 func TestOptimizeFlowStages(t *testing.T) {
 	needFlow(t)
 	t.Parallel()
-	status, out, errOut := prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-delay-ns", "10", "--stages", "2", "--no-reset")
+	status, out, errOut := prefixgen("optimize", "-n", "8", "--flow-steps", "2", "--max-delay-ns", "10", "--stages", "2", "--no-reset")
 	require.Equal(t, 0, status, errOut)
 	assert.Empty(t, errOut)
 	lines := strings.Split(out, "\n")
@@ -530,7 +530,7 @@ func TestOptimizeFlowStages(t *testing.T) {
 	assert.Contains(t, out, "the adders are pipelined (stages=2 noreset; gen -f verilog --stages 2 --no-reset): a delay is the least clock period")
 
 	path := filepath.Join(t.TempDir(), "network.json")
-	status, out, errOut = prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-delay-ns", "10", "--stages", "2", "--no-reset", "-f", "json", "-o", path)
+	status, out, errOut = prefixgen("optimize", "-n", "8", "--flow-steps", "2", "--max-delay-ns", "10", "--stages", "2", "--no-reset", "-f", "json", "-o", path)
 	require.Equal(t, 0, status, errOut)
 	assert.Empty(t, out)
 	assert.Empty(t, errOut)
@@ -581,7 +581,7 @@ func TestOptimizeMaxArea(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(out), &bk))
 	bound := fmt.Sprint(bk[0].AreaUM2)
 
-	status, out, errOut = prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-area-um2", bound, "--sparse", "1,2")
+	status, out, errOut = prefixgen("optimize", "-n", "8", "--flow-steps", "4", "--max-area-um2", bound, "--sparse", "1,2")
 	require.Equal(t, 0, status, errOut)
 	rows := strings.Split(strings.TrimSpace(out), "\n")
 	require.GreaterOrEqual(t, len(rows), 3, out)
@@ -598,7 +598,7 @@ func TestOptimizeMaxArea(t *testing.T) {
 	}
 
 	path := filepath.Join(t.TempDir(), "fast.json")
-	status, _, errOut = prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-area-um2", bound, "--sparse", "1,2", "-f", "json", "-o", path)
+	status, _, errOut = prefixgen("optimize", "-n", "8", "--flow-steps", "4", "--max-area-um2", bound, "--sparse", "1,2", "-f", "json", "-o", path)
 	require.Equal(t, 0, status, errOut)
 	status, out, errOut = prefixgen("synth", "--from", path, "-f", "json")
 	require.Equal(t, 0, status, errOut)
