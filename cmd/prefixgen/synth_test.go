@@ -457,7 +457,7 @@ func TestSynthOrders(t *testing.T) {
 func TestOptimizeOrders(t *testing.T) {
 	needFlow(t)
 	t.Parallel()
-	status, out, errOut := prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-delay-ns", "10", "--flow", "abc", "--orders", "1")
+	status, out, errOut := prefixgen("optimize", "-n", "8", "--flow-steps", "4", "--max-delay-ns", "10", "--flow", "abc", "--orders", "1")
 	require.Equal(t, 0, status, errOut)
 	assert.Contains(t, out, "area median (µm²)")
 	assert.Contains(t, out, "delay median (ns)")
@@ -476,7 +476,7 @@ func TestOptimizeFlowSparseDocument(t *testing.T) {
 	needFlow(t)
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "adder.json")
-	status, out, errOut := prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-delay-ns", "10", "--sparse", "4", "-f", "json", "-o", path)
+	status, out, errOut := prefixgen("optimize", "-n", "8", "--flow-steps", "4", "--max-delay-ns", "10", "--sparse", "4", "-f", "json", "-o", path)
 	require.Equal(t, 0, status, errOut)
 	assert.Empty(t, out)
 	assert.Empty(t, errOut)
@@ -622,9 +622,17 @@ func TestOptimizeStart(t *testing.T) {
 	needFlow(t)
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "adder.json")
-	status, _, errOut := prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-delay-ns", "10", "--sparse", "2", "--ling", "-f", "json", "-o", path)
+	status, out, errOut := prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-delay-ns", "10", "--sparse", "2", "--ling", "-f", "json", "-o", path)
 	require.Equal(t, 0, status, errOut)
-	status, out, errOut := prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-delay-ns", "10", "--start", path)
+	assert.Empty(t, out)
+	assert.Empty(t, errOut)
+	// With --ling every adder measured has Ling's pseudo-carries, and the
+	// document records them.
+	status, out, errOut = prefixgen("synth", "--from", path, "-f", "csv")
+	require.Equal(t, 0, status, errOut)
+	assert.Contains(t, out, ",8,2,2,true,", "sparse 2, valency 2, ling")
+
+	status, out, errOut = prefixgen("optimize", "-n", "8", "--flow-steps", "4", "--max-delay-ns", "10", "--start", path)
 	require.Equal(t, 0, status, errOut)
 	assert.Contains(t, out, "the adder measured is sparse=2 ling (gen -f verilog --sparse 2 --ling)")
 	assert.Contains(t, out, "found by: the start network 1 (optimizer), measured by the flow\n")
@@ -679,21 +687,6 @@ func TestOptimizeStartBadUsage(t *testing.T) {
 	assert.Equal(t, 2, status)
 	assert.Empty(t, out)
 	assert.Equal(t, "prefixgen optimize: --start "+ripple+": a network of width 16: allowed only the width searched, -n 8\n", errOut)
-}
-
-// With --ling every adder measured has Ling's pseudo-carries, and the
-// document records them.
-func TestOptimizeFlowLingDocument(t *testing.T) {
-	needFlow(t)
-	t.Parallel()
-	path := filepath.Join(t.TempDir(), "adder.json")
-	status, out, errOut := prefixgen("optimize", "-n", "8", "--flow-steps", "8", "--max-delay-ns", "10", "--sparse", "2", "--ling", "-f", "json", "-o", path)
-	require.Equal(t, 0, status, errOut)
-	assert.Empty(t, out)
-	assert.Empty(t, errOut)
-	status, out, errOut = prefixgen("synth", "--from", path, "-f", "csv")
-	require.Equal(t, 0, status, errOut)
-	assert.Contains(t, out, ",8,2,2,true,", "sparse 2, valency 2, ling")
 }
 
 // optimize --flow-steps under bounds that leave the search nothing new to
