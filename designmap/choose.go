@@ -56,11 +56,12 @@ var choices = []struct {
 // measured with choice cur, and returns one choice of networks per entry
 // of choices, to be measured.
 func (r *run) choose(ctx context.Context, cur choice, m *measure) ([]choice, error) {
+	adders := r.designs[cur.design].adders
 	tries := make([]choice, len(choices))
 	for k := range tries {
-		tries[k].nets = make([]*network.Network, len(r.adders))
+		tries[k] = choice{design: cur.design, nets: make([]*network.Network, len(adders))}
 	}
-	for i, a := range r.adders {
+	for i, a := range adders {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}

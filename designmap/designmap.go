@@ -119,10 +119,18 @@ type Result struct {
 	// Generic is the design with the chosen networks as generic gates,
 	// before technology mapping.
 	Generic []byte
+	// SumCopies is the number of adders Map copied so that alumacc sums
+	// each chain of additions in one carry-save tree (see the package
+	// documentation), where
+	// the result is that design; 0 where it is the design as Yosys
+	// extracts its adders.
+	SumCopies int
 	// Rounds is the number of choices Map measured.
 	Rounds int
 	// Proved, with Options.Check, says that Yosys proved the design with
-	// the chosen networks equal to the design with its own.
+	// the chosen networks equal to the design with its own (with its sums
+	// merged where SumCopies says so, the merge then proven equal to the
+	// design as written).
 	Proved bool
 	// Library is the Liberty file the tools read, as the user named it.
 	Library string
@@ -288,18 +296,20 @@ func (o Options) timeout() time.Duration {
 
 // run is one Map: its folder, tools and library.
 type run struct {
-	opt      Options
-	dir      string
-	yosys    string
-	sta      string
-	lib      string
-	rec      *pdk.Record
-	model    *delay.Library
-	adders   []lcu
-	mu       sync.Mutex
-	done     int
-	planned  int
-	sequence int
+	opt     Options
+	dir     string
+	yosys   string
+	sta     string
+	lib     string
+	rec     *pdk.Record
+	model   *delay.Library
+	designs []*design
+	// sumCopies is the adders mergeSums copied for designs[sumsMerged].
+	sumCopies int
+	mu        sync.Mutex
+	done      int
+	planned   int
+	sequence  int
 }
 
 // lcu is one $lcu cell of the prepared design.
@@ -362,6 +372,9 @@ func start(ctx context.Context, opt Options) (r *run, remove func(), err error) 
 		return nil, nil, err
 	}
 	r.planned = 2 + len(Baselines) + (len(choices)+1)*opt.rounds()
+	if len(r.designs) > sumsMerged {
+		r.planned += len(Baselines) + 1
+	}
 	return r, remove, nil
 }
 
@@ -375,7 +388,7 @@ func (r *run) mapDesign(ctx context.Context) (*Result, error) {
 		return nil, err
 	}
 	res.Before = before.outcome(YosysChoice)
-	if len(r.adders) == 0 {
+	if len(r.designs[asExtracted].adders) == 0 {
 		res.After = before.outcome(YosysChoice)
 		res.Netlist = before.netlist
 		res.Generic, err = r.generic(ctx, yosysChoice())
@@ -383,7 +396,7 @@ func (r *run) mapDesign(ctx context.Context) (*Result, error) {
 	}
 
 	// Every uniform choice, unprobed: the best is where the search starts.
-	uniform, choices, err := r.baselines(ctx)
+	uniform, choices, err := r.baselines(ctx, asExtracted, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -399,14 +412,41 @@ func (r *run) mapDesign(ctx context.Context) (*Result, error) {
 		}
 		res.Baselines = append(res.Baselines, before.outcome(YosysChoice))
 	}
+	if len(r.designs) > sumsMerged {
+		// The chains of sums merged, every family and Yosys's own: the
+		// best of all is where the search starts, with --compare or not.
+		only := make([]int, len(Baselines)+1)
+		for i := range Baselines {
+			only[i] = i
+		}
+		only[len(Baselines)] = -1
+		merged, mchoices, err := r.baselines(ctx, sumsMerged, only)
+		if err != nil {
+			return nil, err
+		}
+		for i, m := range merged {
+			name := YosysChoice
+			if k := baselineIndex(only, i); k >= 0 {
+				name = Baselines[k].Name()
+			}
+			name += mergedSuffix
+			if opt.Compare {
+				res.Baselines = append(res.Baselines, m.outcome(name))
+			}
+			if better(m, best, opt.PeriodNS) {
+				best, bestChoice, bestName = m, mchoices[i], name
+			}
+		}
+	}
 	r.trace("start: %s, %.1f µm², worst path %.3f ns", bestName, best.area, best.worst)
 	current := bestChoice
 	probe, err := r.synthesize(ctx, current, true)
 	if err != nil {
 		return nil, err
 	}
-	res.Adders = make([]Adder, len(r.adders))
-	for i, a := range r.adders {
+	adders := r.designs[current.design].adders
+	res.Adders = make([]Adder, len(adders))
+	for i, a := range adders {
 		res.Adders[i] = Adder{Cell: a.cell, Width: a.width, SpreadNS: spread(probe.arrivals[i]), SlackNS: probe.slack[i]}
 	}
 	for round := 0; round < opt.rounds(); round++ {
@@ -441,6 +481,9 @@ func (r *run) mapDesign(ctx context.Context) (*Result, error) {
 	}
 	res.After = best.outcome(bestName)
 	res.Netlist = best.netlist
+	if bestChoice.design == sumsMerged {
+		res.SumCopies = r.sumCopies
+	}
 	for i := range res.Adders {
 		res.Adders[i].Network = bestChoice.network(i)
 	}
@@ -484,11 +527,26 @@ func spread(at []float64) float64 {
 	return slices.Max(at) - slices.Min(at)
 }
 
-// baselines maps every adder to each of Baselines, two at a time.
-func (r *run) baselines(ctx context.Context) ([]*measure, []choice, error) {
-	choices := make([]choice, len(Baselines))
-	for i, b := range Baselines {
-		c, err := r.uniform(b)
+// mergedSuffix marks the outcomes of the design with its chains of sums
+// merged.
+const mergedSuffix = ", sums merged"
+
+// baselines maps every adder of design d to each of Baselines, two at a
+// time, or, where only is not nil, to Baselines[k] for each k of only,
+// -1 being Yosys's own.
+func (r *run) baselines(ctx context.Context, d int, only []int) ([]*measure, []choice, error) {
+	n := len(Baselines)
+	if only != nil {
+		n = len(only)
+	}
+	choices := make([]choice, n)
+	for i := range choices {
+		k := baselineIndex(only, i)
+		if k < 0 {
+			choices[i] = choice{design: d}
+			continue
+		}
+		c, err := r.uniform(Baselines[k], d)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -497,6 +555,15 @@ func (r *run) baselines(ctx context.Context) ([]*measure, []choice, error) {
 	probe := make([]bool, len(choices))
 	m, err := r.synthesizeAll(ctx, choices, probe)
 	return m, choices, err
+}
+
+// baselineIndex is the index in Baselines of the i-th choice baselines
+// makes with only.
+func baselineIndex(only []int, i int) int {
+	if only == nil {
+		return i
+	}
+	return only[i]
 }
 
 // synthesizeAll synthesizes choices[i], probed where probe[i], two at a

@@ -2,6 +2,7 @@ package designmap
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -65,11 +66,11 @@ func TestCheckFailsOnWrongAdder(t *testing.T) {
 	r, remove, err := start(ctx, macOptions())
 	require.NoError(t, err)
 	defer remove()
-	c, err := r.uniform(Baselines[3]) // Sklansky
+	c, err := r.uniform(Baselines[3], asExtracted) // Sklansky
 	require.NoError(t, err)
 	lcus, nets, err := r.lcuMap(c, false)
 	require.NoError(t, err)
-	right, err := r.genericFrom(ctx, lcus, nets)
+	right, err := r.genericFrom(ctx, c, lcus, nets)
 	require.NoError(t, err)
 	gold, err := r.generic(ctx, yosysChoice())
 	require.NoError(t, err)
@@ -80,7 +81,7 @@ func TestCheckFailsOnWrongAdder(t *testing.T) {
 	// The carry out of bit 16 of every adder forgets bits 0 to 15.
 	wrong := regexp.MustCompile(`assign CO\[16\] = [^;]*;`).ReplaceAllString(nets, "assign CO[16] = G[16];")
 	require.NotEqual(t, nets, wrong)
-	gate, err := r.genericFrom(ctx, lcus, wrong)
+	gate, err := r.genericFrom(ctx, c, lcus, wrong)
 	require.NoError(t, err)
 	proved, err = r.equivalent(ctx, gold, gate)
 	require.Error(t, err)
@@ -176,9 +177,10 @@ prefixgen-end
 `
 
 func TestReadTiming(t *testing.T) {
-	r := &run{opt: Options{PeriodNS: 10}, adders: []lcu{{"prefixgen_lcu_0", 3}, {"prefixgen_lcu_1", 2}}}
+	r := &run{opt: Options{PeriodNS: 10}}
+	d := &design{adders: []lcu{{"prefixgen_lcu_0", 3}, {"prefixgen_lcu_1", 2}}}
 	var m measure
-	require.NoError(t, r.readTiming(staOutput, &m, true))
+	require.NoError(t, r.readTiming(staOutput, &m, d, true))
 	assert.InDelta(t, 11.25, m.worst, 1e-9)
 	// Bit 1 printed nothing: it takes the earliest known arrival.
 	assert.Equal(t, []float64{1.3, 1.3, 2.5}, m.arrivals[0])
@@ -187,9 +189,9 @@ func TestReadTiming(t *testing.T) {
 	assert.True(t, m.slack[1] > 1e300, "no path through adder 1: %v", m.slack[1])
 	assert.Equal(t, []float64{0, 0}, m.arrivals[1])
 
-	err := r.readTiming("nothing", &m, false)
+	err := r.readTiming("nothing", &m, d, false)
 	assert.ErrorContains(t, err, "no worst slack")
-	err = r.readTiming("prefixgen-arrival 7 0\n", &m, true)
+	err = r.readTiming("prefixgen-arrival 7 0\n", &m, d, true)
 	assert.ErrorContains(t, err, "adder 7 of 2")
 }
 
@@ -198,10 +200,11 @@ func FuzzReadTiming(f *testing.F) {
 	f.Add("prefixgen-worst\nworst slack INF\n")
 	f.Add("prefixgen-\nprefixgen-arrival -1 99\n")
 	f.Fuzz(func(t *testing.T, out string) {
-		r := &run{opt: Options{PeriodNS: 1}, adders: []lcu{{"prefixgen_lcu_0", 3}}}
+		r := &run{opt: Options{PeriodNS: 1}}
+		d := &design{adders: []lcu{{"prefixgen_lcu_0", 3}}}
 		var m measure
-		_ = r.readTiming(out, &m, true)
-		_ = r.readTiming(out, &m, false)
+		_ = r.readTiming(out, &m, d, true)
+		_ = r.readTiming(out, &m, d, false)
 	})
 }
 
@@ -253,4 +256,61 @@ func TestMapWorkdir(t *testing.T) {
 	require.Error(t, err)
 	assert.True(t, IsInput(err))
 	assert.Contains(t, err.Error(), "is not empty")
+}
+
+// A sum two other sums read is merged into each: the design then has one
+// adder for each chain, and Yosys proves it equal to the design as written.
+func TestMergedSums(t *testing.T) {
+	tools(t)
+	t.Parallel()
+	ctx := context.Background()
+	opt := Options{Files: []string{filepath.Join("testdata", "chain.v")}, Top: "chain", PeriodNS: 3, Rounds: 1, Compare: true}
+	r, remove, err := start(ctx, opt)
+	require.NoError(t, err)
+	defer remove()
+	require.Len(t, r.designs, 2)
+	assert.Len(t, r.designs[asExtracted].adders, 3, "t, x and y")
+	assert.Len(t, r.designs[sumsMerged].adders, 2, "x and y, each one sum")
+	assert.Equal(t, 2, r.sumCopies, "t's two adders, copied for one of x and y")
+
+	c, err := r.uniform(Baselines[1], sumsMerged)
+	require.NoError(t, err)
+	gate, err := r.generic(ctx, c)
+	require.NoError(t, err)
+	gold, err := r.generic(ctx, yosysChoice())
+	require.NoError(t, err)
+	proved, err := r.equivalent(ctx, gold, gate)
+	require.NoError(t, err)
+	assert.True(t, proved)
+
+	res, err := r.mapDesign(ctx)
+	require.NoError(t, err)
+	require.Len(t, res.Baselines, 2*(len(Baselines)+1), "every family and Yosys's own, as extracted and merged")
+	for i, b := range Baselines {
+		assert.Equal(t, b.Name(), res.Baselines[i].Choice)
+		assert.Equal(t, b.Name()+", sums merged", res.Baselines[len(Baselines)+1+i].Choice)
+	}
+	assert.Equal(t, YosysChoice+", sums merged", res.Baselines[len(res.Baselines)-1].Choice)
+
+	// The merge is proven against the design as written: a copy that
+	// subtracts where its sum adds fails the proof.
+	proved, err = r.check(ctx, c)
+	require.NoError(t, err)
+	require.True(t, proved)
+	path := filepath.Join(r.dir, "merged.json")
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var doc map[string]any
+	require.NoError(t, json.Unmarshal(data, &doc))
+	cells := doc["modules"].(map[string]any)["chain"].(map[string]any)["cells"].(map[string]any)
+	copied := cells["$prefixgen$sum$1"].(map[string]any)
+	require.Equal(t, "$add", copied["type"])
+	copied["type"] = "$sub"
+	data, err = json.Marshal(doc)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(path, data, 0o644))
+	proved, err = r.check(ctx, c)
+	assert.False(t, proved)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "not proven equal to the design as written (sums merged)")
 }

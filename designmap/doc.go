@@ -6,7 +6,13 @@
 // adder of every multi-operand sum ($macc, a carry-save tree of $fa cells
 // and an $alu) is one $lcu carry tree: one adder. It synthesizes the design
 // as Yosys does by default (Result.Before) and with every adder as each of
-// Baselines, and times each with OpenSTA against the clock. A network of
+// Baselines, and times each with OpenSTA against the clock. Where a sum
+// is an operand of other sums (a sum of sums, such as SHA-256's t1, read
+// by both a_new and e_new), Yosys resolves its carries before the sums
+// after it can start; Map also prepares the design with that sum's adders
+// copied into each sum that reads it, so that alumacc makes each chain one
+// carry-save tree and one final adder, and measures Yosys's own and every
+// family on it too (Result.SumCopies). A network of
 // prefixgen's is a module of its own that ABC maps without rewriting, then
 // flattened: merged into the design, ABC's rewriting would turn any
 // network into a ripple of majority gates.

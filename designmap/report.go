@@ -46,6 +46,9 @@ func writeReport(w io.Writer, res *Result) error {
 		for _, a := range res.Adders {
 			fmt.Fprintf(ew, "%s: %s\n", a.Cell, networkName(a))
 		}
+		if res.SumCopies > 0 {
+			fmt.Fprintf(ew, "chains of sums merged: %d %s copied, so that each chain is one carry-save tree and one adder\n", res.SumCopies, plural(res.SumCopies, "adder", "adders"))
+		}
 	}
 	fmt.Fprintln(ew)
 	rows := []Outcome{res.Before, res.After}
@@ -65,7 +68,10 @@ func writeReport(w io.Writer, res *Result) error {
 			return err
 		}
 	}
-	if res.Proved {
+	switch {
+	case res.Proved && res.SumCopies > 0:
+		fmt.Fprintln(ew, "\nproved equal to the design with its sums merged and Yosys's own networks, and the merge to the design as written (equiv_simple, equiv_induct)")
+	case res.Proved:
 		fmt.Fprintln(ew, "\nproved equal to the design with Yosys's own networks (equiv_simple, equiv_induct)")
 	}
 	return ew.err
@@ -155,4 +161,11 @@ func (t *trimWriter) Write(p []byte) (int, error) {
 		}
 	}
 	return len(p), nil
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -29,6 +29,7 @@ func TestWriteReport(t *testing.T) {
 		After:     Outcome{"prefixgen", 67945.2, 8.377},
 		Baselines: []Outcome{{"ripple", 68237.9, 11.796}, {"kogge-stone", 78738.0, 8.518}, before},
 		Proved:    true,
+		SumCopies: 4,
 	}
 	tests := []struct {
 		name string

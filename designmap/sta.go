@@ -30,7 +30,7 @@ const staProbe = `proc prefixgen_driver {name} {
 // every other input arriving at 0 and every output required at the next
 // edge, the worst slack, and, probed, when each adder's bits arrive and
 // its outputs leave, and the worst slack through its outputs.
-func (r *run) staScript(probe bool) string {
+func (r *run) staScript(d *design, probe bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "read_liberty %s\n", quote(r.lib))
 	b.WriteString("read_verilog mapped.v\n")
@@ -47,7 +47,7 @@ func (r *run) staScript(probe bool) string {
 		return b.String()
 	}
 	b.WriteString(staProbe)
-	for i, a := range r.adders {
+	for i, a := range d.adders {
 		for j := 0; j < a.width; j++ {
 			for _, kind := range []string{"p", "g"} {
 				fmt.Fprintf(&b, "set d [prefixgen_driver {%s.probe_%s[%d]}]\n", a.cell, kind, j)
@@ -68,8 +68,8 @@ func (r *run) staScript(probe bool) string {
 
 // time runs OpenSTA on dir's mapped.v and reads the worst path and, when
 // probed, the adders' timing into m.
-func (r *run) time(ctx context.Context, dir string, m *measure, probe bool) error {
-	if err := os.WriteFile(filepath.Join(dir, "sta.tcl"), []byte(r.staScript(probe)), 0o644); err != nil {
+func (r *run) time(ctx context.Context, dir string, m *measure, d *design, probe bool) error {
+	if err := os.WriteFile(filepath.Join(dir, "sta.tcl"), []byte(r.staScript(d, probe)), 0o644); err != nil {
 		return err
 	}
 	res, err := toolrun.Run(ctx, toolrun.Cmd{Path: r.sta, Args: []string{"-no_init", "-no_splash", "-exit", "sta.tcl"}, Dir: dir, Timeout: r.opt.timeout()})
@@ -88,7 +88,7 @@ func (r *run) time(ctx context.Context, dir string, m *measure, probe bool) erro
 	if m2 := staError.FindStringSubmatch(out); m2 != nil {
 		return fmt.Errorf("designmap: sta: %s", toolrun.OneLine(m2[1]))
 	}
-	return r.readTiming(out, m, probe)
+	return r.readTiming(out, m, d, probe)
 }
 
 // staError matches OpenSTA's first error.
@@ -101,12 +101,12 @@ var (
 )
 
 // readTiming reads what staScript printed.
-func (r *run) readTiming(out string, m *measure, probe bool) error {
+func (r *run) readTiming(out string, m *measure, d *design, probe bool) error {
 	if probe {
-		m.arrivals = make([][]float64, len(r.adders))
-		m.slack = make([]float64, len(r.adders))
-		m.cout = make([]float64, len(r.adders))
-		for i, a := range r.adders {
+		m.arrivals = make([][]float64, len(d.adders))
+		m.slack = make([]float64, len(d.adders))
+		m.cout = make([]float64, len(d.adders))
+		for i, a := range d.adders {
 			m.arrivals[i] = make([]float64, a.width)
 			for j := range m.arrivals[i] {
 				m.arrivals[i][j] = math.NaN()
@@ -141,8 +141,8 @@ func (r *run) readTiming(out string, m *measure, probe bool) error {
 			if !probe && section != "worst" {
 				section = ""
 			}
-			if section != "worst" && section != "end" && section != "" && (adder < 0 || adder >= len(r.adders)) {
-				return fmt.Errorf("designmap: sta printed adder %d of %d", adder, len(r.adders))
+			if section != "worst" && section != "end" && section != "" && (adder < 0 || adder >= len(d.adders)) {
+				return fmt.Errorf("designmap: sta printed adder %d of %d", adder, len(d.adders))
 			}
 			continue
 		}

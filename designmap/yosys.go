@@ -34,8 +34,24 @@ endmodule
 // quote quotes a path for a Yosys script.
 func quote(s string) string { return `"` + s + `"` }
 
+// design is one prepared design: its RTLIL file in the run's folder and
+// its adders' $lcu cells.
+type design struct {
+	file   string
+	adders []lcu
+}
+
+// The prepared designs: the design as Yosys extracts its adders, and the
+// same with each chain of sums merged (mergeSums), where that changes it.
+const (
+	asExtracted = iota
+	sumsMerged
+)
+
 // prepare reads the design, runs it up to alumacc and maps every $alu and
-// $macc down to the $lcu cells it numbers, and writes prepared.il.
+// $macc down to the $lcu cells it numbers, and writes prepared.il; then,
+// where mergeSums merges chains of sums, the same with the chains merged,
+// merged.il.
 func (r *run) prepare(ctx context.Context) error {
 	var b strings.Builder
 	b.WriteString("read_verilog")
@@ -59,13 +75,10 @@ func (r *run) prepare(ctx context.Context) error {
 	b.WriteString("\n")
 	top := r.opt.Top
 	fmt.Fprintf(&b, "hierarchy -check -top %s\n", top)
+	read := b.String()
 	fmt.Fprintf(&b, "synth -top %s -flatten -run begin:fine\n", top)
-	b.WriteString("opt -fast -full\nmemory_map\nopt -full\n")
-	b.WriteString("techmap -map +/techmap.v -map keep_lcu.v\nopt -fast\n")
-	b.WriteString("rename -enumerate -pattern prefixgen_lcu_% t:$__prefixgen_lcu\n")
-	b.WriteString("tee -q -o lcus.txt dump t:$__prefixgen_lcu\n")
+	b.WriteString(lcuTail("prepared"))
 	fmt.Fprintf(&b, "tee -q -o inputs.txt select -list %s/i:*\n", top)
-	b.WriteString("write_rtlil prepared.il\n")
 	files := map[string]string{"prepare.ys": b.String(), "keep_lcu.v": keepLCU}
 	if _, err := r.yosysRun(ctx, r.dir, files, "prepare.ys", true); err != nil {
 		return err
@@ -84,12 +97,66 @@ func (r *run) prepare(ctx context.Context) error {
 	if !found {
 		return bad("clock %s is not an input of %s: allowed an input port (--clock)", network.Quote(clock), r.opt.Top)
 	}
-	dump, err := os.ReadFile(filepath.Join(r.dir, "lcus.txt"))
+	d, err := r.readDesign("prepared")
 	if err != nil {
-		return fmt.Errorf("designmap: yosys listed no adders: %w", err)
+		return err
 	}
-	r.adders, err = parseLCUs(dump)
-	return err
+	r.designs = []*design{d}
+	if len(d.adders) == 0 {
+		return nil
+	}
+
+	// The same before alumacc, its shared sums copied, then on.
+	script := read + fmt.Sprintf("synth -top %s -flatten -noalumacc -run begin:fine\nwrite_json sums.json\n", top)
+	if _, err := r.yosysRun(ctx, r.dir, map[string]string{"sums.ys": script}, "sums.ys", true); err != nil {
+		return err
+	}
+	data, err := os.ReadFile(filepath.Join(r.dir, "sums.json"))
+	if err != nil {
+		return fmt.Errorf("designmap: yosys wrote no json: %w", err)
+	}
+	merged, copies, err := mergeSums(data, top)
+	if err != nil || copies == 0 {
+		return err
+	}
+	r.sumCopies = copies
+	if err := os.WriteFile(filepath.Join(r.dir, "merged.json"), merged, 0o644); err != nil {
+		return err
+	}
+	script = "read_json merged.json\nalumacc\nopt\nopt_clean\n" + lcuTail("merged")
+	if _, err := r.yosysRun(ctx, r.dir, map[string]string{"merge.ys": script}, "merge.ys", false); err != nil {
+		return err
+	}
+	m, err := r.readDesign("merged")
+	if err != nil {
+		return err
+	}
+	r.designs = append(r.designs, m)
+	return nil
+}
+
+// lcuTail is the end of a script that prepares a design after alumacc:
+// what synth runs next, then every $alu and $macc down to $lcu cells,
+// numbered, listed in NAME-lcus.txt, the design written to NAME.il.
+func lcuTail(name string) string {
+	return "opt -fast -full\nmemory_map\nopt -full\n" +
+		"techmap -map +/techmap.v -map keep_lcu.v\nopt -fast\n" +
+		"rename -enumerate -pattern prefixgen_lcu_% t:$__prefixgen_lcu\n" +
+		"tee -q -o " + name + "-lcus.txt dump t:$__prefixgen_lcu\n" +
+		"write_rtlil " + name + ".il\n"
+}
+
+// readDesign reads the adders of the design lcuTail prepared as name.
+func (r *run) readDesign(name string) (*design, error) {
+	dump, err := os.ReadFile(filepath.Join(r.dir, name+"-lcus.txt"))
+	if err != nil {
+		return nil, fmt.Errorf("designmap: yosys listed no adders: %w", err)
+	}
+	adders, err := parseLCUs(dump)
+	if err != nil {
+		return nil, err
+	}
+	return &design{file: name + ".il", adders: adders}, nil
 }
 
 // lcuCell matches one numbered $lcu cell and its width in Yosys's dump.
@@ -121,11 +188,12 @@ func parseLCUs(dump []byte) ([]lcu, error) {
 	return out, nil
 }
 
-// choice is a network for every adder: nets[i] nil (or nets nil for all)
-// is Yosys's own, merged into the logic around it as Yosys maps it;
-// another is kept whole.
+// choice is a network for every adder of one prepared design
+// (r.designs[design]): nets[i] nil (or nets nil for all) is Yosys's own,
+// merged into the logic around it as Yosys maps it; another is kept whole.
 type choice struct {
-	nets []*network.Network
+	design int
+	nets   []*network.Network
 }
 
 func yosysChoice() choice { return choice{} }
@@ -140,10 +208,11 @@ func (c choice) kept() bool {
 	return false
 }
 
-// uniform is the choice of family b for every adder.
-func (r *run) uniform(b Baseline) (choice, error) {
-	c := choice{nets: make([]*network.Network, len(r.adders))}
-	for i, a := range r.adders {
+// uniform is the choice of family b for every adder of design d.
+func (r *run) uniform(b Baseline, d int) (choice, error) {
+	adders := r.designs[d].adders
+	c := choice{design: d, nets: make([]*network.Network, len(adders))}
+	for i, a := range adders {
 		net, err := buildFamily(b, a.width)
 		if err != nil {
 			return c, err
@@ -162,7 +231,7 @@ func (r *run) uniform(b Baseline) (choice, error) {
 func (r *run) lcuMap(c choice, probe bool) (lcus, nets string, err error) {
 	var b, n strings.Builder
 	b.WriteString("// Code generated by prefixgen map; DO NOT EDIT.\n")
-	for i, a := range r.adders {
+	for i, a := range r.designs[c.design].adders {
 		k := strings.TrimPrefix(a.cell, "prefixgen_lcu_")
 		net := c.network(i)
 		inner := `\$lcu #(.WIDTH(WIDTH))`
@@ -190,16 +259,18 @@ func (r *run) lcuMap(c choice, probe bool) (lcus, nets string, err error) {
 	return b.String(), n.String(), nil
 }
 
-// mapScript is the Yosys script that reads prepared.il, gives each adder
-// its network (lcus.v, and nets.v where kept says the networks are
+// mapScript is the Yosys script that reads the prepared design of c, gives
+// each adder its network (lcus.v, and nets.v where the networks are
 // modules of their own) and ends with lines.
-func (r *run) mapScript(kept bool, lines ...string) string {
+func (r *run) mapScript(c choice, lines ...string) string {
 	var b strings.Builder
-	b.WriteString("read_rtlil ../prepared.il\n")
+	d := r.designs[c.design]
+	fmt.Fprintf(&b, "read_rtlil ../%s\n", d.file)
+	kept := c.kept()
 	if kept {
 		b.WriteString("read_verilog nets.v\n")
 	}
-	for _, a := range r.adders {
+	for _, a := range d.adders {
 		k := strings.TrimPrefix(a.cell, "prefixgen_lcu_")
 		fmt.Fprintf(&b, "chtype -set $__prefixgen_lcu_%s %s/%s\n", k, r.opt.Top, a.cell)
 	}
@@ -269,7 +340,7 @@ func (r *run) synthesize(ctx context.Context, c choice, probe bool) (*measure, e
 	// it, and OpenSTA would time the buffer's dangling output.
 	lines = append(lines, physical.PlatformCommands(r.rec, !probe)...)
 	lines = append(lines, "tee -q -o stat.txt stat -liberty "+quote(r.lib), "write_verilog -noattr -noexpr -simple-lhs mapped.v")
-	files := map[string]string{"map.ys": r.mapScript(c.kept(), lines...), "lcus.v": lcus, "nets.v": nets}
+	files := map[string]string{"map.ys": r.mapScript(c, lines...), "lcus.v": lcus, "nets.v": nets}
 	if constr != "" {
 		files["abc.constr"] = physical.ABCConstraints(r.rec)
 	}
@@ -289,7 +360,7 @@ func (r *run) synthesize(ctx context.Context, c choice, probe bool) (*measure, e
 		return nil, fmt.Errorf("designmap: yosys wrote no netlist: %w", err)
 	}
 	meas := &measure{area: area, netlist: netlist}
-	if err := r.time(ctx, dir, meas, probe); err != nil {
+	if err := r.time(ctx, dir, meas, r.designs[c.design], probe); err != nil {
 		return nil, err
 	}
 	r.step()
@@ -314,24 +385,23 @@ func (r *run) generic(ctx context.Context, c choice) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return r.genericFrom(ctx, lcus, nets)
+	return r.genericFrom(ctx, c, lcus, nets)
 }
 
-// genericFrom writes the design with the adders the techmap lcus (and the
-// networks' modules nets, where not empty) gives them as Yosys's generic
-// gates, flat.
-func (r *run) genericFrom(ctx context.Context, lcus, nets string) ([]byte, error) {
+// genericFrom writes the design of c with the adders the techmap lcus
+// (and the networks' modules nets, where c keeps any whole) gives them as
+// Yosys's generic gates, flat.
+func (r *run) genericFrom(ctx context.Context, c choice, lcus, nets string) ([]byte, error) {
 	dir, err := r.subdir("generic")
 	if err != nil {
 		return nil, err
 	}
-	kept := nets != ""
 	var lines []string
-	if kept {
+	if c.kept() {
 		lines = r.flatten()
 	}
 	lines = append(lines, "techmap", "opt -fast", "opt_clean -purge", "write_verilog -noattr generic.v")
-	files := map[string]string{"generic.ys": r.mapScript(kept, lines...), "lcus.v": lcus, "nets.v": nets}
+	files := map[string]string{"generic.ys": r.mapScript(c, lines...), "lcus.v": lcus, "nets.v": nets}
 	if _, err := r.yosysRun(ctx, dir, files, "generic.ys", false); err != nil {
 		return nil, err
 	}
