@@ -42,6 +42,12 @@ func mergeSums(data []byte, top string) ([]byte, int, error) {
 	if cells == nil || netnames == nil {
 		return data, 0, nil
 	}
+	for name, v := range cells {
+		c, ok := v.(map[string]any)
+		if !ok || conns(c) == nil {
+			return nil, 0, fmt.Errorf("designmap: yosys's json: cell %s has no connections", name)
+		}
+	}
 	d := &sumDesign{cells: cells, netnames: netnames, ports: mod["ports"]}
 	d.next = d.maxBit() + 1
 	added := 0

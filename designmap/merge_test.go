@@ -21,7 +21,7 @@ type sumCell struct {
 
 // sumModule writes a Yosys JSON module of 2-bit inputs in0… (bits from 2
 // on), the cells, and outputs out0… reading the given bits.
-func sumModule(t *testing.T, inputs int, cells []sumCell, outputs [][]int) []byte {
+func sumModule(t testing.TB, inputs int, cells []sumCell, outputs [][]int) []byte {
 	t.Helper()
 	bin := func(n int) string { return fmt.Sprintf("%032b", n) }
 	ports := map[string]any{}
@@ -239,4 +239,23 @@ func TestMergeSumsBadJSON(t *testing.T) {
 	assert.ErrorContains(t, err, "designmap: yosys's json: ")
 	_, _, err = mergeSums([]byte(`{"modules": {}}`), "top")
 	assert.EqualError(t, err, "designmap: yosys's json has no module top")
+}
+
+func FuzzMergeSums(f *testing.F) {
+	in := func(i int) []int { return []int{2 + 2*i, 3 + 2*i} }
+	f.Add(sumModule(f, 4, []sumCell{
+		{"t", "$add", in(0), in(1), []int{20, 21}},
+		{"u", "$add", []int{20, 21}, in(2), []int{22, 23}},
+		{"v", "$sub", in(3), []int{20, 21}, []int{24, 25}},
+	}, [][]int{{22, 23}, {24, 25}}))
+	f.Add([]byte(`{"modules": {"top": {"cells": {"x": 1}, "netnames": {}}}}`))
+	f.Add([]byte(`{"modules": {"top": {"cells": {"x": {"type": "$add", "connections": {"Y": [1, "0"], "A": 7}}}, "netnames": {"n": 3}, "ports": {"p": {"bits": [1]}}}}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		out, n, err := mergeSums(data, "top")
+		if err != nil || n == 0 {
+			return
+		}
+		_, _, err = mergeSums(out, "top")
+		require.NoError(t, err, "its own output")
+	})
 }
