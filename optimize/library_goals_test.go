@@ -36,6 +36,7 @@ var libraryGoals = []struct {
 }{
 	{"sky130hd-fast-abc-64-sparse.json", physical.ABC, true, false, true},
 	{"nangate45-fast-abc-64-sparse.json", physical.ABC, true, false, true},
+	{"asap7-fast-abc-64-sparse.json", physical.ABC, true, false, true},
 	{"sky130hd-fast-abc-64.json", physical.ABC, true, false, false},
 	{"asap7-fast-abc-64.json", physical.ABC, true, false, false},
 	{"nangate45-fast-abc-64.json", physical.ABC, true, false, false},
