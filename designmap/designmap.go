@@ -383,59 +383,41 @@ func (r *run) mapDesign(ctx context.Context) (*Result, error) {
 	opt := r.opt
 	res := &Result{Library: physical.LibertyFile(opt.Liberty)}
 
-	before, err := r.synthesize(ctx, yosysChoice(), false)
-	if err != nil {
-		return nil, err
-	}
-	res.Before = before.outcome(YosysChoice)
 	if len(r.designs[asExtracted].adders) == 0 {
-		res.After = before.outcome(YosysChoice)
+		before, err := r.synthesize(ctx, yosysChoice(), false)
+		if err != nil {
+			return nil, err
+		}
+		res.Before = before.outcome(YosysChoice)
+		res.After = res.Before
 		res.Netlist = before.netlist
 		res.Generic, err = r.generic(ctx, yosysChoice())
 		return res, err
 	}
 
-	// Every uniform choice, unprobed: the best is where the search starts.
-	uniform, choices, err := r.baselines(ctx, asExtracted, nil)
+	// Yosys's own mapping, then every family on each prepared design and
+	// Yosys's own on the merged one, unprobed, two at a time: the best of
+	// all is where the search starts, with --compare or not.
+	starts, names, err := r.starts()
 	if err != nil {
 		return nil, err
 	}
-	best, bestChoice, bestName := before, yosysChoice(), YosysChoice
-	for i, m := range uniform {
+	measured, err := r.synthesizeAll(ctx, starts, make([]bool, len(starts)))
+	if err != nil {
+		return nil, err
+	}
+	before := measured[0]
+	res.Before = before.outcome(YosysChoice)
+	best, bestChoice, bestName := before, starts[0], names[0]
+	for i, m := range measured {
 		if better(m, best, opt.PeriodNS) {
-			best, bestChoice, bestName = m, choices[i], Baselines[i].Name()
+			best, bestChoice, bestName = m, starts[i], names[i]
 		}
-	}
-	if opt.Compare {
-		for i, m := range uniform {
-			res.Baselines = append(res.Baselines, m.outcome(Baselines[i].Name()))
+		if opt.Compare && i > 0 {
+			res.Baselines = append(res.Baselines, m.outcome(names[i]))
 		}
-		res.Baselines = append(res.Baselines, before.outcome(YosysChoice))
-	}
-	if len(r.designs) > sumsMerged {
-		// The chains of sums merged, every family and Yosys's own: the
-		// best of all is where the search starts, with --compare or not.
-		only := make([]int, len(Baselines)+1)
-		for i := range Baselines {
-			only[i] = i
-		}
-		only[len(Baselines)] = -1
-		merged, mchoices, err := r.baselines(ctx, sumsMerged, only)
-		if err != nil {
-			return nil, err
-		}
-		for i, m := range merged {
-			name := YosysChoice
-			if k := baselineIndex(only, i); k >= 0 {
-				name = Baselines[k].Name()
-			}
-			name += mergedSuffix
-			if opt.Compare {
-				res.Baselines = append(res.Baselines, m.outcome(name))
-			}
-			if better(m, best, opt.PeriodNS) {
-				best, bestChoice, bestName = m, mchoices[i], name
-			}
+		if opt.Compare && i == len(Baselines) {
+			res.Baselines = append(res.Baselines, res.Before)
 		}
 	}
 	r.trace("start: %s, %.1f µm², worst path %.3f ns", bestName, best.area, best.worst)
@@ -531,39 +513,28 @@ func spread(at []float64) float64 {
 // merged.
 const mergedSuffix = ", sums merged"
 
-// baselines maps every adder of design d to each of Baselines, two at a
-// time, or, where only is not nil, to Baselines[k] for each k of only,
-// -1 being Yosys's own.
-func (r *run) baselines(ctx context.Context, d int, only []int) ([]*measure, []choice, error) {
-	n := len(Baselines)
-	if only != nil {
-		n = len(only)
-	}
-	choices := make([]choice, n)
-	for i := range choices {
-		k := baselineIndex(only, i)
-		if k < 0 {
-			choices[i] = choice{design: d}
-			continue
+// starts lists the choices Map measures before it searches, with their
+// names: Yosys's own mapping; every adder as each of Baselines; and, where
+// the sums were merged, each of Baselines and Yosys's own on that design.
+func (r *run) starts() ([]choice, []string, error) {
+	choices, names := []choice{yosysChoice()}, []string{YosysChoice}
+	for d := range r.designs {
+		suffix := ""
+		if d == sumsMerged {
+			suffix = mergedSuffix
 		}
-		c, err := r.uniform(Baselines[k], d)
-		if err != nil {
-			return nil, nil, err
+		for _, b := range Baselines {
+			c, err := r.uniform(b, d)
+			if err != nil {
+				return nil, nil, err
+			}
+			choices, names = append(choices, c), append(names, b.Name()+suffix)
 		}
-		choices[i] = c
+		if d != asExtracted {
+			choices, names = append(choices, choice{design: d}), append(names, YosysChoice+suffix)
+		}
 	}
-	probe := make([]bool, len(choices))
-	m, err := r.synthesizeAll(ctx, choices, probe)
-	return m, choices, err
-}
-
-// baselineIndex is the index in Baselines of the i-th choice baselines
-// makes with only.
-func baselineIndex(only []int, i int) int {
-	if only == nil {
-		return i
-	}
-	return only[i]
+	return choices, names, nil
 }
 
 // synthesizeAll synthesizes choices[i], probed where probe[i], two at a
