@@ -14,9 +14,9 @@ var equivCounts = regexp.MustCompile(`Of those cells (\d+) are proven and (\d+) 
 
 // check proves the design with choice c's networks equal to the design
 // with Yosys's own, as generic gates, by Yosys's sequential equivalence:
-// the registers and the adders' inputs and outputs pair by name (rename
-// -hide first hides the names Yosys made up, so that they do not pair
-// wrong), equiv_simple proves each pair from the pairs before it, and
+// the registers and the adders' inputs and outputs pair by name (the
+// probes generic keeps; rename -hide first hides the names Yosys made up,
+// so that they do not pair wrong), equiv_simple proves each pair from the pairs before it, and
 // equiv_induct what needs an induction over the registers. It returns an
 // error naming what is not proven.
 //
@@ -26,11 +26,11 @@ var equivCounts = regexp.MustCompile(`Of those cells (\d+) are proven and (\d+) 
 // where each copy of a sum pairs with the sum it copies: the carry-save
 // trees of different chains, bit by bit, are beyond equiv_simple.
 func (r *run) check(ctx context.Context, c choice) (bool, error) {
-	gold, err := r.generic(ctx, choice{design: c.design})
+	gold, err := r.generic(ctx, choice{design: c.design}, true)
 	if err != nil {
 		return false, err
 	}
-	gate, err := r.generic(ctx, c)
+	gate, err := r.generic(ctx, c, true)
 	if err != nil {
 		return false, err
 	}

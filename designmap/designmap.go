@@ -391,7 +391,7 @@ func (r *run) mapDesign(ctx context.Context) (*Result, error) {
 		res.Before = before.outcome(YosysChoice)
 		res.After = res.Before
 		res.Netlist = before.netlist
-		res.Generic, err = r.generic(ctx, yosysChoice())
+		res.Generic, err = r.generic(ctx, yosysChoice(), false)
 		return res, err
 	}
 
@@ -469,7 +469,7 @@ func (r *run) mapDesign(ctx context.Context) (*Result, error) {
 	for i := range res.Adders {
 		res.Adders[i].Network = bestChoice.network(i)
 	}
-	if res.Generic, err = r.generic(ctx, bestChoice); err != nil {
+	if res.Generic, err = r.generic(ctx, bestChoice, false); err != nil {
 		return nil, err
 	}
 	if opt.Check {

@@ -379,9 +379,11 @@ func chipArea(stat []byte) (float64, error) {
 }
 
 // generic writes the design with choice c's networks as Yosys's generic
-// gates.
-func (r *run) generic(ctx context.Context, c choice) ([]byte, error) {
-	lcus, nets, err := r.lcuMap(c, false)
+// gates. With probe, each adder's inputs and outputs keep names of the
+// same form whatever its network (prefixgen_lcu_K.probe_p, _g, _co), so
+// that a proof pairs them.
+func (r *run) generic(ctx context.Context, c choice, probe bool) ([]byte, error) {
+	lcus, nets, err := r.lcuMap(c, probe)
 	if err != nil {
 		return nil, err
 	}
