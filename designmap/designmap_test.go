@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -319,4 +320,33 @@ func TestMergedSums(t *testing.T) {
 	assert.False(t, proved)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "not proven equal to the design as written (sums merged)")
+}
+
+// A register that is an adder's operand keeps the design's name in the
+// generic netlist whatever the adder's network, so that --check pairs it
+// (SHA-512's counter took an adder's name, one in each netlist, and its
+// proof ran past 30 minutes).
+func TestGenericKeepsRegisterNames(t *testing.T) {
+	tools(t)
+	t.Parallel()
+	ctx := context.Background()
+	r, remove, err := start(ctx, Options{Files: []string{filepath.Join("testdata", "counter.v")}, Top: "counter", PeriodNS: 2, Rounds: 1})
+	require.NoError(t, err)
+	defer remove()
+	regs := regexp.MustCompile(`(?m)^\s*reg (?:\[\d+:0\] )?(\S+);`)
+	names := func(c choice) []string {
+		v, err := r.generic(ctx, c, true)
+		require.NoError(t, err)
+		var out []string
+		for _, m := range regs.FindAllStringSubmatch(string(v), -1) {
+			out = append(out, m[1])
+		}
+		slices.Sort(out)
+		return out
+	}
+	ks, err := r.uniform(Baselines[1], asExtracted)
+	require.NoError(t, err)
+	own := names(yosysChoice())
+	assert.Equal(t, own, names(ks))
+	assert.Contains(t, own, "cnt")
 }

@@ -402,7 +402,12 @@ func (r *run) genericFrom(ctx context.Context, c choice, lcus, nets string) ([]b
 	if c.kept() {
 		lines = r.flatten()
 	}
-	lines = append(lines, "techmap", "opt -fast", "opt_clean -purge", "write_verilog -noattr generic.v")
+	// The adders' own names hidden (but for the probes), so that a net an
+	// adder shares with the design (a register that is an operand) keeps
+	// the design's name whatever the adder's network: a proof pairs the
+	// registers by name.
+	lines = append(lines, "techmap", "rename -hide w:prefixgen_lcu_* w:prefixgen_lcu_*.probe_* %d",
+		"opt -fast", "opt_clean -purge", "write_verilog -noattr generic.v")
 	files := map[string]string{"generic.ys": r.mapScript(c, lines...), "lcus.v": lcus, "nets.v": nets}
 	if _, err := r.yosysRun(ctx, dir, files, "generic.ys", false); err != nil {
 		return nil, err
