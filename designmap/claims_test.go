@@ -22,6 +22,7 @@ func TestClaimMap(t *testing.T) {
 	tooltest.Claims(t)
 	tools(t)
 	sha256 := tooltest.Shared(t, "designs/sha256")
+	sha256Files := []string{filepath.Join(sha256, "sha256_core.v"), filepath.Join(sha256, "sha256_k_constants.v"), filepath.Join(sha256, "sha256_w_mem.v")}
 	sha512 := filepath.Join("testdata", "sha512")
 	for _, tt := range []struct {
 		name   string
@@ -30,8 +31,8 @@ func TestClaimMap(t *testing.T) {
 		goal   string
 		period float64
 	}{
-		{"sha256-D2", []string{filepath.Join(sha256, "sha256_core.v"), filepath.Join(sha256, "sha256_k_constants.v"), filepath.Join(sha256, "sha256_w_mem.v")}, "sha256_core", "D2", 10},
-		{"sha256-D1", []string{filepath.Join(sha256, "sha256_core.v"), filepath.Join(sha256, "sha256_k_constants.v"), filepath.Join(sha256, "sha256_w_mem.v")}, "sha256_core", "D1", 8},
+		{"sha256-D2", sha256Files, "sha256_core", "D2", 10},
+		{"sha256-D1", sha256Files, "sha256_core", "D1", 8},
 		{"sha512-D1", []string{filepath.Join(sha512, "sha512_core.v"), filepath.Join(sha512, "sha512_h_constants.v"), filepath.Join(sha512, "sha512_k_constants.v"), filepath.Join(sha512, "sha512_w_mem.v")}, "sha512_core", "D1", 7.5},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
