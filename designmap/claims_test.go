@@ -15,15 +15,16 @@ import (
 // sky130hd, against the uniform families as Yosys extracts the adders:
 // SHA-256 at a 10 ns clock no larger than the smallest family (every adder
 // ripple) and at least 10 % faster than it (goal D2 against the families);
-// at 8 ns, and SHA-512 at 7.5 ns, no larger than the fastest family and at
-// least 10 % faster than it (goal D1); and each faster than Yosys's own
-// mapping.
+// SHA-512 the same at 16 ns; at 8 ns, and SHA-512 at 7.5 ns, no larger
+// than the fastest family and at least 10 % faster than it (goal D1); and
+// each faster than Yosys's own mapping.
 func TestClaimMap(t *testing.T) {
 	tooltest.Claims(t)
 	tools(t)
 	sha256 := tooltest.Shared(t, "designs/sha256")
 	sha256Files := []string{filepath.Join(sha256, "sha256_core.v"), filepath.Join(sha256, "sha256_k_constants.v"), filepath.Join(sha256, "sha256_w_mem.v")}
 	sha512 := filepath.Join("testdata", "sha512")
+	sha512Files := []string{filepath.Join(sha512, "sha512_core.v"), filepath.Join(sha512, "sha512_h_constants.v"), filepath.Join(sha512, "sha512_k_constants.v"), filepath.Join(sha512, "sha512_w_mem.v")}
 	for _, tt := range []struct {
 		name   string
 		files  []string
@@ -33,7 +34,8 @@ func TestClaimMap(t *testing.T) {
 	}{
 		{"sha256-D2", sha256Files, "sha256_core", "D2", 10},
 		{"sha256-D1", sha256Files, "sha256_core", "D1", 8},
-		{"sha512-D1", []string{filepath.Join(sha512, "sha512_core.v"), filepath.Join(sha512, "sha512_h_constants.v"), filepath.Join(sha512, "sha512_k_constants.v"), filepath.Join(sha512, "sha512_w_mem.v")}, "sha512_core", "D1", 7.5},
+		{"sha512-D1", sha512Files, "sha512_core", "D1", 7.5},
+		{"sha512-D2", sha512Files, "sha512_core", "D2", 16},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			opt := Options{Files: tt.files, Top: tt.top, Liberty: "sky130hd", PeriodNS: tt.period, Rounds: 3, Compare: true}

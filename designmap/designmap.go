@@ -300,6 +300,7 @@ type run struct {
 	dir     string
 	yosys   string
 	sta     string
+	abc     string
 	lib     string
 	rec     *pdk.Record
 	model   *delay.Library
@@ -342,6 +343,13 @@ func start(ctx context.Context, opt Options) (r *run, remove func(), err error) 
 	}
 	if r.sta, err = lookPath("sta"); err != nil {
 		return nil, nil, err
+	}
+	if opt.Check {
+		// ABC's prover, which Yosys ships beside it; found here so that
+		// a missing one stops the run before its work.
+		if r.abc, err = lookPath("yosys-abc"); err != nil {
+			return nil, nil, err
+		}
 	}
 	if r.lib, err = physical.LibertyPath(opt.Liberty, opt.DontUse); err != nil {
 		return nil, nil, err
@@ -391,7 +399,7 @@ func (r *run) mapDesign(ctx context.Context) (*Result, error) {
 		res.Before = before.outcome(YosysChoice)
 		res.After = res.Before
 		res.Netlist = before.netlist
-		res.Generic, err = r.generic(ctx, yosysChoice(), false)
+		res.Generic, err = r.generic(ctx, yosysChoice())
 		return res, err
 	}
 
@@ -469,11 +477,11 @@ func (r *run) mapDesign(ctx context.Context) (*Result, error) {
 	for i := range res.Adders {
 		res.Adders[i].Network = bestChoice.network(i)
 	}
-	if res.Generic, err = r.generic(ctx, bestChoice, false); err != nil {
+	if res.Generic, err = r.generic(ctx, bestChoice); err != nil {
 		return nil, err
 	}
 	if opt.Check {
-		if res.Proved, err = r.check(ctx, bestChoice); err != nil {
+		if res.Proved, err = r.check(ctx, bestChoice, res.Generic); err != nil {
 			return nil, err
 		}
 	}

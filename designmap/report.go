@@ -70,9 +70,9 @@ func writeReport(w io.Writer, res *Result) error {
 	}
 	switch {
 	case res.Proved && res.SumCopies > 0:
-		fmt.Fprintln(ew, "\nproved equal to the design with its sums merged and Yosys's own networks, and the merge to the design as written (equiv_simple, equiv_induct)")
+		fmt.Fprintln(ew, "\nproved equal to the design with its sums merged and Yosys's own networks, and the merge to the design as written (ABC's dprove)")
 	case res.Proved:
-		fmt.Fprintln(ew, "\nproved equal to the design with Yosys's own networks (equiv_simple, equiv_induct)")
+		fmt.Fprintln(ew, "\nproved equal to the design with Yosys's own networks (ABC's dprove)")
 	}
 	return ew.err
 }

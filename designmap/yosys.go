@@ -379,11 +379,9 @@ func chipArea(stat []byte) (float64, error) {
 }
 
 // generic writes the design with choice c's networks as Yosys's generic
-// gates. With probe, each adder's inputs and outputs keep names of the
-// same form whatever its network (prefixgen_lcu_K.probe_p, _g, _co), so
-// that a proof pairs them.
-func (r *run) generic(ctx context.Context, c choice, probe bool) ([]byte, error) {
-	lcus, nets, err := r.lcuMap(c, probe)
+// gates.
+func (r *run) generic(ctx context.Context, c choice) ([]byte, error) {
+	lcus, nets, err := r.lcuMap(c, false)
 	if err != nil {
 		return nil, err
 	}
@@ -402,11 +400,10 @@ func (r *run) genericFrom(ctx context.Context, c choice, lcus, nets string) ([]b
 	if c.kept() {
 		lines = r.flatten()
 	}
-	// The adders' own names hidden (but for the probes), so that a net an
-	// adder shares with the design (a register that is an operand) keeps
-	// the design's name whatever the adder's network: a proof pairs the
-	// registers by name.
-	lines = append(lines, "techmap", "rename -hide w:prefixgen_lcu_* w:prefixgen_lcu_*.probe_* %d",
+	// The adders' own names hidden, so that a net an adder shares with the
+	// design (a register that is an operand) keeps the design's name
+	// whatever the adder's network.
+	lines = append(lines, "techmap", "rename -hide w:prefixgen_lcu_*",
 		"opt -fast", "opt_clean -purge", "write_verilog -noattr generic.v")
 	files := map[string]string{"generic.ys": r.mapScript(c, lines...), "lcus.v": lcus, "nets.v": nets}
 	if _, err := r.yosysRun(ctx, dir, files, "generic.ys", false); err != nil {

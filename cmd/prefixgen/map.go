@@ -36,8 +36,8 @@ func mapCommand() *cli.Command {
 			"path (the period less the worst setup slack) while the clock is missed, the least area once it is met.\n" +
 			"It prints a row per adder and the worst path and area before and after; -o writes the mapped netlist,\n" +
 			"--generic-out the design with its adders as generic gates for another flow; --compare prints every\n" +
-			"family's row; --check proves the result equal to the design with Yosys's own networks (equiv_make,\n" +
-			"equiv_simple, equiv_induct). Needs yosys and sta.",
+			"family's row; --check proves the result equal to the design with Yosys's own networks (Yosys's miter,\n" +
+			"ABC's dprove). Needs yosys, yosys-abc and sta.",
 		ArgsUsage: "DESIGN.v…",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "top", Usage: "the design's top `MODULE`"},
@@ -51,7 +51,7 @@ func mapCommand() *cli.Command {
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the mapped netlist to `FILE`"},
 			&cli.StringFlag{Name: "generic-out", Usage: "write the design with the chosen adders as generic gates to `FILE`"},
 			&cli.BoolFlag{Name: "compare", Usage: "also map every adder to each named family and to Yosys's own, in the same flow, and print one table"},
-			&cli.BoolFlag{Name: "check", Usage: "prove the result equal to the design with Yosys's own networks (Yosys equiv_*)"},
+			&cli.BoolFlag{Name: "check", Usage: "prove the result equal to the design with Yosys's own networks (Yosys miter, ABC dprove)"},
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "say on standard error what each round measured"},
 			&cli.StringFlag{Name: "workdir", Usage: "keep every synthesis's scripts, netlists and logs in `DIR`, new or empty (default: a temporary folder, removed)"},
 			toolTimeoutFlag(),
