@@ -45,8 +45,9 @@ func (r *run) equivalent(ctx context.Context, gold, gate []byte) (bool, error) {
 // starting at 0 (async2sync first, so that a reset is logic), and writes
 // it as AIGER; ABC's dprove proves that the miter's output never rises
 // (registers paired by induction, then bounded and unbounded model
-// checking). On SHA-256 Yosys's own equiv_simple took 8.5 minutes and
-// left 1 042 pairs to equiv_induct; dprove took 8 s for the whole proof.
+// checking). Yosys's own equiv_simple and equiv_induct, which pair
+// signals by name, took minutes on SHA-256 and did not finish on SHA-512
+// (docs/map.md gives the figures).
 func (r *run) prove(ctx context.Context, files map[string]string, what, readGold, readGate string, prep ...string) (bool, error) {
 	dir, err := r.subdir("check")
 	if err != nil {
