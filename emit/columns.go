@@ -55,7 +55,7 @@ var Columns = []Column{
 	{"fanout_histogram", "fan-out histogram", "entry f: how many signals have fan-out f; CSV: joined by ';'", "signals"},
 	{"cells_per_level", "cells per level", "entry l: how many cells sit at level l (entry 0, the inputs' level, is always 0); CSV: joined by ';'", "cells"},
 	{"command", "command", "the prefixgen command that rebuilds the network", ""},
-	{"area_um2", "area (µm²)", "cell area after synthesis onto the Liberty library (Yosys stat -liberty)", "µm²"},
+	{"area_um2", "area (µm²)", "cell area after synthesis onto the Liberty library (the sum Yosys's stat -liberty gives)", "µm²"},
 	{"delay_ns", "delay (ns)", "worst input-to-output arrival after synthesis (OpenSTA); for a design with flip-flops the least clock period", "ns"},
 	{"std_cells", "std cells", "standard cells after synthesis", "cells"},
 	{"registers", "registers", "flip-flops after synthesis: 0 for a combinational adder, more for a pipelined one (--stages) or a user's module with registers (synth --verilog)", "flip-flops"},

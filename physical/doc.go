@@ -6,8 +6,8 @@
 // builds around a network; ReferenceDesign is assign {cout, sum} = a + b +
 // cin, which Yosys builds from its own $alu and Brent–Kung $lcu). Run takes
 // each design through the flow, several at a time, and returns a Result per
-// design: the area in µm² and the number of standard cells from Yosys's
-// stat -liberty, the worst input-to-output delay in ns and the input and
+// design: the number of standard cells from Yosys's stat and their area in
+// µm² from the library, summed as stat -liberty does, the worst input-to-output delay in ns and the input and
 // output bits where that path starts and ends from OpenSTA, and the library,
 // the flow, the output load and the tool versions (yosys -V, sta -version)
 // it was measured with. Synthesize, SynthesizeReference and SynthesizeVerilog
@@ -42,12 +42,17 @@
 //	read_verilog design.v
 //	synth -flatten -top T -noabc                         (keep)
 //	synth -flatten -top T                                (abc)
-//	dfflibmap -liberty L
+//	dfflibmap -liberty L                                 (registers)
 //	abc -liberty L -script +strash;&get,-n;&nf,{D};&put  (keep)
 //	abc -liberty L                                       (abc)
 //	opt_clean
-//	tee -q -o stat.txt stat -liberty L
+//	tee -q -o stat.txt stat
 //	write_verilog -noattr -noexpr -simple-lhs mapped.v
+//
+// dfflibmap runs for a design that may have registers (a pipelined adder,
+// a user's module) and is left out of the others, where it would only
+// read the library once more; the area is summed from the library Run has
+// read, for the same reason.
 //
 // With a platform's record, as OpenROAD-flow-scripts' synthesis runs:
 // abc reads -constr abc.constr (set_driving_cell, the record's driver cell,
@@ -70,8 +75,11 @@
 //
 // A design that instantiates the library's own cells (a netlist given to
 // VerilogDesign, or an adder whose generate and propagate are the cells
-// PGCells finds, Design.Adder.PGCells) is read after read_liberty -lib L, so that
-// Yosys knows the cells and both flows keep them as they are.
+// PGCells finds, Design.Adder.PGCells) is read after the cells, so that
+// Yosys knows them and both flows keep them as they are: a netlist after
+// read_liberty -lib L, an adder after read_verilog -lib cells.v, the
+// ports of the cells it names as black boxes (what read_liberty -lib
+// makes of them).
 //
 // OpenSTA then reads the library and the mapped netlist and runs:
 //

@@ -7,9 +7,10 @@ import (
 )
 
 // The Yosys script of the keep flow, as Run writes it into each design's
-// folder (liberty.lib is a link to the library).
+// folder (liberty.lib is a link to the library), for a design with
+// registers (a pipelined adder).
 func ExampleYosysScript() {
-	fmt.Print(physical.YosysScript(physical.Keep, "prefix_adder_sklansky_8", physical.LibertyFile("osu018"), nil))
+	fmt.Print(physical.YosysScript(physical.Keep, "prefix_adder_sklansky_8", physical.LibertyFile("osu018"), nil, true))
 	// Output:
 	// # keep flow; liberty.lib is /usr/share/qflow/tech/osu018/osu018_stdcells.lib
 	// read_verilog design.v
@@ -17,7 +18,7 @@ func ExampleYosysScript() {
 	// dfflibmap -liberty liberty.lib
 	// abc -liberty liberty.lib -script +strash;&get,-n;&nf,{D};&put
 	// opt_clean
-	// tee -q -o stat.txt stat -liberty liberty.lib
+	// tee -q -o stat.txt stat
 	// write_verilog -noattr -noexpr -simple-lhs mapped.v
 }
 

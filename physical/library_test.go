@@ -107,10 +107,12 @@ func TestDontUse(t *testing.T) {
 func TestYosysScriptRecord(t *testing.T) {
 	rec := pdk.RecordFor("asap7sc7p5t_SIMPLE_RVT_TT_nldm_211120")
 	for _, flow := range physical.Flows {
-		s := physical.YosysScript(flow, "top", "x.lib", rec)
+		s := physical.YosysScript(flow, "top", "x.lib", rec, false)
 		assert.Regexp(t, `(?m)^abc -liberty liberty\.lib -constr abc\.constr( -script \S+)?$`, s)
 		assert.Contains(t, s, "opt_clean -purge\nhilomap -singleton -hicell TIEHIx1_ASAP7_75t_R H -locell TIELOx1_ASAP7_75t_R L\ninsbuf -buf BUFx2_ASAP7_75t_R A Y\ntee -q -o stat.txt")
-		plain := physical.YosysScript(flow, "top", "x.lib", nil)
+		plain := physical.YosysScript(flow, "top", "x.lib", nil, false)
+		assert.NotContains(t, plain, "dfflibmap", "a design without registers")
+		assert.Contains(t, physical.YosysScript(flow, "top", "x.lib", nil, true), "\ndfflibmap -liberty liberty.lib\nabc -liberty liberty.lib")
 		assert.NotContains(t, plain, "constr")
 		assert.NotContains(t, plain, "hilomap")
 		assert.NotContains(t, plain, "insbuf")

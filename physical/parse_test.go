@@ -2,29 +2,49 @@ package physical
 
 import (
 	"os"
-	"strings"
 	"testing"
 
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/liberty"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 // TestParseStat reads a stat -liberty report Yosys wrote for a 16-bit
-// Kogge–Stone adder through the keep flow.
+// Kogge–Stone adder through the keep flow, and sums the area of its cells
+// from the library as Yosys did (4 708 µm² in the report).
 func TestParseStat(t *testing.T) {
 	data, err := os.ReadFile("testdata/ks16-keep.stat.txt")
 	require.NoError(t, err)
 	var r Result
 	require.NoError(t, parseStat(string(data), &r))
-	assert.Equal(t, 4708.0, r.AreaUM2)
 	assert.Equal(t, 148, r.StdCells)
 	assert.Equal(t, map[string]int{"AND2X1": 1, "AOI21X1": 23, "INVX1": 11, "NAND2X1": 28, "NAND3X1": 2,
 		"NOR2X1": 22, "OAI21X1": 28, "XNOR2X1": 23, "XOR2X1": 10}, r.Cells)
+	assert.Contains(t, string(data), "Chip area for module '\\prefix_adder_kogge_stone_16': 4708.000000")
+	lib := map[string]liberty.Cell{"AND2X1": {Area: 32, HasArea: true}, "AOI21X1": {Area: 32, HasArea: true},
+		"INVX1": {Area: 16, HasArea: true}, "NAND2X1": {Area: 24, HasArea: true}, "NAND3X1": {Area: 36, HasArea: true},
+		"NOR2X1": {Area: 24, HasArea: true}, "OAI21X1": {Area: 23, HasArea: true}, "XNOR2X1": {Area: 56, HasArea: true},
+		"XOR2X1": {Area: 56, HasArea: true}}
+	area, err := cellArea(r.Cells, lib)
+	require.NoError(t, err)
+	assert.Equal(t, 4708.0, area)
+	delete(lib, "XOR2X1")
+	_, err = cellArea(r.Cells, lib)
+	assert.EqualError(t, err, "XOR2X1, which is neither a module of the design nor a cell of the library")
 
-	for _, bad := range []string{"", "Number of cells: 3\n", strings.Replace(string(data), "Chip area", "Chip size", 1)} {
+	for _, bad := range []string{"", "Number of cell: 3\n"} {
 		assert.Error(t, parseStat(bad, &Result{}))
 	}
+}
+
+// TestCellAreaSixDecimals: the sum is Yosys's, to its six decimals, not
+// the float sum's last bits.
+func TestCellAreaSixDecimals(t *testing.T) {
+	lib := map[string]liberty.Cell{"A": {Area: 0.1, HasArea: true}, "B": {Area: 0.2, HasArea: true}}
+	area, err := cellArea(map[string]int{"A": 1, "B": 1}, lib)
+	require.NoError(t, err)
+	assert.Equal(t, 0.3, area)
 }
 
 // TestParseTiming reads the report_checks OpenSTA printed for the same
@@ -101,4 +121,19 @@ func TestSTANames(t *testing.T) {
 	assert.True(t, staFailed(out))
 	assert.Equal(t, "Warning: timing.tcl, 6 port '\\clk$1' not found.", staError(out))
 	assert.False(t, staFailed("Startpoint: a[0] (input port clocked by virtual_clock)\n"))
+}
+
+// TestCellStubs: the library cells a design names become black boxes of
+// their ports, inputs in the file's order and then outputs, once each and
+// in name order; the design's other names are not cells.
+func TestCellStubs(t *testing.T) {
+	lib := map[string]liberty.Cell{
+		"NAND2X1": {Inputs: []string{"A", "B"}, Outputs: map[string]*liberty.Function{"Y": nil}},
+		"OAI21X1": {Inputs: []string{"A", "B", "C"}, Outputs: map[string]*liberty.Function{"Y": nil}},
+		"INVX1":   {Inputs: []string{"A"}, Outputs: map[string]*liberty.Function{"Y": nil}},
+	}
+	src := "module m(input [1:0] a, output y);\n  wire g;\n  OAI21X1 u1 (.A(a[0]), .B(a[1]), .C(g), .Y(y));\n  NAND2X1 u0 (.A(a[0]), .B(a[1]), .Y(g));\n  NAND2X1 u2 (.A(a[0]), .B(a[1]), .Y());\nendmodule\n"
+	assert.Equal(t, "module NAND2X1(A, B, Y);\n  input A;\n  input B;\n  output Y;\nendmodule\n"+
+		"module OAI21X1(A, B, C, Y);\n  input A;\n  input B;\n  input C;\n  output Y;\nendmodule\n", cellStubs([]byte(src), lib))
+	assert.Empty(t, cellStubs([]byte("module m(input a, output y); assign y = ~a; endmodule\n"), lib))
 }

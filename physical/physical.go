@@ -217,7 +217,11 @@ type Design struct {
 
 	// cells, set by AdderDesign, is the network's width and cells as the
 	// spans they join, sorted: adders of the same cells (Kogge–Stone is
-	// knowles s=0 and harris f=0 l=0 too) are synthesized once.
+	// knowles s=0 and harris f=0 l=0 too) are synthesized once. For
+	// ArchitectureDesign it is a hash of the Verilog without its comments
+	// and with the top module's name left out: two networks whose adders
+	// emit writes the same (a sparse tree of networks that differ only in
+	// the carries it leaves out) are synthesized once too.
 	cells string
 }
 
@@ -296,7 +300,22 @@ func ArchitectureDesign(net *network.Network, arch adder.Architecture, cells *ad
 	if err := emit.Verilog(&v, net, emit.VerilogOptions{Module: top, Adder: &arch, Cells: cells}); err != nil {
 		return nil, fmt.Errorf("physical: %w", err)
 	}
-	return &Design{Topology: net.Topology(), Params: net.Params(), Width: net.Width(), Adder: arch, Verilog: v.Bytes(), Top: top}, nil
+	return &Design{Topology: net.Topology(), Params: net.Params(), Width: net.Width(), Adder: arch, Verilog: v.Bytes(), Top: top, cells: textKey(v.Bytes(), top)}, nil
+}
+
+// textKey returns a hash of the Verilog src of an adder emit wrote, its
+// comment lines left out and its top module's name top made one name:
+// adders of the same key are the same logic, and the flow gives them the
+// same figures.
+func textKey(src []byte, top string) string {
+	h := sha256.New()
+	for line := range bytes.Lines(src) {
+		if bytes.HasPrefix(bytes.TrimSpace(line), []byte("//")) {
+			continue
+		}
+		h.Write(bytes.ReplaceAll(line, []byte(top), []byte("top")))
+	}
+	return fmt.Sprintf("verilog %x", h.Sum(nil))
 }
 
 // ReferenceDesign returns the adder a designer writes without prefixgen,
@@ -379,8 +398,10 @@ func one(ctx context.Context, d *Design, opt Options) (*Result, error) {
 // the results in the order of designs. It checks first that the tools are
 // installed and that the Liberty file parses; then the first error of any
 // design stops the rest. An adder from AdderDesign whose network has the
-// cells of an earlier one is not run again (nor given a folder under
-// Workdir): its result is the earlier one's, under its own name.
+// cells of an earlier one, or one from ArchitectureDesign whose Verilog is
+// an earlier one's but for comments and names, is not run again (nor given
+// a folder under Workdir): its result is the earlier one's, under its own
+// name.
 func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error) {
 	if opt.Flow != "" {
 		if _, err := ParseFlow(string(opt.Flow)); err != nil {

@@ -573,6 +573,40 @@ func TestDeterministic(t *testing.T) {
 	assert.Equal(t, a[2].DelayNS, a[3].DelayNS)
 }
 
+// TestArchitectureRunOnce: adders with an architecture whose Verilog is
+// the same but for comments and the module's name (Knowles s=0 is
+// Kogge–Stone) are synthesized once and reported under each name; a
+// different architecture of the same network is not the same adder.
+func TestArchitectureRunOnce(t *testing.T) {
+	t.Parallel()
+	needTools(t)
+	sparse := arch(func(a *adder.Architecture) { a.Sparse = 2 })
+	var designs []*physical.Design
+	for _, x := range []struct {
+		topo   string
+		params network.Params
+		arch   adder.Architecture
+	}{
+		{"kogge-stone", nil, sparse},
+		{"knowles", network.Params{"s": 0}, sparse},
+		{"kogge-stone", nil, arch(func(a *adder.Architecture) { a.Ling = true })},
+	} {
+		d, err := physical.ArchitectureDesign(build(t, x.topo, 8, x.params), x.arch, nil)
+		require.NoError(t, err)
+		designs = append(designs, d)
+	}
+	require.NotEqual(t, designs[0].Verilog, designs[1].Verilog, "the names differ")
+	total := 0
+	res, err := physical.Run(context.Background(), designs, physical.Options{Progress: func(_, n int) { total = n }})
+	require.NoError(t, err)
+	assert.Equal(t, 2, total)
+	assert.Equal(t, "knowles s=0 sparse=2", res[1].Name())
+	assert.Equal(t, res[0].AreaUM2, res[1].AreaUM2)
+	assert.Equal(t, res[0].DelayNS, res[1].DelayNS)
+	assert.Equal(t, 2, res[1].Adder.Sparse)
+	assert.Equal(t, "kogge-stone ling", res[2].Name())
+}
+
 // TestLingGoal keeps the README's claim for issue 17's first goal at 64
 // bits: Brent–Kung with Ling's pseudo-carries is no slower than plain
 // Kogge–Stone, the fastest starting family, in at least 15 % less area

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"os/exec"
@@ -353,12 +354,16 @@ const keepABCScript = "+strash;&get,-n;&nf,{D};&put"
 
 // YosysScript returns the Yosys script of the flow for the module top of
 // design.v and the Liberty file liberty.lib (a link to lib): it writes the
-// mapped netlist to mapped.v and the statistics to stat.txt. With a
+// mapped netlist to mapped.v and the cells it counts to stat.txt (Run sums
+// their areas from the library it has read, rather than have Yosys read
+// the file again). Where registers says the design may have registers,
+// dfflibmap maps them onto the library's flip-flops first; a design
+// without would only make it read the library once more. With a
 // platform's record (nil for none), as OpenROAD-flow-scripts' synthesis
 // does: ABC reads the driver cell and the output load from abc.constr
 // (ABCConstraints), and after ABC, hilomap ties constants to the tie cells
 // and insbuf buffers the wires that join two ports with the buffer cell.
-func YosysScript(flow Flow, top, lib string, rec *pdk.Record) string {
+func YosysScript(flow Flow, top, lib string, rec *pdk.Record, registers bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s flow; liberty.lib is %s\n", flow, lib)
 	fmt.Fprintf(&b, "read_verilog design.v\n")
@@ -366,14 +371,18 @@ func YosysScript(flow Flow, top, lib string, rec *pdk.Record) string {
 	if ABCConstraints(rec) != "" {
 		constr = " -constr abc.constr"
 	}
+	dff := ""
+	if registers {
+		dff = "dfflibmap -liberty liberty.lib\n"
+	}
 	switch flow {
 	case ABC:
 		fmt.Fprintf(&b, "synth -flatten -top %s\n", top)
-		b.WriteString("dfflibmap -liberty liberty.lib\n")
+		b.WriteString(dff)
 		b.WriteString("abc -liberty liberty.lib" + constr + "\n")
 	default:
 		fmt.Fprintf(&b, "synth -flatten -top %s -noabc\n", top)
-		b.WriteString("dfflibmap -liberty liberty.lib\n")
+		b.WriteString(dff)
 		b.WriteString("abc -liberty liberty.lib" + constr + " -script " + keepABCScript + "\n")
 	}
 	if rec != nil {
@@ -387,7 +396,7 @@ func YosysScript(flow Flow, top, lib string, rec *pdk.Record) string {
 	for _, cmd := range PlatformCommands(rec, true) {
 		b.WriteString(cmd + "\n")
 	}
-	b.WriteString("tee -q -o stat.txt stat -liberty liberty.lib\n")
+	b.WriteString("tee -q -o stat.txt stat\n")
 	fmt.Fprintf(&b, "write_verilog -noattr -noexpr -simple-lhs mapped.v\n")
 	return b.String()
 }
@@ -560,17 +569,24 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		return nil, fail("%w", err)
 	}
 	flow := opt.flow()
-	script := YosysScript(flow, d.Top, lib, t.lib.Record)
-	if d.outside || d.Adder.PGCells {
+	registers := d.outside || d.Adder.Stages > 0 || len(d.Adder.PipelineAfter) > 0
+	script := YosysScript(flow, d.Top, lib, t.lib.Record, registers)
+	files := map[string]string{"design.v": string(d.Verilog)}
+	switch {
+	case d.outside:
 		// A user's module may be a netlist of the library's own cells
 		// (another tool's, or the flow's mapped.v): Yosys reads them as
 		// cells first, and maps the rest around them.
 		script = strings.Replace(script, "read_verilog design.v\n", "read_liberty -lib liberty.lib\nread_verilog design.v\n", 1)
+	case d.Adder.PGCells:
+		// The adder's generate and propagate cells are the library's:
+		// Yosys reads them as black boxes from their ports alone, which
+		// is what read_liberty -lib makes of the whole file, without
+		// reading it.
+		files["cells.v"] = cellStubs(d.Verilog, t.cells)
+		script = strings.Replace(script, "read_verilog design.v\n", "read_verilog -lib cells.v\nread_verilog design.v\n", 1)
 	}
-	files := map[string]string{
-		"design.v": string(d.Verilog),
-		"synth.ys": script,
-	}
+	files["synth.ys"] = script
 	if c := ABCConstraints(t.lib.Record); c != "" {
 		files["abc.constr"] = c
 	}
@@ -673,8 +689,14 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		slices.Sort(noArea)
 		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s gives no area for %s, and the mapped netlist uses some of them: allowed a library with an area for every cell", t.name, strings.Join(noArea, ", "))}
 	}
+	if statErr == nil && r.StdCells == 0 {
+		statErr = errors.New("Yosys mapped it onto no cells")
+	}
 	if statErr != nil {
 		return nil, d.outsideError(fail("%w", statErr))
+	}
+	if r.AreaUM2, err = cellArea(r.Cells, libCells); err != nil {
+		return nil, &SetupError{msg: fmt.Sprintf("physical: module %s instantiates %v", d.Top, err), err: err}
 	}
 	src, err := os.ReadFile(filepath.Join(dir, "mapped.v"))
 	if err != nil {
@@ -739,11 +761,38 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 var (
 	statCells = regexp.MustCompile(`(?m)^\s*Number of cells:\s+(\d+)\s*$`)
 	statCell  = regexp.MustCompile(`^\s{5,}(\S+)\s+(\d+)\s*$`)
-	statArea  = regexp.MustCompile(`(?m)^\s*Chip area for (?:top )?module '[^']*':\s+([0-9.eE+-]+)\s*$`)
 )
 
-// parseStat reads the cell count, the cells by name and the area from
-// Yosys's stat -liberty.
+// cellStubs returns the Verilog black boxes, ports only, of the cells of
+// lib that src names, in name order: what Yosys's read_liberty -lib
+// makes of them.
+func cellStubs(src []byte, lib map[string]liberty.Cell) string {
+	used := map[string]bool{}
+	for _, id := range identifier.FindAll(src, -1) {
+		if _, ok := lib[string(id)]; ok {
+			used[string(id)] = true
+		}
+	}
+	var b strings.Builder
+	for _, name := range slices.Sorted(maps.Keys(used)) {
+		c := lib[name]
+		outs := slices.Sorted(maps.Keys(c.Outputs))
+		fmt.Fprintf(&b, "module %s(%s);\n", name, strings.Join(append(slices.Clone(c.Inputs), outs...), ", "))
+		for _, in := range c.Inputs {
+			fmt.Fprintf(&b, "  input %s;\n", in)
+		}
+		for _, out := range outs {
+			fmt.Fprintf(&b, "  output %s;\n", out)
+		}
+		b.WriteString("endmodule\n")
+	}
+	return b.String()
+}
+
+// identifier matches a Verilog simple identifier.
+var identifier = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_$]*`)
+
+// parseStat reads the cell count and the cells by name from Yosys's stat.
 func parseStat(s string, r *Result) error {
 	m := statCells.FindStringSubmatch(s)
 	if m == nil {
@@ -766,16 +815,23 @@ func parseStat(s string, r *Result) error {
 		}
 		break
 	}
-	a := statArea.FindStringSubmatch(s)
-	if a == nil {
-		return errors.New("no chip area in Yosys's statistics")
-	}
-	area, err := strconv.ParseFloat(a[1], 64)
-	if err != nil {
-		return fmt.Errorf("chip area %q in Yosys's statistics: %w", a[1], err)
-	}
-	r.AreaUM2 = area
 	return nil
+}
+
+// cellArea returns the area in µm² of cells, counted by library cell
+// name, as Yosys's stat -liberty sums it from the same file: each cell's
+// area from lib, the sum given to Yosys's six decimals. A cell lib lacks
+// is an error that names it.
+func cellArea(cells map[string]int, lib map[string]liberty.Cell) (float64, error) {
+	area := 0.0
+	for _, c := range slices.Sorted(maps.Keys(cells)) {
+		lc, ok := lib[c]
+		if !ok {
+			return 0, fmt.Errorf("%s, which is neither a module of the design nor a cell of the library", c)
+		}
+		area += float64(cells[c]) * lc.Area
+	}
+	return math.Round(area*1e6) / 1e6, nil
 }
 
 var (
