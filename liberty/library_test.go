@@ -114,6 +114,21 @@ func TestLibraryWrite(t *testing.T) {
 	var all bytes.Buffer
 	require.NoError(t, lib.Write(&all, nil))
 	assert.NotContains(t, all.String(), "dont_use")
+
+	// The cells a netlist uses, from both files, with the header and
+	// templates of the whole library.
+	var some bytes.Buffer
+	require.NoError(t, lib.WriteCells(&some, func(c string) bool { return strings.Contains(c, "xp") },
+		func(c string) bool { return c == "NAND2xp5" || c == "DFFx1" }))
+	sub := liberty.Parse(some.Bytes())
+	require.Len(t, sub.Groups, 1)
+	assert.Equal(t, []string{"DFFx1", "NAND2xp5"}, sortedKeys(sub.Cells()))
+	assert.True(t, sub.Cells()["NAND2xp5"].DontUse)
+	before, _, _ := strings.Cut(text, "cell (")
+	assert.True(t, strings.HasPrefix(some.String(), before), "the same header and templates")
+	var none bytes.Buffer
+	require.NoError(t, lib.WriteCells(&none, nil, func(string) bool { return false }))
+	assert.Empty(t, liberty.Parse(none.Bytes()).Cells())
 }
 
 func sortedKeys(m map[string]liberty.Cell) []string {

@@ -81,7 +81,10 @@
 // ports of the cells it names as black boxes (what read_liberty -lib
 // makes of them).
 //
-// OpenSTA then reads the library and the mapped netlist and runs:
+// OpenSTA then reads the mapped netlist and, of the library, the cells it
+// uses (timing.lib, the library's header and templates and those cells, as
+// pdk writes them: the same timing as the whole file, read in a fraction
+// of the time), and runs:
 //
 //	link_design T
 //	set_cmd_units -time ns -capacitance pF

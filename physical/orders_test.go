@@ -120,7 +120,7 @@ func TestOrders(t *testing.T) {
 	for _, e := range left {
 		names = append(names, e.Name())
 	}
-	assert.Equal(t, []string{"design.v", "liberty.lib", "mapped.v", "notes.txt", "sta.log", "stat.txt", "synth.ys", "timing.tcl", "yosys.log"}, names)
+	assert.Equal(t, []string{"design.v", "liberty.lib", "mapped.v", "notes.txt", "sta.log", "stat.txt", "synth.ys", "timing.lib", "timing.tcl", "yosys.log"}, names)
 
 	keep, err := physical.Run(context.Background(), []*physical.Design{d}, physical.Options{Orders: 3})
 	require.NoError(t, err)

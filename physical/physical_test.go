@@ -219,7 +219,7 @@ func TestWorkdirKeepsFiles(t *testing.T) {
 		assert.Positive(t, r.AreaUM2)
 		assert.Regexp(t, `^x\[\d\]$`, r.CriticalFrom)
 		assert.Regexp(t, `^y\[\d\]$`, r.CriticalTo)
-		for _, f := range []string{"design.v", "synth.ys", "timing.tcl", "mapped.v", "stat.txt", "yosys.log", "sta.log"} {
+		for _, f := range []string{"design.v", "synth.ys", "timing.tcl", "timing.lib", "mapped.v", "stat.txt", "yosys.log", "sta.log"} {
 			assert.FileExists(t, filepath.Join(dir, "inc", f))
 		}
 		script, err := os.ReadFile(filepath.Join(dir, "inc", "synth.ys"))

@@ -1,6 +1,7 @@
 package physical
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -475,18 +476,24 @@ const staPeriod = 1000
 // same period and edges, so that the paths into, between and out of the
 // flip-flops are timed against one period.
 func STAScript(top, lib string, load float64, clocks ...string) string {
-	return staScript(top, lib, load, nil, clocks...)
+	return staScript(top, lib, libertyLink, load, nil, clocks...)
 }
 
 // staScript is STAScript in the timing prof gives the adder (nil: every
 // input at 0, every output required at 0): a_i and b_i arrive at
 // prof.Arrival[i], cin with bit 0, and sum_i and then cout are required at
 // prof.Required, an output delay of minus that, so that the worst slack's
-// path is the latest against its required time.
-func staScript(top, lib string, load float64, prof *delay.Profile, clocks ...string) string {
+// path is the latest against its required time. OpenSTA reads the library
+// lib from the file read: liberty.lib, a link to it, or timing.lib, the
+// cells of mapped.v that Run writes from it (timingLib).
+func staScript(top, lib, read string, load float64, prof *delay.Profile, clocks ...string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# liberty.lib is %s\n", lib)
-	fmt.Fprintf(&b, "read_liberty liberty.lib\n")
+	if read == timingLib {
+		fmt.Fprintf(&b, "# %s is the cells of mapped.v from %s\n", read, lib)
+	} else {
+		fmt.Fprintf(&b, "# %s is %s\n", read, lib)
+	}
+	fmt.Fprintf(&b, "read_liberty %s\n", read)
 	fmt.Fprintf(&b, "read_verilog mapped.v\n")
 	fmt.Fprintf(&b, "link_design %s\n", top)
 	// Times in ns and capacitances in pF, whatever units the library
@@ -734,7 +741,16 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		prof = opt.Profile
 	}
 	regs.bySlack = prof != nil && prof.Required != nil
-	if err := os.WriteFile(filepath.Join(dir, "timing.tcl"), []byte(staScript(d.Top, lib, opt.load(), prof, regs.clocks...)), 0o644); err != nil {
+	// OpenSTA reads the cells the netlist uses, not the whole library: on
+	// ASAP7 reading all of it took most of OpenSTA's time.
+	var cells bytes.Buffer
+	if err := t.lib.WriteCells(&cells, slices.Sorted(maps.Keys(r.Cells))); err != nil {
+		return nil, fail("%w", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, timingLib), cells.Bytes(), 0o644); err != nil {
+		return nil, fail("%w", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "timing.tcl"), []byte(staScript(d.Top, lib, timingLib, opt.load(), prof, regs.clocks...)), 0o644); err != nil {
 		return nil, fail("%w", err)
 	}
 	out, err = t.invoke(ctx, dir, t.sta, "-no_init", "-no_splash", "-exit", "timing.tcl")
@@ -762,6 +778,10 @@ var (
 	statCells = regexp.MustCompile(`(?m)^\s*Number of cells:\s+(\d+)\s*$`)
 	statCell  = regexp.MustCompile(`^\s{5,}(\S+)\s+(\d+)\s*$`)
 )
+
+// timingLib is the file of the library's cells that a design's mapped
+// netlist uses, which OpenSTA reads.
+const timingLib = "timing.lib"
 
 // cellStubs returns the Verilog black boxes, ports only, of the cells of
 // lib that src names, in name order: what Yosys's read_liberty -lib

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -375,6 +376,12 @@ func (l *Library) File() (string, error) {
 	w := v.(*written)
 	w.once.Do(func() { w.path, w.err = l.write(key) })
 	return w.path, w.err
+}
+
+// WriteCells writes the library as File's, with only the cells named:
+// what OpenSTA reads to time a netlist of them.
+func (l *Library) WriteCells(w io.Writer, cells []string) error {
+	return l.lib.WriteCells(w, l.IsDontUse, func(c string) bool { return slices.Contains(cells, c) })
 }
 
 // Written reports whether File writes the file the tools read, rather
