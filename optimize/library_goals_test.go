@@ -41,6 +41,7 @@ var libraryGoals = []struct {
 	{"sky130hd-fast-abc-64-sparse.json", physical.ABC, true, false, true, false},
 	{"nangate45-fast-abc-64-ling.json", physical.ABC, true, false, true, true},
 	{"nangate45-fast-abc-64-sparse.json", physical.ABC, true, false, true, false},
+	{"asap7-fast-abc-64-ling.json", physical.ABC, true, false, true, true},
 	{"asap7-fast-abc-64-sparse.json", physical.ABC, true, false, true, false},
 	{"sky130hd-fast-abc-64.json", physical.ABC, true, false, false, false},
 	{"asap7-fast-abc-64.json", physical.ABC, true, false, false, false},
