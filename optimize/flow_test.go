@@ -320,7 +320,9 @@ printf 'module m(a, y);\n  input a;\n  output y;\nendmodule\n' > mapped.v`),
 		STA: tool("sta", `[ "$4" = check.tcl ] && exit 0
 cat `+testdata+`/ks16-keep.sta.txt`),
 	}
-	require.NoError(t, os.WriteFile(flow.Liberty, []byte("library (tiny) { }\n"), 0o644))
+	lib, err := os.ReadFile(filepath.Join(testdata, "ks16-cells.lib"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(flow.Liberty, lib, 0o644))
 	opt := optimize.Options{Width: 8, MaxDepth: 6, Seed: 1, Chains: 1, Steps: 50}
 	_, err = optimize.MinimizeFlow(context.Background(), opt, 2, flow)
 	require.NoError(t, err)

@@ -36,15 +36,19 @@ const (
 	yosysMaps = `[ "$2" = -p ] && exit 0
 cp "$TESTDATA/ks16-keep.stat.txt" stat.txt
 printf 'module m(a, y);\n  input a;\n  output y;\nendmodule\n' > mapped.v`
-	// tinyLib is a library of the cells yosysMaps counts, areas only.
-	tinyLib = "library (tiny) {\n" +
-		"  cell (AND2X1) { area : 32; }\n  cell (AOI21X1) { area : 32; }\n  cell (INVX1) { area : 16; }\n" +
-		"  cell (NAND2X1) { area : 24; }\n  cell (NAND3X1) { area : 36; }\n  cell (NOR2X1) { area : 24; }\n" +
-		"  cell (OAI21X1) { area : 23; }\n  cell (XNOR2X1) { area : 56; }\n  cell (XOR2X1) { area : 56; }\n}\n"
 	// staTimes answers the library check and prints a timing report.
 	staTimes = `[ "$4" = check.tcl ] && exit 0
 cat "$TESTDATA/ks16-keep.sta.txt"`
 )
+
+// tinyLib returns the library of the cells yosysMaps counts, areas only
+// (testdata/ks16-cells.lib).
+func tinyLib(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "ks16-cells.lib"))
+	require.NoError(t, err)
+	return string(data)
+}
 
 // TestToolVerdicts: what the flow reports comes from what the tools print
 // and write. A tool that fails, crashes or prints nothing is reported as
@@ -90,7 +94,7 @@ func TestToolVerdicts(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
 			lib := filepath.Join(dir, "tiny.lib")
-			require.NoError(t, os.WriteFile(lib, []byte(tinyLib), 0o644))
+			require.NoError(t, os.WriteFile(lib, []byte(tinyLib(t)), 0o644))
 			work := filepath.Join(dir, "work")
 			if tt.stale {
 				folder := filepath.Join(work, "kogge-stone")
@@ -132,7 +136,7 @@ func TestToolTimeout(t *testing.T) {
 	hang := "sleep 600 & echo $! > " + pid + "\nwait"
 	start := time.Now()
 	_, err := physical.Synthesize(context.Background(), build(t, "ripple", 4, nil), physical.Options{
-		Liberty: writeFile(t, dir, "tiny.lib", tinyLib),
+		Liberty: writeFile(t, dir, "tiny.lib", tinyLib(t)),
 		Yosys:   fakeTool(t, dir, "yosys", hang), STA: fakeTool(t, dir, "sta", hang),
 		ToolTimeout: 500 * time.Millisecond,
 	})

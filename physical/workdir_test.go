@@ -118,7 +118,7 @@ echo x >> ` + count + `
 ` + yosys
 			}
 			_, err := physical.Run(context.Background(), designs, physical.Options{
-				Liberty: writeFile(t, dir, "tiny.lib", tinyLib), Workdir: work, Jobs: 1,
+				Liberty: writeFile(t, dir, "tiny.lib", tinyLib(t)), Workdir: work, Jobs: 1,
 				Yosys: fakeTool(t, dir, "yosys", yosys),
 				STA:   fakeTool(t, dir, "sta", strings.ReplaceAll(staTimes, "$TESTDATA", testdata)),
 			})
