@@ -401,7 +401,9 @@ func one(ctx context.Context, d *Design, opt Options) (*Result, error) {
 // cells of an earlier one, or one from ArchitectureDesign whose Verilog is
 // an earlier one's but for comments and names, is not run again (nor given
 // a folder under Workdir): its result is the earlier one's, under its own
-// name.
+// name. Nor is a design this process has measured before with the same
+// tools, library and options, unless Workdir is set: the tools give the
+// same figures for the same design.
 func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error) {
 	if opt.Flow != "" {
 		if _, err := ParseFlow(string(opt.Flow)); err != nil {
@@ -472,6 +474,27 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 		unique++
 	}
 	results := make([]*Result, len(designs))
+	// Designs this process has measured with the same tools, library and
+	// options take their earlier result, unless the work folder is to
+	// keep their files.
+	keys := make([]string, len(designs))
+	base, err := memoBase(t, opt)
+	if err != nil {
+		return nil, err
+	}
+	for i, d := range designs {
+		if same[i] >= 0 {
+			continue
+		}
+		keys[i] = base + "\x00" + d.key()
+		if opt.Workdir != "" {
+			continue
+		}
+		if r, ok := memo.Load(keys[i]); ok {
+			results[i] = r.(*Result).copyFor(d)
+			unique--
+		}
+	}
 	var (
 		mu       sync.Mutex
 		firstErr error
@@ -480,7 +503,7 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 	)
 	sem := make(chan struct{}, jobs)
 	for i, d := range designs {
-		if same[i] >= 0 {
+		if same[i] >= 0 || results[i] != nil {
 			continue
 		}
 		wg.Add(1)
@@ -505,6 +528,7 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 				return
 			}
 			results[i] = r
+			memo.Store(keys[i], r.copyFor(d))
 			done++
 			if opt.Progress != nil {
 				opt.Progress(done, unique)
@@ -523,14 +547,55 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 	}
 	for i, j := range same {
 		if j >= 0 {
-			r := *results[j]
-			d := designs[i]
-			r.Topology, r.Params, r.Width, r.Adder = d.Topology, d.Params, d.Width, d.Adder
-			r.Cells = maps.Clone(r.Cells)
-			results[i] = &r
+			results[i] = results[j].copyFor(designs[i])
 		}
 	}
 	return results, nil
+}
+
+// memo holds the result of every design Run has measured in this
+// process, by memoBase and Design.key: the tools give the same figures for
+// the same design, so that a design measured again (a search's named
+// adders, a candidate met twice) costs nothing.
+var memo sync.Map
+
+// memoBase returns what the results of a Run depend on besides the
+// design: the tools, the library file as it is now, and the options.
+func memoBase(t *tools, opt Options) (string, error) {
+	st, err := os.Stat(t.liberty)
+	if err != nil {
+		return "", fmt.Errorf("physical: %w", err)
+	}
+	var prof string
+	if opt.Profile != nil {
+		prof = fmt.Sprint(opt.Profile.Arrival, opt.Profile.Required)
+	}
+	return fmt.Sprint(t.yosys, t.yosysVersion, t.sta, t.staVersion, t.name, t.liberty, st.Size(), st.ModTime().UnixNano(),
+		opt.flow(), opt.load(), prof, opt.Orders), nil
+}
+
+// key returns what tells the design from another for Run's results: the
+// network's cells (AdderDesign), the Verilog but for comments and names
+// (ArchitectureDesign), or a hash of the Verilog, the top module and the
+// width given.
+func (d *Design) key() string {
+	if d.cells != "" {
+		return d.cells
+	}
+	return fmt.Sprintf("%x %s %d %v %s", sha256.Sum256(d.Verilog), d.Top, d.Width, d.outside, d.Adder.Name())
+}
+
+// copyFor returns a copy of r, another design's result of the same
+// figures, under the name of d.
+func (r *Result) copyFor(d *Design) *Result {
+	c := *r
+	c.Topology, c.Params, c.Adder = d.Topology, d.Params, d.Adder
+	if d.Width != 0 {
+		// A user's module has the width the flow read from its ports.
+		c.Width = d.Width
+	}
+	c.Cells = maps.Clone(r.Cells)
+	return &c
 }
 
 // keepLiberty copies the library file lib, which pdk wrote and removes at

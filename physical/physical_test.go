@@ -539,7 +539,8 @@ func TestVerilogDesign(t *testing.T) {
 }
 
 // TestDeterministic runs the same designs twice, two at a time, and wants
-// the same results in the same order.
+// the same results in the same order; a third run takes them from what
+// the process measured.
 func TestDeterministic(t *testing.T) {
 	t.Parallel()
 	needTools(t)
@@ -561,10 +562,24 @@ func TestDeterministic(t *testing.T) {
 	a, err := physical.Run(context.Background(), designs, opt)
 	require.NoError(t, err)
 	assert.Equal(t, []int{1, 2, 3}, calls)
-	opt.Progress = nil
+	// Again, through the tools (a work folder bypasses the results this
+	// process has), and once more from those results: no design runs.
+	calls = nil
+	opt.Workdir = t.TempDir()
 	b, err := physical.Run(context.Background(), designs, opt)
 	require.NoError(t, err)
+	assert.Equal(t, []int{1, 2, 3}, calls)
 	assert.Equal(t, a, b)
+	calls = nil
+	opt.Workdir = ""
+	c, err := physical.Run(context.Background(), designs, opt)
+	require.NoError(t, err)
+	assert.Empty(t, calls, "measured before in this process")
+	assert.Equal(t, a, c)
+	c[0].Cells["X"] = 1
+	again, err := physical.Run(context.Background(), designs[:1], physical.Options{})
+	require.NoError(t, err)
+	assert.NotContains(t, again[0].Cells, "X", "a result's cells are its own")
 	for i, d := range designs {
 		assert.Equal(t, d.Name(), a[i].Name())
 	}
