@@ -697,7 +697,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s gives no area for %s, and the mapped netlist uses some of them: allowed a library with an area for every cell", t.name, strings.Join(noArea, ", "))}
 	}
 	if statErr == nil && r.StdCells == 0 {
-		statErr = errors.New("Yosys mapped it onto no cells")
+		statErr = errors.New("the flow mapped it onto no cells")
 	}
 	if statErr != nil {
 		return nil, d.outsideError(fail("%w", statErr))
