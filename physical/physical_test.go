@@ -9,12 +9,14 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/internal/toolrun"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
@@ -536,6 +538,11 @@ func TestVerilogDesign(t *testing.T) {
 		_, err := physical.SynthesizeVerilog(context.Background(), []byte(tc.src), "", physical.Options{})
 		oneLineSetupError(t, err, tc.want)
 	}
+	// A black box of the user's own has no area in the library: refused,
+	// not counted as nothing.
+	blackbox := "(* blackbox *) module foo(input a, output y); endmodule\nmodule top(input a, b, output y); wire t; foo u(.a(a), .y(t)); assign y = t ^ b; endmodule"
+	_, err = physical.SynthesizeVerilog(context.Background(), []byte(blackbox), "top", physical.Options{})
+	oneLineSetupError(t, err, `module top instantiates foo, which is neither a module of the design nor a cell of the library$`)
 }
 
 // TestDeterministic runs the same designs twice, two at a time, and wants
@@ -803,4 +810,47 @@ func TestLibertyUnits(t *testing.T) {
 	assert.InDelta(t, want.DelayNS, got.DelayNS, 2e-4, "ps and fF: %g ns, ns and pF: %g ns", got.DelayNS, want.DelayNS)
 	assert.Equal(t, want.AreaUM2, got.AreaUM2)
 	assert.Equal(t, want.CriticalTo, got.CriticalTo)
+}
+
+// TestTimingLibTimesAsTheLibrary: OpenSTA reading only the cells the
+// netlist uses (timing.lib) prints the report it prints reading the whole
+// library, for an adder and a pipelined one (flip-flops, whose setup the
+// period counts) on ASAP7, a library of five files in ps.
+func TestTimingLibTimesAsTheLibrary(t *testing.T) {
+	t.Parallel()
+	needTools(t)
+	sta := tooltest.Path(t, "sta")
+	var designs []*physical.Design
+	for _, stages := range []int{0, 2} {
+		d, err := physical.ArchitectureDesign(build(t, "sklansky", 8, nil), arch(func(a *adder.Architecture) { a.Stages = stages }), nil)
+		require.NoError(t, err)
+		designs = append(designs, d)
+	}
+	work := t.TempDir()
+	_, err := physical.Run(context.Background(), designs, physical.Options{Liberty: "asap7", Workdir: work})
+	require.NoError(t, err)
+	for _, d := range designs {
+		dir := filepath.Join(work, strings.NewReplacer(" ", "_", "=", "_").Replace(d.Name()))
+		script, err := os.ReadFile(filepath.Join(dir, "timing.tcl"))
+		require.NoError(t, err)
+		require.Contains(t, string(script), "read_liberty timing.lib\n")
+		whole := strings.Replace(string(script), "read_liberty timing.lib\n", "read_liberty liberty.lib\n", 1)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "whole.tcl"), []byte(whole), 0o644))
+		out, err := toolrun.Run(context.Background(), toolrun.Cmd{Path: sta, Args: []string{"-no_init", "-no_splash", "-exit", "whole.tcl"}, Dir: dir, Timeout: time.Minute})
+		require.NoError(t, err)
+		log, err := os.ReadFile(filepath.Join(dir, "sta.log"))
+		require.NoError(t, err)
+		require.Contains(t, string(log), "data arrival time", d.Name())
+		assert.Equal(t, string(out.Output), string(log), d.Name())
+		cells, err := os.ReadFile(filepath.Join(dir, "timing.lib"))
+		require.NoError(t, err)
+		assert.Less(t, len(cells)*20, int(mustSize(t, filepath.Join(dir, "liberty.lib"))), "a small part of the library")
+	}
+}
+
+func mustSize(t *testing.T, path string) int64 {
+	t.Helper()
+	st, err := os.Stat(path)
+	require.NoError(t, err)
+	return st.Size()
 }
