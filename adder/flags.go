@@ -207,7 +207,7 @@ func ReadFlags(src FlagSource, rec *Recorded) (Architecture, error) {
 // most width. Without --sparse the list is 1, or with rec the sparseness
 // rec records, which a list given must hold.
 func ReadFlagList(src FlagSource, rec *Recorded, width int) ([]Architecture, error) {
-	arch, err := ReadFlags(without{src, FlagSparse}, rec)
+	arch, err := ReadFlags(without{src, []string{FlagSparse}}, rec)
 	if err != nil {
 		return nil, err
 	}
@@ -291,16 +291,24 @@ func (s argSource) Value(name string) any {
 	return s[name]
 }
 
-// without hides one flag of a FlagSource.
+// Without returns src with the flags names hidden, as if its command had
+// no such flags: for a command whose flag of that name means something
+// else, such as explore's --valency, a list of the valencies of the
+// networks it measures.
+func Without(src FlagSource, names ...string) FlagSource { return without{src, names} }
+
+// without hides flags of a FlagSource.
 type without struct {
 	FlagSource
-	name string
+	names []string
 }
 
-func (w without) IsSet(name string) bool { return name != w.name && w.FlagSource.IsSet(name) }
+func (w without) IsSet(name string) bool {
+	return !slices.Contains(w.names, name) && w.FlagSource.IsSet(name)
+}
 
 func (w without) Value(name string) any {
-	if name == w.name {
+	if slices.Contains(w.names, name) {
 		return nil
 	}
 	return w.FlagSource.Value(name)

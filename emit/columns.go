@@ -42,7 +42,7 @@ var Columns = []Column{
 	{"lateral_fanout", "lateral fan-out", "Harris's lateral fan-out: most cells of one level reading one signal as their low operand, +1", "readers"},
 	{"delay_fo4", "delay (FO4)", "the logical-effort model's delay of the adder around the network on the OSU 0.18 µm cells (package delay)", "FO4"},
 	{"sparse", "sparse", "the adder's sparseness: its carry tree computes the carry into every s-th bit, s-bit carry-select blocks the rest (stats, synth and explore --synth, --sparse)", "bits"},
-	{"valency", "valency", "the most inputs of one cell of the adder's carry tree (stats and synth, --valency)", "inputs"},
+	{"valency", "valency", "the most inputs of one cell of the adder's carry tree (stats, synth and explore --synth, --valency)", "inputs"},
 	{"ling", "Ling", "whether the adder's tree computes Ling's pseudo-carries (synth and explore --synth, --ling)", "—"},
 	{"stages", "stages", "the adder's register stages (synth --stages; 0: combinational)", "stages"},
 	{"no_reset", "no reset", "whether the adder's registers have no reset (synth --no-reset)", "—"},

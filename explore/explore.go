@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/prefixgen/prefixgen/emit"
@@ -45,6 +46,12 @@ type Options struct {
 	// 2⌈log2 n⌉ − 2 (at least ⌈log2 n⌉), and each network it finds joins
 	// the families'.
 	Optimizer Optimizer
+	// Valencies lists the valencies of the networks to build (nil: 2
+	// alone). 2 builds the families' networks, of binary cells, and the
+	// optimizer's; each k > 2 the radix-k forms of
+	// topologies.ValencyFamilies (topologies.Valency), whose adders have
+	// cells of k inputs (see SynthesizeAdders).
+	Valencies []int
 }
 
 // MaxWidth is the widest width Enumerate explores: every family at every
@@ -64,8 +71,10 @@ const (
 // value worth trying at the width, topologies.Topology.Useful, or to its 64th
 // value where that is not known; at most 4096 settings per topology), skips
 // settings the topology refuses, and keeps the first of any networks with
-// the same cells (in any order). With an Optimizer it adds the optimizer's networks. Points come in
-// registry order, then the optimizer's by depth.
+// the same cells (in any order). With an Optimizer it adds the optimizer's
+// networks, and with Valencies the radix-k ones (without 2 in Valencies,
+// only those). Points come in registry order, then the radix-k ones in the
+// order of Valencies, then the optimizer's by depth.
 func Enumerate(ctx context.Context, n int, opt Options) ([]Point, error) {
 	if n < 1 || n > MaxWidth {
 		return nil, fmt.Errorf("explore: width %d out of range: allowed 1…%d", n, MaxWidth)
@@ -91,7 +100,17 @@ func Enumerate(ctx context.Context, n int, opt Options) ([]Point, error) {
 		seen[h] = append(seen[h], seenNet{net.Width(), keys})
 		points = append(points, Point{Network: net, Figures: f, Family: family, Name: name, Command: command})
 	}
+	binary := len(opt.Valencies) == 0
+	for _, k := range opt.Valencies {
+		if k < 2 || k > topologies.MaxValency {
+			return nil, fmt.Errorf("explore: valency %d not allowed: allowed 2 to %d", k, topologies.MaxValency)
+		}
+		binary = binary || k == 2
+	}
 	for _, topo := range topologies.All() {
+		if !binary {
+			break
+		}
 		for _, p := range settings(topo, n) {
 			if err := ctx.Err(); err != nil {
 				return nil, fmt.Errorf("explore: %w", err)
@@ -106,7 +125,22 @@ func Enumerate(ctx context.Context, n int, opt Options) ([]Point, error) {
 			add(net, topo.Name, emit.Name(net), command(topo.Name, n, net.Params()))
 		}
 	}
-	if opt.Optimizer != nil && n <= MaxOptimizeWidth {
+	for _, k := range opt.Valencies {
+		if k == 2 {
+			continue
+		}
+		for _, name := range topologies.ValencyFamilies {
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("explore: %w", err)
+			}
+			net, err := topologies.Valency(name, n, k)
+			if err != nil {
+				return nil, fmt.Errorf("explore: %w", err)
+			}
+			add(net, name, emit.Name(net), fmt.Sprintf("prefixgen gen -t %s -n %d --valency %d", name, n, k))
+		}
+	}
+	if binary && opt.Optimizer != nil && n <= MaxOptimizeWidth {
 		lo := ceilLog2(n)
 		hi := max(lo, 2*lo-2)
 		for d := lo; d <= hi; d++ {
@@ -339,4 +373,20 @@ func Optimize(seed uint64) Optimizer {
 		}
 		return res.Network, fmt.Sprintf("%s --seed %d -f json", cmd, seed), nil
 	}
+}
+
+// ParseValencies reads a list of valencies, such as "2,3,4", as explore
+// --valency takes it: each 2 to topologies.MaxValency, repeats dropped.
+func ParseValencies(text string) ([]int, error) {
+	var list []int
+	for item := range strings.SplitSeq(text, ",") {
+		k, err := strconv.Atoi(strings.TrimSpace(item))
+		if err != nil || k < 2 || k > topologies.MaxValency {
+			return nil, fmt.Errorf("explore: --valency %s: valency %s not allowed: allowed 2, 3, 4, or a comma-separated list of them", network.Quote(text), network.Quote(item))
+		}
+		if !slices.Contains(list, k) {
+			list = append(list, k)
+		}
+	}
+	return list, nil
 }

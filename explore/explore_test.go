@@ -212,6 +212,51 @@ func chain(n int) []network.Cell {
 
 func outputs(n int) []int { return []int{0, n, n + 2, n + 3} }
 
+// Valencies 3 and 4 add the radix-k Kogge–Stone and Sklansky, each with
+// the gen command that rebuilds it; without 2 they are all there is, and a
+// valency out of range is refused.
+func TestEnumerateValencies(t *testing.T) {
+	radix := enumerate(t, 16, explore.Options{Valencies: []int{3, 4}})
+	assert.Equal(t, []string{"kogge-stone v=3", "sklansky v=3", "kogge-stone v=4", "sklansky v=4"}, names(radix))
+	for _, p := range radix {
+		k := topologies.ValencyOf(p.Network)
+		assert.Equal(t, fmt.Sprintf("prefixgen gen -t %s -n 16 --valency %d", p.Family, k), p.Command)
+		want, err := topologies.Valency(p.Family, 16, k)
+		require.NoError(t, err)
+		assert.Equal(t, want.Spec(), p.Network.Spec(), p.Name)
+		assert.Equal(t, want.Figures(), p.Figures)
+	}
+	binary := enumerate(t, 16, explore.Options{})
+	both := enumerate(t, 16, explore.Options{Valencies: []int{4, 2}})
+	assert.Equal(t, append(names(binary), "kogge-stone v=4", "sklansky v=4"), names(both), "the families first, then the radix-4 ones")
+	assert.Equal(t, names(binary), names(enumerate(t, 16, explore.Options{Valencies: []int{2}})))
+	_, err := explore.Enumerate(context.Background(), 16, explore.Options{Valencies: []int{5}})
+	assert.EqualError(t, err, "explore: valency 5 not allowed: allowed 2 to 4")
+}
+
+func TestParseValencies(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want []int
+		err  string
+	}{
+		{"2", []int{2}, ""},
+		{"3, 4,3", []int{3, 4}, ""},
+		{"2,3,4", []int{2, 3, 4}, ""},
+		{"5", nil, `explore: --valency "5": valency "5" not allowed: allowed 2, 3, 4, or a comma-separated list of them`},
+		{"3,,4", nil, `explore: --valency "3,,4": valency "" not allowed: allowed 2, 3, 4, or a comma-separated list of them`},
+		{"1", nil, `explore: --valency "1": valency "1" not allowed: allowed 2, 3, 4, or a comma-separated list of them`},
+	} {
+		got, err := explore.ParseValencies(tc.text)
+		if tc.err != "" {
+			assert.EqualError(t, err, tc.err, tc.text)
+			continue
+		}
+		require.NoError(t, err, tc.text)
+		assert.Equal(t, tc.want, got, tc.text)
+	}
+}
+
 func TestEnumerateErrors(t *testing.T) {
 	_, err := explore.Enumerate(context.Background(), 0, explore.Options{})
 	assert.EqualError(t, err, "explore: width 0 out of range: allowed 1…1024")

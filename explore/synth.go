@@ -14,6 +14,7 @@ import (
 	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/physical"
+	"github.com/prefixgen/prefixgen/topologies"
 )
 
 // Measured is a point with its area and delay after synthesis and static
@@ -66,8 +67,10 @@ func (e *AdderError) Unwrap() error { return e.Err }
 // generate and propagate the library's cells where an architecture has
 // PGCells (see physical.PGCells): it returns, for each point in order, one
 // measured point per architecture in the order of adders, and marks the
-// area–delay front over all of them. A pipelined adder's delay is its
-// least clock period.
+// area–delay front over all of them. The adder of a radix-k point (see
+// Options.Valencies) has cells of k inputs, as gen --valency k builds it,
+// whatever valency the architecture asks for. A pipelined adder's delay is
+// its least clock period.
 func SynthesizeAdders(ctx context.Context, points []Point, adders []adder.Architecture, cells *adder.Cells, opt physical.Options) ([]Measured, *physical.Result, error) {
 	if len(points) == 0 {
 		return nil, nil, fmt.Errorf("explore: no network to synthesize")
@@ -79,6 +82,9 @@ func SynthesizeAdders(ctx context.Context, points []Point, adders []adder.Archit
 	measured := make([]Measured, 0, len(points)*len(adders))
 	for _, p := range points {
 		for _, a := range adders {
+			if k := topologies.ValencyOf(p.Network); k > 2 {
+				a.Valency = k
+			}
 			d, err := physical.ArchitectureDesign(p.Network, a, cells)
 			if err != nil {
 				return nil, nil, &AdderError{Point: p.Name, Err: err}
@@ -184,16 +190,21 @@ func (m Measured) AdderName() string {
 // command, and --liberty naming the library of its cells when they are not
 // the default library's; for a point whose command writes a network
 // document (the optimizer's, ending in -f json) that command writing
-// network.json, then gen --from network.json.
+// network.json, then gen --from network.json. A radix-k point's command
+// gives --valency k already.
 func (m Measured) AdderCommand() string {
-	if m.Command == "" || m.Adder.IsStandard() {
+	arch := m.Adder
+	if m.Network != nil && topologies.ValencyOf(m.Network) == arch.Normal().Valency {
+		arch.Valency = 2 // the point's command says it
+	}
+	if m.Command == "" || arch.IsStandard() {
 		return m.Command
 	}
 	cmd := m.Command + " -f verilog"
 	if strings.HasSuffix(m.Command, " -f json") {
 		cmd = m.Command + " -o network.json && prefixgen gen --from network.json -f verilog"
 	}
-	cmd += " " + strings.Join(m.Adder.Args(), " ")
+	cmd += " " + strings.Join(arch.Args(), " ")
 	// The cells are the library's the flow measured them in.
 	if m.Adder.PGCells && m.Result != nil && m.Result.Liberty != "" && m.Result.Liberty != physical.LibertyFile("") {
 		cmd += " --liberty " + emit.ShellWord(m.Result.Liberty)
@@ -255,7 +266,7 @@ func MeasuredTable(w io.Writer, points []Measured, ref *physical.Result) error {
 }
 
 // Record returns the measured point's machine-readable fields, named as in
-// emit.Columns: the fields of Point.Record but command, then sparse, ling,
+// emit.Columns: the fields of Point.Record but command, then sparse, valency, ling,
 // stages, no_reset, area_um2, delay_ns, std_cells, registers,
 // redundant_um2, critical_from, critical_to, on_front, liberty, flow,
 // output_load_pf, yosys_version, sta_version, command, and network_json:
@@ -276,9 +287,7 @@ func (m Measured) Record() emit.Record {
 		}
 	}
 	for _, f := range m.Adder.Fields() {
-		if f.Key != "valency" { // explore measures valency-2 adders only
-			rec = append(rec, emit.Field{Column: f.Key, Value: f.Value})
-		}
+		rec = append(rec, emit.Field{Column: f.Key, Value: f.Value})
 	}
 	return r.Spread.InsertRecord(append(rec, emit.Record{
 		{Column: "area_um2", Value: r.AreaUM2}, {Column: "delay_ns", Value: r.DelayNS}, {Column: "std_cells", Value: r.StdCells}, {Column: "registers", Value: r.Registers},

@@ -102,8 +102,8 @@ func TestMeasuredFormats(t *testing.T) {
 	require.NoError(t, explore.MeasuredCSV(&csv, m))
 	rows := strings.Split(strings.TrimSpace(csv.String()), "\n")
 	require.Len(t, rows, 3)
-	assert.Equal(t, "network,family,topology,params,width,depth,size,max_fanout,wire_tracks,deficiency,sparse,ling,stages,no_reset,pg_cells,area_um2,delay_ns,std_cells,registers,redundant_um2,critical_from,critical_to,on_front,liberty,flow,output_load_pf,yosys_version,sta_version,command,network_json", rows[0])
-	assert.Contains(t, rows[1], ",1,false,0,false,false,100,2.5,10,0,0,a[0],sum[7],true,/lib/cells.lib,keep,")
+	assert.Equal(t, "network,family,topology,params,width,depth,size,max_fanout,wire_tracks,deficiency,sparse,valency,ling,stages,no_reset,pg_cells,area_um2,delay_ns,std_cells,registers,redundant_um2,critical_from,critical_to,on_front,liberty,flow,output_load_pf,yosys_version,sta_version,command,network_json", rows[0])
+	assert.Contains(t, rows[1], ",1,2,false,0,false,false,100,2.5,10,0,0,a[0],sum[7],true,/lib/cells.lib,keep,")
 
 	var js bytes.Buffer
 	require.NoError(t, explore.MeasuredJSON(&js, m))
@@ -164,6 +164,36 @@ func TestMeasuredPipelined(t *testing.T) {
 	assert.Equal(t, 2, field(t, m[0].Record(), "stages"))
 	assert.Equal(t, true, field(t, m[0].Record(), "no_reset"))
 	assert.Equal(t, 18, field(t, m[1].Record(), "registers"))
+}
+
+// A radix-k point's command builds the radix-k adder already: the adder's
+// command adds its other flags, not --valency again, and its record says
+// the valency.
+func TestMeasuredValency(t *testing.T) {
+	points := enumerate(t, 8, explore.Options{Valencies: []int{3}})
+	m := explore.Measured{Point: points[0], Adder: adder.Architecture{Flags: adder.Carry, Sparse: 1, Valency: 3}, Result: &physical.Result{}}
+	assert.Equal(t, "prefixgen gen -t kogge-stone -n 8 --valency 3", m.AdderCommand())
+	assert.Equal(t, 3, field(t, m.Record(), "valency"))
+	m.Adder.Sparse, m.Adder.PGCells = 2, true
+	assert.Equal(t, "prefixgen gen -t kogge-stone -n 8 --valency 3 -f verilog --sparse 2 --pg-cells", m.AdderCommand())
+	binary := measured(t, [2]float64{1, 1})[0]
+	assert.Equal(t, 2, field(t, binary.Record(), "valency"))
+}
+
+// TestSynthesizeValency measures the radix-3 networks of width 8 with
+// cells of three inputs, as gen --valency 3 builds them, whatever valency
+// the architectures ask for.
+func TestSynthesizeValency(t *testing.T) {
+	needFlow(t)
+	points := enumerate(t, 8, explore.Options{Valencies: []int{3}})
+	m, _, err := explore.SynthesizeAdders(context.Background(), points, sparse(adder.Standard, 1, 2), nil, physical.Options{})
+	require.NoError(t, err)
+	require.Len(t, m, 2*len(points))
+	for _, r := range m {
+		assert.Equal(t, 3, r.Adder.Valency, r.Name)
+		assert.Equal(t, 3, r.Result.Adder.Valency, r.Name)
+	}
+	assert.Equal(t, "kogge-stone v=3 sparse=2", m[1].Result.Name())
 }
 
 // TestSynthesize runs every network of width 4 through the flow.

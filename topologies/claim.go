@@ -32,7 +32,7 @@ func CheckClaim(net *network.Network) error {
 	claim := claimName(name, p)
 	var want *network.Network
 	var err error
-	if v, ok := p["v"]; ok && len(p) == 1 && slices.Contains(ValencyFamilies, name) && v > 2 {
+	if v := ValencyOf(net); v > 2 {
 		want, err = Valency(name, net.Width(), v)
 	} else {
 		want, err = Build(name, net.Width(), p)

@@ -87,3 +87,14 @@ func Valency(name string, n, k int) (*network.Network, error) {
 	}
 	return net, nil
 }
+
+// ValencyOf returns the valency of a network Valency built: its parameter v
+// when it names one of ValencyFamilies with v > 2 and no other parameter,
+// else 2 (a network of binary cells).
+func ValencyOf(net *network.Network) int {
+	p := net.Params()
+	if v, ok := p["v"]; ok && v > 2 && len(p) == 1 && slices.Contains(ValencyFamilies, net.Topology()) {
+		return v
+	}
+	return 2
+}

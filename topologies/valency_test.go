@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
 )
 
@@ -27,8 +28,20 @@ func TestValency(t *testing.T) {
 				} else {
 					assert.Equal(t, k, net.Params()["v"])
 				}
+				assert.Equal(t, k, topologies.ValencyOf(net))
 			}
 		}
+	}
+}
+
+func TestValencyOfBinary(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		p    network.Params
+	}{{"brent-kung", nil}, {"ladner-fischer", network.Params{"k": 3}}, {"kogge-stone", nil}} {
+		net, err := topologies.Build(tc.name, 16, tc.p)
+		require.NoError(t, err)
+		assert.Equal(t, 2, topologies.ValencyOf(net), tc.name)
 	}
 }
 

@@ -35,7 +35,13 @@ func explorePoints(c *cli.Context) (all, front []explore.Point, err error) {
 	if f < 0 {
 		return nil, nil, usage(c, "--max-fanout %d out of range: allowed 0 (no bound) or more", f)
 	}
-	all, err = explore.Enumerate(c.Context, n, explore.Options{MaxFanout: f, Optimizer: optimizer(c)})
+	eopt := explore.Options{MaxFanout: f, Optimizer: optimizer(c)}
+	if c.Bool("synth") && c.IsSet(adder.FlagValency) {
+		if eopt.Valencies, err = explore.ParseValencies(c.String(adder.FlagValency)); err != nil {
+			return nil, nil, usage(c, "%v", err)
+		}
+	}
+	all, err = explore.Enumerate(c.Context, n, eopt)
 	if err != nil {
 		return nil, nil, usage(c, "%v", err)
 	}
@@ -49,7 +55,7 @@ func exploreCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "explore",
 		Usage:     "every family at every parameter setting: the Pareto front over depth, size, fan-out and tracks",
-		UsageText: "prefixgen explore -n N [--max-fanout F] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]\nprefixgen explore -n N --synth [--sparse S,…] [--ling] [--pg-cells] [--stages K [--no-reset]] [--orders K] [--liberty LIB [--dont-use 'GLOB …']] [--flow keep|abc] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]",
+		UsageText: "prefixgen explore -n N [--max-fanout F] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]\nprefixgen explore -n N --synth [--sparse S,…] [--valency K,…] [--ling] [--pg-cells] [--stages K [--no-reset]] [--orders K] [--liberty LIB [--dont-use 'GLOB …']] [--flow keep|abc] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]",
 		Description: "Builds every topology at width N at every distinct setting of its parameters, adds the\n" +
 			"optimizer's smallest network for every depth from ⌈log2 N⌉ to 2⌈log2 N⌉ − 2 (N ≤ 256), and prints the\n" +
 			"networks no other one beats on depth, size, maximum fan-out and wire tracks at once (--all prints\n" +
@@ -62,6 +68,8 @@ func exploreCommand() *cli.Command {
 			"and its prefixgen.network/v1 document (network_json); --plot draws area against delay with Yosys's a + b + cin.\n" +
 			"--sparse S (1, 2, 4, 8, or a list such as 1,4) synthesizes every network as the sparse-S adder (gen -f\n" +
 			"verilog --sparse S), one row per network and sparseness, and the front is taken over all of them.\n" +
+			"--valency K (2, 3, 4, or a list such as 2,3,4) chooses the networks: 2 every family and the optimizer,\n" +
+			"3 and 4 the radix-K kogge-stone and sklansky, each adder's cells of up to K inputs (gen --valency K).\n" +
 			"--ling builds every adder with Ling's pseudo-carries (gen --ling), --pg-cells with each bit's generate and\n" +
 			"propagate as the library's NAND2 and OAI21 cells (gen --pg-cells); run explore twice, with and without,\n" +
 			"to compare the two fronts. --stages K pipelines every adder (gen --stages; --no-reset: registers\n" +
@@ -80,6 +88,7 @@ func exploreCommand() *cli.Command {
 			}},
 			outputFlag(),
 			&cli.BoolFlag{Name: "synth", Usage: "synthesize every network's adder (Yosys, OpenSTA; see prefixgen synth) and print the area–delay front instead; --plot draws area against delay"},
+			&cli.StringFlag{Name: adder.FlagValency, Value: "2", Usage: "with --synth, the valencies of the networks measured: 2 (every family and the optimizer, of binary cells), 3 or 4 (the radix-`K` kogge-stone and sklansky of gen --valency K, cells of K inputs), or a comma-separated list such as 2,3,4"},
 		}, append(append(adderFlags(), optimizerFlags()...), synthFlags()...)...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
@@ -88,6 +97,9 @@ func exploreCommand() *cli.Command {
 			}
 			if err := adderFlagsOnlyWithSynth(c); err != nil {
 				return err
+			}
+			if c.IsSet(adder.FlagValency) && !c.Bool("synth") {
+				return usage(c, "--valency applies only with --synth: allowed explore --synth --valency K with K among 2, 3, 4 or a list of them")
 			}
 			format := c.String("format")
 			if !slices.Contains(exploreFormats, format) {
@@ -351,7 +363,7 @@ func adderSynthOptions(c *cli.Context) (physical.Options, []adder.Architecture, 
 	if err != nil {
 		return opt, nil, nil, err
 	}
-	adders, err := adder.ReadFlagList(c, nil, c.Int("width"))
+	adders, err := adder.ReadFlagList(adder.Without(c, adder.FlagValency), nil, c.Int("width")) // explore's --valency chooses networks
 	if err != nil {
 		return opt, nil, nil, adderUsage(c, err)
 	}

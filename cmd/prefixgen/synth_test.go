@@ -278,6 +278,36 @@ func TestExploreSynthSparse(t *testing.T) {
 	}
 }
 
+// TestExploreSynthValency: explore --synth --valency 3,4 measures the
+// radix-3 and radix-4 Kogge–Stone and Sklansky alone, each row saying its
+// valency, its command giving --valency once and rebuilding the network.
+func TestExploreSynthValency(t *testing.T) {
+	needFlow(t)
+	status, out, errOut := prefixgen("explore", "-n", "8", "--no-optimize", "--synth", "--valency", "3,4", "--sparse", "1,2", "--all", "-f", "json")
+	require.Equal(t, 0, status, errOut)
+	var rows []map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &rows))
+	var got []string
+	for _, r := range rows {
+		got = append(got, fmt.Sprintf("%s sparse=%v valency=%v", r["network"], r["sparse"], r["valency"]))
+		cmd := r["command"].(string)
+		assert.Equal(t, 1, strings.Count(cmd, "--valency"), cmd)
+		assert.Regexp(t, `^prefixgen gen -t (kogge-stone|sklansky) -n 8 --valency [34]( -f verilog --sparse 2)?$`, cmd)
+	}
+	assert.Equal(t, []string{
+		"kogge-stone v=3 sparse=1 valency=3", "kogge-stone v=3 sparse=2 valency=3",
+		"sklansky v=3 sparse=1 valency=3", "sklansky v=3 sparse=2 valency=3",
+		"kogge-stone v=4 sparse=1 valency=4", "kogge-stone v=4 sparse=2 valency=4",
+		"sklansky v=4 sparse=1 valency=4", "sklansky v=4 sparse=2 valency=4",
+	}, got)
+	// The command of a row rebuilds its network.
+	status, doc, errOut := prefixgen("gen", "-t", "sklansky", "-n", "8", "--valency", "4", "-f", "json")
+	require.Equal(t, 0, status, errOut)
+	var want map[string]any
+	require.NoError(t, json.Unmarshal([]byte(doc), &want))
+	assert.Equal(t, want["network"].(map[string]any)["cells"], rows[6]["network_json"].(map[string]any)["cells"])
+}
+
 func TestExploreSparseRefused(t *testing.T) {
 	for _, tt := range []struct {
 		args []string
@@ -288,6 +318,9 @@ func TestExploreSparseRefused(t *testing.T) {
 		{[]string{"--synth", "--sparse", "1,,2"}, `--sparse "1,,2": sparseness "" not allowed`},
 		{[]string{"--synth", "--sparse", "8"}, `--sparse "8": sparseness 8 exceeds the width 4: allowed at most n`},
 		{[]string{"--ling"}, "--ling applies only with --synth: allowed explore --synth --ling"},
+		{[]string{"--valency", "3"}, "--valency applies only with --synth: allowed explore --synth --valency K with K among 2, 3, 4 or a list of them"},
+		{[]string{"--synth", "--valency", "5"}, `--valency "5": valency "5" not allowed: allowed 2, 3, 4, or a comma-separated list of them`},
+		{[]string{"--synth", "--valency", "2,x"}, `--valency "2,x": valency "x" not allowed`},
 		{[]string{"--orders", "2"}, "--orders applies only with --synth: allowed explore --synth --orders"},
 		{[]string{"--synth", "--orders", "101"}, "--orders 101 out of range: allowed 0 to 100"},
 		{[]string{"--stages", "2"}, "--stages applies only with --synth: allowed explore --synth --stages"},
