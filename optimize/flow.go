@@ -47,7 +47,10 @@ type FlowResult struct {
 // bounds from the fastest found up), keeps FlowCandidates of them (first
 // those no other beats on both the model's area and its delay, then the
 // rest, fastest by the model first: the model ranks networks, it does not
-// predict the nanoseconds of every flow), measures them all with the flow,
+// predict the nanoseconds of every flow), adds the radix-3 and radix-4
+// Kogge–Stone and Sklansky within the depth as binary cells (the model
+// does not rank them; through ABC they are the fastest named adders on
+// some libraries), measures them all with the flow,
 // and returns the smallest measured within the bound, proven and simulated
 // as Minimize's results are. With opt.FlowSteps > 0 it then runs the
 // flow-in-the-loop search (package documentation) for that many syntheses
@@ -146,6 +149,17 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 	for _, c := range named {
 		add(c)
 	}
+	// The radix-k networks are measured whatever the model says of them
+	// (it counts their binary levels): they lead the candidates after the
+	// starts.
+	radix := radixCandidates(n, depth)
+	named = append(named, radix...)
+	before := len(pool)
+	for _, c := range radix {
+		add(c)
+	}
+	radixPool := slices.Clone(pool[before:])
+	pool = pool[:before]
 	for d := ceilLog2(n); d <= min(depth, maxSolverDepth); d++ {
 		for _, c := range constructiveCandidates(n, d, opt.MaxFanout) {
 			add(c)
@@ -174,8 +188,15 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 
 	// Distinct and not a start; the model's area–delay front first, then
 	// by model delay.
-	var distinct []scored
+	var distinct, radixKeep []scored
 	seen := maps.Clone(startKeys)
+	for _, s := range radixPool {
+		key := fmt.Sprint(s.net.Spec().Cells, s.net.Outputs())
+		if !seen[key] {
+			seen[key] = true
+			radixKeep = append(radixKeep, s)
+		}
+	}
 	for _, s := range pool {
 		key := fmt.Sprint(s.net.Spec().Cells, s.net.Outputs())
 		if !seen[key] {
@@ -211,7 +232,7 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 	if len(keep) > FlowCandidates {
 		keep = keep[:FlowCandidates]
 	}
-	keep = append(starts, keep...)
+	keep = append(append(starts, radixKeep...), keep...)
 	if len(keep) == 0 {
 		return FlowResult{}, &NotFoundError{fmt.Sprintf("optimize: no network of width %d and depth ≤ %d found has an adder deep enough for %d register stages at sparseness %v: allowed fewer stages, or a deeper bound", n, depth, opt.adder().Stages, sparse)}
 	}

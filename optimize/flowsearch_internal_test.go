@@ -283,3 +283,21 @@ func walk(t *testing.T, name string, count int, rng *rand.Rand) []*graph {
 	}
 	return graphs
 }
+
+// TestRadixCandidates: the radix-3 and radix-4 Kogge–Stone and Sklansky
+// within the depth, by name, as topologies.Valency builds them.
+func TestRadixCandidates(t *testing.T) {
+	var got []string
+	for _, c := range radixCandidates(64, 12) {
+		got = append(got, c.source)
+		want, err := topologies.Valency(c.net.Topology(), 64, topologies.ValencyOf(c.net))
+		require.NoError(t, err)
+		assert.Equal(t, want.Spec(), c.net.Spec(), c.source)
+		assert.Equal(t, c.net.Figures(), c.figs)
+	}
+	assert.Equal(t, []string{"kogge-stone v=3", "sklansky v=3", "kogge-stone v=4", "sklansky v=4"}, got)
+	for _, c := range radixCandidates(64, 7) {
+		assert.LessOrEqual(t, c.figs.Depth, 7, c.source)
+	}
+	assert.Less(t, len(radixCandidates(64, 7)), 4, "the deeper ones are left out")
+}

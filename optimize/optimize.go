@@ -420,6 +420,26 @@ func namedCandidates(n, depth int) []candidate {
 	return out
 }
 
+// radixCandidates builds the radix-3 and radix-4 networks of
+// topologies.Valency that can meet the depth, as binary cells: through
+// ABC a valency-k cell maps as its chain of binary cells would, and on
+// Nangate45 and ASAP7 these are the fastest named adders
+// (docs/libraries.md). The flow searches measure them; the model, which
+// counts the binary cells' levels, does not rank them.
+func radixCandidates(n, depth int) []candidate {
+	var out []candidate
+	for k := 3; k <= topologies.MaxValency; k++ {
+		for _, name := range topologies.ValencyFamilies {
+			net, err := topologies.Valency(name, n, k)
+			if err != nil || net.Depth() > depth {
+				continue
+			}
+			out = append(out, candidate{net: net, figs: net.Figures(), source: fmt.Sprintf("%s v=%d", name, k)})
+		}
+	}
+	return out
+}
+
 // sortedKeys returns the names of p in order.
 func sortedKeys(p network.Params) []string {
 	keys := make([]string, 0, len(p))
