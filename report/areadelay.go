@@ -18,6 +18,7 @@ import (
 
 	"github.com/prefixgen/prefixgen/explore"
 	"github.com/prefixgen/prefixgen/physical"
+	"github.com/prefixgen/prefixgen/topologies"
 )
 
 // PlotAreaDelay writes the plot of area against delay after synthesis of
@@ -31,7 +32,9 @@ import (
 // glyph hides another (as the families of one depth in Plot). The title
 // names what the adders share (adder.Architecture.Name: "ling pgcells
 // adders") and says when they are pipelined. Adders slower than four times the fastest one
-// (ripple carry, long chains) are counted in the title, not drawn.
+// (ripple carry, long chains) are counted in the title, not drawn. A
+// radix-k network (explore.Options.Valencies) has a marker of its own,
+// named as "kogge-stone v=3".
 func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.Result, format string) error {
 	if !slices.Contains(PlotFormats, format) {
 		return fmt.Errorf("report: unknown plot format %q: allowed svg, png", format)
@@ -79,14 +82,15 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 	var families []string
 	byFamily := map[string][]int{} // family: indices in drawn
 	for i, m := range points {
-		if !slices.Contains(families, m.Family) {
-			families = append(families, m.Family)
+		fam := plotFamily(m)
+		if !slices.Contains(families, fam) {
+			families = append(families, fam)
 		}
 		if !shown(m.Result) {
 			hidden++
 			continue
 		}
-		byFamily[m.Family] = append(byFamily[m.Family], len(drawn))
+		byFamily[fam] = append(byFamily[fam], len(drawn))
 		drawn = append(drawn, i)
 		xys = append(xys, at(m.Result))
 		half := vg.Points(familyRadius * markerWidth)
@@ -362,4 +366,16 @@ func (starGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 	}
 	path.Close()
 	c.Fill(path)
+}
+
+// plotFamily is the legend's entry of a measured point: its family, and for
+// a radix-k network (explore --valency) the family with its valency, as
+// "kogge-stone v=3", a marker of its own.
+func plotFamily(m explore.Measured) string {
+	if m.Network != nil {
+		if k := topologies.ValencyOf(m.Network); k > 2 {
+			return fmt.Sprintf("%s v=%d", m.Family, k)
+		}
+	}
+	return m.Family
 }

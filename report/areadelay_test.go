@@ -2,6 +2,7 @@ package report_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -75,6 +76,22 @@ func TestPlotAreaDelay(t *testing.T) {
 	require.NoError(t, report.PlotAreaDelay(&piped, 16, adders, ref, "svg"))
 	assert.Contains(t, piped.String(), "pipelined, 2 register stages: delay = least clock period")
 	assert.NotContains(t, sparse.String(), "pipelined")
+
+	// A radix-k network has a legend entry and a marker of its own.
+	radix, err := explore.Enumerate(context.Background(), 16, explore.Options{Valencies: []int{3}})
+	require.NoError(t, err)
+	withRadix := slices.Clone(m)
+	for _, p := range radix {
+		withRadix = append(withRadix, explore.Measured{Point: p, Adder: adder.Standard, Result: &physical.Result{
+			Topology: p.Network.Topology(), Params: p.Network.Params(), Width: 16, AreaUM2: 5000, DelayNS: 1.7,
+			Liberty: physical.LibertyFile(""), Flow: physical.Keep,
+		}})
+	}
+	var v bytes.Buffer
+	require.NoError(t, report.PlotAreaDelay(&v, 16, withRadix, ref, "svg"))
+	assert.Contains(t, v.String(), ">kogge-stone v=3<")
+	assert.Contains(t, v.String(), ">sklansky v=3<")
+	assert.NotContains(t, s, "v=3")
 
 	var buf bytes.Buffer
 	assert.EqualError(t, report.PlotAreaDelay(&buf, 16, m, ref, "pdf"), `report: unknown plot format "pdf": allowed svg, png`)
