@@ -153,7 +153,9 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 	others := 0
 	for _, fam := range families {
 		col, shape := familyStyle(fam, others)
-		if !slices.Contains(familyOrder, fam) {
+		if c, g, ok := radixStyle(fam); ok {
+			col, shape = c, g
+		} else if !slices.Contains(familyOrder, fam) {
 			others++
 		}
 		if len(byFamily[fam]) == 0 {
@@ -378,4 +380,19 @@ func plotFamily(m explore.Measured) string {
 		}
 	}
 	return m.Family
+}
+
+// radixStyle is the marker of a radix-k network's legend entry (see
+// plotFamily): its family's colour, filled, a square for valency 3 and a
+// triangle for 4.
+func radixStyle(fam string) (color.Color, draw.GlyphDrawer, bool) {
+	base, k, ok := strings.Cut(fam, " v=")
+	if !ok || !slices.Contains(familyOrder, base) {
+		return nil, nil, false
+	}
+	col, _ := familyStyle(base, 0)
+	if k == "3" {
+		return col, draw.BoxGlyph{}, true
+	}
+	return col, draw.PyramidGlyph{}, true
 }
