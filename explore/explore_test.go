@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -255,6 +256,36 @@ func TestParseValencies(t *testing.T) {
 		require.NoError(t, err, tc.text)
 		assert.Equal(t, tc.want, got, tc.text)
 	}
+}
+
+// FuzzParseValencies: any text is a list of distinct valencies 2 to 4 that
+// reads back the same when written with commas, or an error; never a
+// panic.
+func FuzzParseValencies(f *testing.F) {
+	for _, seed := range []string{"2", "3,4", "2, 3,3", "", ",", "5", "-1", "4,x", "99999999999999999999"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		list, err := explore.ParseValencies(text)
+		if err != nil {
+			require.Nil(t, list)
+			require.True(t, strings.HasPrefix(err.Error(), "explore: --valency "), err.Error())
+			require.NotContains(t, err.Error(), "\n")
+			return
+		}
+		require.NotEmpty(t, list)
+		seen := map[int]bool{}
+		parts := make([]string, len(list))
+		for i, k := range list {
+			require.True(t, k >= 2 && k <= topologies.MaxValency, "valency %d", k)
+			require.False(t, seen[k], "valency %d twice", k)
+			seen[k] = true
+			parts[i] = fmt.Sprint(k)
+		}
+		again, err := explore.ParseValencies(strings.Join(parts, ","))
+		require.NoError(t, err)
+		require.Equal(t, list, again)
+	})
 }
 
 func TestEnumerateErrors(t *testing.T) {
