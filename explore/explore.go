@@ -107,22 +107,21 @@ func Enumerate(ctx context.Context, n int, opt Options) ([]Point, error) {
 		}
 		binary = binary || k == 2
 	}
-	for _, topo := range topologies.All() {
-		if !binary {
-			break
-		}
-		for _, p := range settings(topo, n) {
-			if err := ctx.Err(); err != nil {
-				return nil, fmt.Errorf("explore: %w", err)
+	if binary {
+		for _, topo := range topologies.All() {
+			for _, p := range settings(topo, n) {
+				if err := ctx.Err(); err != nil {
+					return nil, fmt.Errorf("explore: %w", err)
+				}
+				if topo.EstimateCells(n, p) > topologies.MaxCells {
+					continue
+				}
+				net, err := topo.Build(n, p)
+				if err != nil {
+					continue // a setting the family does not allow at this width
+				}
+				add(net, topo.Name, emit.Name(net), command(topo.Name, n, net.Params()))
 			}
-			if topo.EstimateCells(n, p) > topologies.MaxCells {
-				continue
-			}
-			net, err := topo.Build(n, p)
-			if err != nil {
-				continue // a setting the family does not allow at this width
-			}
-			add(net, topo.Name, emit.Name(net), command(topo.Name, n, net.Params()))
 		}
 	}
 	for _, k := range opt.Valencies {
