@@ -273,3 +273,23 @@ func joinInts(xs []int, sep string) string {
 	}
 	return strings.Join(s, sep)
 }
+
+// EachOption returns every architecture of list four times, in order: as
+// it is, with Ling's carries, with library cells for each bit's generate
+// and propagate, and with both; the named set of an exploration that asks
+// for every architecture option. Ling and PGCells already set in an
+// architecture are cleared first, so that no architecture is listed twice.
+func EachOption(list []Architecture) []Architecture {
+	out := make([]Architecture, 0, 4*len(list))
+	for _, a := range list {
+		for _, pg := range []bool{false, true} {
+			for _, ling := range []bool{false, true} {
+				b := a
+				b.PipelineAfter = slices.Clone(a.PipelineAfter)
+				b.Ling, b.PGCells = ling, pg
+				out = append(out, b)
+			}
+		}
+	}
+	return out
+}

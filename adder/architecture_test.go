@@ -296,3 +296,20 @@ func FuzzParseArgs(f *testing.F) {
 		}
 	})
 }
+
+func ExampleEachOption() {
+	sparse := adder.Standard
+	sparse.Sparse = 4
+	for _, a := range adder.EachOption([]adder.Architecture{adder.Standard, sparse}) {
+		fmt.Printf("%q\n", a.Name())
+	}
+	// Output:
+	// ""
+	// "ling"
+	// "pgcells"
+	// "ling pgcells"
+	// "sparse=4"
+	// "sparse=4 ling"
+	// "sparse=4 pgcells"
+	// "sparse=4 ling pgcells"
+}

@@ -78,22 +78,57 @@ func SynthesizeAdders(ctx context.Context, points []Point, adders []adder.Archit
 	if len(adders) == 0 {
 		adders = []adder.Architecture{adder.Standard}
 	}
-	designs := make([]*physical.Design, 0, len(points)*len(adders)+1)
-	measured := make([]Measured, 0, len(points)*len(adders))
+	return SynthesizeEach(ctx, Each(points, adders), cells, opt)
+}
+
+// Each returns the adders SynthesizeAdders measures, not yet measured: for
+// each point in order, one per architecture of adders, the valency of a
+// radix-k point's k.
+func Each(points []Point, adders []adder.Architecture) []Measured {
+	each := make([]Measured, 0, len(points)*len(adders))
 	for _, p := range points {
 		for _, a := range adders {
 			if k := topologies.ValencyOf(p.Network); k > 2 {
 				a.Valency = k
 			}
-			d, err := physical.ArchitectureDesign(p.Network, a, cells)
-			if err != nil {
-				return nil, nil, &AdderError{Point: p.Name, Err: err}
-			}
-			designs = append(designs, d)
-			measured = append(measured, Measured{Point: p, Adder: a.Normal()})
+			each = append(each, Measured{Point: p, Adder: a})
 		}
 	}
-	ref, err := physical.ReferenceDesign(points[0].Network.Width())
+	return each
+}
+
+// FileFamily is the family of a point read from a file, such as an
+// adder document that optimize wrote, measured beside the named networks
+// (explore --synth --with).
+const FileFamily = "file"
+
+// SynthesizeEach runs each adder given, a point and the architecture of
+// the adder around its network (Measured without its Result), through the
+// physical flow, opt.Jobs at a time, together with Yosys's own a + b + cin
+// of the width of the first, and marks the area–delay front over them: the
+// adders of SynthesizeAdders, or any others, such as those of documents
+// written by optimize, measured in the same run as the named ones. It
+// returns them measured, in order, their architectures in normal form, and
+// the reference's result.
+func SynthesizeEach(ctx context.Context, adders []Measured, cells *adder.Cells, opt physical.Options) ([]Measured, *physical.Result, error) {
+	if len(adders) == 0 {
+		return nil, nil, fmt.Errorf("explore: no network to synthesize")
+	}
+	width := adders[0].Network.Width()
+	designs := make([]*physical.Design, 0, len(adders)+1)
+	measured := make([]Measured, len(adders))
+	for i, m := range adders {
+		if w := m.Network.Width(); w != width {
+			return nil, nil, &AdderError{Point: m.Name, Err: fmt.Errorf("width %d differs from the other adders' %d: allowed one width in a run", w, width)}
+		}
+		d, err := physical.ArchitectureDesign(m.Network, m.Adder, cells)
+		if err != nil {
+			return nil, nil, &AdderError{Point: m.Name, Err: err}
+		}
+		designs = append(designs, d)
+		measured[i] = Measured{Point: m.Point, Adder: m.Adder.Normal()}
+	}
+	ref, err := physical.ReferenceDesign(width)
 	if err != nil {
 		return nil, nil, fmt.Errorf("explore: %w", err)
 	}

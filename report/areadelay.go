@@ -16,6 +16,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/explore"
 	"github.com/prefixgen/prefixgen/physical"
 	"github.com/prefixgen/prefixgen/topologies"
@@ -47,6 +48,15 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 	// differs from point to point, the pipeline has a line of its own).
 	shared := points[0].Adder
 	shared.Sparse, shared.Stages, shared.NoReset = 1, 0, false
+	// Ling's carries and library cells in the title only where every
+	// adder has them; where some do, a mark says which (optionMarks).
+	someLing, somePG := false, false
+	for _, m := range points {
+		shared.Ling = shared.Ling && m.Adder.Ling
+		shared.PGCells = shared.PGCells && m.Adder.PGCells
+		someLing = someLing || m.Adder.Ling
+		somePG = somePG || m.Adder.PGCells
+	}
 	adders := ""
 	if name := shared.Name(); name != "" {
 		adders = ", " + name + " adders"
@@ -155,6 +165,8 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		col, shape := familyStyle(fam, others)
 		if c, g, ok := radixStyle(fam); ok {
 			col, shape = c, g
+		} else if fam == explore.FileFamily {
+			col, shape = fileColor, filledDiamondGlyph{}
 		} else if !slices.Contains(familyOrder, fam) {
 			others++
 		}
@@ -188,6 +200,60 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		s.GlyphStyle = sparseStyle(sparse)
 		p.Add(nudgedScatter{s, off})
 		legend.Add(fmt.Sprintf("sparse %d", sparse), s)
+	}
+	for _, mark := range []struct {
+		name string
+		some bool
+		has  func(adder.Architecture) bool
+		up   bool
+	}{
+		{"ling", someLing && !shared.Ling, func(a adder.Architecture) bool { return a.Ling }, true},
+		{"pg cells", somePG && !shared.PGCells, func(a adder.Architecture) bool { return a.PGCells }, false},
+	} {
+		if !mark.some {
+			continue
+		}
+		var ks []int
+		for k, i := range drawn {
+			if mark.has(points[i].Adder) {
+				ks = append(ks, k)
+			}
+		}
+		if len(ks) == 0 {
+			continue
+		}
+		pts, off := subset(ks)
+		s, err := plotter.NewScatter(pts)
+		if err != nil {
+			return fmt.Errorf("report: %w", err)
+		}
+		s.GlyphStyle = draw.GlyphStyle{Color: color.Black, Radius: vg.Points(familyRadius), Shape: barGlyph{Up: mark.up}}
+		p.Add(nudgedScatter{s, off})
+		legend.Add(mark.name, barThumbnail{s.GlyphStyle})
+	}
+	// The adders read from files, each named beside its marker.
+	var named plotter.XYLabels
+	var namedOff []vg.Length
+	for k, i := range drawn {
+		if points[i].Family == explore.FileFamily {
+			named.XYs = append(named.XYs, xys[k])
+			named.Labels = append(named.Labels, points[i].Name)
+			namedOff = append(namedOff, dx[k])
+		}
+	}
+	if len(named.XYs) > 0 {
+		labels, err := plotter.NewLabels(named)
+		if err != nil {
+			return fmt.Errorf("report: %w", err)
+		}
+		for j := range labels.TextStyle {
+			labels.TextStyle[j].Color = fileColor
+			labels.TextStyle[j].Font.Size = vg.Points(7)
+			labels.TextStyle[j].XAlign = draw.XLeft
+			labels.TextStyle[j].YAlign = draw.YCenter
+		}
+		labels.Offset = vg.Point{X: vg.Points(familyRadius*markerWidth + 2)}
+		p.Add(nudgedLabels{labels, namedOff})
 	}
 	if len(front) > 0 {
 		pts, off := subset(front)
@@ -395,4 +461,72 @@ func radixStyle(fam string) (color.Color, draw.GlyphDrawer, bool) {
 		return col, draw.BoxGlyph{}, true
 	}
 	return col, draw.PyramidGlyph{}, true
+}
+
+// fileColor is the colour of the adders read from files (explore --synth
+// --with) and of their names: Tol's vibrant magenta, which no family has.
+var fileColor = color.RGBA{0xee, 0x33, 0x77, 0xff}
+
+// filledDiamondGlyph draws a filled diamond: an adder read from a file.
+type filledDiamondGlyph struct{}
+
+// DrawGlyph implements draw.GlyphDrawer.
+func (filledDiamondGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	c.SetColor(sty.Color)
+	r := sty.Radius * markerWidth
+	var path vg.Path
+	path.Move(vg.Point{X: pt.X, Y: pt.Y + r})
+	path.Line(vg.Point{X: pt.X + r, Y: pt.Y})
+	path.Line(vg.Point{X: pt.X, Y: pt.Y - r})
+	path.Line(vg.Point{X: pt.X - r, Y: pt.Y})
+	path.Close()
+	c.Fill(path)
+}
+
+// barGlyph draws a short bar above the marker of the style's radius (Up)
+// or under it: the mark of an adder with Ling's carries (above) or library
+// cells for generate and propagate (under), where not every adder has
+// them.
+type barGlyph struct {
+	Up bool
+}
+
+// DrawGlyph implements draw.GlyphDrawer.
+func (g barGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	dy := -(sty.Radius*markerWidth + vg.Points(1.2))
+	if g.Up {
+		dy = -dy
+	}
+	c.StrokeLine2(draw.LineStyle{Color: sty.Color, Width: vg.Points(0.8)}, pt.X-sty.Radius, pt.Y+dy, pt.X+sty.Radius, pt.Y+dy)
+}
+
+// barThumbnail is the legend's picture of a barGlyph: a grey ring for any
+// family's marker, level with the text, and the bar above or under it.
+type barThumbnail struct {
+	style draw.GlyphStyle
+}
+
+// Thumbnail implements plot.Thumbnailer.
+func (b barThumbnail) Thumbnail(c *draw.Canvas) {
+	pt := vg.Point{X: (c.Min.X + c.Max.X) / 2, Y: (c.Min.Y + c.Max.Y) / 2}
+	c.DrawGlyphNoClip(draw.GlyphStyle{Color: color.Gray{0xa0}, Radius: b.style.Radius, Shape: draw.RingGlyph{}}, pt)
+	c.DrawGlyphNoClip(b.style, pt)
+}
+
+// nudgedLabels draws its labels DX right of their points, as nudgedScatter
+// draws glyphs, so that a name stays beside its marker.
+type nudgedLabels struct {
+	*plotter.Labels
+	DX []vg.Length
+}
+
+// Plot implements plot.Plotter.
+func (l nudgedLabels) Plot(c draw.Canvas, plt *plot.Plot) {
+	trX, trY := plt.Transforms(&c)
+	for i, p := range l.XYs {
+		pt := vg.Point{X: trX(p.X), Y: trY(p.Y)}
+		if c.Contains(pt) {
+			c.FillText(l.TextStyle[i], vg.Point{X: pt.X + l.DX[i] + l.Offset.X, Y: pt.Y + l.Offset.Y}, l.Labels.Labels[i])
+		}
+	}
 }

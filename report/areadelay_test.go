@@ -2,6 +2,7 @@ package report_test
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -92,6 +93,28 @@ func TestPlotAreaDelay(t *testing.T) {
 	assert.Contains(t, v.String(), ">kogge-stone v=3<")
 	assert.Contains(t, v.String(), ">sklansky v=3<")
 	assert.NotContains(t, s, "v=3")
+
+	// Adders of mixed options: the title names none, a mark and a legend
+	// entry each; an adder read from a file is named beside its marker.
+	mixed := fakeAdders(func() []explore.Point { all, _ := points(t, 16); return all }())
+	for i := range mixed {
+		mixed[i].Adder.Ling = i%2 == 0
+		mixed[i].Adder.PGCells = i%3 == 0
+	}
+	file := slices.MinFunc(mixed, func(a, b explore.Measured) int { return cmp.Compare(a.Result.DelayNS, b.Result.DelayNS) })
+	file.Family, file.Name = explore.FileFamily, "goal-16"
+	mixed = append(mixed, file)
+	var mix bytes.Buffer
+	require.NoError(t, report.PlotAreaDelay(&mix, 16, mixed, ref, "svg"))
+	for _, text := range []string{">ling<", ">pg cells<", ">file<", ">goal-16<"} {
+		assert.True(t, strings.Contains(mix.String(), text), text)
+	}
+	assert.NotContains(t, mix.String(), "ling adders")
+	assert.NotContains(t, sparse.String(), ">ling<", "every adder Ling's: said in the title, not marked")
+	assert.NotContains(t, sparse.String(), ">pg cells<")
+	var mixPNG bytes.Buffer
+	require.NoError(t, report.PlotAreaDelay(&mixPNG, 16, mixed, ref, "png"))
+	keepFile(t, "area-delay16-mixed.png", mixPNG.Bytes())
 
 	var buf bytes.Buffer
 	assert.EqualError(t, report.PlotAreaDelay(&buf, 16, m, ref, "pdf"), `report: unknown plot format "pdf": allowed svg, png`)

@@ -39,26 +39,34 @@ func readFrom(c *cli.Context) (net *network.Network, arch adder.Architecture, re
 		return d.net, d.arch, d.recorded, d.err
 	}
 	d := &fromDocument{}
-	from := c.String("from")
-	if st, err := os.Stat(from); err == nil && st.IsDir() {
-		d.err = fmt.Errorf("prefixgen %s: cannot read network file %s: it is a folder: allowed a %s or %s file", c.Command.Name, from, network.Format, adder.DocumentFormat)
-	} else if data, err := os.ReadFile(from); err != nil {
-		d.err = fmt.Errorf("prefixgen %s: cannot read network file: %v", c.Command.Name, err)
-	} else {
-		d.recorded = adder.IsDocument(data)
-		d.net, d.arch, err = adder.ReadDocument(bytes.NewReader(data))
-		if err == nil {
-			err = claim(d.net)
-		}
-		if err != nil {
-			d.net, d.err = nil, fmt.Errorf("prefixgen %s: %s: %v", c.Command.Name, from, err)
-		}
-	}
+	d.net, d.arch, d.recorded, d.err = readDocument(c, c.String("from"))
 	if c.App.Metadata == nil {
 		c.App.Metadata = map[string]any{}
 	}
 	c.App.Metadata[fromKey] = d
 	return d.net, d.arch, d.recorded, d.err
+}
+
+// readDocument reads the network document or adder document at path, as
+// readFrom reads --from's: the network proven and its claim checked, the
+// architecture an adder document records (recorded) or the standard one.
+func readDocument(c *cli.Context, path string) (net *network.Network, arch adder.Architecture, recorded bool, err error) {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return nil, arch, false, fmt.Errorf("prefixgen %s: cannot read network file %s: it is a folder: allowed a %s or %s file", c.Command.Name, path, network.Format, adder.DocumentFormat)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, arch, false, fmt.Errorf("prefixgen %s: cannot read network file: %v", c.Command.Name, err)
+	}
+	recorded = adder.IsDocument(data)
+	net, arch, err = adder.ReadDocument(bytes.NewReader(data))
+	if err == nil {
+		err = claim(net)
+	}
+	if err != nil {
+		return nil, arch, false, fmt.Errorf("prefixgen %s: %s: %v", c.Command.Name, path, err)
+	}
+	return net, arch, recorded, nil
 }
 
 // claim checks what a network read from a file says it is

@@ -55,7 +55,7 @@ func exploreCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "explore",
 		Usage:     "every family at every parameter setting: the Pareto front over depth, size, fan-out and tracks",
-		UsageText: "prefixgen explore -n N [--max-fanout F] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]\nprefixgen explore -n N --synth [--sparse S,…] [--valency K,…] [--ling] [--pg-cells] [--stages K [--no-reset]] [--orders K] [--liberty LIB [--dont-use 'GLOB …']] [--flow keep|abc] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]",
+		UsageText: "prefixgen explore -n N [--max-fanout F] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]\nprefixgen explore -n N --synth [--sparse S,…] [--valency K,…] [--ling] [--pg-cells] [--every-option] [--with FILE,…] [--stages K [--no-reset]] [--orders K] [--liberty LIB [--dont-use 'GLOB …']] [--flow keep|abc] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]",
 		Description: "Builds every topology at width N at every distinct setting of its parameters, adds the\n" +
 			"optimizer's smallest network for every depth from ⌈log2 N⌉ to 2⌈log2 N⌉ − 2 (N ≤ 256), and prints the\n" +
 			"networks no other one beats on depth, size, maximum fan-out and wire tracks at once (--all prints\n" +
@@ -72,8 +72,11 @@ func exploreCommand() *cli.Command {
 			"3 and 4 the radix-K kogge-stone and sklansky, each adder's cells of up to K inputs (gen --valency K).\n" +
 			"--ling builds every adder with Ling's pseudo-carries (gen --ling), --pg-cells with each bit's generate and\n" +
 			"propagate as the library's NAND2 and OAI21 cells (gen --pg-cells); run explore twice, with and without,\n" +
-			"to compare the two fronts. --stages K pipelines every adder (gen --stages; --no-reset: registers\n" +
-			"without a reset): delays are then least clock periods, and the table counts the flip-flops.\n" +
+			"to compare the two fronts, or once with --every-option, which measures each network at every sparseness\n" +
+			"with and without each. --with FILE,… measures the adders of the files too (optimize -f json's documents,\n" +
+			"their own architecture; network documents, the run's), named by their files and on the plot.\n" +
+			"--stages K pipelines every adder (gen --stages; --no-reset: registers without a reset): delays are\n" +
+			"then least clock periods, and the table counts the flip-flops.\n" +
 			"--orders K measures every adder K more times, its gates in K orders (see synth --orders), and\n" +
 			"takes the front and the plot over the medians.",
 		Flags: append([]cli.Flag{
@@ -88,6 +91,7 @@ func exploreCommand() *cli.Command {
 			}},
 			outputFlag(),
 			&cli.BoolFlag{Name: "synth", Usage: "synthesize every network's adder (Yosys, OpenSTA; see prefixgen synth) and print the area–delay front instead; --plot draws area against delay"},
+			&cli.StringSliceFlag{Name: "with", Usage: "with --synth, measure the adder of each `FILE` too (a prefixgen.adder/v1 document, such as optimize -f json writes, with its own architecture, or a prefixgen.network/v1 one, with the run's): a comma-separated list, or the flag again; a row each, named by its file, and on the plot a labelled diamond"},
 			&cli.StringFlag{Name: adder.FlagValency, Value: "2", Usage: "with --synth, the valencies of the networks measured: 2 (every family and the optimizer, of binary cells), 3 or 4 (the radix-`K` kogge-stone and sklansky of gen --valency K, cells of K inputs), or a comma-separated list such as 2,3,4"},
 		}, append(append(adderFlags(), optimizerFlags()...), synthFlags()...)...),
 		OnUsageError: onUsageError,
@@ -97,6 +101,9 @@ func exploreCommand() *cli.Command {
 			}
 			if err := adderFlagsOnlyWithSynth(c); err != nil {
 				return err
+			}
+			if c.IsSet("with") && !c.Bool("synth") {
+				return usage(c, "--with applies only with --synth: allowed explore --synth --with FILE")
 			}
 			if c.IsSet(adder.FlagValency) && !c.Bool("synth") {
 				return usage(c, "--valency applies only with --synth: allowed explore --synth --valency K with K among 2, 3, 4 or a list of them")
@@ -177,7 +184,7 @@ func reportCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "report",
 		Usage:     "one self-contained HTML page: every network's figures, diagram and command, and the plot",
-		UsageText: "prefixgen report -n N [--max-fanout F] [--synth [--sparse S,…] [--ling] [--pg-cells] [--stages K [--no-reset]] [--orders K] [--liberty …] [--flow keep|abc]] [-o FILE.html]",
+		UsageText: "prefixgen report -n N [--max-fanout F] [--synth [--sparse S,…] [--ling] [--pg-cells] [--every-option] [--stages K [--no-reset]] [--orders K] [--liberty …] [--flow keep|abc]] [-o FILE.html]",
 		Description: "Writes one HTML page that loads nothing from outside and runs no script: the size-against-depth\n" +
 			"plot of explore, the table of every network explore finds at width N (the Pareto front in bold),\n" +
 			fmt.Sprintf("and each network's diagram with the command that rebuilds it. Widths 1 to %d.\n", report.MaxWidth) +
@@ -247,9 +254,9 @@ func reportCommand() *cli.Command {
 			endBar()
 			if c.Bool("synth") {
 				cmd += " --synth"
-				for _, f := range []string{"sparse", "ling", "pg-cells", "stages", "no-reset", "orders", "liberty", "dont-use", "flow", "load"} {
+				for _, f := range []string{"sparse", "ling", "pg-cells", everyOption, "stages", "no-reset", "orders", "liberty", "dont-use", "flow", "load"} {
 					switch {
-					case f == "ling" || f == "pg-cells" || f == "no-reset":
+					case f == "ling" || f == "pg-cells" || f == everyOption || f == "no-reset":
 						if c.Bool(f) {
 							cmd += " --" + f
 						}
@@ -257,7 +264,7 @@ func reportCommand() *cli.Command {
 						cmd += fmt.Sprintf(" --%s %s", f, emit.ShellWord(fmt.Sprint(c.Value(f))))
 					}
 				}
-				if ropt.Measured, ropt.Reference, err = synthMeasureAdders(c, all, adders, cells, opt); err != nil {
+				if ropt.Measured, ropt.Reference, err = synthMeasureAdders(c, explore.Each(all, adders), cells, opt); err != nil {
 					return err
 				}
 			}
@@ -332,6 +339,7 @@ func adderFlags() []cli.Flag {
 		sparseListFlag("with --synth, "),
 		&cli.BoolFlag{Name: adder.FlagLing, Usage: "with --synth, measure every adder with Ling's pseudo-carries (see gen --ling)"},
 		&cli.BoolFlag{Name: adder.FlagPGCells, Usage: "with --synth, measure every adder with each bit's generate and propagate as the library's NAND2 and OAI21 cells (see gen --pg-cells)"},
+		&cli.BoolFlag{Name: everyOption, Usage: "with --synth, measure every network four times at each sparseness of --sparse, or at every one up to n without it: as written, with --ling, with --pg-cells, and with both"},
 		&cli.IntFlag{Name: adder.FlagStages, Usage: "with --synth, pipeline every adder with `K` register stages placed to balance its logic (gen --stages; 1 to the shallowest carry tree's depth + 1): delays are then least clock periods", DefaultText: "none"},
 		&cli.BoolFlag{Name: adder.FlagNoReset, Usage: "with --stages, registers without a reset (gen --no-reset)"},
 		ordersFlag("with --synth, take the front over medians: "),
@@ -347,13 +355,17 @@ func adderFlagsOnlyWithSynth(c *cli.Context) error {
 	if c.IsSet("sparse") {
 		return usage(c, "--sparse applies only with --synth: allowed %s --synth --sparse S with S among %s or a list of them", name, sparseAllowed())
 	}
-	for _, f := range []string{"ling", "pg-cells", "stages", "no-reset", "orders"} {
+	for _, f := range []string{"ling", "pg-cells", everyOption, "stages", "no-reset", "orders"} {
 		if c.IsSet(f) {
 			return usage(c, "--%s applies only with --synth: allowed %s --synth --%s", f, name, f)
 		}
 	}
 	return nil
 }
+
+// everyOption is the flag of explore and report that measures every
+// network with every architecture option.
+const everyOption = "every-option"
 
 // adderSynthOptions returns the options of the physical flow, --orders
 // among them, the architectures of the adders adderFlags ask for (one per
@@ -363,15 +375,38 @@ func adderSynthOptions(c *cli.Context) (physical.Options, []adder.Architecture, 
 	if err != nil {
 		return opt, nil, nil, err
 	}
-	adders, err := adder.ReadFlagList(adder.Without(c, adder.FlagValency), nil, c.Int("width")) // explore's --valency chooses networks
+	src := adder.Without(c, adder.FlagValency) // explore's --valency chooses networks
+	every := c.Bool(everyOption)
+	if every {
+		for _, f := range []string{adder.FlagLing, adder.FlagPGCells} {
+			if c.IsSet(f) {
+				return opt, nil, nil, usage(c, "--%s and --%s: --%s measures every adder with and without --%s already: allowed one of them", everyOption, f, everyOption, f)
+			}
+		}
+	}
+	adders, err := adder.ReadFlagList(src, nil, c.Int("width"))
 	if err != nil {
 		return opt, nil, nil, adderUsage(c, err)
+	}
+	if every {
+		if !c.IsSet("sparse") {
+			// Every sparseness the width allows.
+			a := adders[0]
+			adders = adders[:0]
+			for _, s := range adder.Sparseness {
+				if s <= c.Int("width") {
+					a.Sparse = s
+					adders = append(adders, a)
+				}
+			}
+		}
+		adders = adder.EachOption(adders)
 	}
 	if opt.Orders, err = orders(c); err != nil {
 		return opt, nil, nil, err
 	}
 	var cells *adder.Cells
-	if adders[0].PGCells {
+	if slices.ContainsFunc(adders, func(a adder.Architecture) bool { return a.PGCells }) {
 		if cells, err = physical.PGCells(opt.Liberty, opt.DontUse...); err != nil {
 			return opt, nil, nil, usage(c, "%v", err)
 		}
@@ -400,7 +435,16 @@ func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
 	if err != nil {
 		return err
 	}
-	measured, ref, err := synthMeasureAdders(c, all, adders, cells, opt)
+	given, err := withAdders(c, adders)
+	if err != nil {
+		return err
+	}
+	if cells == nil && slices.ContainsFunc(given, func(m explore.Measured) bool { return m.Adder.PGCells }) {
+		if cells, err = physical.PGCells(opt.Liberty, opt.DontUse...); err != nil {
+			return usage(c, "%v", err)
+		}
+	}
+	measured, ref, err := synthMeasureAdders(c, append(explore.Each(all, adders), given...), cells, opt)
 	if err != nil {
 		return err
 	}
@@ -431,13 +475,39 @@ func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
 	})
 }
 
-// synthMeasureAdders runs the adders of every point through the physical
-// flow with a progress bar on a terminal, and sorts a failure into bad
-// input (exit 2) or a failed tool (exit 1).
-func synthMeasureAdders(c *cli.Context, points []explore.Point, adders []adder.Architecture, cells *adder.Cells, opt physical.Options) ([]explore.Measured, *physical.Result, error) {
+// withAdders reads the files of explore's --with: each a point of family
+// explore.FileFamily named by its file, with the architecture its adder
+// document records, or each of adders for a network document.
+func withAdders(c *cli.Context, adders []adder.Architecture) ([]explore.Measured, error) {
+	var given []explore.Measured
+	n := c.Int("width")
+	for _, path := range c.StringSlice("with") {
+		net, arch, recorded, err := readDocument(c, path)
+		if err != nil {
+			return nil, usage(c, "%v", strings.TrimPrefix(err.Error(), "prefixgen explore: "))
+		}
+		if w := net.Width(); w != n {
+			return nil, usage(c, "--with %s: width %d differs from -n %d: allowed adders of width %d", path, w, n, n)
+		}
+		p := explore.Point{Network: net, Figures: net.Figures(), Family: explore.FileFamily,
+			Name:    strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)),
+			Command: "prefixgen gen --from " + emit.ShellWord(path)}
+		if recorded {
+			given = append(given, explore.Measured{Point: p, Adder: arch})
+		} else {
+			given = append(given, explore.Each([]explore.Point{p}, adders)...)
+		}
+	}
+	return given, nil
+}
+
+// synthMeasureAdders runs each adder through the physical flow with a
+// progress bar on a terminal, and sorts a failure into bad input (exit 2)
+// or a failed tool (exit 1).
+func synthMeasureAdders(c *cli.Context, each []explore.Measured, cells *adder.Cells, opt physical.Options) ([]explore.Measured, *physical.Result, error) {
 	bar := newBar(c, "designs")
 	opt.Progress = bar.Update
-	measured, ref, err := explore.SynthesizeAdders(c.Context, points, adders, cells, opt)
+	measured, ref, err := explore.SynthesizeEach(c.Context, each, cells, opt)
 	bar.Done()
 	if err != nil {
 		var bad *explore.AdderError

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -306,6 +307,122 @@ func TestExploreSynthValency(t *testing.T) {
 	var want map[string]any
 	require.NoError(t, json.Unmarshal([]byte(doc), &want))
 	assert.Equal(t, want["network"].(map[string]any)["cells"], rows[6]["network_json"].(map[string]any)["cells"])
+}
+
+// TestExploreSynthEveryOption: --every-option measures every network at
+// every sparseness up to the width, as written, with Ling's carries, with
+// library cells and with both; each row's command builds its adder.
+func TestExploreSynthEveryOption(t *testing.T) {
+	needFlow(t)
+	status, out, errOut := prefixgen("explore", "-n", "4", "--no-optimize", "--synth", "--every-option", "--all", "-f", "json")
+	require.Equal(t, 0, status, errOut)
+	var rows []map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &rows))
+	var got []string
+	for _, r := range rows {
+		if r["network"] == "kogge-stone" {
+			got = append(got, fmt.Sprintf("sparse=%v ling=%v pg_cells=%v: %s", r["sparse"], r["ling"], r["pg_cells"], r["command"]))
+		}
+	}
+	assert.Equal(t, []string{
+		"sparse=1 ling=false pg_cells=false: prefixgen gen -t kogge-stone -n 4",
+		"sparse=1 ling=true pg_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --ling",
+		"sparse=1 ling=false pg_cells=true: prefixgen gen -t kogge-stone -n 4 -f verilog --pg-cells",
+		"sparse=1 ling=true pg_cells=true: prefixgen gen -t kogge-stone -n 4 -f verilog --ling --pg-cells",
+		"sparse=2 ling=false pg_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 2",
+		"sparse=2 ling=true pg_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 2 --ling",
+		"sparse=2 ling=false pg_cells=true: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 2 --pg-cells",
+		"sparse=2 ling=true pg_cells=true: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 2 --ling --pg-cells",
+		"sparse=4 ling=false pg_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4",
+		"sparse=4 ling=true pg_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --ling",
+		"sparse=4 ling=false pg_cells=true: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --pg-cells",
+		"sparse=4 ling=true pg_cells=true: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --ling --pg-cells",
+	}, got)
+	assert.Len(t, rows, 12*len(slices.Compact(rowNames(rows))), "every network twelve times")
+
+	// --sparse narrows the sparseness, not the options.
+	status, out, errOut = prefixgen("explore", "-n", "4", "--no-optimize", "--synth", "--every-option", "--sparse", "2", "--all", "-f", "csv")
+	require.Equal(t, 0, status, errOut)
+	assert.Equal(t, 4*len(slices.Compact(rowNames(rows)))+1, strings.Count(out, "\n"), out)
+}
+
+// rowNames lists the network of every row, in order.
+func rowNames(rows []map[string]any) []string {
+	names := make([]string, len(rows))
+	for i, r := range rows {
+		names[i] = fmt.Sprint(r["network"])
+	}
+	return names
+}
+
+// TestExploreSynthWith: --with measures the adders of files beside the
+// named ones, in the same run: an adder document with its own
+// architecture, a network document with the run's; each named by its file,
+// its command rebuilding it, and on the plot with its name.
+func TestExploreSynthWith(t *testing.T) {
+	needFlow(t)
+	dir := t.TempDir()
+	doc := filepath.Join(dir, "mine.json")
+	status, _, errOut := prefixgen("gen", "-t", "sklansky", "-n", "8", "--sparse", "2", "--ling", "-f", "json", "-o", doc)
+	require.Equal(t, 0, status, errOut)
+	net := filepath.Join(dir, "net.json")
+	status, _, errOut = prefixgen("gen", "-t", "brent-kung", "-n", "8", "-f", "json", "-o", net)
+	require.Equal(t, 0, status, errOut)
+	plot := filepath.Join(dir, "p.svg")
+	status, out, errOut := prefixgen("explore", "-n", "8", "--no-optimize", "--synth", "--sparse", "1,4", "--with", doc+","+net, "--plot", plot, "--all", "-f", "json")
+	require.Equal(t, 0, status, errOut)
+	var rows []map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &rows))
+	var got []string
+	byName := map[string]map[string]any{}
+	for _, r := range rows {
+		if r["family"] == "file" {
+			got = append(got, fmt.Sprintf("%s sparse=%v ling=%v: %s", r["network"], r["sparse"], r["ling"], r["command"]))
+			byName[fmt.Sprintf("%s %v", r["network"], r["sparse"])] = r
+		}
+		if r["network"] == "brent-kung" {
+			byName[fmt.Sprintf("brent-kung %v", r["sparse"])] = r
+		}
+	}
+	assert.Equal(t, []string{
+		"mine sparse=2 ling=true: prefixgen gen --from " + doc + " -f verilog --sparse 2 --ling",
+		"net sparse=1 ling=false: prefixgen gen --from " + net,
+		"net sparse=4 ling=false: prefixgen gen --from " + net + " -f verilog --sparse 4",
+	}, got)
+	// The network document's adders are Brent–Kung's, measured alike.
+	for _, s := range []string{"1", "4"} {
+		assert.Equal(t, byName["brent-kung "+s]["area_um2"], byName["net "+s]["area_um2"], s)
+		assert.Equal(t, byName["brent-kung "+s]["delay_ns"], byName["net "+s]["delay_ns"], s)
+	}
+	// The command of the document's row writes the adder it measured.
+	status, v, errOut := prefixgen("gen", "--from", doc, "-f", "verilog", "--sparse", "2", "--ling")
+	require.Equal(t, 0, status, errOut)
+	status, w, errOut := prefixgen("gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--sparse", "2", "--ling")
+	require.Equal(t, 0, status, errOut)
+	assert.Equal(t, w, v)
+	svg, err := os.ReadFile(plot)
+	require.NoError(t, err)
+	assert.Contains(t, string(svg), ">mine<")
+	assert.Contains(t, string(svg), ">net<")
+	assert.Contains(t, string(svg), ">file<")
+
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--with", doc}, "--with applies only with --synth: allowed explore --synth --with FILE"},
+		{[]string{"-n", "16", "--synth", "--with", doc}, "--with " + doc + ": width 8 differs from -n 16: allowed adders of width 16"},
+		{[]string{"-n", "8", "--synth", "--with", filepath.Join(dir, "none.json")}, "cannot read network file: open " + filepath.Join(dir, "none.json") + ": no such file or directory"},
+		{[]string{"-n", "8", "--synth", "--with", dir}, "cannot read network file " + dir + ": it is a folder"},
+		{[]string{"-n", "8", "--synth", "--every-option", "--ling"}, "--every-option and --ling: --every-option measures every adder with and without --ling already: allowed one of them"},
+		{[]string{"-n", "8", "--every-option"}, "--every-option applies only with --synth: allowed explore --synth --every-option"},
+	} {
+		status, out, errOut := prefixgen(append([]string{"explore", "--no-optimize"}, tt.args...)...)
+		assert.Equal(t, 2, status, tt.args)
+		assert.Empty(t, out)
+		assert.Contains(t, errOut, "prefixgen explore: "+tt.want)
+		assert.Equal(t, 1, strings.Count(errOut, "\n"), errOut)
+	}
 }
 
 func TestExploreSparseRefused(t *testing.T) {
