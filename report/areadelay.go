@@ -520,13 +520,31 @@ type nudgedLabels struct {
 	DX []vg.Length
 }
 
-// Plot implements plot.Plotter.
+// Plot implements plot.Plotter: a label that would overlap one drawn
+// before it moves up, a line at a time, until it overlaps none.
 func (l nudgedLabels) Plot(c draw.Canvas, plt *plot.Plot) {
 	trX, trY := plt.Transforms(&c)
+	var placed []vg.Rectangle
 	for i, p := range l.XYs {
 		pt := vg.Point{X: trX(p.X), Y: trY(p.Y)}
-		if c.Contains(pt) {
-			c.FillText(l.TextStyle[i], vg.Point{X: pt.X + l.DX[i] + l.Offset.X, Y: pt.Y + l.Offset.Y}, l.Labels.Labels[i])
+		if !c.Contains(pt) {
+			continue
 		}
+		sty, text := l.TextStyle[i], l.Labels.Labels[i]
+		at := vg.Point{X: pt.X + l.DX[i] + l.Offset.X, Y: pt.Y + l.Offset.Y}
+		w, h := sty.Width(text), sty.Height(text)
+		box := func() vg.Rectangle {
+			return vg.Rectangle{Min: vg.Point{X: at.X, Y: at.Y - h/2}, Max: vg.Point{X: at.X + w, Y: at.Y + h/2}}
+		}
+		for slices.ContainsFunc(placed, func(r vg.Rectangle) bool { return overlap(r, box()) }) {
+			at.Y += h
+		}
+		placed = append(placed, box())
+		c.FillText(sty, at, text)
 	}
+}
+
+// overlap reports whether two rectangles share more than an edge.
+func overlap(a, b vg.Rectangle) bool {
+	return a.Min.X < b.Max.X && b.Min.X < a.Max.X && a.Min.Y < b.Max.Y && b.Min.Y < a.Max.Y
 }
