@@ -51,3 +51,23 @@ func TestLibraryName(t *testing.T) {
 		assert.Equal(t, tc.want, libraryName(tc.liberty), tc.liberty)
 	}
 }
+
+func TestOverlap(t *testing.T) {
+	box := func(x0, y0, x1, y1 float64) vg.Rectangle {
+		return vg.Rectangle{Min: vg.Point{X: vg.Length(x0), Y: vg.Length(y0)}, Max: vg.Point{X: vg.Length(x1), Y: vg.Length(y1)}}
+	}
+	a := box(0, 0, 10, 4)
+	for _, tt := range []struct {
+		b    vg.Rectangle
+		want bool
+	}{
+		{box(5, 2, 15, 6), true},   // corners cross
+		{box(2, 1, 3, 2), true},    // inside
+		{box(10, 0, 20, 4), false}, // edge to edge, side by side
+		{box(0, 4, 10, 8), false},  // one line up: a label moved up once
+		{box(11, 0, 20, 4), false},
+	} {
+		assert.Equal(t, tt.want, overlap(a, tt.b), "%v", tt.b)
+		assert.Equal(t, tt.want, overlap(tt.b, a), "%v", tt.b)
+	}
+}
