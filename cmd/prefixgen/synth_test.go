@@ -187,6 +187,22 @@ func TestReportSynth(t *testing.T) {
 	assert.Equal(t, "prefixgen report: --flow applies only with --synth\n", errOut)
 }
 
+// TestReportSynthEveryOption: report --synth --every-option names every
+// adder of a network, and the page's command gives the flag.
+func TestReportSynthEveryOption(t *testing.T) {
+	needFlow(t)
+	page := filepath.Join(t.TempDir(), "r.html")
+	status, out, errOut := prefixgen("report", "-n", "2", "--no-optimize", "--synth", "--every-option", "-o", page)
+	require.Equal(t, 0, status, errOut)
+	assert.Empty(t, out)
+	data, err := os.ReadFile(page)
+	require.NoError(t, err)
+	assert.Contains(t, string(data), "Made by <code>prefixgen report -n 2 --synth --every-option -o r.html</code>")
+	for _, name := range []string{"sparse=2 ling pgcells", "sparse=2 pgcells", "ling pgcells", "pgcells"} {
+		assert.Contains(t, string(data), ">"+name+"<", name)
+	}
+}
+
 // TestReportSynthAdders: report --synth takes explore's --sparse, --ling
 // and --orders: a row per adder, named, the medians, and the command that
 // made the page with every flag given.
