@@ -182,24 +182,35 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		p.Add(nudgedScatter{s, off})
 		legend.Add(fam, s)
 	}
-	for _, sparse := range []int{2, 4, 8} {
+	// overlay marks the adders drawn that have a property with the glyph
+	// of style over their markers; it returns nil where none has it.
+	overlay := func(has func(adder.Architecture) bool, style draw.GlyphStyle) (*plotter.Scatter, error) {
 		var ks []int
 		for k, i := range drawn {
-			if points[i].Adder.Sparse == sparse {
+			if has(points[i].Adder) {
 				ks = append(ks, k)
 			}
 		}
 		if len(ks) == 0 {
-			continue
+			return nil, nil
 		}
 		pts, off := subset(ks)
 		s, err := plotter.NewScatter(pts)
 		if err != nil {
-			return fmt.Errorf("report: %w", err)
+			return nil, fmt.Errorf("report: %w", err)
 		}
-		s.GlyphStyle = sparseStyle(sparse)
+		s.GlyphStyle = style
 		p.Add(nudgedScatter{s, off})
-		legend.Add(fmt.Sprintf("sparse %d", sparse), s)
+		return s, nil
+	}
+	for _, sparse := range []int{2, 4, 8} {
+		s, err := overlay(func(a adder.Architecture) bool { return a.Sparse == sparse }, sparseStyle(sparse))
+		if err != nil {
+			return err
+		}
+		if s != nil {
+			legend.Add(fmt.Sprintf("sparse %d", sparse), s)
+		}
 	}
 	for _, mark := range []struct {
 		name string
@@ -213,23 +224,14 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		if !mark.some {
 			continue
 		}
-		var ks []int
-		for k, i := range drawn {
-			if mark.has(points[i].Adder) {
-				ks = append(ks, k)
-			}
-		}
-		if len(ks) == 0 {
-			continue
-		}
-		pts, off := subset(ks)
-		s, err := plotter.NewScatter(pts)
+		style := draw.GlyphStyle{Color: color.Black, Radius: vg.Points(familyRadius), Shape: barGlyph{Up: mark.up}}
+		s, err := overlay(mark.has, style)
 		if err != nil {
-			return fmt.Errorf("report: %w", err)
+			return err
 		}
-		s.GlyphStyle = draw.GlyphStyle{Color: color.Black, Radius: vg.Points(familyRadius), Shape: barGlyph{Up: mark.up}}
-		p.Add(nudgedScatter{s, off})
-		legend.Add(mark.name, barThumbnail{s.GlyphStyle})
+		if s != nil {
+			legend.Add(mark.name, barThumbnail{style})
+		}
 	}
 	// The adders read from files, each named beside its marker.
 	var named plotter.XYLabels
@@ -473,14 +475,7 @@ type filledDiamondGlyph struct{}
 // DrawGlyph implements draw.GlyphDrawer.
 func (filledDiamondGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 	c.SetColor(sty.Color)
-	r := sty.Radius * markerWidth
-	var path vg.Path
-	path.Move(vg.Point{X: pt.X, Y: pt.Y + r})
-	path.Line(vg.Point{X: pt.X + r, Y: pt.Y})
-	path.Line(vg.Point{X: pt.X, Y: pt.Y - r})
-	path.Line(vg.Point{X: pt.X - r, Y: pt.Y})
-	path.Close()
-	c.Fill(path)
+	c.Fill(diamondPath(pt, sty.Radius*markerWidth))
 }
 
 // barGlyph draws a short bar above the marker of the style's radius (Up)

@@ -392,14 +392,19 @@ type diamondGlyph struct{}
 // DrawGlyph implements draw.GlyphDrawer.
 func (diamondGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 	c.SetLineStyle(draw.LineStyle{Color: sty.Color, Width: vg.Points(0.6)})
-	r := sty.Radius * 1.15
+	c.Stroke(diamondPath(pt, sty.Radius*1.15))
+}
+
+// diamondPath is the outline of a diamond centred on pt, r from the centre
+// to each corner.
+func diamondPath(pt vg.Point, r vg.Length) vg.Path {
 	var path vg.Path
 	path.Move(vg.Point{X: pt.X, Y: pt.Y + r})
 	path.Line(vg.Point{X: pt.X + r, Y: pt.Y})
 	path.Line(vg.Point{X: pt.X, Y: pt.Y - r})
 	path.Line(vg.Point{X: pt.X - r, Y: pt.Y})
 	path.Close()
-	c.Stroke(path)
+	return path
 }
 
 // invertedTriangleGlyph draws a hollow triangle pointing down.
