@@ -11,8 +11,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/internal/cleanup"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
+	"github.com/prefixgen/prefixgen/liberty"
 	"github.com/prefixgen/prefixgen/physical"
 	"github.com/prefixgen/prefixgen/physical/pdk"
 )
@@ -63,6 +65,25 @@ func TestPlatformLibraries(t *testing.T) {
 			wdReal, err := filepath.EvalSymlinks(wd)
 			require.NoError(t, err)
 			assert.Equal(t, wdReal, filepath.Dir(kept), "the work folder keeps the library its scripts read")
+			src, err := os.ReadFile(kept)
+			require.NoError(t, err)
+			for name, c := range liberty.Cells(src) {
+				assert.False(t, lib.IsDontUse(name), "%s: ABC reads only the cells it maps onto", name)
+				assert.Empty(t, c.Clock, "%s: ABC reads only the cells it maps onto", name)
+			}
+			// A pipelined adder's registers map onto the flip-flops of the
+			// whole library.
+			piped, err := physical.ArchitectureDesign(build(t, "kogge-stone", 8, nil), adder.Architecture{Flags: adder.Carry, Stages: 1}, nil)
+			require.NoError(t, err)
+			pwd := t.TempDir()
+			_, err = physical.Run(context.Background(), []*physical.Design{piped}, physical.Options{Liberty: spec, Workdir: pwd})
+			require.NoError(t, err)
+			links, err := filepath.Glob(filepath.Join(pwd, "*", "liberty.lib"))
+			require.NoError(t, err)
+			require.Len(t, links, 1)
+			src, err = os.ReadFile(links[0])
+			require.NoError(t, err)
+			assert.Len(t, liberty.Cells(src), len(lib.Cells()), "the whole library")
 			log, err := os.ReadFile(filepath.Join(wd, "kogge-stone", "yosys.log"))
 			require.NoError(t, err)
 			assert.Contains(t, string(log), `Setting driving cell to be "`+lib.Record.DriverCell+`".`)

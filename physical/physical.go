@@ -445,11 +445,19 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 		return nil, err
 	}
 	defer remove()
-	if opt.Workdir != "" && t.lib.Written() {
-		// The file pdk wrote goes at the end of the process: the work
-		// folder's scripts read a copy that stays.
-		if t.liberty, err = keepLiberty(t.liberty, dir); err != nil {
-			return nil, err
+	if opt.Workdir != "" {
+		// The files pdk wrote go at the end of the process: the work
+		// folder's scripts read copies that stay.
+		own := t.liberty // the library's file where pdk wrote none
+		if t.lib.Written() {
+			if t.liberty, err = keepLiberty(t.liberty, dir); err != nil {
+				return nil, err
+			}
+		}
+		if t.mapping != own {
+			if t.mapping, err = keepLiberty(t.mapping, dir); err != nil {
+				return nil, err
+			}
 		}
 	}
 

@@ -92,10 +92,12 @@ type tools struct {
 	yosys, sta               string
 	yosysVersion, staVersion string
 	// lib is the library, name its name in results and messages, and
-	// liberty the plain Liberty file the tools read.
+	// liberty the plain Liberty file the tools read, and mapping the
+	// one ABC maps a design without registers onto (pdk.Library.MapFile).
 	lib     *pdk.Library
 	name    string
 	liberty string
+	mapping string
 	// cells are the library's cells, those not to use marked.
 	cells map[string]liberty.Cell
 	// timeout is each tool run's time limit (Options.ToolTimeout).
@@ -111,6 +113,9 @@ func setup(ctx context.Context, opt Options) (*tools, error) {
 	}
 	t := &tools{lib: lib, name: lib.Name, cells: lib.Cells(), timeout: opt.ToolTimeout}
 	if t.liberty, err = lib.File(); err != nil {
+		return nil, fmt.Errorf("physical: %w", err)
+	}
+	if t.mapping, err = lib.MapFile(); err != nil {
 		return nil, fmt.Errorf("physical: %w", err)
 	}
 	if t.yosys, err = lookPath(opt.Yosys, "yosys", "Yosys (Debian package yosys)"); err != nil {
@@ -568,7 +573,15 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		// Only a user's --workdir can hold something in the way.
 		return nil, &SetupError{msg: fmt.Sprintf("physical: cannot make the design's folder %s: %v: allowed a work folder where it can be made", dir, unwrapPath(err)), err: err}
 	}
-	lib, err := filepath.Abs(t.liberty)
+	// A design that may have registers, or a user's that may instantiate
+	// any of the library's cells, reads the whole library; an adder
+	// without registers only the cells ABC maps onto.
+	registers := d.outside || d.Adder.Stages > 0 || len(d.Adder.PipelineAfter) > 0
+	lib := t.liberty
+	if !registers {
+		lib = t.mapping
+	}
+	lib, err := filepath.Abs(lib)
 	if err != nil {
 		return nil, fail("%w", err)
 	}
@@ -576,7 +589,6 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		return nil, fail("%w", err)
 	}
 	flow := opt.flow()
-	registers := d.outside || d.Adder.Stages > 0 || len(d.Adder.PipelineAfter) > 0
 	script := YosysScript(flow, d.Top, lib, t.lib.Record, registers)
 	files := map[string]string{"design.v": string(d.Verilog)}
 	switch {

@@ -66,6 +66,24 @@ func TestCarried(t *testing.T) {
 			assert.True(t, written[tt.dont].DontUse)
 			assert.False(t, written[tt.use].DontUse)
 
+			m, err := lib.MapFile()
+			require.NoError(t, err)
+			again, err = lib.MapFile()
+			require.NoError(t, err)
+			assert.Equal(t, m, again, "written once")
+			assert.NotEqual(t, p, m)
+			src, err = os.ReadFile(m)
+			require.NoError(t, err)
+			mapped := liberty.Cells(src)
+			assert.NotContains(t, mapped, tt.dont, "no cell not to use")
+			assert.NotContains(t, mapped, "XOR2x1_ASAP7_75t_R")
+			assert.Contains(t, mapped, tt.use)
+			for name, c := range written {
+				_, in := mapped[name]
+				assert.Equal(t, !c.DontUse && c.Clock == "" && !c.Latch, in, "%s: every cell ABC maps onto, and no other", name)
+			}
+			assert.Equal(t, liberty.Cells(src)[tt.use], written[tt.use], "as File's")
+
 			other, err := pdk.Open(tt.name, nil)
 			require.NoError(t, err)
 			assert.Same(t, lib.Liberty(), other.Liberty(), "read once per process")
@@ -89,6 +107,14 @@ func TestDebian(t *testing.T) {
 		p, err := lib.File()
 		require.NoError(t, err)
 		assert.Equal(t, pdk.Debian["osu018"], p, "no file written")
+		m, err := lib.MapFile()
+		require.NoError(t, err)
+		src, err := os.ReadFile(m)
+		require.NoError(t, err)
+		mapped := liberty.Cells(src)
+		assert.NotContains(t, mapped, "DFFPOSX1", "no flip-flop")
+		assert.NotContains(t, mapped, "LATCH", "no latch")
+		assert.Contains(t, mapped, "NAND3X1")
 	}
 	lib, err := pdk.Open("osu018", []string{"NAND3X1"})
 	require.NoError(t, err)
