@@ -89,7 +89,7 @@ func optimizeCommand() *cli.Command {
 			ordersFlag("with --max-delay-ns or --max-area-um2, judge every adder by its medians: "),
 			&cli.IntFlag{Name: "flow-steps", Usage: "with --max-delay-ns or --max-area-um2, syntheses of the flow-in-the-loop search after the candidates are measured (0: none; each is one run of synth's flow)"},
 			&cli.StringFlag{Name: "arrival", Usage: "time the adder as its design does, by the model (--max-delay, --objective delay) or through the flow (--max-delay-ns, --max-area-um2, OpenSTA's input and output delays): `FILE` gives when each bit arrives and when each output is needed ({\"arrival_ns\": [ns per bit], \"required_ns\": [ns per sum bit, then the carry-out]}, either optional), and a delay is the worst output's lateness"},
-			&cli.StringFlag{Name: "start", Usage: "with --max-delay-ns or --max-area-um2, measure the network of `FILE` too (a prefixgen.network/v1 or prefixgen.adder/v1 document of width N, such as -f json wrote), and let the flow search start from it: to go on from an earlier search; an adder file's sparseness, Ling carries, pipeline and library cells stand where --sparse, --ling, --stages and --pg-cells are not given"},
+			&cli.StringFlag{Name: "start", Usage: "with --max-delay-ns or --max-area-um2, measure the network of `FILE` too (a prefixgen.network/v1 or prefixgen.adder/v1 document of width N, such as -f json wrote), and let the flow search start from it: to go on from an earlier search; an adder file's sparseness, Ling carries, pipeline and library cells stand where --sparse, --ling, --stages and --pg-cells are not given; a radix adder's (gen --valency) network is measured as binary cells"},
 		}, synthFlags()...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
@@ -368,8 +368,9 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 // optimizeStart reads --start: the network the search measures besides its
 // candidates and may start from, and for an adder document the
 // architecture it records, which the flags may repeat but not change
-// (adder.ReadFlagList). A start file of another width, or of a valency the
-// search does not measure, is bad usage.
+// (adder.ReadFlagList), but for a valency above 2, which the search does
+// not measure: it starts from the network as binary cells, and says so. A
+// start file of another width is bad usage.
 func optimizeStart(c *cli.Context, width int) (*network.Network, *adder.Recorded, error) {
 	file := c.String("start")
 	data, err := os.ReadFile(file)
@@ -387,7 +388,11 @@ func optimizeStart(c *cli.Context, width int) (*network.Network, *adder.Recorded
 		return nil, nil, usage(c, "--start %s: a network of width %d: allowed only the width searched, -n %d", file, net.Width(), width)
 	}
 	if arch.Valency > 2 {
-		return nil, nil, usage(c, "--start %s is the valency-%d adder: allowed a valency-2 one (the search measures no other)", file, arch.Valency)
+		// Its network is binary cells, which the adder groups into
+		// gates of up to Valency inputs: the search, which measures
+		// valency 2 only, starts from the same cells as binary ones.
+		fmt.Fprintf(c.App.ErrWriter, "prefixgen optimize: --start %s is the valency-%d adder: the search measures valency 2 only, and starts from its network as binary cells\n", file, arch.Valency)
+		arch.Valency = 2
 	}
 	// An adder document records the adder measured: the search measures
 	// it so. A network document's standard adder is a default the flags
