@@ -3,8 +3,10 @@ package pdk_test
 import (
 	"bytes"
 	"compress/gzip"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -212,6 +214,19 @@ func TestFiles(t *testing.T) {
 	p, err := l.File()
 	require.NoError(t, err)
 	assert.Equal(t, plain, p, "one plain file with nothing to mark is read as it is")
+	m, err := l.MapFile()
+	require.NoError(t, err)
+	src, err := os.ReadFile(m)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"BUF", "INV", "NAND2", "NAND2B", "XNOR2"}, slices.Sorted(maps.Keys(liberty.Cells(src))), "ABC's file: no flip-flop")
+	combCells, _, ok := strings.Cut(cells, "  cell (DFF)")
+	require.True(t, ok)
+	combOnly := write("comb.lib", []byte(lib("mine", combCells)))
+	l, err = pdk.Open(combOnly, nil)
+	require.NoError(t, err)
+	m, err = l.MapFile()
+	require.NoError(t, err)
+	assert.Equal(t, combOnly, m, "nothing ABC sets aside: read as it is")
 
 	l, err = pdk.Open(plain, []string{"NAND2B"})
 	require.NoError(t, err, "another NAND2 is left")
