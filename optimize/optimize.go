@@ -88,7 +88,9 @@ type Options struct {
 	// MinimizeFlowSparse and MinimizeFlowDelay measure, its sparseness
 	// replaced by each one they try (their sparse argument); nil means
 	// adder.Standard. With Ling they measure Ling's pseudo-carries; with
-	// PGCells each bit's generate and propagate as Cells; with Stages,
+	// PGCells each bit's generate and propagate as Cells; with Valency k,
+	// gates of up to k inputs where a network chains spans (the radix-k
+	// candidates then measure as topologies.Valency's adders); with Stages,
 	// adders pipelined with that many register stages at balanced levels,
 	// their delay the least clock period and their area the flip-flops'
 	// too, leaving out the candidates whose carry tree is too shallow for

@@ -29,7 +29,7 @@ func optimizeCommand() *cli.Command {
 		Usage: "search for the smallest network under a depth bound and an optional fan-out bound",
 		UsageText: "prefixgen optimize -n N --max-depth D [--max-fanout F] [--seed S] [-f table|json|text] [-o FILE]\n" +
 			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay FO4 | --objective delay [--seed S] [-f …] [-o FILE]\n" +
-			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay-ns NS | --max-area-um2 A [--sparse S,…] [--ling] [--pg-cells] [--stages K [--no-reset]] [--flow-steps K] [--start FILE] [--orders K] [--flow keep|abc] [--liberty …] [-f …] [-o FILE]",
+			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay-ns NS | --max-area-um2 A [--sparse S,…] [--ling] [--pg-cells] [--valency K] [--stages K [--no-reset]] [--flow-steps K] [--start FILE] [--orders K] [--flow keep|abc] [--liberty …] [-f …] [-o FILE]",
 		Description: fmt.Sprintf("Searches for the network of width N (1 to %d) with the fewest cells whose depth is at most D\n", optimize.MaxWidth) +
 			"and, with --max-fanout, whose logical fan-out is at most F: every named family at every setting,\n" +
 			"a dynamic program over recursive compositions, then annealing chains on every core; under\n" +
@@ -48,7 +48,7 @@ func optimizeCommand() *cli.Command {
 			"delay minimizes the model's delay instead. Either one scores every candidate at every depth up\n" +
 			"to D (default 2⌈log2 N⌉) by the model and anneals on it. --max-delay-ns takes up to 40 of the\n" +
 			"networks these searches find (the model's area–delay front first), and the radix-3 and radix-4\n" +
-			"kogge-stone and sklansky within D as binary cells, through synth's flow and\n" +
+			"kogge-stone and sklansky within D as binary cells (as radix gates with --valency K), through synth's flow and\n" +
 			"prints the one with the least measured area whose measured delay is at most NS, beside the\n" +
 			"smallest named network measured within NS. With --sparse S (1, 2, 4, 8 or a list such as 1,4) every\n" +
 			"network is measured as the sparse-S adder (every s-th carry from the network, s-bit carry-select\n" +
@@ -84,12 +84,13 @@ func optimizeCommand() *cli.Command {
 			sparseListFlag("with --max-delay-ns or --max-area-um2, "),
 			&cli.BoolFlag{Name: "ling", Usage: "with --max-delay-ns or --max-area-um2, measure every adder with Ling's pseudo-carries (see gen --ling)"},
 			&cli.BoolFlag{Name: "pg-cells", Usage: "with --max-delay-ns or --max-area-um2, measure every adder with each bit's generate and propagate as the library's NAND2 and OAI21 cells (see gen --pg-cells)"},
+			&cli.IntFlag{Name: "valency", Usage: "with --max-delay-ns or --max-area-um2, measure every adder with gates of up to `K` inputs (2 to 4) where its network chains spans, as gen --valency builds them: the radix-K networks among the candidates then measure as gen --valency K makes them", DefaultText: "2"},
 			&cli.IntFlag{Name: "stages", Usage: "with --max-delay-ns or --max-area-um2, measure every adder pipelined with `K` register stages placed to balance its logic (gen --stages; 1 to the depth bound + 1): delays are then least clock periods", DefaultText: "none"},
 			&cli.BoolFlag{Name: "no-reset", Usage: "with --stages, registers without a reset (gen --no-reset)"},
 			ordersFlag("with --max-delay-ns or --max-area-um2, judge every adder by its medians: "),
 			&cli.IntFlag{Name: "flow-steps", Usage: "with --max-delay-ns or --max-area-um2, syntheses of the flow-in-the-loop search after the candidates are measured (0: none; each is one run of synth's flow)"},
 			&cli.StringFlag{Name: "arrival", Usage: "time the adder as its design does, by the model (--max-delay, --objective delay) or through the flow (--max-delay-ns, --max-area-um2, OpenSTA's input and output delays): `FILE` gives when each bit arrives and when each output is needed ({\"arrival_ns\": [ns per bit], \"required_ns\": [ns per sum bit, then the carry-out]}, either optional), and a delay is the worst output's lateness"},
-			&cli.StringFlag{Name: "start", Usage: "with --max-delay-ns or --max-area-um2, measure the network of `FILE` too (a prefixgen.network/v1 or prefixgen.adder/v1 document of width N, such as -f json wrote), and let the flow search start from it: to go on from an earlier search; an adder file's sparseness, Ling carries, pipeline and library cells stand where --sparse, --ling, --stages and --pg-cells are not given; a radix adder's (gen --valency) network is measured as binary cells"},
+			&cli.StringFlag{Name: "start", Usage: "with --max-delay-ns or --max-area-um2, measure the network of `FILE` too (a prefixgen.network/v1 or prefixgen.adder/v1 document of width N, such as -f json wrote), and let the flow search start from it: to go on from an earlier search; an adder file's sparseness, valency, Ling carries, pipeline and library cells stand where --sparse, --valency, --ling, --stages and --pg-cells are not given"},
 		}, synthFlags()...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
@@ -103,7 +104,7 @@ func optimizeCommand() *cli.Command {
 				return usage(c, "--max-delay-ns and --max-area-um2 both given: use one (the least area within a delay, or the least delay within an area)")
 			}
 			if !c.IsSet("max-delay-ns") && !c.IsSet("max-area-um2") {
-				for _, name := range append(slices.Clone(synthFlagNames), "sparse", "flow-steps", "ling", "pg-cells", "stages", "no-reset", "orders", "start") {
+				for _, name := range append(slices.Clone(synthFlagNames), "sparse", "flow-steps", "ling", "pg-cells", "valency", "stages", "no-reset", "orders", "start") {
 					if name == "liberty" || name == "dont-use" {
 						if c.IsSet(name) && !c.IsSet("max-delay") && c.String("objective") != "delay" {
 							return usage(c, "--%s applies only with --max-delay, --objective delay (the model stands on the library), --max-delay-ns or --max-area-um2", name)
@@ -368,9 +369,7 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 // optimizeStart reads --start: the network the search measures besides its
 // candidates and may start from, and for an adder document the
 // architecture it records, which the flags may repeat but not change
-// (adder.ReadFlagList), but for a valency above 2, which the search does
-// not measure: it starts from the network as binary cells, and says so. A
-// start file of another width is bad usage.
+// (adder.ReadFlagList). A start file of another width is bad usage.
 func optimizeStart(c *cli.Context, width int) (*network.Network, *adder.Recorded, error) {
 	file := c.String("start")
 	data, err := os.ReadFile(file)
@@ -386,13 +385,6 @@ func optimizeStart(c *cli.Context, width int) (*network.Network, *adder.Recorded
 	}
 	if net.Width() != width {
 		return nil, nil, usage(c, "--start %s: a network of width %d: allowed only the width searched, -n %d", file, net.Width(), width)
-	}
-	if arch.Valency > 2 {
-		// Its network is binary cells, which the adder groups into
-		// gates of up to Valency inputs: the search, which measures
-		// valency 2 only, starts from the same cells as binary ones.
-		fmt.Fprintf(c.App.ErrWriter, "prefixgen optimize: --start %s is the valency-%d adder: the search measures valency 2 only, and starts from its network as binary cells\n", file, arch.Valency)
-		arch.Valency = 2
 	}
 	// An adder document records the adder measured: the search measures
 	// it so. A network document's standard adder is a default the flags

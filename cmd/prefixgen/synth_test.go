@@ -807,19 +807,37 @@ func TestOptimizeStart(t *testing.T) {
 	assert.Regexp(t, `^optimizer max_depth=6 seed=1\s+8\s+\d+\s+\d+\s+\d+\s+[\d.]+\s+2\s`, rows[1])
 }
 
-// --start of a radix adder, as gen --valency writes it, starts from its
-// network as binary cells, which the search measures, and says so; the
-// rest of its architecture stands.
-func TestOptimizeStartValency(t *testing.T) {
+// --valency K measures every adder with gates of up to K inputs, and the
+// file it writes records them; --start of a radix adder, as gen --valency
+// writes it, keeps its valency as it keeps its sparseness, and a flag that
+// changes it is bad usage.
+func TestOptimizeValency(t *testing.T) {
 	needFlow(t)
 	t.Parallel()
-	path := filepath.Join(t.TempDir(), "sk3.json")
+	dir := t.TempDir()
+	path := filepath.Join(dir, "sk3.json")
 	status, _, errOut := prefixgen("gen", "-t", "sklansky", "-n", "8", "--valency", "3", "--sparse", "2", "-f", "json", "-o", path)
 	require.Equal(t, 0, status, errOut)
-	status, out, errOut := prefixgen("optimize", "-n", "8", "--flow-steps", "0", "--max-delay-ns", "10", "--start", path)
-	require.Equal(t, 0, status, errOut)
-	assert.Equal(t, "prefixgen optimize: --start "+path+" is the valency-3 adder: the search measures valency 2 only, and starts from its network as binary cells\n", errOut)
-	assert.Contains(t, out, "the adder measured is sparse=2 (gen -f verilog --sparse 2)", "the start's sparseness stands")
+	out3 := filepath.Join(dir, "out3.json")
+	for _, args := range [][]string{{"--valency", "3"}, {"--start", path}} {
+		status, out, errOut := prefixgen(append([]string{"optimize", "-n", "8", "--flow-steps", "4", "--max-delay-ns", "10", "-f", "json", "-o", out3}, args...)...)
+		require.Equal(t, 0, status, errOut)
+		assert.Empty(t, out)
+		assert.Empty(t, errOut)
+		status, out, errOut = prefixgen("synth", "--from", out3, "-f", "csv")
+		require.Equal(t, 0, status, errOut)
+		assert.Regexp(t, `\n[^,]*,[^,]*,8,\d,3,`, out, "%v: the adder measured and written has valency 3", args)
+	}
+	status, out, errOut := prefixgen("optimize", "-n", "8", "--flow-steps", "0", "--max-delay-ns", "10", "--start", path, "--valency", "2")
+	assert.Equal(t, 2, status)
+	assert.Empty(t, out)
+	assert.Equal(t, "prefixgen optimize: --valency 2 contradicts "+path+", the valency-3 adder: leave --valency out\n", errOut)
+	for _, args := range [][]string{{"--valency", "5", "--max-delay-ns", "10"}, {"--valency", "3", "--max-depth", "4"}} {
+		status, out, errOut := prefixgen(append([]string{"optimize", "-n", "8"}, args...)...)
+		assert.Equal(t, 2, status, "%v", args)
+		assert.Empty(t, out)
+		assert.Equal(t, 1, strings.Count(errOut, "\n"), errOut)
+	}
 }
 
 // A start file that cannot be the search's start is bad usage: one line,
