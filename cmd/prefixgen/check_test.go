@@ -138,24 +138,28 @@ func fakeCheckTools(t *testing.T, scripts map[string]string) {
 
 // A tool that fails is no verdict on the adder: check marks its rows
 // ERROR, never pass or "not equal", and exits 1 naming the first tool that
-// failed. A tool that hangs is stopped at --tool-timeout.
+// failed. A tool that hangs is stopped at --tool-timeout. The real tools
+// run under the same 1 s limit, and on a loaded machine one of them
+// (Verilator compiling its model) may be stopped before Yosys is: the
+// message names whichever was first, and Yosys's row says it was
+// stopped.
 func TestCheckToolFailures(t *testing.T) {
 	tests := []struct {
 		name    string
 		yosys   string
 		args    []string
 		row     string
-		message string
+		message string // a regular expression
 	}{
 		{name: "yosys hangs", yosys: "exec sleep 30", args: []string{"--tool-timeout", "1s"},
 			row:     `^sklansky +4 +yosys +equivalence +ERROR +1(\.\d+)?s +yosys ran past its time limit of 1s and was stopped \(allowed: a longer --tool-timeout\)$`,
-			message: "prefixgen check: a tool failed, so some checks have no verdict (see the table): yosys ran past its time limit of 1s and was stopped (allowed: a longer --tool-timeout)\n"},
+			message: `^prefixgen check: a tool failed, so some checks have no verdict \(see the table\): \S+ ran past its time limit of 1s and was stopped \(allowed: a longer --tool-timeout\)\n$`},
 		{name: "yosys exits 1", yosys: "echo 'abc: out of memory' >&2; exit 1",
 			row:     `^sklansky +4 +yosys +equivalence +ERROR +\S+ +yosys failed: abc: out of memory$`,
-			message: "prefixgen check: a tool failed, so some checks have no verdict (see the table): yosys failed: abc: out of memory\n"},
+			message: `^prefixgen check: a tool failed, so some checks have no verdict \(see the table\): yosys failed: abc: out of memory\n$`},
 		{name: "yosys prints junk", yosys: "echo 'all is well'",
 			row:     `^sklansky +4 +yosys +equivalence +ERROR +\S+ +yosys gave no proof: all is well$`,
-			message: "prefixgen check: a tool failed, so some checks have no verdict (see the table): "},
+			message: `^prefixgen check: a tool failed, so some checks have no verdict \(see the table\): `},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -164,7 +168,7 @@ func TestCheckToolFailures(t *testing.T) {
 			status, out, errOut := prefixgen(append([]string{"check", "-t", "sklansky", "-n", "4", "--vectors", "10"}, tt.args...)...)
 			assert.Less(t, time.Since(start), 15*time.Second)
 			assert.Equal(t, 1, status)
-			assert.True(t, strings.HasPrefix(errOut, tt.message), errOut)
+			assert.Regexp(t, tt.message, errOut)
 			assert.Equal(t, 1, strings.Count(errOut, "\n"), errOut)
 			assert.NotContains(t, out, "not equal")
 			var equivalence string
