@@ -67,3 +67,23 @@ func BenchmarkWidths(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkFanout times the optimizer under a fan-out bound, where every
+// step of its annealing counts each signal's readers. Run it with
+//
+//	go test -run '^$' -bench Fanout -benchtime 1x -count 5 ./optimize
+func BenchmarkFanout(b *testing.B) {
+	for _, c := range [][3]int{{64, 8, 4}, {128, 9, 4}} {
+		b.Run(fmt.Sprintf("n=%d/depth=%d/fanout=%d", c[0], c[1], c[2]), func(b *testing.B) {
+			var r optimize.Result
+			for b.Loop() {
+				var err error
+				r, err = optimize.Minimize(context.Background(), optimize.Options{Width: c[0], MaxDepth: c[1], MaxFanout: c[2], Seed: 1})
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(r.Figures.Size), "cells")
+		})
+	}
+}

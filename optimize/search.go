@@ -22,6 +22,10 @@ type graph struct {
 	cols [][words]uint64
 	// scratch of eval: level and fan-out per span, indexed i*n + j.
 	level, fan []int16
+	// fanned are the indices of fan that are not zero: eval and excess
+	// count fan-outs there and set them back to zero, so that neither
+	// walks all n² entries.
+	fanned []int32
 }
 
 // words is the number of 64-bit words of a column: widths up to 256.
@@ -106,14 +110,28 @@ func (g *graph) size() int {
 	return s - g.n
 }
 
+// clearFan sets the fan-outs the last count left back to zero.
+func (g *graph) clearFan() {
+	for _, k := range g.fanned {
+		g.fan[k] = 0
+	}
+	g.fanned = g.fanned[:0]
+}
+
+// addFan counts one more reader of the span at index k of fan.
+func (g *graph) addFan(k int) {
+	if g.fan[k] == 0 {
+		g.fanned = append(g.fanned, int32(k))
+	}
+	g.fan[k]++
+}
+
 // eval returns the depth and, when maxFanout > 0, the largest fan-out, and
 // whether both are within the bounds; it stops at the first span deeper
 // than maxDepth.
 func (g *graph) eval(maxDepth, maxFanout int) (depth, fanout int, ok bool) {
 	n := g.n
-	if maxFanout > 0 {
-		clear(g.fan)
-	}
+	g.clearFan()
 	for i := range n {
 		g.level[i*n+i] = 0
 		up := i // the next shorter span of column i
@@ -133,8 +151,8 @@ func (g *graph) eval(maxDepth, maxFanout int) (depth, fanout int, ok bool) {
 				}
 				g.level[i*n+j] = l
 				if maxFanout > 0 {
-					g.fan[i*n+up]++
-					g.fan[(up-1)*n+j]++
+					g.addFan(i*n + up)
+					g.addFan((up-1)*n + j)
 				}
 				up = j
 			}
@@ -143,10 +161,10 @@ func (g *graph) eval(maxDepth, maxFanout int) (depth, fanout int, ok bool) {
 	}
 	if maxFanout > 0 {
 		for i := range n {
-			g.fan[i*n]++ // the output
+			g.addFan(i * n) // the output
 		}
-		for _, f := range g.fan {
-			fanout = max(fanout, int(f))
+		for _, k := range g.fanned {
+			fanout = max(fanout, int(g.fan[k]))
 		}
 		if fanout > maxFanout {
 			return depth, fanout, false
@@ -307,9 +325,7 @@ func nthBit(c *[words]uint64, k int) int {
 // when maxFanout > 0, the fan-out beyond maxFanout summed over the signals.
 func (g *graph) excess(maxDepth, maxFanout int) int {
 	n := g.n
-	if maxFanout > 0 {
-		clear(g.fan)
-	}
+	g.clearFan()
 	ex := 0
 	for i := range n {
 		g.level[i*n+i] = 0
@@ -326,8 +342,8 @@ func (g *graph) excess(maxDepth, maxFanout int) int {
 				j := w<<6 + b
 				g.level[i*n+j] = max(g.level[i*n+up], g.level[(up-1)*n+j]) + 1
 				if maxFanout > 0 {
-					g.fan[i*n+up]++
-					g.fan[(up-1)*n+j]++
+					g.addFan(i*n + up)
+					g.addFan((up-1)*n + j)
 				}
 				up = j
 			}
@@ -336,10 +352,10 @@ func (g *graph) excess(maxDepth, maxFanout int) int {
 	}
 	if maxFanout > 0 {
 		for i := range n {
-			g.fan[i*n]++
+			g.addFan(i * n)
 		}
-		for _, f := range g.fan {
-			ex += max(0, int(f)-maxFanout)
+		for _, k := range g.fanned {
+			ex += max(0, int(g.fan[k])-maxFanout)
 		}
 	}
 	return ex
