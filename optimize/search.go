@@ -248,8 +248,9 @@ func annealPenalty(ctx context.Context, start *graph, maxDepth, maxFanout, steps
 		energy: func(g *graph) (float64, error) {
 			return float64(g.size() + penalty*g.excess(maxDepth, maxFanout)), nil
 		},
-		took: func(g *graph, _ float64) {
-			if size := g.size(); size < bestSize && g.excess(maxDepth, maxFanout) == 0 {
+		took: func(g *graph, e float64) {
+			// The energy is the size exactly when nothing exceeds a bound.
+			if size := g.size(); size < bestSize && e == float64(size) {
 				if best == nil {
 					best = g.clone()
 				} else {
