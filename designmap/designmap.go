@@ -125,7 +125,8 @@ type Result struct {
 	// the result is that design; 0 where it is the design as Yosys
 	// extracts its adders.
 	SumCopies int
-	// Rounds is the number of choices Map measured.
+	// Rounds is the number of rounds of choices Map measured, over the
+	// searches from every prepared design.
 	Rounds int
 	// Proved, with Options.Check, says that Yosys proved the design with
 	// the chosen networks equal to the design with its own (with its sums
@@ -379,9 +380,11 @@ func start(ctx context.Context, opt Options) (r *run, remove func(), err error) 
 		remove()
 		return nil, nil, err
 	}
-	r.planned = 2 + len(Baselines) + (len(choices)+1)*opt.rounds()
+	// Yosys's own and the families, then for each prepared design the
+	// probed start and its rounds.
+	r.planned = 1 + len(Baselines) + 1 + (len(choices)+1)*opt.rounds()
 	if len(r.designs) > sumsMerged {
-		r.planned += len(Baselines) + 1
+		r.planned += len(Baselines) + 1 + 1 + (len(choices)+1)*opt.rounds()
 	}
 	return r, remove, nil
 }
@@ -416,10 +419,17 @@ func (r *run) mapDesign(ctx context.Context) (*Result, error) {
 	}
 	before := measured[0]
 	res.Before = before.outcome(YosysChoice)
-	best, bestChoice, bestName := before, starts[0], names[0]
+	// The best start of each prepared design: the search runs from each,
+	// since the best start of all may be the merged design's while a
+	// looser clock leaves the design as extracted the smaller end (or the
+	// other way round).
+	startOf := make([]int, len(r.designs))
+	for d := range startOf {
+		startOf[d] = -1
+	}
 	for i, m := range measured {
-		if better(m, best, opt.PeriodNS) {
-			best, bestChoice, bestName = m, starts[i], names[i]
+		if d := starts[i].design; startOf[d] < 0 || better(m, measured[startOf[d]], opt.PeriodNS) {
+			startOf[d] = i
 		}
 		if opt.Compare && i > 0 {
 			res.Baselines = append(res.Baselines, m.outcome(names[i]))
@@ -428,46 +438,22 @@ func (r *run) mapDesign(ctx context.Context) (*Result, error) {
 			res.Baselines = append(res.Baselines, res.Before)
 		}
 	}
-	r.trace("start: %s, %.1f µm², worst path %.3f ns", bestName, best.area, best.worst)
-	current := bestChoice
-	probe, err := r.synthesize(ctx, current, true)
-	if err != nil {
-		return nil, err
+	var won *searched
+	for _, i := range startOf {
+		s, err := r.search(ctx, starts[i], measured[i], names[i])
+		if err != nil {
+			return nil, err
+		}
+		res.Rounds += s.rounds
+		if won == nil || better(s.best, won.best, opt.PeriodNS) {
+			won = s
+		}
 	}
-	adders := r.designs[current.design].adders
+	best, bestChoice, bestName := won.best, won.choice, won.name
+	adders := r.designs[bestChoice.design].adders
 	res.Adders = make([]Adder, len(adders))
 	for i, a := range adders {
-		res.Adders[i] = Adder{Cell: a.cell, Width: a.width, SpreadNS: spread(probe.arrivals[i]), SlackNS: probe.slack[i]}
-	}
-	for round := 0; round < opt.rounds(); round++ {
-		tries, err := r.choose(ctx, current, probe)
-		if err != nil {
-			return nil, err
-		}
-		measured, err := r.synthesizeAll(ctx, tries, make([]bool, len(tries)))
-		if err != nil {
-			return nil, err
-		}
-		res.Rounds++
-		k := 0
-		for j, m := range measured {
-			r.trace("round %d, choice %d: %.1f µm², worst path %.3f ns", round+1, j+1, m.area, m.worst)
-			if better(m, measured[k], opt.PeriodNS) {
-				k = j
-			}
-		}
-		if !better(measured[k], best, opt.PeriodNS) {
-			break
-		}
-		best, bestChoice, bestName = measured[k], tries[k], "prefixgen"
-		if round+1 == opt.rounds() {
-			break
-		}
-		// The next round chooses from the timing of the best, probed.
-		if probe, err = r.synthesize(ctx, tries[k], true); err != nil {
-			return nil, err
-		}
-		current = tries[k]
+		res.Adders[i] = Adder{Cell: a.cell, Width: a.width, SpreadNS: spread(won.probe.arrivals[i]), SlackNS: won.probe.slack[i]}
 	}
 	res.After = best.outcome(bestName)
 	res.Netlist = best.netlist
@@ -486,6 +472,62 @@ func (r *run) mapDesign(ctx context.Context) (*Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// searched is where one search of Map ended.
+type searched struct {
+	best   *measure
+	choice choice
+	name   string
+	// probe is the timing of the start, probed: the adders' arrivals and
+	// slack that Result.Adders reports.
+	probe  *measure
+	rounds int
+}
+
+// search runs the rounds of choices from start, measured as m: each round
+// chooses networks from the timing of the best so far and measures every
+// choice; it stops once a round finds nothing better.
+func (r *run) search(ctx context.Context, start choice, m *measure, name string) (*searched, error) {
+	opt := r.opt
+	r.trace("start: %s, %.1f µm², worst path %.3f ns", name, m.area, m.worst)
+	probe, err := r.synthesize(ctx, start, true)
+	if err != nil {
+		return nil, err
+	}
+	s := &searched{best: m, choice: start, name: name, probe: probe}
+	current := start
+	for round := 0; round < opt.rounds(); round++ {
+		tries, err := r.choose(ctx, current, probe)
+		if err != nil {
+			return nil, err
+		}
+		measured, err := r.synthesizeAll(ctx, tries, make([]bool, len(tries)))
+		if err != nil {
+			return nil, err
+		}
+		s.rounds++
+		k := 0
+		for j, m := range measured {
+			r.trace("round %d, choice %d: %.1f µm², worst path %.3f ns", round+1, j+1, m.area, m.worst)
+			if better(m, measured[k], opt.PeriodNS) {
+				k = j
+			}
+		}
+		if !better(measured[k], s.best, opt.PeriodNS) {
+			break
+		}
+		s.best, s.choice, s.name = measured[k], tries[k], "prefixgen"
+		if round+1 == opt.rounds() {
+			break
+		}
+		// The next round chooses from the timing of the best, probed.
+		if probe, err = r.synthesize(ctx, tries[k], true); err != nil {
+			return nil, err
+		}
+		current = tries[k]
+	}
+	return s, nil
 }
 
 // better reports whether a is a better outcome than b at the period: the

@@ -17,12 +17,13 @@
 // flattened: merged into the design, ABC's rewriting would turn any
 // network into a ripple of majority gates.
 //
-// From the best of those, probed, it reads when each bit of each adder
+// From the best of those on each prepared design, probed, it reads when each bit of each adder
 // arrives and the slack of its outputs, and gives each adder networks by
 // the delay model with those arrivals (package optimize): the model's
 // fastest where the adder lacks slack, the fewest cells within part of its
 // slack or Yosys's own merged where it has some. It measures each choice
-// and goes on from the best while that helps.
+// and goes on from the best while that helps; the better end of the
+// searches from each design is the result.
 //
 // Result holds the mapped netlist, the design with its adders as generic
 // gates for any other flow, a row per adder, the worst path and area

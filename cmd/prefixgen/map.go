@@ -29,7 +29,7 @@ func mapCommand() *cli.Command {
 			"next edge. Where a sum is an operand of other sums (SHA-256's t1, read by a_new and e_new), the design\n" +
 			"is also prepared with that sum's adders copied into each reader, so that each chain of additions is\n" +
 			"one carry-save tree and one adder, and synthesized that way too (the \"sums merged\" rows).\n" +
-			"From the best, map reads when each adder's bits arrive and the slack of its outputs, gives\n" +
+			"From the best of each design, map reads when each adder's bits arrive and the slack of its outputs, gives\n" +
 			"each adder networks by the delay model with those arrivals (as optimize --arrival does): the fastest\n" +
 			"where it lacks slack; the fewest cells within part of its slack, or Yosys's own, where it has some;\n" +
 			"measures each choice, and goes on from the best while that helps (--rounds). Best is the least worst\n" +
