@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -312,6 +313,10 @@ type run struct {
 	done      int
 	planned   int
 	sequence  int
+	// measured holds every unprobed synthesis by its choice's key: a
+	// round's choices often repeat one another or the choice they start
+	// from, and each is synthesized once.
+	measured map[string]*measure
 }
 
 // lcu is one $lcu cell of the prepared design.
@@ -588,13 +593,31 @@ func (r *run) starts() ([]choice, []string, error) {
 }
 
 // synthesizeAll synthesizes choices[i], probed where probe[i], two at a
-// time.
+// time; an unprobed choice synthesized before takes its measure again.
 func (r *run) synthesizeAll(ctx context.Context, choices []choice, probe []bool) ([]*measure, error) {
 	out := make([]*measure, len(choices))
 	errs := make([]error, len(choices))
+	keys := make([]string, len(choices))
+	first := map[string]int{} // the first of choices with each key
 	sem := make(chan struct{}, 2)
 	var wg sync.WaitGroup
 	for i := range choices {
+		if !probe[i] {
+			keys[i] = r.key(choices[i])
+			r.mu.Lock()
+			m, ok := r.measured[keys[i]]
+			r.mu.Unlock()
+			if ok {
+				out[i] = m
+				r.step()
+				continue
+			}
+			if _, ok := first[keys[i]]; ok {
+				r.step()
+				continue
+			}
+			first[keys[i]] = i
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -607,7 +630,41 @@ func (r *run) synthesizeAll(ctx context.Context, choices []choice, probe []bool)
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.measured == nil {
+		r.measured = map[string]*measure{}
+	}
+	for i := range choices {
+		if probe[i] {
+			continue
+		}
+		if out[i] == nil {
+			out[i] = out[first[keys[i]]]
+		}
+		r.measured[keys[i]] = out[i]
+	}
 	return out, nil
+}
+
+// key names what decides a synthesis of c: its design and each adder's
+// network, cell by cell ("-" for Yosys's own).
+func (r *run) key(c choice) string {
+	var b strings.Builder
+	b.WriteString(strconv.Itoa(c.design))
+	for i := range r.designs[c.design].adders {
+		n := c.network(i)
+		if n == nil {
+			b.WriteString(";-")
+			continue
+		}
+		b.WriteByte(';')
+		for k := range n.Size() {
+			cell := n.Cell(k)
+			fmt.Fprintf(&b, "%d,%d ", cell.Lo, cell.Hi)
+		}
+	}
+	return b.String()
 }
 
 // trace tells Options.Trace a line.

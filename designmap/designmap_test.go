@@ -415,3 +415,29 @@ func TestMapSearchesEachDesign(t *testing.T) {
 		assert.False(t, better(m, a, opt.PeriodNS), "%v measured, better than the result %v", o, res.After)
 	}
 }
+
+// A choice synthesized once is not synthesized again, in one batch or a
+// later one: a round's choices often repeat one another.
+func TestSynthesizeOnce(t *testing.T) {
+	tools(t)
+	t.Parallel()
+	ctx := context.Background()
+	r, remove, err := start(ctx, macOptions())
+	require.NoError(t, err)
+	defer remove()
+	ks, err := r.uniform(Baselines[1], asExtracted)
+	require.NoError(t, err)
+	again, err := r.uniform(Baselines[1], asExtracted) // the same networks, built again
+	require.NoError(t, err)
+	before := r.sequence
+	ms, err := r.synthesizeAll(ctx, []choice{ks, yosysChoice(), again, {}}, make([]bool, 4))
+	require.NoError(t, err)
+	assert.Equal(t, before+2, r.sequence, "Kogge–Stone and Yosys's own, once each")
+	assert.Same(t, ms[0], ms[2])
+	assert.Same(t, ms[1], ms[3])
+	ms2, err := r.synthesizeAll(ctx, []choice{again, ks}, []bool{false, true})
+	require.NoError(t, err)
+	assert.Equal(t, before+3, r.sequence, "only the probed one")
+	assert.Same(t, ms[0], ms2[0])
+	assert.NotNil(t, ms2[1].arrivals, "probed")
+}
