@@ -15,9 +15,11 @@ import (
 // sky130hd, against the uniform families as Yosys extracts the adders:
 // SHA-256 at a 10 ns clock no larger than the smallest family (every adder
 // ripple) and at least 10 % faster than it (goal D2 against the families);
-// SHA-512 the same at 16 ns; at 8 ns, and SHA-512 at 7.5 ns, no larger
-// than the fastest family and at least 10 % faster than it (goal D1); and
-// each faster than Yosys's own mapping.
+// SHA-512 the same at 16 ns; at 7.45 ns, and SHA-512 at 7.5 ns, no
+// larger than the fastest family and at least 10 % faster than it (goal
+// D1: a clock 10 % under the fastest family's worst path asks for it; at 8
+// ns SHA-256 meets the clock with less area, 7.974 ns); and each faster
+// than Yosys's own mapping.
 func TestClaimMap(t *testing.T) {
 	tooltest.Claims(t)
 	tools(t)
@@ -33,7 +35,7 @@ func TestClaimMap(t *testing.T) {
 		period float64
 	}{
 		{"sha256-D2", sha256Files, "sha256_core", "D2", 10},
-		{"sha256-D1", sha256Files, "sha256_core", "D1", 8},
+		{"sha256-D1", sha256Files, "sha256_core", "D1", 7.45},
 		{"sha512-D1", sha512Files, "sha512_core", "D1", 7.5},
 		{"sha512-D2", sha512Files, "sha512_core", "D2", 16},
 	} {
