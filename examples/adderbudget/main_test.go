@@ -15,6 +15,9 @@ import (
 	"github.com/prefixgen/prefixgen/physical"
 )
 
+// TestMain removes the libraries the tests had written for the tools.
+func TestMain(m *testing.M) { tooltest.Main(m) }
+
 // needTools skips the test when Yosys, OpenSTA or the OSU 0.18 µm library
 // is missing (fails under PREFIXGEN_REQUIRE_TOOLS=1).
 func needTools(t *testing.T) {

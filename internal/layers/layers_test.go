@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -107,4 +108,38 @@ func TestParse(t *testing.T) {
 		_, err := layers.Parse([]byte(doc))
 		assert.Error(t, err, doc)
 	}
+}
+
+// Every package whose tests may write a library for the tools (whose test
+// binary links package pdk) removes what they wrote when they end: its
+// TestMain calls tooltest.Main, or cleanup.RemoveAll as prefixgen's main
+// does. Without it each run of its tests left a folder of libraries (up to
+// 48 MB) in the temporary directory.
+func TestTestsRemoveLibraries(t *testing.T) {
+	cmd := exec.Command("go", "list", "-test", "-f", "{{.ImportPath}}|{{.Dir}}|{{join .Deps \" \"}}", "./...")
+	cmd.Dir = filepath.Join("..", "..")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	require.NoError(t, err, "go list: %s", stderr.String())
+	checked := 0
+	for line := range strings.Lines(string(out)) {
+		path, rest, _ := strings.Cut(strings.TrimSpace(line), "|")
+		dir, deps, _ := strings.Cut(rest, "|")
+		if !strings.HasSuffix(path, ".test") || !slices.Contains(strings.Fields(deps), module+"/physical/pdk") {
+			continue
+		}
+		checked++
+		files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
+		require.NoError(t, err)
+		cleans := false
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			require.NoError(t, err)
+			s := string(data)
+			cleans = cleans || strings.Contains(s, "func TestMain(") && (strings.Contains(s, "tooltest.Main(m)") || strings.Contains(s, "cleanup.RemoveAll()"))
+		}
+		assert.True(t, cleans, "%s: its tests link package pdk, and no TestMain removes the libraries they write (call tooltest.Main)", strings.TrimSuffix(path, ".test"))
+	}
+	assert.Positive(t, checked, "no test binary links package pdk")
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/prefixgen/prefixgen/internal/cleanup"
 )
 
 // RequireEnv is the environment variable that turns a missing tool from a
@@ -100,4 +102,15 @@ func Shared(t testing.TB, rel string) string {
 	}
 	t.Skipf("%s is missing: skipping (set %s=1 to make this a failure)", path, RequireEnv)
 	return ""
+}
+
+// Main runs the tests of m and then removes what the run left for the end
+// of the process (package cleanup: the libraries package pdk writes for
+// the tools), as prefixgen's main does, and exits with the tests' status.
+// Every package whose tests may write a library calls it from TestMain,
+// so that no run leaves a folder behind in the temporary directory.
+func Main(m *testing.M) {
+	code := m.Run()
+	cleanup.RemoveAll()
+	os.Exit(code)
 }
