@@ -81,6 +81,14 @@ func LibertyFile(name string) string {
 	return name
 }
 
+// RemoveLibraries removes the Liberty files written for the tools (a
+// library the project carries, one split across files, one with cells not
+// to use: see LibertyPath), which stay in a temporary folder for the
+// process's later runs. A program that uses this package, or those above
+// it, calls it once its flows are done, as prefixgen's command does when it
+// ends; a run after it writes them again.
+func RemoveLibraries() { pdk.RemoveWritten() }
+
 // LibertyPath returns the one plain Liberty file that Yosys and OpenSTA
 // read for the library spec (as Options.Liberty) with the cells dontUse
 // names not to use (as Options.DontUse), written once per process where

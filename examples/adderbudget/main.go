@@ -74,6 +74,9 @@ func run(w io.Writer, args []string) error {
 		}
 		designs = append(designs, d)
 	}
+	// A library the flow writes for the tools (asap7's five files as one)
+	// stays for later runs until the program removes it.
+	defer physical.RemoveLibraries()
 	results, err := physical.Run(context.Background(), designs, physical.Options{Liberty: *liberty, Flow: f})
 	if err != nil {
 		if physical.IsSetup(err) {

@@ -19,8 +19,9 @@
 //
 // File gives the one plain Liberty file Yosys and OpenSTA read: the
 // library's own file where it is one plain file with nothing to mark, else
-// one written once per process into a private temporary folder (removed at
-// the process's end through internal/cleanup): the first file's header,
+// one written once per process into a private temporary folder (removed by
+// RemoveWritten, or at the process's end through internal/cleanup as
+// prefixgen's command ends): the first file's header,
 // every file's templates and cells, the cells not to use marked
 // dont_use : true, and the power tables, which no tool of the flow reads,
 // left out.

@@ -354,18 +354,31 @@ var (
 	// dont-use globs.
 	writtenFiles sync.Map
 	// folder is the process's folder of written files, made by the first
-	// File that writes one and removed at the end of the process (package
-	// cleanup).
-	folderOnce sync.Once
-	folder     string
-	folderErr  error
+	// File that writes one and removed by RemoveWritten or at the end of
+	// the process (package cleanup); removeFolder removes it.
+	folderMu     sync.Mutex
+	folder       string
+	removeFolder func()
 )
+
+// RemoveWritten removes the files File and MapFile wrote, which stay for
+// the process's later runs until it ends, and forgets them: a later File
+// writes its file again. Call it when no flow is under way.
+func RemoveWritten() {
+	folderMu.Lock()
+	defer folderMu.Unlock()
+	writtenFiles.Clear()
+	if folder != "" {
+		removeFolder()
+		folder, removeFolder = "", nil
+	}
+}
 
 // File returns the path of the one plain Liberty file the tools read: the
 // library's own file where it is one plain file with no cell to mark
 // dont_use, else the file Write writes, once per process, in a private
-// temporary folder under a plain path (toolrun.TempDir) that is removed
-// at the end of the process (package cleanup). An error is a failure to
+// temporary folder under a plain path (toolrun.TempDir) that RemoveWritten
+// removes, or the end of the process (package cleanup). An error is a failure to
 // write it, not bad input.
 func (l *Library) File() (string, error) {
 	if l.plain != "" {
@@ -423,12 +436,16 @@ func (l *Library) Written() bool {
 // write writes the file of File or MapFile with put, under the library's
 // name, suffix and a hash of key.
 func (l *Library) write(key, suffix string, put func(io.Writer) error) (string, error) {
-	folderOnce.Do(func() {
-		folder, _, folderErr = cleanup.MkdirTemp(toolrun.TempDir(), "prefixgen-pdk-")
-	})
-	if folderErr != nil {
-		return "", fmt.Errorf("pdk: %w", folderErr)
+	folderMu.Lock()
+	if folder == "" {
+		var err error
+		if folder, removeFolder, err = cleanup.MkdirTemp(toolrun.TempDir(), "prefixgen-pdk-"); err != nil {
+			folderMu.Unlock()
+			return "", fmt.Errorf("pdk: %w", err)
+		}
 	}
+	folder := folder
+	folderMu.Unlock()
 	sum := sha256.Sum256([]byte(key))
 	name := strings.Map(func(r rune) rune {
 		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' {

@@ -265,3 +265,22 @@ func TestFiles(t *testing.T) {
 		})
 	}
 }
+
+// RemoveWritten removes the files written for the tools and forgets them:
+// the next File writes its file again, in a folder of its own.
+func TestRemoveWritten(t *testing.T) {
+	lib, err := pdk.Open("osu018", []string{"NAND3X1"})
+	require.NoError(t, err)
+	first, err := lib.File()
+	require.NoError(t, err)
+	require.FileExists(t, first)
+	pdk.RemoveWritten()
+	assert.NoFileExists(t, first)
+	assert.NoDirExists(t, filepath.Dir(first))
+	again, err := lib.File()
+	require.NoError(t, err)
+	require.FileExists(t, again)
+	pdk.RemoveWritten()
+	assert.NoFileExists(t, again)
+	pdk.RemoveWritten() // nothing written: nothing to do
+}
