@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -313,6 +314,9 @@ type run struct {
 	done      int
 	planned   int
 	sequence  int
+	// jobs holds a slot per synthesis under way: one a core, whichever
+	// search asks.
+	jobs chan struct{}
 	// measured holds every unprobed synthesis by its choice's key: a
 	// round's choices often repeat one another or the choice they start
 	// from, and each is synthesized once.
@@ -343,7 +347,7 @@ func start(ctx context.Context, opt Options) (r *run, remove func(), err error) 
 	if err := Check(opt); err != nil {
 		return nil, nil, err
 	}
-	r = &run{opt: opt}
+	r = &run{opt: opt, jobs: make(chan struct{}, runtime.NumCPU())}
 	if r.yosys, err = lookPath("yosys"); err != nil {
 		return nil, nil, err
 	}
@@ -412,7 +416,7 @@ func (r *run) mapDesign(ctx context.Context) (*Result, error) {
 	}
 
 	// Yosys's own mapping, then every family on each prepared design and
-	// Yosys's own on the merged one, unprobed, two at a time: the best of
+	// Yosys's own on the merged one, unprobed, one a core at a time: the best of
 	// all is where the search starts, with --compare or not.
 	starts, names, err := r.starts()
 	if err != nil {
@@ -443,11 +447,23 @@ func (r *run) mapDesign(ctx context.Context) (*Result, error) {
 			res.Baselines = append(res.Baselines, res.Before)
 		}
 	}
+	// The searches run side by side, so that one's syntheses fill the
+	// slot the other's probe leaves idle; each tells its lines after both
+	// end, in the designs' order.
+	ends := make([]*searched, len(startOf))
+	errs := make([]error, len(startOf))
+	var wg sync.WaitGroup
+	for d, i := range startOf {
+		wg.Go(func() { ends[d], errs[d] = r.search(ctx, starts[i], measured[i], names[i]) })
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
 	var won *searched
-	for _, i := range startOf {
-		s, err := r.search(ctx, starts[i], measured[i], names[i])
-		if err != nil {
-			return nil, err
+	for _, s := range ends {
+		for _, l := range s.lines {
+			r.trace("%s", l)
 		}
 		res.Rounds += s.rounds
 		if won == nil || better(s.best, won.best, opt.PeriodNS) {
@@ -488,6 +504,8 @@ type searched struct {
 	// slack that Result.Adders reports.
 	probe  *measure
 	rounds int
+	// lines are what the search measured, for Options.Trace.
+	lines []string
 }
 
 // search runs the rounds of choices from start, measured as m: each round
@@ -495,12 +513,14 @@ type searched struct {
 // choice; it stops once a round finds nothing better.
 func (r *run) search(ctx context.Context, start choice, m *measure, name string) (*searched, error) {
 	opt := r.opt
-	r.trace("start: %s, %.1f µm², worst path %.3f ns", name, m.area, m.worst)
+	s := &searched{best: m, choice: start, name: name}
+	trace := func(format string, args ...any) { s.lines = append(s.lines, fmt.Sprintf(format, args...)) }
+	trace("start: %s, %.1f µm², worst path %.3f ns", name, m.area, m.worst)
 	probe, err := r.synthesize(ctx, start, true)
 	if err != nil {
 		return nil, err
 	}
-	s := &searched{best: m, choice: start, name: name, probe: probe}
+	s.probe = probe
 	current := start
 	for round := 0; round < opt.rounds(); round++ {
 		tries, err := r.choose(ctx, current, probe)
@@ -514,7 +534,7 @@ func (r *run) search(ctx context.Context, start choice, m *measure, name string)
 		s.rounds++
 		k := 0
 		for j, m := range measured {
-			r.trace("round %d, choice %d: %.1f µm², worst path %.3f ns", round+1, j+1, m.area, m.worst)
+			trace("round %d, choice %d: %.1f µm², worst path %.3f ns", round+1, j+1, m.area, m.worst)
 			if better(m, measured[k], opt.PeriodNS) {
 				k = j
 			}
@@ -592,14 +612,14 @@ func (r *run) starts() ([]choice, []string, error) {
 	return choices, names, nil
 }
 
-// synthesizeAll synthesizes choices[i], probed where probe[i], two at a
-// time; an unprobed choice synthesized before takes its measure again.
+// synthesizeAll synthesizes choices[i], probed where probe[i], one a core
+// at a time (run.jobs); an unprobed choice synthesized before takes its
+// measure again.
 func (r *run) synthesizeAll(ctx context.Context, choices []choice, probe []bool) ([]*measure, error) {
 	out := make([]*measure, len(choices))
 	errs := make([]error, len(choices))
 	keys := make([]string, len(choices))
 	first := map[string]int{} // the first of choices with each key
-	sem := make(chan struct{}, 2)
 	var wg sync.WaitGroup
 	for i := range choices {
 		if !probe[i] {
@@ -618,13 +638,7 @@ func (r *run) synthesizeAll(ctx context.Context, choices []choice, probe []bool)
 			}
 			first[keys[i]] = i
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			out[i], errs[i] = r.synthesize(ctx, choices[i], probe[i])
-		}()
+		wg.Go(func() { out[i], errs[i] = r.synthesize(ctx, choices[i], probe[i]) })
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {

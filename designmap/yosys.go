@@ -312,6 +312,12 @@ func (m *measure) outcome(name string) Outcome {
 
 // synthesize maps and times the design with choice c.
 func (r *run) synthesize(ctx context.Context, c choice, probe bool) (*measure, error) {
+	select {
+	case r.jobs <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	defer func() { <-r.jobs }()
 	dir, err := r.subdir("synth")
 	if err != nil {
 		return nil, err
