@@ -60,15 +60,23 @@ func TestMap(t *testing.T) {
 	}
 }
 
+// startMac prepares testdata/mac.v for a test that runs in parallel, and
+// removes its work folder when the test ends.
+func startMac(t *testing.T) *run {
+	t.Helper()
+	tools(t)
+	t.Parallel()
+	r, remove, err := start(context.Background(), macOptions())
+	require.NoError(t, err)
+	t.Cleanup(remove)
+	return r
+}
+
 // TestCheckFailsOnWrongAdder plants a wrong carry in one adder's network:
 // the proof must fail, and say so.
 func TestCheckFailsOnWrongAdder(t *testing.T) {
-	tools(t)
-	t.Parallel()
+	r := startMac(t)
 	ctx := context.Background()
-	r, remove, err := start(ctx, macOptions())
-	require.NoError(t, err)
-	defer remove()
 	c, err := r.uniform(Baselines[3], asExtracted) // Sklansky
 	require.NoError(t, err)
 	lcus, nets, err := r.lcuMap(c, false)
@@ -419,12 +427,8 @@ func TestMapSearchesEachDesign(t *testing.T) {
 // A choice synthesized once is not synthesized again, in one batch or a
 // later one: a round's choices often repeat one another.
 func TestSynthesizeOnce(t *testing.T) {
-	tools(t)
-	t.Parallel()
+	r := startMac(t)
 	ctx := context.Background()
-	r, remove, err := start(ctx, macOptions())
-	require.NoError(t, err)
-	defer remove()
 	ks, err := r.uniform(Baselines[1], asExtracted)
 	require.NoError(t, err)
 	again, err := r.uniform(Baselines[1], asExtracted) // the same networks, built again
