@@ -291,11 +291,12 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 		for i, s := range keep {
 			nets[i], sources[i] = s.net, s.source
 		}
-		starts, err := flowStarts(opt, nets, sources, sparse, results, goal)
+		// keep begins with the user's starts.
+		points, err := flowStarts(opt, nets, sources, sparse, results, goal, len(starts))
 		if err != nil {
 			return FlowResult{}, err
 		}
-		p, steps, err := searchFlow(ctx, opt, goal, flow, starts, opt.FlowSteps)
+		p, steps, err := searchFlow(ctx, opt, goal, flow, points, opt.FlowSteps)
 		if err != nil {
 			return FlowResult{}, err
 		}

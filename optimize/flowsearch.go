@@ -326,8 +326,14 @@ func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.O
 
 // flowStarts picks the starts of the flow-in-the-loop search among the
 // adders measured: the FlowStarts of least flowEnergy, distinct as
-// legalized graphs. Networks wider than MaxAnnealWidth have no graph.
-func flowStarts(opt Options, nets []*network.Network, sources []string, sparse []int, results []*physical.Result, goal flowGoal) ([]flowPoint, error) {
+// legalized graphs, except that each of the first given networks (the
+// user's --start) starts a chain, at its sparseness of least energy,
+// however its energy ranks: a start just outside the bound is where the
+// user asks the search to go on from, and by energy alone the candidates
+// far inside the bound would pass it by. It takes the place of the last
+// of the others. The chains run in order of energy. Networks wider than
+// MaxAnnealWidth have no graph.
+func flowStarts(opt Options, nets []*network.Network, sources []string, sparse []int, results []*physical.Result, goal flowGoal, given int) ([]flowPoint, error) {
 	order := make([]int, len(results))
 	for i := range order {
 		order[i] = i
@@ -335,12 +341,20 @@ func flowStarts(opt Options, nets []*network.Network, sources []string, sparse [
 	slices.SortStableFunc(order, func(a, b int) int {
 		return cmpFloat(flowEnergy(results[a], goal), flowEnergy(results[b], goal))
 	})
-	var starts []flowPoint
+	var (
+		starts []flowPoint
+		owner  []int // the index into nets of each start
+	)
+	has := func(k int) bool { return slices.Contains(owner, k) }
 	seen := map[string]bool{}
 	for _, i := range order {
 		net := nets[i/len(sparse)]
-		if net.Width() > MaxAnnealWidth || net.Width() < 3 || len(starts) == FlowStarts {
+		if net.Width() > MaxAnnealWidth || net.Width() < 3 {
 			break
+		}
+		k := i / len(sparse)
+		if len(starts) >= FlowStarts && (k >= given || has(k)) {
+			continue // past the first FlowStarts only a given start's first
 		}
 		g := fromNetwork(net)
 		sp := sparse[i%len(sparse)]
@@ -356,11 +370,20 @@ func flowStarts(opt Options, nets []*network.Network, sources []string, sparse [
 		if same == nil {
 			continue
 		}
-		p := flowPoint{g: g, net: same, sparse: sp, source: sources[i/len(sparse)]}
+		p := flowPoint{g: g, net: same, sparse: sp, source: sources[k]}
 		if slices.Equal(same.Spec().Cells, net.Spec().Cells) && slices.Equal(same.Outputs(), net.Outputs()) {
 			p.res = results[i] // the graph's network is the one measured
 		}
-		starts = append(starts, p)
+		starts, owner = append(starts, p), append(owner, k)
+	}
+	// A given start taken past the first FlowStarts replaces the last
+	// start that is neither a given network's only one.
+	for j := len(starts) - 1; len(starts) > FlowStarts && j >= 0; j-- {
+		k := owner[j]
+		if k < given && slices.Index(owner, k) == j && slices.IndexFunc(owner[j+1:], func(o int) bool { return o == k }) < 0 {
+			continue
+		}
+		starts, owner = slices.Delete(starts, j, j+1), slices.Delete(owner, j, j+1)
 	}
 	return starts, nil
 }

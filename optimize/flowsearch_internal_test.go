@@ -2,6 +2,7 @@ package optimize
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"math/rand/v2"
 	"path/filepath"
@@ -300,4 +301,58 @@ func TestRadixCandidates(t *testing.T) {
 		assert.LessOrEqual(t, c.figs.Depth, 7, c.source)
 	}
 	assert.Less(t, len(radixCandidates(64, 7)), 4, "the deeper ones are left out")
+}
+
+// TestFlowStartsKeepGiven holds --start's promise: the network the user
+// gives starts a chain however its energy ranks (Knowles s=10 sparse 2 on
+// Nangate45, 0.9 % over a G2 delay bound, was passed by for three adders
+// far inside it, docs/libraries.md), at its sparseness of least energy, in
+// place of the last of the others; where it ranks among the first
+// FlowStarts the starts are those of least energy, as without it. The
+// starts run in order of energy.
+func TestFlowStartsKeepGiven(t *testing.T) {
+	names := []string{"brent-kung", "kogge-stone", "sklansky", "han-carlson", "ladner-fischer", "ripple"}
+	nets := make([]*network.Network, len(names))
+	for i, name := range names {
+		var err error
+		nets[i], err = topologies.Build(name, 16, nil)
+		require.NoError(t, err)
+	}
+	sparse := []int{1, 2}
+	goal := flowGoal{Bound: 1.0}
+	r := func(area, ns float64) *physical.Result { return &physical.Result{AreaUM2: area, DelayNS: ns} }
+	tests := []struct {
+		name    string
+		given   int
+		results []*physical.Result // network i/2 at sparseness sparse[i%2]
+		want    []string           // each start's network and sparseness
+	}{
+		{"no start: the three of least energy", 0,
+			[]*physical.Result{r(500, 1.01), r(510, 1.02), r(100, 0.5), r(110, 0.5), r(120, 0.5), r(130, 0.5), r(140, 0.5), r(150, 0.5), r(160, 0.5), r(170, 0.5), r(180, 0.5), r(190, 0.5)},
+			[]string{"kogge-stone/1", "kogge-stone/2", "sklansky/1"}},
+		{"a start outside the bound replaces the last", 1,
+			[]*physical.Result{r(500, 1.01), r(510, 1.02), r(100, 0.5), r(110, 0.5), r(120, 0.5), r(130, 0.5), r(140, 0.5), r(150, 0.5), r(160, 0.5), r(170, 0.5), r(180, 0.5), r(190, 0.5)},
+			[]string{"kogge-stone/1", "kogge-stone/2", "brent-kung/1"}},
+		{"at its sparseness of least energy", 1,
+			[]*physical.Result{r(520, 1.02), r(500, 1.01), r(100, 0.5), r(110, 0.5), r(120, 0.5), r(130, 0.5), r(140, 0.5), r(150, 0.5), r(160, 0.5), r(170, 0.5), r(180, 0.5), r(190, 0.5)},
+			[]string{"kogge-stone/1", "kogge-stone/2", "brent-kung/2"}},
+		{"a start among the first three changes nothing", 1,
+			[]*physical.Result{r(90, 0.5), r(105, 0.5), r(100, 0.5), r(110, 0.5), r(120, 0.5), r(130, 0.5), r(140, 0.5), r(150, 0.5), r(160, 0.5), r(170, 0.5), r(180, 0.5), r(190, 0.5)},
+			[]string{"brent-kung/1", "kogge-stone/1", "brent-kung/2"}},
+		{"two starts outside the bound", 2,
+			[]*physical.Result{r(500, 1.01), r(510, 1.02), r(600, 1.01), r(610, 1.02), r(120, 0.5), r(130, 0.5), r(140, 0.5), r(150, 0.5), r(160, 0.5), r(170, 0.5), r(180, 0.5), r(190, 0.5)},
+			[]string{"sklansky/1", "brent-kung/1", "kogge-stone/1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sources := slices.Clone(names)
+			starts, err := flowStarts(Options{Width: 16, MaxDepth: 15}, nets, sources, sparse, tt.results, goal, tt.given)
+			require.NoError(t, err)
+			var got []string
+			for _, p := range starts {
+				got = append(got, fmt.Sprintf("%s/%d", p.source, p.sparse))
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
 }

@@ -101,10 +101,10 @@ type Options struct {
 	Cells *adder.Cells
 	// Start are networks of the width that MinimizeFlow, MinimizeFlowSparse
 	// and MinimizeFlowDelay measure besides their candidates, always (they
-	// do not count against FlowCandidates), and from which the flow search
-	// may start like any candidate: a network an earlier search found, to
-	// go on from it. Each must be within MaxDepth and MaxFanout. Minimize
-	// ignores it.
+	// do not count against FlowCandidates), and each of which starts a
+	// chain of the flow search (with FlowSteps > 0), within the bound or
+	// not: a network an earlier search found, to go on from it. Each must
+	// be within MaxDepth and MaxFanout. Minimize ignores it.
 	Start []*network.Network
 }
 
