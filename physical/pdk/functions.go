@@ -60,8 +60,9 @@ func isDFF(c liberty.Cell) bool {
 }
 
 // checkBasic returns an error naming the first basic function for which
-// cells has cells but dontUse leaves none; cells the library marks
-// dont_use itself do not count. lib names the library in the error.
+// cells has cells but dontUse leaves none, and the globs that took them;
+// cells the library marks dont_use itself do not count. lib names the
+// library in the error.
 func checkBasic(lib string, cells map[string]liberty.Cell, dontUse func(string) bool, globs []string) error {
 	for _, b := range basic {
 		var had []string
@@ -80,8 +81,16 @@ func checkBasic(lib string, cells map[string]liberty.Cell, dontUse func(string) 
 		}
 		if len(had) > 0 && !kept {
 			slices.Sort(had)
+			// Only the patterns that took some of them: the platform's
+			// record alone holds dozens.
+			var took []string
+			for _, g := range globs {
+				if slices.ContainsFunc(had, func(name string) bool { return matchAny([]string{g}, name) }) {
+					took = append(took, g)
+				}
+			}
 			return fmt.Errorf("pdk: the cells not to use (%s) leave library %s no cell for %s, which it has (%s): allowed a dont-use list that keeps one",
-				strings.Join(globs, " "), lib, b.name, strings.Join(had, ", "))
+				strings.Join(took, " "), lib, b.name, strings.Join(had, ", "))
 		}
 	}
 	return nil

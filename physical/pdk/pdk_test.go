@@ -245,6 +245,7 @@ func TestFiles(t *testing.T) {
 		{"units", plain + "," + write("ps.lib", []byte(strings.Replace(lib("x", seq), "1ns", "1ps", 1))), nil,
 			`^pdk: liberty: .*plain\.lib and .*ps\.lib disagree on time_unit: "1ns" in .*plain\.lib, "1ps" in .*ps\.lib: allowed files of one library, whose units agree$`},
 		{"no NAND2 left", plain, []string{"NAND2*"}, `^pdk: the cells not to use \(NAND2\*\) leave library .*plain\.lib no cell for a two-input NAND, which it has \(NAND2, NAND2B\): allowed a dont-use list that keeps one$`},
+		{"only the patterns that took them", plain, []string{"FOO*", "NAND2*", "X*", "NAND2B"}, `^pdk: the cells not to use \(NAND2\* NAND2B\) leave library .*plain\.lib no cell for a two-input NAND, which it has`},
 		{"no flip-flop left", plain, []string{"DFF"}, `no cell for a D flip-flop, which it has \(DFF\)`},
 		{"no XOR left", plain, []string{"X*"}, `no cell for a two-input XOR or XNOR, which it has \(XNOR2\)`},
 		{"bad glob", plain, []string{"NAND[2"}, `^pdk: dont-use pattern "NAND\[2": syntax error in pattern: allowed globs of cell names`},
