@@ -367,9 +367,9 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 }
 
 // optimizeStart reads --start: the network the search measures besides its
-// candidates and may start from, and for an adder document the
-// architecture it records, which the flags may repeat but not change
-// (adder.ReadFlagList). A start file of another width is bad usage.
+// candidates and starts a chain of the flow search from, and for an adder
+// document the architecture it records, which the flags may repeat but not
+// change (adder.ReadFlagList). A start file of another width is bad usage.
 func optimizeStart(c *cli.Context, width int) (*network.Network, *adder.Recorded, error) {
 	file := c.String("start")
 	data, err := os.ReadFile(file)
