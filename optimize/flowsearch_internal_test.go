@@ -321,6 +321,14 @@ func TestFlowStartsKeepGiven(t *testing.T) {
 	sparse := []int{1, 2}
 	goal := flowGoal{Bound: 1.0}
 	r := func(area, ns float64) *physical.Result { return &physical.Result{AreaUM2: area, DelayNS: ns} }
+	// results gives the first adders, then adder i (i ≥ 2) 100 + 10(i − 2)
+	// µm² far inside the bound, up to all twelve.
+	results := func(first ...*physical.Result) []*physical.Result {
+		for i := len(first); i < 2*len(names); i++ {
+			first = append(first, r(float64(100+10*(i-2)), 0.5))
+		}
+		return first
+	}
 	tests := []struct {
 		name    string
 		given   int
@@ -328,19 +336,19 @@ func TestFlowStartsKeepGiven(t *testing.T) {
 		want    []string           // each start's network and sparseness
 	}{
 		{"no start: the three of least energy", 0,
-			[]*physical.Result{r(500, 1.01), r(510, 1.02), r(100, 0.5), r(110, 0.5), r(120, 0.5), r(130, 0.5), r(140, 0.5), r(150, 0.5), r(160, 0.5), r(170, 0.5), r(180, 0.5), r(190, 0.5)},
+			results(r(500, 1.01), r(510, 1.02)),
 			[]string{"kogge-stone/1", "kogge-stone/2", "sklansky/1"}},
 		{"a start outside the bound replaces the last", 1,
-			[]*physical.Result{r(500, 1.01), r(510, 1.02), r(100, 0.5), r(110, 0.5), r(120, 0.5), r(130, 0.5), r(140, 0.5), r(150, 0.5), r(160, 0.5), r(170, 0.5), r(180, 0.5), r(190, 0.5)},
+			results(r(500, 1.01), r(510, 1.02)),
 			[]string{"kogge-stone/1", "kogge-stone/2", "brent-kung/1"}},
 		{"at its sparseness of least energy", 1,
-			[]*physical.Result{r(520, 1.02), r(500, 1.01), r(100, 0.5), r(110, 0.5), r(120, 0.5), r(130, 0.5), r(140, 0.5), r(150, 0.5), r(160, 0.5), r(170, 0.5), r(180, 0.5), r(190, 0.5)},
+			results(r(520, 1.02), r(500, 1.01)),
 			[]string{"kogge-stone/1", "kogge-stone/2", "brent-kung/2"}},
 		{"a start among the first three changes nothing", 1,
-			[]*physical.Result{r(90, 0.5), r(105, 0.5), r(100, 0.5), r(110, 0.5), r(120, 0.5), r(130, 0.5), r(140, 0.5), r(150, 0.5), r(160, 0.5), r(170, 0.5), r(180, 0.5), r(190, 0.5)},
+			results(r(90, 0.5), r(105, 0.5)),
 			[]string{"brent-kung/1", "kogge-stone/1", "brent-kung/2"}},
 		{"two starts outside the bound", 2,
-			[]*physical.Result{r(500, 1.01), r(510, 1.02), r(600, 1.01), r(610, 1.02), r(120, 0.5), r(130, 0.5), r(140, 0.5), r(150, 0.5), r(160, 0.5), r(170, 0.5), r(180, 0.5), r(190, 0.5)},
+			results(r(500, 1.01), r(510, 1.02), r(600, 1.01), r(610, 1.02)),
 			[]string{"sklansky/1", "brent-kung/1", "kogge-stone/1"}},
 	}
 	for _, tt := range tests {
