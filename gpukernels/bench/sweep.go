@@ -18,7 +18,9 @@ var SweepTypes = []string{"int32", "int64"}
 // tries: the default tuning (gpukernels.DefaultTuning and DefaultDelays,
 // the 8-byte status of a 4-byte value, tiles from the counter), then one
 // change to it each: other tile shapes, no delays or one of the two, the
-// 16-byte status, tiles by block index, and half the look-back window.
+// 16-byte status, tiles by block index, and half the look-back window;
+// then, for 4-byte values, the changes that ran fastest alone on an H200
+// (docs/gpu-results.md) taken together.
 func DefaultVariants(typ string) ([]Variant, error) {
 	t, err := gpukernels.LookupType(typ)
 	if err != nil {
@@ -35,7 +37,9 @@ func DefaultVariants(typ string) ([]Variant, error) {
 	if t.Bytes <= 4 {
 		vs = append(vs, shape(128, 16), shape(256, 24), shape(128, 32))
 	} else {
-		vs = append(vs, shape(threads, 2*items), shape(128, items), shape(256, items))
+		// 256 threads of 24 eight-byte items would need 48 KiB of static
+		// shared memory, more than a kernel may declare.
+		vs = append(vs, shape(threads, items/2), shape(128, items), shape(256, 2*items/3))
 	}
 	vs = append(vs,
 		delays("no-delays", 0, 0),
@@ -45,7 +49,18 @@ func DefaultVariants(typ string) ([]Variant, error) {
 		Variant{"lookback-16", gpukernels.Options{LookBack: 16}},
 	)
 	if t.Bytes <= 4 {
-		vs = append(vs, Variant{"wide-status", gpukernels.Options{WideStatus: true}})
+		wide := gpukernels.Options{WideStatus: true}
+		wideBlock := gpukernels.Options{WideStatus: true, TileOrder: gpukernels.TileOrderBlock}
+		long := func(o gpukernels.Options) gpukernels.Options {
+			o.BlockThreads, o.ItemsPerThread = 128, 32
+			return o
+		}
+		vs = append(vs,
+			Variant{"wide-status", wide},
+			Variant{"wide-status block-order", wideBlock},
+			Variant{"128x32 wide-status", long(wide)},
+			Variant{"128x32 wide-status block-order", long(wideBlock)},
+		)
 	}
 	return vs, nil
 }
