@@ -273,7 +273,7 @@ func cudaCommand() *cli.Command {
 			cudaNamed(&cli.Command{
 				Name:      "bench",
 				Usage:     "build the benchmark harness with nvcc, run it on the GPU and print a table and its JSON",
-				UsageText: "prefixgen cuda bench -t TOPO[,TOPO…]|all [--width W] [--type T] [--op OP] [--items N] [--sizes LIST] [--runs R] [--arch A] [--keep DIR] [-v] [--tool-timeout D]\nprefixgen cuda bench -t TOPO --build-only --keep DIR [--arch A]\nprefixgen cuda bench --suite DIR [--build-only] [--arch A] [--no-sanitize] [--tool-timeout D]\nprefixgen cuda bench --sweep DIR [-t TOPO] [--build-only] [--arch A] [--tool-timeout D]",
+				UsageText: "prefixgen cuda bench -t TOPO[,TOPO…]|all [--width W] [--type T] [--op OP] [--items N] [--sizes LIST] [--runs R] [--arch A] [--keep DIR] [-v] [--tool-timeout D]\nprefixgen cuda bench -t TOPO --build-only --keep DIR [--arch A]\nprefixgen cuda bench --suite DIR [--build-only] [--arch A] [--no-sanitize] [--tool-timeout D]\nprefixgen cuda bench --sweep DIR [-t TOPO] [--build-only] [--arch A] [--tool-timeout D]\nprefixgen cuda bench --networks DIR [--build-only] [--arch A] [--no-sanitize] [--tool-timeout D]",
 				Description: "Generates every network's single-pass and three-pass device scans, a register-resident warp\n" +
 					"microbenchmark, block scans of 1024 items timed in nanoseconds per block (the shuffle block scan, and\n" +
 					"the network's family at 1024 columns in shared memory, padded and not, beside cub::BlockScan), float\n" +
@@ -294,7 +294,12 @@ func cudaCommand() *cli.Command {
 					"one harness per type (int32, int64), each built by one nvcc, at once; every variant is checked\n" +
 					"against the CPU and timed beside cub::DeviceScan and a copy of the same bytes at 2^22, 2^26 and\n" +
 					"2^28 items, aligned and one item off, writing DIR/sweep-TYPE/run.log as it goes and\n" +
-					"DIR/sweep-TYPE.json. With --build-only it builds both in DIR and stops, needing no GPU.",
+					"DIR/sweep-TYPE.json. With --build-only it builds both in DIR and stops, needing no GPU.\n\n" +
+					"--networks DIR times the networks themselves: one harness per type (int32, float and int64 sums)\n" +
+					"of every topology at 32 lanes, each network's register-resident warp scan beside cub::WarpScan and\n" +
+					"its block scans of 1024 items (shuffle, and the family in shared memory) beside cub::BlockScan,\n" +
+					"and nothing else, so that the three build in a fraction of the suite's time; DIR/TABLE.json as\n" +
+					"for --suite.",
 				Flags: append([]cli.Flag{
 					&cli.StringFlag{Name: "topology", Aliases: []string{"t"}, Usage: "topology to build: " + strings.Join(topologies.Names(), ", ") + ", all, or a comma-separated list of them"},
 					benchWidth, paramFlag, from("1 to 32"), typ,
@@ -307,7 +312,8 @@ func cudaCommand() *cli.Command {
 					&cli.BoolFlag{Name: "build-only", Usage: "with --keep DIR, --suite DIR or --sweep DIR, build the harnesses there and stop, without looking for or running on a GPU (run DIR[/TABLE]/harness on a GPU machine)"},
 					&cli.StringFlag{Name: "suite", Usage: "run the whole GPU suite and write one JSON file per table into `DIR` (created if missing)"},
 					&cli.StringFlag{Name: "sweep", Usage: "sweep the device scan's tuning (of -t TOPO, Kogge–Stone by default) over int32 and int64 sums and write sweep-TYPE.json into `DIR` (created if missing); with --build-only, only build it there"},
-					&cli.BoolFlag{Name: "no-sanitize", Usage: "with --suite, skip the compute-sanitizer runs"},
+					&cli.StringFlag{Name: "networks", Usage: "time every topology's warp scan beside cub::WarpScan and its block scans beside cub::BlockScan, over int32, float and int64 sums, and write networks-TYPE-add.json into `DIR` (created if missing); with --build-only, only build them there"},
+					&cli.BoolFlag{Name: "no-sanitize", Usage: "with --suite or --networks, skip the compute-sanitizer runs"},
 					&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "show nvcc's output as it comes, ptxas's registers and spills for every kernel among it (the JSON records them either way)"},
 					toolTimeoutFlag(),
 				}, append(cudaTuningFlags(false), progressFlags()...)...),
@@ -326,17 +332,27 @@ func cudaCommand() *cli.Command {
 					if _, err := progressMode(c); err != nil {
 						return err
 					}
-					if c.IsSet("suite") && c.IsSet("sweep") {
-						return usage(c, "--suite and --sweep are two runs: give one")
+					var runs []string
+					for _, f := range []string{"suite", "sweep", "networks"} {
+						if c.IsSet(f) {
+							runs = append(runs, "--"+f)
+						}
+					}
+					if len(runs) > 1 {
+						last := len(runs) - 1
+						return usage(c, "%s and %s are %s runs: give one", strings.Join(runs[:last], ", "), runs[last], [...]string{2: "two", 3: "three"}[len(runs)])
 					}
 					if c.IsSet("sweep") {
 						return cudaSweep(c, timeout)
+					}
+					if c.IsSet("networks") {
+						return cudaNetworkTables(c, timeout)
 					}
 					if c.IsSet("suite") {
 						return cudaSuite(c, timeout)
 					}
 					if c.Bool("no-sanitize") {
-						return usage(c, "--no-sanitize applies to --suite only")
+						return usage(c, "--no-sanitize applies to --suite and --networks only")
 					}
 					nets, err := cudaNetworks(c, true, false)
 					if err != nil {
@@ -363,6 +379,13 @@ func cudaCommand() *cli.Command {
 					buildOnly := c.Bool("build-only")
 					if buildOnly && c.String("keep") == "" {
 						return usage(c, "--build-only needs --keep DIR: the folder the harness is built in")
+					}
+					if keep := c.String("keep"); keep != "" {
+						if st, err := os.Stat(keep); err != nil {
+							return usage(c, "--keep %s: no such folder: allowed an existing folder", keep)
+						} else if !st.IsDir() {
+							return usage(c, "--keep %s: not a folder: allowed an existing folder", keep)
+						}
 					}
 					nvcc, err := bench.FindNVCC()
 					if err != nil {
@@ -505,6 +528,33 @@ func cudaSuite(c *cli.Context, timeout time.Duration) error {
 		return usage(c, "--suite needs a folder to write the tables into")
 	}
 	return runSuite(c, bench.SuiteOptions{Dir: dir, NoSanitize: c.Bool("no-sanitize"), BuildOnly: c.Bool("build-only"), ToolTimeout: timeout},
+		"steps (builds, sanitizer runs, runs)")
+}
+
+// cudaNetworkTables runs cuda bench --networks DIR: every table of
+// bench.NetworkTables, written to DIR, each tool's run limited to timeout.
+func cudaNetworkTables(c *cli.Context, timeout time.Duration) error {
+	for _, f := range []string{"topology", "from", "width", "param", "type", "op", "items", "sizes", "runs", "keep",
+		"items-per-thread", "block-threads", "lookback", "partial-delay", "poll-delay", "delay-grid", "wide-status", "tile-order"} {
+		if c.IsSet(f) {
+			return usage(c, "--%s does not apply to --networks: the network tables fix their networks and types (see --help)", f)
+		}
+	}
+	if c.Bool("build-only") && c.Bool("no-sanitize") {
+		return usage(c, "--no-sanitize applies to a run of the network tables, not to --build-only")
+	}
+	if c.Bool("verbose") {
+		return usage(c, "--verbose applies to a single bench, not --networks: each table keeps nvcc's output in DIR/TABLE/nvcc.log")
+	}
+	dir := c.String("networks")
+	if dir == "" {
+		return usage(c, "--networks needs a folder to write the tables into")
+	}
+	tables, err := bench.NetworkTables()
+	if err != nil {
+		return err
+	}
+	return runSuite(c, bench.SuiteOptions{Dir: dir, Tables: tables, NoSanitize: c.Bool("no-sanitize"), BuildOnly: c.Bool("build-only"), ToolTimeout: timeout},
 		"steps (builds, sanitizer runs, runs)")
 }
 

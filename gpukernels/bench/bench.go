@@ -119,6 +119,13 @@ type BenchOptions struct {
 	// CUB's and a cudaMemcpy of the same bytes at every size, aligned and
 	// one item off, and nothing else.
 	Variants []Variant
+	// NetworkTable, when set, makes the harness a table of the networks
+	// themselves: each network's register-resident warp microbenchmark and
+	// block scans (shuffle, and its family at SharedWidth columns in shared
+	// memory, padded and not) beside cub::WarpScan and cub::BlockScan, and
+	// nothing else, so that it builds in a fraction of a full harness's
+	// time. Sizes and Tuning are unused.
+	NetworkTable bool
 }
 
 // Variant is one tuning of a sweep's device scan.
@@ -172,6 +179,12 @@ type harnessKernel struct {
 // thread.
 const SharedWidth = 1024
 
+// MaxSharedRounds is the most rounds a family at SharedWidth columns may
+// have for the harness to time it in shared memory: ripple's 1023 rounds,
+// a barrier each, took 370 times cub::BlockScan's time on an H200 and
+// most of its harness's build.
+const MaxSharedRounds = 64
+
 // blockThreads is the block of the block-scan benchmark.
 const blockThreads = 512
 
@@ -196,6 +209,10 @@ type harnessData struct {
 	// Sweep is set for a harness of BenchOptions.Variants: Kernels are the
 	// variants, each with its Scan header alone.
 	Sweep bool
+	// Device and Extras say what the harness holds beside the warp and
+	// block scans (which a sweep does not hold): the device-wide scans;
+	// and the affine and segmented scans, the applications and bigadd.
+	Device, Extras bool
 }
 
 // Harness returns the benchmark program: for each network, headers for
@@ -259,7 +276,10 @@ func Harness(opt BenchOptions) ([]File, error) {
 			{net, segmented, "", &k.Segmented},
 			{net, with(tuned, "int32", "add"), "_count", &k.Count},
 		}
-		if fam := familyAt(net, SharedWidth); fam != nil {
+		if !d.Extras {
+			jobs = []job{jobs[0], jobs[2]}
+		}
+		if fam := familyAt(net, SharedWidth); fam != nil && fam.Depth() <= MaxSharedRounds {
 			for _, nopad := range []bool{false, true} {
 				o := gpukernels.Options{Type: opt.Type, Op: opt.Op, Block: gpukernels.BlockShared, NoPad: nopad, BlockThreads: blockThreads, ItemsPerThread: 2}
 				dest := &k.Shared
@@ -428,7 +448,10 @@ func newHarnessData(opt *BenchOptions) (*harnessData, error) {
 		if len(opt.Networks) != 1 {
 			return nil, fmt.Errorf("bench: a sweep takes one network, not %d", len(opt.Networks))
 		}
-		d.Sweep = true
+		if opt.NetworkTable {
+			return nil, errors.New("bench: a sweep times device scans; a network table has none: ask for one or the other")
+		}
+		d.Sweep, d.Device = true, true
 		seen := map[string]bool{}
 		for i, v := range opt.Variants {
 			if v.Name == "" || seen[v.Name] {
@@ -442,6 +465,7 @@ func newHarnessData(opt *BenchOptions) (*harnessData, error) {
 	for i, net := range opt.Networks {
 		d.Kernels = append(d.Kernels, harnessKernel{Index: i, Name: describeShort(net)})
 	}
+	d.Device, d.Extras = !opt.NetworkTable, !opt.NetworkTable
 	return d, nil
 }
 

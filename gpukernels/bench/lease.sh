@@ -1,8 +1,13 @@
 #!/bin/sh
-# lease.sh OUT: one GPU lease's plan (the device tool's H100 or H200), in
-# at most 8 minutes: the sweep of the device scan's tuning, then the suite
-# without compute-sanitizer, each built there by the machine's own nvcc
-# (its CUB is the one compared with).
+# lease.sh OUT [PLAN]: one GPU lease's plan (the device tool's H100 or
+# H200), each step built there by the machine's own nvcc (its CUB is the
+# one compared with). PLAN is
+#
+#   main   (the default) the sweep of the device scan's tuning, then the
+#          network tables without compute-sanitizer: at most 7 minutes;
+#   suite  the whole suite without compute-sanitizer: at most 9.5 minutes,
+#          a lease of its own (its five nvcc builds alone took about 370 s
+#          on an H200 with nvcc 13.0).
 #
 # Run from the repository root, with a prefixgen binary built for linux
 # at $PG (default .lease/prefixgen, an ignored folder the device tool
@@ -15,16 +20,26 @@
 # builds and logs stay in $WORK (default /tmp/prefixgen-lease), and what
 # comes back is at most 8 files in OUT, copied after every step, so that a
 # cut-off lease still leaves what finished: device.txt (GPU, driver,
-# nvcc), sweep-int32.json, sweep-int64.json, one JSON per suite table
-# (five) and lease.log (every step's output and every run.log).
+# nvcc), the tables' JSON (main: sweep-int32, sweep-int64 and three
+# networks-TYPE-add; suite: five) and lease.log (every step's output and
+# every run.log).
 set -u
-OUT=${1:?usage: gpukernels/bench/lease.sh OUT}
+OUT=${1:?usage: gpukernels/bench/lease.sh OUT [main|suite]}
+PLAN=${2:-main}
 PG=${PG:-.lease/prefixgen}
 WORK=${WORK:-/tmp/prefixgen-lease}
 SWEEP_LIMIT=${SWEEP_LIMIT:-150}
-SUITE_LIMIT=${SUITE_LIMIT:-300}
+NETWORKS_LIMIT=${NETWORKS_LIMIT:-240}
+SUITE_LIMIT=${SUITE_LIMIT:-570}
 PATH=$PATH:/usr/local/cuda/bin
 export PATH
+case "$PLAN" in
+main | suite) ;;
+*)
+	echo "lease.sh: unknown plan \"$PLAN\": allowed main, suite" >&2
+	exit 2
+	;;
+esac
 mkdir -p "$OUT" "$WORK"
 LOG=$WORK/lease.log
 : >"$LOG"
@@ -37,16 +52,16 @@ say() {
 # collect copies every table's JSON and every run.log written so far into
 # OUT.
 collect() {
-	for f in "$WORK"/sweep/*.json "$WORK"/suite/*.json; do
-		[ -f "$f" ] && cp "$f" "$OUT/"
+	for f in "$WORK"/sweep/*.json "$WORK"/networks/*.json "$WORK"/suite/*.json; do
+		if [ -f "$f" ]; then cp "$f" "$OUT/"; fi
 	done
 	{
 		cat "$LOG"
-		for f in "$WORK"/sweep/*/run.log "$WORK"/suite/*/run.log; do
-			[ -f "$f" ] && {
+		for f in "$WORK"/sweep/*/run.log "$WORK"/networks/*/run.log "$WORK"/suite/*/run.log; do
+			if [ -f "$f" ]; then
 				echo "== $f"
 				cat "$f"
-			}
+			fi
 		done
 	} >"$OUT/lease.log"
 }
@@ -64,14 +79,18 @@ step() {
 	collect
 }
 
-say "device"
+say "device, plan $PLAN"
 {
 	nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
 	nvcc --version | tail -n 2
 } >"$OUT/device.txt" 2>&1
 cat "$OUT/device.txt" | tee -a "$LOG"
 
-step sweep "$SWEEP_LIMIT" "$PG" cuda bench --sweep "$WORK/sweep" --arch sm_90 --tool-timeout "$((SWEEP_LIMIT - 10))s"
-step suite "$SUITE_LIMIT" "$PG" cuda bench --suite "$WORK/suite" --no-sanitize --arch sm_90 --tool-timeout "$((SUITE_LIMIT - 10))s"
+if [ "$PLAN" = main ]; then
+	step sweep "$SWEEP_LIMIT" "$PG" cuda bench --sweep "$WORK/sweep" --arch sm_90 --tool-timeout "$((SWEEP_LIMIT - 10))s"
+	step networks "$NETWORKS_LIMIT" "$PG" cuda bench --networks "$WORK/networks" --no-sanitize --arch sm_90 --tool-timeout "$((NETWORKS_LIMIT - 10))s"
+else
+	step suite "$SUITE_LIMIT" "$PG" cuda bench --suite "$WORK/suite" --no-sanitize --arch sm_90 --tool-timeout "$((SUITE_LIMIT - 10))s"
+fi
 say "done"
 collect

@@ -16,21 +16,24 @@ import (
 )
 
 // fakePrefixgen stands for prefixgen on a GPU machine: cuda bench --sweep
-// DIR or --suite DIR writes a table's JSON and run.log into DIR, and the
-// suite then hangs, as a run cut off by the lease's limit would.
+// DIR, --networks DIR or --suite DIR writes a table's JSON and run.log
+// into DIR, and the network tables and the suite then hang, as runs cut
+// off by the lease's limits would.
 const fakePrefixgen = `#!/bin/sh
 dir=$4
 mkdir -p "$dir/t"
 case "$3" in
 --sweep) echo '{"results":[]}' >"$dir/sweep-int32.json"; echo "sweep result" >"$dir/t/run.log" ;;
+--networks) echo '{"results":[]}' >"$dir/networks-int32-add.json"; echo "networks result" >"$dir/t/run.log"; exec sleep 30 ;;
 --suite) echo '{"results":[]}' >"$dir/int32-add-1.json"; echo "suite result" >"$dir/t/run.log"; exec sleep 30 ;;
 esac
 `
 
 // TestLeaseScript runs lease.sh with a fake prefixgen, nvidia-smi and
-// nvcc: each step's tables come back in OUT as they are written, a step
-// past its limit is stopped and the next goes on, and OUT holds at most
-// the 8 files the device tool brings back.
+// nvcc, each plan: each step's tables come back in OUT as they are
+// written, a step past its limit is stopped and the next goes on, and OUT
+// holds at most the 8 files the device tool brings back. An unknown plan
+// is refused.
 func TestLeaseScript(t *testing.T) {
 	t.Parallel()
 	sh := tooltest.Path(t, "sh")
@@ -43,32 +46,59 @@ func TestLeaseScript(t *testing.T) {
 	} {
 		require.NoError(t, os.WriteFile(filepath.Join(bin, name), []byte(text), 0o755))
 	}
-	out, work := filepath.Join(t.TempDir(), "out"), t.TempDir()
 	script, err := filepath.Abs("lease.sh")
 	require.NoError(t, err)
-	res, err := toolrun.Run(context.Background(), toolrun.Cmd{
-		Path: sh, Args: []string{script, out},
-		Env: append([]string{}, "PATH="+bin+":"+os.Getenv("PATH"), "PG="+filepath.Join(bin, "prefixgen"), "WORK="+work,
-			"SWEEP_LIMIT=20", "SUITE_LIMIT=2"),
-		Timeout: time.Minute,
+	run := func(out, work string, args ...string) (*toolrun.Result, error) {
+		return toolrun.Run(context.Background(), toolrun.Cmd{
+			Path: sh, Args: append([]string{script, out}, args...),
+			Env: append([]string{}, "PATH="+bin+":"+os.Getenv("PATH"), "PG="+filepath.Join(bin, "prefixgen"), "WORK="+work,
+				"SWEEP_LIMIT=20", "NETWORKS_LIMIT=2", "SUITE_LIMIT=2"),
+			Timeout: time.Minute,
+		})
+	}
+	for _, c := range []struct {
+		plan  []string
+		files []string
+		log   []string
+		last  string
+	}{
+		{nil, []string{"device.txt", "sweep-int32.json", "networks-int32-add.json", "lease.log"},
+			[]string{"plan main", "sweep: exit 0", "networks: exit 124", "sweep result", "networks result", "--sweep ", "--networks ", "--no-sanitize"},
+			"networks result"},
+		{[]string{"suite"}, []string{"device.txt", "int32-add-1.json", "lease.log"},
+			[]string{"plan suite", "suite: exit 124", "suite result", "--suite ", "--no-sanitize"},
+			"suite result"},
+	} {
+		t.Run(strings.Join(append([]string{"plan"}, c.plan...), " "), func(t *testing.T) {
+			out, work := filepath.Join(t.TempDir(), "out"), t.TempDir()
+			res, err := run(out, work, c.plan...)
+			require.NoError(t, err, "%s", res.Output)
+			entries, err := os.ReadDir(out)
+			require.NoError(t, err)
+			var names []string
+			for _, e := range entries {
+				names = append(names, e.Name())
+			}
+			assert.ElementsMatch(t, c.files, names)
+			assert.LessOrEqual(t, len(names), 8, "the device tool brings back 8 files at most")
+			device, err := os.ReadFile(filepath.Join(out, "device.txt"))
+			require.NoError(t, err)
+			assert.Contains(t, string(device), "NVIDIA H200")
+			assert.Contains(t, string(device), "release 13.0")
+			log, err := os.ReadFile(filepath.Join(out, "lease.log"))
+			require.NoError(t, err)
+			for _, want := range c.log {
+				assert.Contains(t, string(log), want)
+			}
+			assert.Contains(t, string(log), work, "builds and logs stay in WORK")
+			assert.True(t, strings.HasSuffix(strings.TrimSpace(string(log)), c.last), "every run.log after the steps")
+		})
+	}
+	t.Run("unknown plan", func(t *testing.T) {
+		out := filepath.Join(t.TempDir(), "out")
+		res, err := run(out, t.TempDir(), "all")
+		require.Error(t, err)
+		assert.Contains(t, string(res.Output), `lease.sh: unknown plan "all": allowed main, suite`)
+		assert.NoDirExists(t, out, "nothing is written for a bad plan")
 	})
-	require.NoError(t, err, "%s", res.Output)
-	entries, err := os.ReadDir(out)
-	require.NoError(t, err)
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	assert.ElementsMatch(t, []string{"device.txt", "sweep-int32.json", "int32-add-1.json", "lease.log"}, names)
-	assert.LessOrEqual(t, len(names), 8, "the device tool brings back 8 files at most")
-	device, err := os.ReadFile(filepath.Join(out, "device.txt"))
-	require.NoError(t, err)
-	assert.Contains(t, string(device), "NVIDIA H200")
-	assert.Contains(t, string(device), "release 13.0")
-	log, err := os.ReadFile(filepath.Join(out, "lease.log"))
-	require.NoError(t, err)
-	for _, want := range []string{"sweep: exit 0", "suite: exit 124", "sweep result", "suite result", "--sweep " + filepath.Join(work, "sweep"), "--no-sanitize"} {
-		assert.Contains(t, string(log), want)
-	}
-	assert.True(t, strings.HasSuffix(strings.TrimSpace(string(log)), "suite result"), "every run.log after the steps")
 }

@@ -54,15 +54,45 @@ var suiteFamilies = []string{"kogge-stone", "sklansky", "brent-kung", "han-carls
 
 // SuiteGroup is the number of topologies of each int32 table of
 // DefaultSuite, and SuiteItems the items of every benchmark but the
-// device-wide scans. On an H200 (16 cores), nvcc 13 built a harness of
-// four networks in under 90 s and had not built one of all nine after
-// 330 s; and a table of two networks checked and timed in 58 s at 2^26
-// items: tables of three build side by side and the suite fits a
-// 15-minute lease.
+// device-wide scans. On an H200 (16 cores), nvcc 13 had not built a
+// harness of all nine networks after 330 s, and built the five tables of
+// three or four side by side in about 370 s: the suite is a lease of its
+// own, and NetworkTables times the networks themselves in a fraction of
+// that.
 const (
 	SuiteGroup = 3
 	SuiteItems = 1 << 26
 )
+
+// NetworkTypes are the value types and operators of NetworkTables, a
+// table each.
+var NetworkTypes = [][2]string{{"int32", "add"}, {"float", "add"}, {"int64", "add"}}
+
+// NetworkItems are the items of a network table's benchmarks: enough for
+// one block scan and 2048 warp-scan threads per SM of the largest GPUs.
+const NetworkItems = 1 << 22
+
+// NetworkTables returns the network tables: for each of NetworkTypes,
+// one harness (BenchOptions.NetworkTable) of every registered topology at
+// width 32, named networks-TYPE-OP, timing each network's warp scan
+// against cub::WarpScan and its block scans against cub::BlockScan.
+func NetworkTables() ([]SuiteTable, error) {
+	var nets []*network.Network
+	for _, name := range topologies.Names() {
+		net, err := topologies.Build(name, warp.Lanes, nil)
+		if err != nil {
+			return nil, fmt.Errorf("bench: %w", err)
+		}
+		nets = append(nets, net)
+	}
+	var tables []SuiteTable
+	for _, to := range NetworkTypes {
+		tables = append(tables, SuiteTable{fmt.Sprintf("networks-%s-%s", to[0], to[1]), BenchOptions{
+			Networks: nets, Type: to[0], Op: to[1], Items: NetworkItems, NetworkTable: true,
+		}})
+	}
+	return tables, nil
+}
 
 // DefaultSuite returns the suite's tables, every network at width 32, the
 // device scans at the sizes of DefaultBenchSizes and every other benchmark
