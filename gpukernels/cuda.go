@@ -262,15 +262,18 @@ type Options struct {
 	// header uses (int32_t, size_t, threadIdx, cudaStream_t, …), which it
 	// would hide; empty means DefaultNamespace.
 	Namespace string
-	// Totals is the network that scans the warp totals of a block, of width
-	// BlockThreads / segment; nil means the network's own family at that
-	// width with its parameters, or Kogge–Stone for a network of no
-	// registered family.
+	// Totals is the network that scans the warp totals of a block of
+	// BlockShuffle, of width BlockThreads / segment; nil means the
+	// network's own family at that width with its parameters, or
+	// Kogge–Stone for a network of no registered family.
 	Totals *network.Network
 	// Block is the block scan: BlockShuffle (empty means it), the warp
 	// network over thread totals with a second network over warp totals,
-	// for a network of width 1 to 32; or BlockShared, the whole network
-	// in shared memory (package block), for a width of 2 to 2048.
+	// for a network of width 1 to 32; BlockRaking, the thread totals
+	// reduced serially in shared memory by the lanes of the first warp,
+	// whose network scans them once, for the same widths; or BlockShared,
+	// the whole network in shared memory (package block), for a width of 2
+	// to 2048.
 	Block string
 	// NoPad turns off the bank-conflict-free padding of BlockShared.
 	NoPad bool
@@ -295,6 +298,7 @@ type Options struct {
 // The block scans of Options.Block.
 const (
 	BlockShuffle = "shuffle"
+	BlockRaking  = "raking"
 	BlockShared  = "shared"
 )
 
@@ -304,6 +308,7 @@ type config struct {
 	op             operator
 	flag           *Type // head flags of a segmented scan, or nil
 	shared         bool
+	raking         bool           // BlockRaking
 	program        *block.Program // the shared-memory lowering
 	columns        int            // columns per thread of a shared block
 	items, threads int
@@ -345,7 +350,8 @@ func (opt Options) resolve(net *network.Network) (*config, error) {
 	w := net.Width()
 	c := &config{segment: Segment(w)}
 	switch opt.Block {
-	case "", BlockShuffle:
+	case "", BlockShuffle, BlockRaking:
+		c.raking = opt.Block == BlockRaking
 		if w < 1 || w > warp.Lanes {
 			return nil, fmt.Errorf("gpukernels: width %d out of range: a warp scan allows 1 to %d lanes; the shared-memory block scan (Block: %s) takes %d to %d columns", w, warp.Lanes, BlockShared, block.MinWidth, block.MaxWidth)
 		}
@@ -355,10 +361,13 @@ func (opt Options) resolve(net *network.Network) (*config, error) {
 		}
 		c.shared = true
 	default:
-		return nil, fmt.Errorf("gpukernels: unknown block scan %q: allowed %s, %s", opt.Block, BlockShuffle, BlockShared)
+		return nil, fmt.Errorf("gpukernels: unknown block scan %q: allowed %s, %s, %s", opt.Block, BlockShuffle, BlockRaking, BlockShared)
 	}
 	if opt.NoPad && !c.shared {
-		return nil, fmt.Errorf("gpukernels: padding applies to the %s block scan only, not %s", BlockShared, BlockShuffle)
+		return nil, fmt.Errorf("gpukernels: padding applies to the %s block scan only, not %s", BlockShared, cmp.Or(opt.Block, BlockShuffle))
+	}
+	if opt.Totals != nil && opt.Block != "" && opt.Block != BlockShuffle {
+		return nil, fmt.Errorf("gpukernels: a totals network applies to the %s block scan only, not %s", BlockShuffle, opt.Block)
 	}
 	if opt.Op == "" {
 		opt.Op = "add"
@@ -464,6 +473,9 @@ func (opt Options) resolve(net *network.Network) (*config, error) {
 				c.namespace += "_nopad"
 			}
 		}
+		if c.raking {
+			c.namespace += "_raking"
+		}
 	}
 	if err := checkIdentifier("namespace", c.namespace); err != nil {
 		return nil, err
@@ -471,7 +483,7 @@ func (opt Options) resolve(net *network.Network) (*config, error) {
 	if headerNames[c.namespace] {
 		return nil, fmt.Errorf("gpukernels: namespace name %q is a name the header uses from C or CUDA, which the namespace would hide inside prefixgen: allowed any other identifier", c.namespace)
 	}
-	if c.shared {
+	if c.shared || c.raking {
 		return c, nil
 	}
 
@@ -509,6 +521,9 @@ func (opt Options) Resolve(net *network.Network) (Options, error) {
 	}
 	if c.shared {
 		r.Block = BlockShared
+	}
+	if c.raking {
+		r.Block = BlockRaking
 	}
 	if c.flag != nil {
 		r.Segmented = c.flag.Name
@@ -693,8 +708,12 @@ type cudaData struct {
 	// Fast is the predicated form of the warp steps over the header's
 	// type and operator; nil where there is none.
 	Fast *fastData
-	// Shared is the shared-memory block scan; nil for the shuffle one.
-	Shared      *sharedData
+	// Shared is the shared-memory block scan; nil for the others.
+	Shared *sharedData
+	// Raking is set for BlockRaking, and Rake is the padded array of its
+	// thread totals: one more value than there are totals per warp lane.
+	Raking      bool
+	Rake        int
 	SmallShared int
 	// ExchangeMasks is the table of the thread strides at which the
 	// exchange pads (exchangeMasks).
@@ -898,12 +917,20 @@ func newCUDAData(net *network.Network, opt Options) (*cudaData, error) {
 	if err != nil {
 		return nil, err
 	}
-	tp, err := warp.Lower(c.totals)
-	if err != nil {
-		return nil, err
-	}
 	d.Warp = newNetData("WarpNetwork", net, p)
-	d.Totals = newNetData("TotalsNetwork", c.totals, tp)
+	totals := fmt.Sprintf("totals:     %d thread %s reduced serially %d to a lane, then scanned by the network (raking)",
+		c.warps*net.Width(), plural(c.warps*net.Width(), "total"), c.warps)
+	if c.raking {
+		d.Raking = true
+		d.Rake = (c.warps + 1) * net.Width()
+	} else {
+		tp, err := warp.Lower(c.totals)
+		if err != nil {
+			return nil, err
+		}
+		d.Totals = newNetData("TotalsNetwork", c.totals, tp)
+		totals = "totals:     " + d.Totals.Description
+	}
 	d.TileItems = c.warps * net.Width() * c.items
 	d.Header = append(d.Header,
 		fmt.Sprintf("width:      %d %s", net.Width(), plural(net.Width(), "lane")),
@@ -915,7 +942,7 @@ func newCUDAData(net *network.Network, opt Options) (*cudaData, error) {
 		"operator:   "+emit.CommentText(c.op.Name),
 		fmt.Sprintf("tuning:     %d %s per thread, %d threads per block, look-back window of %d %s",
 			c.items, plural(c.items, "item"), c.threads, c.lookBack, plural(c.lookBack, "tile")),
-		fmt.Sprintf("totals:     %s", d.Totals.Description),
+		totals,
 	)
 	return d, nil
 }

@@ -48,6 +48,7 @@ func TestCUDAGolden(t *testing.T) {
 		{"brent-kung-64-float-add-shared.cuh.golden", gputest.Build(t, "brent-kung", 64, nil), gpukernels.Options{Type: "float", Block: gpukernels.BlockShared}},
 		{"kogge-stone-40-int64-min-shared-nopad.cuh.golden", gputest.Build(t, "kogge-stone", 40, nil), gpukernels.Options{Type: "int64", Op: "min", Block: gpukernels.BlockShared, NoPad: true}},
 		{"sklansky-8-float-affine-segmented.cuh.golden", gputest.Build(t, "sklansky", 8, nil), gpukernels.Options{Type: "float", Op: "affine", Segmented: "uint32"}},
+		{"brent-kung-5-int32-add-raking.cuh.golden", gputest.Build(t, "brent-kung", 5, nil), gpukernels.Options{Block: gpukernels.BlockRaking}},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			got := render(t, c.net, c.opt)
@@ -648,6 +649,8 @@ func TestResolve(t *testing.T) {
 		{gputest.Build(t, "brent-kung", 100, nil), gpukernels.Options{Block: gpukernels.BlockShared, NoPad: true, WideStatus: true}, gpukernels.Options{Type: "int32", Op: "add",
 			ItemsPerThread: 8, BlockThreads: 64, LookBack: 32, Namespace: "brent_kung_100_int32_add_shared_nopad", Block: gpukernels.BlockShared, NoPad: true,
 			Delays: &gpukernels.Delays{Partial: 1245, Poll: 648, Grid: 500}, WideStatus: true, TileOrder: gpukernels.TileOrderAtomic}},
+		{sk, gpukernels.Options{Block: gpukernels.BlockRaking}, gpukernels.Options{Type: "int32", Op: "add", ItemsPerThread: 24, BlockThreads: 128, LookBack: 32,
+			Namespace: "sklansky_32_int32_add_raking", Block: gpukernels.BlockRaking, Delays: &gpukernels.Delays{Partial: 1245, Poll: 648, Grid: 500}, TileOrder: gpukernels.TileOrderAtomic}},
 	} {
 		t.Run(c.want.Namespace, func(t *testing.T) {
 			r, err := c.opt.Resolve(c.net)
@@ -658,6 +661,8 @@ func TestResolve(t *testing.T) {
 			if c.want.Block == gpukernels.BlockShuffle {
 				require.NotNil(t, r.Totals)
 				assert.Equal(t, r.BlockThreads/gpukernels.Segment(c.net.Width()), r.Totals.Width())
+			} else {
+				assert.Nil(t, r.Totals, "only the shuffle block scan has a totals network")
 			}
 			assert.Equal(t, render(t, c.net, c.opt), render(t, c.net, r))
 		})

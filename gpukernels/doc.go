@@ -2,10 +2,12 @@
 // device-wide scans built from one prefix network, in the style of CUB.
 //
 // CUDA lowers a network of width 1 to 32 to a warp program (package warp)
-// and writes it as shuffles, or, with Options.Block = BlockShared, lowers a
-// network of 2 to 2048 columns onto one block's shared memory (package
-// block). On either block scan it builds a single-pass device-wide scan with
-// decoupled look-back (Merrill and Garland, 2016) and a three-pass one.
+// and writes it as shuffles, in every warp of a block (BlockShuffle) or in
+// the first warp over raked thread totals (BlockRaking); or, with
+// Options.Block = BlockShared, lowers a network of 2 to 2048 columns onto
+// one block's shared memory (package block). On any block scan it builds a
+// single-pass device-wide scan with decoupled look-back (Merrill and
+// Garland, 2016) and a three-pass one.
 // Everything is templated on the value type and on the operator, called as
 // scan_op(earlier, later), and lives in namespace prefixgen::NAME
 // (DefaultNamespace), so that headers of several networks can be included
@@ -23,7 +25,7 @@
 // Types lists the value types and Operators the built-in operators; a
 // user's functor is FunctorPrefix + its C++ name (CheckFunctor), affine
 // scans maps x ↦ a·x + b, and Options.Segmented makes every scan segmented.
-// DefaultTuning is CUB's sm_90 scan policy. Resolve says what CUDA makes of
+// DefaultTuning follows CUB's sm_90 scan policy. Resolve says what CUDA makes of
 // Options for a network.
 //
 // The header is rendered from the templates under templates/, one file per

@@ -179,7 +179,7 @@ func requireDeviceKernels(t *testing.T, h compiledHeader) {
 
 // deviceCases lists the headers whose device scans TestPTX does not
 // compile: segmented scans of every width of value, 8 to 24 bytes, on
-// shuffle and shared-memory block scans, and narrow logical warps.
+// shuffle, raking and shared-memory block scans, and narrow logical warps.
 func deviceCases(t *testing.T) []deviceCase {
 	sk := gputest.Build(t, "sklansky", 32, nil)
 	var cases []deviceCase
@@ -194,6 +194,11 @@ func deviceCases(t *testing.T) []deviceCase {
 	return append(cases,
 		deviceCase{gputest.Build(t, "kogge-stone", 5, nil), gpukernels.Options{Type: "int32", Op: "add", WideStatus: true, TileOrder: gpukernels.TileOrderBlock,
 			Delays: &gpukernels.Delays{Partial: 0, Poll: 100, Grid: 1}}},
+		// The raking block scan: a plain sum, a 24-byte segmented struct,
+		// and 28 narrow logical warps to a block.
+		deviceCase{gputest.Build(t, "kogge-stone", 32, nil), gpukernels.Options{Type: "int32", Op: "add", Block: gpukernels.BlockRaking}},
+		deviceCase{sk, gpukernels.Options{Type: "double", Op: "affine", Segmented: "uint64", Block: gpukernels.BlockRaking}},
+		deviceCase{gputest.Build(t, "brent-kung", 5, nil), gpukernels.Options{Type: "int64", Op: "max", Block: gpukernels.BlockRaking}},
 		deviceCase{gputest.Build(t, "brent-kung", 1024, nil), gpukernels.Options{Type: "float", Op: "add", Block: gpukernels.BlockShared}},
 		deviceCase{gputest.Build(t, "sklansky", 100, nil), gpukernels.Options{Type: "double", Op: "affine", Block: gpukernels.BlockShared, Segmented: "uint32"}},
 	)

@@ -23,9 +23,6 @@ const maxPieces = 4
 // resolveShared checks the tuning of a shared-memory block scan and lowers
 // net onto it.
 func (c *config) resolveShared(net *network.Network, opt Options) error {
-	if opt.Totals != nil {
-		return fmt.Errorf("gpukernels: a totals network applies to the %s block scan only, not %s", BlockShuffle, BlockShared)
-	}
 	threads := opt.BlockThreads
 	if threads != 0 && (threads < warp.Lanes || threads > MaxBlockThreads || threads%warp.Lanes != 0) {
 		return fmt.Errorf("gpukernels: %d threads per block out of range: allowed multiples of 32 from 32 to %d", threads, MaxBlockThreads)

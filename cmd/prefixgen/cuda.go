@@ -164,7 +164,7 @@ const defaultSharedWidth = 1024
 // checking --block and --no-pad.
 func cudaBlock(c *cli.Context) (bool, error) {
 	switch b := c.String("block"); b {
-	case gpukernels.BlockShuffle:
+	case gpukernels.BlockShuffle, gpukernels.BlockRaking:
 		if c.Bool("no-pad") {
 			return false, usage(c, "--no-pad applies to --block shared only")
 		}
@@ -172,7 +172,7 @@ func cudaBlock(c *cli.Context) (bool, error) {
 	case gpukernels.BlockShared:
 		return true, nil
 	default:
-		return false, usage(c, "--block %s is not a block scan: allowed shuffle, shared", network.Quote(b))
+		return false, usage(c, "--block %s is not a block scan: allowed shuffle, raking, shared", network.Quote(b))
 	}
 }
 
@@ -233,7 +233,7 @@ func cudaCommand() *cli.Command {
 					topologyFlag(false), emitWidth, paramFlag, from("1 to 32, or 2 to 2048 with --block shared"), typ,
 					&cli.StringFlag{Name: "op", Value: "add", Usage: "operator: add, max, min, and, or, xor, carry, affine, or functor:NAME"},
 					&cli.StringFlag{Name: "namespace", Usage: "the namespace inside prefixgen (default topology_params_width_type_op[_segmented_FLAGTYPE][_shared[_nopad]])"},
-					&cli.StringFlag{Name: "block", Value: gpukernels.BlockShuffle, Usage: "block scan: shuffle (warp shuffles, width 1 to 32) or shared (the whole network in shared memory, width 2 to 2048)"},
+					&cli.StringFlag{Name: "block", Value: gpukernels.BlockShuffle, Usage: "block scan: shuffle (each warp's network, then a network over the warp totals; width 1 to 32), raking (the first warp's lanes reduce the thread totals serially and its network scans them once; width 1 to 32) or shared (the whole network in shared memory, width 2 to 2048)"},
 					&cli.BoolFlag{Name: "no-pad", Usage: "with --block shared, store slot s at s instead of s + s/32 (bank conflicts come back)"},
 					&cli.StringFlag{Name: "segmented", Usage: "make the scans segmented, with head flags of integer type `FLAGTYPE`: int32, uint32, int64 or uint64"},
 					outputFlag(),
@@ -275,12 +275,13 @@ func cudaCommand() *cli.Command {
 				Usage:     "build the benchmark harness with nvcc, run it on the GPU and print a table and its JSON",
 				UsageText: "prefixgen cuda bench -t TOPO[,TOPO…]|all [--width W] [--type T] [--op OP] [--items N] [--sizes LIST] [--runs R] [--arch A] [--keep DIR] [-v] [--tool-timeout D]\nprefixgen cuda bench -t TOPO --build-only --keep DIR [--arch A]\nprefixgen cuda bench --suite DIR [--build-only] [--arch A] [--no-sanitize] [--tool-timeout D]\nprefixgen cuda bench --sweep DIR [-t TOPO] [--build-only] [--arch A] [--tool-timeout D]\nprefixgen cuda bench --networks DIR [--build-only] [--arch A] [--no-sanitize] [--tool-timeout D]",
 				Description: "Generates every network's single-pass and three-pass device scans, a register-resident warp\n" +
-					"microbenchmark, block scans of 1024 items timed in nanoseconds per block (the shuffle block scan, and\n" +
-					"the network's family at 1024 columns in shared memory, padded and not, beside cub::BlockScan), float\n" +
-					"affine and segmented scans, bigadd, and the applications (stream compaction, the radix-sort split by\n" +
-					"one bit, a linear recurrence; elements per second), with cub::DeviceScan, cub::WarpScan and a\n" +
-					"device-to-device cudaMemcpy in the same process; builds it with nvcc (PATH, then CUDA_HOME) -O3\n" +
-					"-arch=ARCH, runs it, checks every result against a CPU loop, and prints a table, then the JSON.\n" +
+					"microbenchmark, block scans of 1024 items timed in nanoseconds per block (the shuffle and raking block\n" +
+					"scans, and the network's family at 1024 columns in shared memory, padded and not, beside\n" +
+					"cub::BlockScan), float affine and segmented scans, bigadd, and the applications (stream compaction,\n" +
+					"the radix-sort split by one bit, a linear recurrence; elements per second), with cub::DeviceScan,\n" +
+					"cub::WarpScan and a device-to-device cudaMemcpy in the same process; builds it with nvcc (PATH, then\n" +
+					"CUDA_HOME) -O3 -arch=ARCH, runs it, checks every result against a CPU loop, and prints a table, then\n" +
+					"the JSON.\n" +
 					"Needs nvcc and a CUDA GPU: without them it says so and exits 2.\n\n" +
 					"--suite DIR is the one command for a GPU machine (nvcc, CUB, compute-sanitizer; no Go): it builds\n" +
 					"the suite's tables (int32 add over every topology, three to a table; float max and int64 add over\n" +
@@ -297,7 +298,7 @@ func cudaCommand() *cli.Command {
 					"DIR/sweep-TYPE.json. With --build-only it builds both in DIR and stops, needing no GPU.\n\n" +
 					"--networks DIR times the networks themselves: one harness per type (int32, float and int64 sums)\n" +
 					"of every topology at 32 lanes, each network's register-resident warp scan beside cub::WarpScan and\n" +
-					"its block scans of 1024 items (shuffle, and the family in shared memory) beside cub::BlockScan,\n" +
+					"its block scans of 1024 items (shuffle, raking, and the family in shared memory) beside cub::BlockScan,\n" +
 					"and nothing else, so that the three build in a fraction of the suite's time; DIR/TABLE.json as\n" +
 					"for --suite.",
 				Flags: append([]cli.Flag{

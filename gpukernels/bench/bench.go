@@ -110,8 +110,9 @@ type BenchOptions struct {
 	// microbenchmark makes; 0 means DefaultMicroReps.
 	MicroReps int
 	// Tuning tunes the device scans: its ItemsPerThread, BlockThreads,
-	// LookBack, Delays, WideStatus and TileOrder, as in gpukernels.Options;
-	// its other fields are ignored.
+	// LookBack, Delays, WideStatus, TileOrder and Block (the shuffle or
+	// raking block scan inside them), as in gpukernels.Options; its other
+	// fields are ignored.
 	Tuning gpukernels.Options
 	// Variants, when set, make the harness a sweep: the single-pass
 	// inclusive scan of the one network, built once per variant's tuning
@@ -142,7 +143,7 @@ func (opt *BenchOptions) tuning(typ, op string) gpukernels.Options {
 	t := opt.Tuning
 	return gpukernels.Options{
 		Type: typ, Op: op, ItemsPerThread: t.ItemsPerThread, BlockThreads: t.BlockThreads, LookBack: t.LookBack,
-		Delays: t.Delays, WideStatus: t.WideStatus, TileOrder: t.TileOrder,
+		Delays: t.Delays, WideStatus: t.WideStatus, TileOrder: t.TileOrder, Block: t.Block,
 	}
 }
 
@@ -165,11 +166,12 @@ type harnessKernel struct {
 	Index        int
 	Name         string
 	Scan, BigAdd header
-	Shuffle      header
-	BlockItems   int
-	Affine       header
-	Segmented    header
-	Count        header
+	// Shuffle and Raking are the shuffle and raking block scans.
+	Shuffle, Raking header
+	BlockItems      int
+	Affine          header
+	Segmented       header
+	Count           header
 	// Shared and SharedNoPad are empty for a network of no family.
 	Shared, SharedNoPad header
 }
@@ -260,6 +262,8 @@ func Harness(opt BenchOptions) ([]File, error) {
 		shuffle := gpukernels.Options{Type: opt.Type, Op: opt.Op, BlockThreads: threads,
 			ItemsPerThread: max(1, SharedWidth/(threads/seg*net.Width()))}
 		k.BlockItems = threads / seg * net.Width() * shuffle.ItemsPerThread
+		raking := shuffle
+		raking.Block = gpukernels.BlockRaking
 		segmented := with(tuned, opt.Type, opt.Op)
 		segmented.Segmented = "uint32"
 		type job struct {
@@ -272,12 +276,13 @@ func Harness(opt BenchOptions) ([]File, error) {
 			{net, with(tuned, opt.Type, opt.Op), "", &k.Scan},
 			{net, with(gpukernels.Options{}, "uint32", "carry"), "", &k.BigAdd},
 			{net, shuffle, "_block", &k.Shuffle},
+			{net, raking, "_block", &k.Raking},
 			{net, with(tuned, "float", "affine"), "", &k.Affine},
 			{net, segmented, "", &k.Segmented},
 			{net, with(tuned, "int32", "add"), "_count", &k.Count},
 		}
 		if !d.Extras {
-			jobs = []job{jobs[0], jobs[2]}
+			jobs = []job{jobs[0], jobs[2], jobs[3]}
 		}
 		if fam := familyAt(net, SharedWidth); fam != nil && fam.Depth() <= MaxSharedRounds {
 			for _, nopad := range []bool{false, true} {
@@ -382,6 +387,11 @@ func newHarnessData(opt *BenchOptions) (*harnessData, error) {
 		return nil, fmt.Errorf("bench: the benchmark scans with a built-in operator (add, max, min, and, or, xor), not %q; bigadd always runs", opt.Op)
 	}
 	// Check the type, the operator and the tuning on the first network.
+	for _, t := range append([]gpukernels.Options{opt.Tuning}, variantTunings(opt.Variants)...) {
+		if t.Block == gpukernels.BlockShared {
+			return nil, fmt.Errorf("bench: the device scans' block scan is %s or %s, not %s", gpukernels.BlockShuffle, gpukernels.BlockRaking, gpukernels.BlockShared)
+		}
+	}
 	r, err := opt.tuning(opt.Type, opt.Op).Resolve(opt.Networks[0])
 	if err != nil {
 		return nil, err
@@ -467,6 +477,15 @@ func newHarnessData(opt *BenchOptions) (*harnessData, error) {
 	}
 	d.Device, d.Extras = !opt.NetworkTable, !opt.NetworkTable
 	return d, nil
+}
+
+// variantTunings returns the tunings of vs.
+func variantTunings(vs []Variant) []gpukernels.Options {
+	var ts []gpukernels.Options
+	for _, v := range vs {
+		ts = append(ts, v.Tuning)
+	}
+	return ts
 }
 
 // describeShort names a network by topology and parameters, as in
@@ -555,7 +574,7 @@ type BenchReport struct {
 // device-to-device cudaMemcpy of the benchmarks' items, and of every
 // device-scan size and offset), temp-storage-check (each network's device scans refuse temporary storage
 // one byte short), device-scan, device-scan-3pass, cub-device-scan, warp-micro,
-// cub-warp-micro, block-shuffle, block-shared, block-shared-nopad,
+// cub-warp-micro, block-shuffle, block-raking, block-shared, block-shared-nopad,
 // cub-block-scan, affine-scan, affine-scan-3pass, segmented-scan,
 // segmented-scan-3pass, bigadd, or an application: compaction,
 // radix-split, recurrence; and CUB's baselines of those: cub-affine-scan

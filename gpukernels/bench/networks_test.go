@@ -40,9 +40,9 @@ func TestNetworkTables(t *testing.T) {
 func TestNetworkTableHarness(t *testing.T) {
 	nets := gputest.EveryTopology(t, 32)
 	files := harnessFiles(t, bench.BenchOptions{Networks: nets, Type: "int64", Op: "add", Items: bench.NetworkItems, NetworkTable: true})
-	// The scan and shuffle block headers of every network, the two shared
-	// ones of every family but ripple's.
-	require.Len(t, files, 2*len(nets)+2*(len(nets)-1)+2)
+	// The scan, shuffle and raking block headers of every network, the two
+	// shared ones of every family but ripple's.
+	require.Len(t, files, 3*len(nets)+2*(len(nets)-1)+2)
 	cu, kernels := files["harness.cu"], files["harness_kernels.cuh"]
 	assert.Contains(t, cu, "// The network table of prefixgen cuda bench --networks: 9 networks of width 32\n// over int64 with add")
 	for _, w := range []string{
@@ -62,6 +62,10 @@ func TestNetworkTableHarness(t *testing.T) {
 		name := net.Topology()
 		assert.Contains(t, cu, fmt.Sprintf("prefixgen_harness::WarpMicro%dKernel<<<", i))
 		assert.Contains(t, cu, fmt.Sprintf("BlockBench<prefixgen_harness::Shuffle%d>(\n        \"block-shuffle\", \"%s", i, name))
+		assert.Contains(t, cu, fmt.Sprintf("BlockBench<prefixgen_harness::Raking%d>(\n        \"block-raking\", \"%s", i, name))
+		raking := fmt.Sprintf("%s_raking_block_%d", gpukernels.DefaultNamespace(net, "int64", "add"), i)
+		assert.Contains(t, kernels, fmt.Sprintf("#include %q", raking+".cuh"))
+		assert.Contains(t, files[raking+".cuh"], "(raking)")
 		assert.Equal(t, name != "ripple", strings.Contains(cu, fmt.Sprintf("BlockBench<prefixgen_harness::Shared%d>(", i)), name)
 		scan := fmt.Sprintf("%s_%d", gpukernels.DefaultNamespace(net, "int64", "add"), i)
 		assert.Contains(t, kernels, fmt.Sprintf("#include %q", scan+".cuh"))

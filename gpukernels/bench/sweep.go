@@ -18,7 +18,8 @@ var SweepTypes = []string{"int32", "int64"}
 // tries: the default tuning (gpukernels.DefaultTuning and DefaultDelays,
 // the 8-byte status of a 4-byte value, tiles from the counter), then one
 // change to it each: other tile shapes, no delays or one of the two, the
-// 16-byte status, tiles by block index, and half the look-back window;
+// 16-byte status, tiles by block index, half the look-back window, and
+// the raking block scan;
 // then, for 4-byte values, the changes that ran fastest alone on an H200
 // (docs/gpu-results.md) taken together.
 func DefaultVariants(typ string) ([]Variant, error) {
@@ -47,6 +48,7 @@ func DefaultVariants(typ string) ([]Variant, error) {
 		delays("poll-delay-only", 0, -1),
 		Variant{"block-order", gpukernels.Options{TileOrder: gpukernels.TileOrderBlock}},
 		Variant{"lookback-16", gpukernels.Options{LookBack: 16}},
+		Variant{"raking", gpukernels.Options{Block: gpukernels.BlockRaking}},
 	)
 	if t.Bytes <= 4 {
 		wide := gpukernels.Options{WideStatus: true}

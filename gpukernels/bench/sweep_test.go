@@ -69,8 +69,13 @@ func TestSweepHarness(t *testing.T) {
 	vs := tables[0].Bench.Variants
 	assert.Len(t, files, len(vs)+2)
 	for i, v := range vs {
-		h, ok := byName[fmt.Sprintf("%s_v%d.cuh", gpukernels.DefaultNamespace(net, "int32", "add"), i)]
+		ns := gpukernels.DefaultNamespace(net, "int32", "add")
+		if v.Tuning.Block == gpukernels.BlockRaking {
+			ns += "_raking"
+		}
+		h, ok := byName[fmt.Sprintf("%s_v%d.cuh", ns, i)]
 		require.True(t, ok, "no header of variant %d", i)
+		assert.Equal(t, v.Name == "raking", strings.Contains(h, "(raking)"), v.Name)
 		assert.Contains(t, byName["harness.cu"], `"kogge-stone `+v.Name+`"`)
 		if v.Name == "block-order" {
 			assert.Contains(t, h, "kTileOrderBlock = 1,")
