@@ -243,8 +243,9 @@ func millis(v float64) string {
 // Markdown writes the report as Markdown tables under a heading that
 // names it: the device-wide scans at the largest size, aligned and one
 // item off, with their ratios to CUB and to cudaMemcpy; the inclusive
-// scans' throughput at every size; every other kernel; the kernels ptxas
-// gave a stack frame or spills; and whether every result was right.
+// scans' throughput at every size; every other kernel; the networks' warp
+// and block scans in one table; the kernels ptxas gave a stack frame or
+// spills; and whether every result was right.
 func (r *BenchReport) Markdown(w io.Writer, name string) error {
 	var b bytes.Buffer
 	cub := r.CUB
@@ -349,6 +350,9 @@ func (r *BenchReport) Markdown(w io.Writer, name string) error {
 		}
 		b.WriteString("\n")
 	}
+	if timed {
+		r.networkTable(&b)
+	}
 	var scans []KernelResources
 	for _, k := range r.Kernels {
 		if isScanKernel(k.Name) {
@@ -394,6 +398,83 @@ func (r *BenchReport) Markdown(w io.Writer, name string) error {
 	}
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// networkColumns are the columns of Markdown's table of the networks in a
+// warp and a block: each benchmark, its heading, and its CUB baseline.
+var networkColumns = []struct{ kernel, head, cub string }{
+	{"warp-micro", "warp scan vs CUB", "cub-warp-micro"},
+	{"block-shuffle", "block scan, shuffle", "cub-block-scan"},
+	{"block-raking", "block scan, raking", "cub-block-scan"},
+	{"block-shared", "block scan, shared memory", "cub-block-scan"},
+	{"block-shared-nopad", "shared memory, unpadded", "cub-block-scan"},
+}
+
+// networkTable writes the warp and block benchmarks as one table, a row
+// per network in the order of the report and CUB's row first: the warp
+// scan's ratio to cub::WarpScan, and each block scan's nanoseconds per
+// block and ratio to cub::BlockScan. It writes nothing for a report
+// without them.
+func (r *BenchReport) networkTable(b *bytes.Buffer) {
+	find := func(kernel, topology string) *BenchResult {
+		for i := range r.Results {
+			if x := &r.Results[i]; x.Kernel == kernel && x.Topology == topology {
+				return x
+			}
+		}
+		return nil
+	}
+	var cols []int
+	for i, c := range networkColumns {
+		if slices.ContainsFunc(r.Results, func(x BenchResult) bool { return x.Kernel == c.kernel }) {
+			cols = append(cols, i)
+		}
+	}
+	if len(cols) == 0 {
+		return
+	}
+	var topos []string
+	for _, x := range r.Results {
+		for _, i := range cols {
+			if x.Kernel == networkColumns[i].kernel && !slices.Contains(topos, x.Topology) {
+				topos = append(topos, x.Topology)
+			}
+		}
+	}
+	cell := func(kernel string, x *BenchResult) string {
+		switch {
+		case x == nil:
+			return "-"
+		case kernel == "warp-micro" || kernel == "cub-warp-micro":
+			if x.VsCUB == nil {
+				return "-"
+			}
+			return fmt.Sprintf("%.3f", *x.VsCUB)
+		case x.NsPerBlock == nil:
+			return "-"
+		case x.VsCUB == nil || kernel == "cub-block-scan":
+			return fmt.Sprintf("%.0f ns", *x.NsPerBlock)
+		}
+		return fmt.Sprintf("%.0f ns (%.3f)", *x.NsPerBlock, *x.VsCUB)
+	}
+	b.WriteString("The networks in a warp and a block (the warp scan's ratio to cub::WarpScan; each block scan's " +
+		"nanoseconds a block and, in brackets, its ratio to cub::BlockScan's):\n\n| network |")
+	for _, i := range cols {
+		fmt.Fprintf(b, " %s |", networkColumns[i].head)
+	}
+	b.WriteString("\n| --- |" + strings.Repeat(" ---: |", len(cols)) + "\n| CUB |")
+	for _, i := range cols {
+		fmt.Fprintf(b, " %s |", cell(networkColumns[i].cub, find(networkColumns[i].cub, "cub")))
+	}
+	b.WriteString("\n")
+	for _, t := range topos {
+		fmt.Fprintf(b, "| %s |", t)
+		for _, i := range cols {
+			fmt.Fprintf(b, " %s |", cell(networkColumns[i].kernel, find(networkColumns[i].kernel, t)))
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n")
 }
 
 // ParseSizes reads a comma-separated list of device-scan sizes, each a

@@ -43,6 +43,8 @@ func TestReportMarkdown(t *testing.T) {
 	assert.Contains(t, got, "| device-scan | kogge-stone | inclusive | 0 | 1.3212 | 3251 | 0.951 | 0.799 |")
 	assert.Contains(t, got, "| `_ZN9prefixgen26kogge_stone_32_int64_add_010ScanKernelIlNS0_3SumEEEvPKT_PS3_xNS0_9ScanStateIS3_EEbS3_T0_` | ")
 	assert.Contains(t, got, "All 54 results matched the CPU.")
+	// The warp and block scans, a row per network beside CUB's.
+	assert.Contains(t, got, "| CUB | 1.000 | 312 ns | 312 ns | 312 ns |\n| kogge-stone | 1.003 | 436 ns (0.717) | 2815 ns (0.111) | 2687 ns (0.116) |\n")
 
 	// The whole output of cuda bench: its table, then the JSON.
 	var table bytes.Buffer
