@@ -290,6 +290,12 @@ type Options struct {
 	// in a 16-byte word (8 bytes each), rather than one 8-byte word (4
 	// bytes each) as CUB does.
 	WideStatus bool
+	// StatusStride is the bytes from one tile's status word to the next's,
+	// for values of at most 8 bytes (whose flag shares a word with them):
+	// 0 means the word's own 8 or 16 bytes; otherwise a power of two from
+	// the word's bytes to MaxStatusStride, so that fewer tiles share a
+	// 32-byte sector of L2 while each word is still read and written whole.
+	StatusStride int
 	// TileOrder is how a block of the single-pass scan finds its tile:
 	// TileOrderAtomic (empty means it) or TileOrderBlock.
 	TileOrder string
@@ -315,6 +321,7 @@ type config struct {
 	lookBack       int
 	delays         Delays
 	wideStatus     bool
+	statusStride   int  // bytes, 0 for a flag apart
 	blockOrder     bool // TileOrderBlock
 	namespace      string
 	segment, warps int
@@ -450,6 +457,17 @@ func (opt Options) resolve(net *network.Network) (*config, error) {
 		return nil, fmt.Errorf("gpukernels: delay grid %d out of range: allowed 1 block or more", c.delays.Grid)
 	}
 	c.wideStatus = opt.WideStatus
+	word := statusBytes(c.valueBytes(), c.wideStatus)
+	switch s := opt.StatusStride; {
+	case s == 0:
+		c.statusStride = word
+	case word == 0:
+		return nil, fmt.Errorf("gpukernels: a status stride applies to values of at most 8 bytes, whose flag shares a word with them, not to values of %d bytes", c.valueBytes())
+	case s < word || s > MaxStatusStride || s&(s-1) != 0:
+		return nil, fmt.Errorf("gpukernels: status stride %d out of range: allowed powers of two from the status word's %d bytes to %d", s, word, MaxStatusStride)
+	default:
+		c.statusStride = s
+	}
 	switch opt.TileOrder {
 	case "", TileOrderAtomic:
 	case TileOrderBlock:
@@ -511,7 +529,7 @@ func (opt Options) Resolve(net *network.Network) (Options, error) {
 	r := Options{
 		Type: c.typ.Name, Op: c.op.Name, ItemsPerThread: c.items, BlockThreads: c.threads, LookBack: c.lookBack,
 		Namespace: c.namespace, Totals: c.totals, Block: BlockShuffle, NoPad: opt.NoPad,
-		Delays: &c.delays, WideStatus: c.wideStatus, TileOrder: TileOrderAtomic,
+		Delays: &c.delays, WideStatus: c.wideStatus, StatusStride: c.statusStride, TileOrder: TileOrderAtomic,
 	}
 	if c.blockOrder {
 		r.TileOrder = TileOrderBlock
@@ -541,6 +559,10 @@ func OperatorExpr(op string) (string, error) {
 	}
 	return o.Expr, nil
 }
+
+// MaxStatusStride is the largest Options.StatusStride: a tile's status
+// word alone in a 128-byte cache line.
+const MaxStatusStride = 128
 
 // statusBytes returns the bytes of the look-back's status word over
 // values of valueBytes bytes: 8 for values of at most 4 bytes (16 when
@@ -694,9 +716,11 @@ type cudaData struct {
 	// StatusBytes is the bytes of a tile's status word, flag and value
 	// together: 8 or 16, or 0 for a flag and value apart.
 	StatusBytes int
-	BlockOrder  bool
-	Warps       int
-	TileItems   int
+	// StatusStride is the bytes from one tile's status word to the next's.
+	StatusStride int
+	BlockOrder   bool
+	Warps        int
+	TileItems    int
 	// Value is the C++ of value_type: the scalar, AffineMap or
 	// SegmentedValue; Inner the type of a segmented value's value.
 	Value, Inner string
@@ -839,6 +863,7 @@ func newCUDAData(net *network.Network, opt Options) (*cudaData, error) {
 		LookBack:       c.lookBack,
 		Delays:         c.delays,
 		StatusBytes:    statusBytes(c.valueBytes(), c.wideStatus),
+		StatusStride:   c.statusStride,
 		BlockOrder:     c.blockOrder,
 		Warps:          c.warps,
 		Value:          c.typ.CXX,

@@ -638,19 +638,21 @@ func TestResolve(t *testing.T) {
 		want gpukernels.Options // Totals aside
 	}{
 		{sk, gpukernels.Options{}, gpukernels.Options{Type: "int32", Op: "add", ItemsPerThread: 24, BlockThreads: 128, LookBack: 32,
-			Namespace: "sklansky_32_int32_add", Block: gpukernels.BlockShuffle, Delays: &gpukernels.Delays{Partial: 1245, Poll: 648, Grid: 500}, TileOrder: gpukernels.TileOrderAtomic}},
+			Namespace: "sklansky_32_int32_add", Block: gpukernels.BlockShuffle, Delays: &gpukernels.Delays{Partial: 1245, Poll: 648, Grid: 500}, StatusStride: 8, TileOrder: gpukernels.TileOrderAtomic}},
 		{sk, gpukernels.Options{Op: "carry"}, gpukernels.Options{Type: "uint32", Op: "carry", ItemsPerThread: 24, BlockThreads: 128, LookBack: 32,
-			Namespace: "sklansky_32_uint32_carry", Block: gpukernels.BlockShuffle, Delays: &gpukernels.Delays{Partial: 1245, Poll: 648, Grid: 500}, TileOrder: gpukernels.TileOrderAtomic}},
+			Namespace: "sklansky_32_uint32_carry", Block: gpukernels.BlockShuffle, Delays: &gpukernels.Delays{Partial: 1245, Poll: 648, Grid: 500}, StatusStride: 8, TileOrder: gpukernels.TileOrderAtomic}},
 		{sk, gpukernels.Options{Type: "int64"}, gpukernels.Options{Type: "int64", Op: "add", ItemsPerThread: 24, BlockThreads: 224, LookBack: 32,
-			Namespace: "sklansky_32_int64_add", Block: gpukernels.BlockShuffle, Delays: &gpukernels.Delays{Partial: 1290, Poll: 632, Grid: 500}, TileOrder: gpukernels.TileOrderAtomic}},
+			Namespace: "sklansky_32_int64_add", Block: gpukernels.BlockShuffle, Delays: &gpukernels.Delays{Partial: 1290, Poll: 632, Grid: 500}, StatusStride: 16, TileOrder: gpukernels.TileOrderAtomic}},
 		{sk, gpukernels.Options{Type: "double", Op: "functor:F", Segmented: "uint32", LookBack: 7, Delays: &gpukernels.Delays{Partial: -1, Poll: 0, Grid: -1}, TileOrder: gpukernels.TileOrderBlock},
 			gpukernels.Options{Type: "double", Op: "functor:F", ItemsPerThread: 3, BlockThreads: 128, LookBack: 7, Namespace: "sklansky_32_double_functor_F_segmented_uint32",
 				Block: gpukernels.BlockShuffle, Segmented: "uint32", Delays: &gpukernels.Delays{Partial: 450, Poll: 0, Grid: 500}, TileOrder: gpukernels.TileOrderBlock}},
 		{gputest.Build(t, "brent-kung", 100, nil), gpukernels.Options{Block: gpukernels.BlockShared, NoPad: true, WideStatus: true}, gpukernels.Options{Type: "int32", Op: "add",
 			ItemsPerThread: 8, BlockThreads: 64, LookBack: 32, Namespace: "brent_kung_100_int32_add_shared_nopad", Block: gpukernels.BlockShared, NoPad: true,
-			Delays: &gpukernels.Delays{Partial: 1245, Poll: 648, Grid: 500}, WideStatus: true, TileOrder: gpukernels.TileOrderAtomic}},
+			Delays: &gpukernels.Delays{Partial: 1245, Poll: 648, Grid: 500}, WideStatus: true, StatusStride: 16, TileOrder: gpukernels.TileOrderAtomic}},
+		{sk, gpukernels.Options{StatusStride: 32}, gpukernels.Options{Type: "int32", Op: "add", ItemsPerThread: 24, BlockThreads: 128, LookBack: 32,
+			Namespace: "sklansky_32_int32_add", Block: gpukernels.BlockShuffle, Delays: &gpukernels.Delays{Partial: 1245, Poll: 648, Grid: 500}, StatusStride: 32, TileOrder: gpukernels.TileOrderAtomic}},
 		{sk, gpukernels.Options{Block: gpukernels.BlockRaking}, gpukernels.Options{Type: "int32", Op: "add", ItemsPerThread: 24, BlockThreads: 128, LookBack: 32,
-			Namespace: "sklansky_32_int32_add_raking", Block: gpukernels.BlockRaking, Delays: &gpukernels.Delays{Partial: 1245, Poll: 648, Grid: 500}, TileOrder: gpukernels.TileOrderAtomic}},
+			Namespace: "sklansky_32_int32_add_raking", Block: gpukernels.BlockRaking, Delays: &gpukernels.Delays{Partial: 1245, Poll: 648, Grid: 500}, StatusStride: 8, TileOrder: gpukernels.TileOrderAtomic}},
 	} {
 		t.Run(c.want.Namespace, func(t *testing.T) {
 			r, err := c.opt.Resolve(c.net)

@@ -199,6 +199,9 @@ func deviceCases(t *testing.T) []deviceCase {
 		deviceCase{gputest.Build(t, "kogge-stone", 32, nil), gpukernels.Options{Type: "int32", Op: "add", Block: gpukernels.BlockRaking}},
 		deviceCase{sk, gpukernels.Options{Type: "double", Op: "affine", Segmented: "uint64", Block: gpukernels.BlockRaking}},
 		deviceCase{gputest.Build(t, "brent-kung", 5, nil), gpukernels.Options{Type: "int64", Op: "max", Block: gpukernels.BlockRaking}},
+		// Status words spaced out: the 8-byte and the 16-byte word.
+		deviceCase{gputest.Build(t, "han-carlson", 32, nil), gpukernels.Options{Type: "float", Op: "add", StatusStride: 32}},
+		deviceCase{gputest.Build(t, "han-carlson", 32, nil), gpukernels.Options{Type: "uint64", Op: "xor", StatusStride: 128}},
 		deviceCase{gputest.Build(t, "brent-kung", 1024, nil), gpukernels.Options{Type: "float", Op: "add", Block: gpukernels.BlockShared}},
 		deviceCase{gputest.Build(t, "sklansky", 100, nil), gpukernels.Options{Type: "double", Op: "affine", Block: gpukernels.BlockShared, Segmented: "uint32"}},
 	)

@@ -51,6 +51,8 @@ func cudaTuningFlags(block bool) []cli.Flag {
 			DefaultText: "as CCCL 3.x on sm_90: 648 for 4-byte values, 632 for 8-byte, 350 for others, none for structs"},
 		&cli.IntFlag{Name: "delay-grid", Usage: "`BLOCKS` from which on the two delays apply (smaller grids poll with a short backoff), 1 or more", DefaultText: "500, as CCCL"},
 		&cli.BoolFlag{Name: "wide-status", Usage: "keep a value of up to 4 bytes and its tile's flag in a 16-byte status word, 8 bytes each, rather than 8 bytes in all"},
+		&cli.IntFlag{Name: "status-stride", Usage: fmt.Sprintf("`BYTES` from one tile's look-back status word to the next's, a power of two from the word's bytes to %d, so that fewer tiles share a sector of L2", gpukernels.MaxStatusStride),
+			DefaultText: "the word's own: 8 for values of up to 4 bytes, 16 for 8 bytes and with --wide-status"},
 		&cli.StringFlag{Name: "tile-order", Value: gpukernels.TileOrderAtomic, Usage: "how a block finds its tile: atomic (a counter hands tiles out in the order blocks start) or block (tile blockIdx.x, as CUB)"},
 	}
 }
@@ -61,7 +63,7 @@ func cudaTuningFlags(block bool) []cli.Flag {
 func cudaDeviceTuning(c *cli.Context) gpukernels.Options {
 	opt := gpukernels.Options{
 		ItemsPerThread: c.Int("items-per-thread"), BlockThreads: c.Int("block-threads"), LookBack: c.Int("lookback"),
-		WideStatus: c.Bool("wide-status"), TileOrder: c.String("tile-order"),
+		WideStatus: c.Bool("wide-status"), StatusStride: c.Int("status-stride"), TileOrder: c.String("tile-order"),
 	}
 	if c.IsSet("partial-delay") || c.IsSet("poll-delay") || c.IsSet("delay-grid") {
 		d := gpukernels.Delays{Partial: -1, Poll: -1, Grid: -1}
@@ -513,7 +515,7 @@ func cudaReport(c *cli.Context) error {
 // bench.DefaultSuite, written to DIR, each tool's run limited to timeout.
 func cudaSuite(c *cli.Context, timeout time.Duration) error {
 	for _, f := range []string{"topology", "from", "width", "param", "type", "op", "items", "sizes", "runs", "keep",
-		"items-per-thread", "block-threads", "lookback", "partial-delay", "poll-delay", "delay-grid", "wide-status", "tile-order"} {
+		"items-per-thread", "block-threads", "lookback", "partial-delay", "poll-delay", "delay-grid", "wide-status", "status-stride", "tile-order"} {
 		if c.IsSet(f) {
 			return usage(c, "--%s does not apply to --suite: the suite fixes its tables (see --help)", f)
 		}
@@ -536,7 +538,7 @@ func cudaSuite(c *cli.Context, timeout time.Duration) error {
 // bench.NetworkTables, written to DIR, each tool's run limited to timeout.
 func cudaNetworkTables(c *cli.Context, timeout time.Duration) error {
 	for _, f := range []string{"topology", "from", "width", "param", "type", "op", "items", "sizes", "runs", "keep",
-		"items-per-thread", "block-threads", "lookback", "partial-delay", "poll-delay", "delay-grid", "wide-status", "tile-order"} {
+		"items-per-thread", "block-threads", "lookback", "partial-delay", "poll-delay", "delay-grid", "wide-status", "status-stride", "tile-order"} {
 		if c.IsSet(f) {
 			return usage(c, "--%s does not apply to --networks: the network tables fix their networks and types (see --help)", f)
 		}
@@ -563,7 +565,7 @@ func cudaNetworkTables(c *cli.Context, timeout time.Duration) error {
 // network of -t or --from (Kogge–Stone at 32 lanes when neither is given).
 func cudaSweep(c *cli.Context, timeout time.Duration) error {
 	for _, f := range []string{"type", "op", "items", "sizes", "runs", "keep", "no-sanitize",
-		"items-per-thread", "block-threads", "lookback", "partial-delay", "poll-delay", "delay-grid", "wide-status", "tile-order"} {
+		"items-per-thread", "block-threads", "lookback", "partial-delay", "poll-delay", "delay-grid", "wide-status", "status-stride", "tile-order"} {
 		if c.IsSet(f) {
 			return usage(c, "--%s does not apply to --sweep: the sweep fixes its types, sizes and variants (see --help)", f)
 		}

@@ -110,9 +110,9 @@ type BenchOptions struct {
 	// microbenchmark makes; 0 means DefaultMicroReps.
 	MicroReps int
 	// Tuning tunes the device scans: its ItemsPerThread, BlockThreads,
-	// LookBack, Delays, WideStatus, TileOrder and Block (the shuffle or
-	// raking block scan inside them), as in gpukernels.Options; its other
-	// fields are ignored.
+	// LookBack, Delays, WideStatus, StatusStride, TileOrder and Block (the
+	// shuffle or raking block scan inside them), as in gpukernels.Options;
+	// its other fields are ignored.
 	Tuning gpukernels.Options
 	// Variants, when set, make the harness a sweep: the single-pass
 	// inclusive scan of the one network, built once per variant's tuning
@@ -143,7 +143,7 @@ func (opt *BenchOptions) tuning(typ, op string) gpukernels.Options {
 	t := opt.Tuning
 	return gpukernels.Options{
 		Type: typ, Op: op, ItemsPerThread: t.ItemsPerThread, BlockThreads: t.BlockThreads, LookBack: t.LookBack,
-		Delays: t.Delays, WideStatus: t.WideStatus, TileOrder: t.TileOrder, Block: t.Block,
+		Delays: t.Delays, WideStatus: t.WideStatus, StatusStride: t.StatusStride, TileOrder: t.TileOrder, Block: t.Block,
 	}
 }
 

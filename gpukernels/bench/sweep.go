@@ -18,8 +18,9 @@ var SweepTypes = []string{"int32", "int64"}
 // tries: the default tuning (gpukernels.DefaultTuning and DefaultDelays,
 // the 8-byte status of a 4-byte value, tiles from the counter), then one
 // change to it each: other tile shapes, no delays or one of the two, the
-// 16-byte status, tiles by block index, half the look-back window, and
-// the raking block scan;
+// 16-byte status, tiles by block index, half the look-back window, the
+// raking block scan, and status words 32 bytes apart (16 too for 4-byte
+// values, the 16-byte word's spacing with the 8-byte word's atomicity);
 // then, for 4-byte values, the changes that ran fastest alone on an H200
 // (docs/gpu-results.md) taken together.
 func DefaultVariants(typ string) ([]Variant, error) {
@@ -49,6 +50,7 @@ func DefaultVariants(typ string) ([]Variant, error) {
 		Variant{"block-order", gpukernels.Options{TileOrder: gpukernels.TileOrderBlock}},
 		Variant{"lookback-16", gpukernels.Options{LookBack: 16}},
 		Variant{"raking", gpukernels.Options{Block: gpukernels.BlockRaking}},
+		Variant{"status-stride-32", gpukernels.Options{StatusStride: 32}},
 	)
 	if t.Bytes <= 4 {
 		wide := gpukernels.Options{WideStatus: true}
@@ -58,6 +60,7 @@ func DefaultVariants(typ string) ([]Variant, error) {
 			return o
 		}
 		vs = append(vs,
+			Variant{"status-stride-16", gpukernels.Options{StatusStride: 16}},
 			Variant{"wide-status", wide},
 			Variant{"wide-status block-order", wideBlock},
 			Variant{"128x32 wide-status", long(wide)},
