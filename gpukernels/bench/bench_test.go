@@ -61,6 +61,9 @@ func TestHarnessStructure(t *testing.T) {
 			"const long long kSizes[] = {268435456LL, 1048576LL, 1LL, 31LL, 2049LL, 1048593LL, 268435455LL};",
 			"const long long kSanitizeSizes[] = {1LL, 31LL, 2049LL, 65553LL};", "const long long kSanitizeItems = 524305;",
 			`if (std::string(argv[i]) == "--sanitize") {`, "for (int b = 0; b < batch; ++b) f();", "return ms[kRuns / 2] / batch;",
+			// --profile: the device scans once, at the largest size, aligned.
+			`} else if (std::string(argv[i]) == "--profile") {`, "sizes.assign(1, *std::max_element(kSizes, kSizes + sizeof(kSizes) / sizeof(kSizes[0])));",
+			"for (int offset = 0; offset < (profile ? 1 : 2); ++offset) {", "if (sanitize || profile) {",
 			"const value_type* in = d_in + offset;", "value_type* out = d_out + offset;", `\"offset\":%d,\"batch\":%d`,
 			"std::sort(ms.begin(), ms.end());", "CubWarpMicroKernel<<<", "cub::WarpScan<value_type, 32>",
 			`\"device\":`, `\"driver\":`, `\"nvcc\":`, `\"results\":[`, `\"kernel\":`, `\"topology\":`, `\"type\":`,

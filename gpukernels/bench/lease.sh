@@ -3,8 +3,11 @@
 # H200), each step built there by the machine's own nvcc (its CUB is the
 # one compared with). PLAN is
 #
-#   main   (the default) the sweep of the device scan's tuning, then the
-#          network tables without compute-sanitizer: at most 7 minutes;
+#   main   (the default) the sweep of the device scan's tuning, the
+#          network tables without compute-sanitizer, then an Nsight
+#          Compute profile of the int32 sweep's scans (every variant's and
+#          CUB's, once each at 2^28 items) where ncu is installed: at most
+#          8 minutes;
 #   suite  the whole suite without compute-sanitizer: at most 9.5 minutes,
 #          a lease of its own (its five nvcc builds alone took about 370 s
 #          on an H200 with nvcc 13.0).
@@ -21,8 +24,8 @@
 # comes back is at most 8 files in OUT, copied after every step, so that a
 # cut-off lease still leaves what finished: device.txt (GPU, driver,
 # nvcc), the tables' JSON (main: sweep-int32, sweep-int64 and three
-# networks-TYPE-add; suite: five) and lease.log (every step's output and
-# every run.log).
+# networks-TYPE-add, and ncu-sweep-int32.csv; suite: five) and lease.log
+# (every step's output and every run.log).
 set -u
 OUT=${1:?usage: gpukernels/bench/lease.sh OUT [main|suite]}
 PLAN=${2:-main}
@@ -30,6 +33,7 @@ PG=${PG:-.lease/prefixgen}
 WORK=${WORK:-/tmp/prefixgen-lease}
 SWEEP_LIMIT=${SWEEP_LIMIT:-150}
 NETWORKS_LIMIT=${NETWORKS_LIMIT:-240}
+PROFILE_LIMIT=${PROFILE_LIMIT:-90}
 SUITE_LIMIT=${SUITE_LIMIT:-570}
 PATH=$PATH:/usr/local/cuda/bin
 export PATH
@@ -52,7 +56,7 @@ say() {
 # collect copies every table's JSON and every run.log written so far into
 # OUT.
 collect() {
-	for f in "$WORK"/sweep/*.json "$WORK"/networks/*.json "$WORK"/suite/*.json; do
+	for f in "$WORK"/sweep/*.json "$WORK"/networks/*.json "$WORK"/suite/*.json "$WORK"/profile/*.csv; do
 		if [ -f "$f" ]; then cp "$f" "$OUT/"; fi
 	done
 	{
@@ -89,6 +93,21 @@ cat "$OUT/device.txt" | tee -a "$LOG"
 if [ "$PLAN" = main ]; then
 	step sweep "$SWEEP_LIMIT" "$PG" cuda bench --sweep "$WORK/sweep" --arch sm_90 --tool-timeout "$((SWEEP_LIMIT - 10))s"
 	step networks "$NETWORKS_LIMIT" "$PG" cuda bench --networks "$WORK/networks" --no-sanitize --arch sm_90 --tool-timeout "$((NETWORKS_LIMIT - 10))s"
+	# The profile: long-scoreboard stalls (WarpStateStats), DRAM bytes
+	# (MemoryWorkloadAnalysis) and the rest of what the sections measure,
+	# of every ScanKernel (the variants' and CUB's DeviceScanKernel).
+	NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu /usr/local/cuda/nsight-compute*/ncu 2>/dev/null | head -n 1)
+	harness=$WORK/sweep/sweep-int32/harness
+	if [ -z "$NCU" ]; then
+		say "profile: skipped: no ncu on PATH or under /usr/local/cuda"
+	elif [ ! -x "$harness" ]; then
+		say "profile: skipped: the sweep built no $harness"
+	else
+		mkdir -p "$WORK/profile"
+		step profile "$PROFILE_LIMIT" "$NCU" --csv --page details --section SpeedOfLight --section MemoryWorkloadAnalysis \
+			--section WarpStateStats --section Occupancy --kernel-name regex:ScanKernel \
+			--log-file "$WORK/profile/ncu-sweep-int32.csv" "$harness" --profile
+	fi
 else
 	step suite "$SUITE_LIMIT" "$PG" cuda bench --suite "$WORK/suite" --no-sanitize --arch sm_90 --tool-timeout "$((SUITE_LIMIT - 10))s"
 fi
