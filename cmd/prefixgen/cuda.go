@@ -530,7 +530,7 @@ func cudaSuite(c *cli.Context, timeout time.Duration) error {
 	if dir == "" {
 		return usage(c, "--suite needs a folder to write the tables into")
 	}
-	return runSuite(c, bench.SuiteOptions{Dir: dir, NoSanitize: c.Bool("no-sanitize"), BuildOnly: c.Bool("build-only"), ToolTimeout: timeout},
+	return runSuite(c, "suite", bench.SuiteOptions{Dir: dir, NoSanitize: c.Bool("no-sanitize"), BuildOnly: c.Bool("build-only"), ToolTimeout: timeout},
 		"steps (builds, sanitizer runs, runs)")
 }
 
@@ -557,7 +557,7 @@ func cudaNetworkTables(c *cli.Context, timeout time.Duration) error {
 	if err != nil {
 		return err
 	}
-	return runSuite(c, bench.SuiteOptions{Dir: dir, Tables: tables, NoSanitize: c.Bool("no-sanitize"), BuildOnly: c.Bool("build-only"), ToolTimeout: timeout},
+	return runSuite(c, "networks", bench.SuiteOptions{Dir: dir, Tables: tables, NoSanitize: c.Bool("no-sanitize"), BuildOnly: c.Bool("build-only"), ToolTimeout: timeout},
 		"steps (builds, sanitizer runs, runs)")
 }
 
@@ -592,13 +592,17 @@ func cudaSweep(c *cli.Context, timeout time.Duration) error {
 	if err != nil {
 		return usage(c, "%v", err)
 	}
-	return runSuite(c, bench.SuiteOptions{Dir: dir, Tables: tables, NoSanitize: true, BuildOnly: c.Bool("build-only"), ToolTimeout: timeout},
+	return runSuite(c, "sweep", bench.SuiteOptions{Dir: dir, Tables: tables, NoSanitize: true, BuildOnly: c.Bool("build-only"), ToolTimeout: timeout},
 		"steps (builds, runs)")
 }
 
-// runSuite runs bench.Suite with opt, finding nvcc and, unless opt only
-// builds, the device first, and prints each table.
-func runSuite(c *cli.Context, opt bench.SuiteOptions, steps string) error {
+// runSuite runs bench.Suite with opt, its Dir from the flag named flag,
+// checking that Dir is a folder or nothing yet and finding nvcc and, unless
+// opt only builds, the device first, and prints each table.
+func runSuite(c *cli.Context, flag string, opt bench.SuiteOptions, steps string) error {
+	if st, err := os.Stat(opt.Dir); err == nil && !st.IsDir() {
+		return usage(c, "--%s %s: not a folder: allowed a folder, made if missing", flag, opt.Dir)
+	}
 	var err error
 	if opt.NVCC, err = bench.FindNVCC(); err != nil {
 		return usage(c, "%v", err)
