@@ -349,10 +349,10 @@ func cudaCommand() *cli.Command {
 						return cudaSweep(c, timeout)
 					}
 					if c.IsSet("networks") {
-						return cudaNetworkTables(c, timeout)
+						return cudaTables(c, networksRun, timeout)
 					}
 					if c.IsSet("suite") {
-						return cudaSuite(c, timeout)
+						return cudaTables(c, suiteRun, timeout)
 					}
 					if c.Bool("no-sanitize") {
 						return usage(c, "--no-sanitize applies to --suite and --networks only")
@@ -511,54 +511,50 @@ func cudaReport(c *cli.Context) error {
 	return writeFile(c, "--plot", plotPath, func(w io.Writer) error { _, err := w.Write(pic.Bytes()); return err })
 }
 
-// cudaSuite runs cuda bench --suite DIR: every table of
-// bench.DefaultSuite, written to DIR, each tool's run limited to timeout.
-func cudaSuite(c *cli.Context, timeout time.Duration) error {
-	for _, f := range []string{"topology", "from", "width", "param", "type", "op", "items", "sizes", "runs", "keep",
-		"items-per-thread", "block-threads", "lookback", "partial-delay", "poll-delay", "delay-grid", "wide-status", "status-stride", "tile-order"} {
-		if c.IsSet(f) {
-			return usage(c, "--%s does not apply to --suite: the suite fixes its tables (see --help)", f)
-		}
-	}
-	if c.Bool("build-only") && c.Bool("no-sanitize") {
-		return usage(c, "--no-sanitize applies to a run of the suite, not to --build-only")
-	}
-	if c.Bool("verbose") {
-		return usage(c, "--verbose applies to a single bench, not --suite: the suite keeps nvcc's output in DIR/TABLE/nvcc.log")
-	}
-	dir := c.String("suite")
-	if dir == "" {
-		return usage(c, "--suite needs a folder to write the tables into")
-	}
-	return runSuite(c, "suite", bench.SuiteOptions{Dir: dir, NoSanitize: c.Bool("no-sanitize"), BuildOnly: c.Bool("build-only"), ToolTimeout: timeout},
-		"steps (builds, sanitizer runs, runs)")
+// tableRun is a run of several tables on a GPU machine, --suite or
+// --networks, as its messages name it.
+type tableRun struct {
+	flag   string                             // the flag naming the folder
+	name   string                             // the run: "the suite"
+	fixes  string                             // what it fixes, for a flag that does not apply
+	keeps  string                             // who keeps nvcc's output
+	tables func() ([]bench.SuiteTable, error) // its tables; nil means bench.DefaultSuite
 }
 
-// cudaNetworkTables runs cuda bench --networks DIR: every table of
-// bench.NetworkTables, written to DIR, each tool's run limited to timeout.
-func cudaNetworkTables(c *cli.Context, timeout time.Duration) error {
+var (
+	suiteRun = tableRun{flag: "suite", name: "the suite", fixes: "the suite fixes its tables", keeps: "the suite keeps"}
+	// networksRun is cuda bench --networks: bench.NetworkTables.
+	networksRun = tableRun{flag: "networks", name: "the network tables", fixes: "the network tables fix their networks and types",
+		keeps: "each table keeps", tables: bench.NetworkTables}
+)
+
+// cudaTables runs cuda bench --suite DIR or --networks DIR (r): every
+// table of r, written to DIR, each tool's run limited to timeout.
+func cudaTables(c *cli.Context, r tableRun, timeout time.Duration) error {
 	for _, f := range []string{"topology", "from", "width", "param", "type", "op", "items", "sizes", "runs", "keep",
 		"items-per-thread", "block-threads", "lookback", "partial-delay", "poll-delay", "delay-grid", "wide-status", "status-stride", "tile-order"} {
 		if c.IsSet(f) {
-			return usage(c, "--%s does not apply to --networks: the network tables fix their networks and types (see --help)", f)
+			return usage(c, "--%s does not apply to --%s: %s (see --help)", f, r.flag, r.fixes)
 		}
 	}
 	if c.Bool("build-only") && c.Bool("no-sanitize") {
-		return usage(c, "--no-sanitize applies to a run of the network tables, not to --build-only")
+		return usage(c, "--no-sanitize applies to a run of %s, not to --build-only", r.name)
 	}
 	if c.Bool("verbose") {
-		return usage(c, "--verbose applies to a single bench, not --networks: each table keeps nvcc's output in DIR/TABLE/nvcc.log")
+		return usage(c, "--verbose applies to a single bench, not --%s: %s nvcc's output in DIR/TABLE/nvcc.log", r.flag, r.keeps)
 	}
-	dir := c.String("networks")
+	dir := c.String(r.flag)
 	if dir == "" {
-		return usage(c, "--networks needs a folder to write the tables into")
+		return usage(c, "--%s needs a folder to write the tables into", r.flag)
 	}
-	tables, err := bench.NetworkTables()
-	if err != nil {
-		return err
+	opt := bench.SuiteOptions{Dir: dir, NoSanitize: c.Bool("no-sanitize"), BuildOnly: c.Bool("build-only"), ToolTimeout: timeout}
+	if r.tables != nil {
+		var err error
+		if opt.Tables, err = r.tables(); err != nil {
+			return err
+		}
 	}
-	return runSuite(c, "networks", bench.SuiteOptions{Dir: dir, Tables: tables, NoSanitize: c.Bool("no-sanitize"), BuildOnly: c.Bool("build-only"), ToolTimeout: timeout},
-		"steps (builds, sanitizer runs, runs)")
+	return runSuite(c, r.flag, opt, "steps (builds, sanitizer runs, runs)")
 }
 
 // cudaSweep runs cuda bench --sweep DIR: bench.SweepSuite of the one
