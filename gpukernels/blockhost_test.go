@@ -12,7 +12,6 @@ import (
 
 	"github.com/prefixgen/prefixgen/gpukernels"
 	"github.com/prefixgen/prefixgen/gpukernels/internal/gputest"
-	"github.com/prefixgen/prefixgen/internal/toolrun"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/network"
 )
@@ -99,28 +98,18 @@ func hostBlockHeader(t *testing.T, net *network.Network, opt gpukernels.Options,
 	return text
 }
 
-// runBlockOnCPU builds the block scans of header on the CPU with
-// clang++-14 and runs them, returning what the program printed and its
+// runBlockOnCPU builds the block scans of header on the CPU and runs them
+// (gputest.HostProgram), returning what the program printed and its
 // error.
 func runBlockOnCPU(t *testing.T, header, fill string) (string, error) {
 	t.Helper()
-	clang := tooltest.Path(t, "clang++-14")
 	dir := t.TempDir()
 	shim, err := os.ReadFile(filepath.Join("testdata", "blockhost", "shim.h"))
 	require.NoError(t, err)
 	for name, text := range map[string]string{"shim.h": string(shim), "ns.cuh": header, "main.cc": blockDriver(fill)} {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
 	}
-	res, err := toolrun.Run(t.Context(), toolrun.Cmd{Path: clang, Dir: dir,
-		Args: []string{"-std=c++17", "-O1", "-pthread", "-Wno-unused-function", "-o", "block", "main.cc"}})
-	if err != nil {
-		return string(res.Output), fmt.Errorf("clang++-14: %w", err)
-	}
-	res, err = toolrun.Run(t.Context(), toolrun.Cmd{Path: filepath.Join(dir, "block"), Dir: dir})
-	if res == nil {
-		return "", err
-	}
-	return string(res.Output), err
+	return gputest.HostProgram(t, dir)
 }
 
 // TestBlockScansOnCPU runs the generated shuffle and raking block scans,

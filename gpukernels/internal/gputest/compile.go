@@ -55,13 +55,35 @@ func Clang(t testing.TB, dir string, args ...string) (string, error) {
 	return out, err
 }
 
+// HostProgram builds main.cc in dir with clang++-14 (C++17, -O1,
+// threads) and runs it there, each one of the pool's runs and limited to
+// a minute, and returns what the program printed and its error; a build
+// that fails returns clang's output and its error. A missing clang++-14
+// skips the test, or fails it as tooltest.Path does.
+func HostProgram(t testing.TB, dir string) (string, error) {
+	t.Helper()
+	clang := tooltest.Path(t, "clang++-14")
+	out, _, err := runLimited(t, clang, dir, time.Minute, "-std=c++17", "-O1", "-pthread", "-o", "program", "main.cc")
+	if err != nil {
+		return out, err
+	}
+	out, _, err = runLimited(t, filepath.Join(dir, "program"), dir, time.Minute)
+	return out, err
+}
+
 // run runs the program at path with args in dir, one of the pool's runs,
 // and returns its output, how long it ran and its error.
 func run(t testing.TB, path, dir string, args ...string) (string, time.Duration, error) {
 	t.Helper()
+	return runLimited(t, path, dir, 0, args...)
+}
+
+// runLimited is run with a time limit; 0 means toolrun.DefaultTimeout.
+func runLimited(t testing.TB, path, dir string, limit time.Duration, args ...string) (string, time.Duration, error) {
+	t.Helper()
 	pool <- struct{}{}
 	defer func() { <-pool }()
-	res, err := toolrun.Run(context.Background(), toolrun.Cmd{Path: path, Args: args, Dir: dir})
+	res, err := toolrun.Run(context.Background(), toolrun.Cmd{Path: path, Args: args, Dir: dir, Timeout: limit})
 	if res == nil {
 		return "", 0, err
 	}
