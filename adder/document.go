@@ -8,6 +8,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/prefixgen/prefixgen/network"
 )
@@ -21,9 +22,64 @@ import (
 // document without them is the combinational adder), and an adder whose
 // generate and propagate are library cells (Architecture.PGCells)
 // "pg_cells":true after those (without it they are logic). The members
-// are Architecture's JSON (MarshalJSON). A prefixgen.network/v1 document
-// alone is the standard adder around its network.
+// are Architecture's JSON (MarshalJSON). What the adder was made for, where
+// the document says (Target), follows: "library":"asap7" and "flow":"abc".
+// A prefixgen.network/v1 document alone is the standard adder around its
+// network, made for nothing in particular.
 const DocumentFormat = "prefixgen.adder/v1"
+
+// Target is what an adder was made for: the standard-cell library and the
+// synthesis flow through which the search that found it measured it, as
+// optimize records them in the adder document. A command that reads the
+// document takes them as its --liberty and --flow where those are not
+// given, so that the adder is measured as it was found. Either may be
+// empty: the document does not say.
+type Target struct {
+	// Library names the library as --liberty does (osu018, osu035,
+	// sky130hd, asap7), or, for a library read from files, by the name its
+	// Liberty library group gives (NangateOpenCellLibrary), which a reader
+	// must be given the files of.
+	Library string
+	// Flow is the flow's name as --flow takes it (keep, abc); the reader
+	// checks that it knows it.
+	Flow string
+}
+
+// IsZero reports whether the target says nothing.
+func (t Target) IsZero() bool { return t == Target{} }
+
+// fields returns the members the adder document records of t, in its
+// order: library, then flow, each where it is set.
+func (t Target) fields() []Field {
+	var f []Field
+	if t.Library != "" {
+		f = append(f, Field{"library", t.Library})
+	}
+	if t.Flow != "" {
+		f = append(f, Field{"flow", t.Flow})
+	}
+	return f
+}
+
+// check refuses a target the document cannot hold: a name that is not one
+// line of printable characters without spaces at its ends, or too long to
+// be a library's or a flow's; an empty one only where set holds its key
+// (a document's "library":"").
+func (t Target) check(set map[string]bool) error {
+	for _, f := range []Field{{"library", t.Library}, {"flow", t.Flow}} {
+		v := f.Value.(string)
+		if v == "" && !set[f.Key] {
+			continue
+		}
+		if v == "" || len(v) > maxTargetName || strings.TrimSpace(v) != v || strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsPrint(r) }) {
+			return fmt.Errorf("adder: %s %s not allowed: allowed a name of 1 to %d printable characters, without spaces at its ends", f.Key, network.Quote(v), maxTargetName)
+		}
+	}
+	return nil
+}
+
+// maxTargetName is the longest library or flow name a document holds.
+const maxTargetName = 256
 
 // Field is one machine-readable field of an architecture: its key, as JSON
 // and CSV headers name it, and its value.
@@ -113,6 +169,12 @@ func (a *Architecture) UnmarshalJSON(data []byte) error {
 // not fit the network, or that the document cannot record (see
 // MarshalJSON), is refused.
 func MarshalDocument(net *network.Network, arch Architecture) ([]byte, error) {
+	return MarshalDocumentFor(net, arch, Target{})
+}
+
+// MarshalDocumentFor encodes net and arch as MarshalDocument does, with
+// what the adder was made for (target) after the architecture.
+func MarshalDocumentFor(net *network.Network, arch Architecture, target Target) ([]byte, error) {
 	arch = arch.Normal()
 	fields, err := arch.documentFields()
 	if err != nil {
@@ -121,6 +183,10 @@ func MarshalDocument(net *network.Network, arch Architecture) ([]byte, error) {
 	if err := arch.Check(net); err != nil {
 		return nil, err
 	}
+	if err := target.check(nil); err != nil {
+		return nil, err
+	}
+	fields = append(fields, target.fields()...)
 	doc, err := net.MarshalJSON()
 	if err != nil {
 		return nil, err
@@ -128,7 +194,7 @@ func MarshalDocument(net *network.Network, arch Architecture) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString("{\n  \"format\": \"" + DocumentFormat + "\",\n")
 	for _, f := range fields {
-		v, _ := json.Marshal(f.Value) // ints and bools
+		v, _ := json.Marshal(f.Value) // ints, bools and names
 		fmt.Fprintf(&b, "  %q: %s,\n", f.Key, v)
 	}
 	b.WriteString("  \"network\": ")
@@ -143,14 +209,21 @@ func MarshalDocument(net *network.Network, arch Architecture) ([]byte, error) {
 // prefixgen.network/v1 document when arch is Standard, so that every
 // reader of networks reads it, and the prefixgen.adder/v1 one otherwise.
 func WriteDocument(w io.Writer, net *network.Network, arch Architecture) error {
+	return WriteDocumentFor(w, net, arch, Target{})
+}
+
+// WriteDocumentFor writes the document of net and arch, made for target,
+// to w: the prefixgen.network/v1 document when arch is Standard and the
+// target says nothing, the prefixgen.adder/v1 one otherwise.
+func WriteDocumentFor(w io.Writer, net *network.Network, arch Architecture, target Target) error {
 	var (
 		data []byte
 		err  error
 	)
-	if arch.IsStandard() {
+	if arch.IsStandard() && target.IsZero() {
 		data, err = net.MarshalJSON()
 	} else {
-		data, err = MarshalDocument(net, arch)
+		data, err = MarshalDocumentFor(net, arch, target)
 	}
 	if err != nil {
 		return err
@@ -210,11 +283,13 @@ func (m members) architecture() (Architecture, error) {
 type document struct {
 	Format *string `json:"format"`
 	members
+	Library *string         `json:"library"`
+	Flow    *string         `json:"flow"`
 	Network json.RawMessage `json:"network"`
 }
 
 // documentKeys are the keys of the adder document, spelled exactly.
-var documentKeys = append([]string{"format", "network"}, architectureKeys...)
+var documentKeys = append([]string{"format", "network", "library", "flow"}, architectureKeys...)
 
 // IsDocument reports whether data claims to be a prefixgen.adder/v1
 // document, which records its adder's architecture, rather than a
@@ -242,49 +317,74 @@ func format(data []byte) any {
 // given twice, trailing data and an architecture that does not fit the
 // network are refused. The architecture is in its normal form.
 func ReadDocument(r io.Reader) (*network.Network, Architecture, error) {
+	net, arch, _, err := ReadDocumentFor(r)
+	return net, arch, err
+}
+
+// ReadDocumentFor decodes one adder from r as ReadDocument does, and what
+// the document says it was made for: its library and flow (the zero
+// Target for a prefixgen.network/v1 document, or an adder document that
+// records neither). A library or flow that is not a name is refused.
+func ReadDocumentFor(r io.Reader) (*network.Network, Architecture, Target, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
-		return nil, Architecture{}, fmt.Errorf("adder: cannot read the document: %w", err)
+		return nil, Architecture{}, Target{}, fmt.Errorf("adder: cannot read the document: %w", err)
 	}
+	return decodeDocument(data)
+}
+
+// decodeDocument decodes the document data, as ReadDocumentFor.
+func decodeDocument(data []byte) (*network.Network, Architecture, Target, error) {
 	if f := format(data); f != DocumentFormat {
 		// Not an adder document: the network reader names what is wrong,
 		// and its errors are those every --from has always given.
 		net, err := network.Unmarshal(data)
 		if err != nil {
 			if s, ok := f.(string); ok && s != network.Format {
-				return nil, Architecture{}, fmt.Errorf("adder: format %s is not supported: want %q or %q", network.Quote(s), network.Format, DocumentFormat)
+				return nil, Architecture{}, Target{}, fmt.Errorf("adder: format %s is not supported: want %q or %q", network.Quote(s), network.Format, DocumentFormat)
 			}
-			return nil, Architecture{}, err
+			return nil, Architecture{}, Target{}, err
 		}
-		return net, Standard, nil
+		return net, Standard, Target{}, nil
 	}
 	if err := keysOnce(data, documentKeys, "document"); err != nil {
-		return nil, Architecture{}, err
+		return nil, Architecture{}, Target{}, err
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var doc document
 	if err := dec.Decode(&doc); err != nil {
-		return nil, Architecture{}, decodeError(err, "document")
+		return nil, Architecture{}, Target{}, decodeError(err, "document")
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, Architecture{}, fmt.Errorf("adder: trailing data after the %s document", DocumentFormat)
+		return nil, Architecture{}, Target{}, fmt.Errorf("adder: trailing data after the %s document", DocumentFormat)
 	}
 	if len(doc.Network) == 0 || string(doc.Network) == "null" {
-		return nil, Architecture{}, errors.New(`adder: field "network" is missing: want the prefixgen.network/v1 document of the carry tree`)
+		return nil, Architecture{}, Target{}, errors.New(`adder: field "network" is missing: want the prefixgen.network/v1 document of the carry tree`)
 	}
 	net, err := network.Unmarshal(doc.Network)
 	if err != nil {
-		return nil, Architecture{}, fmt.Errorf("adder: field \"network\": %w", err)
+		return nil, Architecture{}, Target{}, fmt.Errorf("adder: field \"network\": %w", err)
 	}
 	arch, err := doc.architecture()
 	if err != nil {
-		return nil, Architecture{}, err
+		return nil, Architecture{}, Target{}, err
 	}
 	if err := arch.Check(net); err != nil {
-		return nil, Architecture{}, err
+		return nil, Architecture{}, Target{}, err
 	}
-	return net, arch.Normal(), nil
+	var target Target
+	set := map[string]bool{}
+	if doc.Library != nil {
+		target.Library, set["library"] = *doc.Library, true
+	}
+	if doc.Flow != nil {
+		target.Flow, set["flow"] = *doc.Flow, true
+	}
+	if err := target.check(set); err != nil {
+		return nil, Architecture{}, Target{}, err
+	}
+	return net, arch.Normal(), target, nil
 }
 
 // notA says what a JSON value that is not what is decoded is not: a

@@ -154,6 +154,12 @@ func TestReadDocumentErrors(t *testing.T) {
 		{"other format", `{"format":"prefixgen.adder/v2"}`, `adder: format "prefixgen.adder/v2" is not supported: want "prefixgen.network/v1" or "prefixgen.adder/v1"`},
 		{"network error as ever", `{"format":"prefixgen.network/v1","width":2}`, "network: "},
 		{"not JSON", `sparse: 2`, "network: not a prefixgen.network/v1 document"},
+		{"library empty", doc(`"library":"","network":` + net4), `adder: library "" not allowed: allowed a name of 1 to 256 printable characters, without spaces at its ends`},
+		{"library a number", doc(`"library":7,"network":` + net4), `adder: not a prefixgen.adder/v1 document: field "library" holds a number, which is not allowed there`},
+		{"library of two lines", doc(`"library":"asap7\nsky130hd","network":` + net4), `adder: library "asap7\nsky130hd" not allowed`},
+		{"flow with a space", doc(`"flow":"abc ","network":` + net4), `adder: flow "abc " not allowed`},
+		{"flow twice", doc(`"flow":"abc","flow":"keep","network":` + net4), `adder: key "flow" appears twice in the document: each key once`},
+		{"library too long", doc(`"library":"` + strings.Repeat("x", 257) + `","network":` + net4), `adder: library "xxx`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -179,6 +185,7 @@ func FuzzReadDocument(f *testing.F) {
 		`{"format":"prefixgen.network/v1","width":2,"topology":"","params":{},"cells":[[0,1]],"outputs":[0,2]}`,
 		`{"format":"prefixgen.adder/v1","network":{"format":"prefixgen.network/v1","width":1,"cells":[],"outputs":[0]}}`,
 		`{"format":"prefixgen.adder/v1","sparse":8}`,
+		`{"format":"prefixgen.adder/v1","library":"asap7","flow":"abc","network":{"format":"prefixgen.network/v1","width":1,"cells":[],"outputs":[0]}}`,
 		`{"format":1}`,
 		`[]`,
 	}
@@ -186,7 +193,7 @@ func FuzzReadDocument(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		net, arch, err := adder.ReadDocument(bytes.NewReader(data))
+		net, arch, target, err := adder.ReadDocumentFor(bytes.NewReader(data))
 		if err != nil {
 			if strings.Contains(err.Error(), "\n") {
 				t.Fatalf("error of more than one line: %q", err)
@@ -194,17 +201,58 @@ func FuzzReadDocument(f *testing.F) {
 			return
 		}
 		var b bytes.Buffer
-		if err := adder.WriteDocument(&b, net, arch); err != nil {
+		if err := adder.WriteDocumentFor(&b, net, arch, target); err != nil {
 			t.Fatalf("an adder read does not write: %v", err)
 		}
-		again, arch2, err := adder.ReadDocument(&b)
+		again, arch2, target2, err := adder.ReadDocumentFor(&b)
 		if err != nil {
 			t.Fatalf("the document written does not read back: %v\n%s", err, b.String())
+		}
+		if target2 != target {
+			t.Fatalf("read back made for %+v; want %+v", target2, target)
 		}
 		if !arch2.Equal(arch) || again.Size() != net.Size() || again.Width() != net.Width() {
 			t.Fatalf("read back %v, %d cells of %d bits; want %v, %d cells of %d bits", arch2, again.Size(), again.Width(), arch, net.Size(), net.Width())
 		}
 	})
+}
+
+// What an adder was made for, its library and flow, follows its
+// architecture, reads back, and makes the standard adder's document an
+// adder document; ReadDocument reads such a document as any other.
+func TestDocumentTarget(t *testing.T) {
+	net := build(t, "brent-kung", 4)
+	target := adder.Target{Library: "asap7", Flow: "abc"}
+	data, err := adder.MarshalDocumentFor(net, adder.Architecture{Flags: adder.Carry, PGCells: true}, target)
+	require.NoError(t, err)
+	assert.Contains(t, string(data), "  \"pg_cells\": true,\n  \"library\": \"asap7\",\n  \"flow\": \"abc\",\n  \"network\": {\n")
+	got, arch, gotTarget, err := adder.ReadDocumentFor(bytes.NewReader(data))
+	require.NoError(t, err)
+	sameCells(t, net, got)
+	assert.True(t, arch.PGCells)
+	assert.Equal(t, target, gotTarget)
+	_, _, err = adder.ReadDocument(bytes.NewReader(data))
+	require.NoError(t, err)
+
+	for _, tt := range []adder.Target{{Library: "NangateOpenCellLibrary"}, {Flow: "keep"}} {
+		var b bytes.Buffer
+		require.NoError(t, adder.WriteDocumentFor(&b, net, adder.Standard, tt))
+		assert.True(t, adder.IsDocument(b.Bytes()), "a standard adder made for %+v", tt)
+		assert.NotContains(t, b.String(), `"pg_cells"`)
+		_, arch, gotTarget, err := adder.ReadDocumentFor(&b)
+		require.NoError(t, err)
+		assert.True(t, arch.IsStandard())
+		assert.Equal(t, tt, gotTarget)
+	}
+	var b bytes.Buffer
+	require.NoError(t, adder.WriteDocumentFor(&b, net, adder.Standard, adder.Target{}))
+	assert.False(t, adder.IsDocument(b.Bytes()), "made for nothing: the network document")
+	_, _, gotTarget, err = adder.ReadDocumentFor(&b)
+	require.NoError(t, err)
+	assert.True(t, gotTarget.IsZero())
+
+	_, err = adder.MarshalDocumentFor(net, adder.Standard, adder.Target{Library: " asap7"})
+	assert.EqualError(t, err, `adder: library " asap7" not allowed: allowed a name of 1 to 256 printable characters, without spaces at its ends`)
 }
 
 func ExampleReadDocument() {
