@@ -116,6 +116,30 @@ func CheckLibrary(spec string, dontUse []string) error {
 	return err
 }
 
+// LibraryName returns the name an adder document records of the library
+// spec names (adder.Target.Library): for a library prefixgen knows by name
+// (osu018, osu035, sky130hd, asap7; "" is DefaultLibrary) that name, which
+// any --liberty takes again; for one read from files, the name its Liberty
+// library group gives (NangateOpenCellLibrary), which names no files. A
+// spec that names no library is a *SetupError.
+func LibraryName(spec string) (string, error) {
+	if spec == "" {
+		spec = DefaultLibrary
+	}
+	if IsLibraryName(spec) {
+		return spec, nil
+	}
+	lib, err := openLibrary(spec, nil)
+	if err != nil {
+		return "", err
+	}
+	return lib.Liberty().Name(), nil
+}
+
+// IsLibraryName reports whether name is one of the libraries prefixgen
+// knows by name, which a spec may be: osu018, osu035, sky130hd, asap7.
+func IsLibraryName(name string) bool { return slices.Contains(pdk.Names, name) }
+
 // openLibrary opens the library spec names (pdk.Open), every error of it
 // bad input.
 func openLibrary(spec string, dontUse []string) (*pdk.Library, error) {

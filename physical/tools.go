@@ -49,7 +49,7 @@ type Result struct {
 	// Cells counts the mapped cells by library cell name.
 	Cells map[string]int
 	// DelayNS is the worst input-to-output arrival time OpenSTA reports, in
-	// the library's time unit (ns for the OSU cells), and CriticalFrom and
+	// ns whatever unit the library counts time in, and CriticalFrom and
 	// CriticalTo the input and output bits where that path starts and
 	// ends, as in "a[3]" and "sum[63]". For a design with flip-flops
 	// (Registers above 0) DelayNS is the least clock period: the worst of

@@ -43,16 +43,17 @@ func pgCellsSource(c *cli.Context) string {
 	return c.String("from") + ", an adder of library cells,"
 }
 
-// libraryCells returns the NAND2 and OAI21 cells of --liberty (the default
-// library where the command has no such flag or it is not given) when arch
-// asks for them (PGCells), and nil otherwise.
+// libraryCells returns the NAND2 and OAI21 cells of the command's library
+// (librarySpec: --liberty, or the library the adder file was made for, or
+// the default library) when arch asks for them (PGCells), and nil
+// otherwise.
 func libraryCells(c *cli.Context, arch adder.Architecture) (*adder.Cells, error) {
 	if !arch.PGCells {
 		return nil, nil
 	}
-	liberty := ""
-	if hasFlag(c, "liberty") {
-		liberty = c.String("liberty")
+	liberty, err := librarySpec(c)
+	if err != nil {
+		return nil, err
 	}
 	cells, err := physical.PGCells(liberty, dontUse(c)...)
 	if err != nil {

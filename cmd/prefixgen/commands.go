@@ -394,7 +394,12 @@ func genWriter(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 	case "json":
 		// The standard adder's network is a prefixgen.network/v1 document;
 		// an adder of another architecture a prefixgen.adder/v1 one.
-		return func(w io.Writer, n *network.Network) error { return adder.WriteDocument(w, n, arch) }, nil
+		// What an adder file was made for stays with its adder.
+		target, _, err := madeFor(c)
+		if err != nil {
+			return nil, err
+		}
+		return func(w io.Writer, n *network.Network) error { return adder.WriteDocumentFor(w, n, arch, target) }, nil
 	case "text":
 		opt := emit.TextOptions{BitZeroLeft: left}
 		return func(w io.Writer, n *network.Network) error { return emit.Text(w, n, opt) }, nil

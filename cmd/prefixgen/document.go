@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -12,22 +13,47 @@ import (
 
 	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/physical"
 	"github.com/prefixgen/prefixgen/topologies"
 )
 
-// fromKey is where the document --from names is kept once read, in the
-// app's metadata: a command reads the file once, so that --from may name a
-// pipe.
-const fromKey = "prefixgen/from"
+// fromKey and startKey are where the documents --from and optimize's
+// --start name are kept once read, in the app's metadata: a command reads
+// each file once, so that it may name a pipe.
+const (
+	fromKey  = "prefixgen/from"
+	startKey = "prefixgen/start"
+)
 
-// fromDocument is the --from file, read.
-type fromDocument struct {
-	net  *network.Network
-	arch adder.Architecture
+// document is an adder file, read: a prefixgen.network/v1 document (the
+// plain adder) or a prefixgen.adder/v1 one, which records the adder's
+// architecture (recorded) and may say what it was made for (target).
+type document struct {
+	net    *network.Network
+	arch   adder.Architecture
+	target adder.Target
 	// recorded: an adder document, which fixes every part of arch; a
 	// network document's plain adder is a default any flag may change.
 	recorded bool
 	err      error
+}
+
+// readOnce reads the document at the path of flag (from or start) once
+// per run, keeping it in the app's metadata under key.
+func readOnce(c *cli.Context, key, flag string) *document {
+	if d, ok := c.App.Metadata[key].(*document); ok {
+		return d
+	}
+	what := "network file"
+	if flag == "start" {
+		what = "start file"
+	}
+	d := readDocument(c, c.String(flag), what)
+	if c.App.Metadata == nil {
+		c.App.Metadata = map[string]any{}
+	}
+	c.App.Metadata[key] = d
+	return d
 }
 
 // readFrom reads the document --from names, once per run: a
@@ -35,38 +61,95 @@ type fromDocument struct {
 // one, a network with the architecture of the adder around it, which it
 // records (recorded).
 func readFrom(c *cli.Context) (net *network.Network, arch adder.Architecture, recorded bool, err error) {
-	if d, ok := c.App.Metadata[fromKey].(*fromDocument); ok {
-		return d.net, d.arch, d.recorded, d.err
-	}
-	d := &fromDocument{}
-	d.net, d.arch, d.recorded, d.err = readDocument(c, c.String("from"))
-	if c.App.Metadata == nil {
-		c.App.Metadata = map[string]any{}
-	}
-	c.App.Metadata[fromKey] = d
+	d := readOnce(c, fromKey, "from")
 	return d.net, d.arch, d.recorded, d.err
 }
 
 // readDocument reads the network document or adder document at path, as
 // readFrom reads --from's: the network proven and its claim checked, the
-// architecture an adder document records (recorded) or the standard one.
-func readDocument(c *cli.Context, path string) (net *network.Network, arch adder.Architecture, recorded bool, err error) {
+// architecture an adder document records (recorded) or the standard one,
+// and what the adder was made for where the document says. What names the
+// file in an error: "network file", or "start file" for optimize's --start.
+func readDocument(c *cli.Context, path, what string) *document {
+	fail := func(err error) *document { return &document{err: err} }
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return nil, arch, false, fmt.Errorf("prefixgen %s: cannot read network file %s: it is a folder: allowed a %s or %s file", c.Command.Name, path, network.Format, adder.DocumentFormat)
+		return fail(fmt.Errorf("prefixgen %s: cannot read %s %s: it is a folder: allowed a %s or %s file", c.Command.Name, what, path, network.Format, adder.DocumentFormat))
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, arch, false, fmt.Errorf("prefixgen %s: cannot read network file: %v", c.Command.Name, err)
+		return fail(fmt.Errorf("prefixgen %s: cannot read %s: %v", c.Command.Name, what, err))
 	}
-	recorded = adder.IsDocument(data)
-	net, arch, err = adder.ReadDocument(bytes.NewReader(data))
+	d := &document{recorded: adder.IsDocument(data)}
+	d.net, d.arch, d.target, err = adder.ReadDocumentFor(bytes.NewReader(data))
 	if err == nil {
-		err = claim(net)
+		err = claim(d.net)
 	}
 	if err != nil {
-		return nil, arch, false, fmt.Errorf("prefixgen %s: %s: %v", c.Command.Name, path, err)
+		return fail(fmt.Errorf("prefixgen %s: %s: %v", c.Command.Name, path, err))
 	}
-	return net, arch, recorded, nil
+	return d
+}
+
+// madeFor returns what the adder the command reads from a file (--from,
+// or optimize's --start) was made for, and the file's path: the zero
+// Target where the command reads none, or the file does not say.
+func madeFor(c *cli.Context) (adder.Target, string, error) {
+	if hasFlag(c, "from") && c.String("from") != "" && c.String("topology") == "" && !c.IsSet("widths") {
+		d := readOnce(c, fromKey, "from")
+		return d.target, c.String("from"), d.err
+	}
+	if hasFlag(c, "start") && c.String("start") != "" {
+		d := readOnce(c, startKey, "start")
+		return d.target, c.String("start"), d.err
+	}
+	return adder.Target{}, "", nil
+}
+
+// librarySpec returns the library the command builds or measures on:
+// --liberty where it is given; otherwise the library the adder file was
+// made for (madeFor), which must be one prefixgen knows by name; otherwise
+// --liberty's default ("" for a command without --liberty).
+func librarySpec(c *cli.Context) (string, error) {
+	if !hasFlag(c, "liberty") {
+		return "", nil
+	}
+	if c.IsSet("liberty") {
+		return c.String("liberty"), nil
+	}
+	t, path, err := madeFor(c)
+	switch {
+	case err != nil:
+		return "", err
+	case t.Library == "" || physical.IsLibraryName(t.Library):
+		return cmp.Or(t.Library, c.String("liberty")), nil
+	}
+	return "", usage(c, "%s was made for library %s, which prefixgen does not carry: give its Liberty file with --liberty", path, network.Quote(t.Library))
+}
+
+// flowName returns the flow the command measures through: --flow where it
+// is given; otherwise the flow the adder file was made for (madeFor);
+// otherwise --flow's default. A flow the file names that is not one is
+// bad input.
+func flowName(c *cli.Context) (physical.Flow, error) {
+	name := c.String("flow")
+	if !c.IsSet("flow") {
+		t, path, err := madeFor(c)
+		if err != nil {
+			return "", err
+		}
+		if t.Flow != "" {
+			f, err := physical.ParseFlow(t.Flow)
+			if err != nil {
+				return "", usage(c, "%s was made for flow %s: allowed keep, abc", path, network.Quote(t.Flow))
+			}
+			return f, nil
+		}
+	}
+	f, err := physical.ParseFlow(name)
+	if err != nil {
+		return "", usage(c, "--flow %q unknown: allowed keep, abc", name)
+	}
+	return f, nil
 }
 
 // claim checks what a network read from a file says it is

@@ -482,7 +482,8 @@ func withAdders(c *cli.Context, adders []adder.Architecture) ([]explore.Measured
 	var given []explore.Measured
 	n := c.Int("width")
 	for _, path := range c.StringSlice("with") {
-		net, arch, recorded, err := readDocument(c, path)
+		d := readDocument(c, path, "network file")
+		net, arch, recorded, err := d.net, d.arch, d.recorded, d.err
 		if err != nil {
 			return nil, usage(c, "%v", strings.TrimPrefix(err.Error(), "prefixgen explore: "))
 		}

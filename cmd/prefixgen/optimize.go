@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -53,8 +53,9 @@ func optimizeCommand() *cli.Command {
 			"smallest named network measured within NS. With --sparse S (1, 2, 4, 8 or a list such as 1,4) every\n" +
 			"network is measured as the sparse-S adder (every s-th carry from the network, s-bit carry-select\n" +
 			"blocks) at each sparseness given; the table's sparse column says which one was kept, and -f json\n" +
-			"writes the adder measured (a prefixgen.adder/v1 document when it is sparse, Ling, pipelined or of library cells, which\n" +
-			"gen --from FILE -f verilog and synth --from FILE build again). --stages K measures every adder\n" +
+			"writes the adder measured as a prefixgen.adder/v1 document that also records the library and flow it\n" +
+			"was measured through, which gen --from FILE -f verilog and synth --from FILE build and measure again\n" +
+			"(their --liberty and --flow, unless given). --stages K measures every adder\n" +
 			"pipelined with K register stages (gen --stages; networks too shallow for them are left out): its\n" +
 			"delay is then the least clock period and its area includes the flip-flops. --flow-steps K then\n" +
 			"anneals from the best three adders measured with the flow in the loop: K more syntheses\n" +
@@ -292,12 +293,19 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 		return failure{fmt.Errorf("prefixgen optimize: %v", err)}
 	}
 	measured := res.Measured.Adder
+	// The document records what the adder was made for: the library and
+	// flow it was measured through.
+	library, err := physical.LibraryName(flow.Liberty)
+	if err != nil {
+		return usage(c, "%v", err)
+	}
+	target := adder.Target{Library: library, Flow: string(cmp.Or(flow.Flow, physical.DefaultFlow))}
 	err = output(c, func(w io.Writer) error {
 		switch format {
 		case "json":
-			// The adder measured: a network document for the standard
-			// adder, an adder document for any other.
-			return adder.WriteDocument(w, res.Network, measured)
+			// The adder measured, as an adder document that records what
+			// it was made for.
+			return adder.WriteDocumentFor(w, res.Network, measured, target)
 		case "text":
 			return emit.Text(w, res.Network, emit.TextOptions{})
 		}
@@ -372,27 +380,20 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 // change (adder.ReadFlagList). A start file of another width is bad usage.
 func optimizeStart(c *cli.Context, width int) (*network.Network, *adder.Recorded, error) {
 	file := c.String("start")
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return nil, nil, fmt.Errorf("prefixgen optimize: cannot read start file: %w", err)
+	d := readOnce(c, startKey, "start")
+	if d.err != nil {
+		return nil, nil, d.err
 	}
-	net, arch, err := adder.ReadDocument(bytes.NewReader(data))
-	if err == nil {
-		err = claim(net)
-	}
-	if err != nil {
-		return nil, nil, fmt.Errorf("prefixgen optimize: %s: %w", file, err)
-	}
-	if net.Width() != width {
-		return nil, nil, usage(c, "--start %s: a network of width %d: allowed only the width searched, -n %d", file, net.Width(), width)
+	if d.net.Width() != width {
+		return nil, nil, usage(c, "--start %s: a network of width %d: allowed only the width searched, -n %d", file, d.net.Width(), width)
 	}
 	// An adder document records the adder measured: the search measures
 	// it so. A network document's standard adder is a default the flags
 	// change.
-	if !adder.IsDocument(data) {
-		return net, nil, nil
+	if !d.recorded {
+		return d.net, nil, nil
 	}
-	return net, &adder.Recorded{Architecture: arch, Path: file}, nil
+	return d.net, &adder.Recorded{Architecture: d.arch, Path: file}, nil
 }
 
 // measuredArch returns the name of the adder optimize measured around its

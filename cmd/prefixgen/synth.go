@@ -21,7 +21,7 @@ func synthFlags() []cli.Flag {
 		&cli.StringFlag{Name: "liberty", Value: physical.DefaultLibrary, Usage: "standard-cell library: " + libraryUsage},
 		dontUseFlag(),
 		&cli.StringFlag{Name: "flow", Value: string(physical.DefaultFlow), Usage: "keep (the network's structure kept: ABC only maps) or abc (ABC's full default script, as synth -flatten; abc -liberty)"},
-		&cli.Float64Flag{Name: "load", Value: physical.DefaultOutputLoadPF, Usage: "capacitance on every output, in the library's unit (pF for the OSU cells)"},
+		&cli.Float64Flag{Name: "load", Value: physical.DefaultOutputLoadPF, Usage: "capacitance on every output, in pF whatever unit the library counts in (0.01 is 10 fF)"},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "designs synthesized at once", DefaultText: "the number of CPUs"},
 		&cli.StringFlag{Name: "workdir", Usage: "keep every design's Verilog, scripts, mapped netlist and tool logs in `DIR` (default: a temporary folder, removed)"},
 		toolTimeoutFlag(),
@@ -60,9 +60,9 @@ func synthOptions(c *cli.Context) (physical.Options, error) {
 	if err := checkOutputs(c); err != nil {
 		return physical.Options{}, err
 	}
-	flow, err := physical.ParseFlow(c.String("flow"))
+	flow, err := flowName(c)
 	if err != nil {
-		return physical.Options{}, usage(c, "--flow %q unknown: allowed keep, abc", c.String("flow"))
+		return physical.Options{}, err
 	}
 	if j := c.Int("jobs"); j < 0 {
 		return physical.Options{}, usage(c, "--jobs %d out of range: allowed 1 or more (0 for the number of CPUs)", j)
@@ -71,7 +71,11 @@ func synthOptions(c *cli.Context) (physical.Options, error) {
 	if !(load > 0) || load > 1000 {
 		return physical.Options{}, usage(c, "--load %g out of range: allowed above 0 up to 1000", load)
 	}
-	if c.String("liberty") == "" {
+	spec, err := librarySpec(c)
+	if err != nil {
+		return physical.Options{}, err
+	}
+	if spec == "" {
 		return physical.Options{}, usage(c, "--liberty is empty: allowed osu018, osu035, sky130hd, asap7, a Liberty file, files separated by commas, or a folder of them")
 	}
 	timeout, err := toolTimeout(c)
@@ -80,11 +84,11 @@ func synthOptions(c *cli.Context) (physical.Options, error) {
 	}
 	// The library before any work: a bad one is bad input however long
 	// the command would have run first.
-	if err := physical.CheckLibrary(c.String("liberty"), dontUse(c)); err != nil {
+	if err := physical.CheckLibrary(spec, dontUse(c)); err != nil {
 		return physical.Options{}, usage(c, "%v", err)
 	}
 	return physical.Options{
-		Liberty: c.String("liberty"), DontUse: dontUse(c), Flow: flow, OutputLoadPF: load,
+		Liberty: spec, DontUse: dontUse(c), Flow: flow, OutputLoadPF: load,
 		Workdir: c.String("workdir"), Jobs: c.Int("jobs"), ToolTimeout: timeout,
 	}, nil
 }
