@@ -60,6 +60,8 @@ var libraryGoals = []struct {
 	// Ling's carries through keep: against the set without them.
 	{"nangate45-fast-keep-64-ling.json", physical.Keep, true, false, false, false, false},
 	{"asap7-fast-keep-64-ling.json", physical.Keep, true, false, false, false, false},
+	{"sky130hd-fast-keep-32-ling.json", physical.Keep, true, false, false, false, false},
+	{"nangate45-fast-keep-32-ling.json", physical.Keep, true, false, false, false, false},
 	{"nangate45-fast-abc-32-valency.json", physical.ABC, true, false, false, false, true},
 	{"nangate45-fast-abc-32-every.json", physical.ABC, true, false, true, true, true},
 	{"asap7-fast-abc-32-valency.json", physical.ABC, true, false, false, false, true},
