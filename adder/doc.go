@@ -99,9 +99,10 @@
 // one is:
 //
 //   - The library cells of PGCells (Cells) are a library's, not the
-//     adder's: the same architecture maps onto any library, a document
-//     that records it names none, and flags spell it without one
-//     (--pg-cells, with the library in --liberty). PGCells says that the
+//     adder's: the same architecture maps onto any library, and flags
+//     spell it without one (--pg-cells, with the library in --liberty); a
+//     document may say which library the adder was made for (Target),
+//     beside the architecture, not in it. PGCells says that the
 //     generate and propagate are cells; the cells themselves go to
 //     Describe beside the architecture, as the Liberty file goes to the
 //     flow beside the design.
@@ -126,8 +127,11 @@
 // records an adder: the network and the Architecture around it, its
 // sparseness, valency, Ling carries, pipeline and library cells, so that a
 // search's result or a user's choice can be built again without its flags.
-// MarshalDocument and WriteDocument write it (WriteDocument writes the
-// network document for the standard adder); ReadDocument reads either
-// document, proving the network and checking that the architecture fits
-// it.
+// It may also say what the adder was made for (Target): the library and
+// flow a search measured it through, which commands that read it take as
+// their defaults. MarshalDocument and WriteDocument write it, and
+// MarshalDocumentFor and WriteDocumentFor with a Target (WriteDocument
+// writes the network document for the standard adder made for nothing in
+// particular); ReadDocument and ReadDocumentFor read either document,
+// proving the network and checking that the architecture fits it.
 package adder
