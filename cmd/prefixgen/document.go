@@ -105,6 +105,19 @@ func madeFor(c *cli.Context) (adder.Target, string, error) {
 	return adder.Target{}, "", nil
 }
 
+// madeForWords says what an adder was made for, as in "library asap7
+// through flow abc".
+func madeForWords(t adder.Target) string {
+	var parts []string
+	if t.Library != "" {
+		parts = append(parts, "library "+t.Library)
+	}
+	if t.Flow != "" {
+		parts = append(parts, "flow "+t.Flow)
+	}
+	return strings.Join(parts, " through ")
+}
+
 // librarySpec returns the library the command builds or measures on:
 // --liberty where it is given; otherwise the library the adder file was
 // made for (madeFor), which must be one prefixgen knows by name; otherwise

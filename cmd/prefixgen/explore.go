@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -435,7 +436,7 @@ func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
 	if err != nil {
 		return err
 	}
-	given, err := withAdders(c, adders)
+	given, notes, err := withAdders(c, adders, opt)
 	if err != nil {
 		return err
 	}
@@ -443,6 +444,9 @@ func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
 		if cells, err = physical.PGCells(opt.Liberty, opt.DontUse...); err != nil {
 			return usage(c, "%v", err)
 		}
+	}
+	for _, n := range notes {
+		fmt.Fprintln(c.App.ErrWriter, n)
 	}
 	measured, ref, err := synthMeasureAdders(c, append(explore.Each(all, adders), given...), cells, opt)
 	if err != nil {
@@ -477,18 +481,28 @@ func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
 
 // withAdders reads the files of explore's --with: each a point of family
 // explore.FileFamily named by its file, with the architecture its adder
-// document records, or each of adders for a network document.
-func withAdders(c *cli.Context, adders []adder.Architecture) ([]explore.Measured, error) {
-	var given []explore.Measured
+// document records, or each of adders for a network document. A file made
+// for another library or flow than the run's (opt) is measured on the
+// run's: notes says so, a line per such file, for standard error once the
+// run's input is all good.
+func withAdders(c *cli.Context, adders []adder.Architecture, opt physical.Options) (given []explore.Measured, notes []string, err error) {
+	run := adder.Target{Flow: string(cmp.Or(opt.Flow, physical.DefaultFlow))}
+	if run.Library, err = physical.LibraryName(opt.Liberty); err != nil {
+		return nil, nil, usage(c, "%v", err)
+	}
 	n := c.Int("width")
 	for _, path := range c.StringSlice("with") {
 		d := readDocument(c, path, "network file")
 		net, arch, recorded, err := d.net, d.arch, d.recorded, d.err
 		if err != nil {
-			return nil, usage(c, "%v", strings.TrimPrefix(err.Error(), "prefixgen explore: "))
+			return nil, nil, usage(c, "%v", strings.TrimPrefix(err.Error(), "prefixgen explore: "))
 		}
 		if w := net.Width(); w != n {
-			return nil, usage(c, "--with %s: width %d differs from -n %d: allowed adders of width %d", path, w, n, n)
+			return nil, nil, usage(c, "--with %s: width %d differs from -n %d: allowed adders of width %d", path, w, n, n)
+		}
+		if t := d.target; (t.Library != "" && t.Library != run.Library) || (t.Flow != "" && t.Flow != run.Flow) {
+			notes = append(notes, fmt.Sprintf("prefixgen explore: --with %s was made for %s: measured on library %s through flow %s, as the run",
+				path, madeForWords(t), run.Library, run.Flow))
 		}
 		p := explore.Point{Network: net, Figures: net.Figures(), Family: explore.FileFamily,
 			Name:    strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)),
@@ -499,7 +513,7 @@ func withAdders(c *cli.Context, adders []adder.Architecture) ([]explore.Measured
 			given = append(given, explore.Each([]explore.Point{p}, adders)...)
 		}
 	}
-	return given, nil
+	return given, notes, nil
 }
 
 // synthMeasureAdders runs each adder through the physical flow with a

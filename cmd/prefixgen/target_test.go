@@ -110,3 +110,19 @@ func TestMadeForSynth(t *testing.T) {
 		}
 	}
 }
+
+// explore --with measures every file on the run's library through the
+// run's flow, and says so on standard error of a file made for another.
+func TestMadeForExploreWith(t *testing.T) {
+	needFlow(t)
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "sky.json")
+	require.NoError(t, os.WriteFile(path, []byte(madeForDoc("sky130hd", "abc")), 0o644))
+	status, out, errOut := prefixgen("explore", "-n", "4", "--no-optimize", "--synth", "--with", path, "-f", "csv")
+	require.Equal(t, 0, status, errOut)
+	assert.Contains(t, out, "\nsky,file,")
+	assert.Equal(t, "prefixgen explore: --with "+path+" was made for library sky130hd through flow abc: measured on library osu018 through flow keep, as the run\n", errOut)
+	status, _, errOut = prefixgen("explore", "-n", "4", "--no-optimize", "--synth", "--with", path, "--liberty", "sky130hd", "--flow", "abc", "-f", "csv")
+	require.Equal(t, 0, status, errOut)
+	assert.Empty(t, errOut, "made for the run's library and flow")
+}
