@@ -233,6 +233,13 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 	if flow.Orders, err = orders(c); err != nil {
 		return err
 	}
+	// The document -f json writes records what the adder was made for: the
+	// library and flow it is measured through, named before any synthesis.
+	library, err := physical.LibraryName(flow.Liberty)
+	if err != nil {
+		return usage(c, "%v", err)
+	}
+	target := adder.Target{Library: library, Flow: string(cmp.Or(flow.Flow, physical.DefaultFlow))}
 	flow.Profile = opt.Profile
 	// The model ranks the candidates by the library's own cells; a library
 	// it cannot stand on (one without an AOI21, say) is still one the flow
@@ -293,13 +300,6 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 		return failure{fmt.Errorf("prefixgen optimize: %v", err)}
 	}
 	measured := res.Measured.Adder
-	// The document records what the adder was made for: the library and
-	// flow it was measured through.
-	library, err := physical.LibraryName(flow.Liberty)
-	if err != nil {
-		return usage(c, "%v", err)
-	}
-	target := adder.Target{Library: library, Flow: string(cmp.Or(flow.Flow, physical.DefaultFlow))}
 	err = output(c, func(w io.Writer) error {
 		switch format {
 		case "json":
