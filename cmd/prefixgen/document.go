@@ -105,6 +105,16 @@ func madeFor(c *cli.Context) (adder.Target, string, error) {
 	return adder.Target{}, "", nil
 }
 
+// runTarget returns what the physical flow of opt makes adders for: its
+// library, named as an adder document records it, and its flow.
+func runTarget(c *cli.Context, opt physical.Options) (adder.Target, error) {
+	library, err := physical.LibraryName(opt.Liberty)
+	if err != nil {
+		return adder.Target{}, usage(c, "%v", err)
+	}
+	return adder.Target{Library: library, Flow: string(cmp.Or(opt.Flow, physical.DefaultFlow))}, nil
+}
+
 // madeForWords says what an adder was made for, as in "library asap7
 // through flow abc".
 func madeForWords(t adder.Target) string {

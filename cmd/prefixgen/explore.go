@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -486,9 +485,9 @@ func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
 // run's: notes says so, a line per such file, for standard error once the
 // run's input is all good.
 func withAdders(c *cli.Context, adders []adder.Architecture, opt physical.Options) (given []explore.Measured, notes []string, err error) {
-	run := adder.Target{Flow: string(cmp.Or(opt.Flow, physical.DefaultFlow))}
-	if run.Library, err = physical.LibraryName(opt.Liberty); err != nil {
-		return nil, nil, usage(c, "%v", err)
+	run, err := runTarget(c, opt)
+	if err != nil {
+		return nil, nil, err
 	}
 	n := c.Int("width")
 	for _, path := range c.StringSlice("with") {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -235,11 +234,10 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 	}
 	// The document -f json writes records what the adder was made for: the
 	// library and flow it is measured through, named before any synthesis.
-	library, err := physical.LibraryName(flow.Liberty)
+	target, err := runTarget(c, flow)
 	if err != nil {
-		return usage(c, "%v", err)
+		return err
 	}
-	target := adder.Target{Library: library, Flow: string(cmp.Or(flow.Flow, physical.DefaultFlow))}
 	flow.Profile = opt.Profile
 	// The model ranks the candidates by the library's own cells; a library
 	// it cannot stand on (one without an AOI21, say) is still one the flow
