@@ -348,6 +348,13 @@ func Minimize(ctx context.Context, opt Options) (Result, error) {
 // 2⌈log2 n⌉, at least 1.
 func ModelDepth(n int) int { return max(2*ceilLog2(n), 1) }
 
+// AreaDepth is the depth bound the optimize command gives MinimizeFlowDelay
+// when none is asked: every network of width n (depth n − 1, ripple's),
+// or ModelDepth where that is more. Within an area bound the smallest
+// adders are the deepest networks (Snir's bound: size ≥ 2n − 2 − depth),
+// and ModelDepth would leave them out of the search.
+func AreaDepth(n int) int { return max(n-1, ModelDepth(n)) }
+
 // finish describes the network as the optimizer's, proves it again from its
 // plain description, and checks it by simulation: over the interval monoid,
 // over 2×2 matrices and as an adder against math/big.

@@ -45,7 +45,7 @@ func optimizeCommand() *cli.Command {
 			"With --max-delay (FO4 delays of the logical-effort model, as stats prints delay_fo4) the search\n" +
 			"minimizes the model's area among networks whose model delay is within the bound; --objective\n" +
 			"delay minimizes the model's delay instead. Either one scores every candidate at every depth up\n" +
-			"to D (default 2⌈log2 N⌉) by the model and anneals on it. --max-delay-ns takes up to 40 of the\n" +
+			"to D (default 2⌈log2 N⌉; N − 1 with --max-area-um2) by the model and anneals on it. --max-delay-ns takes up to 40 of the\n" +
 			"networks these searches find (the model's area–delay front first), and the radix-3 and radix-4\n" +
 			"kogge-stone and sklansky within D as binary cells (as radix gates with --valency K), through synth's flow and\n" +
 			"prints the one with the least measured area whose measured delay is at most NS, beside the\n" +
@@ -72,7 +72,7 @@ func optimizeCommand() *cli.Command {
 		Flags: append([]cli.Flag{
 			&cli.IntFlag{Name: "width", Aliases: []string{"n"}, Usage: fmt.Sprintf("number of inputs N, 1 to %d", optimize.MaxWidth), DefaultText: "none, required"},
 			&cli.IntFlag{Name: "max-depth", Aliases: []string{"d"}, Usage: "depth bound D, at least ⌈log2 N⌉",
-				DefaultText: "2⌈log2 N⌉ with --max-delay, --objective delay, --max-delay-ns or --max-area-um2; required otherwise"},
+				DefaultText: "2⌈log2 N⌉ with --max-delay, --objective delay or --max-delay-ns; N − 1 (every network: the smallest adders are the deepest) with --max-area-um2; required otherwise"},
 			&cli.Float64Flag{Name: "max-delay", Usage: "bound on the model's delay of the adder, in FO4 delays, more than 0", DefaultText: "none"},
 			&cli.StringFlag{Name: "objective", Value: "area", Usage: "what to minimize: area (cells; the model's area under --max-delay) or delay (the model's delay)"},
 			&cli.Float64Flag{Name: "max-delay-ns", Usage: "bound on the adder's delay after synthesis and static timing (prefixgen synth's flow; --liberty, --flow, --load, --jobs, --workdir choose it), in ns; minimizes the area measured", DefaultText: "none"},
@@ -146,7 +146,11 @@ func optimizeCommand() *cli.Command {
 				MaxDelay:  c.Float64("max-delay"),
 				Objective: objective,
 			}
-			if !c.IsSet("max-depth") {
+			switch {
+			case c.IsSet("max-depth"):
+			case c.IsSet("max-area-um2"):
+				opt.MaxDepth = optimize.AreaDepth(opt.Width)
+			default:
 				opt.MaxDepth = optimize.ModelDepth(opt.Width)
 			}
 			if c.IsSet("max-delay") && !(opt.MaxDelay > 0) {

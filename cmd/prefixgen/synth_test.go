@@ -905,3 +905,29 @@ func TestOptimizeFlowStepsShort(t *testing.T) {
 	// whatever the model says), and the search's syntheses.
 	assert.Regexp(t, fmt.Sprintf(`(?m)^%d networks measured;`, 9+ran), out, "the candidates and the search's syntheses")
 }
+
+// Under --max-area-um2 the depth bound is N − 1 unless given: the
+// smallest adders are the deepest networks, and a bound of 2⌈log2 N⌉
+// would leave ripple, the smallest of all, out of the search.
+func TestOptimizeMaxAreaDeep(t *testing.T) {
+	needFlow(t)
+	t.Parallel()
+	status, out, errOut := prefixgen("synth", "-t", "ripple", "-n", "8", "-f", "json")
+	require.Equal(t, 0, status, errOut)
+	var ripple []struct {
+		AreaUM2 float64 `json:"area_um2"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &ripple))
+	bound := fmt.Sprint(ripple[0].AreaUM2)
+
+	status, out, errOut = prefixgen("optimize", "-n", "8", "--max-area-um2", bound)
+	require.Equal(t, 0, status, errOut)
+	rows := strings.Split(strings.TrimSpace(out), "\n")
+	require.GreaterOrEqual(t, len(rows), 3, out)
+	f := strings.Fields(rows[1])
+	assert.Equal(t, "7", f[4], "the depth of the adder found:\n%s", out)
+	assert.Equal(t, bound, f[len(f)-2], "the area of the adder found:\n%s", out)
+	status, out, errOut = prefixgen("optimize", "-n", "8", "--max-area-um2", bound, "--max-depth", "6")
+	assert.Equal(t, 1, status, out)
+	assert.Contains(t, errOut, "none has an area ≤ "+bound+" µm²", "a bound of 6 leaves ripple out")
+}
