@@ -145,7 +145,7 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 		}
 		pool = append(pool, score(c, opt))
 	}
-	named := namedCandidates(n, depth)
+	named := flowNamedCandidates(n, depth, goal.Area)
 	for _, c := range named {
 		add(c)
 	}

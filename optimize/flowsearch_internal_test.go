@@ -364,3 +364,30 @@ func TestFlowStartsKeepGiven(t *testing.T) {
 		})
 	}
 }
+
+// Within an area bound the flow's named candidates hold the
+// zero-deficiency network of every depth, the smallest network of each
+// depth (Snir's bound) and so the trade-off an area bound cuts; under a
+// delay bound only those at the shallow end and at the depth bound, as
+// the model's searches take them.
+func TestFlowNamedCandidates(t *testing.T) {
+	depths := func(cs []candidate) []int {
+		var ds []int
+		for _, c := range cs {
+			if c.net.Topology() == "zero-deficiency" {
+				ds = append(ds, c.net.Params()["d"])
+			}
+		}
+		slices.Sort(ds)
+		return ds
+	}
+	const n, depth = 32, 31
+	lo := topologies.ZeroDeficiencyDepth(n)
+	var every []int
+	for d := lo; d <= depth; d++ {
+		every = append(every, d)
+	}
+	assert.Equal(t, every, depths(flowNamedCandidates(n, depth, true)), "within an area")
+	assert.Equal(t, []int{lo, lo + 1, lo + 2, depth}, depths(flowNamedCandidates(n, depth, false)), "within a delay")
+	assert.Equal(t, depths(namedCandidates(n, 12)), depths(flowNamedCandidates(n, 12, false)))
+}

@@ -429,6 +429,29 @@ func namedCandidates(n, depth int) []candidate {
 	return out
 }
 
+// flowNamedCandidates are the named networks the flow's searches measure:
+// namedCandidates, and within an area bound (area) the zero-deficiency
+// networks of every depth between too. Each is the smallest network of
+// its depth (Snir's bound), so together they are the trade-off between
+// size and depth that an area bound cuts, and the smallest adders of
+// all; namedCandidates leaves them out because under a depth bound each
+// is larger than the one at the bound.
+func flowNamedCandidates(n, depth int, area bool) []candidate {
+	out := namedCandidates(n, depth)
+	if !area {
+		return out
+	}
+	lo := topologies.ZeroDeficiencyDepth(n)
+	for d := lo + 3; d < min(depth, n); d++ {
+		net, err := topologies.Build("zero-deficiency", n, network.Params{"d": d})
+		if err != nil || net.Depth() > depth {
+			continue
+		}
+		out = append(out, candidate{net: net, figs: net.Figures(), source: fmt.Sprintf("zero-deficiency d=%d", d)})
+	}
+	return out
+}
+
 // radixCandidates builds the radix-3 and radix-4 networks of
 // topologies.Valency that can meet the depth, as binary cells: through
 // ABC a valency-k cell maps as its chain of binary cells would, and on
