@@ -732,6 +732,20 @@ func TestOptimizeFlowStages(t *testing.T) {
 	assert.NotContains(t, out, "rst")
 }
 
+// synthArea returns the area synth measures of the named adder of width n
+// through the default flow.
+func synthArea(t *testing.T, topology string, n int) float64 {
+	t.Helper()
+	status, out, errOut := prefixgen("synth", "-t", topology, "-n", fmt.Sprint(n), "-f", "json")
+	require.Equal(t, 0, status, errOut)
+	var rows []struct {
+		AreaUM2 float64 `json:"area_um2"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &rows))
+	require.NotEmpty(t, rows)
+	return rows[0].AreaUM2
+}
+
 // optimize --max-area-um2 asks for the fastest adder within an area: the
 // one it prints is within the bound and no slower than the named network
 // beside it; an area no adder fits is a result (exit status 1) naming the
@@ -739,15 +753,10 @@ func TestOptimizeFlowStages(t *testing.T) {
 func TestOptimizeMaxArea(t *testing.T) {
 	needFlow(t)
 	t.Parallel()
-	status, out, errOut := prefixgen("synth", "-t", "brent-kung", "-n", "8", "-f", "json")
-	require.Equal(t, 0, status, errOut)
-	var bk []struct {
-		AreaUM2 float64 `json:"area_um2"`
-	}
-	require.NoError(t, json.Unmarshal([]byte(out), &bk))
-	bound := fmt.Sprint(bk[0].AreaUM2)
+	bkArea := synthArea(t, "brent-kung", 8)
+	bound := fmt.Sprint(bkArea)
 
-	status, out, errOut = prefixgen("optimize", "-n", "8", "--flow-steps", "4", "--max-area-um2", bound, "--sparse", "1,2")
+	status, out, errOut := prefixgen("optimize", "-n", "8", "--flow-steps", "4", "--max-area-um2", bound, "--sparse", "1,2")
 	require.Equal(t, 0, status, errOut)
 	rows := strings.Split(strings.TrimSpace(out), "\n")
 	require.GreaterOrEqual(t, len(rows), 3, out)
@@ -758,7 +767,7 @@ func TestOptimizeMaxArea(t *testing.T) {
 		return v
 	}
 	area, delay := field(rows[1], 2), field(rows[1], 1)
-	assert.LessOrEqual(t, area, bk[0].AreaUM2, out)
+	assert.LessOrEqual(t, area, bkArea, out)
 	if named := rows[2]; !strings.HasPrefix(named, "found by") {
 		assert.LessOrEqual(t, delay, field(named, 1), "no slower than the fastest named network within the area:\n%s", out)
 	}
@@ -912,15 +921,9 @@ func TestOptimizeFlowStepsShort(t *testing.T) {
 func TestOptimizeMaxAreaDeep(t *testing.T) {
 	needFlow(t)
 	t.Parallel()
-	status, out, errOut := prefixgen("synth", "-t", "ripple", "-n", "8", "-f", "json")
-	require.Equal(t, 0, status, errOut)
-	var ripple []struct {
-		AreaUM2 float64 `json:"area_um2"`
-	}
-	require.NoError(t, json.Unmarshal([]byte(out), &ripple))
-	bound := fmt.Sprint(ripple[0].AreaUM2)
+	bound := fmt.Sprint(synthArea(t, "ripple", 8))
 
-	status, out, errOut = prefixgen("optimize", "-n", "8", "--max-area-um2", bound)
+	status, out, errOut := prefixgen("optimize", "-n", "8", "--max-area-um2", bound)
 	require.Equal(t, 0, status, errOut)
 	rows := strings.Split(strings.TrimSpace(out), "\n")
 	require.GreaterOrEqual(t, len(rows), 3, out)
