@@ -11,6 +11,7 @@ import (
 	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
+	"github.com/prefixgen/prefixgen/topologies"
 )
 
 // FlowCandidates is the most networks MinimizeFlow takes through the flow.
@@ -81,7 +82,11 @@ func MinimizeFlowSparse(ctx context.Context, opt Options, maxNS float64, flow ph
 // area unit, µm² for the OSU cells), from the same candidates, at every
 // sparseness of sparse, and with opt.FlowSteps > 0 the same
 // flow-in-the-loop search, whose energy is then the delay raised by the
-// fraction by which the area passes maxUM2. Named is the fastest named
+// fraction by which the area passes maxUM2. The FlowCandidates it keeps
+// are the smallest by the model first, the zero-deficiency network of
+// every depth within opt.MaxDepth among those it chooses from, and it
+// measures the three shallowest of those besides, whatever the model
+// says of them (flowLeadCandidates). Named is the fastest named
 // network within maxUM2. When no adder measured is within maxUM2 the error
 // is a *NotFoundError naming the smallest.
 func MinimizeFlowDelay(ctx context.Context, opt Options, maxUM2 float64, flow physical.Options, sparse []int) (FlowResult, error) {
@@ -149,16 +154,15 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 	for _, c := range named {
 		add(c)
 	}
-	// The radix-k networks are measured whatever the model says of them
-	// (it counts their binary levels): they lead the candidates after the
-	// starts.
-	radix := radixCandidates(n, depth)
-	named = append(named, radix...)
+	// The lead candidates are measured whatever the model says of them:
+	// they come first after the starts.
+	leading := flowLeadCandidates(n, depth, goal.Area)
+	named = append(named, radixCandidates(n, depth)...)
 	before := len(pool)
-	for _, c := range radix {
+	for _, c := range leading {
 		add(c)
 	}
-	radixPool := slices.Clone(pool[before:])
+	leadPool := slices.Clone(pool[before:])
 	pool = pool[:before]
 	for d := ceilLog2(n); d <= min(depth, maxSolverDepth); d++ {
 		for _, c := range constructiveCandidates(n, d, opt.MaxFanout) {
@@ -188,13 +192,13 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 
 	// Distinct and not a start; the model's area–delay front first, then
 	// by model delay.
-	var distinct, radixKeep []scored
+	var distinct, leadKeep []scored
 	seen := maps.Clone(startKeys)
-	for _, s := range radixPool {
+	for _, s := range leadPool {
 		key := fmt.Sprint(s.net.Spec().Cells, s.net.Outputs())
 		if !seen[key] {
 			seen[key] = true
-			radixKeep = append(radixKeep, s)
+			leadKeep = append(leadKeep, s)
 		}
 	}
 	for _, s := range pool {
@@ -232,7 +236,7 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 	if len(keep) > FlowCandidates {
 		keep = keep[:FlowCandidates]
 	}
-	keep = append(append(starts, radixKeep...), keep...)
+	keep = append(append(starts, leadKeep...), keep...)
 	if len(keep) == 0 {
 		return FlowResult{}, &NotFoundError{fmt.Sprintf("optimize: no network of width %d and depth ≤ %d found has an adder deep enough for %d register stages at sparseness %v: allowed fewer stages, or a deeper bound", n, depth, opt.adder().Stages, sparse)}
 	}
@@ -349,6 +353,29 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 		return FlowResult{}, err
 	}
 	return res, nil
+}
+
+// flowLeadCandidates are the networks the flow measures whatever the model
+// says of them: the radix-k networks (the model counts their binary
+// levels, and through ABC they are the fastest named adders on some
+// libraries), and within an area (area) the shallowest zero-deficiency
+// networks, the fastest of the networks smallest for their depth, which
+// some libraries map nearly as small as the deepest while the model ranks
+// them far larger (Nangate45 at 128 bits through abc).
+func flowLeadCandidates(n, depth int, area bool) []candidate {
+	out := radixCandidates(n, depth)
+	if !area {
+		return out
+	}
+	lo := topologies.ZeroDeficiencyDepth(n)
+	for d := lo; d <= min(lo+2, depth, n-1); d++ {
+		net, err := topologies.Build("zero-deficiency", n, network.Params{"d": d})
+		if err != nil || net.Depth() > depth {
+			continue
+		}
+		out = append(out, candidate{net: net, figs: net.Figures(), source: fmt.Sprintf("zero-deficiency d=%d", d)})
+	}
+	return out
 }
 
 // adder returns the architecture of the adders the flow measures,

@@ -391,3 +391,28 @@ func TestFlowNamedCandidates(t *testing.T) {
 	assert.Equal(t, []int{lo, lo + 1, lo + 2, depth}, depths(flowNamedCandidates(n, depth, false)), "within a delay")
 	assert.Equal(t, depths(namedCandidates(n, 12)), depths(flowNamedCandidates(n, 12, false)))
 }
+
+// The flow measures the radix-k networks whatever the model says of them,
+// and within an area also the shallowest zero-deficiency networks: the
+// fastest of the networks smallest for their depth, which some libraries
+// map nearly as small as the deepest (Nangate45 at 128 bits,
+// docs/libraries.md), while the model ranks them far larger.
+func TestFlowLeadCandidates(t *testing.T) {
+	const n, depth = 32, 31
+	lo := topologies.ZeroDeficiencyDepth(n)
+	names := func(cs []candidate) []string {
+		var out []string
+		for _, c := range cs {
+			out = append(out, c.source)
+		}
+		return out
+	}
+	radix := names(radixCandidates(n, depth))
+	require.NotEmpty(t, radix)
+	assert.Equal(t, radix, names(flowLeadCandidates(n, depth, false)), "within a delay")
+	var shallow []string
+	for d := lo; d <= lo+2; d++ {
+		shallow = append(shallow, fmt.Sprintf("zero-deficiency d=%d", d))
+	}
+	assert.Equal(t, append(radix, shallow...), names(flowLeadCandidates(n, depth, true)), "within an area")
+}
