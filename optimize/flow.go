@@ -368,14 +368,7 @@ func flowLeadCandidates(n, depth int, area bool) []candidate {
 		return out
 	}
 	lo := topologies.ZeroDeficiencyDepth(n)
-	for d := lo; d <= min(lo+2, depth, n-1); d++ {
-		net, err := topologies.Build("zero-deficiency", n, network.Params{"d": d})
-		if err != nil || net.Depth() > depth {
-			continue
-		}
-		out = append(out, candidate{net: net, figs: net.Figures(), source: fmt.Sprintf("zero-deficiency d=%d", d)})
-	}
-	return out
+	return append(out, zeroDeficiencyCandidates(n, lo, lo+2, depth)...)
 }
 
 // adder returns the architecture of the adders the flow measures,

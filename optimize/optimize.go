@@ -442,7 +442,14 @@ func flowNamedCandidates(n, depth int, area bool) []candidate {
 		return out
 	}
 	lo := topologies.ZeroDeficiencyDepth(n)
-	for d := lo + 3; d < min(depth, n); d++ {
+	return append(out, zeroDeficiencyCandidates(n, lo+3, depth-1, depth)...)
+}
+
+// zeroDeficiencyCandidates are the zero-deficiency networks of width n and
+// of every depth from one to the other, those within depth.
+func zeroDeficiencyCandidates(n, from, to, depth int) []candidate {
+	var out []candidate
+	for d := from; d <= min(to, n-1); d++ {
 		net, err := topologies.Build("zero-deficiency", n, network.Params{"d": d})
 		if err != nil || net.Depth() > depth {
 			continue

@@ -45,8 +45,9 @@ func optimizeCommand() *cli.Command {
 			"With --max-delay (FO4 delays of the logical-effort model, as stats prints delay_fo4) the search\n" +
 			"minimizes the model's area among networks whose model delay is within the bound; --objective\n" +
 			"delay minimizes the model's delay instead. Either one scores every candidate at every depth up\n" +
-			"to D (default 2⌈log2 N⌉; N − 1 with --max-area-um2) by the model and anneals on it. --max-delay-ns takes up to 40 of the\n" +
-			"networks these searches find (the model's area–delay front first), and the radix-3 and radix-4\n" +
+			"to D (default 2⌈log2 N⌉; N − 1 with --max-area-um2) by the model and anneals on it.\n" +
+			"--max-delay-ns takes up to 40 of the networks these searches find (the model's area–delay\n" +
+			"front first), and the radix-3 and radix-4\n" +
 			"kogge-stone and sklansky within D as binary cells (as radix gates with --valency K), through synth's flow and\n" +
 			"prints the one with the least measured area whose measured delay is at most NS, beside the\n" +
 			"smallest named network measured within NS. With --sparse S (1, 2, 4, 8 or a list such as 1,4) every\n" +
