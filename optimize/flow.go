@@ -150,14 +150,12 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 		}
 		pool = append(pool, score(c, opt))
 	}
-	named := flowNamedCandidates(n, depth, goal.Area)
-	for _, c := range named {
+	named, leading := flowCandidates(n, depth, goal.Area)
+	for _, c := range named[:len(named)-len(leading)] {
 		add(c)
 	}
 	// The lead candidates are measured whatever the model says of them:
 	// they come first after the starts.
-	leading := flowLeadCandidates(n, depth, goal.Area)
-	named = append(named, radixCandidates(n, depth)...)
 	before := len(pool)
 	for _, c := range leading {
 		add(c)
@@ -369,6 +367,15 @@ func flowLeadCandidates(n, depth int, area bool) []candidate {
 	}
 	lo := topologies.ZeroDeficiencyDepth(n)
 	return append(out, zeroDeficiencyCandidates(n, lo, lo+2, depth)...)
+}
+
+// flowCandidates returns the named networks the flow's searches measure,
+// those of flowNamedCandidates followed by lead, those of
+// flowLeadCandidates. The search knows a named network by its value, so
+// lead's networks are the same values in both.
+func flowCandidates(n, depth int, area bool) (named, lead []candidate) {
+	lead = flowLeadCandidates(n, depth, area)
+	return append(flowNamedCandidates(n, depth, area), lead...), lead
 }
 
 // adder returns the architecture of the adders the flow measures,

@@ -400,13 +400,6 @@ func TestFlowNamedCandidates(t *testing.T) {
 func TestFlowLeadCandidates(t *testing.T) {
 	const n, depth = 32, 31
 	lo := topologies.ZeroDeficiencyDepth(n)
-	names := func(cs []candidate) []string {
-		var out []string
-		for _, c := range cs {
-			out = append(out, c.source)
-		}
-		return out
-	}
 	radix := names(radixCandidates(n, depth))
 	require.NotEmpty(t, radix)
 	assert.Equal(t, radix, names(flowLeadCandidates(n, depth, false)), "within a delay")
@@ -415,4 +408,29 @@ func TestFlowLeadCandidates(t *testing.T) {
 		shallow = append(shallow, fmt.Sprintf("zero-deficiency d=%d", d))
 	}
 	assert.Equal(t, append(radix, shallow...), names(flowLeadCandidates(n, depth, true)), "within an area")
+}
+
+// The flow search knows a named network by its value: every lead
+// candidate is one of the named ones, the same value, or a search whose
+// best named adder is a radix-k network reports none (CI, stop 55:
+// TestClaimRadixCandidates).
+func TestFlowCandidates(t *testing.T) {
+	for _, area := range []bool{false, true} {
+		named, lead := flowCandidates(32, 31, area)
+		require.NotEmpty(t, lead)
+		assert.Equal(t, names(lead), names(flowLeadCandidates(32, 31, area)), "area %v", area)
+		for _, c := range lead {
+			assert.True(t, slices.ContainsFunc(named, func(d candidate) bool { return d.net == c.net }), "area %v: %s is not named", area, c.source)
+		}
+		assert.Equal(t, names(flowNamedCandidates(32, 31, area)), names(named[:len(named)-len(lead)]), "area %v", area)
+	}
+}
+
+// names returns the candidates' sources.
+func names(cs []candidate) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.source)
+	}
+	return out
 }
