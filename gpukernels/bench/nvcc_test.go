@@ -155,3 +155,52 @@ func TestBenchRealTools(t *testing.T) {
 		})
 	}
 }
+
+// TestSASSBatchedTileLoads reads the SASS of the single-pass scan kernels
+// of int32 and int64 at the default tuning that nvcc built for sm_90, in
+// the int32 harness (TestHarnessNVCC's) and the int64 sweep
+// (TestSweepNVCC's), each built once: on the full-tile path every global
+// load of the tile (each lane's 16-byte vectors, and its one scalar word of
+// the misaligned head or tail) comes before the exchange's first
+// shared-memory store, with no backward branch among them, so that a tile
+// waits for one round trip to global memory (CUB's warp-transposed load),
+// not one per trip of a loop.
+func TestSASSBatchedTileLoads(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		typ   string
+		words int
+		build func(t *testing.T) (dir, ns string)
+	}{
+		{"int32", 1, func(t *testing.T) (string, string) {
+			h := nvccHarnesses[0]
+			h.build(t)
+			if _, missing := errors.AsType[*bench.MissingError](h.err); !missing {
+				require.NoError(t, h.err)
+			}
+			require.Equal(t, "int32", h.typ)
+			return h.dir, gpukernels.DefaultNamespace(h.nets(t)[0], h.typ, h.op) + "_0"
+		}},
+		{"int64", 2, func(t *testing.T) (string, string) {
+			dir, v := int64Sweep.build(t)
+			require.Equal(t, "default", strings.Fields(v.Name)[0])
+			return dir, gpukernels.DefaultNamespace(int64Sweep.net, "int64", "add") + "_v0"
+		}},
+	} {
+		t.Run(c.typ, func(t *testing.T) {
+			t.Parallel()
+			dir, ns := c.build(t)
+			mangled := fmt.Sprint(len(ns), ns, "10ScanKernel")
+			var kernel []gputest.SASSInstr
+			for name, code := range gputest.SASSFunctions(t, gputest.SASS(t, dir, "harness")) {
+				if strings.Contains(name, mangled) {
+					require.Nil(t, kernel, "two ScanKernels of %s", ns)
+					kernel = code
+				}
+			}
+			require.NotEmpty(t, kernel, "no ScanKernel of %s in the SASS", ns)
+			_, items := gpukernels.DefaultTuning(4 * c.words)
+			gputest.RequireBatchedLoads(t, kernel, items, c.words)
+		})
+	}
+}

@@ -6,7 +6,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -16,6 +18,7 @@ import (
 	"github.com/prefixgen/prefixgen/gpukernels/bench"
 	"github.com/prefixgen/prefixgen/gpukernels/internal/gputest"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
+	"github.com/prefixgen/prefixgen/network"
 )
 
 // TestDefaultVariants: every type's sweep starts from the default tuning
@@ -105,36 +108,85 @@ func TestSweepHarness(t *testing.T) {
 	require.EqualError(t, err, `bench: variant a: gpukernels: unknown tile order "random": allowed atomic, block`)
 }
 
-// TestSweepNVCC builds a sweep of two of the int32 variants, the ones whose
-// code no other harness has, with the real nvcc (Suite with BuildOnly,
-// sm_90, warnings as errors): each variant's scan kernel spills nothing.
+// sweepHarness is a sweep the tests build with the real nvcc: once per
+// test binary, however many tests read it.
+type sweepHarness struct {
+	typ      string
+	variants []string // the names of DefaultVariants(typ) it builds, or their first word
+	net      *network.Network
+
+	once sync.Once
+	dir  string
+	tb   bench.SuiteTable
+	err  error
+}
+
+// int64Sweep builds the int64 sweep's default variant and block order:
+// the int64 device scan at its own tile and 16-byte status word, and the
+// tile order no other harness builds.
+var int64Sweep = &sweepHarness{typ: "int64", variants: []string{"default", "block-order"}}
+
+// build builds the sweep through Suite with BuildOnly, for sm_90 with
+// warnings as errors and g++-11 as the host compiler where it is installed,
+// and returns the harness's folder and its first variant.
+func (h *sweepHarness) build(t *testing.T) (string, bench.Variant) {
+	t.Helper()
+	real := tooltest.Path(t, "nvcc")
+	h.once.Do(func() {
+		h.net = gputest.Build(t, "kogge-stone", 32, nil)
+		tables, err := bench.SweepSuite(h.net)
+		if h.err = err; err != nil {
+			return
+		}
+		i := slices.IndexFunc(tables, func(tb bench.SuiteTable) bool { return tb.Bench.Type == h.typ })
+		if i < 0 {
+			h.err = fmt.Errorf("no sweep of %s", h.typ)
+			return
+		}
+		h.tb = tables[i]
+		var keep []bench.Variant
+		for _, v := range h.tb.Bench.Variants {
+			if slices.Contains(h.variants, v.Name) || slices.Contains(h.variants, strings.Fields(v.Name)[0]) {
+				keep = append(keep, v)
+			}
+		}
+		if len(keep) != len(h.variants) {
+			h.err = fmt.Errorf("the %s sweep has %d of the variants %q", h.typ, len(keep), h.variants)
+			return
+		}
+		h.tb.Bench.Variants = keep
+		h.dir = filepath.Join(shared, "sweep-"+h.typ)
+		flags := "-Werror all-warnings"
+		if _, err := exec.LookPath("g++-11"); err == nil {
+			flags = "-ccbin g++-11 " + flags
+		}
+		if h.err = os.MkdirAll(filepath.Join(h.dir, "bin"), 0o755); h.err != nil {
+			return
+		}
+		nvcc := filepath.Join(h.dir, "bin", "nvcc")
+		if h.err = os.WriteFile(nvcc, []byte("#!/bin/sh\nexec "+real+" "+flags+" \"$@\"\n"), 0o755); h.err != nil {
+			return
+		}
+		var reps []*bench.BenchReport
+		reps, h.err = bench.Suite(context.Background(), bench.SuiteOptions{Dir: h.dir, Tables: []bench.SuiteTable{h.tb}, NVCC: nvcc, Arch: "sm_90", BuildOnly: true, NoSanitize: true})
+		if h.err == nil && reps != nil {
+			h.err = fmt.Errorf("a build alone reported %d tables", len(reps))
+		}
+	})
+	require.NoError(t, h.err)
+	return filepath.Join(h.dir, h.tb.Name), h.tb.Bench.Variants[0]
+}
+
+// TestSweepNVCC builds a sweep of two of the int64 variants with the real
+// nvcc (Suite with BuildOnly, sm_90, warnings as errors): the int64 device
+// scan at its default tile, with the 16-byte status word, and the block
+// tile order, whose code no other harness has. Each variant's scan kernel
+// spills nothing.
 func TestSweepNVCC(t *testing.T) {
 	t.Parallel()
-	real := tooltest.Path(t, "nvcc")
-	dir := t.TempDir()
-	flags := "-Werror all-warnings"
-	if _, err := exec.LookPath("g++-11"); err == nil {
-		flags = "-ccbin g++-11 " + flags
-	}
-	nvcc := filepath.Join(dir, "nvcc")
-	require.NoError(t, os.WriteFile(nvcc, []byte("#!/bin/sh\nexec "+real+" "+flags+" \"$@\"\n"), 0o755))
-	net := gputest.Build(t, "kogge-stone", 32, nil)
-	tables, err := bench.SweepSuite(net)
-	require.NoError(t, err)
-	tb := tables[0]
-	var keep []bench.Variant
-	for _, v := range tb.Bench.Variants {
-		if v.Name == "block-order" || v.Name == "wide-status" {
-			keep = append(keep, v)
-		}
-	}
-	require.Len(t, keep, 2)
-	tb.Bench.Variants = keep
-	reps, err := bench.Suite(context.Background(), bench.SuiteOptions{Dir: dir, Tables: []bench.SuiteTable{tb}, NVCC: nvcc, Arch: "sm_90", BuildOnly: true, NoSanitize: true})
-	require.NoError(t, err)
-	assert.Nil(t, reps, "a build alone reports nothing")
-	require.FileExists(t, filepath.Join(dir, tb.Name, "harness"))
-	log, err := os.ReadFile(filepath.Join(dir, tb.Name, "nvcc.log"))
+	dir, _ := int64Sweep.build(t)
+	require.FileExists(t, filepath.Join(dir, "harness"))
+	log, err := os.ReadFile(filepath.Join(dir, "nvcc.log"))
 	require.NoError(t, err)
 	scans := 0
 	for _, k := range bench.ParsePTXAS(string(log)) {
@@ -143,5 +195,5 @@ func TestSweepNVCC(t *testing.T) {
 			assert.Zero(t, k.SpillStores, "%s spills", k.Name)
 		}
 	}
-	assert.Equal(t, len(keep), scans, "a scan kernel per variant")
+	assert.Equal(t, len(int64Sweep.variants), scans, "a scan kernel per variant")
 }
