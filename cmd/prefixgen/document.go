@@ -38,17 +38,13 @@ type document struct {
 	err      error
 }
 
-// readOnce reads the document at the path of flag (from or start) once
-// per run, keeping it in the app's metadata under key.
+// readOnce reads the document at the path of flag (--from) once per run,
+// keeping it in the app's metadata under key.
 func readOnce(c *cli.Context, key, flag string) *document {
 	if d, ok := c.App.Metadata[key].(*document); ok {
 		return d
 	}
-	what := "network file"
-	if flag == "start" {
-		what = "start file"
-	}
-	d := readDocument(c, c.String(flag), what)
+	d := readDocument(c, c.String(flag), "network file")
 	if c.App.Metadata == nil {
 		c.App.Metadata = map[string]any{}
 	}
@@ -98,11 +94,48 @@ func madeFor(c *cli.Context) (adder.Target, string, error) {
 		d := readOnce(c, fromKey, "from")
 		return d.target, c.String("from"), d.err
 	}
-	if hasFlag(c, "start") && c.String("start") != "" {
-		d := readOnce(c, startKey, "start")
-		return d.target, c.String("start"), d.err
+	if hasFlag(c, "start") && len(c.StringSlice("start")) > 0 {
+		docs, err := readStarts(c)
+		if err != nil {
+			return adder.Target{}, "", err
+		}
+		// The first that says; the others say the same or nothing.
+		files := c.StringSlice("start")
+		var t adder.Target
+		path := files[0]
+		for i, d := range docs {
+			switch {
+			case d.target == (adder.Target{}) || d.target == t:
+			case t == (adder.Target{}):
+				t, path = d.target, files[i]
+			default:
+				return adder.Target{}, "", usage(c, "--start %s was made for %s, %s for %s: give start files made for one, or --liberty and --flow", path, madeForWords(t), files[i], madeForWords(d.target))
+			}
+		}
+		return t, path, nil
 	}
 	return adder.Target{}, "", nil
+}
+
+// readStarts reads the documents optimize's --start names, once per run
+// (readOnce): the first error stops it.
+func readStarts(c *cli.Context) ([]*document, error) {
+	if ds, ok := c.App.Metadata[startKey].([]*document); ok {
+		return ds, nil
+	}
+	var ds []*document
+	for _, path := range c.StringSlice("start") {
+		d := readDocument(c, path, "start file")
+		if d.err != nil {
+			return nil, d.err
+		}
+		ds = append(ds, d)
+	}
+	if c.App.Metadata == nil {
+		c.App.Metadata = map[string]any{}
+	}
+	c.App.Metadata[startKey] = ds
+	return ds, nil
 }
 
 // runTarget returns what the physical flow of opt makes adders for: its

@@ -28,7 +28,7 @@ func optimizeCommand() *cli.Command {
 		Usage: "search for the smallest network under a depth bound and an optional fan-out bound",
 		UsageText: "prefixgen optimize -n N --max-depth D [--max-fanout F] [--seed S] [-f table|json|text] [-o FILE]\n" +
 			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay FO4 | --objective delay [--seed S] [-f …] [-o FILE]\n" +
-			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay-ns NS | --max-area-um2 A [--sparse S,…] [--ling] [--pg-cells] [--valency K] [--stages K [--no-reset]] [--flow-steps K] [--start FILE] [--orders K] [--flow keep|abc] [--liberty …] [-f …] [-o FILE]",
+			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay-ns NS | --max-area-um2 A [--sparse S,…] [--ling] [--pg-cells] [--valency K] [--stages K [--no-reset]] [--flow-steps K] [--start FILE]… [--orders K] [--flow keep|abc] [--liberty …] [-f …] [-o FILE]",
 		Description: fmt.Sprintf("Searches for the network of width N (1 to %d) with the fewest cells whose depth is at most D\n", optimize.MaxWidth) +
 			"and, with --max-fanout, whose logical fan-out is at most F: every named family at every setting,\n" +
 			"a dynamic program over recursive compositions, then annealing chains on every core; under\n" +
@@ -69,7 +69,8 @@ func optimizeCommand() *cli.Command {
 			"the fastest named network within A; the flow search then lowers the delay, charging 10 % of it\n" +
 			"for every 1 % of area over A.\n\n" +
 			"--start FILE measures the network of FILE (what -f json wrote) besides the candidates, and the\n" +
-			"flow search may start from it: a long search can go on where an earlier one stopped.",
+			"flow search may start from it: a long search can go on where an earlier one stopped, or where\n" +
+			"several did (--start again).",
 		Flags: append([]cli.Flag{
 			&cli.IntFlag{Name: "width", Aliases: []string{"n"}, Usage: fmt.Sprintf("number of inputs N, 1 to %d", optimize.MaxWidth), DefaultText: "none, required"},
 			&cli.IntFlag{Name: "max-depth", Aliases: []string{"d"}, Usage: "depth bound D, at least ⌈log2 N⌉",
@@ -91,7 +92,7 @@ func optimizeCommand() *cli.Command {
 			ordersFlag("with --max-delay-ns or --max-area-um2, judge every adder by its medians: "),
 			&cli.IntFlag{Name: "flow-steps", Usage: "with --max-delay-ns or --max-area-um2, syntheses of the flow-in-the-loop search after the candidates are measured (0: none; each is one run of synth's flow)"},
 			&cli.StringFlag{Name: "arrival", Usage: "time the adder as its design does, by the model (--max-delay, --objective delay) or through the flow (--max-delay-ns, --max-area-um2, OpenSTA's input and output delays): `FILE` gives when each bit arrives and when each output is needed ({\"arrival_ns\": [ns per bit], \"required_ns\": [ns per sum bit, then the carry-out]}, either optional), and a delay is the worst output's lateness"},
-			&cli.StringFlag{Name: "start", Usage: "with --max-delay-ns or --max-area-um2, measure the network of `FILE` too (a prefixgen.network/v1 or prefixgen.adder/v1 document of width N, such as -f json wrote), and, with --flow-steps, start a chain of the flow search from it, within the bound or not: to go on from an earlier search, or repair an adder a little outside the bound; an adder file's sparseness, valency, Ling carries, pipeline and library cells stand where --sparse, --valency, --ling, --stages and --pg-cells are not given"},
+			&cli.StringSliceFlag{Name: "start", Usage: "with --max-delay-ns or --max-area-um2, measure the network of `FILE` too (a prefixgen.network/v1 or prefixgen.adder/v1 document of width N, such as -f json wrote), and, with --flow-steps, start a chain of the flow search from it, within the bound or not: to go on from an earlier search, or repair an adder a little outside the bound; repeatable, or a comma-separated list; an adder file's sparseness, valency, Ling carries, pipeline and library cells stand where --sparse, --valency, --ling, --stages and --pg-cells are not given, and several adder files must agree on them but for sparseness, which --sparse then lists"},
 		}, synthFlags()...),
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
@@ -253,13 +254,14 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 	if err := optimize.Check(opt); err != nil {
 		return usage(c, "%v", err)
 	}
-	var rec *adder.Recorded
+	var (
+		rec    *adder.Recorded
+		others []adder.Recorded
+	)
 	if c.IsSet("start") {
-		var start *network.Network
-		if start, rec, err = optimizeStart(c, opt.Width); err != nil {
+		if opt.Start, rec, others, err = optimizeStarts(c, opt.Width); err != nil {
 			return err
 		}
-		opt.Start = []*network.Network{start}
 	}
 	// The adders measured: one architecture per sparseness, the same but
 	// for it.
@@ -270,6 +272,11 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 	sparse := make([]int, len(adders))
 	for i, a := range adders {
 		sparse[i] = a.Sparse
+	}
+	for _, o := range others {
+		if !slices.Contains(sparse, o.Sparse) {
+			return usage(c, "--sparse %s leaves out %s's sparseness %d: add %d to the list", c.String("sparse"), o.Path, o.Sparse, o.Sparse)
+		}
 	}
 	opt.Adder = &adders[0]
 	if opt.Cells, err = libraryCells(c, adders[0]); err != nil {
@@ -377,26 +384,55 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 	return err
 }
 
-// optimizeStart reads --start: the network the search measures besides its
-// candidates and starts a chain of the flow search from, and for an adder
-// document the architecture it records, which the flags may repeat but not
-// change (adder.ReadFlagList). A start file of another width is bad usage.
-func optimizeStart(c *cli.Context, width int) (*network.Network, *adder.Recorded, error) {
-	file := c.String("start")
-	d := readOnce(c, startKey, "start")
-	if d.err != nil {
-		return nil, nil, d.err
+// optimizeStarts reads --start: the networks the search measures besides
+// its candidates and starts chains of the flow search from, and for adder
+// documents the architecture they record, which the flags may repeat but
+// not change (adder.ReadFlagList): rec, the first, and others. Several
+// adder documents record one architecture but for sparseness: without
+// --sparse, one sparseness too; with it, the caller checks each one's is
+// in its list. A start file of another width is bad usage.
+func optimizeStarts(c *cli.Context, width int) (nets []*network.Network, rec *adder.Recorded, others []adder.Recorded, err error) {
+	files := c.StringSlice("start")
+	docs, err := readStarts(c)
+	if err != nil {
+		return nil, nil, nil, err
 	}
-	if d.net.Width() != width {
-		return nil, nil, usage(c, "--start %s: a network of width %d: allowed only the width searched, -n %d", file, d.net.Width(), width)
+	nets = make([]*network.Network, len(docs))
+	for i, d := range docs {
+		if d.net.Width() != width {
+			return nil, nil, nil, usage(c, "--start %s: a network of width %d: allowed only the width searched, -n %d", files[i], d.net.Width(), width)
+		}
+		nets[i] = d.net
+		// An adder document records the adder measured: the search
+		// measures it so. A network document's standard adder is a
+		// default the flags change.
+		if !d.recorded {
+			continue
+		}
+		if rec == nil {
+			rec = &adder.Recorded{Architecture: d.arch, Path: files[i]}
+			continue
+		}
+		a, b := rec.Architecture, d.arch
+		a.Sparse, b.Sparse = 0, 0
+		if !a.Equal(b) {
+			return nil, nil, nil, usage(c, "--start %s records the adder %s, %s the adder %s: several start files record one architecture but for sparseness", rec.Path, archWords(rec.Architecture), files[i], archWords(d.arch))
+		}
+		if d.arch.Sparse != rec.Sparse && !c.IsSet("sparse") {
+			return nil, nil, nil, usage(c, "--start %s is a sparse-%d adder, %s a sparse-%d one: give --sparse with both", rec.Path, rec.Sparse, files[i], d.arch.Sparse)
+		}
+		others = append(others, adder.Recorded{Architecture: d.arch, Path: files[i]})
 	}
-	// An adder document records the adder measured: the search measures
-	// it so. A network document's standard adder is a default the flags
-	// change.
-	if !d.recorded {
-		return d.net, nil, nil
+	return nets, rec, others, nil
+}
+
+// archWords names an adder's architecture for an error: "sparse=2 ling",
+// or "standard".
+func archWords(a adder.Architecture) string {
+	if a.IsStandard() {
+		return "standard"
 	}
-	return d.net, &adder.Recorded{Architecture: d.arch, Path: file}, nil
+	return a.Name()
 }
 
 // measuredArch returns the name of the adder optimize measured around its

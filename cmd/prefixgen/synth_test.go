@@ -814,6 +814,27 @@ func TestOptimizeStart(t *testing.T) {
 	rows := strings.Split(out, "\n")
 	require.GreaterOrEqual(t, len(rows), 2, out)
 	assert.Regexp(t, `^optimizer max_depth=6 seed=1\s+8\s+\d+\s+\d+\s+\d+\s+[\d.]+\s+2\s`, rows[1])
+
+	// Several starts: each is measured. A network no candidate is (depth
+	// 5, one cell over Snir's bound) adds one to those measured.
+	odd := filepath.Join(filepath.Dir(path), "odd.json")
+	require.NoError(t, os.WriteFile(odd, []byte(`{"format":"prefixgen.network/v1","width":8,"topology":"odd","params":{},
+ "cells":[[0,1],[8,2],[9,3],[4,5],[6,7],[11,12],[10,13],[10,4],[10,11],[16,6]],"outputs":[0,8,9,10,15,16,17,14]}`), 0o644))
+	measured := func(starts ...string) int {
+		args := []string{"optimize", "-n", "8", "--max-delay-ns", "10"}
+		for _, s := range starts {
+			args = append(args, "--start", s)
+		}
+		status, out, errOut := prefixgen(args...)
+		require.Equal(t, 0, status, errOut)
+		assert.Contains(t, out, "the adder measured is sparse=2 ling (gen -f verilog --sparse 2 --ling)")
+		m := regexp.MustCompile(`(?m)^(\d+) networks measured;`).FindStringSubmatch(out)
+		require.NotNil(t, m, out)
+		n, err := strconv.Atoi(m[1])
+		require.NoError(t, err)
+		return n
+	}
+	assert.Equal(t, measured(path)+1, measured(path, odd))
 }
 
 // --valency K measures every adder with gates of up to K inputs, and the
@@ -865,6 +886,22 @@ func TestOptimizeStartBadUsage(t *testing.T) {
 	sparse2 := file("sparse2.json", "-t", "brent-kung", "-n", "16", "--sparse", "2")
 	broken := filepath.Join(dir, "broken.json")
 	require.NoError(t, os.WriteFile(broken, []byte(`{"format":"prefixgen.network/v1","width":2}`), 0o644))
+	bk := file("bk.json", "-t", "brent-kung", "-n", "16")
+	sk := file("sk.json", "-t", "sklansky", "-n", "16")
+	// Adders made for two libraries, as optimize -f json records them.
+	made := func(name, library string) string {
+		var doc map[string]any
+		data, err := os.ReadFile(sparse2)
+		require.NoError(t, err)
+		require.NoError(t, json.Unmarshal(data, &doc))
+		doc["library"], doc["flow"] = library, "keep"
+		data, err = json.Marshal(doc)
+		require.NoError(t, err)
+		path := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(path, data, 0o644))
+		return path
+	}
+	made18, made35 := made("made18.json", "osu018"), made("made35.json", "osu035")
 	tests := []struct {
 		args []string
 		want string
@@ -881,6 +918,16 @@ func TestOptimizeStartBadUsage(t *testing.T) {
 		{[]string{"--max-delay-ns", "1", "--start", denseLing, "--sparse", "2"}, "--sparse 2 leaves out " + denseLing + "'s sparseness 1: add 1 to the list, or leave --sparse out"},
 		{[]string{"--max-delay-ns", "1", "--start", sparse2, "--ling"}, "--ling contradicts " + sparse2 + ", an adder without Ling's carries: leave --ling out"},
 		{[]string{"--max-delay-ns", "1", "--start", sparse2, "--stages", "1"}, "--stages 1 contradicts " + sparse2 + ", the combinational adder: leave --stages out"},
+		// Several start files: each is read and checked, and the adder
+		// documents among them record one architecture but for
+		// sparseness, and one library and flow.
+		{[]string{"--max-delay-ns", "1", "--start", bk, "--start", filepath.Join(dir, "none.json")},
+			"cannot read start file: open " + filepath.Join(dir, "none.json") + ": no such file or directory"},
+		{[]string{"--max-delay-ns", "1", "--max-fanout", "5", "--start", bk + "," + sk}, "start network 2 (sklansky) has fan-out 9, above the fan-out bound 5"},
+		{[]string{"--max-delay-ns", "1", "--start", ling, "--start", sparse2}, "--start " + ling + " records the adder sparse=2 ling, " + sparse2 + " the adder sparse=2: several start files record one architecture but for sparseness"},
+		{[]string{"--max-delay-ns", "1", "--start", denseLing, "--start", ling}, "--start " + denseLing + " is a sparse-1 adder, " + ling + " a sparse-2 one: give --sparse with both"},
+		{[]string{"--max-delay-ns", "1", "--start", denseLing, "--start", ling, "--sparse", "1,4"}, "--sparse 1,4 leaves out " + ling + "'s sparseness 2: add 2 to the list"},
+		{[]string{"--max-delay-ns", "1", "--start", made18, "--start", made35}, "--start " + made18 + " was made for library osu018 through flow keep, " + made35 + " for library osu035 through flow keep: give start files made for one, or --liberty and --flow"},
 	}
 	for _, tt := range tests {
 		status, out, errOut := prefixgen(append([]string{"optimize", "-n", "16"}, tt.args...)...)
