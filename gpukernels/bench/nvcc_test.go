@@ -71,20 +71,28 @@ func (h *nvccHarness) build(t *testing.T) {
 	real := tooltest.Path(t, "nvcc")
 	h.once.Do(func() {
 		h.dir = filepath.Join(shared, h.name)
-		if h.err = os.MkdirAll(filepath.Join(h.dir, "bin"), 0o755); h.err != nil {
-			return
-		}
-		flags := "-Werror all-warnings"
-		if _, err := exec.LookPath("g++-11"); err == nil {
-			flags = "-ccbin g++-11 " + flags
-		}
-		nvcc := filepath.Join(h.dir, "bin", "nvcc")
-		if h.err = os.WriteFile(nvcc, []byte("#!/bin/sh\nexec "+real+" "+flags+" \"$@\"\n"), 0o755); h.err != nil {
+		var nvcc string
+		if nvcc, h.err = strictNVCC(h.dir, real); h.err != nil {
 			return
 		}
 		opt := bench.BenchOptions{Networks: h.nets(t), Type: h.typ, Op: h.op, Items: 1 << 16, Sizes: []int64{1, 31, 2049, 1<<16 + 17}}
 		h.rep, _, h.err = bench.Bench(context.Background(), opt, bench.BuildOptions{NVCC: nvcc, Arch: "sm_90", Dir: h.dir})
 	})
+}
+
+// strictNVCC writes dir/bin/nvcc, which runs the real nvcc with warnings
+// as errors and g++-11 as the host compiler where it is installed (Debian's
+// CUDA 11.8 takes no newer g++), and returns its path.
+func strictNVCC(dir, real string) (string, error) {
+	flags := "-Werror all-warnings"
+	if _, err := exec.LookPath("g++-11"); err == nil {
+		flags = "-ccbin g++-11 " + flags
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "bin"), 0o755); err != nil {
+		return "", err
+	}
+	nvcc := filepath.Join(dir, "bin", "nvcc")
+	return nvcc, os.WriteFile(nvcc, []byte("#!/bin/sh\nexec "+real+" "+flags+" \"$@\"\n"), 0o755)
 }
 
 // TestHarnessNVCC builds what clang-14 only parses and compiles to PTX

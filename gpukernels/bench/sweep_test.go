@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -156,15 +155,8 @@ func (h *sweepHarness) build(t *testing.T) (string, bench.Variant) {
 		}
 		h.tb.Bench.Variants = keep
 		h.dir = filepath.Join(shared, "sweep-"+h.typ)
-		flags := "-Werror all-warnings"
-		if _, err := exec.LookPath("g++-11"); err == nil {
-			flags = "-ccbin g++-11 " + flags
-		}
-		if h.err = os.MkdirAll(filepath.Join(h.dir, "bin"), 0o755); h.err != nil {
-			return
-		}
-		nvcc := filepath.Join(h.dir, "bin", "nvcc")
-		if h.err = os.WriteFile(nvcc, []byte("#!/bin/sh\nexec "+real+" "+flags+" \"$@\"\n"), 0o755); h.err != nil {
+		var nvcc string
+		if nvcc, h.err = strictNVCC(h.dir, real); h.err != nil {
 			return
 		}
 		var reps []*bench.BenchReport
