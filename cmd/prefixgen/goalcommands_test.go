@@ -184,9 +184,22 @@ func TestGoalCommands(t *testing.T) {
 			require.NoError(t, err)
 			got, err := os.ReadFile(filepath.Join(dir, target))
 			require.NoError(t, err)
-			assert.Equal(t, string(want), string(got), "the documented commands find another adder than docs/goals/%s", name)
+			if !bytes.Equal(want, got) {
+				t.Errorf("the documented commands find another adder than docs/goals/%s: %s", name, firstDiff(want, got))
+			}
 		})
 	}
+}
+
+// firstDiff describes where two documents first differ: the line of each.
+func firstDiff(want, got []byte) string {
+	w, g := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
+	for i := range min(len(w), len(g)) {
+		if w[i] != g[i] {
+			return fmt.Sprintf("line %d is %q, docs/goals has %q", i+1, strings.TrimSpace(g[i]), strings.TrimSpace(w[i]))
+		}
+	}
+	return fmt.Sprintf("%d lines, docs/goals has %d", len(g), len(w))
 }
 
 func TestGoalChain(t *testing.T) {
@@ -211,4 +224,6 @@ func TestGoalChain(t *testing.T) {
 	assert.EqualError(t, err, "lost.json reads missing.json, which no command before it writes")
 	_, err = goalChain(docs, "nowhere.json")
 	assert.EqualError(t, err, "no command of the documents writes nowhere.json")
+	assert.Equal(t, `line 2 is "\"sparse\": 4,", docs/goals has "\"sparse\": 2,"`, firstDiff([]byte("{\n\"sparse\": 2,\n}"), []byte("{\n  \"sparse\": 4,\n}")))
+	assert.Equal(t, "2 lines, docs/goals has 3", firstDiff([]byte("a\nb\nc"), []byte("a\nb")))
 }
