@@ -140,6 +140,7 @@ var foundAt = map[string]string{
 	"asap7-fast-abc-64-sparse.json":     "933051a",
 	"nangate45-fast-abc-64-sparse.json": "933051a",
 	"sky130hd-fast-abc-128.json":        "933051a",
+	"sky130hd-fast-abc-32.json":         "933051a",
 }
 
 // Every adder of docs/goals that the documents show commands for is
