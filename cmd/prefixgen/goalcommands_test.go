@@ -137,6 +137,7 @@ var keptAs = map[string]string{
 // radix-4 networks, which then take a start of the search where they are
 // within its delay bound.
 var foundAt = map[string]string{
+	"asap7-fast-abc-32.json":            "933051a",
 	"asap7-fast-abc-64-sparse.json":     "933051a",
 	"nangate45-fast-abc-64-sparse.json": "933051a",
 	"sky130hd-fast-abc-128.json":        "933051a",
