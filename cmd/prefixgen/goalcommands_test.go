@@ -132,10 +132,12 @@ var keptAs = map[string]string{
 
 // foundAt names, for the goals whose documented commands have found
 // another adder since the search changed, the commit of prefixgen at
-// which they find the goal (docs/libraries.md says so beside them): at
+// which they find the goal (docs/libraries.md says so beside them). At
 // e7e6ab8 (2026-11-28) the flow searches began to measure the radix-3 and
 // radix-4 networks, which then take a start of the search where they are
-// within its delay bound.
+// within its delay bound (933051a is the commit before). Where the
+// commands find an adder that meets the goal better today, the goal file
+// is that adder instead (docs/testing.md).
 var foundAt = map[string]string{
 	"asap7-fast-abc-32.json":            "933051a",
 	"asap7-fast-abc-64-sparse.json":     "933051a",
