@@ -10,10 +10,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/delay"
 	"github.com/prefixgen/prefixgen/explore"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
-	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
 )
 
@@ -39,8 +39,9 @@ func TestClaimArrivalGoals(t *testing.T) {
 			gf, err := os.Open(filepath.Join("..", "docs", "goals", c.goal))
 			require.NoError(t, err)
 			defer gf.Close()
-			net, err := network.Read(gf)
+			net, arch, err := adder.ReadDocument(gf)
 			require.NoError(t, err)
+			require.Equal(t, adder.Standard, arch, "the claim measures the standard adder around the network")
 			designs := []*physical.Design{}
 			d, err := physical.AdderDesign(net)
 			require.NoError(t, err)
