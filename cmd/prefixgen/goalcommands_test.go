@@ -124,12 +124,6 @@ func goalChain(docs [][]blockCommand, target string) ([]blockCommand, error) {
 	return nil, fmt.Errorf("no command of the documents writes %s", target)
 }
 
-// keptAs names, for the goals whose documented chain ends on a file of
-// another name (the text then says which one was kept), that file.
-var keptAs = map[string]string{
-	"sky130hd-fast-abc-128.json": "sky130hd-fast-abc-128-cont2.json",
-}
-
 // foundAt names, for the goals whose documented commands have found
 // another adder since the search changed, the commit of prefixgen at
 // which they find the goal (docs/libraries.md says so beside them). At
@@ -142,7 +136,6 @@ var foundAt = map[string]string{
 	"asap7-fast-abc-32.json":            "933051a",
 	"asap7-fast-abc-64-sparse.json":     "933051a",
 	"nangate45-fast-abc-64-sparse.json": "933051a",
-	"sky130hd-fast-abc-128.json":        "933051a",
 	"sky130hd-fast-abc-32.json":         "933051a",
 }
 
@@ -173,9 +166,6 @@ func TestGoalCommands(t *testing.T) {
 		name := filepath.Base(goal)
 		t.Run(name, func(t *testing.T) {
 			target := name
-			if k, ok := keptAs[name]; ok {
-				target = k
-			}
 			if c, ok := foundAt[name]; ok {
 				t.Skipf("its commands find it with prefixgen at %s, not since", c)
 			}
