@@ -165,11 +165,10 @@ func TestGoalCommands(t *testing.T) {
 	for _, goal := range goals {
 		name := filepath.Base(goal)
 		t.Run(name, func(t *testing.T) {
-			target := name
 			if c, ok := foundAt[name]; ok {
 				t.Skipf("its commands find it with prefixgen at %s, not since", c)
 			}
-			chain, err := goalChain(cmds, target)
+			chain, err := goalChain(cmds, name)
 			if err != nil {
 				t.Skip(err)
 			}
@@ -191,7 +190,7 @@ func TestGoalCommands(t *testing.T) {
 			}
 			want, err := os.ReadFile(goal)
 			require.NoError(t, err)
-			got, err := os.ReadFile(filepath.Join(dir, target))
+			got, err := os.ReadFile(filepath.Join(dir, name))
 			require.NoError(t, err)
 			if !bytes.Equal(want, got) {
 				t.Errorf("the documented commands find another adder than docs/goals/%s: %s", name, firstDiff(want, got))
