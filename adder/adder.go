@@ -104,23 +104,46 @@ const MaxValency = 4
 var Sparseness = []int{1, 2, 4, 8}
 
 // Cells are the standard-cell library cells that an adder with
-// Architecture.PGCells instantiates: they belong to a library, not to the
-// architecture, which maps onto any library (see the package
-// documentation).
+// Architecture.PGCells or FACells instantiates: they belong to a library,
+// not to the architecture, which maps onto any library (see the package
+// documentation). A library's Cells may hold only those one of them needs.
 type Cells struct {
 	// NAND2 computes !(I0 & I1) and OAI21 !((I0 | I1) & I2), where Ik is
 	// the cell's k-th input pin in Inputs.
 	NAND2, OAI21 Cell
+	// FA is the full adder of FACells.
+	FA FullAdder
+}
+
+// FullAdder is a full-adder cell: Inputs are its two operands and its
+// carry-in, in that order, Output its carry out, the majority of the
+// three, and Sum the pin of their exclusive or. Inverted says that both
+// outputs are the complements (ASAP7's FAx1: CON and SN).
+type FullAdder struct {
+	Cell
+	Sum      string
+	Inverted bool
 }
 
 // check reports a cell without a name or output, or with another number of
-// inputs than its use needs.
-func (c *Cells) check() error {
-	for _, x := range []struct {
+// inputs than its use needs, of those arch instantiates.
+func (c *Cells) check(arch Architecture) error {
+	type use struct {
 		use  string
 		cell Cell
 		ins  int
-	}{{"NAND2", c.NAND2, 2}, {"OAI21", c.OAI21, 3}} {
+	}
+	var uses []use
+	if arch.PGCells {
+		uses = append(uses, use{"NAND2", c.NAND2, 2}, use{"OAI21", c.OAI21, 3})
+	}
+	if arch.FACells {
+		uses = append(uses, use{"full adder", c.FA.Cell, 3})
+		if c.FA.Sum == "" || c.FA.Sum == c.FA.Output {
+			return fmt.Errorf("adder: the full adder %q has sum pin %q beside carry pin %q: allowed a sum pin of its own", c.FA.Name, c.FA.Sum, c.FA.Output)
+		}
+	}
+	for _, x := range uses {
 		if x.cell.Name == "" || x.cell.Output == "" || len(x.cell.Inputs) != x.ins || slices.Contains(x.cell.Inputs, "") {
 			return fmt.Errorf("adder: the %s cell %q has inputs %q and output %q: allowed a name, %d inputs and an output", x.use, x.cell.Name, x.cell.Inputs, x.cell.Output, x.ins)
 		}
@@ -240,6 +263,11 @@ type Assign struct {
 	// do not place cells.
 	Cell     *Cell
 	CellArgs []Ref
+	// CellPin is the output pin of Cell that drives Target, Cell.Output
+	// when empty. Instance, when not empty, names the instance: the
+	// assignments in a row with one Instance are the outputs of one cell
+	// (a full adder's carry and sum), with the same Cell and CellArgs.
+	CellPin, Instance string
 }
 
 // Section is a group of assignments with a heading comment.
@@ -281,8 +309,12 @@ type Figures struct {
 	// but the one in its own column counting as a Lo operand.
 	MaxFanout, WireTracks int
 	// Groups is the number of carry-select groups of a sparse tree (0 for a
-	// dense one), Muxes the multiplexers that select their sums.
+	// dense one), Muxes the multiplexers that select their sums (or, with
+	// full-adder cells, the sums of the bits whose full adders start from
+	// a span above bit 0).
 	Groups, Muxes int
+	// FullAdders counts the full-adder cells (Architecture.FACells).
+	FullAdders int
 	// Latency is the number of register stages; RegisterBits counts the
 	// bits they hold.
 	Latency, RegisterBits int
@@ -295,8 +327,8 @@ type Description struct {
 	// Architecture is the adder's, with PipelineAfter the levels its
 	// register stages follow, Stages' placed by BalancedCuts among them.
 	Architecture Architecture
-	// LibraryCells are the cells the pre-processing instantiates, nil
-	// without PGCells.
+	// LibraryCells are the cells the adder instantiates, nil without
+	// PGCells and FACells.
 	LibraryCells *Cells
 	// Ports are the inputs, then the outputs, in declaration order.
 	Ports []Port

@@ -56,6 +56,18 @@ type Architecture struct {
 	// of the propagate hides the NAND2 from it). It applies to Add only;
 	// the cells are the library's (Cells), given to Describe.
 	PGCells bool
+	// FACells makes each bit that one prefix cell joins to the span just
+	// below it, and that no other cell reads, a full adder of the library
+	// (Cells.FA): its carry out is the cell's generate and its sum the bit's
+	// sum. Where that span starts at bit j > 0, a second full adder from the
+	// span's G | P gives K = G | P of the longer span, which the tree reads
+	// in P's place, and the bit's sum for a carry of 1 into bit j; the carry
+	// into bit j selects one of the two sums. A chain of such cells is a
+	// ripple of full adders, or a carry-select segment (see the package
+	// documentation). With a carry-in, bit 0 is a full adder too. It applies
+	// to Add, dense, binary, without Ling's carries, library cells for the
+	// generate and propagate, or a pipeline.
+	FACells bool
 	// PipelineAfter lists the levels after which a register stage is
 	// inserted, in increasing order: 0 is the pre-processing, 1 … depth the
 	// levels of prefix cells.
@@ -84,6 +96,26 @@ func (a Architecture) valency() int { return max(a.Valency, 2) }
 // sparse returns the sparseness, 1 for the zero value.
 func (a Architecture) sparse() int { return max(a.Sparse, 1) }
 
+// faCellsFit returns what keeps FACells from a, in words that follow the
+// flag's name ("applies to …"), or "" when it fits.
+func (a Architecture) faCellsFit() string {
+	switch {
+	case a.Op != Add:
+		return "applies to --op add only: the cells take a and b as they are; allowed with add"
+	case a.sparse() > 1:
+		return "applies to a dense adder: allowed --sparse 1"
+	case a.valency() > 2:
+		return "applies to binary cells: allowed --valency 2"
+	case a.Ling:
+		return "does not apply to Ling's carries: allowed one of --fa-cells and --ling"
+	case a.PGCells:
+		return "does not apply with library cells for the generate and propagate: allowed one of --fa-cells and --pg-cells"
+	case a.pipelined():
+		return "applies to a combinational adder: allowed without --stages and --pipeline-after"
+	}
+	return ""
+}
+
 // pipelined reports whether a asks for register stages.
 func (a Architecture) pipelined() bool { return a.Stages != 0 || len(a.PipelineAfter) > 0 }
 
@@ -109,7 +141,7 @@ func (a Architecture) Normal() Architecture {
 func (a Architecture) Equal(b Architecture) bool {
 	a, b = a.Normal(), b.Normal()
 	return a.Op == b.Op && a.NoCarryIn == b.NoCarryIn && a.Flags == b.Flags &&
-		a.Sparse == b.Sparse && a.Valency == b.Valency && a.Ling == b.Ling && a.PGCells == b.PGCells &&
+		a.Sparse == b.Sparse && a.Valency == b.Valency && a.Ling == b.Ling && a.PGCells == b.PGCells && a.FACells == b.FACells &&
 		slices.Equal(a.PipelineAfter, b.PipelineAfter) && a.Stages == b.Stages && a.NoReset == b.NoReset
 }
 
@@ -132,7 +164,7 @@ func (a Architecture) Check(net *network.Network) error {
 
 // Suffix names the architecture for a module name: empty for Standard,
 // otherwise parts such as "sub", "nocin", "flags_cozn", "valency3",
-// "sparse4", "ling", "pgcells", "pipe2" (Stages: 2, placed by
+// "sparse4", "ling", "pgcells", "facells", "pipe2" (Stages: 2, placed by
 // BalancedCuts), "pipe2_at0_4" (PipelineAfter: 0, 4) and "noreset", in
 // that order, joined by underscores.
 func (a Architecture) Suffix() string {
@@ -167,6 +199,9 @@ func (a Architecture) Suffix() string {
 	if a.PGCells {
 		parts = append(parts, "pgcells")
 	}
+	if a.FACells {
+		parts = append(parts, "facells")
+	}
 	if k := max(len(a.PipelineAfter), a.Stages); k > 0 {
 		pipe := "pipe" + strconv.Itoa(k)
 		if a.Stages == 0 {
@@ -185,8 +220,8 @@ func (a Architecture) Suffix() string {
 // Name names the architecture as results print it after a network's name:
 // empty for Standard, otherwise parts such as "sub", "nocin",
 // "flags=carry,zero", "sparse=4", "valency=3", "ling", "stages=2" (or
-// "pipeline-after=0,4"), "noreset" and "pgcells", in that order, joined by
-// spaces, as in "sparse=4 ling stages=2 noreset pgcells".
+// "pipeline-after=0,4"), "noreset", "pgcells" and "facells", in that
+// order, joined by spaces, as in "sparse=4 ling stages=2 noreset pgcells".
 func (a Architecture) Name() string {
 	var parts []string
 	if a.Op != Add {
@@ -219,17 +254,21 @@ func (a Architecture) Name() string {
 	if a.PGCells {
 		parts = append(parts, "pgcells")
 	}
+	if a.FACells {
+		parts = append(parts, "facells")
+	}
 	return strings.Join(parts, " ")
 }
 
 // Args returns the command-line flags that build the architecture again, as
 // prefixgen gen takes them, each flag and each value one element: none
 // for Standard, otherwise --op, --no-cin, --flags, --sparse, --valency,
-// --ling, --pg-cells, --stages (or --pipeline-after) and --no-reset, in
+// --ling, --pg-cells, --fa-cells, --stages (or --pipeline-after) and
+// --no-reset, in
 // that order, where a differs from Standard, as in
 // ["--sparse", "4", "--ling", "--stages", "2"]. ParseArgs reads them back.
-// The library of the cells of --pg-cells is the caller's to add
-// (--liberty).
+// The library of the cells of --pg-cells and --fa-cells is the caller's to
+// add (--liberty).
 func (a Architecture) Args() []string {
 	var args []string
 	if a.Op != Add {
@@ -252,6 +291,9 @@ func (a Architecture) Args() []string {
 	}
 	if a.PGCells {
 		args = append(args, "--"+FlagPGCells)
+	}
+	if a.FACells {
+		args = append(args, "--"+FlagFACells)
 	}
 	switch {
 	case a.Stages != 0:

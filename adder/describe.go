@@ -50,7 +50,9 @@ type builder struct {
 // pre-processing instantiates (Assign.Cell); nil stands for cells named
 // NAND2 and OAI21 with inputs A, B (and C) and output Y, enough for what
 // reads the adder's logic and ports but places no cell (Check, a
-// testbench). Without PGCells cells are ignored.
+// testbench). With arch.FACells they hold the full adder, nil standing
+// for FA with inputs A, B, CI and outputs CO, S. Without either cells are
+// ignored.
 //
 // It returns an error, naming what is allowed, for an architecture that
 // does not fit the network: an unknown operation, flags on a comparator, a
@@ -88,16 +90,21 @@ func Describe(net *network.Network, arch Architecture, cells *Cells) (*Descripti
 	if arch.Op == Compare && s > 1 {
 		return nil, fmt.Errorf("adder: sparseness %d does not apply to compare, which uses only the carry out: allowed 1", s)
 	}
-	if !arch.PGCells {
+	if arch.PGCells && arch.Op != Add {
+		return nil, fmt.Errorf("adder: library cells for the pre-processing do not apply to %s: allowed add", arch.Op)
+	}
+	if arch.FACells {
+		if why := arch.faCellsFit(); why != "" {
+			return nil, fmt.Errorf("adder: --%s %s", FlagFACells, why)
+		}
+	}
+	if !arch.PGCells && !arch.FACells {
 		cells = nil
 	} else {
-		if arch.Op != Add {
-			return nil, fmt.Errorf("adder: library cells for the pre-processing do not apply to %s: allowed add", arch.Op)
-		}
 		if cells == nil {
 			cells = &standInCells
 		}
-		if err := cells.check(); err != nil {
+		if err := cells.check(arch); err != nil {
 			return nil, err
 		}
 	}
@@ -111,11 +118,12 @@ func Describe(net *network.Network, arch Architecture, cells *Cells) (*Descripti
 	return b.d, nil
 }
 
-// standInCells are the cells Describe instantiates for PGCells without a
-// library's.
+// standInCells are the cells Describe instantiates for PGCells and
+// FACells without a library's.
 var standInCells = Cells{
 	NAND2: Cell{Name: "NAND2", Inputs: []string{"A", "B"}, Output: "Y"},
 	OAI21: Cell{Name: "OAI21", Inputs: []string{"A", "B", "C"}, Output: "Y"},
+	FA:    FullAdder{Cell: Cell{Name: "FA", Inputs: []string{"A", "B", "CI"}, Output: "CO"}, Sum: "S"},
 }
 
 // section starts a new section.
@@ -167,6 +175,12 @@ func (b *builder) port(name string, width int, dir Dir, comment string) {
 func (b *builder) build() {
 	b.plan()
 	b.ports()
+	if b.arch.FACells {
+		b.buildFA()
+		b.flags()
+		b.summary()
+		return
+	}
 	b.preprocess()
 	b.tree()
 	if b.compare {

@@ -21,7 +21,8 @@ import (
 // A pipelined adder adds "stages":K and "no_reset":B after "ling" (a
 // document without them is the combinational adder), and an adder whose
 // generate and propagate are library cells (Architecture.PGCells)
-// "pg_cells":true after those (without it they are logic). The members
+// "pg_cells":true after those (without it they are logic), and an adder of
+// full-adder cells (Architecture.FACells) "fa_cells":true. The members
 // are Architecture's JSON (MarshalJSON). What the adder was made for, where
 // the document says (Target), follows: "library":"asap7" and "flow":"abc".
 // A prefixgen.network/v1 document alone is the standard adder around its
@@ -91,15 +92,16 @@ type Field struct {
 // Fields returns the architecture's machine-readable fields, named as the
 // adder document and every record (synth and explore -f json and csv)
 // name them: sparse (1 for every carry), valency (2 for binary cells),
-// ling, stages (0: combinational), no_reset and pg_cells.
+// ling, stages (0: combinational), no_reset, pg_cells and fa_cells.
 func (a Architecture) Fields() []Field {
 	a = a.Normal()
-	return []Field{{"sparse", a.Sparse}, {"valency", a.Valency}, {"ling", a.Ling}, {"stages", a.Stages}, {"no_reset", a.NoReset}, {"pg_cells", a.PGCells}}
+	return []Field{{"sparse", a.Sparse}, {"valency", a.Valency}, {"ling", a.Ling}, {"stages", a.Stages}, {"no_reset", a.NoReset}, {"pg_cells", a.PGCells}, {"fa_cells", a.FACells}}
 }
 
 // documentFields returns the fields the adder document records of a, in
 // its order: sparse, valency and ling; stages and no_reset for a pipeline;
-// pg_cells when the generate and propagate are cells. An architecture the
+// pg_cells when the generate and propagate are cells; fa_cells for full
+// adders. An architecture the
 // document cannot record (another operation, flags or carry-in than
 // Standard's, pipeline levels) is refused.
 func (a Architecture) documentFields() ([]Field, error) {
@@ -114,6 +116,9 @@ func (a Architecture) documentFields() ([]Field, error) {
 	}
 	if a.PGCells {
 		fields = append(fields, f[5])
+	}
+	if a.FACells {
+		fields = append(fields, f[6])
 	}
 	return fields, nil
 }
@@ -241,10 +246,11 @@ type members struct {
 	Stages  *int  `json:"stages"`
 	NoReset *bool `json:"no_reset"`
 	PGCells *bool `json:"pg_cells"`
+	FACells *bool `json:"fa_cells"`
 }
 
 // architectureKeys are the keys of members, spelled exactly.
-var architectureKeys = []string{"sparse", "valency", "ling", "stages", "no_reset", "pg_cells"}
+var architectureKeys = []string{"sparse", "valency", "ling", "stages", "no_reset", "pg_cells", "fa_cells"}
 
 // architecture returns the architecture m records, Standard's where a
 // member is absent, refusing values out of range.
@@ -275,6 +281,9 @@ func (m members) architecture() (Architecture, error) {
 	}
 	if m.PGCells != nil {
 		arch.PGCells = *m.PGCells
+	}
+	if m.FACells != nil {
+		arch.FACells = *m.FACells
 	}
 	return arch, nil
 }
@@ -313,7 +322,8 @@ func format(data []byte) any {
 // ReadDocument decodes one adder from r: a prefixgen.adder/v1 document, or
 // a prefixgen.network/v1 one, the standard adder around its network. The
 // network is proven as network.Read proves it; an absent sparse, valency,
-// ling, stages, no_reset or pg_cells is Standard's; unknown fields, a key
+// ling, stages, no_reset, pg_cells or fa_cells is Standard's; unknown
+// fields, a key
 // given twice, trailing data and an architecture that does not fit the
 // network are refused. The architecture is in its normal form.
 func ReadDocument(r io.Reader) (*network.Network, Architecture, error) {

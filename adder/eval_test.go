@@ -247,6 +247,7 @@ func FuzzDescribe(f *testing.F) {
 	f.Add(uint8(11), uint8(0), uint8(3), uint8(2), uint8(3), uint8(0), false, uint16(1<<15|2)) // Ling
 	f.Add(uint8(9), uint8(2), uint8(1), uint8(1), uint8(2), uint8(2), false, uint16(1<<14|5))  // no reset
 	f.Add(uint8(12), uint8(0), uint8(1), uint8(2), uint8(2), uint8(1), false, uint16(1<<13|1)) // library cells
+	f.Add(uint8(10), uint8(0), uint8(3), uint8(1), uint8(0), uint8(0), false, uint16(1<<12))    // full adders
 	f.Fuzz(func(t *testing.T, n, op, flags, sparse, valency, topo uint8, nocin bool, cuts uint16) {
 		width := int(n%24) + 1
 		names := topologies.ValencyFamilies
@@ -262,6 +263,10 @@ func FuzzDescribe(f *testing.F) {
 		var cells *adder.Cells
 		if cuts&(1<<13) != 0 {
 			opt.PGCells, cells = true, &osuCells // refused for every operation but add
+		}
+		if cuts&(1<<12) != 0 {
+			// Refused but with add, dense, binary, without Ling or a pipeline.
+			opt.FACells, cells = true, &faCells[int(op)%2]
 		}
 		d, err := adder.Describe(net, opt, cells)
 		if err != nil {

@@ -19,20 +19,21 @@ const (
 	FlagValency       = "valency"
 	FlagLing          = "ling"
 	FlagPGCells       = "pg-cells"
+	FlagFACells       = "fa-cells"
 	FlagPipelineAfter = "pipeline-after"
 	FlagStages        = "stages"
 	FlagNoReset       = "no-reset"
 )
 
 // FlagNames lists the architecture's flags in the order Args writes them.
-var FlagNames = []string{FlagOp, FlagNoCarryIn, FlagFlags, FlagSparse, FlagValency, FlagLing, FlagPGCells, FlagPipelineAfter, FlagStages, FlagNoReset}
+var FlagNames = []string{FlagOp, FlagNoCarryIn, FlagFlags, FlagSparse, FlagValency, FlagLing, FlagPGCells, FlagFACells, FlagPipelineAfter, FlagStages, FlagNoReset}
 
 // DocumentFlags lists the flags whose parts the adder document records
 // (see DocumentFormat).
-var DocumentFlags = []string{FlagSparse, FlagValency, FlagLing, FlagPGCells, FlagStages, FlagNoReset}
+var DocumentFlags = []string{FlagSparse, FlagValency, FlagLing, FlagPGCells, FlagFACells, FlagStages, FlagNoReset}
 
 // boolFlags are the flags that take no value: given alone they are true.
-var boolFlags = []string{FlagNoCarryIn, FlagLing, FlagPGCells, FlagNoReset}
+var boolFlags = []string{FlagNoCarryIn, FlagLing, FlagPGCells, FlagFACells, FlagNoReset}
 
 // FlagSource is a command line's flags as a flag package holds them: IsSet
 // reports whether the flag name was given, and Value returns its value (a
@@ -57,7 +58,8 @@ type Recorded struct {
 // known operation and known flags, no --flags or --no-cin for compare, an
 // allowed sparseness and valency, levels for --pipeline-after, one of
 // --stages and --pipeline-after, at least one stage, --no-reset with a
-// pipeline, --pg-cells with add; and with rec, that no flag contradicts
+// pipeline, --pg-cells with add, --fa-cells with what it applies to; and
+// with rec, that no flag contradicts
 // rec. Its errors name the flag and what is allowed, one line each;
 // Check takes the architecture to a network.
 func ReadFlags(src FlagSource, rec *Recorded) (Architecture, error) {
@@ -100,7 +102,7 @@ func ReadFlags(src FlagSource, rec *Recorded) (Architecture, error) {
 		name  string
 		field *bool
 		words func(bool) string
-	}{{FlagLing, &arch.Ling, lingWords}, {FlagPGCells, &arch.PGCells, pgCellsWords}} {
+	}{{FlagLing, &arch.Ling, lingWords}, {FlagPGCells, &arch.PGCells, pgCellsWords}, {FlagFACells, &arch.FACells, faCellsWords}} {
 		if !f.set(b.name) {
 			continue
 		}
@@ -149,6 +151,15 @@ func ReadFlags(src FlagSource, rec *Recorded) (Architecture, error) {
 			source = rec.Path + ", an adder of library cells,"
 		}
 		return Architecture{}, fmt.Errorf("adder: %s applies to --op add only: the cells take a and b as they are", source)
+	}
+	if arch.FACells {
+		source := "--" + FlagFACells
+		if rec != nil && !f.set(FlagFACells) {
+			source = rec.Path + ", an adder of full-adder cells,"
+		}
+		if err := arch.faCellsFit(); err != "" {
+			return Architecture{}, fmt.Errorf("adder: %s %s", source, err)
+		}
 	}
 	if arch.Op == Compare {
 		if f.set(FlagFlags) {
@@ -378,6 +389,14 @@ func pgCellsWords(cells bool) string {
 		return "the adder whose generate and propagate are library cells"
 	}
 	return "an adder whose generate and propagate are logic"
+}
+
+// faCellsWords names an adder by its full adders.
+func faCellsWords(cells bool) string {
+	if cells {
+		return "the adder of full-adder cells"
+	}
+	return "an adder without full-adder cells"
 }
 
 // pipelineWords names an adder by its pipeline, as "the 2 register stages,

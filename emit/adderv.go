@@ -57,17 +57,28 @@ func AdderModuleName(net *network.Network, arch adder.Architecture) string {
 	return ModuleName(net)
 }
 
-// verilogInstance writes the instance of a library cell that drives a.Target
-// (adder.Assign.Cell), named u_ and the target's name and bit.
-func verilogInstance(a adder.Assign) string {
-	pins := make([]string, 0, len(a.CellArgs)+1)
+// verilogInstance writes the instance of a library cell that drives the
+// targets of outs (adder.Assign.Cell), the assignments of one instance:
+// named outs[0].Instance, or u_ and the target's name and bit.
+func verilogInstance(outs []adder.Assign) string {
+	a := outs[0]
+	pins := make([]string, 0, len(a.CellArgs)+len(outs))
 	for i, arg := range a.CellArgs {
 		pins = append(pins, fmt.Sprintf(".%s(%s)", verilogName(a.Cell.Inputs[i]), arg))
 	}
-	pins = append(pins, fmt.Sprintf(".%s(%s)", verilogName(a.Cell.Output), a.Target))
-	inst := "u_" + a.Target.Name
-	if a.Target.Bit >= 0 {
-		inst += "_" + strconv.Itoa(a.Target.Bit)
+	for _, o := range outs {
+		pin := o.CellPin
+		if pin == "" {
+			pin = o.Cell.Output
+		}
+		pins = append(pins, fmt.Sprintf(".%s(%s)", verilogName(pin), o.Target))
+	}
+	inst := a.Instance
+	if inst == "" {
+		inst = "u_" + a.Target.Name
+		if a.Target.Bit >= 0 {
+			inst += "_" + strconv.Itoa(a.Target.Bit)
+		}
 	}
 	return fmt.Sprintf("%s %s (%s);", verilogName(a.Cell.Name), inst, strings.Join(pins, ", "))
 }
@@ -121,10 +132,25 @@ func newAdderData(net *network.Network, module string, arch adder.Architecture, 
 		for _, b := range sec.Buses {
 			as.Lines = append(as.Lines, adderLine{Code: fmt.Sprintf("wire %s %s;", rng(b.Width), b.Name)})
 		}
-		for _, a := range sec.Assigns {
+		for i := 0; i < len(sec.Assigns); i++ {
+			a := sec.Assigns[i]
 			var code string
 			if a.Cell != nil {
-				as.Lines = append(as.Lines, adderLine{Comment: a.Comment, Code: verilogInstance(a)})
+				// The outputs of one instance are assignments in a row; a
+				// wire an output drives is declared before it.
+				first := i
+				for a.Instance != "" && i+1 < len(sec.Assigns) && sec.Assigns[i+1].Instance == a.Instance {
+					i++
+				}
+				outs := sec.Assigns[first : i+1]
+				comment := a.Comment
+				for _, o := range outs {
+					if o.Declare {
+						as.Lines = append(as.Lines, adderLine{Comment: comment, Code: fmt.Sprintf("wire %s;", strings.TrimSpace(rng(o.Width)+" "+o.Target.Name))})
+						comment = ""
+					}
+				}
+				as.Lines = append(as.Lines, adderLine{Comment: comment, Code: verilogInstance(outs)})
 				continue
 			}
 			if a.Declare {
@@ -192,8 +218,11 @@ func adderHeader(net *network.Network, d *adder.Description) []string {
 		}
 		h = append(h, fmt.Sprintf("sparse:     %s, %d sum multiplexers", blocks, d.Muxes))
 	}
-	if c := d.LibraryCells; c != nil {
+	if c := d.LibraryCells; c != nil && d.Architecture.PGCells {
 		h = append(h, fmt.Sprintf("cells:      %s and %s of a standard-cell library compute each bit's generate and propagate", c.NAND2.Name, c.OAI21.Name))
+	}
+	if c := d.LibraryCells; c != nil && d.Architecture.FACells {
+		h = append(h, fmt.Sprintf("cells:      %d full adders (%s of a standard-cell library), %d sum multiplexers", d.FullAdders, c.FA.Name, d.Muxes))
 	}
 	if d.Latency > 0 {
 		h = append(h, fmt.Sprintf("pipeline:   %d register stage(s) after levels %s, %d register bits",

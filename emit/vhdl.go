@@ -160,6 +160,9 @@ func newVHDLData(net *network.Network, entity string, opt adder.Architecture) (*
 	if opt.PGCells {
 		return nil, nil, fmt.Errorf("emit: VHDL does not instantiate library cells for the pre-processing: allowed Verilog")
 	}
+	if opt.FACells {
+		return nil, nil, fmt.Errorf("emit: VHDL does not instantiate library cells for full adders: allowed Verilog")
+	}
 	d, err := adder.Describe(net, opt, nil)
 	if err != nil {
 		return nil, nil, fmt.Errorf("emit: %w", err)

@@ -1,0 +1,140 @@
+package adder_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/adder"
+	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/topologies"
+)
+
+// faCells are full adders of both kinds: ASAP7's FAx1, whose outputs are
+// complements, and Nangate45's FA_X1, whose are not.
+var faCells = []adder.Cells{
+	{FA: adder.FullAdder{Cell: adder.Cell{Name: "FAx1_ASAP7_75t_R", Inputs: []string{"A", "B", "CI"}, Output: "CON"}, Sum: "SN", Inverted: true}},
+	{FA: adder.FullAdder{Cell: adder.Cell{Name: "FA_X1", Inputs: []string{"A", "B", "CI"}, Output: "CO"}, Sum: "S"}},
+}
+
+// carrySelect builds topologies.CarrySelect's network.
+func carrySelect(t testing.TB, n int, segments ...int) *network.Network {
+	t.Helper()
+	net, err := topologies.CarrySelect(n, segments...)
+	require.NoError(t, err)
+	return net
+}
+
+// Every network, with full adders of either polarity, with and without a
+// carry-in, with any flags, computes what math/big computes.
+func TestFullAdderCellsCompute(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 5))
+	type named struct {
+		name string
+		net  *network.Network
+	}
+	var nets []named
+	for _, n := range []int{1, 2, 3, 5, 8, 13} {
+		for _, topo := range []string{"ripple", "sklansky", "brent-kung", "kogge-stone", "han-carlson", "ladner-fischer", "knowles", "zero-deficiency"} {
+			nets = append(nets, named{fmt.Sprintf("%s/%d", topo, n), build(t, topo, n)})
+		}
+		for _, segs := range [][]int{{n}, {n - n/2, n / 2}, {n - 2*(n/3), n / 3, n / 3}, {1, n - 1}} {
+			var ok []int
+			for _, l := range segs {
+				if l > 0 {
+					ok = append(ok, l)
+				}
+			}
+			nets = append(nets, named{fmt.Sprintf("carry-select%v", ok), carrySelect(t, n, ok...)})
+		}
+	}
+	for _, nn := range nets {
+		for i, cells := range faCells {
+			for trial := range 3 {
+				arch := adder.Architecture{FACells: true, Flags: adder.Flags(rng.IntN(16)), NoCarryIn: trial == 2}
+				t.Run(fmt.Sprintf("%s/%s/%+v", nn.name, cells.FA.Name, arch), func(t *testing.T) {
+					d, err := adder.Describe(nn.net, arch, &faCells[i])
+					require.NoError(t, err)
+					checkDescription(t, d, rng, 48)
+				})
+			}
+		}
+	}
+}
+
+// A ripple network of full-adder cells is a ripple of full adders and
+// nothing else; a carry-select network's upper segment has two a bit, and
+// the carry into it selects the sums.
+func TestFullAdderCellsStructure(t *testing.T) {
+	for _, tt := range []struct {
+		net                 *network.Network
+		cin                 bool
+		adders, muxes, cell int
+	}{
+		{build(t, "ripple", 8), true, 8, 0, 7},
+		{build(t, "ripple", 8), false, 7, 0, 7},
+		// Bits 0–4 ripple (5), bits 6 and 7 have two each (4); bit 5 starts
+		// the segment with its own generate and propagate.
+		{carrySelect(t, 8, 5, 3), true, 9, 2, 9},
+		// Sklansky: every odd bit joins the bit below it alone.
+		{build(t, "sklansky", 8), true, 1 + 1 + 2*3, 3, 12},
+	} {
+		arch := adder.Architecture{FACells: true, Flags: adder.Carry, NoCarryIn: !tt.cin}
+		d, err := adder.Describe(tt.net, arch, &faCells[1])
+		require.NoError(t, err)
+		assert.Equal(t, tt.adders, d.FullAdders, tt.net.Topology())
+		assert.Equal(t, tt.muxes, d.Muxes, tt.net.Topology())
+		assert.Equal(t, tt.cell, d.Cells, tt.net.Topology())
+		instances, plain := 0, 0
+		for _, sec := range d.Sections {
+			for _, a := range sec.Assigns {
+				if a.Cell != nil {
+					instances++
+					require.Equal(t, "FA_X1", a.Cell.Name)
+					require.NotEmpty(t, a.Instance)
+				} else if strings.HasPrefix(a.Target.Name, "g") || strings.HasPrefix(a.Target.Name, "p") {
+					plain++
+				}
+			}
+		}
+		assert.Equal(t, 2*tt.adders, instances, "a carry and a sum per full adder")
+		if tt.net.Topology() == "ripple" && tt.cin {
+			assert.Zero(t, plain, "a ripple of full adders has no generate or propagate of its own")
+		}
+	}
+}
+
+// What full adders do not apply to is refused with a line that says what
+// is allowed.
+func TestFullAdderCellsRefused(t *testing.T) {
+	ks8 := build(t, "kogge-stone", 8)
+	for _, tt := range []struct {
+		arch adder.Architecture
+		want string
+	}{
+		{adder.Architecture{FACells: true, Op: adder.Sub}, "--op add only"},
+		{adder.Architecture{FACells: true, Sparse: 2}, "allowed --sparse 1"},
+		{adder.Architecture{FACells: true, Valency: 3}, "allowed --valency 2"},
+		{adder.Architecture{FACells: true, Ling: true}, "allowed one of --fa-cells and --ling"},
+		{adder.Architecture{FACells: true, PGCells: true}, "allowed one of --fa-cells and --pg-cells"},
+		{adder.Architecture{FACells: true, Stages: 1}, "allowed without --stages"},
+	} {
+		_, err := adder.Describe(ks8, tt.arch, nil)
+		require.Error(t, err, "%+v", tt.arch)
+		assert.Contains(t, err.Error(), tt.want)
+		assert.NotContains(t, err.Error(), "\n")
+		_, err = adder.ParseArgs(append(tt.arch.Args(), "--fa-cells"))
+		if err == nil {
+			_, err = adder.ParseArgs(tt.arch.Args())
+		}
+		require.Error(t, err, "%v", tt.arch.Args())
+	}
+	bad := adder.Cells{FA: adder.FullAdder{Cell: adder.Cell{Name: "FA", Inputs: []string{"A", "B", "CI"}, Output: "CO"}, Sum: "CO"}}
+	_, err := adder.Describe(ks8, adder.Architecture{FACells: true}, &bad)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "allowed a sum pin of its own")
+}
