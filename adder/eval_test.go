@@ -247,7 +247,7 @@ func FuzzDescribe(f *testing.F) {
 	f.Add(uint8(11), uint8(0), uint8(3), uint8(2), uint8(3), uint8(0), false, uint16(1<<15|2)) // Ling
 	f.Add(uint8(9), uint8(2), uint8(1), uint8(1), uint8(2), uint8(2), false, uint16(1<<14|5))  // no reset
 	f.Add(uint8(12), uint8(0), uint8(1), uint8(2), uint8(2), uint8(1), false, uint16(1<<13|1)) // library cells
-	f.Add(uint8(10), uint8(0), uint8(3), uint8(1), uint8(0), uint8(0), false, uint16(1<<12))    // full adders
+	f.Add(uint8(10), uint8(0), uint8(3), uint8(1), uint8(0), uint8(0), false, uint16(1<<12))   // full adders
 	f.Fuzz(func(t *testing.T, n, op, flags, sparse, valency, topo uint8, nocin bool, cuts uint16) {
 		width := int(n%24) + 1
 		names := topologies.ValencyFamilies
