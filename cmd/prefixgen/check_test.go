@@ -385,3 +385,29 @@ func needCheckTools(t *testing.T) {
 		t.Skip(strings.Join(missing, "; "))
 	}
 }
+
+// An adder file of library cells made for a library is checked with that
+// library's models, as it was measured: a carry-select adder of ASAP7's
+// full adders, and a Sklansky adder of SKY130's NAND2 and OAI21, each
+// from a file that names its library, pass every tool with no --liberty.
+func TestCheckFromLibraryCells(t *testing.T) {
+	t.Parallel()
+	needCheckTools(t)
+	dir := t.TempDir()
+	for _, tc := range []struct{ name, doc string }{
+		{"fa", `{"format":"prefixgen.adder/v1","sparse":1,"valency":2,"ling":false,"fa_cells":true,"library":"asap7","flow":"abc",` +
+			`"network":{"format":"prefixgen.network/v1","width":6,"topology":"carry-select","params":{"l0":4,"l1":2},` +
+			`"cells":[[0,1],[6,2],[7,3],[4,5],[8,4],[8,9]],"outputs":[0,6,7,8,10,11]}}`},
+		{"pg", `{"format":"prefixgen.adder/v1","sparse":1,"valency":2,"ling":false,"pg_cells":true,"library":"sky130hd","flow":"keep",` +
+			`"network":{"format":"prefixgen.network/v1","width":4,"topology":"sklansky","params":{},` +
+			`"cells":[[0,1],[2,3],[4,2],[4,5]],"outputs":[0,4,6,7]}}`},
+	} {
+		file := filepath.Join(dir, tc.name+".json")
+		require.NoError(t, os.WriteFile(file, []byte(tc.doc), 0o644))
+		status, out, errOut := prefixgen("check", "--from", file, "--vectors", "100")
+		require.Equal(t, 0, status, errOut+out)
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n")[1:] {
+			assert.Regexp(t, `\s(pass|skipped)\s`, l, tc.name)
+		}
+	}
+}

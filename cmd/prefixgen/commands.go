@@ -183,7 +183,7 @@ func genCommand() *cli.Command {
 		Usage:     "build one network and write it out",
 		UsageText: "prefixgen gen -t TOPO -n N [--param k=V] [-f FORMAT] [-o FILE]\nprefixgen gen --from FILE [-f FORMAT] [-o FILE]\nprefixgen gen -t TOPO -n N -f verilog|vhdl -o FILE --testbench-out FILE [--vectors V] [--seed S]",
 		Description: "Formats: text, the textbook diagram in plain text (one column per bit, one row per level);\n" +
-			"json, the prefixgen.network/v1 document that --from reads back (with --sparse, --valency, --ling or --pg-cells,\n" +
+			"json, the prefixgen.network/v1 document that --from reads back (with --sparse, --valency, --ling, --pg-cells or --fa-cells,\n" +
 			"the prefixgen.adder/v1 document: the network and the adder's architecture); dot, Graphviz in the textbook\n" +
 			"layout with pinned positions (draw it with neato -n2 -Tsvg); svg, the same picture drawn by\n" +
 			"prefixgen itself; verilog, a synthesizable Verilog-2005 adder {cout, sum} = a + b + cin\n" +
@@ -192,7 +192,7 @@ func genCommand() *cli.Command {
 			"maps $lcu cells of width n, or of every width of --widths, to this network (techmap -map\n" +
 			"+/techmap.v -map FILE; Yosys maps other widths itself). In dot, svg,\n" +
 			"verilog and vhdl, black cells compute G and P, gray cells G only. --op, --no-cin, --flags,\n" +
-			"--sparse, --valency, --ling, --pg-cells (with --liberty), --pipeline-after, --stages and --no-reset choose the adder's\n" +
+			"--sparse, --valency, --ling, --pg-cells or --fa-cells (with --liberty), --pipeline-after, --stages and --no-reset choose the adder's\n" +
 			"architecture (README: Adder architectures); --valency also builds the radix-K kogge-stone or\n" +
 			"sklansky for every format, though text, dot, svg and json show its binary cells (the Verilog and\n" +
 			"VHDL merge each chain of them into one K-input gate; text draws ◆ a cell that reads an older\n" +
@@ -208,7 +208,7 @@ func genCommand() *cli.Command {
 			&cli.StringFlag{Name: "testbench-out", Usage: "verilog, vhdl: write the adder's self-checking testbench to `FILE` as well, in the same run (the adder goes to -o FILE; both are written whole or neither)"},
 			vectorsFlag(1000, "verilog, vhdl --testbench or --testbench-out: random vectors after the corner vectors"),
 			seedFlag, widthsFlag,
-			&cli.StringFlag{Name: "liberty", Usage: "verilog --pg-cells: the library whose NAND2 and OAI21 cells the adder instantiates: " + libraryUsage, DefaultText: "osu018"},
+			&cli.StringFlag{Name: "liberty", Usage: "verilog --pg-cells or --fa-cells: the library whose NAND2 and OAI21 cells, or full adder, the adder instantiates: " + libraryUsage, DefaultText: "osu018"},
 			dontUseFlag(),
 		}, archFlags()...),
 		OnUsageError: onUsageError,
@@ -351,12 +351,12 @@ func genWriter(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 	if err != nil {
 		return nil, err
 	}
-	if f == "vhdl" && arch.PGCells {
+	if f == "vhdl" && arch.InstantiatesCells() {
 		return nil, usage(c, "%s applies to -f verilog: VHDL does not instantiate library cells", pgCellsSource(c))
 	}
 	for _, flag := range []string{"liberty", "dont-use"} {
-		if c.IsSet(flag) && (!arch.PGCells || f != "verilog") {
-			return nil, usage(c, "--%s applies to -f verilog --pg-cells only: it names the library of the cells", flag)
+		if c.IsSet(flag) && (!arch.InstantiatesCells() || f != "verilog") {
+			return nil, usage(c, "--%s applies to -f verilog with --pg-cells or --fa-cells only: it names the library of the cells", flag)
 		}
 	}
 	// The library's cells are read for -f verilog only: the other formats
@@ -681,7 +681,7 @@ func checkCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "check",
 		Usage:     "emit each adder and run Icarus, Verilator, Yosys and Graphviz on it",
-		UsageText: "prefixgen check -t TOPO[,TOPO…]|all -n N [--param k=V] [--vectors V] [--seed S] [--jobs J] [--keep DIR] [--op …] [--no-cin] [--flags …] [--sparse S] [--valency K] [--ling] [--pg-cells [--liberty …]] [--pipeline-after L,… | --stages K] [--no-reset] [--tool-timeout D]\nprefixgen check --from FILE [--vectors V] [--seed S] [--jobs J] [--tool-timeout D] [architecture flags]\nprefixgen check --verilog FILE [--top MODULE] [--liberty LIB [--dont-use 'GLOB …']] [--op …] [--no-cin] [--flags …] [--stages K] [--no-reset] [--vectors V] [--seed S] [--tool-timeout D]",
+		UsageText: "prefixgen check -t TOPO[,TOPO…]|all -n N [--param k=V] [--vectors V] [--seed S] [--jobs J] [--keep DIR] [--op …] [--no-cin] [--flags …] [--sparse S] [--valency K] [--ling] [--pg-cells | --fa-cells [--liberty …]] [--pipeline-after L,… | --stages K] [--no-reset] [--tool-timeout D]\nprefixgen check --from FILE [--vectors V] [--seed S] [--jobs J] [--tool-timeout D] [architecture flags]\nprefixgen check --verilog FILE [--top MODULE] [--liberty LIB [--dont-use 'GLOB …']] [--op …] [--no-cin] [--flags …] [--stages K] [--no-reset] [--vectors V] [--seed S] [--tool-timeout D]",
 		Description: "For each network, writes the Verilog and VHDL adders, their testbenches and the DOT picture into a\n" +
 			"temporary folder and runs what is installed: Icarus (the self-checking testbench must PASS), Verilator\n" +
 			"(--lint-only -Wall: an error fails, a warning is WARN), Yosys (a miter against {cout, sum} = a + b + cin, or the\n" +
@@ -706,7 +706,7 @@ func checkCommand() *cli.Command {
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
 			&cli.StringFlag{Name: "verilog", Usage: "check the module of your own Verilog `FILE` instead of a network's adder"},
 			&cli.StringFlag{Name: "top", Usage: "with --verilog, the `MODULE` to check (default: the file's one module)"},
-			&cli.StringFlag{Name: "liberty", Usage: "with --verilog, the library of the cells the module instantiates; with --pg-cells, the library of the adder's cells: " + libraryUsage, DefaultText: "none, a module of Verilog alone; osu018 with --pg-cells"},
+			&cli.StringFlag{Name: "liberty", Usage: "with --verilog, the library of the cells the module instantiates; with --pg-cells or --fa-cells, the library of the adder's cells: " + libraryUsage, DefaultText: "none, a module of Verilog alone; osu018 with --pg-cells or --fa-cells"},
 			dontUseFlag(),
 			vectorsFlag(1000, "random vectors of each testbench, after the corner vectors"),
 			seedFlag,
@@ -764,8 +764,8 @@ func checkCommand() *cli.Command {
 				return err
 			}
 			for _, flag := range []string{"liberty", "dont-use"} {
-				if c.IsSet(flag) && !arch.PGCells {
-					return usage(c, "--%s applies only with --verilog or --pg-cells: allowed check --verilog FILE --%s …", flag, flag)
+				if c.IsSet(flag) && !arch.InstantiatesCells() {
+					return usage(c, "--%s applies only with --verilog, --pg-cells or --fa-cells: allowed check --verilog FILE --%s …", flag, flag)
 				}
 			}
 			cells, err := libraryCells(c, arch)
@@ -776,7 +776,7 @@ func checkCommand() *cli.Command {
 				return err
 			}
 			opt.Adder, opt.Cells = &arch, cells
-			if arch.PGCells {
+			if arch.InstantiatesCells() {
 				if opt.Liberty, err = libertyPath(c); err != nil {
 					return err
 				}
@@ -792,10 +792,15 @@ func checkCommand() *cli.Command {
 	}
 }
 
-// libertyPath returns the plain Liberty file of --liberty (with
-// --dont-use) that the tools read.
+// libertyPath returns the plain Liberty file of the command's library
+// (librarySpec: --liberty, or the library the --from file was made for;
+// with --dont-use) that the tools read.
 func libertyPath(c *cli.Context) (string, error) {
-	p, err := physical.LibertyPath(c.String("liberty"), dontUse(c))
+	spec, err := librarySpec(c)
+	if err != nil {
+		return "", err
+	}
+	p, err := physical.LibertyPath(spec, dontUse(c))
 	if physical.IsSetup(err) {
 		return "", usage(c, "%v", err)
 	}
@@ -835,7 +840,7 @@ func runChecks(c *cli.Context, designs []*toolcheck.Design, opt toolcheck.Option
 // checkVerilog is check --verilog: the user's own module checked as the
 // adder the operation flags describe.
 func checkVerilog(c *cli.Context, opt toolcheck.Options) error {
-	for _, f := range []string{"topology", "width", "from", "param", "sparse", "valency", "ling", "pg-cells", "pipeline-after"} {
+	for _, f := range []string{"topology", "width", "from", "param", "sparse", "valency", "ling", "pg-cells", "fa-cells", "pipeline-after"} {
 		if c.IsSet(f) {
 			return usage(c, "--%s does not apply to --verilog: the file fixes the design (its latency is --stages K)", f)
 		}
