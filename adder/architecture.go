@@ -116,6 +116,10 @@ func (a Architecture) faCellsFit() string {
 	return ""
 }
 
+// InstantiatesCells reports whether the adder instantiates a library's
+// cells (Cells): PGCells or FACells.
+func (a Architecture) InstantiatesCells() bool { return a.PGCells || a.FACells }
+
 // pipelined reports whether a asks for register stages.
 func (a Architecture) pipelined() bool { return a.Stages != 0 || len(a.PipelineAfter) > 0 }
 

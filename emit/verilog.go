@@ -32,7 +32,7 @@ type VerilogOptions struct {
 	// module name then gets its Suffix.
 	Adder *adder.Architecture
 	// Cells are the library's NAND2 and OAI21 that an adder with PGCells
-	// instantiates; such an adder needs them.
+	// instantiates, or the full adder of FACells; such an adder needs them.
 	Cells *adder.Cells
 }
 
@@ -58,6 +58,9 @@ func Verilog(w io.Writer, net *network.Network, opt VerilogOptions) error {
 	arch := adderOptions(opt.Adder)
 	if arch.PGCells && opt.Cells == nil {
 		return fmt.Errorf("emit: an adder of library cells (Architecture.PGCells) needs the library's cells: allowed VerilogOptions.Cells, as physical.PGCells finds them")
+	}
+	if arch.FACells && opt.Cells == nil {
+		return fmt.Errorf("emit: an adder of full-adder cells (Architecture.FACells) needs the library's full adder: allowed VerilogOptions.Cells, as physical.FullAdderCell finds it")
 	}
 	d, _, err := newAdderData(net, opt.Module, arch, opt.Cells)
 	if err != nil {

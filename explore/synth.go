@@ -241,7 +241,7 @@ func (m Measured) AdderCommand() string {
 	}
 	cmd += " " + strings.Join(arch.Args(), " ")
 	// The cells are the library's the flow measured them in.
-	if m.Adder.PGCells && m.Result != nil && m.Result.Liberty != "" && m.Result.Liberty != physical.LibertyFile("") {
+	if m.Adder.InstantiatesCells() && m.Result != nil && m.Result.Liberty != "" && m.Result.Liberty != physical.LibertyFile("") {
 		cmd += " --liberty " + emit.ShellWord(m.Result.Liberty)
 	}
 	return cmd

@@ -150,7 +150,7 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 		}
 		pool = append(pool, score(c, opt))
 	}
-	named, leading := flowCandidates(n, depth, goal.Area)
+	named, leading := flowCandidates(n, depth, goal.Area, opt.adder().FACells)
 	for _, c := range named[:len(named)-len(leading)] {
 		add(c)
 	}
@@ -359,9 +359,13 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 // libraries), and within an area (area) the shallowest zero-deficiency
 // networks, the fastest of the networks smallest for their depth, which
 // some libraries map nearly as small as the deepest while the model ranks
-// them far larger (Nangate45 at 128 bits through abc).
-func flowLeadCandidates(n, depth int, area bool) []candidate {
+// them far larger (Nangate45 at 128 bits through abc). With full-adder
+// cells (fa) the carry-select networks come first (carrySelectCandidates).
+func flowLeadCandidates(n, depth int, area, fa bool) []candidate {
 	out := radixCandidates(n, depth)
+	if fa {
+		out = append(carrySelectCandidates(n, depth), out...)
+	}
 	if !area {
 		return out
 	}
@@ -369,12 +373,30 @@ func flowLeadCandidates(n, depth int, area bool) []candidate {
 	return append(out, zeroDeficiencyCandidates(n, lo, lo+2, depth)...)
 }
 
+// carrySelectCandidates are the carry-select networks of two segments
+// (topologies.CarrySelect) within depth, the lower one of every length
+// from half the width up: with full adders the chains of a segment are
+// the smallest logic there is, and the upper segment's two cost area
+// that the shorter lower chain pays back in delay, so that the split
+// trades one for the other (docs/libraries.md).
+func carrySelectCandidates(n, depth int) []candidate {
+	var out []candidate
+	for lo := n - 1; lo >= (n+1)/2; lo-- {
+		net, err := topologies.CarrySelect(n, lo, n-lo)
+		if err != nil || net.Depth() > depth {
+			continue
+		}
+		out = append(out, candidate{net: net, figs: net.Figures(), source: fmt.Sprintf("carry-select l0=%d l1=%d", lo, n-lo)})
+	}
+	return out
+}
+
 // flowCandidates returns the named networks the flow's searches measure,
 // those of flowNamedCandidates followed by lead, those of
 // flowLeadCandidates. The search knows a named network by its value, so
 // lead's networks are the same values in both.
-func flowCandidates(n, depth int, area bool) (named, lead []candidate) {
-	lead = flowLeadCandidates(n, depth, area)
+func flowCandidates(n, depth int, area, fa bool) (named, lead []candidate) {
+	lead = flowLeadCandidates(n, depth, area, fa)
 	return append(flowNamedCandidates(n, depth, area), lead...), lead
 }
 

@@ -402,12 +402,12 @@ func TestFlowLeadCandidates(t *testing.T) {
 	lo := topologies.ZeroDeficiencyDepth(n)
 	radix := names(radixCandidates(n, depth))
 	require.NotEmpty(t, radix)
-	assert.Equal(t, radix, names(flowLeadCandidates(n, depth, false)), "within a delay")
+	assert.Equal(t, radix, names(flowLeadCandidates(n, depth, false, false)), "within a delay")
 	var shallow []string
 	for d := lo; d <= lo+2; d++ {
 		shallow = append(shallow, fmt.Sprintf("zero-deficiency d=%d", d))
 	}
-	assert.Equal(t, append(radix, shallow...), names(flowLeadCandidates(n, depth, true)), "within an area")
+	assert.Equal(t, append(radix, shallow...), names(flowLeadCandidates(n, depth, true, false)), "within an area")
 }
 
 // The flow search knows a named network by its value: every lead
@@ -416,9 +416,9 @@ func TestFlowLeadCandidates(t *testing.T) {
 // TestClaimRadixCandidates).
 func TestFlowCandidates(t *testing.T) {
 	for _, area := range []bool{false, true} {
-		named, lead := flowCandidates(32, 31, area)
+		named, lead := flowCandidates(32, 31, area, false)
 		require.NotEmpty(t, lead)
-		assert.Equal(t, names(lead), names(flowLeadCandidates(32, 31, area)), "area %v", area)
+		assert.Equal(t, names(lead), names(flowLeadCandidates(32, 31, area, false)), "area %v", area)
 		for _, c := range lead {
 			assert.True(t, slices.ContainsFunc(named, func(d candidate) bool { return d.net == c.net }), "area %v: %s is not named", area, c.source)
 		}

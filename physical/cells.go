@@ -46,6 +46,95 @@ func PGCells(library string, dontUse ...string) (*adder.Cells, error) {
 	return &adder.Cells{NAND2: *nand, OAI21: *oai}, nil
 }
 
+// FullAdderCell finds, in the library as PGCells does, the full adder an
+// adder.Architecture with FACells instantiates: the smallest cell of three
+// inputs and two outputs, one the majority of the inputs and the other
+// their exclusive or, or both of them complemented, by the functions the
+// library gives them, whatever their names. Its carry-in is the input
+// named CI, CIN or C (any case), else the last one. Cells are passed over
+// as PGCells passes them over. A library that cannot be read, or that has
+// no full adder, is a *SetupError.
+func FullAdderCell(library string, dontUse ...string) (*adder.Cells, error) {
+	lib, err := openLibrary(library, dontUse)
+	if err != nil {
+		return nil, err
+	}
+	cells := lib.Cells()
+	var (
+		best     *adder.FullAdder
+		bestArea float64
+	)
+	for _, name := range slices.Sorted(maps.Keys(cells)) {
+		c := cells[name]
+		if c.DontUse || !c.HasArea || c.Clock != "" || c.Latch || len(c.Outputs) != 2 || len(c.Inputs) != 3 {
+			continue
+		}
+		if fa := fullAdder(name, c); fa != nil && (best == nil || c.Area < bestArea) {
+			best, bestArea = fa, c.Area
+		}
+	}
+	if best == nil {
+		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s has no full-adder cell, three inputs with their majority and exclusive or as outputs: allowed a library with one, or the adder without --fa-cells", lib.Name)}
+	}
+	return &adder.Cells{FA: *best}, nil
+}
+
+// fullAdder returns c as a full adder, or nil when it is not one.
+func fullAdder(name string, c liberty.Cell) *adder.FullAdder {
+	b := bdd.New(0)
+	env := map[string]bdd.Node{}
+	x := make([]bdd.Node, 3)
+	for i, pin := range c.Inputs {
+		x[i] = b.Var(int32(i))
+		env[pin] = x[i]
+	}
+	maj := b.Or(b.And(x[0], x[1]), b.And(x[2], b.Or(x[0], x[1])))
+	sum := b.Xor(b.Xor(x[0], x[1]), x[2])
+	var carryPin, sumPin string
+	inverted := map[string]bool{}
+	for _, out := range slices.Sorted(maps.Keys(c.Outputs)) {
+		f := c.Outputs[out]
+		if f == nil {
+			return nil
+		}
+		got, ok := liberty.Eval(f, b, env)
+		if !ok {
+			return nil
+		}
+		switch got {
+		case maj, b.Not(maj):
+			carryPin, inverted[out] = out, got != maj
+		case sum, b.Not(sum):
+			sumPin, inverted[out] = out, got != sum
+		}
+	}
+	if carryPin == "" || sumPin == "" || inverted[carryPin] != inverted[sumPin] {
+		return nil
+	}
+	ins := slices.Clone(c.Inputs)
+	ci := len(ins) - 1
+	for i, pin := range ins {
+		if p := strings.ToUpper(pin); p == "CI" || p == "CIN" || p == "C" {
+			ci = i
+		}
+	}
+	ins = append(slices.Delete(ins, ci, ci+1), c.Inputs[ci])
+	return &adder.FullAdder{Cell: adder.Cell{Name: name, Inputs: ins, Output: carryPin}, Sum: sumPin, Inverted: inverted[carryPin]}
+}
+
+// LibraryCells finds, in the library as PGCells does, the cells arch
+// instantiates (adder.Architecture.InstantiatesCells): PGCells's for
+// PGCells, FullAdderCell's for FACells; nil when it needs none.
+func LibraryCells(library string, arch adder.Architecture, dontUse ...string) (*adder.Cells, error) {
+	switch {
+	case arch.PGCells:
+		return PGCells(library, dontUse...)
+	case arch.FACells:
+		return FullAdderCell(library, dontUse...)
+	}
+	return nil, nil
+}
+
 // findCell returns the smallest combinational cell of one output and ins
 // inputs whose function is want's for some order of its input pins (the
 // order is then the cell's Inputs), or nil.

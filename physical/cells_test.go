@@ -137,3 +137,48 @@ func TestPGCellsFlow(t *testing.T) {
 		})
 	}
 }
+
+// TestFullAdderCell finds each library's full adder by its functions: the
+// carry pin's majority and the sum pin's exclusive or, both complemented
+// on ASAP7, the carry-in last; a library without one is refused in one
+// line.
+func TestFullAdderCell(t *testing.T) {
+	fa := func(name, a, b, ci, co, s string, inv bool) adder.FullAdder {
+		return adder.FullAdder{Cell: adder.Cell{Name: name, Inputs: []string{a, b, ci}, Output: co}, Sum: s, Inverted: inv}
+	}
+	libs := []struct {
+		lib  string
+		want adder.FullAdder
+	}{
+		{"sky130hd", fa("sky130_fd_sc_hd__fa_1", "A", "B", "CIN", "COUT", "SUM", false)},
+		{"asap7", fa("FAx1_ASAP7_75t_R", "A", "B", "CI", "CON", "SN", true)},
+		{"osu018", fa("FAX1", "A", "B", "C", "YC", "YS", false)},
+	}
+	for _, tt := range libs {
+		if tt.lib == "osu018" {
+			tooltest.File(t, physical.LibertyFile(tt.lib), "qflow-tech-"+tt.lib)
+		}
+		got, err := physical.FullAdderCell(tt.lib)
+		require.NoError(t, err, tt.lib)
+		assert.Equal(t, tt.want, got.FA, tt.lib)
+		arch := adder.Architecture{FACells: true}
+		viaArch, err := physical.LibraryCells(tt.lib, arch)
+		require.NoError(t, err)
+		assert.Equal(t, got, viaArch)
+	}
+	none, err := physical.LibraryCells("asap7", adder.Standard)
+	require.NoError(t, err)
+	assert.Nil(t, none, "the standard adder needs no cells")
+
+	file := filepath.Join(t.TempDir(), "test.lib")
+	two := "  cell (HA) {\n    area : 3;\n    pin (A) { direction : input; }\n    pin (B) { direction : input; }\n    pin (C) { direction : input; }\n" +
+		"    pin (X) { direction : output; function : \"A B\"; }\n    pin (Y) { direction : output; function : \"A^B^C\"; }\n  }\n"
+	mixed := "  cell (FAMIX) {\n    area : 3;\n    pin (A) { direction : input; }\n    pin (B) { direction : input; }\n    pin (CI) { direction : input; }\n" +
+		"    pin (CO) { direction : output; function : \"(A B)+(CI (A+B))\"; }\n    pin (S) { direction : output; function : \"!(A^B^CI)\"; }\n  }\n"
+	require.NoError(t, os.WriteFile(file, []byte("library (test) {\n"+two+mixed+"}\n"), 0o644))
+	_, err = physical.FullAdderCell(file)
+	require.Error(t, err)
+	assert.True(t, physical.IsSetup(err))
+	assert.Contains(t, err.Error(), "has no full-adder cell")
+	assert.NotContains(t, err.Error(), "\n")
+}

@@ -47,7 +47,7 @@ func (t *tools) orders(ctx context.Context, d *Design, dir string, opt Options, 
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("physical: %s: "+format, append([]any{d.Name()}, args...)...)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "generic.ys"), []byte(genericScript(d.Top, d.outside || d.Adder.PGCells)), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "generic.ys"), []byte(genericScript(d.Top, d.outside || d.Adder.InstantiatesCells())), 0o644); err != nil {
 		return nil, fail("%w", err)
 	}
 	if err := os.Remove(filepath.Join(dir, "generic.v")); err != nil && !errors.Is(err, os.ErrNotExist) {

@@ -237,7 +237,8 @@ type Design struct {
 	// Adder is the adder's architecture (see ArchitectureDesign), in its
 	// normal form: adder.Standard for AdderDesign, and for the designs that
 	// are not a network's adder. It is not a parameter of the topology.
-	// With PGCells, Yosys reads the library's cells before the design.
+	// With PGCells or FACells, Yosys reads the library's cells before the
+	// design.
 	Adder adder.Architecture
 	// Verilog is the source and Top the name of its top module.
 	Verilog []byte
@@ -320,7 +321,8 @@ func cellKey(net *network.Network) string {
 // Stages K, K register stages balance the logic (the flow then gives the
 // least clock period as the delay); with PGCells each bit's generate and
 // propagate are cells, the library's NAND2 and OAI21 that PGCells finds,
-// which the flow keeps. Its Adder says so, and results name it
+// and with FACells bits are the full adder FullAdderCell finds, cells the
+// flow keeps. Its Adder says so, and results name it
 // "kogge-stone sparse=4 ling". The standard adder gives AdderDesign.
 func ArchitectureDesign(net *network.Network, arch adder.Architecture, cells *adder.Cells) (*Design, error) {
 	arch = arch.Normal()

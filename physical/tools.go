@@ -597,11 +597,11 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		// (another tool's, or the flow's mapped.v): Yosys reads them as
 		// cells first, and maps the rest around them.
 		script = strings.Replace(script, "read_verilog design.v\n", "read_liberty -lib liberty.lib\nread_verilog design.v\n", 1)
-	case d.Adder.PGCells:
-		// The adder's generate and propagate cells are the library's:
-		// Yosys reads them as black boxes from their ports alone, which
-		// is what read_liberty -lib makes of the whole file, without
-		// reading it.
+	case d.Adder.InstantiatesCells():
+		// The adder's cells (its generate and propagate, or its full
+		// adders) are the library's: Yosys reads them as black boxes from
+		// their ports alone, which is what read_liberty -lib makes of the
+		// whole file, without reading it.
 		files["cells.v"] = cellStubs(d.Verilog, t.cells)
 		script = strings.Replace(script, "read_verilog design.v\n", "read_verilog -lib cells.v\nread_verilog design.v\n", 1)
 	}
@@ -652,7 +652,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 			}
 			return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s has no flip-flop Yosys can map a %s onto: allowed a library with a rising-edge D flip-flop", t.name, kind), err: err}
 		}
-		if (d.outside || d.Adder.PGCells) && said != "" {
+		if (d.outside || d.Adder.InstantiatesCells()) && said != "" {
 			return nil, &SetupError{msg: fmt.Sprintf("physical: yosys cannot synthesize module %s of the Verilog given: %s", d.Top, sourceLine.ReplaceAllString(said, "line $1: $2")), err: err}
 		}
 		return nil, toolFailed(fail, "yosys", said, err)
@@ -730,7 +730,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 	}
 	regs, err := netlistRegisters(libCells, mapped, d.Top)
 	if err != nil {
-		if d.outside || d.Adder.PGCells {
+		if d.outside || d.Adder.InstantiatesCells() {
 			return nil, &SetupError{msg: "physical: " + err.Error(), err: err}
 		}
 		if d.Adder.Stages > 0 {

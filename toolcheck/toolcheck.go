@@ -196,7 +196,7 @@ type Options struct {
 	// flags, sparseness, pipeline); nil means adder.Standard,
 	// {cout, sum} = a + b + cin.
 	Adder *adder.Architecture
-	// Cells are the library cells of an Adder with PGCells.
+	// Cells are the library cells of an Adder with PGCells or FACells.
 	Cells *adder.Cells
 	// Liberty is the Liberty file of the cells Cells names, which
 	// NewDesign then reads Verilog models of (Design.Cells); the adder has
@@ -317,7 +317,7 @@ func NewDesign(net *network.Network, opt Options) (*Design, error) {
 		return nil, err
 	}
 	key := cellKey(net) + " " + ao.Suffix()
-	if ao.PGCells {
+	if ao.InstantiatesCells() {
 		// An adder of library cells has no VHDL, and adders of other
 		// libraries' cells, or of other pins, differ.
 		if d.Cells, err = libraryModels(opt); err != nil {

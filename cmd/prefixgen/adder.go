@@ -27,35 +27,46 @@ func archFlags() []cli.Flag {
 		&cli.BoolFlag{Name: adder.FlagNoReset, Usage: "with --stages or --pipeline-after: registers without a reset (no rst input); they load at every rising edge of clk"},
 		lingFlag(),
 		pgCellsFlag(),
+		faCellsFlag(),
 	}
+}
+
+func faCellsFlag() cli.Flag {
+	return &cli.BoolFlag{Name: adder.FlagFACells, Usage: "each bit that one prefix cell joins to the span below it, read by no other cell, as the library's full-adder cell (--liberty), two where the span starts above bit 0, whose carry then selects the sum: a ripple network becomes a ripple of full adders, topologies' carry-select segments become carry-select adders; synthesis keeps them (add, dense, binary, without --ling, --pg-cells or a pipeline)"}
 }
 
 func pgCellsFlag() cli.Flag {
 	return &cli.BoolFlag{Name: adder.FlagPGCells, Usage: "each bit's generate and propagate as two cells of the library (--liberty): ~g = NAND2(a, b) and ~p = OAI21(a, b, ~g), the XNOR for the price of an OAI21; synthesis keeps them (add only)"}
 }
 
-// pgCellsSource names what asks for the library cells: --pg-cells, or the
-// --from document that records them.
+// pgCellsSource names what asks for the library cells: --pg-cells or
+// --fa-cells, or the --from document that records them.
 func pgCellsSource(c *cli.Context) string {
-	if c.IsSet("pg-cells") || c.String("from") == "" {
+	for _, f := range []string{adder.FlagPGCells, adder.FlagFACells} {
+		if c.IsSet(f) {
+			return "--" + f
+		}
+	}
+	if c.String("from") == "" {
 		return "--pg-cells"
 	}
 	return c.String("from") + ", an adder of library cells,"
 }
 
-// libraryCells returns the NAND2 and OAI21 cells of the command's library
-// (librarySpec: --liberty, or the library the adder file was made for, or
-// the default library) when arch asks for them (PGCells), and nil
-// otherwise.
+// libraryCells returns the cells of the command's library (librarySpec:
+// --liberty, or the library the adder file was made for, or the default
+// library) that arch instantiates (physical.LibraryCells: the NAND2 and
+// OAI21 of PGCells, the full adder of FACells), and nil when it
+// instantiates none.
 func libraryCells(c *cli.Context, arch adder.Architecture) (*adder.Cells, error) {
-	if !arch.PGCells {
+	if !arch.InstantiatesCells() {
 		return nil, nil
 	}
 	liberty, err := librarySpec(c)
 	if err != nil {
 		return nil, err
 	}
-	cells, err := physical.PGCells(liberty, dontUse(c)...)
+	cells, err := physical.LibraryCells(liberty, arch, dontUse(c)...)
 	if err != nil {
 		return nil, usage(c, "%v", err)
 	}

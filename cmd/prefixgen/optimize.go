@@ -86,6 +86,7 @@ func optimizeCommand() *cli.Command {
 			sparseListFlag("with --max-delay-ns or --max-area-um2, "),
 			&cli.BoolFlag{Name: "ling", Usage: "with --max-delay-ns or --max-area-um2, measure every adder with Ling's pseudo-carries (see gen --ling)"},
 			&cli.BoolFlag{Name: "pg-cells", Usage: "with --max-delay-ns or --max-area-um2, measure every adder with each bit's generate and propagate as the library's NAND2 and OAI21 cells (see gen --pg-cells)"},
+			&cli.BoolFlag{Name: "fa-cells", Usage: "with --max-delay-ns or --max-area-um2, measure every adder with the library's full adders where its network joins one bit to the span below it (see gen --fa-cells), and the carry-select networks whose chains they make small among the candidates"},
 			&cli.IntFlag{Name: "valency", Usage: "with --max-delay-ns or --max-area-um2, measure every adder with gates of up to `K` inputs (2 to 4) where its network chains spans, as gen --valency builds them: the radix-K networks among the candidates then measure as gen --valency K makes them", DefaultText: "2"},
 			&cli.IntFlag{Name: "stages", Usage: "with --max-delay-ns or --max-area-um2, measure every adder pipelined with `K` register stages placed to balance its logic (gen --stages; 1 to the depth bound + 1): delays are then least clock periods", DefaultText: "none"},
 			&cli.BoolFlag{Name: "no-reset", Usage: "with --stages, registers without a reset (gen --no-reset)"},
@@ -106,7 +107,7 @@ func optimizeCommand() *cli.Command {
 				return usage(c, "--max-delay-ns and --max-area-um2 both given: use one (the least area within a delay, or the least delay within an area)")
 			}
 			if !c.IsSet("max-delay-ns") && !c.IsSet("max-area-um2") {
-				for _, name := range append(slices.Clone(synthFlagNames), "sparse", "flow-steps", "ling", "pg-cells", "valency", "stages", "no-reset", "orders", "start") {
+				for _, name := range append(slices.Clone(synthFlagNames), "sparse", "flow-steps", "ling", "pg-cells", "fa-cells", "valency", "stages", "no-reset", "orders", "start") {
 					if name == "liberty" || name == "dont-use" {
 						if c.IsSet(name) && !c.IsSet("max-delay") && c.String("objective") != "delay" {
 							return usage(c, "--%s applies only with --max-delay, --objective delay (the model stands on the library), --max-delay-ns or --max-area-um2", name)
@@ -446,7 +447,7 @@ func measuredArch(arch adder.Architecture, liberty string) (name, flags string) 
 		return "", ""
 	}
 	flags = strings.Join(arch.Args(), " ")
-	if arch.PGCells && physical.LibertyFile(liberty) != physical.LibertyFile("") {
+	if arch.InstantiatesCells() && physical.LibertyFile(liberty) != physical.LibertyFile("") {
 		flags += " --liberty " + emit.ShellWord(liberty)
 	}
 	return arch.Name(), flags

@@ -154,7 +154,7 @@ func synthCommand() *cli.Command {
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "table, json (an array) or csv"},
 			outputFlag(),
-			sparseFlag(), valencyFlag(), lingFlag(), pgCellsFlag(),
+			sparseFlag(), valencyFlag(), lingFlag(), pgCellsFlag(), faCellsFlag(),
 			&cli.IntFlag{Name: adder.FlagStages, Usage: "`K` register stages in every adder, placed to balance its logic (1 to depth + 1; gen --stages): its delay is then the least clock period", DefaultText: "none, combinational adders"},
 			&cli.BoolFlag{Name: adder.FlagNoReset, Usage: "with --stages: registers without a reset (gen --no-reset)"},
 			&cli.StringFlag{Name: "verilog", Usage: "synthesize the module of your own Verilog `FILE` instead of a network's adder"},
@@ -245,7 +245,7 @@ func readVerilog(c *cli.Context) (path string, src []byte, err error) {
 // synthVerilog is synth --verilog: the user's own module through the flow,
 // beside Yosys's a + b + cin of -n bits when -n is given.
 func synthVerilog(c *cli.Context, format string, opt physical.Options) error {
-	for _, f := range []string{"topology", "from", "param", "sparse", "valency", "ling", "pg-cells", "stages", "no-reset"} {
+	for _, f := range []string{"topology", "from", "param", "sparse", "valency", "ling", "pg-cells", "fa-cells", "stages", "no-reset"} {
 		if c.IsSet(f) {
 			return usage(c, "--%s does not apply to --verilog: the file fixes the design", f)
 		}
@@ -271,7 +271,7 @@ func synthVerilog(c *cli.Context, format string, opt physical.Options) error {
 }
 
 // synthDesigns returns the adders of architecture arch around nets, with
-// cells for the generate and propagate of PGCells, followed by Yosys's
+// the library cells arch instantiates, followed by Yosys's
 // a + b + cin of their width.
 func synthDesigns(nets []*network.Network, arch adder.Architecture, cells *adder.Cells) ([]*physical.Design, error) {
 	designs := make([]*physical.Design, 0, len(nets)+1)
