@@ -98,6 +98,16 @@ var libraryGoals = []struct {
 	{"sky130hd-fast-abc-128-every.json", physical.ABC, true, false, true, true, true},
 	{"asap7-fast-abc-128-every.json", physical.ABC, true, false, true, true, true},
 	{"nangate45-fast-abc-128-every.json", physical.ABC, true, false, true, true, true},
+	// G2 on ASAP7 with its full adders (--fa-cells): carry-select adders
+	// within the area of the smallest named adder of the plain set, which
+	// has no full adders (ripple or zero-deficiency d=N−4), 20 to 37 %
+	// faster.
+	{"asap7-small-abc-32.json", physical.ABC, false, true, false, false, false},
+	{"asap7-small-keep-32.json", physical.Keep, false, true, false, false, false},
+	{"asap7-small-abc-64.json", physical.ABC, false, true, false, false, false},
+	{"asap7-small-keep-64.json", physical.Keep, false, true, false, false, false},
+	{"asap7-small-abc-128.json", physical.ABC, false, true, false, false, false},
+	{"asap7-small-keep-128.json", physical.Keep, false, true, false, false, false},
 }
 
 // recordedFastest names, for each goal made against a named set that
@@ -247,10 +257,8 @@ func TestClaimLibraryGoals(t *testing.T) {
 			require.NoError(t, err)
 			var designs []*physical.Design
 			for _, g := range gr.goals {
-				var c *adder.Cells
-				if g.arch.PGCells {
-					c = cells
-				}
+				c, err := physical.LibraryCells(gr.spec, g.arch)
+				require.NoError(t, err)
 				d, err := physical.ArchitectureDesign(g.net, g.arch, c)
 				require.NoError(t, err)
 				designs = append(designs, d)
