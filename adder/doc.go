@@ -70,6 +70,14 @@
 //     p_n = OAI21(a, b, g_n), the propagate's XNOR for one OAI21 beside the
 //     NAND2 the generate needs anyway. Add only; the VHDL emitter refuses
 //     it.
+//   - FACells: each bit that one cell joins alone to the span below it,
+//     and that nothing else reads, as the library's full adder (Cells.FA,
+//     an instance of two outputs: Assign.CellPin and Assign.Instance), two
+//     where the span starts above bit 0, the carry into the span then
+//     selecting the bit's sum; the tree reads the second adder's K = G | P
+//     where it reads P. A ripple network becomes a ripple of full adders,
+//     topologies.CarrySelect's a carry-select adder. Add, dense, binary,
+//     combinational, without Ling or PGCells; the VHDL emitter refuses it.
 //
 // The network is not changed: its proof by spans stands. The description
 // keeps the cells the outputs it needs depend on (a comparator needs only the
@@ -98,7 +106,7 @@
 // Two things a datapath designer chooses with it are not part of it, and
 // one is:
 //
-//   - The library cells of PGCells (Cells) are a library's, not the
+//   - The library cells of PGCells and FACells (Cells) are a library's, not the
 //     adder's: the same architecture maps onto any library, and flags
 //     spell it without one (--pg-cells, with the library in --liberty); a
 //     document may say which library the adder was made for (Target),
