@@ -77,6 +77,15 @@ func TestPGCellsRefused(t *testing.T) {
 		{[]string{"check", "-t", "sklansky", "-n", "8", "--liberty", "osu035"}, "prefixgen check: --liberty applies only with --verilog, --pg-cells or --fa-cells: allowed check --verilog FILE --liberty …\n"},
 		{[]string{"check", "--verilog", noCells, "--pg-cells"}, "prefixgen check: --pg-cells does not apply to --verilog: the file fixes the design (its latency is --stages K)\n"},
 		{[]string{"optimize", "-n", "8", "--max-depth", "4", "--pg-cells"}, ""},
+		{[]string{"gen", "-t", "ripple", "-n", "8", "-f", "vhdl", "--fa-cells"}, "prefixgen gen: --fa-cells applies to -f verilog: VHDL does not instantiate library cells\n"},
+		{[]string{"gen", "-t", "ripple", "-n", "8", "-f", "verilog", "--op", "sub", "--fa-cells"}, "prefixgen gen: --fa-cells applies to --op add only: the cells take a and b as they are; allowed with add\n"},
+		{[]string{"gen", "-t", "ripple", "-n", "8", "-f", "verilog", "--fa-cells", "--pg-cells"}, "prefixgen gen: --fa-cells does not apply with library cells for the generate and propagate: allowed one of --fa-cells and --pg-cells\n"},
+		{[]string{"gen", "-t", "ripple", "-n", "8", "-f", "verilog", "--fa-cells", "--sparse", "2"}, "prefixgen gen: --fa-cells applies to a dense adder: allowed --sparse 1\n"},
+		{[]string{"gen", "-t", "ripple", "-n", "8", "-f", "verilog", "--fa-cells", "--liberty", noCells}, "prefixgen gen: Liberty file " + noCells + " has no full-adder cell, three inputs with their majority and exclusive or as outputs: allowed a library with one, or the adder without --fa-cells\n"},
+		{[]string{"synth", "-t", "ripple", "-n", "8", "--fa-cells", "--sparse", "2"}, "prefixgen synth: --fa-cells applies to a dense adder: allowed --sparse 1\n"},
+		{[]string{"synth", "--verilog", noCells, "--fa-cells"}, "prefixgen synth: --fa-cells does not apply to --verilog: the file fixes the design\n"},
+		{[]string{"optimize", "-n", "8", "--max-area-um2", "100", "--fa-cells", "--sparse", "1,2"}, "prefixgen optimize: --fa-cells applies to a dense adder: allowed --sparse 1\n"},
+		{[]string{"optimize", "-n", "8", "--max-depth", "4", "--fa-cells"}, ""},
 	}
 	for _, tt := range tests {
 		out := filepath.Join(t.TempDir(), "out.v")
