@@ -88,7 +88,10 @@ type Options struct {
 	// MinimizeFlowSparse and MinimizeFlowDelay measure, its sparseness
 	// replaced by each one they try (their sparse argument); nil means
 	// adder.Standard. With Ling they measure Ling's pseudo-carries; with
-	// PGCells each bit's generate and propagate as Cells; with Valency k,
+	// PGCells each bit's generate and propagate as Cells; with FACells the
+	// bits a network adds one at a time as Cells' full adder, and the
+	// two-segment carry-select networks (topologies.CarrySelect) among the
+	// candidates they measure whatever the model says; with Valency k,
 	// gates of up to k inputs where a network chains spans (the radix-k
 	// candidates then measure as topologies.Valency's adders); with Stages,
 	// adders pipelined with that many register stages at balanced levels,
@@ -96,8 +99,8 @@ type Options struct {
 	// too, leaving out the candidates whose carry tree is too shallow for
 	// them (depth Stages − 2 or less). Minimize ignores it.
 	Adder *adder.Architecture
-	// Cells are the library cells of an Adder with PGCells
-	// (physical.PGCells). Minimize ignores them.
+	// Cells are the library cells of an Adder with PGCells or FACells
+	// (physical.LibraryCells). Minimize ignores them.
 	Cells *adder.Cells
 	// Start are networks of the width that MinimizeFlow, MinimizeFlowSparse
 	// and MinimizeFlowDelay measure besides their candidates, always (they
