@@ -408,6 +408,19 @@ func TestFlowLeadCandidates(t *testing.T) {
 		shallow = append(shallow, fmt.Sprintf("zero-deficiency d=%d", d))
 	}
 	assert.Equal(t, append(radix, shallow...), names(flowLeadCandidates(n, depth, true, false)), "within an area")
+
+	// With full adders the two-segment carry-select networks come first,
+	// the lower segment of 31 bits down to 16; under a depth bound of 20
+	// those of 20 bits down.
+	var cs []string
+	for lo := n - 1; lo >= n/2; lo-- {
+		cs = append(cs, fmt.Sprintf("carry-select l0=%d l1=%d", lo, n-lo))
+	}
+	assert.Equal(t, append(append(slices.Clone(cs), radix...), shallow...), names(flowLeadCandidates(n, depth, true, true)), "full adders")
+	assert.Equal(t, cs[n-1-20:], names(carrySelectCandidates(n, 20)), "within depth 20")
+	for _, c := range carrySelectCandidates(n, depth) {
+		assert.LessOrEqual(t, c.figs.Depth, depth, c.source)
+	}
 }
 
 // The flow search knows a named network by its value: every lead
