@@ -71,7 +71,8 @@ func exploreCommand() *cli.Command {
 			"--valency K (2, 3, 4, or a list such as 2,3,4) chooses the networks: 2 every family and the optimizer,\n" +
 			"3 and 4 the radix-K kogge-stone and sklansky, each adder's cells of up to K inputs (gen --valency K).\n" +
 			"--ling builds every adder with Ling's pseudo-carries (gen --ling), --pg-cells with each bit's generate and\n" +
-			"propagate as the library's NAND2 and OAI21 cells (gen --pg-cells); run explore twice, with and without,\n" +
+			"propagate as the library's NAND2 and OAI21 cells (gen --pg-cells), --fa-cells with the library's full adders\n" +
+			"(gen --fa-cells); run explore twice, with and without,\n" +
 			"to compare the two fronts, or once with --every-option, which measures each network at every sparseness\n" +
 			"with and without each. --with FILE,… measures the adders of the files too (optimize -f json's documents,\n" +
 			"their own architecture; network documents, the run's), named by their files and on the plot.\n" +
@@ -254,9 +255,9 @@ func reportCommand() *cli.Command {
 			endBar()
 			if c.Bool("synth") {
 				cmd += " --synth"
-				for _, f := range []string{"sparse", "ling", "pg-cells", everyOption, "stages", "no-reset", "orders", "liberty", "dont-use", "flow", "load"} {
+				for _, f := range []string{"sparse", "ling", "pg-cells", "fa-cells", everyOption, "stages", "no-reset", "orders", "liberty", "dont-use", "flow", "load"} {
 					switch {
-					case f == "ling" || f == "pg-cells" || f == everyOption || f == "no-reset":
+					case f == "ling" || f == "pg-cells" || f == "fa-cells" || f == everyOption || f == "no-reset":
 						if c.Bool(f) {
 							cmd += " --" + f
 						}
@@ -339,6 +340,7 @@ func adderFlags() []cli.Flag {
 		sparseListFlag("with --synth, "),
 		&cli.BoolFlag{Name: adder.FlagLing, Usage: "with --synth, measure every adder with Ling's pseudo-carries (see gen --ling)"},
 		&cli.BoolFlag{Name: adder.FlagPGCells, Usage: "with --synth, measure every adder with each bit's generate and propagate as the library's NAND2 and OAI21 cells (see gen --pg-cells)"},
+		&cli.BoolFlag{Name: adder.FlagFACells, Usage: "with --synth, measure every adder with the library's full adders where its network adds one bit at a time (see gen --fa-cells; dense, without --ling or --pg-cells)"},
 		&cli.BoolFlag{Name: everyOption, Usage: "with --synth, measure every network four times at each sparseness of --sparse, or at every one up to n without it: as written, with --ling, with --pg-cells, and with both"},
 		&cli.IntFlag{Name: adder.FlagStages, Usage: "with --synth, pipeline every adder with `K` register stages placed to balance its logic (gen --stages; 1 to the shallowest carry tree's depth + 1): delays are then least clock periods", DefaultText: "none"},
 		&cli.BoolFlag{Name: adder.FlagNoReset, Usage: "with --stages, registers without a reset (gen --no-reset)"},
@@ -355,7 +357,7 @@ func adderFlagsOnlyWithSynth(c *cli.Context) error {
 	if c.IsSet("sparse") {
 		return usage(c, "--sparse applies only with --synth: allowed %s --synth --sparse S with S among %s or a list of them", name, sparseAllowed())
 	}
-	for _, f := range []string{"ling", "pg-cells", everyOption, "stages", "no-reset", "orders"} {
+	for _, f := range []string{"ling", "pg-cells", "fa-cells", everyOption, "stages", "no-reset", "orders"} {
 		if c.IsSet(f) {
 			return usage(c, "--%s applies only with --synth: allowed %s --synth --%s", f, name, f)
 		}
@@ -383,6 +385,9 @@ func adderSynthOptions(c *cli.Context) (physical.Options, []adder.Architecture, 
 				return opt, nil, nil, usage(c, "--%s and --%s: --%s measures every adder with and without --%s already: allowed one of them", everyOption, f, everyOption, f)
 			}
 		}
+		if c.Bool(adder.FlagFACells) {
+			return opt, nil, nil, usage(c, "--%s and --%s: full adders do not combine with --ling, --pg-cells or sparse trees, which --%s measures: allowed one of them", everyOption, adder.FlagFACells, everyOption)
+		}
 	}
 	adders, err := adder.ReadFlagList(src, nil, c.Int("width"))
 	if err != nil {
@@ -405,13 +410,38 @@ func adderSynthOptions(c *cli.Context) (physical.Options, []adder.Architecture, 
 	if opt.Orders, err = orders(c); err != nil {
 		return opt, nil, nil, err
 	}
-	var cells *adder.Cells
-	if slices.ContainsFunc(adders, func(a adder.Architecture) bool { return a.PGCells }) {
-		if cells, err = physical.PGCells(opt.Liberty, opt.DontUse...); err != nil {
-			return opt, nil, nil, usage(c, "%v", err)
-		}
+	cells, err := adderCells(opt, adders)
+	if err != nil {
+		return opt, nil, nil, usage(c, "%v", err)
 	}
 	return opt, adders, cells, nil
+}
+
+// adderCells returns the cells of opt's library that any of archs
+// instantiates (physical.LibraryCells), in one Cells, or nil where none
+// does.
+func adderCells(opt physical.Options, archs []adder.Architecture) (*adder.Cells, error) {
+	var cells adder.Cells
+	found := false
+	for _, want := range []adder.Architecture{{PGCells: true}, {FACells: true}} {
+		if !slices.ContainsFunc(archs, func(a adder.Architecture) bool { return a.PGCells && want.PGCells || a.FACells && want.FACells }) {
+			continue
+		}
+		c, err := physical.LibraryCells(opt.Liberty, want, opt.DontUse...)
+		if err != nil {
+			return nil, err
+		}
+		if want.PGCells {
+			cells.NAND2, cells.OAI21 = c.NAND2, c.OAI21
+		} else {
+			cells.FA = c.FA
+		}
+		found = true
+	}
+	if !found {
+		return nil, nil
+	}
+	return &cells, nil
 }
 
 // synthOnly refuses the flags of the physical flow without --synth.
@@ -439,10 +469,12 @@ func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
 	if err != nil {
 		return err
 	}
-	if cells == nil && slices.ContainsFunc(given, func(m explore.Measured) bool { return m.Adder.PGCells }) {
-		if cells, err = physical.PGCells(opt.Liberty, opt.DontUse...); err != nil {
-			return usage(c, "%v", err)
-		}
+	archs := slices.Clone(adders)
+	for _, m := range given {
+		archs = append(archs, m.Adder)
+	}
+	if cells, err = adderCells(opt, archs); err != nil {
+		return usage(c, "%v", err)
 	}
 	for _, n := range notes {
 		fmt.Fprintln(c.App.ErrWriter, n)

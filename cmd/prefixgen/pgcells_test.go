@@ -86,6 +86,9 @@ func TestPGCellsRefused(t *testing.T) {
 		{[]string{"synth", "--verilog", noCells, "--fa-cells"}, "prefixgen synth: --fa-cells does not apply to --verilog: the file fixes the design\n"},
 		{[]string{"optimize", "-n", "8", "--max-area-um2", "100", "--fa-cells", "--sparse", "1,2"}, "prefixgen optimize: --fa-cells applies to a dense adder: allowed --sparse 1\n"},
 		{[]string{"optimize", "-n", "8", "--max-depth", "4", "--fa-cells"}, ""},
+		{[]string{"explore", "-n", "8", "--fa-cells"}, "prefixgen explore: --fa-cells applies only with --synth: allowed explore --synth --fa-cells\n"},
+		{[]string{"explore", "-n", "8", "--synth", "--every-option", "--fa-cells"}, "prefixgen explore: --every-option and --fa-cells: full adders do not combine with --ling, --pg-cells or sparse trees, which --every-option measures: allowed one of them\n"},
+		{[]string{"explore", "-n", "8", "--synth", "--fa-cells", "--sparse", "1,2"}, "prefixgen explore: --fa-cells applies to a dense adder: allowed --sparse 1\n"},
 	}
 	for _, tt := range tests {
 		out := filepath.Join(t.TempDir(), "out.v")
