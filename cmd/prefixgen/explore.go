@@ -55,7 +55,7 @@ func exploreCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "explore",
 		Usage:     "every family at every parameter setting: the Pareto front over depth, size, fan-out and tracks",
-		UsageText: "prefixgen explore -n N [--max-fanout F] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]\nprefixgen explore -n N --synth [--sparse S,…] [--valency K,…] [--ling] [--pg-cells] [--every-option] [--with FILE,…] [--stages K [--no-reset]] [--orders K] [--liberty LIB [--dont-use 'GLOB …']] [--flow keep|abc] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]",
+		UsageText: "prefixgen explore -n N [--max-fanout F] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]\nprefixgen explore -n N --synth [--sparse S,…] [--valency K,…] [--ling] [--pg-cells | --fa-cells] [--every-option] [--with FILE,…] [--stages K [--no-reset]] [--orders K] [--liberty LIB [--dont-use 'GLOB …']] [--flow keep|abc] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]",
 		Description: "Builds every topology at width N at every distinct setting of its parameters, adds the\n" +
 			"optimizer's smallest network for every depth from ⌈log2 N⌉ to 2⌈log2 N⌉ − 2 (N ≤ 256), and prints the\n" +
 			"networks no other one beats on depth, size, maximum fan-out and wire tracks at once (--all prints\n" +
@@ -185,7 +185,7 @@ func reportCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "report",
 		Usage:     "one self-contained HTML page: every network's figures, diagram and command, and the plot",
-		UsageText: "prefixgen report -n N [--max-fanout F] [--synth [--sparse S,…] [--ling] [--pg-cells] [--every-option] [--stages K [--no-reset]] [--orders K] [--liberty …] [--flow keep|abc]] [-o FILE.html]",
+		UsageText: "prefixgen report -n N [--max-fanout F] [--synth [--sparse S,…] [--ling] [--pg-cells | --fa-cells] [--every-option] [--stages K [--no-reset]] [--orders K] [--liberty …] [--flow keep|abc]] [-o FILE.html]",
 		Description: "Writes one HTML page that loads nothing from outside and runs no script: the size-against-depth\n" +
 			"plot of explore, the table of every network explore finds at width N (the Pareto front in bold),\n" +
 			fmt.Sprintf("and each network's diagram with the command that rebuilds it. Widths 1 to %d.\n", report.MaxWidth) +
