@@ -457,7 +457,8 @@ func synthOnly(c *cli.Context) error {
 // exploreSynth is explore --synth: every network through the physical
 // flow, the area–delay front printed and plotted.
 func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
-	opt, adders, cells, err := adderSynthOptions(c)
+	// The cells of the adders of --with files too.
+	opt, adders, _, err := adderSynthOptions(c)
 	if err != nil {
 		return err
 	}
@@ -473,7 +474,8 @@ func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
 	for _, m := range given {
 		archs = append(archs, m.Adder)
 	}
-	if cells, err = adderCells(opt, archs); err != nil {
+	cells, err := adderCells(opt, archs)
+	if err != nil {
 		return usage(c, "%v", err)
 	}
 	for _, n := range notes {
