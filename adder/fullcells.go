@@ -106,6 +106,7 @@ func (b *builder) buildFA() {
 	var muxes []selected
 	level := make([]int, net.Signals())
 	tree := treeFigures{readers: make([]int, net.Signals())}
+	seen := make(map[[2]int]int)
 	for k := range net.Size() {
 		sg := w + k
 		if !b.needG[sg] {
@@ -115,6 +116,13 @@ func (b *builder) buildFA() {
 		lv := max(level[c.Lo], level[c.Hi]) + 1
 		level[sg] = lv
 		col := net.Column(sg)
+		// A second cell at one column and level gets a suffix, as in tree.
+		at := [2]int{col, lv}
+		seen[at]++
+		suffix := ""
+		if m := seen[at]; m > 1 {
+			suffix = "_" + strconv.Itoa(m)
+		}
 		b.d.Depth = max(b.d.Depth, lv)
 		b.d.BinaryCells++
 		tree.add(net, []int{c.Lo, c.Hi}, col, lv)
@@ -132,12 +140,12 @@ func (b *builder) buildFA() {
 			b.d.Gray++
 		}
 		comment := fmt.Sprintf("cell %d, column %d, level %d, %s: [%d:%d] = [%d:%d] o [%d:%d]", k, col, lv, kind, span.To, span.From, hi.To, hi.From, lo.To, lo.From)
-		g := fmt.Sprintf("G_c%d_l%d", col, lv)
+		g := fmt.Sprintf("G_c%d_l%d%s", col, lv, suffix)
 		switch {
 		case m < 0:
 			b.gName[sg] = b.wire(g, or(b.gName[c.Hi], and(b.pName[c.Hi], b.gName[c.Lo])), lv, comment)
 			if b.needP[sg] {
-				b.pName[sg] = b.wire(fmt.Sprintf("P_c%d_l%d", col, lv), and(b.pName[c.Hi], b.pName[c.Lo]), lv, "")
+				b.pName[sg] = b.wire(fmt.Sprintf("P_c%d_l%d%s", col, lv, suffix), and(b.pName[c.Hi], b.pName[c.Lo]), lv, "")
 			}
 		case base[m] == 0:
 			b.gName[sg], _ = b.fullAdder(p, m, b.gName[c.Lo], g, "s"+strconv.Itoa(m)+"_fa", true, lv, comment+", a full adder")
@@ -148,7 +156,7 @@ func (b *builder) buildFA() {
 				kIn = b.wire("K_in"+strconv.Itoa(m), or(b.gName[c.Lo], b.pName[c.Lo]), lv, "")
 			}
 			carry0, sum0 := b.fullAdder(p, m, b.gName[c.Lo], g, "s0_b"+strconv.Itoa(m), false, lv, comment+", two full adders")
-			carry1, sum1 := b.fullAdder(p, m, kIn, fmt.Sprintf("K_c%d_l%d", col, lv), "s1_b"+strconv.Itoa(m), false, lv, "")
+			carry1, sum1 := b.fullAdder(p, m, kIn, fmt.Sprintf("K_c%d_l%d%s", col, lv, suffix), "s1_b"+strconv.Itoa(m), false, lv, "")
 			b.gName[sg], b.pName[sg], p.kName[sg] = carry0, carry1, carry1
 			muxes = append(muxes, selected{m, base[m], sum1, sum0})
 		}

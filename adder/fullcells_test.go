@@ -138,3 +138,34 @@ func TestFullAdderCellsRefused(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "allowed a sum pin of its own")
 }
+
+// Two cells at one column and level (a network that copies a cell) are
+// two wires of their own, and every wire is declared once.
+func TestFullAdderCellsDistinctWires(t *testing.T) {
+	b, err := network.NewBuilder(6)
+	require.NoError(t, err)
+	s6 := b.Add(0, 1)  // [1:0]
+	s7 := b.Add(0, 1)  // [1:0] again, the output
+	s8 := b.Add(s6, 2) // [2:0], bit 2 a full adder
+	s9 := b.Add(s8, 3) // [3:0], bit 3 a full adder
+	b.Add(s9, 4)       // [4:0]
+	x := b.Add(4, 5)   // [5:4], bit 5 a full adder of a segment from 4
+	b.Add(s9, x)       // [5:0]
+	net, err := b.Build()
+	require.NoError(t, err)
+	require.Equal(t, s7, net.Output(1))
+	for i := range faCells {
+		d, err := adder.Describe(net, adder.Architecture{FACells: true, Flags: adder.Carry}, &faCells[i])
+		require.NoError(t, err)
+		declared := map[string]bool{}
+		for _, sec := range d.Sections {
+			for _, a := range sec.Assigns {
+				if a.Declare {
+					require.False(t, declared[a.Target.Name], "%s declared twice", a.Target.Name)
+					declared[a.Target.Name] = true
+				}
+			}
+		}
+		checkDescription(t, d, rand.New(rand.NewPCG(1, 2)), 64)
+	}
+}
