@@ -358,7 +358,7 @@ func (b *builder) tree() {
 	leaves := groupCells(net, b.needG, b.needOut, arch.valency())
 	level := make([]int, net.Signals())
 	tree := treeFigures{readers: make([]int, net.Signals())}
-	seen := make(map[[2]int]int)
+	seen := cellNames{}
 	for k := range net.Size() {
 		sg := net.CellSignal(k)
 		if !b.needG[sg] || leaves[k] == nil {
@@ -372,12 +372,7 @@ func (b *builder) tree() {
 		lv++
 		level[sg] = lv
 		c := net.Column(sg)
-		at := [2]int{c, lv}
-		seen[at]++
-		suffix := ""
-		if m := seen[at]; m > 1 {
-			suffix = "_" + strconv.Itoa(m)
-		}
+		suffix := seen.suffix(c, lv)
 		kind := "gray"
 		if b.needP[sg] {
 			kind = "black"
@@ -947,6 +942,20 @@ func groupCells(net *network.Network, needG []bool, needOut []bool, v int) [][]i
 		leaves[k] = flat(w + k)
 	}
 	return leaves
+}
+
+// cellNames counts the cells named at each column and level.
+type cellNames map[[2]int]int
+
+// suffix returns what the name of the next cell at column col and level lv
+// ends in: nothing for the first, "_2" for the second, and so on.
+func (s cellNames) suffix(col, lv int) string {
+	at := [2]int{col, lv}
+	s[at]++
+	if m := s[at]; m > 1 {
+		return "_" + strconv.Itoa(m)
+	}
+	return ""
 }
 
 // treeFigures gathers the fan-out and wire tracks of the gates an adder

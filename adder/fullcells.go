@@ -106,7 +106,7 @@ func (b *builder) buildFA() {
 	var muxes []selected
 	level := make([]int, net.Signals())
 	tree := treeFigures{readers: make([]int, net.Signals())}
-	seen := make(map[[2]int]int)
+	seen := cellNames{}
 	for k := range net.Size() {
 		sg := w + k
 		if !b.needG[sg] {
@@ -116,13 +116,7 @@ func (b *builder) buildFA() {
 		lv := max(level[c.Lo], level[c.Hi]) + 1
 		level[sg] = lv
 		col := net.Column(sg)
-		// A second cell at one column and level gets a suffix, as in tree.
-		at := [2]int{col, lv}
-		seen[at]++
-		suffix := ""
-		if m := seen[at]; m > 1 {
-			suffix = "_" + strconv.Itoa(m)
-		}
+		suffix := seen.suffix(col, lv)
 		b.d.Depth = max(b.d.Depth, lv)
 		b.d.BinaryCells++
 		tree.add(net, []int{c.Lo, c.Hi}, col, lv)
