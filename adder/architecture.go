@@ -268,8 +268,7 @@ func (a Architecture) Name() string {
 // prefixgen gen takes them, each flag and each value one element: none
 // for Standard, otherwise --op, --no-cin, --flags, --sparse, --valency,
 // --ling, --pg-cells, --fa-cells, --stages (or --pipeline-after) and
-// --no-reset, in
-// that order, where a differs from Standard, as in
+// --no-reset, in that order, where a differs from Standard, as in
 // ["--sparse", "4", "--ling", "--stages", "2"]. ParseArgs reads them back.
 // The library of the cells of --pg-cells and --fa-cells is the caller's to
 // add (--liberty).

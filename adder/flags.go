@@ -248,13 +248,13 @@ func ReadFlagList(src FlagSource, rec *Recorded, width int) ([]Architecture, err
 			return nil, fmt.Errorf("adder: --sparse %s leaves out %s's sparseness %d: add %d to the list, or leave --sparse out", text, rec.Path, s, s)
 		}
 	}
-	if arch.FACells && (len(list) > 1 || list[0] != 1) {
-		return nil, fmt.Errorf("adder: --%s %s", FlagFACells, Architecture{FACells: true, Sparse: 2}.faCellsFit())
-	}
 	archs := make([]Architecture, len(list))
 	for i, s := range list {
 		archs[i] = arch
 		archs[i].Sparse = s
+		if why := archs[i].faCellsFit(); archs[i].FACells && why != "" {
+			return nil, fmt.Errorf("adder: --%s %s", FlagFACells, why)
+		}
 	}
 	return archs, nil
 }

@@ -197,3 +197,56 @@ func TestPGCells(t *testing.T) {
 		}
 	}
 }
+
+// TestFACells checks adders of ASAP7's full adders (physical.FullAdderCell;
+// their outputs are complements) with the library's own models: a ripple
+// of them, a Sklansky adder whose odd bits are pairs of them selected by
+// the carry below, and a carry-select adder, with and without a carry-in.
+// Every tool passes, and GHDL is skipped. With the carry and sum pins
+// planted the wrong way round, the testbench and the proof fail.
+func TestFACells(t *testing.T) {
+	t.Parallel()
+	requireTools(t)
+	lib, err := physical.LibertyPath("asap7", nil)
+	require.NoError(t, err)
+	cells, err := physical.FullAdderCell("asap7")
+	require.NoError(t, err)
+	wrong := *cells
+	wrong.FA.Output, wrong.FA.Sum = cells.FA.Sum, cells.FA.Output
+	cs, err := topologies.CarrySelect(12, 7, 5)
+	require.NoError(t, err)
+	tests := []struct {
+		net   *network.Network
+		opt   adder.Architecture
+		cells *adder.Cells
+		bug   bool
+	}{
+		{buildArch(t, "ripple", 9), adder.Architecture{Flags: adder.Carry, FACells: true}, cells, false},
+		{buildArch(t, "sklansky", 8), adder.Architecture{Flags: adder.Carry | adder.Zero, FACells: true}, cells, false},
+		{cs, adder.Architecture{NoCarryIn: true, Flags: adder.Carry | adder.Overflow, FACells: true}, cells, false},
+		{buildArch(t, "ripple", 9), adder.Architecture{Flags: adder.Carry, FACells: true}, &wrong, true},
+	}
+	var designs []*toolcheck.Design
+	for _, tc := range tests {
+		opt := tc.opt
+		d, err := toolcheck.NewDesign(tc.net, toolcheck.Options{Vectors: 200, Seed: 7, Adder: &opt, Cells: tc.cells, Liberty: lib})
+		require.NoError(t, err)
+		require.Contains(t, string(d.Verilog), "FAx1_ASAP7_75t_R u_")
+		designs = append(designs, d)
+	}
+	results, err := toolcheck.Check(context.Background(), designs, toolcheck.Options{})
+	require.NoError(t, err)
+	require.Zero(t, len(results)%len(tests), "every design has the same checks")
+	per := len(results) / len(tests)
+	for i, r := range results {
+		bug := tests[i/per].bug
+		switch {
+		case r.Tool == "ghdl":
+			assert.Equal(t, toolcheck.Skipped, r.Status, "%s: %s", r.Design, r.Detail)
+		case bug && (r.Check == "testbench" || r.Check == "equivalence"):
+			assert.Equal(t, toolcheck.Fail, r.Status, "%s: %s %s must fail: %s", r.Design, r.Tool, r.Check, r.Detail)
+		case !bug:
+			assert.Equal(t, toolcheck.Pass, r.Status, "%s (%d bits): %s %s: %s", r.Design, r.Width, r.Tool, r.Check, r.Detail)
+		}
+	}
+}
