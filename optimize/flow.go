@@ -378,10 +378,12 @@ func flowLeadCandidates(n, depth int, area, fa bool) []candidate {
 // from half the width up: with full adders the chains of a segment are
 // the smallest logic there is, and the upper segment's two cost area
 // that the shorter lower chain pays back in delay, so that the split
-// trades one for the other (docs/libraries.md).
+// trades one for the other (docs/libraries.md). Above 128 bits the
+// lengths step so that there are at most maxCarrySelect of them.
 func carrySelectCandidates(n, depth int) []candidate {
 	var out []candidate
-	for lo := n - 1; lo >= (n+1)/2; lo-- {
+	step := max(1, (n/2+maxCarrySelect-1)/maxCarrySelect)
+	for lo := n - 1; lo >= (n+1)/2; lo -= step {
 		net, err := topologies.CarrySelect(n, lo, n-lo)
 		if err != nil || net.Depth() > depth {
 			continue
@@ -390,6 +392,10 @@ func carrySelectCandidates(n, depth int) []candidate {
 	}
 	return out
 }
+
+// maxCarrySelect is the most carry-select networks a flow search
+// measures: every split at 128 bits.
+const maxCarrySelect = 64
 
 // flowCandidates returns the named networks the flow's searches measure,
 // those of flowNamedCandidates followed by lead, those of

@@ -421,6 +421,10 @@ func TestFlowLeadCandidates(t *testing.T) {
 	for _, c := range carrySelectCandidates(n, depth) {
 		assert.LessOrEqual(t, c.figs.Depth, depth, c.source)
 	}
+	assert.Len(t, carrySelectCandidates(128, 127), 64, "every split at 128 bits")
+	wide := carrySelectCandidates(1000, 999)
+	assert.Len(t, wide, 63, "at most 64 above")
+	assert.Equal(t, "carry-select l0=999 l1=1", wide[0].source)
 }
 
 // The flow search knows a named network by its value: every lead
