@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -154,28 +155,46 @@ func pairs() []gpukernels.Options {
 // and at narrower widths, of every valid type and operator, of networks
 // that need spare registers and tables, and of the tuning extremes, each
 // with a driver that instantiates every warp, block and device scan and
-// BigAddKernel.
+// BigAddKernel. go test ./... compiles a sample of the topologies, types
+// and operators, and of the narrower widths (tooltest.Sweep).
 func TestPTX(t *testing.T) {
 	t.Parallel()
 	tooltest.Path(t, "clang-14")
 	var cases []kernelCase
 	ps := pairs()
 	// Every topology at width 32, each with a different type and operator.
+	var families []kernelCase
 	for i, top := range gputest.Families() {
-		cases = append(cases, kernelCase{gputest.Build(t, top.Name, 32, top.Params), ps[i%len(ps)], false})
+		families = append(families, kernelCase{gputest.Build(t, top.Name, 32, top.Params), ps[i%len(ps)], false})
 	}
+	cases = append(cases, tooltest.Sweep(t, "topologies at width 32", families, 1, 6, 8, len(families)-1)...)
 	// Every type and operator on one topology.
+	var typed []kernelCase
 	for _, p := range ps {
-		cases = append(cases, kernelCase{gputest.Build(t, "brent-kung", 32, nil), p, true})
+		typed = append(typed, kernelCase{gputest.Build(t, "brent-kung", 32, nil), p, true})
 	}
+	// The sample: the first pair, the carry operator of 64 bits, a
+	// functor and a floating-point one.
+	sample := []int{0}
+	for _, is := range []func(gpukernels.Options) bool{
+		func(o gpukernels.Options) bool { return o.Op == "carry" && o.Type == "uint64" },
+		func(o gpukernels.Options) bool { return strings.HasPrefix(o.Op, gpukernels.FunctorPrefix) },
+		func(o gpukernels.Options) bool { return o.Type == "double" && o.Op == "min" },
+	} {
+		sample = append(sample, slices.IndexFunc(ps, is))
+	}
+	require.NotContains(t, sample, -1, "a pair of the sample is not among the types and operators")
+	cases = append(cases, tooltest.Sweep(t, "types and operators", typed, sample...)...)
 	// Narrower logical warps, each width with another family: the block
 	// and device scans of a width depend on its segment, not on the
 	// family, and TestPTXWarpScans compiles every family's warp scans at
 	// every width.
 	narrow := []string{"kogge-stone", "sklansky", "brent-kung", "han-carlson", "ladner-fischer"}
+	var narrower []kernelCase
 	for i, w := range []int{1, 2, 3, 5, 8, 16, 31} {
-		cases = append(cases, kernelCase{gputest.Build(t, narrow[i%len(narrow)], w, nil), gpukernels.Options{Type: "float", Op: "add"}, false})
+		narrower = append(narrower, kernelCase{gputest.Build(t, narrow[i%len(narrow)], w, nil), gpukernels.Options{Type: "float", Op: "add"}, false})
 	}
+	cases = append(cases, tooltest.Sweep(t, "narrower warps", narrower, 0, 3, 6)...)
 	// Spare registers, final copies, selects and sources from bit planes.
 	cases = append(cases,
 		kernelCase{gputest.HiOld(t), gpukernels.Options{Type: "uint64", Op: "functor:ns::Cat"}, false},
@@ -245,7 +264,8 @@ func TestPTXCatchesErrors(t *testing.T) {
 // tables at block.MaxWidth) and of a few at odd widths from 2 to 2048,
 // padded and not; the affine operator and segmented scans with either
 // block scan; and with each the single-pass device scans, and with the odd
-// widths, affine and segmented the three-pass ones.
+// widths, affine and segmented the three-pass ones. go test ./...
+// compiles a sample of each (tooltest.Sweep).
 func TestPTXShared(t *testing.T) {
 	t.Parallel()
 	tooltest.Path(t, "clang-14")
@@ -253,14 +273,18 @@ func TestPTXShared(t *testing.T) {
 		o.Block = gpukernels.BlockShared
 		return o
 	}
-	var cases []kernelCase
+	var cases, some []kernelCase
 	ps := pairs()
 	for i, top := range gputest.Families() {
-		cases = append(cases, kernelCase{gputest.Build(t, top.Name, 256, top.Params), shared(ps[(3*i)%len(ps)]), false})
+		some = append(some, kernelCase{gputest.Build(t, top.Name, 256, top.Params), shared(ps[(3*i)%len(ps)]), false})
 	}
+	cases = append(cases, tooltest.Sweep(t, "topologies at width 256", some, 1, 7, len(some)-1)...)
+	some = nil
 	for _, name := range []string{"brent-kung", "kogge-stone", "sklansky"} {
-		cases = append(cases, kernelCase{gputest.Build(t, name, 1024, nil), gpukernels.Options{Block: gpukernels.BlockShared, NoPad: true, Type: "float"}, false})
+		some = append(some, kernelCase{gputest.Build(t, name, 1024, nil), gpukernels.Options{Block: gpukernels.BlockShared, NoPad: true, Type: "float"}, false})
 	}
+	cases = append(cases, tooltest.Sweep(t, "topologies at width 1024", some, 2)...)
+	some = nil
 	for _, c := range []struct {
 		name string
 		w    int
@@ -276,8 +300,10 @@ func TestPTXShared(t *testing.T) {
 		{"brent-kung", 256, gpukernels.Options{Type: "float", Op: "functor:ns::Cat", BlockThreads: 64, ItemsPerThread: 12}},
 		{"sklansky", 512, gpukernels.Options{Type: "int32", Op: "add", Segmented: "int32"}},
 	} {
-		cases = append(cases, kernelCase{gputest.Build(t, c.name, c.w, nil), shared(c.opt), true})
+		some = append(some, kernelCase{gputest.Build(t, c.name, c.w, nil), shared(c.opt), true})
 	}
+	cases = append(cases, tooltest.Sweep(t, "odd widths", some, 1, 5, 6, 7)...)
+	some = nil
 	// Affine and segmented scans with the shuffle block scan.
 	for _, o := range []gpukernels.Options{
 		{Type: "float", Op: "affine"},
@@ -286,16 +312,21 @@ func TestPTXShared(t *testing.T) {
 		{Type: "uint64", Op: "carry", Segmented: "uint32"},
 		{Type: "float", Op: "functor:Cat", Segmented: "uint64"},
 	} {
-		cases = append(cases, kernelCase{gputest.Build(t, "han-carlson", 32, nil), o, true}, kernelCase{gputest.Build(t, "ladner-fischer", 7, nil), o, false})
+		some = append(some, kernelCase{gputest.Build(t, "han-carlson", 32, nil), o, true}, kernelCase{gputest.Build(t, "ladner-fischer", 7, nil), o, false})
 	}
+	cases = append(cases, tooltest.Sweep(t, "affine and segmented with shuffles", some, 2, 7, 9)...)
+	some = nil
 	// The families with the largest cell tables at the widest block (a
 	// Kogge–Stone of 2048 columns, in TestPTXSharedTablesGlobal, has
 	// 65,728 bytes of them; Knowles and Harris as many, Han–Carlson and
 	// Ladner–Fischer about 40,000), with the smallest type.
 	wide := len(cases)
 	for _, name := range []string{"knowles", "harris", "han-carlson", "ladner-fischer", "zero-deficiency"} {
-		cases = append(cases, kernelCase{gputest.Build(t, name, block.MaxWidth, nil), gpukernels.Options{Block: gpukernels.BlockShared}, false})
+		some = append(some, kernelCase{gputest.Build(t, name, block.MaxWidth, nil), gpukernels.Options{Block: gpukernels.BlockShared}, false})
 	}
+	// go test ./... leaves them to TestPTXSharedTablesGlobal's
+	// Kogge–Stone of as many columns.
+	cases = append(cases, tooltest.Sweep[kernelCase](t, "the widest tables", some)...)
 	us := units(t, "shared", cases[:wide], 8)
 	us = append(us, units(t, "wide", cases[wide:], 4)...)
 	ptxs := gputest.CompileUnits(t, us)

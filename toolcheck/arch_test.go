@@ -21,7 +21,8 @@ import (
 // archCases are the adder architectures the real tools check: every
 // operation, every flag, sparse trees whose groups divide the width and
 // whose last group is shorter, and pipelines, alone and together, at small
-// widths.
+// widths. go test ./... checks half of them, every option among them
+// (tooltest.Sweep).
 var archCases = []struct {
 	topo string
 	n    int
@@ -79,7 +80,7 @@ func TestArchitectures(t *testing.T) {
 	t.Parallel()
 	requireTools(t)
 	var designs []*toolcheck.Design
-	for _, tc := range archCases {
+	for _, tc := range tooltest.Sweep(t, "architectures", archCases, 0, 1, 4, 7, 8, 11, 14, 15, 18, 19, 21, 24, 25) {
 		net := buildArch(t, tc.topo, tc.n)
 		opt := tc.opt
 		d, err := toolcheck.NewDesign(net, toolcheck.Options{Vectors: 300, Seed: 3, Adder: &opt})

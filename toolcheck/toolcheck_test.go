@@ -84,12 +84,13 @@ var every struct {
 }
 
 // everyTopology returns the designs of every network at every width and
-// their results, checked once per test binary.
+// their results, checked once per test binary (go test ./... checks a
+// sample of the widths, 64 among them: tooltest.Sweep).
 func everyTopology(t *testing.T) ([]*toolcheck.Design, []toolcheck.Result) {
 	t.Helper()
 	requireTools(t)
 	every.once.Do(func() {
-		for _, n := range widths {
+		for _, n := range tooltest.Sweep(t, "widths", widths, 0, 7, 8) {
 			nets, err := allNetworks(n)
 			if err != nil {
 				every.err = err

@@ -12,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/internal/tooltest"
 )
 
 // docCommand matches a prefixgen command line in a code block, as the
@@ -80,6 +82,7 @@ func TestDocCommands(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every command the documents show")
 	}
+	tooltest.SweepOnly(t) // a hundred commands, Yosys behind many
 	t.Parallel()
 	docs, err := filepath.Glob("../../docs/*.md")
 	require.NoError(t, err)

@@ -103,6 +103,7 @@ func strictNVCC(dir, real string) (string, error) {
 // ptxas reads the inline PTX that clang passes through unread. Warnings
 // fail the build.
 func TestHarnessNVCC(t *testing.T) {
+	tooltest.SweepOnly(t) // nvcc takes minutes on a harness
 	t.Parallel()
 	for _, h := range nvccHarnesses {
 		t.Run(h.name, func(t *testing.T) {
@@ -146,6 +147,7 @@ func TestHarnessNVCC(t *testing.T) {
 // there is no CUDA device, a *MissingError; with one, every result is
 // right and the report carries ptxas's figures.
 func TestBenchRealTools(t *testing.T) {
+	tooltest.SweepOnly(t) // nvcc takes minutes on a harness
 	t.Parallel()
 	for _, h := range nvccHarnesses {
 		t.Run(h.name, func(t *testing.T) {
@@ -174,6 +176,7 @@ func TestBenchRealTools(t *testing.T) {
 // waits for one round trip to global memory (CUB's warp-transposed load),
 // not one per trip of a loop.
 func TestSASSBatchedTileLoads(t *testing.T) {
+	tooltest.SweepOnly(t) // nvcc takes minutes on a harness
 	t.Parallel()
 	for _, c := range []struct {
 		typ   string

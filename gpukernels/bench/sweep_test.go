@@ -175,6 +175,7 @@ func (h *sweepHarness) build(t *testing.T) (string, bench.Variant) {
 // tile order, whose code no other harness has. Each variant's scan kernel
 // spills nothing.
 func TestSweepNVCC(t *testing.T) {
+	tooltest.SweepOnly(t) // nvcc takes minutes on a harness
 	t.Parallel()
 	dir, _ := int64Sweep.build(t)
 	require.FileExists(t, filepath.Join(dir, "harness"))

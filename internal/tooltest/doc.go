@@ -8,7 +8,9 @@
 // (File) is skipped with a line that names it, unless the environment
 // variable PREFIXGEN_REQUIRE_TOOLS is 1, as in CI: then the test fails.
 // Claims marks the tests that re-measure a figure docs/ reports: they run
-// only with PREFIXGEN_CLAIMS=1, in CI's step of their own.
+// only with PREFIXGEN_CLAIMS=1, in CI's step of their own. Sweep and
+// SweepOnly mark the sweeps, which go test ./... samples and CI runs
+// whole with PREFIXGEN_SWEEPS=1.
 //
 // It lives at the root of the module, outside the packages the design
 // lists, because Go lets an internal package be imported only from below

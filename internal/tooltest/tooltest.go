@@ -75,6 +75,47 @@ func Claims(t *testing.T) {
 	}
 }
 
+// SweepsEnv is the environment variable that runs the sweeps whole when
+// it is "1": the tests that put every family, type, operator or topology
+// through a slow outside tool (clang-14 and nvcc on the CUDA kernels, the
+// hardware tools on every adder). go test ./... runs a sample of each, to
+// stay under five minutes on two cores; CI runs them whole in a step of
+// their own (.ci/run: PREFIXGEN_SWEEPS=1 go test ./...).
+const SweepsEnv = "PREFIXGEN_SWEEPS"
+
+// Sweeps reports whether SweepsEnv is "1".
+func Sweeps() bool { return os.Getenv(SweepsEnv) == "1" }
+
+// Sweep returns all when Sweeps is on, and otherwise the elements of all
+// at the indices sample, logging how many of how many the test checks. An
+// index out of range or given twice fails the test.
+func Sweep[T any](t testing.TB, what string, all []T, sample ...int) []T {
+	t.Helper()
+	if Sweeps() {
+		return all
+	}
+	var out []T
+	seen := map[int]bool{}
+	for _, i := range sample {
+		if i < 0 || i >= len(all) || seen[i] {
+			t.Fatalf("%s: the sample's index %d is out of range [0, %d) or given twice", what, i, len(all))
+		}
+		seen[i] = true
+		out = append(out, all[i])
+	}
+	t.Logf("%s: a sample, %d of %d (all with %s=1, as CI runs them)", what, len(out), len(all), SweepsEnv)
+	return out
+}
+
+// SweepOnly skips the test unless Sweeps is on: a whole test that a
+// sample of another covers.
+func SweepOnly(t testing.TB) {
+	t.Helper()
+	if !Sweeps() {
+		t.Skipf("a sweep: run with %s=1 (CI does, in a step of its own)", SweepsEnv)
+	}
+}
+
 // Shared returns the path of the file rel under the folder shared beside
 // the module's root (../shared from the folder of go.mod), where the
 // upstream files the tests read and the project does not carry lie
