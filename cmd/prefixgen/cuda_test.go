@@ -436,8 +436,10 @@ func fakeDevice(t *testing.T, gpu bool) {
 }
 
 // TestCudaBenchNoDeviceFirst: without a device cuda bench says so in one
-// line within a second, before nvcc runs, and exits 2, as a harness that
-// found none; --suite too.
+// line in seconds, before nvcc runs (minutes), and exits 2, as a harness
+// that found none; --suite too. The bound is against nvcc's minutes, not a
+// benchmark: checking the options renders the harness (half a second alone
+// on the 2-core machine, over a second beside the rest of the suite).
 func TestCudaBenchNoDeviceFirst(t *testing.T) {
 	marker := filepath.Join(t.TempDir(), "nvcc-ran")
 	fakeCUDA(t, oneRowHarness)
@@ -457,7 +459,7 @@ func TestCudaBenchNoDeviceFirst(t *testing.T) {
 	} {
 		start := time.Now()
 		status, out, errOut := prefixgen(tt.args...)
-		assert.Less(t, time.Since(start), time.Second)
+		assert.Less(t, time.Since(start), 5*time.Second)
 		assert.Equal(t, 2, status, errOut)
 		assert.Empty(t, out)
 		assert.Equal(t, tt.want, errOut)
