@@ -321,12 +321,15 @@ func joinInts(xs []int, sep string) string {
 
 // EachOption returns every architecture of list four times, in order: as
 // it is, with Ling's carries, with library cells for each bit's generate
-// and propagate, and with both; the named set of an exploration that asks
-// for every architecture option. Ling and PGCells already set in an
-// architecture are cleared first, so that no architecture is listed twice.
+// and propagate, and with both; and a fifth time with the library's full
+// adders where they apply (FACells: a dense, combinational adder); the
+// named set of an exploration that asks for every architecture option.
+// Ling, PGCells and FACells already set in an architecture are cleared
+// first, so that no architecture is listed twice.
 func EachOption(list []Architecture) []Architecture {
-	out := make([]Architecture, 0, 4*len(list))
+	out := make([]Architecture, 0, 5*len(list))
 	for _, a := range list {
+		a.FACells = false
 		for _, pg := range []bool{false, true} {
 			for _, ling := range []bool{false, true} {
 				b := a
@@ -334,6 +337,12 @@ func EachOption(list []Architecture) []Architecture {
 				b.Ling, b.PGCells = ling, pg
 				out = append(out, b)
 			}
+		}
+		b := a
+		b.PipelineAfter = slices.Clone(a.PipelineAfter)
+		b.Ling, b.PGCells, b.FACells = false, false, true
+		if b.faCellsFit() == "" {
+			out = append(out, b)
 		}
 	}
 	return out

@@ -309,6 +309,7 @@ func ExampleEachOption() {
 	// "ling"
 	// "pgcells"
 	// "ling pgcells"
+	// "facells"
 	// "sparse=4"
 	// "sparse=4 ling"
 	// "sparse=4 pgcells"

@@ -50,12 +50,14 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 	shared.Sparse, shared.Stages, shared.NoReset = 1, 0, false
 	// Ling's carries and library cells in the title only where every
 	// adder has them; where some do, a mark says which (optionMarks).
-	someLing, somePG := false, false
+	someLing, somePG, someFA := false, false, false
 	for _, m := range points {
 		shared.Ling = shared.Ling && m.Adder.Ling
 		shared.PGCells = shared.PGCells && m.Adder.PGCells
+		shared.FACells = shared.FACells && m.Adder.FACells
 		someLing = someLing || m.Adder.Ling
 		somePG = somePG || m.Adder.PGCells
+		someFA = someFA || m.Adder.FACells
 	}
 	adders := ""
 	if name := shared.Name(); name != "" {
@@ -216,15 +218,16 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		name string
 		some bool
 		has  func(adder.Architecture) bool
-		up   bool
+		side barSide
 	}{
-		{"ling", someLing && !shared.Ling, func(a adder.Architecture) bool { return a.Ling }, true},
-		{"pg cells", somePG && !shared.PGCells, func(a adder.Architecture) bool { return a.PGCells }, false},
+		{"ling", someLing && !shared.Ling, func(a adder.Architecture) bool { return a.Ling }, barAbove},
+		{"pg cells", somePG && !shared.PGCells, func(a adder.Architecture) bool { return a.PGCells }, barUnder},
+		{"full adders", someFA && !shared.FACells, func(a adder.Architecture) bool { return a.FACells }, barLeft},
 	} {
 		if !mark.some {
 			continue
 		}
-		style := draw.GlyphStyle{Color: color.Black, Radius: vg.Points(familyRadius), Shape: barGlyph{Up: mark.up}}
+		style := draw.GlyphStyle{Color: color.Black, Radius: vg.Points(familyRadius), Shape: barGlyph{Side: mark.side}}
 		s, err := overlay(mark.has, style)
 		if err != nil {
 			return err
@@ -478,25 +481,40 @@ func (filledDiamondGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.P
 	c.Fill(diamondPath(pt, sty.Radius*markerWidth))
 }
 
-// barGlyph draws a short bar above the marker of the style's radius (Up)
-// or under it: the mark of an adder with Ling's carries (above) or library
-// cells for generate and propagate (under), where not every adder has
-// them.
+// barSide is where a barGlyph draws its bar.
+type barSide int
+
+// The sides of a barGlyph's bar.
+const (
+	barUnder barSide = iota
+	barAbove
+	barLeft
+)
+
+// barGlyph draws a short bar beside the marker of the style's radius: the
+// mark of an adder with Ling's carries (above), library cells for
+// generate and propagate (under) or the library's full adders (left),
+// where not every adder has them.
 type barGlyph struct {
-	Up bool
+	Side barSide
 }
 
 // DrawGlyph implements draw.GlyphDrawer.
 func (g barGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
-	dy := -(sty.Radius*markerWidth + vg.Points(1.2))
-	if g.Up {
-		dy = -dy
+	line := draw.LineStyle{Color: sty.Color, Width: vg.Points(0.8)}
+	d := sty.Radius*markerWidth + vg.Points(1.2)
+	switch g.Side {
+	case barAbove:
+		c.StrokeLine2(line, pt.X-sty.Radius, pt.Y+d, pt.X+sty.Radius, pt.Y+d)
+	case barLeft:
+		c.StrokeLine2(line, pt.X-d, pt.Y-sty.Radius, pt.X-d, pt.Y+sty.Radius)
+	default:
+		c.StrokeLine2(line, pt.X-sty.Radius, pt.Y-d, pt.X+sty.Radius, pt.Y-d)
 	}
-	c.StrokeLine2(draw.LineStyle{Color: sty.Color, Width: vg.Points(0.8)}, pt.X-sty.Radius, pt.Y+dy, pt.X+sty.Radius, pt.Y+dy)
 }
 
 // barThumbnail is the legend's picture of a barGlyph: a grey ring for any
-// family's marker, level with the text, and the bar above or under it.
+// family's marker, level with the text, and the bar beside it.
 type barThumbnail struct {
 	style draw.GlyphStyle
 }

@@ -87,7 +87,8 @@ func TestPGCellsRefused(t *testing.T) {
 		{[]string{"optimize", "-n", "8", "--max-area-um2", "100", "--fa-cells", "--sparse", "1,2"}, "prefixgen optimize: --fa-cells applies to a dense adder: allowed --sparse 1\n"},
 		{[]string{"optimize", "-n", "8", "--max-depth", "4", "--fa-cells"}, ""},
 		{[]string{"explore", "-n", "8", "--fa-cells"}, "prefixgen explore: --fa-cells applies only with --synth: allowed explore --synth --fa-cells\n"},
-		{[]string{"explore", "-n", "8", "--synth", "--every-option", "--fa-cells"}, "prefixgen explore: --every-option and --fa-cells: full adders do not combine with --ling, --pg-cells or sparse trees, which --every-option measures: allowed one of them\n"},
+		{[]string{"explore", "-n", "8", "--synth", "--every-option", "--fa-cells"}, "prefixgen explore: --every-option and --fa-cells: --every-option measures every dense adder with and without --fa-cells already: allowed one of them\n"},
+		{[]string{"explore", "-n", "8", "--synth", "--fa-cells", "--valency", "2,3"}, "prefixgen explore: --fa-cells takes binary cells, and --valency 2,3 asks for networks of 3-input cells: allowed --valency 2\n"},
 		{[]string{"explore", "-n", "8", "--synth", "--fa-cells", "--sparse", "1,2"}, "prefixgen explore: --fa-cells applies to a dense adder: allowed --sparse 1\n"},
 	}
 	for _, tt := range tests {

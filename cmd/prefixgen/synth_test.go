@@ -327,7 +327,8 @@ func TestExploreSynthValency(t *testing.T) {
 
 // TestExploreSynthEveryOption: --every-option measures every network at
 // every sparseness up to the width, as written, with Ling's carries, with
-// library cells and with both; each row's command builds its adder.
+// library cells and with both, and the dense adder with full adders; each
+// row's command builds its adder.
 func TestExploreSynthEveryOption(t *testing.T) {
 	needFlow(t)
 	status, out, errOut := prefixgen("explore", "-n", "4", "--no-optimize", "--synth", "--every-option", "--all", "-f", "json")
@@ -337,29 +338,36 @@ func TestExploreSynthEveryOption(t *testing.T) {
 	var got []string
 	for _, r := range rows {
 		if r["network"] == "kogge-stone" {
-			got = append(got, fmt.Sprintf("sparse=%v ling=%v pg_cells=%v: %s", r["sparse"], r["ling"], r["pg_cells"], r["command"]))
+			got = append(got, fmt.Sprintf("sparse=%v ling=%v pg_cells=%v fa_cells=%v: %s", r["sparse"], r["ling"], r["pg_cells"], r["fa_cells"], r["command"]))
 		}
 	}
 	assert.Equal(t, []string{
-		"sparse=1 ling=false pg_cells=false: prefixgen gen -t kogge-stone -n 4",
-		"sparse=1 ling=true pg_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --ling",
-		"sparse=1 ling=false pg_cells=true: prefixgen gen -t kogge-stone -n 4 -f verilog --pg-cells",
-		"sparse=1 ling=true pg_cells=true: prefixgen gen -t kogge-stone -n 4 -f verilog --ling --pg-cells",
-		"sparse=2 ling=false pg_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 2",
-		"sparse=2 ling=true pg_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 2 --ling",
-		"sparse=2 ling=false pg_cells=true: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 2 --pg-cells",
-		"sparse=2 ling=true pg_cells=true: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 2 --ling --pg-cells",
-		"sparse=4 ling=false pg_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4",
-		"sparse=4 ling=true pg_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --ling",
-		"sparse=4 ling=false pg_cells=true: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --pg-cells",
-		"sparse=4 ling=true pg_cells=true: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --ling --pg-cells",
+		"sparse=1 ling=false pg_cells=false fa_cells=false: prefixgen gen -t kogge-stone -n 4",
+		"sparse=1 ling=true pg_cells=false fa_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --ling",
+		"sparse=1 ling=false pg_cells=true fa_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --pg-cells",
+		"sparse=1 ling=true pg_cells=true fa_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --ling --pg-cells",
+		"sparse=1 ling=false pg_cells=false fa_cells=true: prefixgen gen -t kogge-stone -n 4 -f verilog --fa-cells",
+		"sparse=2 ling=false pg_cells=false fa_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 2",
+		"sparse=2 ling=true pg_cells=false fa_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 2 --ling",
+		"sparse=2 ling=false pg_cells=true fa_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 2 --pg-cells",
+		"sparse=2 ling=true pg_cells=true fa_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 2 --ling --pg-cells",
+		"sparse=4 ling=false pg_cells=false fa_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4",
+		"sparse=4 ling=true pg_cells=false fa_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --ling",
+		"sparse=4 ling=false pg_cells=true fa_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --pg-cells",
+		"sparse=4 ling=true pg_cells=true fa_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --ling --pg-cells",
 	}, got)
-	assert.Len(t, rows, 12*len(slices.Compact(rowNames(rows))), "every network twelve times")
+	assert.Len(t, rows, 13*len(slices.Compact(rowNames(rows))), "every network twelve times, and with full adders")
 
 	// --sparse narrows the sparseness, not the options.
 	status, out, errOut = prefixgen("explore", "-n", "4", "--no-optimize", "--synth", "--every-option", "--sparse", "2", "--all", "-f", "csv")
 	require.Equal(t, 0, status, errOut)
 	assert.Equal(t, 4*len(slices.Compact(rowNames(rows)))+1, strings.Count(out, "\n"), out)
+
+	// Without a full adder to use, every option is the other twelve.
+	status, out, errOut = prefixgen("explore", "-n", "4", "--no-optimize", "--synth", "--every-option", "--dont-use", "FAX1", "--all", "-f", "csv")
+	require.Equal(t, 0, status, errOut)
+	assert.Equal(t, 12*len(slices.Compact(rowNames(rows)))+1, strings.Count(out, "\n"), out)
+	assert.NotContains(t, out, "--fa-cells")
 }
 
 // rowNames lists the network of every row, in order.
