@@ -93,7 +93,7 @@ func TestPTXWarpScans(t *testing.T) {
 		cases = append(cases, warpCase{top: top, net: net, steps: len(p.Steps), opt: k.opt, ns: ns})
 	}
 	families := gputest.Families()
-	for _, top := range tooltest.Sweep(t, "topologies", families, 1, 7, 9) {
+	for _, top := range tooltest.Sweep(t, "topologies", families, 1, 9) {
 		for w := 1; w <= warp.Lanes; w++ {
 			for _, k := range kinds {
 				add(top, w, k)

@@ -189,19 +189,26 @@ func TestMinimizeFlowSearch(t *testing.T) {
 	assert.Equal(t, r.Measured.AreaUM2, again.AreaUM2)
 	assert.Equal(t, r.Measured.DelayNS, again.DelayNS)
 
-	// The same options give the same network, however many syntheses run
-	// at once: the search's batches do not follow the cores (at 8 bits and
-	// 24 steps, a batch of 8 found another adder than one of 4).
+	opt.FlowSteps = -1
+	_, err = optimize.MinimizeFlow(ctx, opt, ks.DelayNS, physical.Options{})
+	assert.EqualError(t, err, "optimize: flow steps -1 out of range: allowed 0 to 1000000")
+}
+
+// The same options give the same network, however many syntheses run at
+// once: the search's batches do not follow the cores (at 8 bits and 24
+// steps, a batch of 8 found another adder than one of 4). A sweep: eighty
+// syntheses, half of them one at a time.
+func TestMinimizeFlowJobs(t *testing.T) {
+	needFlow(t)
+	tooltest.SweepOnly(t)
+	t.Parallel()
+	ctx := context.Background()
 	small := optimize.Options{Width: 8, MaxDepth: 6, Seed: 1, FlowSteps: 16}
 	one, err := optimize.MinimizeFlow(ctx, small, 5, physical.Options{Jobs: 1})
 	require.NoError(t, err)
 	eight, err := optimize.MinimizeFlow(ctx, small, 5, physical.Options{Jobs: 8})
 	require.NoError(t, err)
 	assert.Equal(t, one.Network.Spec(), eight.Network.Spec(), "1 and 8 syntheses at once")
-
-	opt.FlowSteps = -1
-	_, err = optimize.MinimizeFlow(ctx, opt, ks.DelayNS, physical.Options{})
-	assert.EqualError(t, err, "optimize: flow steps -1 out of range: allowed 0 to 1000000")
 }
 
 // needFlow skips the test in -short mode, and skips or fails it (under
