@@ -632,7 +632,7 @@ func TestSynthOrders(t *testing.T) {
 func TestOptimizeOrders(t *testing.T) {
 	needFlow(t)
 	t.Parallel()
-	status, out, errOut := prefixgen("optimize", "-n", "8", "--flow-steps", "0", "--max-delay-ns", "10", "--flow", "abc", "--orders", "1")
+	status, out, errOut := prefixgen("optimize", "-n", "4", "--flow-steps", "0", "--max-delay-ns", "10", "--flow", "abc", "--orders", "1")
 	require.Equal(t, 0, status, errOut)
 	assert.Contains(t, out, "area median (µm²)")
 	assert.Contains(t, out, "delay median (ns)")

@@ -70,7 +70,7 @@ func TestMadeForSynth(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "found.json")
-	status, out, errOut := prefixgen("optimize", "-n", "8", "--flow-steps", "0", "--max-delay-ns", "10", "--liberty", "osu035", "--flow", "abc", "-f", "json", "-o", path)
+	status, out, errOut := prefixgen("optimize", "-n", "4", "--flow-steps", "0", "--max-delay-ns", "10", "--liberty", "osu035", "--flow", "abc", "-f", "json", "-o", path)
 	require.Equal(t, 0, status, errOut)
 	assert.Empty(t, out)
 	data, err := os.ReadFile(path)
@@ -85,7 +85,7 @@ func TestMadeForSynth(t *testing.T) {
 	assert.Contains(t, out, "flow keep, liberty "+physical.LibertyFile("osu018")+",")
 
 	// optimize --start takes the start's library and flow too.
-	status, out, errOut = prefixgen("optimize", "-n", "8", "--flow-steps", "0", "--max-delay-ns", "10", "--start", path, "-f", "json")
+	status, out, errOut = prefixgen("optimize", "-n", "4", "--flow-steps", "0", "--max-delay-ns", "10", "--start", path, "-f", "json")
 	require.Equal(t, 0, status, errOut)
 	assert.Contains(t, out, "  \"library\": \"osu035\",\n  \"flow\": \"abc\",\n")
 
