@@ -177,7 +177,7 @@ func requireDeviceKernels(t *testing.T, h compiledHeader) {
 	assert.LessOrEqual(t, countOps(reduce, "st.global", "st.v", "st.u", "st.b", "st.f"), h.valueBytes/4, "%s: pass 1 stores items", h.ns)
 }
 
-// deviceCases lists the headers whose device scans TestPTX does not
+// deviceCases lists the headers whose device scans TestSweepPTX does not
 // compile: segmented scans of every width of value, 8 to 24 bytes, on
 // shuffle, raking and shared-memory block scans, and narrow logical warps.
 func deviceCases(t *testing.T) []deviceCase {
@@ -205,7 +205,7 @@ func deviceCases(t *testing.T) []deviceCase {
 	)
 }
 
-// requireDeviceCases checks the device scans of TestPTX's cases that
+// requireDeviceCases checks the device scans of TestSweepPTX's cases that
 // instantiate the three-pass scans (every type and operator, and the
 // tuning extremes), compiled per cases to a unit into ptxs.
 func requireDeviceCases(t *testing.T, cases []kernelCase, ptxs []string, per int) {
@@ -231,7 +231,7 @@ func requireDeviceCases(t *testing.T, cases []kernelCase, ptxs []string, per int
 
 // TestPTXDeviceScans compiles the device-wide scans of deviceCases at -O3
 // and checks their PTX instruction by instruction (requireDeviceKernels);
-// TestPTX checks those of every type and operator the same way.
+// TestSweepPTX checks those of every type and operator the same way.
 func TestPTXDeviceScans(t *testing.T) {
 	t.Parallel()
 	for _, h := range compileDevice(t, deviceCases(t), 6, nil) {

@@ -151,13 +151,13 @@ func pairs() []gpukernels.Options {
 	return ps
 }
 
-// TestPTX compiles, with clang-14, the headers of every topology at width 32
+// TestSweepPTX compiles, with clang-14, the headers of every topology at width 32
 // and at narrower widths, of every valid type and operator, of networks
 // that need spare registers and tables, and of the tuning extremes, each
 // with a driver that instantiates every warp, block and device scan and
 // BigAddKernel. go test ./... compiles a sample of the topologies, types
 // and operators, and of the narrower widths (tooltest.Sweep).
-func TestPTX(t *testing.T) {
+func TestSweepPTX(t *testing.T) {
 	t.Parallel()
 	tooltest.Path(t, "clang-14")
 	var cases []kernelCase
@@ -186,7 +186,7 @@ func TestPTX(t *testing.T) {
 	cases = append(cases, tooltest.Sweep(t, "types and operators", typed, sample...)...)
 	// Narrower logical warps, each width with another family: the block
 	// and device scans of a width depend on its segment, not on the
-	// family, and TestPTXWarpScans compiles every family's warp scans at
+	// family, and TestSweepPTXWarpScans compiles every family's warp scans at
 	// every width.
 	narrow := []string{"kogge-stone", "sklansky", "brent-kung", "han-carlson", "ladner-fischer"}
 	var narrower []kernelCase
@@ -258,14 +258,14 @@ func TestPTXCatchesErrors(t *testing.T) {
 	require.Contains(t, out, "__shfl_upp_sync")
 }
 
-// TestPTXShared compiles, with clang-14, the shared-memory block scans of
+// TestSweepPTXShared compiles, with clang-14, the shared-memory block scans of
 // every topology at width 256 (three at 1024 unpadded, five of the widest
 // tables at block.MaxWidth) and of a few at odd widths from 2 to 2048,
 // padded and not; the affine operator and segmented scans with either
 // block scan; and with each the single-pass device scans, and with the odd
 // widths, affine and segmented the three-pass ones. go test ./...
 // compiles a sample of each (tooltest.Sweep).
-func TestPTXShared(t *testing.T) {
+func TestSweepPTXShared(t *testing.T) {
 	t.Parallel()
 	tooltest.Path(t, "clang-14")
 	shared := func(o gpukernels.Options) gpukernels.Options {

@@ -57,7 +57,7 @@ func warpOnly(t *testing.T, header, ns string) string {
 	return header[:cut] + fmt.Sprintf("\n}  // namespace %s\n}  // namespace prefixgen\n#endif\n", ns)
 }
 
-// TestPTXWarpScans holds items 4 and 5 of issue 14 in the PTX clang-14
+// TestSweepPTXWarpScans holds items 4 and 5 of issue 14 in the PTX clang-14
 // writes at -O3, for every topology of the registry at every width from 1
 // to 32:
 //
@@ -74,7 +74,7 @@ func warpOnly(t *testing.T, header, ns string) string {
 //
 // uint32 min and float add at 32 lanes pay one min.u32 and one add.f32 a
 // step likewise.
-func TestPTXWarpScans(t *testing.T) {
+func TestSweepPTXWarpScans(t *testing.T) {
 	t.Parallel()
 	tooltest.Path(t, "clang-14")
 	type kind struct{ opt gpukernels.Options }

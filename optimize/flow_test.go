@@ -198,7 +198,7 @@ func TestMinimizeFlowSearch(t *testing.T) {
 // once: the search's batches do not follow the cores (at 8 bits and 24
 // steps, a batch of 8 found another adder than one of 4). A sweep: eighty
 // syntheses, half of them one at a time.
-func TestMinimizeFlowJobs(t *testing.T) {
+func TestSweepMinimizeFlowJobs(t *testing.T) {
 	needFlow(t)
 	tooltest.SweepOnly(t)
 	t.Parallel()

@@ -76,7 +76,7 @@ func buildArch(t *testing.T, topo string, n int) *network.Network {
 	return net
 }
 
-func TestArchitectures(t *testing.T) {
+func TestSweepArchitectures(t *testing.T) {
 	t.Parallel()
 	requireTools(t)
 	var designs []*toolcheck.Design

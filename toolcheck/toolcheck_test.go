@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -74,47 +73,34 @@ func check(t *testing.T, designs ...*toolcheck.Design) []toolcheck.Result {
 	return rs
 }
 
-// every is the one Check run of every network at every width, which
-// TestEveryTopologyPasses and TestLongestPathFollowsDepth read.
-var every struct {
-	once    sync.Once
-	designs []*toolcheck.Design
-	results []toolcheck.Result
-	err     error
-}
-
 // everyTopology returns the designs of every network at every width and
-// their results, checked once per test binary (go test ./... checks a
-// sample of the widths, 1, 5 and 64: tooltest.Sweep).
+// their results (go test ./... checks a sample of the widths, 1, 5 and
+// 64: tooltest.Sweep).
 func everyTopology(t *testing.T) ([]*toolcheck.Design, []toolcheck.Result) {
 	t.Helper()
 	requireTools(t)
-	every.once.Do(func() {
-		for _, n := range tooltest.Sweep(t, "widths", widths, 0, 3, 8) {
-			nets, err := allNetworks(n)
-			if err != nil {
-				every.err = err
-				return
-			}
-			for _, net := range nets {
-				d, err := toolcheck.NewDesign(net, toolcheck.Options{Vectors: 200, Seed: 1})
-				if err != nil {
-					every.err = err
-					return
-				}
-				every.designs = append(every.designs, d)
-			}
+	var designs []*toolcheck.Design
+	for _, n := range tooltest.Sweep(t, "widths", widths, 0, 3, 8) {
+		nets, err := allNetworks(n)
+		require.NoError(t, err)
+		for _, net := range nets {
+			d, err := toolcheck.NewDesign(net, toolcheck.Options{Vectors: 200, Seed: 1})
+			require.NoError(t, err)
+			designs = append(designs, d)
 		}
-		every.results, every.err = toolcheck.Check(context.Background(), every.designs, toolcheck.Options{})
-	})
-	require.NoError(t, every.err)
-	return every.designs, every.results
+	}
+	rs, err := toolcheck.Check(context.Background(), designs, toolcheck.Options{})
+	require.NoError(t, err)
+	return designs, rs
 }
 
 // Every topology at every width: Icarus runs the testbench and it passes,
 // Verilator lint is clean, Yosys proves the adder equal to a + b + cin and
-// maps a + b through its $lcu techmap, and neato draws the picture.
-func TestEveryTopologyPasses(t *testing.T) {
+// maps a + b through its $lcu techmap, and neato draws the picture. The
+// gates Yosys keeps follow the network: at n = 64 Kogge–Stone's longest
+// path is far shorter than ripple's, and it has more gates; the same holds
+// when a + b is mapped through each one's $lcu techmap.
+func TestSweepEveryTopology(t *testing.T) {
 	t.Parallel()
 	designs, rs := everyTopology(t)
 	require.Len(t, rs, len(designs)*7)
@@ -129,6 +115,18 @@ func TestEveryTopologyPasses(t *testing.T) {
 		require.NoError(t, toolcheck.Table(&buf, rs))
 		t.Log("\n" + buf.String())
 	}
+	for _, c := range []string{"synthesis", "$lcu techmap"} {
+		k, r := row(t, rs, "kogge-stone", 64, c), row(t, rs, "ripple", 64, c)
+		assert.Less(t, 4*k.LongestPath, r.LongestPath, "%s: Kogge–Stone %d vs ripple %d", c, k.LongestPath, r.LongestPath)
+		assert.Greater(t, k.Gates, r.Gates, c)
+	}
+	// A prefix cell is two levels of gates (AND then OR): the path is about
+	// twice the depth, plus the pre- and post-processing.
+	ks, err := topologies.Build("kogge-stone", 64, nil)
+	require.NoError(t, err)
+	k := row(t, rs, "kogge-stone", 64, "synthesis")
+	assert.GreaterOrEqual(t, k.LongestPath, 2*ks.Depth())
+	assert.LessOrEqual(t, k.LongestPath, 2*ks.Depth()+4)
 }
 
 // row returns the result of check for the design named name at width n.
@@ -142,26 +140,6 @@ func row(t *testing.T, rs []toolcheck.Result, name string, n int, check string) 
 	}
 	t.Fatalf("no %s row of %s at %d bits", check, name, n)
 	return toolcheck.Result{}
-}
-
-// The gates Yosys keeps follow the network: at n = 64 Kogge–Stone's longest
-// path is far shorter than ripple's, and it has more gates; the same holds
-// when a + b is mapped through each one's $lcu techmap.
-func TestLongestPathFollowsDepth(t *testing.T) {
-	t.Parallel()
-	_, rs := everyTopology(t)
-	for _, c := range []string{"synthesis", "$lcu techmap"} {
-		k, r := row(t, rs, "kogge-stone", 64, c), row(t, rs, "ripple", 64, c)
-		assert.Less(t, 4*k.LongestPath, r.LongestPath, "%s: Kogge–Stone %d vs ripple %d", c, k.LongestPath, r.LongestPath)
-		assert.Greater(t, k.Gates, r.Gates, c)
-	}
-	// A prefix cell is two levels of gates (AND then OR): the path is about
-	// twice the depth, plus the pre- and post-processing.
-	ks, err := topologies.Build("kogge-stone", 64, nil)
-	require.NoError(t, err)
-	k := row(t, rs, "kogge-stone", 64, "synthesis")
-	assert.GreaterOrEqual(t, k.LongestPath, 2*ks.Depth())
-	assert.LessOrEqual(t, k.LongestPath, 2*ks.Depth()+4)
 }
 
 // Planted bugs that turn a 0 of an output into a 1 must fail the proofs

@@ -78,7 +78,7 @@ const ownNetwork = `{"format":"prefixgen.network/v1","width":4,"topology":"mine"
 // once: a later one may read what an earlier one wrote (optimize -o
 // best.json, then gen --from best.json). A command that reads a report only
 // a GPU writes is left out when that report is not there.
-func TestDocCommands(t *testing.T) {
+func TestSweepDocCommands(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every command the documents show")
 	}

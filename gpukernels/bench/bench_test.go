@@ -240,9 +240,9 @@ func TestHarnessHost(t *testing.T) {
 // and block benchmarks, CUB's stand-ins, bigadd and the applications) is
 // instantiated and compiled to PTX, for two narrow networks side by side
 // over a 64-bit type. The harnesses of a network of width 32 with a family
-// and of one without compile with the real nvcc in TestHarnessNVCC (and so
-// in CI, which has nvcc), and the headers of every topology in TestPTX and
-// TestPTXShared.
+// and of one without compile with the real nvcc in TestSweepHarnessNVCC (and so
+// in CI, which has nvcc), and the headers of every topology in TestSweepPTX and
+// TestSweepPTXShared.
 func TestHarnessPTX(t *testing.T) {
 	t.Parallel()
 	tooltest.Path(t, "clang-14")

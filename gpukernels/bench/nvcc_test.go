@@ -95,14 +95,14 @@ func strictNVCC(dir, real string) (string, error) {
 	return nvcc, os.WriteFile(nvcc, []byte("#!/bin/sh\nexec "+real+" "+flags+" \"$@\"\n"), 0o755)
 }
 
-// TestHarnessNVCC builds what clang-14 only parses and compiles to PTX
+// TestSweepHarnessNVCC builds what clang-14 only parses and compiles to PTX
 // with the real compiler: the benchmark harness (host code against the
 // CUDA runtime and CUB, every kernel through ptxas for sm_90) for a
 // network of a family and one of none. nvcc rejects what clang accepts
 // (unused functions in the harness were warnings under nvcc alone), and
 // ptxas reads the inline PTX that clang passes through unread. Warnings
 // fail the build.
-func TestHarnessNVCC(t *testing.T) {
+func TestSweepHarnessNVCC(t *testing.T) {
 	tooltest.SweepOnly(t) // nvcc takes minutes on a harness
 	t.Parallel()
 	for _, h := range nvccHarnesses {
@@ -142,11 +142,11 @@ func TestHarnessNVCC(t *testing.T) {
 	}
 }
 
-// TestBenchRealTools takes Bench's verdict on the harnesses the real nvcc
-// built (TestHarnessNVCC's, built once): without a GPU the harness says
+// TestSweepBenchRealTools takes Bench's verdict on the harnesses the real nvcc
+// built (TestSweepHarnessNVCC's, built once): without a GPU the harness says
 // there is no CUDA device, a *MissingError; with one, every result is
 // right and the report carries ptxas's figures.
-func TestBenchRealTools(t *testing.T) {
+func TestSweepBenchRealTools(t *testing.T) {
 	tooltest.SweepOnly(t) // nvcc takes minutes on a harness
 	t.Parallel()
 	for _, h := range nvccHarnesses {
@@ -166,16 +166,16 @@ func TestBenchRealTools(t *testing.T) {
 	}
 }
 
-// TestSASSBatchedTileLoads reads the SASS of the single-pass scan kernels
+// TestSweepSASSBatchedTileLoads reads the SASS of the single-pass scan kernels
 // of int32 and int64 at the default tuning that nvcc built for sm_90, in
-// the int32 harness (TestHarnessNVCC's) and the int64 sweep
+// the int32 harness (TestSweepHarnessNVCC's) and the int64 sweep
 // (TestSweepNVCC's), each built once: on the full-tile path every global
 // load of the tile (each lane's 16-byte vectors, and its one scalar word of
 // the misaligned head or tail) comes before the exchange's first
 // shared-memory store, with no backward branch among them, so that a tile
 // waits for one round trip to global memory (CUB's warp-transposed load),
 // not one per trip of a loop.
-func TestSASSBatchedTileLoads(t *testing.T) {
+func TestSweepSASSBatchedTileLoads(t *testing.T) {
 	tooltest.SweepOnly(t) // nvcc takes minutes on a harness
 	t.Parallel()
 	for _, c := range []struct {

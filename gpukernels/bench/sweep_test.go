@@ -51,11 +51,11 @@ func TestDefaultVariants(t *testing.T) {
 	require.Error(t, err)
 }
 
-// TestSweepHarness: a sweep's harness holds one header per variant and
+// TestHarnessSweep: a sweep's harness holds one header per variant and
 // only the single-pass inclusive scans, beside CUB's and the copy; a
 // sweep of two networks, or of variants without a name of their own, is
 // refused.
-func TestSweepHarness(t *testing.T) {
+func TestHarnessSweep(t *testing.T) {
 	net := gputest.Build(t, "kogge-stone", 32, nil)
 	tables, err := bench.SweepSuite(net)
 	require.NoError(t, err)

@@ -88,9 +88,11 @@ func Sweeps() bool { return os.Getenv(SweepsEnv) == "1" }
 
 // Sweep returns all when Sweeps is on, and otherwise the elements of all
 // at the indices sample, logging how many of how many the test checks. An
-// index out of range or given twice fails the test.
+// index out of range or given twice fails the test, and so does a test
+// whose name does not start with SweepPrefix.
 func Sweep[T any](t testing.TB, what string, all []T, sample ...int) []T {
 	t.Helper()
+	sweepNamed(t)
 	if Sweeps() {
 		return all
 	}
@@ -107,10 +109,24 @@ func Sweep[T any](t testing.TB, what string, all []T, sample ...int) []T {
 	return out
 }
 
+// SweepPrefix starts the name of every test that calls Sweep or
+// SweepOnly, so that CI's sweeps step runs them alone (go test -run
+// '^TestSweep' with SweepsEnv=1), as it runs the claims.
+const SweepPrefix = "TestSweep"
+
+// sweepNamed fails a test that sweeps under another name.
+func sweepNamed(t testing.TB) {
+	t.Helper()
+	if root, _, _ := strings.Cut(t.Name(), "/"); !strings.HasPrefix(root, SweepPrefix) {
+		t.Fatalf("%s sweeps: its name starts with %s, the tests CI runs whole with %s=1", root, SweepPrefix, SweepsEnv)
+	}
+}
+
 // SweepOnly skips the test unless Sweeps is on: a whole test that a
 // sample of another covers.
 func SweepOnly(t testing.TB) {
 	t.Helper()
+	sweepNamed(t)
 	if !Sweeps() {
 		t.Skipf("a sweep: run with %s=1 (CI does, in a step of its own)", SweepsEnv)
 	}

@@ -29,12 +29,28 @@ func TestSweep(t *testing.T) {
 			assert.True(t, ft.failed, "sample %v", bad)
 		})
 	}
+	t.Run("misnamed", func(t *testing.T) {
+		ft := &fatal{TB: t, name: "TestPTX/unit"}
+		func() {
+			defer func() { recover() }()
+			tooltest.SweepOnly(ft)
+		}()
+		assert.True(t, ft.failed, "a sweep not named TestSweep…")
+	})
 }
 
 // fatal records a Fatalf instead of ending the test.
 type fatal struct {
 	testing.TB
 	failed bool
+	name   string // Name's answer, where set
+}
+
+func (f *fatal) Name() string {
+	if f.name != "" {
+		return f.name
+	}
+	return f.TB.Name()
 }
 
 func (f *fatal) Fatalf(string, ...any) {
