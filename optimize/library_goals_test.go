@@ -64,7 +64,7 @@ var libraryGoals = []struct {
 	{"nangate45-fast-keep-64-ling.json", physical.Keep, true, false, false, false, false},
 	{"asap7-fast-keep-64-ling.json", physical.Keep, true, false, false, false, false},
 	// Through keep against every option at sparse 1: against the fastest
-	// of that set (recordedFastest), radix-4 Kogge–Stone with Ling's
+	// of that set (recorded), radix-4 Kogge–Stone with Ling's
 	// carries at 64 bits, radix-3 with them and --pg-cells at 32.
 	{"asap7-fast-keep-64-every.json", physical.Keep, true, false, false, true, true},
 	{"sky130hd-fast-keep-32-ling.json", physical.Keep, true, false, false, false, false},
@@ -72,7 +72,7 @@ var libraryGoals = []struct {
 	{"asap7-fast-keep-32-ling.json", physical.Keep, true, false, false, false, false},
 	{"asap7-fast-keep-32-every.json", physical.Keep, true, false, false, true, true},
 	// Ling's carries through keep at 128 bits: against the fastest of the
-	// set without them (recordedFastest).
+	// set without them (recorded).
 	{"asap7-fast-keep-128-ling.json", physical.Keep, true, false, false, false, false},
 	{"nangate45-fast-keep-128-ling.json", physical.Keep, true, false, false, false, false},
 	{"sky130hd-fast-keep-128-ling.json", physical.Keep, true, false, false, false, false},
@@ -92,7 +92,7 @@ var libraryGoals = []struct {
 	{"nangate45-small-abc-128.json", physical.ABC, false, true, false, false, true},
 	// Against every option at 128 bits, which explore's one run per
 	// library measures in most of an hour (docs/libraries.md): here
-	// against the fastest adder of that run (recordedFastest) alone. They
+	// against the fastest adder of that run (recorded) alone. They
 	// need not hold against a smaller set: Nangate45's is faster than the
 	// fastest of sparse 1, and larger.
 	{"sky130hd-fast-abc-128-every.json", physical.ABC, true, false, true, true, true},
@@ -177,7 +177,7 @@ type namedAdder struct {
 
 // fullSetsEnv, when "1", makes TestClaimLibraryGoals measure the whole
 // named set of every goal, those with a recorded fastest adder too (up
-// to an hour a library at 128 bits): what checks recordedFastest.
+// to an hour a library at 128 bits): what checks recorded.
 const fullSetsEnv = "PREFIXGEN_CLAIMS_FULL"
 
 // librarySpec returns the --liberty of the library a goal adder was made
@@ -243,11 +243,12 @@ func TestGoalFilesMadeFor(t *testing.T) {
 }
 
 // TestClaimLibraryGoals measures every adder of libraryGoals against the
-// named adders in the same run, as docs/libraries.md says. The goals of
-// one library, width and flow share one run: the named adders of sparse
-// 1, 2, 4 and 8 where any goal of the group is sparse, each goal judged
-// against those its entry names, or against the fastest of them alone
-// where recordedFastest records it.
+// named adders recorded for it (recorded) in the same run, as
+// docs/libraries.md says. The goals of one library, width and flow share
+// one run. With fullSetsEnv the run also measures the named sets whole
+// (sparse 1, 2, 4 and 8 where any goal of the group is sparse, Ling's
+// carries and valency 3 and 4 likewise), each goal judged against those
+// its entry names, and checks the records against them.
 func TestClaimLibraryGoals(t *testing.T) {
 	tooltest.Claims(t)
 	tooltest.Path(t, "yosys")
