@@ -2,7 +2,10 @@ package optimize_test
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -18,6 +21,7 @@ import (
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/optimize"
 	"github.com/prefixgen/prefixgen/physical"
+	"github.com/prefixgen/prefixgen/physical/pdk"
 	"github.com/prefixgen/prefixgen/topologies"
 )
 
@@ -272,8 +276,7 @@ func TestClaimLibraryGoals(t *testing.T) {
 		net, arch, target := readGoal(t, g.file)
 		require.Equal(t, string(g.flow), target.Flow, "%s: the flow it was made for", g.file)
 		spec := librarySpec(t, target)
-		lib, _, _ := strings.Cut(g.file, "-")
-		name := fmt.Sprintf("%s-%d-%s", lib, net.Width(), g.flow)
+		name := goalGroup(g.file, net.Width(), g.flow)
 		k := slices.IndexFunc(groups, func(gr *group) bool { return gr.name == name })
 		if k < 0 {
 			groups = append(groups, &group{name: name, spec: spec, flow: g.flow, width: net.Width()})
@@ -287,11 +290,7 @@ func TestClaimLibraryGoals(t *testing.T) {
 			require.NoError(t, err)
 			var designs []*physical.Design
 			for _, g := range gr.goals {
-				c, err := physical.LibraryCells(gr.spec, g.arch)
-				require.NoError(t, err)
-				d, err := physical.ArchitectureDesign(g.net, g.arch, c)
-				require.NoError(t, err)
-				designs = append(designs, d)
+				designs = append(designs, goalDesign(t, gr.spec, g.net, g.arch))
 			}
 			// The adders a run of each goal's set found its fastest and
 			// smallest, after the goals.
@@ -305,15 +304,7 @@ func TestClaimLibraryGoals(t *testing.T) {
 				return all[k]
 			}
 			design := func(p explore.Point, sparse int, ling, pg bool) *physical.Design {
-				a := adder.Standard
-				a.Sparse, a.Ling, a.Valency = sparse, ling, topologies.ValencyOf(p.Network)
-				var c *adder.Cells
-				if pg {
-					a.PGCells, c = true, cells
-				}
-				d, err := physical.ArchitectureDesign(p.Network, a, c)
-				require.NoError(t, err)
-				return d
+				return namedDesign(t, p, namedAdder{p.Name, sparse, ling, pg}, cells)
 			}
 			fastestOf, smallestOf := map[int]int{}, map[int]int{} // goal → index into results
 			at := map[namedAdder]int{}                            // each recorded adder measured once
@@ -332,11 +323,8 @@ func TestClaimLibraryGoals(t *testing.T) {
 						r.of[j] = k
 						continue
 					}
-					ps := enumerate([]int{2, 3, 4})
-					k := slices.IndexFunc(ps, func(p explore.Point) bool { return p.Name == r.named.network })
-					require.GreaterOrEqual(t, k, 0, "%s: no named network %q", e.file, r.named.network)
 					r.of[j], at[r.named] = len(designs), len(designs)
-					designs = append(designs, design(ps[k], r.named.sparse, r.named.ling, r.named.pg))
+					designs = append(designs, namedDesign(t, named(t, enumerate([]int{2, 3, 4}), r.named.network), r.named, cells))
 				}
 			}
 			// The named sets whole, under fullSetsEnv: the options of every
@@ -426,6 +414,153 @@ func TestClaimLibraryGoals(t *testing.T) {
 				t.Log(whole)
 			}
 		})
+	}
+}
+
+// goalGroup names the group of TestClaimLibraryGoals that claims the goal
+// adder of file, of width bits made for flow: its library, width and flow
+// (nangate45-64-abc), one run of the tools.
+func goalGroup(file string, width int, flow physical.Flow) string {
+	lib, _, _ := strings.Cut(file, "-")
+	return fmt.Sprintf("%s-%d-%s", lib, width, flow)
+}
+
+// goalDesign is the design of a goal adder for the library spec.
+func goalDesign(t *testing.T, spec string, net *network.Network, arch adder.Architecture) *physical.Design {
+	t.Helper()
+	c, err := physical.LibraryCells(spec, arch)
+	require.NoError(t, err)
+	d, err := physical.ArchitectureDesign(net, arch, c)
+	require.NoError(t, err)
+	return d
+}
+
+// named returns the point of ps that explore names name.
+func named(t *testing.T, ps []explore.Point, name string) explore.Point {
+	t.Helper()
+	k := slices.IndexFunc(ps, func(p explore.Point) bool { return p.Name == name })
+	require.GreaterOrEqual(t, k, 0, "no named network %q", name)
+	return ps[k]
+}
+
+// namedDesign is the design of the named adder n, whose network is p's,
+// with the library's generate and propagate cells where n has them.
+func namedDesign(t *testing.T, p explore.Point, n namedAdder, cells *adder.Cells) *physical.Design {
+	t.Helper()
+	a := adder.Standard
+	a.Sparse, a.Ling, a.Valency = n.sparse, n.ling, topologies.ValencyOf(p.Network)
+	var c *adder.Cells
+	if n.pg {
+		a.PGCells, c = true, cells
+	}
+	d, err := physical.ArchitectureDesign(p.Network, a, c)
+	require.NoError(t, err)
+	return d
+}
+
+// flowsRecorded is, for each group of TestClaimLibraryGoals, the
+// fingerprint (flowPrint) of what decided the figures recorded was read
+// from: the flow's scripts for Yosys, ABC and OpenSTA, the platform's
+// record, the library's Liberty files as the tools read them, and the Verilog
+// of the group's goals and recorded adders. A change to any of them may
+// make another named adder the fastest or the smallest, which the claims
+// (judging against the records alone) would not see. It leaves out the
+// tools' versions and the Verilog of the named adders not recorded: a
+// change there is for PREFIXGEN_CLAIMS_FULL to find.
+var flowsRecorded = map[string]string{
+	"asap7-128-abc":      "a670ff1eb45cb6b9",
+	"asap7-128-keep":     "33cde794b7063055",
+	"asap7-32-abc":       "355b2b9f8456c71e",
+	"asap7-32-keep":      "5f5d7d8d4b469a79",
+	"asap7-64-abc":       "2c9477dbccff1c3a",
+	"asap7-64-keep":      "2dbf2bd4e572e267",
+	"nangate45-128-abc":  "e0ee88f9b71146ee",
+	"nangate45-128-keep": "b5ce3fe1cfaf3fbd",
+	"nangate45-32-abc":   "c1e9a7c8ca23ddba",
+	"nangate45-32-keep":  "718cb437659f0d72",
+	"nangate45-64-abc":   "b5bc74562317f3b9",
+	"nangate45-64-keep":  "945197116ad49684",
+	"sky130hd-128-abc":   "9c9f88d1d8352acd",
+	"sky130hd-128-keep":  "97f7e8a7d7c7103a",
+	"sky130hd-32-abc":    "e62016dee181bf59",
+	"sky130hd-32-keep":   "8ce2c644a6fa882a",
+	"sky130hd-64-abc":    "34dc3f66d682275b",
+	"sky130hd-64-keep":   "dd794b86da427c4f",
+}
+
+// flowPrint returns the fingerprint of a group of TestClaimLibraryGoals,
+// the goals of libraryGoals at entries, of width bits, for the library
+// spec through flow.
+func flowPrint(t *testing.T, spec string, flow physical.Flow, width int, entries []int) string {
+	t.Helper()
+	lib, err := pdk.Open(spec, nil)
+	require.NoError(t, err)
+	name := lib.Liberty().Name()
+	var liberty [2][]byte // the file OpenSTA reads the cells of, and ABC's
+	for i, file := range []func() (string, error){lib.File, lib.MapFile} {
+		path, err := file()
+		require.NoError(t, err)
+		liberty[i], err = os.ReadFile(path)
+		require.NoError(t, err)
+	}
+	cells, err := physical.PGCells(spec)
+	require.NoError(t, err)
+	h := sha256.New()
+	part := func(what string, b []byte) {
+		fmt.Fprintf(h, "%s %d\n", what, len(b))
+		h.Write(b)
+	}
+	part("yosys", []byte(physical.YosysScript(flow, "adder", name, lib.Record, false)))
+	part("abc.constr", []byte(physical.ABCConstraints(lib.Record)))
+	part("sta", []byte(physical.STAScript("adder", name, physical.DefaultOutputLoadPF)))
+	part("record", fmt.Appendf(nil, "%+v", lib.Record))
+	part("liberty", liberty[0])
+	part("liberty to map onto", liberty[1])
+	ps, err := explore.Enumerate(context.Background(), width, explore.Options{Valencies: []int{2, 3, 4}})
+	require.NoError(t, err)
+	for _, i := range entries {
+		e := libraryGoals[i]
+		net, arch, _ := readGoal(t, e.file)
+		part(e.file, goalDesign(t, spec, net, arch).Verilog)
+		rec := recorded[e.file]
+		for _, n := range []namedAdder{rec.fastest, rec.smallest} {
+			if n.network != "" {
+				part(fmt.Sprintf("%+v", n), namedDesign(t, named(t, ps, n.network), n, cells).Verilog)
+			}
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)[:8])
+}
+
+// The records were taken through the flows and of the adders as they are:
+// a group whose fingerprint has changed since has its whole sets to
+// measure again, which the failure says how to do.
+func TestLibraryGoalsFlowsRecorded(t *testing.T) {
+	type group struct {
+		file    string // of its first goal, which gives the library
+		flow    physical.Flow
+		width   int
+		entries []int
+	}
+	groups := map[string]*group{}
+	for i, g := range libraryGoals {
+		net, _, _ := readGoal(t, g.file)
+		name := goalGroup(g.file, net.Width(), g.flow)
+		if groups[name] == nil {
+			groups[name] = &group{file: g.file, flow: g.flow, width: net.Width()}
+		}
+		groups[name].entries = append(groups[name].entries, i)
+	}
+	for _, name := range slices.Sorted(maps.Keys(groups)) {
+		gr := groups[name]
+		t.Run(name, func(t *testing.T) {
+			_, _, target := readGoal(t, gr.file)
+			got := flowPrint(t, librarySpec(t, target), gr.flow, gr.width, gr.entries)
+			assert.Equal(t, flowsRecorded[name], got, "%s: the flow, the library or the adders changed since recorded was taken: measure the whole sets again (PREFIXGEN_CLAIMS=1 %s=1 go test ./optimize -run 'TestClaimLibraryGoals/^%s$' -v -timeout 3h), mend recorded where it finds another fastest or smallest adder, then set flowsRecorded[%q] to %q", name, fullSetsEnv, name, name, got)
+		})
+	}
+	for name := range flowsRecorded {
+		assert.Contains(t, groups, name, "flowsRecorded: no goal of libraryGoals is claimed in group %s", name)
 	}
 }
 
