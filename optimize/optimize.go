@@ -352,10 +352,12 @@ func Minimize(ctx context.Context, opt Options) (Result, error) {
 func ModelDepth(n int) int { return max(2*ceilLog2(n), 1) }
 
 // AreaDepth is the depth bound the optimize command gives MinimizeFlowDelay
-// when none is asked: every network of width n (depth n − 1, ripple's),
-// or ModelDepth where that is more. Within an area bound the smallest
-// adders are the deepest networks (Snir's bound: size ≥ 2n − 2 − depth),
-// and ModelDepth would leave them out of the search.
+// when none is asked, and MinimizeFlow with full adders (adder.FACells):
+// every network of width n (depth n − 1, ripple's), or ModelDepth where
+// that is more. Within an area bound the smallest adders are the deepest
+// networks (Snir's bound: size ≥ 2n − 2 − depth), and ModelDepth would
+// leave them out of the search; with full adders a chain is nearly as
+// fast as a level of gates, and the carry-select networks are deep.
 func AreaDepth(n int) int { return max(n-1, ModelDepth(n)) }
 
 // finish describes the network as the optimizer's, proves it again from its

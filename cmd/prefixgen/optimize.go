@@ -74,7 +74,7 @@ func optimizeCommand() *cli.Command {
 		Flags: append([]cli.Flag{
 			&cli.IntFlag{Name: "width", Aliases: []string{"n"}, Usage: fmt.Sprintf("number of inputs N, 1 to %d", optimize.MaxWidth), DefaultText: "none, required"},
 			&cli.IntFlag{Name: "max-depth", Aliases: []string{"d"}, Usage: "depth bound D, at least ⌈log2 N⌉",
-				DefaultText: "2⌈log2 N⌉ with --max-delay, --objective delay or --max-delay-ns; N − 1 (every network: the smallest adders are the deepest) with --max-area-um2; required otherwise"},
+				DefaultText: "2⌈log2 N⌉ with --max-delay, --objective delay or --max-delay-ns; N − 1 (every network: the smallest adders are the deepest, and chains of full adders are fast) with --max-area-um2 or --fa-cells; required otherwise"},
 			&cli.Float64Flag{Name: "max-delay", Usage: "bound on the model's delay of the adder, in FO4 delays, more than 0", DefaultText: "none"},
 			&cli.StringFlag{Name: "objective", Value: "area", Usage: "what to minimize: area (cells; the model's area under --max-delay) or delay (the model's delay)"},
 			&cli.Float64Flag{Name: "max-delay-ns", Usage: "bound on the adder's delay after synthesis and static timing (prefixgen synth's flow; --liberty, --flow, --load, --jobs, --workdir choose it), in ns; minimizes the area measured", DefaultText: "none"},
@@ -151,7 +151,7 @@ func optimizeCommand() *cli.Command {
 			}
 			switch {
 			case c.IsSet("max-depth"):
-			case c.IsSet("max-area-um2"):
+			case c.IsSet("max-area-um2"), c.Bool("fa-cells"):
 				opt.MaxDepth = optimize.AreaDepth(opt.Width)
 			default:
 				opt.MaxDepth = optimize.ModelDepth(opt.Width)

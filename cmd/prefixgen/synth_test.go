@@ -846,6 +846,17 @@ func TestOptimizeStart(t *testing.T) {
 	assert.Equal(t, measured(path)+1, measured(path, odd))
 }
 
+// With --fa-cells a search under a delay is bound to depth N − 1 unless
+// --max-depth says otherwise: chains of full adders are fast, and the
+// carry-select networks they make are deep.
+func TestOptimizeFACellsDepth(t *testing.T) {
+	needFlow(t)
+	t.Parallel()
+	status, out, errOut := prefixgen("optimize", "-n", "8", "--max-delay-ns", "100", "--fa-cells", "--flow-steps", "0")
+	require.Equal(t, 0, status, errOut)
+	assert.Regexp(t, `(?m)^optimizer max_depth=7 seed=1\s`, out)
+}
+
 // --valency K measures every adder with gates of up to K inputs, and the
 // file it writes records them; --start of a radix adder, as gen --valency
 // writes it, keeps its valency as it keeps its sparseness, and a flag that
