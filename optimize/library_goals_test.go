@@ -303,9 +303,6 @@ func TestClaimLibraryGoals(t *testing.T) {
 				}
 				return all[k]
 			}
-			design := func(p explore.Point, sparse int, ling, pg bool) *physical.Design {
-				return namedDesign(t, p, namedAdder{p.Name, sparse, ling, pg}, cells)
-			}
 			fastestOf, smallestOf := map[int]int{}, map[int]int{} // goal → index into results
 			at := map[namedAdder]int{}                            // each recorded adder measured once
 			for j, g := range gr.goals {
@@ -351,7 +348,7 @@ func TestClaimLibraryGoals(t *testing.T) {
 					for _, pg := range []bool{false, true} {
 						for _, ling := range lings {
 							for _, s := range sparses {
-								designs = append(designs, design(p, s, ling, pg))
+								designs = append(designs, namedDesign(t, p, namedAdder{p.Name, s, ling, pg}, cells))
 								sparseOf = append(sparseOf, s)
 								lingOf = append(lingOf, ling)
 								valencyOf = append(valencyOf, topologies.ValencyOf(p.Network))
