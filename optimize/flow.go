@@ -373,26 +373,29 @@ func flowLeadCandidates(n, depth int, area, fa bool) []candidate {
 	return append(out, zeroDeficiencyCandidates(n, lo, lo+2, depth)...)
 }
 
-// carrySelectCandidates are the carry-select networks (topologies.CarrySelect)
-// within depth. First those of two segments, the lower one of every
-// length from half the width up: with full adders the chains of a
-// segment are the smallest logic there is, and the upper segment's two
-// cost area that the shorter lower chain pays back in delay, so that the
-// split trades one for the other (docs/libraries.md). Above 128 bits the
-// lengths step so that there are at most maxCarrySelect of them. Then
-// those of three segments or more that grow by one or two bits from the
-// first (growingSegments), the square-root carry-select adders: the
-// carry into each segment arrives as its own chains finish, and they
+// carrySelectCandidates are the carry-select networks (topologies'
+// carry-select family) within depth. First those of two segments, the
+// lower one of every length from half the width up (growth 0): with full
+// adders the chains of a segment are the smallest logic there is, and the
+// upper segment's two cost area that the shorter lower chain pays back in
+// delay, so that the split trades one for the other (docs/libraries.md).
+// Above 128 bits the lengths step so that there are at most
+// maxCarrySelect of them. Then those of three segments or more that grow
+// by one or two bits from the first, the square-root carry-select adders:
+// the carry into each segment arrives as its own chains finish, and they
 // reach delays that two segments reach only with far more area.
 func carrySelectCandidates(n, depth int) []candidate {
 	var out []candidate
+	add := func(first, grow int) {
+		net, err := topologies.Build("carry-select", n, network.Params{"l": first, "g": grow})
+		if err != nil || net.Depth() > depth {
+			return
+		}
+		out = append(out, candidate{net: net, figs: net.Figures(), source: fmt.Sprintf("carry-select l=%d g=%d", first, grow)})
+	}
 	step := max(1, (n/2+maxCarrySelect-1)/maxCarrySelect)
 	for lo := n - 1; lo >= (n+1)/2; lo -= step {
-		net, err := topologies.CarrySelect(n, lo, n-lo)
-		if err != nil || net.Depth() > depth {
-			continue
-		}
-		out = append(out, candidate{net: net, figs: net.Figures(), source: fmt.Sprintf("carry-select l0=%d l1=%d", lo, n-lo)})
+		add(lo, 0)
 	}
 	// The first segment from 2 bits to about √(2n), the length at which
 	// segments growing by one take n bits in as many segments, in at most
@@ -401,31 +404,12 @@ func carrySelectCandidates(n, depth int) []candidate {
 	step = max(1, (longest-1+maxGrowingCarrySelect/2-1)/(maxGrowingCarrySelect/2))
 	for _, grow := range []int{1, 2} {
 		for first := 2; first <= longest; first += step {
-			segs := growingSegments(n, first, grow)
-			if len(segs) < 3 {
-				continue
+			if len(topologies.CarrySelectSegments(n, first, grow)) >= 3 {
+				add(first, grow)
 			}
-			net, err := topologies.CarrySelect(n, segs...)
-			if err != nil || net.Depth() > depth {
-				continue
-			}
-			out = append(out, candidate{net: net, figs: net.Figures(), source: fmt.Sprintf("carry-select of %d segments from %d bits, each %d longer", len(segs), first, grow)})
 		}
 	}
 	return out
-}
-
-// growingSegments returns the lengths of the segments of n bits that
-// start at first bits and grow by grow, the last one what is left (no
-// longer than the one it would have been).
-func growingSegments(n, first, grow int) []int {
-	var segs []int
-	total := 0
-	for l := first; total+l < n; l += grow {
-		segs = append(segs, l)
-		total += l
-	}
-	return append(segs, n-total)
 }
 
 // maxCarrySelect is the most carry-select networks of two segments a flow

@@ -417,13 +417,12 @@ func TestFlowLeadCandidates(t *testing.T) {
 	// 8 bits growing by two, 8 + 10 + 12 + 2 at 32 bits).
 	var cs []string
 	for lo := n - 1; lo >= n/2; lo-- {
-		cs = append(cs, fmt.Sprintf("carry-select l0=%d l1=%d", lo, n-lo))
+		cs = append(cs, fmt.Sprintf("carry-select l=%d g=0", lo))
 	}
 	var growing []string
 	for _, grow := range []int{1, 2} {
 		for first := 2; first <= 8; first++ {
-			segs := growingSegments(n, first, grow)
-			growing = append(growing, fmt.Sprintf("carry-select of %d segments from %d bits, each %d longer", len(segs), first, grow))
+			growing = append(growing, fmt.Sprintf("carry-select l=%d g=%d", first, grow))
 		}
 	}
 	assert.Equal(t, append(append(append(slices.Clone(cs), growing...), radix...), shallow...), names(flowLeadCandidates(n, depth, true, true)), "full adders")
@@ -434,7 +433,7 @@ func TestFlowLeadCandidates(t *testing.T) {
 	assert.Len(t, two(carrySelectCandidates(128, 127)), 64, "every split at 128 bits")
 	wide := carrySelectCandidates(1000, 999)
 	assert.Len(t, two(wide), 63, "at most 64 above")
-	assert.Equal(t, "carry-select l0=999 l1=1", wide[0].source)
+	assert.Equal(t, "carry-select l=999 g=0", wide[0].source)
 	assert.Len(t, wide, 63+2*15, "at most 32 growing, the first of 2 to 45 bits in steps of 3")
 	// The square-root carry-select adders are deeper than a delay search's
 	// default bound at 128 bits (2⌈log2 N⌉ = 14): within 127 every one.
@@ -446,30 +445,11 @@ func TestFlowLeadCandidates(t *testing.T) {
 func two(cs []candidate) []string {
 	var out []string
 	for _, c := range cs {
-		if strings.HasPrefix(c.source, "carry-select l0=") {
+		if strings.HasSuffix(c.source, " g=0") {
 			out = append(out, c.source)
 		}
 	}
 	return out
-}
-
-// The segments of a square-root carry-select adder grow from the first,
-// the last taking what is left.
-func TestGrowingSegments(t *testing.T) {
-	for _, c := range []struct {
-		n, first, grow int
-		want           []int
-	}{
-		{128, 3, 1, []int{3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 11}},
-		{128, 8, 2, []int{8, 10, 12, 14, 16, 18, 20, 22, 8}},
-		{32, 8, 2, []int{8, 10, 12, 2}},
-		{10, 2, 1, []int{2, 3, 4, 1}},
-		{9, 2, 1, []int{2, 3, 4}},
-		{5, 8, 1, []int{5}},
-	} {
-		got := growingSegments(c.n, c.first, c.grow)
-		assert.Equal(t, c.want, got, "%+v", c)
-	}
 }
 
 // The flow search knows a named network by its value: every lead

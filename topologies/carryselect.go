@@ -2,10 +2,42 @@ package topologies
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/prefixgen/prefixgen/network"
 )
+
+// carrySelect is the carry-select family: Lookup and Build know it, All
+// leaves it out (see Others).
+var carrySelect = Topology{
+	Name:      "carry-select",
+	Summary:   "segments of ripple chains, each above the first joining its spans to the carry into it; each segment g bits longer than the one below (g=0 the uniform adder, g=1 the square-root one); with --fa-cells a carry-select adder of full adders",
+	Reference: "O. J. Bedrij, Carry-Select Adder, IRE Trans. Electronic Computers EC-11(3), 1962",
+	Params: []Param{
+		{Name: "l", Default: 0, Min: 0, Max: network.MaxWidth, Doc: "bits of the first segment, which ripples from bit 0; 0 for the length of least depth (then of fewest cells, then the longest)"},
+		{Name: "g", Default: 1, Min: 0, Max: network.MaxWidth, Doc: "each segment is g bits longer than the one below it, the last one what is left: 0 for equal segments, 1 for the square-root carry-select adder"},
+	},
+	useful: map[string]func(int) int{"l": func(n int) int { return n }, "g": func(n int) int { return n }},
+	build:  buildCarrySelect,
+	cells:  func(n int, _ network.Params) int64 { return 2 * int64(n) },
+}
+
+// CarrySelectSegments returns the lengths, from bit 0 up, of the segments
+// of the carry-select network of width n whose first segment has first ≥ 1
+// bits and each other grow bits more than the one below it, the last one
+// what is left (no longer than it would have been): CarrySelectSegments(64,
+// 37, 0) is [37 27], CarrySelectSegments(16, 2, 1) is [2 3 4 5 2]. A first
+// length of n or more is one segment, a ripple chain.
+func CarrySelectSegments(n, first, grow int) []int {
+	var segs []int
+	total := 0
+	for l := first; total+l < n; l += grow {
+		segs = append(segs, l)
+		total += l
+	}
+	return append(segs, n-total)
+}
 
 // CarrySelect builds the carry network of a carry-select adder whose
 // segments, from bit 0 up, have the given lengths, which sum to n: the
@@ -16,10 +48,12 @@ import (
 // segment to segment through one cell each. With full-adder cells
 // (adder.Architecture.FACells) each chain is a chain of full adders, two
 // for the segments above the first, and the carry into a segment selects
-// its sums. It is not one of the named families (All): a segment's chains
-// are what full adders make small, and the named families are measured
-// without them. The network is named carry-select, with the segments'
-// lengths as parameters l0, l1, ….
+// its sums.
+//
+// The network is named carry-select: with the family's parameters l and
+// g where the family builds these segments (CarrySelectSegments), and
+// otherwise with the lengths as parameters l0, l1, …, a form CheckClaim
+// knows too.
 func CarrySelect(n int, segments ...int) (*network.Network, error) {
 	if n < 1 || n > network.MaxWidth {
 		return nil, fmt.Errorf("topologies: carry-select width %d out of range: allowed 1…%d", n, network.MaxWidth)
@@ -34,16 +68,98 @@ func CarrySelect(n int, segments ...int) (*network.Network, error) {
 	if total != n {
 		return nil, fmt.Errorf("topologies: carry-select segments %v sum to %d: allowed lengths of at least 1 that sum to the width %d", segments, total, n)
 	}
-	b, err := network.NewBuilder(n)
-	if err != nil {
-		return nil, err
+	if g, ok := carrySelectGrowth(n, segments); ok {
+		return carrySelectNetwork(n, segments, "carry-select", network.Params{"l": segments[0], "g": g})
 	}
-	b.Grow(2 * n)
 	params := network.Params{}
-	carry := 0 // the signal holding [s-1:0], the carry into the next segment
-	s := 0
 	for k, l := range segments {
 		params["l"+strconv.Itoa(k)] = l
+	}
+	return carrySelectNetwork(n, segments, "carry-select", params)
+}
+
+// carrySelectClaimed returns the segments of a network that claims to be
+// carry-select with lengths l0, l1, … (CarrySelect), and whether it makes
+// that claim; an error where the lengths are not numbered from l0 on.
+func carrySelectClaimed(name string, p network.Params) ([]int, bool, error) {
+	if _, ok := p["l0"]; name != carrySelect.Name || !ok {
+		return nil, false, nil
+	}
+	var segs []int
+	for k := 0; ; k++ {
+		l, ok := p["l"+strconv.Itoa(k)]
+		if !ok {
+			break
+		}
+		segs = append(segs, l)
+	}
+	if len(segs) != len(p) {
+		return nil, true, fmt.Errorf("topologies: carry-select takes l and g, or the segments' lengths l0, l1, … numbered from l0 without a gap")
+	}
+	return segs, true, nil
+}
+
+// carrySelectGrowth returns the growth g with which the family builds
+// segments, the least where several do, and whether there is one.
+func carrySelectGrowth(n int, segments []int) (int, bool) {
+	g := 0
+	switch {
+	case len(segments) == 2:
+		g = max(0, segments[1]-segments[0])
+	case len(segments) > 2:
+		g = segments[1] - segments[0]
+	}
+	if g < 0 || !slices.Equal(CarrySelectSegments(n, segments[0], g), segments) {
+		return 0, false
+	}
+	return g, true
+}
+
+// buildCarrySelect builds the family's network for complete parameters.
+func buildCarrySelect(n int, p network.Params) (*network.Network, error) {
+	l, g := p["l"], p["g"]
+	if l == 0 {
+		l = carrySelectFirst(n, g)
+	}
+	return carrySelectNetwork(n, CarrySelectSegments(n, l, g), "carry-select", network.Params{"l": l, "g": g})
+}
+
+// carrySelectFirst returns the first segment's length of least depth at
+// width n and growth g, then of fewest cells, then the longest: with full
+// adders the first segment's chain is the only single one. The depth
+// of a carry-select network is the level of its last carry: the first
+// segment's is its length less one, and each other segment's carry comes
+// one level after both its chain and the carry into it; its size is 2n −
+// l − K for K segments of which the first has l bits.
+func carrySelectFirst(n, g int) int {
+	best, bestDepth, bestSize := 1, n, 2*n
+	for l := 1; l <= n; l++ {
+		depth, k, total := l-1, 1, l
+		for s := l + g; total < n; s += g {
+			if total+s >= n {
+				s = n - total
+			}
+			depth = max(depth, s-1) + 1
+			total += s
+			k++
+			if depth > bestDepth {
+				break
+			}
+		}
+		if size := 2*n - l - k; depth < bestDepth || depth == bestDepth && size <= bestSize {
+			best, bestDepth, bestSize = l, depth, size
+		}
+	}
+	return best
+}
+
+// carrySelectNetwork builds the network of the segments, described as
+// name with params.
+func carrySelectNetwork(n int, segments []int, name string, params network.Params) (*network.Network, error) {
+	b := newBuilder(n, 2*int64(n))
+	carry := 0 // the signal holding [s-1:0], the carry into the next segment
+	s := 0
+	for _, l := range segments {
 		e := s + l - 1
 		if s == 0 {
 			for i := 1; i <= e; i++ {
@@ -63,6 +179,5 @@ func CarrySelect(n int, segments ...int) (*network.Network, error) {
 		}
 		s = e + 1
 	}
-	b.Describe("carry-select", params)
-	return b.Build()
+	return finish(b, name, params)
 }

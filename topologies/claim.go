@@ -22,19 +22,24 @@ func (e *ClaimError) Error() string { return e.msg }
 // same spans, in any order; a higher-valency form carries v, as Valency
 // builds it). Otherwise it is a *ClaimError that says what the network
 // claims and what is allowed, so that a Sklansky network is never labelled,
-// and named in Verilog, as ladner-fischer k=99.
+// and named in Verilog, as ladner-fischer k=99. A carry-select network may
+// carry its segments' lengths l0, l1, … instead of l and g (CarrySelect).
 func CheckClaim(net *network.Network) error {
 	name := net.Topology()
-	if name == "" || !slices.Contains(Names(), name) {
+	if name == "" || !slices.Contains(Known(), name) {
 		return nil
 	}
 	p := net.Params()
 	claim := claimName(name, p)
 	var want *network.Network
-	var err error
-	if v := ValencyOf(net); v > 2 {
+	segs, isSegs, err := carrySelectClaimed(name, p)
+	switch v := ValencyOf(net); {
+	case err != nil:
+	case isSegs:
+		want, err = CarrySelect(net.Width(), segs...)
+	case v > 2:
 		want, err = Valency(name, net.Width(), v)
-	} else {
+	default:
 		want, err = Build(name, net.Width(), p)
 	}
 	if err != nil {

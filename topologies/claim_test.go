@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -69,7 +70,7 @@ func TestCheckClaim(t *testing.T) {
 
 // Every network the registry builds passes its own claim.
 func TestCheckClaimRegistry(t *testing.T) {
-	for _, topo := range topologies.All() {
+	for _, topo := range slices.Concat(topologies.All(), topologies.Others()) {
 		for _, n := range []int{1, 2, 7, 16, 33} {
 			net, err := topo.Build(n, nil)
 			require.NoError(t, err)
@@ -82,7 +83,7 @@ func TestCheckClaimRegistry(t *testing.T) {
 // (up to 12 of each) and in every valency form, passes its own claim, and
 // so do its cells read back from JSON: a file prefixgen wrote reads back.
 func TestCheckClaimEveryParameter(t *testing.T) {
-	for _, topo := range topologies.All() {
+	for _, topo := range slices.Concat(topologies.All(), topologies.Others()) {
 		for n := 1; n <= 40; n++ {
 			combos := []network.Params{{}}
 			for _, p := range topo.Params {

@@ -39,6 +39,13 @@
 //     Zero-Deficiency Parallel Prefix Circuits with Minimum Depth, ACM TODAES
 //     11(2), 2006.
 //
+// Besides the families, Lookup and Build know carry-select (Others): the
+// carry network of a carry-select adder, segments of ripple chains that
+// grow by g bits from a first of l, each joined to the carry into it. O. J.
+// Bedrij, Carry-Select Adder, IRE Trans. Electronic Computers EC-11(3),
+// 1962. It is not one of All, which every enumeration of the families
+// takes: its chains are what a library's full adders make small.
+//
 // Widths that are not powers of two: Kogge–Stone, Brent–Kung, Sklansky,
 // Han–Carlson, Knowles and Harris are the networks of the next power of two
 // with the columns ≥ n left out (a cell depends only on columns at or below

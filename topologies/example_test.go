@@ -78,8 +78,8 @@ func ExampleAll() {
 }
 
 func ExampleLookup() {
-	_, err := topologies.Lookup("carry-select")
+	_, err := topologies.Lookup("carry-skip")
 	fmt.Println(err)
 	// Output:
-	// topologies: unknown topology "carry-select": known are ripple, kogge-stone, brent-kung, sklansky, han-carlson, ladner-fischer, knowles, harris, zero-deficiency
+	// topologies: unknown topology "carry-skip": known are ripple, kogge-stone, brent-kung, sklansky, han-carlson, ladner-fischer, knowles, harris, zero-deficiency, carry-select
 }

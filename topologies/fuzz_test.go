@@ -22,6 +22,7 @@ func FuzzSelect(f *testing.F) {
 	f.Add("brent-kung", 5, "k")
 	f.Add("ladner-fischer", 7, "k=99")
 	f.Add("nope", 7, "k=\n1")
+	f.Add("carry-select", 64, "l=5,g=2")
 	f.Fuzz(func(t *testing.T, name string, n int, item string) {
 		n %= 2048 // the widths, not the memory, are what is fuzzed
 		var items []string

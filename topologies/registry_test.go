@@ -78,9 +78,9 @@ func TestBuildRefuses(t *testing.T) {
 		want   string
 	}{
 		{"unknown topology", "foo", 8, nil,
-			`topologies: unknown topology "foo": known are ripple, kogge-stone, brent-kung, sklansky, han-carlson, ladner-fischer, knowles, harris, zero-deficiency`},
+			`topologies: unknown topology "foo": known are ripple, kogge-stone, brent-kung, sklansky, han-carlson, ladner-fischer, knowles, harris, zero-deficiency, carry-select`},
 		{"typo", "kogge-stne", 8, nil,
-			`topologies: unknown topology "kogge-stne" (did you mean kogge-stone?): known are ripple, kogge-stone, brent-kung, sklansky, han-carlson, ladner-fischer, knowles, harris, zero-deficiency`},
+			`topologies: unknown topology "kogge-stne" (did you mean kogge-stone?): known are ripple, kogge-stone, brent-kung, sklansky, han-carlson, ladner-fischer, knowles, harris, zero-deficiency, carry-select`},
 		{"parameter where none is taken", "kogge-stone", 8, network.Params{"k": 1},
 			`topologies: kogge-stone has no parameter "k": it takes none`},
 		{"unknown parameter", "ladner-fischer", 8, network.Params{"q": 1, "k": 1},

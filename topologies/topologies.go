@@ -159,10 +159,38 @@ func Names() []string {
 	return names
 }
 
-// Lookup returns the topology with the given name. The error for an
-// unknown name suggests the close one that was likely meant (Suggest).
+// others are the topologies Lookup knows besides the named families.
+var others = []Topology{carrySelect}
+
+// Others returns the topologies that Lookup and Build know besides those
+// of All: constructions that the named families' enumerations (every
+// topology, explore's searches, the GPU tables) leave out. Today that is
+// carry-select, whose chains are what a library's full adders make small
+// (adder.Architecture.FACells), while the named families are measured as
+// logic. The slice is a copy.
+func Others() []Topology {
+	out := make([]Topology, len(others))
+	for i, t := range others {
+		out[i] = t.clone()
+	}
+	return out
+}
+
+// Known returns the names of every topology Lookup knows: those of All,
+// then those of Others.
+func Known() []string {
+	names := Names()
+	for _, t := range others {
+		names = append(names, t.Name)
+	}
+	return names
+}
+
+// Lookup returns the topology with the given name, one of All or of
+// Others. The error for an unknown name suggests the close one that was
+// likely meant (Suggest).
 func Lookup(name string) (Topology, error) {
-	for _, t := range registry {
+	for _, t := range slices.Concat(registry, others) {
 		if t.Name == name {
 			return t.clone(), nil
 		}
@@ -171,14 +199,14 @@ func Lookup(name string) (Topology, error) {
 	if s := Suggest(name); s != "" {
 		meant = " (did you mean " + s + "?)"
 	}
-	return Topology{}, fmt.Errorf("topologies: unknown topology %s%s: known are %s", network.Quote(name), meant, strings.Join(Names(), ", "))
+	return Topology{}, fmt.Errorf("topologies: unknown topology %s%s: known are %s", network.Quote(name), meant, strings.Join(Known(), ", "))
 }
 
 // Suggest returns the name of the topology a user likely meant by name, a
 // name no topology has ("kogge-stne": kogge-stone), or "" where none is
 // close.
 func Suggest(name string) string {
-	return suggest.Closest(name, Names())
+	return suggest.Closest(name, Known())
 }
 
 // Build builds the topology with the given name at width n with parameters

@@ -156,3 +156,32 @@ func TestAdderHeaderMatchesStats(t *testing.T) {
 		})
 	}
 }
+
+// carry-select is built by name, its parameters set by --param, and with
+// --fa-cells it is a carry-select adder of the library's full adders: at
+// 12 bits the segments 3, 4 and 5 bits long, a full adder for each bit of
+// the first and two for each of the others but their lowest, whose carry
+// into the segment selects the sums. -t all leaves it out.
+func TestCarrySelectByName(t *testing.T) {
+	t.Parallel()
+	status, out, errOut := prefixgen("gen", "-t", "carry-select", "-n", "16")
+	require.Equal(t, 0, status, errOut)
+	assert.True(t, strings.HasPrefix(out, "carry-select g=1 l=3, width 16: depth 6, size 25,"), out)
+
+	status, out, errOut = prefixgen("stats", "-t", "carry-select", "-n", "64", "--param", "l=8", "--param", "g=0", "-f", "csv")
+	require.Equal(t, 0, status, errOut)
+	assert.Contains(t, out, "\ncarry-select,g=0;l=8,64,14,112,", "eight segments of 8 bits")
+
+	status, out, errOut = prefixgen("gen", "-t", "carry-select", "-n", "12", "--fa-cells", "--liberty", "asap7", "-f", "verilog")
+	require.Equal(t, 0, status, errOut)
+	assert.Contains(t, out, "module prefix_adder_carry_select_g1_l3_12_facells (")
+	assert.Contains(t, out, "// cells:      17 full adders (FAx1_ASAP7_75t_R of a standard-cell library), 7 sum multiplexers")
+
+	status, out, errOut = prefixgen("stats", "-t", "all", "-n", "16")
+	require.Equal(t, 0, status, errOut)
+	assert.NotContains(t, out, "carry-select")
+
+	status, out, errOut = prefixgen("gen", "-t", "carry-select", "-n", "16", "--param", "k=1")
+	assert.Equal(t, 2, status, out)
+	assert.Equal(t, "prefixgen gen: carry-select has no parameter \"k\": allowed are l, g\n", errOut)
+}

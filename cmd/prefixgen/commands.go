@@ -23,9 +23,9 @@ import (
 
 // Flags shared by several commands.
 func topologyFlag(all bool) cli.Flag {
-	u := "topology to build: " + strings.Join(topologies.Names(), ", ")
+	u := "topology to build: " + strings.Join(topologies.Known(), ", ")
 	if all {
-		u += "; all, or a comma-separated list of them"
+		u += "; all (every one but " + strings.Join(otherNames(), ", ") + "), or a comma-separated list of them"
 	}
 	return &cli.StringFlag{Name: "topology", Aliases: []string{"t"}, Usage: u}
 }
@@ -130,13 +130,23 @@ func topologyList(c *cli.Context, topo string, allowAll bool) ([]string, error) 
 	}
 	switch {
 	case !allowAll && (topo == "all" || len(names) > 1):
-		return nil, usage(c, "-t %s: this command takes one topology: allowed %s", network.Quote(topo), strings.Join(topologies.Names(), ", "))
+		return nil, usage(c, "-t %s: this command takes one topology: allowed %s", network.Quote(topo), strings.Join(topologies.Known(), ", "))
 	case topo == "all":
 		return topologies.Names(), nil
 	case len(names) > 1 && slices.Contains(names, "all"):
-		return nil, usage(c, "-t %s: all cannot be listed with other topologies: allowed all alone, or a list of %s", network.Quote(topo), strings.Join(topologies.Names(), ", "))
+		return nil, usage(c, "-t %s: all cannot be listed with other topologies: allowed all alone, or a list of %s", network.Quote(topo), strings.Join(topologies.Known(), ", "))
 	}
 	return names, nil
+}
+
+// otherNames returns the names of topologies.Others, which -t all leaves
+// out.
+func otherNames() []string {
+	var names []string
+	for _, t := range topologies.Others() {
+		names = append(names, t.Name)
+	}
+	return names
 }
 
 // oneTopology reports whether -t names one topology (not all, not a list),
@@ -165,8 +175,11 @@ func listCommand() *cli.Command {
 				return err
 			}
 			w := c.App.Writer
-			for _, t := range topologies.All() {
+			for _, t := range slices.Concat(topologies.All(), topologies.Others()) {
 				fmt.Fprintf(w, "%s\n    %s\n", t.Name, t.Summary)
+				if !slices.Contains(topologies.Names(), t.Name) {
+					fmt.Fprintf(w, "    not one of -t all, nor of explore's families\n")
+				}
 				for _, p := range t.Params {
 					fmt.Fprintf(w, "    --param %s=V  %s (default %d, allowed %d…%d)\n", p.Name, p.Doc, p.Default, p.Min, p.Max)
 				}

@@ -304,7 +304,7 @@ func cudaCommand() *cli.Command {
 					"and nothing else, so that the three build in a fraction of the suite's time; DIR/TABLE.json as\n" +
 					"for --suite.",
 				Flags: append([]cli.Flag{
-					&cli.StringFlag{Name: "topology", Aliases: []string{"t"}, Usage: "topology to build: " + strings.Join(topologies.Names(), ", ") + ", all, or a comma-separated list of them"},
+					&cli.StringFlag{Name: "topology", Aliases: []string{"t"}, Usage: "topology to build: " + strings.Join(topologies.Known(), ", ") + "; all (every one but " + strings.Join(otherNames(), ", ") + "), or a comma-separated list of them"},
 					benchWidth, paramFlag, from("1 to 32"), typ,
 					&cli.StringFlag{Name: "op", Value: "add", Usage: "operator of the scans: add, max, min, and, or, xor (bigadd always runs)"},
 					&cli.StringFlag{Name: "items", Aliases: []string{"N"}, Usage: "items of every benchmark but the device-wide scans (whose sizes --sizes gives): a number, 2^K or 2^K±C, 1 to 2^40", DefaultText: "2^28"},

@@ -43,7 +43,7 @@ func TestNetworkUsageErrors(t *testing.T) {
 		{[]string{"-x"}, "demo: flag provided but not defined: -x"},
 		{[]string{"stray"}, `demo: unexpected argument "stray": only flags are allowed`},
 		{[]string{"-param", "k"}, `demo: parameter "k" is not name=value: write it as, e.g., k=1`},
-		{[]string{"-t", "nope"}, `demo: unknown topology "nope": known are ripple, kogge-stone, brent-kung, sklansky, han-carlson, ladner-fischer, knowles, harris, zero-deficiency`},
+		{[]string{"-t", "nope"}, `demo: unknown topology "nope": known are ripple, kogge-stone, brent-kung, sklansky, han-carlson, ladner-fischer, knowles, harris, zero-deficiency, carry-select`},
 		{[]string{"-n", "0"}, "demo: sklansky: width 0 out of range: allowed 1…1073741824"},
 		{[]string{"-n", "1e3"}, `demo: invalid value "1e3" for flag -n: want a whole number in decimal`},
 		{[]string{"-x0", "-1"}, `demo: invalid value "-1" for flag -x0: want a whole number from 0, in decimal`},
