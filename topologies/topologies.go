@@ -142,22 +142,10 @@ var registry = []Topology{
 // All returns every topology, in the fixed order ripple, kogge-stone,
 // brent-kung, sklansky, han-carlson, ladner-fischer, knowles, harris,
 // zero-deficiency. The slice is a copy.
-func All() []Topology {
-	out := make([]Topology, len(registry))
-	for i, t := range registry {
-		out[i] = t.clone()
-	}
-	return out
-}
+func All() []Topology { return clones(registry) }
 
 // Names returns the names of all topologies, in the order of All.
-func Names() []string {
-	names := make([]string, len(registry))
-	for i, t := range registry {
-		names[i] = t.Name
-	}
-	return names
-}
+func Names() []string { return names(registry) }
 
 // others are the topologies Lookup knows besides the named families.
 var others = []Topology{carrySelect}
@@ -168,22 +156,28 @@ var others = []Topology{carrySelect}
 // carry-select, whose chains are what a library's full adders make small
 // (adder.Architecture.FACells), while the named families are measured as
 // logic. The slice is a copy.
-func Others() []Topology {
-	out := make([]Topology, len(others))
-	for i, t := range others {
+func Others() []Topology { return clones(others) }
+
+// Known returns the names of every topology Lookup knows: those of All,
+// then those of Others.
+func Known() []string { return names(slices.Concat(registry, others)) }
+
+// clones returns a copy of ts whose topologies have their own Params.
+func clones(ts []Topology) []Topology {
+	out := make([]Topology, len(ts))
+	for i, t := range ts {
 		out[i] = t.clone()
 	}
 	return out
 }
 
-// Known returns the names of every topology Lookup knows: those of All,
-// then those of Others.
-func Known() []string {
-	names := Names()
-	for _, t := range others {
-		names = append(names, t.Name)
+// names returns the names of ts, in their order.
+func names(ts []Topology) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = t.Name
 	}
-	return names
+	return out
 }
 
 // Lookup returns the topology with the given name, one of All or of
