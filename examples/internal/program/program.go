@@ -52,7 +52,7 @@ type Flags struct {
 func NewFlags(name, def string) *Flags {
 	f := &Flags{FlagSet: flag.NewFlagSet(name, flag.ContinueOnError)}
 	f.SetOutput(io.Discard)
-	f.topology = f.String("t", def, "topology: "+strings.Join(topologies.Names(), ", "))
+	f.topology = f.String("t", def, "topology: "+strings.Join(topologies.Known(), ", "))
 	f.Func("param", "topology parameter `name=value`, such as k=1 for ladner-fischer; repeatable", func(s string) error {
 		f.params = append(f.params, s)
 		return nil

@@ -32,7 +32,7 @@ type Case struct {
 // topology and report what it checked.
 func EveryTopology(t *testing.T, run Run, widths []int, extra ...string) {
 	t.Helper()
-	for _, name := range topologies.Names() {
+	for _, name := range topologies.Known() {
 		argsList := [][]string{{"-t", name}}
 		if len(widths) > 0 {
 			argsList = nil
