@@ -604,3 +604,26 @@ func TestClaimRadixCandidates(t *testing.T) {
 	assert.LessOrEqual(t, r.Measured.AreaUM2, r.NamedMeasured.AreaUM2)
 	t.Logf("%s: %.2f µm², %.4f ns; %d networks measured", r.Source, r.NamedMeasured.AreaUM2, r.NamedMeasured.DelayNS, r.Tried)
 }
+
+// The G2 goal adders of ASAP7's full adders are carry-select networks of
+// two segments, each cell for cell the network of -t carry-select with
+// its lower segment's length and g=0, as docs/libraries.md says: the
+// goal's cells claimed as that network pass the claim check, and claimed
+// as the network one bit longer below do not.
+func TestSmallGoalsAreCarrySelect(t *testing.T) {
+	for file, lower := range map[string]int{
+		"asap7-small-abc-32.json": 19, "asap7-small-keep-32.json": 17,
+		"asap7-small-abc-64.json": 37, "asap7-small-keep-64.json": 33,
+		"asap7-small-abc-128.json": 69, "asap7-small-keep-128.json": 66,
+	} {
+		net, arch, _ := readGoal(t, file)
+		require.True(t, arch.FACells, file)
+		for l, ok := range map[int]bool{lower: true, lower + 1: false} {
+			spec := net.Spec()
+			spec.Topology, spec.Params = "carry-select", network.Params{"l": l, "g": 0}
+			claimed, err := network.New(spec)
+			require.NoError(t, err, file)
+			assert.Equal(t, ok, topologies.CheckClaim(claimed) == nil, "%s as l=%d", file, l)
+		}
+	}
+}
