@@ -43,3 +43,24 @@ func FuzzSelect(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCheckClaim feeds network files, as --from reads them, to
+// CheckClaim: no file may panic it, and a refusal is one line prefixed
+// with the package name.
+func FuzzCheckClaim(f *testing.F) {
+	f.Add(`{"format":"prefixgen.network/v1","width":6,"topology":"carry-select","params":{"l0":4,"l1":2},"cells":[[0,1],[6,2],[7,3],[4,5],[8,4],[8,9]],"outputs":[0,6,7,8,10,11]}`)
+	f.Add(`{"format":"prefixgen.network/v1","width":6,"topology":"carry-select","params":{"l":4,"g":0},"cells":[[0,1],[6,2],[7,3],[4,5],[8,4],[8,9]],"outputs":[0,6,7,8,10,11]}`)
+	f.Add(`{"format":"prefixgen.network/v1","width":6,"topology":"carry-select","params":{"l0":4,"l2":2},"cells":[[0,1],[6,2],[7,3],[4,5],[8,4],[8,9]],"outputs":[0,6,7,8,10,11]}`)
+	f.Add(`{"format":"prefixgen.network/v1","width":4,"topology":"ladner-fischer","params":{"k":99},"cells":[[0,1],[2,3],[4,2],[4,5]],"outputs":[0,4,6,7]}`)
+	f.Add(`{"format":"prefixgen.network/v1","width":4,"topology":"sklansky","params":{},"cells":[[0,1],[2,3],[4,2],[4,5]],"outputs":[0,4,6,7]}`)
+	f.Fuzz(func(t *testing.T, doc string) {
+		net, err := network.Read(strings.NewReader(doc))
+		if err != nil || net.Width() > 4096 {
+			return
+		}
+		if err := topologies.CheckClaim(net); err != nil {
+			require.True(t, strings.HasPrefix(err.Error(), "topologies: "), err.Error())
+			require.NotContains(t, err.Error(), "\n")
+		}
+	})
+}
