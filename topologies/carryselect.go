@@ -15,7 +15,7 @@ var carrySelect = Topology{
 	Summary:   "segments of ripple chains, each above the first joining its spans to the carry into it; each segment g bits longer than the one below (g=0 the uniform adder, g=1 the square-root one); with --fa-cells a carry-select adder of full adders",
 	Reference: "O. J. Bedrij, Carry-Select Adder, IRE Trans. Electronic Computers EC-11(3), 1962",
 	Params: []Param{
-		{Name: "l", Default: 0, Min: 0, Max: network.MaxWidth, Doc: "bits of the first segment, which ripples from bit 0; 0 for the length of least depth (then of fewest cells, then the longest)"},
+		{Name: "l", Default: 0, Min: 0, Max: network.MaxWidth, Doc: "bits of the first segment, which ripples from bit 0 (n or more: one segment, a ripple chain); 0 for the length of least depth (then of fewest cells, then the longest)"},
 		{Name: "g", Default: 1, Min: 0, Max: network.MaxWidth, Doc: "each segment is g bits longer than the one below it, the last one what is left: 0 for equal segments, 1 for the square-root carry-select adder"},
 	},
 	useful: map[string]func(int) int{"l": func(n int) int { return n }, "g": func(n int) int { return n }},
@@ -115,9 +115,11 @@ func carrySelectGrowth(n int, segments []int) (int, bool) {
 	return g, true
 }
 
-// buildCarrySelect builds the family's network for complete parameters.
+// buildCarrySelect builds the family's network for complete parameters,
+// recording the first segment's length it has: a first length of n or
+// more is one segment of n bits.
 func buildCarrySelect(n int, p network.Params) (*network.Network, error) {
-	l, g := p["l"], p["g"]
+	l, g := min(p["l"], n), p["g"]
 	if l == 0 {
 		l = carrySelectFirst(n, g)
 	}

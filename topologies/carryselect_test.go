@@ -85,6 +85,13 @@ func TestCarrySelectFamily(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, want.Spec().Cells, net.Spec().Cells)
 	assert.Equal(t, network.Params{"l": 37, "g": 0}, net.Params())
+	// A first segment longer than the width is the whole width, and is
+	// recorded so.
+	net, err = topologies.Build("carry-select", 16, network.Params{"l": 100})
+	require.NoError(t, err)
+	assert.Equal(t, network.Params{"l": 16, "g": 1}, net.Params())
+	assert.Equal(t, 15, net.Depth())
+	require.NoError(t, topologies.CheckClaim(net))
 
 	for _, n := range []int{1, 2, 3, 7, 16, 33, 64, 100} {
 		for _, g := range []int{0, 1, 2, 5} {
