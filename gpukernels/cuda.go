@@ -265,7 +265,7 @@ type Options struct {
 	// Totals is the network that scans the warp totals of a block of
 	// BlockShuffle, of width BlockThreads / segment; nil means the
 	// network's own family at that width with its parameters, or
-	// Kogge–Stone for a network of no registered family.
+	// Kogge–Stone for a network of no family (or one its family cannot build at that width).
 	Totals *network.Network
 	// Block is the block scan: BlockShuffle (empty means it), the warp
 	// network over thread totals with a second network over warp totals,
@@ -587,12 +587,12 @@ func plural(n int, word string) string {
 }
 
 // totalsNetwork returns the network of net's family at width warps, with
-// its parameters, or Kogge–Stone when net has no registered family.
+// its parameters (any family Lookup knows, carry-select among them), or
+// Kogge–Stone where there is none: a network of no family, or one the
+// family cannot build at that width with those parameters.
 func totalsNetwork(net *network.Network, warps int) *network.Network {
-	if slices.Contains(topologies.Names(), net.Topology()) {
-		if t, err := topologies.AtWidth(net, warps); err == nil {
-			return t
-		}
+	if t, err := topologies.AtWidth(net, warps); err == nil {
+		return t
 	}
 	t, err := topologies.KoggeStone(warps)
 	if err != nil {

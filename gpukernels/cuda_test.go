@@ -162,6 +162,9 @@ func TestCUDATotals(t *testing.T) {
 	assert.Contains(t, got, "// totals:     brent-kung of width 32 (depth 8, size 57)")
 	got = render(t, gputest.HiOld(t), gpukernels.Options{})
 	assert.Contains(t, got, "// totals:     kogge-stone of width 16 (depth 4, size 49)")
+	// Carry-select is a family outside -t all, but a family all the same.
+	got = render(t, gputest.Build(t, "carry-select", 32, network.Params{"l": 4, "g": 0}), gpukernels.Options{BlockThreads: 512})
+	assert.Contains(t, got, "// totals:     carry-select g=0 l=4 of width 16 (depth 6, size 24)")
 	got = render(t, gputest.Build(t, "sklansky", 32, nil), gpukernels.Options{BlockThreads: 256, Totals: gputest.Build(t, "ripple", 8, nil)})
 	assert.Contains(t, got, "// totals:     ripple of width 8 (depth 7, size 7)")
 }

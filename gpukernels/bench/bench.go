@@ -14,7 +14,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"text/template"
@@ -334,12 +333,10 @@ func appendHarness(files []File, d *harnessData) ([]File, error) {
 	return files, nil
 }
 
-// familyAt returns the network of net's registered family at width w,
-// with its parameters, or nil for a network of no family.
+// familyAt returns the network of net's family at width w, with its
+// parameters (any family topologies.Lookup knows), or nil for a network
+// of no family or one its family cannot build at w.
 func familyAt(net *network.Network, w int) *network.Network {
-	if !slices.Contains(topologies.Names(), net.Topology()) {
-		return nil
-	}
 	fam, err := topologies.AtWidth(net, w)
 	if err != nil {
 		return nil

@@ -507,3 +507,17 @@ exit 1`), want: `bench: nvcc failed (exit status 1): harness.cu(3): error: ident
 		})
 	}
 }
+
+// TestHarnessFamilyOutsideAll checks that a family outside -t all, as
+// carry-select is, still has its shared-memory block scans: the harness
+// builds them from any family topologies knows.
+func TestHarnessFamilyOutsideAll(t *testing.T) {
+	net := gputest.Build(t, "carry-select", 32, network.Params{"l": 8, "g": 2})
+	fam := gputest.Build(t, "carry-select", bench.SharedWidth, network.Params{"l": 8, "g": 2})
+	require.LessOrEqual(t, fam.Depth(), bench.MaxSharedRounds)
+	files := harnessFiles(t, bench.BenchOptions{Networks: []*network.Network{net}})
+	assert.True(t, strings.Contains(files["harness.cu"], "\"block-shared\", \"carry-select"), "no block-shared row of carry-select")
+	header := gpukernels.DefaultNamespace(fam, "int32", "add") + "_shared_0.cuh"
+	_, ok := files[header]
+	assert.True(t, ok, "no %s", header)
+}
