@@ -56,8 +56,8 @@ func TestVerilogGolden(t *testing.T) {
 }
 
 // An adder of library cells instantiates one NAND2 and one OAI21 a bit,
-// under the library's names and pins (escaped where Verilog needs it);
-// VHDL refuses it.
+// under the library's names and pins (escaped where Verilog needs it), in
+// Verilog and in VHDL, where each cell is also a component.
 func TestVerilogCells(t *testing.T) {
 	net := build(t, "sklansky", 8)
 	opt := adder.Standard
@@ -72,14 +72,47 @@ func TestVerilogCells(t *testing.T) {
 	assert.Equal(t, "emit: an adder of library cells (Architecture.PGCells) needs the library's cells: allowed VerilogOptions.Cells, as physical.PGCells finds them", err.Error())
 	require.NoError(t, emit.Verilog(&v, net, emit.VerilogOptions{Adder: &opt, Cells: cells}))
 	golden.Check(t, filepath.Join("testdata", "sk8-pgcells.v.golden"), v.Bytes())
+	v.Reset()
+	require.NoError(t, emit.VHDL(&v, net, emit.VHDLOptions{Adder: &opt, Cells: cells}))
+	golden.Check(t, filepath.Join("testdata", "sk8-pgcells.vhd.golden"), v.Bytes())
 	cells.NAND2.Name, cells.NAND2.Output = "nand2$1.x", "out"
 	v.Reset()
 	require.NoError(t, emit.Verilog(&v, net, emit.VerilogOptions{Adder: &opt, Cells: cells}))
 	assert.Contains(t, v.String(), "    \\nand2$1.x  u_g_n_3 (.A(a[3]), .B(b[3]), .out(g_n[3]));\n")
 	assert.Contains(t, v.String(), "    OAI21X1 u_p_n_3 (.B(a[3]), .C(b[3]), .A(g_n[3]), .Y(p_n[3]));\n")
-	err = emit.VHDL(&v, net, emit.VHDLOptions{Adder: &opt})
-	require.Error(t, err)
-	assert.Equal(t, "emit: VHDL does not instantiate library cells for the pre-processing: allowed Verilog", err.Error())
+	v.Reset()
+	require.NoError(t, emit.VHDL(&v, net, emit.VHDLOptions{Adder: &opt, Cells: cells}))
+	vhdl := v.String()
+	assert.Contains(t, vhdl, "    component \\nand2$1.x\\\n        port (\n            A : in std_logic;\n            B : in std_logic;\n            \\out\\ : out std_logic\n        );\n    end component;\n")
+	assert.Contains(t, vhdl, "    u_g_n_3 : \\nand2$1.x\\ port map (A => a(3), B => b(3), \\out\\ => g_n(3));\n")
+	assert.Contains(t, vhdl, "    u_p_n_3 : OAI21X1 port map (B => a(3), C => b(3), A => g_n(3), Y => p_n(3));\n")
+	assert.Equal(t, 1, strings.Count(vhdl, "component OAI21X1\n"), "one component a cell")
+	assert.Equal(t, 8, strings.Count(vhdl, " : OAI21X1 port map ("), "one OAI21 a bit")
+}
+
+// VHDLName keeps a basic identifier and writes any other name as an
+// extended one, refusing what no identifier can hold.
+func TestVHDLName(t *testing.T) {
+	for _, c := range []struct{ in, want, err string }{
+		{"NAND2_X1", "NAND2_X1", ""},
+		{"sky130_fd_sc_hd__nand2_1", `\sky130_fd_sc_hd__nand2_1\`, ""},
+		{"out", `\out\`, ""},
+		{"a_", `\a_\`, ""},
+		{"2x", `\2x\`, ""},
+		{`a\b`, `\a\\b\`, ""},
+		{"", "", "emit: an empty name cannot be a VHDL identifier"},
+		{"a\tb", "", `emit: name "a\tb" cannot be a VHDL identifier: '\t' is not allowed; allowed: printable Latin-1 characters`},
+		{"a→b", "", `emit: name "a→b" cannot be a VHDL identifier: '→' is not allowed; allowed: printable Latin-1 characters`},
+	} {
+		got, err := emit.VHDLName(c.in)
+		if c.err != "" {
+			require.Error(t, err, c.in)
+			assert.Equal(t, c.err, err.Error())
+			continue
+		}
+		require.NoError(t, err, c.in)
+		assert.Equal(t, c.want, got)
+	}
 }
 
 // The netlist has one G wire per cell and one P wire per black cell, as

@@ -3,6 +3,8 @@ package emit
 import (
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/prefixgen/prefixgen/adder"
@@ -16,8 +18,15 @@ type VHDLOptions struct {
 	Entity string
 	// Adder chooses the adder (operation, flags, sparse tree, pipeline: see
 	// package adder); nil means adder.Standard, {cout, sum} = a + b + cin.
-	// VHDL instantiates no library cells: an adder with PGCells is refused.
 	Adder *adder.Architecture
+	// Cells are the library's NAND2 and OAI21 that an adder with PGCells
+	// instantiates, or the full adder of FACells, as for Verilog: each is
+	// a component, declared in the architecture, and an instance. A name
+	// that is not a VHDL basic identifier (sky130_fd_sc_hd__nand2_1 has
+	// two underscores in a row) is written as an extended identifier,
+	// \sky130_fd_sc_hd__nand2_1\. nil stands for cells named NAND2, OAI21
+	// and FA (adder.Describe).
+	Cells *adder.Cells
 }
 
 // VHDL writes the adder built around net that opt.Adder asks for as a
@@ -37,7 +46,7 @@ type VHDLOptions struct {
 // --std=93 and --std=08 alike. VHDL identifiers ignore case; the
 // description's names are unique without regard to case.
 func VHDL(w io.Writer, net *network.Network, opt VHDLOptions) error {
-	d, _, err := newVHDLData(net, opt.Entity, adderOptions(opt.Adder))
+	d, _, err := newVHDLData(net, opt.Entity, adderOptions(opt.Adder), opt.Cells)
 	if err != nil {
 		return err
 	}
@@ -69,7 +78,7 @@ func VHDLTestbench(w io.Writer, net *network.Network, opt TestbenchOptions) erro
 	if err := CheckVHDLTestbench(ao); err != nil {
 		return err
 	}
-	d, _, err := newVHDLData(net, opt.Module, ao)
+	d, _, err := newVHDLData(net, opt.Module, ao, nil)
 	if err != nil {
 		return err
 	}
@@ -106,15 +115,23 @@ func CheckVHDLTestbench(opt adder.Architecture) error {
 // vhdlData is what adder.vhd.tmpl reads: the description rendered into
 // VHDL lines.
 type vhdlData struct {
-	Entity   string
-	Header   []string
-	Summary  []string
-	Cells    bool
-	Ports    []string
-	Signals  []string
-	Reduce   bool // the architecture needs the reduce_and and reduce_or functions
-	Sections []adderSection
-	Stages   []vhdlStage
+	Entity     string
+	Header     []string
+	Summary    []string
+	Cells      bool
+	Ports      []string
+	Components []vhdlComponent // the library cells the adder instantiates
+	Signals    []string
+	Reduce     bool // the architecture needs the reduce_and and reduce_or functions
+	Sections   []adderSection
+	Stages     []vhdlStage
+}
+
+// vhdlComponent is the declaration of a library cell: its name and its
+// ports, each "PIN : in std_logic" or "PIN : out std_logic".
+type vhdlComponent struct {
+	Name  string
+	Ports []string
 }
 
 // vhdlStage is one register stage: a clocked process.
@@ -150,20 +167,14 @@ func vhdlType(w int) string {
 }
 
 // newVHDLData describes the adder around net and renders it in VHDL.
-func newVHDLData(net *network.Network, entity string, opt adder.Architecture) (*vhdlData, *adder.Description, error) {
+func newVHDLData(net *network.Network, entity string, opt adder.Architecture, cells *adder.Cells) (*vhdlData, *adder.Description, error) {
 	if entity == "" {
 		entity = AdderModuleName(net, opt)
 	}
 	if err := CheckEntityName(entity); err != nil {
 		return nil, nil, err
 	}
-	if opt.PGCells {
-		return nil, nil, fmt.Errorf("emit: VHDL does not instantiate library cells for the pre-processing: allowed Verilog")
-	}
-	if opt.FACells {
-		return nil, nil, fmt.Errorf("emit: VHDL does not instantiate library cells for full adders: allowed Verilog")
-	}
-	d, err := adder.Describe(net, opt, nil)
+	d, err := adder.Describe(net, opt, cells)
 	if err != nil {
 		return nil, nil, fmt.Errorf("emit: %w", err)
 	}
@@ -191,7 +202,27 @@ func newVHDLData(net *network.Network, entity string, opt adder.Architecture) (*
 		for _, b := range sec.Buses {
 			vd.Signals = append(vd.Signals, fmt.Sprintf("signal %s : %s;", b.Name, vhdlType(b.Width)))
 		}
-		for _, a := range sec.Assigns {
+		for i := 0; i < len(sec.Assigns); i++ {
+			a := sec.Assigns[i]
+			if a.Cell != nil {
+				// The outputs of one instance are assignments in a row.
+				first := i
+				for a.Instance != "" && i+1 < len(sec.Assigns) && sec.Assigns[i+1].Instance == a.Instance {
+					i++
+				}
+				outs := sec.Assigns[first : i+1]
+				for _, o := range outs {
+					if o.Declare {
+						vd.Signals = append(vd.Signals, fmt.Sprintf("signal %s : %s;", o.Target.Name, vhdlType(o.Width)))
+					}
+				}
+				code, err := vd.instance(outs)
+				if err != nil {
+					return nil, nil, err
+				}
+				as.Lines = append(as.Lines, adderLine{Comment: vhdlComment(a.Comment), Code: code})
+				continue
+			}
 			if a.Declare {
 				vd.Signals = append(vd.Signals, fmt.Sprintf("signal %s : %s;", a.Target.Name, vhdlType(a.Width)))
 			}
@@ -218,6 +249,79 @@ func newVHDLData(net *network.Network, entity string, opt adder.Architecture) (*
 		vd.Stages = append(vd.Stages, vs)
 	}
 	return vd, d, nil
+}
+
+// instance returns the instance of a library cell that drives the targets
+// of outs (adder.Assign.Cell), the assignments of one instance, labelled
+// outs[0].Instance or u_ and the target's name and bit, and declares the
+// cell's component on its first use, with the pins the adder connects.
+func (vd *vhdlData) instance(outs []adder.Assign) (string, error) {
+	a := outs[0]
+	cell, err := VHDLName(a.Cell.Name)
+	if err != nil {
+		return "", err
+	}
+	var ports, pins []string
+	for i, arg := range a.CellArgs {
+		pin, err := VHDLName(a.Cell.Inputs[i])
+		if err != nil {
+			return "", err
+		}
+		ports = append(ports, pin+" : in std_logic")
+		pins = append(pins, fmt.Sprintf("%s => %s", pin, vhdlRef(arg)))
+	}
+	for _, o := range outs {
+		name := o.CellPin
+		if name == "" {
+			name = o.Cell.Output
+		}
+		pin, err := VHDLName(name)
+		if err != nil {
+			return "", err
+		}
+		ports = append(ports, pin+" : out std_logic")
+		pins = append(pins, fmt.Sprintf("%s => %s", pin, vhdlRef(o.Target)))
+	}
+	k := slices.IndexFunc(vd.Components, func(c vhdlComponent) bool { return c.Name == cell })
+	if k < 0 {
+		vd.Components = append(vd.Components, vhdlComponent{Name: cell, Ports: ports})
+	} else if !slices.Equal(vd.Components[k].Ports, ports) {
+		return "", fmt.Errorf("emit: library cell %s is instantiated with the pins %s and %s: allowed one set of pins per cell",
+			a.Cell.Name, strings.Join(vd.Components[k].Ports, ", "), strings.Join(ports, ", "))
+	}
+	label := a.Instance
+	if label == "" {
+		label = "u_" + a.Target.Name
+		if a.Target.Bit >= 0 {
+			label += "_" + strconv.Itoa(a.Target.Bit)
+		}
+	}
+	return fmt.Sprintf("%s : %s port map (%s);", label, cell, strings.Join(pins, ", ")), nil
+}
+
+// VHDLName returns name as a VHDL identifier: itself where it is a basic
+// identifier and no reserved word, otherwise the extended identifier
+// \name\ (a backslash in name doubled), which keeps its case. A name
+// with a character an extended identifier cannot hold (a control
+// character, a character outside Latin-1) is an error.
+func VHDLName(name string) (string, error) {
+	basic := name != "" && !vhdlKeywords[strings.ToLower(name)] && !strings.Contains(name, "__") && !strings.HasSuffix(name, "_")
+	for i, r := range name {
+		letter := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+		if r < ' ' || r == 0x7f || r > 0xff || r >= 0x80 && r < 0xa0 {
+			return "", fmt.Errorf("emit: name %q cannot be a VHDL identifier: %q is not allowed; allowed: printable Latin-1 characters", name, r)
+		}
+		if i == 0 && !letter || !letter && !(r >= '0' && r <= '9') && r != '_' {
+			basic = false
+		}
+	}
+	if name == "" {
+		return "", fmt.Errorf("emit: an empty name cannot be a VHDL identifier")
+	}
+	if basic {
+		return name, nil
+	}
+	return `\` + strings.ReplaceAll(name, `\`, `\\`) + `\`, nil
 }
 
 // vhdlASCII spells the non-ASCII characters of the description's comments

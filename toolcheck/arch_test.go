@@ -149,8 +149,9 @@ func TestArchitecturesPlantedBugs(t *testing.T) {
 
 // TestPGCells checks adders whose generate and propagate are the OSU 0.18 µm
 // library's cells (physical.PGCells) with the library's own models: every
-// tool passes, and GHDL is skipped (the adder has no VHDL). With the
-// OAI21's pins planted in the wrong order, the testbench and the proof fail.
+// tool passes, GHDL on the VHDL with the cells' models from the Liberty
+// file too. With the OAI21's pins planted in the wrong order, the
+// testbenches and the proof fail.
 func TestPGCells(t *testing.T) {
 	t.Parallel()
 	requireTools(t)
@@ -193,8 +194,8 @@ func TestPGCells(t *testing.T) {
 // their outputs are complements) with the library's own models: a ripple
 // of them, a Sklansky adder whose odd bits are pairs of them selected by
 // the carry below, and a carry-select adder, with and without a carry-in.
-// Every tool passes, and GHDL is skipped. With the carry and sum pins
-// planted the wrong way round, the testbench and the proof fail.
+// Every tool passes, GHDL too. With the carry and sum pins planted the
+// wrong way round, the testbenches and the proof fail.
 func TestFACells(t *testing.T) {
 	t.Parallel()
 	requireTools(t)
@@ -233,9 +234,11 @@ func TestFACells(t *testing.T) {
 }
 
 // requireCellVerdicts checks designs of library cells, bugs[i] saying
-// whether the i-th has a planted bug: GHDL skips each (an adder of library
-// cells has no VHDL), every tool passes those without a bug, and the
-// testbench and the proof fail those with one.
+// whether the i-th has a planted bug: every tool passes those without a
+// bug, and the testbench, the proof and the VHDL testbench fail those with
+// one. GHDL runs the VHDL testbench where the adder has one, with the
+// cells' VHDL models, and skips the others (no ghdl --synth proof of an
+// adder of library cells).
 func requireCellVerdicts(t *testing.T, designs []*toolcheck.Design, bugs []bool) {
 	t.Helper()
 	results, err := toolcheck.Check(context.Background(), designs, toolcheck.Options{})
@@ -245,8 +248,11 @@ func requireCellVerdicts(t *testing.T, designs []*toolcheck.Design, bugs []bool)
 	for i, r := range results {
 		bug := bugs[i/per]
 		switch {
-		case r.Tool == "ghdl":
+		case r.Tool == "ghdl" && designs[i/per].VHDLTestbench == nil:
 			assert.Equal(t, toolcheck.Skipped, r.Status, "%s: %s", r.Design, r.Detail)
+			assert.True(t, strings.HasPrefix(r.Detail, "analysed; "), "%s: GHDL analyses the VHDL: %s", r.Design, r.Detail)
+		case bug && r.Tool == "ghdl":
+			assert.Equal(t, toolcheck.Fail, r.Status, "%s: the VHDL testbench must fail: %s", r.Design, r.Detail)
 		case bug && (r.Check == "testbench" || r.Check == "equivalence"):
 			assert.Equal(t, toolcheck.Fail, r.Status, "%s: %s %s must fail: %s", r.Design, r.Tool, r.Check, r.Detail)
 		case !bug:

@@ -33,9 +33,12 @@
 //     be proven equal to the Verilog adder by Yosys; for a pipeline with a
 //     reset, whose testbench compares nothing under rst, the two must be
 //     proven equal at every cycle after one cycle of rst, from any state.
-//     An adder of library cells (adder.Architecture.PGCells) has no VHDL: GHDL is
-//     skipped, and every other check reads the cells' Verilog models
-//     (Options.Liberty).
+//     An adder of library cells (adder.Architecture.PGCells, FACells) is
+//     simulated with the cells' models from the Liberty file
+//     (Options.Liberty): Verilog models written by Yosys, which every other
+//     check reads, and VHDL models (emit.VHDLCellModels), which GHDL
+//     analyses before the adder; its VHDL is checked by the VHDL testbench
+//     alone, where it has one, and otherwise only analysed (Skipped).
 //
 // NewModuleDesign makes a Design of a module of the user's own (an adder
 // written by hand, or a netlist after synthesis with the Liberty file of its

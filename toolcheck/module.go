@@ -17,6 +17,7 @@ import (
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/internal/cleanup"
 	"github.com/prefixgen/prefixgen/internal/toolrun"
+	"github.com/prefixgen/prefixgen/liberty"
 	"github.com/prefixgen/prefixgen/topologies"
 )
 
@@ -254,6 +255,31 @@ func libraryModels(opt Options) ([]byte, error) {
 	}
 	defer remove()
 	return cellModels(context.Background(), yosys, dir, opt.Liberty, opt.ToolTimeout)
+}
+
+// vhdlModels returns the VHDL models of the library cells an adder of
+// architecture ao instantiates (opt.Cells), from the functions of the
+// Liberty file opt.Liberty (emit.VHDLCellModels).
+func vhdlModels(opt Options, ao adder.Architecture) ([]byte, error) {
+	src, err := os.ReadFile(opt.Liberty)
+	if err != nil {
+		if pe, ok := errors.AsType[*os.PathError](err); ok {
+			err = pe.Err
+		}
+		return nil, &InputError{fmt.Sprintf("toolcheck: cannot read the Liberty file %s: %v", opt.Liberty, err)}
+	}
+	var names []string
+	if ao.PGCells {
+		names = append(names, opt.Cells.NAND2.Name, opt.Cells.OAI21.Name)
+	}
+	if ao.FACells {
+		names = append(names, opt.Cells.FA.Name)
+	}
+	var b bytes.Buffer
+	if err := emit.VHDLCellModels(&b, liberty.Cells(src), names); err != nil {
+		return nil, &InputError{"toolcheck: " + strings.TrimPrefix(err.Error(), "emit: ")}
+	}
+	return b.Bytes(), nil
 }
 
 // cellModels has Yosys read the functions of the cells of a Liberty file

@@ -127,10 +127,12 @@ type Design struct {
 	// adder, its testbench, the $lcu techmap (emit.YosysLCU) and the
 	// picture.
 	Verilog, Testbench, LCU, DOT []byte
-	// VHDL is the adder in VHDL (emit.VHDL), nil for an adder of library
-	// cells, and VHDLTestbench its testbench (emit.VHDLTestbench), nil for
-	// an adder the VHDL testbench does not cover.
-	VHDL, VHDLTestbench []byte
+	// VHDL is the adder in VHDL (emit.VHDL), and VHDLTestbench its
+	// testbench (emit.VHDLTestbench), nil for an adder the VHDL testbench
+	// does not cover. VHDLCells are the VHDL models of the library cells
+	// an adder of library cells instantiates (emit.VHDLCellModels, from
+	// the functions of the Liberty file), nil for other designs.
+	VHDL, VHDLTestbench, VHDLCells []byte
 	// Reference is the behavioural module Namespace + "reference" with
 	// the adder's ports that the equivalence proof compares it with, Spec says what it
 	// computes, and Latency is the number of register stages of both;
@@ -172,7 +174,7 @@ func (d *Design) testbenchModule() string {
 // digest returns the digest of the design's files.
 func (d *Design) digest() [sha256.Size]byte {
 	h := sha256.New()
-	for _, f := range [][]byte{d.Verilog, d.Testbench, d.LCU, d.DOT, d.Reference, d.VHDL, d.VHDLTestbench} {
+	for _, f := range [][]byte{d.Verilog, d.Testbench, d.LCU, d.DOT, d.Reference, d.VHDL, d.VHDLTestbench, d.VHDLCells} {
 		fmt.Fprintf(h, "%d:", len(f))
 		h.Write(f)
 	}
@@ -199,8 +201,8 @@ type Options struct {
 	// Cells are the library cells of an Adder with PGCells or FACells.
 	Cells *adder.Cells
 	// Liberty is the Liberty file of the cells Cells names, which
-	// NewDesign then reads Verilog models of (Design.Cells); the adder has
-	// no VHDL.
+	// NewDesign then reads Verilog and VHDL models of (Design.Cells and
+	// VHDLCells).
 	Liberty string
 	// Keep, when not empty, is a folder that keeps every design's files
 	// (the sources, what the tools wrote, and a log of each check's tool
@@ -318,13 +320,16 @@ func NewDesign(net *network.Network, opt Options) (*Design, error) {
 	}
 	key := cellKey(net) + " " + ao.Suffix()
 	if ao.InstantiatesCells() {
-		// An adder of library cells has no VHDL, and adders of other
-		// libraries' cells, or of other pins, differ.
+		// Adders of other libraries' cells, or of other pins, differ.
 		if d.Cells, err = libraryModels(opt); err != nil {
 			return nil, err
 		}
+		if d.VHDLCells, err = vhdlModels(opt, ao); err != nil {
+			return nil, err
+		}
 		key = fmt.Sprint(key, " ", *opt.Cells, " ", opt.Liberty)
-	} else if err := d.addVHDL(net, ao, opt); err != nil {
+	}
+	if err := d.addVHDL(net, ao, opt); err != nil {
 		return nil, err
 	}
 	d.Verilog, d.Testbench, d.LCU, d.DOT = v.Bytes(), tb.Bytes(), lcu.Bytes(), dot.Bytes()
@@ -336,7 +341,7 @@ func NewDesign(net *network.Network, opt Options) (*Design, error) {
 // covers the adder, d.VHDLTestbench to its testbench.
 func (d *Design) addVHDL(net *network.Network, ao adder.Architecture, opt Options) error {
 	var vhdl, vhdlTB bytes.Buffer
-	if err := emit.VHDL(&vhdl, net, emit.VHDLOptions{Entity: d.Module, Adder: &ao}); err != nil {
+	if err := emit.VHDL(&vhdl, net, emit.VHDLOptions{Entity: d.Module, Adder: &ao, Cells: opt.Cells}); err != nil {
 		return err
 	}
 	if emit.CheckVHDLTestbench(ao) == nil {
@@ -531,6 +536,9 @@ func writeDesign(dir string, d *Design) error {
 	}
 	if d.Cells != nil {
 		files[cellsFile] = d.Cells
+	}
+	if d.VHDLCells != nil {
+		files[vhdlCellsFile] = d.VHDLCells
 	}
 	for name, data := range files {
 		if data == nil {

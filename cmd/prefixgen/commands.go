@@ -221,7 +221,7 @@ func genCommand() *cli.Command {
 			&cli.StringFlag{Name: "testbench-out", Usage: "verilog, vhdl: write the adder's self-checking testbench to `FILE` as well, in the same run (the adder goes to -o FILE; both are written whole or neither)"},
 			vectorsFlag(1000, "verilog, vhdl --testbench or --testbench-out: random vectors after the corner vectors"),
 			seedFlag, widthsFlag,
-			&cli.StringFlag{Name: "liberty", Usage: "verilog --pg-cells or --fa-cells: the library whose NAND2 and OAI21 cells, or full adder, the adder instantiates: " + libraryUsage, DefaultText: "osu018"},
+			&cli.StringFlag{Name: "liberty", Usage: "verilog and vhdl with --pg-cells or --fa-cells: the library whose NAND2 and OAI21 cells, or full adder, the adder instantiates: " + libraryUsage, DefaultText: "osu018"},
 			dontUseFlag(),
 		}, archFlags()...),
 		OnUsageError: onUsageError,
@@ -364,18 +364,16 @@ func genWriter(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 	if err != nil {
 		return nil, err
 	}
-	if f == "vhdl" && arch.InstantiatesCells() {
-		return nil, usage(c, "%s applies to -f verilog: VHDL does not instantiate library cells", pgCellsSource(c))
-	}
+	hdl := f == "verilog" || f == "vhdl"
 	for _, flag := range []string{"liberty", "dont-use"} {
-		if c.IsSet(flag) && (!arch.InstantiatesCells() || f != "verilog") {
-			return nil, usage(c, "--%s applies to -f verilog with --pg-cells or --fa-cells only: it names the library of the cells", flag)
+		if c.IsSet(flag) && (!arch.InstantiatesCells() || !hdl) {
+			return nil, usage(c, "--%s applies to -f verilog or vhdl with --pg-cells or --fa-cells only: it names the library of the cells", flag)
 		}
 	}
-	// The library's cells are read for -f verilog only: the other formats
-	// write no cell (-f json records that the adder has them).
+	// The library's cells are read for -f verilog and vhdl only: the other
+	// formats write no cell (-f json records that the adder has them).
 	var cells *adder.Cells
-	if f == "verilog" {
+	if hdl {
 		if cells, err = libraryCells(c, arch); err != nil {
 			return nil, err
 		}
@@ -434,7 +432,7 @@ func genWriter(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 			opt := emit.TestbenchOptions{Module: module, Vectors: vectors, Seed: seed, Adder: &arch}
 			return func(w io.Writer, n *network.Network) error { return emit.VHDLTestbench(w, n, opt) }, nil
 		}
-		opt := emit.VHDLOptions{Entity: module, Adder: &arch}
+		opt := emit.VHDLOptions{Entity: module, Adder: &arch, Cells: cells}
 		return func(w io.Writer, n *network.Network) error { return emit.VHDL(w, n, opt) }, nil
 	case "yosys-lcu":
 		opt := emit.YosysLCUOptions{Module: module}

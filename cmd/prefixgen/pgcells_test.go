@@ -45,10 +45,12 @@ func TestPGCellsGen(t *testing.T) {
 	// A format without cells needs no library, and says what refuses it.
 	status, _, errOut = prefixgen("gen", "--from", path, "-f", "svg", "--liberty", lib)
 	assert.Equal(t, 2, status)
-	assert.Equal(t, "prefixgen gen: --liberty applies to -f verilog with --pg-cells or --fa-cells only: it names the library of the cells\n", errOut)
-	status, _, errOut = prefixgen("gen", "--from", path, "-f", "vhdl")
-	assert.Equal(t, 2, status)
-	assert.Equal(t, "prefixgen gen: "+path+", an adder of library cells, applies to -f verilog: VHDL does not instantiate library cells\n", errOut)
+	assert.Equal(t, "prefixgen gen: --liberty applies to -f verilog or vhdl with --pg-cells or --fa-cells only: it names the library of the cells\n", errOut)
+	// VHDL instantiates the same cells, each a component.
+	status, got, errOut = prefixgen("gen", "--from", path, "-f", "vhdl", "--liberty", lib)
+	require.Equal(t, 0, status, errOut)
+	assert.Contains(t, got, "    component MYNAND\n")
+	assert.Contains(t, got, "    u_g_n_0 : MYNAND port map (A => a(0), B => b(0), Y => g_n(0));\n    u_p_n_0 : MYOAI port map (")
 	status, _, errOut = prefixgen("gen", "--from", path, "-f", "verilog", "--op", "sub")
 	assert.Equal(t, 2, status)
 	assert.Equal(t, "prefixgen gen: "+path+", an adder of library cells, applies to --op add only: the cells take a and b as they are\n", errOut)
@@ -67,9 +69,8 @@ func TestPGCellsRefused(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "vhdl", "--pg-cells"}, "prefixgen gen: --pg-cells applies to -f verilog: VHDL does not instantiate library cells\n"},
 		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "svg", "--pg-cells"}, "prefixgen gen: --pg-cells applies to -f verilog and vhdl only, not \"svg\"\n"},
-		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--liberty", "osu035"}, "prefixgen gen: --liberty applies to -f verilog with --pg-cells or --fa-cells only: it names the library of the cells\n"},
+		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--liberty", "osu035"}, "prefixgen gen: --liberty applies to -f verilog or vhdl with --pg-cells or --fa-cells only: it names the library of the cells\n"},
 		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "dot", "--pg-cells", "--liberty", noCells}, "prefixgen gen: --pg-cells applies to -f verilog and vhdl only, not \"dot\"\n"},
 		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--op", "sub", "--pg-cells"}, "prefixgen gen: --pg-cells applies to --op add only: the cells take a and b as they are\n"},
 		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--pg-cells", "--liberty", noCells}, "prefixgen gen: Liberty file " + noCells + " has no cell for a two-input NAND, !(A & B) nor an OAI21, !((A | B) & C): allowed a library with both, or the adder without library cells\n"},
@@ -77,7 +78,6 @@ func TestPGCellsRefused(t *testing.T) {
 		{[]string{"check", "-t", "sklansky", "-n", "8", "--liberty", "osu035"}, "prefixgen check: --liberty applies only with --verilog, --pg-cells or --fa-cells: allowed check --verilog FILE --liberty …\n"},
 		{[]string{"check", "--verilog", noCells, "--pg-cells"}, "prefixgen check: --pg-cells does not apply to --verilog: the file fixes the design (its latency is --stages K)\n"},
 		{[]string{"optimize", "-n", "8", "--max-depth", "4", "--pg-cells"}, ""},
-		{[]string{"gen", "-t", "ripple", "-n", "8", "-f", "vhdl", "--fa-cells"}, "prefixgen gen: --fa-cells applies to -f verilog: VHDL does not instantiate library cells\n"},
 		{[]string{"gen", "-t", "ripple", "-n", "8", "-f", "verilog", "--op", "sub", "--fa-cells"}, "prefixgen gen: --fa-cells applies to --op add only: the cells take a and b as they are; allowed with add\n"},
 		{[]string{"gen", "-t", "ripple", "-n", "8", "-f", "verilog", "--fa-cells", "--pg-cells"}, "prefixgen gen: --fa-cells does not apply with library cells for the generate and propagate: allowed one of --fa-cells and --pg-cells\n"},
 		{[]string{"gen", "-t", "ripple", "-n", "8", "-f", "verilog", "--fa-cells", "--sparse", "2"}, "prefixgen gen: --fa-cells applies to a dense adder: allowed --sparse 1\n"},
