@@ -2,6 +2,7 @@ package emit_test
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -49,4 +50,28 @@ func TestVHDLCellModels(t *testing.T) {
 	err = emit.VHDLCellModels(&b, cells, []string{"DFF"})
 	require.Error(t, err)
 	assert.Equal(t, "emit: cell DFF: output Q reads a pin that is not an input: allowed cells of combinational functions", err.Error())
+}
+
+// FuzzVHDLName feeds VHDLName the names a Liberty file may hold: each is
+// refused, kept as a basic identifier (CheckEntityName's rules but for the
+// adder's own names), or written as an extended identifier that reads
+// back as the name.
+func FuzzVHDLName(f *testing.F) {
+	for _, s := range []string{"NAND2_X1", "sky130_fd_sc_hd__nand2_1", "out", `a\b`, "", "a\tb", "é"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		got, err := emit.VHDLName(name)
+		if err != nil {
+			return
+		}
+		if got == name {
+			require.NotContains(t, name, `\`)
+			return
+		}
+		require.True(t, len(got) >= 3 && got[0] == '\\' && got[len(got)-1] == '\\', "%q", got)
+		inner := got[1 : len(got)-1]
+		assert.Equal(t, name, strings.ReplaceAll(inner, `\\`, `\`))
+		assert.NotContains(t, strings.ReplaceAll(inner, `\\`, ""), `\`, "a lone backslash ends the identifier")
+	})
 }
