@@ -39,20 +39,6 @@ func pgCellsFlag() cli.Flag {
 	return &cli.BoolFlag{Name: adder.FlagPGCells, Usage: "each bit's generate and propagate as two cells of the library (--liberty): ~g = NAND2(a, b) and ~p = OAI21(a, b, ~g), the XNOR for the price of an OAI21; synthesis keeps them (add only)"}
 }
 
-// pgCellsSource names what asks for the library cells: --pg-cells or
-// --fa-cells, or the --from document that records them.
-func pgCellsSource(c *cli.Context) string {
-	for _, f := range []string{adder.FlagPGCells, adder.FlagFACells} {
-		if c.IsSet(f) {
-			return "--" + f
-		}
-	}
-	if c.String("from") == "" {
-		return "--pg-cells"
-	}
-	return c.String("from") + ", an adder of library cells,"
-}
-
 // libraryCells returns the cells of the command's library (librarySpec:
 // --liberty, or the library the adder file was made for, or the default
 // library) that arch instantiates (physical.LibraryCells: the NAND2 and
