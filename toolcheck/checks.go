@@ -434,15 +434,9 @@ func vhdl(j *job, r Result) Result {
 		r = passed(r, line)
 		// The testbench resets the pipeline but compares nothing under
 		// rst: the reset is proven against the Verilog's below.
-		if !resets(d) || d.Width > MaxProofWidth || d.VHDLCells != nil {
+		if !resets(d) || d.Width > MaxProofWidth {
 			return r
 		}
-	}
-	if d.VHDLCells != nil {
-		// ghdl --synth would make logic of the cells' models, which the
-		// Verilog's proofs take as the library's cells.
-		r.Status, r.Detail = Skipped, "analysed; an adder of library cells is proven in VHDL by its testbench, which covers a + b + cin with cin and cout"
-		return r
 	}
 	if d.Width > MaxProofWidth {
 		r.Status, r.Detail = Skipped, fmt.Sprintf("proofs run up to %d bits", MaxProofWidth)
@@ -463,7 +457,15 @@ func vhdl(j *job, r Result) Result {
 	if err := os.WriteFile(filepath.Join(j.dir, vhdlSynthFile), []byte(netlist), 0o644); err != nil {
 		return unwritten(r, err)
 	}
-	miter := fmt.Sprintf("read_verilog %[1]s.v; rename %[1]s %[2]s; read_verilog %[3]s; rename %[1]s %[4]s; proc; "+
+	verilogSide := fmt.Sprintf("read_verilog %[1]s.v; rename %[1]s %[2]s; ", d.Module, verilogModule)
+	if d.Cells != nil {
+		// The Verilog's cells are the models Yosys wrote of the library,
+		// flattened in and dropped before ghdl --synth's netlist, which
+		// has the VHDL models' logic, is read.
+		verilogSide = fmt.Sprintf("read_verilog %[1]s.v; read_verilog %[3]s; rename %[1]s %[2]s; hierarchy -top %[2]s; proc; flatten; ",
+			d.Module, verilogModule, cellsFile)
+	}
+	miter := verilogSide + fmt.Sprintf("read_verilog %[3]s; rename %[1]s %[4]s; proc; "+
 		"miter -equiv -flatten -make_outputs %[2]s %[4]s %[5]s; hierarchy -top %[5]s; flatten; ",
 		d.Module, verilogModule, vhdlSynthFile, vhdlModule, miterModule)
 	if d.VHDLTestbench == nil {

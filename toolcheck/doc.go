@@ -37,8 +37,8 @@
 //     simulated with the cells' models from the Liberty file
 //     (Options.Liberty): Verilog models written by Yosys, which every other
 //     check reads, and VHDL models (emit.VHDLCellModels), which GHDL
-//     analyses before the adder; its VHDL is checked by the VHDL testbench
-//     alone, where it has one, and otherwise only analysed (Skipped).
+//     analyses before the adder and ghdl --synth makes logic of, proven
+//     equal to the Verilog with its models as for any other adder.
 //
 // NewModuleDesign makes a Design of a module of the user's own (an adder
 // written by hand, or a netlist after synthesis with the Liberty file of its

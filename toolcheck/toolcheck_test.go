@@ -151,30 +151,24 @@ func row(t *testing.T, rs []toolcheck.Result, name string, n int, check string) 
 func TestPlantedStuckAtOneFails(t *testing.T) {
 	t.Parallel()
 	requireTools(t)
-	plant := func(src []byte, re, repl string) []byte {
-		t.Helper()
-		r := regexp.MustCompile(re)
-		require.Regexp(t, r, string(src))
-		return r.ReplaceAll(src, []byte(repl))
-	}
 	ks33, err := topologies.Build("kogge-stone", 33, nil)
 	require.NoError(t, err)
 	rare := design(t, ks33)
-	rare.Verilog = plant(rare.Verilog, `assign cout = (\w+);`, "assign cout = $1 | (a[5] & b[7] & a[20] & b[21] & a[30] & ~b[30] & a[11] & b[12] & ~cin);")
+	rare.Verilog = plant(t, rare.Verilog, `assign cout = (\w+);`, "assign cout = $1 | (a[5] & b[7] & a[20] & b[21] & a[30] & ~b[30] & a[11] & b[12] & ~cin);")
 
 	ks8, err := topologies.Build("kogge-stone", 8, nil)
 	require.NoError(t, err)
 	piped := adder.Architecture{Flags: adder.Carry, Stages: 2}
 	stuck, err := toolcheck.NewDesign(ks8, toolcheck.Options{Vectors: 200, Seed: 1, Adder: &piped})
 	require.NoError(t, err)
-	stuck.Verilog = plant(stuck.Verilog, `assign sum = p_s2 \^ carry;`, "assign sum = (p_s2 ^ carry) | 8'h10;")
+	stuck.Verilog = plant(t, stuck.Verilog, `assign sum = p_s2 \^ carry;`, "assign sum = (p_s2 ^ carry) | 8'h10;")
 
 	sk8, err := topologies.Build("sklansky", 8, nil)
 	require.NoError(t, err)
 	cmp := adder.Architecture{Op: adder.Compare}
 	eq, err := toolcheck.NewDesign(sk8, toolcheck.Options{Vectors: 200, Seed: 1, Adder: &cmp})
 	require.NoError(t, err)
-	eq.VHDL = plant(eq.VHDL, `eq <= reduce_and\(p\);`, "eq <= '1';")
+	eq.VHDL = plant(t, eq.VHDL, `eq <= reduce_and\(p\);`, "eq <= '1';")
 
 	rs := check(t, rare, stuck, eq)
 	byDesign := func(i int, check string) toolcheck.Result { return resultOf(t, rs, i, check) }
@@ -183,6 +177,15 @@ func TestPlantedStuckAtOneFails(t *testing.T) {
 	assert.Equal(t, toolcheck.Fail, byDesign(1, "equivalence").Status, byDesign(1, "equivalence").Detail)
 	assert.Equal(t, toolcheck.Fail, byDesign(2, "VHDL").Status, byDesign(2, "VHDL").Detail)
 	assert.Equal(t, "the VHDL, through ghdl --synth, is not equal to the Verilog", byDesign(2, "VHDL").Detail)
+}
+
+// plant returns src with every match of re, which must match, replaced
+// by repl: a bug planted in a design's file.
+func plant(t *testing.T, src []byte, re, repl string) []byte {
+	t.Helper()
+	r := regexp.MustCompile(re)
+	require.Regexp(t, r, string(src))
+	return r.ReplaceAll(src, []byte(repl))
 }
 
 // resultOf returns the result of check for design i of a Check run over
