@@ -147,6 +147,17 @@ func TestArchitecturesPlantedBugs(t *testing.T) {
 	}
 }
 
+// osuPGCells returns the OSU 0.18 µm library's file and its NAND2 and
+// OAI21 (physical.PGCells).
+func osuPGCells(t *testing.T) (string, *adder.Cells) {
+	t.Helper()
+	lib := physical.LibertyFile("")
+	tooltest.File(t, lib, "qflow-tech-osu018")
+	cells, err := physical.PGCells(lib)
+	require.NoError(t, err)
+	return lib, cells
+}
+
 // TestPGCells checks adders whose generate and propagate are the OSU 0.18 µm
 // library's cells (physical.PGCells) with the library's own models: every
 // tool passes, GHDL on the VHDL with the cells' models from the Liberty
@@ -155,10 +166,7 @@ func TestArchitecturesPlantedBugs(t *testing.T) {
 func TestPGCells(t *testing.T) {
 	t.Parallel()
 	requireTools(t)
-	lib := physical.LibertyFile("")
-	tooltest.File(t, lib, "qflow-tech-osu018")
-	cells, err := physical.PGCells(lib)
-	require.NoError(t, err)
+	lib, cells := osuPGCells(t)
 	wrong := *cells
 	wrong.OAI21.Inputs = []string{"A", "C", "B"}
 	tests := []struct {
@@ -271,10 +279,7 @@ func requireCellVerdicts(t *testing.T, designs []*toolcheck.Design, bugs []bool)
 func TestVHDLCells(t *testing.T) {
 	t.Parallel()
 	requireTools(t)
-	lib := physical.LibertyFile("")
-	tooltest.File(t, lib, "qflow-tech-osu018")
-	cells, err := physical.PGCells(lib)
-	require.NoError(t, err)
+	lib, cells := osuPGCells(t)
 	sk8 := buildArch(t, "sklansky", 8)
 	flags := adder.Architecture{Flags: adder.Carry | adder.Zero, PGCells: true}
 	std := adder.Architecture{Flags: adder.Carry, PGCells: true}
