@@ -55,19 +55,19 @@ func VHDL(w io.Writer, net *network.Network, opt VHDLOptions) error {
 
 // VHDLTestbench writes a self-checking testbench for the entity that VHDL
 // writes for net (opt.Module names it; the testbench entity is
-// Module + "_tb"). It runs the vectors that VerilogTestbench runs, in the
-// same order, from the same seed: every input for widths up to 6; above,
-// the corner vectors and opt.Vectors random vectors drawn by the same
-// generator, each operand ⌈n/32⌉ words from bit 0 up, then cin from bit 0
-// of one more word. Its arithmetic is numeric_std unsigned of n+1 bits, so
-// any width works. It prints "PASS NAME: V vectors, 0 mismatches" or, after
-// at most ten MISMATCH lines (the Verilog testbench's lines, {sum, cout} in
-// port order), "FAIL NAME: E of V vectors wrong" followed by an assertion
-// of severity failure, which makes the simulator exit non-zero.
-//
-// It covers the adders with the standard ports, a + b + cin with cin and
-// cout (dense or sparse, combinational or pipelined), and refuses other
-// options, naming what it covers. A pipelined adder gets one reset cycle (when it has rst),
+// Module + "_tb"). It covers every adder VerilogTestbench covers and runs
+// the same vectors, in the same order, from the same seed: every input
+// where the adder's inputs (a, b, and cin and mode where it has them) hold
+// at most 13 bits; otherwise the corner vectors and opt.Vectors random
+// vectors drawn by the same generator, each operand ⌈n/32⌉ words from bit
+// 0 up, then, where the adder has cin or mode, one more word whose bit 0
+// is cin and bit 1 mode. It compares every output, in port order, with
+// the same model in numeric_std arithmetic of n+1 bits (a + b + cin,
+// a + ~b + cin, the flags, the comparisons), so any width works. It prints
+// "PASS NAME: V vectors, 0 mismatches" or, after at most ten MISMATCH
+// lines (the Verilog testbench's lines), "FAIL NAME: E of V vectors wrong"
+// followed by an assertion of severity failure, which makes the simulator
+// exit non-zero. A pipelined adder gets one reset cycle (when it has rst),
 // then each vector held for as many rising edges of clk as it has register
 // stages, its outputs compared after the last.
 func VHDLTestbench(w io.Writer, net *network.Network, opt TestbenchOptions) error {
@@ -75,41 +75,130 @@ func VHDLTestbench(w io.Writer, net *network.Network, opt TestbenchOptions) erro
 		return fmt.Errorf("emit: %d testbench vectors out of range: allowed 0 to %d", opt.Vectors, MaxTestbenchVectors)
 	}
 	ao := adderOptions(opt.Adder)
-	if err := CheckVHDLTestbench(ao); err != nil {
-		return err
-	}
-	d, _, err := newVHDLData(net, opt.Module, ao, nil)
+	d, desc, err := newVHDLData(net, opt.Module, ao, nil)
 	if err != nil {
 		return err
 	}
 	n := net.Width()
 	td := &vhdlTestbenchData{
-		vhdlData:   d,
-		Latency:    len(d.Stages),
-		Reset:      len(d.Stages) > 0 && !ao.NoReset,
-		Width:      n,
-		MSB:        n - 1,
-		Vectors:    opt.Vectors,
-		Seed:       fmt.Sprintf("x\"%08x\"", opt.Seed),
-		SeedValue:  opt.Seed,
-		Exhaustive: n <= maxExhaustiveWidth,
-		LastCase:   1<<(2*n+1) - 1,
-		CaseMSB:    2 * n,
-		Chunks:     testbenchChunks(n),
-		Alternate:  vhdlBits(n, func(i int) bool { return i%2 == 0 }),
+		vhdlData:  d,
+		Latency:   len(d.Stages),
+		Reset:     len(d.Stages) > 0 && !ao.NoReset,
+		Width:     n,
+		MSB:       n - 1,
+		Vectors:   opt.Vectors,
+		Seed:      fmt.Sprintf("x\"%08x\"", opt.Seed),
+		SeedValue: opt.Seed,
+		Chunks:    testbenchChunks(n),
+		Alternate: vhdlBits(n, func(i int) bool { return i%2 == 0 }),
 	}
+	vhdlTestbenchPorts(td, desc)
 	return execute(w, "testbench.vhd.tmpl", td)
 }
 
-// CheckVHDLTestbench returns an error unless VHDLTestbench covers the adder
-// of opt: a + b + cin with cin and cout, dense or sparse, combinational or
-// pipelined.
-func CheckVHDLTestbench(opt adder.Architecture) error {
-	if opt.Op != adder.Add || opt.NoCarryIn || opt.Flags != adder.Carry {
-		return fmt.Errorf("emit: the VHDL testbench covers op add with cin and the carry flag only, dense or sparse, combinational or pipelined "+
-			"(asked: %s); the Verilog testbench covers every option", opt.Name())
+// vhdlTestbenchPorts fills the parts of td that depend on the adder's
+// ports and operation, as testbenchPorts does for Verilog.
+func vhdlTestbenchPorts(td *vhdlTestbenchData, d *adder.Description) {
+	n, opt := d.Width, d.Architecture
+	var conn, vectors, scalars, outs, ctl []string
+	inBits, outBits := 0, 0
+	for _, p := range d.Ports {
+		conn = append(conn, p.Name+" => "+p.Name)
+		switch {
+		case p.Name == "clk" || p.Name == "rst":
+			continue
+		case p.Width > 0:
+			vectors = append(vectors, p.Name)
+		default:
+			scalars = append(scalars, p.Name)
+		}
+		if p.Dir == adder.In {
+			inBits += max(p.Width, 1)
+			if p.Name == "cin" || p.Name == "mode" {
+				ctl = append(ctl, p.Name)
+			}
+			continue
+		}
+		outs = append(outs, p.Name)
+		outBits += max(p.Width, 1)
 	}
-	return nil
+	td.PortMap = strings.Join(conn, ", ")
+	td.VectorSignals, td.ScalarSignals = strings.Join(vectors, ", "), strings.Join(scalars, ", ")
+	td.Got, td.OutMSB = strings.Join(outs, " & "), outBits-1
+	td.HasCin, td.HasMode = slices.Contains(ctl, "cin"), slices.Contains(ctl, "mode")
+	td.Exhaustive = inBits <= 13
+	td.CaseBits, td.CaseMSB, td.LastCase = inBits, inBits-1, 1<<inBits-1
+	// The exhaustive loop's bits: a, then b, then the controls, from the
+	// top down, as the Verilog testbench's {a, b, cin, mode} = i.
+	hi := inBits - 1
+	for _, name := range append([]string{"a", "b"}, ctl...) {
+		if name == "a" || name == "b" {
+			td.CaseLines = append(td.CaseLines, fmt.Sprintf("%s <= std_logic_vector(v(%d downto %d));", name, hi, hi-n+1))
+			hi -= n
+			continue
+		}
+		td.CaseLines = append(td.CaseLines, fmt.Sprintf("%s <= v(%d);", name, hi))
+		hi--
+	}
+	td.Controls = max(1<<len(ctl), 2) - 1
+	for k, name := range ctl {
+		bit := "i mod 2"
+		if k > 0 {
+			bit = fmt.Sprintf("(i / %d) mod 2", 1<<k)
+		}
+		td.ControlLines = append(td.ControlLines, fmt.Sprintf("if %s = 0 then %s <= '0'; else %s <= '1'; end if;", bit, name, name))
+		td.Mismatch += fmt.Sprintf(" & \" %s=\" & std_logic'image(%s)(2)", name, name)
+	}
+
+	if opt.Op == adder.Compare {
+		td.Flag = true
+		td.Spec = "lt = a < b signed, ltu = a < b unsigned, eq = a == b"
+		td.Expect = []string{"want := flag(signed(a) < signed(b)) & flag(unsigned(a) < unsigned(b)) & flag(a = b);"}
+		return
+	}
+	td.Full = true
+	b, bText := "b", "b"
+	switch opt.Op {
+	case adder.Sub:
+		b, bText, td.BX = "bx", "~b", true
+		td.Expect = append(td.Expect, "bx := not b;")
+	case adder.AddSub:
+		b, bText, td.BX = "bx", "(mode ? ~b : b)", true
+		td.Expect = append(td.Expect, "if mode = '1' then", "    bx := not b;", "else", "    bx := b;", "end if;")
+	}
+	ci, ciText := "cin", "cin"
+	if !td.HasCin {
+		ci = map[adder.Op]string{adder.Add: "'0'", adder.Sub: "'1'", adder.AddSub: "mode"}[opt.Op]
+		ciText = map[adder.Op]string{adder.Add: "0", adder.Sub: "1", adder.AddSub: "mode"}[opt.Op]
+	}
+	td.Spec = "a + " + bText + " + " + ciText
+	td.Expect = append(td.Expect, fmt.Sprintf("full := resize(unsigned(a), %[1]d + 1) + resize(unsigned(%[2]s), %[1]d + 1);", n, b))
+	switch ci {
+	case "'0'":
+	case "'1'":
+		td.Expect = append(td.Expect, "full := full + 1;")
+	default:
+		td.Expect = append(td.Expect, fmt.Sprintf("if %s = '1' then", ci), "    full := full + 1;", "end if;")
+	}
+	want := []string{fmt.Sprintf("std_logic_vector(full(%d downto 0))", n-1)}
+	if opt.Flags&adder.Carry != 0 {
+		want = append(want, fmt.Sprintf("full(%d)", n))
+	}
+	if opt.Flags&adder.Overflow != 0 {
+		td.Flag = true
+		want = append(want, fmt.Sprintf("flag(a(%[1]d) = %[2]s(%[1]d) and full(%[1]d) /= a(%[1]d))", n-1, b))
+		td.Spec += ", overflow"
+	}
+	if opt.Flags&adder.Zero != 0 {
+		td.Flag = true
+		want = append(want, fmt.Sprintf("flag(full(%d downto 0) = 0)", n-1))
+		td.Spec += ", zero"
+	}
+	if opt.Flags&adder.Negative != 0 {
+		want = append(want, fmt.Sprintf("full(%d)", n-1))
+		td.Spec += ", negative"
+	}
+	td.Expect = append(td.Expect, "want := "+strings.Join(want, " & ")+";")
 }
 
 // vhdlData is what adder.vhd.tmpl reads: the description rendered into
@@ -146,16 +235,41 @@ type vhdlTestbenchData struct {
 	Width, MSB int
 	// Latency is the number of register stages (0: combinational); Reset
 	// says whether the adder has rst.
-	Latency    int
-	Reset      bool
-	Vectors    int
-	Seed       string
-	SeedValue  uint32
-	Exhaustive bool
-	LastCase   int
-	CaseMSB    int
-	Chunks     []testbenchChunk
-	Alternate  string
+	Latency   int
+	Reset     bool
+	Vectors   int
+	Seed      string
+	SeedValue uint32
+	Chunks    []testbenchChunk
+	Alternate string
+
+	// PortMap connects the entity's ports to the testbench's signals of
+	// the same names; VectorSignals and ScalarSignals name those signals
+	// but clk and rst, operands and buses, then single bits.
+	PortMap, VectorSignals, ScalarSignals string
+	// HasCin and HasMode say which control inputs there are; Controls is
+	// the last of their combinations the corners loop over, and
+	// ControlLines set them from the loop's i. Mismatch adds them to a
+	// MISMATCH line.
+	HasCin, HasMode bool
+	Controls        int
+	ControlLines    []string
+	Mismatch        string
+	// Exhaustive says every input is tried: CaseBits bits, the loop's
+	// last case LastCase, CaseLines setting the inputs from v.
+	Exhaustive        bool
+	CaseBits, CaseMSB int
+	LastCase          int
+	CaseLines         []string
+	// Got concatenates the outputs in port order, OutMSB + 1 bits; Expect
+	// are the statements that set want, Spec the model in words. Full,
+	// BX and Flag say that they need the variables full and bx and the
+	// function flag.
+	Got            string
+	OutMSB         int
+	Expect         []string
+	Spec           string
+	Full, BX, Flag bool
 }
 
 // vhdlType is the VHDL type of a signal of width w (0: one bit).

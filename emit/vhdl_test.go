@@ -236,18 +236,10 @@ func TestVHDLPlantedBugMatchesVerilog(t *testing.T) {
 	require.Contains(t, vlog, good)
 	var tb bytes.Buffer
 	require.NoError(t, emit.VerilogTestbench(&tb, net, opt))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "adder.v"), []byte(strings.Replace(vlog, good, bad, 1)), 0o644))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "tb.v"), tb.Bytes(), 0o644))
-	cmd := exec.Command(iverilog, "-g2005", "-o", "sim", "adder.v", "tb.v")
-	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, "%s", out)
-	cmd = exec.Command(vvp, "-n", "sim")
-	cmd.Dir = dir
-	out, _ = cmd.CombinedOutput()
+	out, _ := iverilogRun(t, iverilog, vvp, dir, []byte(strings.Replace(vlog, good, bad, 1)), tb.Bytes())
 
 	lines := regexp.MustCompile(`(?m)^(MISMATCH|FAIL) .*$`)
-	vhdlLines, verilogLines := lines.FindAllString(vOut, -1), lines.FindAllString(string(out), -1)
+	vhdlLines, verilogLines := lines.FindAllString(vOut, -1), lines.FindAllString(out, -1)
 	require.Len(t, vhdlLines, 11, vOut)
 	assert.Regexp(t, `^FAIL `+mod+`: \d+ of 209 vectors wrong$`, vhdlLines[10])
 	assert.Equal(t, verilogLines, vhdlLines)
@@ -376,29 +368,88 @@ func TestVHDLArchitecturesEqualVerilog(t *testing.T) {
 	})
 }
 
-// The VHDL testbench covers the standard ports and refuses the rest.
+// The VHDL testbench covers every adder the Verilog one does and runs the
+// same vectors: for each operation, without a carry-in, with each flag and
+// none, pipelined, exhaustive and random, GHDL and Icarus both pass and
+// count the same vectors; with a planted bug (the sum's top bit inverted)
+// both fail with the same MISMATCH lines.
 func TestVHDLTestbenchOptions(t *testing.T) {
-	net := build(t, "kogge-stone", 8)
-	var buf bytes.Buffer
-	sparse := adder.Architecture{Flags: adder.Carry, Sparse: 2}
-	require.NoError(t, emit.VHDLTestbench(&buf, net, emit.TestbenchOptions{Adder: &sparse}))
-	assert.Contains(t, buf.String(), "entity work.prefix_adder_kogge_stone_8_sparse2 port map")
-	piped := adder.Architecture{Flags: adder.Carry, PipelineAfter: []int{1, 2}}
-	buf.Reset()
-	require.NoError(t, emit.VHDLTestbench(&buf, net, emit.TestbenchOptions{Adder: &piped}))
-	assert.Contains(t, buf.String(), "port map (clk => clk, rst => rst, a => a")
-	assert.Contains(t, buf.String(), "for k in 1 to 2 loop")
-	for _, opt := range []adder.Architecture{{Op: adder.Sub, Flags: adder.Carry}, {Op: adder.Compare}, {NoCarryIn: true, Flags: adder.Carry},
-		{Flags: adder.Carry | adder.Zero}} {
-		require.NoError(t, emit.CheckVHDLTestbench(adder.Standard))
-		err := emit.CheckVHDLTestbench(opt)
-		require.Error(t, err, opt.Suffix())
-		assert.Contains(t, err.Error(), "the VHDL testbench covers op add with cin and the carry flag only")
-		assert.Contains(t, err.Error(), "(asked: "+opt.Name()+")", "the adder named as results name it")
-		buf.Reset()
-		assert.Error(t, emit.VHDLTestbench(&buf, net, emit.TestbenchOptions{Adder: &opt}))
-		assert.Zero(t, buf.Len())
+	ghdl := tooltest.Path(t, "ghdl")
+	iverilog := tooltest.Path(t, "iverilog")
+	vvp := tooltest.Path(t, "vvp")
+	all := adder.Carry | adder.Overflow | adder.Zero | adder.Negative
+	cases := []struct {
+		n    int
+		arch adder.Architecture
+	}{
+		{4, adder.Architecture{Op: adder.Sub, Flags: adder.Carry}},
+		{33, adder.Architecture{Op: adder.Sub, Flags: adder.Carry | adder.Overflow}},
+		{4, adder.Architecture{Op: adder.AddSub, Flags: all}},
+		{33, adder.Architecture{Op: adder.AddSub, NoCarryIn: true, Flags: adder.Overflow | adder.Negative}},
+		{5, adder.Architecture{Op: adder.Compare}},
+		{40, adder.Architecture{Flags: all, Sparse: 4}},
+		{6, adder.Architecture{NoCarryIn: true, Flags: adder.Carry | adder.Zero}},
+		{33, adder.Architecture{Flags: 0}},
+		{9, adder.Architecture{Op: adder.AddSub, Flags: all, Stages: 2}},
 	}
+	lines := regexp.MustCompile(`(?m)^(PASS|MISMATCH|FAIL) .*$`)
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%d-%s", c.n, c.arch.Suffix()), func(t *testing.T) {
+			t.Parallel()
+			net := build(t, "sklansky", c.n)
+			arch := c.arch
+			opt := emit.TestbenchOptions{Vectors: 60, Seed: 11, Adder: &arch}
+			var vh, vhTB, v, vTB bytes.Buffer
+			require.NoError(t, emit.VHDL(&vh, net, emit.VHDLOptions{Adder: &arch}))
+			require.NoError(t, emit.VHDLTestbench(&vhTB, net, opt))
+			require.NoError(t, emit.Verilog(&v, net, emit.VerilogOptions{Adder: &arch}))
+			require.NoError(t, emit.VerilogTestbench(&vTB, net, opt))
+			mod := emit.AdderModuleName(net, arch)
+			bug := func(src, re, repl string) string {
+				r := regexp.MustCompile(re)
+				require.Regexp(t, r, src)
+				return r.ReplaceAllString(src, repl)
+			}
+			for _, planted := range []bool{false, true} {
+				vhdl, verilog := vh.String(), v.String()
+				if planted {
+					// The adder's first output is sum, or lt.
+					vhdl = bug(vhdl, `\n    (sum|lt)(\(\d+\))? <= `, "\n    $1$2 <= not ")
+					verilog = bug(verilog, `\n    assign (sum|lt)(\[\d+\])? = `, "\n    assign $1$2 = ~")
+				}
+				vOut, vOK := ghdlRun(t, ghdl, t.TempDir(), "08", mod, []byte(vhdl), vhTB.Bytes())
+				iOut, iOK := iverilogRun(t, iverilog, vvp, t.TempDir(), []byte(verilog), vTB.Bytes())
+				assert.Equal(t, !planted, vOK, vOut)
+				assert.Equal(t, !planted, iOK, iOut)
+				got, want := lines.FindAllString(vOut, -1), lines.FindAllString(iOut, -1)
+				require.NotEmpty(t, got, vOut)
+				if c.arch.Stages == 0 {
+					assert.Equal(t, want, got, "the VHDL and Verilog testbenches run the same vectors")
+				} else {
+					// A pipelined adder's Verilog testbench streams the
+					// vectors and names them by number, the VHDL's holds
+					// each: the same count.
+					assert.Equal(t, want[len(want)-1], got[len(got)-1])
+				}
+			}
+		})
+	}
+}
+
+// iverilogRun compiles the adder and its testbench with Icarus in dir, runs
+// the simulation, and returns what it printed and whether it exited 0.
+func iverilogRun(t *testing.T, iverilog, vvp, dir string, adder, tb []byte) (string, bool) {
+	t.Helper()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "adder.v"), adder, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "tb.v"), tb, 0o644))
+	cmd := exec.Command(iverilog, "-g2005", "-o", "sim", "adder.v", "tb.v")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	cmd = exec.Command(vvp, "-n", "sim")
+	cmd.Dir = dir
+	out, err = cmd.CombinedOutput()
+	return string(out), err == nil
 }
 
 func FuzzCheckEntityName(f *testing.F) {

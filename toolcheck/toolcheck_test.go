@@ -341,9 +341,10 @@ func TestTable(t *testing.T) {
 }
 
 // The VHDL row runs the VHDL testbench with GHDL, a pipelined adder's too,
-// and fails on a planted bug in the VHDL; for an adder the VHDL testbench
-// does not cover, it proves ghdl --synth of the VHDL equal to the Verilog,
-// and fails on a planted bug there too.
+// and fails on a planted bug in the VHDL; for another adder of up to
+// MaxProofWidth bits, it proves ghdl --synth of the VHDL equal to the
+// Verilog, and fails on a planted bug there too; a wider one runs its
+// VHDL testbench.
 func TestVHDLRow(t *testing.T) {
 	t.Parallel()
 	requireTools(t)
@@ -354,7 +355,7 @@ func TestVHDLRow(t *testing.T) {
 	require.NoError(t, err)
 	std := design(t, net)
 	require.NotNil(t, std.VHDLTestbench)
-	require.Nil(t, subD.VHDLTestbench, "the VHDL testbench does not cover sub")
+	require.Nil(t, subD.VHDLTestbench, "a sub adder of 8 bits is proven")
 	bad := func(d *toolcheck.Design) *toolcheck.Design {
 		c := *d
 		good := "G_c5_l1 <= g(5) or (p(5) and g(4));"
@@ -366,7 +367,12 @@ func TestVHDLRow(t *testing.T) {
 	pipedD, err := toolcheck.NewDesign(net, toolcheck.Options{Vectors: 200, Seed: 1, Adder: &piped})
 	require.NoError(t, err)
 	require.NotNil(t, pipedD.VHDLTestbench, "the VHDL testbench covers a pipelined adder")
-	rs := check(t, std, subD, bad(std), bad(subD), pipedD, bad(pipedD))
+	wide, err := topologies.Build("sklansky", toolcheck.MaxProofWidth+1, nil)
+	require.NoError(t, err)
+	wideD, err := toolcheck.NewDesign(wide, toolcheck.Options{Vectors: 50, Seed: 1, Adder: &sub})
+	require.NoError(t, err)
+	require.NotNil(t, wideD.VHDLTestbench, "a sub adder too wide to prove runs its testbench")
+	rs := check(t, std, subD, bad(std), bad(subD), pipedD, bad(pipedD), wideD, bad(wideD))
 	vhdl := func(i int) toolcheck.Result {
 		r := rs[i*7+6]
 		require.Equal(t, "VHDL", r.Check)
@@ -384,6 +390,10 @@ func TestVHDLRow(t *testing.T) {
 	assert.Regexp(t, `^PASS prefix_adder_sklansky_8_pipe1_at2: \d+ vectors, 0 mismatches; its rst proven to act as the Verilog's$`, vhdl(4).Detail)
 	assert.Equal(t, toolcheck.Fail, vhdl(5).Status, vhdl(5).Detail)
 	assert.Regexp(t, `^FAIL prefix_adder_sklansky_8_pipe1_at2: \d+ of \d+ vectors wrong$`, vhdl(5).Detail)
+	assert.Equal(t, toolcheck.Pass, vhdl(6).Status, vhdl(6).Detail)
+	assert.Regexp(t, `^PASS prefix_adder_sklansky_129_sub_flags_cz_pipe1: \d+ vectors, 0 mismatches$`, vhdl(6).Detail)
+	assert.Equal(t, toolcheck.Fail, vhdl(7).Status, vhdl(7).Detail)
+	assert.Regexp(t, `^FAIL prefix_adder_sklansky_129_sub_flags_cz_pipe1: \d+ of \d+ vectors wrong$`, vhdl(7).Detail)
 }
 
 // Options.Keep keeps every design's sources and the tools' logs, in a

@@ -378,11 +378,6 @@ func genWriter(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 			return nil, err
 		}
 	}
-	if f == "vhdl" && (c.Bool("testbench") || c.IsSet("testbench-out")) {
-		if err := emit.CheckVHDLTestbench(arch); err != nil {
-			return nil, usage(c, "%v", err)
-		}
-	}
 	module := c.String("module")
 	if module != "" {
 		check := emit.CheckModuleName

@@ -68,7 +68,7 @@ begin
         constant one   : unsigned(7 downto 0) := to_unsigned(1, 8);
         constant alternate : operand := "01010101";
 
-        -- check applies the inputs and compares {sum, cout}, in port order,
+        -- check applies the inputs and compares sum & cout, in port order,
         -- with a + b + cin.
         procedure check is
             variable full      : unsigned(8 downto 0);
@@ -114,7 +114,7 @@ begin
     begin
         -- Corners: nothing, all ones, every carry chain from every bit.
         for i in 0 to 1 loop
-            if i = 0 then cin <= '0'; else cin <= '1'; end if;
+            if i mod 2 = 0 then cin <= '0'; else cin <= '1'; end if;
             a <= (others => '0'); b <= (others => '0'); check;
             a <= ones; b <= (others => '0'); check;
             a <= ones; b <= ones; check;

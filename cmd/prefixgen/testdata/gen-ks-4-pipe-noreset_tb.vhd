@@ -65,7 +65,7 @@ begin
         variable l : line;
         variable v : unsigned(8 downto 0);
 
-        -- check applies the inputs and compares {sum, cout}, in port order,
+        -- check applies the inputs and compares sum & cout, in port order,
         -- with a + b + cin.
         procedure check is
             variable full      : unsigned(4 downto 0);
@@ -95,10 +95,10 @@ begin
             end if;
         end procedure check;
     begin
-        -- Every input: 4 + 4 + 1 bits.
+        -- Every input: 9 bits.
         for i in 0 to 511 loop
-            v := to_unsigned(i, 8 + 1);
-            a <= std_logic_vector(v(8 downto 4 + 1));
+            v := to_unsigned(i, 9);
+            a <= std_logic_vector(v(8 downto 5));
             b <= std_logic_vector(v(4 downto 1));
             cin <= v(0);
             check;
