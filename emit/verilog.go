@@ -355,8 +355,6 @@ virtual void wait_order weak wildcard with within`) {
 // runs.
 const MaxTestbenchVectors = 1 << 30
 
-// maxExhaustiveWidth is the widest adder whose testbench tries every input.
-const maxExhaustiveWidth = 6
 
 // TestbenchOptions are the options of VerilogTestbench.
 type TestbenchOptions struct {

@@ -386,6 +386,7 @@ func TestVHDLTestbenchOptions(t *testing.T) {
 		{33, adder.Architecture{Op: adder.Sub, Flags: adder.Carry | adder.Overflow}},
 		{4, adder.Architecture{Op: adder.AddSub, Flags: all}},
 		{33, adder.Architecture{Op: adder.AddSub, NoCarryIn: true, Flags: adder.Overflow | adder.Negative}},
+		{20, adder.Architecture{Op: adder.AddSub, Flags: all}},
 		{5, adder.Architecture{Op: adder.Compare}},
 		{40, adder.Architecture{Flags: all, Sparse: 4}},
 		{6, adder.Architecture{NoCarryIn: true, Flags: adder.Carry | adder.Zero}},
