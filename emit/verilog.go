@@ -355,7 +355,6 @@ virtual void wait_order weak wildcard with within`) {
 // runs.
 const MaxTestbenchVectors = 1 << 30
 
-
 // TestbenchOptions are the options of VerilogTestbench.
 type TestbenchOptions struct {
 	// Module is the name of the adder module under test; empty means
