@@ -101,8 +101,9 @@ func TestVHDLName(t *testing.T) {
 		{"2x", `\2x\`, ""},
 		{`a\b`, `\a\\b\`, ""},
 		{"", "", "emit: an empty name cannot be a VHDL identifier"},
-		{"a\tb", "", `emit: name "a\tb" cannot be a VHDL identifier: '\t' is not allowed; allowed: printable Latin-1 characters`},
-		{"a→b", "", `emit: name "a→b" cannot be a VHDL identifier: '→' is not allowed; allowed: printable Latin-1 characters`},
+		{"a\tb", "", `emit: name "a\tb" cannot be a VHDL identifier: '\t' is not allowed; allowed: printable ASCII characters`},
+		{"é", "", `emit: name "é" cannot be a VHDL identifier: 'é' is not allowed; allowed: printable ASCII characters`},
+		{"a→b", "", `emit: name "a→b" cannot be a VHDL identifier: '→' is not allowed; allowed: printable ASCII characters`},
 	} {
 		got, err := emit.VHDLName(c.in)
 		if c.err != "" {

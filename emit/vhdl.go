@@ -416,14 +416,14 @@ func (vd *vhdlData) instance(outs []adder.Assign) (string, error) {
 // VHDLName returns name as a VHDL identifier: itself where it is a basic
 // identifier and no reserved word, otherwise the extended identifier
 // \name\ (a backslash in name doubled), which keeps its case. A name
-// with a character an extended identifier cannot hold (a control
-// character, a character outside Latin-1) is an error.
+// with a character other than printable ASCII is an error: an extended
+// identifier holds printable Latin-1, and the file is written in UTF-8.
 func VHDLName(name string) (string, error) {
 	basic := name != "" && !vhdlKeywords[strings.ToLower(name)] && !strings.Contains(name, "__") && !strings.HasSuffix(name, "_")
 	for i, r := range name {
 		letter := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
-		if r < ' ' || r == 0x7f || r > 0xff || r >= 0x80 && r < 0xa0 {
-			return "", fmt.Errorf("emit: name %q cannot be a VHDL identifier: %q is not allowed; allowed: printable Latin-1 characters", name, r)
+		if r < ' ' || r > '~' {
+			return "", fmt.Errorf("emit: name %q cannot be a VHDL identifier: %q is not allowed; allowed: printable ASCII characters", name, r)
 		}
 		if i == 0 && !letter || !letter && !(r >= '0' && r <= '9') && r != '_' {
 			basic = false
