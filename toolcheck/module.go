@@ -261,12 +261,9 @@ func libraryModels(opt Options) ([]byte, error) {
 // architecture ao instantiates (opt.Cells), from the functions of the
 // Liberty file opt.Liberty (emit.VHDLCellModels).
 func vhdlModels(opt Options, ao adder.Architecture) ([]byte, error) {
-	src, err := os.ReadFile(opt.Liberty)
+	src, err := liberty.ReadFile(opt.Liberty)
 	if err != nil {
-		if pe, ok := errors.AsType[*os.PathError](err); ok {
-			err = pe.Err
-		}
-		return nil, &InputError{fmt.Sprintf("toolcheck: cannot read the Liberty file %s: %v", opt.Liberty, err)}
+		return nil, &InputError{"toolcheck: " + strings.TrimPrefix(err.Error(), "liberty: ")}
 	}
 	var names []string
 	if ao.PGCells {
