@@ -76,3 +76,62 @@ func listOrNone(names []string) string {
 	}
 	return strings.Join(names, ", ")
 }
+
+// vhdlEntity matches an entity declaration's name once comments are gone:
+// a basic identifier (extended identifiers are not read).
+var vhdlEntity = regexp.MustCompile(`(?im)(?:^|[;\s])entity\s+([A-Za-z][A-Za-z0-9_]*)\s+is\b`)
+
+// vhdlLineComment matches a VHDL comment: -- to the end of the line.
+var vhdlLineComment = regexp.MustCompile(`--[^\n]*`)
+
+// EntityNames returns the names of the entities src declares, in order and
+// in lower case (VHDL ignores case), as a plain reading finds them
+// (comments skipped).
+func EntityNames(src []byte) []string {
+	text := vhdlLineComment.ReplaceAll(src, []byte(" "))
+	var names []string
+	for _, m := range vhdlEntity.FindAllSubmatch(text, -1) {
+		names = append(names, strings.ToLower(string(m[1])))
+	}
+	return names
+}
+
+// TopEntity returns the entity of src to use as the top, in lower case: top
+// itself when src declares it (in any case), or with top empty the one
+// entity src declares. A top that is not a VHDL basic identifier (a
+// letter, then letters, digits and single underscores, not ending in one),
+// that src does not declare, or an empty top when src declares other than
+// one entity, is a *TopModuleError.
+func TopEntity(src []byte, top string) (string, error) {
+	entities := EntityNames(src)
+	if top == "" {
+		if len(entities) != 1 {
+			return "", &TopModuleError{fmt.Sprintf("the VHDL declares %d entities (%s): allowed a top entity named, or a file of one entity", len(entities), listOrNone(entities))}
+		}
+		return entities[0], nil
+	}
+	if !basicIdentifier(top) {
+		return "", &TopModuleError{fmt.Sprintf("top entity %q: allowed a letter, then letters, digits and single underscores", top)}
+	}
+	top = strings.ToLower(top)
+	if !slices.Contains(entities, top) {
+		return "", &TopModuleError{fmt.Sprintf("the VHDL declares no entity %s: allowed %s", top, listOrNone(entities))}
+	}
+	return top, nil
+}
+
+// basicIdentifier reports whether s is a VHDL basic identifier: a letter,
+// then letters, digits and single underscores, not ending in one, at most
+// 1024 bytes.
+func basicIdentifier(s string) bool {
+	if s == "" || len(s) > 1024 || strings.Contains(s, "__") || strings.HasSuffix(s, "_") {
+		return false
+	}
+	for i, r := range s {
+		letter := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+		if !letter && (i == 0 || r != '_' && (r < '0' || r > '9')) {
+			return false
+		}
+	}
+	return true
+}

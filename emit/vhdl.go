@@ -419,20 +419,15 @@ func (vd *vhdlData) instance(outs []adder.Assign) (string, error) {
 // with a character other than printable ASCII is an error: an extended
 // identifier holds printable Latin-1, and the file is written in UTF-8.
 func VHDLName(name string) (string, error) {
-	basic := name != "" && !vhdlKeywords[strings.ToLower(name)] && !strings.Contains(name, "__") && !strings.HasSuffix(name, "_")
-	for i, r := range name {
-		letter := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
-		if r < ' ' || r > '~' {
-			return "", fmt.Errorf("emit: name %q cannot be a VHDL identifier: %q is not allowed; allowed: printable ASCII characters", name, r)
-		}
-		if i == 0 && !letter || !letter && !(r >= '0' && r <= '9') && r != '_' {
-			basic = false
-		}
-	}
 	if name == "" {
 		return "", fmt.Errorf("emit: an empty name cannot be a VHDL identifier")
 	}
-	if basic {
+	for _, r := range name {
+		if r < ' ' || r > '~' {
+			return "", fmt.Errorf("emit: name %q cannot be a VHDL identifier: %q is not allowed; allowed: printable ASCII characters", name, r)
+		}
+	}
+	if basicIdentifier(name) && !vhdlKeywords[strings.ToLower(name)] {
 		return name, nil
 	}
 	return `\` + strings.ReplaceAll(name, `\`, `\\`) + `\`, nil

@@ -75,3 +75,21 @@ func FuzzVHDLName(f *testing.F) {
 		assert.NotContains(t, strings.ReplaceAll(inner, `\\`, ""), `\`, "a lone backslash ends the identifier")
 	})
 }
+
+// FuzzTopEntity feeds TopEntity what a user's VHDL file may hold: it
+// returns one of the entities EntityNames finds, in lower case, or a
+// one-line error.
+func FuzzTopEntity(f *testing.F) {
+	f.Add([]byte("entity a is end;"), "")
+	f.Add([]byte("entity a is end; entity B is end;"), "b")
+	f.Add([]byte("-- entity x is\nentity y is end;"), "x")
+	f.Fuzz(func(t *testing.T, src []byte, top string) {
+		got, err := emit.TopEntity(src, top)
+		if err != nil {
+			assert.NotContains(t, err.Error(), "\n")
+			return
+		}
+		assert.Contains(t, emit.EntityNames(src), got)
+		assert.Equal(t, strings.ToLower(got), got)
+	})
+}

@@ -399,7 +399,8 @@ func layout(j *job, r Result) Result {
 // (from any state, cycle Latency + 1, for a pipeline).
 func vhdl(j *job, r Result) Result {
 	d := j.d
-	if r, ok := notForModule(d, r, "VHDL emitted"); !ok {
+	if d.VHDL == nil {
+		r, _ = notForModule(d, r, "VHDL emitted")
 		return r
 	}
 	var files []string
@@ -433,8 +434,9 @@ func vhdl(j *job, r Result) Result {
 		}
 		r = passed(r, line)
 		// The testbench resets the pipeline but compares nothing under
-		// rst: the reset is proven against the Verilog's below.
-		if !resets(d) || d.Width > MaxProofWidth {
+		// rst: the reset is proven against the Verilog's below (a VHDL
+		// file of the user's own has no Verilog but ghdl --synth's).
+		if !resets(d) || d.Width > MaxProofWidth || d.outside {
 			return r
 		}
 	}

@@ -233,6 +233,73 @@ func TestCheckVerilog(t *testing.T) {
 	assert.Equal(t, 4, strings.Count(out, " pass "), out)
 }
 
+// check --vhdl checks an entity of the user's own: the checks of a module
+// of one's own on ghdl --synth's netlist, and GHDL's run of the VHDL
+// testbench on the file; a planted bug fails them.
+func TestCheckVHDL(t *testing.T) {
+	t.Parallel()
+	needCheckTools(t)
+	dir := t.TempDir()
+	good, bad := filepath.Join(dir, "good.vhd"), filepath.Join(dir, "bad.vhd")
+	mustRun(t, "gen", "-t", "han-carlson", "-n", "8", "-f", "vhdl", "--op", "sub", "--flags", "carry,overflow", "-o", good)
+	src, err := os.ReadFile(good)
+	require.NoError(t, err)
+	cell := "G_c5_l1 <= g(5) or (p(5) and g(4));"
+	require.Contains(t, string(src), cell)
+	require.NoError(t, os.WriteFile(bad, []byte(strings.Replace(string(src), cell, "G_c5_l1 <= g(4) or (p(4) and g(5));", 1)), 0o644))
+
+	status, out, errOut := prefixgen("check", "--vhdl", good, "--op", "sub", "--flags", "carry,overflow", "--vectors", "50")
+	require.Equal(t, 0, status, errOut+out)
+	assert.Empty(t, errOut)
+	assert.Contains(t, out, "proven equal to a + ~b + cin with overflow")
+	assert.Regexp(t, `ghdl +VHDL +pass .*PASS prefix_adder_han_carlson_8_sub_flags_co: \d+ vectors, 0 mismatches`, out)
+	assert.Equal(t, 5, strings.Count(out, " pass "), out)
+	assert.Equal(t, 2, strings.Count(out, " skipped "), out)
+
+	status, out, errOut = prefixgen("check", "--vhdl", bad, "--op", "sub", "--flags", "carry,overflow", "--vectors", "50")
+	assert.Equal(t, 1, status, out)
+	assert.Equal(t, "prefixgen check: some checks failed (see the table)\n", errOut)
+	for _, row := range []string{`testbench +FAIL`, `equivalence +FAIL`, `VHDL +FAIL`} {
+		assert.Regexp(t, row, out)
+	}
+}
+
+func TestCheckVHDLBadInput(t *testing.T) {
+	tooltest.Path(t, "ghdl")
+	tooltest.Path(t, "yosys")
+	dir := t.TempDir()
+	adder := filepath.Join(dir, "adder.vhd")
+	mustRun(t, "gen", "-t", "sklansky", "-n", "4", "-f", "vhdl", "-o", adder)
+	broken := filepath.Join(dir, "broken.vhd")
+	require.NoError(t, os.WriteFile(broken, []byte("entity x is end;\narchitecture a of x is begin foo; end;\n"), 0o644))
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"with -t", []string{"--vhdl", adder, "-t", "sklansky"},
+			"prefixgen check: --topology does not apply to --vhdl: the file fixes the design (its latency is --stages K)"},
+		{"both files", []string{"--vhdl", adder, "--verilog", adder},
+			"prefixgen check: --verilog and --vhdl: allowed one file of your own"},
+		{"liberty", []string{"--vhdl", adder, "--liberty", "osu018"},
+			"prefixgen check: --liberty applies to --verilog: a VHDL file is read as logic, not as a netlist of library cells"},
+		{"no file", []string{"--vhdl", filepath.Join(dir, "none.vhd")},
+			"prefixgen check: cannot read --vhdl " + filepath.Join(dir, "none.vhd") + ": no such file or directory"},
+		{"not analysable", []string{"--vhdl", broken},
+			"prefixgen check: " + broken + `: ghdl cannot analyse it: 2:30: no declaration for "foo"`},
+		{"no such entity", []string{"--vhdl", adder, "--top", "other"},
+			"prefixgen check: " + adder + ": the VHDL declares no entity other: allowed prefix_adder_sklansky_4"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			status, stdout, stderr := prefixgen(append([]string{"check"}, tt.args...)...)
+			assert.Equal(t, 2, status)
+			assert.Empty(t, stdout)
+			assert.Equal(t, tt.want+"\n", stderr)
+		})
+	}
+}
+
 func TestCheckVerilogBadInput(t *testing.T) {
 	tooltest.Path(t, "yosys")
 	dir := t.TempDir()
@@ -250,7 +317,7 @@ func TestCheckVerilogBadInput(t *testing.T) {
 		{"with --sparse", []string{"--verilog", adder, "--sparse", "2"},
 			"prefixgen check: --sparse does not apply to --verilog: the file fixes the design (its latency is --stages K)"},
 		{"top alone", []string{"-t", "sklansky", "-n", "4", "--top", "m"},
-			"prefixgen check: --top applies only with --verilog: allowed check --verilog FILE --top …"},
+			"prefixgen check: --top applies only with --verilog or --vhdl: allowed check --verilog FILE --top …"},
 		{"liberty alone", []string{"-t", "sklansky", "-n", "4", "--liberty", "osu018"},
 			"prefixgen check: --liberty applies only with --verilog, --pg-cells or --fa-cells: allowed check --verilog FILE --liberty …"},
 		{"empty liberty", []string{"--verilog", adder, "--liberty", ""},

@@ -13,6 +13,7 @@ import (
 	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
+	"github.com/prefixgen/prefixgen/toolcheck"
 )
 
 // synthFlags are the flags that choose how the physical flow runs.
@@ -146,6 +147,7 @@ func synthCommand() *cli.Command {
 			"the module's name. A module with flip-flops (a pipelined adder, gen --stages K) is timed with its\n" +
 			"clock inputs on one clock: its delay is the least clock period, setup time included, and registers\n" +
 			"counts its flip-flops; latches and flip-flops not on the rising edge of an input are refused.\n" +
+			"--vhdl FILE does the same with an entity of your own, which ghdl --synth writes as Verilog first.\n" +
 			"--stages K pipelines every adder as gen --stages does (--no-reset: registers without a reset); its\n" +
 			"delay is then the least clock period.\n" +
 			"ABC's result depends on the order it meets the gates in: --orders K measures every design K more\n" +
@@ -158,7 +160,8 @@ func synthCommand() *cli.Command {
 			&cli.IntFlag{Name: adder.FlagStages, Usage: "`K` register stages in every adder, placed to balance its logic (1 to depth + 1; gen --stages): its delay is then the least clock period", DefaultText: "none, combinational adders"},
 			&cli.BoolFlag{Name: adder.FlagNoReset, Usage: "with --stages: registers without a reset (gen --no-reset)"},
 			&cli.StringFlag{Name: "verilog", Usage: "synthesize the module of your own Verilog `FILE` instead of a network's adder"},
-			&cli.StringFlag{Name: "top", Usage: "with --verilog, the `MODULE` to synthesize (default: the file's one module)"},
+			&cli.StringFlag{Name: "vhdl", Usage: "synthesize the entity of your own VHDL `FILE` (VHDL-2008, through ghdl --synth) instead of a network's adder"},
+			&cli.StringFlag{Name: "top", Usage: "with --verilog or --vhdl, the `MODULE` or entity to synthesize (default: the file's one module or entity)"},
 			ordersFlag(""),
 		}, synthFlags()...),
 		OnUsageError: onUsageError,
@@ -177,11 +180,11 @@ func synthCommand() *cli.Command {
 			if opt.Orders, err = orders(c); err != nil {
 				return err
 			}
-			if c.IsSet("verilog") {
+			if c.IsSet("verilog") || c.IsSet("vhdl") {
 				return synthVerilog(c, format, opt)
 			}
 			if c.IsSet("top") {
-				return usage(c, "--top applies only with --verilog: allowed synth --verilog FILE --top MODULE")
+				return usage(c, "--top applies only with --verilog or --vhdl: allowed synth --verilog FILE --top MODULE")
 			}
 			nets, err := archNetworks(c, true)
 			if err != nil {
@@ -225,36 +228,62 @@ func synthOutput(c *cli.Context, format string, designs []*physical.Design, opt 
 	})
 }
 
-// readVerilog reads the file --verilog names, or says in one line why it
-// cannot.
-func readVerilog(c *cli.Context) (path string, src []byte, err error) {
-	path = c.String("verilog")
+// hdlFlag returns which of --verilog and --vhdl names the user's file,
+// refusing both at once.
+func hdlFlag(c *cli.Context) (string, error) {
+	if c.IsSet("verilog") && c.IsSet("vhdl") {
+		return "", usage(c, "--verilog and --vhdl: allowed one file of your own")
+	}
+	if c.IsSet("vhdl") {
+		return "vhdl", nil
+	}
+	return "verilog", nil
+}
+
+// readHDL reads the file --verilog or --vhdl (flag) names, or says in one
+// line why it cannot.
+func readHDL(c *cli.Context, flag string) (path string, src []byte, err error) {
+	path = c.String(flag)
 	if path == "" {
-		return "", nil, usage(c, "--verilog needs a file name")
+		return "", nil, usage(c, "--%s needs a file name", flag)
 	}
 	src, err = os.ReadFile(path)
 	if err != nil {
 		if pe, ok := errors.AsType[*os.PathError](err); ok {
 			err = pe.Err
 		}
-		return "", nil, usage(c, "cannot read --verilog %s: %v", path, err)
+		return "", nil, usage(c, "cannot read --%s %s: %v", flag, path, err)
 	}
 	return path, src, nil
 }
 
-// synthVerilog is synth --verilog: the user's own module through the flow,
-// beside Yosys's a + b + cin of -n bits when -n is given.
+// synthVerilog is synth --verilog and --vhdl: the user's own module through
+// the flow (an entity as ghdl --synth writes it in Verilog), beside
+// Yosys's a + b + cin of -n bits when -n is given.
 func synthVerilog(c *cli.Context, format string, opt physical.Options) error {
-	for _, f := range []string{"topology", "from", "param", "sparse", "valency", "ling", "pg-cells", "fa-cells", "stages", "no-reset"} {
-		if c.IsSet(f) {
-			return usage(c, "--%s does not apply to --verilog: the file fixes the design", f)
-		}
-	}
-	path, src, err := readVerilog(c)
+	hdl, err := hdlFlag(c)
 	if err != nil {
 		return err
 	}
-	d, err := physical.VerilogDesign(src, c.String("top"))
+	for _, f := range []string{"topology", "from", "param", "sparse", "valency", "ling", "pg-cells", "fa-cells", "stages", "no-reset"} {
+		if c.IsSet(f) {
+			return usage(c, "--%s does not apply to --%s: the file fixes the design", f, hdl)
+		}
+	}
+	path, src, err := readHDL(c, hdl)
+	if err != nil {
+		return err
+	}
+	top := c.String("top")
+	if hdl == "vhdl" {
+		if src, top, err = toolcheck.VHDLToVerilog(c.Context, src, top, opt.ToolTimeout); err != nil {
+			if _, ok := errors.AsType[*toolcheck.InputError](err); ok {
+				return usage(c, "%s: %s", path, strings.TrimPrefix(err.Error(), "toolcheck: "))
+			}
+			return failure{fmt.Errorf("prefixgen synth: %w", err)}
+		}
+	}
+	d, err := physical.VerilogDesign(src, top)
 	if err != nil {
 		return usage(c, "%s: %s", path, strings.TrimPrefix(err.Error(), "physical: "))
 	}

@@ -481,6 +481,30 @@ func TestExploreSparseRefused(t *testing.T) {
 // synth --verilog measures a module of the user's own: prefixgen's own
 // adder written to a file measures as synth -t measures it, and what the
 // flag cannot take is refused in one line with status 2.
+// synth --vhdl measures an entity of the user's own as ghdl --synth writes
+// it: gen -f vhdl's adder measures as the same network's built-in one.
+func TestSynthVHDL(t *testing.T) {
+	needFlow(t)
+	tooltest.Path(t, "ghdl")
+	path := filepath.Join(t.TempDir(), "adder.vhd")
+	mustRun(t, "gen", "-t", "sklansky", "-n", "8", "-f", "vhdl", "-o", path)
+	for _, flow := range []string{"keep", "abc"} {
+		status, built, errOut := prefixgen("synth", "-t", "sklansky", "-n", "8", "--flow", flow, "-f", "csv")
+		require.Equal(t, 0, status, errOut)
+		status, mine, errOut := prefixgen("synth", "--vhdl", path, "-n", "8", "--flow", flow, "-f", "csv")
+		require.Equal(t, 0, status, errOut)
+		b, m := strings.Split(built, "\n"), strings.Split(mine, "\n")
+		require.Len(t, m, 4, mine)
+		cols := func(row string) []string { return strings.Split(row, ",")[10:13] } // area, delay, cells
+		assert.True(t, strings.HasPrefix(m[1], "prefix_adder_sklansky_8,"), m[1])
+		assert.Equal(t, cols(b[1]), cols(m[1]), flow)
+		assert.Equal(t, b[2], m[2], "the same reference")
+	}
+	status, _, errOut := prefixgen("synth", "--vhdl", path, "--verilog", path)
+	assert.Equal(t, 2, status)
+	assert.Equal(t, "prefixgen synth: --verilog and --vhdl: allowed one file of your own\n", errOut)
+}
+
 func TestSynthVerilog(t *testing.T) {
 	needFlow(t)
 	dir := t.TempDir()
@@ -569,7 +593,7 @@ func TestSynthVerilog(t *testing.T) {
 		{[]string{"--verilog", path, "-t", "ripple"}, "--topology does not apply to --verilog"},
 		{[]string{"--verilog", path, "-n", "0"}, "-n 0 out of range: allowed 1 or more"},
 		{[]string{"--verilog", path, "-n", "16"}, "module prefix_adder_sklansky_8 has an input a of 8 bits, not the width 16 given: allowed its own width, 8"},
-		{[]string{"-t", "ripple", "-n", "4", "--top", "x"}, "--top applies only with --verilog"},
+		{[]string{"-t", "ripple", "-n", "4", "--top", "x"}, "--top applies only with --verilog or --vhdl"},
 		{[]string{"--verilog", broken}, "yosys cannot synthesize module broken of the Verilog given: line 2: ERROR: syntax error"},
 		{[]string{"-t", "sklansky", "-n", "8", "--no-reset"}, "--no-reset applies to a pipelined adder: allowed with --stages"},
 		{[]string{"-t", "sklansky", "-n", "8", "--stages", "0"}, "--stages 0 out of range: allowed 1 to the depth of the carry tree + 1"},
