@@ -264,6 +264,23 @@ func TestCheckVHDL(t *testing.T) {
 	}
 }
 
+// refusal is bad input to check: its arguments after the command's name,
+// and the one line check must print.
+type refusal struct {
+	name string
+	args []string
+	want string
+}
+
+// requireChecksRefused runs check with each refusal's arguments
+// (requireRefused).
+func requireChecksRefused(t *testing.T, cases []refusal) {
+	t.Helper()
+	for _, tt := range cases {
+		requireRefused(t, append([]string{"check"}, tt.args...), tt.want)
+	}
+}
+
 func TestCheckVHDLBadInput(t *testing.T) {
 	tooltest.Path(t, "ghdl")
 	tooltest.Path(t, "yosys")
@@ -272,11 +289,7 @@ func TestCheckVHDLBadInput(t *testing.T) {
 	mustRun(t, "gen", "-t", "sklansky", "-n", "4", "-f", "vhdl", "-o", adder)
 	broken := filepath.Join(dir, "broken.vhd")
 	require.NoError(t, os.WriteFile(broken, []byte("entity x is end;\narchitecture a of x is begin foo; end;\n"), 0o644))
-	tests := []struct {
-		name string
-		args []string
-		want string
-	}{
+	tests := []refusal{
 		{"with -t", []string{"--vhdl", adder, "-t", "sklansky"},
 			"prefixgen check: --topology does not apply to --vhdl: the file fixes the design (its latency is --stages K)"},
 		{"both files", []string{"--vhdl", adder, "--verilog", adder},
@@ -290,14 +303,7 @@ func TestCheckVHDLBadInput(t *testing.T) {
 		{"no such entity", []string{"--vhdl", adder, "--top", "other"},
 			"prefixgen check: " + adder + ": the VHDL declares no entity other: allowed prefix_adder_sklansky_4"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			status, stdout, stderr := prefixgen(append([]string{"check"}, tt.args...)...)
-			assert.Equal(t, 2, status)
-			assert.Empty(t, stdout)
-			assert.Equal(t, tt.want+"\n", stderr)
-		})
-	}
+	requireChecksRefused(t, tests)
 }
 
 func TestCheckVerilogBadInput(t *testing.T) {
@@ -307,11 +313,7 @@ func TestCheckVerilogBadInput(t *testing.T) {
 	mustRun(t, "gen", "-t", "sklansky", "-n", "4", "-f", "verilog", "-o", adder)
 	two := filepath.Join(dir, "two.v")
 	require.NoError(t, os.WriteFile(two, []byte("module x (input a); endmodule\nmodule y (input a); endmodule\n"), 0o644))
-	tests := []struct {
-		name string
-		args []string
-		want string
-	}{
+	tests := []refusal{
 		{"with -t", []string{"--verilog", adder, "-t", "sklansky"},
 			"prefixgen check: --topology does not apply to --verilog: the file fixes the design (its latency is --stages K)"},
 		{"with --sparse", []string{"--verilog", adder, "--sparse", "2"},
@@ -329,14 +331,7 @@ func TestCheckVerilogBadInput(t *testing.T) {
 		{"other flags", []string{"--verilog", adder, "--flags", "carry,zero"},
 			"prefixgen check: " + adder + ": module prefix_adder_sklansky_4 has ports input a[3:0], input b[3:0], input cin, output cout, output sum[3:0]: allowed the ports of a + b + cin with zero, input a[3:0], input b[3:0], input cin, output cout, output sum[3:0], output zero"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			status, stdout, stderr := prefixgen(append([]string{"check"}, tt.args...)...)
-			assert.Equal(t, 2, status)
-			assert.Empty(t, stdout)
-			assert.Equal(t, tt.want+"\n", stderr)
-		})
-	}
+	requireChecksRefused(t, tests)
 }
 
 // A correct hand-written adder that draws Verilator's -Wall WIDTH warning
