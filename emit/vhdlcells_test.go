@@ -2,6 +2,7 @@ package emit_test
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -91,5 +92,27 @@ func FuzzTopEntity(f *testing.F) {
 		}
 		assert.Contains(t, emit.EntityNames(src), got)
 		assert.Equal(t, strings.ToLower(got), got)
+	})
+}
+
+// FuzzVHDLCellModels feeds VHDLCellModels the cells of any Liberty text: it
+// writes an entity for every cell asked for, or refuses in one line.
+func FuzzVHDLCellModels(f *testing.F) {
+	f.Add([]byte(`library (l) { cell (NAND2) { pin (A) { direction : input; } pin (B) { direction : input; } pin (Y) { direction : output; function : "!(A B)"; } } }`))
+	f.Add([]byte(`library (l) { cell (X) { pin (Q) { direction : output; function : "IQ"; } } }`))
+	f.Add([]byte(`library (l) { cell (c__d) { pin (in) { direction : input; } pin (out) { direction : output; function : "in'"; } } }`))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		cells := liberty.Cells(src)
+		names := make([]string, 0, len(cells))
+		for name := range cells {
+			names = append(names, name)
+		}
+		slices.Sort(names)
+		var b bytes.Buffer
+		if err := emit.VHDLCellModels(&b, cells, names); err != nil {
+			assert.NotContains(t, err.Error(), "\n")
+			return
+		}
+		assert.Equal(t, len(names), strings.Count(b.String(), "\nentity "))
 	})
 }
