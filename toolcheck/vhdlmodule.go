@@ -5,9 +5,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -15,16 +18,20 @@ import (
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/internal/cleanup"
 	"github.com/prefixgen/prefixgen/internal/toolrun"
+	"github.com/prefixgen/prefixgen/liberty"
 	"github.com/prefixgen/prefixgen/topologies"
 )
 
 // VHDLToVerilog returns the entity top of src, a VHDL file of the user's
 // own (empty top: its one entity), as the Verilog netlist ghdl --synth
 // writes of it (VHDL-2008), and the netlist's module, the entity's name as
-// the file declares it. A file GHDL cannot analyse or synthesize, or a top
-// it does not declare, is an *InputError that quotes GHDL's first error
-// line; limit bounds each GHDL run.
-func VHDLToVerilog(ctx context.Context, src []byte, top string, limit time.Duration) ([]byte, string, error) {
+// the file declares it. models, when not empty, is VHDL analysed before
+// src: the models of the library cells a netlist instantiates
+// (VHDLLibraryModels), whose logic the Verilog then holds. A file GHDL
+// cannot analyse or synthesize, or a top it does not declare, is an
+// *InputError that quotes GHDL's first error line; limit bounds each GHDL
+// run.
+func VHDLToVerilog(ctx context.Context, src, models []byte, top string, limit time.Duration) ([]byte, string, error) {
 	top, err := emit.TopEntity(src, top)
 	if err != nil {
 		return nil, "", &InputError{"toolcheck: " + err.Error()}
@@ -55,12 +62,24 @@ func VHDLToVerilog(ctx context.Context, src []byte, top string, limit time.Durat
 		}
 		return res, nil
 	}
-	if _, err := run("analyse it", "-a", "--std=08", vhdlDesignFile); err != nil {
+	files := []string{vhdlDesignFile}
+	if len(models) > 0 {
+		if err := os.WriteFile(filepath.Join(dir, vhdlCellsFile), models, 0o644); err != nil {
+			return nil, "", fmt.Errorf("toolcheck: %w", err)
+		}
+		files = []string{vhdlCellsFile, vhdlDesignFile}
+	}
+	if _, err := run("analyse it", append([]string{"-a", "--std=08"}, files...)...); err != nil {
 		return nil, "", err
 	}
 	res, err := run("synthesize entity "+top, "--synth", "--std=08", "--out=verilog", top)
 	if err != nil {
 		return nil, "", err
+	}
+	// An instance of a component no entity declares is a black box to
+	// ghdl --synth, which only warns.
+	if m := ghdlUnbound.FindSubmatch(res.Output); m != nil {
+		return nil, "", &InputError{fmt.Sprintf("toolcheck: the VHDL instantiates component %s, which no entity declares: allowed a file that declares it, or for check the Liberty file of its library (--liberty)", m[1])}
 	}
 	// The module keeps the case the file declares the entity in.
 	for _, m := range emit.ModuleNames(res.Stdout) {
@@ -70,6 +89,10 @@ func VHDLToVerilog(ctx context.Context, src []byte, top string, limit time.Durat
 	}
 	return nil, "", fmt.Errorf("toolcheck: ghdl --synth wrote no module %s: %s", top, toolrun.FirstLine(string(res.Output)))
 }
+
+// ghdlUnbound matches GHDL's warning of an instance of a component that
+// no entity binds.
+var ghdlUnbound = regexp.MustCompile(`instance "[^"]*" of component "([^"]*)" is not bound`)
 
 // vhdlDesignFile is the file a VHDL design of the user's own is read from.
 const vhdlDesignFile = "design.vhd"
@@ -91,10 +114,16 @@ func ghdlError(out string) string {
 // ghdl --synth writes the entity as a Verilog netlist (VHDLToVerilog),
 // which every check of NewModuleDesign runs on; the VHDL row runs the VHDL
 // testbench of the adder's ports (emit.VHDLTestbench) on the file itself.
-// A VHDL netlist of library cells is not read: mo.Liberty must be empty.
+// With mo.Liberty the file may instantiate the library's combinational
+// cells (gen -f vhdl --pg-cells writes such a file): both runs read VHDL
+// models of them (VHDLLibraryModels), and the netlist holds their logic.
 func NewVHDLModuleDesign(ctx context.Context, src []byte, mo ModuleOptions, opt Options) (*Design, error) {
+	var models []byte
 	if mo.Liberty != "" {
-		return nil, &InputError{"toolcheck: a VHDL file is read as logic, not as a netlist of library cells: allowed a Liberty file with a Verilog module"}
+		var err error
+		if models, err = VHDLLibraryModels(mo.Liberty); err != nil {
+			return nil, err
+		}
 	}
 	top, err := emit.TopEntity(src, mo.Top)
 	if err != nil {
@@ -103,7 +132,7 @@ func NewVHDLModuleDesign(ctx context.Context, src []byte, mo ModuleOptions, opt 
 	if err := emit.CheckEntityName(top); err != nil {
 		return nil, &InputError{"toolcheck: " + strings.TrimPrefix(err.Error(), "emit: ")}
 	}
-	verilog, top, err := VHDLToVerilog(ctx, src, top, opt.ToolTimeout)
+	verilog, top, err := VHDLToVerilog(ctx, src, models, top, opt.ToolTimeout)
 	if err != nil {
 		return nil, err
 	}
@@ -125,6 +154,32 @@ func NewVHDLModuleDesign(ctx context.Context, src []byte, mo ModuleOptions, opt 
 	if err := emit.VHDLTestbench(&tb, net, emit.TestbenchOptions{Module: top, Vectors: opt.Vectors, Seed: opt.Seed, Adder: &ao}); err != nil {
 		return nil, &InputError{"toolcheck: " + strings.TrimPrefix(err.Error(), "emit: ")}
 	}
-	d.VHDL, d.VHDLTestbench = src, tb.Bytes()
+	d.VHDL, d.VHDLTestbench, d.VHDLCells = src, tb.Bytes(), models
 	return d, nil
+}
+
+// VHDLLibraryModels returns the VHDL models (emit.VHDLCellModels) of every
+// combinational cell of the Liberty file at path, in name order: those
+// whose every output has a function of the cell's inputs.
+func VHDLLibraryModels(path string) ([]byte, error) {
+	src, err := liberty.ReadFile(path)
+	if err != nil {
+		return nil, &InputError{"toolcheck: " + strings.TrimPrefix(err.Error(), "liberty: ")}
+	}
+	cells := liberty.Cells(src)
+	var names []string
+	for name, c := range cells {
+		if len(c.Outputs) > 0 && emit.VHDLCellModels(io.Discard, cells, []string{name}) == nil {
+			names = append(names, name)
+		}
+	}
+	if len(names) == 0 {
+		return nil, &InputError{fmt.Sprintf("toolcheck: the Liberty file %s has no combinational cell: allowed a library of cells with functions", path)}
+	}
+	slices.Sort(names)
+	var b bytes.Buffer
+	if err := emit.VHDLCellModels(&b, cells, names); err != nil {
+		return nil, fmt.Errorf("toolcheck: %w", err)
+	}
+	return b.Bytes(), nil
 }

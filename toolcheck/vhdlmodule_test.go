@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -24,6 +26,40 @@ func vhdlOf(t *testing.T, n int, entity string, arch adder.Architecture) []byte 
 	var b bytes.Buffer
 	require.NoError(t, emit.VHDL(&b, net, emit.VHDLOptions{Entity: entity, Adder: &arch}))
 	return b.Bytes()
+}
+
+// vhdlCellsOf returns the VHDL adder of arch, of OSU 0.18 µm's cells,
+// around Sklansky of width n.
+func vhdlCellsOf(t *testing.T, n int, arch adder.Architecture) []byte {
+	t.Helper()
+	_, cells := osuPGCells(t)
+	net, err := topologies.Build("sklansky", n, nil)
+	require.NoError(t, err)
+	var b bytes.Buffer
+	require.NoError(t, emit.VHDL(&b, net, emit.VHDLOptions{Adder: &arch, Cells: cells}))
+	return b.Bytes()
+}
+
+// A VHDL file of the library's cells, such as gen -f vhdl --pg-cells
+// writes, is checked with the library's Liberty file: GHDL reads models of
+// its combinational cells, and every check passes; a bug planted in the
+// models the VHDL testbench runs with fails GHDL's row.
+func TestVHDLModuleDesignCells(t *testing.T) {
+	t.Parallel()
+	requireTools(t)
+	lib, _ := osuPGCells(t)
+	arch := adder.Architecture{Flags: adder.Carry, PGCells: true}
+	d, err := toolcheck.NewVHDLModuleDesign(context.Background(), vhdlCellsOf(t, 8, arch), toolcheck.ModuleOptions{Liberty: lib}, toolcheck.Options{Vectors: 100, Seed: 4, Adder: &adder.Standard})
+	require.NoError(t, err)
+	require.NotNil(t, d.VHDLCells)
+	wrong := *d
+	wrong.VHDLCells = plant(t, d.VHDLCells, `(?s)(entity NAND2X1 is.*?)Y <= \(not \(A and B\)\);`, "${1}Y <= (A and B);")
+	rs := check(t, d, &wrong)
+	for _, name := range []string{"testbench", "equivalence", "synthesis", "VHDL"} {
+		r := resultOf(t, rs, 0, name)
+		assert.Equal(t, toolcheck.Pass, r.Status, "%s: %s", name, r.Detail)
+	}
+	assert.Equal(t, toolcheck.Fail, resultOf(t, rs, 1, "VHDL").Status, resultOf(t, rs, 1, "VHDL").Detail)
 }
 
 // A VHDL entity of the user's own is checked as a Verilog module is, on
@@ -77,6 +113,9 @@ func TestVHDLModuleDesignRefused(t *testing.T) {
 	t.Parallel()
 	requireTools(t)
 	good := vhdlOf(t, 4, "mine", adder.Standard)
+	pgcells := vhdlCellsOf(t, 4, adder.Architecture{Flags: adder.Carry, PGCells: true})
+	seqOnly := filepath.Join(t.TempDir(), "seq.lib")
+	require.NoError(t, os.WriteFile(seqOnly, []byte("library (s) {\n  cell (DFF) {\n    ff (IQ, IQN) { clocked_on : \"CK\"; next_state : \"D\"; }\n    pin (D) { direction : input; }\n    pin (CK) { direction : input; clock : true; }\n    pin (Q) { direction : output; function : \"IQ\"; }\n  }\n}\n"), 0o644))
 	for _, c := range []struct {
 		name string
 		src  []byte
@@ -90,8 +129,10 @@ func TestVHDLModuleDesignRefused(t *testing.T) {
 		{"no such top", good, toolcheck.ModuleOptions{Top: "theirs"}, "toolcheck: the VHDL declares no entity theirs: allowed mine"},
 		{"testbench's name", bytes.ReplaceAll(good, []byte("mine"), []byte("stimulus")), toolcheck.ModuleOptions{},
 			`toolcheck: entity name "stimulus" is not a legal VHDL identifier: the adder declares "stimulus" inside (VHDL ignores case)`},
-		{"cells", good, toolcheck.ModuleOptions{Liberty: "x.lib"},
-			"toolcheck: a VHDL file is read as logic, not as a netlist of library cells: allowed a Liberty file with a Verilog module"},
+		{"unbound", pgcells, toolcheck.ModuleOptions{},
+			`toolcheck: the VHDL instantiates component nand2x1, which no entity declares: allowed a file that declares it, or for check the Liberty file of its library (--liberty)`},
+		{"no cells", good, toolcheck.ModuleOptions{Liberty: seqOnly},
+			"toolcheck: the Liberty file " + seqOnly + " has no combinational cell: allowed a library of cells with functions"},
 		{"not an adder", []byte("library ieee; use ieee.std_logic_1164.all;\nentity inv is port (x : in std_logic; y : out std_logic); end;\narchitecture a of inv is begin y <= not x; end;\n"), toolcheck.ModuleOptions{},
 			"toolcheck: module inv has no input a (its ports: input x, output y): allowed an adder's ports, inputs a and b and the outputs the adder asked for has"},
 	} {

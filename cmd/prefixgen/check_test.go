@@ -262,6 +262,14 @@ func TestCheckVHDL(t *testing.T) {
 	for _, row := range []string{`testbench +FAIL`, `equivalence +FAIL`, `VHDL +FAIL`} {
 		assert.Regexp(t, row, out)
 	}
+
+	// A file of the library's cells, read with the library's models.
+	tooltest.File(t, physical.LibertyFile("osu018"), "qflow-tech-osu018")
+	cells := filepath.Join(dir, "cells.vhd")
+	mustRun(t, "gen", "-t", "sklansky", "-n", "8", "-f", "vhdl", "--pg-cells", "-o", cells)
+	status, out, errOut = prefixgen("check", "--vhdl", cells, "--liberty", "osu018", "--vectors", "50")
+	require.Equal(t, 0, status, errOut+out)
+	assert.Equal(t, 5, strings.Count(out, " pass "), out)
 }
 
 // refusal is bad input to check: its arguments after the command's name,
@@ -289,13 +297,15 @@ func TestCheckVHDLBadInput(t *testing.T) {
 	mustRun(t, "gen", "-t", "sklansky", "-n", "4", "-f", "vhdl", "-o", adder)
 	broken := filepath.Join(dir, "broken.vhd")
 	require.NoError(t, os.WriteFile(broken, []byte("entity x is end;\narchitecture a of x is begin foo; end;\n"), 0o644))
+	cells := filepath.Join(dir, "cells.vhd")
+	mustRun(t, "gen", "-t", "sklansky", "-n", "4", "-f", "vhdl", "--pg-cells", "-o", cells)
 	tests := []refusal{
 		{"with -t", []string{"--vhdl", adder, "-t", "sklansky"},
 			"prefixgen check: --topology does not apply to --vhdl: the file fixes the design (its latency is --stages K)"},
 		{"both files", []string{"--vhdl", adder, "--verilog", adder},
 			"prefixgen check: --verilog and --vhdl: allowed one file of your own"},
-		{"liberty", []string{"--vhdl", adder, "--liberty", "osu018"},
-			"prefixgen check: --liberty applies to --verilog: a VHDL file is read as logic, not as a netlist of library cells"},
+		{"cells without their library", []string{"--vhdl", cells},
+			"prefixgen check: " + cells + `: the VHDL instantiates component nand2x1, which no entity declares: allowed a file that declares it, or for check the Liberty file of its library (--liberty)`},
 		{"no file", []string{"--vhdl", filepath.Join(dir, "none.vhd")},
 			"prefixgen check: cannot read --vhdl " + filepath.Join(dir, "none.vhd") + ": no such file or directory"},
 		{"not analysable", []string{"--vhdl", broken},

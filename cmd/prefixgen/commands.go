@@ -687,7 +687,7 @@ func checkCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "check",
 		Usage:     "emit each adder and run Icarus, Verilator, Yosys and Graphviz on it",
-		UsageText: "prefixgen check -t TOPO[,TOPO…]|all -n N [--param k=V] [--vectors V] [--seed S] [--jobs J] [--keep DIR] [--op …] [--no-cin] [--flags …] [--sparse S] [--valency K] [--ling] [--pg-cells | --fa-cells [--liberty …]] [--pipeline-after L,… | --stages K] [--no-reset] [--tool-timeout D]\nprefixgen check --from FILE [--vectors V] [--seed S] [--jobs J] [--tool-timeout D] [architecture flags]\nprefixgen check --verilog FILE [--top MODULE] [--liberty LIB [--dont-use 'GLOB …']] [--op …] [--no-cin] [--flags …] [--stages K] [--no-reset] [--vectors V] [--seed S] [--tool-timeout D]\nprefixgen check --vhdl FILE [--top ENTITY] [--op …] [--no-cin] [--flags …] [--stages K] [--no-reset] [--vectors V] [--seed S] [--tool-timeout D]",
+		UsageText: "prefixgen check -t TOPO[,TOPO…]|all -n N [--param k=V] [--vectors V] [--seed S] [--jobs J] [--keep DIR] [--op …] [--no-cin] [--flags …] [--sparse S] [--valency K] [--ling] [--pg-cells | --fa-cells [--liberty …]] [--pipeline-after L,… | --stages K] [--no-reset] [--tool-timeout D]\nprefixgen check --from FILE [--vectors V] [--seed S] [--jobs J] [--tool-timeout D] [architecture flags]\nprefixgen check --verilog FILE [--top MODULE] [--liberty LIB [--dont-use 'GLOB …']] [--op …] [--no-cin] [--flags …] [--stages K] [--no-reset] [--vectors V] [--seed S] [--tool-timeout D]\nprefixgen check --vhdl FILE [--top ENTITY] [--liberty LIB] [--op …] [--no-cin] [--flags …] [--stages K] [--no-reset] [--vectors V] [--seed S] [--tool-timeout D]",
 		Description: "For each network, writes the Verilog and VHDL adders, their testbenches and the DOT picture into a\n" +
 			"temporary folder and runs what is installed: Icarus (the self-checking testbench must PASS), Verilator\n" +
 			"(--lint-only -Wall: an error fails, a warning is WARN), Yosys (a miter against {cout, sum} = a + b + cin, or the\n" +
@@ -709,13 +709,14 @@ func checkCommand() *cli.Command {
 			"it. The testbench, lint, equivalence and synthesis checks run; those that need a network are\n" +
 			"skipped. --vhdl FILE checks an entity of your own the same way: GHDL analyses the file and\n" +
 			"ghdl --synth writes it as a Verilog netlist, which those checks run on, and GHDL runs the VHDL\n" +
-			"testbench of the adder's ports on the file itself.",
+			"testbench of the adder's ports on the file itself; with --liberty, both read VHDL models of the\n" +
+			"library's combinational cells, which the file may instantiate (gen -f vhdl --pg-cells).",
 		Flags: append([]cli.Flag{
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
 			&cli.StringFlag{Name: "verilog", Usage: "check the module of your own Verilog `FILE` instead of a network's adder"},
 			&cli.StringFlag{Name: "vhdl", Usage: "check the entity of your own VHDL `FILE` (VHDL-2008) instead of a network's adder"},
 			&cli.StringFlag{Name: "top", Usage: "with --verilog or --vhdl, the `MODULE` or entity to check (default: the file's one module or entity)"},
-			&cli.StringFlag{Name: "liberty", Usage: "with --verilog, the library of the cells the module instantiates; with --pg-cells or --fa-cells, the library of the adder's cells: " + libraryUsage, DefaultText: "none, a module of Verilog alone; osu018 with --pg-cells or --fa-cells"},
+			&cli.StringFlag{Name: "liberty", Usage: "with --verilog or --vhdl, the library of the cells the module or entity instantiates; with --pg-cells or --fa-cells, the library of the adder's cells: " + libraryUsage, DefaultText: "none, a module of Verilog alone; osu018 with --pg-cells or --fa-cells"},
 			dontUseFlag(),
 			vectorsFlag(1000, "random vectors of each testbench, after the corner vectors"),
 			seedFlag,
@@ -857,9 +858,6 @@ func checkVerilog(c *cli.Context, opt toolcheck.Options) error {
 		if c.IsSet(f) {
 			return usage(c, "--%s does not apply to --%s: the file fixes the design (its latency is --stages K)", f, hdl)
 		}
-	}
-	if hdl == "vhdl" && c.IsSet("liberty") {
-		return usage(c, "--liberty applies to --verilog: a VHDL file is read as logic, not as a netlist of library cells")
 	}
 	path, src, err := readHDL(c, hdl)
 	if err != nil {

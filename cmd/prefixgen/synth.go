@@ -276,7 +276,7 @@ func synthVerilog(c *cli.Context, format string, opt physical.Options) error {
 	}
 	top := c.String("top")
 	if hdl == "vhdl" {
-		if src, top, err = toolcheck.VHDLToVerilog(c.Context, src, top, opt.ToolTimeout); err != nil {
+		if src, top, err = toolcheck.VHDLToVerilog(c.Context, src, nil, top, opt.ToolTimeout); err != nil {
 			if _, ok := errors.AsType[*toolcheck.InputError](err); ok {
 				return usage(c, "%s: %s", path, strings.TrimPrefix(err.Error(), "toolcheck: "))
 			}
