@@ -45,7 +45,9 @@
 // written by hand, or a netlist after synthesis with the Liberty file of its
 // cells): its ports are read by Yosys and must be the adder's; the
 // testbench, lint, equivalence and synthesis checks run on it, and the
-// checks that need a network are Skipped.
+// checks that need a network are Skipped. NewVHDLModuleDesign does the same
+// for a VHDL entity of the user's own, on the Verilog netlist ghdl --synth
+// writes of it (VHDLToVerilog), and runs the VHDL testbench on the file.
 //
 // A verdict is read from what the tool says, never from its exit status
 // alone. A check passes only on the words of its success (Yosys's "SAT proof
