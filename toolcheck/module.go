@@ -17,7 +17,6 @@ import (
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/internal/cleanup"
 	"github.com/prefixgen/prefixgen/internal/toolrun"
-	"github.com/prefixgen/prefixgen/liberty"
 	"github.com/prefixgen/prefixgen/topologies"
 )
 
@@ -261,9 +260,9 @@ func libraryModels(opt Options) ([]byte, error) {
 // architecture ao instantiates (opt.Cells), from the functions of the
 // Liberty file opt.Liberty (emit.VHDLCellModels).
 func vhdlModels(opt Options, ao adder.Architecture) ([]byte, error) {
-	src, err := liberty.ReadFile(opt.Liberty)
+	cells, err := libertyCells(opt.Liberty)
 	if err != nil {
-		return nil, &InputError{"toolcheck: " + strings.TrimPrefix(err.Error(), "liberty: ")}
+		return nil, err
 	}
 	var names []string
 	if ao.PGCells {
@@ -273,7 +272,7 @@ func vhdlModels(opt Options, ao adder.Architecture) ([]byte, error) {
 		names = append(names, opt.Cells.FA.Name)
 	}
 	var b bytes.Buffer
-	if err := emit.VHDLCellModels(&b, liberty.Cells(src), names); err != nil {
+	if err := emit.VHDLCellModels(&b, cells, names); err != nil {
 		return nil, &InputError{"toolcheck: " + strings.TrimPrefix(err.Error(), "emit: ")}
 	}
 	return b.Bytes(), nil

@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/prefixgen/prefixgen/adder"
@@ -158,15 +159,57 @@ func NewVHDLModuleDesign(ctx context.Context, src []byte, mo ModuleOptions, opt 
 	return d, nil
 }
 
-// VHDLLibraryModels returns the VHDL models (emit.VHDLCellModels) of every
-// combinational cell of the Liberty file at path, in name order: those
-// whose every output has a function of the cell's inputs.
-func VHDLLibraryModels(path string) ([]byte, error) {
+// parsed caches the cells of the Liberty files libertyCells has read, by
+// path, with the size and time of the file it read.
+var parsed struct {
+	sync.Mutex
+	files map[string]parsedFile
+}
+
+// parsedFile is a Liberty file's cells as read at its size and time.
+type parsedFile struct {
+	size  int64
+	mod   time.Time
+	cells map[string]liberty.Cell
+}
+
+// libertyCells returns the cells of the Liberty file at path (gzip or
+// not), read once per run of prefixgen while the file keeps its size and
+// time: a check reads the same library for every design, and ASAP7's
+// takes a quarter of a second.
+func libertyCells(path string) (map[string]liberty.Cell, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		if pe, ok := errors.AsType[*os.PathError](err); ok {
+			err = pe.Err
+		}
+		return nil, &InputError{fmt.Sprintf("toolcheck: cannot read the Liberty file %s: %v", path, err)}
+	}
+	parsed.Lock()
+	defer parsed.Unlock()
+	if f, ok := parsed.files[path]; ok && f.size == info.Size() && f.mod.Equal(info.ModTime()) {
+		return f.cells, nil
+	}
 	src, err := liberty.ReadFile(path)
 	if err != nil {
 		return nil, &InputError{"toolcheck: " + strings.TrimPrefix(err.Error(), "liberty: ")}
 	}
 	cells := liberty.Cells(src)
+	if parsed.files == nil {
+		parsed.files = map[string]parsedFile{}
+	}
+	parsed.files[path] = parsedFile{info.Size(), info.ModTime(), cells}
+	return cells, nil
+}
+
+// VHDLLibraryModels returns the VHDL models (emit.VHDLCellModels) of every
+// combinational cell of the Liberty file at path, in name order: those
+// whose every output has a function of the cell's inputs.
+func VHDLLibraryModels(path string) ([]byte, error) {
+	cells, err := libertyCells(path)
+	if err != nil {
+		return nil, err
+	}
 	var names []string
 	for name, c := range cells {
 		if len(c.Outputs) > 0 && emit.VHDLCellModels(io.Discard, cells, []string{name}) == nil {
