@@ -391,11 +391,13 @@ func TestVHDLTestbenchOptions(t *testing.T) {
 		{40, adder.Architecture{Flags: all, Sparse: 4}},
 		{6, adder.Architecture{NoCarryIn: true, Flags: adder.Carry | adder.Zero}},
 		{33, adder.Architecture{Flags: 0}},
+		{8, adder.Architecture{Op: adder.Sub, NoCarryIn: true, Flags: 0}},
 		{9, adder.Architecture{Op: adder.AddSub, Flags: all, Stages: 2}},
 	}
 	lines := regexp.MustCompile(`(?m)^(PASS|MISMATCH|FAIL) .*$`)
-	for _, c := range cases {
-		t.Run(fmt.Sprintf("%d-%s", c.n, c.arch.Suffix()), func(t *testing.T) {
+	for i, c := range cases {
+		std := []string{"08", "93"}[i%2] // the testbench is VHDL-93 and VHDL-2008
+		t.Run(fmt.Sprintf("%d-%s-vhdl%s", c.n, c.arch.Suffix(), std), func(t *testing.T) {
 			t.Parallel()
 			net := build(t, "sklansky", c.n)
 			arch := c.arch
@@ -418,7 +420,7 @@ func TestVHDLTestbenchOptions(t *testing.T) {
 					vhdl = bug(vhdl, `\n    (sum|lt)(\(\d+\))? <= `, "\n    $1$2 <= not ")
 					verilog = bug(verilog, `\n    assign (sum|lt)(\[\d+\])? = `, "\n    assign $1$2 = ~")
 				}
-				vOut, vOK := ghdlRun(t, ghdl, t.TempDir(), "08", mod, []byte(vhdl), vhTB.Bytes())
+				vOut, vOK := ghdlRun(t, ghdl, t.TempDir(), std, mod, []byte(vhdl), vhTB.Bytes())
 				iOut, iOK := iverilogRun(t, iverilog, vvp, t.TempDir(), []byte(verilog), vTB.Bytes())
 				assert.Equal(t, !planted, vOK, vOut)
 				assert.Equal(t, !planted, iOK, iOut)
