@@ -51,12 +51,13 @@ func VHDLToVerilog(ctx context.Context, src, models []byte, top string, limit ti
 	}
 	run := func(what string, args ...string) (*toolrun.Result, error) {
 		res, err := toolrun.Run(ctx, toolrun.Cmd{Path: ghdl, Args: args, Dir: dir, Timeout: limit})
-		if _, exited := errors.AsType[*toolrun.ExitError](err); exited {
-			line := ""
-			if res != nil {
-				line = ghdlError(string(res.Output))
+		if _, exited := errors.AsType[*toolrun.ExitError](err); exited && res != nil {
+			// Only GHDL's own diagnostic of the file makes it bad input;
+			// anything else is GHDL failing.
+			if line, ok := ghdlError(string(res.Output)); ok {
+				return nil, &InputError{fmt.Sprintf("toolcheck: ghdl cannot %s: %s", what, line)}
 			}
-			return nil, &InputError{fmt.Sprintf("toolcheck: ghdl cannot %s: %s", what, line)}
+			return nil, fmt.Errorf("toolcheck: ghdl failed to %s: %s", what, toolrun.FirstLine(string(res.Output)))
 		}
 		if err != nil {
 			return nil, fmt.Errorf("toolcheck: %w", err)
@@ -98,15 +99,16 @@ var ghdlUnbound = regexp.MustCompile(`instance "[^"]*" of component "([^"]*)" is
 // vhdlDesignFile is the file a VHDL design of the user's own is read from.
 const vhdlDesignFile = "design.vhd"
 
-// ghdlError returns GHDL's first error line of out, its file name left
-// out ("12:5: ..." for "design.vhd:12:5: ..."), or out's first line.
-func ghdlError(out string) string {
+// ghdlError returns GHDL's first diagnostic line of out, its file name
+// left out ("12:5: ..." for "design.vhd:12:5: ..."), and whether out has
+// one.
+func ghdlError(out string) (string, bool) {
 	for _, line := range strings.Split(out, "\n") {
 		if ghdlSays.MatchString(line) {
-			return strings.TrimPrefix(strings.TrimSpace(line), vhdlDesignFile+":")
+			return strings.TrimPrefix(strings.TrimSpace(line), vhdlDesignFile+":"), true
 		}
 	}
-	return toolrun.FirstLine(out)
+	return "", false
 }
 
 // NewVHDLModuleDesign returns a design of a user's own VHDL: the entity

@@ -1,6 +1,7 @@
 package toolcheck
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -44,4 +45,19 @@ func TestLibertyCellsCache(t *testing.T) {
 	_, err = libertyCells(path)
 	require.Error(t, err)
 	assert.Equal(t, "toolcheck: cannot read the Liberty file "+path+": no such file or directory", err.Error())
+}
+
+// A GHDL that exits non-zero without saying what is wrong with the file
+// (a crash) is a tool failure, not bad input: VHDLToVerilog's error is no
+// *InputError.
+func TestVHDLToVerilogToolFailure(t *testing.T) {
+	dir := t.TempDir()
+	fake := filepath.Join(dir, "ghdl")
+	require.NoError(t, os.WriteFile(fake, []byte("#!/bin/sh\necho 'raised CONSTRAINT_ERROR' >&2\nexit 1\n"), 0o755))
+	t.Setenv("PATH", dir)
+	_, _, err := VHDLToVerilog(t.Context(), []byte("entity e is end;"), nil, "", 0)
+	require.Error(t, err)
+	_, input := errors.AsType[*InputError](err)
+	assert.False(t, input, "%v", err)
+	assert.Contains(t, err.Error(), "raised CONSTRAINT_ERROR")
 }
