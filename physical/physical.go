@@ -247,6 +247,9 @@ type Design struct {
 	// outside, set by VerilogDesign, says the Verilog came from a user:
 	// Yosys failing on it is bad input, not a failed tool.
 	outside bool
+	// toolNames, set by NetlistDesign, says that a tool named the wires
+	// other than the ports.
+	toolNames bool
 
 	// cells, set by AdderDesign, is the network's width and cells as the
 	// spans they join, sorted: adders of the same cells (Kogge–Stone is
@@ -417,6 +420,22 @@ func VerilogDesign(src []byte, top string) (*Design, error) {
 		return nil, &SetupError{msg: "physical: " + err.Error()}
 	}
 	return &Design{Topology: top, Params: network.Params{}, Adder: adder.Standard, Verilog: src, Top: top, outside: true}, nil
+}
+
+// NetlistDesign returns a design of a netlist that a tool wrote of a user's
+// own design (ghdl --synth's Verilog of VHDL), as VerilogDesign does, but
+// whose wires other than the ports bear the tool's names, not the user's:
+// after ABC the flow makes them Yosys's own (rename -hide), so that each
+// output is the net that drives it, as in a flow that reads the source
+// itself (ghdl-yosys-plugin), where Yosys would keep the tool's wire
+// joined to the port and insbuf would buffer it.
+func NetlistDesign(src []byte, top string) (*Design, error) {
+	d, err := VerilogDesign(src, top)
+	if err != nil {
+		return nil, err
+	}
+	d.toolNames = true
+	return d, nil
 }
 
 func one(ctx context.Context, d *Design, opt Options) (*Result, error) {
@@ -624,7 +643,7 @@ func (d *Design) key() string {
 	if d.cells != "" {
 		return d.cells
 	}
-	return fmt.Sprintf("%x %s %d %v %s", sha256.Sum256(d.Verilog), d.Top, d.Width, d.outside, d.Adder.Name())
+	return fmt.Sprintf("%x %s %d %v %v %s", sha256.Sum256(d.Verilog), d.Top, d.Width, d.outside, d.toolNames, d.Adder.Name())
 }
 
 // copyFor returns a copy of r, another design's result of the same

@@ -407,6 +407,10 @@ func YosysScript(flow Flow, top, lib string, rec *pdk.Record, registers bool) st
 	return b.String()
 }
 
+// hideToolNames is the Yosys command that makes the names of a design's
+// wires other than its ports Yosys's own (NetlistDesign).
+const hideToolNames = "rename -hide w:* x:* %d"
+
 // PlatformCommands returns the Yosys commands that follow ABC for a
 // platform's record (none for nil), as OpenROAD-flow-scripts runs them:
 // hilomap ties constants to the tie cells and, where buffer says so,
@@ -597,6 +601,12 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		// (another tool's, or the flow's mapped.v): Yosys reads them as
 		// cells first, and maps the rest around them.
 		script = strings.Replace(script, "read_verilog design.v\n", "read_liberty -lib liberty.lib\nread_verilog design.v\n", 1)
+		if d.toolNames {
+			// The wires other than ports are named by the tool that wrote
+			// the netlist: hidden after ABC, they give way to the ports
+			// they drive, where Yosys would keep each and insbuf buffer it.
+			script = strings.Replace(script, "\nopt_clean", "\n"+hideToolNames+"\nopt_clean", 1)
+		}
 	case d.Adder.InstantiatesCells():
 		// The adder's cells (its generate and propagate, or its full
 		// adders) are the library's: Yosys reads them as black boxes from

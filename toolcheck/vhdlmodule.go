@@ -23,19 +23,39 @@ import (
 	"github.com/prefixgen/prefixgen/topologies"
 )
 
-// VHDLToVerilog returns the entity top of src, a VHDL file of the user's
-// own (empty top: its one entity), as the Verilog netlist ghdl --synth
-// writes of it (VHDL-2008), and the netlist's module, the entity's name as
-// the file declares it. models, when not empty, is VHDL analysed before
-// src: the models of the library cells a netlist instantiates
-// (VHDLLibraryModels), whose logic the Verilog then holds. A file GHDL
-// cannot analyse or synthesize, or a top it does not declare, is an
-// *InputError that quotes GHDL's first error line; limit bounds each GHDL
-// run.
-func VHDLToVerilog(ctx context.Context, src, models []byte, top string, limit time.Duration) ([]byte, string, error) {
-	top, err := emit.TopEntity(src, top)
+// VHDLSource is a VHDL file of the user's own, for VHDLToVerilog.
+type VHDLSource struct {
+	// Src is the file, and Top the entity to write (empty: its one entity).
+	Src []byte
+	Top string
+	// Models, when not empty, is VHDL analysed before Src: the models of
+	// the library cells a netlist instantiates (VHDLLibraryModels), whose
+	// logic the Verilog then holds, as check needs.
+	Models []byte
+	// CellLibrary, when not empty, is the path of a Liberty file whose
+	// cells Src may instantiate as components no entity declares: the
+	// Verilog instantiates each by the library's name, a cell for a flow
+	// that reads the library (synth), as gen -f verilog --pg-cells writes
+	// them.
+	CellLibrary string
+}
+
+// VHDLToVerilog returns the entity s.Top of s.Src as the Verilog netlist
+// ghdl --synth writes of it (VHDL-2008), and the netlist's module, the
+// entity's name as the file declares it. A file GHDL cannot analyse or
+// synthesize, a top it does not declare, or a component no entity declares
+// that is not a cell of s.CellLibrary, is an *InputError that says what is
+// wrong; limit bounds each GHDL run.
+func VHDLToVerilog(ctx context.Context, s VHDLSource, limit time.Duration) ([]byte, string, error) {
+	top, err := emit.TopEntity(s.Src, s.Top)
 	if err != nil {
 		return nil, "", &InputError{"toolcheck: " + err.Error()}
+	}
+	var cells map[string]liberty.Cell
+	if s.CellLibrary != "" {
+		if cells, err = libertyCells(s.CellLibrary); err != nil {
+			return nil, "", err
+		}
 	}
 	ghdl, err := exec.LookPath("ghdl")
 	if err != nil {
@@ -46,7 +66,7 @@ func VHDLToVerilog(ctx context.Context, src, models []byte, top string, limit ti
 		return nil, "", fmt.Errorf("toolcheck: %w", err)
 	}
 	defer remove()
-	if err := os.WriteFile(filepath.Join(dir, vhdlDesignFile), src, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, vhdlDesignFile), s.Src, 0o644); err != nil {
 		return nil, "", fmt.Errorf("toolcheck: %w", err)
 	}
 	run := func(what string, args ...string) (*toolrun.Result, error) {
@@ -65,8 +85,8 @@ func VHDLToVerilog(ctx context.Context, src, models []byte, top string, limit ti
 		return res, nil
 	}
 	files := []string{vhdlDesignFile}
-	if len(models) > 0 {
-		if err := os.WriteFile(filepath.Join(dir, vhdlCellsFile), models, 0o644); err != nil {
+	if len(s.Models) > 0 {
+		if err := os.WriteFile(filepath.Join(dir, vhdlCellsFile), s.Models, 0o644); err != nil {
 			return nil, "", fmt.Errorf("toolcheck: %w", err)
 		}
 		files = []string{vhdlCellsFile, vhdlDesignFile}
@@ -79,14 +99,25 @@ func VHDLToVerilog(ctx context.Context, src, models []byte, top string, limit ti
 		return nil, "", err
 	}
 	// An instance of a component no entity declares is a black box to
-	// ghdl --synth, which only warns.
-	if m := ghdlUnbound.FindSubmatch(res.Output); m != nil {
-		return nil, "", &InputError{fmt.Sprintf("toolcheck: the VHDL instantiates component %s, which no entity declares: allowed a file that declares it, or for check the Liberty file of its library (--liberty)", m[1])}
+	// ghdl --synth, which only warns: allowed where it is a library cell.
+	unbound := map[string]string{}
+	for _, m := range ghdlUnbound.FindAllSubmatch(res.Output, -1) {
+		name := string(m[1])
+		cell := cellOf(name, cells)
+		if cell == "" {
+			allowed := "the Liberty file of its library (--liberty)"
+			if s.CellLibrary != "" || len(s.Models) > 0 {
+				allowed = "a cell of the library given (--liberty)"
+			}
+			return nil, "", &InputError{fmt.Sprintf("toolcheck: the VHDL instantiates component %s, which no entity declares: allowed a file that declares it, or %s", name, allowed)}
+		}
+		unbound[vhdlKey(name)] = cell
 	}
+	netlist := instantiateCells(res.Stdout, unbound)
 	// The module keeps the case the file declares the entity in.
-	for _, m := range emit.ModuleNames(res.Stdout) {
+	for _, m := range emit.ModuleNames(netlist) {
 		if strings.EqualFold(m, top) {
-			return res.Stdout, m, nil
+			return netlist, m, nil
 		}
 	}
 	return nil, "", fmt.Errorf("toolcheck: ghdl --synth wrote no module %s: %s", top, toolrun.FirstLine(string(res.Output)))
@@ -95,6 +126,90 @@ func VHDLToVerilog(ctx context.Context, src, models []byte, top string, limit ti
 // ghdlUnbound matches GHDL's warning of an instance of a component that
 // no entity binds.
 var ghdlUnbound = regexp.MustCompile(`instance "[^"]*" of component "([^"]*)" is not bound`)
+
+// cellOf returns the cell of cells that a VHDL component named name
+// stands for, or "" when none does: for an extended identifier (\name\)
+// the cell of exactly that name, for a basic one the cell of that name in
+// any case (VHDL does not tell them apart), the least in byte order where
+// several differ only in case.
+func cellOf(name string, cells map[string]liberty.Cell) string {
+	if extended(name) {
+		name = strings.ReplaceAll(name[1:len(name)-1], `\\`, `\`)
+		if _, ok := cells[name]; ok {
+			return name
+		}
+		return ""
+	}
+	if _, ok := cells[name]; ok {
+		return name
+	}
+	var found []string
+	for c := range cells {
+		if strings.EqualFold(c, name) {
+			found = append(found, c)
+		}
+	}
+	if len(found) == 0 {
+		return ""
+	}
+	return slices.Min(found)
+}
+
+// extended reports whether name is a VHDL extended identifier, \x\.
+func extended(name string) bool {
+	return len(name) >= 2 && name[0] == '\\' && name[len(name)-1] == '\\'
+}
+
+// vhdlKey is a VHDL name as VHDL compares it: a basic identifier in lower
+// case, an extended one as it is.
+func vhdlKey(name string) string {
+	if extended(name) {
+		return name
+	}
+	return strings.ToLower(name)
+}
+
+// ghdlModule matches a module of ghdl --synth's Verilog, from its first
+// line to its endmodule: its name as a plain identifier or as an escaped
+// one (GHDL writes an extended identifier \x\ as the escaped \x\ and a
+// space).
+var ghdlModule = regexp.MustCompile(`(?ms)^module (\\\S+|[A-Za-z_][A-Za-z0-9_$]*)\s.*?^endmodule\n*`)
+
+// instantiateCells returns netlist, ghdl --synth's Verilog, with the
+// module GHDL writes for each component of unbound (an empty black box, by
+// vhdlKey of its VHDL name) left out, and its instances naming the
+// library cell unbound gives for it.
+func instantiateCells(netlist []byte, unbound map[string]string) []byte {
+	if len(unbound) == 0 {
+		return netlist
+	}
+	rename := map[string]string{}
+	netlist = ghdlModule.ReplaceAllFunc(netlist, func(m []byte) []byte {
+		// GHDL's escaped name is the extended identifier itself.
+		name := string(ghdlModule.FindSubmatch(m)[1])
+		cell, ok := unbound[vhdlKey(name)]
+		if !ok {
+			return m
+		}
+		if !emit.PlainIdentifier(cell) {
+			cell = `\` + cell // an escaped Verilog name, which the space after it ends
+		}
+		rename[name] = cell
+		return nil
+	})
+	return ghdlInstance.ReplaceAllFunc(netlist, func(m []byte) []byte {
+		sub := ghdlInstance.FindSubmatch(m)
+		cell, ok := rename[string(sub[2])]
+		if !ok {
+			return m
+		}
+		return []byte(string(sub[1]) + cell + string(sub[3]))
+	})
+}
+
+// ghdlInstance matches the start of an instance in ghdl --synth's Verilog:
+// the indent, the module's name, and the space before the instance's.
+var ghdlInstance = regexp.MustCompile(`(?m)^(\s+)(\\\S+|[A-Za-z_][A-Za-z0-9_$]*)(\s+[^\s(]+\s*\()`)
 
 // vhdlDesignFile is the file a VHDL design of the user's own is read from.
 const vhdlDesignFile = "design.vhd"
@@ -135,7 +250,7 @@ func NewVHDLModuleDesign(ctx context.Context, src []byte, mo ModuleOptions, opt 
 	if err := emit.CheckEntityName(top); err != nil {
 		return nil, &InputError{"toolcheck: " + strings.TrimPrefix(err.Error(), "emit: ")}
 	}
-	verilog, top, err := VHDLToVerilog(ctx, src, models, top, opt.ToolTimeout)
+	verilog, top, err := VHDLToVerilog(ctx, VHDLSource{Src: src, Top: top, Models: models}, opt.ToolTimeout)
 	if err != nil {
 		return nil, err
 	}

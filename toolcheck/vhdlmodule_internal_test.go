@@ -8,6 +8,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/prefixgen/prefixgen/liberty"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -55,9 +57,77 @@ func TestVHDLToVerilogToolFailure(t *testing.T) {
 	fake := filepath.Join(dir, "ghdl")
 	require.NoError(t, os.WriteFile(fake, []byte("#!/bin/sh\necho 'raised CONSTRAINT_ERROR' >&2\nexit 1\n"), 0o755))
 	t.Setenv("PATH", dir)
-	_, _, err := VHDLToVerilog(t.Context(), []byte("entity e is end;"), nil, "", 0)
+	_, _, err := VHDLToVerilog(t.Context(), VHDLSource{Src: []byte("entity e is end;")}, 0)
 	require.Error(t, err)
 	_, input := errors.AsType[*InputError](err)
 	assert.False(t, input, "%v", err)
 	assert.Contains(t, err.Error(), "raised CONSTRAINT_ERROR")
+}
+
+// cellOf finds the cell a VHDL component names: an extended identifier
+// exactly, a basic one in any case.
+func TestCellOf(t *testing.T) {
+	cells := map[string]liberty.Cell{"NAND2_X1": {}, "nand2_x1": {}, "sky130_fd_sc_hd__fa_1": {}, `odd\name`: {}, "INVx1": {}}
+	for _, tc := range []struct{ name, want string }{
+		{"NAND2_X1", "NAND2_X1"},
+		{"nand2_x1", "nand2_x1"},
+		{"Nand2_X1", "NAND2_X1"}, // several differ only in case: the least
+		{"invx1", "INVx1"},
+		{`\sky130_fd_sc_hd__fa_1\`, "sky130_fd_sc_hd__fa_1"},
+		{`\SKY130_fd_sc_hd__fa_1\`, ""}, // extended identifiers keep their case
+		{`\odd\\name\`, `odd\name`},
+		{"sky130_fd_sc_hd__fa_1", "sky130_fd_sc_hd__fa_1"},
+		{"nor2", ""},
+		{`\`, ""},
+	} {
+		assert.Equal(t, tc.want, cellOf(tc.name, cells), tc.name)
+	}
+	assert.Empty(t, cellOf("nand2_x1", nil))
+}
+
+// instantiateCells drops the black boxes GHDL writes for the cells and
+// names the cells in their instances; the rest of the netlist is left as
+// it is.
+func TestInstantiateCells(t *testing.T) {
+	netlist := `module \sky130_fd_sc_hd__fa_1\
+  (input  A,
+   output SUM);
+endmodule
+
+module NAND2_X1
+  (input  A1,
+   output ZN);
+endmodule
+
+module top
+  (input  a,
+   output y,
+   output z);
+  wire n1_o;
+  \sky130_fd_sc_hd__fa_1\ u_fa (
+    .A(a),
+    .SUM(n1_o));
+  NAND2_X1 u_nand (
+    .A1(a),
+    .ZN(z));
+  assign y = n1_o;
+endmodule
+`
+	want := `module top
+  (input  a,
+   output y,
+   output z);
+  wire n1_o;
+  sky130_fd_sc_hd__fa_1 u_fa (
+    .A(a),
+    .SUM(n1_o));
+  \odd.cell u_nand (
+    .A1(a),
+    .ZN(z));
+  assign y = n1_o;
+endmodule
+`
+	unbound := map[string]string{`\sky130_fd_sc_hd__fa_1\`: "sky130_fd_sc_hd__fa_1", "nand2_x1": "odd.cell"}
+	assert.Equal(t, want, string(instantiateCells([]byte(netlist), unbound)))
+	assert.Equal(t, netlist, string(instantiateCells([]byte(netlist), nil)), "no cells, no change")
 }

@@ -147,7 +147,8 @@ func synthCommand() *cli.Command {
 			"the module's name. A module with flip-flops (a pipelined adder, gen --stages K) is timed with its\n" +
 			"clock inputs on one clock: its delay is the least clock period, setup time included, and registers\n" +
 			"counts its flip-flops; latches and flip-flops not on the rising edge of an input are refused.\n" +
-			"--vhdl FILE does the same with an entity of your own, which ghdl --synth writes as Verilog first.\n" +
+			"--vhdl FILE does the same with an entity of your own, which ghdl --synth writes as Verilog first;\n" +
+			"it may instantiate the library's cells (gen -f vhdl --pg-cells writes such a file).\n" +
 			"--stages K pipelines every adder as gen --stages does (--no-reset: registers without a reset); its\n" +
 			"delay is then the least clock period.\n" +
 			"ABC's result depends on the order it meets the gates in: --orders K measures every design K more\n" +
@@ -276,14 +277,24 @@ func synthVerilog(c *cli.Context, format string, opt physical.Options) error {
 	}
 	top := c.String("top")
 	if hdl == "vhdl" {
-		if src, top, err = toolcheck.VHDLToVerilog(c.Context, src, nil, top, opt.ToolTimeout); err != nil {
+		// The file may instantiate the library's cells, as gen -f vhdl
+		// --pg-cells writes them: the flow reads them as cells.
+		lib, err := libertyPath(c)
+		if err != nil {
+			return err
+		}
+		if src, top, err = toolcheck.VHDLToVerilog(c.Context, toolcheck.VHDLSource{Src: src, Top: top, CellLibrary: lib}, opt.ToolTimeout); err != nil {
 			if _, ok := errors.AsType[*toolcheck.InputError](err); ok {
 				return usage(c, "%s: %s", path, strings.TrimPrefix(err.Error(), "toolcheck: "))
 			}
 			return failure{fmt.Errorf("prefixgen synth: %w", err)}
 		}
 	}
-	d, err := physical.VerilogDesign(src, top)
+	newDesign := physical.VerilogDesign
+	if hdl == "vhdl" {
+		newDesign = physical.NetlistDesign
+	}
+	d, err := newDesign(src, top)
 	if err != nil {
 		return usage(c, "%s: %s", path, strings.TrimPrefix(err.Error(), "physical: "))
 	}

@@ -505,6 +505,38 @@ func TestSynthVHDL(t *testing.T) {
 	assert.Equal(t, "prefixgen synth: --verilog and --vhdl: allowed one file of your own\n", errOut)
 }
 
+// synth --vhdl measures a VHDL netlist of library cells, as gen -f vhdl
+// --pg-cells and --fa-cells write it, as the same adder built: the cells
+// stay cells, and no buffer joins GHDL's wires to the ports (the full
+// adders' sums reach the ports through GHDL's wires).
+func TestSynthVHDLCells(t *testing.T) {
+	needFlow(t)
+	tooltest.Path(t, "ghdl")
+	dir := t.TempDir()
+	for _, tc := range []struct{ lib, topology, width, cells string }{
+		{"sky130hd", "carry-select", "16", "--fa-cells"},
+		{"asap7", "sklansky", "8", "--pg-cells"},
+	} {
+		path := filepath.Join(dir, tc.lib+".vhd")
+		mustRun(t, "gen", "-t", tc.topology, "-n", tc.width, tc.cells, "--liberty", tc.lib, "-f", "vhdl", "-o", path)
+		for _, flow := range []string{"keep", "abc"} {
+			status, built, errOut := prefixgen("synth", "-t", tc.topology, "-n", tc.width, tc.cells, "--liberty", tc.lib, "--flow", flow, "-f", "csv")
+			require.Equal(t, 0, status, errOut)
+			status, mine, errOut := prefixgen("synth", "--vhdl", path, "--liberty", tc.lib, "--flow", flow, "-f", "csv")
+			require.Equal(t, 0, status, errOut)
+			b, m := strings.Split(built, "\n"), strings.Split(mine, "\n")
+			require.Len(t, m, 3, mine)
+			cols := func(row string) []string { return strings.Split(row, ",")[10:13] } // area, delay, cells
+			assert.Equal(t, cols(b[1]), cols(m[1]), "%s %s %s", tc.lib, tc.cells, flow)
+		}
+	}
+	// A component that is no cell of the library is refused.
+	path := filepath.Join(dir, "asap7.vhd")
+	status, _, errOut := prefixgen("synth", "--vhdl", path, "--liberty", "sky130hd")
+	assert.Equal(t, 2, status)
+	assert.Regexp(t, `^prefixgen synth: .*asap7\.vhd: the VHDL instantiates component nand2x1_asap7_75t_r, which no entity declares: allowed a file that declares it, or a cell of the library given \(--liberty\)\n$`, errOut)
+}
+
 func TestSynthVerilog(t *testing.T) {
 	needFlow(t)
 	dir := t.TempDir()
