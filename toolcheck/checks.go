@@ -433,10 +433,10 @@ func vhdl(j *job, r Result) Result {
 			return r
 		}
 		r = passed(r, line)
-		// The testbench resets the pipeline but compares nothing under
-		// rst: the reset is proven against the Verilog's below (a VHDL
-		// file of the user's own has no Verilog but ghdl --synth's).
-		if !resets(d) || d.Width > MaxProofWidth || d.outside {
+		// The proofs below compare the VHDL with the Verilog: a VHDL file
+		// of the user's own has no Verilog but ghdl --synth's, and wider
+		// adders are left to the testbench.
+		if d.Width > MaxProofWidth || d.outside {
 			return r
 		}
 	}
@@ -444,6 +444,7 @@ func vhdl(j *job, r Result) Result {
 		r.Status, r.Detail = Skipped, fmt.Sprintf("proofs run up to %d bits", MaxProofWidth)
 		return r
 	}
+	tested := r.Detail
 	if o, ok = j.run(&r, "ghdl", "--synth", "--std=08", "--out=verilog", d.Module); !ok {
 		return r
 	}
@@ -470,27 +471,29 @@ func vhdl(j *job, r Result) Result {
 	miter := verilogSide + fmt.Sprintf("read_verilog %[3]s; rename %[1]s %[4]s; proc; "+
 		"miter -equiv -flatten -make_outputs %[2]s %[4]s %[5]s; hierarchy -top %[5]s; flatten; ",
 		d.Module, verilogModule, vhdlSynthFile, vhdlModule, miterModule)
-	if d.VHDLTestbench == nil {
-		prove := "sat -verify -prove trigger 0 " + miterModule
-		if d.Latency > 0 {
-			prove = pipelineProof(d)
-		}
-		switch p, ok := j.prove(&r, miter+prove); {
-		case !ok || p == noProof:
-			return r
-		case p == disproved:
-			return failed(r, "the VHDL, through ghdl --synth, is not equal to the Verilog")
-		}
-		r = passed(r, "ghdl --synth of the VHDL proven equal to the Verilog")
+	prove := "sat -verify -prove trigger 0 " + miterModule
+	if d.Latency > 0 {
+		prove = pipelineProof(d)
 	}
+	switch p, ok := j.prove(&r, miter+prove); {
+	case !ok || p == noProof:
+		return r
+	case p == disproved:
+		return failed(r, "the VHDL, through ghdl --synth, is not equal to the Verilog")
+	}
+	detail := "ghdl --synth of the VHDL proven equal to the Verilog"
+	if tested != "" {
+		detail = tested + "; " + detail
+	}
+	r = passed(r, detail)
 	if !resets(d) {
 		return r
 	}
+	// The testbench resets the pipeline but compares nothing under rst.
 	// After a cycle of rst, from any state of either: the two agree at
 	// every cycle of the pipeline only if the VHDL's rst leaves its
 	// registers as the Verilog's does (cleared, as its equivalence row
 	// proves).
-	detail := r.Detail
 	switch p, ok := j.prove(&r, miter+fmt.Sprintf("sat -verify -prove trigger 0 -seq %d -set-at 1 in_rst 1 -prove-skip 1 %s", d.Latency+1, miterModule)); {
 	case !ok || p == noProof:
 		return r

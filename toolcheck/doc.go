@@ -28,12 +28,11 @@
 //   - Graphviz: neato -n2 must draw the DOT file with its pinned positions,
 //     silent, and write the SVG.
 //   - GHDL: the VHDL testbench, analysed, elaborated and run as VHDL-2008,
-//     must print PASS and exit 0, for a + b + cin with cin and cout and for
-//     any adder wider than MaxProofWidth; for the others (another
-//     operation, other flags), ghdl --synth of the VHDL must be proven
-//     equal to the Verilog adder by Yosys; for a pipeline with a
-//     reset, whose testbench compares nothing under rst, the two must be
-//     proven equal at every cycle after one cycle of rst, from any state.
+//     must print PASS and exit 0, and up to MaxProofWidth bits ghdl
+//     --synth of the VHDL must be proven equal to the Verilog adder by
+//     Yosys; for a pipeline with a reset, whose testbench compares
+//     nothing under rst, the two must be proven equal at every cycle
+//     after one cycle of rst, from any state.
 //     An adder of library cells (adder.Architecture.PGCells, FACells) is
 //     simulated with the cells' models from the Liberty file
 //     (Options.Liberty): Verilog models written by Yosys, which every other

@@ -128,9 +128,8 @@ type Design struct {
 	// picture.
 	Verilog, Testbench, LCU, DOT []byte
 	// VHDL is the adder in VHDL (emit.VHDL), and VHDLTestbench its
-	// testbench (emit.VHDLTestbench) for a + b + cin with cin and cout or
-	// an adder wider than MaxProofWidth; nil for the others, whose VHDL
-	// is proven equal to the Verilog instead. VHDLCells are the VHDL models of the library cells
+	// testbench (emit.VHDLTestbench); up to MaxProofWidth bits the VHDL
+	// is also proven equal to the Verilog. VHDLCells are the VHDL models of the library cells
 	// an adder of library cells instantiates (emit.VHDLCellModels, from
 	// the functions of the Liberty file), nil for other designs.
 	VHDL, VHDLTestbench, VHDLCells []byte
@@ -338,23 +337,18 @@ func NewDesign(net *network.Network, opt Options) (*Design, error) {
 	return d, nil
 }
 
-// addVHDL sets d.VHDL to the adder in VHDL and, for a + b + cin with cin
-// and cout or an adder too wide to prove, d.VHDLTestbench to its
-// testbench: the other adders' VHDL is proven equal to the Verilog, which
-// their own testbench tests.
+// addVHDL sets d.VHDL to the adder in VHDL and d.VHDLTestbench to its
+// testbench; up to MaxProofWidth the VHDL is also proven equal to the
+// Verilog.
 func (d *Design) addVHDL(net *network.Network, ao adder.Architecture, opt Options) error {
 	var vhdl, vhdlTB bytes.Buffer
 	if err := emit.VHDL(&vhdl, net, emit.VHDLOptions{Entity: d.Module, Adder: &ao, Cells: opt.Cells}); err != nil {
 		return err
 	}
-	plain := ao.Op == adder.Add && !ao.NoCarryIn && ao.Flags == adder.Carry
-	if plain || net.Width() > MaxProofWidth {
-		if err := emit.VHDLTestbench(&vhdlTB, net, emit.TestbenchOptions{Module: d.Module, Vectors: opt.Vectors, Seed: opt.Seed, Adder: &ao}); err != nil {
-			return err
-		}
-		d.VHDLTestbench = vhdlTB.Bytes()
+	if err := emit.VHDLTestbench(&vhdlTB, net, emit.TestbenchOptions{Module: d.Module, Vectors: opt.Vectors, Seed: opt.Seed, Adder: &ao}); err != nil {
+		return err
 	}
-	d.VHDL = vhdl.Bytes()
+	d.VHDL, d.VHDLTestbench = vhdl.Bytes(), vhdlTB.Bytes()
 	return nil
 }
 
