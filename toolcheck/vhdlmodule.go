@@ -100,18 +100,29 @@ func VHDLToVerilog(ctx context.Context, s VHDLSource, limit time.Duration) ([]by
 	}
 	// An instance of a component no entity declares is a black box to
 	// ghdl --synth, which only warns: allowed where it is a library cell.
+	// GHDL's warnings come in no fixed order: the components it names
+	// are sorted.
 	unbound := map[string]string{}
+	var missing []string
 	for _, m := range ghdlUnbound.FindAllSubmatch(res.Output, -1) {
 		name := string(m[1])
-		cell := cellOf(name, cells)
-		if cell == "" {
-			allowed := "the Liberty file of its library (--liberty)"
-			if s.CellLibrary != "" || len(s.Models) > 0 {
-				allowed = "a cell of the library given (--liberty)"
-			}
-			return nil, "", &InputError{fmt.Sprintf("toolcheck: the VHDL instantiates component %s, which no entity declares: allowed a file that declares it, or %s", name, allowed)}
+		if cell := cellOf(name, cells); cell != "" {
+			unbound[vhdlKey(name)] = cell
+		} else if !slices.Contains(missing, name) {
+			missing = append(missing, name)
 		}
-		unbound[vhdlKey(name)] = cell
+	}
+	if len(missing) > 0 {
+		slices.Sort(missing)
+		allowed := "the Liberty file of its library (--liberty)"
+		if s.CellLibrary != "" || len(s.Models) > 0 {
+			allowed = "a cell of the library given (--liberty)"
+		}
+		what, it := "component "+missing[0], "it"
+		if len(missing) > 1 {
+			what, it = "components "+strings.Join(missing, ", "), "them"
+		}
+		return nil, "", &InputError{fmt.Sprintf("toolcheck: the VHDL instantiates %s, which no entity declares: allowed a file that declares %s, or %s", what, it, allowed)}
 	}
 	netlist := instantiateCells(res.Stdout, unbound)
 	// The module keeps the case the file declares the entity in.

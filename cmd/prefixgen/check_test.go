@@ -305,7 +305,7 @@ func TestCheckVHDLBadInput(t *testing.T) {
 		{"both files", []string{"--vhdl", adder, "--verilog", adder},
 			"prefixgen check: --verilog and --vhdl: allowed one file of your own"},
 		{"cells without their library", []string{"--vhdl", cells},
-			"prefixgen check: " + cells + `: the VHDL instantiates component nand2x1, which no entity declares: allowed a file that declares it, or the Liberty file of its library (--liberty)`},
+			"prefixgen check: " + cells + `: the VHDL instantiates components nand2x1, oai21x1, which no entity declares: allowed a file that declares them, or the Liberty file of its library (--liberty)`},
 		{"no file", []string{"--vhdl", filepath.Join(dir, "none.vhd")},
 			"prefixgen check: cannot read --vhdl " + filepath.Join(dir, "none.vhd") + ": no such file or directory"},
 		{"not analysable", []string{"--vhdl", broken},
