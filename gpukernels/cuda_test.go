@@ -206,14 +206,16 @@ var (
 	reCopy    = regexp.MustCompile(`if \(\((0x[0-9a-f]{8})u >> lane\) & 1u\) r(\d+) = r(\d+);`)
 	reSelect  = regexp.MustCompile(`if \(\((0x[0-9a-f]{8})u >> lane\) & 1u\) src = (\d+);`)
 	reBounded = regexp.MustCompile(`const int bounded = (.*);`)
-	reStepUp  = regexp.MustCompile(`detail::StepUp<kSegment, (\d+)>\(r(\d+), r(\d+), r(\d+), (.*), member_mask, scan_op\);`)
-	reStepIdx = regexp.MustCompile(`detail::StepIndex<(\w+)>\(r(\d+), r(\d+), r(\d+), ([^,]+), (\w+), bounded, (.*), member_mask, scan_op\);`)
+	// A step's from register is left out of its InPlace form, whose from
+	// is its to.
+	reStepUp  = regexp.MustCompile(`detail::StepUp(InPlace)?<kSegment, (\d+)>\(r(\d+), (?:r(\d+), )?r(\d+), (.*), member_mask, scan_op\);`)
+	reStepIdx = regexp.MustCompile(`detail::StepIndex(InPlace)?<(\w+)>\(r(\d+), (?:r(\d+), )?r(\d+), ([^,]+), (\w+), bounded, (.*), member_mask, scan_op\);`)
 	reSuffix  = regexp.MustCompile(`\b(0x[0-9a-f]+|\d+)u\b`)
 	reStepFn  = regexp.MustCompile(`detail::Step\w+<`)
 	reLane    = regexp.MustCompile(`\blane\b`)
 	// rePlanes finds a step whose sources follow no closed form and take
 	// more lanes than selects set: bit planes of immediates.
-	rePlanes = regexp.MustCompile(`detail::StepIndex<\w+>\(r\d+, r\d+, r\d+, \(`)
+	rePlanes = regexp.MustCompile(`detail::StepIndex(?:InPlace)?<\w+>\(r\d+, (?:r\d+, )?r\d+, \(`)
 )
 
 // evalLane evaluates an emitted expression over lane for one lane, as Go
@@ -305,13 +307,22 @@ func readBack(t tester, src, name string, seg int) ([]emitted, [][3]uint32) {
 				}
 			}
 		}
+		// regs reads a step's to, from and hi registers from m[3:6], the
+		// InPlace form (m[1]) with no from.
+		regs := func(m []string) {
+			require.Equal(t, m[1] == "", m[4] != "", "step %d: a from register exactly outside the InPlace form: %s", i+1, m[0])
+			e.to, _ = strconv.Atoi(m[3])
+			e.from = e.to
+			if m[4] != "" {
+				e.from, _ = strconv.Atoi(m[4])
+			}
+			e.hi, _ = strconv.Atoi(m[5])
+		}
 		var pred string
 		if m := reStepUp.FindStringSubmatch(block); m != nil {
-			d, _ := strconv.Atoi(m[1])
-			e.to, _ = strconv.Atoi(m[2])
-			e.from, _ = strconv.Atoi(m[3])
-			e.hi, _ = strconv.Atoi(m[4])
-			pred = m[5]
+			d, _ := strconv.Atoi(m[2])
+			regs(m)
+			pred = m[6]
 			// __shfl_up_sync within segments of seg, and shfl.sync.up
 			// with c = (32 - seg) << 8, whose predicate holds where the
 			// lane d below is in the segment.
@@ -326,17 +337,15 @@ func readBack(t tester, src, name string, seg int) ([]emitted, [][3]uint32) {
 		} else {
 			m := reStepIdx.FindStringSubmatch(block)
 			require.NotNil(t, m, "step %d shuffles: %s", i+1, block)
-			e.to, _ = strconv.Atoi(m[2])
-			e.from, _ = strconv.Atoi(m[3])
-			e.hi, _ = strconv.Atoi(m[4])
-			srcExpr, widthExpr := m[5], m[6]
-			pred = m[7]
+			regs(m)
+			srcExpr, widthExpr := m[6], m[7]
+			pred = m[8]
 			width, bseg := seg, seg
 			if widthExpr != "kSegment" {
 				width, _ = strconv.Atoi(widthExpr)
 			}
-			if m[1] != "kSegment" {
-				bseg, _ = strconv.Atoi(m[1])
+			if m[2] != "kSegment" {
+				bseg, _ = strconv.Atoi(m[2])
 			}
 			src, bounded := make([]int, seg), make([]int, seg)
 			bm := reBounded.FindStringSubmatch(block)
@@ -531,11 +540,12 @@ func TestCUDAReadBackCatches(t *testing.T) {
 		net      *network.Network
 		from, to string
 	}{
-		{ks, "StepUp<kSegment, 2>(r0, r0, r0, lane >= 2,", "StepUp<kSegment, 2>(r0, r0, r0, lane >= 3,"},
-		{ks, "StepUp<kSegment, 4>(r0, r0, r0, lane >= 4,", "StepUp<kSegment, 3>(r0, r0, r0, lane >= 4,"},
-		{sk, "StepIndex<4>(r0, r0, r0, 1, 4, bounded,", "StepIndex<4>(r0, r0, r0, 0, 4, bounded,"},
-		{sk, "StepIndex<4>(r0, r0, r0, 1, 4, bounded,", "StepIndex<4>(r0, r0, r0, 1, 8, bounded,"},
-		{sk, "StepIndex<4>(r0, r0, r0, 1, 4, bounded,", "StepIndex<8>(r0, r0, r0, 1, 4, bounded,"},
+		{ks, "StepUpInPlace<kSegment, 2>(r0, r0, lane >= 2,", "StepUpInPlace<kSegment, 2>(r0, r0, lane >= 3,"},
+		{ks, "StepUpInPlace<kSegment, 4>(r0, r0, lane >= 4,", "StepUpInPlace<kSegment, 3>(r0, r0, lane >= 4,"},
+		{ks, "StepUpInPlace<kSegment, 4>(r0, r0, lane >= 4,", "StepUp<kSegment, 4>(r0, r0, lane >= 4,"},
+		{sk, "StepIndexInPlace<4>(r0, r0, 1, 4, bounded,", "StepIndexInPlace<4>(r0, r0, 0, 4, bounded,"},
+		{sk, "StepIndexInPlace<4>(r0, r0, 1, 4, bounded,", "StepIndexInPlace<4>(r0, r0, 1, 8, bounded,"},
+		{sk, "StepIndexInPlace<4>(r0, r0, 1, 4, bounded,", "StepIndexInPlace<8>(r0, r0, 1, 4, bounded,"},
 		{sk, "const int bounded = (((lane & 2) ^ 2) | 1);", "const int bounded = (((lane & 2) ^ 2) | 0);"},
 	} {
 		src := render(t, c.net, gpukernels.Options{})

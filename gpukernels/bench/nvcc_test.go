@@ -215,3 +215,52 @@ func TestSweepSASSBatchedTileLoads(t *testing.T) {
 		})
 	}
 }
+
+// TestSweepSASSWarpScanAsCub reads the SASS of the register-resident warp
+// microbenchmarks nvcc built for sm_90 in the int32 harness
+// (TestSweepHarnessNVCC's): the Kogge–Stone warp scan compiles to the
+// instructions cub::WarpScan's does, one shuffle and one guarded add a
+// step, with no register copies (a chain of steps through "+r" operands
+// cost two MOVs a scan, and the scan ran at 0.90× cub::WarpScan on an
+// H200).
+func TestSweepSASSWarpScanAsCub(t *testing.T) {
+	tooltest.SweepOnly(t) // nvcc takes minutes on a harness
+	t.Parallel()
+	h := nvccHarnesses[0]
+	h.build(t)
+	if _, missing := errors.AsType[*bench.MissingError](h.err); !missing {
+		require.NoError(t, h.err)
+	}
+	var ours, cub []gputest.SASSInstr
+	for name, code := range gputest.SASSFunctions(t, gputest.SASS(t, h.dir, "harness")) {
+		switch {
+		case strings.Contains(name, "WarpMicro0Kernel"):
+			ours = code
+		case strings.Contains(name, "CubWarpMicroKernel"):
+			cub = code
+		}
+	}
+	require.NotEmpty(t, ours, "no WarpMicro0Kernel in the SASS")
+	require.NotEmpty(t, cub, "no CubWarpMicroKernel in the SASS")
+	ops := func(code []gputest.SASSInstr) (ops []string, shuffles, moves int) {
+		for _, in := range code {
+			if in.Op == "NOP" {
+				continue
+			}
+			op, _, _ := strings.Cut(in.Op, ".")
+			ops = append(ops, fmt.Sprint(op, in.Guarded))
+			switch op {
+			case "SHFL":
+				shuffles++
+			case "MOV":
+				moves++
+			}
+		}
+		return ops, shuffles, moves
+	}
+	got, shuffles, moves := ops(ours)
+	want, _, _ := ops(cub)
+	assert.Equal(t, 5, shuffles, "a 32-lane Kogge–Stone scan is 5 shuffles")
+	assert.Zero(t, moves, "register copies in the warp scan")
+	assert.Len(t, got, len(want), "the warp scan's instructions against cub::WarpScan's")
+}
