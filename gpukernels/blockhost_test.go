@@ -135,6 +135,8 @@ func TestBlockScansOnCPU(t *testing.T) {
 			gpukernels.Options{Type: "double", Op: "max", Block: gpukernels.BlockRaking}, "T((i * 7919) % 10007)"},
 		{"shuffle han-carlson 12 lanes double add", gputest.Build(t, "han-carlson", 12, nil),
 			gpukernels.Options{Type: "double", Op: "add"}, "T(i % 3) - 1"},
+		{"shuffle sklansky 20 lanes int64 add", gputest.Build(t, "sklansky", 20, nil),
+			gpukernels.Options{Type: "int64", Op: "add"}, "T(i * 0x9e3779b97f4a7c15ull)"},
 		{"shuffle ladner-fischer int64 min", gputest.Build(t, "ladner-fischer", 32, network.Params{"k": 1}),
 			gpukernels.Options{Type: "int64", Op: "min"}, "T((i * 7919) % 10007) - 5000"},
 	} {
@@ -150,12 +152,13 @@ func TestBlockScansOnCPU(t *testing.T) {
 	}
 	t.Run("a planted mistake fails", func(t *testing.T) {
 		t.Parallel()
-		// Raking lane r's prefix from the lane two below, not one.
-		const from = "detail::ShuffleUp(inclusive, 1, WarpNetwork::kSegment, WarpNetwork::MemberMask());\n      const T aggregate"
+		// Raking lane r's prefix with its first total taken out of its
+		// inclusive scan, not its whole reduction.
+		const from = "detail::ExclusiveOf<WarpNetwork::kSegment>(inclusive, partial,"
 		header := hostBlockHeader(t, gputest.Build(t, "kogge-stone", 32, nil), gpukernels.Options{Type: "int64", Op: "add", Block: gpukernels.BlockRaking},
 			func(s string) string {
 				require.Contains(t, s, from)
-				return strings.Replace(s, from, strings.Replace(from, "inclusive, 1,", "inclusive, 2,", 1), 1)
+				return strings.Replace(s, from, strings.Replace(from, "partial,", "cached[0],", 1), 1)
 			})
 		out, err := runBlockOnCPU(t, header, "T(i % 1001) - 500")
 		require.Error(t, err)

@@ -732,6 +732,11 @@ type cudaData struct {
 	// Fast is the predicated form of the warp steps over the header's
 	// type and operator; nil where there is none.
 	Fast *fastData
+	// Inverse is the C++ expression of a lane's exclusive scan from its
+	// inclusive scan and its input, for an operator with an inverse over
+	// the header's type (integer add, xor), as cub::WarpScan's sum takes
+	// it: no shuffle. It is empty for the others.
+	Inverse string
 	// Shared is the shared-memory block scan; nil for the others.
 	Shared *sharedData
 	// Raking is set for BlockRaking, and Rake is the padded array of its
@@ -771,6 +776,10 @@ var fastInstrs = map[string]map[string]string{
 	"or":  {"int32": "or.b32", "uint32": "or.b32"},
 	"xor": {"int32": "xor.b32", "uint32": "xor.b32"},
 }
+
+// unsignedOf is the unsigned type of each integer value type, in which
+// subtraction wraps as the scan's addition does.
+var unsignedOf = map[string]string{"int32": "uint32_t", "uint32": "uint32_t", "int64": "uint64_t", "uint64": "uint64_t"}
 
 // netData is one lowered network, as the network template reads it.
 type netData struct {
@@ -882,6 +891,14 @@ func newCUDAData(net *network.Network, opt Options) (*cudaData, error) {
 		d.Fast = &fastData{CXX: c.typ.CXX, Struct: c.op.Struct, Instr: instr, Reg: "b32", Constraint: "r"}
 		if c.typ.Float {
 			d.Fast.Reg, d.Fast.Constraint = "f32", "f"
+		}
+	}
+	if u, ok := unsignedOf[c.typ.Name]; ok && c.flag == nil && !c.op.Functor {
+		switch c.op.Name {
+		case "add":
+			d.Inverse = fmt.Sprintf("static_cast<value_type>(static_cast<%s>(inclusive) - static_cast<%s>(input))", u, u)
+		case "xor":
+			d.Inverse = "inclusive ^ input"
 		}
 	}
 	if c.flag != nil {
