@@ -169,22 +169,22 @@ const (
 )
 
 // DefaultTuning returns the default BlockThreads and ItemsPerThread of
-// the shuffle block and device scans over values of valueBytes bytes: 128
-// threads of 24 items for values of up to 4 bytes, as CUB's sm_90 scan
-// policy; 224 threads of 24 items for 8 bytes, the items CUB's sm_90
-// policy names for 4-byte values (CUB's MemBoundScaling halves them for
-// 8-byte values, but on an H200 the generated int64 scan of 2^28 items
-// ran 4 % faster at 224×24 than at 224×12: docs/gpu-results.md); and for
-// a struct (affine maps, segmented values) 128 threads of 60 / valueBytes
-// items (at least 1), as CUB scales its default of 15 four-byte items to
-// larger values. The threads are lowered to 32 logical warps for logical
-// warps narrower than 4 lanes.
+// the shuffle block and device scans over values of valueBytes bytes,
+// measured on an H200 (docs/gpu-results.md, the sweep of 2026-12-04): 128
+// threads of 32 items for values of up to 4 bytes (CUB's sm_90 policy
+// has 24; 32 ran 2.7 % faster at 2^28 items); 256 threads of 16 items for
+// 8 bytes (CUB's MemBoundScaling makes 224 × 12 of its 224 × 24; the
+// generated scan ran 3.6 % faster at 256 × 16 than at 224 × 24, and 7 %
+// faster than at 224 × 12); and for a struct (affine maps, segmented
+// values) 128 threads of 60 / valueBytes items (at least 1), as CUB scales
+// its default of 15 four-byte items to larger values. The threads are
+// lowered to 32 logical warps for logical warps narrower than 4 lanes.
 func DefaultTuning(valueBytes int) (threads, items int) {
 	switch {
 	case valueBytes <= 4:
-		return 128, 24
+		return 128, 32
 	case valueBytes <= 8:
-		return 224, 24
+		return 256, 16
 	default:
 		return 128, max(1, 60/valueBytes)
 	}
@@ -292,9 +292,10 @@ type Options struct {
 	WideStatus bool
 	// StatusStride is the bytes from one tile's status word to the next's,
 	// for values of at most 8 bytes (whose flag shares a word with them):
-	// 0 means the word's own 8 or 16 bytes; otherwise a power of two from
-	// the word's bytes to MaxStatusStride, so that fewer tiles share a
-	// 32-byte sector of L2 while each word is still read and written whole.
+	// 0 means DefaultStatusStride; otherwise a power of two from the word's
+	// own 8 or 16 bytes (packed) to MaxStatusStride, so that fewer tiles
+	// share a 32-byte sector of L2 while each word is still read and
+	// written whole.
 	StatusStride int
 	// TileOrder is how a block of the single-pass scan finds its tile:
 	// TileOrderAtomic (empty means it) or TileOrderBlock.
@@ -459,8 +460,10 @@ func (opt Options) resolve(net *network.Network) (*config, error) {
 	c.wideStatus = opt.WideStatus
 	word := statusBytes(c.valueBytes(), c.wideStatus)
 	switch s := opt.StatusStride; {
+	case s == 0 && word == 0:
+		c.statusStride = 0
 	case s == 0:
-		c.statusStride = word
+		c.statusStride = max(word, DefaultStatusStride)
 	case word == 0:
 		return nil, fmt.Errorf("gpukernels: a status stride applies to values of at most 8 bytes, whose flag shares a word with them, not to values of %d bytes", c.valueBytes())
 	case s < word || s > MaxStatusStride || s&(s-1) != 0:
@@ -559,6 +562,13 @@ func OperatorExpr(op string) (string, error) {
 	}
 	return o.Expr, nil
 }
+
+// DefaultStatusStride is the bytes between two tiles' status words unless
+// Options.StatusStride says otherwise: one word to a 32-byte sector of L2.
+// On an H200 the int32 scan of 2^28 items ran 8 % faster with its 8-byte
+// words 32 bytes apart than packed, and the int64 scan 1 % faster
+// (docs/gpu-results.md).
+const DefaultStatusStride = 32
 
 // MaxStatusStride is the largest Options.StatusStride: a tile's status
 // word alone in a 128-byte cache line.

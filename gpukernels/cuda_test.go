@@ -68,8 +68,8 @@ func TestCUDAHeader(t *testing.T) {
 		"// figures:    depth 6, size 62, max fan-out",
 		"// value type: double (double)\n",
 		"// operator:   min\n",
-		"// tuning:     24 items per thread, 224 threads per block, look-back window of 32 tiles\n",
-		"// totals:     ladner-fischer k=1 of width 7",
+		"// tuning:     16 items per thread, 256 threads per block, look-back window of 32 tiles\n",
+		"// totals:     ladner-fischer k=1 of width 8",
 		"namespace ladner_fischer_k1_32_double_min {",
 		"#ifndef PREFIXGEN_LADNER_FISCHER_K1_32_DOUBLE_MIN_CUH",
 		"detail::DoubleFromBits(0x7ff0000000000000ull)",
@@ -88,11 +88,11 @@ func TestCUDASegments(t *testing.T) {
 		w, seg, threads, tile int
 		mask                  string
 	}{
-		{1, 1, 32, 32 * 24, "0x00000001u << (detail::LaneId() & 31)"},
-		{2, 2, 64, 64 * 24, "0x00000003u << (detail::LaneId() & 30)"},
-		{5, 8, 128, 16 * 5 * 24, "0x000000ffu << (detail::LaneId() & 24)"},
-		{16, 16, 128, 128 * 24, "0x0000ffffu << (detail::LaneId() & 16)"},
-		{31, 32, 128, 4 * 31 * 24, ""},
+		{1, 1, 32, 32 * 32, "0x00000001u << (detail::LaneId() & 31)"},
+		{2, 2, 64, 64 * 32, "0x00000003u << (detail::LaneId() & 30)"},
+		{5, 8, 128, 16 * 5 * 32, "0x000000ffu << (detail::LaneId() & 24)"},
+		{16, 16, 128, 128 * 32, "0x0000ffffu << (detail::LaneId() & 16)"},
+		{31, 32, 128, 4 * 31 * 32, ""},
 	} {
 		assert.Equal(t, c.seg, gpukernels.Segment(c.w))
 		got := render(t, gputest.Build(t, "kogge-stone", c.w, nil), gpukernels.Options{})
@@ -650,22 +650,22 @@ func TestResolve(t *testing.T) {
 		opt  gpukernels.Options
 		want gpukernels.Options // Totals aside
 	}{
-		{sk, gpukernels.Options{}, gpukernels.Options{Type: "int32", Op: "add", ItemsPerThread: 24, BlockThreads: 128, LookBack: 32,
-			Namespace: "sklansky_32_int32_add", Block: gpukernels.BlockShuffle, Delays: &gpukernels.Delays{Partial: 1245, Poll: 648, Grid: 500}, StatusStride: 8, TileOrder: gpukernels.TileOrderAtomic}},
-		{sk, gpukernels.Options{Op: "carry"}, gpukernels.Options{Type: "uint32", Op: "carry", ItemsPerThread: 24, BlockThreads: 128, LookBack: 32,
-			Namespace: "sklansky_32_uint32_carry", Block: gpukernels.BlockShuffle, Delays: &gpukernels.Delays{Partial: 1245, Poll: 648, Grid: 500}, StatusStride: 8, TileOrder: gpukernels.TileOrderAtomic}},
-		{sk, gpukernels.Options{Type: "int64"}, gpukernels.Options{Type: "int64", Op: "add", ItemsPerThread: 24, BlockThreads: 224, LookBack: 32,
-			Namespace: "sklansky_32_int64_add", Block: gpukernels.BlockShuffle, Delays: &gpukernels.Delays{Partial: 1290, Poll: 632, Grid: 500}, StatusStride: 16, TileOrder: gpukernels.TileOrderAtomic}},
+		{sk, gpukernels.Options{}, gpukernels.Options{Type: "int32", Op: "add", ItemsPerThread: 32, BlockThreads: 128, LookBack: 32,
+			Namespace: "sklansky_32_int32_add", Block: gpukernels.BlockShuffle, Delays: &gpukernels.Delays{Partial: 1245, Poll: 648, Grid: 500}, StatusStride: 32, TileOrder: gpukernels.TileOrderAtomic}},
+		{sk, gpukernels.Options{Op: "carry"}, gpukernels.Options{Type: "uint32", Op: "carry", ItemsPerThread: 32, BlockThreads: 128, LookBack: 32,
+			Namespace: "sklansky_32_uint32_carry", Block: gpukernels.BlockShuffle, Delays: &gpukernels.Delays{Partial: 1245, Poll: 648, Grid: 500}, StatusStride: 32, TileOrder: gpukernels.TileOrderAtomic}},
+		{sk, gpukernels.Options{Type: "int64"}, gpukernels.Options{Type: "int64", Op: "add", ItemsPerThread: 16, BlockThreads: 256, LookBack: 32,
+			Namespace: "sklansky_32_int64_add", Block: gpukernels.BlockShuffle, Delays: &gpukernels.Delays{Partial: 1290, Poll: 632, Grid: 500}, StatusStride: 32, TileOrder: gpukernels.TileOrderAtomic}},
 		{sk, gpukernels.Options{Type: "double", Op: "functor:F", Segmented: "uint32", LookBack: 7, Delays: &gpukernels.Delays{Partial: -1, Poll: 0, Grid: -1}, TileOrder: gpukernels.TileOrderBlock},
 			gpukernels.Options{Type: "double", Op: "functor:F", ItemsPerThread: 3, BlockThreads: 128, LookBack: 7, Namespace: "sklansky_32_double_functor_F_segmented_uint32",
 				Block: gpukernels.BlockShuffle, Segmented: "uint32", Delays: &gpukernels.Delays{Partial: 450, Poll: 0, Grid: 500}, TileOrder: gpukernels.TileOrderBlock}},
 		{gputest.Build(t, "brent-kung", 100, nil), gpukernels.Options{Block: gpukernels.BlockShared, NoPad: true, WideStatus: true}, gpukernels.Options{Type: "int32", Op: "add",
 			ItemsPerThread: 8, BlockThreads: 64, LookBack: 32, Namespace: "brent_kung_100_int32_add_shared_nopad", Block: gpukernels.BlockShared, NoPad: true,
-			Delays: &gpukernels.Delays{Partial: 1245, Poll: 648, Grid: 500}, WideStatus: true, StatusStride: 16, TileOrder: gpukernels.TileOrderAtomic}},
-		{sk, gpukernels.Options{StatusStride: 32}, gpukernels.Options{Type: "int32", Op: "add", ItemsPerThread: 24, BlockThreads: 128, LookBack: 32,
-			Namespace: "sklansky_32_int32_add", Block: gpukernels.BlockShuffle, Delays: &gpukernels.Delays{Partial: 1245, Poll: 648, Grid: 500}, StatusStride: 32, TileOrder: gpukernels.TileOrderAtomic}},
-		{sk, gpukernels.Options{Block: gpukernels.BlockRaking}, gpukernels.Options{Type: "int32", Op: "add", ItemsPerThread: 24, BlockThreads: 128, LookBack: 32,
-			Namespace: "sklansky_32_int32_add_raking", Block: gpukernels.BlockRaking, Delays: &gpukernels.Delays{Partial: 1245, Poll: 648, Grid: 500}, StatusStride: 8, TileOrder: gpukernels.TileOrderAtomic}},
+			Delays: &gpukernels.Delays{Partial: 1245, Poll: 648, Grid: 500}, WideStatus: true, StatusStride: 32, TileOrder: gpukernels.TileOrderAtomic}},
+		{sk, gpukernels.Options{StatusStride: 8}, gpukernels.Options{Type: "int32", Op: "add", ItemsPerThread: 32, BlockThreads: 128, LookBack: 32,
+			Namespace: "sklansky_32_int32_add", Block: gpukernels.BlockShuffle, Delays: &gpukernels.Delays{Partial: 1245, Poll: 648, Grid: 500}, StatusStride: 8, TileOrder: gpukernels.TileOrderAtomic}},
+		{sk, gpukernels.Options{Block: gpukernels.BlockRaking}, gpukernels.Options{Type: "int32", Op: "add", ItemsPerThread: 32, BlockThreads: 128, LookBack: 32,
+			Namespace: "sklansky_32_int32_add_raking", Block: gpukernels.BlockRaking, Delays: &gpukernels.Delays{Partial: 1245, Poll: 648, Grid: 500}, StatusStride: 32, TileOrder: gpukernels.TileOrderAtomic}},
 	} {
 		t.Run(c.want.Namespace, func(t *testing.T) {
 			r, err := c.opt.Resolve(c.net)

@@ -293,6 +293,6 @@ func TestExchangeAligned(t *testing.T) {
 		require.NotEqual(t, header, old)
 		out, ok := runHost(t, old, exchangeDriver)
 		assert.False(t, ok, out)
-		assert.Contains(t, out, "exchange at byte 124")
+		assert.Contains(t, out, "exchange at byte 140")
 	})
 }

@@ -29,7 +29,7 @@ import (
 // --block) and cuda bench, where they tune the device-wide scans.
 func cudaTuningFlags(block bool) []cli.Flag {
 	items := "items each thread of a block scans serially, 1 to %d"
-	itemsDefault := "as CUB's sm_90 scans: 24 for values of 4 and 8 bytes, 60/bytes for structs"
+	itemsDefault := "32 for values of up to 4 bytes, 16 for 8 bytes, 60/bytes for structs"
 	threads := "threads per block, a multiple of 32 from 32 to %d, at most 32 logical warps"
 	lookback := "tiles the decoupled look-back reads at once, 1 to %d"
 	if block {
@@ -43,7 +43,7 @@ func cudaTuningFlags(block bool) []cli.Flag {
 	return []cli.Flag{
 		&cli.IntFlag{Name: "items-per-thread", Usage: fmt.Sprintf(items, gpukernels.MaxItemsPerThread), DefaultText: itemsDefault},
 		&cli.IntFlag{Name: "block-threads", Usage: fmt.Sprintf(threads, gpukernels.MaxBlockThreads),
-			DefaultText: "as CUB's sm_90 scans: 128 for values of 4 bytes and structs, 224 for 8 bytes; fewer for narrow logical warps, at most 32 of them"},
+			DefaultText: "128 for values of up to 4 bytes and structs, 256 for 8 bytes; fewer for narrow logical warps, at most 32 of them"},
 		&cli.IntFlag{Name: "lookback", Value: gpukernels.DefaultLookBack, Usage: fmt.Sprintf(lookback, warp.Lanes)},
 		&cli.IntFlag{Name: "partial-delay", Usage: fmt.Sprintf("`NS` a tile sleeps after publishing its aggregate, before it looks back, 0 to %d", gpukernels.MaxDelayNs),
 			DefaultText: "as CCCL 3.x on sm_90: 1245 for 4-byte values, 1290 for 8-byte, 450 for others"},
@@ -51,8 +51,8 @@ func cudaTuningFlags(block bool) []cli.Flag {
 			DefaultText: "as CCCL 3.x on sm_90: 648 for 4-byte values, 632 for 8-byte, 350 for others, none for structs"},
 		&cli.IntFlag{Name: "delay-grid", Usage: "`BLOCKS` from which on the two delays apply (smaller grids poll with a short backoff), 1 or more", DefaultText: "500, as CCCL"},
 		&cli.BoolFlag{Name: "wide-status", Usage: "keep a value of up to 4 bytes and its tile's flag in a 16-byte status word, 8 bytes each, rather than 8 bytes in all"},
-		&cli.IntFlag{Name: "status-stride", Usage: fmt.Sprintf("`BYTES` from one tile's look-back status word to the next's, a power of two from the word's bytes to %d, so that fewer tiles share a sector of L2", gpukernels.MaxStatusStride),
-			DefaultText: "the word's own: 8 for values of up to 4 bytes, 16 for 8 bytes and with --wide-status"},
+		&cli.IntFlag{Name: "status-stride", Usage: fmt.Sprintf("`BYTES` from one tile's look-back status word to the next's, a power of two from the word's bytes (packed) to %d, so that fewer tiles share a sector of L2", gpukernels.MaxStatusStride),
+			DefaultText: fmt.Sprint(gpukernels.DefaultStatusStride)},
 		&cli.StringFlag{Name: "tile-order", Value: gpukernels.TileOrderAtomic, Usage: "how a block finds its tile: atomic (a counter hands tiles out in the order blocks start) or block (tile blockIdx.x, as CUB)"},
 	}
 }

@@ -15,14 +15,12 @@ var SweepSizes = []int64{1 << 22, 1 << 26, 1 << 28}
 var SweepTypes = []string{"int32", "int64"}
 
 // DefaultVariants returns the variants a sweep over values of type typ
-// tries: the default tuning (gpukernels.DefaultTuning and DefaultDelays,
-// the 8-byte status of a 4-byte value, tiles from the counter), then one
-// change to it each: other tile shapes, no delays or one of the two, the
-// 16-byte status, tiles by block index, half the look-back window, the
-// raking block scan, and status words 32 bytes apart (16 too for 4-byte
-// values, the 16-byte word's spacing with the 8-byte word's atomicity);
-// then, for 4-byte values, the changes that ran fastest alone on an H200
-// (docs/gpu-results.md) taken together.
+// tries: the default tuning (gpukernels.DefaultTuning, DefaultDelays and
+// DefaultStatusStride, the 8-byte status of a 4-byte value, tiles from the
+// counter), then one change to it each: other tile shapes (the defaults
+// before the sweep of 2026-12-04 among them), no delays or one of the
+// two, status words packed, the 16-byte status of a 4-byte value, tiles
+// by block index, half the look-back window and the raking block scan.
 func DefaultVariants(typ string) ([]Variant, error) {
 	t, err := gpukernels.LookupType(typ)
 	if err != nil {
@@ -36,12 +34,14 @@ func DefaultVariants(typ string) ([]Variant, error) {
 		return Variant{name, gpukernels.Options{Delays: &gpukernels.Delays{Partial: partial, Poll: poll, Grid: -1}}}
 	}
 	vs := []Variant{{Name: fmt.Sprintf("default %dx%d", threads, items)}}
+	word := 8
 	if t.Bytes <= 4 {
-		vs = append(vs, shape(128, 16), shape(256, 24), shape(128, 32))
+		vs = append(vs, shape(128, 24), shape(128, 16), shape(256, 24))
 	} else {
 		// 256 threads of 24 eight-byte items would need 48 KiB of static
 		// shared memory, more than a kernel may declare.
-		vs = append(vs, shape(threads, items/2), shape(128, items), shape(256, 2*items/3))
+		word = 16
+		vs = append(vs, shape(224, 24), shape(224, 12), shape(128, 24))
 	}
 	vs = append(vs,
 		delays("no-delays", 0, 0),
@@ -50,21 +50,12 @@ func DefaultVariants(typ string) ([]Variant, error) {
 		Variant{"block-order", gpukernels.Options{TileOrder: gpukernels.TileOrderBlock}},
 		Variant{"lookback-16", gpukernels.Options{LookBack: 16}},
 		Variant{"raking", gpukernels.Options{Block: gpukernels.BlockRaking}},
-		Variant{"status-stride-32", gpukernels.Options{StatusStride: 32}},
+		Variant{fmt.Sprintf("status-stride-%d", word), gpukernels.Options{StatusStride: word}},
 	)
 	if t.Bytes <= 4 {
-		wide := gpukernels.Options{WideStatus: true}
-		wideBlock := gpukernels.Options{WideStatus: true, TileOrder: gpukernels.TileOrderBlock}
-		long := func(o gpukernels.Options) gpukernels.Options {
-			o.BlockThreads, o.ItemsPerThread = 128, 32
-			return o
-		}
 		vs = append(vs,
-			Variant{"status-stride-16", gpukernels.Options{StatusStride: 16}},
-			Variant{"wide-status", wide},
-			Variant{"wide-status block-order", wideBlock},
-			Variant{"128x32 wide-status", long(wide)},
-			Variant{"128x32 wide-status block-order", long(wideBlock)},
+			Variant{"wide-status", gpukernels.Options{WideStatus: true}},
+			Variant{"wide-status block-order", gpukernels.Options{WideStatus: true, TileOrder: gpukernels.TileOrderBlock}},
 		)
 	}
 	return vs, nil

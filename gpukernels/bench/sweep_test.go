@@ -27,7 +27,7 @@ func TestDefaultVariants(t *testing.T) {
 	for _, c := range []struct {
 		typ, first string
 		wide       bool
-	}{{"int32", "default 128x24", true}, {"int64", "default 224x24", false}} {
+	}{{"int32", "default 128x32", true}, {"int64", "default 256x16", false}} {
 		t.Run(c.typ, func(t *testing.T) {
 			vs, err := bench.DefaultVariants(c.typ)
 			require.NoError(t, err)
