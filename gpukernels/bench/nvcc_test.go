@@ -264,3 +264,41 @@ func TestSweepSASSWarpScanAsCub(t *testing.T) {
 	assert.Zero(t, moves, "register copies in the warp scan")
 	assert.Len(t, got, len(want), "the warp scan's instructions against cub::WarpScan's")
 }
+
+// TestSweepSASSBlockScanAsCub reads the SASS of the block benchmarks in the
+// int32 harness (TestSweepHarnessNVCC's): the raking Kogge–Stone block
+// scan shuffles no more than cub::BlockScan's, so that the one warp the
+// block waits for does what CUB's does (it shuffled the lane's exclusive
+// prefix and the block aggregate besides, and ran at 0.88 of
+// cub::BlockScan on an H200).
+func TestSweepSASSBlockScanAsCub(t *testing.T) {
+	tooltest.SweepOnly(t) // nvcc takes minutes on a harness
+	t.Parallel()
+	h := nvccHarnesses[0]
+	h.build(t)
+	if _, missing := errors.AsType[*bench.MissingError](h.err); !missing {
+		require.NoError(t, h.err)
+	}
+	count := func(code []gputest.SASSInstr, op string) int {
+		n := 0
+		for _, in := range code {
+			if strings.HasPrefix(in.Op, op) {
+				n++
+			}
+		}
+		return n
+	}
+	var raking, cub []gputest.SASSInstr
+	for name, code := range gputest.SASSFunctions(t, gputest.SASS(t, h.dir, "harness")) {
+		switch {
+		case strings.Contains(name, "BlockBenchKernelINS_7Raking0"):
+			raking = code
+		case strings.Contains(name, "CubBlockBenchKernel"):
+			cub = code
+		}
+	}
+	require.NotEmpty(t, raking, "no raking BlockBenchKernel in the SASS")
+	require.NotEmpty(t, cub, "no CubBlockBenchKernel in the SASS")
+	assert.LessOrEqual(t, count(raking, "SHFL"), count(cub, "SHFL"), "shuffles of the raking block scan against cub::BlockScan's")
+	assert.Equal(t, count(cub, "BAR"), count(raking, "BAR"), "barriers of the raking block scan against cub::BlockScan's")
+}
