@@ -226,22 +226,7 @@ func TestSweepSASSBatchedTileLoads(t *testing.T) {
 func TestSweepSASSWarpScanAsCub(t *testing.T) {
 	tooltest.SweepOnly(t) // nvcc takes minutes on a harness
 	t.Parallel()
-	h := nvccHarnesses[0]
-	h.build(t)
-	if _, missing := errors.AsType[*bench.MissingError](h.err); !missing {
-		require.NoError(t, h.err)
-	}
-	var ours, cub []gputest.SASSInstr
-	for name, code := range gputest.SASSFunctions(t, gputest.SASS(t, h.dir, "harness")) {
-		switch {
-		case strings.Contains(name, "WarpMicro0Kernel"):
-			ours = code
-		case strings.Contains(name, "CubWarpMicroKernel"):
-			cub = code
-		}
-	}
-	require.NotEmpty(t, ours, "no WarpMicro0Kernel in the SASS")
-	require.NotEmpty(t, cub, "no CubWarpMicroKernel in the SASS")
+	ours, cub := int32Kernels(t, "WarpMicro0Kernel", "CubWarpMicroKernel")
 	ops := func(code []gputest.SASSInstr) (ops []string, shuffles, moves int) {
 		for _, in := range code {
 			if in.Op == "NOP" {
@@ -274,11 +259,6 @@ func TestSweepSASSWarpScanAsCub(t *testing.T) {
 func TestSweepSASSBlockScanAsCub(t *testing.T) {
 	tooltest.SweepOnly(t) // nvcc takes minutes on a harness
 	t.Parallel()
-	h := nvccHarnesses[0]
-	h.build(t)
-	if _, missing := errors.AsType[*bench.MissingError](h.err); !missing {
-		require.NoError(t, h.err)
-	}
 	count := func(code []gputest.SASSInstr, op string) int {
 		n := 0
 		for _, in := range code {
@@ -288,17 +268,30 @@ func TestSweepSASSBlockScanAsCub(t *testing.T) {
 		}
 		return n
 	}
-	var raking, cub []gputest.SASSInstr
-	for name, code := range gputest.SASSFunctions(t, gputest.SASS(t, h.dir, "harness")) {
-		switch {
-		case strings.Contains(name, "BlockBenchKernelINS_7Raking0"):
-			raking = code
-		case strings.Contains(name, "CubBlockBenchKernel"):
-			cub = code
-		}
-	}
-	require.NotEmpty(t, raking, "no raking BlockBenchKernel in the SASS")
-	require.NotEmpty(t, cub, "no CubBlockBenchKernel in the SASS")
+	raking, cub := int32Kernels(t, "BlockBenchKernelINS_7Raking0", "CubBlockBenchKernel")
 	assert.LessOrEqual(t, count(raking, "SHFL"), count(cub, "SHFL"), "shuffles of the raking block scan against cub::BlockScan's")
 	assert.Equal(t, count(cub, "BAR"), count(raking, "BAR"), "barriers of the raking block scan against cub::BlockScan's")
+}
+
+// int32Kernels returns the SASS of the two kernels whose mangled names
+// contain ours and theirs in the int32 harness (TestSweepHarnessNVCC's,
+// built once).
+func int32Kernels(t *testing.T, ours, theirs string) (a, b []gputest.SASSInstr) {
+	t.Helper()
+	h := nvccHarnesses[0]
+	h.build(t)
+	if _, missing := errors.AsType[*bench.MissingError](h.err); !missing {
+		require.NoError(t, h.err)
+	}
+	for name, code := range gputest.SASSFunctions(t, gputest.SASS(t, h.dir, "harness")) {
+		switch {
+		case strings.Contains(name, ours):
+			a = code
+		case strings.Contains(name, theirs):
+			b = code
+		}
+	}
+	require.NotEmpty(t, a, "no %s in the SASS", ours)
+	require.NotEmpty(t, b, "no %s in the SASS", theirs)
+	return a, b
 }
