@@ -42,8 +42,8 @@ func genericScript(top string, cells bool) string {
 // folder order-K of dir, and returns the spread of all of them. The caller
 // holds a slot of sem, Run's jobs: the reorderings are measured at once,
 // each in a slot of its own, the caller's given up while they run and
-// taken again after.
-func (t *tools) orders(ctx context.Context, d *Design, dir string, opt Options, r *Result, sem chan struct{}) (*Spread, error) {
+// taken again after. It calls step after each reordering it measures.
+func (t *tools) orders(ctx context.Context, d *Design, dir string, opt Options, r *Result, sem chan struct{}, step func()) (*Spread, error) {
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("physical: %s: "+format, append([]any{d.Name()}, args...)...)
 	}
@@ -87,7 +87,9 @@ func (t *tools) orders(ctx context.Context, d *Design, dir string, opt Options, 
 			results[k], errs[k] = t.run(ctx, &shuffled, filepath.Join(dir, fmt.Sprintf("order-%d", k)), opt)
 			if errs[k] != nil {
 				cancel()
+				return
 			}
+			step()
 		})
 	}
 	wg.Wait()

@@ -130,3 +130,27 @@ func TestOrders(t *testing.T) {
 	_, err = physical.Run(context.Background(), []*physical.Design{d}, physical.Options{Orders: physical.MaxOrders + 1})
 	oneLineSetupError(t, err, `101 orders out of range: allowed 0 to 100`)
 }
+
+// TestOrdersProgress: with Orders, progress counts syntheses, each design
+// as written and in each order of its gates, and ticks as each finishes.
+// Counted by design it stood at 0 until every design had been measured as
+// written, the reorderings queued behind them: an explore of a thousand
+// adders showed nothing for minutes.
+func TestOrdersProgress(t *testing.T) {
+	t.Parallel()
+	needTools(t)
+	var designs []*physical.Design
+	for i, topo := range []string{"ripple", "sklansky", "kogge-stone"} {
+		d, err := physical.AdderDesign(build(t, topo, 6+i, nil))
+		require.NoError(t, err)
+		designs = append(designs, d)
+	}
+	var calls [][2]int
+	_, err := physical.Run(context.Background(), designs, physical.Options{Flow: physical.ABC, Orders: 2, Jobs: 1, Workdir: t.TempDir(),
+		Progress: func(done, total int) { calls = append(calls, [2]int{done, total}) }})
+	require.NoError(t, err)
+	require.Len(t, calls, 9, "three designs, each as written and in two orders")
+	for i, c := range calls {
+		assert.Equal(t, [2]int{i + 1, 9}, c)
+	}
+}

@@ -204,9 +204,11 @@ type Options struct {
 	// *toolrun.TimeoutError naming it. 0 means toolrun.DefaultTimeout.
 	// (Asking a tool its version has toolrun.Version's own limit.)
 	ToolTimeout time.Duration
-	// Progress, when not nil, is called after each design Run finishes
+	// Progress, when not nil, is called after each synthesis Run finishes
 	// with the number done and the number in all, from one goroutine at a
-	// time.
+	// time: a synthesis is a design as written, and with Orders each of
+	// its reorderings, so that the count moves while the reorderings of
+	// many designs run.
 	Progress func(done, total int)
 }
 
@@ -562,6 +564,15 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 		done     int
 		wg       sync.WaitGroup
 	)
+	total := unique * (opt.Orders + 1)
+	step := func() {
+		mu.Lock()
+		defer mu.Unlock()
+		done++
+		if opt.Progress != nil {
+			opt.Progress(done, total)
+		}
+	}
 	sem := make(chan struct{}, jobs)
 	for i, d := range designs {
 		if same[i] >= 0 || results[i] != nil {
@@ -576,8 +587,11 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 				return
 			}
 			r, err := t.run(ctx, d, filepath.Join(dir, names[i]), opt)
+			if err == nil {
+				step()
+			}
 			if err == nil && opt.Orders > 0 {
-				r.Spread, err = t.orders(ctx, d, filepath.Join(dir, names[i]), opt, r, sem)
+				r.Spread, err = t.orders(ctx, d, filepath.Join(dir, names[i]), opt, r, sem, step)
 			}
 			mu.Lock()
 			defer mu.Unlock()
@@ -590,10 +604,6 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 			}
 			results[i] = r
 			memo.Store(keys[i], r.copyFor(d))
-			done++
-			if opt.Progress != nil {
-				opt.Progress(done, unique)
-			}
 		}()
 	}
 	wg.Wait()

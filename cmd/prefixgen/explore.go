@@ -565,7 +565,7 @@ func withAdders(c *cli.Context, adders []adder.Architecture, opt physical.Option
 // progress bar on a terminal, and sorts a failure into bad input (exit 2)
 // or a failed tool (exit 1).
 func synthMeasureAdders(c *cli.Context, each []explore.Measured, cells *adder.Cells, opt physical.Options) ([]explore.Measured, *physical.Result, error) {
-	bar := newBar(c, "designs")
+	bar := newBar(c, "syntheses")
 	opt.Progress = bar.Update
 	measured, ref, err := explore.SynthesizeEach(c.Context, each, cells, opt)
 	bar.Done()

@@ -113,7 +113,7 @@ func orders(c *cli.Context) (int, error) {
 // terminal, and sorts a failure into bad input (exit 2) or a failed tool
 // (exit 1).
 func synthesize(c *cli.Context, designs []*physical.Design, opt physical.Options) ([]*physical.Result, error) {
-	bar := newBar(c, "designs")
+	bar := newBar(c, "syntheses")
 	opt.Progress = bar.Update
 	results, err := physical.Run(c.Context, designs, opt)
 	bar.Done()
