@@ -115,6 +115,20 @@ var libraryGoals = []struct {
 	// G2 on sky130hd at 32 bits: from carry-select networks of logic, a
 	// chain of searches within ripple --pg-cells's area, 21 % faster.
 	{"sky130hd-small-abc-32.json", physical.ABC, false, true, false, false, false},
+	// G1 on sky130hd at 32 bits against every option, judged by medians
+	// (byMedians).
+	{"sky130hd-fast-abc-32-every-medians.json", physical.ABC, true, false, true, true, true},
+}
+
+// byMedians holds the goals judged, with their named adders, by the
+// medians of their area and delay over the design as written and this
+// many more orders of its gates (physical.Options.Orders, synth
+// --orders): as written each is one of ABC's draws, which for the fastest
+// adders of sky130hd spread over a fifth of their delay
+// (docs/libraries.md, "Not measured yet"). Such a goal is measured in a
+// group of its own, every design in it over the same orders.
+var byMedians = map[string]int{
+	"sky130hd-fast-abc-32-every-medians.json": 6,
 }
 
 // recorded names, for each goal, the named adders of its set it is
@@ -172,6 +186,9 @@ var recorded = map[string]struct{ fastest, smallest namedAdder }{
 	"asap7-small-abc-128.json":           {smallest: namedAdder{"zero-deficiency d=124", 1, false, false}},
 	"asap7-small-keep-128.json":          {smallest: namedAdder{"ripple", 1, false, false}},
 	"sky130hd-small-abc-32.json":         {smallest: namedAdder{"ripple", 1, false, true}},
+	// By medians (byMedians): explore -n 32 --synth --all --every-option
+	// --valency 2,3,4 --no-optimize --liberty sky130hd --flow abc --orders 6.
+	"sky130hd-fast-abc-32-every-medians.json": {fastest: namedAdder{"kogge-stone v=3", 2, true, true}},
 }
 
 // namedAdder is one adder of a named set: a network as explore names it
@@ -269,11 +286,12 @@ func TestClaimLibraryGoals(t *testing.T) {
 		arch  adder.Architecture
 	}
 	type group struct {
-		name  string
-		spec  string
-		flow  physical.Flow
-		width int
-		goals []goal
+		name   string
+		spec   string
+		flow   physical.Flow
+		width  int
+		orders int
+		goals  []goal
 	}
 	var groups []*group
 	for i, g := range libraryGoals {
@@ -283,7 +301,7 @@ func TestClaimLibraryGoals(t *testing.T) {
 		name := goalGroup(g.file, net.Width(), g.flow)
 		k := slices.IndexFunc(groups, func(gr *group) bool { return gr.name == name })
 		if k < 0 {
-			groups = append(groups, &group{name: name, spec: spec, flow: g.flow, width: net.Width()})
+			groups = append(groups, &group{name: name, spec: spec, flow: g.flow, width: net.Width(), orders: byMedians[g.file]})
 			k = len(groups) - 1
 		}
 		groups[k].goals = append(groups[k].goals, goal{i, net, arch})
@@ -361,12 +379,20 @@ func TestClaimLibraryGoals(t *testing.T) {
 					}
 				}
 			}
-			results, err := physical.Run(ctx, designs, physical.Options{Liberty: gr.spec, Flow: gr.flow})
+			results, err := physical.Run(ctx, designs, physical.Options{Liberty: gr.spec, Flow: gr.flow, Orders: gr.orders})
 			require.NoError(t, err)
+			// Each figure is the design's as written, or with orders its
+			// median over them.
+			area := func(r *physical.Result) float64 { return r.MedianAreaUM2() }
+			delay := func(r *physical.Result) float64 { return r.MedianDelayNS() }
+			by := ""
+			if gr.orders > 0 {
+				by = fmt.Sprintf(" (medians over %d orders)", gr.orders+1)
+			}
 			for j, g := range gr.goals {
 				e := libraryGoals[g.entry]
 				got := results[j]
-				what := fmt.Sprintf("%s through flow %s on %s: %.1f µm², %.4f ns", e.file, gr.flow, gr.spec, got.AreaUM2, got.DelayNS)
+				what := fmt.Sprintf("%s through flow %s on %s%s: %.1f µm², %.4f ns", e.file, gr.flow, gr.spec, by, area(got), delay(got))
 				// G1: at most 90 % of the fastest's area, no slower; G2: no
 				// larger than the smallest, at most 80 % of its delay.
 				for _, c := range []struct {
@@ -379,9 +405,9 @@ func TestClaimLibraryGoals(t *testing.T) {
 						continue
 					}
 					r := results[k]
-					rec := fmt.Sprintf("%s: %s; the %s named adder recorded, %s: %.1f µm², %.4f ns", c.goal, what, c.ref, r.Name(), r.AreaUM2, r.DelayNS)
-					assert.LessOrEqual(t, got.AreaUM2, c.area*r.AreaUM2, rec)
-					assert.LessOrEqual(t, got.DelayNS, c.delay*r.DelayNS, rec)
+					rec := fmt.Sprintf("%s: %s; the %s named adder recorded, %s: %.1f µm², %.4f ns", c.goal, what, c.ref, r.Name(), area(r), delay(r))
+					assert.LessOrEqual(t, area(got), c.area*area(r), rec)
+					assert.LessOrEqual(t, delay(got), c.delay*delay(r), rec)
 					t.Log(rec)
 				}
 				if !full {
@@ -397,20 +423,20 @@ func TestClaimLibraryGoals(t *testing.T) {
 				require.NotEmpty(t, set, e.file)
 				fast, small := set[0], set[0]
 				for _, r := range set {
-					if r.DelayNS < fast.DelayNS || r.DelayNS == fast.DelayNS && r.AreaUM2 < fast.AreaUM2 {
+					if delay(r) < delay(fast) || delay(r) == delay(fast) && area(r) < area(fast) {
 						fast = r
 					}
-					if r.AreaUM2 < small.AreaUM2 || r.AreaUM2 == small.AreaUM2 && r.DelayNS < small.DelayNS {
+					if area(r) < area(small) || area(r) == area(small) && delay(r) < delay(small) {
 						small = r
 					}
 				}
 				whole := fmt.Sprintf("%s; %d named adders, the fastest %s: %.1f µm², %.4f ns, the smallest %s: %.1f µm², %.4f ns",
-					what, len(set), fast.Name(), fast.AreaUM2, fast.DelayNS, small.Name(), small.AreaUM2, small.DelayNS)
+					what, len(set), fast.Name(), area(fast), delay(fast), small.Name(), area(small), delay(small))
 				if k, ok := fastestOf[j]; ok {
-					assert.LessOrEqual(t, results[k].DelayNS, fast.DelayNS, "the fastest adder recorded for %s, %s, against the set's: %s", e.file, results[k].Name(), whole)
+					assert.LessOrEqual(t, delay(results[k]), delay(fast), "the fastest adder recorded for %s, %s, against the set's: %s", e.file, results[k].Name(), whole)
 				}
 				if k, ok := smallestOf[j]; ok {
-					assert.LessOrEqual(t, results[k].AreaUM2, small.AreaUM2, "the smallest adder recorded for %s, %s, against the set's: %s", e.file, results[k].Name(), whole)
+					assert.LessOrEqual(t, area(results[k]), area(small), "the smallest adder recorded for %s, %s, against the set's: %s", e.file, results[k].Name(), whole)
 				}
 				t.Log(whole)
 			}
@@ -420,9 +446,13 @@ func TestClaimLibraryGoals(t *testing.T) {
 
 // goalGroup names the group of TestClaimLibraryGoals that claims the goal
 // adder of file, of width bits made for flow: its library, width and flow
-// (nangate45-64-abc), one run of the tools.
+// (nangate45-64-abc), one run of the tools; a goal judged by medians has
+// a group of its own, named for its orders (sky130hd-32-abc-medians6).
 func goalGroup(file string, width int, flow physical.Flow) string {
 	lib, _, _ := strings.Cut(file, "-")
+	if byMedians[file] > 0 {
+		return fmt.Sprintf("%s-%d-%s-medians%d", lib, width, flow, byMedians[file])
+	}
 	return fmt.Sprintf("%s-%d-%s", lib, width, flow)
 }
 
@@ -469,24 +499,25 @@ func namedDesign(t *testing.T, p explore.Point, n namedAdder, cells *adder.Cells
 // tools' versions and the Verilog of the named adders not recorded: a
 // change there is for PREFIXGEN_CLAIMS_FULL to find.
 var flowsRecorded = map[string]string{
-	"asap7-128-abc":      "a670ff1eb45cb6b9",
-	"asap7-128-keep":     "33cde794b7063055",
-	"asap7-32-abc":       "355b2b9f8456c71e",
-	"asap7-32-keep":      "5f5d7d8d4b469a79",
-	"asap7-64-abc":       "2c9477dbccff1c3a",
-	"asap7-64-keep":      "2dbf2bd4e572e267",
-	"nangate45-128-abc":  "e0ee88f9b71146ee",
-	"nangate45-128-keep": "b5ce3fe1cfaf3fbd",
-	"nangate45-32-abc":   "c1e9a7c8ca23ddba",
-	"nangate45-32-keep":  "718cb437659f0d72",
-	"nangate45-64-abc":   "b5bc74562317f3b9",
-	"nangate45-64-keep":  "945197116ad49684",
-	"sky130hd-128-abc":   "9c9f88d1d8352acd",
-	"sky130hd-128-keep":  "97f7e8a7d7c7103a",
-	"sky130hd-32-abc":    "55a222c95da96784",
-	"sky130hd-32-keep":   "8ce2c644a6fa882a",
-	"sky130hd-64-abc":    "34dc3f66d682275b",
-	"sky130hd-64-keep":   "dd794b86da427c4f",
+	"asap7-128-abc":            "a670ff1eb45cb6b9",
+	"asap7-128-keep":           "33cde794b7063055",
+	"asap7-32-abc":             "355b2b9f8456c71e",
+	"asap7-32-keep":            "5f5d7d8d4b469a79",
+	"asap7-64-abc":             "2c9477dbccff1c3a",
+	"asap7-64-keep":            "2dbf2bd4e572e267",
+	"nangate45-128-abc":        "e0ee88f9b71146ee",
+	"nangate45-128-keep":       "b5ce3fe1cfaf3fbd",
+	"nangate45-32-abc":         "c1e9a7c8ca23ddba",
+	"nangate45-32-keep":        "718cb437659f0d72",
+	"nangate45-64-abc":         "b5bc74562317f3b9",
+	"nangate45-64-keep":        "945197116ad49684",
+	"sky130hd-128-abc":         "9c9f88d1d8352acd",
+	"sky130hd-128-keep":        "97f7e8a7d7c7103a",
+	"sky130hd-32-abc":          "55a222c95da96784",
+	"sky130hd-32-abc-medians6": "db1f7c8723f352ff",
+	"sky130hd-32-keep":         "8ce2c644a6fa882a",
+	"sky130hd-64-abc":          "34dc3f66d682275b",
+	"sky130hd-64-keep":         "dd794b86da427c4f",
 }
 
 // flowPrint returns the fingerprint of a group of TestClaimLibraryGoals,
@@ -515,6 +546,12 @@ func flowPrint(t *testing.T, spec string, flow physical.Flow, width int, entries
 	part("abc.constr", []byte(physical.ABCConstraints(lib.Record)))
 	part("sta", []byte(physical.STAScript("adder", name, physical.DefaultOutputLoadPF)))
 	part("record", fmt.Appendf(nil, "%+v", lib.Record))
+	for _, i := range entries {
+		if k := byMedians[libraryGoals[i].file]; k > 0 {
+			part("orders", fmt.Append(nil, k))
+			break
+		}
+	}
 	part("liberty", liberty[0])
 	part("liberty to map onto", liberty[1])
 	ps, err := explore.Enumerate(context.Background(), width, explore.Options{Valencies: []int{2, 3, 4}})
