@@ -167,6 +167,9 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 			add(c)
 		}
 	}
+	// The model's searches, then the candidates' syntheses, then the
+	// flow-in-the-loop search's.
+	prog := &flowProgress{report: opt.Progress, ahead: len(flowLadder) + 1 + opt.FlowSteps*(flow.Orders+1)}
 	search := opt
 	search.Progress = nil
 	search.Objective = Delay
@@ -174,18 +177,17 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 	if err != nil {
 		return FlowResult{}, err
 	}
+	prog.step()
 	add(candidate{net: fast.Network, figs: fast.Figures, source: fast.Source + " (delay objective)"})
 	search.Objective = Cells
-	for i, f := range flowLadder {
+	for _, f := range flowLadder {
 		search.MaxDelay = fast.Model.FO4 * f
 		if r, err := minimizeModel(ctx, search); err == nil {
 			add(candidate{net: r.Network, figs: r.Figures, source: fmt.Sprintf("%s (model delay ≤ %.2f FO4)", r.Source, search.MaxDelay)})
 		} else if ctx.Err() != nil {
 			return FlowResult{}, fmt.Errorf("optimize: %w", ctx.Err())
 		}
-		if opt.Progress != nil {
-			opt.Progress(i+1, len(flowLadder)+1)
-		}
+		prog.step()
 	}
 
 	// Distinct and not a start; the model's area–delay front first, then
@@ -257,12 +259,11 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 		return FlowResult{}, err
 	}
 	defer remove()
-	results, err := physical.Run(ctx, designs, flow)
+	candidates := flow
+	candidates.Progress = prog.run(0)
+	results, err := physical.Run(ctx, designs, candidates)
 	if err != nil {
 		return FlowResult{}, err
-	}
-	if opt.Progress != nil {
-		opt.Progress(len(flowLadder)+1, len(flowLadder)+1)
 	}
 	// closest is the adder nearest the bound: the fastest under a delay
 	// bound, the smallest under an area bound.
@@ -298,7 +299,7 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 		if err != nil {
 			return FlowResult{}, err
 		}
-		p, steps, err := searchFlow(ctx, opt, goal, flow, points, opt.FlowSteps)
+		p, steps, err := searchFlow(ctx, opt, goal, flow, points, opt.FlowSteps, prog)
 		if err != nil {
 			return FlowResult{}, err
 		}
@@ -308,6 +309,7 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 			found = p
 		}
 	}
+	prog.finish()
 	if best < 0 && found == nil {
 		near := keep[closest/len(sparse)].source
 		if sp := sparse[closest%len(sparse)]; sp > 1 {

@@ -194,6 +194,31 @@ func TestMinimizeFlowSearch(t *testing.T) {
 	assert.EqualError(t, err, "optimize: flow steps -1 out of range: allowed 0 to 1000000")
 }
 
+// TestMinimizeFlowProgress: a flow search reports one count over all its
+// stages, the model's searches and then every synthesis, each order of a
+// design's gates among them, one at a time, and ends at its total. It
+// reported the model's searches out of their own total, then nothing
+// while the candidates were measured, then the flow steps out of theirs:
+// "1/7 searches, 7.5s left" stood for the five minutes of a search's
+// syntheses.
+func TestMinimizeFlowProgress(t *testing.T) {
+	needFlow(t)
+	t.Parallel()
+	var calls [][2]int
+	opt := optimize.Options{Width: 8, MaxDepth: 6, Seed: 1, Chains: 2, Steps: 200, FlowSteps: 6,
+		Progress: func(done, total int) { calls = append(calls, [2]int{done, total}) }}
+	_, err := optimize.MinimizeFlow(context.Background(), opt, 100, physical.Options{Flow: physical.ABC, Orders: 1, Workdir: t.TempDir()})
+	require.NoError(t, err)
+	require.NotEmpty(t, calls)
+	for i, c := range calls[:len(calls)-1] {
+		assert.Equal(t, i+1, c[0], "one more done at each call: %v", calls)
+		assert.LessOrEqual(t, c[0], c[1], "done within the total: %v", calls)
+	}
+	last := calls[len(calls)-1]
+	assert.Equal(t, last[0], last[1], "the search ends at its total: %v", calls)
+	assert.GreaterOrEqual(t, last[0], 2*opt.FlowSteps, "every synthesis counted, each in two orders: %v", calls)
+}
+
 // The same options give the same network, however many syntheses run at
 // once: the search's batches do not follow the cores (at 8 bits and 24
 // steps, a batch of 8 found another adder than one of 4). A sweep: eighty

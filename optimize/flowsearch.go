@@ -183,7 +183,7 @@ func flowKey(g *graph, sparse int) string {
 // on the relative change of energy, the temperature falling from flowT0 to
 // flowT1. It returns the best adder it measured by betterFlow (nil if it
 // measured none) and the number of syntheses run.
-func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.Options, starts []flowPoint, steps int) (*flowPoint, int, error) {
+func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.Options, starts []flowPoint, steps int, prog *flowProgress) (*flowPoint, int, error) {
 	if len(starts) == 0 || steps <= 0 {
 		return nil, 0, nil
 	}
@@ -200,7 +200,7 @@ func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.O
 			}
 		}
 		f := flow
-		f.Progress = nil
+		f.Progress = prog.run(len(pts) * (flow.Orders + 1))
 		// Each batch keeps its designs in a folder of its own: names are
 		// unique within one Run, and a later batch's would replace an
 		// earlier one's.
@@ -305,9 +305,6 @@ func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.O
 					return flowPoint{}, 0, false, err
 				}
 				tried += len(trials)
-				if opt.Progress != nil {
-					opt.Progress(tried, steps)
-				}
 				for _, t := range trials {
 					consider(t)
 				}
@@ -386,4 +383,58 @@ func flowStarts(opt Options, nets []*network.Network, sources []string, sparse [
 		starts, owner = slices.Delete(starts, j, j+1), slices.Delete(owner, j, j+1)
 	}
 	return starts, nil
+}
+
+// flowProgress adds a flow search's stages up into one count for
+// Options.Progress: each of the model's searches, then each synthesis of
+// the candidates and of the flow-in-the-loop search (physical.Options.
+// Progress), every order of a design's gates among them. Its total is the
+// count so far and an estimate of what is ahead, which each stage
+// corrects as it learns its own. A nil *flowProgress reports nothing.
+type flowProgress struct {
+	report func(done, total int)
+	done   int // finished
+	ahead  int // estimated for the stages not yet begun
+}
+
+// show reports the count, running more being under way.
+func (p *flowProgress) show(running int) {
+	if p != nil && p.report != nil {
+		p.report(p.done, p.done+running+p.ahead)
+	}
+}
+
+// step records one finished of those estimated ahead.
+func (p *flowProgress) step() {
+	if p == nil {
+		return
+	}
+	p.done++
+	p.ahead = max(p.ahead-1, 0)
+	p.show(0)
+}
+
+// run returns the progress of one physical.Run of the search, whose
+// syntheses were estimated among those ahead, and takes them out of the
+// estimate: the run counts its own.
+func (p *flowProgress) run(estimated int) func(done, total int) {
+	if p == nil {
+		return nil
+	}
+	p.ahead = max(p.ahead-estimated, 0)
+	base := p.done
+	return func(done, total int) {
+		p.done = base + done
+		p.show(total - done)
+	}
+}
+
+// finish reports the count as done, the estimate ahead dropped: a search
+// may end before its steps are spent.
+func (p *flowProgress) finish() {
+	if p == nil {
+		return
+	}
+	p.ahead = 0
+	p.show(0)
 }

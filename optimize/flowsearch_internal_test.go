@@ -119,7 +119,7 @@ func TestSearchFlowMoves(t *testing.T) {
 	opt := Options{Width: 16, MaxDepth: 15, Seed: 3}
 	starts := []flowPoint{{g: fromNetwork(ripple), sparse: 1, res: start, source: "ripple"}}
 	dir := t.TempDir()
-	best, tried, err := searchFlow(ctx, opt, flowGoal{Bound: bound.DelayNS}, physical.Options{Workdir: dir}, starts, 24)
+	best, tried, err := searchFlow(ctx, opt, flowGoal{Bound: bound.DelayNS}, physical.Options{Workdir: dir}, starts, 24, nil)
 	require.NoError(t, err)
 	require.NotNil(t, best)
 	assert.Equal(t, 24, tried)
@@ -142,7 +142,7 @@ func TestSearchFlowMoves(t *testing.T) {
 	// Under a tight depth bound every trial keeps it.
 	opt.MaxDepth = 5
 	ks4 := fromNetwork(ks)
-	best, _, err = searchFlow(ctx, opt, flowGoal{Bound: bound.DelayNS}, physical.Options{}, []flowPoint{{g: ks4, sparse: 1, source: "kogge-stone"}}, 8)
+	best, _, err = searchFlow(ctx, opt, flowGoal{Bound: bound.DelayNS}, physical.Options{}, []flowPoint{{g: ks4, sparse: 1, source: "kogge-stone"}}, 8, nil)
 	require.NoError(t, err)
 	require.NotNil(t, best)
 	d, _, ok := best.g.eval(opt.MaxDepth, 0)
@@ -222,7 +222,7 @@ func TestSearchFlowCopiesCells(t *testing.T) {
 	require.Equal(t, 9, sk.Figures().MaxFanout)
 	opt := Options{Width: 16, MaxDepth: 4, MaxFanout: 3, Seed: 2}
 	goal := flowGoal{Bound: 1.2}
-	best, tried, err := searchFlow(ctx, opt, goal, physical.Options{}, []flowPoint{{g: fromNetwork(sk), sparse: 1, source: "sklansky"}}, 12)
+	best, tried, err := searchFlow(ctx, opt, goal, physical.Options{}, []flowPoint{{g: fromNetwork(sk), sparse: 1, source: "sklansky"}}, 12, nil)
 	require.NoError(t, err)
 	require.NotNil(t, best)
 	assert.Equal(t, 12, tried, "the search runs every synthesis asked")

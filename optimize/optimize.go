@@ -58,7 +58,11 @@ type Options struct {
 	// of cores.
 	Chains int
 	// Progress, when not nil, is called after each chain with the chains
-	// finished and the total, from Minimize's goroutine.
+	// finished and the total, from Minimize's goroutine. In the flow
+	// searches (MinimizeFlow and its kin) it counts each of the model's
+	// searches and then each synthesis, every order of a design's gates
+	// among them, one call at a time; the total is an estimate, which
+	// moves as the search learns how many it will make.
 	Progress func(done, total int)
 	// MaxDelay, when positive, bounds the delay of the adder around the
 	// network as package delay's model gives it on Model's cells, in FO4

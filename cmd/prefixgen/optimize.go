@@ -292,7 +292,7 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 	if opt.FlowSteps > 0 && opt.Width > optimize.MaxAnnealWidth {
 		return usage(c, "--flow-steps applies to widths up to %d, not %d: the search's grid holds %d spans a column", optimize.MaxAnnealWidth, opt.Width, optimize.MaxAnnealWidth)
 	}
-	bar := newBar(c, "searches")
+	bar := newBar(c, "steps")
 	opt.Progress = bar.Update
 	var res optimize.FlowResult
 	if byArea {
