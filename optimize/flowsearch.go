@@ -182,7 +182,8 @@ func flowKey(g *graph, sparse int) string {
 // with the flow in parallel, and takes the trial of least flowEnergy by the Metropolis rule
 // on the relative change of energy, the temperature falling from flowT0 to
 // flowT1. It returns the best adder it measured by betterFlow (nil if it
-// measured none) and the number of syntheses run.
+// measured none) and the number of syntheses run, each of which it counts
+// in prog (nil: none).
 func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.Options, starts []flowPoint, steps int, prog *flowProgress) (*flowPoint, int, error) {
 	if len(starts) == 0 || steps <= 0 {
 		return nil, 0, nil
