@@ -54,6 +54,12 @@ var files embed.FS
 // Names lists the named libraries, in the order help texts name them.
 var Names = []string{"osu018", "osu035", "sky130hd", "asap7"}
 
+// notCarried maps the platforms whose record prefixgen keeps but whose
+// library it does not carry to the file their users give instead.
+var notCarried = map[string]string{
+	"nangate45": "nangate45_typ.lib.gz, as OpenSTA and OpenROAD ship it",
+}
+
 // allowed is what an error about a spec says is allowed.
 const allowed = "allowed osu018, osu035, sky130hd, asap7, a Liberty file (.lib or .lib.gz), files separated by commas, or a folder of them"
 
@@ -221,6 +227,9 @@ func specFiles(spec string) ([]string, error) {
 		}
 		return names, nil
 	case !strings.ContainsAny(spec, "/.") && spec != "":
+		if file, ok := notCarried[strings.ToLower(spec)]; ok {
+			return nil, fmt.Errorf("pdk: library %q is not carried with prefixgen: give its Liberty file (%s), whose platform record prefixgen applies: %s", spec, file, allowed)
+		}
 		var meant string
 		if s := suggest.Closest(spec, Names); s != "" {
 			meant = " (did you mean " + s + "?)"

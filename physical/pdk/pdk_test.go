@@ -251,6 +251,8 @@ func TestFiles(t *testing.T) {
 		{"bad glob", plain, []string{"NAND[2"}, `^pdk: dont-use pattern "NAND\[2": syntax error in pattern: allowed globs of cell names`},
 		{"unknown name", "asap8", nil, `^pdk: unknown library "asap8" \(did you mean asap7\?\): allowed osu018, osu035, sky130hd, asap7, a Liberty file \(\.lib or \.lib\.gz\), files separated by commas, or a folder of them$`},
 		{"unknown far", "tsmc", nil, `^pdk: unknown library "tsmc": allowed`},
+		{"platform not carried", "nangate45", nil, `^pdk: library "nangate45" is not carried with prefixgen: give its Liberty file \(nangate45_typ\.lib\.gz, as OpenSTA and OpenROAD ship it\), whose platform record prefixgen applies: allowed osu018, osu035, sky130hd, asap7, a Liberty file`},
+		{"platform not carried, any case", "Nangate45", nil, `^pdk: library "Nangate45" is not carried with prefixgen`},
 		{"missing", filepath.Join(dir, "none.lib"), nil, `^pdk: Liberty file .*none\.lib cannot be read: no such file or directory \(allowed`},
 		{"missing in list", plain + "," + filepath.Join(dir, "none.lib"), nil, `^pdk: Liberty file .*none\.lib cannot be read: no such file or directory`},
 		{"folder in list", plain + "," + empty, nil, `^pdk: Liberty file .*empty is a folder \(a folder is allowed alone`},
