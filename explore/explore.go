@@ -46,6 +46,13 @@ type Options struct {
 	// 2⌈log2 n⌉ − 2 (at least ⌈log2 n⌉), and each network it finds joins
 	// the families'.
 	Optimizer Optimizer
+	// CarrySelect adds the carry-select networks (topologies.Others) of
+	// every first segment from 1 to n − 1 bits, with segments growing by
+	// 0, 1 and 2 bits (CarrySelectGrowths): the uniform, the square-root
+	// and a faster-growing carry-select adder, each a network of binary
+	// cells. They are not among the families, whose named sets the claims
+	// of docs/libraries.md are recorded against.
+	CarrySelect bool
 	// Valencies lists the valencies of the networks to build (nil: 2
 	// alone). 2 builds the families' networks, of binary cells, and the
 	// optimizer's; each k > 2 the radix-k forms of
@@ -53,6 +60,10 @@ type Options struct {
 	// cells of k inputs (see SynthesizeAdders).
 	Valencies []int
 }
+
+// CarrySelectGrowths is the number of segment growths, 0 up, at which
+// Options.CarrySelect builds the carry-select networks.
+const CarrySelectGrowths = 3
 
 // MaxWidth is the widest width Enumerate explores: every family at every
 // setting is built, and above a thousand inputs that takes minutes.
@@ -72,9 +83,11 @@ const (
 // value where that is not known; at most 4096 settings per topology), skips
 // settings the topology refuses, and keeps the first of any networks with
 // the same cells (in any order). With an Optimizer it adds the optimizer's
-// networks, and with Valencies the radix-k ones (without 2 in Valencies,
-// only those). Points come in registry order, then the radix-k ones in the
-// order of Valencies, then the optimizer's by depth.
+// networks, with CarrySelect the carry-select ones, and with Valencies the
+// radix-k ones (without 2 in Valencies, only those). Points come in
+// registry order, then the carry-select ones by growth and first segment,
+// then the radix-k ones in the order of Valencies, then the optimizer's by
+// depth.
 func Enumerate(ctx context.Context, n int, opt Options) ([]Point, error) {
 	if n < 1 || n > MaxWidth {
 		return nil, fmt.Errorf("explore: width %d out of range: allowed 1…%d", n, MaxWidth)
@@ -121,6 +134,21 @@ func Enumerate(ctx context.Context, n int, opt Options) ([]Point, error) {
 					continue // a setting the family does not allow at this width
 				}
 				add(net, topo.Name, emit.Name(net), command(topo.Name, n, net.Params()))
+			}
+		}
+	}
+	if binary && opt.CarrySelect {
+		for g := range CarrySelectGrowths {
+			for l := 1; l < n; l++ {
+				if err := ctx.Err(); err != nil {
+					return nil, fmt.Errorf("explore: %w", err)
+				}
+				p := network.Params{"l": l, "g": g}
+				net, err := topologies.Build("carry-select", n, p)
+				if err != nil {
+					return nil, fmt.Errorf("explore: %w", err)
+				}
+				add(net, "carry-select", emit.Name(net), command("carry-select", n, net.Params()))
 			}
 		}
 	}

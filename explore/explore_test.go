@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -233,6 +234,56 @@ func TestEnumerateValencies(t *testing.T) {
 	assert.Equal(t, names(binary), names(enumerate(t, 16, explore.Options{Valencies: []int{2}})))
 	_, err := explore.Enumerate(context.Background(), 16, explore.Options{Valencies: []int{5}})
 	assert.EqualError(t, err, "explore: valency 5 not allowed: allowed 2 to 4")
+}
+
+// With CarrySelect the carry-select networks of every first segment and
+// growth come after the families and before the radix-k ones, each once
+// and not again where a family built it, each rebuilt by its command;
+// without it there are none.
+func TestEnumerateCarrySelect(t *testing.T) {
+	for _, n := range []int{1, 2, 16, 33} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			families := enumerate(t, n, explore.Options{})
+			for _, p := range families {
+				assert.NotEqual(t, "carry-select", p.Family)
+			}
+			points := enumerate(t, n, explore.Options{CarrySelect: true, Valencies: []int{2, 3}})
+			require.Equal(t, names(families), names(points[:len(families)]), "the families first")
+			rest := points[len(families):]
+			var selects []explore.Point
+			for len(rest) > 0 && rest[0].Family == "carry-select" {
+				selects, rest = append(selects, rest[0]), rest[1:]
+			}
+			for _, p := range rest {
+				assert.Equal(t, 3, topologies.ValencyOf(p.Network), "%s: after the carry-select networks only the radix-3 ones", p.Name)
+			}
+			if n > 2 {
+				assert.NotEmpty(t, selects)
+			}
+			known := points[:len(families)+len(selects)]
+			for g := range explore.CarrySelectGrowths {
+				for l := 1; l < n; l++ {
+					net, err := topologies.Build("carry-select", n, network.Params{"l": l, "g": g})
+					require.NoError(t, err)
+					found := false
+					for _, p := range known {
+						found = found || sameNetwork(p.Network, net)
+					}
+					assert.True(t, found, "carry-select l=%d g=%d missing at %d", l, g, n)
+				}
+			}
+			for i, p := range selects {
+				params := p.Network.Params()
+				net, err := topologies.Build("carry-select", n, params)
+				require.NoError(t, err)
+				assert.Equal(t, net.Spec(), p.Network.Spec(), p.Name)
+				assert.Equal(t, fmt.Sprintf("prefixgen gen -t carry-select -n %d --param g=%d --param l=%d", n, params["g"], params["l"]), p.Command)
+				for _, q := range append(slices.Clone(families), selects[:i]...) {
+					assert.False(t, sameNetwork(q.Network, p.Network), "%s repeats %s", p.Name, q.Name)
+				}
+			}
+		})
+	}
 }
 
 func TestParseValencies(t *testing.T) {

@@ -35,7 +35,7 @@ func explorePoints(c *cli.Context) (all, front []explore.Point, err error) {
 	if f < 0 {
 		return nil, nil, usage(c, "--max-fanout %d out of range: allowed 0 (no bound) or more", f)
 	}
-	eopt := explore.Options{MaxFanout: f, Optimizer: optimizer(c)}
+	eopt := explore.Options{MaxFanout: f, Optimizer: optimizer(c), CarrySelect: c.Bool(carrySelectFlagName)}
 	if c.Bool("synth") && c.IsSet(adder.FlagValency) {
 		if eopt.Valencies, err = explore.ParseValencies(c.String(adder.FlagValency)); err != nil {
 			return nil, nil, usage(c, "%v", err)
@@ -55,11 +55,12 @@ func exploreCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "explore",
 		Usage:     "every family at every parameter setting: the Pareto front over depth, size, fan-out and tracks",
-		UsageText: "prefixgen explore -n N [--max-fanout F] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]\nprefixgen explore -n N --synth [--sparse S,…] [--valency K,…] [--ling] [--pg-cells | --fa-cells] [--every-option] [--with FILE,…] [--stages K [--no-reset]] [--orders K] [--liberty LIB [--dont-use 'GLOB …']] [--flow keep|abc] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]",
+		UsageText: "prefixgen explore -n N [--max-fanout F] [--carry-select] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]\nprefixgen explore -n N --synth [--carry-select] [--sparse S,…] [--valency K,…] [--ling] [--pg-cells | --fa-cells] [--every-option] [--with FILE,…] [--stages K [--no-reset]] [--orders K] [--liberty LIB [--dont-use 'GLOB …']] [--flow keep|abc] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]",
 		Description: "Builds every topology at width N at every distinct setting of its parameters, adds the\n" +
 			"optimizer's smallest network for every depth from ⌈log2 N⌉ to 2⌈log2 N⌉ − 2 (N ≤ 256), and prints the\n" +
 			"networks no other one beats on depth, size, maximum fan-out and wire tracks at once (--all prints\n" +
-			"every network), each with where it came from and the command that rebuilds it. --plot draws size\n" +
+			"every network), each with where it came from and the command that rebuilds it; --carry-select adds\n" +
+			"the carry-select networks (gen -t carry-select), which are not among the families. --plot draws size\n" +
 			"against depth, one colour and shape per family, the marker's size by its fan-out, the optimizer\n" +
 			"under fan-out ≤ 4 too (drawn only), Snir's bound 2N − 2 − depth as a line.\n" +
 			"With --synth, every network's adder goes through Yosys and OpenSTA (as prefixgen synth; --liberty,\n" +
@@ -185,7 +186,7 @@ func reportCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "report",
 		Usage:     "one self-contained HTML page: every network's figures, diagram and command, and the plot",
-		UsageText: "prefixgen report -n N [--max-fanout F] [--synth [--sparse S,…] [--ling] [--pg-cells | --fa-cells] [--every-option] [--stages K [--no-reset]] [--orders K] [--liberty …] [--flow keep|abc]] [-o FILE.html]",
+		UsageText: "prefixgen report -n N [--max-fanout F] [--carry-select] [--no-optimize] [--synth [--sparse S,…] [--ling] [--pg-cells | --fa-cells] [--every-option] [--stages K [--no-reset]] [--orders K] [--liberty …] [--flow keep|abc]] [-o FILE.html]",
 		Description: "Writes one HTML page that loads nothing from outside and runs no script: the size-against-depth\n" +
 			"plot of explore, the table of every network explore finds at width N (the Pareto front in bold),\n" +
 			fmt.Sprintf("and each network's diagram with the command that rebuilds it. Widths 1 to %d.\n", report.MaxWidth) +
@@ -243,6 +244,14 @@ func reportCommand() *cli.Command {
 			cmd := fmt.Sprintf("prefixgen report -n %d", n)
 			if f := c.Int("max-fanout"); f > 0 {
 				cmd += fmt.Sprintf(" --max-fanout %d", f)
+			}
+			for _, f := range []string{carrySelectFlagName, "no-optimize"} {
+				if c.Bool(f) {
+					cmd += " --" + f
+				}
+			}
+			if c.IsSet("seed") && !c.Bool("no-optimize") {
+				cmd += fmt.Sprintf(" --seed %d", c.Uint64("seed"))
 			}
 			ropt := report.Options{}
 			if c.Int("max-fanout") == 0 {
@@ -324,10 +333,15 @@ func startOptimizerBar(c *cli.Context, runs int) func() {
 	return func() { p.Done(); delete(c.App.Metadata, optimizerBar) }
 }
 
-// optimizerFlags are the flags of explore and report that steer the
-// optimizer.
+// carrySelectFlagName is the flag of explore and report that adds the
+// carry-select networks to the families'.
+const carrySelectFlagName = "carry-select"
+
+// optimizerFlags are the flags of explore and report that choose the
+// networks beside the families' and steer the optimizer.
 func optimizerFlags() []cli.Flag {
 	return []cli.Flag{
+		&cli.BoolFlag{Name: carrySelectFlagName, Usage: fmt.Sprintf("add the carry-select networks (gen -t carry-select) of every first segment from 1 to N − 1 bits, the segments above it growing by 0 to %d bits: the uniform, the square-root and faster-growing carry-select adders, not among the families", explore.CarrySelectGrowths-1)},
 		&cli.BoolFlag{Name: "no-optimize", Usage: "leave out the optimizer's networks (faster)"},
 		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the optimizer's annealing chains"},
 	}

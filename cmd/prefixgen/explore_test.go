@@ -108,6 +108,31 @@ func TestExplorePlotAndReport(t *testing.T) {
 	assert.Equal(t, len(all), strings.Count(string(data), `<figure class="diagram">`))
 }
 
+// --carry-select adds the carry-select networks, each rebuilt by its
+// command, to explore's rows and report's diagrams, and report's page
+// names the flag in its command.
+func TestExploreCarrySelect(t *testing.T) {
+	without := exploreJSON(t, "-n", "12", "--all", "--no-optimize")
+	with := exploreJSON(t, "-n", "12", "--all", "--no-optimize", "--carry-select")
+	require.Equal(t, without, with[:len(without)], "the families' rows first, unchanged")
+	require.Greater(t, len(with), len(without))
+	for _, r := range with[len(without):] {
+		assert.Equal(t, "carry-select", r.Family, r.Network)
+		status, out, errOut := prefixgen(append(append([]string{"stats"}, strings.Fields(r.Command)[2:]...), "-f", "json")...)
+		require.Equal(t, 0, status, errOut)
+		var s explored
+		require.NoError(t, json.Unmarshal([]byte(out), &s))
+		assert.Equal(t, [4]int{r.Depth, r.Size, r.MaxFanout, r.WireTracks}, [4]int{s.Depth, s.Size, s.MaxFanout, s.WireTracks}, r.Command)
+	}
+	page := filepath.Join(t.TempDir(), "report.html")
+	status, _, errOut := prefixgen("report", "-n", "12", "--no-optimize", "--carry-select", "-o", page)
+	require.Equal(t, 0, status, errOut)
+	data, err := os.ReadFile(page)
+	require.NoError(t, err)
+	assert.Equal(t, len(with), strings.Count(string(data), `<figure class="diagram">`))
+	assert.Contains(t, string(data), "<code>prefixgen report -n 12 --carry-select --no-optimize -o report.html</code>")
+}
+
 func TestExploreBadInput(t *testing.T) {
 	dir := t.TempDir()
 	plot := filepath.Join(dir, "p.svg")

@@ -197,7 +197,7 @@ func TestReportSynthEveryOption(t *testing.T) {
 	assert.Empty(t, out)
 	data, err := os.ReadFile(page)
 	require.NoError(t, err)
-	assert.Contains(t, string(data), "Made by <code>prefixgen report -n 2 --synth --every-option -o r.html</code>")
+	assert.Contains(t, string(data), "Made by <code>prefixgen report -n 2 --no-optimize --synth --every-option -o r.html</code>")
 	for _, name := range []string{"sparse=2 ling pgcells", "sparse=2 pgcells", "ling pgcells", "pgcells"} {
 		assert.Contains(t, string(data), ">"+name+"<", name)
 	}
@@ -215,7 +215,7 @@ func TestReportSynthAdders(t *testing.T) {
 	data, err := os.ReadFile(page)
 	require.NoError(t, err)
 	html := string(data)
-	assert.Contains(t, html, "Made by <code>prefixgen report -n 4 --synth --sparse 1,2 --ling --orders 1 --load 0.02 -o r.html</code>")
+	assert.Contains(t, html, "Made by <code>prefixgen report -n 4 --no-optimize --synth --sparse 1,2 --ling --orders 1 --load 0.02 -o r.html</code>")
 	assert.Contains(t, html, "medians over the design as written and 1 order of its gates")
 	assert.Contains(t, html, "<th>adder</th><th class=\"num\">area, median (µm²)</th>")
 	assert.Contains(t, html, "<td>sparse=2 ling</td>")
@@ -258,7 +258,7 @@ func TestExploreSynthStages(t *testing.T) {
 	require.Equal(t, 0, status, errOut)
 	data, err := os.ReadFile(page)
 	require.NoError(t, err)
-	assert.Contains(t, string(data), "Made by <code>prefixgen report -n 4 --synth --stages 1 -o r.html</code>")
+	assert.Contains(t, string(data), "Made by <code>prefixgen report -n 4 --no-optimize --synth --stages 1 -o r.html</code>")
 	assert.Contains(t, string(data), "<td>stages=1</td>")
 	assert.Contains(t, string(data), "every adder pipelined (stages=1; Yosys")
 }
