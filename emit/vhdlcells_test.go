@@ -50,7 +50,78 @@ func TestVHDLCellModels(t *testing.T) {
 	assert.Equal(t, `emit: no cell "NAND3" in the library: allowed a cell the library has`, err.Error())
 	err = emit.VHDLCellModels(&b, cells, []string{"DFF"})
 	require.Error(t, err)
-	assert.Equal(t, "emit: cell DFF: output Q reads a pin that is not an input: allowed cells of combinational functions", err.Error())
+	assert.Equal(t, "emit: cell DFF: output Q reads a pin that is not an input: allowed cells of combinational functions and flip-flops", err.Error())
+}
+
+// A flip-flop's model loads its state at its clock's edge and sets it at
+// once under its clear and preset, both active as its clear_preset_vars
+// say; its outputs read the state. A latch, a clock that is no input pin
+// and a state without its two names are refused.
+func TestVHDLCellModelsFlipFlops(t *testing.T) {
+	cells := liberty.Cells([]byte(`library (l) {
+  cell (DFFR) {
+    ff (IQ, IQN) { clocked_on : "CK"; next_state : "D"; clear : "!RN"; }
+    pin (D) { direction : input; }
+    pin (CK) { direction : input; clock : true; }
+    pin (RN) { direction : input; }
+    pin (Q) { direction : output; function : "IQ"; }
+    pin (QN) { direction : output; function : "IQN"; }
+  }
+  cell (SDFFNRS) {
+    ff (IQ, IQN) { clocked_on : "(!CK)"; next_state : "(SE SI)+(!SE D)"; clear : "!RN"; preset : "!SN"; clear_preset_var1 : L; clear_preset_var2 : H; }
+    pin (D) { direction : input; }
+    pin (SI) { direction : input; }
+    pin (SE) { direction : input; }
+    pin (CK) { direction : input; clock : true; }
+    pin (RN) { direction : input; }
+    pin (SN) { direction : input; }
+    pin (Q) { direction : output; function : "IQ"; }
+  }
+  cell (LAT) {
+    latch (IQ, IQN) { enable : "G"; data_in : "D"; }
+    pin (D) { direction : input; }
+    pin (G) { direction : input; }
+    pin (Q) { direction : output; function : "IQ"; }
+  }
+  cell (BADCK) {
+    ff (IQ, IQN) { clocked_on : "CLK"; next_state : "D"; }
+    pin (D) { direction : input; }
+    pin (CK) { direction : input; }
+    pin (Q) { direction : output; function : "IQ"; }
+  }
+  cell (ONENAME) {
+    ff (IQ) { clocked_on : "CK"; next_state : "D"; }
+    pin (D) { direction : input; }
+    pin (CK) { direction : input; }
+    pin (Q) { direction : output; function : "IQ"; }
+  }
+}`))
+	var b bytes.Buffer
+	require.NoError(t, emit.VHDLCellModels(&b, cells, []string{"DFFR", "SDFFNRS"}))
+	got := b.String()
+	for _, want := range []string{
+		"architecture model of DFFR is\n    signal state_q, state_qn : std_logic;\nbegin\n" +
+			"    process (D, CK, RN)\n    begin\n" +
+			"        if (not RN) = '1' then state_q <= '0'; state_qn <= '1';\n" +
+			"        elsif rising_edge(CK) then state_q <= D; state_qn <= not (D);\n" +
+			"        end if;\n    end process;\n" +
+			"    Q <= state_q;\n    QN <= state_qn;\nend architecture model;\n",
+		"        if (not RN) = '1' and (not SN) = '1' then state_q <= '0'; state_qn <= '1';\n" +
+			"        elsif (not RN) = '1' then state_q <= '0'; state_qn <= '1';\n" +
+			"        elsif (not SN) = '1' then state_q <= '1'; state_qn <= '0';\n" +
+			"        elsif falling_edge(CK) then state_q <= ((SE and SI) or ((not SE) and D)); state_qn <= not (((SE and SI) or ((not SE) and D)));\n",
+	} {
+		assert.Contains(t, got, want)
+	}
+	for name, want := range map[string]string{
+		"LAT":     "emit: cell LAT: a latch: allowed cells of combinational functions and flip-flops of one clock pin",
+		"BADCK":   `emit: cell BADCK: clocked_on "CLK" is not an input pin: allowed cells of combinational functions and flip-flops of one clock pin`,
+		"ONENAME": "emit: cell ONENAME: a flip-flop without its state's two names: allowed cells of combinational functions and flip-flops of one clock pin",
+	} {
+		err := emit.VHDLCellModels(&b, cells, []string{name})
+		require.Error(t, err, name)
+		assert.Equal(t, want, err.Error())
+	}
 }
 
 // FuzzVHDLName feeds VHDLName the names a Liberty file may hold: each is
@@ -100,6 +171,7 @@ func FuzzTopEntity(f *testing.F) {
 func FuzzVHDLCellModels(f *testing.F) {
 	f.Add([]byte(`library (l) { cell (NAND2) { pin (A) { direction : input; } pin (B) { direction : input; } pin (Y) { direction : output; function : "!(A B)"; } } }`))
 	f.Add([]byte(`library (l) { cell (X) { pin (Q) { direction : output; function : "IQ"; } } }`))
+	f.Add([]byte(`library (l) { cell (F) { ff (IQ, IQN) { clocked_on : "(!CK)"; next_state : "D"; clear : "!R"; preset : "S"; clear_preset_var1 : H; } pin (D) { direction : input; } pin (CK) { direction : input; } pin (R) { direction : input; } pin (S) { direction : input; } pin (state_q) { direction : input; } pin (Q) { direction : output; function : "IQN"; } } }`))
 	f.Add([]byte(`library (l) { cell (c__d) { pin (in) { direction : input; } pin (out) { direction : output; function : "in'"; } } }`))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		cells := liberty.Cells(src)

@@ -26,6 +26,18 @@ type Cell struct {
 	// "(SE SI)+(!SE D)" for a scan flip-flop); empty for a cell that is
 	// not a flip-flop.
 	NextState string
+	// State names a flip-flop's state and its complement, its ff group's
+	// two arguments as written ("IQ", "IQN"); empty for a cell that is not
+	// a flip-flop.
+	State [2]string
+	// Clear and Preset are a flip-flop's asynchronous clear and preset as
+	// written ("!RESET_B"); empty where it has none.
+	Clear, Preset string
+	// ClearPreset are a flip-flop's clear_preset_var1 and
+	// clear_preset_var2, the values of its state and of the complement
+	// while clear and preset are both active ("L", "H"); empty where the
+	// file gives none.
+	ClearPreset [2]string
 	// Latch says the cell is a latch.
 	Latch bool
 	// DontUse says the cell is marked dont_use.
@@ -86,6 +98,12 @@ func cell(g *Group) Cell {
 		case "ff", "ff_bank":
 			c.Clock = strings.TrimSpace(p.Attrs["clocked_on"])
 			c.NextState = strings.TrimSpace(p.Attrs["next_state"])
+			if len(p.Args) == 2 {
+				c.State = [2]string{p.Args[0], p.Args[1]}
+			}
+			c.Clear = strings.TrimSpace(p.Attrs["clear"])
+			c.Preset = strings.TrimSpace(p.Attrs["preset"])
+			c.ClearPreset = [2]string{strings.TrimSpace(p.Attrs["clear_preset_var1"]), strings.TrimSpace(p.Attrs["clear_preset_var2"])}
 		case "latch", "latch_bank":
 			c.Latch = true
 		}

@@ -331,8 +331,9 @@ func libertyCells(path string) (map[string]liberty.Cell, error) {
 }
 
 // VHDLLibraryModels returns the VHDL models (emit.VHDLCellModels) of every
-// combinational cell of the Liberty file at path, in name order: those
-// whose every output has a function of the cell's inputs.
+// cell of the Liberty file at path that has one, in name order: the
+// combinational cells, whose every output has a function of the cell's
+// inputs, and the flip-flops of one clock pin.
 func VHDLLibraryModels(path string) ([]byte, error) {
 	cells, err := libertyCells(path)
 	if err != nil {
@@ -345,7 +346,7 @@ func VHDLLibraryModels(path string) ([]byte, error) {
 		}
 	}
 	if len(names) == 0 {
-		return nil, &InputError{fmt.Sprintf("toolcheck: the Liberty file %s has no combinational cell: allowed a library of cells with functions", path)}
+		return nil, &InputError{fmt.Sprintf("toolcheck: the Liberty file %s has no combinational cell or flip-flop: allowed a library of cells with functions", path)}
 	}
 	slices.Sort(names)
 	var b bytes.Buffer

@@ -116,7 +116,7 @@ func TestVHDLModuleDesignRefused(t *testing.T) {
 	good := vhdlOf(t, 4, "mine", adder.Standard)
 	pgcells := vhdlCellsOf(t, 4, adder.Architecture{Flags: adder.Carry, PGCells: true})
 	seqOnly := filepath.Join(t.TempDir(), "seq.lib")
-	require.NoError(t, os.WriteFile(seqOnly, []byte("library (s) {\n  cell (DFF) {\n    ff (IQ, IQN) { clocked_on : \"CK\"; next_state : \"D\"; }\n    pin (D) { direction : input; }\n    pin (CK) { direction : input; clock : true; }\n    pin (Q) { direction : output; function : \"IQ\"; }\n  }\n}\n"), 0o644))
+	require.NoError(t, os.WriteFile(seqOnly, []byte("library (s) {\n  cell (LAT) {\n    latch (IQ, IQN) { enable : \"G\"; data_in : \"D\"; }\n    pin (D) { direction : input; }\n    pin (G) { direction : input; }\n    pin (Q) { direction : output; function : \"IQ\"; }\n  }\n}\n"), 0o644))
 	for _, c := range []struct {
 		name string
 		src  []byte
@@ -136,7 +136,7 @@ func TestVHDLModuleDesignRefused(t *testing.T) {
 			ReplaceAll(pgcells, []byte("    p_n($1) <= not ((a($1) or b($1)) and g_n($1));")), toolcheck.ModuleOptions{},
 			`toolcheck: the VHDL instantiates component nand2x1, which no entity declares: allowed a file that declares it, or the Liberty file of its library (--liberty)`},
 		{"no cells", good, toolcheck.ModuleOptions{Liberty: seqOnly},
-			"toolcheck: the Liberty file " + seqOnly + " has no combinational cell: allowed a library of cells with functions"},
+			"toolcheck: the Liberty file " + seqOnly + " has no combinational cell or flip-flop: allowed a library of cells with functions"},
 		{"not an adder", []byte("library ieee; use ieee.std_logic_1164.all;\nentity inv is port (x : in std_logic; y : out std_logic); end;\narchitecture a of inv is begin y <= not x; end;\n"), toolcheck.ModuleOptions{},
 			"toolcheck: module inv has no input a (its ports: input x, output y): allowed an adder's ports, inputs a and b and the outputs the adder asked for has"},
 	} {

@@ -272,6 +272,36 @@ func TestCheckVHDL(t *testing.T) {
 	assert.Equal(t, 5, strings.Count(out, " pass "), out)
 }
 
+// check --vhdl --liberty reads models of the library's flip-flops too: a
+// registered adder of SKY130 flip-flops, one with an asynchronous clear,
+// passes GHDL's testbench and the proofs of ghdl --synth's netlist; with
+// that clear held on, the models hold its bits at 0 and every check fails.
+func TestCheckVHDLFlipFlopCells(t *testing.T) {
+	t.Parallel()
+	needCheckTools(t)
+	src, err := os.ReadFile(filepath.Join("testdata", "ff-cells.vhd"))
+	require.NoError(t, err)
+	dir := t.TempDir()
+	good, held := filepath.Join(dir, "good.vhd"), filepath.Join(dir, "held.vhd")
+	require.NoError(t, os.WriteFile(good, src, 0o644))
+	off := "RESET_B => one"
+	require.Contains(t, string(src), off)
+	require.NoError(t, os.WriteFile(held, []byte(strings.Replace(string(src), off, "RESET_B => '0'", 1)), 0o644))
+
+	status, out, errOut := prefixgen("check", "--vhdl", good, "--liberty", "sky130hd", "--stages", "1", "--vectors", "50")
+	require.Equal(t, 0, status, errOut+out)
+	assert.Contains(t, out, "proven equal to a + b + cin delayed 1 cycles; after a cycle of rst, from any state, proven equal at every cycle")
+	assert.Regexp(t, `ghdl +VHDL +pass .*PASS radd: \d+ vectors, 0 mismatches`, out)
+	assert.Equal(t, 5, strings.Count(out, " pass "), out)
+
+	status, out, errOut = prefixgen("check", "--vhdl", held, "--liberty", "sky130hd", "--stages", "1", "--vectors", "50")
+	assert.Equal(t, 1, status, out)
+	assert.Equal(t, "prefixgen check: some checks failed (see the table)\n", errOut)
+	for _, row := range []string{`testbench +FAIL`, `equivalence +FAIL`, `VHDL +FAIL`} {
+		assert.Regexp(t, row, out)
+	}
+}
+
 // refusal is bad input to check: its arguments after the command's name,
 // and the one line check must print.
 type refusal struct {

@@ -710,7 +710,7 @@ func checkCommand() *cli.Command {
 			"skipped. --vhdl FILE checks an entity of your own the same way: GHDL analyses the file and\n" +
 			"ghdl --synth writes it as a Verilog netlist, which those checks run on, and GHDL runs the VHDL\n" +
 			"testbench of the adder's ports on the file itself; with --liberty, both read VHDL models of the\n" +
-			"library's combinational cells, which the file may instantiate (gen -f vhdl --pg-cells).",
+			"library's combinational cells and flip-flops, which the file may instantiate (gen -f vhdl --pg-cells).",
 		Flags: append([]cli.Flag{
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
 			&cli.StringFlag{Name: "verilog", Usage: "check the module of your own Verilog `FILE` instead of a network's adder"},
