@@ -41,6 +41,9 @@ func explorePoints(c *cli.Context) (all, front []explore.Point, err error) {
 			return nil, nil, usage(c, "%v", err)
 		}
 	}
+	if eopt.CarrySelect && len(eopt.Valencies) > 0 && !slices.Contains(eopt.Valencies, 2) {
+		return nil, nil, usage(c, "--carry-select adds networks of binary cells, which --valency %s leaves out: allowed --valency with 2 among its valencies", c.String(adder.FlagValency))
+	}
 	all, err = explore.Enumerate(c.Context, n, eopt)
 	if err != nil {
 		return nil, nil, usage(c, "%v", err)

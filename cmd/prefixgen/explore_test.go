@@ -131,6 +131,8 @@ func TestExploreCarrySelect(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, len(with), strings.Count(string(data), `<figure class="diagram">`))
 	assert.Contains(t, string(data), "<code>prefixgen report -n 12 --carry-select --no-optimize -o report.html</code>")
+	requireRefused(t, []string{"explore", "-n", "12", "--synth", "--carry-select", "--valency", "3,4"},
+		"prefixgen explore: --carry-select adds networks of binary cells, which --valency 3,4 leaves out: allowed --valency with 2 among its valencies")
 }
 
 func TestExploreBadInput(t *testing.T) {
