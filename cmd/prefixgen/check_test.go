@@ -256,12 +256,7 @@ func TestCheckVHDL(t *testing.T) {
 	assert.Equal(t, 5, strings.Count(out, " pass "), out)
 	assert.Equal(t, 2, strings.Count(out, " skipped "), out)
 
-	status, out, errOut = prefixgen("check", "--vhdl", bad, "--op", "sub", "--flags", "carry,overflow", "--vectors", "50")
-	assert.Equal(t, 1, status, out)
-	assert.Equal(t, "prefixgen check: some checks failed (see the table)\n", errOut)
-	for _, row := range []string{`testbench +FAIL`, `equivalence +FAIL`, `VHDL +FAIL`} {
-		assert.Regexp(t, row, out)
-	}
+	requireVHDLCaught(t, "--vhdl", bad, "--op", "sub", "--flags", "carry,overflow", "--vectors", "50")
 
 	// A file of the library's cells, read with the library's models.
 	tooltest.File(t, physical.LibertyFile("osu018"), "qflow-tech-osu018")
@@ -294,7 +289,14 @@ func TestCheckVHDLFlipFlopCells(t *testing.T) {
 	assert.Regexp(t, `ghdl +VHDL +pass .*PASS radd: \d+ vectors, 0 mismatches`, out)
 	assert.Equal(t, 5, strings.Count(out, " pass "), out)
 
-	status, out, errOut = prefixgen("check", "--vhdl", held, "--liberty", "sky130hd", "--stages", "1", "--vectors", "50")
+	requireVHDLCaught(t, "--vhdl", held, "--liberty", "sky130hd", "--stages", "1", "--vectors", "50")
+}
+
+// requireVHDLCaught runs check with args on an entity with a planted bug:
+// the testbench, the equivalence proof and GHDL's run must each fail it.
+func requireVHDLCaught(t *testing.T, args ...string) {
+	t.Helper()
+	status, out, errOut := prefixgen(append([]string{"check"}, args...)...)
 	assert.Equal(t, 1, status, out)
 	assert.Equal(t, "prefixgen check: some checks failed (see the table)\n", errOut)
 	for _, row := range []string{`testbench +FAIL`, `equivalence +FAIL`, `VHDL +FAIL`} {
