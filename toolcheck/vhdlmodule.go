@@ -104,8 +104,7 @@ func VHDLToVerilog(ctx context.Context, s VHDLSource, limit time.Duration) ([]by
 	// are sorted.
 	unbound := map[string]string{}
 	var missing []string
-	for _, m := range ghdlUnbound.FindAllSubmatch(res.Output, -1) {
-		name := string(m[1])
+	for _, name := range unboundComponents(res) {
 		if cell := cellOf(name, cells); cell != "" {
 			unbound[vhdlKey(name)] = cell
 		} else if !slices.Contains(missing, name) {
@@ -137,6 +136,19 @@ func VHDLToVerilog(ctx context.Context, s VHDLSource, limit time.Duration) ([]by
 // ghdlUnbound matches GHDL's warning of an instance of a component that
 // no entity binds.
 var ghdlUnbound = regexp.MustCompile(`instance "[^"]*" of component "([^"]*)" is not bound`)
+
+// unboundComponents returns the components of the instances ghdl --synth
+// warns no entity binds, in the order of its warnings. They are read from
+// its standard error alone: in its output together, a part of the netlist
+// it writes to standard output at the same time can come between the
+// halves of a warning.
+func unboundComponents(res *toolrun.Result) []string {
+	var names []string
+	for _, m := range ghdlUnbound.FindAllSubmatch(res.Stderr, -1) {
+		names = append(names, string(m[1]))
+	}
+	return names
+}
 
 // cellOf returns the cell of cells that a VHDL component named name
 // stands for, or "" when none does: for an extended identifier (\name\)

@@ -2,12 +2,15 @@ package toolcheck
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/prefixgen/prefixgen/internal/toolrun"
 	"github.com/prefixgen/prefixgen/liberty"
 
 	"github.com/stretchr/testify/assert"
@@ -130,4 +133,22 @@ endmodule
 	unbound := map[string]string{`\sky130_fd_sc_hd__fa_1\`: "sky130_fd_sc_hd__fa_1", "nand2_x1": "odd.cell"}
 	assert.Equal(t, want, string(instantiateCells([]byte(netlist), unbound)))
 	assert.Equal(t, netlist, string(instantiateCells([]byte(netlist), nil)), "no cells, no change")
+}
+
+// The components ghdl --synth warns of are read from its standard error:
+// in its output together, the netlist it writes at the same time can come
+// between a warning's halves, as it did once under load.
+func TestUnboundComponents(t *testing.T) {
+	warn := func(inst, comp string) string {
+		return fmt.Sprintf("a7.vhd:59:5:warning: instance %q of component %q is not bound [-Wbinding]\n", inst, comp)
+	}
+	stderr := warn("u_g_n_0", "nand2x1_asap7_75t_r") + warn("u_p_n_0", "oai21x1_asap7_75t_r")
+	netlist := "module OAI21x1_ASAP7_75t_R\n  (input  A1,\n   output Y);\nendmodule\n"
+	half := strings.Index(stderr, "oai21x1_asap7_75t_r") + len("oai21x1_asap7_75t_r")
+	res := &toolrun.Result{
+		Stdout: []byte(netlist),
+		Stderr: []byte(stderr),
+		Output: []byte(stderr[:half] + netlist + stderr[half:]),
+	}
+	assert.Equal(t, []string{"nand2x1_asap7_75t_r", "oai21x1_asap7_75t_r"}, unboundComponents(res))
 }
