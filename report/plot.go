@@ -29,8 +29,9 @@ var PlotFormats = []string{"svg", "png"}
 
 // familyOrder fixes each family's style, so that a family looks the same
 // in every plot whatever else is drawn: the built-in topologies in the
-// order of topologies.Names, then the optimizer.
-var familyOrder = append(topologies.Names(), "optimizer", explore.BoundedFamily(PlotFanoutBound))
+// order of topologies.Names, then carry-select (explore's CarrySelect),
+// then the optimizer.
+var familyOrder = append(topologies.Names(), "carry-select", "optimizer", explore.BoundedFamily(PlotFanoutBound))
 
 // PlotFanoutBound is the fan-out bound under which the plots show the
 // optimizer's networks too (explore.Bounded), beside its unbounded ones.
@@ -53,13 +54,14 @@ var (
 		{0x88, 0xcc, 0xee, 0xff}, // knowles: cyan
 		{0xaa, 0x44, 0x99, 0xff}, // harris: purple
 		{0xe6, 0x9f, 0x00, 0xff}, // zero-deficiency: orange
+		{0x00, 0x77, 0xbb, 0xff}, // carry-select: blue, a hollow hexagon
 		{0xcc, 0x33, 0x11, 0xff}, // optimizer: red
 		{0xcc, 0x33, 0x11, 0xff}, // optimizer under a fan-out bound: red, a hollow pentagon
 	}
 	glyphs = []draw.GlyphDrawer{
 		draw.PlusGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}, draw.CrossGlyph{},
 		diamondGlyph{}, invertedTriangleGlyph{}, draw.RingGlyph{}, asteriskGlyph{},
-		draw.CircleGlyph{}, draw.BoxGlyph{}, pentagonGlyph{},
+		draw.CircleGlyph{}, hexagonGlyph{}, draw.BoxGlyph{}, pentagonGlyph{},
 	}
 )
 
@@ -422,15 +424,29 @@ func (invertedTriangleGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt v
 	c.Stroke(path)
 }
 
+// hexagonGlyph draws a hollow hexagon.
+type hexagonGlyph struct{}
+
+// DrawGlyph implements draw.GlyphDrawer.
+func (hexagonGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	polygon(c, sty, pt, 6, 0)
+}
+
 // pentagonGlyph draws a hollow pentagon.
 type pentagonGlyph struct{}
 
 // DrawGlyph implements draw.GlyphDrawer.
 func (pentagonGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	polygon(c, sty, pt, 5, math.Pi/2)
+}
+
+// polygon strokes a regular polygon of the given sides around pt, a
+// tenth wider than the glyph's radius, its first corner at angle phase.
+func polygon(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point, sides int, phase float64) {
 	c.SetLineStyle(draw.LineStyle{Color: sty.Color, Width: vg.Points(0.8)})
 	var path vg.Path
-	for i := range 5 {
-		a := float64(i)*2*math.Pi/5 + math.Pi/2
+	for i := range sides {
+		a := float64(i)*2*math.Pi/float64(sides) + phase
 		q := vg.Point{X: pt.X + sty.Radius*1.1*vg.Length(math.Cos(a)), Y: pt.Y + sty.Radius*1.1*vg.Length(math.Sin(a))}
 		if i == 0 {
 			path.Move(q)

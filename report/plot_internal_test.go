@@ -42,6 +42,13 @@ func TestFamilyStyles(t *testing.T) {
 	ks, _ := familyStyle("kogge-stone", 0)
 	zd, _ := familyStyle("zero-deficiency", 0)
 	assert.NotEqual(t, ks, zd)
+	// explore --carry-select's family has a style of its own, not the
+	// first one's (ripple's) as a family the plot does not know would.
+	assert.Contains(t, familyOrder, "carry-select")
+	rc, rg := familyStyle("ripple", 0)
+	cc, cg := familyStyle("carry-select", 0)
+	assert.NotEqual(t, rc, cc)
+	assert.NotEqual(t, reflect.TypeOf(rg), reflect.TypeOf(cg))
 }
 
 // The size axis gets five to eleven labelled ticks at a round step.
