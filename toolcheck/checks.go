@@ -252,10 +252,10 @@ func equivalence(j *job, r Result) Result {
 	if d.Latency > 0 {
 		prove = pipelineProof(d)
 	}
-	// async2sync: SAT takes no flip-flop of an asynchronous clear or
-	// preset (a library's, in a netlist of its cells), which it models as
-	// acting at once on the flip-flop's output and at the next edge on its
-	// state, as SymbiYosys does.
+	// SAT takes no flip-flop with an asynchronous clear or preset (a
+	// library's, in a netlist of its cells). async2sync rewrites each so
+	// that the clear or preset acts at once on the flip-flop's output and
+	// at the next edge on its state, as SymbiYosys does.
 	miter := fmt.Sprintf("read_verilog %s %s; proc; async2sync; miter -equiv -flatten -make_outputs %s %s %s; hierarchy -top %s; ",
 		strings.Join(sources(d), " "), referenceFile, referenceModule, d.Module, miterModule, miterModule)
 	switch p, ok := j.prove(&r, miter+prove); {
