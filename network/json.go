@@ -43,12 +43,7 @@ func (n *Network) MarshalJSON() ([]byte, error) {
 	b.WriteString(",\n  \"topology\": ")
 	writeString(&b, n.topology)
 	b.WriteString(",\n  \"params\": {")
-	names := make([]string, 0, len(n.params))
-	for name := range n.params {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for i, name := range names {
+	for i, name := range n.params.names() {
 		if i > 0 {
 			b.WriteString(", ")
 		}

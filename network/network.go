@@ -1,6 +1,7 @@
 package network
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"maps"
@@ -36,18 +37,48 @@ func (s Span) String() string { return fmt.Sprintf("[%d,%d]", s.From, s.To) }
 type Params map[string]int
 
 // Format returns the parameters as name=value pairs in name order, joined by
-// sep, as in "k=1" or "f=2 l=1"; "" when there are none.
+// sep, as in "k=1" or "f=2 l=1"; "" when there are none. Names that differ
+// only in their trailing number go in the numbers' order: l2 before l10.
 func (p Params) Format(sep string) string {
-	names := make([]string, 0, len(p))
-	for name := range p {
-		names = append(names, name)
-	}
-	slices.Sort(names)
+	names := p.names()
 	parts := make([]string, len(names))
 	for i, name := range names {
 		parts[i] = name + "=" + strconv.Itoa(p[name])
 	}
 	return strings.Join(parts, sep)
+}
+
+// names returns the parameters' names in Format's order.
+func (p Params) names() []string {
+	names := make([]string, 0, len(p))
+	for name := range p {
+		names = append(names, name)
+	}
+	slices.SortFunc(names, compareNames)
+	return names
+}
+
+// compareNames orders two parameter names by their stems (the text before
+// any trailing digits), then by the numbers the digits make (none first),
+// then by their text: l2 before l10, and a total order.
+func compareNames(a, b string) int {
+	sa, na := splitNumber(a)
+	sb, nb := splitNumber(b)
+	if c := strings.Compare(sa, sb); c != 0 {
+		return c
+	}
+	// Without leading zeros the shorter run of digits is the smaller number.
+	ta, tb := strings.TrimLeft(na, "0"), strings.TrimLeft(nb, "0")
+	return cmp.Or(cmp.Compare(min(len(na), 1), min(len(nb), 1)), cmp.Compare(len(ta), len(tb)), strings.Compare(ta, tb), strings.Compare(a, b))
+}
+
+// splitNumber splits a name into its stem and its trailing digits.
+func splitNumber(name string) (stem, digits string) {
+	i := len(name)
+	for i > 0 && name[i-1] >= '0' && name[i-1] <= '9' {
+		i--
+	}
+	return name[:i], name[i:]
 }
 
 // pair is the compact storage of a cell's operands or of a cell's span.

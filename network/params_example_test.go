@@ -12,3 +12,12 @@ func ExampleParams_Format() {
 	// Output:
 	// "f=2 l=1" "f=2;l=1" ""
 }
+
+// Numbered names keep their numbers' order, as a carry-select network's
+// segment lengths l0, l1, … read from bit 0 up.
+func ExampleParams_Format_numbered() {
+	p := network.Params{"l0": 7, "l1": 8, "l2": 8, "l10": 16, "l11": 5, "g": 1}
+	fmt.Println(p.Format(";"))
+	// Output:
+	// g=1;l0=7;l1=8;l2=8;l10=16;l11=5
+}
