@@ -150,7 +150,7 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 		}
 		pool = append(pool, score(c, opt))
 	}
-	named, leading := flowCandidates(n, depth, goal.Area, opt.adder().FACells)
+	named, leading := flowCandidates(n, depth, goal.Area, opt.adder().FACells || opt.CarrySelect)
 	for _, c := range named[:len(named)-len(leading)] {
 		add(c)
 	}
@@ -362,10 +362,11 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 // networks, the fastest of the networks smallest for their depth, which
 // some libraries map nearly as small as the deepest while the model ranks
 // them far larger (Nangate45 at 128 bits through abc). With full-adder
-// cells (fa) the carry-select networks come first (carrySelectCandidates).
-func flowLeadCandidates(n, depth int, area, fa bool) []candidate {
+// cells or Options.CarrySelect (cs) the carry-select networks come first
+// (carrySelectCandidates).
+func flowLeadCandidates(n, depth int, area, cs bool) []candidate {
 	out := radixCandidates(n, depth)
-	if fa {
+	if cs {
 		out = append(carrySelectCandidates(n, depth), out...)
 	}
 	if !area {
@@ -426,8 +427,8 @@ const (
 // those of flowNamedCandidates followed by lead, those of
 // flowLeadCandidates. The search knows a named network by its value, so
 // lead's networks are the same values in both.
-func flowCandidates(n, depth int, area, fa bool) (named, lead []candidate) {
-	lead = flowLeadCandidates(n, depth, area, fa)
+func flowCandidates(n, depth int, area, cs bool) (named, lead []candidate) {
+	lead = flowLeadCandidates(n, depth, area, cs)
 	return append(flowNamedCandidates(n, depth, area), lead...), lead
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
+	"github.com/prefixgen/prefixgen/topologies"
 )
 
 // FlowStarts is the most measured adders the flow-in-the-loop search of
@@ -70,6 +71,57 @@ type flowPoint struct {
 	sparse int
 	res    *physical.Result
 	source string
+	// segs are the segments' lengths where net is a carry-select network
+	// (topologies.CarrySelect) whose chain moves bits between them
+	// (Options.CarrySelect); nil otherwise.
+	segs []int
+}
+
+// segmentMoves is how many of every four trials from a carry-select point
+// move its segments; the others move a span of its graph, as from any
+// other point, and leave the family.
+const segmentMoves = 3
+
+// moveSegments returns segs changed by one move, chosen by rng: a bit
+// moved from a segment to the one next to it, a segment split in two, or
+// two neighbours merged. The lengths keep their sum, and each stays at
+// least 1. It returns nil where the move cannot be made (one segment
+// left to merge, or one bit to split or give).
+func moveSegments(segs []int, rng *rand.Rand) []int {
+	k := len(segs)
+	out := slices.Clone(segs)
+	switch kind := rng.IntN(4); {
+	case kind < 2: // a bit from i to its neighbour j
+		if k < 2 {
+			return nil
+		}
+		i := rng.IntN(k)
+		j := i + 1
+		if i == k-1 || i > 0 && rng.IntN(2) == 0 {
+			j = i - 1
+		}
+		if out[i] < 2 {
+			return nil
+		}
+		out[i]--
+		out[j]++
+	case kind == 2: // split segment i
+		i := rng.IntN(k)
+		if out[i] < 2 {
+			return nil
+		}
+		a := 1 + rng.IntN(out[i]-1)
+		out = slices.Insert(out, i+1, out[i]-a)
+		out[i] = a
+	default: // merge i and i+1
+		if k < 2 {
+			return nil
+		}
+		i := rng.IntN(k - 1)
+		out[i] += out[i+1]
+		out = slices.Delete(out, i+1, i+2)
+	}
+	return out
 }
 
 // flowNetwork returns the network the flow search measures for g: the
@@ -269,6 +321,16 @@ func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.O
 			propose: func(cur, _ flowPoint, left int, rng *rand.Rand) (flowPoint, int, bool, error) {
 				var trials []flowPoint
 				for attempt := 0; len(trials) < min(batch, left) && attempt < 64*batch; attempt++ {
+					if cur.segs != nil && rng.IntN(4) < segmentMoves {
+						t, ok, err := opt.segmentTrial(cur, rng, seen)
+						if err != nil {
+							return flowPoint{}, 0, false, err
+						}
+						if ok {
+							trials = append(trials, t)
+						}
+						continue
+					}
 					g := cur.g.clone()
 					moved := false
 					for range 1 + rng.IntN(3) {
@@ -322,6 +384,41 @@ func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.O
 	return best, tried, nil
 }
 
+// segmentTrial makes a trial of the carry-select point cur: one to three
+// moves of its segments (moveSegments), the network topologies.CarrySelect
+// builds for them, within the depth and fan-out bounds and deep enough for
+// the register stages, and not in seen, which it marks. It reports false
+// where the moves make no such network.
+func (opt Options) segmentTrial(cur flowPoint, rng *rand.Rand, seen map[string]bool) (flowPoint, bool, error) {
+	segs := cur.segs
+	for range 1 + rng.IntN(3) {
+		if next := moveSegments(segs, rng); next != nil {
+			segs = next
+		}
+	}
+	if slices.Equal(segs, cur.segs) {
+		return flowPoint{}, false, nil
+	}
+	net, err := topologies.CarrySelect(opt.Width, segs...)
+	if err != nil {
+		return flowPoint{}, false, fmt.Errorf("optimize: the flow search built invalid carry-select segments %v, a bug in package optimize: %w", segs, err)
+	}
+	f := net.Figures()
+	if f.Depth > opt.MaxDepth || opt.MaxFanout > 0 && f.MaxFanout > opt.MaxFanout {
+		return flowPoint{}, false, nil
+	}
+	g := fromNetwork(net)
+	key := opt.flowKey(g, cur.sparse)
+	if seen[key] {
+		return flowPoint{}, false, nil
+	}
+	seen[key] = true
+	if opt.adder().Stages > 0 && !opt.pipelines(net, []int{cur.sparse}) {
+		return flowPoint{}, false, nil
+	}
+	return flowPoint{g: g, net: net, sparse: cur.sparse, source: cur.source, segs: segs}, true, nil
+}
+
 // flowStarts picks the starts of the flow-in-the-loop search among the
 // adders measured: the FlowStarts of least flowEnergy, distinct as
 // legalized graphs, except that each of the first given networks (the
@@ -371,6 +468,13 @@ func flowStarts(opt Options, nets []*network.Network, sources []string, sparse [
 		p := flowPoint{g: g, net: same, sparse: sp, source: sources[k]}
 		if slices.Equal(same.Spec().Cells, net.Spec().Cells) && slices.Equal(same.Outputs(), net.Outputs()) {
 			p.res = results[i] // the graph's network is the one measured
+		}
+		// A carry-select chain measures the networks CarrySelect builds,
+		// the start the one measured, whatever cells its graph would give.
+		if opt.CarrySelect && (opt.MaxFanout == 0 || net.Figures().MaxFanout <= opt.MaxFanout) {
+			if segs, ok := topologies.CarrySelectSegmentsOf(net); ok {
+				p.net, p.res, p.segs = net, results[i], segs
+			}
 		}
 		starts, owner = append(starts, p), append(owner, k)
 	}

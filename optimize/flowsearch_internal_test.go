@@ -476,3 +476,85 @@ func names(cs []candidate) []string {
 	}
 	return out
 }
+
+// Every move of a carry-select point's segments keeps their sum and a
+// length of at least 1 each, and changes them or is refused; over many
+// draws each kind of move turns up: a bit given to a neighbour (as many
+// segments), a split (one more) and a merge (one fewer). One segment of
+// one bit cannot move at all.
+func TestMoveSegments(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	kinds := map[int]int{}
+	for _, segs := range [][]int{{5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 2}, {1, 1}, {2}, {1, 3, 1}} {
+		before := slices.Clone(segs)
+		for range 200 {
+			out := moveSegments(segs, rng)
+			require.Equal(t, before, segs, "the move changed its argument")
+			if out == nil {
+				continue
+			}
+			sum := 0
+			for _, l := range out {
+				require.GreaterOrEqual(t, l, 1, "%v", out)
+				sum += l
+			}
+			total := 0
+			for _, l := range segs {
+				total += l
+			}
+			require.Equal(t, total, sum, "%v → %v", segs, out)
+			require.NotEqual(t, segs, out)
+			kinds[len(out)-len(segs)]++
+		}
+	}
+	assert.Positive(t, kinds[0], "a bit to a neighbour")
+	assert.Positive(t, kinds[1], "a split")
+	assert.Positive(t, kinds[-1], "a merge")
+	for range 20 {
+		assert.Nil(t, moveSegments([]int{1}, rng))
+	}
+}
+
+// With Options.CarrySelect a chain from a carry-select network measures
+// carry-select networks of other segments (its design names say so: the
+// family's l and g, or the lengths l0, l1, …), each the network
+// topologies.CarrySelect builds for its point's segments; without, the
+// same start makes none.
+func TestSearchFlowSegments(t *testing.T) {
+	needFlow(t)
+	ctx := context.Background()
+	start, err := topologies.Build("carry-select", 16, network.Params{"l": 3, "g": 1})
+	require.NoError(t, err)
+	res, err := physical.Synthesize(ctx, start, physical.Options{})
+	require.NoError(t, err)
+	results := []*physical.Result{res}
+	goal := flowGoal{Bound: res.DelayNS}
+	for _, on := range []bool{true, false} {
+		opt := Options{Width: 16, MaxDepth: 15, Seed: 5, CarrySelect: on}
+		points, err := flowStarts(opt, []*network.Network{start}, []string{"carry-select"}, []int{1}, results, goal, 1)
+		require.NoError(t, err)
+		require.Len(t, points, 1)
+		if !on {
+			assert.Nil(t, points[0].segs)
+		} else {
+			assert.Equal(t, []int{3, 4, 5, 4}, points[0].segs)
+		}
+		dir := t.TempDir()
+		best, tried, err := searchFlow(ctx, opt, goal, physical.Options{Workdir: dir}, points, 12, nil)
+		require.NoError(t, err)
+		require.NotNil(t, best)
+		assert.Equal(t, 12, tried)
+		kept, err := filepath.Glob(filepath.Join(dir, "search-*", "carry-select*"))
+		require.NoError(t, err)
+		if !on {
+			assert.Empty(t, kept)
+			continue
+		}
+		assert.NotEmpty(t, kept, "no trial moved the segments")
+		if best.segs != nil {
+			want, err := topologies.CarrySelect(16, best.segs...)
+			require.NoError(t, err)
+			assert.Equal(t, want.Spec().Cells, best.net.Spec().Cells)
+		}
+	}
+}

@@ -113,6 +113,16 @@ type Options struct {
 	// not: a network an earlier search found, to go on from it. Each must
 	// be within MaxDepth and MaxFanout. Minimize ignores it.
 	Start []*network.Network
+	// CarrySelect puts the carry-select networks (topologies.CarrySelect)
+	// among the candidates MinimizeFlow, MinimizeFlowSparse and
+	// MinimizeFlowDelay measure whatever the model says, as FACells does,
+	// and makes every chain of their flow search that starts from a
+	// carry-select network, a candidate or a Start, move bits between its
+	// segments in most of its trials (a bit from a segment to its
+	// neighbour, a segment split in two, two merged), so that it stays a
+	// carry-select adder of other lengths; its other trials move spans as
+	// from any network. Minimize ignores it.
+	CarrySelect bool
 }
 
 // Result is the network Minimize found and how it compares.

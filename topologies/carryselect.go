@@ -78,6 +78,54 @@ func CarrySelect(n int, segments ...int) (*network.Network, error) {
 	return carrySelectNetwork(n, segments, "carry-select", params)
 }
 
+// CarrySelectSegmentsOf returns the lengths of the segments of net, from
+// bit 0 up, and true where net is the carry-select network of those
+// segments: its cells and outputs are the ones CarrySelect builds for
+// them, in the same order, whatever its name (a search's result, say).
+// Every other network returns false. Segments of one bit above the first
+// are the first's cells too: it gives the longest first segment.
+func CarrySelectSegmentsOf(net *network.Network) ([]int, bool) {
+	if net == nil {
+		return nil, false
+	}
+	n := net.Width()
+	// start(i) is the first bit of the span that the cell of output i
+	// joins to the carry below it: i itself in the first segment and at
+	// the foot of every other, that foot above it.
+	start := func(i int) int {
+		o := net.Output(i)
+		if o < n {
+			return -1
+		}
+		lo := net.Span(net.Cell(o - n).Lo)
+		if lo.From != 0 {
+			return -1
+		}
+		return lo.To + 1
+	}
+	e := 1
+	for e < n && start(e) == e {
+		e++
+	}
+	segs := []int{e}
+	if e < n { // bit e-1 is the foot of the second segment
+		segs = []int{e - 1}
+		for s := e - 1; s < n; {
+			i := s + 1
+			for i < n && start(i) == s {
+				i++
+			}
+			segs = append(segs, i-s)
+			s = i
+		}
+	}
+	same, err := CarrySelect(n, segs...)
+	if err != nil || !slices.Equal(same.Spec().Cells, net.Spec().Cells) || !slices.Equal(same.Outputs(), net.Outputs()) {
+		return nil, false
+	}
+	return segs, true
+}
+
 // carrySelectClaimed returns the segments of a network that claims to be
 // carry-select with lengths l0, l1, … (CarrySelect), and whether it makes
 // that claim; an error where the lengths are not numbered from l0 on.

@@ -178,3 +178,59 @@ func ExampleCarrySelectSegments() {
 	// [4 5 6 7 8 9 10 11 4]
 	// 2 11 116
 }
+
+// CarrySelectSegmentsOf gives back the segments of every carry-select
+// network, named by the family's l and g, by its lengths or by another
+// name, and of no other: not another family's, and not one that claims to
+// be carry-select with cells that are not. Segments of one bit above the
+// first are the first's cells: it names the longest first segment.
+func TestCarrySelectSegmentsOf(t *testing.T) {
+	for _, segs := range [][]int{{8}, {5, 3}, {2, 3, 4, 5, 2}, {4, 2, 2}, {3, 3, 5, 1}, {1, 5}, {1, 2, 1, 3}, {1}} {
+		n := 0
+		for _, l := range segs {
+			n += l
+		}
+		net, err := topologies.CarrySelect(n, segs...)
+		require.NoError(t, err)
+		got, ok := topologies.CarrySelectSegmentsOf(net)
+		assert.True(t, ok, "%v", segs)
+		assert.Equal(t, segs, got)
+	}
+	ripple, err := topologies.CarrySelect(4, 1, 1, 1, 1)
+	require.NoError(t, err)
+	got, ok := topologies.CarrySelectSegmentsOf(ripple)
+	assert.True(t, ok)
+	assert.Equal(t, []int{4}, got)
+
+	named, err := topologies.Build("carry-select", 64, network.Params{"l": 5, "g": 1})
+	require.NoError(t, err)
+	got, ok = topologies.CarrySelectSegmentsOf(named)
+	assert.True(t, ok)
+	assert.Equal(t, topologies.CarrySelectSegments(64, 5, 1), got)
+	spec := named.Spec()
+	spec.Topology, spec.Params = "optimizer", network.Params{"seed": 1}
+	renamed, err := network.New(spec)
+	require.NoError(t, err)
+	got, ok = topologies.CarrySelectSegmentsOf(renamed)
+	assert.True(t, ok, "a carry-select network under another name")
+	assert.Equal(t, topologies.CarrySelectSegments(64, 5, 1), got)
+
+	ks, err := topologies.Build("kogge-stone", 16, nil)
+	require.NoError(t, err)
+	_, ok = topologies.CarrySelectSegmentsOf(ks)
+	assert.False(t, ok, "another family")
+	_, ok = topologies.CarrySelectSegmentsOf(nil)
+	assert.False(t, ok)
+
+	spec = ks.Spec()
+	spec.Topology, spec.Params = "carry-select", network.Params{"l": 4, "g": 1}
+	impostor, err := network.New(spec)
+	require.NoError(t, err)
+	_, ok = topologies.CarrySelectSegmentsOf(impostor)
+	assert.False(t, ok, "Kogge–Stone's cells under carry-select's name")
+	spec.Params = network.Params{"l0": 8, "l1": 8}
+	impostor, err = network.New(spec)
+	require.NoError(t, err)
+	_, ok = topologies.CarrySelectSegmentsOf(impostor)
+	assert.False(t, ok, "Kogge–Stone's cells under carry-select's lengths")
+}

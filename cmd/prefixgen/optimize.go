@@ -28,7 +28,7 @@ func optimizeCommand() *cli.Command {
 		Usage: "search for the smallest network under a depth bound and an optional fan-out bound",
 		UsageText: "prefixgen optimize -n N --max-depth D [--max-fanout F] [--seed S] [-f table|json|text] [-o FILE]\n" +
 			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay FO4 | --objective delay [--seed S] [-f …] [-o FILE]\n" +
-			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay-ns NS | --max-area-um2 A [--sparse S,…] [--ling] [--pg-cells] [--valency K] [--stages K [--no-reset]] [--flow-steps K] [--start FILE]… [--orders K] [--flow keep|abc] [--liberty …] [-f …] [-o FILE]",
+			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay-ns NS | --max-area-um2 A [--sparse S,…] [--ling] [--pg-cells | --fa-cells] [--valency K] [--carry-select] [--stages K [--no-reset]] [--flow-steps K] [--start FILE]… [--orders K] [--flow keep|abc] [--liberty …] [-f …] [-o FILE]",
 		Description: fmt.Sprintf("Searches for the network of width N (1 to %d) with the fewest cells whose depth is at most D\n", optimize.MaxWidth) +
 			"and, with --max-fanout, whose logical fan-out is at most F: every named family at every setting,\n" +
 			"a dynamic program over recursive compositions, then annealing chains on every core; under\n" +
@@ -91,6 +91,7 @@ func optimizeCommand() *cli.Command {
 			&cli.IntFlag{Name: "stages", Usage: "with --max-delay-ns or --max-area-um2, measure every adder pipelined with `K` register stages placed to balance its logic (gen --stages; 1 to the depth bound + 1): delays are then least clock periods", DefaultText: "none"},
 			&cli.BoolFlag{Name: "no-reset", Usage: "with --stages, registers without a reset (gen --no-reset)"},
 			ordersFlag("with --max-delay-ns or --max-area-um2, judge every adder by its medians: "),
+			&cli.BoolFlag{Name: carrySelectFlagName, Usage: "with --max-delay-ns or --max-area-um2, measure the carry-select networks among the candidates (gen -t carry-select, as --fa-cells does), and let each chain of the flow search that starts from one (a candidate or a --start) move bits between its segments in three of four trials: a bit to the next segment, a segment split in two, two merged; it stays a carry-select adder, of lengths the family's l and g do not make"},
 			&cli.IntFlag{Name: "flow-steps", Usage: "with --max-delay-ns or --max-area-um2, syntheses of the flow-in-the-loop search after the candidates are measured (0: none; each is one run of synth's flow)"},
 			&cli.StringFlag{Name: "arrival", Usage: "time the adder as its design does, by the model (--max-delay, --objective delay) or through the flow (--max-delay-ns, --max-area-um2, OpenSTA's input and output delays): `FILE` gives when each bit arrives and when each output is needed ({\"arrival_ns\": [ns per bit], \"required_ns\": [ns per sum bit, then the carry-out]}, either optional), and a delay is the worst output's lateness"},
 			&cli.StringSliceFlag{Name: "start", Usage: "with --max-delay-ns or --max-area-um2, measure the network of `FILE` too (a prefixgen.network/v1 or prefixgen.adder/v1 document of width N, such as -f json wrote), and, with --flow-steps, start a chain of the flow search from it, within the bound or not: to go on from an earlier search, or repair an adder a little outside the bound; repeatable, or a comma-separated list; an adder file's sparseness, valency, Ling carries, pipeline and library cells stand where --sparse, --valency, --ling, --stages and --pg-cells are not given, and several adder files must agree on them but for sparseness, which --sparse then lists"},
@@ -107,7 +108,7 @@ func optimizeCommand() *cli.Command {
 				return usage(c, "--max-delay-ns and --max-area-um2 both given: use one (the least area within a delay, or the least delay within an area)")
 			}
 			if !c.IsSet("max-delay-ns") && !c.IsSet("max-area-um2") {
-				for _, name := range append(slices.Clone(synthFlagNames), "sparse", "flow-steps", "ling", "pg-cells", "fa-cells", "valency", "stages", "no-reset", "orders", "start") {
+				for _, name := range append(slices.Clone(synthFlagNames), "sparse", "flow-steps", "ling", "pg-cells", "fa-cells", "valency", "stages", "no-reset", "orders", "start", carrySelectFlagName) {
 					if name == "liberty" || name == "dont-use" {
 						if c.IsSet(name) && !c.IsSet("max-delay") && c.String("objective") != "delay" {
 							return usage(c, "--%s applies only with --max-delay, --objective delay (the model stands on the library), --max-delay-ns or --max-area-um2", name)
@@ -280,6 +281,7 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 		}
 	}
 	opt.Adder = &adders[0]
+	opt.CarrySelect = c.Bool(carrySelectFlagName)
 	if opt.Cells, err = libraryCells(c, adders[0]); err != nil {
 		return err
 	}

@@ -133,6 +133,7 @@ func TestOptimizeBadInput(t *testing.T) {
 		{"sparse over width", []string{"-n", "4", "--max-delay-ns", "1", "--sparse", "8"}, `prefixgen optimize: --sparse "8": sparseness 8 exceeds the width 4: allowed at most n`},
 		{"flow-steps without ns", []string{"-n", "16", "--max-depth", "5", "--flow-steps", "10"}, "prefixgen optimize: --flow-steps applies only with --max-delay-ns or --max-area-um2"},
 		{"ling without ns", []string{"-n", "16", "--max-depth", "5", "--ling"}, "prefixgen optimize: --ling applies only with --max-delay-ns or --max-area-um2"},
+		{"carry-select without ns", []string{"-n", "16", "--max-depth", "5", "--carry-select"}, "prefixgen optimize: --carry-select applies only with --max-delay-ns or --max-area-um2"},
 		{"stages without ns", []string{"-n", "16", "--max-depth", "5", "--stages", "2"}, "prefixgen optimize: --stages applies only with --max-delay-ns or --max-area-um2"},
 		{"no-reset without ns", []string{"-n", "16", "--max-depth", "5", "--no-reset"}, "prefixgen optimize: --no-reset applies only with --max-delay-ns or --max-area-um2"},
 		{"no-reset without stages", []string{"-n", "16", "--max-delay-ns", "1", "--no-reset"}, "prefixgen optimize: --no-reset applies to a pipelined adder: allowed with --stages"},
