@@ -83,21 +83,29 @@ type flowPoint struct {
 const segmentMoves = 3
 
 // moveSegments returns segs changed by one move, chosen by rng: a bit
-// moved from a segment to the one next to it, a segment split in two, or
-// two neighbours merged. The lengths keep their sum, and each stays at
-// least 1. It returns nil where the move cannot be made (one segment
-// left to merge, or one bit to split or give).
+// moved from a segment to the one next to it or to any other, a segment
+// split in two, two neighbours merged, or a segment moved to another
+// place among the others (a split and a move together take a piece of
+// the long top segment that the family's growth leaves down to where the
+// lengths grow through it). The lengths keep their sum, and each stays at
+// least 1. It returns nil where the move cannot be made (one segment left
+// to merge or move, one bit to split or give).
 func moveSegments(segs []int, rng *rand.Rand) []int {
 	k := len(segs)
 	out := slices.Clone(segs)
-	switch kind := rng.IntN(4); {
-	case kind < 2: // a bit from i to its neighbour j
+	switch kind := rng.IntN(5); {
+	case kind < 2: // a bit from i to j: a neighbour, or any other
 		if k < 2 {
 			return nil
 		}
 		i := rng.IntN(k)
 		j := i + 1
-		if i == k-1 || i > 0 && rng.IntN(2) == 0 {
+		if kind == 1 {
+			j = rng.IntN(k - 1)
+			if j >= i {
+				j++
+			}
+		} else if i == k-1 || i > 0 && rng.IntN(2) == 0 {
 			j = i - 1
 		}
 		if out[i] < 2 {
@@ -113,13 +121,23 @@ func moveSegments(segs []int, rng *rand.Rand) []int {
 		a := 1 + rng.IntN(out[i]-1)
 		out = slices.Insert(out, i+1, out[i]-a)
 		out[i] = a
-	default: // merge i and i+1
+	case kind == 3: // merge i and i+1
 		if k < 2 {
 			return nil
 		}
 		i := rng.IntN(k - 1)
 		out[i] += out[i+1]
 		out = slices.Delete(out, i+1, i+2)
+	default: // segment i to place j
+		if k < 2 {
+			return nil
+		}
+		i, j := rng.IntN(k), rng.IntN(k-1)
+		l := out[i]
+		out = slices.Insert(slices.Delete(out, i, i+1), j, l)
+		if slices.Equal(out, segs) {
+			return nil
+		}
 	}
 	return out
 }

@@ -479,11 +479,13 @@ func names(cs []candidate) []string {
 
 // Every move of a carry-select point's segments keeps their sum and a
 // length of at least 1 each, and changes them or is refused; over many
-// draws each kind of move turns up: a bit given to a neighbour (as many
-// segments), a split (one more) and a merge (one fewer). One segment of
-// one bit cannot move at all.
+// draws each kind of move turns up: a bit given to another segment (as
+// many segments), a split (one more), a merge (one fewer) and a segment
+// moved (the same lengths in another order). One segment of one bit
+// cannot move at all.
 func TestMoveSegments(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
+	const moved = 2
 	kinds := map[int]int{}
 	for _, segs := range [][]int{{5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 2}, {1, 1}, {2}, {1, 3, 1}} {
 		before := slices.Clone(segs)
@@ -505,11 +507,15 @@ func TestMoveSegments(t *testing.T) {
 			require.Equal(t, total, sum, "%v → %v", segs, out)
 			require.NotEqual(t, segs, out)
 			kinds[len(out)-len(segs)]++
+			if sorted := slices.Sorted(slices.Values(out)); slices.Equal(sorted, slices.Sorted(slices.Values(segs))) {
+				kinds[moved]++
+			}
 		}
 	}
 	assert.Positive(t, kinds[0], "a bit to a neighbour")
 	assert.Positive(t, kinds[1], "a split")
 	assert.Positive(t, kinds[-1], "a merge")
+	assert.Positive(t, kinds[moved], "a segment moved to another place")
 	for range 20 {
 		assert.Nil(t, moveSegments([]int{1}, rng))
 	}

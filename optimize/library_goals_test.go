@@ -118,6 +118,10 @@ var libraryGoals = []struct {
 	// G1 on sky130hd at 32 bits against every option, judged by medians
 	// (byMedians).
 	{"sky130hd-fast-abc-32-every-medians.json", physical.ABC, true, false, true, true, true},
+	// G1 on ASAP7 at 128 bits against the plain set, judged by medians
+	// (byMedians): a carry-select adder of its full adders whose segments
+	// optimize --carry-select moved.
+	{"asap7-fast-abc-128-medians.json", physical.ABC, true, false, false, false, false},
 }
 
 // byMedians holds the goals judged, with their named adders, by the
@@ -129,6 +133,7 @@ var libraryGoals = []struct {
 // group of its own, every design in it over the same orders.
 var byMedians = map[string]int{
 	"sky130hd-fast-abc-32-every-medians.json": 6,
+	"asap7-fast-abc-128-medians.json":         6,
 }
 
 // recorded names, for each goal, the named adders of its set it is
@@ -189,6 +194,9 @@ var recorded = map[string]struct{ fastest, smallest namedAdder }{
 	// By medians (byMedians): explore -n 32 --synth --all --every-option
 	// --valency 2,3,4 --no-optimize --liberty sky130hd --flow abc --orders 6.
 	"sky130hd-fast-abc-32-every-medians.json": {fastest: namedAdder{"kogge-stone v=3", 2, true, true}},
+	// explore -n 128 --synth --all --no-optimize --liberty asap7 --flow
+	// abc --orders 6, with and without --pg-cells.
+	"asap7-fast-abc-128-medians.json": {fastest: namedAdder{"knowles s=7", 1, false, false}},
 }
 
 // namedAdder is one adder of a named set: a network as explore names it
@@ -500,6 +508,7 @@ func namedDesign(t *testing.T, p explore.Point, n namedAdder, cells *adder.Cells
 // change there is for PREFIXGEN_CLAIMS_FULL to find.
 var flowsRecorded = map[string]string{
 	"asap7-128-abc":            "a670ff1eb45cb6b9",
+	"asap7-128-abc-medians6":   "bcddee8803f8f428",
 	"asap7-128-keep":           "33cde794b7063055",
 	"asap7-32-abc":             "355b2b9f8456c71e",
 	"asap7-32-keep":            "5f5d7d8d4b469a79",
