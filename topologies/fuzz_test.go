@@ -62,5 +62,12 @@ func FuzzCheckClaim(f *testing.F) {
 			require.True(t, strings.HasPrefix(err.Error(), "topologies: "), err.Error())
 			require.NotContains(t, err.Error(), "\n")
 		}
+		// Whatever the document, the segments read from its cells build
+		// those cells again.
+		if segs, ok := topologies.CarrySelectSegmentsOf(net); ok {
+			again, err := topologies.CarrySelect(net.Width(), segs...)
+			require.NoError(t, err)
+			require.Equal(t, net.Spec().Cells, again.Spec().Cells)
+		}
 	})
 }
