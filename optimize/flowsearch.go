@@ -85,9 +85,8 @@ const segmentMoves = 3
 // moveSegments returns segs changed by one move, chosen by rng: a bit
 // moved from a segment to the one next to it or to any other, a segment
 // split in two, two neighbours merged, or a segment moved to another
-// place among the others (a split and a move together take a piece of
-// the long top segment that the family's growth leaves down to where the
-// lengths grow through it). The lengths keep their sum, and each stays at
+// place among the others (a split and a move together carry a piece of
+// a long top segment down among the shorter ones). The lengths keep their sum, and each stays at
 // least 1. It returns nil where the move cannot be made (one segment left
 // to merge or move, one bit to split or give).
 func moveSegments(segs []int, rng *rand.Rand) []int {
@@ -132,7 +131,7 @@ func moveSegments(segs []int, rng *rand.Rand) []int {
 		if k < 2 {
 			return nil
 		}
-		i, j := rng.IntN(k), rng.IntN(k-1)
+		i, j := rng.IntN(k), rng.IntN(k) // j among the k places around the k − 1 others
 		l := out[i]
 		out = slices.Insert(slices.Delete(out, i, i+1), j, l)
 		if slices.Equal(out, segs) {

@@ -516,6 +516,12 @@ func TestMoveSegments(t *testing.T) {
 	assert.Positive(t, kinds[1], "a split")
 	assert.Positive(t, kinds[-1], "a merge")
 	assert.Positive(t, kinds[moved], "a segment moved to another place")
+	// Every place is open to a moved segment, the top one too.
+	top := false
+	for range 500 {
+		top = top || slices.Equal(moveSegments([]int{1, 2, 3}, rng), []int{2, 3, 1})
+	}
+	assert.True(t, top, "the bottom segment moved to the top")
 	for range 20 {
 		assert.Nil(t, moveSegments([]int{1}, rng))
 	}
