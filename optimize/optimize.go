@@ -118,8 +118,8 @@ type Options struct {
 	// MinimizeFlowDelay measure whatever the model says, as FACells does,
 	// and makes every chain of their flow search that starts from a
 	// carry-select network, a candidate or a Start, move bits between its
-	// segments in most of its trials (a bit from a segment to its
-	// neighbour, a segment split in two, two merged), so that it stays a
+	// segments in most of its trials (a bit from a segment to another, a
+	// segment split in two, two merged, a segment moved), so that it stays a
 	// carry-select adder of other lengths; its other trials move spans as
 	// from any network. Minimize ignores it.
 	CarrySelect bool
