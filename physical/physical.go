@@ -204,6 +204,15 @@ type Options struct {
 	// *toolrun.TimeoutError naming it. 0 means toolrun.DefaultTimeout.
 	// (Asking a tool its version has toolrun.Version's own limit.)
 	ToolTimeout time.Duration
+	// Cache, when not empty, is a folder of results kept between runs (made
+	// if need be): a design whose result it holds, measured with the same
+	// tools, library, scripts and options, is not run again (unless
+	// Workdir is set, which keeps the files of every design), and each
+	// design Run measures is added. An entry is named by a hash of all
+	// that, the design's Verilog without its comments and the name of its
+	// module; the folder can be shared by runs at once, and removed
+	// whole at any time.
+	Cache string
 	// Progress, when not nil, is called after each synthesis Run finishes
 	// with the number done and the number in all, from one goroutine at a
 	// time: a synthesis is a design as written, and with Orders each of
@@ -458,7 +467,8 @@ func one(ctx context.Context, d *Design, opt Options) (*Result, error) {
 // a folder under Workdir): its result is the earlier one's, under its own
 // name. Nor is a design this process has measured before with the same
 // tools, library and options, unless Workdir is set: the tools give the
-// same figures for the same design.
+// same figures for the same design. With Options.Cache, nor is one any
+// earlier run kept there.
 func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error) {
 	if opt.Flow != "" {
 		if _, err := ParseFlow(string(opt.Flow)); err != nil {
@@ -545,6 +555,13 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 	if err != nil {
 		return nil, err
 	}
+	var store *cache
+	if opt.Cache != "" {
+		if store, err = openCache(opt.Cache, t, opt); err != nil {
+			return nil, err
+		}
+	}
+	blank := &Result{Liberty: t.name, Flow: opt.flow(), OutputLoadPF: opt.load(), YosysVersion: t.yosysVersion, STAVersion: t.staVersion}
 	for i, d := range designs {
 		if same[i] >= 0 {
 			continue
@@ -555,6 +572,15 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 		}
 		if r, ok := memo.Load(keys[i]); ok {
 			results[i] = r.(*Result).copyFor(d)
+			unique--
+			continue
+		}
+		if store == nil {
+			continue
+		}
+		if r, ok := store.load(d, blank); ok {
+			results[i] = r
+			memo.Store(keys[i], r.copyFor(d))
 			unique--
 		}
 	}
@@ -592,6 +618,9 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 			}
 			if err == nil && opt.Orders > 0 {
 				r.Spread, err = t.orders(ctx, d, filepath.Join(dir, names[i]), opt, r, sem, step)
+			}
+			if err == nil && store != nil {
+				store.store(d, r)
 			}
 			mu.Lock()
 			defer mu.Unlock()

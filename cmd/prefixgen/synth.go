@@ -25,13 +25,14 @@ func synthFlags() []cli.Flag {
 		&cli.Float64Flag{Name: "load", Value: physical.DefaultOutputLoadPF, Usage: "capacitance on every output, in pF whatever unit the library counts in (0.01 is 10 fF)"},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "designs synthesized at once", DefaultText: "the number of CPUs"},
 		&cli.StringFlag{Name: "workdir", Usage: "keep every design's Verilog, scripts, mapped netlist and tool logs in `DIR` (default: a temporary folder, removed)"},
+		&cli.StringFlag{Name: "cache", Usage: "keep every design's result in `DIR` (made if need be), and in a later run take it from there instead of running the design again, where the tools, the library, the scripts, the options and the design's Verilog are the same; remove DIR to empty it (default: none)"},
 		toolTimeoutFlag(),
 	}, progressFlags()...)
 }
 
 // synthFlagNames are the names of synthFlags, which explore and report
 // take only with --synth.
-var synthFlagNames = []string{"liberty", "dont-use", "flow", "load", "jobs", "workdir", "tool-timeout"}
+var synthFlagNames = []string{"liberty", "dont-use", "flow", "load", "jobs", "workdir", "cache", "tool-timeout"}
 
 // libraryUsage says what --liberty takes, in every command's help.
 const libraryUsage = "osu018 (OSU 0.18 µm), osu035 (OSU 0.35 µm), sky130hd (SkyWater SKY130 high density), asap7 (ASAP7 7 nm RVT), " +
@@ -90,7 +91,7 @@ func synthOptions(c *cli.Context) (physical.Options, error) {
 	}
 	return physical.Options{
 		Liberty: spec, DontUse: dontUse(c), Flow: flow, OutputLoadPF: load,
-		Workdir: c.String("workdir"), Jobs: c.Int("jobs"), ToolTimeout: timeout,
+		Workdir: c.String("workdir"), Cache: c.String("cache"), Jobs: c.Int("jobs"), ToolTimeout: timeout,
 	}, nil
 }
 

@@ -94,6 +94,9 @@ func TestSynthBadInput(t *testing.T) {
 		{"no network", []string{"synth"}, `no network given`, false},
 		{"missing liberty", []string{"synth", "-t", "sklansky", "-n", "4", "--liberty", filepath.Join(dir, "none.lib")}, `Liberty file .*none.lib cannot be read`, true},
 		{"garbage liberty", []string{"synth", "-t", "sklansky", "-n", "4", "--liberty", garbage}, `Liberty file .*garbage.lib does not parse`, true},
+		{"cache a file", []string{"synth", "-t", "sklansky", "-n", "4", "--cache", garbage}, `cannot use the cache folder .*garbage.lib: not a directory`, true},
+		{"cache under a file", []string{"synth", "-t", "sklansky", "-n", "4", "--cache", filepath.Join(garbage, "c")}, `cannot use the cache folder .*garbage.lib/c: not a directory`, true},
+		{"cache empty", []string{"synth", "-t", "sklansky", "-n", "4", "--cache", ""}, `--cache is empty`, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -161,8 +164,28 @@ func TestExploreSynth(t *testing.T) {
 	assert.Contains(t, lines[len(lines)-1], "flow abc")
 }
 
+// TestExploreSynthCache: a second run with --cache prints what the first
+// printed, byte for byte, as a run without it does, and the cache holds an
+// entry for every adder measured.
+func TestExploreSynthCache(t *testing.T) {
+	needFlow(t)
+	dir := filepath.Join(t.TempDir(), "cache")
+	args := []string{"explore", "-n", "5", "--synth", "--all", "--flow", "abc", "--no-optimize", "-f", "csv"}
+	status, first, errOut := prefixgen(append(args, "--cache", dir)...)
+	require.Equal(t, 0, status, errOut)
+	entries, err := filepath.Glob(filepath.Join(dir, "*", "*.json"))
+	require.NoError(t, err)
+	assert.NotEmpty(t, entries)
+	status, again, errOut := prefixgen(append(args, "--cache", dir)...)
+	require.Equal(t, 0, status, errOut)
+	assert.Equal(t, first, again)
+	status, without, errOut := prefixgen(args...)
+	require.Equal(t, 0, status, errOut)
+	assert.Equal(t, first, without)
+}
+
 func TestExploreSynthFlagsNeedSynth(t *testing.T) {
-	for _, flag := range [][]string{{"--liberty", "osu035"}, {"--flow", "abc"}, {"--jobs", "2"}, {"--load", "0.02"}, {"--workdir", "x"}} {
+	for _, flag := range [][]string{{"--liberty", "osu035"}, {"--flow", "abc"}, {"--jobs", "2"}, {"--load", "0.02"}, {"--workdir", "x"}, {"--cache", "x"}} {
 		status, out, errOut := prefixgen(append([]string{"explore", "-n", "4"}, flag...)...)
 		assert.Equal(t, 2, status)
 		assert.Empty(t, out)

@@ -1,0 +1,182 @@
+package physical
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"path/filepath"
+	"sync"
+)
+
+// cacheFormat is the first thing a cache key hashes. Change it when
+// prefixgen reads the tools' reports differently (parseStat, parseTiming,
+// RedundantArea, the orders of the gates) or stores another result: the
+// scripts, the design's Verilog, the library and the tools' versions are
+// hashed too, and need no change here.
+const cacheFormat = "prefixgen synthesis cache 1"
+
+// cache is the folder of Options.Cache: a result a design had, under a key
+// of what it depends on (cache.key), in a file of its own.
+type cache struct {
+	dir string
+	// base is the hash of what every design's result depends on in this
+	// Run besides the design: the tools' versions, the library's files as
+	// they are, the scripts and the options.
+	base []byte
+}
+
+// cachedResult is what a cache entry holds: the figures of a Result, not
+// the design's names, which copyFor gives.
+type cachedResult struct {
+	Format                   string
+	Width                    int
+	AreaUM2                  float64
+	StdCells                 int
+	RedundantUM2             float64
+	Cells                    map[string]int
+	DelayNS                  float64
+	CriticalFrom, CriticalTo string
+	Registers                int
+	Spread                   *Spread
+}
+
+// openCache makes the folder dir if need be and checks that a file can be
+// written in it, then returns the cache of the Run with tools t and
+// options opt.
+func openCache(dir string, t *tools, opt Options) (*cache, error) {
+	cannot := func(err error) error {
+		return &SetupError{msg: fmt.Sprintf("physical: cannot use the cache folder %s: %v: allowed a folder prefixgen can write in, or a path where one can be made", dir, unwrapPath(err)), err: err}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, cannot(err)
+	}
+	probe, err := os.CreateTemp(dir, ".probe-*")
+	if err != nil {
+		return nil, cannot(err)
+	}
+	probe.Close()
+	os.Remove(probe.Name())
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00", cacheFormat, t.yosysVersion, t.staVersion, t.name)
+	for _, f := range []string{t.liberty, t.mapping} {
+		sum, err := fileHash(f)
+		if err != nil {
+			return nil, fmt.Errorf("physical: %w", err)
+		}
+		h.Write(sum)
+	}
+	// The scripts as every design's would be but for the names of the
+	// module and the library's file.
+	flow := opt.flow()
+	for _, registers := range []bool{false, true} {
+		fmt.Fprintf(h, "\x00%s", YosysScript(flow, "top", "liberty.lib", t.lib.Record, registers))
+	}
+	fmt.Fprintf(h, "\x00%s\x00%s", ABCConstraints(t.lib.Record), STAScript("top", "liberty.lib", opt.load()))
+	if opt.Profile != nil {
+		fmt.Fprintf(h, "\x00profile %v %v", opt.Profile.Arrival, opt.Profile.Required)
+	}
+	fmt.Fprintf(h, "\x00orders %d", opt.Orders)
+	return &cache{dir: dir, base: h.Sum(nil)}, nil
+}
+
+// fileHashes holds the hash of each library file this process has read,
+// by its path, size and time of change.
+var fileHashes sync.Map
+
+// fileHash returns the SHA-256 of the file's bytes.
+func fileHash(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	id := fmt.Sprint(path, st.Size(), st.ModTime().UnixNano())
+	if sum, ok := fileHashes.Load(id); ok {
+		return sum.([]byte), nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return nil, err
+	}
+	sum := h.Sum(nil)
+	fileHashes.Store(id, sum)
+	return sum, nil
+}
+
+// key returns the name of the entry of design d: the hash of the Run's
+// base and of the design's Verilog as textKey reads it (comments left out,
+// the module's name made one), its width, where it came from and its
+// architecture.
+func (c *cache) key(d *Design) string {
+	h := sha256.New()
+	h.Write(c.base)
+	fmt.Fprintf(h, "\x00%s\x00%d %v %v %s", textKey(d.Verilog, d.Top), d.Width, d.outside, d.toolNames, d.Adder.Name())
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// path returns the file of the entry key.
+func (c *cache) path(key string) string {
+	return filepath.Join(c.dir, key[:2], key+".json")
+}
+
+// load returns the result the cache holds for design d, under d's names,
+// or false. An entry that does not read is a miss: the design runs, and
+// its result takes the entry's place.
+func (c *cache) load(d *Design, r0 *Result) (*Result, bool) {
+	b, err := os.ReadFile(c.path(c.key(d)))
+	if err != nil {
+		return nil, false
+	}
+	var e cachedResult
+	if err := json.Unmarshal(b, &e); err != nil || e.Format != cacheFormat || e.Cells == nil {
+		return nil, false
+	}
+	r := *r0
+	r.Width, r.AreaUM2, r.StdCells, r.RedundantUM2 = e.Width, e.AreaUM2, e.StdCells, e.RedundantUM2
+	r.Cells = e.Cells
+	r.DelayNS, r.CriticalFrom, r.CriticalTo, r.Registers = e.DelayNS, e.CriticalFrom, e.CriticalTo, e.Registers
+	r.Spread = e.Spread
+	return r.copyFor(d), true
+}
+
+// store writes the result r of design d into the cache, whole or not at
+// all (a temporary file renamed into place, so that runs at once never
+// read half an entry). A cache it cannot write to costs only the time of
+// running the design again: the error is not the Run's.
+func (c *cache) store(d *Design, r *Result) {
+	key := c.key(d)
+	b, err := json.Marshal(cachedResult{
+		Format: cacheFormat, Width: r.Width, AreaUM2: r.AreaUM2, StdCells: r.StdCells, RedundantUM2: r.RedundantUM2,
+		Cells: maps.Clone(r.Cells), DelayNS: r.DelayNS, CriticalFrom: r.CriticalFrom, CriticalTo: r.CriticalTo,
+		Registers: r.Registers, Spread: r.Spread,
+	})
+	if err != nil {
+		return
+	}
+	dst := c.path(key)
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(dst), ".entry-*")
+	if err != nil {
+		return
+	}
+	_, err = tmp.Write(b)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), dst)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+}

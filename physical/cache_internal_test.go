@@ -1,0 +1,120 @@
+package physical
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/adder"
+	"github.com/prefixgen/prefixgen/internal/tooltest"
+	"github.com/prefixgen/prefixgen/topologies"
+)
+
+// cacheDesigns returns the adders of ripple and Sklansky at width 5, and
+// Sklansky's sparse-2 adder.
+func cacheDesigns(t *testing.T) []*Design {
+	t.Helper()
+	var designs []*Design
+	for _, topo := range []string{"ripple", "sklansky"} {
+		nets, err := topologies.Select(topo, 5, nil)
+		require.NoError(t, err)
+		d, err := AdderDesign(nets[0])
+		require.NoError(t, err)
+		designs = append(designs, d)
+	}
+	nets, err := topologies.Select("sklansky", 5, nil)
+	require.NoError(t, err)
+	d, err := ArchitectureDesign(nets[0], adder.Architecture{Sparse: 2}, nil)
+	require.NoError(t, err)
+	return append(designs, d)
+}
+
+// entries returns the cache's entry files.
+func entries(t *testing.T, dir string) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*", "*.json"))
+	require.NoError(t, err)
+	return files
+}
+
+// TestCache: a second process (here, this one with its own results
+// forgotten) takes every design's result from the cache and runs none; an
+// entry that does not read is run again and written anew; other options,
+// or a work folder, run the designs.
+func TestCache(t *testing.T) {
+	// Not parallel: it forgets the results this process has.
+	tooltest.Flow(t, Libraries[DefaultLibrary])
+	dir := filepath.Join(t.TempDir(), "cache", "new")
+	designs := cacheDesigns(t)
+	runs := 0
+	opt := Options{Cache: dir, OutputLoadPF: 0.0137, Progress: func(int, int) { runs++ }}
+	run := func() []*Result {
+		t.Helper()
+		memo.Clear()
+		runs = 0
+		res, err := Run(context.Background(), designs, opt)
+		require.NoError(t, err)
+		return res
+	}
+	first := run()
+	assert.Equal(t, 3, runs)
+	files := entries(t, dir)
+	require.Len(t, files, 3)
+
+	again := run()
+	assert.Zero(t, runs, "every result is in the cache")
+	assert.Equal(t, first, again)
+	assert.Equal(t, designs[2].Name(), again[2].Name())
+	assert.Equal(t, 2, again[2].Adder.Sparse)
+	assert.Equal(t, 0.0137, again[0].OutputLoadPF)
+	assert.NotEmpty(t, again[1].YosysVersion)
+
+	// A result's cells are its own, not the entry's nor another result's.
+	again[0].Cells["X"] = 1
+	assert.NotContains(t, run()[0].Cells, "X")
+
+	for _, bad := range []string{"{", `{"Format":"another"}`, ""} {
+		require.NoError(t, os.WriteFile(files[0], []byte(bad), 0o644))
+		assert.Equal(t, first, run(), "entry %q", bad)
+		assert.Equal(t, 1, runs, "entry %q is run again", bad)
+	}
+	assert.Equal(t, first, run())
+	assert.Zero(t, runs, "the entry was written anew")
+
+	opt.OutputLoadPF = 0.0138
+	run()
+	assert.Equal(t, 3, runs, "another load is another result")
+	assert.Len(t, entries(t, dir), 6)
+
+	opt.Orders = 1
+	spread := run()
+	assert.Equal(t, 6, runs, "each design as written and in one more order")
+	require.NotNil(t, spread[0].Spread)
+	assert.Equal(t, spread, run())
+	assert.Zero(t, runs, "the spread is in the cache too")
+
+	opt.Orders = 0
+	opt.Workdir = t.TempDir()
+	run()
+	assert.Equal(t, 3, runs, "a work folder keeps every design's files")
+}
+
+// TestCacheNotAFolder: a cache under a file is refused before anything
+// runs, in one line that names it.
+func TestCacheNotAFolder(t *testing.T) {
+	t.Parallel()
+	tooltest.Flow(t, Libraries[DefaultLibrary])
+	file := filepath.Join(t.TempDir(), "file")
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
+	for _, dir := range []string{file, filepath.Join(file, "sub")} {
+		_, err := Run(context.Background(), cacheDesigns(t)[:1], Options{Cache: dir})
+		require.Error(t, err)
+		assert.True(t, IsSetup(err), "%v", err)
+		assert.Contains(t, err.Error(), "cannot use the cache folder "+dir)
+		assert.NotContains(t, err.Error(), "\n")
+	}
+}
