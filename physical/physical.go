@@ -19,6 +19,7 @@ import (
 	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/delay"
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/internal/cleanup"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical/pdk"
 )
@@ -716,10 +717,21 @@ func keepLiberty(lib, dir string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("physical: %w", err)
 	}
-	tmp, err := os.CreateTemp(dir, ".liberty-*.tmp")
-	if err != nil {
-		return "", &SetupError{msg: fmt.Sprintf("physical: cannot write the library's copy in the work folder %s: %v", dir, unwrapPath(err)), err: err}
+	if err := writeWhole(dst, data); err != nil {
+		return "", &SetupError{msg: fmt.Sprintf("physical: cannot write the library's copy %s: %v", dst, unwrapPath(err)), err: err}
 	}
+	return dst, nil
+}
+
+// writeWhole writes data to the file dst, whole or not at all: a
+// temporary file beside it (removed if the process is stopped) is renamed
+// over it once written, readable by all.
+func writeWhole(dst string, data []byte) error {
+	tmp, drop, err := cleanup.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer drop()
 	_, err = tmp.Write(data)
 	if err == nil {
 		err = tmp.Chmod(0o644)
@@ -732,9 +744,8 @@ func keepLiberty(lib, dir string) (string, error) {
 	}
 	if err != nil {
 		os.Remove(tmp.Name())
-		return "", &SetupError{msg: fmt.Sprintf("physical: cannot write the library's copy %s: %v", dst, unwrapPath(err)), err: err}
 	}
-	return dst, nil
+	return err
 }
 
 // folders names each design's folder: its top module, made unique.
