@@ -181,13 +181,19 @@
 // verdict on the library or the design unless the tool said so in an error
 // line of its own.
 //
+// Within a process, a design measured before with the same tools, library
+// and options is not run again; with Options.Cache, nor is one measured by
+// an earlier process, whose result a folder keeps under a hash of all the
+// result depends on (the tools' versions, the library's files, the
+// scripts, the options and the design's Verilog).
+//
 // # Errors
 //
 // A tool that is not installed, a Liberty file that cannot be read, does not
 // parse or lacks the cells a design needs (Yosys leaves generic $_…_ cells
 // unmapped), a user's module the flow cannot time (latches, and flip-flops
-// but on the rising edge of an input port), a work folder the flow cannot
-// use and an unknown flow are *SetupError values, which commands report as
+// but on the rising edge of an input port), a work folder or a cache the
+// flow cannot use and an unknown flow are *SetupError values, which commands report as
 // bad input (exit status 2). A tool that fails on a design is any other
 // error. Every error is one line prefixed "physical: "; one caused by a
 // tool wraps toolrun's error (errors.As a *toolrun.ExitError or
