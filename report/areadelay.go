@@ -33,7 +33,9 @@ import (
 // glyph hides another (as the families of one depth in Plot). The title
 // names what the adders share (adder.Architecture.Name: "ling pgcells
 // adders") and says when they are pipelined. Adders slower than four times the fastest one
-// (ripple carry, long chains) are counted in the title, not drawn. A
+// (ripple carry, long chains) are counted in the title, not drawn, unless
+// an adder of a file (explore.FileFamily) is slower still: the plot then
+// reaches it, and draws every adder up to its delay. A
 // radix-k network (explore.Options.Valencies) has a marker of its own,
 // named as "kogge-stone v=3".
 func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.Result, format string) error {
@@ -78,7 +80,15 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 	for _, m := range points {
 		fastest = min(fastest, m.Result.MedianDelayNS())
 	}
+	// Those slower than four times the fastest are left out, but for the
+	// adders of files, which the user asked to see: the plot reaches the
+	// slowest of them.
 	limit := 4 * fastest
+	for _, m := range points {
+		if m.Family == explore.FileFamily {
+			limit = max(limit, m.Result.MedianDelayNS())
+		}
+	}
 	shown := func(r *physical.Result) bool { return r.MedianDelayNS() <= limit }
 	at := func(r *physical.Result) plotter.XY { return plotter.XY{X: r.MedianDelayNS(), Y: r.MedianAreaUM2()} }
 	judged := slices.Clone(points)

@@ -127,6 +127,29 @@ func TestPlotAreaDelay(t *testing.T) {
 	assert.NotContains(t, buf.String(), "yosys a+b+cin")
 }
 
+// TestPlotAreaDelaySlowFile: an adder read from a file (explore --with) is
+// drawn and named however slow it is: the plot reaches its delay, and
+// shows every adder up to it, where otherwise those slower than four
+// times the fastest are counted, not drawn.
+func TestPlotAreaDelaySlowFile(t *testing.T) {
+	m, ref := fakeMeasured(t)
+	slowest := slices.MaxFunc(m, func(a, b explore.Measured) int { return cmp.Compare(a.Result.DelayNS, b.Result.DelayNS) })
+	var without bytes.Buffer
+	require.NoError(t, report.PlotAreaDelay(&without, 16, m, ref, "svg"))
+	assert.Regexp(t, `[2-9] slower than \d+\.\d\d ns not shown`, without.String())
+
+	file := slowest
+	file.Family, file.Name = explore.FileFamily, "small-16"
+	r := *slowest.Result
+	r.DelayNS *= 0.9 // below ripple's, far above four times the fastest
+	file.Result = &r
+	var with bytes.Buffer
+	require.NoError(t, report.PlotAreaDelay(&with, 16, append(slices.Clone(m), file), ref, "svg"))
+	s := with.String()
+	assert.Contains(t, s, ">small-16<", "the file's adder is named on the plot")
+	assert.Regexp(t, fmt.Sprintf(`1 slower than %.2f ns not shown`, r.DelayNS), s, "only ripple, slower than the file's adder, is left out")
+}
+
 // TestHTMLSynth checks the page with the networks' area and delay: the
 // second plot, a star for each network on the area–delay front, and the
 // refusal of measures that do not match the networks.
