@@ -44,6 +44,23 @@ type cachedResult struct {
 	Spread                   *Spread
 }
 
+// CheckCache refuses, before anything is made or run, a cache folder
+// (Options.Cache; "" is none) that cannot be made: one that is a file, or
+// under one. Run checks too, and that it can write there.
+func CheckCache(dir string) error {
+	for p := filepath.Clean(dir); ; p = filepath.Dir(p) {
+		if st, err := os.Stat(p); err == nil {
+			if !st.IsDir() {
+				return &SetupError{msg: fmt.Sprintf("physical: cannot use the cache folder %s: %s is not a directory: allowed a folder prefixgen can write in, or a path where one can be made", dir, p)}
+			}
+			return nil
+		}
+		if filepath.Dir(p) == p {
+			return nil
+		}
+	}
+}
+
 // openCache makes the folder dir if need be and checks that a file can be
 // written in it, then returns the cache of the Run with tools t and
 // options opt.

@@ -501,6 +501,11 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 	if err := checkWorkdir(opt.Workdir); err != nil {
 		return nil, err
 	}
+	if opt.Cache != "" {
+		if err := CheckCache(opt.Cache); err != nil {
+			return nil, err
+		}
+	}
 	t, err := setup(ctx, opt)
 	if err != nil {
 		return nil, err

@@ -84,6 +84,11 @@ func synthOptions(c *cli.Context) (physical.Options, error) {
 	if err != nil {
 		return physical.Options{}, err
 	}
+	if dir := c.String("cache"); dir != "" {
+		if err := physical.CheckCache(dir); err != nil {
+			return physical.Options{}, usage(c, "%v", err)
+		}
+	}
 	// The library before any work: a bad one is bad input however long
 	// the command would have run first.
 	if err := physical.CheckLibrary(spec, dontUse(c)); err != nil {
