@@ -16,7 +16,8 @@ import (
 // prefixgen reads the tools' reports differently (parseStat, parseTiming,
 // RedundantArea, the orders of the gates) or stores another result: the
 // scripts, the design's Verilog, the library and the tools' versions are
-// hashed too, and need no change here.
+// hashed too, and need no change here. TestCacheFormatCoversReaders fails
+// when that code changes and cacheFormat does not.
 const cacheFormat = "prefixgen synthesis cache 1"
 
 // cache is the folder of Options.Cache: a result a design had, under a key

@@ -1,0 +1,278 @@
+package physical
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/printer"
+	"go/token"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/internal/golden"
+)
+
+// cacheReaders are where a cache entry's figures come from, besides what
+// the key hashes: the functions that read the tools' reports and reorder
+// the gates, and the types an entry is written as, in package physical;
+// and, whole, the packages of the module whose values they call methods of
+// (DIR.*).
+var cacheReaders = []string{"parseStat", "parseTiming", "RedundantArea", "tools.orders", "spreadOf", "cachedResult", "Spread", "physical/bdd.*", "physical/netlist.*", "physical/redundant.*"}
+
+// cacheRunners are the module's packages that run the tools and clean up
+// after them: they read no figure, and cacheReaders' hashes leave them out.
+var cacheRunners = []string{"internal/toolrun", "internal/cleanup"}
+
+// TestCacheFormatCoversReaders keeps cacheFormat honest. An entry is named
+// by what the tools are given, not by how prefixgen reads what they print,
+// so a change to the code that reads it would serve old figures from every
+// cache unless cacheFormat changes too. testdata/cache-format.golden holds
+// cacheFormat and a hash of each function and type of cacheReaders and of
+// every function of the module they call, as gofmt prints it without
+// comments and blank lines. A change to any of them with cacheFormat as it was fails, even
+// under -update; after cacheFormat is changed, -update records the new
+// hashes.
+func TestCacheFormatCoversReaders(t *testing.T) {
+	sums := readerSums(t)
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "%s\n", cacheFormat)
+	names := slices.Sorted(maps.Keys(sums))
+	for _, n := range names {
+		fmt.Fprintf(&b, "%s %s\n", n, sums[n])
+	}
+	path := filepath.Join("testdata", "cache-format.golden")
+	if old, err := os.ReadFile(path); err == nil {
+		format, recorded := parseCacheGolden(string(old))
+		if format == cacheFormat {
+			var changed []string
+			// Names that come or go need no check: the code that calls
+			// them has changed too.
+			for _, n := range names {
+				if sum, ok := recorded[n]; ok && sum != sums[n] {
+					changed = append(changed, n)
+				}
+			}
+			require.Empty(t, changed, "what a cache entry holds is read by changed code but cacheFormat (physical/cache.go) is still %q: change it, then refresh %s with %s", cacheFormat, path, golden.Command(t))
+		}
+	}
+	golden.Check(t, path, b.Bytes())
+}
+
+// parseCacheGolden reads a cache-format.golden: its first line, and a hash
+// by name from each line after.
+func parseCacheGolden(s string) (format string, sums map[string]string) {
+	sums = map[string]string{}
+	sc := bufio.NewScanner(strings.NewReader(s))
+	if sc.Scan() {
+		format = sc.Text()
+	}
+	for sc.Scan() {
+		if name, sum, ok := strings.Cut(sc.Text(), " "); ok {
+			sums[name] = sum
+		}
+	}
+	return format, sums
+}
+
+// readerSums returns the hash of each declaration cacheReaders reach,
+// under its package's folder and name (a method as Type.Name).
+func readerSums(t *testing.T) map[string]string {
+	t.Helper()
+	root, module := moduleRoot(t)
+	l := &declLoader{t: t, root: root, module: module, pkgs: map[string]*declPackage{}}
+	sums := map[string]string{}
+	type item struct{ dir, name string }
+	var queue []item
+	for _, n := range cacheReaders {
+		dir, name := "physical", n
+		if i := strings.LastIndex(n, "."); strings.Contains(n, "/") && i > 0 {
+			dir, name = n[:i], n[i+1:]
+		}
+		if name != "*" {
+			queue = append(queue, item{dir, name})
+			continue
+		}
+		for _, name := range slices.Sorted(maps.Keys(l.load(dir).decls)) {
+			queue = append(queue, item{dir, name})
+		}
+	}
+	for len(queue) > 0 {
+		it := queue[0]
+		queue = queue[1:]
+		p := l.load(it.dir)
+		key := it.dir + "." + it.name
+		if _, done := sums[key]; done {
+			continue
+		}
+		decl, ok := p.decls[it.name]
+		require.True(t, ok, "no declaration %s in %s", it.name, it.dir)
+		var buf bytes.Buffer
+		require.NoError(t, printer.Fprint(&buf, l.fset, decl))
+		// Blank lines left out too: a comment between two lines
+		// prints as one.
+		var text []byte
+		for line := range bytes.Lines(buf.Bytes()) {
+			if len(bytes.TrimSpace(line)) > 0 {
+				text = append(text, line...)
+			}
+		}
+		h := sha256.Sum256(text)
+		sums[key] = hex.EncodeToString(h[:8])
+		ast.Inspect(decl, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			switch f := call.Fun.(type) {
+			case *ast.Ident:
+				if _, ok := p.decls[f.Name]; ok {
+					queue = append(queue, item{it.dir, f.Name})
+				}
+			case *ast.SelectorExpr:
+				if x, ok := f.X.(*ast.Ident); ok {
+					if dir, ok := p.imports[x.Name]; ok {
+						if slices.Contains(cacheRunners, dir) {
+							return true
+						}
+						if _, ok := l.load(dir).decls[f.Sel.Name]; ok {
+							queue = append(queue, item{dir, f.Sel.Name})
+						}
+						return true
+					}
+				}
+				// A method: every method of that name in the package, but
+				// for the ones every package has. Methods of another
+				// package's values are not followed: cacheReaders names
+				// those packages whole.
+				if f.Sel.Name == "String" || f.Sel.Name == "Error" {
+					return true
+				}
+				for name := range p.decls {
+					if strings.HasSuffix(name, "."+f.Sel.Name) {
+						queue = append(queue, item{it.dir, name})
+					}
+				}
+			}
+			return true
+		})
+	}
+	return sums
+}
+
+// declPackage is one package of the module: its top-level functions,
+// methods (Type.Name) and types, comments left out, and the folders of the
+// module's packages it imports, by the name it gives them.
+type declPackage struct {
+	decls   map[string]ast.Node
+	imports map[string]string
+}
+
+// declLoader parses the module's packages as cacheReaders reach them.
+type declLoader struct {
+	t            *testing.T
+	root, module string
+	fset         *token.FileSet
+	pkgs         map[string]*declPackage
+}
+
+// load returns the package in folder dir, relative to the module's root.
+func (l *declLoader) load(dir string) *declPackage {
+	if p, ok := l.pkgs[dir]; ok {
+		return p
+	}
+	if l.fset == nil {
+		l.fset = token.NewFileSet()
+	}
+	files, err := filepath.Glob(filepath.Join(l.root, dir, "*.go"))
+	require.NoError(l.t, err)
+	p := &declPackage{decls: map[string]ast.Node{}, imports: map[string]string{}}
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(l.fset, name, nil, parser.SkipObjectResolution)
+		require.NoError(l.t, err)
+		for _, imp := range f.Imports {
+			path, err := strconv.Unquote(imp.Path.Value)
+			require.NoError(l.t, err)
+			rel, ok := strings.CutPrefix(path, l.module+"/")
+			if !ok {
+				continue
+			}
+			local := filepath.Base(rel)
+			if imp.Name != nil {
+				local = imp.Name.Name
+			}
+			p.imports[local] = rel
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				d.Doc = nil
+				name := d.Name.Name
+				if d.Recv != nil && len(d.Recv.List) == 1 {
+					name = recvName(d.Recv.List[0].Type) + "." + name
+				}
+				p.decls[name] = d
+			case *ast.GenDecl:
+				if d.Tok != token.TYPE {
+					continue
+				}
+				for _, s := range d.Specs {
+					ts := s.(*ast.TypeSpec)
+					ts.Doc, ts.Comment = nil, nil
+					p.decls[ts.Name.Name] = ts
+				}
+			}
+		}
+	}
+	l.pkgs[dir] = p
+	return p
+}
+
+// recvName returns the type's name of a method's receiver.
+func recvName(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.StarExpr:
+		return recvName(e.X)
+	case *ast.IndexExpr:
+		return recvName(e.X)
+	case *ast.IndexListExpr:
+		return recvName(e.X)
+	case *ast.Ident:
+		return e.Name
+	}
+	return ""
+}
+
+// moduleRoot returns the folder holding go.mod, above the working folder,
+// and the module's path.
+func moduleRoot(t *testing.T) (dir, module string) {
+	t.Helper()
+	dir, err := os.Getwd()
+	require.NoError(t, err)
+	for {
+		if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil {
+			for line := range strings.Lines(string(b)) {
+				if m, ok := strings.CutPrefix(strings.TrimSpace(line), "module "); ok {
+					return dir, strings.TrimSpace(m)
+				}
+			}
+			t.Fatalf("%s/go.mod names no module", dir)
+		}
+		up := filepath.Dir(dir)
+		require.NotEqual(t, dir, up, "no go.mod above the working folder")
+		dir = up
+	}
+}
