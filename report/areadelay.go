@@ -290,12 +290,17 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 
 // libraryName returns a library's name for a title: the key of
 // physical.Libraries for the OSU files, a carried library's name as it is
-// (asap7), and the base name of each file given otherwise.
+// (asap7), the name the Liberty library group of files gives
+// (NangateOpenCellLibrary), and where they cannot be read the base name of
+// each file.
 func libraryName(file string) string {
 	for name, f := range physical.Libraries {
 		if f == file {
 			return name
 		}
+	}
+	if name, err := physical.LibraryName(file); err == nil && name != "" {
+		return name
 	}
 	var names []string
 	for f := range strings.SplitSeq(file, ",") {

@@ -7,6 +7,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+
+	"github.com/prefixgen/prefixgen/internal/tooltest"
 )
 
 // sideBySide leaves a glyph alone at its point where it is, and sets the
@@ -39,7 +41,8 @@ func TestSideBySide(t *testing.T) {
 }
 
 // libraryName names a library in a plot's title as a user would: the OSU
-// libraries and the carried ones by name, files by their base names.
+// libraries and the carried ones by name, files it cannot read by their
+// base names.
 func TestLibraryName(t *testing.T) {
 	for _, tc := range []struct{ liberty, want string }{
 		{"/usr/share/qflow/tech/osu018/osu018_stdcells.lib", "osu018"},
@@ -50,6 +53,13 @@ func TestLibraryName(t *testing.T) {
 	} {
 		assert.Equal(t, tc.want, libraryName(tc.liberty), tc.liberty)
 	}
+}
+
+// A library given as a file is named in a plot's title by its Liberty
+// library group, not by the file.
+func TestLibraryNameFromFile(t *testing.T) {
+	nangate := tooltest.Shared(t, "pdk/nangate45/nangate45_typ.lib.gz")
+	assert.Equal(t, "NangateOpenCellLibrary", libraryName(nangate))
 }
 
 func TestOverlap(t *testing.T) {
