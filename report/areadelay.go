@@ -160,8 +160,10 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		p.Add(nudgedLine{line, off})
 	}
 	// Yosys's star under the networks' markers and rings, so that it hides
-	// none near it; it is last in the legend.
+	// none near it, and its outline over them, so that a cloud of markers
+	// hides it neither; it is last in the legend.
 	var star *plotter.Scatter
+	var starOutline *nudgedScatter
 	if withRef {
 		pts, off := subset([]int{len(xys) - 1})
 		s, err := plotter.NewScatter(pts)
@@ -171,6 +173,9 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		s.GlyphStyle = draw.GlyphStyle{Color: color.RGBA{0xd5, 0x00, 0x00, 0xff}, Radius: vg.Points(starRadius), Shape: starGlyph{}}
 		p.Add(nudgedScatter{s, off})
 		star = s
+		o := *s
+		o.GlyphStyle.Shape = starGlyph{Outline: true}
+		starOutline = &nudgedScatter{&o, off}
 	}
 	others := 0
 	for _, fam := range families {
@@ -247,17 +252,18 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		}
 	}
 	// The adders read from files, each named beside its marker.
-	var named plotter.XYLabels
+	var names plotter.XYLabels
 	var namedOff []vg.Length
 	for k, i := range drawn {
 		if points[i].Family == explore.FileFamily {
-			named.XYs = append(named.XYs, xys[k])
-			named.Labels = append(named.Labels, points[i].Name)
+			names.XYs = append(names.XYs, xys[k])
+			names.Labels = append(names.Labels, points[i].Name)
 			namedOff = append(namedOff, dx[k])
 		}
 	}
-	if len(named.XYs) > 0 {
-		labels, err := plotter.NewLabels(named)
+	var named *nudgedLabels
+	if len(names.XYs) > 0 {
+		labels, err := plotter.NewLabels(names)
 		if err != nil {
 			return fmt.Errorf("report: %w", err)
 		}
@@ -268,7 +274,7 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 			labels.TextStyle[j].YAlign = draw.YCenter
 		}
 		labels.Offset = vg.Point{X: vg.Points(familyRadius*markerWidth + 2)}
-		p.Add(nudgedLabels{labels, namedOff})
+		named = &nudgedLabels{Labels: labels, DX: namedOff, Avoid: xys, AvoidDX: dx}
 	}
 	if len(front) > 0 {
 		pts, off := subset(front)
@@ -279,6 +285,13 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		s.GlyphStyle = draw.GlyphStyle{Color: color.Black, Radius: vg.Points(ringRadius), Shape: draw.RingGlyph{}}
 		p.Add(nudgedScatter{s, off})
 		legend.Add("area–delay front", s)
+	}
+	// Yosys's star's outline and the names last, over everything.
+	if starOutline != nil {
+		p.Add(*starOutline)
+	}
+	if named != nil {
+		p.Add(*named)
 	}
 	if star != nil {
 		legend.Add(physical.ReferenceName, star)
@@ -431,12 +444,19 @@ func (g dotsGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 	}
 }
 
-// starGlyph draws a five-pointed star, which no family uses.
-type starGlyph struct{}
+// starGlyph draws a five-pointed star, which no family uses: filled, or
+// its outline only.
+type starGlyph struct {
+	Outline bool
+}
 
 // DrawGlyph implements draw.GlyphDrawer.
-func (starGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
-	c.SetLineStyle(draw.LineStyle{Color: sty.Color, Width: vg.Points(0.5)})
+func (g starGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	width := vg.Points(0.5)
+	if g.Outline {
+		width = vg.Points(1)
+	}
+	c.SetLineStyle(draw.LineStyle{Color: sty.Color, Width: width})
 	c.SetColor(sty.Color)
 	var path vg.Path
 	for i := range 10 {
@@ -453,6 +473,10 @@ func (starGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 		}
 	}
 	path.Close()
+	if g.Outline {
+		c.Stroke(path)
+		return
+	}
 	c.Fill(path)
 }
 
@@ -542,34 +566,103 @@ func (b barThumbnail) Thumbnail(c *draw.Canvas) {
 }
 
 // nudgedLabels draws its labels DX right of their points, as nudgedScatter
-// draws glyphs, so that a name stays beside its marker.
+// draws glyphs, each on a pale ground so that it reads over the cloud of
+// markers, where it hides the fewest of the glyphs at Avoid (moved right
+// by AvoidDX) and none of the labels drawn before it.
 type nudgedLabels struct {
 	*plotter.Labels
-	DX []vg.Length
+	DX      []vg.Length
+	Avoid   plotter.XYs
+	AvoidDX []vg.Length
 }
 
-// Plot implements plot.Plotter: a label that would overlap one drawn
-// before it moves up, a line at a time, until it overlaps none.
+// labelSteps is how many lines above or below its marker placeLabel may
+// move a label.
+const labelSteps = 12
+
+// Plot implements plot.Plotter: each label beside its marker, on its right
+// or its left, or up to labelSteps lines above or below with a thin line
+// back to the marker (placeLabel).
 func (l nudgedLabels) Plot(c draw.Canvas, plt *plot.Plot) {
 	trX, trY := plt.Transforms(&c)
+	glyphs := make([]vg.Point, len(l.Avoid))
+	for i, p := range l.Avoid {
+		glyphs[i] = vg.Point{X: trX(p.X) + l.AvoidDX[i], Y: trY(p.Y)}
+	}
 	var placed []vg.Rectangle
 	for i, p := range l.XYs {
 		pt := vg.Point{X: trX(p.X), Y: trY(p.Y)}
 		if !c.Contains(pt) {
 			continue
 		}
+		pt.X += l.DX[i]
 		sty, text := l.TextStyle[i], l.Labels.Labels[i]
-		at := vg.Point{X: pt.X + l.DX[i] + l.Offset.X, Y: pt.Y + l.Offset.Y}
-		w, h := sty.Width(text), sty.Height(text)
-		box := func() vg.Rectangle {
-			return vg.Rectangle{Min: vg.Point{X: at.X, Y: at.Y - h/2}, Max: vg.Point{X: at.X + w, Y: at.Y + h/2}}
+		size := vg.Point{X: sty.Width(text), Y: sty.Height(text)}
+		box, moved := placeLabel(c.Rectangle, pt, l.Offset.X, size, glyphs, placed)
+		placed = append(placed, box)
+		if moved {
+			end := vg.Point{X: box.Min.X, Y: (box.Min.Y + box.Max.Y) / 2}
+			if box.Max.X <= pt.X {
+				end.X = box.Max.X
+			}
+			c.StrokeLine2(draw.LineStyle{Color: sty.Color, Width: vg.Points(0.4)}, pt.X, pt.Y, end.X, end.Y)
 		}
-		for slices.ContainsFunc(placed, func(r vg.Rectangle) bool { return overlap(r, box()) }) {
-			at.Y += h
-		}
-		placed = append(placed, box())
+		pad := vg.Points(1)
+		ground := vg.Rectangle{Min: vg.Point{X: box.Min.X - pad, Y: box.Min.Y}, Max: vg.Point{X: box.Max.X + pad, Y: box.Max.Y}}
+		c.FillPolygon(color.NRGBA{R: 0xff, G: 0xff, B: 0xff, A: 0xd8}, []vg.Point{ground.Min, {X: ground.Max.X, Y: ground.Min.Y}, ground.Max, {X: ground.Min.X, Y: ground.Max.Y}})
+		at := vg.Point{X: box.Min.X, Y: (box.Min.Y + box.Max.Y) / 2}
+		sty.XAlign, sty.YAlign = draw.XLeft, draw.YCenter
 		c.FillText(sty, at, text)
 	}
+}
+
+// placeLabel returns where a label of size goes for the marker at pt,
+// gap from its centre: the box inside area that overlaps none of placed
+// and covers the fewest glyphs (each counted over its marker's radius),
+// a line above or below the marker costing as much as two glyphs covered
+// and the left side half of one; and whether it lies away from the
+// marker's line, which then wants a line back to it. With no such box it
+// is on the marker's right, where it overlaps what it must.
+func placeLabel(area vg.Rectangle, pt vg.Point, gap vg.Length, size vg.Point, glyphs []vg.Point, placed []vg.Rectangle) (vg.Rectangle, bool) {
+	at := func(left bool, step int) vg.Rectangle {
+		y := pt.Y + vg.Length(step)*size.Y - size.Y/2
+		x := pt.X + gap
+		if left {
+			x = pt.X - gap - size.X
+		}
+		return vg.Rectangle{Min: vg.Point{X: x, Y: y}, Max: vg.Point{X: x + size.X, Y: y + size.Y}}
+	}
+	best, bestCost, moved := at(false, 0), math.Inf(1), false
+	r := vg.Points(familyRadius)
+	for k := 0; k <= labelSteps; k++ {
+		for _, step := range []int{k, -k} {
+			if k == 0 && step < 0 {
+				continue
+			}
+			for _, left := range []bool{false, true} {
+				box := at(left, step)
+				if box.Min.X < area.Min.X || box.Min.Y < area.Min.Y || box.Max.X > area.Max.X || box.Max.Y > area.Max.Y {
+					continue
+				}
+				if slices.ContainsFunc(placed, func(q vg.Rectangle) bool { return overlap(q, box) }) {
+					continue
+				}
+				cost := 2 * float64(k)
+				if left {
+					cost += 0.5
+				}
+				for _, g := range glyphs {
+					if g.X+r > box.Min.X && g.X-r < box.Max.X && g.Y+r > box.Min.Y && g.Y-r < box.Max.Y {
+						cost++
+					}
+				}
+				if cost < bestCost {
+					best, bestCost, moved = box, cost, k > 0
+				}
+			}
+		}
+	}
+	return best, moved
 }
 
 // overlap reports whether two rectangles share more than an edge.

@@ -81,3 +81,45 @@ func TestOverlap(t *testing.T) {
 		assert.Equal(t, tt.want, overlap(tt.b, a), "%v", tt.b)
 	}
 }
+
+// placeLabel puts a file adder's name beside its marker, on the right if
+// nothing is there, else where it hides the fewest markers and no name
+// placed before it, a line up or down only when both sides are crowded.
+func TestPlaceLabel(t *testing.T) {
+	area := vg.Rectangle{Max: vg.Point{X: 400, Y: 300}}
+	pt := vg.Point{X: 200, Y: 150}
+	size := vg.Point{X: 60, Y: 8}
+	const gap = 6
+	right := vg.Rectangle{Min: vg.Point{X: 206, Y: 146}, Max: vg.Point{X: 266, Y: 154}}
+	left := vg.Rectangle{Min: vg.Point{X: 134, Y: 146}, Max: vg.Point{X: 194, Y: 154}}
+	row := func(x0, x1, y vg.Length) []vg.Point {
+		var g []vg.Point
+		for x := x0; x <= x1; x += 5 {
+			g = append(g, vg.Point{X: x, Y: y})
+		}
+		return g
+	}
+	for _, tt := range []struct {
+		name   string
+		glyphs []vg.Point
+		placed []vg.Rectangle
+		want   vg.Rectangle
+		moved  bool
+	}{
+		{"nothing near: on the right", nil, nil, right, false},
+		{"markers on the right: on the left", row(210, 260, 150), nil, left, false},
+		{"a name on the right: on the left", nil, []vg.Rectangle{right}, left, false},
+		{"both sides crowded: a line up", row(130, 270, 150), nil, vg.Rectangle{Min: vg.Point{X: 206, Y: 154}, Max: vg.Point{X: 266, Y: 162}}, true},
+		{"at the right edge: on the left", nil, nil, left, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			a := area
+			if tt.name == "at the right edge: on the left" {
+				a.Max.X = 250
+			}
+			got, moved := placeLabel(a, pt, gap, size, tt.glyphs, tt.placed)
+			assert.Equal(t, tt.want, got)
+			assert.Equal(t, tt.moved, moved)
+		})
+	}
+}
