@@ -27,7 +27,8 @@ import (
 // adder, one shape and colour per family as in Plot, a sparse adder's
 // marker marked inside by its sparseness (one, two or three dots in a row
 // for 2, 4 and 8: no family's shape), the area–delay front ringed and joined by a line, and
-// Yosys's own a + b + cin (ref, when not nil) as a star under them. Adders measured at
+// Yosys's own a + b + cin (ref, when not nil) as a star under them, its
+// outline over them. Adders measured at
 // one point, and Yosys's adder at theirs, stand side by side in a row
 // centred on it, in the order of points and the star last, so that no
 // glyph hides another (as the families of one depth in Plot). The title
@@ -37,7 +38,9 @@ import (
 // an adder of a file (explore.FileFamily) is slower still: the plot then
 // reaches it, and draws every adder up to its delay. A
 // radix-k network (explore.Options.Valencies) has a marker of its own,
-// named as "kogge-stone v=3".
+// named as "kogge-stone v=3". An adder of a file is a diamond with its
+// name on a pale ground over everything, beside it where that hides the
+// fewest markers, or a few lines up or down with a thin line back to it.
 func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.Result, format string) error {
 	if !slices.Contains(PlotFormats, format) {
 		return fmt.Errorf("report: unknown plot format %q: allowed svg, png", format)
