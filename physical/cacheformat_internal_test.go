@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/parser"
-	"go/printer"
+	"go/scanner"
 	"go/token"
 	"maps"
 	"os"
@@ -39,10 +39,10 @@ var cacheRunners = []string{"internal/toolrun", "internal/cleanup"}
 // so a change to the code that reads it would serve old figures from every
 // cache unless cacheFormat changes too. testdata/cache-format.golden holds
 // cacheFormat and a hash of each function and type of cacheReaders and of
-// every function of the module they call, as gofmt prints it without
-// comments and blank lines. A change to any of them with cacheFormat as it was fails, even
-// under -update; after cacheFormat is changed, -update records the new
-// hashes.
+// every function of the module they call, as its tokens without comments,
+// however laid out. A change to any of them with cacheFormat as it was
+// fails, even under -update; after cacheFormat is changed, -update records
+// the new hashes.
 func TestCacheFormatCoversReaders(t *testing.T) {
 	sums := readerSums(t)
 	var b bytes.Buffer
@@ -90,7 +90,7 @@ func parseCacheGolden(s string) (format string, sums map[string]string) {
 func readerSums(t *testing.T) map[string]string {
 	t.Helper()
 	root, module := moduleRoot(t)
-	l := &declLoader{t: t, root: root, module: module, pkgs: map[string]*declPackage{}}
+	l := &declLoader{t: t, root: root, module: module, pkgs: map[string]*declPackage{}, src: map[string][]byte{}}
 	sums := map[string]string{}
 	type item struct{ dir, name string }
 	var queue []item
@@ -117,16 +117,7 @@ func readerSums(t *testing.T) map[string]string {
 		}
 		decl, ok := p.decls[it.name]
 		require.True(t, ok, "no declaration %s in %s", it.name, it.dir)
-		var buf bytes.Buffer
-		require.NoError(t, printer.Fprint(&buf, l.fset, decl))
-		// Blank lines left out too: a comment between two lines
-		// prints as one.
-		var text []byte
-		for line := range bytes.Lines(buf.Bytes()) {
-			if len(bytes.TrimSpace(line)) > 0 {
-				text = append(text, line...)
-			}
-		}
+		text := l.tokens(decl)
 		h := sha256.Sum256(text)
 		sums[key] = hex.EncodeToString(h[:8])
 		ast.Inspect(decl, func(n ast.Node) bool {
@@ -184,6 +175,29 @@ type declLoader struct {
 	root, module string
 	fset         *token.FileSet
 	pkgs         map[string]*declPackage
+	src          map[string][]byte // by file name
+}
+
+// tokens returns the declaration's tokens one to a line, without its
+// comments: what it says, however it is laid out and whichever gofmt
+// printed it.
+func (l *declLoader) tokens(decl ast.Node) []byte {
+	file := l.fset.File(decl.Pos())
+	src := l.src[file.Name()][file.Offset(decl.Pos()):file.Offset(decl.End())]
+	var sc scanner.Scanner
+	fs := token.NewFileSet()
+	sc.Init(fs.AddFile("", -1, len(src)), src, func(_ token.Position, msg string) { l.t.Fatalf("%s: %s", file.Name(), msg) }, 0)
+	var out []byte
+	for {
+		_, tok, lit := sc.Scan()
+		if tok == token.EOF {
+			return out
+		}
+		if lit == "" || tok == token.SEMICOLON {
+			lit = tok.String()
+		}
+		out = append(append(out, lit...), '\n')
+	}
 }
 
 // load returns the package in folder dir, relative to the module's root.
@@ -201,7 +215,10 @@ func (l *declLoader) load(dir string) *declPackage {
 		if strings.HasSuffix(name, "_test.go") {
 			continue
 		}
-		f, err := parser.ParseFile(l.fset, name, nil, parser.SkipObjectResolution)
+		src, err := os.ReadFile(name)
+		require.NoError(l.t, err)
+		l.src[name] = src
+		f, err := parser.ParseFile(l.fset, name, src, parser.SkipObjectResolution)
 		require.NoError(l.t, err)
 		for _, imp := range f.Imports {
 			path, err := strconv.Unquote(imp.Path.Value)
@@ -219,7 +236,6 @@ func (l *declLoader) load(dir string) *declPackage {
 		for _, d := range f.Decls {
 			switch d := d.(type) {
 			case *ast.FuncDecl:
-				d.Doc = nil
 				name := d.Name.Name
 				if d.Recv != nil && len(d.Recv.List) == 1 {
 					name = recvName(d.Recv.List[0].Type) + "." + name
@@ -231,7 +247,6 @@ func (l *declLoader) load(dir string) *declPackage {
 				}
 				for _, s := range d.Specs {
 					ts := s.(*ast.TypeSpec)
-					ts.Doc, ts.Comment = nil, nil
 					p.decls[ts.Name.Name] = ts
 				}
 			}
