@@ -38,8 +38,8 @@ import (
 // an adder of a file (explore.FileFamily) is slower still: the plot then
 // reaches it, and draws every adder up to its delay. A
 // radix-k network (explore.Options.Valencies) has a marker of its own,
-// named as "kogge-stone v=3". An adder of a file is a diamond with its
-// name on a pale ground over everything, beside it where that hides the
+// named as "kogge-stone v=3". An adder of a file is a diamond over the
+// other markers, with its name on a pale ground over everything, beside it where that hides the
 // fewest markers, or a few lines up or down with a thin line back to it.
 func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.Result, format string) error {
 	if !slices.Contains(PlotFormats, format) {
@@ -181,6 +181,7 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		starOutline = &nudgedScatter{&o, off}
 	}
 	others := 0
+	var files *nudgedScatter // the adders of files, drawn over the rest
 	for _, fam := range families {
 		col, shape := familyStyle(fam, others)
 		if c, g, ok := radixStyle(fam); ok {
@@ -199,28 +200,49 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 			return fmt.Errorf("report: %w", err)
 		}
 		s.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(familyRadius), Shape: shape}
-		p.Add(nudgedScatter{s, off})
+		if fam == explore.FileFamily {
+			files = &nudgedScatter{s, off}
+		} else {
+			p.Add(nudgedScatter{s, off})
+		}
 		legend.Add(fam, s)
 	}
 	// overlay marks the adders drawn that have a property with the glyph
-	// of style over their markers; it returns nil where none has it.
+	// of style over their markers; it returns nil where none has it. The
+	// marks of the adders of files go into fileMarks too, to be drawn
+	// again over their diamonds.
+	var fileMarks []nudgedScatter
 	overlay := func(has func(adder.Architecture) bool, style draw.GlyphStyle) (*plotter.Scatter, error) {
-		var ks []int
+		var ks, fks []int
 		for k, i := range drawn {
 			if has(points[i].Adder) {
 				ks = append(ks, k)
+				if points[i].Family == explore.FileFamily {
+					fks = append(fks, k)
+				}
 			}
 		}
 		if len(ks) == 0 {
 			return nil, nil
 		}
-		pts, off := subset(ks)
-		s, err := plotter.NewScatter(pts)
-		if err != nil {
-			return nil, fmt.Errorf("report: %w", err)
+		var s *plotter.Scatter
+		for j, set := range [][]int{ks, fks} {
+			if len(set) == 0 {
+				continue
+			}
+			pts, off := subset(set)
+			m, err := plotter.NewScatter(pts)
+			if err != nil {
+				return nil, fmt.Errorf("report: %w", err)
+			}
+			m.GlyphStyle = style
+			if j == 0 {
+				p.Add(nudgedScatter{m, off})
+				s = m
+			} else {
+				fileMarks = append(fileMarks, nudgedScatter{m, off})
+			}
 		}
-		s.GlyphStyle = style
-		p.Add(nudgedScatter{s, off})
 		return s, nil
 	}
 	for _, sparse := range []int{2, 4, 8} {
@@ -289,7 +311,14 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		p.Add(nudgedScatter{s, off})
 		legend.Add("area–delay front", s)
 	}
-	// Yosys's star's outline and the names last, over everything.
+	// The adders of files, Yosys's star's outline and the names last, over
+	// everything.
+	if files != nil {
+		p.Add(*files)
+		for _, m := range fileMarks {
+			p.Add(m)
+		}
+	}
 	if starOutline != nil {
 		p.Add(*starOutline)
 	}
