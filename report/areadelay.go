@@ -39,8 +39,9 @@ import (
 // reaches it, and draws every adder up to its delay. A
 // radix-k network (explore.Options.Valencies) has a marker of its own,
 // named as "kogge-stone v=3". An adder of a file is a diamond over the
-// other markers, with its name on a pale ground over everything, beside it where that hides the
-// fewest markers, or a few lines up or down with a thin line back to it.
+// other markers, with its name on a pale ground over everything, beside
+// it where that hides the fewest markers, or a few lines up or down with a
+// thin line back to it.
 func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.Result, format string) error {
 	if !slices.Contains(PlotFormats, format) {
 		return fmt.Errorf("report: unknown plot format %q: allowed svg, png", format)
