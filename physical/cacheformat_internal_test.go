@@ -18,6 +18,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/internal/golden"
@@ -44,7 +45,8 @@ var cacheRunners = []string{"internal/toolrun", "internal/cleanup"}
 // fails, even under -update; after cacheFormat is changed, -update records
 // the new hashes.
 func TestCacheFormatCoversReaders(t *testing.T) {
-	sums := readerSums(t)
+	root, module := moduleRoot(t)
+	sums := readerSums(t, root, module)
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s\n", cacheFormat)
 	names := slices.Sorted(maps.Keys(sums))
@@ -55,18 +57,78 @@ func TestCacheFormatCoversReaders(t *testing.T) {
 	if old, err := os.ReadFile(path); err == nil {
 		format, recorded := parseCacheGolden(string(old))
 		if format == cacheFormat {
-			var changed []string
-			// Names that come or go need no check: the code that calls
-			// them has changed too.
-			for _, n := range names {
-				if sum, ok := recorded[n]; ok && sum != sums[n] {
-					changed = append(changed, n)
-				}
-			}
+			changed := changedReaders(recorded, sums)
 			require.Empty(t, changed, "what a cache entry holds is read by changed code but cacheFormat (physical/cache.go) is still %q: change it, then refresh %s with %s", cacheFormat, path, golden.Command(t))
 		}
 	}
 	golden.Check(t, path, b.Bytes())
+}
+
+// changedReaders returns, sorted, the names whose hashes differ between
+// recorded and sums. Names that come or go are not counted: the code that
+// calls them has changed too.
+func changedReaders(recorded, sums map[string]string) []string {
+	var changed []string
+	for _, n := range slices.Sorted(maps.Keys(sums)) {
+		if sum, ok := recorded[n]; ok && sum != sums[n] {
+			changed = append(changed, n)
+		}
+	}
+	return changed
+}
+
+// The guard catches a planted change: in a copy of the module's sources, a
+// statement added to parseStat changes its hash and no other, and a
+// comment, a blank line or a reflowed call changes none.
+func TestCacheFormatCatchesAChange(t *testing.T) {
+	root, module := moduleRoot(t)
+	before := readerSums(t, root, module)
+	edit := func(change func(src string) string) map[string]string {
+		t.Helper()
+		dir := t.TempDir()
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module "+module+"\n"), 0o644))
+		require.NoError(t, filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(root, path)
+			if d.IsDir() {
+				if rel != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" || d.Name() == "docs") {
+					return filepath.SkipDir
+				}
+				return os.MkdirAll(filepath.Join(dir, rel), 0o755)
+			}
+			if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+				return nil
+			}
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			src := string(b)
+			if rel == filepath.Join("physical", "tools.go") {
+				src = change(src)
+			}
+			return os.WriteFile(filepath.Join(dir, rel), []byte(src), 0o644)
+		}))
+		return readerSums(t, dir, module)
+	}
+	const head = "func parseStat(s string, r *Result) error {\n"
+	require.Contains(t, mustRead(t, filepath.Join(root, "physical", "tools.go")), head)
+	planted := edit(func(src string) string { return strings.Replace(src, head, head+"\t_ = 1\n", 1) })
+	assert.Equal(t, []string{"physical.parseStat"}, changedReaders(before, planted))
+	cosmetic := edit(func(src string) string {
+		return strings.Replace(src, head, "// A comment.\n\n"+head+"\n\t// Another.\n", 1)
+	})
+	assert.Empty(t, changedReaders(before, cosmetic))
+}
+
+// mustRead returns the text of the file at path.
+func mustRead(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return string(b)
 }
 
 // parseCacheGolden reads a cache-format.golden: its first line, and a hash
@@ -85,11 +147,11 @@ func parseCacheGolden(s string) (format string, sums map[string]string) {
 	return format, sums
 }
 
-// readerSums returns the hash of each declaration cacheReaders reach,
-// under its package's folder and name (a method as Type.Name).
-func readerSums(t *testing.T) map[string]string {
+// readerSums returns the hash of each declaration cacheReaders reach in
+// the sources of module under root, under its package's folder and name
+// (a method as Type.Name).
+func readerSums(t *testing.T, root, module string) map[string]string {
 	t.Helper()
-	root, module := moduleRoot(t)
 	l := &declLoader{t: t, root: root, module: module, pkgs: map[string]*declPackage{}, src: map[string][]byte{}}
 	sums := map[string]string{}
 	type item struct{ dir, name string }
