@@ -119,6 +119,22 @@ func TestPlotAreaDelay(t *testing.T) {
 	var mixPNG bytes.Buffer
 	require.NoError(t, report.PlotAreaDelay(&mixPNG, 16, mixed, ref, "png"))
 	keepFile(t, "area-delay16-mixed.png", mixPNG.Bytes())
+	keepFile(t, "area-delay16-mixed.svg", mix.Bytes())
+	// The file's adder over everything: its diamond after the last of the
+	// front's rings, its name on its pale ground after the diamond. The
+	// name is the plot's last element; the legend's rings and diamond
+	// come after it.
+	page := mix.String()
+	label := strings.Index(page, ">goal-16<")
+	require.Positive(t, label, "the file's adder named")
+	plotted := page[:label]
+	lastRing := strings.LastIndex(plotted, "A6.5,6.5")
+	diamond := strings.LastIndex(plotted, `style="fill:#EE3377" />`)
+	ground := strings.LastIndex(plotted, `fill-opacity:0.847`)
+	require.True(t, lastRing >= 0 && diamond >= 0 && ground >= 0, "rings, the file's diamond and a ground drawn")
+	assert.Less(t, lastRing, diamond, "the file's diamond over the rings")
+	assert.Less(t, diamond, ground, "the name's ground over the diamonds")
+	assert.Less(t, ground, label, "the name over its ground")
 
 	var buf bytes.Buffer
 	assert.EqualError(t, report.PlotAreaDelay(&buf, 16, m, ref, "pdf"), `report: unknown plot format "pdf": allowed svg, png`)
