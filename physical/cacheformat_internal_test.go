@@ -39,9 +39,11 @@ var cacheRunners = []string{"internal/toolrun", "internal/cleanup"}
 // by what the tools are given, not by how prefixgen reads what they print,
 // so a change to the code that reads it would serve old figures from every
 // cache unless cacheFormat changes too. testdata/cache-format.golden holds
-// cacheFormat and a hash of each function and type of cacheReaders and of
-// every function of the module they call, as its tokens without comments,
-// however laid out. A change to any of them with cacheFormat as it was
+// cacheFormat and a hash of each function and type of cacheReaders, of
+// every function of the module they call, every variable and constant they
+// name (the regular expressions that read the reports) and every type of
+// another package they name (liberty.Cell, whose fields they read), each
+// as its tokens without comments, however laid out. A change to any of them with cacheFormat as it was
 // fails, even under -update; after cacheFormat is changed, -update records
 // the new hashes.
 func TestCacheFormatCoversReaders(t *testing.T) {
@@ -78,8 +80,9 @@ func changedReaders(recorded, sums map[string]string) []string {
 }
 
 // The guard catches a planted change: in a copy of the module's sources, a
-// statement added to parseStat changes its hash and no other, and a
-// comment, a blank line or a reflowed call changes none.
+// statement added to parseStat changes its hash and no other, a regular
+// expression it reads with changes that variable's, and a comment, a
+// blank line or a reflowed call changes none.
 func TestCacheFormatCatchesAChange(t *testing.T) {
 	root, module := moduleRoot(t)
 	before := readerSums(t, root, module)
@@ -117,6 +120,12 @@ func TestCacheFormatCatchesAChange(t *testing.T) {
 	require.Contains(t, mustRead(t, filepath.Join(root, "physical", "tools.go")), head)
 	planted := edit(func(src string) string { return strings.Replace(src, head, head+"\t_ = 1\n", 1) })
 	assert.Equal(t, []string{"physical.parseStat"}, changedReaders(before, planted))
+	// The regular expression parseStat reads a cell's line with, a
+	// variable of the package.
+	const pattern = "`^\\s{5,}(\\S+)\\s+(\\d+)\\s*$`"
+	require.Contains(t, mustRead(t, filepath.Join(root, "physical", "tools.go")), pattern)
+	widened := edit(func(src string) string { return strings.Replace(src, pattern, "`^\\s{4,}(\\S+)\\s+(\\d+)\\s*$`", 1) })
+	assert.Equal(t, []string{"physical.statCell"}, changedReaders(before, widened))
 	cosmetic := edit(func(src string) string {
 		return strings.Replace(src, head, "// A comment.\n\n"+head+"\n\t// Another.\n", 1)
 	})
@@ -182,25 +191,41 @@ func readerSums(t *testing.T, root, module string) map[string]string {
 		text := l.tokens(decl)
 		h := sha256.Sum256(text)
 		sums[key] = hex.EncodeToString(h[:8])
-		ast.Inspect(decl, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			switch f := call.Fun.(type) {
-			case *ast.Ident:
-				if _, ok := p.decls[f.Name]; ok {
-					queue = append(queue, item{it.dir, f.Name})
-				}
+		var visit func(n ast.Node) bool
+		visit = func(n ast.Node) bool {
+			switch n := n.(type) {
 			case *ast.SelectorExpr:
-				if x, ok := f.X.(*ast.Ident); ok {
+				if x, ok := n.X.(*ast.Ident); ok {
 					if dir, ok := p.imports[x.Name]; ok {
-						if slices.Contains(cacheRunners, dir) {
-							return true
+						// Another package's function, type, variable or
+						// constant, but for the runners': a type's fields
+						// read in another package are read here.
+						if _, ok := l.load(dir).decls[n.Sel.Name]; ok && !slices.Contains(cacheRunners, dir) {
+							queue = append(queue, item{dir, n.Sel.Name})
 						}
-						if _, ok := l.load(dir).decls[f.Sel.Name]; ok {
-							queue = append(queue, item{dir, f.Sel.Name})
+						return false
+					}
+				}
+				// A field or a method: its name is not one of the
+				// package's declarations (methods are followed where
+				// they are called).
+				ast.Inspect(n.X, visit)
+				return false
+			case *ast.CallExpr:
+				if f, ok := n.Fun.(*ast.Ident); ok {
+					if d, ok := p.decls[f.Name]; ok {
+						if _, fn := d.(*ast.FuncDecl); fn {
+							queue = append(queue, item{it.dir, f.Name})
 						}
+					}
+					return true
+				}
+				f, ok := n.Fun.(*ast.SelectorExpr)
+				if !ok {
+					return true
+				}
+				if x, ok := f.X.(*ast.Ident); ok {
+					if _, ok := p.imports[x.Name]; ok {
 						return true
 					}
 				}
@@ -216,9 +241,21 @@ func readerSums(t *testing.T, root, module string) map[string]string {
 						queue = append(queue, item{it.dir, name})
 					}
 				}
+			case *ast.Ident:
+				// The package's functions where they are called (above),
+				// its types where cacheReaders name them, and its
+				// variables and constants wherever they are named: a
+				// regular expression reads a report as much as a function
+				// does.
+				if d, ok := p.decls[n.Name]; ok {
+					if _, value := d.(*ast.ValueSpec); value {
+						queue = append(queue, item{it.dir, n.Name})
+					}
+				}
 			}
 			return true
-		})
+		}
+		ast.Inspect(decl, visit)
 	}
 	return sums
 }
@@ -304,12 +341,17 @@ func (l *declLoader) load(dir string) *declPackage {
 				}
 				p.decls[name] = d
 			case *ast.GenDecl:
-				if d.Tok != token.TYPE {
-					continue
-				}
 				for _, s := range d.Specs {
-					ts := s.(*ast.TypeSpec)
-					p.decls[ts.Name.Name] = ts
+					switch s := s.(type) {
+					case *ast.TypeSpec:
+						p.decls[s.Name.Name] = s
+					case *ast.ValueSpec:
+						for _, n := range s.Names {
+							if n.Name != "_" {
+								p.decls[n.Name] = s
+							}
+						}
+					}
 				}
 			}
 		}
