@@ -301,6 +301,7 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		}
 		labels.Offset = vg.Point{X: vg.Points(familyRadius*markerWidth + 2)}
 		named = &nudgedLabels{Labels: labels, DX: namedOff, Avoid: xys, AvoidDX: dx}
+		named.Front, named.FrontDX = subset(front)
 	}
 	if len(front) > 0 {
 		pts, off := subset(front)
@@ -331,7 +332,32 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 	}
 	p.Y.Tick.Marker = sizeTicks{}
 
-	return drawWithLegend(w, format, p, legend)
+	return drawWithLegendWidth(w, format, p, legend, legendWidth, func(p *plot.Plot, area draw.Canvas) {
+		widenForRows(p, area, xys, dx)
+	})
+}
+
+// widenForRows widens p's x axis, drawn on area, until the centre of every
+// glyph drawn dx right of its point at (sideBySide) lies over it: a row of
+// adders that measure alike at the slowest delay shown otherwise runs
+// past the axis's end. The room gonum leaves for glyphs changes with the
+// axis's range, so the widening is repeated until it holds.
+func widenForRows(p *plot.Plot, area draw.Canvas, at plotter.XYs, dx []vg.Length) {
+	for range 16 {
+		dc := p.DataCanvas(area)
+		trX, _ := p.Transforms(&dc)
+		var over vg.Length
+		for i, pt := range at {
+			if dx[i] > 0 {
+				over = max(over, trX(pt.X)+dx[i]-dc.Max.X)
+			}
+		}
+		width := dc.Max.X - dc.Min.X
+		if over <= vg.Points(0.01) || width <= 0 {
+			return
+		}
+		p.X.Max += float64(over/width) * (p.X.Max - p.X.Min)
+	}
 }
 
 // libraryName returns a library's name for a title: the key of
@@ -601,12 +627,16 @@ func (b barThumbnail) Thumbnail(c *draw.Canvas) {
 // nudgedLabels draws its labels DX right of their points, as nudgedScatter
 // draws glyphs, each on a pale ground so that it reads over the cloud of
 // markers, where it hides the fewest of the glyphs at Avoid (moved right
-// by AvoidDX) and none of the labels drawn before it.
+// by AvoidDX) and none of the labels drawn before it, and where a line
+// back to its marker crosses the front's line (Front, its points moved
+// right by FrontDX, fastest first) the fewest times.
 type nudgedLabels struct {
 	*plotter.Labels
 	DX      []vg.Length
 	Avoid   plotter.XYs
 	AvoidDX []vg.Length
+	Front   plotter.XYs
+	FrontDX []vg.Length
 }
 
 // labelSteps is how many lines above or below its marker placeLabel may
@@ -622,6 +652,10 @@ func (l nudgedLabels) Plot(c draw.Canvas, plt *plot.Plot) {
 	for i, p := range l.Avoid {
 		glyphs[i] = vg.Point{X: trX(p.X) + l.AvoidDX[i], Y: trY(p.Y)}
 	}
+	front := make([]vg.Point, len(l.Front))
+	for i, p := range l.Front {
+		front[i] = vg.Point{X: trX(p.X) + l.FrontDX[i], Y: trY(p.Y)}
+	}
 	var placed []vg.Rectangle
 	for i, p := range l.XYs {
 		pt := vg.Point{X: trX(p.X), Y: trY(p.Y)}
@@ -631,13 +665,10 @@ func (l nudgedLabels) Plot(c draw.Canvas, plt *plot.Plot) {
 		pt.X += l.DX[i]
 		sty, text := l.TextStyle[i], l.Labels.Labels[i]
 		size := vg.Point{X: sty.Width(text), Y: sty.Height(text)}
-		box, moved := placeLabel(c.Rectangle, pt, l.Offset.X, size, glyphs, placed)
+		box, moved := placeLabel(c.Rectangle, pt, l.Offset.X, size, glyphs, front, placed)
 		placed = append(placed, box)
 		if moved {
-			end := vg.Point{X: box.Min.X, Y: (box.Min.Y + box.Max.Y) / 2}
-			if box.Max.X <= pt.X {
-				end.X = box.Max.X
-			}
+			end := leaderEnd(pt, box)
 			c.StrokeLine2(draw.LineStyle{Color: sty.Color, Width: vg.Points(0.4)}, pt.X, pt.Y, end.X, end.Y)
 		}
 		pad := vg.Points(1)
@@ -649,14 +680,25 @@ func (l nudgedLabels) Plot(c draw.Canvas, plt *plot.Plot) {
 	}
 }
 
+// leaderEnd is where the line from a marker at pt to its label's box,
+// moved off the marker's line, ends: the middle of the box's near side.
+func leaderEnd(pt vg.Point, box vg.Rectangle) vg.Point {
+	end := vg.Point{X: box.Min.X, Y: (box.Min.Y + box.Max.Y) / 2}
+	if box.Max.X <= pt.X {
+		end.X = box.Max.X
+	}
+	return end
+}
+
 // placeLabel returns where a label of size goes for the marker at pt,
 // gap from its centre: the box inside area that overlaps none of placed
 // and covers the fewest glyphs (each counted over its marker's radius),
-// a line above or below the marker costing as much as two glyphs covered
-// and the left side half of one; and whether it lies away from the
-// marker's line, which then wants a line back to it. With no such box it
-// is on the marker's right, where it overlaps what it must.
-func placeLabel(area vg.Rectangle, pt vg.Point, gap vg.Length, size vg.Point, glyphs []vg.Point, placed []vg.Rectangle) (vg.Rectangle, bool) {
+// a line above or below the marker costing as much as two glyphs covered,
+// as does each crossing of the line back to the marker with the polyline
+// front, and the left side half of one; and whether it lies away from
+// the marker's line, which then wants a line back to it. With no such box
+// it is on the marker's right, where it overlaps what it must.
+func placeLabel(area vg.Rectangle, pt vg.Point, gap vg.Length, size vg.Point, glyphs, front []vg.Point, placed []vg.Rectangle) (vg.Rectangle, bool) {
 	at := func(left bool, step int) vg.Rectangle {
 		y := pt.Y + vg.Length(step)*size.Y - size.Y/2
 		x := pt.X + gap
@@ -684,6 +726,14 @@ func placeLabel(area vg.Rectangle, pt vg.Point, gap vg.Length, size vg.Point, gl
 				if left {
 					cost += 0.5
 				}
+				if k > 0 {
+					end := leaderEnd(pt, box)
+					for j := 1; j < len(front); j++ {
+						if crosses(pt, end, front[j-1], front[j]) {
+							cost += 2
+						}
+					}
+				}
 				for _, g := range glyphs {
 					if g.X+r > box.Min.X && g.X-r < box.Max.X && g.Y+r > box.Min.Y && g.Y-r < box.Max.Y {
 						cost++
@@ -696,6 +746,22 @@ func placeLabel(area vg.Rectangle, pt vg.Point, gap vg.Length, size vg.Point, gl
 		}
 	}
 	return best, moved
+}
+
+// crosses reports whether the segments ab and cd cross at a point inside
+// both: segments that only touch, or lie on one line, do not.
+func crosses(a, b, c, d vg.Point) bool {
+	side := func(p, q, r vg.Point) int {
+		v := float64((q.X-p.X)*(r.Y-p.Y) - (q.Y-p.Y)*(r.X-p.X))
+		switch {
+		case v > 0:
+			return 1
+		case v < 0:
+			return -1
+		}
+		return 0
+	}
+	return side(a, b, c)*side(a, b, d) < 0 && side(c, d, a)*side(c, d, b) < 0
 }
 
 // overlap reports whether two rectangles share more than an edge.

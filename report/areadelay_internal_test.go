@@ -5,8 +5,11 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/prefixgen/prefixgen/internal/tooltest"
 )
@@ -102,24 +105,101 @@ func TestPlaceLabel(t *testing.T) {
 	for _, tt := range []struct {
 		name   string
 		glyphs []vg.Point
+		front  []vg.Point
 		placed []vg.Rectangle
 		want   vg.Rectangle
 		moved  bool
 	}{
-		{"nothing near: on the right", nil, nil, right, false},
-		{"markers on the right: on the left", row(210, 260, 150), nil, left, false},
-		{"a name on the right: on the left", nil, []vg.Rectangle{right}, left, false},
-		{"both sides crowded: a line up", row(130, 270, 150), nil, vg.Rectangle{Min: vg.Point{X: 206, Y: 154}, Max: vg.Point{X: 266, Y: 162}}, true},
-		{"at the right edge: on the left", nil, nil, left, false},
+		{"nothing near: on the right", nil, nil, nil, right, false},
+		{"markers on the right: on the left", row(210, 260, 150), nil, nil, left, false},
+		{"a name on the right: on the left", nil, nil, []vg.Rectangle{right}, left, false},
+		{"both sides crowded: a line up", row(130, 270, 150), nil, nil, vg.Rectangle{Min: vg.Point{X: 206, Y: 154}, Max: vg.Point{X: 266, Y: 162}}, true},
+		// The line up to the label's box would cross the front, which
+		// runs just above the marker, left to right; the line down
+		// crosses nothing.
+		{"both sides crowded, the front above: a line down", row(130, 270, 150), []vg.Point{{X: 150, Y: 153.5}, {X: 260, Y: 152.5}}, nil, vg.Rectangle{Min: vg.Point{X: 206, Y: 138}, Max: vg.Point{X: 266, Y: 146}}, true},
+		{"at the right edge: on the left", nil, nil, nil, left, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			a := area
 			if tt.name == "at the right edge: on the left" {
 				a.Max.X = 250
 			}
-			got, moved := placeLabel(a, pt, gap, size, tt.glyphs, tt.placed)
+			got, moved := placeLabel(a, pt, gap, size, tt.glyphs, tt.front, tt.placed)
 			assert.Equal(t, tt.want, got)
 			assert.Equal(t, tt.moved, moved)
+		})
+	}
+}
+
+// widenForRows widens the delay axis until a row of glyphs set beside the
+// slowest point lies over it, as gonum's axis alone does not; a row
+// elsewhere, or none, leaves the axis as the data set it.
+func TestWidenForRows(t *testing.T) {
+	slow, fast, mid := plotter.XY{X: 3, Y: 30}, plotter.XY{X: 1, Y: 10}, plotter.XY{X: 2, Y: 20}
+	for _, tc := range []struct {
+		name  string
+		at    plotter.XYs
+		widen bool
+	}{
+		{"a row at the slowest point", plotter.XYs{fast, mid, slow, slow, slow, slow}, true},
+		{"a row at the fastest point", plotter.XYs{fast, fast, fast, mid, slow}, false},
+		{"no row", plotter.XYs{fast, mid, slow}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			half := make([]vg.Length, len(tc.at))
+			for i := range half {
+				half[i] = vg.Points(familyRadius * markerWidth)
+			}
+			dx := sideBySide(tc.at, half)
+			s, err := plotter.NewScatter(tc.at)
+			require.NoError(t, err)
+			p := plot.New()
+			p.Add(nudgedScatter{s, dx})
+			area := draw.New(vgsvg.New(400, 300))
+			// over is how far the farthest glyph's centre lies right of
+			// the axis's end.
+			over := func() vg.Length {
+				dc := p.DataCanvas(area)
+				trX, _ := p.Transforms(&dc)
+				var most vg.Length
+				for i, pt := range tc.at {
+					most = max(most, trX(pt.X)+dx[i]-dc.Max.X)
+				}
+				return most
+			}
+			before := p.X.Max
+			require.Equal(t, tc.widen, over() > 1, "as gonum sets the axis, the row runs past its end: %v", over())
+			widenForRows(p, area, tc.at, dx)
+			assert.LessOrEqual(t, float64(over()), 0.01, "every glyph's centre over the axis")
+			if tc.widen {
+				assert.Greater(t, p.X.Max, before)
+			} else {
+				assert.Equal(t, before, p.X.Max, "the axis as the data set it")
+			}
+		})
+	}
+}
+
+// crosses counts a crossing inside both segments only: segments that
+// touch at an end, meet in a T, lie on one line or apart do not cross.
+func TestCrosses(t *testing.T) {
+	p := func(x, y vg.Length) vg.Point { return vg.Point{X: x, Y: y} }
+	for _, tc := range []struct {
+		name       string
+		a, b, c, d vg.Point
+		want       bool
+	}{
+		{"an X", p(0, 0), p(10, 10), p(0, 10), p(10, 0), true},
+		{"an end on the other", p(0, 0), p(10, 10), p(10, 10), p(20, 0), false},
+		{"a T", p(0, 0), p(10, 0), p(5, 0), p(5, 10), false},
+		{"on one line, overlapping", p(0, 0), p(10, 0), p(5, 0), p(15, 0), false},
+		{"parallel", p(0, 0), p(10, 0), p(0, 1), p(10, 1), false},
+		{"apart", p(0, 0), p(1, 1), p(5, 0), p(6, -3), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, crosses(tc.a, tc.b, tc.c, tc.d))
+			assert.Equal(t, tc.want, crosses(tc.c, tc.d, tc.a, tc.b), "either way round")
 		})
 	}
 }

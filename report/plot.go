@@ -263,14 +263,19 @@ func newPlot(title, x, y string) (*plot.Plot, plot.Legend) {
 // drawWithLegend writes p in format with its legend in a strip to its
 // right.
 func drawWithLegend(w io.Writer, format string, p *plot.Plot, legend plot.Legend) error {
-	return drawWithLegendWidth(w, format, p, legend, legendWidth)
+	return drawWithLegendWidth(w, format, p, legend, legendWidth, nil)
 }
 
-// drawWithLegendWidth is drawWithLegend with a strip of width points.
-func drawWithLegendWidth(w io.Writer, format string, p *plot.Plot, legend plot.Legend, width int) error {
+// drawWithLegendWidth is drawWithLegend with a strip of width points; fit,
+// where not nil, is given the plot and the area it is drawn in before it
+// is drawn, to set its axes by the room the glyphs take there.
+func drawWithLegendWidth(w io.Writer, format string, p *plot.Plot, legend plot.Legend, width int, fit func(*plot.Plot, draw.Canvas)) error {
 	return drawPlot(w, format, func(c draw.Canvas) {
 		plotArea := draw.Crop(c, 0, -vg.Points(float64(width)), 0, 0)
 		p.Title.Text = fitTitle(p.Title.Text, p.Title.TextStyle, plotArea.Max.X-plotArea.Min.X-2*p.Title.Padding)
+		if fit != nil {
+			fit(p, plotArea)
+		}
 		p.Draw(plotArea)
 		legendArea := draw.Crop(c, c.Max.X-c.Min.X-vg.Points(float64(width))+vg.Points(10), 0, 0, -vg.Points(34))
 		legend.Draw(legendArea)

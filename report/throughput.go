@@ -134,7 +134,7 @@ func ThroughputPlot(w io.Writer, reports []NamedBenchReport, format string) erro
 	// The legend's strip is as wide as its longest label needs (about
 	// 0.55 em a character at 9.5 points, beside a 22-point thumbnail).
 	width := max(legendWidth, 22+10+int(math.Ceil(0.55*9.5*float64(longest))))
-	return drawWithLegendWidth(w, format, p, legend, width)
+	return drawWithLegendWidth(w, format, p, legend, width, nil)
 }
 
 // reportGlyphs mark the series of the second and later reports of a
