@@ -220,7 +220,11 @@ func specFiles(spec string) ([]string, error) {
 			if f == "" {
 				return nil, fmt.Errorf("pdk: --liberty %q names an empty file between commas: %s", spec, allowed)
 			}
-			if st, err := os.Stat(f); err != nil || st.IsDir() {
+			st, err := os.Stat(f)
+			if _, notCarried := notCarried[strings.ToLower(f)]; err != nil && (notCarried || slices.Contains(Names, strings.ToLower(f))) {
+				return nil, fmt.Errorf("pdk: --liberty %q lists the library %s with others: a library by name is one alone, files by path may be several: %s", spec, f, allowed)
+			}
+			if err != nil || st.IsDir() {
 				return nil, notFile(f, err)
 			}
 			names = append(names, f)

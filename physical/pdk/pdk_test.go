@@ -257,6 +257,9 @@ func TestFiles(t *testing.T) {
 		{"missing in list", plain + "," + filepath.Join(dir, "none.lib"), nil, `^pdk: Liberty file .*none\.lib cannot be read: no such file or directory`},
 		{"folder in list", plain + "," + empty, nil, `^pdk: Liberty file .*empty is a folder \(a folder is allowed alone`},
 		{"empty in list", plain + ",", nil, `names an empty file between commas`},
+		{"names in list", "osu018,osu035", nil, `^pdk: --liberty "osu018,osu035" lists the library osu018 with others: a library by name is one alone, files by path may be several: allowed osu018, osu035, sky130hd, asap7, a Liberty file`},
+		{"a name after a file", plain + ",ASAP7", nil, `^pdk: --liberty ".*plain\.lib,ASAP7" lists the library ASAP7 with others: a library by name is one alone`},
+		{"a library not carried in list", plain + ",nangate45", nil, `^pdk: --liberty ".*plain\.lib,nangate45" lists the library nangate45 with others: a library by name is one alone`},
 		{"empty folder", empty, nil, `^pdk: folder .*empty holds no Liberty file \(\*\.lib or \*\.lib\.gz\): allowed`},
 	}
 	for _, tt := range tests {
