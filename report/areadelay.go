@@ -30,8 +30,9 @@ import (
 // Yosys's own a + b + cin (ref, when not nil) as a star under them, its
 // outline over them. Adders measured at
 // one point, and Yosys's adder at theirs, stand side by side in a row
-// centred on it, in the order of points and the star last, so that no
-// glyph hides another (as the families of one depth in Plot). The title
+// from it to the right, in the order of points and the star last, so that
+// no glyph hides another (as the families of one depth in Plot), and the
+// delay axis reaches the last of a row. The title
 // names what the adders share (adder.Architecture.Name: "ling pgcells
 // adders") and says when they are pipelined. Adders slower than four times the fastest one
 // (ripple carry, long chains) are counted in the title, not drawn, unless
@@ -41,7 +42,8 @@ import (
 // named as "kogge-stone v=3". An adder of a file is a diamond over the
 // other markers, with its name on a pale ground over everything, beside
 // it where that hides the fewest markers, or a few lines up or down with a
-// thin line back to it.
+// thin line back to it, which crosses the front's line as little as it
+// can.
 func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.Result, format string) error {
 	if !slices.Contains(PlotFormats, format) {
 		return fmt.Errorf("report: unknown plot format %q: allowed svg, png", format)
