@@ -221,7 +221,7 @@ func specFiles(spec string) ([]string, error) {
 				return nil, fmt.Errorf("pdk: --liberty %q names an empty file between commas: %s", spec, allowed)
 			}
 			st, err := os.Stat(f)
-			if _, notCarried := notCarried[strings.ToLower(f)]; err != nil && (notCarried || slices.Contains(Names, strings.ToLower(f))) {
+			if err != nil && isLibraryName(f) {
 				return nil, fmt.Errorf("pdk: --liberty %q lists the library %s with others: a library by name is one alone, files by path may be several: %s", spec, f, allowed)
 			}
 			if err != nil || st.IsDir() {
@@ -241,6 +241,13 @@ func specFiles(spec string) ([]string, error) {
 		return nil, fmt.Errorf("pdk: unknown library %q%s: %s", spec, meant, allowed)
 	}
 	return nil, notFile(spec, err)
+}
+
+// isLibraryName reports whether name, in any case, names a library: one
+// prefixgen carries or one it knows of and does not.
+func isLibraryName(name string) bool {
+	_, known := notCarried[strings.ToLower(name)]
+	return known || slices.Contains(Names, strings.ToLower(name))
 }
 
 // notFile is the error of a file in a list that cannot be read, or is a
