@@ -80,7 +80,9 @@ func refuse(format string, args ...any) error {
 // network and its figures, and what format ("json", "text", "dot", "svg",
 // "verilog", "vhdl", "yosys-lcu") builds in memory to write it (measured,
 // with room); format "" is a request that builds networks for their
-// figures or to simulate them, and writes no network.
+// figures or to simulate them, and writes no network. Format Synth adds
+// what the outside tools hold of each cell; a synthesis also costs a share
+// for each bit of the adder.
 func CellBytes(format string) int64 {
 	switch format {
 	case "":
@@ -91,8 +93,34 @@ func CellBytes(format string) int64 {
 		return 16384
 	case "svg":
 		return 1024
+	case Synth:
+		return 512 + synthCellBytes
 	}
 	return 192 // text and json: the network and its writer's buffer
+}
+
+// Synth is the format of a request whose adders the outside tools
+// synthesize and time (prefixgen synth): Yosys, ABC and OpenSTA hold the
+// whole adder, and prefixgen reads back what they print.
+const Synth = "synth"
+
+// The memory the outside tools and prefixgen's reading of their output
+// take to synthesize an adder, per cell of its network and per bit.
+// Measured on a 4096-bit Kogge–Stone adder kept as written on ASAP7
+// (45 057 cells of the network, 95 579 of the library; at their peaks
+// Yosys 919 MB, prefixgen 558 MB, OpenSTA 159 MB; the abc flow alike) and
+// on a 1024-bit one (Yosys 188 MB, prefixgen 381 MB), with room: about
+// 16 KiB a cell of the library, two to a cell of the network and five to
+// a bit (its generate, propagate and sum, and their inverters).
+const (
+	synthCellBytes = 32 << 10
+	synthBitBytes  = 80 << 10
+)
+
+// synthBytes returns what the outside tools take to synthesize an adder of
+// width n whose network has cells cells.
+func synthBytes(cells, n int) int64 {
+	return int64(cells)*synthCellBytes + int64(n)*synthBitBytes
 }
 
 // gib writes bytes in GiB, to a tenth.
@@ -116,8 +144,8 @@ func widest(n int, fits func(int) bool) int {
 
 // Topology refuses, before anything is built, topology name ("all" for
 // every one) at width n with params p, written as format (CellBytes),
-// when its cells need more memory than b.Memory, naming the widest width
-// that fits. A name, width or parameter that topologies refuses whatever
+// when its cells need more memory than b.Memory, naming the
+// widest width that fits. A name, width or parameter that topologies refuses whatever
 // the machine is let through: topologies.Select says what is wrong.
 func (b Budget) Topology(name string, n int, p network.Params, format string) error {
 	var ts []topologies.Topology
@@ -134,17 +162,21 @@ func (b Budget) Topology(name string, n int, p network.Params, format string) er
 			return nil // refused whatever the machine
 		}
 	}
-	per := CellBytes(format)
+	// The networks are held at once; their syntheses take turns, each in
+	// tools of its own, so a synthesis adds what its largest one needs
+	// (Budget.Memory is half the machine's: a second job fits).
 	need := func(n int) int64 {
-		var sum int64
+		var sum, largest int64
 		for _, t := range ts {
-			cells := int64(t.EstimateCells(n, p))
-			if cells > (1<<62)/per {
-				return 1 << 62
+			cells := t.EstimateCells(n, p)
+			if format == Synth {
+				sum += int64(cells) * CellBytes("")
+				largest = max(largest, synthBytes(cells, n))
+			} else {
+				sum += int64(cells) * CellBytes(format)
 			}
-			sum += cells * per
 		}
-		return sum
+		return sum + largest
 	}
 	if need(n) <= b.Memory {
 		return nil
@@ -155,17 +187,27 @@ func (b Budget) Topology(name string, n int, p network.Params, format string) er
 	if name == "all" {
 		what = fmt.Sprintf("every topology at width %d", n)
 	}
+	if format == Synth {
+		what = "synthesizing " + what
+	}
 	return refuse("%s needs about %s of memory, more than the %s allowed here: allowed widths up to %d", what, gib(need(n)), gib(b.Memory), lo)
 }
 
 // Network refuses a network read from a file whose cells, written as
 // format (CellBytes), need more memory than b.Memory.
 func (b Budget) Network(net *network.Network, format string) error {
-	per := CellBytes(format)
-	if need := int64(net.Size()) * per; need > b.Memory {
-		return refuse("the network of %d cells needs about %s of memory, more than the %s allowed here: allowed networks of up to %d cells", net.Size(), gib(need), gib(b.Memory), b.Memory/per)
+	need := int64(net.Size()) * CellBytes(format)
+	if format == Synth {
+		need = int64(net.Size())*CellBytes("") + synthBytes(net.Size(), net.Width())
 	}
-	return nil
+	if need <= b.Memory {
+		return nil
+	}
+	if format == Synth {
+		most := max(b.Memory-synthBytes(0, net.Width()), 0) / CellBytes(Synth)
+		return refuse("synthesizing the network of %d cells at width %d needs about %s of memory, more than the %s allowed here: allowed networks of up to %d cells at that width", net.Size(), net.Width(), gib(need), gib(b.Memory), most)
+	}
+	return refuse("the network of %d cells needs about %s of memory, more than the %s allowed here: allowed networks of up to %d cells", net.Size(), gib(need), gib(b.Memory), b.Memory/CellBytes(format))
 }
 
 // Text refuses a text diagram of net (emit.TextSize) larger than b.Diagram,

@@ -43,6 +43,11 @@ func TestTopology(t *testing.T) {
 		{"sklansky", "", 4000000, budget, `^limits: sklansky at width 4000000 needs about 20\.8 GiB of memory`},
 		{"all", "", 1000000, budget, `^limits: every topology at width 1000000 needs about [\d.]+ GiB of memory, more than the 4\.0 GiB allowed here: allowed widths up to \d+$`},
 		{"sklansky", "dot", 1 << 16, limits.Budget{Memory: 1 << 20}, `^limits: sklansky at width 65536 needs about 8\.0 GiB of memory, more than the 0\.0 GiB allowed here: allowed widths up to \d+$`},
+		{"kogge-stone", limits.Synth, 1048576, budget, `^limits: synthesizing kogge-stone at width 1048576 needs about 697\.5 GiB of memory, more than the 4\.0 GiB allowed here: allowed widths up to \d+$`},
+		{"ripple", limits.Synth, 1048576, budget, `^limits: synthesizing ripple at width 1048576 needs about 112\.5 GiB of memory`},
+		{"all", limits.Synth, 65536, budget, `^limits: synthesizing every topology at width 65536 needs about`},
+		{"kogge-stone", limits.Synth, 4096, budget, ""},
+		{"all", limits.Synth, 4096, budget, ""}, // one synthesis at a time: summed, they would not fit
 		{"ripple", "json", 1048576, budget, ""},
 		{"all", "", 4096, budget, ""},
 		{"no-such", "", 1 << 30, budget, ""},
@@ -77,6 +82,10 @@ func TestNetwork(t *testing.T) {
 	small := limits.Budget{Memory: 16384 * 500}
 	assert.EqualError(t, small.Network(net, "dot"), "limits: the network of 999 cells needs about 0.0 GiB of memory, more than the 0.0 GiB allowed here: allowed networks of up to 500 cells")
 	assert.NoError(t, small.Network(net, "json"))
+	// Synthesized, each cell and each bit costs the outside tools too.
+	assert.NoError(t, budget.Network(net, limits.Synth))
+	tools := limits.Budget{Memory: 100 << 20}
+	assert.EqualError(t, tools.Network(net, limits.Synth), "limits: synthesizing the network of 999 cells at width 1000 needs about 0.1 GiB of memory, more than the 0.1 GiB allowed here: allowed networks of up to 689 cells at that width")
 }
 
 // A text diagram larger than the budget is refused, naming the widest

@@ -12,10 +12,14 @@ import (
 var budget = limits.Machine()
 
 // writes returns the format the command c writes networks in, as
-// limits.CellBytes takes it: gen's -f, and "" for every other command.
+// limits.CellBytes takes it: gen's -f, limits.Synth for synth, whose
+// networks the outside tools hold whole, and "" for every other command.
 func writes(c *cli.Context) string {
-	if c.Command.Name == "gen" {
+	switch c.Command.Name {
+	case "gen":
 		return c.String("format")
+	case "synth":
+		return limits.Synth
 	}
 	return ""
 }
