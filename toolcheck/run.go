@@ -128,10 +128,7 @@ func broke(r Result, o *ran, said string) Result {
 		if said == "" {
 			said = exit.FirstLine
 		}
-		how := fmt.Sprintf("exit status %d", exit.Code)
-		if exit.Code < 0 {
-			how = "killed by " + exit.Signal.String()
-		}
+		how := exit.How()
 		switch {
 		case exit.Code < 0 && said != "":
 			r.Detail = fmt.Sprintf("%s failed: %s: %s", o.tool, how, said)

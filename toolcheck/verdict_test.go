@@ -85,7 +85,7 @@ func TestToolVerdicts(t *testing.T) {
 		{name: "yosys crashes",
 			scripts: map[string]string{"yosys": "echo dying; kill -SEGV $$"},
 			want: map[string]row{
-				"equivalence": {toolcheck.Error, "yosys failed: killed by segmentation fault: dying"},
+				"equivalence": {toolcheck.Error, "yosys failed: killed by SIGSEGV, a segmentation fault: dying"},
 			}},
 		{name: "yosys prints escapes and a carriage return",
 			scripts: map[string]string{"yosys": `printf '\033[2Jgone\rback\n' >&2; exit 1`},
@@ -179,7 +179,7 @@ func TestToolVerdicts(t *testing.T) {
 		{name: "ghdl crashes",
 			scripts: map[string]string{"ghdl": "kill -SEGV $$"},
 			want: map[string]row{
-				"VHDL": {toolcheck.Error, "ghdl failed: killed by segmentation fault"},
+				"VHDL": {toolcheck.Error, "ghdl failed: killed by SIGSEGV, a segmentation fault"},
 			}},
 	}
 	for _, tt := range tests {

@@ -467,7 +467,7 @@ echo 'harness.cu(3): error: identifier "x" is undefined' >&2
 echo '1 error detected in the compilation of "harness.cu".' >&2
 exit 1`), want: `bench: nvcc failed (exit status 1): harness.cu(3): error: identifier "x" is undefined`},
 		{name: "nvcc crashes", nvcc: fakeTool(t, "nvcc", "echo 'Segmentation fault'; kill -SEGV $$"),
-			want: "bench: nvcc failed (killed by segmentation fault): Segmentation fault"},
+			want: "bench: nvcc failed (killed by SIGSEGV, a segmentation fault): Segmentation fault"},
 		{name: "nvcc hangs", nvcc: fakeTool(t, "nvcc", "sleep 60"),
 			want: "bench: nvcc ran past its time limit of 500ms and was stopped (allowed: a longer --tool-timeout)"},
 		{name: "harness hangs", nvcc: fakeNVCC(t, "sleep 60"),
@@ -481,7 +481,7 @@ exit 1`), want: `bench: nvcc failed (exit status 1): harness.cu(3): error: ident
 		{name: "harness fails with escapes", nvcc: fakeNVCC(t, `printf 'boom \033[2Jgone\n' >&2; exit 1`),
 			want: `bench: harness failed (exit status 1): boom \x1b[2Jgone`},
 		{name: "harness crashes after its report", nvcc: fakeNVCC(t, "cat <<'EOF'\n"+goodReport+"\nEOF\nkill -SEGV $$"),
-			want: "bench: harness failed (killed by segmentation fault) and printed nothing"},
+			want: "bench: harness failed (killed by SIGSEGV, a segmentation fault) and printed nothing"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()

@@ -81,14 +81,51 @@ type ExitError struct {
 }
 
 func (e *ExitError) Error() string {
-	how := fmt.Sprintf("exit status %d", e.Code)
-	if e.Code < 0 {
-		how = "killed by " + e.Signal.String()
-	}
+	how := e.How()
 	if e.FirstLine == "" {
 		return fmt.Sprintf("%s failed (%s) and printed nothing", e.Tool, how)
 	}
 	return fmt.Sprintf("%s failed (%s): %s", e.Tool, how, e.FirstLine)
+}
+
+// How says how the tool ended: "exit status 3", or "killed by SIGSEGV, a
+// segmentation fault".
+func (e *ExitError) How() string {
+	if e.Code >= 0 {
+		return fmt.Sprintf("exit status %d", e.Code)
+	}
+	return "killed by " + SignalText(e.Signal)
+}
+
+// signals names the signals that end a tool, with what each says of why
+// where the name alone does not.
+var signals = map[syscall.Signal][2]string{
+	syscall.SIGHUP:  {"SIGHUP"},
+	syscall.SIGINT:  {"SIGINT"},
+	syscall.SIGQUIT: {"SIGQUIT"},
+	syscall.SIGILL:  {"SIGILL", "an illegal instruction"},
+	syscall.SIGTRAP: {"SIGTRAP"},
+	syscall.SIGABRT: {"SIGABRT"},
+	syscall.SIGBUS:  {"SIGBUS", "a bus error"},
+	syscall.SIGFPE:  {"SIGFPE", "an arithmetic error"},
+	syscall.SIGKILL: {"SIGKILL", "the signal the system sends when memory runs out"},
+	syscall.SIGSEGV: {"SIGSEGV", "a segmentation fault"},
+	syscall.SIGPIPE: {"SIGPIPE", "a broken pipe"},
+	syscall.SIGALRM: {"SIGALRM"},
+	syscall.SIGTERM: {"SIGTERM"},
+}
+
+// SignalText names sig as a user reads it: "SIGKILL, the signal the
+// system sends when memory runs out", "SIGTERM", or for a signal of no
+// name here its number, "signal 40".
+func SignalText(sig syscall.Signal) string {
+	if s, ok := signals[sig]; ok {
+		if s[1] == "" {
+			return s[0]
+		}
+		return s[0] + ", " + s[1]
+	}
+	return fmt.Sprintf("signal %d", int(sig))
 }
 
 // TimeoutError is the error of a tool that ran past its time limit and

@@ -69,7 +69,11 @@ func TestRunExit(t *testing.T) {
 	}{
 		{"status", "echo; echo '  first words  '; echo more; exit 3", "sh failed (exit status 3): first words", 3},
 		{"silent", "exit 1", "sh failed (exit status 1) and printed nothing", 1},
-		{"crash", "echo dying; kill -SEGV $$", "sh failed (killed by segmentation fault): dying", -1},
+		{"crash", "echo dying; kill -SEGV $$", "sh failed (killed by SIGSEGV, a segmentation fault): dying", -1},
+		{"killed", "kill -KILL $$", "sh failed (killed by SIGKILL, the signal the system sends when memory runs out) and printed nothing", -1},
+		{"terminated", "kill -TERM $$", "sh failed (killed by SIGTERM) and printed nothing", -1},
+		{"aborted", "kill -ABRT $$", "sh failed (killed by SIGABRT) and printed nothing", -1},
+		{"real-time", "kill -40 $$", "sh failed (killed by signal 40) and printed nothing", -1},
 		{"escape", "printf '\\033[2Jgone\\n'; exit 2", `sh failed (exit status 2): \x1b[2Jgone`, 2},
 	}
 	for _, tt := range tests {
