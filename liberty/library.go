@@ -17,16 +17,45 @@ import (
 // gzipMagic opens every gzip stream.
 var gzipMagic = []byte{0x1f, 0x8b}
 
+// MaxSize is the largest Liberty file read, as text (decompressed): the
+// open libraries' files are tens of MB (ASAP7's five, power tables and
+// all, 46 MB), and parsing takes several times the text's size.
+const MaxSize = 1 << 30
+
+// maxSize is MaxSize, which tests lower.
+var maxSize int64 = MaxSize
+
 // ReadFile returns the text of the Liberty file at path, decompressed when
 // the file is gzip (known by its first bytes, whatever its name). A file
 // whose name ends in .gz that is not gzip, or whose gzip stream is
-// damaged, is an error naming it.
+// damaged, is an error naming it; so is one larger than MaxSize, a FIFO
+// read until it passes it.
 func ReadFile(path string) ([]byte, error) {
-	src, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
+	defer f.Close()
+	tooLarge := fmt.Errorf("liberty: %s is larger than the %s allowed: allowed a Liberty file of up to %s", path, mib(maxSize), mib(maxSize))
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > maxSize {
+		return nil, tooLarge
+	}
+	src, err := io.ReadAll(io.LimitReader(f, maxSize+1))
+	if err != nil {
+		return nil, &os.PathError{Op: "read", Path: path, Err: err}
+	}
+	if int64(len(src)) > maxSize {
+		return nil, tooLarge
+	}
 	return Decompress(path, src)
+}
+
+// mib writes bytes in MiB, or GiB where whole.
+func mib(bytes int64) string {
+	if bytes >= 1<<30 && bytes%(1<<30) == 0 {
+		return strconv.FormatInt(bytes>>30, 10) + " GiB"
+	}
+	return strconv.FormatInt(bytes>>20, 10) + " MiB"
 }
 
 // Decompress returns src, the contents of the file name, decompressed when
@@ -42,7 +71,10 @@ func Decompress(name string, src []byte) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("liberty: %s is not a whole gzip file: %w", name, err)
 	}
-	out, err := io.ReadAll(z)
+	out, err := io.ReadAll(io.LimitReader(z, maxSize+1))
+	if err == nil && int64(len(out)) > maxSize {
+		return nil, fmt.Errorf("liberty: %s inflates to text larger than the %s allowed: allowed a Liberty file of up to %s", name, mib(maxSize), mib(maxSize))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("liberty: %s is not a whole gzip file: %w", name, err)
 	}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -220,6 +221,52 @@ func TestReadFile(t *testing.T) {
 	}
 	_, err = liberty.ReadFile(filepath.Join(dir, "none.lib"))
 	assert.ErrorIs(t, err, os.ErrNotExist)
+}
+
+// A file larger than the most read, a gzip stream that inflates past it
+// (a few KiB of zeros, MiBs of text), and a FIFO that never ends are
+// refused once past it, not read until memory runs out.
+func TestReadFileTooLarge(t *testing.T) {
+	defer liberty.SetMaxSize(1 << 20)()
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, data, 0o644))
+		return p
+	}
+	var bomb bytes.Buffer
+	w := gzip.NewWriter(&bomb)
+	_, err := w.Write(make([]byte, 3<<20))
+	require.NoError(t, err)
+	require.NoError(t, w.Close())
+	require.Less(t, bomb.Len(), 1<<15)
+	fifo := filepath.Join(dir, "endless.lib")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+	go func() {
+		f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+		if err != nil {
+			return
+		}
+		defer f.Close()
+		line := []byte(strings.Repeat("/* comment */\n", 1<<10))
+		for {
+			if _, err := f.Write(line); err != nil {
+				return
+			}
+		}
+	}()
+	for _, tt := range []struct{ name, want string }{
+		{write("big.lib", make([]byte, 1<<20+1)), `^liberty: .*big\.lib is larger than the 1 MiB allowed: allowed a Liberty file of up to 1 MiB$`},
+		{write("bomb.lib.gz", bomb.Bytes()), `^liberty: .*bomb\.lib\.gz inflates to text larger than the 1 MiB allowed: allowed a Liberty file of up to 1 MiB$`},
+		{fifo, `^liberty: .*endless\.lib is larger than the 1 MiB allowed: allowed a Liberty file of up to 1 MiB$`},
+	} {
+		_, err := liberty.ReadFile(tt.name)
+		require.Error(t, err, tt.name)
+		assert.Regexp(t, tt.want, err.Error())
+	}
+	got, err := liberty.ReadFile(write("edge.lib", make([]byte, 1<<20)))
+	require.NoError(t, err, "a file of the most read is read")
+	assert.Len(t, got, 1<<20)
 }
 
 func TestUnits(t *testing.T) {

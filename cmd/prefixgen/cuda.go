@@ -464,7 +464,10 @@ func cudaReport(c *cli.Context) error {
 	}
 	var reports []report.NamedBenchReport
 	for _, path := range c.Args().Slice() {
-		data, err := os.ReadFile(path)
+		data, err := readInput(path)
+		if isTooLarge(err) {
+			return usage(c, "report %v", err)
+		}
 		if err != nil {
 			if pe, ok := errors.AsType[*os.PathError](err); ok {
 				err = pe.Err

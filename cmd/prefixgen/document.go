@@ -71,7 +71,10 @@ func readDocument(c *cli.Context, path, what string) *document {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		return fail(fmt.Errorf("prefixgen %s: cannot read %s %s: it is a folder: allowed a %s or %s file", c.Command.Name, what, path, network.Format, adder.DocumentFormat))
 	}
-	data, err := os.ReadFile(path)
+	data, err := readInput(path)
+	if isTooLarge(err) {
+		return fail(fmt.Errorf("prefixgen %s: %s %v", c.Command.Name, what, err))
+	}
 	if err != nil {
 		return fail(fmt.Errorf("prefixgen %s: cannot read %s: %v", c.Command.Name, what, err))
 	}

@@ -1,8 +1,12 @@
 package main
 
 import (
+	"errors"
+	"fmt"
+
 	"github.com/urfave/cli/v2"
 
+	"github.com/prefixgen/prefixgen/internal/bounded"
 	"github.com/prefixgen/prefixgen/limits"
 )
 
@@ -22,4 +26,27 @@ func writes(c *cli.Context) string {
 		return limits.Synth
 	}
 	return ""
+}
+
+// inputBytes is the most a file of the user's (a network or adder
+// document, a design, a report) may hold: a 64th of what a request may
+// use, room for what reading it builds (decoding JSON takes several times
+// the bytes read, Yosys reading a design dozens).
+func inputBytes() int64 { return max(budget.Memory/64, 1<<20) }
+
+// readInput reads the file of the user's at path, up to inputBytes, a FIFO
+// as a file; a larger one is an error that names it and says so against
+// the budget (isTooLarge), in words that follow the flag that names it.
+func readInput(path string) ([]byte, error) {
+	data, err := bounded.ReadFile(path, inputBytes())
+	if e, ok := errors.AsType[*bounded.TooLargeError](err); ok {
+		return nil, fmt.Errorf("%s is %w here, a 64th of the %.1f GiB of memory a request may use", path, e, float64(budget.Memory)/(1<<30))
+	}
+	return data, err
+}
+
+// isTooLarge reports whether err is readInput's for a file too large.
+func isTooLarge(err error) bool {
+	_, ok := errors.AsType[*bounded.TooLargeError](err)
+	return ok
 }

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -58,4 +60,57 @@ func TestLimits(t *testing.T) {
 	fi, err := os.Stat(filepath.Join(dir, "t.txt"))
 	require.NoError(t, err)
 	assert.LessOrEqual(t, fi.Size(), limits.MaxText)
+}
+
+// fifo makes a FIFO in dir that gives line over and over to each reader,
+// 65 MiB and more, and returns its path: past the 64 MiB a budget of 4 GiB
+// allows, and an end where a reader that does not stop reaches it.
+func fifo(t *testing.T, dir, name, line string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	require.NoError(t, syscall.Mkfifo(p, 0o600))
+	go func() {
+		chunk := bytes.Repeat([]byte(line), 1<<12)
+		for {
+			f, err := os.OpenFile(p, os.O_WRONLY, 0)
+			if err != nil {
+				return
+			}
+			for written := 0; written < 65<<20; written += len(chunk) {
+				if _, err := f.Write(chunk); err != nil {
+					break // the reader has gone
+				}
+			}
+			f.Close()
+		}
+	}()
+	return p
+}
+
+// A file of the user's larger than a 64th of the budget, a FIFO's stream
+// included, is refused once past it, in one line with exit status 2, not
+// read to its end (which a FIFO may never reach) and then parsed.
+func TestLimitsInput(t *testing.T) {
+	defer func(b limits.Budget) { budget = b }(budget)
+	budget = limits.Budget{Memory: 4 << 30, Diagram: limits.MaxText}
+	dir := t.TempDir()
+	net := fifo(t, dir, "net.json", `{"format":"prefixgen.network/v1",`)
+	design := fifo(t, dir, "adder.v", "// a comment\n")
+	report := fifo(t, dir, "bench.json", "[1,")
+	const over = " is larger than the 64 MiB allowed here, a 64th of the 4.0 GiB of memory a request may use\n"
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"stats", "--from", net}, "prefixgen stats: network file " + net + over},
+		{[]string{"optimize", "-n", "8", "--max-delay-ns", "1", "--liberty", "asap7", "--start", net}, "prefixgen optimize: start file " + net + over},
+		{[]string{"synth", "--verilog", design, "--liberty", "asap7"}, "prefixgen synth: --verilog " + design + over},
+		{[]string{"cuda", "report", report}, "prefixgen cuda report: report " + report + over},
+	}
+	for _, tt := range tests {
+		status, out, errOut := prefixgen(tt.args...)
+		assert.Equal(t, 2, status, "%v: %s", tt.args, errOut)
+		assert.Empty(t, out)
+		assert.Equal(t, tt.want, errOut, "%v", tt.args)
+	}
 }

@@ -254,7 +254,10 @@ func readHDL(c *cli.Context, flag string) (path string, src []byte, err error) {
 	if path == "" {
 		return "", nil, usage(c, "--%s needs a file name", flag)
 	}
-	src, err = os.ReadFile(path)
+	src, err = readInput(path)
+	if isTooLarge(err) {
+		return "", nil, usage(c, "--%s %v", flag, err)
+	}
 	if err != nil {
 		if pe, ok := errors.AsType[*os.PathError](err); ok {
 			err = pe.Err

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/prefixgen/prefixgen/internal/bounded"
 	"github.com/prefixgen/prefixgen/internal/cleanup"
 	"github.com/prefixgen/prefixgen/internal/suggest"
 	"github.com/prefixgen/prefixgen/internal/toolrun"
@@ -335,7 +336,10 @@ func readFiles(paths []string, plain *string) (*liberty.Library, string, error) 
 		var srcs []liberty.Source
 		isPlain := len(paths) == 1
 		for _, p := range paths {
-			raw, err := os.ReadFile(p)
+			raw, err := bounded.ReadFile(p, liberty.MaxSize)
+			if _, ok := errors.AsType[*bounded.TooLargeError](err); ok {
+				return nil, false, fmt.Errorf("pdk: Liberty file %s is %w: allowed a Liberty file of up to %s", p, err, bounded.Size(liberty.MaxSize))
+			}
 			if err != nil {
 				return nil, false, notFile(p, err)
 			}
