@@ -42,7 +42,7 @@ func ReadFile(path string) ([]byte, error) {
 	}
 	src, err := io.ReadAll(io.LimitReader(f, maxSize+1))
 	if err != nil {
-		return nil, &os.PathError{Op: "read", Path: path, Err: err}
+		return nil, err // the file's *os.PathError
 	}
 	if int64(len(src)) > maxSize {
 		return nil, tooLarge

@@ -1,7 +1,6 @@
 package bounded
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -44,14 +43,7 @@ func ReadFile(path string, max int64) ([]byte, error) {
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > max {
 		return nil, &TooLargeError{Max: max}
 	}
-	data, err := ReadAll(f, max)
-	if err != nil {
-		if _, ok := errors.AsType[*TooLargeError](err); ok {
-			return nil, err
-		}
-		return nil, &os.PathError{Op: "read", Path: path, Err: err}
-	}
-	return data, nil
+	return ReadAll(f, max) // a read's error is the file's *os.PathError
 }
 
 // Size writes bytes as a user reads them: "512 bytes", "64 KiB",

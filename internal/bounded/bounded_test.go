@@ -92,3 +92,14 @@ func ExampleSize() {
 	// 190 MiB
 	// 3 GiB
 }
+
+// A folder is refused as os.ReadFile refuses it: one *os.PathError that
+// names it, not two.
+func TestReadFileFolder(t *testing.T) {
+	dir := t.TempDir()
+	_, err := bounded.ReadFile(dir, 1<<20)
+	require.Error(t, err)
+	_, want := os.ReadFile(dir)
+	assert.Equal(t, want.Error(), err.Error())
+	assert.Equal(t, 1, strings.Count(err.Error(), dir), err.Error())
+}
