@@ -162,9 +162,10 @@ func (b Budget) Topology(name string, n int, p network.Params, format string) er
 			return nil // refused whatever the machine
 		}
 	}
-	// The networks are held at once; their syntheses take turns, each in
-	// tools of its own, so a synthesis adds what its largest one needs
-	// (Budget.Memory is half the machine's: a second job fits).
+	// The networks are held at once; their syntheses run a few at a time
+	// (synth --jobs), each in tools of its own. The estimate adds the
+	// largest one's once: Budget.Memory is half the machine's, which
+	// leaves room for a second as large at once, not for more.
 	need := func(n int) int64 {
 		var sum, largest int64
 		for _, t := range ts {
