@@ -144,8 +144,8 @@ func widest(n int, fits func(int) bool) int {
 
 // Topology refuses, before anything is built, topology name ("all" for
 // every one) at width n with params p, written as format (CellBytes),
-// when its cells need more memory than b.Memory, naming the
-// widest width that fits. A name, width or parameter that topologies refuses whatever
+// when its cells need more memory than b.Memory, naming the widest width
+// that fits. A name, width or parameter that topologies refuses whatever
 // the machine is let through: topologies.Select says what is wrong.
 func (b Budget) Topology(name string, n int, p network.Params, format string) error {
 	var ts []topologies.Topology
