@@ -64,8 +64,12 @@ type Architecture struct {
 	// in P's place, and the bit's sum for a carry of 1 into bit j; the carry
 	// into bit j selects one of the two sums. A chain of such cells is a
 	// ripple of full adders, or a carry-select segment (see the package
-	// documentation). With a carry-in, bit 0 is a full adder too. It applies
-	// to Add, dense, binary, without Ling's carries, library cells for the
+	// documentation). With a carry-in, bit 0 is a full adder too. In a
+	// sparse adder the network is logic, and the carry-select blocks ripple
+	// through full adders instead: every bit of a block but its lowest is
+	// a full adder in the lowest block, which ripples from the carry-in,
+	// and two in the others, one for each carry into the block. It applies
+	// to Add, binary, without Ling's carries, library cells for the
 	// generate and propagate, or a pipeline.
 	FACells bool
 	// PipelineAfter lists the levels after which a register stage is
@@ -102,8 +106,6 @@ func (a Architecture) faCellsFit() string {
 	switch {
 	case a.Op != Add:
 		return "applies to --op add only: the cells take a and b as they are; allowed with add"
-	case a.sparse() > 1:
-		return "applies to a dense adder: allowed --sparse 1"
 	case a.valency() > 2:
 		return "applies to binary cells: allowed --valency 2"
 	case a.Ling:
@@ -322,7 +324,8 @@ func joinInts(xs []int, sep string) string {
 // EachOption returns every architecture of list four times, in order: as
 // it is, with Ling's carries, with library cells for each bit's generate
 // and propagate, and with both; and a fifth time with the library's full
-// adders where they apply (FACells: a dense, combinational adder); the
+// adders where they apply (FACells: a combinational adder of binary
+// cells); the
 // named set of an exploration that asks for every architecture option.
 // Ling, PGCells and FACells already set in an architecture are cleared
 // first, so that no architecture is listed twice.

@@ -314,4 +314,5 @@ func ExampleEachOption() {
 	// "sparse=4 ling"
 	// "sparse=4 pgcells"
 	// "sparse=4 ling pgcells"
+	// "sparse=4 facells"
 }

@@ -175,7 +175,7 @@ func (b *builder) port(name string, width int, dir Dir, comment string) {
 func (b *builder) build() {
 	b.plan()
 	b.ports()
-	if b.arch.FACells {
+	if b.arch.FACells && b.arch.sparse() == 1 {
 		b.buildFA()
 		b.flags()
 		b.summary()
@@ -282,7 +282,7 @@ func (b *builder) preprocess() {
 	arch, n, w := b.arch, b.n, b.n
 	switch arch.Op {
 	case Add:
-		if b.cells != nil {
+		if arch.PGCells {
 			b.section("Pre-processing in the library's cells: bit i generates g[i] and propagates",
 				"p[i], their complements g_n[i] = NAND2(a[i], b[i]) and p_n[i] =",
 				"OAI21(a[i], b[i], g_n[i]) = !((a[i] | b[i]) & g_n[i]); the carry-in is folded",
@@ -309,7 +309,7 @@ func (b *builder) preprocess() {
 	if !b.needCout {
 		gWidth = n - 1
 	}
-	if b.cells != nil {
+	if arch.PGCells {
 		b.cellLeaves(gWidth)
 	} else if gWidth == n && arch.Op != AddSub {
 		b.assign(Assign{Target: Whole("g"), Expr: and(sig("a"), b.operandB(-1)), Declare: true, Width: w}, 0)
@@ -319,7 +319,7 @@ func (b *builder) preprocess() {
 			b.assign(Assign{Target: Bit("g", i), Expr: and(bit("a", i), b.operandB(i))}, 0)
 		}
 	}
-	if b.cells != nil {
+	if arch.PGCells {
 		b.assign(Assign{Target: Whole("p"), Expr: not(sig("p_n")), Declare: true, Width: w}, 0)
 	} else if arch.Op == AddSub {
 		b.assign(Assign{Target: Whole("p"), Expr: xor(sig("a"), sig("b_op")), Declare: true, Width: w}, 0)
@@ -493,33 +493,46 @@ func (b *builder) sums() {
 		}
 		return
 	}
-	b.section(fmt.Sprintf("Carry-select blocks of %d bits: while the tree computes the carry into", s),
-		"each block, two ripple chains compute its sums for a block carry-in of 0",
-		"(c0_bI, s0_bI) and of 1 (c1_bI, s1_bI); the tree's carry selects one. The",
-		"lowest block ripples from the carry-in itself (c_bI).")
+	if arch.FACells {
+		b.section(fmt.Sprintf("Carry-select blocks of %d bits: while the tree computes the carry into", s),
+			"each block, two ripple chains of full adders compute its sums for a block",
+			"carry-in of 0 (c0_bI, the carry into bit I, s0_bI) and of 1 (c1_bI, s1_bI);",
+			"the tree's carry selects one. The lowest block ripples from the carry-in",
+			"itself (c_bI); a block's lowest bit is the XOR of its propagate and carry.")
+	} else {
+		b.section(fmt.Sprintf("Carry-select blocks of %d bits: while the tree computes the carry into", s),
+			"each block, two ripple chains compute its sums for a block carry-in of 0",
+			"(c0_bI, s0_bI) and of 1 (c1_bI, s1_bI); the tree's carry selects one. The",
+			"lowest block ripples from the carry-in itself (c_bI).")
+	}
 	b.bus(sum, w, post)
 	if sum == "sum" {
 		sec := &b.d.Sections[len(b.d.Sections)-1]
 		sec.Buses = sec.Buses[:len(sec.Buses)-1] // the port itself
 	}
+	var fa *faPlan
+	if arch.FACells {
+		fa = &faPlan{inv: map[int][2]Ref{}}
+	}
 	for lo := 0; lo < n; lo += s {
 		hi := min(lo+s, n) - 1
 		b.d.Groups++
 		if lo == 0 {
-			b.rippleBlock(hi)
+			b.rippleBlock(hi, fa)
 		} else {
-			b.selectBlock(lo, hi)
+			b.selectBlock(lo, hi, fa)
 		}
 	}
 }
 
 // rippleBlock declares the lowest block of a sparse tree, bits 0 to hi,
-// which ripples from the carry-in.
-func (b *builder) rippleBlock(hi int) {
+// which ripples from the carry-in: through logic, or with fa through a
+// full adder for each bit above bit 0.
+func (b *builder) rippleBlock(hi int, fa *faPlan) {
 	n, sum, post := b.n, b.sum, b.post
-	c := b.ci
+	c := b.ci // the carry into bit i
 	for i := 0; i <= hi; i++ {
-		if i > 0 {
+		if i == 1 || i > 1 && fa == nil {
 			name := "c_b" + strconv.Itoa(i)
 			if i == 1 && b.needG[0] && !b.arch.Ling {
 				c = b.gName[0]
@@ -530,18 +543,26 @@ func (b *builder) rippleBlock(hi int) {
 		if i == n-1 {
 			b.carryTop = c
 		}
+		if i > 0 && fa != nil {
+			c, _ = b.fullAdder(fa, i, c, "c_b"+strconv.Itoa(i+1), "s"+strconv.Itoa(i)+"_fa", true, post, "")
+			continue
+		}
+		comment := "rippling from the carry-in"
+		if fa != nil {
+			comment += ", a full adder a bit above bit 0"
+		}
 		b.assign(Assign{Target: Bit(sum, i), Expr: xor(bit("p", i), c),
-			Comment: commentIf(i == 0, fmt.Sprintf("block 0, bits %d to %d, rippling from the carry-in", 0, hi))}, post)
+			Comment: commentIf(i == 0, fmt.Sprintf("block 0, bits %d to %d, %s", 0, hi, comment))}, post)
 	}
 }
 
 // selectBlock declares the carry-select block of bits lo to hi: two ripple
-// chains from a block carry-in of 0 and of 1, and the multiplexers the
-// tree's carry G[lo-1:0] drives.
-func (b *builder) selectBlock(lo, hi int) {
+// chains from a block carry-in of 0 and of 1, of logic or with fa of full
+// adders, and the multiplexers the tree's carry G[lo-1:0] drives.
+func (b *builder) selectBlock(lo, hi int, fa *faPlan) {
 	n, sum, post := b.n, b.sum, b.post
 	gc := b.carry(lo - 1)
-	var c0, c1 Expr
+	var c0, c1 Expr // the carries into bit i
 	for i := lo; i <= hi; i++ {
 		comment := commentIf(i == lo, fmt.Sprintf("block %d, bits %d to %d, selected by the carry G[%d:0]", lo/b.arch.sparse(), lo, hi, lo-1))
 		if i == lo {
@@ -552,12 +573,25 @@ func (b *builder) selectBlock(lo, hi int) {
 			b.assign(Assign{Target: Bit(sum, i), Expr: xor(bit("p", i), gc), Comment: comment}, post)
 			continue
 		}
-		c0 = b.wire("c0_b"+strconv.Itoa(i), or(bit("g", i-1), and(bit("p", i-1), c0)), post, comment)
-		c1 = b.wire("c1_b"+strconv.Itoa(i), or(bit("g", i-1), and(bit("p", i-1), c1)), post, commentIf(c0.Op != OpRef, comment))
-		s0 := b.wire("s0_b"+strconv.Itoa(i), xor(bit("p", i), c0), post, "")
-		s1 := b.wire("s1_b"+strconv.Itoa(i), xor(bit("p", i), c1), post, "")
-		if i == n-1 && b.arch.Flags&Overflow != 0 {
-			b.carryTop = b.wire("carry_top", mux(gc, c1, c0), post, "")
+		var s0, s1 Expr
+		if fa != nil {
+			if i == lo+1 {
+				c0 = bit("g", lo)
+				c1 = b.wire("c1_b"+strconv.Itoa(i), or(bit("g", lo), bit("p", lo)), post, comment)
+			}
+			if i == n-1 && b.arch.Flags&Overflow != 0 {
+				b.carryTop = b.wire("carry_top", mux(gc, c1, c0), post, "")
+			}
+			c0, s0 = b.fullAdder(fa, i, c0, "c0_b"+strconv.Itoa(i+1), "s0_b"+strconv.Itoa(i), false, post, commentIf(i > lo+1, comment))
+			c1, s1 = b.fullAdder(fa, i, c1, "c1_b"+strconv.Itoa(i+1), "s1_b"+strconv.Itoa(i), false, post, "")
+		} else {
+			c0 = b.wire("c0_b"+strconv.Itoa(i), or(bit("g", i-1), and(bit("p", i-1), c0)), post, comment)
+			c1 = b.wire("c1_b"+strconv.Itoa(i), or(bit("g", i-1), and(bit("p", i-1), c1)), post, commentIf(c0.Op != OpRef, comment))
+			s0 = b.wire("s0_b"+strconv.Itoa(i), xor(bit("p", i), c0), post, "")
+			s1 = b.wire("s1_b"+strconv.Itoa(i), xor(bit("p", i), c1), post, "")
+			if i == n-1 && b.arch.Flags&Overflow != 0 {
+				b.carryTop = b.wire("carry_top", mux(gc, c1, c0), post, "")
+			}
 		}
 		b.assign(Assign{Target: Bit(sum, i), Expr: mux(gc, s1, s0)}, post)
 		b.d.Muxes++

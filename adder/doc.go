@@ -66,18 +66,19 @@
 //   - PGCells: each bit's generate and propagate as two cells of a
 //     standard-cell library, the Cells given to Describe beside the
 //     architecture, named in the description (Assign.Cell), which the
-//     Verilog emitter instantiates: g_n = NAND2(a, b) and
-//     p_n = OAI21(a, b, g_n), the propagate's XNOR for one OAI21 beside the
-//     NAND2 the generate needs anyway. Add only; the VHDL emitter refuses
-//     it.
+//     emitters instantiate: g_n = NAND2(a, b) and p_n = OAI21(a, b, g_n),
+//     the propagate's XNOR for one OAI21 beside the NAND2 the generate
+//     needs anyway. Add only.
 //   - FACells: each bit that one cell joins alone to the span below it,
 //     and that nothing else reads, as the library's full adder (Cells.FA,
 //     an instance of two outputs: Assign.CellPin and Assign.Instance), two
 //     where the span starts above bit 0, the carry into the span then
 //     selecting the bit's sum; the tree reads the second adder's K = G | P
 //     where it reads P. A ripple network becomes a ripple of full adders,
-//     topologies.CarrySelect's a carry-select adder. Add, dense, binary,
-//     combinational, without Ling or PGCells; the VHDL emitter refuses it.
+//     topologies.CarrySelect's a carry-select adder. In a sparse adder the
+//     network stays logic and the carry-select blocks ripple through full
+//     adders, two a bit but for each block's lowest bit (one in the lowest
+//     block). Add, binary, combinational, without Ling or PGCells.
 //
 // The network is not changed: its proof by spans stands. The description
 // keeps the cells the outputs it needs depend on (a comparator needs only the

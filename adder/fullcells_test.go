@@ -66,6 +66,72 @@ func TestFullAdderCellsCompute(t *testing.T) {
 	}
 }
 
+// A sparse adder of full-adder cells, of every network, sparseness,
+// polarity, carry-in and flags, computes what math/big computes.
+func TestFullAdderCellsSparseCompute(t *testing.T) {
+	rng := rand.New(rand.NewPCG(29, 3))
+	for _, n := range []int{2, 5, 8, 13, 16} {
+		for _, topo := range []string{"ripple", "sklansky", "brent-kung", "kogge-stone", "han-carlson", "zero-deficiency"} {
+			net := build(t, topo, n)
+			for _, s := range adder.Sparseness[1:] {
+				if s > n {
+					continue
+				}
+				for i := range faCells {
+					for trial := range 3 {
+						arch := adder.Architecture{FACells: true, Sparse: s, Flags: adder.Flags(rng.IntN(16)), NoCarryIn: trial == 2}
+						t.Run(fmt.Sprintf("%s/%d/%s/%+v", topo, n, faCells[i].FA.Name, arch), func(t *testing.T) {
+							d, err := adder.Describe(net, arch, &faCells[i])
+							require.NoError(t, err)
+							checkDescription(t, d, rng, 48)
+						})
+					}
+				}
+			}
+		}
+	}
+}
+
+// A sparse adder's blocks ripple through full adders: every bit of a
+// block but its lowest is a full adder in the lowest block and two in the
+// others, where a multiplexer selects its sum; the tree is the network's
+// logic.
+func TestFullAdderCellsSparseStructure(t *testing.T) {
+	for _, tt := range []struct {
+		topo          string
+		n, s          int
+		adders, muxes int
+	}{
+		// Blocks 0–3, 4–7: bits 1–3 one each, bits 5–7 two each.
+		{"kogge-stone", 8, 4, 3 + 2*3, 3},
+		// Blocks of two: bit 1 one, bits 3, 5, 7 two each.
+		{"sklansky", 8, 2, 1 + 2*3, 3},
+		// Blocks 0–7, 8–12: bits 1–7 one each, bits 9–12 two each.
+		{"brent-kung", 13, 8, 7 + 2*4, 4},
+		// One block: a ripple of full adders above bit 0.
+		{"ripple", 8, 8, 7, 0},
+	} {
+		plain, err := adder.Describe(build(t, tt.topo, tt.n), adder.Architecture{Sparse: tt.s, Flags: adder.Carry}, nil)
+		require.NoError(t, err)
+		d, err := adder.Describe(build(t, tt.topo, tt.n), adder.Architecture{FACells: true, Sparse: tt.s, Flags: adder.Carry}, &faCells[0])
+		require.NoError(t, err)
+		assert.Equal(t, tt.adders, d.FullAdders, tt.topo)
+		assert.Equal(t, tt.muxes, d.Muxes, tt.topo)
+		assert.Equal(t, plain.Cells, d.Cells, "%s: the tree is the plain adder's", tt.topo)
+		assert.Equal(t, plain.Depth, d.Depth, tt.topo)
+		instances := 0
+		for _, sec := range d.Sections {
+			for _, a := range sec.Assigns {
+				if a.Cell != nil {
+					instances++
+					require.Equal(t, "FAx1_ASAP7_75t_R", a.Cell.Name)
+				}
+			}
+		}
+		assert.Equal(t, 2*tt.adders, instances, "a carry and a sum per full adder")
+	}
+}
+
 // A ripple network of full-adder cells is a ripple of full adders and
 // nothing else; a carry-select network's upper segment has two a bit, and
 // the carry into it selects the sums.
@@ -117,7 +183,6 @@ func TestFullAdderCellsRefused(t *testing.T) {
 		want string
 	}{
 		{adder.Architecture{FACells: true, Op: adder.Sub}, "--op add only"},
-		{adder.Architecture{FACells: true, Sparse: 2}, "allowed --sparse 1"},
 		{adder.Architecture{FACells: true, Valency: 3}, "allowed --valency 2"},
 		{adder.Architecture{FACells: true, Ling: true}, "allowed one of --fa-cells and --ling"},
 		{adder.Architecture{FACells: true, PGCells: true}, "allowed one of --fa-cells and --pg-cells"},

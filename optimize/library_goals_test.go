@@ -145,58 +145,58 @@ var byMedians = map[string]int{
 // fullSetsEnv the whole sets are measured too, and each record is
 // checked to be its set's fastest or smallest.
 var recorded = map[string]struct{ fastest, smallest namedAdder }{
-	"nangate45-fast-abc-64-valency.json": {fastest: namedAdder{"kogge-stone v=3", 2, true, false}},
-	"sky130hd-fast-abc-64-sparse.json":   {fastest: namedAdder{"zero-deficiency d=8", 4, false, false}},
-	"nangate45-fast-abc-64-ling.json":    {fastest: namedAdder{"zero-deficiency d=11", 2, true, true}},
-	"nangate45-fast-abc-64-sparse.json":  {fastest: namedAdder{"knowles s=8", 4, false, false}},
-	"asap7-fast-abc-64-valency.json":     {fastest: namedAdder{"kogge-stone v=3", 4, false, false}},
-	"asap7-fast-abc-64-ling.json":        {fastest: namedAdder{"zero-deficiency d=11", 2, true, true}},
-	"asap7-fast-abc-64-sparse.json":      {fastest: namedAdder{"zero-deficiency d=8", 2, false, false}},
-	"sky130hd-fast-abc-64.json":          {fastest: namedAdder{"knowles s=21", 1, false, false}},
-	"asap7-fast-abc-64.json":             {fastest: namedAdder{"knowles s=6", 1, false, false}},
-	"nangate45-fast-abc-64.json":         {fastest: namedAdder{"knowles s=5", 1, false, true}},
-	"nangate45-small-abc-64.json":        {smallest: namedAdder{"zero-deficiency d=15", 1, false, true}},
-	"sky130hd-fast-keep-64-valency.json": {fastest: namedAdder{"kogge-stone v=3", 1, false, false}},
-	"asap7-fast-keep-64-valency.json":    {fastest: namedAdder{"kogge-stone v=3", 1, false, false}},
-	"sky130hd-fast-keep-64.json":         {fastest: namedAdder{"kogge-stone", 1, false, false}},
-	"nangate45-fast-keep-64-ling.json":   {fastest: namedAdder{"kogge-stone", 1, false, true}},
-	"asap7-fast-keep-64-ling.json":       {fastest: namedAdder{"knowles s=16", 1, false, false}},
-	"asap7-fast-keep-64-every.json":      {fastest: namedAdder{"kogge-stone v=4", 1, true, false}},
-	"sky130hd-fast-keep-32-ling.json":    {fastest: namedAdder{"kogge-stone", 1, false, false}},
-	"nangate45-fast-keep-32-ling.json":   {fastest: namedAdder{"kogge-stone", 1, false, true}},
-	"asap7-fast-keep-32-ling.json":       {fastest: namedAdder{"kogge-stone", 1, false, false}},
-	"asap7-fast-keep-32-every.json":      {fastest: namedAdder{"kogge-stone v=3", 1, true, true}},
-	"asap7-fast-keep-128-ling.json":      {fastest: namedAdder{"knowles s=8", 1, false, false}},
-	"nangate45-fast-keep-128-ling.json":  {fastest: namedAdder{"kogge-stone", 1, false, true}},
-	"sky130hd-fast-keep-128-ling.json":   {fastest: namedAdder{"knowles s=32", 1, false, true}},
-	"nangate45-fast-abc-32-valency.json": {fastest: namedAdder{"kogge-stone v=4", 1, false, false}},
-	"nangate45-fast-abc-32-every.json":   {fastest: namedAdder{"sklansky v=3", 4, true, true}},
-	"asap7-fast-abc-32-valency.json":     {fastest: namedAdder{"kogge-stone v=4", 1, false, false}},
-	"asap7-fast-abc-32-every.json":       {fastest: namedAdder{"kogge-stone v=3", 4, false, false}},
-	"sky130hd-fast-abc-32.json":          {fastest: namedAdder{"sklansky v=4", 1, false, false}},
-	"nangate45-fast-abc-32.json":         {fastest: namedAdder{"knowles s=11", 1, false, true}, smallest: namedAdder{"zero-deficiency d=11", 1, false, true}},
-	"asap7-fast-abc-32.json":             {fastest: namedAdder{"knowles s=13", 1, false, false}},
-	"sky130hd-fast-abc-128-valency.json": {fastest: namedAdder{"kogge-stone v=4", 1, false, true}},
-	"nangate45-fast-abc-128.json":        {fastest: namedAdder{"harris f=0 l=2", 1, false, false}},
-	"asap7-fast-abc-128-valency.json":    {fastest: namedAdder{"kogge-stone v=4", 1, false, false}},
-	"sky130hd-fast-abc-128.json":         {fastest: namedAdder{"harris f=0 l=2", 1, false, false}},
-	"nangate45-small-abc-128.json":       {smallest: namedAdder{"zero-deficiency d=126", 1, false, false}},
-	"sky130hd-fast-abc-128-every.json":   {fastest: namedAdder{"kogge-stone v=3", 2, true, false}},
-	"asap7-fast-abc-128-every.json":      {fastest: namedAdder{"kogge-stone v=3", 2, false, false}},
-	"nangate45-fast-abc-128-every.json":  {fastest: namedAdder{"kogge-stone v=3", 2, false, false}},
-	"asap7-small-abc-32.json":            {smallest: namedAdder{"zero-deficiency d=28", 1, false, false}},
-	"asap7-small-keep-32.json":           {smallest: namedAdder{"ripple", 1, false, false}},
-	"asap7-small-abc-64.json":            {smallest: namedAdder{"zero-deficiency d=60", 1, false, false}},
-	"asap7-small-keep-64.json":           {smallest: namedAdder{"ripple", 1, false, false}},
-	"asap7-small-abc-128.json":           {smallest: namedAdder{"zero-deficiency d=124", 1, false, false}},
-	"asap7-small-keep-128.json":          {smallest: namedAdder{"ripple", 1, false, false}},
-	"sky130hd-small-abc-32.json":         {smallest: namedAdder{"ripple", 1, false, true}},
+	"nangate45-fast-abc-64-valency.json": {fastest: namedAdder{"kogge-stone v=3", 2, true, false, false}},
+	"sky130hd-fast-abc-64-sparse.json":   {fastest: namedAdder{"zero-deficiency d=8", 4, false, false, false}},
+	"nangate45-fast-abc-64-ling.json":    {fastest: namedAdder{"zero-deficiency d=11", 2, true, true, false}},
+	"nangate45-fast-abc-64-sparse.json":  {fastest: namedAdder{"knowles s=8", 4, false, false, false}},
+	"asap7-fast-abc-64-valency.json":     {fastest: namedAdder{"kogge-stone v=3", 4, false, false, false}},
+	"asap7-fast-abc-64-ling.json":        {fastest: namedAdder{"zero-deficiency d=11", 2, true, true, false}},
+	"asap7-fast-abc-64-sparse.json":      {fastest: namedAdder{"zero-deficiency d=8", 2, false, false, false}},
+	"sky130hd-fast-abc-64.json":          {fastest: namedAdder{"knowles s=21", 1, false, false, false}},
+	"asap7-fast-abc-64.json":             {fastest: namedAdder{"knowles s=6", 1, false, false, false}},
+	"nangate45-fast-abc-64.json":         {fastest: namedAdder{"knowles s=5", 1, false, true, false}},
+	"nangate45-small-abc-64.json":        {smallest: namedAdder{"zero-deficiency d=15", 1, false, true, false}},
+	"sky130hd-fast-keep-64-valency.json": {fastest: namedAdder{"kogge-stone v=3", 1, false, false, false}},
+	"asap7-fast-keep-64-valency.json":    {fastest: namedAdder{"kogge-stone v=3", 1, false, false, false}},
+	"sky130hd-fast-keep-64.json":         {fastest: namedAdder{"kogge-stone", 1, false, false, false}},
+	"nangate45-fast-keep-64-ling.json":   {fastest: namedAdder{"kogge-stone", 1, false, true, false}},
+	"asap7-fast-keep-64-ling.json":       {fastest: namedAdder{"knowles s=16", 1, false, false, false}},
+	"asap7-fast-keep-64-every.json":      {fastest: namedAdder{"kogge-stone v=4", 1, true, false, false}},
+	"sky130hd-fast-keep-32-ling.json":    {fastest: namedAdder{"kogge-stone", 1, false, false, false}},
+	"nangate45-fast-keep-32-ling.json":   {fastest: namedAdder{"kogge-stone", 1, false, true, false}},
+	"asap7-fast-keep-32-ling.json":       {fastest: namedAdder{"kogge-stone", 1, false, false, false}},
+	"asap7-fast-keep-32-every.json":      {fastest: namedAdder{"kogge-stone v=3", 1, true, true, false}},
+	"asap7-fast-keep-128-ling.json":      {fastest: namedAdder{"knowles s=8", 1, false, false, false}},
+	"nangate45-fast-keep-128-ling.json":  {fastest: namedAdder{"kogge-stone", 1, false, true, false}},
+	"sky130hd-fast-keep-128-ling.json":   {fastest: namedAdder{"knowles s=32", 1, false, true, false}},
+	"nangate45-fast-abc-32-valency.json": {fastest: namedAdder{"kogge-stone v=4", 1, false, false, false}},
+	"nangate45-fast-abc-32-every.json":   {fastest: namedAdder{"sklansky v=3", 4, true, true, false}},
+	"asap7-fast-abc-32-valency.json":     {fastest: namedAdder{"kogge-stone v=4", 1, false, false, false}},
+	"asap7-fast-abc-32-every.json":       {fastest: namedAdder{"kogge-stone v=3", 4, false, false, false}},
+	"sky130hd-fast-abc-32.json":          {fastest: namedAdder{"sklansky v=4", 1, false, false, false}},
+	"nangate45-fast-abc-32.json":         {fastest: namedAdder{"knowles s=11", 1, false, true, false}, smallest: namedAdder{"zero-deficiency d=11", 1, false, true, false}},
+	"asap7-fast-abc-32.json":             {fastest: namedAdder{"knowles s=13", 1, false, false, false}},
+	"sky130hd-fast-abc-128-valency.json": {fastest: namedAdder{"kogge-stone v=4", 1, false, true, false}},
+	"nangate45-fast-abc-128.json":        {fastest: namedAdder{"harris f=0 l=2", 1, false, false, false}},
+	"asap7-fast-abc-128-valency.json":    {fastest: namedAdder{"kogge-stone v=4", 1, false, false, false}},
+	"sky130hd-fast-abc-128.json":         {fastest: namedAdder{"harris f=0 l=2", 1, false, false, false}},
+	"nangate45-small-abc-128.json":       {smallest: namedAdder{"zero-deficiency d=126", 1, false, false, false}},
+	"sky130hd-fast-abc-128-every.json":   {fastest: namedAdder{"kogge-stone v=3", 2, true, false, false}},
+	"asap7-fast-abc-128-every.json":      {fastest: namedAdder{"kogge-stone v=3", 2, false, false, false}},
+	"nangate45-fast-abc-128-every.json":  {fastest: namedAdder{"kogge-stone v=3", 2, false, false, false}},
+	"asap7-small-abc-32.json":            {smallest: namedAdder{"zero-deficiency d=28", 1, false, false, false}},
+	"asap7-small-keep-32.json":           {smallest: namedAdder{"ripple", 1, false, false, false}},
+	"asap7-small-abc-64.json":            {smallest: namedAdder{"zero-deficiency d=60", 1, false, false, false}},
+	"asap7-small-keep-64.json":           {smallest: namedAdder{"ripple", 1, false, false, false}},
+	"asap7-small-abc-128.json":           {smallest: namedAdder{"zero-deficiency d=124", 1, false, false, false}},
+	"asap7-small-keep-128.json":          {smallest: namedAdder{"ripple", 1, false, false, false}},
+	"sky130hd-small-abc-32.json":         {smallest: namedAdder{"ripple", 1, false, true, false}},
 	// By medians (byMedians): explore -n 32 --synth --all --every-option
 	// --valency 2,3,4 --no-optimize --liberty sky130hd --flow abc --orders 6.
-	"sky130hd-fast-abc-32-every-medians.json": {fastest: namedAdder{"kogge-stone v=3", 2, true, true}},
+	"sky130hd-fast-abc-32-every-medians.json": {fastest: namedAdder{"kogge-stone v=3", 2, true, true, false}},
 	// explore -n 128 --synth --all --no-optimize --liberty asap7 --flow
 	// abc --orders 6, with and without --pg-cells.
-	"asap7-fast-abc-128-medians.json": {fastest: namedAdder{"knowles s=7", 1, false, false}},
+	"asap7-fast-abc-128-medians.json": {fastest: namedAdder{"knowles s=7", 1, false, false, false}},
 }
 
 // namedAdder is one adder of a named set: a network as explore names it
@@ -206,6 +206,17 @@ type namedAdder struct {
 	sparse  int
 	ling    bool
 	pg      bool // with --pg-cells
+	fa      bool // with --fa-cells
+}
+
+// key names n in a fingerprint (flowPrint), as it did before the adders of
+// full adders were named.
+func (n namedAdder) key() string {
+	k := fmt.Sprintf("{network:%s sparse:%d ling:%t pg:%t}", n.network, n.sparse, n.ling, n.pg)
+	if n.fa {
+		k += " fa"
+	}
+	return k
 }
 
 // fullSetsEnv, when "1", makes TestClaimLibraryGoals measure the whole
@@ -316,8 +327,7 @@ func TestClaimLibraryGoals(t *testing.T) {
 	}
 	for _, gr := range groups {
 		t.Run(gr.name, func(t *testing.T) {
-			cells, err := physical.PGCells(gr.spec)
-			require.NoError(t, err)
+			var err error
 			var designs []*physical.Design
 			for _, g := range gr.goals {
 				designs = append(designs, goalDesign(t, gr.spec, g.net, g.arch))
@@ -351,7 +361,7 @@ func TestClaimLibraryGoals(t *testing.T) {
 						continue
 					}
 					r.of[j], at[r.named] = len(designs), len(designs)
-					designs = append(designs, namedDesign(t, named(t, enumerate([]int{2, 3, 4}), r.named.network), r.named, cells))
+					designs = append(designs, namedDesign(t, gr.spec, named(t, enumerate([]int{2, 3, 4}), r.named.network), r.named))
 				}
 			}
 			// The named sets whole, under fullSetsEnv: the options of every
@@ -378,7 +388,7 @@ func TestClaimLibraryGoals(t *testing.T) {
 					for _, pg := range []bool{false, true} {
 						for _, ling := range lings {
 							for _, s := range sparses {
-								designs = append(designs, namedDesign(t, p, namedAdder{p.Name, s, ling, pg}, cells))
+								designs = append(designs, namedDesign(t, gr.spec, p, namedAdder{p.Name, s, ling, pg, false}))
 								sparseOf = append(sparseOf, s)
 								lingOf = append(lingOf, ling)
 								valencyOf = append(valencyOf, topologies.ValencyOf(p.Network))
@@ -483,15 +493,15 @@ func named(t *testing.T, ps []explore.Point, name string) explore.Point {
 }
 
 // namedDesign is the design of the named adder n, whose network is p's,
-// with the library's generate and propagate cells where n has them.
-func namedDesign(t *testing.T, p explore.Point, n namedAdder, cells *adder.Cells) *physical.Design {
+// with the library spec's generate and propagate cells or its full adders
+// where n has them.
+func namedDesign(t *testing.T, spec string, p explore.Point, n namedAdder) *physical.Design {
 	t.Helper()
 	a := adder.Standard
 	a.Sparse, a.Ling, a.Valency = n.sparse, n.ling, topologies.ValencyOf(p.Network)
-	var c *adder.Cells
-	if n.pg {
-		a.PGCells, c = true, cells
-	}
+	a.PGCells, a.FACells = n.pg, n.fa
+	c, err := physical.LibraryCells(spec, a)
+	require.NoError(t, err)
 	d, err := physical.ArchitectureDesign(p.Network, a, c)
 	require.NoError(t, err)
 	return d
@@ -544,8 +554,6 @@ func flowPrint(t *testing.T, spec string, flow physical.Flow, width int, entries
 		liberty[i], err = os.ReadFile(path)
 		require.NoError(t, err)
 	}
-	cells, err := physical.PGCells(spec)
-	require.NoError(t, err)
 	h := sha256.New()
 	part := func(what string, b []byte) {
 		fmt.Fprintf(h, "%s %d\n", what, len(b))
@@ -572,7 +580,7 @@ func flowPrint(t *testing.T, spec string, flow physical.Flow, width int, entries
 		rec := recorded[e.file]
 		for _, n := range []namedAdder{rec.fastest, rec.smallest} {
 			if n.network != "" {
-				part(fmt.Sprintf("%+v", n), namedDesign(t, named(t, ps, n.network), n, cells).Verilog)
+				part(n.key(), namedDesign(t, spec, named(t, ps, n.network), n).Verilog)
 			}
 		}
 	}

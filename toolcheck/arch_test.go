@@ -201,8 +201,9 @@ func TestPGCells(t *testing.T) {
 // TestFACells checks adders of ASAP7's full adders (physical.FullAdderCell;
 // their outputs are complements) with the library's own models: a ripple
 // of them, a Sklansky adder whose odd bits are pairs of them selected by
-// the carry below, and a carry-select adder, with and without a carry-in.
-// Every tool passes, GHDL too. With the carry and sum pins planted the
+// the carry below, a carry-select adder, with and without a carry-in, and
+// sparse adders whose blocks ripple through them. Every tool passes, GHDL
+// too. With the carry and sum pins planted the
 // wrong way round, the testbenches and the proof fail.
 func TestFACells(t *testing.T) {
 	t.Parallel()
@@ -224,7 +225,10 @@ func TestFACells(t *testing.T) {
 		{buildArch(t, "ripple", 9), adder.Architecture{Flags: adder.Carry, FACells: true}, cells, false},
 		{buildArch(t, "sklansky", 8), adder.Architecture{Flags: adder.Carry | adder.Zero, FACells: true}, cells, false},
 		{cs, adder.Architecture{NoCarryIn: true, Flags: adder.Carry | adder.Overflow, FACells: true}, cells, false},
+		{buildArch(t, "kogge-stone", 11), adder.Architecture{Flags: adder.Carry | adder.Overflow, Sparse: 4, FACells: true}, cells, false},
+		{buildArch(t, "brent-kung", 10), adder.Architecture{NoCarryIn: true, Flags: adder.Carry, Sparse: 8, FACells: true}, cells, false},
 		{buildArch(t, "ripple", 9), adder.Architecture{Flags: adder.Carry, FACells: true}, &wrong, true},
+		{buildArch(t, "sklansky", 8), adder.Architecture{Flags: adder.Carry, Sparse: 2, FACells: true}, &wrong, true},
 	}
 	var designs []*toolcheck.Design
 	for _, tc := range tests {

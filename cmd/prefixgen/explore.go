@@ -78,7 +78,7 @@ func exploreCommand() *cli.Command {
 			"propagate as the library's NAND2 and OAI21 cells (gen --pg-cells), --fa-cells with the library's full adders\n" +
 			"(gen --fa-cells); run explore twice, with and without,\n" +
 			"to compare the two fronts, or once with --every-option, which measures each network at every sparseness\n" +
-			"with and without each (--fa-cells on the dense adders, where the library has a full adder). --with FILE,… measures the adders of the files too (optimize -f json's documents,\n" +
+			"with and without each (--fa-cells on the adders of binary cells, where the library has a full adder). --with FILE,… measures the adders of the files too (optimize -f json's documents,\n" +
 			"their own architecture; network documents, the run's), named by their files and on the plot.\n" +
 			"--stages K pipelines every adder (gen --stages; --no-reset: registers without a reset): delays are\n" +
 			"then least clock periods, and the table counts the flip-flops.\n" +
@@ -357,8 +357,8 @@ func adderFlags() []cli.Flag {
 		sparseListFlag("with --synth, "),
 		&cli.BoolFlag{Name: adder.FlagLing, Usage: "with --synth, measure every adder with Ling's pseudo-carries (see gen --ling)"},
 		&cli.BoolFlag{Name: adder.FlagPGCells, Usage: "with --synth, measure every adder with each bit's generate and propagate as the library's NAND2 and OAI21 cells (see gen --pg-cells)"},
-		&cli.BoolFlag{Name: adder.FlagFACells, Usage: "with --synth, measure every adder with the library's full adders where its network adds one bit at a time (see gen --fa-cells; dense, without --ling or --pg-cells)"},
-		&cli.BoolFlag{Name: everyOption, Usage: "with --synth, measure every network four times at each sparseness of --sparse, or at every one up to n without it: as written, with --ling, with --pg-cells, and with both; and the dense adder of each network of binary cells a fifth time with --fa-cells, where the library has a full adder"},
+		&cli.BoolFlag{Name: adder.FlagFACells, Usage: "with --synth, measure every adder with the library's full adders where its network adds one bit at a time (see gen --fa-cells; binary cells, without --ling or --pg-cells)"},
+		&cli.BoolFlag{Name: everyOption, Usage: "with --synth, measure every network four times at each sparseness of --sparse, or at every one up to n without it: as written, with --ling, with --pg-cells, and with both; and each adder of binary cells a fifth time with --fa-cells, where the library has a full adder"},
 		&cli.IntFlag{Name: adder.FlagStages, Usage: "with --synth, pipeline every adder with `K` register stages placed to balance its logic (gen --stages; 1 to the shallowest carry tree's depth + 1): delays are then least clock periods", DefaultText: "none"},
 		&cli.BoolFlag{Name: adder.FlagNoReset, Usage: "with --stages, registers without a reset (gen --no-reset)"},
 		ordersFlag("with --synth, take the front over medians: "),
@@ -403,7 +403,7 @@ func adderSynthOptions(c *cli.Context) (physical.Options, []adder.Architecture, 
 			}
 		}
 		if c.Bool(adder.FlagFACells) {
-			return opt, nil, nil, usage(c, "--%s and --%s: --%s measures every dense adder with and without --%s already: allowed one of them", everyOption, adder.FlagFACells, everyOption, adder.FlagFACells)
+			return opt, nil, nil, usage(c, "--%s and --%s: --%s measures every adder of binary cells with and without --%s already: allowed one of them", everyOption, adder.FlagFACells, everyOption, adder.FlagFACells)
 		}
 	}
 	if c.Bool(adder.FlagFACells) && c.IsSet(adder.FlagValency) {

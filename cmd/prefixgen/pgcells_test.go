@@ -80,16 +80,13 @@ func TestPGCellsRefused(t *testing.T) {
 		{[]string{"optimize", "-n", "8", "--max-depth", "4", "--pg-cells"}, ""},
 		{[]string{"gen", "-t", "ripple", "-n", "8", "-f", "verilog", "--op", "sub", "--fa-cells"}, "prefixgen gen: --fa-cells applies to --op add only: the cells take a and b as they are; allowed with add\n"},
 		{[]string{"gen", "-t", "ripple", "-n", "8", "-f", "verilog", "--fa-cells", "--pg-cells"}, "prefixgen gen: --fa-cells does not apply with library cells for the generate and propagate: allowed one of --fa-cells and --pg-cells\n"},
-		{[]string{"gen", "-t", "ripple", "-n", "8", "-f", "verilog", "--fa-cells", "--sparse", "2"}, "prefixgen gen: --fa-cells applies to a dense adder: allowed --sparse 1\n"},
 		{[]string{"gen", "-t", "ripple", "-n", "8", "-f", "verilog", "--fa-cells", "--liberty", noCells}, "prefixgen gen: Liberty file " + noCells + " has no full-adder cell, three inputs with their majority and exclusive or as outputs: allowed a library with one, or the adder without --fa-cells\n"},
-		{[]string{"synth", "-t", "ripple", "-n", "8", "--fa-cells", "--sparse", "2"}, "prefixgen synth: --fa-cells applies to a dense adder: allowed --sparse 1\n"},
 		{[]string{"synth", "--verilog", noCells, "--fa-cells"}, "prefixgen synth: --fa-cells does not apply to --verilog: the file fixes the design\n"},
-		{[]string{"optimize", "-n", "8", "--max-area-um2", "100", "--fa-cells", "--sparse", "1,2"}, "prefixgen optimize: --fa-cells applies to a dense adder: allowed --sparse 1\n"},
+		{[]string{"optimize", "-n", "8", "--max-area-um2", "100", "--fa-cells", "--sparse", "1,2", "--ling"}, "prefixgen optimize: --fa-cells does not apply to Ling's carries: allowed one of --fa-cells and --ling\n"},
 		{[]string{"optimize", "-n", "8", "--max-depth", "4", "--fa-cells"}, ""},
 		{[]string{"explore", "-n", "8", "--fa-cells"}, "prefixgen explore: --fa-cells applies only with --synth: allowed explore --synth --fa-cells\n"},
-		{[]string{"explore", "-n", "8", "--synth", "--every-option", "--fa-cells"}, "prefixgen explore: --every-option and --fa-cells: --every-option measures every dense adder with and without --fa-cells already: allowed one of them\n"},
+		{[]string{"explore", "-n", "8", "--synth", "--every-option", "--fa-cells"}, "prefixgen explore: --every-option and --fa-cells: --every-option measures every adder of binary cells with and without --fa-cells already: allowed one of them\n"},
 		{[]string{"explore", "-n", "8", "--synth", "--fa-cells", "--valency", "2,3"}, "prefixgen explore: --fa-cells takes binary cells, and --valency 2,3 asks for networks of 3-input cells: allowed --valency 2\n"},
-		{[]string{"explore", "-n", "8", "--synth", "--fa-cells", "--sparse", "1,2"}, "prefixgen explore: --fa-cells applies to a dense adder: allowed --sparse 1\n"},
 	}
 	for _, tt := range tests {
 		out := filepath.Join(t.TempDir(), "out.v")

@@ -374,17 +374,19 @@ func TestExploreSynthEveryOption(t *testing.T) {
 		"sparse=2 ling=true pg_cells=false fa_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 2 --ling",
 		"sparse=2 ling=false pg_cells=true fa_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 2 --pg-cells",
 		"sparse=2 ling=true pg_cells=true fa_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 2 --ling --pg-cells",
+		"sparse=2 ling=false pg_cells=false fa_cells=true: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 2 --fa-cells",
 		"sparse=4 ling=false pg_cells=false fa_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4",
 		"sparse=4 ling=true pg_cells=false fa_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --ling",
 		"sparse=4 ling=false pg_cells=true fa_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --pg-cells",
 		"sparse=4 ling=true pg_cells=true fa_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --ling --pg-cells",
+		"sparse=4 ling=false pg_cells=false fa_cells=true: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --fa-cells",
 	}, got)
-	assert.Len(t, rows, 13*len(slices.Compact(rowNames(rows))), "every network twelve times, and with full adders")
+	assert.Len(t, rows, 15*len(slices.Compact(rowNames(rows))), "every network five times at each of three sparsenesses")
 
 	// --sparse narrows the sparseness, not the options.
 	status, out, errOut = prefixgen("explore", "-n", "4", "--no-optimize", "--synth", "--every-option", "--sparse", "2", "--all", "-f", "csv")
 	require.Equal(t, 0, status, errOut)
-	assert.Equal(t, 4*len(slices.Compact(rowNames(rows)))+1, strings.Count(out, "\n"), out)
+	assert.Equal(t, 5*len(slices.Compact(rowNames(rows)))+1, strings.Count(out, "\n"), out)
 
 	// Without a full adder to use, every option of the dense adders is
 	// the other four.
