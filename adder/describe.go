@@ -577,12 +577,12 @@ func (b *builder) selectBlock(lo, hi int, fa *faPlan) {
 		if fa != nil {
 			if i == lo+1 {
 				c0 = bit("g", lo)
-				c1 = b.wire("c1_b"+strconv.Itoa(i), or(bit("g", lo), bit("p", lo)), post, comment)
+				c1 = b.wire("c1_b"+strconv.Itoa(i), or(bit("g", lo), bit("p", lo)), post, "")
 			}
 			if i == n-1 && b.arch.Flags&Overflow != 0 {
 				b.carryTop = b.wire("carry_top", mux(gc, c1, c0), post, "")
 			}
-			c0, s0 = b.fullAdder(fa, i, c0, "c0_b"+strconv.Itoa(i+1), "s0_b"+strconv.Itoa(i), false, post, commentIf(i > lo+1, comment))
+			c0, s0 = b.fullAdder(fa, i, c0, "c0_b"+strconv.Itoa(i+1), "s0_b"+strconv.Itoa(i), false, post, "")
 			c1, s1 = b.fullAdder(fa, i, c1, "c1_b"+strconv.Itoa(i+1), "s1_b"+strconv.Itoa(i), false, post, "")
 		} else {
 			c0 = b.wire("c0_b"+strconv.Itoa(i), or(bit("g", i-1), and(bit("p", i-1), c0)), post, comment)
