@@ -325,8 +325,8 @@ func joinInts(xs []int, sep string) string {
 // it is, with Ling's carries, with library cells for each bit's generate
 // and propagate, and with both; and a fifth time with the library's full
 // adders where they apply (FACells: a combinational adder of binary
-// cells); the
-// named set of an exploration that asks for every architecture option.
+// cells); the named set of an exploration that asks for every
+// architecture option.
 // Ling, PGCells and FACells already set in an architecture are cleared
 // first, so that no architecture is listed twice.
 func EachOption(list []Architecture) []Architecture {
