@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/internal/synthmem"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
 )
@@ -94,7 +95,7 @@ func CellBytes(format string) int64 {
 	case "svg":
 		return 1024
 	case Synth:
-		return 512 + synthCellBytes
+		return 512 + synthmem.CellBytes
 	}
 	return 192 // text and json: the network and its writer's buffer
 }
@@ -103,25 +104,6 @@ func CellBytes(format string) int64 {
 // synthesize and time (prefixgen synth): Yosys, ABC and OpenSTA hold the
 // whole adder, and prefixgen reads back what they print.
 const Synth = "synth"
-
-// The memory the outside tools and prefixgen's reading of their output
-// take to synthesize an adder, per cell of its network and per bit.
-// Measured on a 4096-bit Kogge–Stone adder kept as written on ASAP7
-// (45 057 cells of the network, 95 579 of the library; at their peaks
-// Yosys 919 MB, prefixgen 558 MB, OpenSTA 159 MB; the abc flow alike) and
-// on a 1024-bit one (Yosys 188 MB, prefixgen 381 MB), with room: about
-// 16 KiB a cell of the library, two to a cell of the network and five to
-// a bit (its generate, propagate and sum, and their inverters).
-const (
-	synthCellBytes = 32 << 10
-	synthBitBytes  = 80 << 10
-)
-
-// synthBytes returns what the outside tools take to synthesize an adder of
-// width n whose network has cells cells.
-func synthBytes(cells, n int) int64 {
-	return int64(cells)*synthCellBytes + int64(n)*synthBitBytes
-}
 
 // gib writes bytes in GiB, to a tenth.
 func gib(bytes int64) string {
@@ -163,16 +145,17 @@ func (b Budget) Topology(name string, n int, p network.Params, format string) er
 		}
 	}
 	// The networks are held at once; their syntheses run a few at a time
-	// (synth --jobs), each in tools of its own. The estimate adds the
-	// largest one's once: Budget.Memory is half the machine's, which
-	// leaves room for a second as large at once, not for more.
+	// (synth --jobs), each in tools of its own, no more at once than fit
+	// the budget together (physical.Options.Memory). The estimate adds
+	// the largest one's once: a request is refused where that one alone
+	// does not fit beside the networks.
 	need := func(n int) int64 {
 		var sum, largest int64
 		for _, t := range ts {
 			cells := t.EstimateCells(n, p)
 			if format == Synth {
 				sum += int64(cells) * CellBytes("")
-				largest = max(largest, synthBytes(cells, n))
+				largest = max(largest, synthmem.Adder(cells, n))
 			} else {
 				sum += int64(cells) * CellBytes(format)
 			}
@@ -199,13 +182,13 @@ func (b Budget) Topology(name string, n int, p network.Params, format string) er
 func (b Budget) Network(net *network.Network, format string) error {
 	need := int64(net.Size()) * CellBytes(format)
 	if format == Synth {
-		need = int64(net.Size())*CellBytes("") + synthBytes(net.Size(), net.Width())
+		need = int64(net.Size())*CellBytes("") + synthmem.Adder(net.Size(), net.Width())
 	}
 	if need <= b.Memory {
 		return nil
 	}
 	if format == Synth {
-		most := max(b.Memory-synthBytes(0, net.Width()), 0) / CellBytes(Synth)
+		most := max(b.Memory-synthmem.Adder(0, net.Width()), 0) / CellBytes(Synth)
 		return refuse("synthesizing the network of %d cells at width %d needs about %s of memory, more than the %s allowed here: allowed networks of up to %d cells at that width", net.Size(), net.Width(), gib(need), gib(b.Memory), most)
 	}
 	return refuse("the network of %d cells needs about %s of memory, more than the %s allowed here: allowed networks of up to %d cells", net.Size(), gib(need), gib(b.Memory), b.Memory/CellBytes(format))

@@ -154,3 +154,29 @@ func TestOrdersProgress(t *testing.T) {
 		assert.Equal(t, [2]int{i + 1, 9}, c)
 	}
 }
+
+// TestRunMemory: with Options.Memory below one synthesis the designs and
+// their reorderings run one at a time, whatever Jobs, and give what an
+// unbounded run gives.
+func TestRunMemory(t *testing.T) {
+	t.Parallel()
+	needTools(t)
+	var designs []*physical.Design
+	for i, topo := range []string{"ripple", "sklansky", "kogge-stone"} {
+		d, err := physical.AdderDesign(build(t, topo, 9+i, nil))
+		require.NoError(t, err)
+		designs = append(designs, d)
+	}
+	free, err := physical.Run(context.Background(), designs, physical.Options{Flow: physical.ABC, Orders: 2, Jobs: 4, Workdir: t.TempDir()})
+	require.NoError(t, err)
+	var calls int
+	bound, err := physical.Run(context.Background(), designs, physical.Options{Flow: physical.ABC, Orders: 2, Jobs: 4, Memory: 1, Workdir: t.TempDir(),
+		Progress: func(done, total int) { calls++ }})
+	require.NoError(t, err)
+	assert.Equal(t, 9, calls, "three designs, each as written and in two orders")
+	for i := range designs {
+		assert.Equal(t, free[i].AreaUM2, bound[i].AreaUM2, designs[i].Name())
+		assert.Equal(t, free[i].DelayNS, bound[i].DelayNS, designs[i].Name())
+		assert.Equal(t, free[i].Spread, bound[i].Spread, designs[i].Name())
+	}
+}

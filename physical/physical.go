@@ -20,6 +20,7 @@ import (
 	"github.com/prefixgen/prefixgen/delay"
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/internal/cleanup"
+	"github.com/prefixgen/prefixgen/internal/synthmem"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical/pdk"
 )
@@ -192,6 +193,11 @@ type Options struct {
 	// Jobs is the number of designs Run synthesizes at once; 0 means
 	// runtime.NumCPU().
 	Jobs int
+	// Memory, when above 0, is the memory in bytes the syntheses Run has
+	// going at once may take together, as package synthmem estimates
+	// each: fewer than Jobs run at once where they would take more. A
+	// design that alone takes more runs alone.
+	Memory int64
 	// Orders, when above 0, measures every design Orders more times, its
 	// generic netlist (the gates Yosys's synth -noabc maps it onto) written
 	// with the gates in as many orders (ShuffleAssigns, seeds 1 to Orders),
@@ -263,6 +269,10 @@ type Design struct {
 	// other than the ports.
 	toolNames bool
 
+	// mem is the memory its synthesis takes, as package synthmem
+	// estimates it (Options.Memory).
+	mem int64
+
 	// cells, set by AdderDesign, is the network's width and cells as the
 	// spans they join, sorted: adders of the same cells (Kogge–Stone is
 	// knowles s=0 and harris f=0 l=0 too) are synthesized once. For
@@ -311,7 +321,7 @@ func AdderDesign(net *network.Network) (*Design, error) {
 	if err := emit.Verilog(&v, net, emit.VerilogOptions{Module: top}); err != nil {
 		return nil, fmt.Errorf("physical: %v", err)
 	}
-	return &Design{Topology: net.Topology(), Params: net.Params(), Width: net.Width(), Adder: adder.Standard, Verilog: v.Bytes(), Top: top, cells: cellKey(net)}, nil
+	return &Design{Topology: net.Topology(), Params: net.Params(), Width: net.Width(), Adder: adder.Standard, Verilog: v.Bytes(), Top: top, mem: synthmem.Adder(net.Size(), net.Width()), cells: cellKey(net)}, nil
 }
 
 // cellKey lists the width and cells of net as the spans they join, sorted,
@@ -349,7 +359,7 @@ func ArchitectureDesign(net *network.Network, arch adder.Architecture, cells *ad
 	if err := emit.Verilog(&v, net, emit.VerilogOptions{Module: top, Adder: &arch, Cells: cells}); err != nil {
 		return nil, fmt.Errorf("physical: %w", err)
 	}
-	return &Design{Topology: net.Topology(), Params: net.Params(), Width: net.Width(), Adder: arch, Verilog: v.Bytes(), Top: top, cells: textKey(v.Bytes(), top)}, nil
+	return &Design{Topology: net.Topology(), Params: net.Params(), Width: net.Width(), Adder: arch, Verilog: v.Bytes(), Top: top, mem: synthmem.Adder(net.Size(), net.Width()), cells: textKey(v.Bytes(), top)}, nil
 }
 
 // textKey returns a hash of the Verilog src of an adder emit wrote, its
@@ -387,7 +397,7 @@ module %s (
     assign {cout, sum} = a + b + cin;
 endmodule
 `, top, width, top, width-1, width-1, width-1)
-	return &Design{Topology: Reference, Params: network.Params{}, Width: width, Adder: adder.Standard, Verilog: []byte(src), Top: top}, nil
+	return &Design{Topology: Reference, Params: network.Params{}, Width: width, Adder: adder.Standard, Verilog: []byte(src), Top: top, mem: synthmem.Adder(2*width, width)}, nil
 }
 
 // Synthesize runs the adder that emit.Verilog builds around net through the
@@ -431,7 +441,7 @@ func VerilogDesign(src []byte, top string) (*Design, error) {
 	if err != nil {
 		return nil, &SetupError{msg: "physical: " + err.Error()}
 	}
-	return &Design{Topology: top, Params: network.Params{}, Adder: adder.Standard, Verilog: src, Top: top, outside: true}, nil
+	return &Design{Topology: top, Params: network.Params{}, Adder: adder.Standard, Verilog: src, Top: top, outside: true, mem: synthmem.Verilog(len(src))}, nil
 }
 
 // NetlistDesign returns a design of a netlist that a tool wrote of a user's
@@ -605,7 +615,7 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 			opt.Progress(done, total)
 		}
 	}
-	sem := make(chan struct{}, jobs)
+	sem := newSlots(jobs, opt.Memory)
 	for i, d := range designs {
 		if same[i] >= 0 || results[i] != nil {
 			continue
@@ -613,8 +623,8 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
+			sem.acquire(d.mem)
+			defer sem.release(d.mem)
 			if ctx.Err() != nil {
 				return
 			}

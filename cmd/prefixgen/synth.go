@@ -23,7 +23,7 @@ func synthFlags() []cli.Flag {
 		dontUseFlag(),
 		&cli.StringFlag{Name: "flow", Value: string(physical.DefaultFlow), Usage: "keep (the network's structure kept: ABC only maps) or abc (ABC's full default script, as synth -flatten; abc -liberty)"},
 		&cli.Float64Flag{Name: "load", Value: physical.DefaultOutputLoadPF, Usage: "capacitance on every output, in pF whatever unit the library counts in (0.01 is 10 fF)"},
-		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "designs synthesized at once", DefaultText: "the number of CPUs"},
+		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "designs synthesized at once, fewer where they would not fit in memory together", DefaultText: "the number of CPUs"},
 		&cli.StringFlag{Name: "workdir", Usage: "keep every design's Verilog, scripts, mapped netlist and tool logs in `DIR` (default: a temporary folder, removed)"},
 		&cli.StringFlag{Name: "cache", Usage: "keep every design's result in `DIR` (made if need be), and in a later run take it from there instead of running the design again, where the tools, the library, the scripts, the options and the design's Verilog are the same; remove DIR to empty it (default: none)"},
 		toolTimeoutFlag(),
@@ -96,7 +96,7 @@ func synthOptions(c *cli.Context) (physical.Options, error) {
 	}
 	return physical.Options{
 		Liberty: spec, DontUse: dontUse(c), Flow: flow, OutputLoadPF: load,
-		Workdir: c.String("workdir"), Cache: c.String("cache"), Jobs: c.Int("jobs"), ToolTimeout: timeout,
+		Workdir: c.String("workdir"), Cache: c.String("cache"), Jobs: c.Int("jobs"), Memory: budget.Memory, ToolTimeout: timeout,
 	}, nil
 }
 
