@@ -18,6 +18,7 @@ import (
 
 	"github.com/prefixgen/prefixgen/delay"
 	"github.com/prefixgen/prefixgen/internal/cleanup"
+	"github.com/prefixgen/prefixgen/internal/synthmem"
 	"github.com/prefixgen/prefixgen/internal/toolrun"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
@@ -67,6 +68,11 @@ type Options struct {
 	// every synthesis's scripts, netlists and logs; "" means a temporary
 	// folder, removed.
 	Workdir string
+	// Memory, when above 0, is the memory in bytes the run's syntheses may
+	// take at once, each estimated from the design's size (Size,
+	// synthmem.Verilog): fewer run at once than the machine has CPUs
+	// where they would take more, and one at least.
+	Memory int64
 	// Timeout is each tool run's time limit; 0 means DefaultTimeout.
 	Timeout time.Duration
 	// Progress, when not nil, is called after each synthesis with the
@@ -230,6 +236,18 @@ func Check(opt Options) error {
 	return physical.CheckLibrary(opt.Liberty, opt.DontUse)
 }
 
+// Size returns the bytes the design's files hold now; a file it cannot
+// read the size of counts 0 (Check says why), and so does a FIFO.
+func Size(files []string) int64 {
+	var n int64
+	for _, f := range files {
+		if st, err := os.Stat(f); err == nil && st.Mode().IsRegular() {
+			n += st.Size()
+		}
+	}
+	return n
+}
+
 // workdir makes the folder a run works in: opt.Workdir, made if it is not
 // there and refused if it holds anything, or a temporary folder that
 // remove removes.
@@ -347,7 +365,11 @@ func start(ctx context.Context, opt Options) (r *run, remove func(), err error) 
 	if err := Check(opt); err != nil {
 		return nil, nil, err
 	}
-	r = &run{opt: opt, jobs: make(chan struct{}, runtime.NumCPU())}
+	jobs := runtime.NumCPU()
+	if each := synthmem.Verilog(int(Size(opt.Files))); opt.Memory > 0 && each > 0 {
+		jobs = int(min(int64(jobs), max(opt.Memory/each, 1)))
+	}
+	r = &run{opt: opt, jobs: make(chan struct{}, jobs)}
 	if r.yosys, err = lookPath("yosys"); err != nil {
 		return nil, nil, err
 	}

@@ -105,6 +105,39 @@ func CellBytes(format string) int64 {
 // whole adder, and prefixgen reads back what they print.
 const Synth = "synth"
 
+// Reference refuses Yosys's own a + b + cin of width n (synth --verilog
+// -n), whose synthesis needs more memory than b.Memory, naming the widest
+// width that fits.
+func (b Budget) Reference(n int) error {
+	if synthmem.Reference(n) <= b.Memory {
+		return nil
+	}
+	lo := widest(n, func(m int) bool { return synthmem.Reference(m) <= b.Memory })
+	return refuse("synthesizing yosys a+b+cin at width %d needs about %s of memory, more than the %s allowed here: allowed widths up to %d", n, amount(synthmem.Reference(n)), amount(b.Memory), lo)
+}
+
+// Design refuses a design of the user's, size bytes of Verilog (what
+// names them: a path, "the design's 3 files"), whose synthesis needs more
+// memory than b.Memory, naming the largest design that fits.
+func (b Budget) Design(what string, size int64) error {
+	need := synthmem.Verilog(int(size))
+	if need <= b.Memory {
+		return nil
+	}
+	return refuse("synthesizing %s (%s) needs about %s of memory, more than the %s allowed here: allowed designs up to %s", what, amount(size), amount(need), amount(b.Memory), amount(b.Memory/synthmem.VerilogBytes))
+}
+
+// amount writes bytes in KiB, MiB or GiB, to a tenth.
+func amount(bytes int64) string {
+	switch {
+	case bytes >= 1<<30:
+		return gib(bytes)
+	case bytes >= 1<<20:
+		return strconv.FormatFloat(float64(bytes)/(1<<20), 'f', 1, 64) + " MiB"
+	}
+	return strconv.FormatFloat(float64(bytes)/(1<<10), 'f', 1, 64) + " KiB"
+}
+
 // gib writes bytes in GiB, to a tenth.
 func gib(bytes int64) string {
 	return strconv.FormatFloat(float64(bytes)/(1<<30), 'f', 1, 64) + " GiB"

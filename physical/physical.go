@@ -397,7 +397,7 @@ module %s (
     assign {cout, sum} = a + b + cin;
 endmodule
 `, top, width, top, width-1, width-1, width-1)
-	return &Design{Topology: Reference, Params: network.Params{}, Width: width, Adder: adder.Standard, Verilog: []byte(src), Top: top, mem: synthmem.Adder(2*width, width)}, nil
+	return &Design{Topology: Reference, Params: network.Params{}, Width: width, Adder: adder.Standard, Verilog: []byte(src), Top: top, mem: synthmem.Reference(width)}, nil
 }
 
 // Synthesize runs the adder that emit.Verilog builds around net through the

@@ -114,3 +114,32 @@ func TestLimitsInput(t *testing.T) {
 		assert.Equal(t, tt.want, errOut, "%v", tt.args)
 	}
 }
+
+// TestLimitsSynthVerilog: synth --verilog and map are refused before any
+// tool runs where the user's design, or Yosys's a + b + cin of -n bits
+// beside it, would take more memory to synthesize than a request may use.
+// With -n it was bounded by nothing: -n 1048576 set Yosys building a
+// million-bit adder. Not parallel: it fixes the budget.
+func TestLimitsSynthVerilog(t *testing.T) {
+	defer func(b limits.Budget) { budget = b }(budget)
+	budget = limits.Budget{Memory: 2 << 20, Diagram: limits.MaxText}
+	dir := t.TempDir()
+	small := filepath.Join(dir, "small.v")
+	require.NoError(t, os.WriteFile(small, []byte("module inv(input a, output y);\n  assign y = ~a;\nendmodule\n"), 0o644))
+	padded := filepath.Join(dir, "padded.v")
+	require.NoError(t, os.WriteFile(padded, []byte(strings.Repeat("// a comment of padding\n", 1000)+"module inv(input a, output y);\n  assign y = ~a;\nendmodule\n"), 0o644))
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"synth", "--verilog", small, "-n", "64"}, "prefixgen synth: synthesizing yosys a+b+cin at width 64 needs about 9.0 MiB of memory, more than the 2.0 MiB allowed here: allowed widths up to 14\n"},
+		{[]string{"synth", "--verilog", padded}, "prefixgen synth: synthesizing " + padded + " (23.5 KiB) needs about 11.7 MiB of memory, more than the 2.0 MiB allowed here: allowed designs up to 4.0 KiB\n"},
+		{[]string{"map", padded, "--top", "inv", "--clock-period", "10"}, "prefixgen map: synthesizing " + padded + " (23.5 KiB) needs about 11.7 MiB of memory, more than the 2.0 MiB allowed here: allowed designs up to 4.0 KiB\n"},
+		{[]string{"map", small, padded, "--top", "inv", "--clock-period", "10"}, "prefixgen map: synthesizing the design's 2 files (23.6 KiB) needs about 11.8 MiB of memory, more than the 2.0 MiB allowed here: allowed designs up to 4.0 KiB\n"},
+	} {
+		status, out, errOut := prefixgen(tt.args...)
+		assert.Equal(t, 2, status, "%v: %s", tt.args, errOut)
+		assert.Empty(t, out)
+		assert.Equal(t, tt.want, errOut, "%v", tt.args)
+	}
+}

@@ -97,13 +97,20 @@ func runMap(c *cli.Context) error {
 	if c.Int("rounds") < 1 {
 		return usage(c, "--rounds %d: allowed 1 or more", c.Int("rounds"))
 	}
+	what := c.Args().First()
+	if c.NArg() > 1 {
+		what = fmt.Sprintf("the design's %d files", c.NArg())
+	}
+	if err := budget.Design(what, designmap.Size(c.Args().Slice())); err != nil {
+		return usage(c, "%v", err)
+	}
 	bar := newBar(c, "syntheses")
 	opt := designmap.Options{
 		Files: c.Args().Slice(), Top: c.String("top"),
 		Includes: c.StringSlice("include"), Defines: c.StringSlice("define"),
 		Liberty: c.String("liberty"), DontUse: dontUse(c),
 		Clock: c.String("clock"), PeriodNS: c.Float64("clock-period"), Rounds: c.Int("rounds"),
-		Compare: c.Bool("compare"), Check: c.Bool("check"), Timeout: timeout, Workdir: c.String("workdir"),
+		Compare: c.Bool("compare"), Check: c.Bool("check"), Memory: budget.Memory, Timeout: timeout, Workdir: c.String("workdir"),
 		Progress: bar.Update,
 	}
 	if c.Bool("verbose") {

@@ -284,6 +284,14 @@ func synthVerilog(c *cli.Context, format string, opt physical.Options) error {
 	if err != nil {
 		return err
 	}
+	if err := budget.Design(path, int64(len(src))); err != nil {
+		return usage(c, "%v", err)
+	}
+	if c.IsSet("width") {
+		if err := budget.Reference(c.Int("width")); err != nil {
+			return usage(c, "%v", err)
+		}
+	}
 	top := c.String("top")
 	if hdl == "vhdl" {
 		// The file may instantiate the library's cells, as gen -f vhdl
