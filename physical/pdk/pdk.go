@@ -313,6 +313,10 @@ func readCarried(name string) (*liberty.Library, bool, error) {
 	return lib, false, nil
 }
 
+// maxText is the most text, decompressed, a library's files may hold
+// together: liberty.MaxSize, the most one file may, which tests lower.
+var maxText int64 = liberty.MaxSize
+
 // readFiles reads the library of the files at paths, through the cache;
 // *plain is set to the one file's path when it is one plain file, which
 // the tools may read as it is.
@@ -333,7 +337,10 @@ func readFiles(paths []string, plain *string) (*liberty.Library, string, error) 
 		fmt.Fprintf(&key, "%s\x00%d\x00%d\x00", abs, st.Size(), st.ModTime().UnixNano())
 	}
 	lib, isPlain, err := cachedPlain(key.String(), func() (*liberty.Library, bool, error) {
-		var srcs []liberty.Source
+		var (
+			srcs  []liberty.Source
+			total int64
+		)
 		isPlain := len(paths) == 1
 		for _, p := range paths {
 			raw, err := bounded.ReadFile(p, liberty.MaxSize)
@@ -348,6 +355,9 @@ func readFiles(paths []string, plain *string) (*liberty.Library, string, error) 
 				return nil, false, fmt.Errorf("pdk: %w", err)
 			}
 			isPlain = isPlain && len(src) == len(raw)
+			if total += int64(len(src)); total > maxText {
+				return nil, false, fmt.Errorf("pdk: the Liberty files of this library hold more than %s of text together (past it at %s): allowed up to %s in all", bounded.Size(maxText), p, bounded.Size(maxText))
+			}
 			srcs = append(srcs, liberty.Source{Name: p, Text: src})
 		}
 		lib, err := liberty.NewLibrary(srcs...)

@@ -290,3 +290,21 @@ func TestRemoveWritten(t *testing.T) {
 	assert.NoFileExists(t, again)
 	pdk.RemoveWritten() // nothing written: nothing to do
 }
+
+// TestFilesTotal: a library's files are bounded together, not each alone:
+// a folder of many files, each within the bound, was read whole however
+// much they held. Not parallel: it lowers the bound.
+func TestFilesTotal(t *testing.T) {
+	defer pdk.SetMaxText(64 << 10)()
+	dir := t.TempDir()
+	pad := "/* " + strings.Repeat("padding ", 5000) + "*/\n" // 40 KiB
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "a_comb.lib"), []byte(pad+lib("big", cells)), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "b_seq.lib"), []byte(pad+lib("big_seq", seq)), 0o644))
+	_, err := pdk.Open(filepath.Join(dir, "a_comb.lib"), nil)
+	require.NoError(t, err, "one file is within the bound")
+	for _, spec := range []string{dir, filepath.Join(dir, "a_comb.lib") + "," + filepath.Join(dir, "b_seq.lib")} {
+		_, err = pdk.Open(spec, nil)
+		require.Error(t, err, spec)
+		assert.Regexp(t, `^pdk: the Liberty files of .* hold more than 64 KiB of text together \(past it at .*b_seq\.lib\): allowed up to 64 KiB in all$`, err.Error())
+	}
+}
