@@ -343,9 +343,9 @@ func readFiles(paths []string, plain *string) (*liberty.Library, string, error) 
 		)
 		isPlain := len(paths) == 1
 		for _, p := range paths {
-			raw, err := bounded.ReadFile(p, liberty.MaxSize)
+			raw, err := bounded.ReadFile(p, maxText)
 			if _, ok := errors.AsType[*bounded.TooLargeError](err); ok {
-				return nil, false, fmt.Errorf("pdk: Liberty file %s is %w: allowed a Liberty file of up to %s", p, err, bounded.Size(liberty.MaxSize))
+				return nil, false, fmt.Errorf("pdk: Liberty file %s is %w: allowed a Liberty file of up to %s", p, err, bounded.Size(maxText))
 			}
 			if err != nil {
 				return nil, false, notFile(p, err)

@@ -307,4 +307,12 @@ func TestFilesTotal(t *testing.T) {
 		require.Error(t, err, spec)
 		assert.Regexp(t, `^pdk: the Liberty files of .* hold more than 64 KiB of text together \(past it at .*b_seq\.lib\): allowed up to 64 KiB in all$`, err.Error())
 	}
+	// A file larger than the bound as it lies on disk, gzip or not, is
+	// refused before it is decompressed.
+	big := filepath.Join(dir, "big.lib.gz")
+	require.NoError(t, os.WriteFile(big, make([]byte, 65<<10), 0o644))
+	_, err = pdk.Open(big, nil)
+	require.Error(t, err)
+	assert.Regexp(t, `^pdk: Liberty file .*big\.lib\.gz is .*: allowed a Liberty file of up to 64 KiB$`, err.Error())
+	assert.NotContains(t, err.Error(), "\n")
 }
