@@ -40,10 +40,10 @@ func genericScript(top string, cells bool) string {
 // orders measures the design d, which run has measured as written in dir
 // (r), again in opt.Orders reorderings of its generic netlist, each in a
 // folder order-K of dir, and returns the spread of all of them. The caller
-// holds a slot of sem, Run's syntheses: the reorderings are measured at once,
+// holds a slot of sem, Run's jobs: the reorderings are measured at once,
 // each in a slot of its own, the caller's given up while they run and
 // taken again after. It calls step after each reordering it measures.
-func (t *tools) orders(ctx context.Context, d *Design, dir string, opt Options, r *Result, sem *slots, step func()) (*Spread, error) {
+func (t *tools) orders(ctx context.Context, d *Design, dir string, opt Options, r *Result, sem chan struct{}, step func()) (*Spread, error) {
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("physical: %s: "+format, append([]any{d.Name()}, args...)...)
 	}
@@ -74,11 +74,11 @@ func (t *tools) orders(ctx context.Context, d *Design, dir string, opt Options, 
 	errs := make([]error, opt.Orders+1)
 	results[0] = r
 	var wg sync.WaitGroup
-	sem.release(d.mem)
+	<-sem
 	for k := 1; k <= opt.Orders; k++ {
 		wg.Go(func() {
-			sem.acquire(d.mem)
-			defer sem.release(d.mem)
+			sem <- struct{}{}
+			defer func() { <-sem }()
 			if ctx.Err() != nil {
 				return
 			}
@@ -93,7 +93,7 @@ func (t *tools) orders(ctx context.Context, d *Design, dir string, opt Options, 
 		})
 	}
 	wg.Wait()
-	sem.acquire(d.mem)
+	sem <- struct{}{}
 	// The first order's error that is not another's stopping it.
 	var first error
 	for _, err := range errs {

@@ -194,9 +194,9 @@ type Options struct {
 	// runtime.NumCPU().
 	Jobs int
 	// Memory, when above 0, is the memory in bytes the syntheses Run has
-	// going at once may take together, as package synthmem estimates
-	// each: fewer than Jobs run at once where they would take more. A
-	// design that alone takes more runs alone.
+	// going at once may take together, the largest design's as package
+	// synthmem estimates it counted for each: fewer than Jobs run at once
+	// where they would take more, and one at least.
 	Memory int64
 	// Orders, when above 0, measures every design Orders more times, its
 	// generic netlist (the gates Yosys's synth -noabc maps it onto) written
@@ -615,7 +615,13 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 			opt.Progress(done, total)
 		}
 	}
-	sem := newSlots(jobs, opt.Memory)
+	var largest int64
+	for i, d := range designs {
+		if same[i] < 0 && results[i] == nil {
+			largest = max(largest, d.mem)
+		}
+	}
+	sem := make(chan struct{}, memoryJobs(jobs, opt.Memory, largest))
 	for i, d := range designs {
 		if same[i] >= 0 || results[i] != nil {
 			continue
@@ -623,8 +629,8 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sem.acquire(d.mem)
-			defer sem.release(d.mem)
+			sem <- struct{}{}
+			defer func() { <-sem }()
 			if ctx.Err() != nil {
 				return
 			}
@@ -667,6 +673,16 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 		}
 	}
 	return results, nil
+}
+
+// memoryJobs returns how many of Run's syntheses run at once: jobs, or
+// fewer where as many of the largest, largest bytes each, would take more
+// than memory together (memory 0: no bound); one at least.
+func memoryJobs(jobs int, memory, largest int64) int {
+	if memory <= 0 || largest <= 0 {
+		return max(jobs, 1)
+	}
+	return int(max(min(int64(jobs), memory/largest), 1))
 }
 
 // memo holds the result of every design Run has measured in this
