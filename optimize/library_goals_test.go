@@ -43,11 +43,7 @@ import (
 // --valency), each with every architecture above, the fastest named
 // adders of all on Nangate45 and ASAP7 (docs/libraries.md, "Valency 3 and
 // 4 in the named set").
-var libraryGoals = []struct {
-	file                          string
-	flow                          physical.Flow
-	g1, g2, sparse, ling, valency bool
-}{
+var libraryGoals = []libraryGoal{
 	{"nangate45-fast-abc-64-valency.json", physical.ABC, true, false, true, true, true},
 	{"sky130hd-fast-abc-64-sparse.json", physical.ABC, true, false, true, false, false},
 	{"nangate45-fast-abc-64-ling.json", physical.ABC, true, false, true, true, false},
@@ -131,6 +127,19 @@ var libraryGoals = []struct {
 	{"sky130hd-fast-abc-64-every-medians.json", physical.ABC, true, false, true, true, true},
 }
 
+// libraryGoal is a goal adder of docs/goals and the named set it is judged
+// against (libraryGoals).
+type libraryGoal struct {
+	file                          string
+	flow                          physical.Flow
+	g1, g2, sparse, ling, valency bool
+}
+
+// every reports whether g is judged against every option: Ling's carries
+// and valency 3 and 4 in its set (and sparse trees through abc), whose
+// adders of binary cells come with the library's full adders too.
+func (g libraryGoal) every() bool { return g.ling && g.valency }
+
 // byMedians holds the goals judged, with their named adders, by the
 // medians of their area and delay over the design as written and this
 // many more orders of its gates (physical.Options.Orders, synth
@@ -211,9 +220,8 @@ var recorded = map[string]struct{ fastest, smallest namedAdder }{
 	// as written and by medians: explore -n W --synth --all --no-optimize
 	// --fa-cells --sparse 2,4,8 --liberty L --flow abc [--orders 6],
 	// beside the every-option runs of docs/libraries.md (ASAP7's at 32
-	// bits above). The whole
-	// sets of fullSetsEnv are of logic: it checks that the record is
-	// faster than all of them.
+	// bits above). The whole sets of fullSetsEnv hold the adders of full
+	// adders too, where the goal is against every option (every).
 	"sky130hd-fast-abc-64-every.json":         {fastest: namedAdder{"zero-deficiency d=13", 4, false, false, true}},
 	"sky130hd-fast-abc-32-every.json":         {fastest: namedAdder{"zero-deficiency d=12", 4, false, false, true}},
 	"sky130hd-fast-abc-64-every-medians.json": {fastest: namedAdder{"zero-deficiency d=13", 4, false, false, true}},
@@ -386,7 +394,7 @@ func TestClaimLibraryGoals(t *testing.T) {
 			}
 			// The named sets whole, under fullSetsEnv: the options of every
 			// goal of the group.
-			sparses, lings, valencies := []int{1}, []bool{false}, []int{2}
+			sparses, lings, valencies, every := []int{1}, []bool{false}, []int{2}, false
 			for _, g := range gr.goals {
 				e := libraryGoals[g.entry]
 				if e.sparse {
@@ -398,21 +406,35 @@ func TestClaimLibraryGoals(t *testing.T) {
 				if e.valency {
 					valencies = []int{2, 3, 4}
 				}
+				every = every || e.every()
 			}
 			named := len(designs)
 			var sparseOf []int  // the sparseness of each named adder
 			var lingOf []bool   // whether it has Ling's carries
 			var valencyOf []int // the valency of its cells
+			var faOf []bool     // whether its bits are full adders
+			add := func(p explore.Point, n namedAdder) {
+				designs = append(designs, namedDesign(t, gr.spec, p, n))
+				sparseOf = append(sparseOf, n.sparse)
+				lingOf = append(lingOf, n.ling)
+				valencyOf = append(valencyOf, topologies.ValencyOf(p.Network))
+				faOf = append(faOf, n.fa)
+			}
 			if full {
 				for _, p := range enumerate(valencies) {
 					for _, pg := range []bool{false, true} {
 						for _, ling := range lings {
 							for _, s := range sparses {
-								designs = append(designs, namedDesign(t, gr.spec, p, namedAdder{p.Name, s, ling, pg, false}))
-								sparseOf = append(sparseOf, s)
-								lingOf = append(lingOf, ling)
-								valencyOf = append(valencyOf, topologies.ValencyOf(p.Network))
+								add(p, namedAdder{p.Name, s, ling, pg, false})
 							}
+						}
+					}
+					// Every option holds the library's full adders too, in
+					// the adders of binary cells without Ling's carries or
+					// --pg-cells (adder.EachOption).
+					if every && topologies.ValencyOf(p.Network) == 2 {
+						for _, s := range sparses {
+							add(p, namedAdder{p.Name, s, false, false, true})
 						}
 					}
 				}
@@ -454,7 +476,7 @@ func TestClaimLibraryGoals(t *testing.T) {
 				// The records against the set the goal names.
 				var set []*physical.Result
 				for i, r := range results[named:] {
-					if (e.sparse || sparseOf[i] == 1) && (e.ling || !lingOf[i]) && (e.valency || valencyOf[i] == 2) {
+					if (e.sparse || sparseOf[i] == 1) && (e.ling || !lingOf[i]) && (e.valency || valencyOf[i] == 2) && (e.every() || !faOf[i]) {
 						set = append(set, r)
 					}
 				}
