@@ -139,12 +139,7 @@ func TestOrders(t *testing.T) {
 func TestOrdersProgress(t *testing.T) {
 	t.Parallel()
 	needTools(t)
-	var designs []*physical.Design
-	for i, topo := range []string{"ripple", "sklansky", "kogge-stone"} {
-		d, err := physical.AdderDesign(build(t, topo, 6+i, nil))
-		require.NoError(t, err)
-		designs = append(designs, d)
-	}
+	designs := threeAdders(t, 6)
 	var calls [][2]int
 	_, err := physical.Run(context.Background(), designs, physical.Options{Flow: physical.ABC, Orders: 2, Jobs: 1, Workdir: t.TempDir(),
 		Progress: func(done, total int) { calls = append(calls, [2]int{done, total}) }})
@@ -155,18 +150,26 @@ func TestOrdersProgress(t *testing.T) {
 	}
 }
 
-// TestRunMemory: with Options.Memory below one synthesis the designs and
-// their reorderings run one at a time, whatever Jobs, and give what an
-// unbounded run gives.
-func TestRunMemory(t *testing.T) {
-	t.Parallel()
-	needTools(t)
+// threeAdders returns the adders of ripple, Sklansky and Kogge–Stone of
+// widths n, n+1 and n+2.
+func threeAdders(t *testing.T, n int) []*physical.Design {
+	t.Helper()
 	var designs []*physical.Design
 	for i, topo := range []string{"ripple", "sklansky", "kogge-stone"} {
-		d, err := physical.AdderDesign(build(t, topo, 9+i, nil))
+		d, err := physical.AdderDesign(build(t, topo, n+i, nil))
 		require.NoError(t, err)
 		designs = append(designs, d)
 	}
+	return designs
+}
+
+// TestRunMemory: with Options.Memory below one synthesis Run takes the
+// designs and their reorderings one at a time, whatever Jobs (how many,
+// TestMemoryJobs), and gives what an unbounded run gives.
+func TestRunMemory(t *testing.T) {
+	t.Parallel()
+	needTools(t)
+	designs := threeAdders(t, 9)
 	free, err := physical.Run(context.Background(), designs, physical.Options{Flow: physical.ABC, Orders: 2, Jobs: 4, Workdir: t.TempDir()})
 	require.NoError(t, err)
 	var calls int
