@@ -3,6 +3,7 @@ package limits
 import (
 	"bufio"
 	"fmt"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -113,7 +114,7 @@ func (b Budget) Reference(n int) error {
 		return nil
 	}
 	lo := widest(n, func(m int) bool { return synthmem.Reference(m) <= b.Memory })
-	return refuse("synthesizing yosys a+b+cin at width %d needs about %s of memory, more than the %s allowed here: allowed widths up to %d", n, amount(synthmem.Reference(n)), amount(b.Memory), lo)
+	return refuse("synthesizing yosys a+b+cin at width %d needs %s of memory, more than the %s allowed here: allowed widths up to %d", n, about(synthmem.Reference(n)), amount(b.Memory), lo)
 }
 
 // Design refuses a design of the user's, size bytes of Verilog (what
@@ -124,7 +125,16 @@ func (b Budget) Design(what string, size int64) error {
 	if need <= b.Memory {
 		return nil
 	}
-	return refuse("synthesizing %s (%s) needs about %s of memory, more than the %s allowed here: allowed designs up to %s", what, amount(size), amount(need), amount(b.Memory), amount(b.Memory/synthmem.VerilogBytes))
+	return refuse("synthesizing %s (%s) needs %s of memory, more than the %s allowed here: allowed designs up to %s", what, amount(size), about(need), amount(b.Memory), amount(b.Memory/synthmem.VerilogBytes))
+}
+
+// about writes an estimate of synthmem: "about" its amount, or where it
+// saturated, more than int64 bytes hold.
+func about(bytes int64) string {
+	if bytes == math.MaxInt64 {
+		return "more than 8 EiB"
+	}
+	return "about " + amount(bytes)
 }
 
 // amount writes bytes in KiB, MiB or GiB, to a tenth.

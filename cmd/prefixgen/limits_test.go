@@ -133,6 +133,10 @@ func TestLimitsSynthVerilog(t *testing.T) {
 		want string
 	}{
 		{[]string{"synth", "--verilog", small, "-n", "64"}, "prefixgen synth: synthesizing yosys a+b+cin at width 64 needs about 9.0 MiB of memory, more than the 2.0 MiB allowed here: allowed widths up to 14\n"},
+		// Past what int64 bytes hold: the estimate wrapped below the
+		// budget, and Yosys failed on the adder.
+		{[]string{"synth", "--verilog", small, "-n", "100000000000000"}, "prefixgen synth: synthesizing yosys a+b+cin at width 100000000000000 needs more than 8 EiB of memory, more than the 2.0 MiB allowed here: allowed widths up to 14\n"},
+		{[]string{"synth", "--verilog", small, "-n", "9223372036854775807"}, "prefixgen synth: synthesizing yosys a+b+cin at width 9223372036854775807 needs more than 8 EiB of memory, more than the 2.0 MiB allowed here: allowed widths up to 14\n"},
 		{[]string{"synth", "--verilog", padded}, "prefixgen synth: synthesizing " + padded + " (23.5 KiB) needs about 11.7 MiB of memory, more than the 2.0 MiB allowed here: allowed designs up to 4.0 KiB\n"},
 		{[]string{"map", padded, "--top", "inv", "--clock-period", "10"}, "prefixgen map: synthesizing " + padded + " (23.5 KiB) needs about 11.7 MiB of memory, more than the 2.0 MiB allowed here: allowed designs up to 4.0 KiB\n"},
 		{[]string{"map", small, padded, "--top", "inv", "--clock-period", "10"}, "prefixgen map: synthesizing the design's 2 files (23.6 KiB) needs about 11.8 MiB of memory, more than the 2.0 MiB allowed here: allowed designs up to 4.0 KiB\n"},

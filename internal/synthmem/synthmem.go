@@ -1,5 +1,7 @@
 package synthmem
 
+import "math"
+
 // The memory a synthesis takes, per cell of the adder's network and per
 // bit. Measured on a 4096-bit Kogge–Stone adder kept as written on ASAP7
 // (45 057 cells of the network, 95 579 of the library; at their peaks
@@ -20,15 +22,36 @@ const (
 const VerilogBytes = 512
 
 // Adder returns the memory a synthesis of an adder of width n takes whose
-// network has cells cells.
+// network has cells cells, math.MaxInt64 where it is more.
 func Adder(cells, n int) int64 {
-	return int64(max(cells, 0))*CellBytes + int64(max(n, 0))*BitBytes
+	return add(mul(cells, CellBytes), mul(n, BitBytes))
 }
 
 // Verilog returns the memory a synthesis of a design of size bytes of
-// Verilog takes.
-func Verilog(size int) int64 { return int64(max(size, 0)) * VerilogBytes }
+// Verilog takes, math.MaxInt64 where it is more.
+func Verilog(size int) int64 { return mul(size, VerilogBytes) }
 
 // Reference returns the memory a synthesis of Yosys's own a + b + cin of
-// width n takes: an adder of a Brent–Kung network, about 2n cells.
-func Reference(n int) int64 { return Adder(2*n, n) }
+// width n takes: an adder of a Brent–Kung network, about 2n cells;
+// math.MaxInt64 where it is more.
+func Reference(n int) int64 { return mul(n, 2*CellBytes+BitBytes) }
+
+// mul returns count × each, count below 0 taken as 0, math.MaxInt64 where
+// the product is more.
+func mul(count int, each int64) int64 {
+	if count <= 0 {
+		return 0
+	}
+	if int64(count) > math.MaxInt64/each {
+		return math.MaxInt64
+	}
+	return int64(count) * each
+}
+
+// add returns a + b of two sums of mul, math.MaxInt64 where it is more.
+func add(a, b int64) int64 {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
+}

@@ -1,0 +1,36 @@
+package synthmem_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/prefixgen/prefixgen/internal/synthmem"
+)
+
+// TestSaturates: a width or size past what int64 bytes hold estimates
+// math.MaxInt64, never a product that wrapped below the budget (synth
+// --verilog -n 10^14 passed the bound so, and Yosys failed on the adder);
+// a negative count estimates nothing.
+func TestSaturates(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		got  int64
+		want int64
+	}{
+		{"reference 10^14 bits", synthmem.Reference(100_000_000_000_000), math.MaxInt64},
+		{"reference MaxInt", synthmem.Reference(math.MaxInt), math.MaxInt64},
+		{"reference 2^62 bits", synthmem.Reference(1 << 62), math.MaxInt64},
+		{"reference 64 bits", synthmem.Reference(64), 64 * (2*synthmem.CellBytes + synthmem.BitBytes)},
+		{"adder of MaxInt cells", synthmem.Adder(math.MaxInt, 64), math.MaxInt64},
+		{"adder just past", synthmem.Adder(math.MaxInt64/synthmem.CellBytes, math.MaxInt64/synthmem.BitBytes), math.MaxInt64},
+		{"verilog MaxInt", synthmem.Verilog(math.MaxInt), math.MaxInt64},
+		{"negative", synthmem.Adder(-5, -1), 0},
+		{"negative reference", synthmem.Reference(-3), 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, tc.got)
+		})
+	}
+}
