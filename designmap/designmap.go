@@ -365,10 +365,7 @@ func start(ctx context.Context, opt Options) (r *run, remove func(), err error) 
 	if err := Check(opt); err != nil {
 		return nil, nil, err
 	}
-	jobs := runtime.NumCPU()
-	if each := synthmem.Verilog(int(Size(opt.Files))); opt.Memory > 0 && each > 0 {
-		jobs = int(min(int64(jobs), max(opt.Memory/each, 1)))
-	}
+	jobs := synthmem.Jobs(runtime.NumCPU(), opt.Memory, synthmem.Verilog(int(Size(opt.Files))))
 	r = &run{opt: opt, jobs: make(chan struct{}, jobs)}
 	if r.yosys, err = lookPath("yosys"); err != nil {
 		return nil, nil, err

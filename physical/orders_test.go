@@ -165,7 +165,7 @@ func threeAdders(t *testing.T, n int) []*physical.Design {
 
 // TestRunMemory: with Options.Memory below one synthesis Run takes the
 // designs and their reorderings one at a time, whatever Jobs (how many,
-// TestMemoryJobs), and gives what an unbounded run gives.
+// synthmem.TestJobs), and gives what an unbounded run gives.
 func TestRunMemory(t *testing.T) {
 	t.Parallel()
 	needTools(t)

@@ -621,7 +621,7 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 			largest = max(largest, d.mem)
 		}
 	}
-	sem := make(chan struct{}, memoryJobs(jobs, opt.Memory, largest))
+	sem := make(chan struct{}, synthmem.Jobs(jobs, opt.Memory, largest))
 	for i, d := range designs {
 		if same[i] >= 0 || results[i] != nil {
 			continue
@@ -673,16 +673,6 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 		}
 	}
 	return results, nil
-}
-
-// memoryJobs returns how many of Run's syntheses run at once: jobs, or
-// fewer where as many of the largest, largest bytes each, would take more
-// than memory together (memory 0: no bound); one at least.
-func memoryJobs(jobs int, memory, largest int64) int {
-	if memory <= 0 || largest <= 0 {
-		return max(jobs, 1)
-	}
-	return int(max(min(int64(jobs), memory/largest), 1))
 }
 
 // memo holds the result of every design Run has measured in this

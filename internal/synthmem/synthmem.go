@@ -55,3 +55,13 @@ func add(a, b int64) int64 {
 	}
 	return a + b
 }
+
+// Jobs returns how many syntheses to run at once: jobs, or fewer where as
+// many of the largest, largest bytes each, would take more than memory
+// together (memory 0: no bound); one at least.
+func Jobs(jobs int, memory, largest int64) int {
+	if memory <= 0 || largest <= 0 {
+		return max(jobs, 1)
+	}
+	return int(max(min(int64(jobs), memory/largest), 1))
+}
