@@ -68,9 +68,10 @@ type Architecture struct {
 	// sparse adder the network is logic, and the carry-select blocks ripple
 	// through full adders instead: every bit of a block but its lowest is
 	// a full adder in the lowest block, which ripples from the carry-in,
-	// and two in the others, one for each carry into the block. It applies
-	// to Add, binary, without Ling's carries, library cells for the
-	// generate and propagate, or a pipeline.
+	// and two in the others, one for each carry into the block; the tree
+	// may then be of any valency, with Ling's carries or PGCells. It
+	// applies to Add without a pipeline, and in a dense adder to binary
+	// cells without Ling's carries or PGCells.
 	FACells bool
 	// PipelineAfter lists the levels after which a register stage is
 	// inserted, in increasing order: 0 is the pre-processing, 1 … depth the
@@ -103,15 +104,30 @@ func (a Architecture) sparse() int { return max(a.Sparse, 1) }
 // faCellsFit returns what keeps FACells from a, in words that follow the
 // flag's name ("applies to …"), or "" when it fits.
 func (a Architecture) faCellsFit() string {
+	if why := a.faCellsFitAnySparse(); why != "" {
+		return why
+	}
+	if a.sparse() > 1 {
+		return ""
+	}
+	// A dense adder's full adders are cells of its network.
+	switch {
+	case a.valency() > 2:
+		return "applies to binary cells in a dense adder: allowed --valency 2, or --sparse 2, 4 or 8, whose blocks take the full adders"
+	case a.Ling:
+		return "does not apply to Ling's carries in a dense adder: allowed one of --fa-cells and --ling, or both with --sparse 2, 4 or 8"
+	case a.PGCells:
+		return "does not apply with library cells for the generate and propagate in a dense adder: allowed one of --fa-cells and --pg-cells, or both with --sparse 2, 4 or 8"
+	}
+	return ""
+}
+
+// faCellsFitAnySparse is faCellsFit for what no sparseness changes: the
+// operation and a pipeline.
+func (a Architecture) faCellsFitAnySparse() string {
 	switch {
 	case a.Op != Add:
 		return "applies to --op add only: the cells take a and b as they are; allowed with add"
-	case a.valency() > 2:
-		return "applies to binary cells: allowed --valency 2"
-	case a.Ling:
-		return "does not apply to Ling's carries: allowed one of --fa-cells and --ling"
-	case a.PGCells:
-		return "does not apply with library cells for the generate and propagate: allowed one of --fa-cells and --pg-cells"
 	case a.pipelined():
 		return "applies to a combinational adder: allowed without --stages and --pipeline-after"
 	}
@@ -323,14 +339,14 @@ func joinInts(xs []int, sep string) string {
 
 // EachOption returns every architecture of list four times, in order: as
 // it is, with Ling's carries, with library cells for each bit's generate
-// and propagate, and with both; and a fifth time with the library's full
-// adders where they apply (FACells: a combinational adder of binary
-// cells); the named set of an exploration that asks for every
-// architecture option.
+// and propagate, and with both; and then as many times again with the
+// library's full adders where they apply (FACells: a combinational adder,
+// of binary cells without the other two when dense); the named set of an
+// exploration that asks for every architecture option.
 // Ling, PGCells and FACells already set in an architecture are cleared
 // first, so that no architecture is listed twice.
 func EachOption(list []Architecture) []Architecture {
-	out := make([]Architecture, 0, 5*len(list))
+	out := make([]Architecture, 0, 8*len(list))
 	for _, a := range list {
 		a.FACells = false
 		for _, pg := range []bool{false, true} {
@@ -341,11 +357,15 @@ func EachOption(list []Architecture) []Architecture {
 				out = append(out, b)
 			}
 		}
-		b := a
-		b.PipelineAfter = slices.Clone(a.PipelineAfter)
-		b.Ling, b.PGCells, b.FACells = false, false, true
-		if b.faCellsFit() == "" {
-			out = append(out, b)
+		for _, pg := range []bool{false, true} {
+			for _, ling := range []bool{false, true} {
+				b := a
+				b.PipelineAfter = slices.Clone(a.PipelineAfter)
+				b.Ling, b.PGCells, b.FACells = ling, pg, true
+				if b.faCellsFit() == "" {
+					out = append(out, b)
+				}
+			}
 		}
 	}
 	return out

@@ -315,4 +315,7 @@ func ExampleEachOption() {
 	// "sparse=4 pgcells"
 	// "sparse=4 ling pgcells"
 	// "sparse=4 facells"
+	// "sparse=4 ling facells"
+	// "sparse=4 pgcells facells"
+	// "sparse=4 ling pgcells facells"
 }

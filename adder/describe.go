@@ -1056,8 +1056,14 @@ func (b *builder) cellLeaves(gWidth int) {
 	b.bus("p_n", n, 0)
 	for i := range n {
 		a, bb, gn := Bit("a", i), Bit("b", i), Bit("g_n", i)
-		b.assign(Assign{Target: gn, Expr: not(and(ref(a), ref(bb))), Cell: &cells.NAND2, CellArgs: []Ref{a, bb}}, 0)
-		b.assign(Assign{Target: Bit("p_n", i), Expr: not(and(or(ref(a), ref(bb)), ref(gn))), Cell: &cells.OAI21, CellArgs: []Ref{a, bb, gn}}, 0)
+		nand := Assign{Target: gn, Expr: not(and(ref(a), ref(bb)))}
+		oai := Assign{Target: Bit("p_n", i), Expr: not(and(or(ref(a), ref(bb)), ref(gn)))}
+		if b.leafRead(i) {
+			nand.Cell, nand.CellArgs = &cells.NAND2, []Ref{a, bb}
+			oai.Cell, oai.CellArgs = &cells.OAI21, []Ref{a, bb, gn}
+		}
+		b.assign(nand, 0)
+		b.assign(oai, 0)
 	}
 	if gWidth == n {
 		b.assign(Assign{Target: Whole("g"), Expr: not(sig("g_n")), Declare: true, Width: n}, 0)
@@ -1067,6 +1073,17 @@ func (b *builder) cellLeaves(gWidth int) {
 			b.assign(Assign{Target: Bit("g", i), Expr: not(bit("g_n", i))}, 0)
 		}
 	}
+}
+
+// leafRead reports whether the adder reads bit i's generate or propagate.
+// Every bit's propagate makes its sum, but in the blocks of a sparse adder
+// of full adders only the lowest bit's does, and the others' are read as
+// far as the tree needs them: a library cell no one reads would stay in
+// the netlist, so cellLeaves writes such a bit's as logic, which synthesis
+// removes.
+func (b *builder) leafRead(i int) bool {
+	s := b.arch.sparse()
+	return !b.arch.FACells || s == 1 || i%s == 0 || b.needG[i] || b.needP[i]
 }
 
 // lingLeaves declares t = a | b (b as the operation uses it) and makes the

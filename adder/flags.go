@@ -63,6 +63,12 @@ type Recorded struct {
 // rec. Its errors name the flag and what is allowed, one line each;
 // Check takes the architecture to a network.
 func ReadFlags(src FlagSource, rec *Recorded) (Architecture, error) {
+	return readFlags(src, rec, false)
+}
+
+// readFlags is ReadFlags; with list the sparseness is ReadFlagList's to
+// read, and what FACells needs of it is left for ReadFlagList to check.
+func readFlags(src FlagSource, rec *Recorded, list bool) (Architecture, error) {
 	f := flagReader{src}
 	arch := Standard
 	if rec != nil {
@@ -157,8 +163,12 @@ func ReadFlags(src FlagSource, rec *Recorded) (Architecture, error) {
 		if rec != nil && !f.set(FlagFACells) {
 			source = rec.Path + ", an adder of full-adder cells,"
 		}
-		if err := arch.faCellsFit(); err != "" {
-			return Architecture{}, fmt.Errorf("adder: %s %s", source, err)
+		why := arch.faCellsFit()
+		if list {
+			why = arch.faCellsFitAnySparse()
+		}
+		if why != "" {
+			return Architecture{}, fmt.Errorf("adder: %s %s", source, why)
 		}
 	}
 	if arch.Op == Compare {
@@ -218,7 +228,7 @@ func ReadFlags(src FlagSource, rec *Recorded) (Architecture, error) {
 // most width. Without --sparse the list is 1, or with rec the sparseness
 // rec records, which a list given must hold.
 func ReadFlagList(src FlagSource, rec *Recorded, width int) ([]Architecture, error) {
-	arch, err := ReadFlags(without{src, []string{FlagSparse}}, rec)
+	arch, err := readFlags(without{src, []string{FlagSparse}}, rec, true)
 	if err != nil {
 		return nil, err
 	}

@@ -2,7 +2,9 @@ package adder_test
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -89,6 +91,77 @@ func TestFullAdderCellsSparseCompute(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A sparse adder of full-adder cells beside a tree of Ling's carries, of
+// library cells for the generate and propagate, of both, or of gates of
+// three and four inputs, computes what math/big computes.
+func TestFullAdderCellsSparseWithOptions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 7))
+	for _, n := range []int{5, 16} {
+		nets := map[string]*network.Network{}
+		for _, topo := range []string{"ripple", "sklansky", "brent-kung", "han-carlson", "zero-deficiency"} {
+			nets[topo] = build(t, topo, n)
+		}
+		for _, topo := range topologies.ValencyFamilies {
+			for k := 3; k <= adder.MaxValency; k++ {
+				net, err := topologies.Valency(topo, n, k)
+				require.NoError(t, err)
+				nets[fmt.Sprintf("%s v=%d", topo, k)] = net
+			}
+		}
+		for _, name := range slices.Sorted(maps.Keys(nets)) {
+			net := nets[name]
+			for _, s := range adder.Sparseness[1:] {
+				if s > n {
+					continue
+				}
+				for i, opt := range []struct{ ling, pg bool }{{false, false}, {true, false}, {false, true}, {true, true}} {
+					// Either polarity of full adder, by turns.
+					cells := faCells[(i+s)%len(faCells)]
+					cells.NAND2 = adder.Cell{Name: "NAND2", Inputs: []string{"A", "B"}, Output: "Y"}
+					cells.OAI21 = adder.Cell{Name: "OAI21", Inputs: []string{"A", "B", "C"}, Output: "Y"}
+					arch := adder.Architecture{FACells: true, Sparse: s, Valency: topologies.ValencyOf(net), Ling: opt.ling, PGCells: opt.pg,
+						Flags: adder.Flags(rng.IntN(16)), NoCarryIn: rng.IntN(3) == 0}
+					t.Run(fmt.Sprintf("%s/%d/%s/%+v", name, n, cells.FA.Name, arch), func(t *testing.T) {
+						d, err := adder.Describe(net, arch, &cells)
+						require.NoError(t, err)
+						assert.Positive(t, d.FullAdders)
+						checkDescription(t, d, rng, 48)
+					})
+				}
+			}
+		}
+	}
+}
+
+// Beside full adders in a sparse adder's blocks, a bit's generate and
+// propagate are library cells only where something reads them: without a
+// carry out, the bits above the top block's lowest feed its full adders
+// alone.
+func TestFullAdderCellsSparseReadLeaves(t *testing.T) {
+	net := build(t, "sklansky", 16)
+	cells := faCells[0]
+	cells.NAND2 = adder.Cell{Name: "NAND2", Inputs: []string{"A", "B"}, Output: "Y"}
+	cells.OAI21 = adder.Cell{Name: "OAI21", Inputs: []string{"A", "B", "C"}, Output: "Y"}
+	for _, tt := range []struct {
+		flags adder.Flags
+		want  int
+	}{{adder.Carry, 16}, {0, 13}} {
+		d, err := adder.Describe(net, adder.Architecture{FACells: true, PGCells: true, Sparse: 4, Flags: tt.flags}, &cells)
+		require.NoError(t, err)
+		count := map[string]int{}
+		for _, sec := range d.Sections {
+			for _, a := range sec.Assigns {
+				if a.Cell != nil {
+					count[a.Cell.Name]++
+				}
+			}
+		}
+		assert.Equal(t, tt.want, count["NAND2"], "flags %v", tt.flags)
+		assert.Equal(t, tt.want, count["OAI21"], "flags %v", tt.flags)
+		checkDescription(t, d, rand.New(rand.NewPCG(1, 2)), 64)
 	}
 }
 
@@ -183,10 +256,12 @@ func TestFullAdderCellsRefused(t *testing.T) {
 		want string
 	}{
 		{adder.Architecture{FACells: true, Op: adder.Sub}, "--op add only"},
-		{adder.Architecture{FACells: true, Valency: 3}, "allowed --valency 2"},
-		{adder.Architecture{FACells: true, Ling: true}, "allowed one of --fa-cells and --ling"},
-		{adder.Architecture{FACells: true, PGCells: true}, "allowed one of --fa-cells and --pg-cells"},
+		{adder.Architecture{FACells: true, Valency: 3}, "allowed --valency 2, or --sparse 2, 4 or 8"},
+		{adder.Architecture{FACells: true, Ling: true}, "allowed one of --fa-cells and --ling, or both with --sparse 2, 4 or 8"},
+		{adder.Architecture{FACells: true, PGCells: true}, "allowed one of --fa-cells and --pg-cells, or both with --sparse 2, 4 or 8"},
 		{adder.Architecture{FACells: true, Stages: 1}, "allowed without --stages"},
+		{adder.Architecture{FACells: true, Sparse: 2, Ling: true, Stages: 1}, "allowed without --stages"},
+		{adder.Architecture{FACells: true, Sparse: 4, Op: adder.Sub}, "--op add only"},
 	} {
 		_, err := adder.Describe(ks8, tt.arch, nil)
 		require.Error(t, err, "%+v", tt.arch)

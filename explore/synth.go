@@ -83,14 +83,14 @@ func SynthesizeAdders(ctx context.Context, points []Point, adders []adder.Archit
 
 // Each returns the adders SynthesizeAdders measures, not yet measured: for
 // each point in order, one per architecture of adders, the valency of a
-// radix-k point's k. Full adders (FACells) take binary cells: a radix-k
-// point has none.
+// radix-k point's k. A dense adder's full adders (FACells) are binary
+// cells of its network: a radix-k point has none at sparse 1.
 func Each(points []Point, adders []adder.Architecture) []Measured {
 	each := make([]Measured, 0, len(points)*len(adders))
 	for _, p := range points {
 		for _, a := range adders {
 			if k := topologies.ValencyOf(p.Network); k > 2 {
-				if a.FACells {
+				if a.FACells && a.Sparse <= 1 {
 					continue
 				}
 				a.Valency = k

@@ -124,15 +124,28 @@ func fullAdder(name string, c liberty.Cell) *adder.FullAdder {
 
 // LibraryCells finds, in the library as PGCells does, the cells arch
 // instantiates (adder.Architecture.InstantiatesCells): PGCells's for
-// PGCells, FullAdderCell's for FACells; nil when it needs none.
+// PGCells, FullAdderCell's for FACells, both for both; nil when it needs
+// none.
 func LibraryCells(library string, arch adder.Architecture, dontUse ...string) (*adder.Cells, error) {
-	switch {
-	case arch.PGCells:
-		return PGCells(library, dontUse...)
-	case arch.FACells:
-		return FullAdderCell(library, dontUse...)
+	var cells *adder.Cells
+	if arch.PGCells {
+		c, err := PGCells(library, dontUse...)
+		if err != nil {
+			return nil, err
+		}
+		cells = c
 	}
-	return nil, nil
+	if arch.FACells {
+		c, err := FullAdderCell(library, dontUse...)
+		if err != nil {
+			return nil, err
+		}
+		if cells == nil {
+			return c, nil
+		}
+		cells.FA = c.FA
+	}
+	return cells, nil
 }
 
 // findCell returns the smallest combinational cell of one output and ins

@@ -202,8 +202,9 @@ func TestPGCells(t *testing.T) {
 // their outputs are complements) with the library's own models: a ripple
 // of them, a Sklansky adder whose odd bits are pairs of them selected by
 // the carry below, a carry-select adder, with and without a carry-in, and
-// sparse adders whose blocks ripple through them. Every tool passes, GHDL
-// too. With the carry and sum pins planted the
+// sparse adders whose blocks ripple through them, beside trees of Ling's
+// carries, of the library's NAND2 and OAI21 for the generate and
+// propagate, and of three-input gates. Every tool passes, GHDL too. With the carry and sum pins planted the
 // wrong way round, the testbenches and the proof fail.
 func TestFACells(t *testing.T) {
 	t.Parallel()
@@ -216,6 +217,10 @@ func TestFACells(t *testing.T) {
 	wrong.FA.Output, wrong.FA.Sum = cells.FA.Sum, cells.FA.Output
 	cs, err := topologies.CarrySelect(12, 7, 5)
 	require.NoError(t, err)
+	both, err := physical.LibraryCells("asap7", adder.Architecture{PGCells: true, FACells: true})
+	require.NoError(t, err)
+	radix3, err := topologies.Valency("kogge-stone", 13, 3)
+	require.NoError(t, err)
 	tests := []struct {
 		net   *network.Network
 		opt   adder.Architecture
@@ -227,6 +232,9 @@ func TestFACells(t *testing.T) {
 		{cs, adder.Architecture{NoCarryIn: true, Flags: adder.Carry | adder.Overflow, FACells: true}, cells, false},
 		{buildArch(t, "kogge-stone", 11), adder.Architecture{Flags: adder.Carry | adder.Overflow, Sparse: 4, FACells: true}, cells, false},
 		{buildArch(t, "brent-kung", 10), adder.Architecture{NoCarryIn: true, Flags: adder.Carry, Sparse: 8, FACells: true}, cells, false},
+		{buildArch(t, "han-carlson", 12), adder.Architecture{Flags: adder.Carry | adder.Overflow, Sparse: 4, Ling: true, FACells: true}, cells, false},
+		{buildArch(t, "sklansky", 10), adder.Architecture{Sparse: 2, PGCells: true, FACells: true}, both, false},
+		{radix3, adder.Architecture{Flags: adder.Carry, Sparse: 4, Valency: 3, Ling: true, PGCells: true, FACells: true}, both, false},
 		{buildArch(t, "ripple", 9), adder.Architecture{Flags: adder.Carry, FACells: true}, &wrong, true},
 		{buildArch(t, "sklansky", 8), adder.Architecture{Flags: adder.Carry, Sparse: 2, FACells: true}, &wrong, true},
 	}
@@ -236,6 +244,9 @@ func TestFACells(t *testing.T) {
 		d, err := toolcheck.NewDesign(tc.net, toolcheck.Options{Vectors: 200, Seed: 7, Adder: &opt, Cells: tc.cells, Liberty: lib})
 		require.NoError(t, err)
 		require.Contains(t, string(d.Verilog), "FAx1_ASAP7_75t_R u_")
+		if opt.PGCells {
+			require.Contains(t, string(d.Verilog), both.NAND2.Name+" u_")
+		}
 		designs = append(designs, d)
 	}
 	bugs := make([]bool, len(tests))

@@ -32,7 +32,7 @@ func archFlags() []cli.Flag {
 }
 
 func faCellsFlag() cli.Flag {
-	return &cli.BoolFlag{Name: adder.FlagFACells, Usage: "each bit that one prefix cell joins to the span below it, read by no other cell, as the library's full-adder cell (--liberty), two where the span starts above bit 0, whose carry then selects the sum: a ripple network becomes a ripple of full adders, -t carry-select a carry-select adder; with --sparse the carry-select blocks ripple through them; synthesis keeps them (add, binary, without --ling, --pg-cells or a pipeline)"}
+	return &cli.BoolFlag{Name: adder.FlagFACells, Usage: "each bit that one prefix cell joins to the span below it, read by no other cell, as the library's full-adder cell (--liberty), two where the span starts above bit 0, whose carry then selects the sum: a ripple network becomes a ripple of full adders, -t carry-select a carry-select adder; with --sparse the carry-select blocks ripple through them, beside a tree of any valency, with --ling or --pg-cells; synthesis keeps them (add, without a pipeline; dense, binary, without --ling or --pg-cells)"}
 }
 
 func pgCellsFlag() cli.Flag {

@@ -357,7 +357,7 @@ func adderFlags() []cli.Flag {
 		sparseListFlag("with --synth, "),
 		&cli.BoolFlag{Name: adder.FlagLing, Usage: "with --synth, measure every adder with Ling's pseudo-carries (see gen --ling)"},
 		&cli.BoolFlag{Name: adder.FlagPGCells, Usage: "with --synth, measure every adder with each bit's generate and propagate as the library's NAND2 and OAI21 cells (see gen --pg-cells)"},
-		&cli.BoolFlag{Name: adder.FlagFACells, Usage: "with --synth, measure every adder with the library's full adders where its network adds one bit at a time (see gen --fa-cells; binary cells, without --ling or --pg-cells)"},
+		&cli.BoolFlag{Name: adder.FlagFACells, Usage: "with --synth, measure every adder with the library's full adders where its network adds one bit at a time, or in the blocks of a sparse tree (see gen --fa-cells; dense adders of binary cells, without --ling or --pg-cells)"},
 		&cli.BoolFlag{Name: everyOption, Usage: "with --synth, measure every network four times at each sparseness of --sparse, or at every one up to n without it: as written, with --ling, with --pg-cells, and with both; and each adder of binary cells a fifth time with --fa-cells, where the library has a full adder"},
 		&cli.IntFlag{Name: adder.FlagStages, Usage: "with --synth, pipeline every adder with `K` register stages placed to balance its logic (gen --stages; 1 to the shallowest carry tree's depth + 1): delays are then least clock periods", DefaultText: "none"},
 		&cli.BoolFlag{Name: adder.FlagNoReset, Usage: "with --stages, registers without a reset (gen --no-reset)"},
@@ -403,12 +403,12 @@ func adderSynthOptions(c *cli.Context) (physical.Options, []adder.Architecture, 
 			}
 		}
 		if c.Bool(adder.FlagFACells) {
-			return opt, nil, nil, usage(c, "--%s and --%s: --%s measures every adder of binary cells with and without --%s already: allowed one of them", everyOption, adder.FlagFACells, everyOption, adder.FlagFACells)
+			return opt, nil, nil, usage(c, "--%s and --%s: --%s measures every adder with and without --%s already: allowed one of them", everyOption, adder.FlagFACells, everyOption, adder.FlagFACells)
 		}
 	}
-	if c.Bool(adder.FlagFACells) && c.IsSet(adder.FlagValency) {
+	if c.Bool(adder.FlagFACells) && c.IsSet(adder.FlagValency) && !sparseTrees(c) {
 		if vs, err := explore.ParseValencies(c.String(adder.FlagValency)); err == nil && slices.ContainsFunc(vs, func(k int) bool { return k > 2 }) {
-			return opt, nil, nil, usage(c, "--%s takes binary cells, and --%s %s asks for networks of %d-input cells: allowed --%s 2", adder.FlagFACells, adder.FlagValency, c.String(adder.FlagValency), slices.Max(vs), adder.FlagValency)
+			return opt, nil, nil, usage(c, "--%s takes binary cells in a dense adder, and --%s %s asks for networks of %d-input cells: allowed --%s 2, or --sparse 2, 4 or 8, whose blocks take the full adders", adder.FlagFACells, adder.FlagValency, c.String(adder.FlagValency), slices.Max(vs), adder.FlagValency)
 		}
 	}
 	adders, err := adder.ReadFlagList(src, nil, c.Int("width"))
@@ -444,6 +444,18 @@ func adderSynthOptions(c *cli.Context) (physical.Options, []adder.Architecture, 
 		return opt, nil, nil, usage(c, "%v", err)
 	}
 	return opt, adders, cells, nil
+}
+
+// sparseTrees reports whether c's --sparse list names a sparse tree (a
+// sparseness above 1); a list that does not read is ReadFlagList's to
+// refuse.
+func sparseTrees(c *cli.Context) bool {
+	for _, item := range strings.Split(c.String(adder.FlagSparse), ",") {
+		if s, err := strconv.Atoi(strings.TrimSpace(item)); err == nil && s > 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // adderCells returns the cells of opt's library that any of archs

@@ -79,14 +79,16 @@ func TestPGCellsRefused(t *testing.T) {
 		{[]string{"check", "--verilog", noCells, "--pg-cells"}, "prefixgen check: --pg-cells does not apply to --verilog: the file fixes the design (its latency is --stages K)\n"},
 		{[]string{"optimize", "-n", "8", "--max-depth", "4", "--pg-cells"}, ""},
 		{[]string{"gen", "-t", "ripple", "-n", "8", "-f", "verilog", "--op", "sub", "--fa-cells"}, "prefixgen gen: --fa-cells applies to --op add only: the cells take a and b as they are; allowed with add\n"},
-		{[]string{"gen", "-t", "ripple", "-n", "8", "-f", "verilog", "--fa-cells", "--pg-cells"}, "prefixgen gen: --fa-cells does not apply with library cells for the generate and propagate: allowed one of --fa-cells and --pg-cells\n"},
+		{[]string{"gen", "-t", "ripple", "-n", "8", "-f", "verilog", "--fa-cells", "--pg-cells"}, "prefixgen gen: --fa-cells does not apply with library cells for the generate and propagate in a dense adder: allowed one of --fa-cells and --pg-cells, or both with --sparse 2, 4 or 8\n"},
 		{[]string{"gen", "-t", "ripple", "-n", "8", "-f", "verilog", "--fa-cells", "--liberty", noCells}, "prefixgen gen: Liberty file " + noCells + " has no full-adder cell, three inputs with their majority and exclusive or as outputs: allowed a library with one, or the adder without --fa-cells\n"},
 		{[]string{"synth", "--verilog", noCells, "--fa-cells"}, "prefixgen synth: --fa-cells does not apply to --verilog: the file fixes the design\n"},
-		{[]string{"optimize", "-n", "8", "--max-area-um2", "100", "--fa-cells", "--sparse", "1,2", "--ling"}, "prefixgen optimize: --fa-cells does not apply to Ling's carries: allowed one of --fa-cells and --ling\n"},
+		{[]string{"optimize", "-n", "8", "--max-area-um2", "100", "--fa-cells", "--sparse", "1,2", "--ling"}, "prefixgen optimize: --fa-cells does not apply to Ling's carries in a dense adder: allowed one of --fa-cells and --ling, or both with --sparse 2, 4 or 8\n"},
 		{[]string{"optimize", "-n", "8", "--max-depth", "4", "--fa-cells"}, ""},
 		{[]string{"explore", "-n", "8", "--fa-cells"}, "prefixgen explore: --fa-cells applies only with --synth: allowed explore --synth --fa-cells\n"},
-		{[]string{"explore", "-n", "8", "--synth", "--every-option", "--fa-cells"}, "prefixgen explore: --every-option and --fa-cells: --every-option measures every adder of binary cells with and without --fa-cells already: allowed one of them\n"},
-		{[]string{"explore", "-n", "8", "--synth", "--fa-cells", "--valency", "2,3"}, "prefixgen explore: --fa-cells takes binary cells, and --valency 2,3 asks for networks of 3-input cells: allowed --valency 2\n"},
+		{[]string{"explore", "-n", "8", "--synth", "--every-option", "--fa-cells"}, "prefixgen explore: --every-option and --fa-cells: --every-option measures every adder with and without --fa-cells already: allowed one of them\n"},
+		{[]string{"explore", "-n", "8", "--synth", "--fa-cells", "--ling", "--sparse", "1,2"}, "prefixgen explore: --fa-cells does not apply to Ling's carries in a dense adder: allowed one of --fa-cells and --ling, or both with --sparse 2, 4 or 8\n"},
+		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--fa-cells", "--ling", "--sparse", "2", "--stages", "1"}, "prefixgen gen: --fa-cells applies to a combinational adder: allowed without --stages and --pipeline-after\n"},
+		{[]string{"explore", "-n", "8", "--synth", "--fa-cells", "--valency", "2,3"}, "prefixgen explore: --fa-cells takes binary cells in a dense adder, and --valency 2,3 asks for networks of 3-input cells: allowed --valency 2, or --sparse 2, 4 or 8, whose blocks take the full adders\n"},
 	}
 	for _, tt := range tests {
 		out := filepath.Join(t.TempDir(), "out.v")

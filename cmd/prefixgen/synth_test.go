@@ -350,8 +350,9 @@ func TestExploreSynthValency(t *testing.T) {
 
 // TestExploreSynthEveryOption: --every-option measures every network at
 // every sparseness up to the width, as written, with Ling's carries, with
-// library cells and with both, and the dense adder with full adders; each
-// row's command builds its adder.
+// library cells and with both, and the dense adder with full adders, the
+// sparse ones with full adders four times again; each row's command
+// builds its adder.
 func TestExploreSynthEveryOption(t *testing.T) {
 	needFlow(t)
 	status, out, errOut := prefixgen("explore", "-n", "4", "--no-optimize", "--synth", "--every-option", "--all", "-f", "json")
@@ -375,18 +376,24 @@ func TestExploreSynthEveryOption(t *testing.T) {
 		"sparse=2 ling=false pg_cells=true fa_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 2 --pg-cells",
 		"sparse=2 ling=true pg_cells=true fa_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 2 --ling --pg-cells",
 		"sparse=2 ling=false pg_cells=false fa_cells=true: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 2 --fa-cells",
+		"sparse=2 ling=true pg_cells=false fa_cells=true: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 2 --ling --fa-cells",
+		"sparse=2 ling=false pg_cells=true fa_cells=true: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 2 --pg-cells --fa-cells",
+		"sparse=2 ling=true pg_cells=true fa_cells=true: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 2 --ling --pg-cells --fa-cells",
 		"sparse=4 ling=false pg_cells=false fa_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4",
 		"sparse=4 ling=true pg_cells=false fa_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --ling",
 		"sparse=4 ling=false pg_cells=true fa_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --pg-cells",
 		"sparse=4 ling=true pg_cells=true fa_cells=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --ling --pg-cells",
 		"sparse=4 ling=false pg_cells=false fa_cells=true: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --fa-cells",
+		"sparse=4 ling=true pg_cells=false fa_cells=true: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --ling --fa-cells",
+		"sparse=4 ling=false pg_cells=true fa_cells=true: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --pg-cells --fa-cells",
+		"sparse=4 ling=true pg_cells=true fa_cells=true: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --ling --pg-cells --fa-cells",
 	}, got)
-	assert.Len(t, rows, 15*len(slices.Compact(rowNames(rows))), "every network five times at each of three sparsenesses")
+	assert.Len(t, rows, 21*len(slices.Compact(rowNames(rows))), "every network five times dense, eight times at each of two sparsenesses")
 
 	// --sparse narrows the sparseness, not the options.
 	status, out, errOut = prefixgen("explore", "-n", "4", "--no-optimize", "--synth", "--every-option", "--sparse", "2", "--all", "-f", "csv")
 	require.Equal(t, 0, status, errOut)
-	assert.Equal(t, 5*len(slices.Compact(rowNames(rows)))+1, strings.Count(out, "\n"), out)
+	assert.Equal(t, 8*len(slices.Compact(rowNames(rows)))+1, strings.Count(out, "\n"), out)
 
 	// Without a full adder to use, every option of the dense adders is
 	// the other four.
