@@ -406,14 +406,15 @@ func adderSynthOptions(c *cli.Context) (physical.Options, []adder.Architecture, 
 			return opt, nil, nil, usage(c, "--%s and --%s: --%s measures every adder with and without --%s already: allowed one of them", everyOption, adder.FlagFACells, everyOption, adder.FlagFACells)
 		}
 	}
-	if c.Bool(adder.FlagFACells) && c.IsSet(adder.FlagValency) && !sparseTrees(c) {
-		if vs, err := explore.ParseValencies(c.String(adder.FlagValency)); err == nil && slices.ContainsFunc(vs, func(k int) bool { return k > 2 }) {
-			return opt, nil, nil, usage(c, "--%s takes binary cells in a dense adder, and --%s %s asks for networks of %d-input cells: allowed --%s 2, or --sparse 2, 4 or 8, whose blocks take the full adders", adder.FlagFACells, adder.FlagValency, c.String(adder.FlagValency), slices.Max(vs), adder.FlagValency)
-		}
-	}
 	adders, err := adder.ReadFlagList(src, nil, c.Int("width"))
 	if err != nil {
 		return opt, nil, nil, adderUsage(c, err)
+	}
+	sparse := slices.ContainsFunc(adders, func(a adder.Architecture) bool { return a.Sparse > 1 })
+	if c.Bool(adder.FlagFACells) && c.IsSet(adder.FlagValency) && !sparse {
+		if vs, err := explore.ParseValencies(c.String(adder.FlagValency)); err == nil && slices.ContainsFunc(vs, func(k int) bool { return k > 2 }) {
+			return opt, nil, nil, usage(c, "--%s takes binary cells in a dense adder, and --%s %s asks for networks of %d-input cells: allowed --%s 2, or --sparse 2, 4 or 8, whose blocks take the full adders", adder.FlagFACells, adder.FlagValency, c.String(adder.FlagValency), slices.Max(vs), adder.FlagValency)
+		}
 	}
 	if every {
 		if !c.IsSet("sparse") {
@@ -444,18 +445,6 @@ func adderSynthOptions(c *cli.Context) (physical.Options, []adder.Architecture, 
 		return opt, nil, nil, usage(c, "%v", err)
 	}
 	return opt, adders, cells, nil
-}
-
-// sparseTrees reports whether c's --sparse list names a sparse tree (a
-// sparseness above 1); a list that does not read is ReadFlagList's to
-// refuse.
-func sparseTrees(c *cli.Context) bool {
-	for _, item := range strings.Split(c.String(adder.FlagSparse), ",") {
-		if s, err := strconv.Atoi(strings.TrimSpace(item)); err == nil && s > 1 {
-			return true
-		}
-	}
-	return false
 }
 
 // adderCells returns the cells of opt's library that any of archs
