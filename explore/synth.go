@@ -330,7 +330,7 @@ func (m Measured) Record() emit.Record {
 	}
 	return r.Spread.InsertRecord(append(rec, emit.Record{
 		{Column: "area_um2", Value: r.AreaUM2}, {Column: "delay_ns", Value: r.DelayNS}, {Column: "std_cells", Value: r.StdCells}, {Column: "registers", Value: r.Registers},
-		{Column: "redundant_um2", Value: r.RedundantUM2}, {Column: "critical_from", Value: r.CriticalFrom}, {Column: "critical_to", Value: r.CriticalTo},
+		{Column: "redundant_um2", Value: physical.RoundUM2(r.RedundantUM2)}, {Column: "critical_from", Value: r.CriticalFrom}, {Column: "critical_to", Value: r.CriticalTo},
 		{Column: "on_front", Value: m.OnFront}, {Column: "liberty", Value: r.Liberty}, {Column: "flow", Value: string(r.Flow)},
 		{Column: "output_load_pf", Value: r.OutputLoadPF}, {Column: "yosys_version", Value: r.YosysVersion},
 		{Column: "sta_version", Value: r.STAVersion}, {Column: "command", Value: m.AdderCommand()},

@@ -126,6 +126,17 @@ func TestMeasuredFormats(t *testing.T) {
 	assert.Equal(t, "[]\n", empty.String())
 }
 
+// TestMeasuredRedundantDigits checks that a point's redundant area is
+// written with the digits of the library's areas, not the rounding errors
+// of their sum.
+func TestMeasuredRedundantDigits(t *testing.T) {
+	m := measured(t, [2]float64{100, 2.5})
+	m[0].Result.RedundantUM2 = 221.46240000000023
+	var csv bytes.Buffer
+	require.NoError(t, explore.MeasuredCSV(&csv, m))
+	assert.Contains(t, csv.String(), ",100,2.5,10,0,221.4624,a[0],sum[7],")
+}
+
 // A pipelined adder's table has a registers column and says what its delay
 // is; its command writes the pipelined Verilog.
 func TestMeasuredPipelined(t *testing.T) {

@@ -29,7 +29,7 @@ func (r *Result) Record() emit.Record {
 	}
 	rec = append(rec, emit.Record{
 		{Column: "area_um2", Value: r.AreaUM2}, {Column: "delay_ns", Value: r.DelayNS}, {Column: "std_cells", Value: r.StdCells},
-		{Column: "registers", Value: r.Registers}, {Column: "redundant_um2", Value: r.RedundantUM2}, {Column: "critical_from", Value: r.CriticalFrom}, {Column: "critical_to", Value: r.CriticalTo},
+		{Column: "registers", Value: r.Registers}, {Column: "redundant_um2", Value: RoundUM2(r.RedundantUM2)}, {Column: "critical_from", Value: r.CriticalFrom}, {Column: "critical_to", Value: r.CriticalTo},
 		{Column: "liberty", Value: r.Liberty}, {Column: "flow", Value: string(r.Flow)}, {Column: "output_load_pf", Value: r.OutputLoadPF},
 		{Column: "yosys_version", Value: r.YosysVersion}, {Column: "sta_version", Value: r.STAVersion},
 		{Column: "cell_counts", Value: r.Cells},
@@ -109,6 +109,13 @@ func FormatArea(a float64) string {
 	}
 	digits := min(max(2-int(math.Floor(math.Log10(a))), 1), 4)
 	return strconv.FormatFloat(a, 'f', digits, 64)
+}
+
+// RoundUM2 returns the area a rounded to a millionth of a µm², finer than
+// any library's cell areas: a sum of cell areas (Result.RedundantUM2) is
+// written with their digits, not with the rounding errors of the sum.
+func RoundUM2(a float64) float64 {
+	return math.Round(a*1e6) / 1e6
 }
 
 // Table writes the results as an aligned plain-text table, one row per

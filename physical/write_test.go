@@ -84,3 +84,28 @@ func arch(fn func(a *adder.Architecture)) adder.Architecture {
 	fn(&a)
 	return a
 }
+
+// TestRecordRedundantDigits checks that the redundant area, a sum of the
+// library's cell areas, is written with the digits of the library's areas
+// and not with the rounding errors of its sum.
+func TestRecordRedundantDigits(t *testing.T) {
+	for _, tc := range []struct {
+		sum  float64
+		want string
+	}{
+		{3.7536 + 0.0000000000000005, "3.7536"},
+		{221.46240000000023, "221.4624"},
+		{33.782399999999996, "33.7824"},
+		{0.08748 * 3, "0.26244"},
+		{1130, "1130"},
+		{0, "0"},
+	} {
+		t.Run(tc.want, func(t *testing.T) {
+			r := results()[0]
+			r.RedundantUM2 = tc.sum
+			var buf bytes.Buffer
+			require.NoError(t, physical.CSV(&buf, []*physical.Result{r}))
+			require.Contains(t, buf.String(), ",544,0,"+tc.want+",b[0],")
+		})
+	}
+}
