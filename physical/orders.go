@@ -79,7 +79,8 @@ func (t *tools) orders(ctx context.Context, d *Design, dir string, opt Options, 
 		wg.Go(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			if ctx.Err() != nil {
+			if err := ctx.Err(); err != nil {
+				errs[k] = fmt.Errorf("physical: %w", err)
 				return
 			}
 			shuffled := *d

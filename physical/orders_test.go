@@ -150,6 +150,27 @@ func TestOrdersProgress(t *testing.T) {
 	}
 }
 
+// TestOrdersStopped: a run stopped while a design's reorderings wait for
+// a job (here the first of three, one job) returns the context's error.
+// The reorderings that had not started were left with neither a result nor
+// an error, and the spread of the design panicked on them.
+func TestOrdersStopped(t *testing.T) {
+	t.Parallel()
+	needTools(t)
+	d, err := physical.AdderDesign(build(t, "brent-kung", 9, nil))
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	_, err = physical.Run(ctx, []*physical.Design{d}, physical.Options{Flow: physical.ABC, Orders: 3, Jobs: 1, Workdir: t.TempDir(),
+		Progress: func(done, _ int) {
+			if done == 2 {
+				cancel()
+			}
+		}})
+	require.ErrorIs(t, err, context.Canceled)
+	assert.NotContains(t, err.Error(), "\n")
+}
+
 // threeAdders returns the adders of ripple, Sklansky and Kogge–Stone of
 // widths n, n+1 and n+2.
 func threeAdders(t *testing.T, n int) []*physical.Design {
