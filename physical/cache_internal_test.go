@@ -118,3 +118,25 @@ func TestCacheNotAFolder(t *testing.T) {
 		assert.NotContains(t, err.Error(), "\n")
 	}
 }
+
+// TestCacheOrdersDesignByDesign: with orders, a design's entry is written
+// when its own orders are done, not after every design of the run has been
+// measured as written, so that a run stopped part of the way keeps what it
+// finished. One job, one more order: the third synthesis is the second
+// design's, and the first design's entry is in the cache by then.
+func TestCacheOrdersDesignByDesign(t *testing.T) {
+	// Not parallel: it forgets the results this process has.
+	tooltest.Flow(t, Libraries[DefaultLibrary])
+	memo.Clear()
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opt := Options{Cache: dir, Jobs: 1, Orders: 1, OutputLoadPF: 0.0139, Progress: func(done, _ int) {
+		if done == 3 {
+			cancel()
+		}
+	}}
+	_, err := Run(ctx, cacheDesigns(t), opt)
+	require.ErrorIs(t, err, context.Canceled)
+	assert.Len(t, entries(t, dir), 1, "the first design, measured in both orders")
+}

@@ -622,6 +622,12 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 		}
 	}
 	sem := make(chan struct{}, synthmem.Jobs(jobs, opt.Memory, largest))
+	// admit lets as many designs in as there are jobs: a design's
+	// reorderings take jobs of sem beside the designs admitted with it,
+	// not behind every design of the run, so that each design is done,
+	// and in the cache, soon after it starts, and a run stopped part of
+	// the way keeps what it finished.
+	admit := make(chan struct{}, cap(sem))
 	for i, d := range designs {
 		if same[i] >= 0 || results[i] != nil {
 			continue
@@ -629,6 +635,8 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			admit <- struct{}{}
+			defer func() { <-admit }()
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			if ctx.Err() != nil {
