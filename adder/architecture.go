@@ -73,6 +73,14 @@ type Architecture struct {
 	// applies to Add without a pipeline, and in a dense adder to binary
 	// cells without Ling's carries or PGCells.
 	FACells bool
+	// Increment, with FACells in a sparse adder, makes each carry-select
+	// block one ripple of full adders, from a block carry-in of 0, and
+	// takes its sums for a carry-in of 1 from those by an exclusive or
+	// with the block's propagate up to the bit, s1 = s0 ^ P[i-1:lo] (the
+	// carry-increment adder's block), instead of a second ripple: a full
+	// adder a bit fewer for an AND and an XOR. It applies to nothing else:
+	// a block of logic costs no less so (ABC maps both chains alike).
+	Increment bool
 	// PipelineAfter lists the levels after which a register stage is
 	// inserted, in increasing order: 0 is the pre-processing, 1 … depth the
 	// levels of prefix cells.
@@ -122,6 +130,15 @@ func (a Architecture) faCellsFit() string {
 	return ""
 }
 
+// incrementFit returns what keeps Increment from a, in words that follow
+// the flag's name ("applies to …"), or "" when it fits.
+func (a Architecture) incrementFit() string {
+	if !a.FACells || a.sparse() == 1 {
+		return "applies to the carry-select blocks of full adders: allowed with --" + FlagFACells + " and --" + FlagSparse + " 2, 4 or 8"
+	}
+	return ""
+}
+
 // faCellsFitAnySparse is faCellsFit for what no sparseness changes: the
 // operation and a pipeline.
 func (a Architecture) faCellsFitAnySparse() string {
@@ -163,7 +180,7 @@ func (a Architecture) Normal() Architecture {
 func (a Architecture) Equal(b Architecture) bool {
 	a, b = a.Normal(), b.Normal()
 	return a.Op == b.Op && a.NoCarryIn == b.NoCarryIn && a.Flags == b.Flags &&
-		a.Sparse == b.Sparse && a.Valency == b.Valency && a.Ling == b.Ling && a.PGCells == b.PGCells && a.FACells == b.FACells &&
+		a.Sparse == b.Sparse && a.Valency == b.Valency && a.Ling == b.Ling && a.PGCells == b.PGCells && a.FACells == b.FACells && a.Increment == b.Increment &&
 		slices.Equal(a.PipelineAfter, b.PipelineAfter) && a.Stages == b.Stages && a.NoReset == b.NoReset
 }
 
@@ -186,7 +203,7 @@ func (a Architecture) Check(net *network.Network) error {
 
 // Suffix names the architecture for a module name: empty for Standard,
 // otherwise parts such as "sub", "nocin", "flags_cozn", "valency3",
-// "sparse4", "ling", "pgcells", "facells", "pipe2" (Stages: 2, placed by
+// "sparse4", "ling", "pgcells", "facells", "increment", "pipe2" (Stages: 2, placed by
 // BalancedCuts), "pipe2_at0_4" (PipelineAfter: 0, 4) and "noreset", in
 // that order, joined by underscores.
 func (a Architecture) Suffix() string {
@@ -224,6 +241,9 @@ func (a Architecture) Suffix() string {
 	if a.FACells {
 		parts = append(parts, "facells")
 	}
+	if a.Increment {
+		parts = append(parts, "increment")
+	}
 	if k := max(len(a.PipelineAfter), a.Stages); k > 0 {
 		pipe := "pipe" + strconv.Itoa(k)
 		if a.Stages == 0 {
@@ -242,8 +262,9 @@ func (a Architecture) Suffix() string {
 // Name names the architecture as results print it after a network's name:
 // empty for Standard, otherwise parts such as "sub", "nocin",
 // "flags=carry,zero", "sparse=4", "valency=3", "ling", "stages=2" (or
-// "pipeline-after=0,4"), "noreset", "pgcells" and "facells", in that
-// order, joined by spaces, as in "sparse=4 ling stages=2 noreset pgcells".
+// "pipeline-after=0,4"), "noreset", "pgcells", "facells" and "increment",
+// in that order, joined by spaces, as in "sparse=4 ling stages=2 noreset
+// pgcells".
 func (a Architecture) Name() string {
 	var parts []string
 	if a.Op != Add {
@@ -279,13 +300,16 @@ func (a Architecture) Name() string {
 	if a.FACells {
 		parts = append(parts, "facells")
 	}
+	if a.Increment {
+		parts = append(parts, "increment")
+	}
 	return strings.Join(parts, " ")
 }
 
 // Args returns the command-line flags that build the architecture again, as
 // prefixgen gen takes them, each flag and each value one element: none
 // for Standard, otherwise --op, --no-cin, --flags, --sparse, --valency,
-// --ling, --pg-cells, --fa-cells, --stages (or --pipeline-after) and
+// --ling, --pg-cells, --fa-cells, --increment, --stages (or --pipeline-after) and
 // --no-reset, in that order, where a differs from Standard, as in
 // ["--sparse", "4", "--ling", "--stages", "2"]. ParseArgs reads them back.
 // The library of the cells of --pg-cells and --fa-cells is the caller's to
@@ -315,6 +339,9 @@ func (a Architecture) Args() []string {
 	}
 	if a.FACells {
 		args = append(args, "--"+FlagFACells)
+	}
+	if a.Increment {
+		args = append(args, "--"+FlagIncrement)
 	}
 	switch {
 	case a.Stages != 0:

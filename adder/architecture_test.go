@@ -37,6 +37,8 @@ func TestArchitectureSpellings(t *testing.T) {
 		{withStandard(func(a *adder.Architecture) { a.Valency = 3 }), "--valency 3", "valency=3", "valency3", `{"sparse":1,"valency":3,"ling":false}`},
 		{withStandard(func(a *adder.Architecture) { a.PGCells = true }), "--pg-cells", "pgcells", "pgcells", `{"sparse":1,"valency":2,"ling":false,"pg_cells":true}`},
 		{withStandard(func(a *adder.Architecture) { a.FACells = true }), "--fa-cells", "facells", "facells", `{"sparse":1,"valency":2,"ling":false,"fa_cells":true}`},
+		{withStandard(func(a *adder.Architecture) { a.Sparse, a.Ling, a.FACells, a.Increment = 4, true, true, true }), "--sparse 4 --ling --fa-cells --increment",
+			"sparse=4 ling facells increment", "sparse4_ling_facells_increment", `{"sparse":4,"valency":2,"ling":true,"fa_cells":true,"increment":true}`},
 		{withStandard(func(a *adder.Architecture) { a.Stages = 1 }), "--stages 1", "stages=1", "pipe1", `{"sparse":1,"valency":2,"ling":false,"stages":1,"no_reset":false}`},
 		{withStandard(func(a *adder.Architecture) { a.PipelineAfter, a.NoReset = []int{0, 4}, true }),
 			"--pipeline-after 0,4 --no-reset", "pipeline-after=0,4 noreset", "pipe2_at0_4_noreset", ""},
@@ -108,7 +110,10 @@ func TestParseArgsErrors(t *testing.T) {
 		{[]string{"--pipeline-after", "1", "--stages", "2"}, "adder: --stages and --pipeline-after both given: use one"},
 		{[]string{"--stages", "0"}, "adder: --stages 0 out of range: allowed 1 to the depth of the carry tree + 1"},
 		{[]string{"--no-reset"}, "adder: --no-reset applies to a pipelined adder: allowed with --stages or --pipeline-after"},
-		{[]string{"--radix", "4"}, "adder: unknown flag --radix: allowed --op, --no-cin, --flags, --sparse, --valency, --ling, --pg-cells, --fa-cells, --pipeline-after, --stages, --no-reset"},
+		{[]string{"--radix", "4"}, "adder: unknown flag --radix: allowed --op, --no-cin, --flags, --sparse, --valency, --ling, --pg-cells, --fa-cells, --increment, --pipeline-after, --stages, --no-reset"},
+		{[]string{"--increment"}, "adder: --increment applies to the carry-select blocks of full adders: allowed with --fa-cells and --sparse 2, 4 or 8"},
+		{[]string{"--sparse", "4", "--increment"}, "adder: --increment applies to the carry-select blocks of full adders: allowed with --fa-cells and --sparse 2, 4 or 8"},
+		{[]string{"--fa-cells", "--increment"}, "adder: --increment applies to the carry-select blocks of full adders: allowed with --fa-cells and --sparse 2, 4 or 8"},
 		{[]string{"sparse"}, `adder: "sparse" is not a flag: allowed --op,`},
 		{[]string{"--ling", "--ling"}, "adder: --ling given twice: each flag once"},
 		{[]string{"--stages"}, "adder: --stages needs a value"},
@@ -235,7 +240,7 @@ func TestArchitectureJSONErrors(t *testing.T) {
 // Fields names the architecture as every record does, its values those of
 // the normal form.
 func TestArchitectureFields(t *testing.T) {
-	assert.Equal(t, []adder.Field{{"sparse", 1}, {"valency", 2}, {"ling", false}, {"stages", 0}, {"no_reset", false}, {"pg_cells", false}, {"fa_cells", false}},
+	assert.Equal(t, []adder.Field{{"sparse", 1}, {"valency", 2}, {"ling", false}, {"stages", 0}, {"no_reset", false}, {"pg_cells", false}, {"fa_cells", false}, {"increment", false}},
 		adder.Architecture{Flags: adder.Carry}.Fields())
 }
 

@@ -98,6 +98,11 @@ func Describe(net *network.Network, arch Architecture, cells *Cells) (*Descripti
 			return nil, fmt.Errorf("adder: --%s %s", FlagFACells, why)
 		}
 	}
+	if arch.Increment {
+		if why := arch.incrementFit(); why != "" {
+			return nil, fmt.Errorf("adder: --%s %s", FlagIncrement, why)
+		}
+	}
 	if !arch.PGCells && !arch.FACells {
 		cells = nil
 	} else {
@@ -493,7 +498,14 @@ func (b *builder) sums() {
 		}
 		return
 	}
-	if arch.FACells {
+	if arch.Increment {
+		b.section(fmt.Sprintf("Carry-increment blocks of %d bits: while the tree computes the carry into", s),
+			"each block, one ripple chain of full adders computes its sums for a block",
+			"carry-in of 0 (c0_bI, the carry into bit I, s0_bI); those for a carry-in of 1",
+			"are s1_bI = s0_bI ^ pp_bI, pp_bI the AND of the block's propagates below bit I;",
+			"the tree's carry selects one. The lowest block ripples from the carry-in",
+			"itself (c_bI); a block's lowest bit is the XOR of its propagate and carry.")
+	} else if arch.FACells {
 		b.section(fmt.Sprintf("Carry-select blocks of %d bits: while the tree computes the carry into", s),
 			"each block, two ripple chains of full adders compute its sums for a block",
 			"carry-in of 0 (c0_bI, the carry into bit I, s0_bI) and of 1 (c1_bI, s1_bI);",
@@ -558,11 +570,16 @@ func (b *builder) rippleBlock(hi int, fa *faPlan) {
 
 // selectBlock declares the carry-select block of bits lo to hi: two ripple
 // chains from a block carry-in of 0 and of 1, of logic or with fa of full
-// adders, and the multiplexers the tree's carry G[lo-1:0] drives.
+// adders, and the multiplexers the tree's carry G[lo-1:0] drives. With
+// Increment the chain of full adders from a carry-in of 1 is left out:
+// the sum of bit i for it is s0 ^ P[i-1:lo], for the carry into bit i is
+// c0 | P[i-1:lo], of which at most one holds.
 func (b *builder) selectBlock(lo, hi int, fa *faPlan) {
 	n, sum, post := b.n, b.sum, b.post
 	gc := b.carry(lo - 1)
+	inc := b.arch.Increment
 	var c0, c1 Expr // the carries into bit i
+	var pp Expr     // with inc, P[i-1:lo]
 	for i := lo; i <= hi; i++ {
 		comment := commentIf(i == lo, fmt.Sprintf("block %d, bits %d to %d, selected by the carry G[%d:0]", lo/b.arch.sparse(), lo, hi, lo-1))
 		if i == lo {
@@ -575,15 +592,30 @@ func (b *builder) selectBlock(lo, hi int, fa *faPlan) {
 		}
 		var s0, s1 Expr
 		if fa != nil {
-			if i == lo+1 {
+			switch {
+			case i == lo+1:
 				c0 = bit("g", lo)
-				c1 = b.wire("c1_b"+strconv.Itoa(i), or(bit("g", lo), bit("p", lo)), post, "")
+				if inc {
+					pp = bit("p", lo)
+				} else {
+					c1 = b.wire("c1_b"+strconv.Itoa(i), or(bit("g", lo), bit("p", lo)), post, "")
+				}
+			case inc:
+				pp = b.wire("pp_b"+strconv.Itoa(i), and(pp, bit("p", i-1)), post, "")
 			}
 			if i == n-1 && b.arch.Flags&Overflow != 0 {
-				b.carryTop = b.wire("carry_top", mux(gc, c1, c0), post, "")
+				if inc {
+					b.carryTop = b.wire("carry_top", or(c0, and(gc, pp)), post, "")
+				} else {
+					b.carryTop = b.wire("carry_top", mux(gc, c1, c0), post, "")
+				}
 			}
 			c0, s0 = b.fullAdder(fa, i, c0, "c0_b"+strconv.Itoa(i+1), "s0_b"+strconv.Itoa(i), false, post, "")
-			c1, s1 = b.fullAdder(fa, i, c1, "c1_b"+strconv.Itoa(i+1), "s1_b"+strconv.Itoa(i), false, post, "")
+			if inc {
+				s1 = b.wire("s1_b"+strconv.Itoa(i), xor(s0, pp), post, "")
+			} else {
+				c1, s1 = b.fullAdder(fa, i, c1, "c1_b"+strconv.Itoa(i+1), "s1_b"+strconv.Itoa(i), false, post, "")
+			}
 		} else {
 			c0 = b.wire("c0_b"+strconv.Itoa(i), or(bit("g", i-1), and(bit("p", i-1), c0)), post, comment)
 			c1 = b.wire("c1_b"+strconv.Itoa(i), or(bit("g", i-1), and(bit("p", i-1), c1)), post, commentIf(c0.Op != OpRef, comment))

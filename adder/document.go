@@ -22,7 +22,9 @@ import (
 // document without them is the combinational adder), and an adder whose
 // generate and propagate are library cells (Architecture.PGCells)
 // "pg_cells":true after those (without it they are logic), and an adder of
-// full-adder cells (Architecture.FACells) "fa_cells":true. The members
+// full-adder cells (Architecture.FACells) "fa_cells":true, and one whose
+// blocks of full adders are carry-increment blocks (Increment)
+// "increment":true after that. The members
 // are Architecture's JSON (MarshalJSON). What the adder was made for, where
 // the document says (Target), follows: "library":"asap7" and "flow":"abc".
 // A prefixgen.network/v1 document alone is the standard adder around its
@@ -92,16 +94,17 @@ type Field struct {
 // Fields returns the architecture's machine-readable fields, named as the
 // adder document and every record (synth and explore -f json and csv)
 // name them: sparse (1 for every carry), valency (2 for binary cells),
-// ling, stages (0: combinational), no_reset, pg_cells and fa_cells.
+// ling, stages (0: combinational), no_reset, pg_cells, fa_cells and
+// increment.
 func (a Architecture) Fields() []Field {
 	a = a.Normal()
-	return []Field{{"sparse", a.Sparse}, {"valency", a.Valency}, {"ling", a.Ling}, {"stages", a.Stages}, {"no_reset", a.NoReset}, {"pg_cells", a.PGCells}, {"fa_cells", a.FACells}}
+	return []Field{{"sparse", a.Sparse}, {"valency", a.Valency}, {"ling", a.Ling}, {"stages", a.Stages}, {"no_reset", a.NoReset}, {"pg_cells", a.PGCells}, {"fa_cells", a.FACells}, {"increment", a.Increment}}
 }
 
 // documentFields returns the fields the adder document records of a, in
 // its order: sparse, valency and ling; stages and no_reset for a pipeline;
 // pg_cells when the generate and propagate are cells; fa_cells for full
-// adders. An architecture the
+// adders, and increment for their carry-increment blocks. An architecture the
 // document cannot record (another operation, flags or carry-in than
 // Standard's, pipeline levels) is refused.
 func (a Architecture) documentFields() ([]Field, error) {
@@ -119,6 +122,9 @@ func (a Architecture) documentFields() ([]Field, error) {
 	}
 	if a.FACells {
 		fields = append(fields, f[6])
+	}
+	if a.Increment {
+		fields = append(fields, f[7])
 	}
 	return fields, nil
 }
@@ -240,17 +246,18 @@ func WriteDocumentFor(w io.Writer, net *network.Network, arch Architecture, targ
 // members are the architecture's members of the adder document as they
 // are decoded, nil where absent.
 type members struct {
-	Sparse  *int  `json:"sparse"`
-	Valency *int  `json:"valency"`
-	Ling    *bool `json:"ling"`
-	Stages  *int  `json:"stages"`
-	NoReset *bool `json:"no_reset"`
-	PGCells *bool `json:"pg_cells"`
-	FACells *bool `json:"fa_cells"`
+	Sparse    *int  `json:"sparse"`
+	Valency   *int  `json:"valency"`
+	Ling      *bool `json:"ling"`
+	Stages    *int  `json:"stages"`
+	NoReset   *bool `json:"no_reset"`
+	PGCells   *bool `json:"pg_cells"`
+	FACells   *bool `json:"fa_cells"`
+	Increment *bool `json:"increment"`
 }
 
 // architectureKeys are the keys of members, spelled exactly.
-var architectureKeys = []string{"sparse", "valency", "ling", "stages", "no_reset", "pg_cells", "fa_cells"}
+var architectureKeys = []string{"sparse", "valency", "ling", "stages", "no_reset", "pg_cells", "fa_cells", "increment"}
 
 // architecture returns the architecture m records, Standard's where a
 // member is absent, refusing values out of range.
@@ -284,6 +291,9 @@ func (m members) architecture() (Architecture, error) {
 	}
 	if m.FACells != nil {
 		arch.FACells = *m.FACells
+	}
+	if m.Increment != nil {
+		arch.Increment = *m.Increment
 	}
 	return arch, nil
 }

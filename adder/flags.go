@@ -20,20 +20,21 @@ const (
 	FlagLing          = "ling"
 	FlagPGCells       = "pg-cells"
 	FlagFACells       = "fa-cells"
+	FlagIncrement     = "increment"
 	FlagPipelineAfter = "pipeline-after"
 	FlagStages        = "stages"
 	FlagNoReset       = "no-reset"
 )
 
 // FlagNames lists the architecture's flags in the order Args writes them.
-var FlagNames = []string{FlagOp, FlagNoCarryIn, FlagFlags, FlagSparse, FlagValency, FlagLing, FlagPGCells, FlagFACells, FlagPipelineAfter, FlagStages, FlagNoReset}
+var FlagNames = []string{FlagOp, FlagNoCarryIn, FlagFlags, FlagSparse, FlagValency, FlagLing, FlagPGCells, FlagFACells, FlagIncrement, FlagPipelineAfter, FlagStages, FlagNoReset}
 
 // DocumentFlags lists the flags whose parts the adder document records
 // (see DocumentFormat).
-var DocumentFlags = []string{FlagSparse, FlagValency, FlagLing, FlagPGCells, FlagFACells, FlagStages, FlagNoReset}
+var DocumentFlags = []string{FlagSparse, FlagValency, FlagLing, FlagPGCells, FlagFACells, FlagIncrement, FlagStages, FlagNoReset}
 
 // boolFlags are the flags that take no value: given alone they are true.
-var boolFlags = []string{FlagNoCarryIn, FlagLing, FlagPGCells, FlagFACells, FlagNoReset}
+var boolFlags = []string{FlagNoCarryIn, FlagLing, FlagPGCells, FlagFACells, FlagIncrement, FlagNoReset}
 
 // FlagSource is a command line's flags as a flag package holds them: IsSet
 // reports whether the flag name was given, and Value returns its value (a
@@ -108,7 +109,7 @@ func readFlags(src FlagSource, rec *Recorded, list bool) (Architecture, error) {
 		name  string
 		field *bool
 		words func(bool) string
-	}{{FlagLing, &arch.Ling, lingWords}, {FlagPGCells, &arch.PGCells, pgCellsWords}, {FlagFACells, &arch.FACells, faCellsWords}} {
+	}{{FlagLing, &arch.Ling, lingWords}, {FlagPGCells, &arch.PGCells, pgCellsWords}, {FlagFACells, &arch.FACells, faCellsWords}, {FlagIncrement, &arch.Increment, incrementWords}} {
 		if !f.set(b.name) {
 			continue
 		}
@@ -166,6 +167,19 @@ func readFlags(src FlagSource, rec *Recorded, list bool) (Architecture, error) {
 		why := arch.faCellsFit()
 		if list {
 			why = arch.faCellsFitAnySparse()
+		}
+		if why != "" {
+			return Architecture{}, fmt.Errorf("adder: %s %s", source, why)
+		}
+	}
+	if arch.Increment {
+		source := "--" + FlagIncrement
+		if rec != nil && !f.set(FlagIncrement) {
+			source = rec.Path + ", an adder of carry-increment blocks,"
+		}
+		why := arch.incrementFit()
+		if list && arch.FACells {
+			why = "" // ReadFlagList's to check, sparseness by sparseness
 		}
 		if why != "" {
 			return Architecture{}, fmt.Errorf("adder: %s %s", source, why)
@@ -265,6 +279,14 @@ func ReadFlagList(src FlagSource, rec *Recorded, width int) ([]Architecture, err
 		if why := archs[i].faCellsFit(); archs[i].FACells && why != "" {
 			return nil, fmt.Errorf("adder: --%s %s", FlagFACells, why)
 		}
+		if s == 1 {
+			// A dense adder has no blocks: the list's sparse ones take
+			// them.
+			archs[i].Increment = false
+		}
+	}
+	if arch.Increment && !slices.ContainsFunc(archs, func(a Architecture) bool { return a.Increment }) {
+		return nil, fmt.Errorf("adder: --%s %s", FlagIncrement, arch.incrementFit())
 	}
 	return archs, nil
 }
@@ -410,6 +432,15 @@ func faCellsWords(cells bool) string {
 		return "the adder of full-adder cells"
 	}
 	return "an adder without full-adder cells"
+}
+
+// incrementWords names an adder by its carry-select blocks of full
+// adders, as a document's parts name it.
+func incrementWords(inc bool) string {
+	if inc {
+		return "the adder of carry-increment blocks"
+	}
+	return "an adder without carry-increment blocks"
 }
 
 // pipelineWords names an adder by its pipeline, as "the 2 register stages,

@@ -69,7 +69,8 @@ func TestFullAdderCellsCompute(t *testing.T) {
 }
 
 // A sparse adder of full-adder cells, of every network, sparseness,
-// polarity, carry-in and flags, computes what math/big computes.
+// polarity, carry-in and flags, with carry-select blocks and with
+// carry-increment blocks, computes what math/big computes.
 func TestFullAdderCellsSparseCompute(t *testing.T) {
 	rng := rand.New(rand.NewPCG(29, 3))
 	for _, n := range []int{2, 5, 8, 13, 16} {
@@ -80,8 +81,8 @@ func TestFullAdderCellsSparseCompute(t *testing.T) {
 					continue
 				}
 				for i := range faCells {
-					for trial := range 3 {
-						arch := adder.Architecture{FACells: true, Sparse: s, Flags: adder.Flags(rng.IntN(16)), NoCarryIn: trial == 2}
+					for trial := range 6 {
+						arch := adder.Architecture{FACells: true, Sparse: s, Flags: adder.Flags(rng.IntN(16)), NoCarryIn: trial%3 == 2, Increment: trial >= 3}
 						t.Run(fmt.Sprintf("%s/%d/%s/%+v", topo, n, faCells[i].FA.Name, arch), func(t *testing.T) {
 							d, err := adder.Describe(net, arch, &faCells[i])
 							require.NoError(t, err)
@@ -96,7 +97,8 @@ func TestFullAdderCellsSparseCompute(t *testing.T) {
 
 // A sparse adder of full-adder cells beside a tree of Ling's carries, of
 // library cells for the generate and propagate, of both, or of gates of
-// three and four inputs, computes what math/big computes.
+// three and four inputs, with carry-select or carry-increment blocks,
+// computes what math/big computes.
 func TestFullAdderCellsSparseWithOptions(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 7))
 	for _, n := range []int{5, 16} {
@@ -123,7 +125,7 @@ func TestFullAdderCellsSparseWithOptions(t *testing.T) {
 					cells.NAND2 = adder.Cell{Name: "NAND2", Inputs: []string{"A", "B"}, Output: "Y"}
 					cells.OAI21 = adder.Cell{Name: "OAI21", Inputs: []string{"A", "B", "C"}, Output: "Y"}
 					arch := adder.Architecture{FACells: true, Sparse: s, Valency: topologies.ValencyOf(net), Ling: opt.ling, PGCells: opt.pg,
-						Flags: adder.Flags(rng.IntN(16)), NoCarryIn: rng.IntN(3) == 0}
+						Flags: adder.Flags(rng.IntN(16)), NoCarryIn: rng.IntN(3) == 0, Increment: rng.IntN(2) == 0}
 					t.Run(fmt.Sprintf("%s/%d/%s/%+v", name, n, cells.FA.Name, arch), func(t *testing.T) {
 						d, err := adder.Describe(net, arch, &cells)
 						require.NoError(t, err)
@@ -205,6 +207,34 @@ func TestFullAdderCellsSparseStructure(t *testing.T) {
 	}
 }
 
+// A carry-increment block has one full adder a bit, not two: its sums for
+// a carry of 1 are an XOR of those for 0 and the block's propagate, and
+// the multiplexers are the carry-select block's.
+func TestFullAdderCellsIncrementStructure(t *testing.T) {
+	for _, tt := range []struct {
+		topo          string
+		n, s          int
+		adders, muxes int
+	}{
+		// Blocks 0–3, 4–7: bits 1–3 and 5–7 one each.
+		{"kogge-stone", 8, 4, 3 + 3, 3},
+		// Blocks of two: bits 1, 3, 5, 7 one each.
+		{"sklansky", 8, 2, 4, 3},
+		// Blocks 0–7, 8–12: bits 1–7 and 9–12 one each.
+		{"brent-kung", 13, 8, 7 + 4, 4},
+	} {
+		net := build(t, tt.topo, tt.n)
+		sel, err := adder.Describe(net, adder.Architecture{FACells: true, Sparse: tt.s, Flags: adder.Carry}, &faCells[0])
+		require.NoError(t, err)
+		d, err := adder.Describe(net, adder.Architecture{FACells: true, Sparse: tt.s, Flags: adder.Carry, Increment: true}, &faCells[0])
+		require.NoError(t, err)
+		assert.Equal(t, tt.adders, d.FullAdders, tt.topo)
+		assert.Equal(t, tt.muxes, d.Muxes, tt.topo)
+		assert.Equal(t, sel.Cells, d.Cells, "%s: the tree is the carry-select adder's", tt.topo)
+		assert.Equal(t, sel.FullAdders-d.FullAdders, tt.muxes, "%s: a full adder fewer a multiplexer", tt.topo)
+	}
+}
+
 // A ripple network of full-adder cells is a ripple of full adders and
 // nothing else; a carry-select network's upper segment has two a bit, and
 // the carry into it selects the sums.
@@ -262,6 +292,8 @@ func TestFullAdderCellsRefused(t *testing.T) {
 		{adder.Architecture{FACells: true, Stages: 1}, "allowed without --stages"},
 		{adder.Architecture{FACells: true, Sparse: 2, Ling: true, Stages: 1}, "allowed without --stages"},
 		{adder.Architecture{FACells: true, Sparse: 4, Op: adder.Sub}, "--op add only"},
+		{adder.Architecture{Increment: true, Sparse: 4}, "--increment applies to the carry-select blocks of full adders: allowed with --fa-cells and --sparse 2, 4 or 8"},
+		{adder.Architecture{Increment: true, FACells: true}, "--increment applies to the carry-select blocks of full adders: allowed with --fa-cells and --sparse 2, 4 or 8"},
 	} {
 		_, err := adder.Describe(ks8, tt.arch, nil)
 		require.Error(t, err, "%+v", tt.arch)

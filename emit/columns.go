@@ -48,6 +48,7 @@ var Columns = []Column{
 	{"no_reset", "no reset", "whether the adder's registers have no reset (synth --no-reset)", "—"},
 	{"pg_cells", "pg cells", "whether each bit's generate and propagate are the library's NAND2 and OAI21 cells (synth and explore --synth, --pg-cells)", "—"},
 	{"fa_cells", "fa cells", "whether the bits the network joins one at a time are the library's full adders (synth and explore --synth, --fa-cells)", "—"},
+	{"increment", "increment", "whether the carry-select blocks of full adders are carry-increment blocks (synth and explore --synth, --increment)", "—"},
 	{"black_cells", "black", "cells of the adder that compute G and P", "cells"},
 	{"gray_cells", "gray", "cells of the adder that compute G only", "cells"},
 	{"binary_cells", "binary cells", "the adder's cells counted as the binary cells of the network (a cell of valency k is k − 1 of them)", "cells"},

@@ -102,8 +102,8 @@ func TestMeasuredFormats(t *testing.T) {
 	require.NoError(t, explore.MeasuredCSV(&csv, m))
 	rows := strings.Split(strings.TrimSpace(csv.String()), "\n")
 	require.Len(t, rows, 3)
-	assert.Equal(t, "network,family,topology,params,width,depth,size,max_fanout,wire_tracks,deficiency,sparse,valency,ling,stages,no_reset,pg_cells,fa_cells,area_um2,delay_ns,std_cells,registers,redundant_um2,critical_from,critical_to,on_front,liberty,flow,output_load_pf,yosys_version,sta_version,command,network_json", rows[0])
-	assert.Contains(t, rows[1], ",1,2,false,0,false,false,false,100,2.5,10,0,0,a[0],sum[7],true,/lib/cells.lib,keep,")
+	assert.Equal(t, "network,family,topology,params,width,depth,size,max_fanout,wire_tracks,deficiency,sparse,valency,ling,stages,no_reset,pg_cells,fa_cells,increment,area_um2,delay_ns,std_cells,registers,redundant_um2,critical_from,critical_to,on_front,liberty,flow,output_load_pf,yosys_version,sta_version,command,network_json", rows[0])
+	assert.Contains(t, rows[1], ",1,2,false,0,false,false,false,false,100,2.5,10,0,0,a[0],sum[7],true,/lib/cells.lib,keep,")
 
 	var js bytes.Buffer
 	require.NoError(t, explore.MeasuredJSON(&js, m))

@@ -28,7 +28,12 @@ func archFlags() []cli.Flag {
 		lingFlag(),
 		pgCellsFlag(),
 		faCellsFlag(),
+		incrementFlag(),
 	}
+}
+
+func incrementFlag() cli.Flag {
+	return &cli.BoolFlag{Name: adder.FlagIncrement, Usage: "with --fa-cells and --sparse 2, 4 or 8: carry-increment blocks, one ripple of full adders each, its sums for a block carry of 1 those for 0 XOR the block's propagate up to the bit, instead of a second ripple"}
 }
 
 func faCellsFlag() cli.Flag {

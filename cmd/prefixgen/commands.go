@@ -854,7 +854,7 @@ func checkVerilog(c *cli.Context, opt toolcheck.Options) error {
 	if err != nil {
 		return err
 	}
-	for _, f := range []string{"topology", "width", "from", "param", "sparse", "valency", "ling", "pg-cells", "fa-cells", "pipeline-after"} {
+	for _, f := range []string{"topology", "width", "from", "param", "sparse", "valency", "ling", "pg-cells", "fa-cells", "increment", "pipeline-after"} {
 		if c.IsSet(f) {
 			return usage(c, "--%s does not apply to --%s: the file fixes the design (its latency is --stages K)", f, hdl)
 		}

@@ -163,7 +163,7 @@ func synthCommand() *cli.Command {
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "table, json (an array) or csv"},
 			outputFlag(),
-			sparseFlag(), valencyFlag(), lingFlag(), pgCellsFlag(), faCellsFlag(),
+			sparseFlag(), valencyFlag(), lingFlag(), pgCellsFlag(), faCellsFlag(), incrementFlag(),
 			&cli.IntFlag{Name: adder.FlagStages, Usage: "`K` register stages in every adder, placed to balance its logic (1 to depth + 1; gen --stages): its delay is then the least clock period", DefaultText: "none, combinational adders"},
 			&cli.BoolFlag{Name: adder.FlagNoReset, Usage: "with --stages: registers without a reset (gen --no-reset)"},
 			&cli.StringFlag{Name: "verilog", Usage: "synthesize the module of your own Verilog `FILE` instead of a network's adder"},
@@ -275,7 +275,7 @@ func synthVerilog(c *cli.Context, format string, opt physical.Options) error {
 	if err != nil {
 		return err
 	}
-	for _, f := range []string{"topology", "from", "param", "sparse", "valency", "ling", "pg-cells", "fa-cells", "stages", "no-reset"} {
+	for _, f := range []string{"topology", "from", "param", "sparse", "valency", "ling", "pg-cells", "fa-cells", "increment", "stages", "no-reset"} {
 		if c.IsSet(f) {
 			return usage(c, "--%s does not apply to --%s: the file fixes the design", f, hdl)
 		}
