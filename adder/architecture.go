@@ -397,3 +397,21 @@ func EachOption(list []Architecture) []Architecture {
 	}
 	return out
 }
+
+// EachIncrement returns list with, after each sparse adder of full adders
+// (FACells, Sparse above 1) without Increment, the same adder with
+// carry-increment blocks (Increment): what explore --every-option
+// --increment measures.
+func EachIncrement(list []Architecture) []Architecture {
+	out := make([]Architecture, 0, 2*len(list))
+	for _, a := range list {
+		out = append(out, a)
+		if a.FACells && !a.Increment && a.sparse() > 1 {
+			b := a
+			b.PipelineAfter = slices.Clone(a.PipelineAfter)
+			b.Increment = true
+			out = append(out, b)
+		}
+	}
+	return out
+}

@@ -196,7 +196,7 @@ func genCommand() *cli.Command {
 		Usage:     "build one network and write it out",
 		UsageText: "prefixgen gen -t TOPO -n N [--param k=V] [-f FORMAT] [-o FILE]\nprefixgen gen --from FILE [-f FORMAT] [-o FILE]\nprefixgen gen -t TOPO -n N -f verilog|vhdl -o FILE --testbench-out FILE [--vectors V] [--seed S]",
 		Description: "Formats: text, the textbook diagram in plain text (one column per bit, one row per level);\n" +
-			"json, the prefixgen.network/v1 document that --from reads back (with --sparse, --valency, --ling, --pg-cells or --fa-cells,\n" +
+			"json, the prefixgen.network/v1 document that --from reads back (with --sparse, --valency, --ling, --pg-cells, --fa-cells or --increment,\n" +
 			"the prefixgen.adder/v1 document: the network and the adder's architecture); dot, Graphviz in the textbook\n" +
 			"layout with pinned positions (draw it with neato -n2 -Tsvg); svg, the same picture drawn by\n" +
 			"prefixgen itself; verilog, a synthesizable Verilog-2005 adder {cout, sum} = a + b + cin\n" +
@@ -205,7 +205,7 @@ func genCommand() *cli.Command {
 			"maps $lcu cells of width n, or of every width of --widths, to this network (techmap -map\n" +
 			"+/techmap.v -map FILE; Yosys maps other widths itself). In dot, svg,\n" +
 			"verilog and vhdl, black cells compute G and P, gray cells G only. --op, --no-cin, --flags,\n" +
-			"--sparse, --valency, --ling, --pg-cells or --fa-cells (with --liberty), --pipeline-after, --stages and --no-reset choose the adder's\n" +
+			"--sparse, --valency, --ling, --pg-cells or --fa-cells (with --liberty; --increment for its blocks), --pipeline-after, --stages and --no-reset choose the adder's\n" +
 			"architecture (README: Adder architectures); --valency also builds the radix-K kogge-stone or\n" +
 			"sklansky for every format, though text, dot, svg and json show its binary cells (the Verilog and\n" +
 			"VHDL merge each chain of them into one K-input gate; text draws ◆ a cell that reads an older\n" +
@@ -687,7 +687,7 @@ func checkCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "check",
 		Usage:     "emit each adder and run Icarus, Verilator, Yosys and Graphviz on it",
-		UsageText: "prefixgen check -t TOPO[,TOPO…]|all -n N [--param k=V] [--vectors V] [--seed S] [--jobs J] [--keep DIR] [--op …] [--no-cin] [--flags …] [--sparse S] [--valency K] [--ling] [--pg-cells | --fa-cells [--liberty …]] [--pipeline-after L,… | --stages K] [--no-reset] [--tool-timeout D]\nprefixgen check --from FILE [--vectors V] [--seed S] [--jobs J] [--tool-timeout D] [architecture flags]\nprefixgen check --verilog FILE [--top MODULE] [--liberty LIB [--dont-use 'GLOB …']] [--op …] [--no-cin] [--flags …] [--stages K] [--no-reset] [--vectors V] [--seed S] [--tool-timeout D]\nprefixgen check --vhdl FILE [--top ENTITY] [--liberty LIB] [--op …] [--no-cin] [--flags …] [--stages K] [--no-reset] [--vectors V] [--seed S] [--tool-timeout D]",
+		UsageText: "prefixgen check -t TOPO[,TOPO…]|all -n N [--param k=V] [--vectors V] [--seed S] [--jobs J] [--keep DIR] [--op …] [--no-cin] [--flags …] [--sparse S] [--valency K] [--ling] [--pg-cells | --fa-cells [--increment] [--liberty …]] [--pipeline-after L,… | --stages K] [--no-reset] [--tool-timeout D]\nprefixgen check --from FILE [--vectors V] [--seed S] [--jobs J] [--tool-timeout D] [architecture flags]\nprefixgen check --verilog FILE [--top MODULE] [--liberty LIB [--dont-use 'GLOB …']] [--op …] [--no-cin] [--flags …] [--stages K] [--no-reset] [--vectors V] [--seed S] [--tool-timeout D]\nprefixgen check --vhdl FILE [--top ENTITY] [--liberty LIB] [--op …] [--no-cin] [--flags …] [--stages K] [--no-reset] [--vectors V] [--seed S] [--tool-timeout D]",
 		Description: "For each network, writes the Verilog and VHDL adders, their testbenches and the DOT picture into a\n" +
 			"temporary folder and runs what is installed: Icarus (the self-checking testbench must PASS), Verilator\n" +
 			"(--lint-only -Wall: an error fails, a warning is WARN), Yosys (a miter against {cout, sum} = a + b + cin, or the\n" +

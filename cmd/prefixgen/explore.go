@@ -58,7 +58,7 @@ func exploreCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "explore",
 		Usage:     "every family at every parameter setting: the Pareto front over depth, size, fan-out and tracks",
-		UsageText: "prefixgen explore -n N [--max-fanout F] [--carry-select] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]\nprefixgen explore -n N --synth [--carry-select] [--sparse S,…] [--valency K,…] [--ling] [--pg-cells | --fa-cells] [--every-option] [--with FILE,…] [--stages K [--no-reset]] [--orders K] [--liberty LIB [--dont-use 'GLOB …']] [--flow keep|abc] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]",
+		UsageText: "prefixgen explore -n N [--max-fanout F] [--carry-select] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]\nprefixgen explore -n N --synth [--carry-select] [--sparse S,…] [--valency K,…] [--ling] [--pg-cells | --fa-cells [--increment]] [--every-option] [--with FILE,…] [--stages K [--no-reset]] [--orders K] [--liberty LIB [--dont-use 'GLOB …']] [--flow keep|abc] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]",
 		Description: "Builds every topology at width N at every distinct setting of its parameters, adds the\n" +
 			"optimizer's smallest network for every depth from ⌈log2 N⌉ to 2⌈log2 N⌉ − 2 (N ≤ 256), and prints the\n" +
 			"networks no other one beats on depth, size, maximum fan-out and wire tracks at once (--all prints\n" +
@@ -189,7 +189,7 @@ func reportCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "report",
 		Usage:     "one self-contained HTML page: every network's figures, diagram and command, and the plot",
-		UsageText: "prefixgen report -n N [--max-fanout F] [--carry-select] [--no-optimize] [--synth [--sparse S,…] [--ling] [--pg-cells | --fa-cells] [--every-option] [--stages K [--no-reset]] [--orders K] [--liberty …] [--flow keep|abc]] [-o FILE.html]",
+		UsageText: "prefixgen report -n N [--max-fanout F] [--carry-select] [--no-optimize] [--synth [--sparse S,…] [--ling] [--pg-cells | --fa-cells [--increment]] [--every-option] [--stages K [--no-reset]] [--orders K] [--liberty …] [--flow keep|abc]] [-o FILE.html]",
 		Description: "Writes one HTML page that loads nothing from outside and runs no script: the size-against-depth\n" +
 			"plot of explore, the table of every network explore finds at width N (the Pareto front in bold),\n" +
 			fmt.Sprintf("and each network's diagram with the command that rebuilds it. Widths 1 to %d.\n", report.MaxWidth) +
@@ -267,9 +267,9 @@ func reportCommand() *cli.Command {
 			endBar()
 			if c.Bool("synth") {
 				cmd += " --synth"
-				for _, f := range []string{"sparse", "ling", "pg-cells", "fa-cells", everyOption, "stages", "no-reset", "orders", "liberty", "dont-use", "flow", "load"} {
+				for _, f := range []string{"sparse", "ling", "pg-cells", "fa-cells", "increment", everyOption, "stages", "no-reset", "orders", "liberty", "dont-use", "flow", "load"} {
 					switch {
-					case f == "ling" || f == "pg-cells" || f == "fa-cells" || f == everyOption || f == "no-reset":
+					case f == "ling" || f == "pg-cells" || f == "fa-cells" || f == "increment" || f == everyOption || f == "no-reset":
 						if c.Bool(f) {
 							cmd += " --" + f
 						}
@@ -358,6 +358,7 @@ func adderFlags() []cli.Flag {
 		&cli.BoolFlag{Name: adder.FlagLing, Usage: "with --synth, measure every adder with Ling's pseudo-carries (see gen --ling)"},
 		&cli.BoolFlag{Name: adder.FlagPGCells, Usage: "with --synth, measure every adder with each bit's generate and propagate as the library's NAND2 and OAI21 cells (see gen --pg-cells)"},
 		&cli.BoolFlag{Name: adder.FlagFACells, Usage: "with --synth, measure every adder with the library's full adders where its network adds one bit at a time, or in the blocks of a sparse tree (see gen --fa-cells; dense adders of binary cells, without --ling or --pg-cells)"},
+		&cli.BoolFlag{Name: adder.FlagIncrement, Usage: "with --synth and --fa-cells, measure every sparse adder of full adders with carry-increment blocks (see gen --increment); with --every-option, each also with them, beside its carry-select blocks"},
 		&cli.BoolFlag{Name: everyOption, Usage: "with --synth, measure every network four times at each sparseness of --sparse, or at every one up to n without it: as written, with --ling, with --pg-cells, and with both; and each adder of binary cells a fifth time with --fa-cells, where the library has a full adder"},
 		&cli.IntFlag{Name: adder.FlagStages, Usage: "with --synth, pipeline every adder with `K` register stages placed to balance its logic (gen --stages; 1 to the shallowest carry tree's depth + 1): delays are then least clock periods", DefaultText: "none"},
 		&cli.BoolFlag{Name: adder.FlagNoReset, Usage: "with --stages, registers without a reset (gen --no-reset)"},
@@ -374,7 +375,7 @@ func adderFlagsOnlyWithSynth(c *cli.Context) error {
 	if c.IsSet("sparse") {
 		return usage(c, "--sparse applies only with --synth: allowed %s --synth --sparse S with S among %s or a list of them", name, sparseAllowed())
 	}
-	for _, f := range []string{"ling", "pg-cells", "fa-cells", everyOption, "stages", "no-reset", "orders"} {
+	for _, f := range []string{"ling", "pg-cells", "fa-cells", "increment", everyOption, "stages", "no-reset", "orders"} {
 		if c.IsSet(f) {
 			return usage(c, "--%s applies only with --synth: allowed %s --synth --%s", f, name, f)
 		}
@@ -396,6 +397,11 @@ func adderSynthOptions(c *cli.Context) (physical.Options, []adder.Architecture, 
 	}
 	src := adder.Without(c, adder.FlagValency) // explore's --valency chooses networks
 	every := c.Bool(everyOption)
+	increment := every && c.Bool(adder.FlagIncrement)
+	if increment {
+		// Beside every option's adders of full adders (EachIncrement).
+		src = adder.Without(c, adder.FlagValency, adder.FlagIncrement)
+	}
 	if every {
 		for _, f := range []string{adder.FlagLing, adder.FlagPGCells} {
 			if c.IsSet(f) {
@@ -429,6 +435,9 @@ func adderSynthOptions(c *cli.Context) (physical.Options, []adder.Architecture, 
 			}
 		}
 		adders = adder.EachOption(adders)
+		if increment {
+			adders = adder.EachIncrement(adders)
+		}
 	}
 	if opt.Orders, err = orders(c); err != nil {
 		return opt, nil, nil, err

@@ -28,7 +28,7 @@ func optimizeCommand() *cli.Command {
 		Usage: "search for the smallest network under a depth bound and an optional fan-out bound",
 		UsageText: "prefixgen optimize -n N --max-depth D [--max-fanout F] [--seed S] [-f table|json|text] [-o FILE]\n" +
 			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay FO4 | --objective delay [--seed S] [-f …] [-o FILE]\n" +
-			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay-ns NS | --max-area-um2 A [--sparse S,…] [--ling] [--pg-cells | --fa-cells] [--valency K] [--carry-select] [--stages K [--no-reset]] [--flow-steps K] [--start FILE]… [--orders K] [--flow keep|abc] [--liberty …] [-f …] [-o FILE]",
+			"prefixgen optimize -n N [--max-depth D] [--max-fanout F] --max-delay-ns NS | --max-area-um2 A [--sparse S,…] [--ling] [--pg-cells | --fa-cells [--increment]] [--valency K] [--carry-select] [--stages K [--no-reset]] [--flow-steps K] [--start FILE]… [--orders K] [--flow keep|abc] [--liberty …] [-f …] [-o FILE]",
 		Description: fmt.Sprintf("Searches for the network of width N (1 to %d) with the fewest cells whose depth is at most D\n", optimize.MaxWidth) +
 			"and, with --max-fanout, whose logical fan-out is at most F: every named family at every setting,\n" +
 			"a dynamic program over recursive compositions, then annealing chains on every core; under\n" +
@@ -87,6 +87,7 @@ func optimizeCommand() *cli.Command {
 			&cli.BoolFlag{Name: "ling", Usage: "with --max-delay-ns or --max-area-um2, measure every adder with Ling's pseudo-carries (see gen --ling)"},
 			&cli.BoolFlag{Name: "pg-cells", Usage: "with --max-delay-ns or --max-area-um2, measure every adder with each bit's generate and propagate as the library's NAND2 and OAI21 cells (see gen --pg-cells)"},
 			&cli.BoolFlag{Name: "fa-cells", Usage: "with --max-delay-ns or --max-area-um2, measure every adder with the library's full adders where its network joins one bit to the span below it (see gen --fa-cells), and the carry-select networks whose chains they make small among the candidates"},
+			&cli.BoolFlag{Name: adder.FlagIncrement, Usage: "with --fa-cells, measure every sparse adder of full adders with carry-increment blocks (see gen --increment)"},
 			&cli.IntFlag{Name: "valency", Usage: "with --max-delay-ns or --max-area-um2, measure every adder with gates of up to `K` inputs (2 to 4) where its network chains spans, as gen --valency builds them: the radix-K networks among the candidates then measure as gen --valency K makes them", DefaultText: "2"},
 			&cli.IntFlag{Name: "stages", Usage: "with --max-delay-ns or --max-area-um2, measure every adder pipelined with `K` register stages placed to balance its logic (gen --stages; 1 to the depth bound + 1): delays are then least clock periods", DefaultText: "none"},
 			&cli.BoolFlag{Name: "no-reset", Usage: "with --stages, registers without a reset (gen --no-reset)"},
@@ -108,7 +109,7 @@ func optimizeCommand() *cli.Command {
 				return usage(c, "--max-delay-ns and --max-area-um2 both given: use one (the least area within a delay, or the least delay within an area)")
 			}
 			if !c.IsSet("max-delay-ns") && !c.IsSet("max-area-um2") {
-				for _, name := range append(slices.Clone(synthFlagNames), "sparse", "flow-steps", "ling", "pg-cells", "fa-cells", "valency", "stages", "no-reset", "orders", "start", carrySelectFlagName) {
+				for _, name := range append(slices.Clone(synthFlagNames), "sparse", "flow-steps", "ling", "pg-cells", "fa-cells", adder.FlagIncrement, "valency", "stages", "no-reset", "orders", "start", carrySelectFlagName) {
 					if name == "liberty" || name == "dont-use" {
 						if c.IsSet(name) && !c.IsSet("max-delay") && c.String("objective") != "delay" {
 							return usage(c, "--%s applies only with --max-delay, --objective delay (the model stands on the library), --max-delay-ns or --max-area-um2", name)

@@ -88,6 +88,13 @@ func TestPGCellsRefused(t *testing.T) {
 		{[]string{"explore", "-n", "8", "--synth", "--every-option", "--fa-cells"}, "prefixgen explore: --every-option and --fa-cells: --every-option measures every adder with and without --fa-cells already: allowed one of them\n"},
 		{[]string{"explore", "-n", "8", "--synth", "--fa-cells", "--ling", "--sparse", "1,2"}, "prefixgen explore: --fa-cells does not apply to Ling's carries in a dense adder: allowed one of --fa-cells and --ling, or both with --sparse 2, 4 or 8\n"},
 		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--fa-cells", "--ling", "--sparse", "2", "--stages", "1"}, "prefixgen gen: --fa-cells applies to a combinational adder: allowed without --stages and --pipeline-after\n"},
+		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--increment", "--sparse", "4"}, "prefixgen gen: --increment applies to the carry-select blocks of full adders: allowed with --fa-cells and --sparse 2, 4 or 8\n"},
+		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--increment", "--fa-cells"}, "prefixgen gen: --increment applies to the carry-select blocks of full adders: allowed with --fa-cells and --sparse 2, 4 or 8\n"},
+		{[]string{"explore", "-n", "8", "--increment"}, "prefixgen explore: --increment applies only with --synth: allowed explore --synth --increment\n"},
+		{[]string{"explore", "-n", "8", "--synth", "--fa-cells", "--increment", "--sparse", "1"}, "prefixgen explore: --increment applies to the carry-select blocks of full adders: allowed with --fa-cells and --sparse 2, 4 or 8\n"},
+		{[]string{"optimize", "-n", "8", "--max-area-um2", "100", "--increment", "--sparse", "2"}, "prefixgen optimize: --increment applies to the carry-select blocks of full adders: allowed with --fa-cells and --sparse 2, 4 or 8\n"},
+		{[]string{"optimize", "-n", "8", "--max-depth", "4", "--increment"}, "prefixgen optimize: --increment applies only with --max-delay-ns or --max-area-um2\n"},
+		{[]string{"synth", "--verilog", noCells, "--increment"}, "prefixgen synth: --increment does not apply to --verilog: the file fixes the design\n"},
 		{[]string{"explore", "-n", "8", "--synth", "--fa-cells", "--valency", "2,3"}, "prefixgen explore: --fa-cells takes binary cells in a dense adder, and --valency 2,3 asks for networks of 3-input cells: allowed --valency 2, or --sparse 2, 4 or 8, whose blocks take the full adders\n"},
 	}
 	for _, tt := range tests {

@@ -390,6 +390,30 @@ func TestExploreSynthEveryOption(t *testing.T) {
 	}, got)
 	assert.Len(t, rows, 21*len(slices.Compact(rowNames(rows))), "every network five times dense, eight times at each of two sparsenesses")
 
+	// --increment adds each sparse adder of full adders again with
+	// carry-increment blocks, right after it.
+	status, out, errOut = prefixgen("explore", "-n", "4", "--no-optimize", "--synth", "--every-option", "--increment", "--sparse", "1,4", "--all", "-f", "json")
+	require.Equal(t, 0, status, errOut)
+	var inc []map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &inc))
+	got = got[:0]
+	for _, r := range inc {
+		if r["network"] == "kogge-stone" && r["fa_cells"] == true {
+			got = append(got, fmt.Sprintf("sparse=%v ling=%v increment=%v: %s", r["sparse"], r["ling"], r["increment"], r["command"]))
+		}
+	}
+	assert.Equal(t, []string{
+		"sparse=1 ling=false increment=false: prefixgen gen -t kogge-stone -n 4 -f verilog --fa-cells",
+		"sparse=4 ling=false increment=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --fa-cells",
+		"sparse=4 ling=false increment=true: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --fa-cells --increment",
+		"sparse=4 ling=true increment=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --ling --fa-cells",
+		"sparse=4 ling=true increment=true: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --ling --fa-cells --increment",
+		"sparse=4 ling=false increment=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --pg-cells --fa-cells",
+		"sparse=4 ling=false increment=true: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --pg-cells --fa-cells --increment",
+		"sparse=4 ling=true increment=false: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --ling --pg-cells --fa-cells",
+		"sparse=4 ling=true increment=true: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --ling --pg-cells --fa-cells --increment",
+	}, got)
+
 	// --sparse narrows the sparseness, not the options.
 	status, out, errOut = prefixgen("explore", "-n", "4", "--no-optimize", "--synth", "--every-option", "--sparse", "2", "--all", "-f", "csv")
 	require.Equal(t, 0, status, errOut)
