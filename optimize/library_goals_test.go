@@ -160,60 +160,60 @@ var recorded = map[string]struct{ fastest, smallest namedAdder }{
 	// Every option at 64 bits, whose fastest since 2026-12-06 has full
 	// adders beside a radix-3 tree: explore -n 64 --synth --all
 	// --every-option --valency 2,3,4 --no-optimize --liberty L --flow abc.
-	"nangate45-fast-abc-64-valency.json": {fastest: namedAdder{"kogge-stone v=3", 4, true, true, true}},
-	"sky130hd-fast-abc-64-sparse.json":   {fastest: namedAdder{"zero-deficiency d=8", 4, false, false, false}},
-	"nangate45-fast-abc-64-ling.json":    {fastest: namedAdder{"zero-deficiency d=11", 2, true, true, false}},
-	"nangate45-fast-abc-64-sparse.json":  {fastest: namedAdder{"knowles s=8", 4, false, false, false}},
-	"asap7-fast-abc-64-valency.json":     {fastest: namedAdder{"kogge-stone v=3", 4, true, true, true}},
-	"asap7-fast-abc-64-ling.json":        {fastest: namedAdder{"zero-deficiency d=11", 2, true, true, false}},
-	"asap7-fast-abc-64-sparse.json":      {fastest: namedAdder{"zero-deficiency d=8", 2, false, false, false}},
-	"sky130hd-fast-abc-64.json":          {fastest: namedAdder{"knowles s=21", 1, false, false, false}},
-	"asap7-fast-abc-64.json":             {fastest: namedAdder{"knowles s=6", 1, false, false, false}},
-	"nangate45-fast-abc-64.json":         {fastest: namedAdder{"knowles s=5", 1, false, true, false}},
-	"nangate45-small-abc-64.json":        {smallest: namedAdder{"zero-deficiency d=15", 1, false, true, false}},
-	"sky130hd-fast-keep-64-valency.json": {fastest: namedAdder{"kogge-stone v=3", 1, false, false, false}},
-	"asap7-fast-keep-64-valency.json":    {fastest: namedAdder{"kogge-stone v=3", 1, false, false, false}},
-	"sky130hd-fast-keep-64.json":         {fastest: namedAdder{"kogge-stone", 1, false, false, false}},
-	"nangate45-fast-keep-64-ling.json":   {fastest: namedAdder{"kogge-stone", 1, false, true, false}},
-	"asap7-fast-keep-64-ling.json":       {fastest: namedAdder{"knowles s=16", 1, false, false, false}},
-	"asap7-fast-keep-64-every.json":      {fastest: namedAdder{"kogge-stone v=4", 1, true, false, false}},
-	"sky130hd-fast-keep-32-ling.json":    {fastest: namedAdder{"kogge-stone", 1, false, false, false}},
-	"nangate45-fast-keep-32-ling.json":   {fastest: namedAdder{"kogge-stone", 1, false, true, false}},
-	"asap7-fast-keep-32-ling.json":       {fastest: namedAdder{"kogge-stone", 1, false, false, false}},
-	"asap7-fast-keep-32-every.json":      {fastest: namedAdder{"kogge-stone v=3", 1, true, true, false}},
-	"asap7-fast-keep-128-ling.json":      {fastest: namedAdder{"knowles s=8", 1, false, false, false}},
-	"nangate45-fast-keep-128-ling.json":  {fastest: namedAdder{"kogge-stone", 1, false, true, false}},
-	"sky130hd-fast-keep-128-ling.json":   {fastest: namedAdder{"knowles s=32", 1, false, true, false}},
-	"nangate45-fast-abc-32-valency.json": {fastest: namedAdder{"kogge-stone v=4", 1, false, false, false}},
-	"nangate45-fast-abc-32-every.json":   {fastest: namedAdder{"kogge-stone v=3", 4, false, false, true}},
-	"asap7-fast-abc-32-valency.json":     {fastest: namedAdder{"kogge-stone v=4", 1, false, false, false}},
-	"sky130hd-fast-abc-32.json":          {fastest: namedAdder{"sklansky v=4", 1, false, false, false}},
-	"nangate45-fast-abc-32.json":         {fastest: namedAdder{"knowles s=11", 1, false, true, false}, smallest: namedAdder{"zero-deficiency d=11", 1, false, true, false}},
-	"asap7-fast-abc-32.json":             {fastest: namedAdder{"knowles s=13", 1, false, false, false}},
-	"sky130hd-fast-abc-128-valency.json": {fastest: namedAdder{"kogge-stone v=4", 1, false, true, false}},
-	"nangate45-fast-abc-128.json":        {fastest: namedAdder{"harris f=0 l=2", 1, false, false, false}},
-	"asap7-fast-abc-128-valency.json":    {fastest: namedAdder{"kogge-stone v=4", 1, false, false, false}},
-	"sky130hd-fast-abc-128.json":         {fastest: namedAdder{"harris f=0 l=2", 1, false, false, false}},
-	"nangate45-small-abc-128.json":       {smallest: namedAdder{"zero-deficiency d=126", 1, false, false, false}},
-	"sky130hd-fast-abc-128-every.json":   {fastest: namedAdder{"kogge-stone v=3", 4, true, true, true}},
-	"asap7-fast-abc-128-every.json":      {fastest: namedAdder{"kogge-stone v=3", 2, false, false, false}},
-	"nangate45-fast-abc-128-every.json":  {fastest: namedAdder{"kogge-stone v=3", 2, false, false, false}},
-	"asap7-small-abc-32.json":            {smallest: namedAdder{"zero-deficiency d=28", 1, false, false, false}},
-	"asap7-small-keep-32.json":           {smallest: namedAdder{"ripple", 1, false, false, false}},
-	"asap7-small-abc-64.json":            {smallest: namedAdder{"zero-deficiency d=60", 1, false, false, false}},
-	"asap7-small-keep-64.json":           {smallest: namedAdder{"ripple", 1, false, false, false}},
-	"asap7-small-abc-128.json":           {smallest: namedAdder{"zero-deficiency d=124", 1, false, false, false}},
-	"asap7-small-keep-128.json":          {smallest: namedAdder{"ripple", 1, false, false, false}},
-	"sky130hd-small-abc-32.json":         {smallest: namedAdder{"ripple", 1, false, true, false}},
+	"nangate45-fast-abc-64-valency.json": {fastest: namedAdder{"kogge-stone v=3", 4, true, true, true, false}},
+	"sky130hd-fast-abc-64-sparse.json":   {fastest: namedAdder{"zero-deficiency d=8", 4, false, false, false, false}},
+	"nangate45-fast-abc-64-ling.json":    {fastest: namedAdder{"zero-deficiency d=11", 2, true, true, false, false}},
+	"nangate45-fast-abc-64-sparse.json":  {fastest: namedAdder{"knowles s=8", 4, false, false, false, false}},
+	"asap7-fast-abc-64-valency.json":     {fastest: namedAdder{"kogge-stone v=3", 4, true, true, true, false}},
+	"asap7-fast-abc-64-ling.json":        {fastest: namedAdder{"zero-deficiency d=11", 2, true, true, false, false}},
+	"asap7-fast-abc-64-sparse.json":      {fastest: namedAdder{"zero-deficiency d=8", 2, false, false, false, false}},
+	"sky130hd-fast-abc-64.json":          {fastest: namedAdder{"knowles s=21", 1, false, false, false, false}},
+	"asap7-fast-abc-64.json":             {fastest: namedAdder{"knowles s=6", 1, false, false, false, false}},
+	"nangate45-fast-abc-64.json":         {fastest: namedAdder{"knowles s=5", 1, false, true, false, false}},
+	"nangate45-small-abc-64.json":        {smallest: namedAdder{"zero-deficiency d=15", 1, false, true, false, false}},
+	"sky130hd-fast-keep-64-valency.json": {fastest: namedAdder{"kogge-stone v=3", 1, false, false, false, false}},
+	"asap7-fast-keep-64-valency.json":    {fastest: namedAdder{"kogge-stone v=3", 1, false, false, false, false}},
+	"sky130hd-fast-keep-64.json":         {fastest: namedAdder{"kogge-stone", 1, false, false, false, false}},
+	"nangate45-fast-keep-64-ling.json":   {fastest: namedAdder{"kogge-stone", 1, false, true, false, false}},
+	"asap7-fast-keep-64-ling.json":       {fastest: namedAdder{"knowles s=16", 1, false, false, false, false}},
+	"asap7-fast-keep-64-every.json":      {fastest: namedAdder{"kogge-stone v=4", 1, true, false, false, false}},
+	"sky130hd-fast-keep-32-ling.json":    {fastest: namedAdder{"kogge-stone", 1, false, false, false, false}},
+	"nangate45-fast-keep-32-ling.json":   {fastest: namedAdder{"kogge-stone", 1, false, true, false, false}},
+	"asap7-fast-keep-32-ling.json":       {fastest: namedAdder{"kogge-stone", 1, false, false, false, false}},
+	"asap7-fast-keep-32-every.json":      {fastest: namedAdder{"kogge-stone v=3", 1, true, true, false, false}},
+	"asap7-fast-keep-128-ling.json":      {fastest: namedAdder{"knowles s=8", 1, false, false, false, false}},
+	"nangate45-fast-keep-128-ling.json":  {fastest: namedAdder{"kogge-stone", 1, false, true, false, false}},
+	"sky130hd-fast-keep-128-ling.json":   {fastest: namedAdder{"knowles s=32", 1, false, true, false, false}},
+	"nangate45-fast-abc-32-valency.json": {fastest: namedAdder{"kogge-stone v=4", 1, false, false, false, false}},
+	"nangate45-fast-abc-32-every.json":   {fastest: namedAdder{"kogge-stone v=3", 4, false, false, true, false}},
+	"asap7-fast-abc-32-valency.json":     {fastest: namedAdder{"kogge-stone v=4", 1, false, false, false, false}},
+	"sky130hd-fast-abc-32.json":          {fastest: namedAdder{"sklansky v=4", 1, false, false, false, false}},
+	"nangate45-fast-abc-32.json":         {fastest: namedAdder{"knowles s=11", 1, false, true, false, false}, smallest: namedAdder{"zero-deficiency d=11", 1, false, true, false, false}},
+	"asap7-fast-abc-32.json":             {fastest: namedAdder{"knowles s=13", 1, false, false, false, false}},
+	"sky130hd-fast-abc-128-valency.json": {fastest: namedAdder{"kogge-stone v=4", 1, false, true, false, false}},
+	"nangate45-fast-abc-128.json":        {fastest: namedAdder{"harris f=0 l=2", 1, false, false, false, false}},
+	"asap7-fast-abc-128-valency.json":    {fastest: namedAdder{"kogge-stone v=4", 1, false, false, false, false}},
+	"sky130hd-fast-abc-128.json":         {fastest: namedAdder{"harris f=0 l=2", 1, false, false, false, false}},
+	"nangate45-small-abc-128.json":       {smallest: namedAdder{"zero-deficiency d=126", 1, false, false, false, false}},
+	"sky130hd-fast-abc-128-every.json":   {fastest: namedAdder{"kogge-stone v=3", 4, true, true, true, false}},
+	"asap7-fast-abc-128-every.json":      {fastest: namedAdder{"kogge-stone v=3", 2, false, false, false, false}},
+	"nangate45-fast-abc-128-every.json":  {fastest: namedAdder{"kogge-stone v=3", 2, false, false, false, false}},
+	"asap7-small-abc-32.json":            {smallest: namedAdder{"zero-deficiency d=28", 1, false, false, false, false}},
+	"asap7-small-keep-32.json":           {smallest: namedAdder{"ripple", 1, false, false, false, false}},
+	"asap7-small-abc-64.json":            {smallest: namedAdder{"zero-deficiency d=60", 1, false, false, false, false}},
+	"asap7-small-keep-64.json":           {smallest: namedAdder{"ripple", 1, false, false, false, false}},
+	"asap7-small-abc-128.json":           {smallest: namedAdder{"zero-deficiency d=124", 1, false, false, false, false}},
+	"asap7-small-keep-128.json":          {smallest: namedAdder{"ripple", 1, false, false, false, false}},
+	"sky130hd-small-abc-32.json":         {smallest: namedAdder{"ripple", 1, false, true, false, false}},
 	// explore -n 128 --synth --all --no-optimize --liberty asap7 --flow
 	// abc --orders 6, with and without --pg-cells.
-	"asap7-fast-abc-128-medians.json": {fastest: namedAdder{"knowles s=7", 1, false, false, false}},
+	"asap7-fast-abc-128-medians.json": {fastest: namedAdder{"knowles s=7", 1, false, false, false, false}},
 	// The fastest of every option at 64 bits on sky130hd by medians: of
 	// the 20 fastest as written of the sparse adders of full adders beside
 	// trees of Ling's carries, --pg-cells or valency 3 and 4 (993), each
 	// measured by synth --orders 6 on 2026-12-06, and the fastest by
 	// medians before, zero-deficiency d=13 sparse 4 with full adders.
-	"sky130hd-fast-abc-64-every-medians.json": {fastest: namedAdder{"kogge-stone v=3", 4, true, true, true}},
+	"sky130hd-fast-abc-64-every-medians.json": {fastest: namedAdder{"kogge-stone v=3", 4, true, true, true, false}},
 }
 
 // namedAdder is one adder of a named set: a network as explore names it
@@ -224,6 +224,7 @@ type namedAdder struct {
 	ling    bool
 	pg      bool // with --pg-cells
 	fa      bool // with --fa-cells
+	inc     bool // with --increment
 }
 
 // key names n in a fingerprint (flowPrint), as it did before the adders of
@@ -232,6 +233,9 @@ func (n namedAdder) key() string {
 	k := fmt.Sprintf("{network:%s sparse:%d ling:%t pg:%t}", n.network, n.sparse, n.ling, n.pg)
 	if n.fa {
 		k += " fa"
+	}
+	if n.inc {
+		k += " increment"
 	}
 	return k
 }
@@ -383,9 +387,10 @@ func TestClaimLibraryGoals(t *testing.T) {
 			}
 			// The named sets whole, under fullSetsEnv: the options of every
 			// goal of the group.
-			sparses, lings, valencies, every := []int{1}, []bool{false}, []int{2}, false
+			sparses, lings, valencies, every, increment := []int{1}, []bool{false}, []int{2}, false, false
 			for _, g := range gr.goals {
 				e := libraryGoals[g.entry]
+				increment = increment || g.arch.Increment
 				if e.sparse {
 					sparses = []int{1, 2, 4, 8}
 				}
@@ -402,19 +407,21 @@ func TestClaimLibraryGoals(t *testing.T) {
 			var lingOf []bool   // whether it has Ling's carries
 			var valencyOf []int // the valency of its cells
 			var faOf []bool     // whether its bits are full adders
+			var incOf []bool    // whether its blocks are carry-increment blocks
 			add := func(p explore.Point, n namedAdder) {
 				designs = append(designs, namedDesign(t, gr.spec, p, n))
 				sparseOf = append(sparseOf, n.sparse)
 				lingOf = append(lingOf, n.ling)
 				valencyOf = append(valencyOf, topologies.ValencyOf(p.Network))
 				faOf = append(faOf, n.fa)
+				incOf = append(incOf, n.inc)
 			}
 			if full {
 				for _, p := range enumerate(valencies) {
 					for _, pg := range []bool{false, true} {
 						for _, ling := range lings {
 							for _, s := range sparses {
-								add(p, namedAdder{p.Name, s, ling, pg, false})
+								add(p, namedAdder{p.Name, s, ling, pg, false, false})
 							}
 						}
 					}
@@ -429,7 +436,12 @@ func TestClaimLibraryGoals(t *testing.T) {
 						for _, pg := range []bool{false, true} {
 							for _, ling := range lings {
 								if s > 1 || !pg && !ling && topologies.ValencyOf(p.Network) == 2 {
-									add(p, namedAdder{p.Name, s, ling, pg, true})
+									add(p, namedAdder{p.Name, s, ling, pg, true, false})
+								}
+								// A goal of carry-increment blocks is judged
+								// against a set with them (adder.EachIncrement).
+								if s > 1 && increment {
+									add(p, namedAdder{p.Name, s, ling, pg, true, true})
 								}
 							}
 						}
@@ -473,7 +485,7 @@ func TestClaimLibraryGoals(t *testing.T) {
 				// The records against the set the goal names.
 				var set []*physical.Result
 				for i, r := range results[named:] {
-					if (e.sparse || sparseOf[i] == 1) && (e.ling || !lingOf[i]) && (e.valency || valencyOf[i] == 2) && (e.every() || !faOf[i]) {
+					if (e.sparse || sparseOf[i] == 1) && (e.ling || !lingOf[i]) && (e.valency || valencyOf[i] == 2) && (e.every() || !faOf[i]) && (g.arch.Increment || !incOf[i]) {
 						set = append(set, r)
 					}
 				}
@@ -538,7 +550,7 @@ func namedDesign(t *testing.T, spec string, p explore.Point, n namedAdder) *phys
 	t.Helper()
 	a := adder.Standard
 	a.Sparse, a.Ling, a.Valency = n.sparse, n.ling, topologies.ValencyOf(p.Network)
-	a.PGCells, a.FACells = n.pg, n.fa
+	a.PGCells, a.FACells, a.Increment = n.pg, n.fa, n.inc
 	c, err := physical.LibraryCells(spec, a)
 	require.NoError(t, err)
 	d, err := physical.ArchitectureDesign(p.Network, a, c)
