@@ -121,6 +121,11 @@ var libraryGoals = []libraryGoal{
 	// 2026-12-06, judged by medians (byMedians); as written it is not met
 	// (docs/libraries.md, "Full adders beside any tree").
 	{"sky130hd-fast-abc-64-every-medians.json", physical.ABC, true, false, true, true, true},
+	// G1 on sky130hd at 32 bits against every option with carry-increment
+	// blocks (adder.EachIncrement), whose fastest named adder is one of
+	// them since 2026-12-06: a sparse adder of full adders in such blocks
+	// beside a tree of Ling's carries.
+	{"sky130hd-fast-abc-32-increment.json", physical.ABC, true, false, true, true, true},
 }
 
 // libraryGoal is a goal adder of docs/goals and the named set it is judged
@@ -214,6 +219,10 @@ var recorded = map[string]struct{ fastest, smallest namedAdder }{
 	// measured by synth --orders 6 on 2026-12-06, and the fastest by
 	// medians before, zero-deficiency d=13 sparse 4 with full adders.
 	"sky130hd-fast-abc-64-every-medians.json": {fastest: namedAdder{"kogge-stone v=3", 4, true, true, true, false}},
+	// Every option with carry-increment blocks at 32 bits: explore -n 32
+	// --synth --all --every-option --increment --valency 2,3,4
+	// --no-optimize --liberty sky130hd --flow abc (2026-12-06).
+	"sky130hd-fast-abc-32-increment.json": {fastest: namedAdder{"kogge-stone v=3", 2, false, false, true, true}},
 }
 
 // namedAdder is one adder of a named set: a network as explore names it
@@ -583,7 +592,7 @@ var flowsRecorded = map[string]string{
 	"nangate45-64-keep":        "945197116ad49684",
 	"sky130hd-128-abc":         "2566f2253e161e59",
 	"sky130hd-128-keep":        "97f7e8a7d7c7103a",
-	"sky130hd-32-abc":          "55a222c95da96784",
+	"sky130hd-32-abc":          "0dc9cde4d53eaf29",
 	"sky130hd-32-keep":         "8ce2c644a6fa882a",
 	"sky130hd-64-abc":          "34dc3f66d682275b",
 	"sky130hd-64-abc-medians6": "7dd1dc0f97437473",
