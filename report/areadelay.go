@@ -58,14 +58,16 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 	shared.Sparse, shared.Stages, shared.NoReset = 1, 0, false
 	// Ling's carries and library cells in the title only where every
 	// adder has them; where some do, a mark says which (optionMarks).
-	someLing, somePG, someFA := false, false, false
+	someLing, somePG, someFA, someInc := false, false, false, false
 	for _, m := range points {
 		shared.Ling = shared.Ling && m.Adder.Ling
 		shared.PGCells = shared.PGCells && m.Adder.PGCells
 		shared.FACells = shared.FACells && m.Adder.FACells
+		shared.Increment = shared.Increment && m.Adder.Increment
 		someLing = someLing || m.Adder.Ling
 		somePG = somePG || m.Adder.PGCells
 		someFA = someFA || m.Adder.FACells
+		someInc = someInc || m.Adder.Increment
 	}
 	adders := ""
 	if name := shared.Name(); name != "" {
@@ -266,6 +268,7 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		{"ling", someLing && !shared.Ling, func(a adder.Architecture) bool { return a.Ling }, barAbove},
 		{"pg cells", somePG && !shared.PGCells, func(a adder.Architecture) bool { return a.PGCells }, barUnder},
 		{"full adders", someFA && !shared.FACells, func(a adder.Architecture) bool { return a.FACells }, barLeft},
+		{"carry-increment blocks", someInc && !shared.Increment, func(a adder.Architecture) bool { return a.Increment }, barRight},
 	} {
 		if !mark.some {
 			continue
@@ -589,12 +592,13 @@ const (
 	barUnder barSide = iota
 	barAbove
 	barLeft
+	barRight
 )
 
 // barGlyph draws a short bar beside the marker of the style's radius: the
 // mark of an adder with Ling's carries (above), library cells for
-// generate and propagate (under) or the library's full adders (left),
-// where not every adder has them.
+// generate and propagate (under), the library's full adders (left) or
+// carry-increment blocks of them (right), where not every adder has them.
 type barGlyph struct {
 	Side barSide
 }
@@ -608,6 +612,8 @@ func (g barGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 		c.StrokeLine2(line, pt.X-sty.Radius, pt.Y+d, pt.X+sty.Radius, pt.Y+d)
 	case barLeft:
 		c.StrokeLine2(line, pt.X-d, pt.Y-sty.Radius, pt.X-d, pt.Y+sty.Radius)
+	case barRight:
+		c.StrokeLine2(line, pt.X+d, pt.Y-sty.Radius, pt.X+d, pt.Y+sty.Radius)
 	default:
 		c.StrokeLine2(line, pt.X-sty.Radius, pt.Y-d, pt.X+sty.Radius, pt.Y-d)
 	}

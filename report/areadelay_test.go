@@ -103,19 +103,23 @@ func TestPlotAreaDelay(t *testing.T) {
 		if i%5 == 1 {
 			mixed[i].Adder.Ling, mixed[i].Adder.PGCells, mixed[i].Adder.FACells = false, false, true
 		}
+		if i%10 == 1 {
+			mixed[i].Adder.Sparse, mixed[i].Adder.Increment = 4, true
+		}
 	}
 	file := slices.MinFunc(mixed, func(a, b explore.Measured) int { return cmp.Compare(a.Result.DelayNS, b.Result.DelayNS) })
 	file.Family, file.Name = explore.FileFamily, "goal-16"
 	mixed = append(mixed, file)
 	var mix bytes.Buffer
 	require.NoError(t, report.PlotAreaDelay(&mix, 16, mixed, ref, "svg"))
-	for _, text := range []string{">ling<", ">pg cells<", ">full adders<", ">file<", ">goal-16<"} {
+	for _, text := range []string{">ling<", ">pg cells<", ">full adders<", ">carry-increment blocks<", ">file<", ">goal-16<"} {
 		assert.True(t, strings.Contains(mix.String(), text), text)
 	}
 	assert.NotContains(t, mix.String(), "ling adders")
 	assert.NotContains(t, sparse.String(), ">ling<", "every adder Ling's: said in the title, not marked")
 	assert.NotContains(t, sparse.String(), ">pg cells<")
 	assert.NotContains(t, sparse.String(), ">full adders<")
+	assert.NotContains(t, sparse.String(), ">carry-increment blocks<")
 	var mixPNG bytes.Buffer
 	require.NoError(t, report.PlotAreaDelay(&mixPNG, 16, mixed, ref, "png"))
 	keepFile(t, "area-delay16-mixed.png", mixPNG.Bytes())
