@@ -126,6 +126,10 @@ var libraryGoals = []libraryGoal{
 	// them since 2026-12-06: a sparse adder of full adders in such blocks
 	// beside a tree of Ling's carries.
 	{"sky130hd-fast-abc-32-increment.json", physical.ABC, true, false, true, true, true},
+	// And at 64 bits, where the fastest named adder of every option stays
+	// the fastest with them: radix-3 Sklansky sparse 4 with Ling's
+	// carries, --pg-cells and full adders.
+	{"sky130hd-fast-abc-64-increment.json", physical.ABC, true, false, true, true, true},
 }
 
 // libraryGoal is a goal adder of docs/goals and the named set it is judged
@@ -223,6 +227,10 @@ var recorded = map[string]struct{ fastest, smallest namedAdder }{
 	// --synth --all --every-option --increment --valency 2,3,4
 	// --no-optimize --liberty sky130hd --flow abc (2026-12-06).
 	"sky130hd-fast-abc-32-increment.json": {fastest: namedAdder{"kogge-stone v=3", 2, false, false, true, true}},
+	// At 64 bits: the every-option run of 2026-12-06 (3 157 named) and
+	// explore -n 64 --synth --all --fa-cells --increment --sparse 2,4,8
+	// --valency 2,3,4 [--ling] [--pg-cells] --no-optimize (1 308 more).
+	"sky130hd-fast-abc-64-increment.json": {fastest: namedAdder{"sklansky v=3", 4, true, true, true, false}},
 }
 
 // namedAdder is one adder of a named set: a network as explore names it
@@ -594,7 +602,7 @@ var flowsRecorded = map[string]string{
 	"sky130hd-128-keep":        "97f7e8a7d7c7103a",
 	"sky130hd-32-abc":          "0dc9cde4d53eaf29",
 	"sky130hd-32-keep":         "8ce2c644a6fa882a",
-	"sky130hd-64-abc":          "34dc3f66d682275b",
+	"sky130hd-64-abc":          "41b289b6f62888bd",
 	"sky130hd-64-abc-medians6": "7dd1dc0f97437473",
 	"sky130hd-64-keep":         "dd794b86da427c4f",
 }
