@@ -79,6 +79,9 @@
 //     network stays logic and the carry-select blocks ripple through full
 //     adders, two a bit but for each block's lowest bit (one in the lowest
 //     block). Add, binary, combinational, without Ling or PGCells.
+//   - Increment: in such a sparse adder, one ripple of full adders a block
+//     (from a block carry of 0), the sums for a carry of 1 being those XOR
+//     the block's propagate up to the bit: carry-increment blocks.
 //
 // The network is not changed: its proof by spans stands. The description
 // keeps the cells the outputs it needs depend on (a comparator needs only the
