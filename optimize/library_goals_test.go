@@ -126,6 +126,11 @@ var libraryGoals = []libraryGoal{
 	// them since 2026-12-06: a sparse adder of full adders in such blocks
 	// beside a tree of Ling's carries.
 	{"sky130hd-fast-abc-32-increment.json", physical.ABC, true, false, true, true, true},
+	// And on ASAP7, where the fastest named adder of every option stays
+	// the fastest with them (zero-deficiency d=8 sparse 4 with Ling's
+	// carries and full adders in carry-select blocks): a chain of three
+	// searches from that network in carry-increment blocks.
+	{"asap7-fast-abc-32-increment.json", physical.ABC, true, false, true, true, true},
 	// And at 64 bits, where the fastest named adder of every option stays
 	// the fastest with them: radix-3 Sklansky sparse 4 with Ling's
 	// carries, --pg-cells and full adders.
@@ -227,6 +232,8 @@ var recorded = map[string]struct{ fastest, smallest namedAdder }{
 	// --synth --all --every-option --increment --valency 2,3,4
 	// --no-optimize --liberty sky130hd --flow abc (2026-12-06).
 	"sky130hd-fast-abc-32-increment.json": {fastest: namedAdder{"kogge-stone v=3", 2, false, false, true, true}},
+	// On ASAP7 the record of every option stands with them (same run).
+	"asap7-fast-abc-32-increment.json": {fastest: namedAdder{"zero-deficiency d=8", 4, true, false, true, false}},
 	// At 64 bits: the every-option run of 2026-12-06 (3 157 named) and
 	// explore -n 64 --synth --all --fa-cells --increment --sparse 2,4,8
 	// --valency 2,3,4 [--ling] [--pg-cells] --no-optimize (1 308 more).
@@ -588,7 +595,7 @@ var flowsRecorded = map[string]string{
 	"asap7-128-abc":            "a670ff1eb45cb6b9",
 	"asap7-128-abc-medians6":   "bcddee8803f8f428",
 	"asap7-128-keep":           "33cde794b7063055",
-	"asap7-32-abc":             "bca094b02b63c36b",
+	"asap7-32-abc":             "2f00012bb60a91d8",
 	"asap7-32-keep":            "5f5d7d8d4b469a79",
 	"asap7-64-abc":             "3e3e2512d26d7be9",
 	"asap7-64-keep":            "2dbf2bd4e572e267",
