@@ -223,6 +223,13 @@ func Check(opt Options) error {
 		if err := checkPath(d); err != nil {
 			return err
 		}
+		st, err := os.Stat(d)
+		if err != nil {
+			return bad("include folder %s cannot be read (%v): allowed a folder of Verilog headers (--include)", network.Quote(d), errors.Unwrap(err))
+		}
+		if !st.IsDir() {
+			return bad("include folder %s is not a folder: allowed a folder of Verilog headers (--include)", network.Quote(d))
+		}
 	}
 	for _, d := range opt.Defines {
 		name, _, _ := strings.Cut(d, "=")

@@ -132,6 +132,8 @@ func TestMapBadInput(t *testing.T) {
 		{"missing file", Options{Files: []string{filepath.Join(dir, "none.v")}, Top: "mac", PeriodNS: 1}, "cannot be read"},
 		{"folder", Options{Files: []string{dir}, Top: "mac", PeriodNS: 1}, "is a folder"},
 		{"bad define", Options{Files: []string{mac}, Top: "mac", PeriodNS: 1, Defines: []string{"A B"}}, "allowed NAME or NAME=VALUE"},
+		{"missing include folder", Options{Files: []string{mac}, Top: "mac", PeriodNS: 1, Includes: []string{filepath.Join(dir, "none")}}, "include folder"},
+		{"include file", Options{Files: []string{mac}, Top: "mac", PeriodNS: 1, Includes: []string{mac}}, "is not a folder"},
 		{"unknown library", Options{Files: []string{mac}, Top: "mac", PeriodNS: 1, Liberty: "sky131"}, "sky131"},
 	}
 	for _, tt := range tests {
@@ -250,6 +252,25 @@ func TestBetter(t *testing.T) {
 
 // --workdir keeps every run's scripts, the library they name, and what the
 // tools wrote; a folder that holds anything is refused.
+// TestMapIncludes reads a design whose width comes from a header in an
+// include folder (read_verilog -I), one whose path holds a space too.
+func TestMapIncludes(t *testing.T) {
+	tools(t)
+	t.Parallel()
+	dir := t.TempDir()
+	inc := filepath.Join(dir, "in clude")
+	require.NoError(t, os.Mkdir(inc, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(inc, "width.vh"), []byte("`define W 12\n"), 0o644))
+	design := filepath.Join(dir, "acc.v")
+	require.NoError(t, os.WriteFile(design, []byte("`include \"width.vh\"\n"+
+		"module acc(input clk, input [`W-1:0] a, b, output reg [`W-1:0] y);\n"+
+		"  always @(posedge clk) y <= a + b;\nendmodule\n"), 0o644))
+	res, err := Map(context.Background(), Options{Files: []string{design}, Top: "acc", PeriodNS: 2, Rounds: 1, Includes: []string{inc}})
+	require.NoError(t, err)
+	require.Len(t, res.Adders, 1)
+	assert.Equal(t, 12, res.Adders[0].Width)
+}
+
 func TestMapWorkdir(t *testing.T) {
 	tools(t)
 	t.Parallel()
