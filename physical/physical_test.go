@@ -406,14 +406,17 @@ func oneLineSetupError(t *testing.T, err error, re string) {
 	assert.Regexp(t, re, err.Error())
 }
 
-// TestBadLiberty gives the flow a Liberty file that does not parse, one
-// that lacks the cells ABC needs, and one that does not exist.
+// TestBadLiberty gives the flow a Liberty file without a whole cell, one
+// that does not parse, one that lacks the cells ABC needs, and one that
+// does not exist.
 func TestBadLiberty(t *testing.T) {
 	t.Parallel()
 	needTools(t)
 	dir := t.TempDir()
 	garbage := filepath.Join(dir, "garbage.lib")
 	require.NoError(t, os.WriteFile(garbage, []byte("library(broken) {\n  cell (INVX1\n"), 0o644))
+	cut := filepath.Join(dir, "cut.lib")
+	require.NoError(t, os.WriteFile(cut, []byte("library(cut) {\n  cell (INVX1) { area : 1 ; }\n  cell (NAND2X1\n"), 0o644))
 	few := filepath.Join(dir, "few.lib")
 	require.NoError(t, os.WriteFile(few, onlyCells(t, "INVX1", "BUFX2"), 0o644))
 	buf := filepath.Join(dir, "nobuf.lib")
@@ -430,7 +433,8 @@ func TestBadLiberty(t *testing.T) {
 	for _, tc := range []struct {
 		lib, want string
 	}{
-		{garbage, `Liberty file .*garbage\.lib does not parse`},
+		{garbage, `Liberty file .*garbage\.lib holds no cells: allowed a Liberty library of cells`},
+		{cut, `Liberty file .*cut\.lib does not parse`},
 		{few, `ABC could not map onto Liberty file .*few\.lib: ABC says Current library is not available\.$`},
 		{buf, `ABC could not map onto Liberty file .*nobuf\.lib: ABC says Cannot find buffer gate in the library\.$`},
 		{partArea, `Liberty file .*part-area\.lib gives no area for XNOR2X1, XOR2X1, and the mapped netlist uses some of them`},

@@ -23,7 +23,7 @@ func hangingFlow(t *testing.T) (pidFile, lib string) {
 	t.Helper()
 	dir := t.TempDir()
 	pidFile, lib = filepath.Join(dir, "child.pid"), filepath.Join(dir, "tiny.lib")
-	require.NoError(t, os.WriteFile(lib, []byte("library (tiny) { }\n"), 0o644))
+	require.NoError(t, os.WriteFile(lib, []byte("library (tiny) { cell (INV) { area : 1 ; } }\n"), 0o644))
 	script := "#!/bin/sh\ncase \"$1\" in -V) echo 'Yosys 0.0 (stand-in)'; exit 0;; -version) echo 2.0.0; exit 0;; esac\n" +
 		"sleep 600 &\necho $! > " + pidFile + "\nwait\n"
 	for _, tool := range []string{"yosys", "sta"} {

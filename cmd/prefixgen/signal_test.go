@@ -87,7 +87,7 @@ func TestSignalLeavesNoWorkdir(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(bin, name), []byte(script), 0o755))
 	}
 	lib := filepath.Join(dir, "tiny.lib")
-	require.NoError(t, os.WriteFile(lib, []byte("library (tiny) { }\n"), 0o644))
+	require.NoError(t, os.WriteFile(lib, []byte("library (tiny) { cell (INV) { area : 1 ; } }\n"), 0o644))
 	cmd := exec.Command(os.Args[0], "synth", "-t", "ripple", "-n", "4", "--liberty", lib, "--workdir", filepath.Join(base, "work"))
 	cmd.Env = append(os.Environ(), mainEnv+"=1", "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	var stderr bytes.Buffer

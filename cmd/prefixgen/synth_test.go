@@ -93,7 +93,7 @@ func TestSynthBadInput(t *testing.T) {
 		{"jobs", []string{"synth", "-t", "sklansky", "-n", "4", "-j", "-1"}, `--jobs -1 out of range`, false},
 		{"no network", []string{"synth"}, `no network given`, false},
 		{"missing liberty", []string{"synth", "-t", "sklansky", "-n", "4", "--liberty", filepath.Join(dir, "none.lib")}, `Liberty file .*none.lib cannot be read`, true},
-		{"garbage liberty", []string{"synth", "-t", "sklansky", "-n", "4", "--liberty", garbage}, `Liberty file .*garbage.lib does not parse`, true},
+		{"garbage liberty", []string{"synth", "-t", "sklansky", "-n", "4", "--liberty", garbage}, `Liberty file .*garbage.lib holds no cells: allowed a Liberty library of cells`, true},
 		{"cache a file", []string{"synth", "-t", "sklansky", "-n", "4", "--cache", garbage}, `cannot use the cache folder .*garbage.lib: .*garbage.lib is not a directory`, false},
 		{"cache under a file", []string{"synth", "-t", "sklansky", "-n", "4", "--cache", filepath.Join(garbage, "c")}, `cannot use the cache folder .*garbage.lib/c: .*garbage.lib is not a directory`, false},
 		{"cache empty", []string{"synth", "-t", "sklansky", "-n", "4", "--cache", ""}, `--cache is empty`, false},

@@ -163,6 +163,15 @@ func Open(spec string, dontUse []string) (*Library, error) {
 		return nil, err
 	}
 	l.cells = l.lib.Cells()
+	if len(l.cells) == 0 {
+		// An empty file, or text that is not Liberty: Yosys crashes on
+		// some of them, so they end here.
+		what := "Liberty file " + l.Files[0] + " holds"
+		if len(l.Files) > 1 {
+			what = "the Liberty files of " + spec + " hold"
+		}
+		return nil, fmt.Errorf("pdk: %s no cells: allowed a Liberty library of cells, library (NAME) { cell (NAME) { … } … }", what)
+	}
 	if rec := RecordFor(l.lib.Name()); rec != nil {
 		has := func(c string) bool { _, ok := l.cells[c]; return ok }
 		if !has(rec.DriverCell) {

@@ -261,6 +261,10 @@ func TestFiles(t *testing.T) {
 		{"a name after a file", plain + ",ASAP7", nil, `^pdk: --liberty ".*plain\.lib,ASAP7" lists the library ASAP7 with others: a library by name is one alone`},
 		{"a library not carried in list", plain + ",nangate45", nil, `^pdk: --liberty ".*plain\.lib,nangate45" lists the library nangate45 with others: a library by name is one alone`},
 		{"empty folder", empty, nil, `^pdk: folder .*empty holds no Liberty file \(\*\.lib or \*\.lib\.gz\): allowed`},
+		{"empty file", write("nothing.lib", nil), nil, `^pdk: Liberty file .*nothing\.lib holds no cells: allowed a Liberty library of cells, library \(NAME\) \{ cell \(NAME\) \{ … \} … \}$`},
+		{"empty gzip", write("nothing.lib.gz", gz(t, "")), nil, `^pdk: Liberty file .*nothing\.lib\.gz holds no cells`},
+		{"not Liberty", write("notes.lib", []byte("These are my notes.\n")), nil, `^pdk: Liberty file .*notes\.lib holds no cells`},
+		{"no cells in a library group", write("bare.lib", []byte("library (bare) {\n}\n")), nil, `^pdk: Liberty file .*bare\.lib holds no cells`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
