@@ -365,7 +365,7 @@ func ReadProfile(r io.Reader) (*Profile, error) {
 	dec.DisallowUnknownFields()
 	var f profileJSON
 	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("delay: profile: %w (allowed {\"arrival_ns\": [ns per bit], \"required_ns\": [ns per output]})", err)
+		return nil, network.JSONError("delay: profile: ", err, `{"arrival_ns": [ns per bit], "required_ns": [ns per output]}`)
 	}
 	if dec.More() {
 		return nil, errors.New("delay: profile: more after its JSON object: allowed one object")

@@ -106,10 +106,12 @@ func TestReadProfile(t *testing.T) {
 		{"both", `{"arrival_ns": [0, 0.5], "required_ns": [1, 1, 2]}`, &delay.Profile{Arrival: []float64{0, 0.5}, Required: []float64{1, 1, 2}}, ""},
 		{"arrival only", `{"arrival_ns": [0.25]}` + "\n", &delay.Profile{Arrival: []float64{0.25}}, ""},
 		{"neither", `{}`, nil, "delay: profile: neither arrival_ns nor required_ns: allowed either or both"},
-		{"unknown field", `{"arrival": [1]}`, nil, `delay: profile: json: unknown field "arrival" (allowed {"arrival_ns": [ns per bit], "required_ns": [ns per output]})`},
-		{"not a number", `{"arrival_ns": ["1"]}`, nil, `delay: profile: json: cannot unmarshal string into Go struct field profileJSON.arrival_ns of type float64 (allowed {"arrival_ns": [ns per bit], "required_ns": [ns per output]})`},
+		{"unknown field", `{"arrival": [1]}`, nil, `delay: profile: unknown field "arrival" (allowed {"arrival_ns": [ns per bit], "required_ns": [ns per output]})`},
+		{"not a number", `{"arrival_ns": ["1"]}`, nil, `delay: profile: field "arrival_ns" holds a string, which is not allowed there (allowed {"arrival_ns": [ns per bit], "required_ns": [ns per output]})`},
 		{"trailing", `{"arrival_ns": [1]} {}`, nil, "delay: profile: more after its JSON object: allowed one object"},
-		{"empty", ``, nil, `delay: profile: EOF (allowed {"arrival_ns": [ns per bit], "required_ns": [ns per output]})`},
+		{"out of range", `{"arrival_ns": [1e400]}`, nil, `delay: profile: field "arrival_ns" holds a number 1e400, which is not allowed there (allowed {"arrival_ns": [ns per bit], "required_ns": [ns per output]})`},
+		{"a list as a number", `{"arrival_ns": 1}`, nil, `delay: profile: field "arrival_ns" holds a number, which is not allowed there (allowed {"arrival_ns": [ns per bit], "required_ns": [ns per output]})`},
+		{"empty", ``, nil, `delay: profile: the input is empty (allowed {"arrival_ns": [ns per bit], "required_ns": [ns per output]})`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p, err := delay.ReadProfile(strings.NewReader(c.in))

@@ -252,14 +252,14 @@ func unmarshal(data []byte) (*Network, error) {
 	if json.Valid(data) {
 		// One value, whose keys checkKeys has checked: decoded in place.
 		if err := json.Unmarshal(data, &f); err != nil {
-			return nil, fmt.Errorf("network: not a %s document: %s", Format, jsonReason(err))
+			return nil, fmt.Errorf("network: not a %s document: %s", Format, JSONReason(err))
 		}
 	} else {
 		// The decoder names what is wrong, trailing data included.
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&f); err != nil {
-			return nil, fmt.Errorf("network: not a %s document: %s", Format, jsonReason(err))
+			return nil, fmt.Errorf("network: not a %s document: %s", Format, JSONReason(err))
 		}
 		if _, err := dec.Token(); err != io.EOF {
 			return nil, fmt.Errorf("network: trailing data after the %s document", Format)
@@ -378,9 +378,11 @@ func stringEnd(data []byte, i int) int {
 	return len(data)
 }
 
-// jsonReason turns a decoding error into a short reason without Go type
-// names.
-func jsonReason(err error) string {
+// JSONReason turns an error of encoding/json's decoding into a short
+// reason a user can read, without Go's type names: "the input is empty",
+// "invalid JSON at byte 7: …", `field "x" holds a string, which is not
+// allowed there`, `unknown field "y"`.
+func JSONReason(err error) string {
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	switch {
@@ -408,6 +410,22 @@ func jsonReason(err error) string {
 	}
 	return msg
 }
+
+// JSONError returns err, an error of encoding/json's decoding, as one line
+// for a user: prefix, the reason JSONReason gives, and "(allowed
+// ALLOWED)". errors.As still finds err beneath it.
+func JSONError(prefix string, err error, allowed string) error {
+	return &jsonError{msg: prefix + JSONReason(err) + " (allowed " + allowed + ")", err: err}
+}
+
+// jsonError is JSONError's error: its message, and the decoding error.
+type jsonError struct {
+	msg string
+	err error
+}
+
+func (e *jsonError) Error() string { return e.msg }
+func (e *jsonError) Unwrap() error { return e.err }
 
 // Article returns a JSON kind ("array", "string", "number") with its
 // indefinite article: "an array", "a string".

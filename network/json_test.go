@@ -2,6 +2,7 @@ package network_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"path/filepath"
 	"strings"
@@ -175,4 +176,26 @@ func TestReadWrapsReaderError(t *testing.T) {
 	assert.EqualError(t, err, "network: cannot read the prefixgen.network/v1 document: connection reset")
 	_, err = network.Read(iotest.TimeoutReader(strings.NewReader(`{"format":`)))
 	assert.ErrorIs(t, err, iotest.ErrTimeout)
+}
+
+// TestJSONError: a decoding error as one line without Go's type names,
+// the decoding error still beneath it.
+func TestJSONError(t *testing.T) {
+	var v struct {
+		Times []float64 `json:"times"`
+	}
+	for _, c := range []struct{ in, want string }{
+		{``, "file: the input is empty (allowed {\"times\": [numbers]})"},
+		{`{"times": [1e400]}`, `file: field "times" holds a number 1e400, which is not allowed there (allowed {"times": [numbers]})`},
+		{`{"times": [1,}`, `file: invalid JSON at byte 14: invalid character '}' looking for beginning of value (allowed {"times": [numbers]})`},
+	} {
+		err := json.Unmarshal([]byte(c.in), &v)
+		if c.in == "" {
+			err = json.NewDecoder(strings.NewReader(c.in)).Decode(&v)
+		}
+		require.Error(t, err, c.in)
+		got := network.JSONError("file: ", err, `{"times": [numbers]}`)
+		assert.EqualError(t, got, c.want)
+		assert.ErrorIs(t, got, err)
+	}
 }

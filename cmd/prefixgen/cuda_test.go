@@ -331,7 +331,7 @@ func TestCudaReport(t *testing.T) {
 		{[]string{"cuda", "report"}, "prefixgen cuda report: name one or more report files (the JSON of cuda bench or --suite)"},
 		{[]string{"cuda", "report", "-o", keep, filepath.Join(dir, "missing.json")}, "prefixgen cuda report: cannot read report " + filepath.Join(dir, "missing.json") + ": no such file or directory"},
 		{[]string{"cuda", "report", "-o", keep, dir}, "prefixgen cuda report: cannot read report " + dir + ": is a directory"},
-		{[]string{"cuda", "report", "-o", keep, notReport}, "prefixgen cuda report: " + notReport + `: not a benchmark report: json: unknown field "y"`},
+		{[]string{"cuda", "report", "-o", keep, notReport}, "prefixgen cuda report: " + notReport + `: not a benchmark report: unknown field "y" (allowed the JSON report that cuda bench writes)`},
 		{[]string{"cuda", "report", "-o", keep, "--plot", filepath.Join(dir, "x.gif"), rep}, "prefixgen cuda report: --plot " + filepath.Join(dir, "x.gif") + `: unknown picture type ".gif": allowed .svg, .png`},
 		{[]string{"cuda", "report", "-o", keep, "--plot", same, onlyBigadd}, "prefixgen cuda report: --plot " + same + ": no timed device-wide scan to plot"},
 		{[]string{"cuda", "report", "-o", dir, "--plot", same, rep}, "prefixgen cuda report: cannot write " + dir + ": it is a directory: name a file"},

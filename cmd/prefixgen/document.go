@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"slices"
 	"strings"
@@ -71,12 +72,19 @@ func readDocument(c *cli.Context, path, what string) *document {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		return fail(fmt.Errorf("prefixgen %s: cannot read %s %s: it is a folder: allowed a %s or %s file", c.Command.Name, what, path, network.Format, adder.DocumentFormat))
 	}
+	allowed := fmt.Sprintf("a %s or %s file", network.Format, adder.DocumentFormat)
+	if path == "-" {
+		return fail(fmt.Errorf("prefixgen %s: cannot read %s \"-\": standard input is not read: allowed the path of %s", c.Command.Name, what, allowed))
+	}
 	data, err := readInput(path)
 	if isTooLarge(err) {
 		return fail(fmt.Errorf("prefixgen %s: %s %v", c.Command.Name, what, err))
 	}
 	if err != nil {
-		return fail(fmt.Errorf("prefixgen %s: cannot read %s: %v", c.Command.Name, what, err))
+		if pe, ok := errors.AsType[*fs.PathError](err); ok {
+			err = pe.Err // the path once, not twice
+		}
+		return fail(fmt.Errorf("prefixgen %s: cannot read %s %s: %v: allowed %s", c.Command.Name, what, path, err, allowed))
 	}
 	d := &document{recorded: adder.IsDocument(data)}
 	d.net, d.arch, d.target, err = adder.ReadDocumentFor(bytes.NewReader(data))

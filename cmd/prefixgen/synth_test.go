@@ -493,7 +493,7 @@ func TestExploreSynthWith(t *testing.T) {
 	}{
 		{[]string{"--with", doc}, "--with applies only with --synth: allowed explore --synth --with FILE"},
 		{[]string{"-n", "16", "--synth", "--with", doc}, "--with " + doc + ": width 8 differs from -n 16: allowed adders of width 16"},
-		{[]string{"-n", "8", "--synth", "--with", filepath.Join(dir, "none.json")}, "cannot read network file: open " + filepath.Join(dir, "none.json") + ": no such file or directory"},
+		{[]string{"-n", "8", "--synth", "--with", filepath.Join(dir, "none.json")}, "cannot read network file " + filepath.Join(dir, "none.json") + ": no such file or directory: allowed a prefixgen.network/v1 or prefixgen.adder/v1 file"},
 		{[]string{"-n", "8", "--synth", "--with", dir}, "cannot read network file " + dir + ": it is a folder"},
 		{[]string{"-n", "8", "--synth", "--every-option", "--ling"}, "--every-option and --ling: --every-option measures every adder with and without --ling already: allowed one of them"},
 		{[]string{"-n", "8", "--every-option"}, "--every-option applies only with --synth: allowed explore --synth --every-option"},
@@ -1040,7 +1040,7 @@ func TestOptimizeStartBadUsage(t *testing.T) {
 	}{
 		{[]string{"--max-depth", "5", "--start", ling}, "--start applies only with --max-delay-ns or --max-area-um2"},
 		{[]string{"--max-delay-ns", "1", "--start", filepath.Join(dir, "none.json")},
-			"cannot read start file: open " + filepath.Join(dir, "none.json") + ": no such file or directory"},
+			"cannot read start file " + filepath.Join(dir, "none.json") + ": no such file or directory: allowed a prefixgen.network/v1 or prefixgen.adder/v1 file"},
 		{[]string{"--max-delay-ns", "1", "--start", broken}, broken + ": network: "},
 		{[]string{"--max-delay-ns", "1", "--start", ripple}, "start network 1 (ripple) has depth 15, above the depth bound 8: allowed a start of depth ≤ 8, or --max-depth 15 or more"},
 		{[]string{"--max-area-um2", "1", "--start", ripple, "--max-depth", "14"}, "start network 1 (ripple) has depth 15, above the depth bound 14"},
@@ -1054,7 +1054,7 @@ func TestOptimizeStartBadUsage(t *testing.T) {
 		// documents among them record one architecture but for
 		// sparseness, and one library and flow.
 		{[]string{"--max-delay-ns", "1", "--start", bk, "--start", filepath.Join(dir, "none.json")},
-			"cannot read start file: open " + filepath.Join(dir, "none.json") + ": no such file or directory"},
+			"cannot read start file " + filepath.Join(dir, "none.json") + ": no such file or directory: allowed a prefixgen.network/v1 or prefixgen.adder/v1 file"},
 		{[]string{"--max-delay-ns", "1", "--max-fanout", "5", "--start", bk + "," + sk}, "start network 2 (sklansky) has fan-out 9, above the fan-out bound 5"},
 		{[]string{"--max-delay-ns", "1", "--start", ling, "--start", sparse2}, "--start " + ling + " records the adder sparse=2 ling, " + sparse2 + " the adder sparse=2: several start files record one architecture but for sparseness"},
 		{[]string{"--max-delay-ns", "1", "--start", denseLing, "--start", ling}, "--start " + denseLing + " is a sparse-1 adder, " + ling + " a sparse-2 one: give --sparse with both"},

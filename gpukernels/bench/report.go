@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/prefixgen/prefixgen/internal/toolrun"
+	"github.com/prefixgen/prefixgen/network"
 )
 
 // ReadBenchReport reads a BenchReport, as Suite writes it, from its JSON;
@@ -36,7 +37,7 @@ func parseReport(data []byte) (*BenchReport, error) {
 	dec.DisallowUnknownFields()
 	var r BenchReport
 	if err := dec.Decode(&r); err != nil {
-		return nil, fmt.Errorf("bench: not a benchmark report: %w", err)
+		return nil, network.JSONError("bench: not a benchmark report: ", err, "the JSON report that cuda bench writes")
 	}
 	if dec.More() {
 		return nil, fmt.Errorf("bench: not a benchmark report: more than one JSON value")
