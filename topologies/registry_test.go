@@ -183,6 +183,7 @@ func TestParseParams(t *testing.T) {
 		{[]string{"k"}, `topologies: parameter "k" is not name=value: write it as, e.g., k=1`},
 		{[]string{"=3"}, `topologies: parameter "=3" is not name=value: write it as, e.g., k=1`},
 		{[]string{"k=one"}, `topologies: parameter "k": the value "one" is not an integer: write it as, e.g., k=1`},
+		{[]string{"k=99999999999999999999"}, `topologies: parameter "k": the value "99999999999999999999" is out of range: allowed an integer from -9223372036854775808 to 9223372036854775807, e.g., k=1`},
 		{[]string{"k=1", "k=2"}, `topologies: parameter "k" given twice: give each at most once`},
 	}
 	for _, tt := range tests {

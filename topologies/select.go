@@ -1,7 +1,9 @@
 package topologies
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,6 +24,9 @@ func ParseParams(items []string) (network.Params, error) {
 			return nil, fmt.Errorf("topologies: parameter %s is not name=value: write it as, e.g., k=1", network.Quote(item))
 		}
 		v, err := strconv.Atoi(strings.TrimSpace(value))
+		if ne, ok := errors.AsType[*strconv.NumError](err); ok && ne.Err == strconv.ErrRange {
+			return nil, fmt.Errorf("topologies: parameter %s: the value %s is out of range: allowed an integer from %d to %d, e.g., k=1", network.Quote(name), network.Quote(value), math.MinInt, math.MaxInt)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("topologies: parameter %s: the value %s is not an integer: write it as, e.g., k=1", network.Quote(name), network.Quote(value))
 		}
