@@ -109,7 +109,8 @@ type File struct {
 // none: every file is written beside its place (a regular file into a
 // temporary file, a device or FIFO into memory) before any takes its place,
 // so that an error of one, or of its writing function, leaves every file
-// untouched. Only a rename that fails after others succeeded, which a
+// untouched; a path CheckWritable refuses is refused before any is
+// written. Only a rename that fails after others succeeded, which a
 // folder that is writable does not do, could leave some in place.
 func WriteFiles(files ...File) error {
 	var ready []staged
@@ -118,6 +119,11 @@ func WriteFiles(files ...File) error {
 			s.abort()
 		}
 	}()
+	for _, f := range files {
+		if err := CheckWritable(f.Path); err != nil {
+			return err // before any file is written, even beside its place
+		}
+	}
 	for _, f := range files {
 		s, err := stage(f.Path, f.Write)
 		if err != nil {

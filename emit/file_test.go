@@ -320,6 +320,13 @@ func TestWriteFiles(t *testing.T) {
 			assert.Len(t, entries, 2, "no temporary file is left")
 		})
 	}
+	// A path that cannot be written is refused before any file is
+	// written, even into a temporary file that would be removed.
+	written := false
+	err := emit.WriteFiles(emit.File{Path: a, Write: func(w io.Writer) error { written = true; return nil }},
+		emit.File{Path: filepath.Join(dir, "no", "b.v"), Write: writeString("x")})
+	require.Error(t, err)
+	assert.False(t, written, "the first file was written before the second's path was refused")
 	require.NoError(t, emit.WriteFiles(emit.File{Path: a, Write: writeString("a3\n")}, emit.File{Path: b, Write: writeString("b3\n")}))
 	got, err := os.ReadFile(b)
 	require.NoError(t, err)

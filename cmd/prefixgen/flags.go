@@ -281,11 +281,11 @@ func repeatable(f cli.Flag) bool {
 	return false
 }
 
-// checkOutputs refuses, before any work, a run whose -o or --plot cannot
-// be written (bad input, exit status 2), so that a run refused for one
-// output leaves every other file as it was.
+// checkOutputs refuses, before any work, a run whose -o, --plot or
+// --testbench-out cannot be written (bad input, exit status 2), so that a
+// run refused for one output leaves every other file as it was.
 func checkOutputs(c *cli.Context) error {
-	for _, f := range []struct{ flag, name string }{{"-o", "output"}, {"--plot", "plot"}} {
+	for _, f := range []struct{ flag, name string }{{"-o", "output"}, {"--plot", "plot"}, {"--testbench-out", "testbench-out"}} {
 		if !c.IsSet(f.name) {
 			continue
 		}
