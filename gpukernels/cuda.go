@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"embed"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"math/bits"
 	"slices"
@@ -497,6 +498,7 @@ func (opt Options) resolve(net *network.Network) (*config, error) {
 		if c.raking {
 			c.namespace += "_raking"
 		}
+		c.namespace = fitIdentifier(c.namespace)
 	}
 	if err := checkIdentifier("namespace", c.namespace); err != nil {
 		return nil, err
@@ -620,7 +622,21 @@ func DefaultNamespace(net *network.Network, typ, op string) string {
 	if topo == "" {
 		topo = "network"
 	}
-	return emit.Identifier(topo, strings.ReplaceAll(net.Params().Format("_"), "=", ""), strconv.Itoa(net.Width()), typ, op)
+	return fitIdentifier(emit.Identifier(topo, strings.ReplaceAll(net.Params().Format("_"), "=", ""), strconv.Itoa(net.Width()), typ, op))
+}
+
+// fitIdentifier returns a made-up identifier, such as a default namespace,
+// cut to maxIdentifier characters where it is longer: its start, then "_"
+// and the FNV-1a hash of the whole in hex, so that two long names stay
+// apart.
+func fitIdentifier(name string) string {
+	if len(name) <= maxIdentifier {
+		return name
+	}
+	h := fnv.New64a()
+	h.Write([]byte(name))
+	sum := fmt.Sprintf("%016x", h.Sum64())
+	return strings.TrimRight(name[:maxIdentifier-len(sum)-1], "_") + "_" + sum
 }
 
 // maxIdentifier bounds the length of a functor or namespace name.

@@ -152,6 +152,21 @@ func TestDefaultNamespace(t *testing.T) {
 	assert.Equal(t, "ladner_fischer_k2_32_float_functor_my_Op",
 		gpukernels.DefaultNamespace(gputest.Build(t, "ladner-fischer", 32, network.Params{"k": 2}), "float", "functor:my::Op"))
 	assert.Equal(t, "network_6_double_max", gpukernels.DefaultNamespace(gputest.HiOld(t), "double", "max"))
+
+	// A long functor's name: the namespace is cut to an identifier C++
+	// takes, told apart from another's by a hash of the whole.
+	sk := gputest.Build(t, "sklansky", 4, nil)
+	long := strings.Repeat("Y", 240)
+	a := gpukernels.DefaultNamespace(sk, "int32", "functor:"+long+"0")
+	b := gpukernels.DefaultNamespace(sk, "int32", "functor:"+long+"1")
+	assert.LessOrEqual(t, len(a), 256)
+	assert.NotEqual(t, a, b)
+	assert.True(t, strings.HasPrefix(a, "sklansky_4_int32_functor_YYY"), a)
+	assert.Regexp(t, `^[A-Za-z][A-Za-z0-9]*(_[A-Za-z0-9]+)*$`, a, "no __ and no _ at the end")
+	assert.Equal(t, a, gpukernels.DefaultNamespace(sk, "int32", "functor:"+long+"0"))
+	var buf bytes.Buffer
+	require.NoError(t, gpukernels.CUDA(&buf, sk, gpukernels.Options{Op: gpukernels.FunctorPrefix + long + "0", Block: gpukernels.BlockShared}))
+	assert.Contains(t, buf.String(), "namespace "+a[:200])
 }
 
 // TestCUDATotals checks the network that scans a block's warp totals: the
