@@ -194,6 +194,12 @@ func bad(format string, args ...any) error {
 	return &InputError{msg: "designmap: " + fmt.Sprintf(format, args...)}
 }
 
+// The clock periods Check allows, in ns.
+const (
+	MinPeriodNS = 0.001
+	MaxPeriodNS = 100000
+)
+
 // Check reports what is wrong with opt before any work: no file, a file
 // that cannot be read, no top, a period that is not a positive number.
 func Check(opt Options) error {
@@ -204,6 +210,12 @@ func Check(opt Options) error {
 		return bad("no top module given: allowed the name of the design's top module")
 	case !(opt.PeriodNS > 0) || math.IsInf(opt.PeriodNS, 0):
 		return bad("clock period %v ns: allowed a positive number of ns", opt.PeriodNS)
+	case opt.PeriodNS < MinPeriodNS || opt.PeriodNS > MaxPeriodNS:
+		// ABC takes its delay target in whole ps, and OpenSTA's slack past
+		// 0.1 ms loses the worst path to rounding.
+		return bad("clock period %v ns: allowed %v to %v ns", opt.PeriodNS, MinPeriodNS, MaxPeriodNS)
+	case !identifier(opt.Top):
+		return bad("top module %s: allowed the name of a module, a Verilog identifier", network.Quote(opt.Top))
 	case opt.Rounds < 0:
 		return bad("%d rounds: allowed 0 (the default, %d) or more", opt.Rounds, DefaultRounds)
 	}

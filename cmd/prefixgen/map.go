@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -46,7 +47,7 @@ func mapCommand() *cli.Command {
 			&cli.StringFlag{Name: "liberty", Value: physical.DefaultLibrary, Usage: "standard-cell library: " + libraryUsage},
 			dontUseFlag(),
 			&cli.StringFlag{Name: "clock", Value: designmap.DefaultClock, Usage: "the clock input `PORT`"},
-			&cli.Float64Flag{Name: "clock-period", Usage: "the clock period in `NS` (ABC's delay target and OpenSTA's clock)"},
+			&cli.Float64Flag{Name: "clock-period", Usage: "the clock period in `NS`, 0.001 to 100000 (ABC's delay target and OpenSTA's clock)"},
 			&cli.IntFlag{Name: "rounds", Value: designmap.DefaultRounds, Usage: "re-choose the networks at most `N` times after the first choice"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the mapped netlist to `FILE`"},
 			&cli.StringFlag{Name: "generic-out", Usage: "write the design with the chosen adders as generic gates to `FILE`"},
@@ -93,6 +94,11 @@ func runMap(c *cli.Context) error {
 	}
 	if c.IsSet("output") && c.IsSet("generic-out") && emit.SamePath(out, generic) {
 		return usage(c, "-o %s and --generic-out %s name the same file: allowed two files", out, generic)
+	}
+	for _, f := range []struct{ flag, name, path string }{{"-o", "output", out}, {"--generic-out", "generic-out", generic}} {
+		if c.IsSet(f.name) && slices.ContainsFunc(c.Args().Slice(), func(d string) bool { return emit.SamePath(d, f.path) }) {
+			return usage(c, "%s %s is one of the design's files: allowed another file", f.flag, f.path)
+		}
 	}
 	if c.Int("rounds") < 1 {
 		return usage(c, "--rounds %d: allowed 1 or more", c.Int("rounds"))

@@ -67,6 +67,10 @@ func TestMapCommand(t *testing.T) {
 	bad := filepath.Join(dir, "bad.v")
 	require.NoError(t, os.WriteFile(bad, []byte("module bad(input a, output y);\n  assign y = a +;\nendmodule\n"), 0o644))
 	out := filepath.Join(dir, "refused.v")
+	macText, err := os.ReadFile(mac)
+	require.NoError(t, err)
+	own := filepath.Join(dir, "own.v") // a design an output might overwrite
+	require.NoError(t, os.WriteFile(own, macText, 0o644))
 	tests := []struct {
 		name string
 		args []string
@@ -82,6 +86,10 @@ func TestMapCommand(t *testing.T) {
 		{"syntax error", []string{bad, "--top", "bad", "--clock-period", "3"}, "syntax error"},
 		{"rounds", []string{mac, "--top", "mac", "--clock-period", "3", "--rounds", "0"}, "prefixgen map: --rounds 0: allowed 1 or more"},
 		{"same outputs", []string{mac, "--top", "mac", "--clock-period", "3", "-o", out, "--generic-out", out}, "name the same file"},
+		{"output over the design", []string{own, "--top", "mac", "--clock-period", "3", "-o", out, "--generic-out", own}, "prefixgen map: --generic-out " + own + " is one of the design's files: allowed another file"},
+		{"a top that is no name", []string{mac, "--top", "mac; stat", "--clock-period", "3"}, `prefixgen map: top module "mac; stat": allowed the name of a module, a Verilog identifier`},
+		{"a period too short", []string{mac, "--top", "mac", "--clock-period", "0.0001"}, "prefixgen map: clock period 0.0001 ns: allowed 0.001 to 100000 ns"},
+		{"a period too long", []string{mac, "--top", "mac", "--clock-period", "1e7"}, "prefixgen map: clock period 1e+07 ns: allowed 0.001 to 100000 ns"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -94,6 +102,9 @@ func TestMapCommand(t *testing.T) {
 			assert.Contains(t, stderr, tt.want)
 			assert.Equal(t, 1, strings.Count(stderr, "\n"), stderr)
 			assert.NoFileExists(t, out)
+			got, err := os.ReadFile(own)
+			require.NoError(t, err)
+			assert.Equal(t, string(macText), string(got), "the design is as it was")
 		})
 	}
 }
