@@ -415,14 +415,20 @@ func start(ctx context.Context, opt Options) (r *run, remove func(), err error) 
 		return nil, nil, err
 	}
 	r.dir = dir
+	// The library is liberty.lib in the run's folder, which OpenSTA reads
+	// by a path without spaces (staLibrary): kept, a copy that stays for
+	// the scripts kept, else a link.
+	here := filepath.Join(dir, "liberty.lib")
 	if opt.Workdir != "" {
-		// The scripts kept name the library: a copy that stays.
-		kept := filepath.Join(dir, "liberty.lib")
-		if err := copyFile(kept, r.lib); err != nil {
-			return nil, nil, err
-		}
-		r.lib = kept
+		err = copyFile(here, r.lib)
+	} else {
+		err = os.Symlink(r.lib, here)
 	}
+	if err != nil {
+		remove()
+		return nil, nil, err
+	}
+	r.lib = here
 	if err := r.prepare(ctx); err != nil {
 		remove()
 		return nil, nil, err

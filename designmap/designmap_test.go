@@ -271,6 +271,26 @@ func TestMapIncludes(t *testing.T) {
 	assert.Equal(t, 12, res.Adders[0].Width)
 }
 
+// TestMapPathsWithSpaces: OpenSTA reads no Liberty file whose path holds
+// a space, and the library and the work folder may.
+func TestMapPathsWithSpaces(t *testing.T) {
+	tools(t)
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "a folder")
+	require.NoError(t, os.Mkdir(dir, 0o755))
+	src, err := os.ReadFile(physical.LibertyFile(""))
+	require.NoError(t, err)
+	lib := filepath.Join(dir, "my library.lib")
+	require.NoError(t, os.WriteFile(lib, src, 0o644))
+	opt := Options{Files: []string{filepath.Join("testdata", "counter.v")}, Top: "counter", PeriodNS: 3, Rounds: 1, Liberty: lib, Workdir: filepath.Join(dir, "work here")}
+	res, err := Map(context.Background(), opt)
+	require.NoError(t, err)
+	assert.Positive(t, res.After.WorstNS)
+	opt.Workdir = ""
+	_, err = Map(context.Background(), opt)
+	require.NoError(t, err)
+}
+
 func TestMapWorkdir(t *testing.T) {
 	tools(t)
 	t.Parallel()

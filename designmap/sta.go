@@ -26,13 +26,14 @@ const staProbe = `proc prefixgen_driver {name} {
 }
 `
 
-// staScript is the OpenSTA script that times mapped.v against the clock:
-// every other input arriving at 0 and every output required at the next
-// edge, the worst slack, and, probed, when each adder's bits arrive and
-// its outputs leave, and the worst slack through its outputs.
-func (r *run) staScript(d *design, probe bool) string {
+// staScript is the OpenSTA script that times mapped.v, its library read
+// from lib, against the clock: every other input arriving at 0 and every
+// output required at the next edge, the worst slack, and, probed, when
+// each adder's bits arrive and its outputs leave, and the worst slack
+// through its outputs.
+func (r *run) staScript(lib string, d *design, probe bool) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "read_liberty %s\n", quote(r.lib))
+	fmt.Fprintf(&b, "read_liberty %s\n", quote(lib))
 	b.WriteString("read_verilog mapped.v\n")
 	fmt.Fprintf(&b, "link_design %s\n", r.opt.Top)
 	b.WriteString("set_cmd_units -time ns -capacitance pF\n")
@@ -69,7 +70,13 @@ func (r *run) staScript(d *design, probe bool) string {
 // time runs OpenSTA on dir's mapped.v and reads the worst path and, when
 // probed, the adders' timing into m.
 func (r *run) time(ctx context.Context, dir string, m *measure, d *design, probe bool) error {
-	if err := os.WriteFile(filepath.Join(dir, "sta.tcl"), []byte(r.staScript(d, probe)), 0o644); err != nil {
+	// OpenSTA reads no Liberty file whose path holds a space: the run's
+	// folder may, and the library is liberty.lib in it.
+	lib, err := filepath.Rel(dir, r.lib)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "sta.tcl"), []byte(r.staScript(lib, d, probe)), 0o644); err != nil {
 		return err
 	}
 	res, err := toolrun.Run(ctx, toolrun.Cmd{Path: r.sta, Args: []string{"-no_init", "-no_splash", "-exit", "sta.tcl"}, Dir: dir, Timeout: r.opt.timeout()})
