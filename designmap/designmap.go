@@ -143,6 +143,15 @@ type Result struct {
 	Proved bool
 	// Library is the Liberty file the tools read, as the user named it.
 	Library string
+	// LibraryName names the library as physical.LibraryName does
+	// (sky130hd, or a file's library group), and Record says whether its
+	// platform record was applied (cells not to use, ABC's driver and
+	// load, the buffer).
+	LibraryName string
+	Record      bool
+	// Tools are the versions of the tools that measured it, as they print
+	// them: Yosys's, then OpenSTA's.
+	Tools []string
 }
 
 // YosysChoice names the design as Yosys maps it by default (synth, then
@@ -445,7 +454,18 @@ func start(ctx context.Context, opt Options) (r *run, remove func(), err error) 
 // mapDesign is Map on the prepared design.
 func (r *run) mapDesign(ctx context.Context) (*Result, error) {
 	opt := r.opt
-	res := &Result{Library: physical.LibertyFile(opt.Liberty)}
+	res := &Result{Library: physical.LibertyFile(opt.Liberty), Record: r.rec != nil}
+	var err error
+	if res.LibraryName, err = physical.LibraryName(opt.Liberty); err != nil {
+		return nil, err
+	}
+	for _, t := range []struct{ name, path, flag string }{{"", r.yosys, "-V"}, {"OpenSTA ", r.sta, "-version"}} {
+		v, err := toolrun.Version(ctx, t.path, t.flag)
+		if err != nil {
+			return nil, fmt.Errorf("designmap: %w", err)
+		}
+		res.Tools = append(res.Tools, t.name+v) // Yosys names itself
+	}
 
 	if len(r.designs[asExtracted].adders) == 0 {
 		before, err := r.synthesize(ctx, yosysChoice(), false)

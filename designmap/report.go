@@ -68,6 +68,13 @@ func writeReport(w io.Writer, res *Result) error {
 			return err
 		}
 	}
+	if res.LibraryName != "" {
+		record := "no platform record: ABC neither buffers nor sizes for a driver and a load"
+		if res.Record {
+			record = "its platform record: cells not to use, ABC's driver and load, the buffer"
+		}
+		fmt.Fprintf(ew, "\nlibrary %s (%s); %s\n", res.LibraryName, record, strings.Join(res.Tools, ", "))
+	}
 	switch {
 	case res.Proved && res.SumCopies > 0:
 		fmt.Fprintln(ew, "\nproved equal to the design with its sums merged and Yosys's own networks, and the merge to the design as written (ABC's dprove)")

@@ -25,11 +25,12 @@ func TestWriteReport(t *testing.T) {
 			{Cell: "prefixgen_lcu_1", Width: 6, SpreadNS: 0.48, SlackNS: 2.5, Network: lf},
 			{Cell: "prefixgen_lcu_2", Width: 2, SpreadNS: 0, SlackNS: math.Inf(1)},
 		},
-		Before:    before,
-		After:     Outcome{"prefixgen", 67945.2, 8.377},
-		Baselines: []Outcome{{"ripple", 68237.9, 11.796}, {"kogge-stone", 78738.0, 8.518}, before},
-		Proved:    true,
-		SumCopies: 4,
+		Before:      before,
+		After:       Outcome{"prefixgen", 67945.2, 8.377},
+		Baselines:   []Outcome{{"ripple", 68237.9, 11.796}, {"kogge-stone", 78738.0, 8.518}, before},
+		Proved:      true,
+		SumCopies:   4,
+		LibraryName: "sky130hd", Record: true, Tools: []string{"Yosys 0.23 (git sha1 7ce5011c24b)", "OpenSTA 2.0.17"},
 	}
 	tests := []struct {
 		name string
@@ -37,7 +38,7 @@ func TestWriteReport(t *testing.T) {
 	}{
 		{"report.txt", res},
 		{"report-yosys.txt", &Result{Adders: res.Adders[2:], Before: before, After: before}},
-		{"report-none.txt", &Result{Before: before, After: before}},
+		{"report-none.txt", &Result{Before: before, After: before, LibraryName: "osu018", Tools: res.Tools}},
 	}
 	for _, tt := range tests {
 		var buf bytes.Buffer
