@@ -126,6 +126,7 @@ func TestMapBadInput(t *testing.T) {
 		{"syntax error", Options{Files: []string{broken}, Top: "broken", PeriodNS: 1}, "syntax error"},
 		{"unknown top", Options{Files: []string{mac}, Top: "nosuch", PeriodNS: 1}, "nosuch"},
 		{"no clock", Options{Files: []string{mac}, Top: "mac", PeriodNS: 1, Clock: "ck"}, `clock "ck" is not an input of mac`},
+		{"a bus as the clock", Options{Files: []string{mac}, Top: "mac", PeriodNS: 1, Clock: "a"}, `clock "a" is an input of more than one bit: allowed an input port of one bit (--clock)`},
 		{"zero period", Options{Files: []string{mac}, Top: "mac"}, "clock period 0 ns: allowed a positive number"},
 		{"negative period", Options{Files: []string{mac}, Top: "mac", PeriodNS: -1}, "allowed a positive number"},
 		{"no file", Options{Top: "mac", PeriodNS: 1}, "no design file"},

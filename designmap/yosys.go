@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -85,6 +86,7 @@ func (r *run) prepare(ctx context.Context) error {
 	fmt.Fprintf(&b, "synth -top %s -flatten -run begin:fine\n", top)
 	b.WriteString(lcuTail("prepared"))
 	fmt.Fprintf(&b, "tee -q -o inputs.txt select -list %s/i:*\n", top)
+	fmt.Fprintf(&b, "tee -q -o bits.txt select -list %s/i:* %s/s:1 %%i\n", top, top)
 	files := map[string]string{"prepare.ys": b.String(), "keep_lcu.v": keepLCU}
 	if _, err := r.yosysRun(ctx, r.dir, files, "prepare.ys", true); err != nil {
 		return err
@@ -102,6 +104,13 @@ func (r *run) prepare(ctx context.Context) error {
 	}
 	if !found {
 		return bad("clock %s is not an input of %s: allowed an input port (--clock)", network.Quote(clock), r.opt.Top)
+	}
+	bits, err := os.ReadFile(filepath.Join(r.dir, "bits.txt"))
+	if err != nil {
+		return fmt.Errorf("designmap: yosys listed no inputs of one bit: %w", err)
+	}
+	if !slices.Contains(strings.Fields(string(bits)), top+"/"+clock) {
+		return bad("clock %s is an input of more than one bit: allowed an input port of one bit (--clock)", network.Quote(clock))
 	}
 	d, err := r.readDesign("prepared")
 	if err != nil {
