@@ -124,7 +124,7 @@ func TestMapBadInput(t *testing.T) {
 		want string
 	}{
 		{"syntax error", Options{Files: []string{broken}, Top: "broken", PeriodNS: 1}, "syntax error"},
-		{"unknown top", Options{Files: []string{mac}, Top: "nosuch", PeriodNS: 1}, "nosuch"},
+		{"unknown top", Options{Files: []string{mac}, Top: "nosuch", PeriodNS: 1}, `top module "nosuch" is not in the design: allowed one of its modules, mac (--top)`},
 		{"no clock", Options{Files: []string{mac}, Top: "mac", PeriodNS: 1, Clock: "ck"}, `clock "ck" is not an input of mac`},
 		{"a bus as the clock", Options{Files: []string{mac}, Top: "mac", PeriodNS: 1, Clock: "a"}, `clock "a" is an input of more than one bit: allowed an input port of one bit (--clock)`},
 		{"zero period", Options{Files: []string{mac}, Top: "mac"}, "clock period 0 ns: allowed a positive number"},

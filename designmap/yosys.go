@@ -35,6 +35,29 @@ endmodule
 // quote quotes a path for a Yosys script.
 func quote(s string) string { return `"` + s + `"` }
 
+// noTop is the error of a --top the design has no module of, naming the
+// modules Yosys read.
+func (r *run) noTop() error {
+	list, _ := os.ReadFile(filepath.Join(r.dir, "modules.txt"))
+	var modules []string
+	for _, l := range strings.Split(string(list), "\n") {
+		if strings.HasPrefix(l, "  ") && !strings.ContainsAny(strings.TrimSpace(l), " $\\") {
+			modules = append(modules, strings.TrimSpace(l))
+		}
+	}
+	if len(modules) == 0 {
+		return bad("top module %s is not in the design, which has no module", network.Quote(r.opt.Top))
+	}
+	slices.Sort(modules)
+	const most = 10
+	more := ""
+	if len(modules) > most {
+		more = fmt.Sprintf(" and %d more", len(modules)-most)
+		modules = modules[:most]
+	}
+	return bad("top module %s is not in the design: allowed one of its modules, %s%s (--top)", network.Quote(r.opt.Top), strings.Join(modules, ", "), more)
+}
+
 // design is one prepared design: its RTLIL file in the run's folder and
 // its adders' $lcu cells.
 type design struct {
@@ -81,14 +104,19 @@ func (r *run) prepare(ctx context.Context) error {
 	}
 	b.WriteString("\n")
 	top := r.opt.Top
-	fmt.Fprintf(&b, "hierarchy -check -top %s\n", top)
-	read := b.String()
+	hierarchy := fmt.Sprintf("hierarchy -check -top %s\n", top)
+	read := b.String() + hierarchy
+	b.WriteString("tee -q -o modules.txt ls\n") // what --top may name
+	b.WriteString(hierarchy)
 	fmt.Fprintf(&b, "synth -top %s -flatten -run begin:fine\n", top)
 	b.WriteString(lcuTail("prepared"))
 	fmt.Fprintf(&b, "tee -q -o inputs.txt select -list %s/i:*\n", top)
 	fmt.Fprintf(&b, "tee -q -o bits.txt select -list %s/i:* %s/s:1 %%i\n", top, top)
 	files := map[string]string{"prepare.ys": b.String(), "keep_lcu.v": keepLCU}
 	if _, err := r.yosysRun(ctx, r.dir, files, "prepare.ys", true); err != nil {
+		if strings.Contains(err.Error(), "Module `"+top+"' not found") {
+			return r.noTop()
+		}
 		return err
 	}
 	inputs, err := os.ReadFile(filepath.Join(r.dir, "inputs.txt"))
