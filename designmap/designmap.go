@@ -425,8 +425,8 @@ func start(ctx context.Context, opt Options) (r *run, remove func(), err error) 
 	}
 	r.dir = dir
 	// The library is liberty.lib in the run's folder, which OpenSTA reads
-	// by a path without spaces (staLibrary): kept, a copy that stays for
-	// the scripts kept, else a link.
+	// by a relative path, without the spaces it cannot take (run.time):
+	// kept, a copy that stays for the scripts kept, else a link.
 	here := filepath.Join(dir, "liberty.lib")
 	if opt.Workdir != "" {
 		err = copyFile(here, r.lib)
