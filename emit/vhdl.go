@@ -83,6 +83,7 @@ func VHDLTestbench(w io.Writer, net *network.Network, opt TestbenchOptions) erro
 	td := &vhdlTestbenchData{
 		vhdlData:  d,
 		Latency:   len(d.Stages),
+		LastPipe:  len(d.Stages) - 1,
 		Reset:     len(d.Stages) > 0 && !ao.NoReset,
 		Width:     n,
 		MSB:       n - 1,
@@ -233,9 +234,11 @@ type vhdlStage struct {
 type vhdlTestbenchData struct {
 	*vhdlData
 	Width, MSB int
-	// Latency is the number of register stages (0: combinational); Reset
+	// Latency is the number of register stages (0: combinational), and
+	// LastPipe the last index of the expected outputs in flight; Reset
 	// says whether the adder has rst.
 	Latency   int
+	LastPipe  int
 	Reset     bool
 	Vectors   int
 	Seed      string
