@@ -69,10 +69,10 @@ func readFrom(c *cli.Context) (net *network.Network, arch adder.Architecture, re
 // file in an error: "network file", or "start file" for optimize's --start.
 func readDocument(c *cli.Context, path, what string) *document {
 	fail := func(err error) *document { return &document{err: err} }
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return fail(fmt.Errorf("prefixgen %s: cannot read %s %s: it is a folder: allowed a %s or %s file", c.Command.Name, what, path, network.Format, adder.DocumentFormat))
-	}
 	allowed := fmt.Sprintf("a %s or %s file", network.Format, adder.DocumentFormat)
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return fail(fmt.Errorf("prefixgen %s: cannot read %s %s: it is a folder: allowed %s", c.Command.Name, what, path, allowed))
+	}
 	if path == "-" {
 		return fail(fmt.Errorf("prefixgen %s: cannot read %s \"-\": standard input is not read: allowed the path of %s", c.Command.Name, what, allowed))
 	}

@@ -91,14 +91,12 @@ func runMap(c *cli.Context) error {
 		if err := emit.CheckWritable(f.path); err != nil {
 			return usage(c, "%v", err)
 		}
+		if slices.ContainsFunc(c.Args().Slice(), func(d string) bool { return emit.SamePath(d, f.path) }) {
+			return usage(c, "%s %s is one of the design's files: allowed another file", f.flag, f.path)
+		}
 	}
 	if c.IsSet("output") && c.IsSet("generic-out") && emit.SamePath(out, generic) {
 		return usage(c, "-o %s and --generic-out %s name the same file: allowed two files", out, generic)
-	}
-	for _, f := range []struct{ flag, name, path string }{{"-o", "output", out}, {"--generic-out", "generic-out", generic}} {
-		if c.IsSet(f.name) && slices.ContainsFunc(c.Args().Slice(), func(d string) bool { return emit.SamePath(d, f.path) }) {
-			return usage(c, "%s %s is one of the design's files: allowed another file", f.flag, f.path)
-		}
 	}
 	if c.Int("rounds") < 1 {
 		return usage(c, "--rounds %d: allowed 1 or more", c.Int("rounds"))
