@@ -45,6 +45,14 @@ func TestVersion(t *testing.T) {
 	status, _, stderr := prefixgen("version", "x")
 	assert.Equal(t, 2, status)
 	assert.Equal(t, "prefixgen version: unexpected argument \"x\": this command takes only flags\n", stderr)
+	// --version refuses a word after it as version does, and prints
+	// nothing else.
+	for _, flag := range []string{"--version", "-v"} {
+		status, stdout, stderr := prefixgen(flag, "x")
+		assert.Equal(t, 2, status, flag)
+		assert.Empty(t, stdout, flag)
+		assert.Equal(t, "prefixgen: unexpected argument \"x\": --version takes none\n", stderr, flag)
+	}
 }
 
 // completion prints urfave/cli's scripts for bash and zsh, and the

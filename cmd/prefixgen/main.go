@@ -67,7 +67,7 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 		args = append(args[:2:2], flagsFirst(mapCommand(), args[2:])...)
 	}
 	err := app.Run(args)
-	if nf, ok := app.Metadata[notFoundKey].(error); ok && err == nil {
+	if nf, ok := app.Metadata[deferredKey].(error); ok && err == nil {
 		err = nf
 	}
 	if err == nil {
@@ -213,7 +213,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 					break
 				}
 			}
-			c.App.Metadata[notFoundKey] = unknownCommand(parent+" help", parent, name, cmds)
+			c.App.Metadata[deferredKey] = unknownCommand(parent+" help", parent, name, cmds)
 		},
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
@@ -282,9 +282,10 @@ func helpCommand() *cli.Command {
 	}
 }
 
-// notFoundKey is where the app's Metadata keeps the error of help NAME for
-// a command NAME that does not exist.
-const notFoundKey = "prefixgen.notFound"
+// deferredKey is where the app's Metadata keeps an error found where
+// urfave/cli takes none: help NAME for a command NAME that does not exist,
+// and --version with a word after it.
+const deferredKey = "prefixgen.deferred"
 
 // unknownCommand is the error for a command name that cmd, whose commands
 // (of parent) are cmds, does not know.

@@ -14,12 +14,21 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/prefixgen/prefixgen/internal/toolrun"
+	"github.com/prefixgen/prefixgen/network"
 )
 
 func init() {
 	// prefixgen --version and -v: what prefixgen version prints.
 	cli.VersionFlag = &cli.BoolFlag{Name: "version", Aliases: []string{"v"}, Usage: "print the version, the commit and the outside tools found, then exit", DisableDefaultText: true}
-	cli.VersionPrinter = func(c *cli.Context) { writeVersion(c.Context, c.App.Writer) }
+	cli.VersionPrinter = func(c *cli.Context) {
+		// urfave/cli prints the version whatever follows the flag; a word
+		// after it is refused as prefixgen version refuses one.
+		if c.Args().Present() {
+			c.App.Metadata[deferredKey] = fmt.Errorf("prefixgen: unexpected argument %s: --version takes none", network.Quote(c.Args().First()))
+			return
+		}
+		writeVersion(c.Context, c.App.Writer)
+	}
 }
 
 // outsideTool is a tool some command runs, and the flag that makes it say
