@@ -52,7 +52,10 @@ type Options struct {
 	// Liberty and DontUse are the library, as physical.Options reads them.
 	Liberty string
 	DontUse []string
-	// Clock is the clock input port; "" means DefaultClock.
+	// Clock is the clock input port. "" means DefaultClock where the
+	// design has that input, and where it has neither that input nor
+	// registers, a virtual clock: its paths are timed from the inputs to
+	// the outputs within the period (Result.VirtualClock).
 	Clock string
 	// PeriodNS is the clock period in ns; it must be positive.
 	PeriodNS float64
@@ -152,6 +155,12 @@ type Result struct {
 	// Tools are the versions of the tools that measured it, as they print
 	// them: Yosys's, then OpenSTA's.
 	Tools []string
+	// PeriodNS is the clock period it was timed against, Options.PeriodNS.
+	PeriodNS float64
+	// VirtualClock says that the design, without a clock input or
+	// registers, was timed against a virtual clock of the period: every
+	// input arriving at 0, every output required at the period.
+	VirtualClock bool
 }
 
 // YosysChoice names the design as Yosys maps it by default (synth, then
@@ -347,6 +356,9 @@ func (o Options) timeout() time.Duration {
 type run struct {
 	opt     Options
 	dir     string
+	// virtual says that the design is timed against a virtual clock
+	// (Options.Clock).
+	virtual bool
 	yosys   string
 	sta     string
 	abc     string
@@ -454,7 +466,7 @@ func start(ctx context.Context, opt Options) (r *run, remove func(), err error) 
 // mapDesign is Map on the prepared design.
 func (r *run) mapDesign(ctx context.Context) (*Result, error) {
 	opt := r.opt
-	res := &Result{Library: physical.LibertyFile(opt.Liberty), Record: r.rec != nil}
+	res := &Result{Library: physical.LibertyFile(opt.Liberty), Record: r.rec != nil, PeriodNS: opt.PeriodNS, VirtualClock: r.virtual}
 	var err error
 	if res.LibraryName, err = physical.LibraryName(opt.Liberty); err != nil {
 		return nil, err

@@ -3,6 +3,7 @@ package designmap
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -109,6 +110,41 @@ func TestMapNoAdders(t *testing.T) {
 	assert.Empty(t, res.Adders)
 	assert.Contains(t, string(res.Netlist), "module noadder")
 	assert.Equal(t, res.Before, res.After)
+}
+
+// A design without a clock input or registers is timed from its inputs
+// to its outputs against a virtual clock of the period; one with
+// registers needs its clock, and a clock named is one the design has.
+func TestMapCombinational(t *testing.T) {
+	tools(t)
+	t.Parallel()
+	comb := filepath.Join("testdata", "comb.v")
+	res, err := Map(context.Background(), Options{Files: []string{comb}, Top: "comb", PeriodNS: 0.5, Rounds: 1})
+	require.NoError(t, err)
+	assert.True(t, res.VirtualClock)
+	require.NotEmpty(t, res.Adders)
+	for _, a := range res.Adders {
+		assert.False(t, math.IsInf(a.SlackNS, 1), "%s: no path timed through it", a.Cell)
+	}
+	// A path is timed: the worst is the adders' delay, not the period
+	// an untimed design reports.
+	for _, o := range []Outcome{res.Before, res.After} {
+		assert.Greater(t, o.WorstNS, 0.5, "%s: the adders' path, over the period", o.Choice)
+	}
+	var b strings.Builder
+	require.NoError(t, WriteReport(&b, res))
+	assert.Contains(t, b.String(), "\nno clock input and no registers: timed from the inputs to the outputs against a virtual clock of 0.5 ns\n")
+
+	_, err = Map(context.Background(), Options{Files: []string{comb}, Top: "comb", PeriodNS: 1, Clock: "clk"})
+	require.Error(t, err)
+	assert.Equal(t, `designmap: clock "clk" is not an input of comb: allowed an input port (--clock)`, err.Error())
+
+	dir := t.TempDir()
+	reg := filepath.Join(dir, "reg.v")
+	require.NoError(t, os.WriteFile(reg, []byte("module reg1(input ck, input [7:0] a, b, output reg [7:0] s);\n  always @(posedge ck) s <= a + b;\nendmodule\n"), 0o644))
+	_, err = Map(context.Background(), Options{Files: []string{reg}, Top: "reg1", PeriodNS: 1})
+	require.Error(t, err)
+	assert.Equal(t, `designmap: clock "clk" is not an input of reg1, whose registers need one: allowed an input port (--clock)`, err.Error())
 }
 
 func TestMapBadInput(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -67,6 +68,9 @@ func writeReport(w io.Writer, res *Result) error {
 		if err := outcomes(ew, "every adder as", "result against it", res.Baselines, &res.After); err != nil {
 			return err
 		}
+	}
+	if res.VirtualClock {
+		fmt.Fprintf(ew, "\nno clock input and no registers: timed from the inputs to the outputs against a virtual clock of %s ns\n", strconv.FormatFloat(res.PeriodNS, 'g', -1, 64))
 	}
 	if res.LibraryName != "" {
 		record := "no platform record: ABC neither buffers nor sizes for a driver and a load"

@@ -112,6 +112,13 @@ func (r *run) prepare(ctx context.Context) error {
 	b.WriteString(lcuTail("prepared"))
 	fmt.Fprintf(&b, "tee -q -o inputs.txt select -list %s/i:*\n", top)
 	fmt.Fprintf(&b, "tee -q -o bits.txt select -list %s/i:* %s/s:1 %%i\n", top, top)
+	// What keeps state: registers, latches and memories, before fine
+	// maps them onto gates.
+	b.WriteString("tee -q -o state.txt select -list")
+	for _, t := range []string{"$*ff*", "$*FF*", "$*latch*", "$*LATCH*", "$sr", "$_SR_*", "$mem*"} {
+		fmt.Fprintf(&b, " %s/t:%s", top, t)
+	}
+	b.WriteString("\n")
 	files := map[string]string{"prepare.ys": b.String(), "keep_lcu.v": keepLCU}
 	if _, err := r.yosysRun(ctx, r.dir, files, "prepare.ys", true); err != nil {
 		if strings.Contains(err.Error(), "Module `"+top+"' not found") {
@@ -130,14 +137,23 @@ func (r *run) prepare(ctx context.Context) error {
 			found = true
 		}
 	}
-	if !found {
+	state, err := os.ReadFile(filepath.Join(r.dir, "state.txt"))
+	if err != nil {
+		return fmt.Errorf("designmap: yosys listed no registers: %w", err)
+	}
+	switch {
+	case !found && r.opt.Clock == "" && len(strings.Fields(string(state))) == 0:
+		r.virtual = true
+	case !found && r.opt.Clock == "":
+		return bad("clock %s is not an input of %s, whose registers need one: allowed an input port (--clock)", network.Quote(clock), r.opt.Top)
+	case !found:
 		return bad("clock %s is not an input of %s: allowed an input port (--clock)", network.Quote(clock), r.opt.Top)
 	}
 	bits, err := os.ReadFile(filepath.Join(r.dir, "bits.txt"))
 	if err != nil {
 		return fmt.Errorf("designmap: yosys listed no inputs of one bit: %w", err)
 	}
-	if !slices.Contains(strings.Fields(string(bits)), top+"/"+clock) {
+	if !r.virtual && !slices.Contains(strings.Fields(string(bits)), top+"/"+clock) {
 		return bad("clock %s is an input of more than one bit: allowed an input port of one bit (--clock)", network.Quote(clock))
 	}
 	d, err := r.readDesign("prepared")

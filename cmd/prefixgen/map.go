@@ -27,7 +27,7 @@ func mapCommand() *cli.Command {
 			"clock period) and with every adder as each of ripple, Kogge–Stone, Brent–Kung, Sklansky, Han–Carlson\n" +
 			"and Ladner–Fischer k=1, each network a module of its own that ABC maps without rewriting, and each is\n" +
 			"timed with OpenSTA against --clock: every other input arrives at 0, every output is required at the\n" +
-			"next edge. Where a sum is an operand of other sums (SHA-256's t1, read by a_new and e_new), the design\n" +
+			"next edge (a design without registers or a clk input: against a virtual clock of the period). Where a sum is an operand of other sums (SHA-256's t1, read by a_new and e_new), the design\n" +
 			"is also prepared with that sum's adders copied into each reader, so that each chain of additions is\n" +
 			"one carry-save tree and one adder, and synthesized that way too (the \"sums merged\" rows).\n" +
 			"From the best of each design, map reads when each adder's bits arrive and the slack of its outputs, gives\n" +
@@ -46,7 +46,7 @@ func mapCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "define", Aliases: []string{"D"}, Usage: "a macro, `NAME` or NAME=VALUE (repeatable)"},
 			&cli.StringFlag{Name: "liberty", Value: physical.DefaultLibrary, Usage: "standard-cell library: " + libraryUsage},
 			dontUseFlag(),
-			&cli.StringFlag{Name: "clock", Value: designmap.DefaultClock, Usage: "the clock input `PORT`"},
+			&cli.StringFlag{Name: "clock", Value: designmap.DefaultClock, Usage: "the clock input `PORT`; a design without registers or a clk input is timed against a virtual clock"},
 			&cli.Float64Flag{Name: "clock-period", Usage: "the clock period in `NS`, 0.001 to 100000 (ABC's delay target and OpenSTA's clock)"},
 			&cli.IntFlag{Name: "rounds", Value: designmap.DefaultRounds, Usage: "re-choose the networks at most `N` times after the first choice"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the mapped netlist to `FILE`"},
@@ -108,12 +108,16 @@ func runMap(c *cli.Context) error {
 	if err := budget.Design(what, designmap.Size(c.Args().Slice())); err != nil {
 		return usage(c, "%v", err)
 	}
+	var clock string // the default port, or a virtual clock without it
+	if c.IsSet("clock") {
+		clock = c.String("clock")
+	}
 	bar := newBar(c, "syntheses")
 	opt := designmap.Options{
 		Files: c.Args().Slice(), Top: c.String("top"),
 		Includes: c.StringSlice("include"), Defines: c.StringSlice("define"),
 		Liberty: c.String("liberty"), DontUse: dontUse(c),
-		Clock: c.String("clock"), PeriodNS: c.Float64("clock-period"), Rounds: c.Int("rounds"),
+		Clock: clock, PeriodNS: c.Float64("clock-period"), Rounds: c.Int("rounds"),
 		Compare: c.Bool("compare"), Check: c.Bool("check"), Memory: budget.Memory, Timeout: timeout, Workdir: c.String("workdir"),
 		Progress: bar.Update,
 	}

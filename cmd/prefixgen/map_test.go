@@ -64,6 +64,16 @@ func TestMapCommand(t *testing.T) {
 	assert.Contains(t, stdout, "no adders in the design")
 	assert.FileExists(t, filepath.Join(dir, "none.v"))
 
+	// Without --clock, a design of no clock and no registers is timed
+	// against a virtual clock; with it, the port must be there.
+	comb := filepath.Join(design, "comb.v")
+	status, stdout, stderr = prefixgen("map", comb, "--top", "comb", "--clock-period", "1", "--rounds", "1", "--quiet")
+	require.Equal(t, 0, status, stderr)
+	assert.Contains(t, stdout, "against a virtual clock of 1 ns")
+	status, _, stderr = prefixgen("map", comb, "--top", "comb", "--clock-period", "1", "--clock", "clk")
+	assert.Equal(t, 2, status)
+	assert.Equal(t, "prefixgen map: clock \"clk\" is not an input of comb: allowed an input port (--clock)\n", stderr)
+
 	bad := filepath.Join(dir, "bad.v")
 	require.NoError(t, os.WriteFile(bad, []byte("module bad(input a, output y);\n  assign y = a +;\nendmodule\n"), 0o644))
 	out := filepath.Join(dir, "refused.v")
