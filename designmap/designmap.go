@@ -354,8 +354,8 @@ func (o Options) timeout() time.Duration {
 
 // run is one Map: its folder, tools and library.
 type run struct {
-	opt     Options
-	dir     string
+	opt Options
+	dir string
 	// virtual says that the design is timed against a virtual clock
 	// (Options.Clock).
 	virtual bool
