@@ -48,13 +48,31 @@ func adderOptions(o *adder.Architecture) adder.Architecture {
 // empty, as in prefix_adder_sklansky_16_sub_sparse4. A network built with
 // the valency (its parameter v) names it already.
 func AdderModuleName(net *network.Network, arch adder.Architecture) string {
-	if v := net.Params()["v"]; v > 2 && v == arch.Valency {
-		arch.Valency = 2
-	}
-	if s := arch.Suffix(); s != "" {
+	if s := ownValency(net.Params(), arch).Suffix(); s != "" {
 		return ModuleName(net) + "_" + s
 	}
 	return ModuleName(net)
+}
+
+// AdderName names the adder of arch around the network of topology and
+// params, as rows print it: the network's name (Name), then arch.Name()
+// where it is not the standard adder's, as in "kogge-stone sparse=4 ling".
+// A network built with the valency (its parameter v) names it already:
+// "kogge-stone v=3", not "kogge-stone v=3 valency=3".
+func AdderName(topology string, params network.Params, arch adder.Architecture) string {
+	name := describe(topology, params)
+	if s := ownValency(params, arch).Name(); s != "" {
+		name += " " + s
+	}
+	return name
+}
+
+// ownValency returns arch without its valency where params' v names it.
+func ownValency(params network.Params, arch adder.Architecture) adder.Architecture {
+	if v := params["v"]; v > 2 && v == arch.Valency {
+		arch.Valency = 2
+	}
+	return arch
 }
 
 // verilogInstance writes the instance of a library cell that drives the

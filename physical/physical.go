@@ -294,16 +294,7 @@ func (d *Design) Name() string {
 	if d.Topology == "" {
 		return d.Top
 	}
-	name := emit.Stats{Topology: d.Topology, Params: d.Params}.Name()
-	arch := d.Adder
-	if v := d.Params["v"]; v > 2 && v == arch.Valency {
-		// A valency network's v parameter names the valency already.
-		arch.Valency = 2
-	}
-	if s := arch.Name(); s != "" {
-		name += " " + s
-	}
-	return name
+	return emit.AdderName(d.Topology, d.Params, d.Adder)
 }
 
 // Reference is the topology of the design ReferenceDesign makes, and

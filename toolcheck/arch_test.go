@@ -314,3 +314,23 @@ func TestVHDLCells(t *testing.T) {
 	assert.Equal(t, toolcheck.Fail, row(2).Status, row(2).Detail)
 	assert.Equal(t, toolcheck.Pass, resultOf(t, rs, 2, "testbench").Status, "the Verilog's models are the library's")
 }
+
+// A design's name says each option once: a valency network's v parameter
+// names its valency, as synth's rows do.
+func TestDesignNames(t *testing.T) {
+	for _, tc := range []struct {
+		topo string
+		n    int
+		opt  adder.Architecture
+		want string
+	}{
+		{"kogge-stone", 8, adder.Standard, "kogge-stone"},
+		{"kogge-stone/3", 8, adder.Architecture{Flags: adder.Carry, Valency: 3}, "kogge-stone v=3"},
+		{"sklansky/4", 11, adder.Architecture{Flags: adder.Carry, Valency: 4, Sparse: 2, Ling: true}, "sklansky v=4 sparse=2 ling"},
+		{"brent-kung", 16, adder.Architecture{Op: adder.Sub, Flags: adder.Carry, Stages: 2}, "brent-kung sub stages=2"},
+	} {
+		d, err := toolcheck.NewDesign(buildArch(t, tc.topo, tc.n), toolcheck.Options{Vectors: 10, Seed: 1, Adder: &tc.opt})
+		require.NoError(t, err, tc.want)
+		assert.Equal(t, tc.want, d.Name)
+	}
+}

@@ -295,10 +295,7 @@ func NewDesign(net *network.Network, opt Options) (*Design, error) {
 	if err != nil {
 		return nil, fmt.Errorf("toolcheck: %w", err)
 	}
-	d := &Design{Name: emit.Name(net), Width: net.Width(), Module: emit.AdderModuleName(net, ao), LCUModule: emit.LCUModuleName(net)}
-	if s := ao.Name(); s != "" {
-		d.Name += " " + s
-	}
+	d := &Design{Name: emit.AdderName(net.Topology(), net.Params(), ao), Width: net.Width(), Module: emit.AdderModuleName(net, ao), LCUModule: emit.LCUModuleName(net)}
 	var v, tb, lcu, dot bytes.Buffer
 	if err := emit.Verilog(&v, net, emit.VerilogOptions{Module: d.Module, Adder: &ao, Cells: opt.Cells}); err != nil {
 		return nil, err
