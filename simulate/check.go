@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/network"
 )
 
@@ -57,14 +58,32 @@ func (r Report) Failure() string {
 // with VerifyAdder. The matrices are drawn from opt.Seed. The error is for
 // bad options only; failed checks are reported in the Report.
 func Verify(net *network.Network, opt VerifyOptions) (Report, error) {
-	adder, err := VerifyAdder(net, opt)
+	return VerifyDescribed(net, nil, opt)
+}
+
+// VerifyDescribed is Verify with the adder of d, described around net, in
+// place of the plain adder around it: VerifyDescription checks d, nil
+// checks the plain adder.
+func VerifyDescribed(net *network.Network, d *adder.Description, opt VerifyOptions) (Report, error) {
+	var r AdderReport
+	var err error
+	if d == nil {
+		r, err = VerifyAdder(net, opt)
+	} else {
+		r, err = VerifyDescription(d, opt)
+	}
 	if err != nil {
 		return Report{}, err
 	}
+	return verifyNetwork(net, r, opt), nil
+}
+
+// verifyNetwork adds the network's checks to the adder's report.
+func verifyNetwork(net *network.Network, adder AdderReport, opt VerifyOptions) Report {
 	r := Report{Width: net.Width(), Adder: adder}
 	r.Interval = checkInterval(net)
 	r.Matrix = checkMatrix(net, opt.Seed)
-	return r, nil
+	return r
 }
 
 // checkInterval evaluates net over Interval, turning its panic into an error.

@@ -619,10 +619,13 @@ func verifyCommand() *cli.Command {
 			"evaluation over the interval monoid and over 2×2 matrices mod a prime (both non-commutative)\n" +
 			"against the sequential scan; and the adder built around it against math/big: corner vectors,\n" +
 			"every (a, b, cin) for n ≤ 10, and V seeded random vectors (bit-sliced, 64 at a time).\n" +
-			"Exit status 1 if any check fails.",
+			"An adder document (--from, prefixgen.adder/v1) is checked as its adder: its gate-level\n" +
+			"description (sparse tree, valency, Ling carries, pipeline, library cells' functions), every gate\n" +
+			"evaluated on 64 vectors at once. Exit status 1 if any check fails.",
 		Flags: []cli.Flag{
 			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
 			&cli.IntFlag{Name: "vectors", Value: 100000, Usage: fmt.Sprintf("random adder test vectors per network, 0 to %d", limits.MaxVectors)},
+			&cli.StringFlag{Name: "liberty", Usage: "with --from an adder document whose adder has --pg-cells or --fa-cells, the library of its cells: " + libraryUsage, DefaultText: "the library it was made for, else osu018"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the random vectors and matrices"},
 			progressFlags()[0], progressFlags()[1],
 		},
@@ -641,6 +644,28 @@ func verifyCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			// An adder document's adder is checked as it is described:
+			// its sparse tree, valency, Ling carries, stages and cells.
+			arch, desc := adder.Standard, (*adder.Description)(nil)
+			if c.String("from") != "" {
+				if arch, err = architecture(c); err != nil {
+					return err
+				}
+				if c.IsSet("liberty") && !arch.InstantiatesCells() {
+					return usage(c, "--liberty applies only with --from an adder document whose adder has library cells (pg_cells or fa_cells): %s has none", c.String("from"))
+				}
+				cells, err := libraryCells(c, arch)
+				if err != nil {
+					return err
+				}
+				if !arch.IsStandard() {
+					if desc, err = adder.Describe(nets[0], arch, cells); err != nil {
+						return usage(c, "%v", err)
+					}
+				}
+			} else if c.IsSet("liberty") {
+				return usage(c, "--liberty applies only with --from an adder document whose adder has library cells")
+			}
 			if _, err := progressMode(c); err != nil {
 				return err
 			}
@@ -658,7 +683,7 @@ func verifyCommand() *cli.Command {
 			reports := make([]simulate.Report, len(nets))
 			for i, n := range nets {
 				opt.Progress = func(done, _ int) { bar.Update(i*per+done, total) }
-				r, err := simulate.Verify(n, opt)
+				r, err := simulate.VerifyDescribed(n, desc, opt)
 				bar.Update((i+1)*per, total)
 				if err != nil {
 					bar.Done()
@@ -666,7 +691,7 @@ func verifyCommand() *cli.Command {
 				}
 				reports[i] = r
 				a := r.Adder
-				rows[i] = []string{emit.Name(n), strconv.Itoa(n.Width()), "proven", pass(r.Interval == nil), pass(r.Matrix == nil),
+				rows[i] = []string{emit.AdderName(n.Topology(), n.Params(), arch), strconv.Itoa(n.Width()), "proven", pass(r.Interval == nil), pass(r.Matrix == nil),
 					strconv.Itoa(a.Corner), strconv.Itoa(a.Exhaustive), strconv.Itoa(a.Random), pass(a.Mismatch == nil)}
 			}
 			bar.Done()

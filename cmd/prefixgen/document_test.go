@@ -41,7 +41,6 @@ func TestAdderDocument(t *testing.T) {
 		{"the flag agrees", []string{"gen", "--from", path, "-f", "verilog", "--sparse", "2"}, []string{"gen", "-t", "brent-kung", "-n", "16", "--sparse", "2", "--ling", "-f", "verilog"}},
 		{"svg: the network", []string{"gen", "--from", path, "-f", "svg"}, []string{"gen", "-t", "brent-kung", "-n", "16", "-f", "svg"}},
 		{"stats: the adder's", []string{"stats", "--from", path, "-f", "csv"}, []string{"stats", "-t", "brent-kung", "-n", "16", "--sparse", "2", "-f", "csv"}},
-		{"verify: the network", []string{"verify", "--from", path}, []string{"verify", "-t", "brent-kung", "-n", "16"}},
 	}
 	for _, tt := range same {
 		t.Run(tt.name, func(t *testing.T) {
@@ -52,6 +51,18 @@ func TestAdderDocument(t *testing.T) {
 			assert.Equal(t, want, got)
 		})
 	}
+
+	// verify checks the document's adder, as it is described, and names it.
+	status, out, errOut := prefixgen("verify", "--from", path, "--vectors", "640")
+	require.Equal(t, 0, status, errOut)
+	assert.Regexp(t, `\nbrent-kung sparse=2 ling +16 +proven +ok +ok +\d+ +0 +640 +ok\n$`, out)
+	status, _, errOut = prefixgen("verify", "--from", path, "--liberty", "sky130hd")
+	assert.Equal(t, 2, status)
+	assert.Equal(t, "prefixgen verify: --liberty applies only with --from an adder document whose adder has library cells (pg_cells or fa_cells): "+path+" has none\n", errOut)
+	cells, _ := writeDoc(t, "-t", "han-carlson", "-n", "12", "--pg-cells", "-f", "json")
+	status, out, errOut = prefixgen("verify", "--from", cells, "--vectors", "640", "--liberty", "sky130hd")
+	require.Equal(t, 0, status, errOut)
+	assert.Regexp(t, `\nhan-carlson pgcells +12 +proven +ok +ok +\d+ +0 +640 +ok\n$`, out)
 
 	// The plain adder's document is still the network document.
 	_, plain := writeDoc(t, "-t", "brent-kung", "-n", "16", "-f", "json")
