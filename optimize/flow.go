@@ -315,10 +315,14 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 		if sp := sparse[closest%len(sparse)]; sp > 1 {
 			near += fmt.Sprintf(" as the sparse-%d adder", sp)
 		}
-		if goal.Area {
-			return FlowResult{}, &NotFoundError{fmt.Sprintf("optimize: of %d networks of width %d measured, none has an area ≤ %g µm²: the smallest, %s, has %.0f µm²", tried, n, goal.Bound, near, measuredArea(results[closest]))}
+		of := fmt.Sprintf("optimize: of %d networks of width %d measured", tried, n)
+		if tried == 1 {
+			of = fmt.Sprintf("optimize: of 1 network of width %d measured", n)
 		}
-		return FlowResult{}, &NotFoundError{fmt.Sprintf("optimize: of %d networks of width %d measured, none has a delay ≤ %g ns: the fastest, %s, takes %.3f ns", tried, n, goal.Bound, near, measuredDelay(results[closest]))}
+		if goal.Area {
+			return FlowResult{}, &NotFoundError{fmt.Sprintf("%s, none has an area ≤ %g µm²: the smallest, %s, has %.0f µm²", of, goal.Bound, near, measuredArea(results[closest]))}
+		}
+		return FlowResult{}, &NotFoundError{fmt.Sprintf("%s, none has a delay ≤ %g ns: the fastest, %s, takes %.3f ns", of, goal.Bound, near, measuredDelay(results[closest]))}
 	}
 	var (
 		bestNet  *network.Network

@@ -50,6 +50,11 @@ func TestMinimizeFlow(t *testing.T) {
 
 	_, err = optimize.MinimizeFlow(context.Background(), opt, -1, physical.Options{})
 	assert.EqualError(t, err, "optimize: max delay -1 ns out of range: allowed a positive number")
+
+	// One network measured is one network.
+	_, err = optimize.MinimizeFlow(context.Background(), optimize.Options{Width: 1, MaxDepth: 1, Seed: 1, Chains: 1, Steps: 10}, 0.001, physical.Options{})
+	require.True(t, errors.As(err, &notFound), "%v", err)
+	assert.Contains(t, err.Error(), "optimize: of 1 network of width 1 measured, none has a delay ≤ 0.001 ns: the fastest")
 }
 
 // TestMinimizeFlowDelay asks the other question at 8 bits: the fastest
