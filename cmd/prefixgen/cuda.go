@@ -311,7 +311,7 @@ func cudaCommand() *cli.Command {
 					&cli.StringFlag{Name: "sizes", Usage: "sizes of the device-wide scans, a comma-separated list of numbers, 2^K and 2^K±C, 1 to 2^40", DefaultText: "2^28,2^20,1,31,2049,2^20+17,2^28-1"},
 					&cli.IntFlag{Name: "runs", Value: bench.DefaultBenchRuns, Usage: fmt.Sprintf("timed runs, %d to %d; the median is reported", bench.DefaultBenchRuns, bench.MaxBenchRuns)},
 					&cli.StringFlag{Name: "arch", Value: "native", Usage: "nvcc -arch"},
-					&cli.StringFlag{Name: "keep", Usage: "keep the generated sources and the binary in `DIR` (must exist)"},
+					&cli.StringFlag{Name: "keep", Usage: "keep the generated sources and the binary in `DIR` (made if missing)"},
 					&cli.BoolFlag{Name: "build-only", Usage: "with --keep DIR, --suite DIR or --sweep DIR, build the harnesses there and stop, without looking for or running on a GPU (run DIR[/TABLE]/harness on a GPU machine)"},
 					&cli.StringFlag{Name: "suite", Usage: "run the whole GPU suite and write one JSON file per table into `DIR` (created if missing)"},
 					&cli.StringFlag{Name: "sweep", Usage: "sweep the device scan's tuning (of -t TOPO, Kogge–Stone by default) over int32 and int64 sums and write sweep-TYPE.json into `DIR` (created if missing); with --build-only, only build it there"},
@@ -383,18 +383,27 @@ func cudaCommand() *cli.Command {
 					if buildOnly && c.String("keep") == "" {
 						return usage(c, "--build-only needs --keep DIR: the folder the harness is built in")
 					}
-					if keep := c.String("keep"); keep != "" {
-						if st, err := os.Stat(keep); err != nil {
-							return usage(c, "--keep %s: no such folder: allowed an existing folder", keep)
-						} else if !st.IsDir() {
-							return usage(c, "--keep %s: not a folder: allowed an existing folder", keep)
-						}
+					keep := c.String("keep")
+					if st, err := os.Stat(keep); keep != "" && err == nil && !st.IsDir() {
+						return usage(c, "--keep %s: not a folder: allowed a folder, made if missing", keep)
 					}
 					nvcc, err := bench.FindNVCC()
 					if err != nil {
 						return usage(c, "%v", err)
 					}
-					build := bench.BuildOptions{NVCC: nvcc, Arch: c.String("arch"), Dir: c.String("keep"), Log: c.App.ErrWriter, Verbose: c.Bool("verbose"), ToolTimeout: timeout}
+					// Minutes of nvcc are not spent for a harness that
+					// cannot run here.
+					if !buildOnly {
+						if err := deviceProbe.Check(c.Context); err != nil {
+							return usage(c, "%v; --build-only --keep DIR builds the harness without one", err)
+						}
+					}
+					if keep != "" {
+						if err := os.MkdirAll(keep, 0o755); err != nil {
+							return usage(c, "--keep %s: %v", keep, err)
+						}
+					}
+					build := bench.BuildOptions{NVCC: nvcc, Arch: c.String("arch"), Dir: keep, Log: c.App.ErrWriter, Verbose: c.Bool("verbose"), ToolTimeout: timeout}
 					bar := newBar(c, "steps (build, run)")
 					build.Progress = bar.Update
 					if buildOnly {
@@ -402,11 +411,6 @@ func cudaCommand() *cli.Command {
 							return failure{fmt.Errorf("prefixgen cuda bench: %v", err)}
 						}
 						return nil
-					}
-					// Minutes of nvcc are not spent for a harness that
-					// cannot run here.
-					if err := deviceProbe.Check(c.Context); err != nil {
-						return usage(c, "%v; --build-only --keep DIR builds the harness without one", err)
 					}
 					rep, raw, err := bench.Bench(c.Context, opt, build)
 					bar.Done()

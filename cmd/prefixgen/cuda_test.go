@@ -164,8 +164,8 @@ func TestCudaBadInput(t *testing.T) {
 		{"suite a file", []string{"cuda", "bench", "--suite", existing}, "prefixgen cuda bench: --suite " + existing + ": not a folder: allowed a folder, made if missing\n"},
 		{"sweep a file", []string{"cuda", "bench", "--sweep", existing, "--build-only"}, "prefixgen cuda bench: --sweep " + existing + ": not a folder: allowed a folder, made if missing\n"},
 		{"networks a file", []string{"cuda", "bench", "--networks", existing}, "prefixgen cuda bench: --networks " + existing + ": not a folder: allowed a folder, made if missing\n"},
-		{"keep missing", []string{"cuda", "bench", "-t", "sklansky", "--build-only", "--keep", filepath.Join(dir, "missing")}, "prefixgen cuda bench: --keep " + filepath.Join(dir, "missing") + ": no such folder: allowed an existing folder\n"},
-		{"keep a file", []string{"cuda", "bench", "-t", "sklansky", "--keep", existing}, "prefixgen cuda bench: --keep " + existing + ": not a folder: allowed an existing folder\n"},
+		{"keep missing, no nvcc", []string{"cuda", "bench", "-t", "sklansky", "--build-only", "--keep", filepath.Join(dir, "missing")}, "prefixgen cuda bench: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME\n"},
+		{"keep a file", []string{"cuda", "bench", "-t", "sklansky", "--keep", existing}, "prefixgen cuda bench: --keep " + existing + ": not a folder: allowed a folder, made if missing\n"},
 		{"build-only without keep", []string{"cuda", "bench", "-t", "sklansky", "--build-only"}, "prefixgen cuda bench: --build-only needs --keep DIR: the folder the harness is built in"},
 		{"build-only without sanitizer", []string{"cuda", "bench", "--suite", dir, "--build-only", "--no-sanitize"}, "prefixgen cuda bench: --no-sanitize applies to a run of the suite, not to --build-only"},
 		{"no-sanitize alone", []string{"cuda", "bench", "-t", "sklansky", "--no-sanitize"}, "prefixgen cuda bench: --no-sanitize applies to --suite and --networks only"},
@@ -465,9 +465,9 @@ func TestCudaBenchNoDeviceFirst(t *testing.T) {
 		assert.Equal(t, tt.want, errOut)
 		assert.NoFileExists(t, marker, "nvcc ran")
 	}
-	// --build-only builds without a device, into --keep's folder, and
-	// says nothing.
-	keep := t.TempDir()
+	// --build-only builds without a device, into --keep's folder, made
+	// if missing, and says nothing.
+	keep := filepath.Join(t.TempDir(), "new", "build")
 	status, out, errOut := prefixgen("cuda", "bench", "-t", "sklansky", "--build-only", "--keep", keep)
 	require.Equal(t, 0, status, errOut)
 	assert.Empty(t, out)
