@@ -19,9 +19,12 @@
 // against math/big; then seeded random vectors in bit-sliced form, 64 at a
 // time, against carry.Ripple, with one lane of every batch also checked
 // against math/big so that the reference itself stays tied to exact
-// arithmetic. Verify gathers the three independent checks of one network
-// (Interval, Matrix2 and the adder) into a Report, for the prefixgen verify
-// command.
+// arithmetic. VerifyDescription checks an adder's gate-level description
+// (package adder: sparse trees, valency, Ling carries, pipelines, library
+// cells) the same way, every gate evaluated on 64 vectors at once. Verify
+// gathers the three independent checks of one network (Interval, Matrix2
+// and the adder) into a Report, for the prefixgen verify command, and
+// VerifyDescribed with a described adder in place of the plain one.
 //
 // carry.Monoid satisfies Monoid[carry.GP] without package carry importing
 // this one, so Eval runs the carry operator itself one vector at a time;
