@@ -3,6 +3,7 @@ package simulate_test
 import (
 	"fmt"
 
+	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/simulate"
 )
@@ -83,4 +84,21 @@ func ExampleMismatch_String() {
 	fmt.Println(m.String())
 	// Output:
 	// 0xff + 0x1 + 0: got 0x0, want 0x100
+}
+
+// A sparse adder with Ling's carries, checked as it is described, gate by
+// gate: the network's carries every second bit, carry-select blocks between.
+func ExampleVerifyDescription() {
+	d, err := adder.Describe(sklansky(), adder.Architecture{Flags: adder.Carry, Sparse: 2, Ling: true}, nil)
+	if err != nil {
+		panic(err)
+	}
+	r, err := simulate.VerifyDescription(d, simulate.VerifyOptions{Vectors: 1000, Seed: 1})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("width %d: %d corner, %d exhaustive, %d random vectors; mismatch: %v\n",
+		r.Width, r.Corner, r.Exhaustive, r.Random, r.Mismatch)
+	// Output:
+	// width 4: 25 corner, 512 exhaustive, 1000 random vectors; mismatch: <nil>
 }
