@@ -169,6 +169,10 @@ func TestHelpCommand(t *testing.T) {
 		{[]string{"help", "gen", "extra"}, `prefixgen help: unexpected argument "extra": prefixgen gen has no commands (see prefixgen gen --help)`},
 		{[]string{"help", "cuda", "emit", "extra"}, `prefixgen help: unexpected argument "extra": prefixgen cuda emit has no commands (see prefixgen cuda emit --help)`},
 		{[]string{"help", "cuda", "emitt"}, `prefixgen help: unknown command "emitt" (did you mean emit?): known are emit, bench, report (see prefixgen cuda --help)`},
+		// A word after a command's --help is refused as help's is.
+		{[]string{"gen", "--help", "extra"}, `prefixgen gen: unexpected argument "extra": prefixgen gen has no commands (see prefixgen gen --help)`},
+		{[]string{"cuda", "emit", "-h", "extra"}, `prefixgen cuda emit: unexpected argument "extra": prefixgen cuda emit has no commands (see prefixgen cuda emit --help)`},
+		{[]string{"cuda", "--help", "emitt"}, `prefixgen cuda help: unknown command "emitt" (did you mean emit?): known are emit, bench, report (see prefixgen cuda --help)`},
 	} {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			status, out, errOut := prefixgen(tt.args...)

@@ -213,6 +213,12 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 					break
 				}
 			}
+			// COMMAND --help WORD, COMMAND having no commands but the help
+			// urfave/cli gives it.
+			if !slices.ContainsFunc(cmds, func(x *cli.Command) bool { return !x.Hidden && x.Name != "help" }) {
+				c.App.Metadata[deferredKey] = fmt.Errorf("%s: unexpected argument %s: %s has no commands (see %s --help)", parent, network.Quote(name), parent, parent)
+				return
+			}
 			c.App.Metadata[deferredKey] = unknownCommand(parent+" help", parent, name, cmds)
 		},
 		Action: func(c *cli.Context) error {
