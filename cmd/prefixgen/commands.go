@@ -251,6 +251,9 @@ func genCommand() *cli.Command {
 			if err := checkArch(c, arch, nets); err != nil {
 				return err
 			}
+			if n := nets[0].Width(); c.String("format") == "yosys-lcu" && n > emit.MaxLCUWidth {
+				return usage(c, "width %d too wide for a $lcu techmap: allowed 1 to %d", n, emit.MaxLCUWidth)
+			}
 			if c.String("format") == "text" {
 				params, _ := topologies.ParseParams(c.StringSlice("param"))
 				if err := budget.Text(nets[0], c.String("topology"), params); err != nil {

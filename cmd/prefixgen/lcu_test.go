@@ -47,6 +47,7 @@ func TestGenLCUWidthsBadInput(t *testing.T) {
 		{"bad param", []string{"--widths", "8", "--param", "k=9"}, "prefixgen gen: "},
 		{"valency of sklansky only", []string{"--widths", "8", "--valency", "3", "-t", "brent-kung"},
 			"prefixgen gen: --valency 3: brent-kung has no higher-valency form; allowed for kogge-stone, sklansky"},
+		{"one width too wide", []string{"-n", "1025"}, "prefixgen gen: width 1025 too wide for a $lcu techmap: allowed 1 to 1024"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
