@@ -213,7 +213,7 @@ func TestDescribeErrors(t *testing.T) {
 		{ks8, adder.Architecture{PipelineAfter: []int{1, 1}}, nil, "not in increasing order"},
 		{ks8, adder.Architecture{Stages: 5}, nil, "5 pipeline stages for a carry tree of depth 3: allowed 1 to 4"},
 		{ks8, adder.Architecture{Stages: 1, PipelineAfter: []int{1}}, nil, "use one"},
-		{ks8, adder.Architecture{NoReset: true}, nil, "no reset given for a combinational adder: allowed with register stages"},
+		{ks8, adder.Architecture{NoReset: true}, nil, "no reset given for a combinational adder: allowed only with register stages"},
 		{ks8, adder.Architecture{Op: adder.Sub, PGCells: true}, &osuCells, "library cells for the pre-processing do not apply to sub: allowed add"},
 		{ks8, adder.Architecture{PGCells: true}, &adder.Cells{NAND2: osuCells.NAND2, OAI21: adder.Cell{Name: "OAI21X1", Inputs: []string{"A", "B"}, Output: "Y"}}, `the OAI21 cell "OAI21X1" has inputs ["A" "B"] and output "Y": allowed a name, 3 inputs and an output`},
 		{ks8, adder.Architecture{PGCells: true}, &adder.Cells{NAND2: adder.Cell{Inputs: []string{"A", "B"}, Output: "Y"}, OAI21: osuCells.OAI21}, `the NAND2 cell "" has inputs`},

@@ -747,7 +747,7 @@ func (b *builder) pipeline() error {
 	}
 	if len(cuts) == 0 {
 		if b.arch.NoReset {
-			return errors.New("adder: no reset given for a combinational adder: allowed with register stages (PipelineAfter or Stages)")
+			return errors.New("adder: no reset given for a combinational adder: allowed only with register stages")
 		}
 		return nil
 	}

@@ -148,7 +148,7 @@ func TestReadDocumentErrors(t *testing.T) {
 		{"pg_cells twice", doc(`"pg_cells":true,"pg_cells":false,"network":` + net4), `adder: key "pg_cells" appears twice in the document: each key once`},
 		{"stages 0", doc(`"stages":0,"network":` + net4), "adder: 0 pipeline stages not allowed: allowed 1 to the carry tree's depth + 1, or no field stages for a combinational adder"},
 		{"stages beyond the depth", doc(`"stages":4,"network":` + net4), "adder: 4 pipeline stages for a carry tree of depth 2: allowed 1 to 3"},
-		{"no reset alone", doc(`"no_reset":true,"network":` + net4), "adder: no reset given for a combinational adder: allowed with register stages"},
+		{"no reset alone", doc(`"no_reset":true,"network":` + net4), "adder: no reset given for a combinational adder: allowed only with register stages"},
 		{"bad network", doc(`"network":{"format":"prefixgen.network/v1","width":2,"cells":[[0,0]],"outputs":[0,2]}`), `adder: field "network": network: `},
 		{"trailing data", doc(`"network":`+net4) + "{}", "adder: trailing data after the prefixgen.adder/v1 document"},
 		{"other format", `{"format":"prefixgen.adder/v2"}`, `adder: format "prefixgen.adder/v2" is not supported: want "prefixgen.network/v1" or "prefixgen.adder/v1"`},
