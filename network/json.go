@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -391,7 +392,10 @@ func JSONReason(err error) string {
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return "the input ends early"
 	case errors.As(err, &syn):
-		return fmt.Sprintf("invalid JSON at byte %d: %s", syn.Offset, strings.TrimPrefix(syn.Error(), "json: "))
+		if syn.Error() == "unexpected end of JSON input" {
+			return "the input ends early"
+		}
+		return fmt.Sprintf("invalid JSON at byte %d: %s", syn.Offset, syntaxReason(syn.Error()))
 	case errors.As(err, &typ):
 		if typ.Field != "" {
 			return fmt.Sprintf("field %q holds %s, which is not allowed there", typ.Field, Article(typ.Value))
@@ -407,6 +411,49 @@ func JSONReason(err error) string {
 	// Any other reason is cut short too, in case it echoes the input.
 	if utf8.RuneCountInString(msg) > maxReason {
 		msg = string([]rune(msg)[:maxReason]) + "…"
+	}
+	return msg
+}
+
+// syntaxWhere are the places encoding/json's scanner names in a syntax
+// error ("invalid character 'x' looking for beginning of value"), in
+// words: what the character stands where.
+var syntaxWhere = []struct{ scanner, words string }{
+	{"looking for beginning of value", "where a value should begin"},
+	{"looking for beginning of object key string", "where a key in double quotes should begin"},
+	{"after object key:value pair", "after a field, where ',' or '}' belongs"},
+	{"after object key", "after a key, where ':' belongs"},
+	{"after array element", "after an element, where ',' or ']' belongs"},
+	{"in string literal", "inside a string, where it must be escaped"},
+	{"in string escape code", "after a backslash in a string, which escapes none"},
+	{"in \\u hexadecimal character escape", "in a \\u escape, where a hexadecimal digit belongs"},
+	{"after decimal point in numeric literal", "inside a number"},
+	{"in exponent of numeric literal", "inside a number"},
+	{"in numeric literal", "inside a number"},
+	{"after top-level value", "after the document's end"},
+}
+
+// literalWhere reads the scanner's "in literal true (expecting 'r')".
+var literalWhere = regexp.MustCompile(`^in literal (\w+) \(expecting ('.+')\)$`)
+
+// syntaxReason words a syntax error of encoding/json's, "json: invalid
+// character C PLACE", as "C PLACE-in-words"; one it does not know stays as
+// it is.
+func syntaxReason(msg string) string {
+	msg = strings.TrimPrefix(msg, "json: ")
+	rest, ok := strings.CutPrefix(msg, "invalid character ")
+	if !ok {
+		return msg
+	}
+	for _, w := range syntaxWhere {
+		if char, ok := strings.CutSuffix(rest, " "+w.scanner); ok {
+			return char + " " + w.words
+		}
+	}
+	if i := strings.Index(rest, " in literal "); i > 0 {
+		if m := literalWhere.FindStringSubmatch(rest[i+1:]); m != nil {
+			return fmt.Sprintf("%s in %s, where %s belongs", rest[:i], m[1], m[2])
+		}
 	}
 	return msg
 }

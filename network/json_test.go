@@ -51,7 +51,7 @@ func TestReadRefuses(t *testing.T) {
 		name, doc, want string
 	}{
 		{"empty", ``, "network: not a prefixgen.network/v1 document: the input is empty"},
-		{"not json", `hello`, "network: not a prefixgen.network/v1 document: invalid JSON at byte 1: invalid character 'h' looking for beginning of value"},
+		{"not json", `hello`, "network: not a prefixgen.network/v1 document: invalid JSON at byte 1: 'h' where a value should begin"},
 		{"truncated", `{"format":`, "network: not a prefixgen.network/v1 document: the input ends early"},
 		{"unknown field", `{` + head + `"width":1,"cells":[],"outputs":[0],"colour":1}`, `network: not a prefixgen.network/v1 document: unknown field "colour"`},
 		{"no format", `{"width":1,"cells":[],"outputs":[0]}`, `network: field "format" is missing: want "prefixgen.network/v1"`},
@@ -187,7 +187,17 @@ func TestJSONError(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{``, "file: the input is empty (allowed {\"times\": [numbers]})"},
 		{`{"times": [1e400]}`, `file: field "times" holds a number 1e400, which is not allowed there (allowed {"times": [numbers]})`},
-		{`{"times": [1,}`, `file: invalid JSON at byte 14: invalid character '}' looking for beginning of value (allowed {"times": [numbers]})`},
+		{`{"times": [1,}`, `file: invalid JSON at byte 14: '}' where a value should begin (allowed {"times": [numbers]})`},
+		{`{"times" [1]}`, `file: invalid JSON at byte 10: '[' after a key, where ':' belongs (allowed {"times": [numbers]})`},
+		{`{"times": [1] x}`, `file: invalid JSON at byte 15: 'x' after a field, where ',' or '}' belongs (allowed {"times": [numbers]})`},
+		{`{"times": [1 2]}`, `file: invalid JSON at byte 14: '2' after an element, where ',' or ']' belongs (allowed {"times": [numbers]})`},
+		{`{times: [1]}`, `file: invalid JSON at byte 2: 't' where a key in double quotes should begin (allowed {"times": [numbers]})`},
+		{"{\"ti\tmes\": [1]}", `file: invalid JSON at byte 5: '\t' inside a string, where it must be escaped (allowed {"times": [numbers]})`},
+		{`{"ti\qmes": [1]}`, `file: invalid JSON at byte 6: 'q' after a backslash in a string, which escapes none (allowed {"times": [numbers]})`},
+		{`{"times": [1.x]}`, `file: invalid JSON at byte 14: 'x' inside a number (allowed {"times": [numbers]})`},
+		{`{"times": [1]} {`, `file: invalid JSON at byte 16: '{' after the document's end (allowed {"times": [numbers]})`},
+		{`{"times": [tru]}`, `file: invalid JSON at byte 15: ']' in true, where 'e' belongs (allowed {"times": [numbers]})`},
+		{`{"times": [1]`, `file: the input ends early (allowed {"times": [numbers]})`},
 	} {
 		err := json.Unmarshal([]byte(c.in), &v)
 		if c.in == "" {

@@ -150,7 +150,7 @@ func TestBadInput(t *testing.T) {
 		{"missing file", []string{"gen", "--from", filepath.Join(dir, "nope.json")}, 2, "prefixgen gen: cannot read network file " + filepath.Join(dir, "nope.json") + ": no such file or directory: allowed a prefixgen.network/v1 or prefixgen.adder/v1 file"},
 		{"standard input", []string{"gen", "--from", "-"}, 2, `prefixgen gen: cannot read network file "-": standard input is not read: allowed the path of a prefixgen.network/v1 or prefixgen.adder/v1 file`},
 		{"a folder", []string{"stats", "--from", dir}, 2, "prefixgen stats: cannot read network file " + dir + ": it is a folder: allowed a prefixgen.network/v1 or prefixgen.adder/v1 file"},
-		{"garbage file", []string{"stats", "--from", garbage}, 2, "prefixgen stats: " + garbage + ": network: not a prefixgen.network/v1 document: invalid JSON at byte 2: invalid character 'o' in literal null (expecting 'u')"},
+		{"garbage file", []string{"stats", "--from", garbage}, 2, "prefixgen stats: " + garbage + ": network: not a prefixgen.network/v1 document: invalid JSON at byte 2: 'o' in null, where 'u' belongs"},
 		{"swapped operands", []string{"gen", "--from", swapped, "-o", out}, 2, "prefixgen gen: " + swapped + ": network: cell 0 joins [1,1] and [0,0]: operands swapped, the lower span must come first"},
 		{"dead cell", []string{"verify", "--from", dead}, 2, "prefixgen verify: " + dead + ": network: cell 1 [1,2] reaches no output: dead cell"},
 		{"both -t and --from", []string{"gen", "-t", "sklansky", "--from", dead}, 2, "prefixgen gen: -t and --from both given: use one"},

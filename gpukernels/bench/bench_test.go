@@ -473,7 +473,7 @@ exit 1`), want: `bench: nvcc failed (exit status 1): harness.cu(3): error: ident
 		{name: "harness hangs", nvcc: fakeNVCC(t, "sleep 60"),
 			want: "bench: harness ran past its time limit of 500ms and was stopped (allowed: a longer --tool-timeout)"},
 		{name: "harness prints junk", nvcc: fakeNVCC(t, "echo 'no JSON today'"),
-			want: `bench: the harness printed no report: not a benchmark report: invalid JSON at byte 2: invalid character 'o' in literal null (expecting 'u') (allowed the JSON report that cuda bench writes)`, is: bench.ErrNoReport},
+			want: `bench: the harness printed no report: not a benchmark report: invalid JSON at byte 2: 'o' in null, where 'u' belongs (allowed the JSON report that cuda bench writes)`, is: bench.ErrNoReport},
 		{name: "harness prints escapes in its report", nvcc: fakeNVCC(t, `printf '{"device":"\\u001b[2J","results":[{"kernel":"memcpy","n":1,"correct":true}]}\n'`),
 			want: `bench: the harness printed no report: not a benchmark report: device "\x1b[2J" holds a control character`, is: bench.ErrNoReport},
 		{name: "harness prints an empty report", nvcc: fakeNVCC(t, "echo '{}'"),
