@@ -37,6 +37,11 @@ func widthFlag(def int) cli.Flag {
 	return &cli.IntFlag{Name: "width", Aliases: []string{"n"}, Usage: "number of inputs (bits of the adder), n ≥ 1", DefaultText: "none, required with -t"}
 }
 
+// widthUpToFlag is -n N of a command that measures widths up to max.
+func widthUpToFlag(def, max int) cli.Flag {
+	return &cli.IntFlag{Name: "width", Aliases: []string{"n"}, Value: def, Usage: fmt.Sprintf("number of inputs (bits of the adder), 1 to %d", max)}
+}
+
 var (
 	paramFlag = &cli.StringSliceFlag{Name: "param", Usage: "topology parameter as name=value, e.g. k=1 for ladner-fischer (repeatable; see prefixgen list)"}
 	fromFlag  = &cli.StringFlag{Name: "from", Usage: "read the network from a JSON `FILE` instead of building one (validated first): a prefixgen.network/v1 document, or a prefixgen.adder/v1 one, whose sparseness, valency, Ling carries, pipeline and library cells the adder then has"}
@@ -555,8 +560,10 @@ func compareCommand() *cli.Command {
 		Name:      "compare",
 		Usage:     "every topology side by side (the main job)",
 		UsageText: "prefixgen compare [-n N[,N…]] [-f table|json|csv] [-o FILE]",
-		Description: "Builds every topology at width n (at each width of a list, in turn) with its default parameters, and Ladner–Fischer for\n" +
-			"k = 0 … 3 as well, proves each one, and prints their figures side by side. Max fan-out is the\n" +
+		Description: "Builds every topology at width n (at each width of a list, in turn), proves each one, and prints\n" +
+			"their figures side by side: Ladner–Fischer for k = 0 … 3; Knowles s = 2^(L−2) and Harris l = 1,\n" +
+			"f = L−2 (L = ⌈log2 n⌉), the least fan-out after Kogge–Stone's and the sparse Sklansky tree; the\n" +
+			"zero-deficiency network at its least depth; the others with their default parameters. Max fan-out is the\n" +
 			"logical, unbuffered fan-out (cells reading a signal, +1 if it is an output), not Harris's.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "width", Aliases: []string{"n"}, Value: "64", Usage: "number of inputs (bits of the adder), n ≥ 1, or a comma-separated `LIST` of widths, each compared in turn in one table"},

@@ -85,7 +85,7 @@ func exploreCommand() *cli.Command {
 			"--orders K measures every adder K more times, its gates in K orders (see synth --orders), and\n" +
 			"takes the front and the plot over the medians.",
 		Flags: append([]cli.Flag{
-			widthFlag(64), maxFanoutFlag(),
+			widthUpToFlag(64, explore.MaxWidth), maxFanoutFlag(),
 			&cli.BoolFlag{Name: "all", Usage: "print every network, not only the Pareto front"},
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output format: table, json, csv"},
 			&cli.StringFlag{Name: "plot", Usage: "also draw size against depth into `FILE` (.svg or .png; written as -o writes)", Action: func(c *cli.Context, path string) error {
@@ -199,7 +199,7 @@ func reportCommand() *cli.Command {
 			"and how often each is measured as in explore --synth: a row per adder, named, and with --orders\n" +
 			"the medians.",
 		Flags: append([]cli.Flag{
-			widthFlag(32), maxFanoutFlag(),
+			widthUpToFlag(32, report.MaxWidth), maxFanoutFlag(),
 			outputFlag(),
 			&cli.BoolFlag{Name: "synth", Usage: "also synthesize every network's adder (Yosys, OpenSTA; see prefixgen synth): the area–delay plot, and area and delay in the table"},
 		}, append(append(adderFlags(), optimizerFlags()...), synthFlags()...)...),
