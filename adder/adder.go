@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/prefixgen/prefixgen/network"
 )
 
 // Op is the operation of the datapath.
@@ -37,7 +39,7 @@ func ParseOp(s string) (Op, error) {
 	if i := slices.Index(opNames, s); i >= 0 {
 		return Op(i), nil
 	}
-	return 0, fmt.Errorf("adder: unknown operation %q: allowed %s", s, strings.Join(opNames, ", "))
+	return 0, fmt.Errorf("adder: unknown operation %s: allowed %s", network.Quote(s), strings.Join(opNames, ", "))
 }
 
 // Flags is a set of status outputs.
@@ -83,14 +85,14 @@ func ParseFlags(s string) (Flags, error) {
 	for name := range strings.SplitSeq(s, ",") {
 		name = strings.TrimSpace(name)
 		if name == "none" {
-			return 0, fmt.Errorf("adder: flags %q: none stands alone: allowed a list of %s, or none", s, strings.Join(flagNames, ", "))
+			return 0, fmt.Errorf("adder: flags %s: none stands alone: allowed a list of %s, or none", network.Quote(s), strings.Join(flagNames, ", "))
 		}
 		i := slices.Index(flagNames, name)
 		if i < 0 {
-			return 0, fmt.Errorf("adder: unknown flag %q: allowed %s, or none", name, strings.Join(flagNames, ", "))
+			return 0, fmt.Errorf("adder: unknown flag %s: allowed %s, or none", network.Quote(name), strings.Join(flagNames, ", "))
 		}
 		if f&(1<<i) != 0 {
-			return 0, fmt.Errorf("adder: flag %q given twice in %q: each flag once", name, s)
+			return 0, fmt.Errorf("adder: flag %s given twice in %s: each flag once", network.Quote(name), network.Quote(s))
 		}
 		f |= 1 << i
 	}

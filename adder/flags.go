@@ -215,7 +215,7 @@ func readFlags(src FlagSource, rec *Recorded, list bool) (Architecture, error) {
 		for l := range strings.SplitSeq(text, ",") {
 			level, err := strconv.Atoi(strings.TrimSpace(l))
 			if err != nil {
-				return Architecture{}, fmt.Errorf("adder: --pipeline-after %q: want comma-separated levels, such as 0,3", text)
+				return Architecture{}, fmt.Errorf("adder: --pipeline-after %s: want comma-separated levels, such as 0,3", network.Quote(text))
 			}
 			arch.PipelineAfter = append(arch.PipelineAfter, level)
 		}

@@ -105,7 +105,7 @@ func adderStats(c *cli.Context, arch adder.Architecture) error {
 			write = func(w io.Writer) error { return emit.AdderStatsJSONArray(w, rows) }
 		}
 	default:
-		return usage(c, "unknown format %q%s: allowed table, json, csv", f, didYouMean(f, tableFormats))
+		return usage(c, "unknown format %s%s: allowed table, json, csv", network.Quote(f), didYouMean(f, tableFormats))
 	}
 	return output(c, write)
 }

@@ -365,7 +365,7 @@ func genWriter(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 		// adder document records what adder.DocumentFlags set.
 		json := f == "json" && slices.Contains(adder.DocumentFlags, flag)
 		if c.IsSet(flag) && f != "verilog" && f != "vhdl" && flag != adder.FlagValency && !json {
-			return nil, usage(c, "--%s applies to -f verilog and vhdl only, not %q", flag, f)
+			return nil, usage(c, "--%s applies to -f verilog and vhdl only, not %s", flag, network.Quote(f))
 		}
 	}
 	arch, err := architecture(c)

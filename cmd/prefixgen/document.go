@@ -214,7 +214,7 @@ func flowName(c *cli.Context) (physical.Flow, error) {
 	}
 	f, err := physical.ParseFlow(name)
 	if err != nil {
-		return "", usage(c, "--flow %q unknown: allowed keep, abc", name)
+		return "", usage(c, "--flow %s unknown: allowed keep, abc", network.Quote(name))
 	}
 	return f, nil
 }

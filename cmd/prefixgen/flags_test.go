@@ -36,6 +36,11 @@ func TestDecimalFlags(t *testing.T) {
 		want string
 	}{
 		{[]string{"gen", "-t", "sklansky", "-n", "0x10"}, `prefixgen gen: invalid value "0x10" for flag -n: want a whole number in decimal digits (see prefixgen gen --help)`},
+		// Long input is echoed cut after 40 characters.
+		{[]string{"gen", "-t", "sklansky", "-n", strings.Repeat("x", 100)}, `prefixgen gen: invalid value "` + strings.Repeat("x", 40) + `…" for flag -n: want a whole number (see prefixgen gen --help)`},
+		{[]string{"gen", "-t", "sklansky", "-n", "8", "--" + strings.Repeat("x", 100)}, `prefixgen gen: unknown flag --` + strings.Repeat("x", 40) + `… (see prefixgen gen --help)`},
+		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--op", strings.Repeat("x", 100)}, `prefixgen gen: --op: unknown operation "` + strings.Repeat("x", 40) + `…": allowed add, sub, addsub, compare`},
+		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--flags", strings.Repeat("x", 100)}, `prefixgen gen: --flags: unknown flag "` + strings.Repeat("x", 40) + `…": allowed carry, overflow, zero, negative, or none`},
 		{[]string{"gen", "-t", "sklansky", "-n", "0b101"}, `prefixgen gen: invalid value "0b101" for flag -n: want a whole number in decimal digits (see prefixgen gen --help)`},
 		{[]string{"stats", "-t", "sklansky", "--width", "1_0"}, `prefixgen stats: invalid value "1_0" for flag --width: want a whole number in decimal digits (see prefixgen stats --help)`},
 		{[]string{"compare", "-n", "0o10"}, `prefixgen compare: invalid value "0o10" for flag -n: want a whole number in decimal digits (see prefixgen compare --help)`},

@@ -20,7 +20,7 @@ var widthsFlag = &cli.StringFlag{Name: "widths", Usage: "yosys-lcu: cover these 
 func lcuWidths(c *cli.Context) (func(io.Writer) error, error) {
 	switch {
 	case c.String("format") != "yosys-lcu":
-		return nil, usage(c, "--widths applies to -f yosys-lcu only, not %q", c.String("format"))
+		return nil, usage(c, "--widths applies to -f yosys-lcu only, not %s", network.Quote(c.String("format")))
 	case c.IsSet("from"):
 		return nil, usage(c, "--widths does not apply to --from: the file fixes one width")
 	case c.IsSet("width"):

@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -328,8 +329,14 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 		return fmt.Errorf("%s: %s and %s both given: use one", name, dashed(m[1]), dashed(m[2]))
 	}
 	msg = boolValue.ReplaceAllString(msg, "invalid value $1 for flag -$2: want true or false")
+	// Input is echoed cut short, as network.Quote cuts it.
+	if m := badValue.FindStringSubmatch(msg); m != nil {
+		if v, err := strconv.Unquote(m[1]); err == nil {
+			msg = "invalid value " + network.Quote(v) + m[2]
+		}
+	}
 	if typed, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
-		msg = "unknown flag " + dashed(typed)
+		msg = "unknown flag " + dashed(cutName(typed))
 		if c.Command != nil {
 			var names []string
 			for _, f := range c.Command.Flags {
@@ -352,6 +359,19 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 	// names with two.
 	msg = longFlag.ReplaceAllString(msg, "$1--$2")
 	return fmt.Errorf("%s: %s (see %s --help)", name, msg, name)
+}
+
+// badValue matches Go's error for a bad value of a flag: the value,
+// quoted, and the rest.
+var badValue = regexp.MustCompile(`^invalid value (".*")( for flag -\S+: .*)$`)
+
+// cutName cuts a flag's name as typed after network.QuoteLimit characters,
+// with "…".
+func cutName(s string) string {
+	if r := []rune(s); len(r) > network.QuoteLimit {
+		return string(r[:network.QuoteLimit]) + "…"
+	}
+	return s
 }
 
 // twoForms matches urfave/cli's error for a flag given by two of its names,

@@ -178,7 +178,7 @@ func synthCommand() *cli.Command {
 			}
 			format := c.String("format")
 			if !slices.Contains(synthFormats, format) {
-				return usage(c, "unknown format %q%s: allowed %s", format, didYouMean(format, synthFormats), strings.Join(synthFormats, ", "))
+				return usage(c, "unknown format %s%s: allowed %s", network.Quote(format), didYouMean(format, synthFormats), strings.Join(synthFormats, ", "))
 			}
 			opt, err := synthOptions(c)
 			if err != nil {
