@@ -717,6 +717,12 @@ func (r *run) synthesizeAll(ctx context.Context, choices []choice, probe []bool)
 		wg.Go(func() { out[i], errs[i] = r.synthesize(ctx, choices[i], probe[i]) })
 	}
 	wg.Wait()
+	// The design's fault, which every choice finds, is told once.
+	for _, err := range errs {
+		if _, bad := errors.AsType[*InputError](err); bad {
+			return nil, err
+		}
+	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}

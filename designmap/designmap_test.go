@@ -145,6 +145,22 @@ func TestMapCombinational(t *testing.T) {
 	_, err = Map(context.Background(), Options{Files: []string{reg}, Top: "reg1", PeriodNS: 1})
 	require.Error(t, err)
 	assert.Equal(t, `designmap: clock "clk" is not an input of reg1, whose registers need one: allowed an input port (--clock)`, err.Error())
+
+	// Registers that another input clocks would go untimed; latches are
+	// neither mapped nor timed.
+	twoClocks := filepath.Join(dir, "twoclk.v")
+	require.NoError(t, os.WriteFile(twoClocks, []byte("module twoclk(input clk, input ck, input [7:0] a, b, output reg [8:0] s);\n  always @(posedge ck) s <= a + b;\nendmodule\n"), 0o644))
+	_, err = Map(context.Background(), Options{Files: []string{twoClocks}, Top: "twoclk", PeriodNS: 1, Rounds: 1})
+	var input *InputError
+	require.ErrorAs(t, err, &input)
+	assert.Equal(t, `designmap: 9 register bits of twoclk are not clocked by "clk": allowed a design whose registers one input clocks, named by --clock`, err.Error())
+	latch := filepath.Join(dir, "latch.v")
+	require.NoError(t, os.WriteFile(latch, []byte("module lat(input en, input [7:0] a, b, output reg [8:0] s);\n  always @* if (en) s = a + b;\nendmodule\n"), 0o644))
+	for _, clock := range []string{"", "en"} {
+		_, err = Map(context.Background(), Options{Files: []string{latch}, Top: "lat", PeriodNS: 1, Clock: clock})
+		require.ErrorAs(t, err, &input)
+		assert.Equal(t, `designmap: lat holds latches, which map neither maps nor times: allowed a design whose registers are flip-flops`, err.Error())
+	}
 }
 
 func TestMapBadInput(t *testing.T) {

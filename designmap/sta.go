@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/prefixgen/prefixgen/internal/toolrun"
+	"github.com/prefixgen/prefixgen/network"
 )
 
 // staProbe is the Tcl procedure that finds the pin driving a probe net.
@@ -48,6 +49,7 @@ func (r *run) staScript(lib string, d *design, probe bool) string {
 	}
 	fmt.Fprintf(&b, "set_output_delay 0 -clock %s [all_outputs]\n", clk)
 	fmt.Fprintf(&b, "set_load %g [all_outputs]\n", DefaultLoadPF)
+	b.WriteString("check_setup -no_clock\n") // registers the clock misses
 	b.WriteString("report_checks -path_delay max -format full -digits 4\n")
 	b.WriteString("puts \"prefixgen-worst\"\nreport_worst_slack -digits 6\n")
 	if !probe {
@@ -101,8 +103,15 @@ func (r *run) time(ctx context.Context, dir string, m *measure, d *design, probe
 	if m2 := staError.FindStringSubmatch(out); m2 != nil {
 		return fmt.Errorf("designmap: sta: %s", toolrun.OneLine(m2[1]))
 	}
+	if m2 := unclocked.FindStringSubmatch(out); m2 != nil {
+		return bad("%s register bits of %s are not clocked by %s: allowed a design whose registers one input clocks, named by --clock", m2[1], r.opt.Top, network.Quote(r.opt.clock()))
+	}
 	return r.readTiming(out, m, d, probe)
 }
+
+// unclocked matches OpenSTA's warning of check_setup -no_clock: registers
+// no clock reaches.
+var unclocked = regexp.MustCompile(`(?m)^Warning: There (?:are|is) (\d+) unclocked register/latch pins?\.$`)
 
 // staError matches OpenSTA's first error.
 var staError = regexp.MustCompile(`(?m)^Error: (.*)$`)

@@ -113,9 +113,13 @@ func (r *run) prepare(ctx context.Context) error {
 	fmt.Fprintf(&b, "tee -q -o inputs.txt select -list %s/i:*\n", top)
 	fmt.Fprintf(&b, "tee -q -o bits.txt select -list %s/i:* %s/s:1 %%i\n", top, top)
 	// What keeps state: registers, latches and memories, before fine
-	// maps them onto gates.
+	// maps them onto gates; and the latches alone.
 	b.WriteString("tee -q -o state.txt select -list")
 	for _, t := range []string{"$*ff*", "$*FF*", "$*latch*", "$*LATCH*", "$sr", "$_SR_*", "$mem*"} {
+		fmt.Fprintf(&b, " %s/t:%s", top, t)
+	}
+	b.WriteString("\ntee -q -o latches.txt select -list")
+	for _, t := range []string{"$*latch*", "$*LATCH*", "$sr", "$_SR_*"} {
 		fmt.Fprintf(&b, " %s/t:%s", top, t)
 	}
 	b.WriteString("\n")
@@ -140,6 +144,15 @@ func (r *run) prepare(ctx context.Context) error {
 	state, err := os.ReadFile(filepath.Join(r.dir, "state.txt"))
 	if err != nil {
 		return fmt.Errorf("designmap: yosys listed no registers: %w", err)
+	}
+	// Yosys maps no latch onto a library's cells (dfflibmap maps
+	// flip-flops), and OpenSTA times no black box.
+	latches, err := os.ReadFile(filepath.Join(r.dir, "latches.txt"))
+	if err != nil {
+		return fmt.Errorf("designmap: yosys listed no latches: %w", err)
+	}
+	if len(strings.Fields(string(latches))) > 0 {
+		return bad("%s holds latches, which map neither maps nor times: allowed a design whose registers are flip-flops", top)
 	}
 	switch {
 	case !found && r.opt.Clock == "" && len(strings.Fields(string(state))) == 0:
