@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"text/template"
@@ -381,7 +382,10 @@ func newHarnessData(opt *BenchOptions) (*harnessData, error) {
 		opt.Op = "add"
 	}
 	if opt.Op == "carry" || strings.HasPrefix(opt.Op, gpukernels.FunctorPrefix) {
-		return nil, fmt.Errorf("bench: the benchmark scans with a built-in operator (add, max, min, and, or, xor), not %q; bigadd always runs", opt.Op)
+		return nil, fmt.Errorf("bench: the benchmark scans with a built-in operator (add, max, min, and, or, xor), not %s; bigadd always runs", network.Quote(opt.Op))
+	}
+	if opt.Op == "affine" {
+		return nil, fmt.Errorf("bench: the benchmark scans with a built-in operator (add, max, min, and, or, xor), not %s; bigadd always runs, and the affine scans run in the suite", network.Quote(opt.Op))
 	}
 	// Check the type, the operator and the tuning on the first network.
 	for _, t := range append([]gpukernels.Options{opt.Tuning}, variantTunings(opt.Variants)...) {
@@ -391,6 +395,10 @@ func newHarnessData(opt *BenchOptions) (*harnessData, error) {
 	}
 	r, err := opt.tuning(opt.Type, opt.Op).Resolve(opt.Networks[0])
 	if err != nil {
+		if t, terr := gpukernels.LookupType(opt.Type); terr == nil && t.Float && slices.Contains([]string{"and", "or", "xor"}, opt.Op) {
+			// The header's other operators are not the benchmark's.
+			return nil, fmt.Errorf("bench: operator %s is not defined for %s: allowed for %s in the benchmark are add, max, min", opt.Op, t.Name, t.Name)
+		}
 		return nil, err
 	}
 	typ, err := gpukernels.LookupType(r.Type)
