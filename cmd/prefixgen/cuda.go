@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -383,6 +384,9 @@ func cudaCommand() *cli.Command {
 					if buildOnly && c.String("keep") == "" {
 						return usage(c, "--build-only needs --keep DIR: the folder the harness is built in")
 					}
+					if err := bench.CheckArch(c.String("arch")); err != nil {
+						return usage(c, "%v", err)
+					}
 					keep := c.String("keep")
 					if st, err := os.Stat(keep); keep != "" && err == nil && !st.IsDir() {
 						return usage(c, "--keep %s: not a folder: allowed a folder, made if missing", keep)
@@ -400,7 +404,10 @@ func cudaCommand() *cli.Command {
 					}
 					if keep != "" {
 						if err := os.MkdirAll(keep, 0o755); err != nil {
-							return usage(c, "--keep %s: %v", keep, err)
+							if pe, ok := errors.AsType[*fs.PathError](err); ok {
+								err = fmt.Errorf("%s: %v", pe.Path, pe.Err)
+							}
+							return usage(c, "--keep %s: cannot make the folder (%v): allowed a folder, made if missing", keep, err)
 						}
 					}
 					build := bench.BuildOptions{NVCC: nvcc, Arch: c.String("arch"), Dir: keep, Log: c.App.ErrWriter, Verbose: c.Bool("verbose"), ToolTimeout: timeout}
@@ -605,6 +612,9 @@ func cudaSweep(c *cli.Context, timeout time.Duration) error {
 func runSuite(c *cli.Context, flag string, opt bench.SuiteOptions, steps string) error {
 	if st, err := os.Stat(opt.Dir); err == nil && !st.IsDir() {
 		return usage(c, "--%s %s: not a folder: allowed a folder, made if missing", flag, opt.Dir)
+	}
+	if err := bench.CheckArch(c.String("arch")); err != nil {
+		return usage(c, "%v", err)
 	}
 	var err error
 	if opt.NVCC, err = bench.FindNVCC(); err != nil {

@@ -152,6 +152,8 @@ func TestCudaBadInput(t *testing.T) {
 		{"no nvcc list", []string{"cuda", "bench", "-t", "kogge-stone,sklansky", "--sizes", "2^28,2^20+17"}, "prefixgen cuda bench: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
 		{"no nvcc", []string{"cuda", "bench", "-t", "all"}, "prefixgen cuda bench: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
 		{"bench carry", []string{"cuda", "bench", "-t", "sklansky", "--op", "carry"}, `prefixgen cuda bench: the benchmark scans with a built-in operator (add, max, min, and, or, xor), not "carry"; bigadd always runs`},
+		{"bench arch", []string{"cuda", "bench", "-t", "sklansky", "--build-only", "--keep", filepath.Join(dir, "arch"), "--arch", "sm_90 -x"}, `prefixgen cuda bench: --arch "sm_90 -x": allowed native, all, all-major, sm_NN or compute_NN, as nvcc -arch takes them`},
+		{"suite arch", []string{"cuda", "bench", "--suite", filepath.Join(dir, "arch"), "--arch", "90"}, `prefixgen cuda bench: --arch "90": allowed native, all, all-major, sm_NN or compute_NN, as nvcc -arch takes them`},
 		{"bench affine", []string{"cuda", "bench", "-t", "sklansky", "--type", "double", "--op", "affine"}, `prefixgen cuda bench: the benchmark scans with a built-in operator (add, max, min, and, or, xor), not "affine"; bigadd always runs, and the affine scans run in the suite`},
 		{"bench runs", []string{"cuda", "bench", "-t", "sklansky", "--runs", "3"}, "prefixgen cuda bench: 3 timed runs out of range: allowed 20 to 10000"},
 		{"suite no nvcc", []string{"cuda", "bench", "--suite", filepath.Join(dir, "suite")}, "prefixgen cuda bench: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"},
@@ -476,4 +478,9 @@ func TestCudaBenchNoDeviceFirst(t *testing.T) {
 	assert.FileExists(t, filepath.Join(keep, "harness"))
 	assert.FileExists(t, filepath.Join(keep, "harness.cu"))
 	assert.FileExists(t, marker)
+	// A folder that cannot be made, under a file, is bad input.
+	under := filepath.Join(keep, "harness.cu", "sub")
+	status, _, errOut = prefixgen("cuda", "bench", "-t", "sklansky", "--build-only", "--keep", under)
+	assert.Equal(t, 2, status)
+	assert.Equal(t, "prefixgen cuda bench: --keep "+under+": cannot make the folder ("+filepath.Join(keep, "harness.cu")+": not a directory): allowed a folder, made if missing\n", errOut)
 }

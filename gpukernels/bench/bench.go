@@ -689,6 +689,20 @@ func (build BuildOptions) build(ctx context.Context, opt BenchOptions) (*harness
 	return buildHarness(ctx, files, build)
 }
 
+// archPattern is what nvcc's -arch takes: a virtual or real architecture
+// (compute_90, sm_90, sm_90a), or native, all, all-major.
+var archPattern = regexp.MustCompile(`^(?:native|all|all-major|(?:sm|compute)_[1-9][0-9]{1,2}[af]?)$`)
+
+// CheckArch reports an arch BuildOptions.Arch cannot be: anything but
+// native, all, all-major, sm_NN or compute_NN. Whether nvcc knows NN is
+// nvcc's to say.
+func CheckArch(arch string) error {
+	if arch == "" || archPattern.MatchString(arch) {
+		return nil
+	}
+	return fmt.Errorf("--arch %s: allowed native, all, all-major, sm_NN or compute_NN, as nvcc -arch takes them", network.Quote(arch))
+}
+
 // ErrNoBuild is wrapped by the error of an nvcc that exited 0 without
 // building the harness: no harness binary, or no ptxas report of its
 // kernels (-Xptxas -v), which every real build prints.
