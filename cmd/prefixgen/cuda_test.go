@@ -134,7 +134,7 @@ func TestCudaBadInput(t *testing.T) {
 		{"long delay", []string{"cuda", "bench", "-t", "sklansky", "--partial-delay", "2000000"}, "prefixgen cuda bench: --partial-delay 2000000 out of range: allowed 0 to 1048576 ns (see --help)"},
 		{"zero delay grid", []string{"cuda", "emit", "-t", "sklansky", "--delay-grid", "0"}, "prefixgen cuda emit: --delay-grid 0 out of range: allowed 1 block or more (see --help)"},
 		{"tile order", []string{"cuda", "emit", "-t", "sklansky", "--tile-order", "random"}, `prefixgen cuda emit: unknown tile order "random": allowed atomic, block`},
-		{"bench zero items", []string{"cuda", "bench", "-t", "sklansky", "--items", "0"}, `prefixgen cuda bench: --items: size "0" is not a number, 2^K or 2^K±C from 1 to 2^40`},
+		{"bench zero items", []string{"cuda", "bench", "-t", "sklansky", "--items", "0"}, `prefixgen cuda bench: --items: size "0" out of range: allowed 1 to 2^40`},
 		{"bench zero runs", []string{"cuda", "bench", "-t", "sklansky", "--runs", "0"}, "prefixgen cuda bench: --runs 0 out of range: allowed 20 to 10000 (see --help)"},
 		{"bench zero items per thread", []string{"cuda", "bench", "-t", "sklansky", "--items-per-thread", "0"}, "prefixgen cuda bench: --items-per-thread 0 out of range: allowed 1 to 32 (see --help)"},
 		{"bench width above 32", []string{"cuda", "bench", "-t", "sklansky", "--width", "33"}, "prefixgen cuda bench: --width 33 out of range: a warp scan allows 1 to 32 lanes; for 2 to 2048 columns, cuda emit --block shared builds a shared-memory block scan\n"},

@@ -18,5 +18,5 @@ func ExampleParseSizes() {
 	fmt.Println(err)
 	// Output:
 	// [268435456 268435455 1048593 31]
-	// bench: size "2^41" is not a number, 2^K or 2^K±C from 1 to 2^40
+	// bench: size "2^41" out of range: allowed 1 to 2^40
 }

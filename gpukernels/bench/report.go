@@ -499,7 +499,8 @@ func ParseSizes(s string) ([]int64, error) {
 // ParseSize reads one number of items: a number, 2^K, or 2^K plus or minus
 // a number, from 1 to MaxBenchItems (the --items of prefixgen cuda bench).
 func ParseSize(f string) (int64, error) {
-	bad := fmt.Errorf("bench: size %q is not a number, 2^K or 2^K±C from 1 to 2^40", f)
+	bad := fmt.Errorf("bench: size %s is not a number, 2^K or 2^K±C from 1 to 2^40", network.Quote(f))
+	outside := fmt.Errorf("bench: size %s out of range: allowed 1 to 2^40", network.Quote(f))
 	if f == "" || len(f) > 24 {
 		return 0, bad
 	}
@@ -528,8 +529,11 @@ func ParseSize(f string) (int64, error) {
 			}
 		}
 		e, ok := num(k)
-		if !ok || e > 40 {
+		if !ok {
 			return 0, bad
+		}
+		if e > 40 {
+			return 0, outside
 		}
 		n = int64(1) << e
 		if sign != 0 {
@@ -546,7 +550,7 @@ func ParseSize(f string) (int64, error) {
 		}
 	}
 	if n < 1 || n > MaxBenchItems {
-		return 0, bad
+		return 0, outside
 	}
 	return n, nil
 }
