@@ -220,7 +220,7 @@ func cudaCommand() *cli.Command {
 			cudaNamed(&cli.Command{
 				Name:      "emit",
 				Usage:     "write a header-only CUDA library of scans built from one network",
-				UsageText: "prefixgen cuda emit -t TOPO [--width W] [--param k=V] [--type T] [--op OP] [--block shuffle|shared [--no-pad]] [--segmented FLAGTYPE] [-o FILE]\nprefixgen cuda emit --from FILE [--type T] [--op OP] [-o FILE]",
+				UsageText: "prefixgen cuda emit -t TOPO [--width W] [--param k=V] [--type T] [--op OP] [--block shuffle|raking|shared [--no-pad]] [--segmented FLAGTYPE] [-o FILE]\nprefixgen cuda emit --from FILE [--type T] [--op OP] [-o FILE]",
 				Description: "Lowers the network to a warp program and writes a .cuh with, in namespace prefixgen::NAME, the\n" +
 					"warp scans (inclusive, exclusive), a block scan, a single-pass device-wide scan with decoupled\n" +
 					"look-back, a three-pass device-wide scan (tiles, tile totals, offsets) and, for --op carry, a\n" +

@@ -22,6 +22,7 @@ import (
 	"github.com/prefixgen/prefixgen/internal/suggest"
 	"github.com/prefixgen/prefixgen/internal/toolrun"
 	"github.com/prefixgen/prefixgen/liberty"
+	"github.com/prefixgen/prefixgen/network"
 )
 
 // Default names the library used when a spec is empty: OSU 0.18 µm.
@@ -134,7 +135,7 @@ func Open(spec string, dontUse []string) (*Library, error) {
 	for _, d := range dontUse {
 		for _, g := range strings.Fields(d) {
 			if _, err := path.Match(g, ""); err != nil {
-				return nil, fmt.Errorf("pdk: dont-use pattern %q: %v: allowed globs of cell names, * and ? as wildcards", g, err)
+				return nil, fmt.Errorf("pdk: dont-use pattern %s: a [ without its ] or a \\ at the end: allowed globs of cell names, * and ? as wildcards", network.Quote(g))
 			}
 			globs = append(globs, g)
 		}

@@ -248,7 +248,7 @@ func TestFiles(t *testing.T) {
 		{"only the patterns that took them", plain, []string{"FOO*", "NAND2*", "X*", "NAND2B"}, `^pdk: the cells not to use \(NAND2\* NAND2B\) leave library .*plain\.lib no cell for a two-input NAND, which it has`},
 		{"no flip-flop left", plain, []string{"DFF"}, `no cell for a D flip-flop, which it has \(DFF\)`},
 		{"no XOR left", plain, []string{"X*"}, `no cell for a two-input XOR or XNOR, which it has \(XNOR2\)`},
-		{"bad glob", plain, []string{"NAND[2"}, `^pdk: dont-use pattern "NAND\[2": syntax error in pattern: allowed globs of cell names`},
+		{"bad glob", plain, []string{"NAND[2"}, `^pdk: dont-use pattern "NAND\[2": a \[ without its \] or a \\ at the end: allowed globs of cell names`},
 		{"unknown name", "asap8", nil, `^pdk: unknown library "asap8" \(did you mean asap7\?\): allowed osu018, osu035, sky130hd, asap7, a Liberty file \(\.lib or \.lib\.gz\), files separated by commas, or a folder of them$`},
 		{"unknown far", "tsmc", nil, `^pdk: unknown library "tsmc": allowed`},
 		{"platform not carried", "nangate45", nil, `^pdk: library "nangate45" is not carried with prefixgen: give its Liberty file \(nangate45_typ\.lib\.gz, as OpenSTA and OpenROAD ship it\), whose platform record prefixgen applies: allowed osu018, osu035, sky130hd, asap7, a Liberty file`},
