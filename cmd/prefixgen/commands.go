@@ -256,8 +256,19 @@ func genCommand() *cli.Command {
 			if err := checkArch(c, arch, nets); err != nil {
 				return err
 			}
-			if n := nets[0].Width(); c.String("format") == "yosys-lcu" && n > emit.MaxLCUWidth {
-				return usage(c, "width %d too wide for a $lcu techmap: allowed 1 to %d", n, emit.MaxLCUWidth)
+			if c.String("format") == "yosys-lcu" {
+				if n := nets[0].Width(); n > emit.MaxLCUWidth {
+					return usage(c, "width %d too wide for a $lcu techmap: allowed 1 to %d", n, emit.MaxLCUWidth)
+				}
+				// The flags are refused with the format; a document's adder
+				// is the document's, and a radix network carries its valency.
+				plain := arch
+				if topologies.ValencyOf(nets[0]) == arch.Normal().Valency {
+					plain.Valency = adder.Standard.Valency
+				}
+				if !plain.IsStandard() {
+					return usage(c, "-f yosys-lcu writes a network's carry tree for Yosys's $lcu cells, not the adder of %s (%s): allowed a network document, or -f verilog or vhdl for its adder", c.String("from"), plain.Name())
+				}
 			}
 			if c.String("format") == "text" {
 				params, _ := topologies.ParseParams(c.StringSlice("param"))

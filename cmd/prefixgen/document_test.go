@@ -52,6 +52,15 @@ func TestAdderDocument(t *testing.T) {
 		})
 	}
 
+	// A $lcu techmap is a carry tree alone: an adder document's adder
+	// does not fit one.
+	status, _, errOut := prefixgen("gen", "--from", path, "-f", "yosys-lcu")
+	assert.Equal(t, 2, status)
+	assert.Equal(t, "prefixgen gen: -f yosys-lcu writes a network's carry tree for Yosys's $lcu cells, not the adder of "+path+" (sparse=2 ling): allowed a network document, or -f verilog or vhdl for its adder\n", errOut)
+	radixDoc, _ := writeDoc(t, "-t", "kogge-stone", "-n", "16", "--valency", "4", "-f", "json")
+	status, _, errOut = prefixgen("gen", "--from", radixDoc, "-f", "yosys-lcu")
+	assert.Equal(t, 0, status, errOut)
+
 	// verify checks the document's adder, as it is described, and names it.
 	status, out, errOut := prefixgen("verify", "--from", path, "--vectors", "640")
 	require.Equal(t, 0, status, errOut)
