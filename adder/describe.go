@@ -859,6 +859,30 @@ func (b *builder) pipeline() error {
 	return nil
 }
 
+// StagesError is the error of more register stages (or fewer than one)
+// than a carry tree of Depth levels takes: 1 to Depth + 1.
+type StagesError struct {
+	Stages, Depth int
+}
+
+func (e *StagesError) Error() string {
+	return fmt.Sprintf("adder: %d pipeline stages for a carry tree of depth %d: allowed 1 to %d", e.Stages, e.Depth, e.Depth+1)
+}
+
+// Shallowest returns, of errs, the StagesError of the shallowest carry tree
+// and its index: the range every adder of a run takes. It returns nil and
+// -1 where errs hold none.
+func Shallowest(errs []error) (*StagesError, int) {
+	var best *StagesError
+	at := -1
+	for i, err := range errs {
+		if se, ok := errors.AsType[*StagesError](err); ok && (best == nil || se.Depth < best.Depth) {
+			best, at = se, i
+		}
+	}
+	return best, at
+}
+
 // BalancedCuts returns the levels after which k register stages split an
 // adder whose carry tree has the given depth into k + 1 runs of logic as
 // even as levels allow. The adder has depth + 2 levels of logic: the
@@ -871,7 +895,7 @@ func BalancedCuts(depth, k int) ([]int, error) {
 		return nil, fmt.Errorf("adder: a carry tree of depth %d: allowed 0 to %d", depth, network.MaxWidth-1)
 	}
 	if k < 1 || k > depth+1 {
-		return nil, fmt.Errorf("adder: %d pipeline stages for a carry tree of depth %d: allowed 1 to %d", k, depth, depth+1)
+		return nil, &StagesError{Stages: k, Depth: depth}
 	}
 	logic := depth + 2
 	cuts := make([]int, k)

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -121,16 +122,25 @@ func SynthesizeEach(ctx context.Context, adders []Measured, cells *adder.Cells, 
 	width := adders[0].Network.Width()
 	designs := make([]*physical.Design, 0, len(adders)+1)
 	measured := make([]Measured, len(adders))
+	stages := make([]error, len(adders))
 	for i, m := range adders {
 		if w := m.Network.Width(); w != width {
 			return nil, nil, &AdderError{Point: m.Name, Err: fmt.Errorf("width %d differs from the other adders' %d: allowed one width in a run", w, width)}
 		}
 		d, err := physical.ArchitectureDesign(m.Network, m.Adder, cells)
+		if _, ok := errors.AsType[*adder.StagesError](err); ok {
+			stages[i] = err
+			continue
+		}
 		if err != nil {
 			return nil, nil, &AdderError{Point: m.Name, Err: err}
 		}
 		designs = append(designs, d)
 		measured[i] = Measured{Point: m.Point, Adder: m.Adder.Normal()}
+	}
+	// Too many stages for some: the range all take is the shallowest's.
+	if se, i := adder.Shallowest(stages); se != nil {
+		return nil, nil, &AdderError{Point: adders[i].Name, Err: se}
 	}
 	ref, err := physical.ReferenceDesign(width)
 	if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"io"
 	"slices"
 	"strings"
@@ -113,10 +114,19 @@ func adderStats(c *cli.Context, arch adder.Architecture) error {
 // checkArch refuses an architecture that does not fit a network, before
 // anything is written.
 func checkArch(c *cli.Context, arch adder.Architecture, nets []*network.Network) error {
-	for _, n := range nets {
-		if err := arch.Check(n); err != nil {
-			return adderUsage(c, err)
+	errs := make([]error, len(nets))
+	for i, n := range nets {
+		errs[i] = arch.Check(n)
+		if _, stages := errors.AsType[*adder.StagesError](errs[i]); errs[i] != nil && !stages {
+			return adderUsage(c, errs[i])
 		}
+	}
+	// Too many stages for some: the range all take is the shallowest's.
+	if se, i := adder.Shallowest(errs); se != nil {
+		if len(nets) == 1 {
+			return adderUsage(c, se)
+		}
+		return usage(c, "%s: %s", emit.Name(nets[i]), strings.TrimPrefix(se.Error(), "adder: "))
 	}
 	return nil
 }

@@ -525,6 +525,8 @@ func TestExploreSparseRefused(t *testing.T) {
 		{[]string{"--synth", "--no-reset"}, "--no-reset applies to a pipelined adder: allowed with --stages"},
 		{[]string{"--synth", "--stages", "0"}, "--stages 0 out of range: allowed 1 to the depth of the carry tree + 1"},
 		{[]string{"--synth", "--stages", "4"}, "kogge-stone: adder: 4 pipeline stages for a carry tree of depth 2: allowed 1 to 3"},
+		// The range is the shallowest tree's, whichever tree fails first.
+		{[]string{"--synth", "--stages", "9", "--all"}, "kogge-stone: adder: 9 pipeline stages for a carry tree of depth 2: allowed 1 to 3"},
 	} {
 		status, out, errOut := prefixgen(append([]string{"explore", "-n", "4", "--no-optimize"}, tt.args...)...)
 		assert.Equal(t, 2, status, tt.args)
@@ -686,6 +688,7 @@ func TestSynthVerilog(t *testing.T) {
 		{[]string{"-t", "sklansky", "-n", "8", "--no-reset"}, "--no-reset applies to a pipelined adder: allowed with --stages"},
 		{[]string{"-t", "sklansky", "-n", "8", "--stages", "0"}, "--stages 0 out of range: allowed 1 to the depth of the carry tree + 1"},
 		{[]string{"-t", "sklansky", "-n", "8", "--stages", "9"}, "9 pipeline stages for a carry tree of depth 3: allowed 1 to 4"},
+		{[]string{"-t", "all", "-n", "8", "--stages", "9"}, "prefixgen synth: kogge-stone: 9 pipeline stages for a carry tree of depth 3: allowed 1 to 4\n"},
 		{[]string{"--verilog", path, "--stages", "2"}, "--stages does not apply to --verilog: the file fixes the design"},
 		{[]string{"--verilog", latch}, "module latch has 1 latch ($_DLATCH_P_): allowed combinational logic and rising-edge flip-flops clocked from input ports"},
 	} {
