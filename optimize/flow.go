@@ -7,6 +7,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strconv"
 
 	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/network"
@@ -320,7 +321,7 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 			of = fmt.Sprintf("optimize: of 1 network of width %d measured", n)
 		}
 		if goal.Area {
-			return FlowResult{}, &NotFoundError{fmt.Sprintf("%s, none has an area ≤ %g µm²: the smallest, %s, has %.0f µm²", of, goal.Bound, near, measuredArea(results[closest]))}
+			return FlowResult{}, &NotFoundError{fmt.Sprintf("%s, none has an area ≤ %g µm²: the smallest, %s, has %s µm²", of, goal.Bound, near, strconv.FormatFloat(physical.RoundUM2(measuredArea(results[closest])), 'f', -1, 64))}
 		}
 		return FlowResult{}, &NotFoundError{fmt.Sprintf("%s, none has a delay ≤ %g ns: the fastest, %s, takes %.3f ns", of, goal.Bound, near, measuredDelay(results[closest]))}
 	}
