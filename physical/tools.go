@@ -662,6 +662,9 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 			}
 			return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s has no flip-flop Yosys can map a %s onto: allowed a library with a rising-edge D flip-flop", t.name, kind), err: err}
 		}
+		if module, parent, ok := toolrun.YosysUndeclared(said); d.outside && ok {
+			return nil, &SetupError{msg: fmt.Sprintf("physical: module %s instantiates %s, which neither the file nor the library %s declares: allowed --liberty naming the library the netlist was mapped to", parent, module, t.name), err: err}
+		}
 		if (d.outside || d.Adder.InstantiatesCells()) && said != "" {
 			return nil, &SetupError{msg: fmt.Sprintf("physical: yosys cannot synthesize module %s of the Verilog given: %s", d.Top, sourceLine.ReplaceAllString(said, "line $1: $2")), err: err}
 		}

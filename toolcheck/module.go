@@ -2,6 +2,7 @@ package toolcheck
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -37,6 +38,9 @@ type ModuleOptions struct {
 	// functions from it (read_liberty) and writes them as Verilog models,
 	// which every check reads beside the module.
 	Liberty string
+	// LibraryName names the library in messages, as the user named it
+	// (sky130hd, a file); empty means Liberty.
+	LibraryName string
 }
 
 // NewModuleDesign returns a design of a user's own Verilog: the module
@@ -90,7 +94,7 @@ func NewModuleDesign(ctx context.Context, src []byte, mo ModuleOptions, opt Opti
 	script += "hierarchy -check -top " + top + "; proc; write_json ports.json"
 	res, err := toolrun.Run(ctx, toolrun.Cmd{Path: yosys, Args: []string{"-q", "-p", script}, Dir: dir, Timeout: opt.ToolTimeout})
 	if err != nil {
-		return nil, yosysInputError(res, err, "read the module", "toolcheck: yosys: ", mo.Liberty == "")
+		return nil, yosysInputError(res, err, "read the module", "toolcheck: yosys: ", &mo)
 	}
 	ports, err := readPorts(filepath.Join(dir, "ports.json"), top)
 	if err != nil {
@@ -298,7 +302,7 @@ func cellModels(ctx context.Context, yosys, dir, liberty string, limit time.Dura
 	script := "read_liberty -ignore_miss_func liberty.lib; write_verilog -noattr " + cellsFile
 	res, err := toolrun.Run(ctx, toolrun.Cmd{Path: yosys, Args: []string{"-q", "-p", script}, Dir: dir, Timeout: limit})
 	if err != nil {
-		return nil, yosysInputError(res, err, "read the Liberty file "+liberty, "toolcheck: yosys cannot read the Liberty file "+liberty+": ", false)
+		return nil, yosysInputError(res, err, "read the Liberty file "+liberty, "toolcheck: yosys cannot read the Liberty file "+liberty+": ", nil)
 	}
 	models, err := os.ReadFile(filepath.Join(dir, cellsFile))
 	if err != nil {
@@ -310,10 +314,10 @@ func cellModels(ctx context.Context, yosys, dir, liberty string, limit time.Dura
 // yosysInputError returns the error of a Yosys run that failed to do what
 // (read the module): an *InputError, prefix then Yosys's own error line,
 // where it printed one (the input must change), or else Yosys's failure,
-// wrapped (a crash, its time limit, the context's end). noLiberty says
-// that no Liberty file was given, which a module of cells Yosys does not
-// know needs.
-func yosysInputError(res *toolrun.Result, err error, what, prefix string, noLiberty bool) error {
+// wrapped (a crash, its time limit, the context's end). mo, for a run that
+// read the module, says what it was read with: a module it instantiates
+// that neither the file nor mo's library declares is named, in words.
+func yosysInputError(res *toolrun.Result, err error, what, prefix string, mo *ModuleOptions) error {
 	_, exited := errors.AsType[*toolrun.ExitError](err)
 	var out string
 	if res != nil {
@@ -323,8 +327,11 @@ func yosysInputError(res *toolrun.Result, err error, what, prefix string, noLibe
 	if !exited || msg == "" {
 		return fmt.Errorf("toolcheck: yosys could not %s: %w", what, err)
 	}
-	if noLiberty && strings.Contains(msg, "is not part of the design") {
-		return &InputError{prefix + strings.TrimSuffix(msg, ".") + ": allowed a file that declares every module it uses, or --liberty naming the library of its cells"}
+	if module, parent, ok := toolrun.YosysUndeclared(msg); mo != nil && ok {
+		if mo.Liberty == "" {
+			return &InputError{fmt.Sprintf("toolcheck: module %s instantiates %s, which the file does not declare: allowed a file that declares every module it uses, or --liberty naming the library of its cells", parent, module)}
+		}
+		return &InputError{fmt.Sprintf("toolcheck: module %s instantiates %s, which neither the file nor the library %s declares: allowed --liberty naming the library the netlist was mapped to", parent, module, cmp.Or(mo.LibraryName, mo.Liberty))}
 	}
 	return &InputError{prefix + msg}
 }

@@ -139,6 +139,8 @@ func TestModuleDesignRefused(t *testing.T) {
 	plain := emitted(t, "brent-kung", 4, adder.Standard)
 	pipe := emitted(t, "brent-kung", 4, adder.Architecture{Flags: adder.Carry, Stages: 1})
 	noCarry := adder.Architecture{}
+	asap7, err := physical.LibertyPath("asap7", nil)
+	require.NoError(t, err)
 	tests := []struct {
 		name  string
 		src   string
@@ -155,9 +157,9 @@ func TestModuleDesignRefused(t *testing.T) {
 		{name: "pipeline without its latency", src: string(pipe),
 			err: "toolcheck: module prefix_adder_brent_kung_4_pipe1 has ports input a[3:0], input b[3:0], input cin, input clk, input rst, output cout, output sum[3:0]: allowed the ports of a + b + cin, input a[3:0], input b[3:0], input cin, output cout, output sum[3:0] (a pipeline is checked with its latency, --stages K)"},
 		{name: "unknown cells", src: fullAdderCells,
-			err: "' referenced in module `\\fa' in cell `\\"},
-		{name: "unknown cells, allowed", src: fullAdderCells,
-			err: " is not part of the design: allowed a file that declares every module it uses, or --liberty naming the library of its cells"},
+			err: "toolcheck: module fa instantiates INVX1, which the file does not declare: allowed a file that declares every module it uses, or --liberty naming the library of its cells"},
+		{name: "cells of another library", src: fullAdderCells, mo: toolcheck.ModuleOptions{Liberty: asap7},
+			err: "toolcheck: module fa instantiates INVX1, which neither the file nor the library " + asap7 + " declares: allowed --liberty naming the library the netlist was mapped to"},
 		{name: "syntax", src: "module m (input a; endmodule\n", err: "toolcheck: yosys: ERROR: "},
 		{name: "sparse", src: string(plain), adder: &adder.Architecture{Flags: adder.Carry, Sparse: 2},
 			err: "toolcheck: sparseness, valency, Ling's carries and pipeline levels describe a network's adder: allowed for a module of your own the operation, its flags, and its latency as stages"},
@@ -184,7 +186,7 @@ func TestModuleDesignRefused(t *testing.T) {
 	// A Liberty file Yosys cannot read.
 	bad := filepath.Join(t.TempDir(), "bad.lib")
 	require.NoError(t, os.WriteFile(bad, []byte("library (x) { cell (A) { area : "), 0o644))
-	_, err := toolcheck.NewModuleDesign(context.Background(), []byte(fullAdderCells), toolcheck.ModuleOptions{Liberty: bad}, toolcheck.Options{})
+	_, err = toolcheck.NewModuleDesign(context.Background(), []byte(fullAdderCells), toolcheck.ModuleOptions{Liberty: bad}, toolcheck.Options{})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "toolcheck: yosys cannot read the Liberty file "+bad+": ERROR: ")
 }

@@ -922,6 +922,7 @@ func checkVerilog(c *cli.Context, opt toolcheck.Options) error {
 		if mo.Liberty, err = libertyPath(c); err != nil {
 			return err
 		}
+		mo.LibraryName = c.String("liberty")
 	}
 	newDesign := toolcheck.NewModuleDesign
 	if hdl == "vhdl" {

@@ -672,6 +672,8 @@ func TestSynthVerilog(t *testing.T) {
 	require.NoError(t, os.WriteFile(broken, []byte("module broken(input a, output y);\n  assign y = ;\nendmodule\n"), 0o644))
 	latch := filepath.Join(dir, "latch.v")
 	require.NoError(t, os.WriteFile(latch, []byte("module latch(input en, input d, output reg q);\n  always @* if (en) q = d;\nendmodule\n"), 0o644))
+	osu := filepath.Join(dir, "osu.v") // a netlist of OSU's cells
+	require.NoError(t, os.WriteFile(osu, []byte("module osu(input [0:0] a, b, input cin, output [0:0] sum, output cout);\n  INVX1 i (.A(a[0]), .Y(sum[0]));\n  INVX1 j (.A(b[0]), .Y(cout));\nendmodule\n"), 0o644))
 	for _, tt := range []struct {
 		args []string
 		want string
@@ -690,6 +692,7 @@ func TestSynthVerilog(t *testing.T) {
 		{[]string{"-t", "sklansky", "-n", "8", "--stages", "9"}, "9 pipeline stages for a carry tree of depth 3: allowed 1 to 4"},
 		{[]string{"-t", "all", "-n", "8", "--stages", "9"}, "prefixgen synth: kogge-stone: 9 pipeline stages for a carry tree of depth 3: allowed 1 to 4\n"},
 		{[]string{"--verilog", path, "--stages", "2"}, "--stages does not apply to --verilog: the file fixes the design"},
+		{[]string{"--verilog", osu, "--liberty", "sky130hd"}, "prefixgen synth: module osu instantiates INVX1, which neither the file nor the library sky130hd declares: allowed --liberty naming the library the netlist was mapped to\n"},
 		{[]string{"--verilog", latch}, "module latch has 1 latch ($_DLATCH_P_): allowed combinational logic and rising-edge flip-flops clocked from input ports"},
 	} {
 		status, out, errOut := prefixgen(append([]string{"synth"}, tt.args...)...)

@@ -2,6 +2,7 @@ package toolrun
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -67,4 +68,20 @@ func OneLine(s string) string {
 		s = string([]rune(s)[:MaxLine-1]) + "…"
 	}
 	return s
+}
+
+// yosysUndeclared matches Yosys's error for a module that instantiates one
+// nothing declares.
+var yosysUndeclared = regexp.MustCompile("Module `\\\\?([^']+)' referenced in module `\\\\?([^']+)' in cell `[^']*' is not part of the design")
+
+// YosysUndeclared reads Yosys's error for a module that instantiates one
+// that nothing read declares ("Module `\X' referenced in module `\top' in
+// cell `\u1' is not part of the design"): the module instantiated, the
+// one instantiating it, and whether msg is that error.
+func YosysUndeclared(msg string) (module, parent string, ok bool) {
+	m := yosysUndeclared.FindStringSubmatch(msg)
+	if m == nil {
+		return "", "", false
+	}
+	return m[1], m[2], true
 }
