@@ -1,6 +1,7 @@
 package simulate_test
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -106,4 +107,43 @@ func TestVerifyDescriptionErrors(t *testing.T) {
 	assert.ErrorContains(t, err, "simulate: the description reads nowhere, which it does not declare")
 	_, err = simulate.VerifyDescription(d, simulate.VerifyOptions{Vectors: -1})
 	assert.Error(t, err)
+}
+
+// FuzzVerifyDocument: every adder a document describes, read as prefixgen
+// reads --from, computes a + b + cin: its network is proven, and its
+// description, evaluated gate by gate, must agree with math/big. Library
+// cells are stand-ins whose functions the description states.
+func FuzzVerifyDocument(f *testing.F) {
+	net4 := `"network":{"format":"prefixgen.network/v1","width":4,"topology":"brent-kung","params":{},"cells":[[0,1],[2,3],[4,5],[4,2]],"outputs":[0,4,7,6]}`
+	for _, s := range []string{
+		`{"format":"prefixgen.adder/v1","sparse":2,"valency":2,"ling":true,` + net4 + `}`,
+		`{"format":"prefixgen.adder/v1","sparse":1,"valency":3,"ling":false,"stages":2,"no_reset":true,` + net4 + `}`,
+		`{"format":"prefixgen.adder/v1","sparse":4,"valency":2,"ling":false,"pg_cells":true,` + net4 + `}`,
+		`{"format":"prefixgen.adder/v1","sparse":2,"valency":2,"ling":true,"fa_cells":true,"increment":true,` + net4 + `}`,
+		`{"format":"prefixgen.adder/v1","sparse":1,"valency":2,"ling":false,"fa_cells":true,"network":{"format":"prefixgen.network/v1","width":3,"cells":[[0,1],[3,2]],"outputs":[0,3,4]}}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		net, arch, err := adder.ReadDocument(bytes.NewReader(data))
+		if err != nil || net.Width() > 64 || net.Size() > 2000 {
+			return
+		}
+		cells := (*adder.Cells)(nil)
+		if arch.PGCells || arch.FACells {
+			both := adder.Cells{NAND2: pgCells.NAND2, OAI21: pgCells.OAI21, FA: invertedFA.FA}
+			cells = &both
+		}
+		d, err := adder.Describe(net, arch, cells)
+		if err != nil {
+			t.Fatalf("a document read describes no adder: %v", err)
+		}
+		r, err := simulate.VerifyDescription(d, simulate.VerifyOptions{Vectors: 256, Seed: 1})
+		if err != nil {
+			t.Fatalf("%s: %v", arch.Name(), err)
+		}
+		if r.Mismatch != nil {
+			t.Fatalf("%s, %d bits: %v", arch.Name(), net.Width(), r.Mismatch)
+		}
+	})
 }
