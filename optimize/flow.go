@@ -126,7 +126,7 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 	var starts []scored
 	startKeys := map[string]bool{}
 	for i, net := range opt.Start { // within the bounds: Check
-		key := fmt.Sprint(net.Spec().Cells, net.Outputs())
+		key := netKey(net)
 		if startKeys[key] {
 			continue
 		}
@@ -196,14 +196,14 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 	var distinct, leadKeep []scored
 	seen := maps.Clone(startKeys)
 	for _, s := range leadPool {
-		key := fmt.Sprint(s.net.Spec().Cells, s.net.Outputs())
+		key := netKey(s.net)
 		if !seen[key] {
 			seen[key] = true
 			leadKeep = append(leadKeep, s)
 		}
 	}
 	for _, s := range pool {
-		key := fmt.Sprint(s.net.Spec().Cells, s.net.Outputs())
+		key := netKey(s.net)
 		if !seen[key] {
 			seen[key] = true
 			distinct = append(distinct, s)
@@ -269,9 +269,15 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 	// closest is the adder nearest the bound: the fastest under a delay
 	// bound, the smallest under an area bound.
 	best, bestNamed, closest := -1, -1, 0
-	isNamed := func(s scored) bool {
-		return slices.ContainsFunc(named, func(c candidate) bool { return c.net == s.net })
+	// A named network is named by its cells: a start that is one (a
+	// family's network written to a file) stands for it.
+	namedBy := map[string]*network.Network{}
+	for _, c := range named {
+		if key := netKey(c.net); namedBy[key] == nil {
+			namedBy[key] = c.net
+		}
 	}
+	isNamed := func(s scored) bool { return namedBy[netKey(s.net)] != nil }
 	for i, r := range results {
 		if goal.bounded(r) < goal.bounded(results[closest]) {
 			closest = i
@@ -349,7 +355,7 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 	res.Network, res.Figures, res.Source = net, net.Figures(), source
 	res.Model = score(candidate{net: net, figs: res.Figures}, opt).model
 	if bestNamed >= 0 {
-		res.Named, res.NamedModel, res.NamedMeasured = keep[bestNamed/len(sparse)].net, keep[bestNamed/len(sparse)].model, results[bestNamed]
+		res.Named, res.NamedModel, res.NamedMeasured = namedBy[netKey(keep[bestNamed/len(sparse)].net)], keep[bestNamed/len(sparse)].model, results[bestNamed]
 	}
 	// The flow measured the network before finish named it the
 	// optimizer's; the cells are the same.
@@ -359,6 +365,10 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 	}
 	return res, nil
 }
+
+// netKey names a network by its cells and outputs: two networks of one
+// key are one network, whatever each is called.
+func netKey(net *network.Network) string { return fmt.Sprint(net.Spec().Cells, net.Outputs()) }
 
 // flowLeadCandidates are the networks the flow measures whatever the model
 // says of them: the radix-k networks (the model counts their binary

@@ -119,6 +119,17 @@ func TestMinimizeFlowStart(t *testing.T) {
 	assert.Equal(t, first.Measured.DelayNS, again.Measured.DelayNS)
 	assert.Equal(t, first.Tried, again.Tried, "the start replaces the candidate it equals")
 
+	// A start that is a named network is still that named network: the
+	// best named adder within the bound is the same with it as without.
+	require.NotNil(t, first.Named)
+	opt.Start = []*network.Network{build(t, first.Named.Topology(), 8)}
+	named, err := optimize.MinimizeFlowDelay(ctx, opt, bk.AreaUM2, physical.Options{}, nil)
+	require.NoError(t, err)
+	require.NotNil(t, named.Named)
+	assert.Equal(t, first.Named.Topology(), named.Named.Topology())
+	assert.Equal(t, first.NamedMeasured.DelayNS, named.NamedMeasured.DelayNS)
+	opt.Start = []*network.Network{first.Network}
+
 	// Going on from it, with a start the candidates do not hold: that one
 	// is measured too, and the search comes back no slower.
 	opt.Start = append(opt.Start, odd8(t))
