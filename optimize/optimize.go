@@ -213,7 +213,7 @@ func Check(opt Options) error {
 		return fmt.Errorf("optimize: max fan-out %d out of range: allowed 0 (no bound), or %d or more at width %d and depth ≤ %d", opt.MaxFanout, LeastFanout(n, opt.MaxDepth), n, opt.MaxDepth)
 	case opt.adder().Stages < 0:
 		return fmt.Errorf("optimize: %d register stages out of range: allowed 0 (combinational) or more", opt.adder().Stages)
-	case opt.adder().Stages > opt.MaxDepth+1:
+	case opt.adder().Stages-1 > opt.MaxDepth:
 		return infeasible("optimize: no adder of depth %d or less takes %d register stages: allowed 1 to %d (the depth + 1), or a deeper bound", opt.MaxDepth, opt.adder().Stages, opt.MaxDepth+1)
 	case opt.adder().NoReset && opt.adder().Stages == 0:
 		return errors.New("optimize: no reset asked for a combinational adder: allowed with register stages only")

@@ -3,6 +3,7 @@ package optimize_test
 import (
 	"context"
 	"errors"
+	"math"
 	"fmt"
 	"math/bits"
 	"runtime"
@@ -232,6 +233,7 @@ func TestCheck(t *testing.T) {
 	assert.NoError(t, optimize.Check(optimize.Options{Width: 1, MaxDepth: 0}))
 	assert.NoError(t, optimize.Check(optimize.Options{Width: 2, MaxDepth: 1, MaxDelay: 2.44}), "the bound a refusal names is met")
 	assert.NoError(t, optimize.Check(optimize.Options{Width: 256, MaxDepth: 1 << 40, MaxFanout: 2}))
+	assert.NoError(t, optimize.Check(optimize.Options{Width: 8, MaxDepth: math.MaxInt}), "no bound overflows")
 	assert.NoError(t, optimize.Check(optimize.Options{Width: 256, MaxDepth: 8, MaxFanout: 3}))
 	assert.NoError(t, optimize.Check(optimize.Options{Width: 8, MaxDepth: 7, MaxFanout: 4, Start: []*network.Network{build(t, "ripple", 8), build(t, "kogge-stone", 8)}}))
 }
