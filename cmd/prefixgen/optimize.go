@@ -229,10 +229,10 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 	byArea := c.IsSet("max-area-um2")
 	ns, um2 := c.Float64("max-delay-ns"), c.Float64("max-area-um2")
 	if !byArea && (!(ns > 0) || ns > 1e6) {
-		return usage(c, "--max-delay-ns %v out of range: allowed a positive number of ns", ns)
+		return usage(c, "--max-delay-ns %v out of range: allowed a positive number of ns, up to 1000000", ns)
 	}
 	if byArea && (!(um2 > 0) || um2 > 1e12) {
-		return usage(c, "--max-area-um2 %v out of range: allowed a positive number of µm²", um2)
+		return usage(c, "--max-area-um2 %v out of range: allowed a positive number of µm², up to 1000000000000", um2)
 	}
 	flow, err := synthOptions(c)
 	if err != nil {
