@@ -1,6 +1,7 @@
 package gpukernels
 
 import (
+	"bytes"
 	"cmp"
 	"embed"
 	"fmt"
@@ -872,7 +873,18 @@ func CUDA(w io.Writer, net *network.Network, opt Options) error {
 	if err != nil {
 		return err
 	}
-	if err := templates.ExecuteTemplate(w, "scan.cuh.tmpl", d); err != nil {
+	// The include guard names the namespace and a hash of the rest of the
+	// header: two headers that differ never share one, so that two in one
+	// namespace (a functor ns::Op beside ns_Op, --namespace foo beside FOO)
+	// fail to compile together rather than the second being left out.
+	var b bytes.Buffer
+	if err := templates.ExecuteTemplate(&b, "scan.cuh.tmpl", d); err != nil {
+		return fmt.Errorf("gpukernels: %w", err)
+	}
+	h := fnv.New32a()
+	h.Write(b.Bytes())
+	guard := fmt.Sprintf("%s_%08X_CUH", strings.TrimSuffix(d.Guard, "_CUH"), h.Sum32())
+	if _, err := w.Write(bytes.ReplaceAll(b.Bytes(), []byte(d.Guard), []byte(guard))); err != nil {
 		return fmt.Errorf("gpukernels: %w", err)
 	}
 	return nil
@@ -887,7 +899,7 @@ func newCUDAData(net *network.Network, opt Options) (*cudaData, error) {
 	}
 	d := &cudaData{
 		Namespace:      c.namespace,
-		Guard:          "PREFIXGEN_" + strings.ToUpper(c.namespace) + "_CUH",
+		Guard:          "PREFIXGEN_" + strings.ToUpper(c.namespace) + "_CUH", // CUDA adds the hash
 		Type:           c.typ,
 		Limb:           c.limb,
 		Op:             c.op,

@@ -71,7 +71,7 @@ func TestCUDAHeader(t *testing.T) {
 		"// tuning:     16 items per thread, 256 threads per block, look-back window of 32 tiles\n",
 		"// totals:     ladner-fischer k=1 of width 8",
 		"namespace ladner_fischer_k1_32_double_min {",
-		"#ifndef PREFIXGEN_LADNER_FISCHER_K1_32_DOUBLE_MIN_CUH",
+		"#ifndef PREFIXGEN_LADNER_FISCHER_K1_32_DOUBLE_MIN_",
 		"detail::DoubleFromBits(0x7ff0000000000000ull)",
 		"struct Min {",
 	} {
@@ -705,4 +705,26 @@ func TestResolve(t *testing.T) {
 	assert.Equal(t, "a + b", expr)
 	_, err = gpukernels.OperatorExpr("functor:F")
 	require.EqualError(t, err, `gpukernels: unknown operator "functor:F": allowed add, max, min, and, or, xor, carry, affine`)
+}
+
+// Two headers that differ share no include guard, so that including both
+// where they share a namespace fails to compile instead of dropping the
+// second: a functor ns::Op and one ns_Op name one default namespace, and
+// namespaces that differ in case only one upper-cased guard. One header
+// keeps one guard.
+func TestGuardsApart(t *testing.T) {
+	guard := func(net *network.Network, opt gpukernels.Options) string {
+		var b bytes.Buffer
+		require.NoError(t, gpukernels.CUDA(&b, net, opt))
+		m := regexp.MustCompile(`(?m)^#ifndef (\S+)$`).FindStringSubmatch(b.String())
+		require.NotNil(t, m)
+		return m[1]
+	}
+	sk := gputest.Build(t, "sklansky", 8, nil)
+	bk := gputest.Build(t, "brent-kung", 8, nil)
+	assert.NotEqual(t, guard(sk, gpukernels.Options{Op: "functor:ns::Op"}), guard(sk, gpukernels.Options{Op: "functor:ns_Op"}))
+	assert.NotEqual(t, guard(sk, gpukernels.Options{Namespace: "foo"}), guard(bk, gpukernels.Options{Namespace: "FOO"}))
+	assert.NotEqual(t, guard(sk, gpukernels.Options{Namespace: "x"}), guard(bk, gpukernels.Options{Namespace: "x"}))
+	assert.Equal(t, guard(sk, gpukernels.Options{}), guard(sk, gpukernels.Options{}))
+	assert.Regexp(t, `^PREFIXGEN_SKLANSKY_8_INT32_ADD_[0-9A-F]{8}_CUH$`, guard(sk, gpukernels.Options{}))
 }
