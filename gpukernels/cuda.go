@@ -693,7 +693,8 @@ func checkIdentifier(what, name string) error {
 
 // headerNames are the names from C's headers and CUDA that the emitted
 // header uses without qualification: a namespace prefixgen::NAME of one of
-// them would hide it from the code inside prefixgen.
+// them would hide it from the code inside prefixgen (NULL, a macro, would
+// not compile).
 var headerNames = func() map[string]bool {
 	m := make(map[string]bool)
 	for _, w := range strings.Fields(`
@@ -701,7 +702,7 @@ int8_t int16_t int32_t int64_t uint8_t uint16_t uint32_t uint64_t size_t
 uintptr_t ptrdiff_t uint4 dim3 threadIdx blockIdx blockDim gridDim warpSize
 atomicAdd cudaError_t cudaStream_t cudaSuccess cudaErrorInvalidValue
 cudaFuncSetAttribute cudaFuncAttributeMaxDynamicSharedMemorySize
-cudaPeekAtLastError`) {
+cudaPeekAtLastError NULL`) {
 		m[w] = true
 	}
 	return m

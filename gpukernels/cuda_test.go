@@ -136,6 +136,7 @@ func TestCUDABadInput(t *testing.T) {
 		{"namespace", sk, gpukernels.Options{Namespace: "a-b"}, `gpukernels: namespace name "a-b" is not a C++ identifier: '-' is not allowed; allowed: letters, digits and _`},
 		{"namespace of a type", sk, gpukernels.Options{Namespace: "int32_t"}, `gpukernels: namespace name "int32_t" is a name the header uses from C or CUDA, which the namespace would hide inside prefixgen: allowed any other identifier`},
 		{"namespace of a builtin", sk, gpukernels.Options{Namespace: "threadIdx"}, `gpukernels: namespace name "threadIdx" is a name the header uses from C or CUDA, which the namespace would hide inside prefixgen: allowed any other identifier`},
+		{"namespace of a macro", sk, gpukernels.Options{Namespace: "NULL"}, `gpukernels: namespace name "NULL" is a name the header uses from C or CUDA, which the namespace would hide inside prefixgen: allowed any other identifier`},
 		{"totals width", sk, gpukernels.Options{Totals: gputest.Build(t, "sklansky", 4, nil)}, "gpukernels: the totals network has width 4: a block of 128 threads has 16 logical warps of 8 lanes"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
