@@ -192,6 +192,10 @@ func DefaultTuning(valueBytes int) (threads, items int) {
 	}
 }
 
+// MaxDelayGrid is the largest Delays.Grid: the most blocks a grid has
+// (gridDim.x, 2^31 − 1).
+const MaxDelayGrid = 1<<31 - 1
+
 // Delays are the sleeps of the decoupled look-back, in nanoseconds, as
 // CCCL's delay constructors give them: once a tile has published its
 // aggregate it sleeps Partial before its first look, and it sleeps Poll
@@ -456,8 +460,8 @@ func (opt Options) resolve(net *network.Network) (*config, error) {
 			return nil, fmt.Errorf("gpukernels: %s delay %d ns out of range: allowed 0 to %d", d.name, d.ns, MaxDelayNs)
 		}
 	}
-	if c.delays.Grid < 1 {
-		return nil, fmt.Errorf("gpukernels: delay grid %d out of range: allowed 1 block or more", c.delays.Grid)
+	if c.delays.Grid < 1 || c.delays.Grid > MaxDelayGrid {
+		return nil, fmt.Errorf("gpukernels: delay grid %d out of range: allowed 1 to %d blocks, the largest grid", c.delays.Grid, MaxDelayGrid)
 	}
 	c.wideStatus = opt.WideStatus
 	word := statusBytes(c.valueBytes(), c.wideStatus)

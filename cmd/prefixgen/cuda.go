@@ -50,7 +50,7 @@ func cudaTuningFlags(block bool) []cli.Flag {
 			DefaultText: "as CCCL 3.x on sm_90: 1245 for 4-byte values, 1290 for 8-byte, 450 for others"},
 		&cli.IntFlag{Name: "poll-delay", Usage: fmt.Sprintf("`NS` a look-back sleeps before each new look at a tile that has published nothing, 0 to %d", gpukernels.MaxDelayNs),
 			DefaultText: "as CCCL 3.x on sm_90: 648 for 4-byte values, 632 for 8-byte, 350 for others, none for structs"},
-		&cli.IntFlag{Name: "delay-grid", Usage: "`BLOCKS` from which on the two delays apply (smaller grids poll with a short backoff), 1 or more", DefaultText: "500, as CCCL"},
+		&cli.IntFlag{Name: "delay-grid", Usage: "`BLOCKS` from which on the two delays apply (smaller grids poll with a short backoff), 1 to 2^31 - 1", DefaultText: "500, as CCCL"},
 		&cli.BoolFlag{Name: "wide-status", Usage: "keep a value of up to 4 bytes and its tile's flag in a 16-byte status word, 8 bytes each, rather than 8 bytes in all"},
 		&cli.IntFlag{Name: "status-stride", Usage: fmt.Sprintf("`BYTES` from one tile's look-back status word to the next's, a power of two from the word's bytes (packed) to %d, so that fewer tiles share a sector of L2", gpukernels.MaxStatusStride),
 			DefaultText: fmt.Sprint(gpukernels.DefaultStatusStride)},
@@ -90,7 +90,7 @@ func cudaTuning(c *cli.Context) error {
 		"block-threads":    fmt.Sprintf("multiples of %d from %d to %d, at most 32 logical warps", warp.Lanes, warp.Lanes, gpukernels.MaxBlockThreads),
 		"lookback":         fmt.Sprintf("1 to %d", warp.Lanes),
 		"runs":             fmt.Sprintf("%d to %d", bench.DefaultBenchRuns, bench.MaxBenchRuns),
-		"delay-grid":       "1 block or more",
+		"delay-grid":       fmt.Sprintf("1 to %d blocks, the largest grid", gpukernels.MaxDelayGrid),
 	}
 	if c.String("block") == gpukernels.BlockShared {
 		allowed["items-per-thread"] += " (with --block shared, a multiple of the columns each thread holds)"
