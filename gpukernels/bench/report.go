@@ -55,6 +55,10 @@ func parseReport(data []byte) (*BenchReport, error) {
 			bad = fmt.Sprintf("n %d (allowed 1 or more)", x.N)
 		case x.MS < 0 || x.GBps < 0:
 			bad = "a negative time or throughput"
+		case x.GBps > MaxGBps:
+			bad = fmt.Sprintf("a throughput of %g GB/s: allowed up to %g GB/s", x.GBps, MaxGBps)
+		case x.Offset < 0 || x.Batch < 0:
+			bad = fmt.Sprintf("offset %d or batch %d: allowed offset 0 or more, batch 0 or more", x.Offset, x.Batch)
 		case x.VsCUB != nil && *x.VsCUB < 0, x.VsMemcpy != nil && *x.VsMemcpy < 0,
 			x.NsPerBlock != nil && *x.NsPerBlock < 0, x.ElementsPerS != nil && *x.ElementsPerS < 0:
 			bad = "a negative ratio or rate"
@@ -63,8 +67,18 @@ func parseReport(data []byte) (*BenchReport, error) {
 			return nil, fmt.Errorf("bench: result %d of the benchmark report (%s) has %s", i+1, x.Kernel, bad)
 		}
 	}
+	for i, k := range r.Kernels {
+		if min(k.Registers, k.StackFrame, k.SpillStores, k.SpillLoads, k.SharedBytes) < 0 {
+			return nil, fmt.Errorf("bench: kernel %d of the benchmark report (%s) has a negative count of registers or bytes", i+1, k.Name)
+		}
+	}
 	return &r, nil
 }
+
+// MaxGBps is the largest throughput a benchmark report may hold, a
+// petabyte a second: far past any GPU's memory, and a plot's axis can
+// still be drawn up to it.
+const MaxGBps = 1e6
 
 // checkText refuses a report any of whose text holds a control character
 // or a line break, which would reach a terminal raw through Table or

@@ -90,6 +90,10 @@ func TestReadBenchReportBadInput(t *testing.T) {
 		{`{"results":[{"kernel":"memcpy","n":1},{"kernel":"bigadd","n":-1}]}`, "bench: result 2 of the benchmark report (bigadd) has n -1 (allowed 1 or more)"},
 		{`{"results":[{"kernel":"memcpy","n":1,"gbps":-2}]}`, "bench: result 1 of the benchmark report (memcpy) has a negative time or throughput"},
 		{`{"results":[{"kernel":"memcpy","n":1,"vs_cub":-2}]}`, "bench: result 1 of the benchmark report (memcpy) has a negative ratio or rate"},
+		{`{"results":[{"kernel":"memcpy","n":1,"gbps":1e100}]}`, "bench: result 1 of the benchmark report (memcpy) has a throughput of 1e+100 GB/s: allowed up to 1e+06 GB/s"},
+		{`{"results":[{"kernel":"memcpy","n":1,"offset":-1}]}`, "bench: result 1 of the benchmark report (memcpy) has offset -1 or batch 0: allowed offset 0 or more, batch 0 or more"},
+		{`{"results":[{"kernel":"memcpy","n":1,"batch":-1}]}`, "bench: result 1 of the benchmark report (memcpy) has offset 0 or batch -1: allowed offset 0 or more, batch 0 or more"},
+		{`{"results":[{"kernel":"memcpy","n":1}],"kernels":[{"name":"k","arch":"sm_90","registers":-1}]}`, "bench: kernel 1 of the benchmark report (k) has a negative count of registers or bytes"},
 		// Text that would reach a terminal raw: a screen cleared, a row
 		// broken in two.
 		{`{"device":"\u001b[2JGPU","results":[{"kernel":"memcpy","n":1}]}`, `bench: not a benchmark report: device "\x1b[2JGPU" holds a control character`},
