@@ -682,14 +682,13 @@ func checkIdentifier(what, name string) error {
 	case strings.Contains(name, "__") || len(name) > 1 && name[0] == '_' && name[1] >= 'A' && name[1] <= 'Z':
 		return bad("identifiers with __ or starting with _ and a capital are reserved")
 	}
-	for i := range len(name) {
-		r := name[i]
+	for i, r := range name {
 		letter := r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
 		if i == 0 && !letter {
 			return bad("allowed: a letter or _ first, then letters, digits or _")
 		}
 		if !letter && !(r >= '0' && r <= '9') {
-			return bad(fmt.Sprintf("%q is not allowed; allowed: letters, digits and _", rune(r)))
+			return bad(fmt.Sprintf("%q is not allowed; allowed: letters, digits and _", r))
 		}
 	}
 	return nil

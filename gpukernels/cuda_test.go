@@ -135,6 +135,7 @@ func TestCUDABadInput(t *testing.T) {
 		{"delay grid past a grid", sk, gpukernels.Options{Delays: &gpukernels.Delays{Grid: 1<<32 + 1}}, "gpukernels: delay grid 4294967297 out of range: allowed 1 to 2147483647 blocks, the largest grid"},
 		{"tile order", sk, gpukernels.Options{TileOrder: "random"}, `gpukernels: unknown tile order "random": allowed atomic, block`},
 		{"namespace", sk, gpukernels.Options{Namespace: "a-b"}, `gpukernels: namespace name "a-b" is not a C++ identifier: '-' is not allowed; allowed: letters, digits and _`},
+		{"namespace of an accent", sk, gpukernels.Options{Namespace: "détail"}, `gpukernels: namespace name "détail" is not a C++ identifier: 'é' is not allowed; allowed: letters, digits and _`},
 		{"namespace of a type", sk, gpukernels.Options{Namespace: "int32_t"}, `gpukernels: namespace name "int32_t" is a name the header uses from C or CUDA, which the namespace would hide inside prefixgen: allowed any other identifier`},
 		{"namespace of a builtin", sk, gpukernels.Options{Namespace: "threadIdx"}, `gpukernels: namespace name "threadIdx" is a name the header uses from C or CUDA, which the namespace would hide inside prefixgen: allowed any other identifier`},
 		{"namespace of a macro", sk, gpukernels.Options{Namespace: "NULL"}, `gpukernels: namespace name "NULL" is a name the header uses from C or CUDA, which the namespace would hide inside prefixgen: allowed any other identifier`},
