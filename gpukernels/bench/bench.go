@@ -981,7 +981,7 @@ func ParsePTXAS(out string) []KernelResources {
 // Table writes the report as an aligned table: one row per result.
 func (r *BenchReport) Table(w io.Writer) error {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "device %s, driver %s, nvcc %s", r.Device, r.Driver, r.NVCC)
+	fmt.Fprintf(&b, "device %s, driver %s, nvcc %s", recorded(r.Device), recorded(r.Driver), recorded(r.NVCC))
 	if r.CUB != "" {
 		fmt.Fprintf(&b, ", cub %s", r.CUB)
 	}

@@ -75,6 +75,14 @@ func parseReport(data []byte) (*BenchReport, error) {
 	return &r, nil
 }
 
+// recorded returns s, or "not recorded" for a field a report left out.
+func recorded(s string) string {
+	if s == "" {
+		return "not recorded"
+	}
+	return s
+}
+
 // MaxGBps is the largest throughput a benchmark report may hold, a
 // petabyte a second: far past any GPU's memory, and a plot's axis can
 // still be drawn up to it.
@@ -263,11 +271,11 @@ func millis(v float64) string {
 // spills; and whether every result was right.
 func (r *BenchReport) Markdown(w io.Writer, name string) error {
 	var b bytes.Buffer
-	cub := r.CUB
-	if cub == "" {
-		cub = "not recorded"
+	device := r.Device
+	if device == "" {
+		device = "device not recorded"
 	}
-	fmt.Fprintf(&b, "### %s\n\n%s, driver %s, nvcc %s, CUB %s.", name, r.Device, r.Driver, r.NVCC, cub)
+	fmt.Fprintf(&b, "### %s\n\n%s, driver %s, nvcc %s, CUB %s.", name, device, recorded(r.Driver), recorded(r.NVCC), recorded(r.CUB))
 	if len(r.NVCCCommand) > 0 {
 		fmt.Fprintf(&b, " Built with `%s`.", strings.Join(r.NVCCCommand, " "))
 	}

@@ -54,8 +54,16 @@ func TestReportMarkdown(t *testing.T) {
 	assert.Equal(t, r.Results, r2.Results)
 
 	// Keys may repeat in different objects.
-	_, err = bench.ReadBenchReport([]byte(`{"results":[{"kernel":"memcpy","n":1},{"kernel":"memcpy","n":2}],"sanitize":[{"tool":"memcheck","ok":true,"errors":0}]}`))
+	bare, err := bench.ReadBenchReport([]byte(`{"results":[{"kernel":"memcpy","n":1},{"kernel":"memcpy","n":2}],"sanitize":[{"tool":"memcheck","ok":true,"errors":0}]}`))
 	require.NoError(t, err)
+	// What a report does not record is said so, in the heading and the
+	// table alike.
+	var h bytes.Buffer
+	require.NoError(t, bare.Markdown(&h, "bare"))
+	assert.Contains(t, h.String(), "### bare\n\ndevice not recorded, driver not recorded, nvcc not recorded, CUB not recorded.")
+	h.Reset()
+	require.NoError(t, bare.Table(&h))
+	assert.True(t, strings.HasPrefix(h.String(), "device not recorded, driver not recorded, nvcc not recorded\n"), h.String())
 
 	// A wrong result is named.
 	r.Results[3].Correct = false
