@@ -227,7 +227,7 @@ func cudaCommand() *cli.Command {
 					"warp-wide multi-precision adder (BigAddKernel). --block shared lowers a network of 2 to 2048\n" +
 					"columns onto one block's shared memory instead (one __syncthreads() per level, padded against bank\n" +
 					"conflicts unless --no-pad; dynamic shared memory, opted into above 48 KB) and builds the block and\n" +
-					"device scans on it. Operators: add, max, min, and, or, xor (integers only), carry (uint32 or uint64\n" +
+					"device scans on it (the warp-wide adder, of the warp program, is left out). Operators: add, max, min, and, or, xor (integers only), carry (uint32 or uint64\n" +
 					"limbs), affine (maps x -> a*x + b over float or double: a first-order linear recurrence is one\n" +
 					"scan), or functor:NAME for a C++ functor NAME the including code defines, called as\n" +
 					"NAME()(earlier, later). --segmented FLAGTYPE carries a head flag of that integer type with every\n" +
