@@ -3,8 +3,8 @@ package optimize_test
 import (
 	"context"
 	"errors"
-	"math"
 	"fmt"
+	"math"
 	"math/bits"
 	"runtime"
 	"testing"
