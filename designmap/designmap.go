@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/prefixgen/prefixgen/delay"
@@ -357,15 +358,17 @@ type run struct {
 	opt Options
 	dir string
 	// virtual says that the design is timed against a virtual clock
-	// (Options.Clock).
-	virtual bool
-	yosys   string
-	sta     string
-	abc     string
-	lib     string
-	rec     *pdk.Record
-	model   *delay.Library
-	designs []*design
+	// (Options.Clock); clockChecked that a timing found every register
+	// clocked.
+	virtual      bool
+	clockChecked atomic.Bool
+	yosys        string
+	sta          string
+	abc          string
+	lib          string
+	rec          *pdk.Record
+	model        *delay.Library
+	designs      []*design
 	// sumCopies is the adders mergeSums copied for designs[sumsMerged].
 	sumCopies int
 	mu        sync.Mutex
