@@ -367,8 +367,11 @@ type run struct {
 	abc          string
 	lib          string
 	rec          *pdk.Record
-	model        *delay.Library
-	designs      []*design
+	// flops and latches are the library's cells that keep state, which
+	// a design may instantiate by name.
+	flops, latches []string
+	model          *delay.Library
+	designs        []*design
 	// sumCopies is the adders mergeSums copied for designs[sumsMerged].
 	sumCopies int
 	mu        sync.Mutex
@@ -431,6 +434,7 @@ func start(ctx context.Context, opt Options) (r *run, remove func(), err error) 
 		return nil, nil, bad("%v", strings.TrimPrefix(err.Error(), "pdk: "))
 	}
 	r.rec = lib.Record
+	r.flops, r.latches = stateCells(lib.Cells())
 	if r.model, err = physical.Model(opt.Liberty, opt.DontUse); err != nil {
 		return nil, nil, err
 	}

@@ -161,6 +161,22 @@ func TestMapCombinational(t *testing.T) {
 		require.ErrorAs(t, err, &input)
 		assert.Equal(t, `designmap: lat holds latches, which map neither maps nor times: allowed a design whose registers are flip-flops`, err.Error())
 	}
+
+	// The library's own flip-flops and latches, instantiated by name
+	// (a black box beside the design), keep state too: a design of
+	// them is not timed as one without registers.
+	stubs := filepath.Join(dir, "stubs.v")
+	require.NoError(t, os.WriteFile(stubs, []byte("(* blackbox *)\nmodule DFFPOSX1(input CLK, input D, output Q);\nendmodule\n(* blackbox *)\nmodule LATCH(input CLK, input D, output Q);\nendmodule\n"), 0o644))
+	for _, c := range []struct{ cell, want string }{
+		{"DFFPOSX1", `designmap: clock "clk" is not an input of libreg, whose registers need one: allowed an input port (--clock)`},
+		{"LATCH", `designmap: libreg holds latches, which map neither maps nor times: allowed a design whose registers are flip-flops`},
+	} {
+		v := filepath.Join(dir, c.cell+".v")
+		require.NoError(t, os.WriteFile(v, []byte("module libreg(input ck, input [7:0] a, b, output [7:0] q);\n  wire [7:0] s = a + b;\n  genvar i;\n  for (i = 0; i < 8; i = i + 1) begin : r\n    "+c.cell+" st(.CLK(ck), .D(s[i]), .Q(q[i]));\n  end\nendmodule\n"), 0o644))
+		_, err = Map(context.Background(), Options{Files: []string{v, stubs}, Top: "libreg", PeriodNS: 1, Rounds: 1})
+		require.ErrorAs(t, err, &input, c.cell)
+		assert.Equal(t, c.want, err.Error(), c.cell)
+	}
 }
 
 func TestMapBadInput(t *testing.T) {

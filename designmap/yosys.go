@@ -15,6 +15,7 @@ import (
 
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/internal/toolrun"
+	"github.com/prefixgen/prefixgen/liberty"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
 )
@@ -114,12 +115,15 @@ func (r *run) prepare(ctx context.Context) error {
 	fmt.Fprintf(&b, "tee -q -o bits.txt select -list %s/i:* %s/s:1 %%i\n", top, top)
 	// What keeps state: registers, latches and memories, before fine
 	// maps them onto gates; and the latches alone.
+	// The library's own cells that keep state count too, where the
+	// design instantiates them by name.
+	latches := append([]string{"$*latch*", "$*LATCH*", "$sr", "$_SR_*"}, r.latches...)
 	b.WriteString("tee -q -o state.txt select -list")
-	for _, t := range []string{"$*ff*", "$*FF*", "$*latch*", "$*LATCH*", "$sr", "$_SR_*", "$mem*"} {
+	for _, t := range slices.Concat([]string{"$*ff*", "$*FF*", "$mem*"}, r.flops, latches) {
 		fmt.Fprintf(&b, " %s/t:%s", top, t)
 	}
 	b.WriteString("\ntee -q -o latches.txt select -list")
-	for _, t := range []string{"$*latch*", "$*LATCH*", "$sr", "$_SR_*"} {
+	for _, t := range latches {
 		fmt.Fprintf(&b, " %s/t:%s", top, t)
 	}
 	b.WriteString("\n")
@@ -147,11 +151,11 @@ func (r *run) prepare(ctx context.Context) error {
 	}
 	// Yosys maps no latch onto a library's cells (dfflibmap maps
 	// flip-flops), and OpenSTA times no black box.
-	latches, err := os.ReadFile(filepath.Join(r.dir, "latches.txt"))
+	latched, err := os.ReadFile(filepath.Join(r.dir, "latches.txt"))
 	if err != nil {
 		return fmt.Errorf("designmap: yosys listed no latches: %w", err)
 	}
-	if len(strings.Fields(string(latches))) > 0 {
+	if len(strings.Fields(string(latched))) > 0 {
 		return bad("%s holds latches, which map neither maps nor times: allowed a design whose registers are flip-flops", top)
 	}
 	switch {
@@ -525,4 +529,25 @@ func (r *run) yosysRun(ctx context.Context, dir string, files map[string]string,
 		return out, fmt.Errorf("designmap: %w", err)
 	}
 	return out, nil
+}
+
+// yosysName matches a cell name a Yosys selection takes as it is.
+var yosysName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// stateCells returns the names of a library's flip-flops and latches, in
+// order, for the selections that find what keeps state. A name a Yosys
+// selection would read as a pattern is left out.
+func stateCells(cells map[string]liberty.Cell) (flops, latches []string) {
+	for name, c := range cells {
+		switch {
+		case !yosysName.MatchString(name):
+		case c.Latch:
+			latches = append(latches, name)
+		case c.Clock != "":
+			flops = append(flops, name)
+		}
+	}
+	slices.Sort(flops)
+	slices.Sort(latches)
+	return flops, latches
 }
