@@ -174,8 +174,10 @@ func sameUnit(a, b string) bool {
 
 // NewLibrary reads the files of one library. Each file must hold one
 // library group, except a library of one file, which may hold anything
-// (Parse reads what it can, and Yosys and OpenSTA say whether it is well
-// formed). The files must agree on every unit of UnitNames (a unit one file
+// but a library group it does not close, as a file cut short does (Parse
+// reads what it can, and Yosys and OpenSTA say whether it is well formed;
+// Yosys's reader can take all the memory there is on a file cut inside a
+// quoted value). The files must agree on every unit of UnitNames (a unit one file
 // states and another does not disagrees), give templates (groups of the
 // library whose kind ends in _template, such as lu_table_template) of one
 // name identically, and give each cell in one file (of a cell one file
@@ -198,8 +200,11 @@ func NewLibrary(files ...Source) (*Library, error) {
 				lib = g
 			}
 		}
-		if len(files) > 1 && (lib == nil || !lib.closed) {
+		switch {
+		case len(files) > 1 && (lib == nil || !lib.closed):
 			return nil, fmt.Errorf("liberty: %s holds no whole library group: allowed Liberty files, each of one library (…) { … }", f.Name)
+		case lib != nil && !lib.closed:
+			return nil, fmt.Errorf("liberty: %s is cut short, its library group not closed: allowed a whole Liberty file", f.Name)
 		}
 		l.files = append(l.files, libFile{name: f.Name, src: f.Text, lib: lib})
 		if lib == nil {

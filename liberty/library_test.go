@@ -177,14 +177,20 @@ func TestLibraryDisagree(t *testing.T) {
 	require.Error(t, err)
 }
 
-// TestLibraryOneFile: a library of one file may be anything; one without
-// a whole library group is written as it is.
+// TestLibraryOneFile: a library of one file may be anything but a
+// library group cut short (where Yosys's reader would take all the
+// memory there is); one without a library group is written as it is.
 func TestLibraryOneFile(t *testing.T) {
 	lib, err := liberty.NewLibrary(liberty.Source{Name: "t.lib", Text: []byte(tiny)})
 	require.NoError(t, err)
 	assert.Equal(t, "tiny", lib.Name())
 	assert.Len(t, lib.Cells(), 7)
-	for _, src := range []string{"not a library", "cell (X) { area : 1 ; }", "library (cut) { cell (X) { area : 1 ; }"} {
+	for _, src := range []string{"library (cut) { cell (X) { area : 1 ; }", tiny[:len(tiny)/2], "library (q) { cell (X) { pin (A) { function : \"A ; } } }"} {
+		_, err := liberty.NewLibrary(liberty.Source{Name: "x.lib", Text: []byte(src)})
+		require.Error(t, err, src)
+		assert.Equal(t, "liberty: x.lib is cut short, its library group not closed: allowed a whole Liberty file", err.Error())
+	}
+	for _, src := range []string{"not a library", "cell (X) { area : 1 ; }"} {
 		lib, err := liberty.NewLibrary(liberty.Source{Name: "x.lib", Text: []byte(src)})
 		require.NoError(t, err)
 		var out bytes.Buffer
