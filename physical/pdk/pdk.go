@@ -78,7 +78,9 @@ type Library struct {
 	Files []string
 	// Record is the record of the library's platform (RecordFor), nil for
 	// a library of no platform known. A cell it names (a driver, tie or
-	// buffer cell) that the library lacks is left out of it.
+	// buffer cell) that the library lacks is left out of it, and so is a
+	// tie or buffer cell not to use (DontUse, or marked dont_use in its
+	// file): the flows would place it.
 	Record *Record
 	// DontUse are the globs of the cells not to use: the record's, then
 	// those Open was given.
@@ -173,21 +175,28 @@ func Open(spec string, dontUse []string) (*Library, error) {
 		}
 		return nil, fmt.Errorf("pdk: %s no cells: allowed a Liberty library of cells, library (NAME) { cell (NAME) { … } … }", what)
 	}
-	if rec := RecordFor(l.lib.Name()); rec != nil {
-		has := func(c string) bool { _, ok := l.cells[c]; return ok }
-		if !has(rec.DriverCell) {
-			rec.DriverCell, rec.LoadFF = "", 0
-		}
-		if !has(rec.TieHigh.Cell) || !has(rec.TieLow.Cell) {
-			rec.TieHigh, rec.TieLow = CellPin{}, CellPin{}
-		}
-		if !has(rec.Buffer.Cell) {
-			rec.Buffer = Buffer{}
-		}
-		l.Record = rec
+	rec := RecordFor(l.lib.Name())
+	if rec != nil {
 		l.DontUse = slices.Clone(rec.DontUse)
 	}
 	l.DontUse = append(l.DontUse, globs...)
+	if rec != nil {
+		// The driver cell is ABC's model of what drives the inputs,
+		// never instantiated; the tie and buffer cells are placed in
+		// the netlist, and so must be cells to use.
+		has := func(c string) bool { _, ok := l.cells[c]; return ok }
+		usable := func(c string) bool { return has(c) && !l.IsDontUse(c) && !l.cells[c].DontUse }
+		if !has(rec.DriverCell) {
+			rec.DriverCell, rec.LoadFF = "", 0
+		}
+		if !usable(rec.TieHigh.Cell) || !usable(rec.TieLow.Cell) {
+			rec.TieHigh, rec.TieLow = CellPin{}, CellPin{}
+		}
+		if !usable(rec.Buffer.Cell) {
+			rec.Buffer = Buffer{}
+		}
+		l.Record = rec
+	}
 	marked := false
 	for name, c := range l.cells {
 		if !c.DontUse && l.IsDontUse(name) {

@@ -96,6 +96,35 @@ func TestCarried(t *testing.T) {
 	}
 }
 
+// TestDontUseRecordCells: a tie or buffer cell of the record that the
+// dont-use list names is left out of the record, which would have the
+// flows instantiate it; the driver cell, ABC's model of what drives the
+// inputs and never instantiated, stays.
+func TestDontUseRecordCells(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		dontUse []string
+		tie     bool
+		buffer  bool
+	}{
+		{"asap7", nil, true, true},
+		{"asap7", []string{"BUFx2_ASAP7_75t_R"}, true, false},
+		{"asap7", []string{"TIEHI*"}, false, true},
+		{"asap7", []string{"BUFx2_ASAP7_75t_R TIEHI* TIELO*"}, false, false},
+		{"sky130hd", []string{"sky130_fd_sc_hd__conb_1 sky130_fd_sc_hd__buf_4"}, false, false},
+	} {
+		lib, err := pdk.Open(tt.name, tt.dontUse)
+		require.NoError(t, err)
+		require.NotNil(t, lib.Record)
+		assert.Equal(t, tt.tie, lib.Record.TieHigh.Cell != "" && lib.Record.TieLow.Cell != "", "%s %q: tie cells", tt.name, tt.dontUse)
+		assert.Equal(t, tt.buffer, lib.Record.Buffer.Cell != "", "%s %q: buffer", tt.name, tt.dontUse)
+		assert.NotEmpty(t, lib.Record.DriverCell, "%s %q: driver", tt.name, tt.dontUse)
+		for _, c := range []string{lib.Record.TieHigh.Cell, lib.Record.TieLow.Cell, lib.Record.Buffer.Cell} {
+			assert.False(t, c != "" && lib.IsDontUse(c), "%s %q: %s not to use", tt.name, tt.dontUse, c)
+		}
+	}
+}
+
 // TestDebian: the OSU libraries carry no record and are read by the tools
 // as they are.
 func TestDebian(t *testing.T) {
