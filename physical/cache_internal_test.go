@@ -140,3 +140,24 @@ func TestCacheOrdersDesignByDesign(t *testing.T) {
 	require.ErrorIs(t, err, context.Canceled)
 	assert.Len(t, entries(t, dir), 1, "the first design, measured in both orders")
 }
+
+// TestTextKeyWholeNames: textKey makes the top module's name one name
+// where it stands whole, and nowhere else: zz's port zza is not top's
+// port topa, and zz's wire zzw is not the wire topw that top reads.
+func TestTextKeyWholeNames(t *testing.T) {
+	for _, tc := range []struct {
+		a, topA, b, topB string
+		same             bool
+	}{
+		{"module top(input [1:0] topa, output y);\n  assign y = topa[1];\nendmodule\n", "top",
+			"module zz(input [1:0] zza, output y);\n  assign y = zza[1];\nendmodule\n", "zz", false},
+		{"module top(input a, b, output y);\n  wire topw = a & b;\n  assign y = topw;\nendmodule\n", "top",
+			"module zz(input a, b, output y);\n  wire zzw = a & b;\n  assign y = topw;\nendmodule\n", "zz", false},
+		{"module top(input a, output y);\n  assign y = a;\nendmodule\n", "top",
+			"// zz\nmodule zz(input a, output y);\n  assign y = a;\nendmodule\n", "zz", true},
+		{"module ks_8(input a, output y);\n  assign y = a; // ks_8\nendmodule\n", "ks_8",
+			"module ks_16(input a, output y);\n  assign y = a; // ks_16\nendmodule\n", "ks_16", true},
+	} {
+		assert.Equal(t, tc.same, textKey([]byte(tc.a), tc.topA) == textKey([]byte(tc.b), tc.topB), "%q and %q", tc.a, tc.b)
+	}
+}

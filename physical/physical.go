@@ -354,18 +354,46 @@ func ArchitectureDesign(net *network.Network, arch adder.Architecture, cells *ad
 }
 
 // textKey returns a hash of the Verilog src of an adder emit wrote, its
-// comment lines left out and its top module's name top made one name:
-// adders of the same key are the same logic, and the flow gives them the
-// same figures.
+// comment lines left out and its top module's name top made one name
+// where it stands whole (not in topa or xtop): adders of the same key are
+// the same logic, and the flow gives them the same figures.
 func textKey(src []byte, top string) string {
 	h := sha256.New()
 	for line := range bytes.Lines(src) {
 		if bytes.HasPrefix(bytes.TrimSpace(line), []byte("//")) {
 			continue
 		}
-		h.Write(bytes.ReplaceAll(line, []byte(top), []byte("top")))
+		h.Write(renameWhole(line, top, "top"))
 	}
 	return fmt.Sprintf("verilog %x", h.Sum(nil))
+}
+
+// renameWhole returns line with the identifier from, where it stands
+// whole, made to.
+func renameWhole(line []byte, from, to string) []byte {
+	if from == "" {
+		return line
+	}
+	var out []byte
+	last := 0 // line[:last] is in out
+	for at := 0; ; {
+		i := bytes.Index(line[at:], []byte(from))
+		if i < 0 {
+			return append(out, line[last:]...)
+		}
+		i += at
+		end := i + len(from)
+		if (i == 0 || !identByte(line[i-1])) && (end == len(line) || !identByte(line[end])) {
+			out = append(append(out, line[last:i]...), to...)
+			last = end
+		}
+		at = i + 1
+	}
+}
+
+// identByte reports whether c may stand in a Verilog identifier.
+func identByte(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // ReferenceDesign returns the adder a designer writes without prefixgen,
