@@ -62,17 +62,28 @@ func CheckCache(dir string) error {
 	}
 }
 
-// openCache makes the folder dir if need be and checks that a file can be
-// written in it, then returns the cache of the Run with tools t and
-// options opt.
+// openCache checks that a file can be written in the folder dir, or
+// where it would be made, then returns the cache of the Run with tools t
+// and options opt.
 func openCache(dir string, t *tools, opt Options) (*cache, error) {
 	cannot := func(err error) error {
 		return &SetupError{msg: fmt.Sprintf("physical: cannot use the cache folder %s: %v: allowed a folder prefixgen can write in, or a path where one can be made", dir, unwrapPath(err)), err: err}
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, cannot(err)
+	// The folder is made when the first entry is stored (store): a run
+	// refused for its input makes none. Here a file is written where it
+	// will be, or in the folder that will hold it.
+	at := filepath.Clean(dir)
+	for {
+		st, err := os.Stat(at)
+		if err == nil && !st.IsDir() {
+			return nil, cannot(fmt.Errorf("%s is not a directory", at))
+		}
+		if err == nil || filepath.Dir(at) == at {
+			break
+		}
+		at = filepath.Dir(at)
 	}
-	probe, err := os.CreateTemp(dir, ".probe-*")
+	probe, err := os.CreateTemp(at, ".prefixgen-probe-*")
 	if err != nil {
 		return nil, cannot(err)
 	}

@@ -119,6 +119,31 @@ func TestCacheNotAFolder(t *testing.T) {
 	}
 }
 
+// TestCacheMadeToStore: a run refused for its input (a module Yosys
+// cannot read) leaves no cache folder behind; the folder is made when the
+// first entry is stored.
+func TestCacheMadeToStore(t *testing.T) {
+	t.Parallel()
+	tooltest.Flow(t, Libraries[DefaultLibrary])
+	dir := filepath.Join(t.TempDir(), "cache", "new")
+	d, err := VerilogDesign([]byte("module broken(input a, output y);\n  assign y = a +;\nendmodule\n"), "broken")
+	require.NoError(t, err)
+	_, err = Run(context.Background(), []*Design{d}, Options{Cache: dir})
+	require.Error(t, err)
+	assert.NoDirExists(t, filepath.Dir(dir), "no folder made for a run that stored nothing")
+
+	ro := filepath.Join(t.TempDir(), "ro")
+	require.NoError(t, os.Mkdir(ro, 0o555))
+	if f, err := os.Create(filepath.Join(ro, "probe")); err == nil {
+		f.Close()
+		t.Skip("running as a user who writes in read-only folders")
+	}
+	_, err = Run(context.Background(), cacheDesigns(t)[:1], Options{Cache: filepath.Join(ro, "cache")})
+	require.Error(t, err)
+	assert.True(t, IsSetup(err), "%v", err)
+	assert.Contains(t, err.Error(), "cannot use the cache folder "+filepath.Join(ro, "cache"))
+}
+
 // TestCacheOrdersDesignByDesign: with orders, a design's entry is written
 // when its own orders are done, not after every design of the run has been
 // measured as written, so that a run stopped part of the way keeps what it
