@@ -233,6 +233,48 @@ func TestRepeatedFlagRefused(t *testing.T) {
 	assert.NotContains(t, stderr, "given twice")
 }
 
+// An output that names a file the command reads is refused before the
+// file is read, as gcc refuses -o naming its input: written whole, it
+// would replace the input.
+func TestOutputNamesInput(t *testing.T) {
+	dir := t.TempDir()
+	net := filepath.Join(dir, "net.json")
+	status, _, stderr := prefixgen("gen", "-t", "sklansky", "-n", "8", "-f", "json", "-o", net)
+	require.Equal(t, 0, status, stderr)
+	orig, err := os.ReadFile(net)
+	require.NoError(t, err)
+	v := filepath.Join(dir, "add.v")
+	require.NoError(t, os.WriteFile(v, []byte("module add(input [3:0] a, b, output [4:0] s);\n  assign s = a + b;\nendmodule\n"), 0o644))
+	link := filepath.Join(dir, "link.json")
+	require.NoError(t, os.Symlink(net, link))
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"gen", "--from", net, "-f", "verilog", "-o", net}, `prefixgen gen: -o ` + net + ` is the file --from reads: allowed an output apart from the input`},
+		{[]string{"gen", "--from", net, "-f", "verilog", "-o", link}, `prefixgen gen: -o ` + link + ` is the file --from reads`},
+		{[]string{"stats", "--from", net, "-f", "json", "-o", net}, `prefixgen stats: -o ` + net + ` is the file --from reads`},
+		{[]string{"synth", "--verilog", v, "-o", v}, `prefixgen synth: -o ` + v + ` is the file --verilog reads`},
+		{[]string{"synth", "-t", "ripple", "-n", "4", "--liberty", v, "-o", v}, `prefixgen synth: -o ` + v + ` is the file --liberty reads`},
+		{[]string{"explore", "-n", "8", "--synth", "--plot", net, "--with", net}, `prefixgen explore: --plot ` + net + ` is the file --with reads`},
+		{[]string{"map", v, "--top", "add", "--clock-period", "1", "-o", v}, `prefixgen map: -o ` + v + ` is the file map reads: allowed an output apart from the input`},
+		{[]string{"map", v, "--top", "add", "--clock-period", "1", "--generic-out", v}, `prefixgen map: --generic-out ` + v + ` is the file map reads`},
+		{[]string{"cuda", "emit", "--from", net, "-o", net}, `prefixgen cuda emit: -o ` + net + ` is the file --from reads`},
+		{[]string{"cuda", "report", "--plot", net, net}, `prefixgen cuda report: --plot ` + net + ` is the file cuda report reads`},
+		{[]string{"optimize", "-n", "8", "--max-area-um2", "100", "--start", net, "-o", net}, `prefixgen optimize: -o ` + net + ` is the file --start reads`},
+	}
+	for _, tt := range tests {
+		status, stdout, stderr := prefixgen(tt.args...)
+		assert.Equal(t, 2, status, "%v: %s", tt.args, stderr)
+		assert.Empty(t, stdout)
+		assert.True(t, strings.HasPrefix(stderr, tt.want), "%v: %q", tt.args, stderr)
+		assert.Equal(t, 1, strings.Count(stderr, "\n"), "%v", tt.args)
+		now, err := os.ReadFile(net)
+		require.NoError(t, err)
+		assert.Equal(t, orig, now, "%v: the input as it was", tt.args)
+	}
+}
+
 // No help carries a measured time or memory, which would go stale: those
 // are in docs/.
 func TestHelpTimeless(t *testing.T) {

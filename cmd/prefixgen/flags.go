@@ -209,13 +209,84 @@ const maxToolTimeout = 7 * 24 * time.Hour
 // flag that takes one value given more than once (-n 32 -n 64), which Go's
 // flag package would silently read as its last value. Flags that take a
 // list (--param) stay repeatable; a boolean flag may be repeated.
+//
+// Each command also refuses an output that names a file it reads
+// (outputsApart).
 func refuseRepeats(cmds []*cli.Command) {
 	for _, cmd := range cmds {
 		if cmd.Before == nil {
-			cmd.Before = onceEach
+			cmd.Before = func(c *cli.Context) error {
+				if err := onceEach(c); err != nil {
+					return err
+				}
+				return outputsApart(c)
+			}
 		}
 		refuseRepeats(cmd.Subcommands)
 	}
+}
+
+// outputFlags are the flags that name a file a command writes, and
+// inputFlags those that name files it reads (--liberty: a library given
+// by its files, FILE,FILE…).
+var (
+	outputFlags = []string{"output", "plot", "testbench-out", "generic-out"}
+	inputFlags  = []string{"from", "verilog", "vhdl", "liberty", "with", "start", "arrival"}
+)
+
+// outputsApart refuses, before anything is read, an output of c's command
+// that names a file the command reads: written whole, it would replace the
+// input, as gcc refuses -o naming its input. The files map and cuda
+// report read are their arguments.
+func outputsApart(c *cli.Context) error {
+	if c.Command == nil {
+		return nil
+	}
+	type input struct{ flag, path string }
+	var inputs []input
+	for _, a := range c.Args().Slice() {
+		inputs = append(inputs, input{strings.TrimPrefix(c.Command.HelpName, "prefixgen "), a})
+	}
+	for _, name := range inputFlags {
+		if !hasFlag(c, name) || !c.IsSet(name) {
+			continue
+		}
+		var paths []string
+		switch name {
+		case "with", "start":
+			paths = c.StringSlice(name)
+		case "liberty":
+			paths = strings.Split(c.String(name), ",")
+		default:
+			paths = []string{c.String(name)}
+		}
+		for _, p := range paths {
+			inputs = append(inputs, input{"--" + name, p})
+		}
+	}
+	for _, out := range outputFlags {
+		if !hasFlag(c, out) || !c.IsSet(out) {
+			continue
+		}
+		path := c.String(out)
+		if path == "" || path == "-" {
+			continue
+		}
+		for _, in := range inputs {
+			if in.path != "" && emit.SamePath(path, in.path) {
+				return usage(c, "%s %s is the file %s reads: allowed an output apart from the input", outName(out), path, in.flag)
+			}
+		}
+	}
+	return nil
+}
+
+// outName is an output flag as a user types it.
+func outName(name string) string {
+	if name == "output" {
+		return "-o"
+	}
+	return "--" + name
 }
 
 // onceEach refuses a flag of c's command that takes one value and was
