@@ -334,23 +334,34 @@ const libertyLink = "liberty.lib"
 // each design's) is linked by a relative path, so that the link still
 // holds when the run's folders are moved into the work folder at its end.
 func linkLiberty(dir, lib string) error {
-	abs, err := filepath.Abs(lib)
+	target, err := libertyTarget(dir, lib)
 	if err != nil {
 		return err
-	}
-	absDir, err := filepath.Abs(dir)
-	if err != nil {
-		return err
-	}
-	target := abs
-	if filepath.Dir(abs) == filepath.Dir(absDir) {
-		target = filepath.Join("..", filepath.Base(abs))
 	}
 	link := filepath.Join(dir, libertyLink)
 	if err := os.Remove(link); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err
 	}
 	return os.Symlink(target, link)
+}
+
+// libertyTarget returns what the link liberty.lib in dir names: the
+// library lib by its absolute path, or beside dir by a relative one, so
+// that a work folder moved into place, the library's copy with it, still
+// reads it.
+func libertyTarget(dir, lib string) (string, error) {
+	abs, err := filepath.Abs(lib)
+	if err != nil {
+		return "", err
+	}
+	absDir, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	if filepath.Dir(abs) == filepath.Dir(absDir) {
+		return filepath.Join("..", filepath.Base(abs)), nil
+	}
+	return abs, nil
 }
 
 // keepABCScript is the ABC script of the Keep flow: structural hashing into
@@ -590,6 +601,10 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		return nil, fail("%w", err)
 	}
 	if err := linkLiberty(dir, lib); err != nil {
+		return nil, fail("%w", err)
+	}
+	// The scripts name the library as the link does.
+	if lib, err = libertyTarget(dir, lib); err != nil {
 		return nil, fail("%w", err)
 	}
 	flow := opt.flow()
