@@ -218,6 +218,7 @@ func TestCheck(t *testing.T) {
 		{optimize.Options{Width: 256, MaxDepth: 8, MaxFanout: 2}, "optimize: no network of width 256, depth ≤ 8 has fan-out ≤ 2: fan-out 2 forces ripple, of depth 255; allowed --max-fanout 3 or more at depth 8, or --max-depth 255 for ripple", true},
 		{optimize.Options{Width: 1, MaxDepth: 0, MaxDelay: 1}, "optimize: no network of width 1 has a model delay ≤ 1 FO4: the only one takes 2.214 FO4; allowed a bound of 2.22 FO4 or more", true},
 		{optimize.Options{Width: 2, MaxDepth: 1, MaxDelay: 2.43}, "optimize: no network of width 2 has a model delay ≤ 2.43 FO4: the only one takes 2.438 FO4; allowed a bound of 2.44 FO4 or more", true},
+		{optimize.Options{Width: 8, MaxDepth: 3, Seed: math.MaxUint64}, "optimize: seed 18446744073709551615 out of range: allowed 0 to 9223372036854775807, which the network's parameters record", false},
 		{optimize.Options{Width: 8, MaxDepth: 6, Start: []*network.Network{build(t, "ripple", 7)}}, "optimize: start network 1 (ripple) has width 7: allowed only the width searched, 8", false},
 		{optimize.Options{Width: 8, MaxDepth: 6, Start: []*network.Network{build(t, "ripple", 8)}}, "optimize: start network 1 (ripple) has depth 7, above the depth bound 6: allowed a start of depth ≤ 6, or --max-depth 7 or more", false},
 		{optimize.Options{Width: 8, MaxDepth: 6, MaxFanout: 4, Start: []*network.Network{build(t, "kogge-stone", 8), build(t, "sklansky", 8)}}, "optimize: start network 2 (sklansky) has fan-out 5, above the fan-out bound 4: allowed a start of fan-out ≤ 4, or --max-fanout 5 or more", false},
@@ -231,6 +232,11 @@ func TestCheck(t *testing.T) {
 		assert.EqualError(t, err, tt.want)
 	}
 	assert.NoError(t, optimize.Check(optimize.Options{Width: 1, MaxDepth: 0}))
+	for _, seed := range []uint64{0, math.MaxInt32 + 1, math.MaxInt64} {
+		res, err := optimize.Minimize(context.Background(), optimize.Options{Width: 8, MaxDepth: 3, Seed: seed, Steps: 10})
+		require.NoError(t, err)
+		assert.Equal(t, network.Params{"max_depth": 3, "seed": int(seed)}, res.Network.Params(), "seed %d recorded", seed)
+	}
 	assert.NoError(t, optimize.Check(optimize.Options{Width: 2, MaxDepth: 1, MaxDelay: 2.44}), "the bound a refusal names is met")
 	assert.NoError(t, optimize.Check(optimize.Options{Width: 256, MaxDepth: 1 << 40, MaxFanout: 2}))
 	assert.NoError(t, optimize.Check(optimize.Options{Width: 8, MaxDepth: math.MaxInt}), "no bound overflows")

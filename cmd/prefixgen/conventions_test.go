@@ -189,6 +189,9 @@ func TestLists(t *testing.T) {
 		{[]string{"check", "-t", "sklansky,sklansky", "-n", "8"}, `prefixgen check: -t "sklansky,sklansky": "sklansky" given twice`},
 		{[]string{"stats", "-t", "sklansky,ripple", "-n", "8", "--valency", "3"}, `prefixgen stats: --valency 3: ripple has no higher-valency form`},
 		{[]string{"compare", "-n", "8,8"}, `prefixgen compare: -n "8,8": width 8 given twice`},
+		{[]string{"optimize", "-n", "40", "--max-depth", "7", "--seed", "9223372036854775808"}, `prefixgen optimize: seed 9223372036854775808 out of range: allowed 0 to 9223372036854775807`},
+		{[]string{"explore", "-n", "16", "--seed", "9223372036854775808"}, `prefixgen explore: --seed 9223372036854775808 out of range: allowed 0 to 9223372036854775807`},
+		{[]string{"report", "-n", "16", "--seed", "18446744073709551615"}, `prefixgen report: --seed 18446744073709551615 out of range: allowed 0 to 9223372036854775807`},
 		{[]string{"compare", "-n", "8,0x10"}, `prefixgen compare: invalid value "8,0x10" for flag -n: want a whole number in decimal digits`},
 		{[]string{"compare", "-n", "8,0"}, `prefixgen compare: `},
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -34,6 +35,9 @@ func explorePoints(c *cli.Context) (all, front []explore.Point, err error) {
 	f := c.Int("max-fanout")
 	if f < 0 {
 		return nil, nil, usage(c, "--max-fanout %d out of range: allowed 0 (no bound) or more", f)
+	}
+	if s := c.Uint64("seed"); s > math.MaxInt64 && !c.Bool("no-optimize") {
+		return nil, nil, usage(c, "--seed %d out of range: allowed 0 to %d, which the optimizer's networks record", s, int64(math.MaxInt64))
 	}
 	eopt := explore.Options{MaxFanout: f, Optimizer: optimizer(c), CarrySelect: c.Bool(carrySelectFlagName)}
 	if c.Bool("synth") && c.IsSet(adder.FlagValency) {
@@ -346,7 +350,7 @@ func optimizerFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.BoolFlag{Name: carrySelectFlagName, Usage: fmt.Sprintf("add the carry-select networks (gen -t carry-select) of every first segment from 1 to N − 1 bits, the segments above it growing by 0 to %d bits: the uniform, the square-root and faster-growing carry-select adders, not among the families", explore.CarrySelectGrowths-1)},
 		&cli.BoolFlag{Name: "no-optimize", Usage: "leave out the optimizer's networks (faster)"},
-		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the optimizer's annealing chains"},
+		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the optimizer's annealing chains, 0 to 2^63 − 1"},
 	}
 }
 

@@ -80,7 +80,7 @@ func optimizeCommand() *cli.Command {
 			&cli.Float64Flag{Name: "max-delay-ns", Usage: "bound on the adder's delay after synthesis and static timing (prefixgen synth's flow; --liberty, --flow, --load, --jobs, --workdir choose it), in ns; minimizes the area measured", DefaultText: "none"},
 			&cli.Float64Flag{Name: "max-area-um2", Usage: "bound on the adder's area after synthesis (prefixgen synth's flow), in µm² (the library's area unit); minimizes the delay measured", DefaultText: "none"},
 			&cli.IntFlag{Name: "max-fanout", Usage: "fan-out bound F: cells reading a signal, +1 if it is an output (0: none)"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the annealing chains"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the annealing chains, 0 to 2^63 − 1 (the network's parameters record it)"},
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "output format: " + strings.Join(optimizeFormats, ", ")},
 			outputFlag(),
 			sparseListFlag("with --max-delay-ns or --max-area-um2, "),
