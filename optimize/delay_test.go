@@ -3,6 +3,7 @@ package optimize_test
 import (
 	"context"
 	"errors"
+	"math"
 	"runtime"
 	"testing"
 
@@ -89,6 +90,22 @@ func TestMaxDelay(t *testing.T) {
 
 	opt.MaxDelay = -1
 	assert.ErrorContains(t, optimize.Check(opt), "max delay -1 out of range")
+
+	// A bound the area's search misses but a search for delay meets is
+	// met: what --objective delay finds, within the bound, is a network.
+	fast, err := optimize.Minimize(context.Background(), optimize.Options{Width: 8, MaxDepth: 4, Seed: 1, Objective: optimize.Delay})
+	require.NoError(t, err)
+	bound := math.Ceil(fast.Model.FO4*100) / 100
+	opt = optimize.Options{Width: 8, MaxDepth: 4, Seed: 1, MaxDelay: bound}
+	r, err = optimize.Minimize(context.Background(), opt)
+	require.NoError(t, err, "the delay search met %.2f FO4", fast.Model.FO4)
+	checkResult(t, opt, r)
+	assert.LessOrEqual(t, r.Model.FO4, bound)
+	assert.LessOrEqual(t, r.Model.Area, fast.Model.Area, "no larger than the fastest")
+	// With --objective delay the message does not send the user to it.
+	_, err = optimize.Minimize(context.Background(), optimize.Options{Width: 8, MaxDepth: 4, Seed: 1, Objective: optimize.Delay, MaxDelay: 5})
+	require.Error(t, err)
+	assert.NotContains(t, err.Error(), "--objective delay")
 }
 
 // TestModelDeterministic checks that the model-aware search, too, depends
