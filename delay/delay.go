@@ -1,6 +1,7 @@
 package delay
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -350,9 +351,12 @@ func (m *model) path(net *network.Network) Path {
 // profileJSON is a Profile's file: {"arrival_ns": [...], "required_ns":
 // [...]}, either list optional.
 type profileJSON struct {
-	Arrival  []float64 `json:"arrival_ns"`
-	Required []float64 `json:"required_ns"`
+	Arrival  []*float64 `json:"arrival_ns"`
+	Required []*float64 `json:"required_ns"`
 }
+
+// profileKeys are the keys of a profile's object, spelled as they must be.
+var profileKeys = []string{"arrival_ns", "required_ns"}
 
 // ReadProfile reads a Profile from JSON, {"arrival_ns": [t0, t1, …],
 // "required_ns": [r0, …, rn]}, arrival_ns one time per bit of the operands
@@ -361,19 +365,47 @@ type profileJSON struct {
 // time that is not a number, and anything after the object; Check then
 // says whether the profile fits a width.
 func ReadProfile(r io.Reader) (*Profile, error) {
-	dec := json.NewDecoder(io.LimitReader(r, maxProfileBytes+1))
+	const allowed = `{"arrival_ns": [ns per bit], "required_ns": [ns per output]}`
+	data, err := io.ReadAll(io.LimitReader(r, maxProfileBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("delay: profile: %w", err)
+	}
+	if err := network.CheckKeys(data, profileKeys); err != nil {
+		if ke, ok := errors.AsType[*network.KeyError](err); ok && ke.Unknown {
+			return nil, fmt.Errorf("delay: profile: %v (allowed %s)", err, allowed)
+		}
+		return nil, fmt.Errorf("delay: profile: %v", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var f profileJSON
 	if err := dec.Decode(&f); err != nil {
-		return nil, network.JSONError("delay: profile: ", err, `{"arrival_ns": [ns per bit], "required_ns": [ns per output]}`)
+		return nil, network.JSONError("delay: profile: ", err, allowed)
 	}
-	if dec.More() {
+	if _, err := dec.Token(); err != io.EOF {
 		return nil, errors.New("delay: profile: more after its JSON object: allowed one object")
 	}
 	if f.Arrival == nil && f.Required == nil {
 		return nil, errors.New("delay: profile: neither arrival_ns nor required_ns: allowed either or both")
 	}
-	return &Profile{Arrival: f.Arrival, Required: f.Required}, nil
+	p := &Profile{}
+	for _, l := range []struct {
+		name string
+		in   []*float64
+		out  *[]float64
+	}{{"arrival_ns", f.Arrival, &p.Arrival}, {"required_ns", f.Required, &p.Required}} {
+		if l.in == nil {
+			continue
+		}
+		*l.out = make([]float64, len(l.in))
+		for i, t := range l.in {
+			if t == nil {
+				return nil, fmt.Errorf("delay: profile: %s[%d] is null: allowed a number of ns", l.name, i)
+			}
+			(*l.out)[i] = *t
+		}
+	}
+	return p, nil
 }
 
 // maxProfileBytes bounds a profile file: a million bits of times.

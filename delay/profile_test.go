@@ -112,6 +112,12 @@ func TestReadProfile(t *testing.T) {
 		{"out of range", `{"arrival_ns": [1e400]}`, nil, `delay: profile: field "arrival_ns" holds a number 1e400, which is not allowed there (allowed {"arrival_ns": [ns per bit], "required_ns": [ns per output]})`},
 		{"a list as a number", `{"arrival_ns": 1}`, nil, `delay: profile: field "arrival_ns" holds a number, which is not allowed there (allowed {"arrival_ns": [ns per bit], "required_ns": [ns per output]})`},
 		{"empty", ``, nil, `delay: profile: the input is empty (allowed {"arrival_ns": [ns per bit], "required_ns": [ns per output]})`},
+		{"null time", `{"arrival_ns": [1, null, 3]}`, nil, `delay: profile: arrival_ns[1] is null: allowed a number of ns`},
+		{"key twice", `{"arrival_ns": [1], "arrival_ns": [2]}`, nil, `delay: profile: key "arrival_ns" appears twice in the document: each key once`},
+		{"key in capitals", `{"ARRIVAL_NS": [1]}`, nil, `delay: profile: unknown field "ARRIVAL_NS" (allowed {"arrival_ns": [ns per bit], "required_ns": [ns per output]})`},
+		{"trailing bracket", `{"arrival_ns": [1, 2]}]`, nil, "delay: profile: more after its JSON object: allowed one object"},
+		{"trailing brace", `{"arrival_ns": [1, 2]}}`, nil, "delay: profile: more after its JSON object: allowed one object"},
+		{"null list", `{"arrival_ns": null, "required_ns": [1]}`, &delay.Profile{Required: []float64{1}}, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p, err := delay.ReadProfile(strings.NewReader(c.in))

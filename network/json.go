@@ -246,8 +246,11 @@ func unmarshal(data []byte) (*Network, error) {
 	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
 		return nil, errors.New("network: the file starts with a UTF-8 byte-order mark (EF BB BF): save it as UTF-8 without one")
 	}
-	if err := checkKeys(data, fileKeys); err != nil {
-		return nil, err
+	if err := CheckKeys(data, fileKeys); err != nil {
+		if ke, ok := errors.AsType[*KeyError](err); ok && ke.Unknown {
+			return nil, fmt.Errorf("network: not a %s document: %v", Format, err)
+		}
+		return nil, fmt.Errorf("network: %v", err)
 	}
 	var f file
 	if json.Valid(data) {
@@ -290,13 +293,32 @@ func unmarshal(data []byte) (*Network, error) {
 	return New(spec)
 }
 
-// checkKeys refuses a document in which an object holds the same key
-// twice, which encoding/json would resolve silently to the last one, and a
-// document whose top-level object holds a key not in keys, spelled exactly
-// (encoding/json matches keys without regard to case). Malformed JSON
-// passes: the decoder names that error better. It reads the document in
-// one pass, allocating for its keys only.
-func checkKeys(data []byte, keys []string) error {
+// KeyError is CheckKeys's refusal: a key an object holds twice, or a
+// top-level key that is not one of those allowed.
+type KeyError struct {
+	// Key is the key as the document spells it.
+	Key string
+	// In says where it is: "the document", or the key of the object.
+	In string
+	// Unknown says the key is not allowed; else it appears twice.
+	Unknown bool
+}
+
+// Error says what is wrong, without a package's prefix.
+func (e *KeyError) Error() string {
+	if e.Unknown {
+		return "unknown field " + Quote(e.Key)
+	}
+	return fmt.Sprintf("key %s appears twice in %s: each key once", Quote(e.Key), e.In)
+}
+
+// CheckKeys refuses, as a *KeyError, a JSON document in which an object
+// holds the same key twice, which encoding/json would resolve silently to
+// the last one, and a document whose top-level object holds a key not in
+// keys, spelled exactly (encoding/json matches keys without regard to
+// case). Malformed JSON passes: the decoder names that error better. It
+// reads the document in one pass, allocating for its keys only.
+func CheckKeys(data []byte, keys []string) error {
 	if !json.Valid(data) {
 		return nil
 	}
@@ -349,10 +371,10 @@ func checkKeys(data []byte, keys []string) error {
 			}
 			o := stack[top]
 			if o.keys[key] {
-				return fmt.Errorf("network: key %s appears twice in %s: each key once", Quote(key), o.name)
+				return &KeyError{Key: key, In: o.name}
 			}
 			if top == 0 && !slices.Contains(keys, key) {
-				return fmt.Errorf("network: not a %s document: unknown field %s", Format, Quote(key))
+				return &KeyError{Key: key, In: o.name, Unknown: true}
 			}
 			o.keys[key] = true
 			o.key = false
