@@ -28,8 +28,13 @@ var carrySelect = Topology{
 // bits and each other grow bits more than the one below it, the last one
 // what is left (no longer than it would have been): CarrySelectSegments(64,
 // 37, 0) is [37 27], CarrySelectSegments(16, 2, 1) is [2 3 4 5 2]. A first
-// length of n or more is one segment, a ripple chain.
+// length of n or more is one segment, a ripple chain. It returns nil for a
+// width outside 1 to network.MaxWidth, a first length below 1 or a
+// negative growth, which give no segments.
 func CarrySelectSegments(n, first, grow int) []int {
+	if n < 1 || n > network.MaxWidth || first < 1 || grow < 0 {
+		return nil
+	}
 	var segs []int
 	total := 0
 	for l := first; total+l < n; l += grow {

@@ -2,6 +2,7 @@ package topologies_test
 
 import (
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -70,6 +71,13 @@ func TestCarrySelectSegments(t *testing.T) {
 		{64, 37, 0, []int{37, 27}},
 		{16, 2, 1, []int{2, 3, 4, 5, 2}},
 		{12, 4, 0, []int{4, 4, 4}},
+		// No segments, rather than a loop that never ends.
+		{8, 3, -1, nil},
+		{1, 0, 0, nil},
+		{8, 0, 1, nil},
+		{-1, 1, 1, nil},
+		{0, 1, 1, nil},
+		{math.MaxInt, 1, 1, nil},
 	} {
 		assert.Equal(t, c.want, topologies.CarrySelectSegments(c.n, c.first, c.grow), "%+v", c)
 	}

@@ -53,7 +53,7 @@ func ExampleBuild() {
 	// kogge-stone: width 8, depth 3, size 17, wire tracks 4
 	// ladner-fischer map[k:0] depth 7 size 273
 	// topologies: ladner-fischer parameter k=64 out of range: allowed 0…63
-	// topologies: kogge-stone at width 10000000 needs about 230000000 cells, more than the 67108864 allowed
+	// topologies: kogge-stone at width 10000000 needs about 230000000 cells, more than the 67108864 allowed: allowed widths up to 3195660
 }
 
 // The registry lists every topology with its parameters.

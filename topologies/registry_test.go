@@ -2,7 +2,9 @@ package topologies_test
 
 import (
 	"math"
+	"regexp"
 	"runtime"
+	"strconv"
 	"testing"
 	"time"
 
@@ -96,13 +98,13 @@ func TestBuildRefuses(t *testing.T) {
 		{"width beyond MaxWidth", "ripple", network.MaxWidth + 1, nil,
 			"topologies: ripple: width 1073741825 out of range: allowed 1…1073741824"},
 		{"too many cells", "kogge-stone", 10_000_000, nil,
-			"topologies: kogge-stone at width 10000000 needs about 230000000 cells, more than the 67108864 allowed"},
+			"topologies: kogge-stone at width 10000000 needs about 230000000 cells, more than the 67108864 allowed: allowed widths up to 3195660"},
 		{"too many cells at MaxWidth", "ripple", network.MaxWidth, nil,
-			"topologies: ripple at width 1073741824 needs about 1100000000 cells, more than the 67108864 allowed"},
+			"topologies: ripple at width 1073741824 needs about 1100000000 cells, more than the 67108864 allowed: allowed widths up to 67108865"},
 		{"just too many", "ripple", topologies.MaxCells + 2, nil,
-			"topologies: ripple at width 67108866 needs about 67108865 cells, more than the 67108864 allowed"},
+			"topologies: ripple at width 67108866 needs about 67108865 cells, more than the 67108864 allowed: allowed widths up to 67108865"},
 		{"too many for ladner-fischer", "ladner-fischer", 20_000_000, network.Params{"k": 0},
-			"topologies: ladner-fischer at width 20000000 needs about 79000000 cells, more than the 67108864 allowed"},
+			"topologies: ladner-fischer at width 20000000 needs about 79000000 cells, more than the 67108864 allowed: allowed widths up to 16908533"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -272,4 +274,22 @@ func TestCompare(t *testing.T) {
 	assert.Equal(t, network.Params{"d": 8}, nets[11].Params(), "the least depth, recorded")
 	_, err = topologies.Compare(0)
 	assert.EqualError(t, err, "topologies: ripple: width 0 out of range: allowed 1…1073741824")
+}
+
+// TestWidestNamed: the widest width a refusal names is built, by the
+// estimate Build refuses by, and the next one is refused.
+func TestWidestNamed(t *testing.T) {
+	re := regexp.MustCompile(`allowed widths up to (\d+)$`)
+	for _, topo := range topologies.All() {
+		_, err := topo.Build(network.MaxWidth, nil)
+		require.Error(t, err, topo.Name)
+		m := re.FindStringSubmatch(err.Error())
+		require.NotNil(t, m, "%s: %v", topo.Name, err)
+		widest, err := strconv.Atoi(m[1])
+		require.NoError(t, err)
+		assert.LessOrEqual(t, topo.EstimateCells(widest, nil), topologies.MaxCells, topo.Name)
+		if widest < network.MaxWidth {
+			assert.Greater(t, topo.EstimateCells(widest+1, nil), topologies.MaxCells, topo.Name)
+		}
+	}
 }

@@ -250,14 +250,30 @@ func (t Topology) Build(n int, p network.Params) (*network.Network, error) {
 		return nil, err
 	}
 	if c := t.cells(n, full); c > MaxCells {
-		return nil, fmt.Errorf("topologies: %s at width %d needs about %d cells, more than the %d allowed", t.Name, n, about(c), MaxCells)
+		widest := widestWithin(func(w int) int64 { return t.cells(w, full) })
+		return nil, fmt.Errorf("topologies: %s at width %d needs about %d cells, more than the %d allowed: allowed widths up to %d", t.Name, n, about(c), MaxCells, widest)
 	}
 	return t.build(n, full)
 }
 
+// widestWithin returns the widest width, 1 to network.MaxWidth, whose
+// count of cells (cells, growing with the width) is at most MaxCells.
+func widestWithin(cells func(n int) int64) int {
+	lo, hi := 1, network.MaxWidth // cells(lo) ≤ MaxCells, as every width 1 is
+	for lo < hi {
+		mid := lo + (hi-lo+1)/2
+		if cells(mid) <= MaxCells {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
+}
+
 // EstimateCells returns an upper bound of the number of cells of the network
 // of width n, computed without building it; for every topology but
-// kogge-stone and harris it is the exact size (knowles counts its cells in
+// kogge-stone, harris and carry-select it is the exact size (knowles counts its cells in
 // O(n) time up to MaxCells). Parameters missing from p take their defaults,
 // and values out of range are clamped into it. It returns 0 for n < 1 and
 // math.MaxInt for n > network.MaxWidth.
