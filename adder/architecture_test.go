@@ -228,6 +228,9 @@ func TestArchitectureJSONErrors(t *testing.T) {
 		{`{"radix":4}`, `adder: not an adder architecture: unknown field "radix"`},
 		{`{"ling":1}`, `adder: not an adder architecture: field "ling" holds a number, which is not allowed there`},
 		{`{"valency":1}`, "adder: valency 1 not allowed: allowed 2, 3, 4"},
+		{`{"valency":99}`, "adder: valency 99 not allowed: allowed 2, 3, 4"},
+		{`{"sparse":3}`, "adder: sparseness 3 not allowed: allowed 1, 2, 4, 8"},
+		{`{"sparse":16}`, "adder: sparseness 16 not allowed: allowed 1, 2, 4, 8"},
 		{`[]`, "adder: not an adder architecture: cannot unmarshal array"},
 	} {
 		var a adder.Architecture

@@ -265,13 +265,13 @@ func (m members) architecture() (Architecture, error) {
 	arch := Standard
 	if m.Sparse != nil {
 		arch.Sparse = *m.Sparse
-		if arch.Sparse < 1 {
+		if !slices.Contains(Sparseness, arch.Sparse) {
 			return Architecture{}, fmt.Errorf("adder: sparseness %d not allowed: allowed 1, 2, 4, 8", arch.Sparse)
 		}
 	}
 	if m.Valency != nil {
 		arch.Valency = *m.Valency
-		if arch.Valency < 2 {
+		if arch.Valency < 2 || arch.Valency > MaxValency {
 			return Architecture{}, fmt.Errorf("adder: valency %d not allowed: allowed 2, 3, 4", arch.Valency)
 		}
 	}
