@@ -58,6 +58,46 @@ const (
 
 // compileDescription lays every signal of d out in slots and its
 // assignments out as instructions, a bus bit by bit.
+// arity refuses an expression with a count of arguments its operator
+// does not take.
+func arity(e adder.Expr) error {
+	var name, allowed string
+	switch e.Op {
+	case adder.OpNot:
+		name, allowed = "a NOT", "1"
+	case adder.OpReduceAnd:
+		name, allowed = "a reducing AND", "1"
+	case adder.OpReduceOr:
+		name, allowed = "a reducing OR", "1"
+	case adder.OpMux:
+		name, allowed = "a multiplexer", "3"
+	case adder.OpAnd:
+		name, allowed = "an AND", "2 or more"
+	case adder.OpOr:
+		name, allowed = "an OR", "2 or more"
+	case adder.OpXor:
+		name, allowed = "an XOR", "2 or more"
+	default:
+		return nil
+	}
+	n := len(e.Args)
+	ok := n == 1
+	switch allowed {
+	case "3":
+		ok = n == 3
+	case "2 or more":
+		ok = n >= 2
+	}
+	if ok {
+		return nil
+	}
+	args := "arguments"
+	if n == 1 {
+		args = "argument"
+	}
+	return fmt.Errorf("simulate: the description has %s of %d %s: allowed %s", name, n, args, allowed)
+}
+
 func compileDescription(d *adder.Description) (*program, error) {
 	p := &program{passes: d.Latency + 1}
 	next := 2
@@ -92,6 +132,8 @@ func compileDescription(d *adder.Description) (*program, error) {
 	ref := func(r adder.Ref) ([]int, error) {
 		s, ok := signals[r.Name]
 		switch {
+		case r.Bit < -1:
+			return nil, fmt.Errorf("simulate: the description reads bit %d of %s: allowed a bit from 0, or -1 for the whole signal", r.Bit, r.Name)
 		case !ok:
 			return nil, fmt.Errorf("simulate: the description reads %s, which it does not declare", r)
 		case r.Bit >= len(s):
@@ -108,6 +150,9 @@ func compileDescription(d *adder.Description) (*program, error) {
 	}
 	var expr func(e adder.Expr) ([]int, error)
 	expr = func(e adder.Expr) ([]int, error) {
+		if err := arity(e); err != nil {
+			return nil, err
+		}
 		args := make([][]int, len(e.Args))
 		for i, a := range e.Args {
 			var err error

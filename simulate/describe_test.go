@@ -107,6 +107,27 @@ func TestVerifyDescriptionErrors(t *testing.T) {
 	assert.ErrorContains(t, err, "simulate: the description reads nowhere, which it does not declare")
 	_, err = simulate.VerifyDescription(d, simulate.VerifyOptions{Vectors: -1})
 	assert.Error(t, err)
+
+	// A description a user builds by hand is refused where it is
+	// malformed, never a panic.
+	a := adder.Expr{Op: adder.OpRef, Ref: adder.Bit("a", 0)}
+	for _, tc := range []struct {
+		expr adder.Expr
+		want string
+	}{
+		{adder.Expr{Op: adder.OpAnd}, "simulate: the description has an AND of 0 arguments: allowed 2 or more"},
+		{adder.Expr{Op: adder.OpXor, Args: []adder.Expr{a}}, "simulate: the description has an XOR of 1 argument: allowed 2 or more"},
+		{adder.Expr{Op: adder.OpNot}, "simulate: the description has a NOT of 0 arguments: allowed 1"},
+		{adder.Expr{Op: adder.OpReduceOr}, "simulate: the description has a reducing OR of 0 arguments: allowed 1"},
+		{adder.Expr{Op: adder.OpMux, Args: []adder.Expr{a}}, "simulate: the description has a multiplexer of 1 argument: allowed 3"},
+		{adder.Expr{Op: adder.OpRef, Ref: adder.Ref{Name: "a", Bit: -2}}, "simulate: the description reads bit -2 of a: allowed a bit from 0, or -1 for the whole signal"},
+	} {
+		last.Expr = tc.expr
+		assert.NotPanics(t, func() {
+			_, err = simulate.VerifyDescription(d, simulate.VerifyOptions{})
+		})
+		assert.EqualError(t, err, tc.want)
+	}
 }
 
 // FuzzVerifyDocument: every adder a document describes, read as prefixgen
