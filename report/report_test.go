@@ -70,6 +70,13 @@ func TestHTML(t *testing.T) {
 	var again bytes.Buffer
 	require.NoError(t, report.HTML(&again, 32, all, front, report.Options{Command: "prefixgen report -n 32 -o report.html"}))
 	assert.Equal(t, page, again.String(), "the same points give the same bytes")
+	assert.Contains(t, page, strconv.Itoa(len(all))+" networks, ")
+
+	all, front = points(t, 1)
+	require.Len(t, all, 1)
+	buf.Reset()
+	require.NoError(t, report.HTML(&buf, 1, all, front, report.Options{Command: "prefixgen report -n 1"}))
+	assert.Contains(t, buf.String(), ": 1 network, 1 of them on the Pareto front", "one network, not 1 networks")
 }
 
 func TestPlot(t *testing.T) {
