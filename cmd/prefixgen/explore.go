@@ -53,7 +53,23 @@ func explorePoints(c *cli.Context) (all, front []explore.Point, err error) {
 		return nil, nil, usage(c, "%v", err)
 	}
 	if len(all) == 0 {
-		return nil, nil, usage(c, "no network of width %d has a fan-out of at most %d: allowed --max-fanout %d or more", n, f, explore.MinFanout(n))
+		// The least fan-out of the networks the flags enumerate: without
+		// valency 2 there is no ripple, whose fan-out is
+		// explore.MinFanout.
+		least := explore.MinFanout(n)
+		if len(eopt.Valencies) > 0 && !slices.Contains(eopt.Valencies, 2) {
+			unbounded := eopt
+			unbounded.MaxFanout, unbounded.Optimizer = 0, nil
+			every, err := explore.Enumerate(c.Context, n, unbounded)
+			if err != nil {
+				return nil, nil, usage(c, "%v", err)
+			}
+			least = math.MaxInt
+			for _, p := range every {
+				least = min(least, p.Figures.MaxFanout)
+			}
+		}
+		return nil, nil, usage(c, "no network of width %d has a fan-out of at most %d: allowed --max-fanout %d or more", n, f, least)
 	}
 	return all, explore.Front(all), nil
 }

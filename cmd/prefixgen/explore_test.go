@@ -146,6 +146,7 @@ func TestExploreBadInput(t *testing.T) {
 		{"width zero", []string{"explore", "-n", "0", "--plot", plot}, "prefixgen explore: width 0 out of range: allowed 1…1024"},
 		{"width too large", []string{"explore", "-n", "5000"}, "prefixgen explore: width 5000 out of range: allowed 1…1024"},
 		{"fan-out too small", []string{"explore", "-n", "8", "--max-fanout", "1", "--plot", plot}, "prefixgen explore: no network of width 8 has a fan-out of at most 1: allowed --max-fanout 2 or more"},
+		{"fan-out too small without ripple", []string{"explore", "-n", "4", "--synth", "--valency", "3", "--max-fanout", "2", "--plot", plot}, "prefixgen explore: no network of width 4 has a fan-out of at most 2: allowed --max-fanout 3 or more"},
 		{"negative fan-out", []string{"explore", "--max-fanout", "-2"}, "prefixgen explore: --max-fanout -2 out of range: allowed 0 (no bound) or more"},
 		{"unknown format", []string{"explore", "-f", "xml"}, `prefixgen explore: unknown format "xml": allowed table, json, csv`},
 		{"unknown plot type", []string{"explore", "--plot", filepath.Join(dir, "p.pdf")}, "prefixgen explore: --plot " + filepath.Join(dir, "p.pdf") + `: unknown picture type ".pdf": allowed .svg, .png`},
