@@ -118,6 +118,9 @@ func newAdderData(net *network.Network, module string, arch adder.Architecture, 
 	if err := CheckModuleName(module); err != nil {
 		return nil, nil, err
 	}
+	if err := CheckModuleCells(module, cells, false); err != nil {
+		return nil, nil, err
+	}
 	d, err := adder.Describe(net, arch, cells)
 	if err != nil {
 		return nil, nil, fmt.Errorf("emit: %w", err)
@@ -285,4 +288,19 @@ func verilogExpr(e adder.Expr) string {
 		return "|" + operand(e.Args[0])
 	}
 	panic(fmt.Sprintf("emit: unknown expression operator %d", e.Op))
+}
+
+// CheckModuleCells refuses a module name (fold: an entity's, whose case
+// VHDL ignores) that is the name of a library cell of cells, which the
+// adder may instantiate: the module would instantiate itself.
+func CheckModuleCells(module string, cells *adder.Cells, fold bool) error {
+	if cells == nil {
+		return nil
+	}
+	for _, name := range []string{cells.NAND2.Name, cells.OAI21.Name, cells.FA.Name} {
+		if name != "" && (name == module || fold && strings.EqualFold(name, module)) {
+			return fmt.Errorf("emit: module name %s is the name of a library cell the adder may instantiate: allowed another name", network.Quote(module))
+		}
+	}
+	return nil
 }

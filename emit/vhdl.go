@@ -291,6 +291,9 @@ func newVHDLData(net *network.Network, entity string, opt adder.Architecture, ce
 	if err := CheckEntityName(entity); err != nil {
 		return nil, nil, err
 	}
+	if err := CheckModuleCells(entity, cells, true); err != nil {
+		return nil, nil, err
+	}
 	d, err := adder.Describe(net, opt, cells)
 	if err != nil {
 		return nil, nil, fmt.Errorf("emit: %w", err)

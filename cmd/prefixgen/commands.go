@@ -406,6 +406,9 @@ func genWriter(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 		if err := check(module); err != nil {
 			return nil, usage(c, "%v", err)
 		}
+		if err := emit.CheckModuleCells(module, cells, f == "vhdl"); err != nil {
+			return nil, usage(c, "%v", err)
+		}
 	}
 	vectors, err := vectors(c)
 	if err != nil {
