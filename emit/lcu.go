@@ -133,8 +133,8 @@ func LCUWidthsModuleName(net *network.Network) string {
 // twice. It returns the widths in increasing order.
 func ParseWidths(s string) ([]int, error) {
 	bad := func(format string, args ...any) error {
-		return fmt.Errorf("emit: widths %q: %s; allowed: widths and ranges lo-hi from 1 to %d, comma-separated, as 8,16,32-64",
-			s, fmt.Sprintf(format, args...), MaxLCUWidth)
+		return fmt.Errorf("emit: widths %s: %s; allowed: widths and ranges lo-hi from 1 to %d, comma-separated, as 8,16,32-64",
+			network.Quote(s), fmt.Sprintf(format, args...), MaxLCUWidth)
 	}
 	if strings.TrimSpace(s) == "" {
 		return nil, bad("empty")
@@ -142,7 +142,7 @@ func ParseWidths(s string) ([]int, error) {
 	num := func(t string) (int, error) {
 		n, err := strconv.Atoi(strings.TrimSpace(t))
 		if err != nil {
-			return 0, bad("%q is not a width", strings.TrimSpace(t))
+			return 0, bad("%s is not a width", network.Quote(strings.TrimSpace(t)))
 		}
 		if n < 1 || n > MaxLCUWidth {
 			return 0, bad("%d is out of range", n)

@@ -116,6 +116,8 @@ func TestLongInputEchoedShort(t *testing.T) {
 		{"stats", "-t", "sklansky", "-n", "8", "-f", long},
 		{"optimize", "-n", "8", "--max-depth", "3", "-f", long},
 		{"explore", "-n", "8", "-f", long},
+		{"gen", "-t", "sklansky", "-f", "yosys-lcu", "--widths", "1-" + long},
+		{"gen", "-t", "sklansky", "-n", "4", "-f", "verilog", "--pg-cells", "--liberty", long},
 	}
 	for i, args := range tests {
 		t.Run(strconv.Itoa(i), func(t *testing.T) {

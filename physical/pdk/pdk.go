@@ -238,11 +238,11 @@ func specFiles(spec string) ([]string, error) {
 		var names []string
 		for _, f := range strings.Split(spec, ",") {
 			if f == "" {
-				return nil, fmt.Errorf("pdk: --liberty %q names an empty file between commas: %s", spec, allowed)
+				return nil, fmt.Errorf("pdk: --liberty %s names an empty file between commas: %s", network.Quote(spec), allowed)
 			}
 			st, err := os.Stat(f)
 			if err != nil && isLibraryName(f) {
-				return nil, fmt.Errorf("pdk: --liberty %q lists the library %s with others: a library by name is one alone, files by path may be several: %s", spec, f, allowed)
+				return nil, fmt.Errorf("pdk: --liberty %s lists the library %s with others: a library by name is one alone, files by path may be several: %s", network.Quote(spec), f, allowed)
 			}
 			if err != nil || st.IsDir() {
 				return nil, notFile(f, err)
@@ -252,13 +252,13 @@ func specFiles(spec string) ([]string, error) {
 		return names, nil
 	case !strings.ContainsAny(spec, "/.") && spec != "":
 		if file, ok := notCarried[strings.ToLower(spec)]; ok {
-			return nil, fmt.Errorf("pdk: library %q is not carried with prefixgen: give its Liberty file (%s), whose platform record prefixgen applies: %s", spec, file, allowed)
+			return nil, fmt.Errorf("pdk: library %s is not carried with prefixgen: give its Liberty file (%s), whose platform record prefixgen applies: %s", network.Quote(spec), file, allowed)
 		}
 		var meant string
 		if s := suggest.Closest(spec, Names); s != "" {
 			meant = " (did you mean " + s + "?)"
 		}
-		return nil, fmt.Errorf("pdk: unknown library %q%s: %s", spec, meant, allowed)
+		return nil, fmt.Errorf("pdk: unknown library %s%s: %s", network.Quote(spec), meant, allowed)
 	}
 	return nil, notFile(spec, err)
 }
