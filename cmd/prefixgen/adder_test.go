@@ -60,7 +60,7 @@ func TestGenArchitectureBadInput(t *testing.T) {
 		{[]string{"--op", "compare", "--no-cin"}, "compare has no carry-in"},
 		{[]string{"--op", "compare", "--sparse", "2"}, "does not apply to compare"},
 		{[]string{"-f", "json", "--op", "sub"}, `--op applies to -f verilog and vhdl only, not "json"`},
-		{[]string{"-f", "yosys-lcu", "--sparse", "2"}, `--sparse applies to -f verilog and vhdl only`},
+		{[]string{"-f", "yosys-lcu", "--sparse", "2"}, `--sparse applies to -f verilog, vhdl and json (the adder document) only, not "yosys-lcu"`},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

@@ -201,7 +201,7 @@ func genCommand() *cli.Command {
 		Usage:     "build one network and write it out",
 		UsageText: "prefixgen gen -t TOPO -n N [--param k=V] [-f FORMAT] [-o FILE]\nprefixgen gen --from FILE [-f FORMAT] [-o FILE]\nprefixgen gen -t TOPO -n N -f verilog|vhdl -o FILE --testbench-out FILE [--vectors V] [--seed S]",
 		Description: "Formats: text, the textbook diagram in plain text (one column per bit, one row per level);\n" +
-			"json, the prefixgen.network/v1 document that --from reads back (with --sparse, --valency, --ling, --pg-cells, --fa-cells or --increment,\n" +
+			"json, the prefixgen.network/v1 document that --from reads back (with --sparse, --valency, --ling, --pg-cells, --fa-cells, --increment or --stages,\n" +
 			"the prefixgen.adder/v1 document: the network and the adder's architecture); dot, Graphviz in the textbook\n" +
 			"layout with pinned positions (draw it with neato -n2 -Tsvg); svg, the same picture drawn by\n" +
 			"prefixgen itself; verilog, a synthesizable Verilog-2005 adder {cout, sum} = a + b + cin\n" +
@@ -376,7 +376,11 @@ func genWriter(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 		// adder document records what adder.DocumentFlags set.
 		json := f == "json" && slices.Contains(adder.DocumentFlags, flag)
 		if c.IsSet(flag) && f != "verilog" && f != "vhdl" && flag != adder.FlagValency && !json {
-			return nil, usage(c, "--%s applies to -f verilog and vhdl only, not %s", flag, network.Quote(f))
+			formats := "verilog and vhdl"
+			if slices.Contains(adder.DocumentFlags, flag) {
+				formats = "verilog, vhdl and json (the adder document)"
+			}
+			return nil, usage(c, "--%s applies to -f %s only, not %s", flag, formats, network.Quote(f))
 		}
 	}
 	arch, err := architecture(c)

@@ -69,9 +69,9 @@ func TestPGCellsRefused(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "svg", "--pg-cells"}, "prefixgen gen: --pg-cells applies to -f verilog and vhdl only, not \"svg\"\n"},
+		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "svg", "--pg-cells"}, "prefixgen gen: --pg-cells applies to -f verilog, vhdl and json (the adder document) only, not \"svg\"\n"},
 		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--liberty", "osu035"}, "prefixgen gen: --liberty applies to -f verilog or vhdl with --pg-cells or --fa-cells only: it names the library of the cells\n"},
-		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "dot", "--pg-cells", "--liberty", noCells}, "prefixgen gen: --pg-cells applies to -f verilog and vhdl only, not \"dot\"\n"},
+		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "dot", "--pg-cells", "--liberty", noCells}, "prefixgen gen: --pg-cells applies to -f verilog, vhdl and json (the adder document) only, not \"dot\"\n"},
 		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--op", "sub", "--pg-cells"}, "prefixgen gen: --pg-cells applies to --op add only: the cells take a and b as they are\n"},
 		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--pg-cells", "--liberty", noCells}, "prefixgen gen: Liberty file " + noCells + " has no cell for a two-input NAND, !(A & B) nor an OAI21, !((A | B) & C): allowed a library with both, or the adder without library cells\n"},
 		{[]string{"synth", "--verilog", noCells, "--pg-cells"}, "prefixgen synth: --pg-cells does not apply to --verilog: the file fixes the design\n"},
