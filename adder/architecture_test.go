@@ -231,7 +231,7 @@ func TestArchitectureJSONErrors(t *testing.T) {
 		{`{"valency":99}`, "adder: valency 99 not allowed: allowed 2, 3, 4"},
 		{`{"sparse":3}`, "adder: sparseness 3 not allowed: allowed 1, 2, 4, 8"},
 		{`{"sparse":16}`, "adder: sparseness 16 not allowed: allowed 1, 2, 4, 8"},
-		{`[]`, "adder: not an adder architecture: cannot unmarshal array"},
+		{`[]`, "adder: not an adder architecture: an array where it is not allowed"},
 	} {
 		var a adder.Architecture
 		err := json.Unmarshal([]byte(tt.in), &a)

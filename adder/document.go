@@ -329,6 +329,33 @@ func format(data []byte) any {
 	return head.Format
 }
 
+// claimedFormat returns format(data) or, where data is malformed further
+// on, the format member its top-level object gives before what is wrong:
+// the reader a malformed document is refused by.
+func claimedFormat(data []byte) any {
+	if f := format(data); f != nil {
+		return f
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		var value any
+		if err := dec.Decode(&value); err != nil {
+			return nil
+		}
+		if key == "format" {
+			return value
+		}
+	}
+	return nil
+}
+
 // ReadDocument decodes one adder from r: a prefixgen.adder/v1 document, or
 // a prefixgen.network/v1 one, the standard adder around its network. The
 // network is proven as network.Read proves it; an absent sparse, valency,
@@ -355,13 +382,20 @@ func ReadDocumentFor(r io.Reader) (*network.Network, Architecture, Target, error
 
 // decodeDocument decodes the document data, as ReadDocumentFor.
 func decodeDocument(data []byte) (*network.Network, Architecture, Target, error) {
-	if f := format(data); f != DocumentFormat {
+	if f := claimedFormat(data); f != DocumentFormat {
 		// Not an adder document: the network reader names what is wrong,
 		// and its errors are those every --from has always given.
 		net, err := network.Unmarshal(data)
 		if err != nil {
-			if s, ok := f.(string); ok && s != network.Format {
+			switch s, ok := f.(string); {
+			case ok && s != network.Format:
 				return nil, Architecture{}, Target{}, fmt.Errorf("adder: format %s is not supported: want %q or %q", network.Quote(s), network.Format, DocumentFormat)
+			case !ok && f != nil:
+				v, _ := json.Marshal(f) // a number, true, an object: as written
+				if r := []rune(string(v)); len(r) > 40 {
+					v = []byte(string(r[:40]) + "…")
+				}
+				return nil, Architecture{}, Target{}, fmt.Errorf("adder: format %s is not supported: want %q or %q", v, network.Format, DocumentFormat)
 			}
 			return nil, Architecture{}, Target{}, err
 		}
@@ -425,7 +459,7 @@ func decodeError(err error, what string) error {
 		field := strings.TrimPrefix(typ.Field, "members.")
 		return fmt.Errorf("adder: %s: field %q holds %s, which is not allowed there", notA(what), field, network.Article(typ.Value))
 	}
-	return fmt.Errorf("adder: %s: %s", notA(what), strings.TrimPrefix(err.Error(), "json: "))
+	return fmt.Errorf("adder: %s: %s", notA(what), network.JSONReason(err))
 }
 
 // keysOnce refuses a document or architecture (what) whose top-level

@@ -152,6 +152,8 @@ func TestReadDocumentErrors(t *testing.T) {
 		{"bad network", doc(`"network":{"format":"prefixgen.network/v1","width":2,"cells":[[0,0]],"outputs":[0,2]}`), `adder: field "network": network: `},
 		{"trailing data", doc(`"network":`+net4) + "{}", "adder: trailing data after the prefixgen.adder/v1 document"},
 		{"other format", `{"format":"prefixgen.adder/v2"}`, `adder: format "prefixgen.adder/v2" is not supported: want "prefixgen.network/v1" or "prefixgen.adder/v1"`},
+		{"format a number", `{"format":2,"network":` + net4 + `}`, `adder: format 2 is not supported: want "prefixgen.network/v1" or "prefixgen.adder/v1"`},
+		{"syntax error in an adder document", doc(`"ling":tru,"network":` + net4), `adder: not a prefixgen.adder/v1 document: invalid JSON at byte 42`},
 		{"network error as ever", `{"format":"prefixgen.network/v1","width":2}`, "network: "},
 		{"not JSON", `sparse: 2`, "network: not a prefixgen.network/v1 document"},
 		{"library empty", doc(`"library":"","network":` + net4), `adder: library "" not allowed: allowed a name of 1 to 256 printable characters, without spaces at its ends`},
