@@ -101,8 +101,10 @@ func minimizeModel(ctx context.Context, opt Options) (Result, error) {
 	var pool []candidate
 	named := namedCandidates(n, depth)
 	pool = append(pool, named...)
+	steps := &stepper{report: opt.Progress}
+	steps.plan(max(0, min(depth, maxSolverDepth)-ceilLog2(n)+1) * len(searchLimits(opt.MaxFanout)))
 	for d := ceilLog2(n); d <= min(depth, maxSolverDepth); d++ {
-		pool = append(pool, constructiveCandidates(n, d, opt.MaxFanout)...)
+		pool = append(pool, constructiveCandidates(n, d, opt.MaxFanout, steps.step)...)
 	}
 	var all []scored
 	for _, c := range pool {
@@ -140,7 +142,7 @@ func minimizeModel(ctx context.Context, opt Options) (Result, error) {
 	if start == nil {
 		return Result{}, &NotFoundError{fmt.Sprintf("optimize: found no network of width %d with depth ≤ %d and fan-out ≤ %d", n, depth, opt.MaxFanout)}
 	}
-	if found, err := annealModel(ctx, opt, start.net); err != nil {
+	if found, err := annealModel(ctx, steps.withChains(opt), start.net); err != nil {
 		return Result{}, err
 	} else if found != nil && (best == nil || betterModel(*found, *best, opt.Objective)) {
 		found.source = start.source + ", improved by annealing on the delay model"
@@ -152,14 +154,14 @@ func minimizeModel(ctx context.Context, opt Options) (Result, error) {
 		// chains go on from what they find.
 		fast := opt
 		fast.Objective = Delay
-		found, err := annealModel(ctx, fast, start.net)
+		found, err := annealModel(ctx, steps.withChains(fast), start.net)
 		if err != nil {
 			return Result{}, err
 		}
 		if found != nil && found.fitsModel(opt) {
 			found.source = start.source + ", made faster by annealing on the delay model"
 			best = found
-			if smaller, err := annealModel(ctx, opt, found.net); err != nil {
+			if smaller, err := annealModel(ctx, steps.withChains(opt), found.net); err != nil {
 				return Result{}, err
 			} else if smaller != nil && betterModel(*smaller, *best, opt.Objective) {
 				smaller.source = start.source + ", made faster, then smaller, by annealing on the delay model"

@@ -164,7 +164,7 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 	leadPool := slices.Clone(pool[before:])
 	pool = pool[:before]
 	for d := ceilLog2(n); d <= min(depth, maxSolverDepth); d++ {
-		for _, c := range constructiveCandidates(n, d, opt.MaxFanout) {
+		for _, c := range constructiveCandidates(n, d, opt.MaxFanout, nil) {
 			add(c)
 		}
 	}

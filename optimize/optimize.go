@@ -57,8 +57,9 @@ type Options struct {
 	// core; 0 picks DefaultChains. The result does not depend on the number
 	// of cores.
 	Chains int
-	// Progress, when not nil, is called after each chain with the chains
-	// finished and the total, from Minimize's goroutine. In the flow
+	// Progress, when not nil, is called with the steps done and the total,
+	// from Minimize's goroutine: first with none done, then after each
+	// constructive search and each annealing chain. In the flow
 	// searches (MinimizeFlow and its kin) it counts each of the model's
 	// searches and then each synthesis, every order of a design's gates
 	// among them, one call at a time; the total is an estimate, which
@@ -306,8 +307,10 @@ func Minimize(ctx context.Context, opt Options) (Result, error) {
 	n, depth := opt.Width, opt.MaxDepth
 	res := Result{LowerBound: max(2*n-2-depth, n-1)}
 
+	steps := &stepper{report: opt.Progress}
+	steps.plan(len(searchLimits(opt.MaxFanout)))
 	named := namedCandidates(n, depth)
-	all := slices.Concat(named, constructiveCandidates(n, depth, opt.MaxFanout))
+	all := slices.Concat(named, constructiveCandidates(n, depth, opt.MaxFanout, steps.step))
 	var best, start *candidate
 	leastFanout := 0
 	for i, c := range all {
@@ -339,6 +342,9 @@ func Minimize(ctx context.Context, opt Options) (Result, error) {
 	}
 
 	if best == nil || best.figs.Size > res.LowerBound {
+		if _, chains, ok := opt.annealBudget(500); ok {
+			opt.Progress = steps.chains(chains)
+		}
 		found, err := annealAll(ctx, opt, start, all)
 		if err != nil {
 			return Result{}, err
@@ -514,7 +520,7 @@ const maxSolverDepth = 14
 
 // constructiveCandidates runs the constructive search, and, under a fan-out
 // bound, its variants that limit how many cells one carry feeds.
-func constructiveCandidates(n, depth, fanout int) []candidate {
+func constructiveCandidates(n, depth, fanout int, step func()) []candidate {
 	d := min(depth, maxSolverDepth)
 	if n > MaxAnnealWidth {
 		// Wider, the search's time grows fast with the levels it plans:
@@ -523,15 +529,12 @@ func constructiveCandidates(n, depth, fanout int) []candidate {
 		// at the bound.
 		d = min(d, ceilLog2(n)+1)
 	}
-	limits := []int{0}
-	if fanout > 0 {
-		for f := fanout - 2; f >= 1; f /= 2 {
-			limits = append(limits, f)
-		}
-	}
 	var out []candidate
-	for _, lim := range limits {
+	for _, lim := range searchLimits(fanout) {
 		net := constructive(n, d, lim)
+		if step != nil {
+			step()
+		}
 		if net == nil {
 			continue
 		}
@@ -542,6 +545,65 @@ func constructiveCandidates(n, depth, fanout int) []candidate {
 		out = append(out, candidate{net: net, figs: net.Figures(), source: source})
 	}
 	return out
+}
+
+// searchLimits are the limits on the cells a carry feeds of the
+// constructive searches constructiveCandidates runs under a fan-out bound
+// (0: none).
+func searchLimits(fanout int) []int {
+	limits := []int{0}
+	if fanout > 0 {
+		for f := fanout - 2; f >= 1; f /= 2 {
+			limits = append(limits, f)
+		}
+	}
+	return limits
+}
+
+// stepper counts a search's steps for Options.Progress: the constructive
+// searches one by one, then the annealing chains. Its total grows as
+// steps are planned.
+type stepper struct {
+	report      func(done, total int)
+	done, total int
+}
+
+// plan adds k steps to the total.
+func (s *stepper) plan(k int) {
+	s.total += k
+	s.show()
+}
+
+// step counts one step done.
+func (s *stepper) step() {
+	s.done++
+	s.show()
+}
+
+// chains returns the Progress of k annealing chains, planned here, for
+// runChains: each chain done is a step.
+func (s *stepper) chains(k int) func(done, total int) {
+	s.plan(k)
+	base := s.done
+	return func(done, _ int) {
+		s.done = base + done
+		s.show()
+	}
+}
+
+// withChains returns opt with its Progress counting the annealing chains
+// of one annealModel as steps of s.
+func (s *stepper) withChains(opt Options) Options {
+	if _, chains, ok := opt.annealBudget(200); ok {
+		opt.Progress = s.chains(chains)
+	}
+	return opt
+}
+
+func (s *stepper) show() {
+	if s.report != nil {
+		s.report(s.done, s.total)
+	}
 }
 
 // annealAll runs the annealing chains from start, or, when no candidate

@@ -190,7 +190,16 @@ func TestProgressAndCancel(t *testing.T) {
 		Progress: func(done, total int) { calls = append(calls, done*10+total) }}
 	_, err := optimize.Minimize(context.Background(), opt)
 	require.NoError(t, err)
-	assert.Equal(t, []int{13, 23, 33}, calls)
+	// The constructive search, then each chain: the first call comes
+	// before any work, so that a long search shows from its start.
+	assert.Equal(t, []int{1, 11, 14, 24, 34, 44}, calls)
+
+	// Wider than the chains run, the search alone is counted.
+	calls = nil
+	wide := optimize.Options{Width: 300, MaxDepth: 10, Progress: func(done, total int) { calls = append(calls, done*10+total) }}
+	_, err = optimize.Minimize(context.Background(), wide)
+	require.NoError(t, err)
+	assert.Equal(t, []int{1, 11}, calls)
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

@@ -7,6 +7,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -180,9 +181,11 @@ func optimizeCommand() *cli.Command {
 			if err := optimize.Check(opt); err != nil {
 				return usage(c, "%v", err)
 			}
-			bar := newBar(c, "chains")
+			bar := newBar(c, "searches and chains")
 			opt.Progress = bar.Update
+			stop := bar.Beat(time.Second)
 			res, err := optimize.Minimize(c.Context, opt)
+			stop()
 			bar.Done()
 			if _, ok := errors.AsType[*optimize.InfeasibleError](err); ok {
 				return usage(c, "%v", err)

@@ -74,7 +74,7 @@ func TestProgressFlags(t *testing.T) {
 		line string
 	}{
 		{[]string{"verify", "-t", "all", "-n", "16", "--vectors", "1000"}, `prefixgen verify: \d+/\d+ vectors`},
-		{[]string{"optimize", "-n", "8", "--max-depth", "3"}, `prefixgen optimize: \d+/\d+ chains`},
+		{[]string{"optimize", "-n", "8", "--max-depth", "3"}, `prefixgen optimize: \d+/\d+ searches and chains`},
 		{[]string{"explore", "-n", "8"}, `prefixgen explore: \d+/\d+ optimizer runs`},
 		{[]string{"report", "-n", "4"}, `prefixgen report: \d+/\d+ optimizer runs`},
 		{[]string{"cuda", "bench", "--help"}, ""},

@@ -42,6 +42,8 @@ type Bar struct {
 	start, last time.Time
 	width       int // of the line last drawn on a terminal
 	now         func() time.Time
+	// done and total are the last Update's, which Beat draws again.
+	done, total int
 }
 
 // New returns the bar of work called label ("prefixgen synth") counting
@@ -68,6 +70,7 @@ func (b *Bar) Update(done, total int) {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	b.done, b.total = done, total
 	if done >= total && b.finished {
 		return // the last line is shown once
 	}
@@ -94,6 +97,41 @@ func (b *Bar) Update(done, total int) {
 	b.finished = done >= total
 }
 
+// Beat draws the last Update again every period, so that a step that
+// lasts shows its time so far, until the returned stop is called (once or
+// more).
+func (b *Bar) Beat(period time.Duration) (stop func()) {
+	if b == nil || !b.show {
+		return func() {}
+	}
+	quit := make(chan struct{})
+	var once sync.Once
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(period)
+		defer t.Stop()
+		for {
+			select {
+			case <-quit:
+				return
+			case <-t.C:
+				b.mu.Lock()
+				done, total := b.done, b.total
+				b.mu.Unlock()
+				if done < total {
+					b.Update(done, total)
+				}
+			}
+		}
+	}()
+	return func() {
+		once.Do(func() { close(quit) })
+		wg.Wait()
+	}
+}
+
 // Done clears the bar's line from a terminal; elsewhere it does nothing.
 func (b *Bar) Done() {
 	if b == nil {
@@ -117,6 +155,8 @@ func Line(label, unit string, done, total int, elapsed time.Duration) string {
 	case done > 0:
 		left := time.Duration(float64(elapsed) / float64(done) * float64(total-done))
 		s += ", " + round(left) + " left"
+	default:
+		s += ", " + round(elapsed) + " so far"
 	}
 	return s
 }

@@ -2,6 +2,7 @@ package progress
 
 import (
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -14,7 +15,7 @@ func TestLine(t *testing.T) {
 		elapsed     time.Duration
 		want        string
 	}{
-		{0, 10, 2 * time.Second, "prefixgen synth: 0/10 designs"},
+		{0, 10, 2 * time.Second, "prefixgen synth: 0/10 designs, 2s so far"},
 		{5, 10, 20 * time.Second, "prefixgen synth: 5/10 designs, 20s left"},
 		{1, 4, 1500 * time.Millisecond, "prefixgen synth: 1/4 designs, 4.5s left"},
 		{10, 10, 95 * time.Second, "prefixgen synth: 10/10 designs, done in 1m35s"},
@@ -75,7 +76,41 @@ func TestBarModes(t *testing.T) {
 func TestNilBar(t *testing.T) {
 	var b *Bar
 	b.Update(1, 2)
+	b.Beat(time.Millisecond)()
 	b.Done()
+}
+
+// A step that lasts shows on a terminal, its time so far growing, between
+// the updates of its work.
+func TestBarBeat(t *testing.T) {
+	var w syncBuilder
+	b := New(&w, "prefixgen optimize", "steps", Always)
+	b.tty = true
+	b.Update(0, 1)
+	stop := b.Beat(10 * time.Millisecond)
+	time.Sleep(1300 * time.Millisecond)
+	stop()
+	stop()
+	assert.Regexp(t, `\rprefixgen optimize: 0/1 steps, 1\.\ds so far`, w.String())
+}
+
+// syncBuilder is a strings.Builder that a Bar's beat may write beside the
+// test.
+type syncBuilder struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuilder) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuilder) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 // A forced bar shows work that ends within the first second too: a script

@@ -79,8 +79,8 @@ type Library struct {
 	// Record is the record of the library's platform (RecordFor), nil for
 	// a library of no platform known. A cell it names (a driver, tie or
 	// buffer cell) that the library lacks is left out of it, and so is a
-	// tie or buffer cell not to use (DontUse, or marked dont_use in its
-	// file): the flows would place it.
+	// tie or buffer cell the dont-use globs given to Open name: the flows
+	// would place it.
 	Record *Record
 	// DontUse are the globs of the cells not to use: the record's, then
 	// those Open was given.
@@ -183,9 +183,12 @@ func Open(spec string, dontUse []string) (*Library, error) {
 	if rec != nil {
 		// The driver cell is ABC's model of what drives the inputs,
 		// never instantiated; the tie and buffer cells are placed in
-		// the netlist, and so must be cells to use.
+		// the netlist, and so must not be cells the user said not to
+		// use. A file's own dont_use mark does not count: Nangate45
+		// marks its tie cells so, against the resizer, and
+		// OpenROAD-flow-scripts places them all the same.
 		has := func(c string) bool { _, ok := l.cells[c]; return ok }
-		usable := func(c string) bool { return has(c) && !l.IsDontUse(c) && !l.cells[c].DontUse }
+		usable := func(c string) bool { return has(c) && !matchAny(globs, c) }
 		if !has(rec.DriverCell) {
 			rec.DriverCell, rec.LoadFF = "", 0
 		}
@@ -238,11 +241,11 @@ func specFiles(spec string) ([]string, error) {
 		var names []string
 		for _, f := range strings.Split(spec, ",") {
 			if f == "" {
-				return nil, fmt.Errorf("pdk: --liberty %s names an empty file between commas: %s", network.Quote(spec), allowed)
+				return nil, fmt.Errorf("pdk: --liberty %q names an empty file between commas: %s", spec, allowed)
 			}
 			st, err := os.Stat(f)
 			if err != nil && isLibraryName(f) {
-				return nil, fmt.Errorf("pdk: --liberty %s lists the library %s with others: a library by name is one alone, files by path may be several: %s", network.Quote(spec), f, allowed)
+				return nil, fmt.Errorf("pdk: --liberty %q lists the library %s with others: a library by name is one alone, files by path may be several: %s", spec, f, allowed)
 			}
 			if err != nil || st.IsDir() {
 				return nil, notFile(f, err)

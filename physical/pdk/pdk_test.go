@@ -167,6 +167,11 @@ func TestNangate45(t *testing.T) {
 	assert.Equal(t, "BUF_X1", lib.Record.DriverCell)
 	assert.True(t, lib.Cells()["AOI211_X1"].DontUse)
 	assert.False(t, lib.Cells()["AOI211_X2"].DontUse)
+	// The file marks its tie cells dont_use; the record keeps them, as
+	// OpenROAD-flow-scripts places them.
+	assert.True(t, lib.Cells()["LOGIC1_X1"].DontUse)
+	assert.Equal(t, "LOGIC1_X1", lib.Record.TieHigh.Cell)
+	assert.Equal(t, "LOGIC0_X1", lib.Record.TieLow.Cell)
 }
 
 func TestRecordFor(t *testing.T) {
