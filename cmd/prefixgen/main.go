@@ -185,6 +185,20 @@ func refuseEmpty(cmds []*cli.Command) {
 				return nil
 			}
 		}
+		// A list's element likewise: --with "", --start "".
+		for _, f := range cmd.Flags {
+			sf, ok := f.(*cli.StringSliceFlag)
+			if !ok || sf.Action != nil {
+				continue
+			}
+			name := "--" + sf.Name
+			sf.Action = func(c *cli.Context, vs []string) error {
+				if slices.Contains(vs, "") {
+					return usage(c, "%s is empty: allowed a value (see %s --help)", name, commandName(c))
+				}
+				return nil
+			}
+		}
 		refuseEmpty(cmd.Subcommands)
 	}
 }

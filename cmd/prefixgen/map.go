@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -90,9 +89,6 @@ func runMap(c *cli.Context) error {
 		}
 		if err := emit.CheckWritable(f.path); err != nil {
 			return usage(c, "%v", err)
-		}
-		if slices.ContainsFunc(c.Args().Slice(), func(d string) bool { return emit.SamePath(d, f.path) }) {
-			return usage(c, "%s %s is one of the design's files: allowed another file", f.flag, f.path)
 		}
 	}
 	if c.IsSet("output") && c.IsSet("generic-out") && emit.SamePath(out, generic) {

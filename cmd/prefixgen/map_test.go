@@ -96,7 +96,7 @@ func TestMapCommand(t *testing.T) {
 		{"syntax error", []string{bad, "--top", "bad", "--clock-period", "3"}, "syntax error"},
 		{"rounds", []string{mac, "--top", "mac", "--clock-period", "3", "--rounds", "0"}, "prefixgen map: --rounds 0: allowed 1 or more"},
 		{"same outputs", []string{mac, "--top", "mac", "--clock-period", "3", "-o", out, "--generic-out", out}, "name the same file"},
-		{"output over the design", []string{own, "--top", "mac", "--clock-period", "3", "-o", out, "--generic-out", own}, "prefixgen map: --generic-out " + own + " is one of the design's files: allowed another file"},
+		{"output over the design", []string{own, "--top", "mac", "--clock-period", "3", "-o", out, "--generic-out", own}, "prefixgen map: --generic-out " + own + " is the file map reads: allowed an output apart from the input"},
 		{"a top that is no name", []string{mac, "--top", "mac; stat", "--clock-period", "3"}, `prefixgen map: top module "mac; stat": allowed the name of a module, a Verilog identifier`},
 		{"a period too short", []string{mac, "--top", "mac", "--clock-period", "0.0001"}, "prefixgen map: clock period 0.0001 ns: allowed 0.001 to 100000 ns"},
 		{"a period too long", []string{mac, "--top", "mac", "--clock-period", "1e7"}, "prefixgen map: clock period 1e+07 ns: allowed 0.001 to 100000 ns"},

@@ -80,7 +80,7 @@ func TestSynthTableAndCSV(t *testing.T) {
 func TestSynthBadInput(t *testing.T) {
 	dir := t.TempDir()
 	garbage := filepath.Join(dir, "garbage.lib")
-	require.NoError(t, os.WriteFile(garbage, []byte("library (x) {"), 0o644))
+	require.NoError(t, os.WriteFile(garbage, []byte("library (x) {\n}\n"), 0o644))
 	tests := []struct {
 		name  string
 		args  []string
