@@ -42,19 +42,20 @@ func Valency(name string, n, k int) (*network.Network, error) {
 	if k == 2 {
 		return Build(name, n, nil)
 	}
-	if n >= 1 && n <= network.MaxWidth {
-		// At most k − 1 cells a column a level, as Build refuses a
-		// mistyped width before it allocates.
-		upTo := func(n int) int64 {
-			levels := int64(0)
-			for d := int64(1); d < int64(n); d *= int64(k) {
-				levels++
-			}
-			return int64(k-1) * int64(n) * levels
+	if n < 1 || n > network.MaxWidth {
+		return nil, fmt.Errorf("topologies: %s: width %d out of range: allowed 1…%d", name, n, network.MaxWidth)
+	}
+	// At most k − 1 cells a column a level, as Build refuses a
+	// mistyped width before it allocates.
+	upTo := func(n int) int64 {
+		levels := int64(0)
+		for d := int64(1); d < int64(n); d *= int64(k) {
+			levels++
 		}
-		if c := upTo(n); c > MaxCells {
-			return nil, fmt.Errorf("topologies: %s of valency %d at width %d needs up to %d cells, more than the %d allowed: allowed widths up to %d", name, k, n, about(c), MaxCells, widestWithin(upTo))
-		}
+		return int64(k-1) * int64(n) * levels
+	}
+	if c := upTo(n); c > MaxCells {
+		return nil, fmt.Errorf("topologies: %s of valency %d at width %d needs up to %d cells, more than the %d allowed: allowed widths up to %d", name, k, n, about(c), MaxCells, widestWithin(upTo))
 	}
 	b, err := network.NewBuilder(n)
 	if err != nil {

@@ -58,7 +58,9 @@ func TestValencyRefused(t *testing.T) {
 // radix-k network too large to build is refused before it is allocated,
 // and the helpers that count levels do not loop forever past 2^62.
 func TestHugeWidths(t *testing.T) {
-	_, err := topologies.Valency("kogge-stone", 1<<30, 4)
+	_, err := topologies.Valency("kogge-stone", 0, 3)
+	require.EqualError(t, err, "topologies: kogge-stone: width 0 out of range: allowed 1…1073741824", "one prefix")
+	_, err = topologies.Valency("kogge-stone", 1<<30, 4)
 	require.ErrorContains(t, err, "topologies: kogge-stone of valency 4 at width 1073741824 needs up to")
 	_, err = topologies.Valency("sklansky", 1<<23, 3)
 	require.ErrorContains(t, err, "more than the 67108864 allowed")
