@@ -25,10 +25,13 @@ const (
 
 // String returns "area" or "delay", the names ParseObjective reads.
 func (o Objective) String() string {
-	if o == Delay {
+	switch o {
+	case Cells:
+		return "area"
+	case Delay:
 		return "delay"
 	}
-	return "area"
+	return fmt.Sprintf("Objective(%d)", int(o))
 }
 
 // ParseObjective reads "area" or "delay".

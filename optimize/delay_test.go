@@ -129,6 +129,9 @@ func TestParseObjective(t *testing.T) {
 	}
 	_, err := optimize.ParseObjective("speed")
 	assert.EqualError(t, err, `optimize: unknown objective "speed": allowed area, delay`)
+	assert.Equal(t, "Objective(5)", optimize.Objective(5).String(), "not a name it does not have")
+	assert.Equal(t, 1, optimize.ModelDepth(0), "a width below 1 wraps nowhere")
+	assert.Equal(t, 1, optimize.AreaDepth(-3))
 }
 
 // TestModelLibrary checks that the search stands on the library it is

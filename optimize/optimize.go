@@ -371,7 +371,7 @@ func Minimize(ctx context.Context, opt Options) (Result, error) {
 // ModelDepth is the depth bound Minimize is given by the optimize command
 // under a delay bound or the delay objective when none is asked:
 // 2⌈log2 n⌉, at least 1.
-func ModelDepth(n int) int { return max(2*ceilLog2(n), 1) }
+func ModelDepth(n int) int { return max(2*ceilLog2(max(n, 1)), 1) }
 
 // AreaDepth is the depth bound the optimize command gives MinimizeFlowDelay
 // when none is asked, and MinimizeFlow with full adders (adder.FACells):
