@@ -2,15 +2,22 @@ package main
 
 import (
 	"fmt"
+	"maps"
+	"os"
+	"slices"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/prefixgen/prefixgen/network"
+	"github.com/prefixgen/prefixgen/physical/pdk"
+	"github.com/prefixgen/prefixgen/topologies"
 )
 
 // completionScripts are the shell scripts that prefixgen completion prints:
 // urfave/cli's, which ask prefixgen itself for the words that may come next
-// (prefixgen … --generate-bash-completion), with the program named.
+// (prefixgen … --generate-bash-completion), with the program named, and
+// the word being typed passed last even when it is empty (completer).
 var completionScripts = map[string]string{
 	"bash": `# bash completion for prefixgen: source this file, or save it as
 # ~/.local/share/bash-completion/completions/prefixgen
@@ -18,10 +25,7 @@ _prefixgen_complete() {
   local cur words
   COMPREPLY=()
   cur="${COMP_WORDS[COMP_CWORD]}"
-  words=("${COMP_WORDS[@]:0:$COMP_CWORD}")
-  if [[ "$cur" == "-"* ]]; then
-    words+=("$cur")
-  fi
+  words=("${COMP_WORDS[@]:0:$COMP_CWORD}" "$cur")
   local opts
   opts=$("${words[@]}" --generate-bash-completion 2>/dev/null)
   COMPREPLY=($(compgen -W "${opts}" -- "${cur}"))
@@ -36,11 +40,7 @@ _prefixgen() {
   local -a opts
   local cur
   cur=${words[-1]}
-  if [[ "$cur" == "-"* ]]; then
-    opts=("${(@f)$(${words[@]:0:#words[@]-1} ${cur} --generate-bash-completion 2>/dev/null)}")
-  else
-    opts=("${(@f)$(${words[@]:0:#words[@]-1} --generate-bash-completion 2>/dev/null)}")
-  fi
+  opts=("${(@f)$(${words[@]:0:#words[@]-1} "$cur" --generate-bash-completion 2>/dev/null)}")
   if [[ "${opts[1]}" != "" ]]; then
     _describe 'values' opts
   else
@@ -81,4 +81,117 @@ func completionCommand() *cli.Command {
 			return nil
 		},
 	}
+}
+
+// formatsOf are the -f values of each command that has -f.
+var formatsOf = map[string][]string{
+	"gen": genFormats, "stats": tableFormats, "compare": tableFormats, "explore": exploreFormats,
+	"optimize": optimizeFormats, "synth": synthFormats,
+}
+
+// setCompleters gives the app and every command below it completer.
+func setCompleters(app *cli.App) {
+	app.BashComplete = completer(nil)
+	var walk func([]*cli.Command)
+	walk = func(cmds []*cli.Command) {
+		for _, cmd := range cmds {
+			cmd.BashComplete = completer(cmd)
+			walk(cmd.Subcommands)
+		}
+	}
+	walk(app.Commands)
+}
+
+// completer returns the completion of cmd (nil: of prefixgen itself): the
+// words that may stand where the last word of the command line, which the
+// scripts pass even when it is empty, is being typed, one a line. After a
+// flag that takes a value come its values, or nothing where they are files
+// (the shell lists those); never flag names, and never help where a
+// command's argument belongs.
+func completer(cmd *cli.Command) cli.BashCompleteFunc {
+	return func(c *cli.Context) {
+		args := os.Args[1:]
+		if n := len(args); n > 0 && args[n-1] == "--generate-bash-completion" {
+			args = args[:n-1]
+		}
+		var cur, prev string
+		if n := len(args); n > 0 {
+			cur = args[n-1]
+			if n > 1 {
+				prev = args[n-2]
+			}
+		}
+		if cmd != nil && slices.Contains(cmd.Names(), cur) && !strings.HasPrefix(prev, "-") {
+			// An older script, which passed no word being typed.
+			cur, prev = "", cur
+		}
+		for _, w := range completions(c, cmd, prev, cur) {
+			if strings.HasPrefix(w, cur) {
+				fmt.Fprintln(c.App.Writer, w)
+			}
+		}
+	}
+}
+
+// completions are the words that may follow prev in cmd, before they are
+// matched against what is typed, cur.
+func completions(c *cli.Context, cmd *cli.Command, prev, cur string) []string {
+	flags, subs := c.App.Flags, c.App.Commands
+	if cmd != nil {
+		flags, subs = cmd.Flags, cmd.Subcommands
+	}
+	if strings.HasPrefix(cur, "-") {
+		var out []string
+		for _, f := range flags {
+			for _, name := range f.Names() {
+				if len(name) == 1 {
+					out = append(out, "-"+name)
+				} else {
+					out = append(out, "--"+name)
+				}
+			}
+		}
+		return out
+	}
+	if strings.HasPrefix(prev, "-") && !strings.Contains(prev, "=") {
+		name := strings.TrimLeft(prev, "-")
+		for _, f := range flags {
+			if !slices.Contains(f.Names(), name) {
+				continue
+			}
+			if v, takes := f.(interface{ TakesValue() bool }); !takes || !v.TakesValue() || isBool(f) {
+				break // a switch: what follows is an argument
+			}
+			switch f.Names()[0] {
+			case "topology":
+				return append(topologies.Names(), "all")
+			case "liberty":
+				return pdk.Names
+			case "format":
+				if cmd != nil {
+					return formatsOf[cmd.Name]
+				}
+			}
+			return nil // files, or a value of the user's
+		}
+	}
+	var out []string
+	for _, sub := range subs {
+		if !sub.Hidden && (sub.Name != "help" || cmd == nil) {
+			out = append(out, sub.Name)
+		}
+	}
+	if cmd != nil {
+		switch cmd.Name {
+		case "completion":
+			out = slices.Sorted(maps.Keys(completionScripts))
+		case "help":
+			for _, x := range c.App.Commands {
+				if !x.Hidden {
+					out = append(out, x.Name)
+				}
+			}
+		}
+	}
+	return out
 }

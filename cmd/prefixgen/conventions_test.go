@@ -84,6 +84,42 @@ func TestCompletion(t *testing.T) {
 	assert.Contains(t, complete("--generate-bash-completion"), "completion")
 	assert.Contains(t, complete("cuda", "--generate-bash-completion"), "emit")
 	assert.Contains(t, complete("gen", "--to", "--generate-bash-completion"), "--topology")
+
+	// The scripts pass the word being typed last, empty or not: after a
+	// flag that takes a value come its values, never flag names; where
+	// the values are files, nothing (the shell lists files); after a
+	// command, its own commands or arguments, never help.
+	tests := []struct {
+		args     []string
+		has, not []string
+	}{
+		{[]string{"stats", "-t", ""}, []string{"sklansky", "kogge-stone", "all"}, []string{"--topology", "help"}},
+		{[]string{"stats", "-t", "sk"}, []string{"sklansky"}, []string{"kogge-stone"}},
+		{[]string{"gen", "--liberty", ""}, []string{"sky130hd", "asap7", "osu018"}, []string{"--liberty"}},
+		{[]string{"stats", "-f", ""}, []string{"table", "json", "csv"}, []string{"--from", "--format"}},
+		{[]string{"gen", "-f", ""}, []string{"verilog", "vhdl", "yosys-lcu"}, nil},
+		{[]string{"completion", ""}, []string{"bash", "zsh"}, []string{"help", "h"}},
+		{[]string{"optimize", "-n", "8", "--max-depth", "3", ""}, nil, []string{"help", "h"}},
+		{[]string{"stats", "-o", ""}, nil, []string{"--output", "help"}},
+		{[]string{"cuda", ""}, []string{"emit", "bench", "report"}, []string{"help"}},
+		{[]string{""}, []string{"synth", "gen"}, nil},
+		{[]string{"gen", "--to"}, []string{"--topology"}, nil},
+		{[]string{"synth", "--synth", "-"}, []string{"--liberty"}, nil},
+	}
+	for _, tt := range tests {
+		got := complete(append(tt.args, "--generate-bash-completion")...)
+		for _, w := range tt.has {
+			assert.Contains(t, got, w, "%q", tt.args)
+		}
+		for _, w := range tt.not {
+			assert.NotContains(t, got, w, "%q", tt.args)
+		}
+	}
+	assert.Empty(t, complete("stats", "-o", "", "--generate-bash-completion"), "files, which the shell lists")
+	for _, shell := range []string{"bash", "zsh"} {
+		_, script, _ := prefixgen("completion", shell)
+		assert.Contains(t, script, `"$cur"`, "%s: the word being typed is passed, empty or not", shell)
+	}
 }
 
 // A typed name close to a known one gets "did you mean": commands, their

@@ -248,6 +248,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		Commands: []*cli.Command{listCommand(), genCommand(), statsCommand(), verifyCommand(), compareCommand(), checkCommand(), cudaCommand(), exploreCommand(), reportCommand(), optimizeCommand(), synthCommand(), mapCommand(), versionCommand(), completionCommand(), helpCommand()},
 	}
 	refuseEmpty(app.Commands)
+	setCompleters(app)
 	decimalFlags(app.Commands)
 	addExamples(app.Commands, "")
 	refuseRepeats(app.Commands)
