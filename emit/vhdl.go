@@ -572,7 +572,7 @@ var vhdlVisible = strings.Fields("work std ieee std_logic std_logic_vector")
 // case.
 func CheckEntityName(name string) error {
 	bad := func(why string) error {
-		return fmt.Errorf("emit: entity name %q is not a legal VHDL identifier: %s", name, why)
+		return fmt.Errorf("emit: entity name %s is not a legal VHDL identifier: %s", network.Quote(name), why)
 	}
 	lower := strings.ToLower(name)
 	switch {
@@ -603,7 +603,7 @@ func CheckEntityName(name string) error {
 	}
 	for _, s := range vhdlInternal {
 		if lower == s {
-			return bad(fmt.Sprintf("the adder declares %q inside (VHDL ignores case)", s))
+			return bad(fmt.Sprintf("the adder or its testbench declares %q inside (VHDL ignores case)", s))
 		}
 	}
 	return nil

@@ -129,7 +129,7 @@ func TestVHDLModuleDesignRefused(t *testing.T) {
 			"toolcheck: the VHDL declares 2 entities (mine, other): allowed a top entity named, or a file of one entity"},
 		{"no such top", good, toolcheck.ModuleOptions{Top: "theirs"}, "toolcheck: the VHDL declares no entity theirs: allowed mine"},
 		{"testbench's name", bytes.ReplaceAll(good, []byte("mine"), []byte("stimulus")), toolcheck.ModuleOptions{},
-			`toolcheck: entity name "stimulus" is not a legal VHDL identifier: the adder declares "stimulus" inside (VHDL ignores case)`},
+			`toolcheck: entity name "stimulus" is not a legal VHDL identifier: the adder or its testbench declares "stimulus" inside (VHDL ignores case)`},
 		{"unbound", pgcells, toolcheck.ModuleOptions{},
 			`toolcheck: the VHDL instantiates components nand2x1, oai21x1, which no entity declares: allowed a file that declares them, or the Liberty file of its library (--liberty)`},
 		{"one unbound", regexp.MustCompile(`(?m)^    u_p_n_(\d) : OAI21X1 port map \(A => a\(\d\), B => b\(\d\), C => g_n\(\d\), Y => p_n\(\d\)\);$`).
