@@ -358,7 +358,7 @@ const MaxTestbenchVectors = 1 << 30
 // TestbenchOptions are the options of VerilogTestbench.
 type TestbenchOptions struct {
 	// Module is the name of the adder module under test; empty means
-	// ModuleName(net).
+	// AdderModuleName(net, Adder), the name Verilog and VHDL give it.
 	Module string
 	// Name is the testbench module's name; empty means Module + "_tb".
 	Name string
