@@ -217,6 +217,9 @@ func readFlags(src FlagSource, rec *Recorded, list bool) (Architecture, error) {
 			if err != nil {
 				return Architecture{}, fmt.Errorf("adder: --pipeline-after %s: want comma-separated levels, such as 0,3", network.Quote(text))
 			}
+			if k := len(arch.PipelineAfter); level < 0 || k > 0 && level <= arch.PipelineAfter[k-1] {
+				return Architecture{}, fmt.Errorf("adder: --pipeline-after %s: allowed distinct levels from 0 up, smallest first, such as 0,3", network.Quote(text))
+			}
 			arch.PipelineAfter = append(arch.PipelineAfter, level)
 		}
 	}
