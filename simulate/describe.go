@@ -2,6 +2,7 @@ package simulate
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/carry"
@@ -56,48 +57,37 @@ const (
 	onesSlot = 1
 )
 
-// compileDescription lays every signal of d out in slots and its
-// assignments out as instructions, a bus bit by bit.
+// arities are the counts of arguments each operator takes: its name in a
+// message, the least count and the most (0: no most).
+var arities = map[adder.ExprOp]struct {
+	name     string
+	min, max int
+}{
+	adder.OpNot: {"a NOT", 1, 1}, adder.OpReduceAnd: {"a reducing AND", 1, 1}, adder.OpReduceOr: {"a reducing OR", 1, 1},
+	adder.OpMux: {"a multiplexer", 3, 3}, adder.OpAnd: {"an AND", 2, 0}, adder.OpOr: {"an OR", 2, 0}, adder.OpXor: {"an XOR", 2, 0},
+}
+
 // arity refuses an expression with a count of arguments its operator
 // does not take.
 func arity(e adder.Expr) error {
-	var name, allowed string
-	switch e.Op {
-	case adder.OpNot:
-		name, allowed = "a NOT", "1"
-	case adder.OpReduceAnd:
-		name, allowed = "a reducing AND", "1"
-	case adder.OpReduceOr:
-		name, allowed = "a reducing OR", "1"
-	case adder.OpMux:
-		name, allowed = "a multiplexer", "3"
-	case adder.OpAnd:
-		name, allowed = "an AND", "2 or more"
-	case adder.OpOr:
-		name, allowed = "an OR", "2 or more"
-	case adder.OpXor:
-		name, allowed = "an XOR", "2 or more"
-	default:
-		return nil
-	}
+	a, ok := arities[e.Op]
 	n := len(e.Args)
-	ok := n == 1
-	switch allowed {
-	case "3":
-		ok = n == 3
-	case "2 or more":
-		ok = n >= 2
-	}
-	if ok {
+	if !ok || n >= a.min && (a.max == 0 || n <= a.max) {
 		return nil
+	}
+	allowed := strconv.Itoa(a.min)
+	if a.max == 0 {
+		allowed += " or more"
 	}
 	args := "arguments"
 	if n == 1 {
 		args = "argument"
 	}
-	return fmt.Errorf("simulate: the description has %s of %d %s: allowed %s", name, n, args, allowed)
+	return fmt.Errorf("simulate: the description has %s of %d %s: allowed %s", a.name, n, args, allowed)
 }
 
+// compileDescription lays every signal of d out in slots and its
+// assignments out as instructions, a bus bit by bit.
 func compileDescription(d *adder.Description) (*program, error) {
 	p := &program{passes: d.Latency + 1}
 	next := 2
