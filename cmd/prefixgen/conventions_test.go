@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -312,6 +313,15 @@ func TestOutputNamesInput(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, orig, now, "%v: the input as it was", tt.args)
 	}
+
+	// A FIFO is read and written in place, as /dev/stdin and /dev/stdout
+	// may both be one terminal: not refused as one file (this run is
+	// refused for another reason, before it opens either).
+	fifo := filepath.Join(dir, "fifo")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+	status, _, stderr = prefixgen("gen", "-t", "sklansky", "-n", "4", "-f", "json", "--liberty", fifo, "-o", fifo)
+	assert.Equal(t, 2, status)
+	assert.Contains(t, stderr, "--liberty applies to")
 }
 
 // No help carries a measured time or memory, which would go stale: those

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -269,7 +270,9 @@ func outputsApart(c *cli.Context) error {
 			continue
 		}
 		path := c.String(out)
-		if path == "" || path == "-" {
+		if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+			// Nothing yet, or a device or FIFO, which is written in
+			// place: /dev/stdout may be the terminal /dev/stdin is.
 			continue
 		}
 		for _, in := range inputs {
