@@ -48,7 +48,7 @@ func TestGenArchitectureBadInput(t *testing.T) {
 		{[]string{"--sparse", "3"}, "sparseness 3 not allowed: allowed 1, 2, 4, 8"},
 		{[]string{"-n", "2", "--sparse", "4"}, "sparseness 4 exceeds the width 2"},
 		{[]string{"--pipeline-after", "9"}, "pipeline level 9 beyond the carry tree: allowed 0 (after the pre-processing) to 4"},
-		{[]string{"--pipeline-after", "2,1"}, "not in increasing order"},
+		{[]string{"--pipeline-after", "2,1"}, "allowed distinct levels from 0 up, smallest first"},
 		{[]string{"--pipeline-after", "one"}, "want comma-separated levels"},
 		{[]string{"--stages", "6"}, "6 pipeline stages for a carry tree of depth 4: allowed 1 to 5"},
 		{[]string{"--stages", "0"}, "--stages 0 out of range"},
