@@ -583,7 +583,20 @@ func withAdders(c *cli.Context, adders []adder.Architecture, opt physical.Option
 		return nil, nil, err
 	}
 	n := c.Int("width")
-	for _, path := range c.StringSlice("with") {
+	paths := c.StringSlice("with")
+	for i, path := range paths {
+		for _, before := range paths[:i] {
+			switch {
+			case before == path:
+				return nil, nil, usage(c, "--with %s given twice: allowed each file once", path)
+			case emit.SamePath(before, path):
+				return nil, nil, usage(c, "--with %s is %s, given twice: allowed each file once", path, before)
+			case withName(before) == withName(path):
+				return nil, nil, usage(c, "--with %s and %s would both be rows named %s: allowed files of different names", before, path, withName(path))
+			}
+		}
+	}
+	for _, path := range paths {
 		d := readDocument(c, path, "network file")
 		net, arch, recorded, err := d.net, d.arch, d.recorded, d.err
 		if err != nil {
@@ -597,7 +610,7 @@ func withAdders(c *cli.Context, adders []adder.Architecture, opt physical.Option
 				path, madeForWords(t), run.Library, run.Flow))
 		}
 		p := explore.Point{Network: net, Figures: net.Figures(), Family: explore.FileFamily,
-			Name:    strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)),
+			Name:    withName(path),
 			Command: "prefixgen gen --from " + emit.ShellWord(path)}
 		if recorded {
 			given = append(given, explore.Measured{Point: p, Adder: arch})
@@ -606,6 +619,12 @@ func withAdders(c *cli.Context, adders []adder.Architecture, opt physical.Option
 		}
 	}
 	return given, notes, nil
+}
+
+// withName is the row --with FILE gives: the file's name without its
+// extension.
+func withName(path string) string {
+	return strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 }
 
 // synthMeasureAdders runs each adder through the physical flow with a

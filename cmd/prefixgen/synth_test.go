@@ -449,6 +449,12 @@ func TestExploreSynthWith(t *testing.T) {
 	net := filepath.Join(dir, "net.json")
 	status, _, errOut = prefixgen("gen", "-t", "brent-kung", "-n", "8", "-f", "json", "-o", net)
 	require.Equal(t, 0, status, errOut)
+	link := filepath.Join(dir, "link.json")
+	require.NoError(t, os.Symlink(doc, link))
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "b"), 0o755))
+	other := filepath.Join(dir, "b", "mine.json")
+	status, _, errOut = prefixgen("gen", "-t", "kogge-stone", "-n", "8", "-f", "json", "-o", other)
+	require.Equal(t, 0, status, errOut)
 	plot := filepath.Join(dir, "p.svg")
 	status, out, errOut := prefixgen("explore", "-n", "8", "--no-optimize", "--synth", "--sparse", "1,4", "--with", doc+","+net, "--plot", plot, "--all", "-f", "json")
 	require.Equal(t, 0, status, errOut)
@@ -495,6 +501,9 @@ func TestExploreSynthWith(t *testing.T) {
 		{[]string{"-n", "16", "--synth", "--with", doc}, "--with " + doc + ": width 8 differs from -n 16: allowed adders of width 16"},
 		{[]string{"-n", "8", "--synth", "--with", filepath.Join(dir, "none.json")}, "cannot read network file " + filepath.Join(dir, "none.json") + ": no such file or directory: allowed a prefixgen.network/v1 or prefixgen.adder/v1 file"},
 		{[]string{"-n", "8", "--synth", "--with", dir}, "cannot read network file " + dir + ": it is a folder"},
+		{[]string{"-n", "8", "--synth", "--with", doc + "," + doc}, "--with " + doc + " given twice: allowed each file once"},
+		{[]string{"-n", "8", "--synth", "--with", doc, "--with", link}, "--with " + link + " is " + doc + ", given twice: allowed each file once"},
+		{[]string{"-n", "8", "--synth", "--with", doc + "," + other}, "--with " + doc + " and " + other + " would both be rows named mine: allowed files of different names"},
 		{[]string{"-n", "8", "--synth", "--every-option", "--ling"}, "--every-option and --ling: --every-option measures every adder with and without --ling already: allowed one of them"},
 		{[]string{"-n", "8", "--every-option"}, "--every-option applies only with --synth: allowed explore --synth --every-option"},
 	} {
