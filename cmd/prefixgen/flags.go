@@ -175,12 +175,16 @@ func float(s string) (string, error) {
 		// Go would read 0x1p-2, 1_000, inf and NaN too.
 		return "", errors.New("want a number in decimal digits, as 1.5 or 2e-3")
 	}
-	_, err := strconv.ParseFloat(s, 64)
+	v, err := strconv.ParseFloat(s, 64)
+	mantissa, _, _ := strings.Cut(strings.ToLower(s), "e")
 	switch {
 	case errors.Is(err, strconv.ErrRange):
 		return "", errors.New("out of range: allowed numbers up to about 1.8e308 in size")
 	case err != nil:
 		return "", errors.New("want a number")
+	case v == 0 && strings.ContainsAny(mantissa, "123456789"):
+		// Go reads a number too near 0 as 0, with no error.
+		return "", errors.New("out of range: too near 0 to tell from it: allowed 0, or numbers from about 5e-324 in size")
 	}
 	return s, nil
 }
