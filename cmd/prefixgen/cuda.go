@@ -298,7 +298,7 @@ func cudaCommand() *cli.Command {
 					"one harness per type (int32, int64), each built by one nvcc, at once; every variant is checked\n" +
 					"against the CPU and timed beside cub::DeviceScan and a copy of the same bytes at 2^22, 2^26 and\n" +
 					"2^28 items, aligned and one item off, writing DIR/sweep-TYPE/run.log as it goes and\n" +
-					"DIR/sweep-TYPE.json. With --build-only it builds both in DIR and stops, needing no GPU.\n\n" +
+					"DIR/sweep-TYPE.json. With --build-only it builds both in DIR and stops, needing no GPU (but --arch sm_NN).\n\n" +
 					"--networks DIR times the networks themselves: one harness per type (int32, float and int64 sums)\n" +
 					"of every topology at 32 lanes, each network's register-resident warp scan beside cub::WarpScan and\n" +
 					"its block scans of 1024 items (shuffle, raking, and the family in shared memory) beside cub::BlockScan,\n" +
@@ -313,7 +313,7 @@ func cudaCommand() *cli.Command {
 					&cli.IntFlag{Name: "runs", Value: bench.DefaultBenchRuns, Usage: fmt.Sprintf("timed runs, %d to %d; the median is reported", bench.DefaultBenchRuns, bench.MaxBenchRuns)},
 					&cli.StringFlag{Name: "arch", Value: "native", Usage: "nvcc -arch"},
 					&cli.StringFlag{Name: "keep", Usage: "keep the generated sources and the binary in `DIR` (made if missing)"},
-					&cli.BoolFlag{Name: "build-only", Usage: "with --keep DIR, --suite DIR or --sweep DIR, build the harnesses there and stop, without looking for or running on a GPU (run DIR[/TABLE]/harness on a GPU machine)"},
+					&cli.BoolFlag{Name: "build-only", Usage: "with --keep DIR, --suite DIR or --sweep DIR, build the harnesses there and stop, without running on a GPU (run DIR[/TABLE]/harness on a GPU machine); without a GPU here, name its --arch sm_NN"},
 					&cli.StringFlag{Name: "suite", Usage: "run the whole GPU suite and write one JSON file per table into `DIR` (created if missing)"},
 					&cli.StringFlag{Name: "sweep", Usage: "sweep the device scan's tuning (of -t TOPO, Kogge–Stone by default) over int32 and int64 sums and write sweep-TYPE.json into `DIR` (created if missing); with --build-only, only build it there"},
 					&cli.StringFlag{Name: "networks", Usage: "time every topology's warp scan beside cub::WarpScan and its block scans beside cub::BlockScan, over int32, float and int64 sums, and write networks-TYPE-add.json into `DIR` (created if missing); with --build-only, only build them there"},
@@ -401,6 +401,8 @@ func cudaCommand() *cli.Command {
 						if err := deviceProbe.Check(c.Context); err != nil {
 							return usage(c, "%v; --build-only --keep DIR builds the harness without one", err)
 						}
+					} else if err := nativeBuild(c); err != nil {
+						return err
 					}
 					if keep != "" {
 						if err := os.MkdirAll(keep, 0o755); err != nil {
@@ -606,6 +608,20 @@ func cudaSweep(c *cli.Context, timeout time.Duration) error {
 		"steps (builds, runs)")
 }
 
+// nativeBuild refuses a build for --arch native (the default) with
+// --build-only where the device probe finds no GPU: nvcc would build for
+// its oldest default architecture, whose code takes the header's
+// pre-Volta paths, and say so only in a warning.
+func nativeBuild(c *cli.Context) error {
+	if arch := c.String("arch"); arch != "" && arch != "native" {
+		return nil
+	}
+	if err := deviceProbe.Check(c.Context); err != nil {
+		return usage(c, "%v: --arch native builds for this machine's GPU: allowed with --build-only --arch sm_NN, the GPU the harness will run on", err)
+	}
+	return nil
+}
+
 // runSuite runs bench.Suite with opt, its Dir from the flag named flag,
 // checking that Dir is a folder or nothing yet and finding nvcc and, unless
 // opt only builds, the device first, and prints each table.
@@ -624,6 +640,8 @@ func runSuite(c *cli.Context, flag string, opt bench.SuiteOptions, steps string)
 		if err := deviceProbe.Check(c.Context); err != nil {
 			return usage(c, "%v", err)
 		}
+	} else if err := nativeBuild(c); err != nil {
+		return err
 	}
 	opt.Arch = c.String("arch")
 	// The bar stands for the suite's lines on a terminal, and --quiet

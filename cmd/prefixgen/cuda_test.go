@@ -314,6 +314,17 @@ func TestCudaReport(t *testing.T) {
 	pic, err := os.ReadFile(svg)
 	require.NoError(t, err)
 	assert.Contains(t, string(pic), "kogge-stone, 1 pass")
+	// Flags after the files read as before them, as map's do.
+	md2, svg2 := filepath.Join(dir, "out2.md"), filepath.Join(dir, "tp2.svg")
+	status, out, errOut = prefixgen("cuda", "report", rep, "-o", md2, "--plot="+svg2)
+	require.Equal(t, 0, status, errOut)
+	assert.Empty(t, out)
+	page2, err := os.ReadFile(md2)
+	require.NoError(t, err)
+	assert.Equal(t, string(page), string(page2))
+	pic2, err := os.ReadFile(svg2)
+	require.NoError(t, err)
+	assert.Equal(t, string(pic), string(pic2))
 	// Two reports: two sections on standard output, one plot.
 	status, out, errOut = prefixgen("cuda", "report", rep, rep)
 	require.Equal(t, 0, status, errOut)
@@ -469,10 +480,28 @@ func TestCudaBenchNoDeviceFirst(t *testing.T) {
 		assert.Equal(t, tt.want, errOut)
 		assert.NoFileExists(t, marker, "nvcc ran")
 	}
-	// --build-only builds without a device, into --keep's folder, made
-	// if missing, and says nothing.
+	// --build-only without a device needs the GPU named: nvcc's native
+	// would build for its oldest default, whose code takes the header's
+	// pre-Volta paths.
+	const native = none + ": --arch native builds for this machine's GPU: allowed with --build-only --arch sm_NN, the GPU the harness will run on\n"
+	for _, args := range [][]string{
+		{"cuda", "bench", "-t", "sklansky", "--build-only", "--keep", filepath.Join(t.TempDir(), "k")},
+		{"cuda", "bench", "-t", "sklansky", "--build-only", "--keep", filepath.Join(t.TempDir(), "k"), "--arch", "native"},
+		{"cuda", "bench", "--suite", filepath.Join(t.TempDir(), "suite"), "--build-only"},
+		{"cuda", "bench", "--sweep", filepath.Join(t.TempDir(), "sweep"), "--build-only"},
+		{"cuda", "bench", "--networks", filepath.Join(t.TempDir(), "networks"), "--build-only"},
+	} {
+		status, out, errOut := prefixgen(args...)
+		assert.Equal(t, 2, status, errOut)
+		assert.Empty(t, out)
+		assert.Equal(t, native, errOut)
+		assert.NoFileExists(t, marker, "nvcc ran")
+		assert.NoDirExists(t, args[3])
+	}
+	// With the GPU named, --build-only builds without a device, into
+	// --keep's folder, made if missing, and says nothing.
 	keep := filepath.Join(t.TempDir(), "new", "build")
-	status, out, errOut := prefixgen("cuda", "bench", "-t", "sklansky", "--build-only", "--keep", keep)
+	status, out, errOut := prefixgen("cuda", "bench", "-t", "sklansky", "--build-only", "--keep", keep, "--arch", "sm_90")
 	require.Equal(t, 0, status, errOut)
 	assert.Empty(t, out)
 	assert.Empty(t, errOut)
@@ -481,7 +510,7 @@ func TestCudaBenchNoDeviceFirst(t *testing.T) {
 	assert.FileExists(t, marker)
 	// A folder that cannot be made, under a file, is bad input.
 	under := filepath.Join(keep, "harness.cu", "sub")
-	status, _, errOut = prefixgen("cuda", "bench", "-t", "sklansky", "--build-only", "--keep", under)
+	status, _, errOut = prefixgen("cuda", "bench", "-t", "sklansky", "--build-only", "--keep", under, "--arch", "sm_90")
 	assert.Equal(t, 2, status)
 	assert.Equal(t, "prefixgen cuda bench: --keep "+under+": cannot make the folder ("+filepath.Join(keep, "harness.cu")+": not a directory): allowed a folder, made if missing\n", errOut)
 }

@@ -55,6 +55,29 @@ var signalNames = map[syscall.Signal]string{
 	syscall.SIGHUP:  "hang-up (SIGHUP)",
 }
 
+// filesLast are the commands whose arguments are files, which take their
+// flags after the files too (flagsFirst), as Yosys's and Verilator's
+// command lines do.
+var filesLast = [][]string{{"map"}, {"cuda", "report"}}
+
+// subcommand returns the command of cmds that path names, word by word.
+func subcommand(cmds []*cli.Command, path []string) *cli.Command {
+	var found *cli.Command
+	for _, word := range path {
+		found = nil
+		for _, c := range cmds {
+			if c.Name == word {
+				found = c
+			}
+		}
+		if found == nil {
+			panic("prefixgen: no command " + strings.Join(path, " "))
+		}
+		cmds = found.Subcommands
+	}
+	return found
+}
+
 // run runs the command line args and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) (status int) {
 	defer func() {
@@ -64,8 +87,10 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 		}
 	}()
 	app := newApp(stdout, stderr)
-	if len(args) > 2 && args[1] == "map" {
-		args = append(args[:2:2], flagsFirst(mapCommand(), args[2:])...)
+	for _, path := range filesLast {
+		if k := len(path) + 1; len(args) > k && slices.Equal(args[1:k], path) {
+			args = append(args[:k:k], flagsFirst(subcommand(app.Commands, path), args[k:])...)
+		}
 	}
 	err := app.Run(args)
 	if nf, ok := app.Metadata[deferredKey].(error); ok && err == nil {

@@ -154,9 +154,9 @@ func bytesWriter(b []byte) func(io.Writer) error {
 	return func(w io.Writer) error { _, err := w.Write(b); return err }
 }
 
-// flagsFirst moves the flags of map's arguments (everything after "map")
-// before its files, so that map design.v --top T reads as Yosys's and
-// Verilator's command lines do; Go's flag parsing stops at the first
+// flagsFirst moves the flags of cmd's arguments (everything after its
+// name) before its files, so that map design.v --top T reads as Yosys's
+// and Verilator's command lines do; Go's flag parsing stops at the first
 // file. A flag's value travels with it; "--" ends the flags.
 func flagsFirst(cmd *cli.Command, args []string) []string {
 	takesValue := map[string]bool{}

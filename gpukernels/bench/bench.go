@@ -708,6 +708,11 @@ func CheckArch(arch string) error {
 // kernels (-Xptxas -v), which every real build prints.
 var ErrNoBuild = errors.New("nvcc built no harness")
 
+// ErrNoNative is wrapped by the error of a build for -arch=native on a
+// machine where nvcc finds no GPU: nvcc builds for its default
+// architecture instead, and says so only in a warning.
+var ErrNoNative = errors.New("nvcc found no GPU for -arch=native and built for its default architecture")
+
 // ErrNoReport is wrapped by the error of a harness that printed no report
 // (no JSON, or a report with no results) without saying why.
 var ErrNoReport = errors.New("the harness printed no report")
@@ -768,6 +773,11 @@ func buildHarness(ctx context.Context, files []File, build BuildOptions) (*harne
 	}
 	if err != nil {
 		return nil, fmt.Errorf("bench: %w", err)
+	}
+	if arch == "native" && strings.Contains(out, "Cannot find valid GPU for '-arch=native'") {
+		// nvcc built for its oldest default (sm_52), whose code takes the
+		// header's pre-Volta paths: not the code a GPU would run.
+		return nil, fmt.Errorf("bench: %w: allowed --arch sm_NN, the GPU the harness runs on", ErrNoNative)
 	}
 	if fi, serr := os.Stat(h.bin); serr != nil || !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("bench: %w: it exited 0 but wrote no harness binary; it said: %s", ErrNoBuild, said(out))

@@ -344,8 +344,9 @@ ptxas info    : Function properties for _Z10FillKernelPix
 ptxas info    : Used 255 registers, 4096 bytes smem, 368 bytes cmem[0]`
 
 // fakeNVCC writes an nvcc that "builds" the harness as a shell script
-// running body, prints fakePTXAS on standard error, and returns its path.
-func fakeNVCC(t *testing.T, body string) string {
+// running body, runs the shell lines said, prints fakePTXAS on standard
+// error, and returns its path.
+func fakeNVCC(t *testing.T, body string, said ...string) string {
 	t.Helper()
 	dir := t.TempDir()
 	harness := filepath.Join(dir, "harness.sh")
@@ -355,6 +356,7 @@ func fakeNVCC(t *testing.T, body string) string {
 test -f harness.cu || { echo "no harness.cu" >&2; exit 1; }
 while [ $# -gt 0 ]; do case "$1" in -o) out="$2"; shift;; esac; shift; done
 cp ` + harness + ` "$out"
+` + strings.Join(said, "\n") + `
 cat >&2 <<'PTXAS'
 ` + fakePTXAS + `
 PTXAS
@@ -471,6 +473,8 @@ exit 1`), want: `bench: nvcc failed (exit status 1): harness.cu(3): error: ident
 			want: "bench: nvcc failed (killed by SIGSEGV, a segmentation fault): Segmentation fault"},
 		{name: "nvcc hangs", nvcc: fakeTool(t, "nvcc", "sleep 60"),
 			want: "bench: nvcc ran past its time limit of 500ms and was stopped (allowed: a longer --tool-timeout)"},
+		{name: "nvcc finds no GPU for native", nvcc: fakeNVCC(t, "cat <<'EOF'\n"+goodReport+"\nEOF", "echo \"nvcc warning : Cannot find valid GPU for '-arch=native', default arch is used\" >&2"),
+			want: "bench: nvcc found no GPU for -arch=native and built for its default architecture: allowed --arch sm_NN, the GPU the harness runs on", is: bench.ErrNoNative},
 		{name: "harness hangs", nvcc: fakeNVCC(t, "sleep 60"),
 			want: "bench: harness ran past its time limit of 500ms and was stopped (allowed: a longer --tool-timeout)"},
 		{name: "harness prints junk", nvcc: fakeNVCC(t, "echo 'no JSON today'"),
