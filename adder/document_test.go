@@ -143,6 +143,7 @@ func TestReadDocumentErrors(t *testing.T) {
 		{"valency 1", doc(`"valency":1,"network":` + net4), "adder: valency 1 not allowed: allowed 2, 3, 4"},
 		{"key in capitals", doc(`"Sparse":4,"network":` + net4), `adder: not a prefixgen.adder/v1 document: unknown field "Sparse"`},
 		{"network an array", doc(`"network":[1]`), `adder: field "network": network: not a prefixgen.network/v1 document: an array where it is not allowed`},
+		{"sparse a long number", doc(`"sparse":` + strings.Repeat("9", 500) + `,"network":` + net4), `adder: not a prefixgen.adder/v1 document: field "sparse" holds a number 9999999999999999999999999999999999999999…, which is not allowed there`},
 		{"ling a number", doc(`"ling":1,"network":` + net4), `adder: not a prefixgen.adder/v1 document: field "ling" holds a number, which is not allowed there`},
 		{"pg_cells a string", doc(`"pg_cells":"yes","network":` + net4), `adder: not a prefixgen.adder/v1 document: field "pg_cells" holds a string, which is not allowed there`},
 		{"pg_cells twice", doc(`"pg_cells":true,"pg_cells":false,"network":` + net4), `adder: key "pg_cells" appears twice in the document: each key once`},

@@ -131,7 +131,11 @@ func (l *cellList) UnmarshalJSON(b []byte) error {
 		if n != 2 {
 			n := 0
 			eachItem(item, func([]byte) bool { n++; return true })
-			l.err = fmt.Errorf("network: cell %d has %d operands: want [lo, hi]", k, n)
+			word := "operands"
+			if n == 1 {
+				word = "operand"
+			}
+			l.err = fmt.Errorf("network: cell %d has %d %s: want [lo, hi]", k, n, word)
 			return false
 		}
 		lo, err1 := strconv.Atoi(string(ops[0]))
@@ -222,8 +226,32 @@ func jsonText(v []byte) string {
 	if v[0] == '"' && json.Unmarshal(v, &str) == nil {
 		return Quote(str)
 	}
-	q := Quote(string(v))
-	return q[1 : len(q)-1]
+	var compact bytes.Buffer
+	if json.Compact(&compact, v) == nil {
+		v = compact.Bytes()
+	}
+	return cutText(string(v))
+}
+
+// cutText returns s cut after QuoteLimit characters (… marks the cut),
+// each character that does not print escaped, as Go escapes it.
+func cutText(s string) string {
+	var b strings.Builder
+	n := 0
+	for _, r := range s {
+		if n == QuoteLimit {
+			b.WriteString("…")
+			break
+		}
+		n++
+		if strconv.IsPrint(r) {
+			b.WriteRune(r)
+			continue
+		}
+		q := strconv.QuoteRune(r)
+		b.WriteString(q[1 : len(q)-1])
+	}
+	return b.String()
 }
 
 // Read decodes one network in the prefixgen.network/v1 format from r and
@@ -496,9 +524,15 @@ type jsonError struct {
 func (e *jsonError) Error() string { return e.msg }
 func (e *jsonError) Unwrap() error { return e.err }
 
-// Article returns a JSON kind ("array", "string", "number") with its
-// indefinite article: "an array", "a string".
+// Article returns a JSON kind ("array", "string", "number", or a number
+// with its text, "number 1e999") with its indefinite article: "an array",
+// "a string"; a number's text is cut after QuoteLimit characters.
 func Article(kind string) string {
+	// encoding/json names a number by its text ("number 1e999"), which
+	// may be as long as the input.
+	if word, text, ok := strings.Cut(kind, " "); ok {
+		kind = word + " " + cutText(text)
+	}
 	if kind != "" && strings.ContainsRune("aeiou", rune(kind[0])) {
 		return "an " + kind
 	}

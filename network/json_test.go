@@ -95,6 +95,11 @@ func TestReadRefuses(t *testing.T) {
 		{"long topology", `{` + head + `"width":1,"topology":"` + strings.Repeat("x", 3000) + `","cells":[],"outputs":[0]}`, `network: topology name "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…" (3000 bytes) not allowed: a name is at most 64 characters a-z, 0-9, '-' and '_', starting with a letter`},
 		{"odd topology", `{` + head + `"width":1,"topology":"My Net","cells":[],"outputs":[0]}`, `network: topology name "My Net" not allowed: a name is at most 64 characters a-z, 0-9, '-' and '_', starting with a letter`},
 		{"odd parameter", `{` + head + `"width":1,"topology":"mine","params":{"k-1":1},"cells":[],"outputs":[0]}`, `network: parameter name "k-1" not allowed: a name is at most 32 characters a-z, 0-9 and '_', starting with a letter`},
+		{"long width", `{` + head + `"width":` + strings.Repeat("9", 3000) + `,"cells":[],"outputs":[0]}`, `network: not a prefixgen.network/v1 document: field "width" holds a number 9999999999999999999999999999999999999999…, which is not allowed there`},
+		{"long output", `{` + head + `"width":1,"cells":[],"outputs":[1` + strings.Repeat("0", 3000) + `]}`, `network: not a prefixgen.network/v1 document: field "outputs" holds a number 1000000000000000000000000000000000000000…, which is not allowed there`},
+		{"a cell an object", `{` + head + `"width":2,"cells":[{"lo": 0,` + "\n" + `"hi":1}],"outputs":[0,2]}`, `network: cell 0 is {"lo":0,"hi":1}: want [lo, hi]`},
+		{"a cell a long object", `{` + head + `"width":2,"cells":[{"lo":"` + strings.Repeat("x", 100) + `"}],"outputs":[0,2]}`, `network: cell 0 is {"lo":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…: want [lo, hi]`},
+		{"one operand", `{` + head + `"width":2,"cells":[[0]],"outputs":[0,2]}`, "network: cell 0 has 1 operand: want [lo, hi]"},
 		{"long format", `{"format":"` + strings.Repeat("v", 100) + `","width":1,"cells":[],"outputs":[0]}`, `network: format "vvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvv…" is not supported: want "prefixgen.network/v1"`},
 	}
 	for _, tt := range tests {
