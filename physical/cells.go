@@ -79,6 +79,19 @@ func FullAdderCell(library string, dontUse ...string) (*adder.Cells, error) {
 	return &adder.Cells{FA: *best}, nil
 }
 
+// CellNames returns the names of every cell of the library that library
+// names (as PGCells reads it), sorted, those not to use among them: a
+// module named as one is defined twice wherever the library is read
+// beside it (Yosys's read_liberty -lib). A library that cannot be read is
+// a *SetupError.
+func CellNames(library string) ([]string, error) {
+	lib, err := openLibrary(library, nil)
+	if err != nil {
+		return nil, err
+	}
+	return slices.Sorted(maps.Keys(lib.Cells())), nil
+}
+
 // fullAdder returns c as a full adder, or nil when it is not one.
 func fullAdder(name string, c liberty.Cell) *adder.FullAdder {
 	b := bdd.New(0)

@@ -65,6 +65,30 @@ func libraryCells(c *cli.Context, arch adder.Architecture) (*adder.Cells, error)
 	return cells, nil
 }
 
+// moduleApart refuses a module named as any cell of the library an adder
+// of cells is written for (fold: an entity's, whose case VHDL ignores),
+// those it does not instantiate too: read beside the adder, as Yosys's
+// read_liberty -lib reads it, the cell and the module are one name.
+func moduleApart(c *cli.Context, module string, cells *adder.Cells, fold bool) error {
+	if cells == nil {
+		return nil
+	}
+	liberty, err := librarySpec(c)
+	if err != nil {
+		return err
+	}
+	names, err := physical.CellNames(liberty)
+	if err != nil {
+		return usage(c, "%v", err)
+	}
+	for _, name := range names {
+		if name == module || fold && strings.EqualFold(name, module) {
+			return usage(c, "module name %s is the name of a cell of the library: read beside the adder (read_liberty -lib), it would be defined twice: allowed another name", network.Quote(module))
+		}
+	}
+	return nil
+}
+
 func lingFlag() cli.Flag {
 	return &cli.BoolFlag{Name: adder.FlagLing, Usage: "Ling's pseudo-carries: the network runs over (g[i], t[i-1]) with t = a | b, each carry is t[i] & H[i:0], and a first-level cell of two bits is g[i] | g[i-1]"}
 }
@@ -156,6 +180,11 @@ func archNetworks(c *cli.Context, allowAll bool) ([]*network.Network, error) {
 	if err != nil {
 		return nil, err
 	}
+	for _, name := range names {
+		if !slices.Contains(topologies.ValencyFamilies, name) {
+			return nil, usage(c, "--valency %d: %s has no higher-valency form; allowed for %s", k, name, strings.Join(topologies.ValencyFamilies, ", "))
+		}
+	}
 	if c.IsSet("param") {
 		return nil, usage(c, "--param does not apply to --valency: %s takes no parameters", topo)
 	}
@@ -164,9 +193,6 @@ func archNetworks(c *cli.Context, allowAll bool) ([]*network.Network, error) {
 	}
 	nets := make([]*network.Network, len(names))
 	for i, name := range names {
-		if !slices.Contains(topologies.ValencyFamilies, name) {
-			return nil, usage(c, "--valency %d: %s has no higher-valency form; allowed for %s", k, name, strings.Join(topologies.ValencyFamilies, ", "))
-		}
 		if slices.Contains(names[:i], name) {
 			return nil, usage(c, "-t %s: %s given twice", network.Quote(topo), name)
 		}

@@ -101,6 +101,7 @@ func TestGenValency(t *testing.T) {
 		{[]string{"-t", "brent-kung", "-n", "16", "--valency", "4"}, "--valency 4: brent-kung has no higher-valency form; allowed for kogge-stone, sklansky"},
 		{[]string{"-t", "kogge-stone", "-n", "16", "--valency", "5"}, "--valency 5 not allowed: allowed 2, 3, 4"},
 		{[]string{"-t", "sklansky", "-n", "16", "--valency", "3", "--param", "k=1"}, "--param does not apply to --valency"},
+		{[]string{"-t", "knowles", "-n", "8", "--valency", "3", "--param", "s=1"}, "--valency 3: knowles has no higher-valency form; allowed for kogge-stone, sklansky"},
 	} {
 		status, out, errOut := prefixgen(append([]string{"gen", "-f", "verilog"}, tt.args...)...)
 		assert.Equal(t, 2, status, errOut)

@@ -413,6 +413,9 @@ func genWriter(c *cli.Context) (func(io.Writer, *network.Network) error, error) 
 		if err := emit.CheckModuleCells(module, cells, f == "vhdl"); err != nil {
 			return nil, usage(c, "%v", err)
 		}
+		if err := moduleApart(c, module, cells, f == "vhdl"); err != nil {
+			return nil, err
+		}
 	}
 	vectors, err := vectors(c)
 	if err != nil {
