@@ -243,9 +243,22 @@ func SamePath(a, b string) bool {
 	if errA == nil && errB == nil {
 		return os.SameFile(fa, fb)
 	}
-	absA, errA := filepath.Abs(ta)
-	absB, errB := filepath.Abs(tb)
+	absA, errA := realFolder(ta)
+	absB, errB := realFolder(tb)
 	return errA == nil && errB == nil && absA == absB
+}
+
+// realFolder returns path absolute, its folder's links resolved where the
+// folder is there: the one name of a file that is not there yet.
+func realFolder(path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	if dir, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
+		return filepath.Join(dir, filepath.Base(abs)), nil
+	}
+	return abs, nil
 }
 
 // ShellWord returns s as one word of a POSIX shell command line: as it is

@@ -75,6 +75,11 @@ func TestSamePath(t *testing.T) {
 	assert.True(t, emit.SamePath(filepath.Join(dir, "x"), filepath.Join(dir, "sub", "..", "x")))
 	assert.False(t, emit.SamePath(file, filepath.Join(dir, "b.svg")))
 	assert.False(t, emit.SamePath(link, dangling))
+	// Nothing yet, through a linked folder: one file to be.
+	require.NoError(t, os.Symlink(".", filepath.Join(dir, "here")))
+	assert.True(t, emit.SamePath(filepath.Join(dir, "here", "new.txt"), filepath.Join(dir, "new.txt")))
+	assert.True(t, emit.SamePath(filepath.Join(dir, "here", "here", "n2.txt"), filepath.Join(dir, "n2.txt")))
+	assert.False(t, emit.SamePath(filepath.Join(dir, "here", "n3.txt"), filepath.Join(dir, "n4.txt")))
 }
 
 func TestWriteFileSymlink(t *testing.T) {
