@@ -248,17 +248,45 @@ func SamePath(a, b string) bool {
 	return errA == nil && errB == nil && absA == absB
 }
 
-// realFolder returns path absolute, its folder's links resolved where the
-// folder is there: the one name of a file that is not there yet.
+// realFolder returns path absolute, the links of its folders resolved as
+// far as they are there: the one name of a file that is not there yet.
 func realFolder(path string) (string, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return "", err
 	}
-	if dir, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
-		return filepath.Join(dir, filepath.Base(abs)), nil
+	dir, rest := filepath.Dir(abs), filepath.Base(abs)
+	for {
+		if real, err := filepath.EvalSymlinks(dir); err == nil {
+			return filepath.Join(real, rest), nil
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return abs, nil
+		}
+		dir, rest = up, filepath.Join(filepath.Base(dir), rest)
 	}
-	return abs, nil
+}
+
+// InFolder reports whether path names dir itself or a file under it,
+// through symbolic links as SamePath: a file a command writes there would
+// meet what it writes into dir.
+func InFolder(path, dir string) bool {
+	p, errP := resolve(path)
+	d, errD := resolve(dir)
+	if errP != nil || errD != nil {
+		return false
+	}
+	if p, errP = realFolder(p); errP != nil {
+		return false
+	}
+	if real, err := filepath.EvalSymlinks(d); err == nil {
+		d = real
+	} else if d, errD = realFolder(d); errD != nil {
+		return false
+	}
+	rel, err := filepath.Rel(d, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // ShellWord returns s as one word of a POSIX shell command line: as it is

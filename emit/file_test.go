@@ -374,3 +374,23 @@ func TestCheckWritable(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, entries, 1, "nothing left behind")
 }
+
+func TestInFolder(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.Symlink(".", filepath.Join(dir, "here")))
+	work := filepath.Join(dir, "work")
+	for _, tt := range []struct {
+		path string
+		in   bool
+	}{
+		{work, true},
+		{filepath.Join(work, "a", "b.v"), true},
+		{filepath.Join(dir, "here", "work", "x"), true},
+		{filepath.Join(dir, "work", "..", "x"), false},
+		{filepath.Join(dir, "workx"), false},
+		{filepath.Join(dir, "x"), false},
+	} {
+		assert.Equal(t, tt.in, emit.InFolder(tt.path, work), tt.path)
+	}
+	assert.True(t, emit.InFolder(filepath.Join(work, "y"), filepath.Join(dir, "here", "work")), "the folder through a link")
+}

@@ -287,6 +287,8 @@ func TestOutputNamesInput(t *testing.T) {
 	require.NoError(t, os.WriteFile(v, []byte("module add(input [3:0] a, b, output [4:0] s);\n  assign s = a + b;\nendmodule\n"), 0o644))
 	link := filepath.Join(dir, "link.json")
 	require.NoError(t, os.Symlink(net, link))
+	require.NoError(t, os.Symlink(".", filepath.Join(dir, "here")))
+	work := filepath.Join(dir, "work")
 	tests := []struct {
 		args []string
 		want string
@@ -302,6 +304,10 @@ func TestOutputNamesInput(t *testing.T) {
 		{[]string{"cuda", "emit", "--from", net, "-o", net}, `prefixgen cuda emit: -o ` + net + ` is the file --from reads`},
 		{[]string{"cuda", "report", "--plot", net, net}, `prefixgen cuda report: --plot ` + net + ` is the file cuda report reads`},
 		{[]string{"optimize", "-n", "8", "--max-area-um2", "100", "--start", net, "-o", net}, `prefixgen optimize: -o ` + net + ` is the file --start reads`},
+		{[]string{"synth", "-t", "ripple", "-n", "4", "-o", work, "--workdir", work}, `prefixgen synth: -o ` + work + ` is in the folder --workdir writes: allowed an output outside it`},
+		{[]string{"synth", "-t", "ripple", "-n", "4", "-o", filepath.Join(work, "ripple"), "--workdir", work}, `prefixgen synth: -o ` + filepath.Join(work, "ripple") + ` is in the folder --workdir writes`},
+		{[]string{"explore", "-n", "4", "--synth", "--plot", work + ".svg", "--workdir", work + ".svg"}, `prefixgen explore: --plot ` + work + `.svg is in the folder --workdir writes`},
+		{[]string{"map", v, "--top", "add", "--clock-period", "1", "-o", filepath.Join(dir, "here", "w", "x.v"), "--workdir", filepath.Join(dir, "w")}, `prefixgen map: -o ` + filepath.Join(dir, "here", "w", "x.v") + ` is in the folder --workdir writes`},
 	}
 	for _, tt := range tests {
 		status, stdout, stderr := prefixgen(tt.args...)
@@ -312,6 +318,9 @@ func TestOutputNamesInput(t *testing.T) {
 		now, err := os.ReadFile(net)
 		require.NoError(t, err)
 		assert.Equal(t, orig, now, "%v: the input as it was", tt.args)
+		assert.NoFileExists(t, work)
+		assert.NoDirExists(t, work)
+		assert.NoDirExists(t, work+".svg")
 	}
 
 	// A FIFO is read and written in place, as /dev/stdin and /dev/stdout

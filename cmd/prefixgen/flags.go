@@ -274,6 +274,11 @@ func outputsApart(c *cli.Context) error {
 			continue
 		}
 		path := c.String(out)
+		// The work folder is written whole at the end: an output there
+		// would meet it.
+		if work := c.String("workdir"); hasFlag(c, "workdir") && work != "" && path != "" && path != "-" && emit.InFolder(path, work) {
+			return usage(c, "%s %s is in the folder --workdir writes: allowed an output outside it", outName(out), path)
+		}
 		if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
 			// Nothing yet, or a device or FIFO, which is written in
 			// place: /dev/stdout may be the terminal /dev/stdin is.
