@@ -540,7 +540,7 @@ func (r *run) mapDesign(ctx context.Context) (*Result, error) {
 		wg.Go(func() { ends[d], errs[d] = r.search(ctx, starts[i], measured[i], names[i]) })
 	}
 	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
+	if err := joinOnce(errs); err != nil {
 		return nil, err
 	}
 	var won *searched
@@ -695,6 +695,24 @@ func (r *run) starts() ([]choice, []string, error) {
 	return choices, names, nil
 }
 
+// joinOnce joins errs as errors.Join does, each error's words told once:
+// every synthesis of a run finds a tool's time limit in the same words.
+// One error left is returned as it is.
+func joinOnce(errs []error) error {
+	var once []error
+	seen := map[string]bool{}
+	for _, err := range errs {
+		if err != nil && !seen[err.Error()] {
+			seen[err.Error()] = true
+			once = append(once, err)
+		}
+	}
+	if len(once) == 1 {
+		return once[0]
+	}
+	return errors.Join(once...)
+}
+
 // synthesizeAll synthesizes choices[i], probed where probe[i], one a core
 // at a time (run.jobs); an unprobed choice synthesized before takes its
 // measure again.
@@ -730,7 +748,7 @@ func (r *run) synthesizeAll(ctx context.Context, choices []choice, probe []bool)
 			return nil, err
 		}
 	}
-	if err := errors.Join(errs...); err != nil {
+	if err := joinOnce(errs); err != nil {
 		return nil, err
 	}
 	r.mu.Lock()

@@ -3,6 +3,7 @@ package designmap
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -554,4 +555,14 @@ func TestSynthesizeOnce(t *testing.T) {
 	assert.Equal(t, before+3, r.sequence, "only the probed one")
 	assert.Same(t, ms[0], ms2[0])
 	assert.NotNil(t, ms2[1].arrivals, "probed")
+}
+
+// TestJoinOnce: errors of the same words, as every synthesis of one run
+// finds a tool's time limit, are told once; others each once, in order.
+func TestJoinOnce(t *testing.T) {
+	limit := errors.New("designmap: yosys ran past its time limit of 1s")
+	assert.NoError(t, joinOnce([]error{nil, nil}))
+	assert.Same(t, limit, joinOnce([]error{nil, limit, errors.New(limit.Error()), limit}))
+	other := errors.New("designmap: sta failed")
+	assert.Equal(t, limit.Error()+"\n"+other.Error(), joinOnce([]error{limit, other, limit}).Error())
 }

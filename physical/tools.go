@@ -578,13 +578,21 @@ func (d *Design) outsideError(err error) error {
 	return &SetupError{msg: err.Error() + ": allowed a module with logic from its inputs to its outputs", err: err}
 }
 
+// designFolder makes a design's folder dir, held off a stop's removal
+// (cleanup.Hold): once a signal has removed the run's folders, a design
+// that starts then blocks here, the process ending, rather than making
+// them again.
+func designFolder(dir string) error {
+	return cleanup.Hold(func() error { return os.MkdirAll(dir, 0o755) })
+}
+
 // run synthesizes and times one design in dir.
 func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*Result, error) {
 	name := d.Name()
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("physical: %s: "+format, append([]any{name}, args...)...)
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := designFolder(dir); err != nil {
 		// Only a user's --workdir can hold something in the way.
 		return nil, &SetupError{msg: fmt.Sprintf("physical: cannot make the design's folder %s: %v: allowed a work folder where it can be made", dir, unwrapPath(err)), err: err}
 	}

@@ -116,24 +116,35 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 // reads "prefixgen optimize: optimize: …". A package name after something
 // else (a file's path, as in "f.json: network: …") stays.
 func message(err error) string {
-	msg := strings.ReplaceAll(err.Error(), "\n", " ")
+	// Errors joined (errors.Join) are one line each: each is a reason.
+	lines := strings.Split(err.Error(), "\n")
+	msg := lines[0]
 	if !strings.HasPrefix(msg, "prefixgen") {
 		msg = "prefixgen: " + msg
 	}
 	cmd, reason, ok := strings.Cut(msg, ": ")
 	if !ok {
-		return msg
+		return strings.Join(lines, " ")
 	}
 	words := append(strings.Fields(cmd)[1:], modulePackages...)
-	for dropped := true; dropped; {
-		dropped = false
-		for _, word := range words {
-			if rest, found := strings.CutPrefix(reason, word+": "); found && rest != "" {
-				reason, dropped = rest, true
-			}
+	reasons := []string{reason}
+	for _, line := range lines[1:] {
+		if line = strings.TrimSpace(line); line != "" {
+			reasons = append(reasons, line)
 		}
 	}
-	return cmd + ": " + reason
+	for i, reason := range reasons {
+		for dropped := true; dropped; {
+			dropped = false
+			for _, word := range words {
+				if rest, found := strings.CutPrefix(reason, word+": "); found && rest != "" {
+					reason, dropped = rest, true
+				}
+			}
+		}
+		reasons[i] = reason
+	}
+	return cmd + ": " + strings.Join(reasons, "; ")
 }
 
 // modulePackages are the names of the module's packages whose errors may

@@ -149,6 +149,7 @@ func TestMessageDropsPackageNames(t *testing.T) {
 		{"prefixgen stats: f.json: network: bad", "prefixgen stats: f.json: network: bad"},
 		{"prefixgen gen: unknown format \"x\"", "prefixgen gen: unknown format \"x\""},
 		{"prefixgen gen: networks: not a package", "prefixgen gen: networks: not a package"},
+		{"prefixgen map: designmap: yosys ran past its time limit\ndesignmap: sta failed", "prefixgen map: yosys ran past its time limit; sta failed"},
 	}
 	for _, tt := range tests {
 		assert.Equal(t, tt.want, message(errors.New(tt.err)), tt.err)
