@@ -30,6 +30,10 @@ import (
 // Options.Rounds is 0.
 const DefaultRounds = 2
 
+// MaxRounds is the most rounds Options.Rounds may ask for: a search ends
+// at the first round that finds nothing better, long before.
+const MaxRounds = 1000
+
 // DefaultClock is the clock port Map times against when Options.Clock is
 // empty.
 const DefaultClock = "clk"
@@ -235,8 +239,10 @@ func Check(opt Options) error {
 		return bad("clock period %v ns: allowed %v to %v ns", opt.PeriodNS, MinPeriodNS, MaxPeriodNS)
 	case !identifier(opt.Top):
 		return bad("top module %s: allowed the name of a module, a Verilog identifier", network.Quote(opt.Top))
-	case opt.Rounds < 0:
-		return bad("%d rounds: allowed 0 (the default, %d) or more", opt.Rounds, DefaultRounds)
+	case strings.HasPrefix(opt.Top, "prefixgen_"):
+		return bad("top module %s: allowed a name that does not begin with prefixgen_, which map's own modules take", network.Quote(opt.Top))
+	case opt.Rounds < 0 || opt.Rounds > MaxRounds:
+		return bad("%d rounds: allowed 0 (the default, %d) to %d", opt.Rounds, DefaultRounds, MaxRounds)
 	}
 	for _, f := range opt.Files {
 		if err := checkPath(f); err != nil {
@@ -264,8 +270,10 @@ func Check(opt Options) error {
 	}
 	for _, d := range opt.Defines {
 		name, _, _ := strings.Cut(d, "=")
-		if !identifier(name) || strings.ContainsAny(d, "\"\n\r\t ") {
-			return bad("define %s: allowed NAME or NAME=VALUE, NAME an identifier, VALUE without spaces or quotes", network.Quote(d))
+		// Yosys's script would end the command at ; and take # for a
+		// comment.
+		if !identifier(name) || strings.ContainsAny(d, "\"\n\r\t ;#") {
+			return bad("define %s: allowed NAME or NAME=VALUE, NAME an identifier, VALUE without spaces, quotes, ; or #", network.Quote(d))
 		}
 	}
 	if !identifier(opt.clock()) {

@@ -566,3 +566,17 @@ func TestJoinOnce(t *testing.T) {
 	other := errors.New("designmap: sta failed")
 	assert.Equal(t, limit.Error()+"\n"+other.Error(), joinOnce([]error{limit, other, limit}).Error())
 }
+
+// TestChipAreaNoCells: a design of wires alone has no cells, and Yosys
+// names no area for it: its area is 0, where a statistics without the
+// line for a design of cells is an error.
+func TestChipAreaNoCells(t *testing.T) {
+	area, err := chipArea([]byte("=== w ===\n\n   Number of wires:                  2\n   Number of cells:                  0\n"))
+	require.NoError(t, err)
+	assert.Zero(t, area)
+	_, err = chipArea([]byte("=== w ===\n\n   Number of cells:                  3\n     AND2X2                        3\n"))
+	assert.EqualError(t, err, "designmap: yosys's statistics name no chip area")
+	area, err = chipArea([]byte("   Number of cells:                  3\n   Chip area for module '\\\\w': 96.000000\n"))
+	require.NoError(t, err)
+	assert.InDelta(t, 96.0, area, 1e-9)
+}

@@ -249,7 +249,7 @@ func parseLCUs(dump []byte) ([]lcu, error) {
 		k, _ := strconv.Atoi(string(m[2]))
 		w, err := strconv.Atoi(string(m[3]))
 		if err != nil || w < 1 || w > emit.MaxLCUWidth {
-			return nil, fmt.Errorf("designmap: adder %s of width %s: allowed 1 to %d bits", m[1], m[3], emit.MaxLCUWidth)
+			return nil, bad("the design has an adder of %s bits: allowed adders of 1 to %d bits", m[3], emit.MaxLCUWidth)
 		}
 		cells = append(cells, numbered{lcu{string(m[1]), w}, k})
 	}
@@ -452,9 +452,17 @@ func (r *run) synthesize(ctx context.Context, c choice, probe bool) (*measure, e
 // chipAreaLine matches Yosys's stat -liberty area of the top module.
 var chipAreaLine = regexp.MustCompile(`Chip area for (?:top )?module '[^']*': ([0-9.eE+-]+)`)
 
+// cellsLine matches Yosys's count of a module's cells.
+var cellsLine = regexp.MustCompile(`Number of cells:\s+(\d+)`)
+
+// chipArea reads the area of the top module from Yosys's statistics: 0
+// for a design of no cells (wires alone), of which Yosys names no area.
 func chipArea(stat []byte) (float64, error) {
 	m := chipAreaLine.FindAllSubmatch(stat, -1)
 	if m == nil {
+		if c := cellsLine.FindAllSubmatch(stat, -1); c != nil && string(c[len(c)-1][1]) == "0" {
+			return 0, nil
+		}
 		return 0, fmt.Errorf("designmap: yosys's statistics name no chip area")
 	}
 	return strconv.ParseFloat(string(m[len(m)-1][1]), 64)

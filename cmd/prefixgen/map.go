@@ -47,7 +47,7 @@ func mapCommand() *cli.Command {
 			dontUseFlag(),
 			&cli.StringFlag{Name: "clock", Value: designmap.DefaultClock, Usage: "the clock input `PORT`; a design without registers or a clk input is timed against a virtual clock"},
 			&cli.Float64Flag{Name: "clock-period", Usage: "the clock period in `NS`, 0.001 to 100000 (ABC's delay target and OpenSTA's clock)"},
-			&cli.IntFlag{Name: "rounds", Value: designmap.DefaultRounds, Usage: "re-choose the networks at most `N` times after the first choice"},
+			&cli.IntFlag{Name: "rounds", Value: designmap.DefaultRounds, Usage: "re-choose the networks at most `N` times after the first choice, 1 to 1000"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the mapped netlist to `FILE`"},
 			&cli.StringFlag{Name: "generic-out", Usage: "write the design with the chosen adders as generic gates to `FILE`"},
 			&cli.BoolFlag{Name: "compare", Usage: "also map every adder to each named family and to Yosys's own, in the same flow, and print one table"},
@@ -94,8 +94,8 @@ func runMap(c *cli.Context) error {
 	if c.IsSet("output") && c.IsSet("generic-out") && emit.SamePath(out, generic) {
 		return usage(c, "-o %s and --generic-out %s name the same file: allowed two files", out, generic)
 	}
-	if c.Int("rounds") < 1 {
-		return usage(c, "--rounds %d: allowed 1 or more", c.Int("rounds"))
+	if c.Int("rounds") < 1 || c.Int("rounds") > designmap.MaxRounds {
+		return usage(c, "--rounds %d: allowed 1 to %d", c.Int("rounds"), designmap.MaxRounds)
 	}
 	what := c.Args().First()
 	if c.NArg() > 1 {

@@ -76,6 +76,8 @@ func TestMapCommand(t *testing.T) {
 
 	bad := filepath.Join(dir, "bad.v")
 	require.NoError(t, os.WriteFile(bad, []byte("module bad(input a, output y);\n  assign y = a +;\nendmodule\n"), 0o644))
+	wide := filepath.Join(dir, "wide.v")
+	require.NoError(t, os.WriteFile(wide, []byte("module wide(input [1024:0] a, b, output [1024:0] s);\n  assign s = a + b;\nendmodule\n"), 0o644))
 	out := filepath.Join(dir, "refused.v")
 	macText, err := os.ReadFile(mac)
 	require.NoError(t, err)
@@ -94,10 +96,15 @@ func TestMapCommand(t *testing.T) {
 		{"unknown top", []string{mac, "--top", "nosuch", "--clock-period", "3"}, "nosuch"},
 		{"no such clock", []string{mac, "--top", "mac", "--clock-period", "3", "--clock", "ck"}, `prefixgen map: clock "ck" is not an input of mac`},
 		{"syntax error", []string{bad, "--top", "bad", "--clock-period", "3"}, "syntax error"},
-		{"rounds", []string{mac, "--top", "mac", "--clock-period", "3", "--rounds", "0"}, "prefixgen map: --rounds 0: allowed 1 or more"},
+		{"rounds", []string{mac, "--top", "mac", "--clock-period", "3", "--rounds", "0"}, "prefixgen map: --rounds 0: allowed 1 to 1000"},
 		{"same outputs", []string{mac, "--top", "mac", "--clock-period", "3", "-o", out, "--generic-out", out}, "name the same file"},
 		{"output over the design", []string{own, "--top", "mac", "--clock-period", "3", "-o", out, "--generic-out", own}, "prefixgen map: --generic-out " + own + " is the file map reads: allowed an output apart from the input"},
 		{"a top that is no name", []string{mac, "--top", "mac; stat", "--clock-period", "3"}, `prefixgen map: top module "mac; stat": allowed the name of a module, a Verilog identifier`},
+		{"an adder too wide", []string{wide, "--top", "wide", "--clock-period", "3"}, "prefixgen map: the design has an adder of 1025 bits: allowed adders of 1 to 1024 bits"},
+		{"a define that ends a command", []string{mac, "--top", "mac", "--clock-period", "3", "-D", "W=5;"}, `prefixgen map: define "W=5;": allowed NAME or NAME=VALUE, NAME an identifier, VALUE without spaces, quotes, ; or #`},
+		{"a define with a comment", []string{mac, "--top", "mac", "--clock-period", "3", "-D", "W=5#x"}, `prefixgen map: define "W=5#x": allowed`},
+		{"rounds past any search", []string{mac, "--top", "mac", "--clock-period", "3", "--rounds", "1001"}, "prefixgen map: --rounds 1001: allowed 1 to 1000"},
+		{"a top named as map's own modules", []string{mac, "--top", "prefixgen_net_0", "--clock-period", "3"}, `prefixgen map: top module "prefixgen_net_0": allowed a name that does not begin with prefixgen_, which map's own modules take`},
 		{"a period too short", []string{mac, "--top", "mac", "--clock-period", "0.0001"}, "prefixgen map: clock period 0.0001 ns: allowed 0.001 to 100000 ns"},
 		{"a period too long", []string{mac, "--top", "mac", "--clock-period", "1e7"}, "prefixgen map: clock period 1e+07 ns: allowed 0.001 to 100000 ns"},
 	}
