@@ -80,6 +80,14 @@ const (
 func (r *run) prepare(ctx context.Context) error {
 	var b strings.Builder
 	b.WriteString("read_verilog")
+	// A SystemVerilog file among them makes the read SystemVerilog's,
+	// as a tool given one reads the rest.
+	for _, f := range r.opt.Files {
+		if strings.EqualFold(filepath.Ext(f), ".sv") {
+			b.WriteString(" -sv")
+			break
+		}
+	}
 	for _, d := range r.opt.Defines {
 		b.WriteString(" -D" + d)
 	}

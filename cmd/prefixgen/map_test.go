@@ -74,6 +74,13 @@ func TestMapCommand(t *testing.T) {
 	assert.Equal(t, 2, status)
 	assert.Equal(t, "prefixgen map: clock \"clk\" is not an input of comb: allowed an input port (--clock)\n", stderr)
 
+	// A .sv file is read as SystemVerilog.
+	sv := filepath.Join(dir, "acc.sv")
+	require.NoError(t, os.WriteFile(sv, []byte("module acc(input logic clk, input logic [7:0] a, b, output logic [7:0] s);\n  always_ff @(posedge clk) s <= a + b;\nendmodule\n"), 0o644))
+	status, stdout, stderr = prefixgen("map", sv, "--top", "acc", "--clock-period", "2", "--rounds", "1", "--quiet")
+	require.Equal(t, 0, status, stderr)
+	assert.Regexp(t, `prefixgen_lcu_0 +8 `, stdout)
+
 	bad := filepath.Join(dir, "bad.v")
 	require.NoError(t, os.WriteFile(bad, []byte("module bad(input a, output y);\n  assign y = a +;\nendmodule\n"), 0o644))
 	wide := filepath.Join(dir, "wide.v")
