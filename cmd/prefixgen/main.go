@@ -15,6 +15,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/prefixgen/prefixgen/internal/cleanup"
+	"github.com/prefixgen/prefixgen/internal/progress"
 	"github.com/prefixgen/prefixgen/internal/suggest"
 	"github.com/prefixgen/prefixgen/internal/toolrun"
 	"github.com/prefixgen/prefixgen/network"
@@ -43,6 +44,7 @@ func stopOnSignal(stderr io.Writer) {
 		s := <-sigs
 		toolrun.KillAll()
 		cleanup.RemoveAll()
+		progress.Stop()
 		fmt.Fprintf(stderr, "prefixgen: stopped by %s\n", signalNames[s.(syscall.Signal)])
 		os.Exit(128 + int(s.(syscall.Signal)))
 	}()

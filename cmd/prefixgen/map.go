@@ -118,7 +118,8 @@ func runMap(c *cli.Context) error {
 		Progress: bar.Update,
 	}
 	if c.Bool("verbose") {
-		opt.Trace = func(line string) { fmt.Fprintln(c.App.ErrWriter, "prefixgen map: "+line) }
+		// Above the bar, on a terminal.
+		opt.Trace = func(line string) { bar.Println("prefixgen map: " + line) }
 	}
 	res, err := designmap.Map(c.Context, opt)
 	bar.Done()

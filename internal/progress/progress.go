@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -63,6 +64,31 @@ func IsTerminal(w io.Writer) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0 && st.Mode()&os.ModeNamedPipe == 0
 }
 
+// stopped is set by Stop: no bar draws again.
+var stopped atomic.Bool
+
+// live are the bars whose line is on a terminal now, which Stop clears.
+var (
+	liveMu sync.Mutex
+	live   = map[*Bar]bool{}
+)
+
+// Stop clears the line of every bar drawn on a terminal, and keeps every
+// bar from drawing again: the process is ending, and the line it writes
+// last stands alone.
+func Stop() {
+	stopped.Store(true)
+	liveMu.Lock()
+	bars := make([]*Bar, 0, len(live))
+	for b := range live {
+		bars = append(bars, b)
+	}
+	liveMu.Unlock()
+	for _, b := range bars {
+		b.Done()
+	}
+}
+
 // Update shows that done of total units are done.
 func (b *Bar) Update(done, total int) {
 	if b == nil || !b.show || total <= 0 {
@@ -70,6 +96,9 @@ func (b *Bar) Update(done, total int) {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if stopped.Load() {
+		return
+	}
 	b.done, b.total = done, total
 	if done >= total && b.finished {
 		return // the last line is shown once
@@ -83,10 +112,7 @@ func (b *Bar) Update(done, total int) {
 		if now.Sub(b.last) < 100*time.Millisecond && done < total {
 			return
 		}
-		line := Line(b.label, b.unit, done, total, elapsed)
-		pad := max(b.width-len(line), 0)
-		fmt.Fprintf(b.w, "\r%s%s", line, strings.Repeat(" ", pad))
-		b.width = len(line)
+		b.draw(Line(b.label, b.unit, done, total, elapsed))
 	} else {
 		if !b.last.IsZero() && now.Sub(b.last) < lineEvery && done < total {
 			return
@@ -132,6 +158,27 @@ func (b *Bar) Beat(period time.Duration) (stop func()) {
 	}
 }
 
+// draw writes line over the bar's line on a terminal; b.mu is held.
+func (b *Bar) draw(line string) {
+	pad := max(b.width-len(line), 0)
+	fmt.Fprintf(b.w, "\r%s%s", line, strings.Repeat(" ", pad))
+	b.width = len(line)
+	liveMu.Lock()
+	live[b] = true
+	liveMu.Unlock()
+}
+
+// clear clears the bar's line from a terminal; b.mu is held.
+func (b *Bar) clear() {
+	if b.tty && b.width > 0 {
+		fmt.Fprintf(b.w, "\r%s\r", strings.Repeat(" ", b.width))
+		b.width = 0
+	}
+	liveMu.Lock()
+	delete(live, b)
+	liveMu.Unlock()
+}
+
 // Done clears the bar's line from a terminal; elsewhere it does nothing.
 func (b *Bar) Done() {
 	if b == nil {
@@ -139,9 +186,22 @@ func (b *Bar) Done() {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.tty && b.width > 0 {
-		fmt.Fprintf(b.w, "\r%s\r", strings.Repeat(" ", b.width))
-		b.width = 0
+	b.clear()
+}
+
+// Println writes line and a newline to the bar's writer, above the bar:
+// on a terminal the bar's line is cleared first and drawn again after.
+func (b *Bar) Println(line string) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	drawn := b.tty && b.width > 0
+	b.clear()
+	fmt.Fprintln(b.w, line)
+	if drawn && !stopped.Load() {
+		b.draw(Line(b.label, b.unit, b.done, b.total, b.now().Sub(b.start)))
 	}
 }
 
