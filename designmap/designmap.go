@@ -296,23 +296,54 @@ func Size(files []string) int64 {
 
 // workdir makes the folder a run works in: opt.Workdir, made if it is not
 // there and refused if it holds anything, or a temporary folder that
-// remove removes.
+// remove removes. A work folder is written as the run goes, and kept
+// whatever the run's outcome (remove keeps it); until then a signal
+// removes what the run made, the folders it made or what it wrote into a
+// folder that was there.
 func workdir(dir string) (string, func(), error) {
 	if dir == "" {
 		return cleanup.MkdirTemp(toolrun.TempDir(), "prefixgen-map-")
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", nil, err
+	}
+	var drop func()
+	if top := topMissing(abs); top != "" {
+		_, drop, err = cleanup.Track(func() (struct{}, string, error) { return struct{}{}, top, os.MkdirAll(abs, 0o755) })
+	} else if err = os.MkdirAll(abs, 0o755); err == nil {
+		drop = cleanup.AddContents(abs)
+	}
+	if err != nil {
 		return "", nil, bad("work folder %s cannot be made: %v", network.Quote(dir), errors.Unwrap(err))
 	}
-	entries, err := os.ReadDir(dir)
+	entries, err := os.ReadDir(abs)
 	if err != nil {
+		drop()
 		return "", nil, bad("work folder %s cannot be read: %v", network.Quote(dir), errors.Unwrap(err))
 	}
 	if len(entries) > 0 {
+		drop()
 		return "", nil, bad("work folder %s is not empty: allowed a new or empty folder", network.Quote(dir))
 	}
-	abs, err := filepath.Abs(dir)
-	return abs, func() {}, err
+	return abs, drop, nil
+}
+
+// topMissing returns the topmost folder of the absolute path dir that is
+// not there, which os.MkdirAll would make first; "" when dir is there.
+func topMissing(dir string) string {
+	top := ""
+	for d := dir; ; {
+		if _, err := os.Lstat(d); err == nil {
+			return top
+		}
+		top = d
+		up := filepath.Dir(d)
+		if up == d {
+			return top
+		}
+		d = up
+	}
 }
 
 // checkPath refuses a path a Yosys script cannot quote.

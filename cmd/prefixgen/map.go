@@ -53,7 +53,7 @@ func mapCommand() *cli.Command {
 			&cli.BoolFlag{Name: "compare", Usage: "also map every adder to each named family and to Yosys's own, in the same flow, and print one table"},
 			&cli.BoolFlag{Name: "check", Usage: "prove the result equal to the design with Yosys's own networks (Yosys miter, ABC dprove)"},
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "say on standard error what each round measured"},
-			&cli.StringFlag{Name: "workdir", Usage: "keep every synthesis's scripts, netlists and logs in `DIR`, new or empty, those of a design map refuses too (default: a temporary folder, removed)"},
+			&cli.StringFlag{Name: "workdir", Usage: "keep every synthesis's scripts, netlists and logs in `DIR`, new or empty, written as the run goes and kept, those of a design map refuses too, but removed by a stop (default: a temporary folder, removed)"},
 			toolTimeoutFlag(),
 		}, progressFlags()...),
 		OnUsageError: onUsageError,

@@ -111,3 +111,53 @@ func TestSignalLeavesNoWorkdir(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, left, "no work folder, nothing beside it")
 }
+
+// An interrupt while map runs leaves --workdir as it was: a folder it
+// made is removed, and an empty folder given is left empty (map writes
+// into it as it goes, and keeps it at the end, whatever the outcome).
+func TestSignalMapWorkdir(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "bin")
+	require.NoError(t, os.Mkdir(bin, 0o755))
+	started := filepath.Join(dir, "started")
+	for name, body := range map[string]string{
+		"yosys": `[ "$2" = -p ] && exit 0; touch ` + started + `; sleep 30`,
+		"sta":   `exit 0`,
+	} {
+		script := "#!/bin/sh\ncase \"$1\" in -V) echo 'Yosys 0.0 (stand-in)'; exit 0;; -version) echo 2.0.0; exit 0;; esac\n" + body + "\n"
+		require.NoError(t, os.WriteFile(filepath.Join(bin, name), []byte(script), 0o755))
+	}
+	design := filepath.Join(dir, "add.v")
+	require.NoError(t, os.WriteFile(design, []byte("module add(input [3:0] a, b, output [4:0] s);\n  assign s = a + b;\nendmodule\n"), 0o644))
+	empty := filepath.Join(dir, "empty")
+	require.NoError(t, os.Mkdir(empty, 0o755))
+	for _, work := range []string{filepath.Join(dir, "new", "work"), empty} {
+		os.Remove(started)
+		cmd := exec.Command(os.Args[0], "map", design, "--top", "add", "--clock-period", "1", "--workdir", work)
+		cmd.Env = append(os.Environ(), mainEnv+"=1", "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		require.NoError(t, cmd.Start())
+		deadline := time.Now().Add(time.Minute)
+		for {
+			if _, err := os.Stat(started); err == nil {
+				break
+			}
+			require.True(t, time.Now().Before(deadline), "map did not start: %s", stderr.String())
+			time.Sleep(10 * time.Millisecond)
+		}
+		require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
+		err := cmd.Wait()
+		exit, ok := errors.AsType[*exec.ExitError](err)
+		require.True(t, ok, "exit status: %v", err)
+		assert.Equal(t, 128+int(syscall.SIGINT), exit.ExitCode())
+		if work == empty {
+			left, err := os.ReadDir(empty)
+			require.NoError(t, err)
+			assert.Empty(t, left, "the empty folder left empty")
+		} else {
+			assert.NoDirExists(t, filepath.Join(dir, "new"), "the folders map made removed")
+		}
+	}
+}

@@ -2,15 +2,23 @@ package cleanup
 
 import (
 	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 )
 
 var (
 	mu      sync.Mutex
-	pending = map[int]string{}
+	pending = map[int]entry{}
 	next    int
 )
+
+// entry is a registered path; contents says that RemoveAll empties the
+// folder path and keeps it.
+type entry struct {
+	path     string
+	contents bool
+}
 
 // Add registers path, a temporary file or folder, for RemoveAll, and
 // returns the function that drops it again (it does not remove path).
@@ -23,9 +31,22 @@ func Add(path string) (drop func()) {
 }
 
 func add(path string) func() {
+	return addEntry(entry{path: path})
+}
+
+// AddContents registers dir, a folder that was there before the process
+// made anything in it, for RemoveAll to empty and keep, and returns the
+// function that drops it again.
+func AddContents(dir string) (drop func()) {
+	mu.Lock()
+	defer mu.Unlock()
+	return addEntry(entry{path: dir, contents: true})
+}
+
+func addEntry(e entry) func() {
 	id := next
 	next++
-	pending[id] = path
+	pending[id] = e
 	return func() {
 		mu.Lock()
 		defer mu.Unlock()
@@ -53,8 +74,8 @@ func Pending() []string {
 	mu.Lock()
 	defer mu.Unlock()
 	var paths []string
-	for _, p := range pending {
-		paths = append(paths, p)
+	for _, e := range pending {
+		paths = append(paths, e.path)
 	}
 	slices.Sort(paths)
 	return paths
@@ -81,8 +102,14 @@ func Hold(f func() error) error {
 
 // removeLocked removes and drops every registered path; mu is held.
 func removeLocked() {
-	for id, p := range pending {
-		os.RemoveAll(p)
+	for id, e := range pending {
+		if !e.contents {
+			os.RemoveAll(e.path)
+		} else if entries, err := os.ReadDir(e.path); err == nil {
+			for _, x := range entries {
+				os.RemoveAll(filepath.Join(e.path, x.Name()))
+			}
+		}
 		delete(pending, id)
 	}
 }

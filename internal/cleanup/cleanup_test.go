@@ -93,3 +93,28 @@ func TestHold(t *testing.T) {
 	<-removed
 	assert.NoDirExists(t, folder, "removed once it is done")
 }
+
+// TestAddContents: a folder that was there, registered by its contents,
+// is emptied and kept; dropped, it is left alone.
+func TestAddContents(t *testing.T) {
+	dir := t.TempDir()
+	work := filepath.Join(dir, "work")
+	require.NoError(t, os.Mkdir(work, 0o755))
+	drop := AddContents(work)
+	require.NoError(t, os.MkdirAll(filepath.Join(work, "synth-01"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(work, "prepare.ys"), []byte("x"), 0o644))
+	assert.Equal(t, []string{work}, Pending())
+	removeForTest()
+	assert.DirExists(t, work)
+	left, err := os.ReadDir(work)
+	require.NoError(t, err)
+	assert.Empty(t, left)
+	drop()
+
+	kept := filepath.Join(dir, "kept")
+	require.NoError(t, os.Mkdir(kept, 0o755))
+	AddContents(kept)()
+	require.NoError(t, os.WriteFile(filepath.Join(kept, "a"), []byte("x"), 0o644))
+	removeForTest()
+	assert.FileExists(t, filepath.Join(kept, "a"))
+}
