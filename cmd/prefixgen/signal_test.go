@@ -75,10 +75,24 @@ func TestSignalRemovesPartialOutput(t *testing.T) {
 func TestSignalLeavesNoWorkdir(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	bin, base := filepath.Join(dir, "bin"), filepath.Join(dir, "base")
-	require.NoError(t, os.Mkdir(bin, 0o755))
+	base := filepath.Join(dir, "base")
 	require.NoError(t, os.Mkdir(base, 0o755))
-	started := filepath.Join(dir, "started")
+	bin, started := stalledFlow(t, dir)
+	lib := filepath.Join(dir, "tiny.lib")
+	require.NoError(t, os.WriteFile(lib, []byte("library (tiny) { cell (INV) { area : 1 ; } }\n"), 0o644))
+	interruptStarted(t, bin, started, "synth", "-t", "ripple", "-n", "4", "--liberty", lib, "--workdir", filepath.Join(base, "work"))
+	left, err := os.ReadDir(base)
+	require.NoError(t, err)
+	assert.Empty(t, left, "no work folder, nothing beside it")
+}
+
+// stalledFlow writes stand-ins for Yosys and OpenSTA into dir/bin whose
+// first real run touches the file started and waits there, and returns
+// the folder and the file.
+func stalledFlow(t *testing.T, dir string) (bin, started string) {
+	t.Helper()
+	bin, started = filepath.Join(dir, "bin"), filepath.Join(dir, "started")
+	require.NoError(t, os.Mkdir(bin, 0o755))
 	for name, body := range map[string]string{
 		"yosys": `[ "$2" = -p ] && exit 0; touch ` + started + `; sleep 30`,
 		"sta":   `exit 0`,
@@ -86,9 +100,16 @@ func TestSignalLeavesNoWorkdir(t *testing.T) {
 		script := "#!/bin/sh\ncase \"$1\" in -V) echo 'Yosys 0.0 (stand-in)'; exit 0;; -version) echo 2.0.0; exit 0;; esac\n" + body + "\n"
 		require.NoError(t, os.WriteFile(filepath.Join(bin, name), []byte(script), 0o755))
 	}
-	lib := filepath.Join(dir, "tiny.lib")
-	require.NoError(t, os.WriteFile(lib, []byte("library (tiny) { cell (INV) { area : 1 ; } }\n"), 0o644))
-	cmd := exec.Command(os.Args[0], "synth", "-t", "ripple", "-n", "4", "--liberty", lib, "--workdir", filepath.Join(base, "work"))
+	return bin, started
+}
+
+// interruptStarted runs prefixgen with args and the tools of bin first on
+// PATH, interrupts it once the file started is there, and checks that it
+// exits with 128 + SIGINT.
+func interruptStarted(t *testing.T, bin, started string, args ...string) {
+	t.Helper()
+	os.Remove(started)
+	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(os.Environ(), mainEnv+"=1", "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -107,9 +128,6 @@ func TestSignalLeavesNoWorkdir(t *testing.T) {
 	exit, ok := errors.AsType[*exec.ExitError](err)
 	require.True(t, ok, "exit status: %v", err)
 	assert.Equal(t, 128+int(syscall.SIGINT), exit.ExitCode())
-	left, err := os.ReadDir(base)
-	require.NoError(t, err)
-	assert.Empty(t, left, "no work folder, nothing beside it")
 }
 
 // An interrupt while map runs leaves --workdir as it was: a folder it
@@ -118,46 +136,15 @@ func TestSignalLeavesNoWorkdir(t *testing.T) {
 func TestSignalMapWorkdir(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "bin")
-	require.NoError(t, os.Mkdir(bin, 0o755))
-	started := filepath.Join(dir, "started")
-	for name, body := range map[string]string{
-		"yosys": `[ "$2" = -p ] && exit 0; touch ` + started + `; sleep 30`,
-		"sta":   `exit 0`,
-	} {
-		script := "#!/bin/sh\ncase \"$1\" in -V) echo 'Yosys 0.0 (stand-in)'; exit 0;; -version) echo 2.0.0; exit 0;; esac\n" + body + "\n"
-		require.NoError(t, os.WriteFile(filepath.Join(bin, name), []byte(script), 0o755))
-	}
+	bin, started := stalledFlow(t, dir)
 	design := filepath.Join(dir, "add.v")
 	require.NoError(t, os.WriteFile(design, []byte("module add(input [3:0] a, b, output [4:0] s);\n  assign s = a + b;\nendmodule\n"), 0o644))
+	interruptStarted(t, bin, started, "map", design, "--top", "add", "--clock-period", "1", "--workdir", filepath.Join(dir, "new", "work"))
+	assert.NoDirExists(t, filepath.Join(dir, "new"), "the folders map made removed")
 	empty := filepath.Join(dir, "empty")
 	require.NoError(t, os.Mkdir(empty, 0o755))
-	for _, work := range []string{filepath.Join(dir, "new", "work"), empty} {
-		os.Remove(started)
-		cmd := exec.Command(os.Args[0], "map", design, "--top", "add", "--clock-period", "1", "--workdir", work)
-		cmd.Env = append(os.Environ(), mainEnv+"=1", "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		require.NoError(t, cmd.Start())
-		deadline := time.Now().Add(time.Minute)
-		for {
-			if _, err := os.Stat(started); err == nil {
-				break
-			}
-			require.True(t, time.Now().Before(deadline), "map did not start: %s", stderr.String())
-			time.Sleep(10 * time.Millisecond)
-		}
-		require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
-		err := cmd.Wait()
-		exit, ok := errors.AsType[*exec.ExitError](err)
-		require.True(t, ok, "exit status: %v", err)
-		assert.Equal(t, 128+int(syscall.SIGINT), exit.ExitCode())
-		if work == empty {
-			left, err := os.ReadDir(empty)
-			require.NoError(t, err)
-			assert.Empty(t, left, "the empty folder left empty")
-		} else {
-			assert.NoDirExists(t, filepath.Join(dir, "new"), "the folders map made removed")
-		}
-	}
+	interruptStarted(t, bin, started, "map", design, "--top", "add", "--clock-period", "1", "--workdir", empty)
+	left, err := os.ReadDir(empty)
+	require.NoError(t, err)
+	assert.Empty(t, left, "the empty folder left empty")
 }

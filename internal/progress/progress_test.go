@@ -126,15 +126,20 @@ func TestBarForcedAtOnce(t *testing.T) {
 	assert.Equal(t, "prefixgen check: 1/2 checks, 0s left\nprefixgen check: 2/2 checks, done in 300ms\n", w.String())
 }
 
-// TestBarPrintln: a line written while a bar is drawn on a terminal goes
-// above it, the bar's line cleared first and drawn again after; elsewhere
-// it is just the line.
-func TestBarPrintln(t *testing.T) {
+// drawnBar returns a bar on a terminal with its line drawn, and the line.
+func drawnBar() (*Bar, *strings.Builder, *clock, string) {
 	c := &clock{t: time.Unix(0, 0)}
 	b, w := newBar(Auto, true, c)
 	c.advance(2 * time.Second)
 	b.Update(2, 4)
-	bar := "prefixgen check: 2/4 checks, 2s left"
+	return b, w, c, "prefixgen check: 2/4 checks, 2s left"
+}
+
+// TestBarPrintln: a line written while a bar is drawn on a terminal goes
+// above it, the bar's line cleared first and drawn again after; elsewhere
+// it is just the line.
+func TestBarPrintln(t *testing.T) {
+	b, w, c, bar := drawnBar()
 	b.Println("prefixgen check: start")
 	assert.Equal(t, "\r"+bar+"\r"+strings.Repeat(" ", len(bar))+"\rprefixgen check: start\n\r"+bar, w.String())
 
@@ -148,11 +153,7 @@ func TestBarPrintln(t *testing.T) {
 // TestStop: Stop clears every bar's line from its terminal and draws none
 // after, so that the line a stop writes stands alone.
 func TestStop(t *testing.T) {
-	c := &clock{t: time.Unix(0, 0)}
-	b, w := newBar(Auto, true, c)
-	c.advance(2 * time.Second)
-	b.Update(2, 4)
-	bar := "prefixgen check: 2/4 checks, 2s left"
+	b, w, c, bar := drawnBar()
 	Stop()
 	t.Cleanup(func() { stopped.Store(false) })
 	assert.Equal(t, "\r"+bar+"\r"+strings.Repeat(" ", len(bar))+"\r", w.String())
