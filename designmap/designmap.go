@@ -308,25 +308,26 @@ func workdir(dir string) (string, func(), error) {
 	if err != nil {
 		return "", nil, err
 	}
-	var drop func()
 	if top := topMissing(abs); top != "" {
-		_, drop, err = cleanup.Track(func() (struct{}, string, error) { return struct{}{}, top, os.MkdirAll(abs, 0o755) })
-	} else if err = os.MkdirAll(abs, 0o755); err == nil {
-		drop = cleanup.AddContents(abs)
+		_, drop, err := cleanup.Track(func() (struct{}, string, error) { return struct{}{}, top, os.MkdirAll(abs, 0o755) })
+		if err != nil {
+			return "", nil, bad("work folder %s cannot be made: %v", network.Quote(dir), errors.Unwrap(err))
+		}
+		return abs, drop, nil
 	}
-	if err != nil {
+	if err := os.MkdirAll(abs, 0o755); err != nil {
 		return "", nil, bad("work folder %s cannot be made: %v", network.Quote(dir), errors.Unwrap(err))
 	}
 	entries, err := os.ReadDir(abs)
 	if err != nil {
-		drop()
 		return "", nil, bad("work folder %s cannot be read: %v", network.Quote(dir), errors.Unwrap(err))
 	}
 	if len(entries) > 0 {
-		drop()
 		return "", nil, bad("work folder %s is not empty: allowed a new or empty folder", network.Quote(dir))
 	}
-	return abs, drop, nil
+	// Registered once it is known empty: a stop empties it of what the
+	// run wrote, never of what was there.
+	return abs, cleanup.AddContents(abs), nil
 }
 
 // topMissing returns the topmost folder of the absolute path dir that is

@@ -274,8 +274,8 @@ func outputsApart(c *cli.Context) error {
 			continue
 		}
 		path := c.String(out)
-		// The work folder is written whole at the end: an output there
-		// would meet it.
+		// The work folder is written whole at the end (as the run goes
+		// for map): an output there would meet it.
 		if work := c.String("workdir"); hasFlag(c, "workdir") && work != "" && path != "" && path != "-" && emit.InFolder(path, work) {
 			return usage(c, "%s %s is in the folder --workdir writes: allowed an output outside it", outName(out), path)
 		}
