@@ -232,7 +232,9 @@ func TestParseLCUs(t *testing.T) {
 	assert.Equal(t, []lcu{{"prefixgen_lcu_2", 6}, {"prefixgen_lcu_10", 32}}, got)
 
 	_, err = parseLCUs([]byte("cell $__prefixgen_lcu \\prefixgen_lcu_0\n  parameter \\WIDTH 5000\n"))
-	assert.ErrorContains(t, err, "allowed 1 to 1024 bits")
+	assert.EqualError(t, err, "designmap: the design has an adder of 5000 bits: allowed adders of 1 to 1024 bits")
+	_, bad := errors.AsType[*InputError](err)
+	assert.True(t, bad, "bad input, exit 2")
 	_, err = parseLCUs([]byte("cell $__prefixgen_lcu \\prefixgen_lcu_0\n  connect \\P x\n"))
 	assert.ErrorContains(t, err, "1 adders, 0 of them read")
 }
