@@ -170,9 +170,46 @@ func widest(n int, fits func(int) bool) int {
 // Topology refuses, before anything is built, topology name ("all" for
 // every one) at width n with params p, written as format (CellBytes),
 // when its cells need more memory than b.Memory, naming the widest width
-// that fits. A name, width or parameter that topologies refuses whatever
-// the machine is let through: topologies.Select says what is wrong.
+// that fits; as format "text", also when a narrower network of it
+// already draws a text diagram larger than b.Diagram (textAhead). A name,
+// width or parameter that topologies refuses whatever the machine is let
+// through: topologies.Select says what is wrong.
 func (b Budget) Topology(name string, n int, p network.Params, format string) error {
+	if err := b.topologyMemory(name, n, p, format); err != nil || format != "text" {
+		return err
+	}
+	return b.textAhead(name, n, p)
+}
+
+// textAhead refuses the text diagram of topology name at width n when the
+// network of a narrower width, 1 024 and doubled while under n, draws one
+// larger than b.Diagram: a diagram grows with the width, and building
+// the narrower ones costs at most twice what the widest that fits does,
+// where building the network at n may cost gigabytes. A width it lets
+// through, or params no narrower network takes, Text judges once built.
+func (b Budget) textAhead(name string, n int, p network.Params) error {
+	t, err := topologies.Lookup(name)
+	if err != nil || n > network.MaxWidth {
+		return nil
+	}
+	fits := func(m int) bool {
+		net, err := t.Build(m, p)
+		return err == nil && emit.TextSize(net) <= b.Diagram
+	}
+	for m := 1024; m < n; m *= 2 {
+		net, err := t.Build(m, p)
+		if err != nil {
+			return nil // params of another width: judged once built
+		}
+		if emit.TextSize(net) > b.Diagram {
+			return refuse("the text diagram of %s at width %d would take more than the %d MiB allowed: allowed widths up to %d (or -f svg)", name, n, b.Diagram>>20, widest(m, fits))
+		}
+	}
+	return nil
+}
+
+// topologyMemory is Topology's judgement of the memory.
+func (b Budget) topologyMemory(name string, n int, p network.Params, format string) error {
 	var ts []topologies.Topology
 	if name == "all" {
 		ts = topologies.All()

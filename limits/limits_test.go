@@ -134,6 +134,44 @@ func TestText(t *testing.T) {
 	}
 }
 
+// A text diagram is refused before the network is built where a
+// narrower network of its topology already draws too large a diagram,
+// naming the same widest width as Text: Kogge–Stone at a million bits
+// (20 million cells) is not built to be refused.
+func TestTopologyText(t *testing.T) {
+	t.Parallel()
+	small := limits.Budget{Memory: 64 << 30, Diagram: 1 << 20}
+	tests := []struct {
+		topo string
+		n    int
+		want string
+	}{
+		{"kogge-stone", 1 << 20, `^limits: the text diagram of kogge-stone at width 1048576 would take more than the 1 MiB allowed: allowed widths up to \d+ \(or -f svg\)$`},
+		{"ripple", 3_000_000, `^limits: the text diagram of ripple at width 3000000 would take more than the 1 MiB allowed: allowed widths up to \d+ \(or -f svg\)$`},
+		{"ripple", 1000, ""}, // narrow: Text judges it once built
+		{"sklansky", 4096, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.topo+" "+strconv.Itoa(tt.n), func(t *testing.T) {
+			t.Parallel()
+			err := small.Topology(tt.topo, tt.n, nil, "text")
+			if tt.want == "" {
+				assert.NoError(t, err)
+				return
+			}
+			require.Error(t, err)
+			assert.Regexp(t, tt.want, err.Error())
+			lo := widestNamed(t, err)
+			wide, err := topologies.Build(tt.topo, lo+1, nil)
+			require.NoError(t, err)
+			assert.Equal(t, lo, widestNamed(t, small.Text(wide, tt.topo, nil)), "the widest Text names")
+			assert.NoError(t, small.Topology(tt.topo, lo, nil, "text"))
+		})
+	}
+	// A depth no narrower network has is not judged by them.
+	assert.NoError(t, small.Topology("zero-deficiency", 3000, network.Params{"d": 2000}, "text"))
+}
+
 // The machine's budget is half its memory, within bounds.
 func TestMachine(t *testing.T) {
 	t.Parallel()
