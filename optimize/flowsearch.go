@@ -546,6 +546,9 @@ func (p *flowProgress) run(estimated int) func(done, total int) {
 	p.ahead = max(p.ahead-estimated, 0)
 	base := p.done
 	return func(done, total int) {
+		if done == 0 {
+			return // the run's start: nothing done yet
+		}
 		p.done = base + done
 		p.show(total - done)
 	}

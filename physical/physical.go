@@ -220,7 +220,9 @@ type Options struct {
 	// module; the folder can be shared by runs at once, and removed
 	// whole at any time.
 	Cache string
-	// Progress, when not nil, is called after each synthesis Run finishes
+	// Progress, when not nil, is called with 0 done once Run knows the
+	// syntheses it will run (when there are any: a cache's or this
+	// process's results run none), then after each synthesis finishes,
 	// with the number done and the number in all, from one goroutine at a
 	// time: a synthesis is a design as written, and with Orders each of
 	// its reorderings, so that the count moves while the reorderings of
@@ -633,6 +635,9 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 		if opt.Progress != nil {
 			opt.Progress(done, total)
 		}
+	}
+	if total > 0 && opt.Progress != nil {
+		opt.Progress(0, total)
 	}
 	var largest int64
 	for i, d := range designs {

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -633,7 +634,9 @@ func withName(path string) string {
 func synthMeasureAdders(c *cli.Context, each []explore.Measured, cells *adder.Cells, opt physical.Options) ([]explore.Measured, *physical.Result, error) {
 	bar := newBar(c, "syntheses")
 	opt.Progress = bar.Update
+	stop := bar.Beat(time.Second) // the time so far, while a synthesis lasts
 	measured, ref, err := explore.SynthesizeEach(c.Context, each, cells, opt)
+	stop()
 	bar.Done()
 	if err != nil {
 		var bad *explore.AdderError

@@ -7,6 +7,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -121,7 +122,9 @@ func orders(c *cli.Context) (int, error) {
 func synthesize(c *cli.Context, designs []*physical.Design, opt physical.Options) ([]*physical.Result, error) {
 	bar := newBar(c, "syntheses")
 	opt.Progress = bar.Update
+	stop := bar.Beat(time.Second) // the time so far, while a synthesis lasts
 	results, err := physical.Run(c.Context, designs, opt)
+	stop()
 	bar.Done()
 	if err != nil {
 		if physical.IsSetup(err) {

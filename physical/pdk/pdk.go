@@ -119,6 +119,29 @@ func matchAny(globs []string, name string) bool {
 	return false
 }
 
+// toolTimeUnits are the time units the outside tools read as written,
+// Liberty's own: ABC takes any other for 1ns, and OpenSTA reads "1000ps"
+// as 1ps.
+var toolTimeUnits = []string{"1ps", "10ps", "100ps", "1ns"}
+
+// checkUnits returns an error naming a unit the outside tools would read
+// otherwise than it states: a time_unit not among toolTimeUnits, or a
+// capacitive_load_unit whose unit is not ff or pf in lower case (ABC
+// reads no other, and stops on "FF"). A unit not stated is Liberty's
+// default, and is read alike by all.
+func checkUnits(u liberty.Units) error {
+	if t := u["time_unit"]; t != "" && !slices.Contains(toolTimeUnits, strings.TrimSpace(t)) {
+		return fmt.Errorf("time_unit %s not allowed: allowed %s or %s, Liberty's time units", network.Quote(t), strings.Join(toolTimeUnits[:len(toolTimeUnits)-1], ", "), toolTimeUnits[len(toolTimeUnits)-1])
+	}
+	if c := u["capacitive_load_unit"]; c != "" {
+		_, unit, ok := strings.Cut(c, ",")
+		if unit = strings.TrimSpace(unit); !ok || unit != "ff" && unit != "pf" {
+			return fmt.Errorf("capacitive_load_unit %s not allowed: allowed a number and ff or pf, in lower case, as (1,ff)", network.Quote(c))
+		}
+	}
+	return nil
+}
+
 // Open returns the library spec names: one of Names ("" is Default), the
 // path of a Liberty file (plain or gzip), paths separated by commas (the
 // files of one library, as ASAP7's five), or a folder (every *.lib and
@@ -165,15 +188,18 @@ func Open(spec string, dontUse []string) (*Library, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkUnits(l.lib.Units()); err != nil {
+		return nil, fmt.Errorf("pdk: %s: %v", l.what(spec), err)
+	}
 	l.cells = l.lib.Cells()
 	if len(l.cells) == 0 {
 		// An empty file, or text that is not Liberty: Yosys crashes on
 		// some of them, so they end here.
-		what := "Liberty file " + l.Files[0] + " holds"
+		verb := " holds"
 		if len(l.Files) > 1 {
-			what = "the Liberty files of " + spec + " hold"
+			verb = " hold"
 		}
-		return nil, fmt.Errorf("pdk: %s no cells: allowed a Liberty library of cells, library (NAME) { cell (NAME) { … } … }", what)
+		return nil, fmt.Errorf("pdk: %s%s no cells: allowed a Liberty library of cells, library (NAME) { cell (NAME) { … } … }", l.what(spec), verb)
 	}
 	rec := RecordFor(l.lib.Name())
 	if rec != nil {
@@ -527,4 +553,13 @@ func (l *Library) write(key, suffix string, put func(io.Writer) error) (string, 
 		return "", fmt.Errorf("pdk: writing the library %s: %w", l.Name, err)
 	}
 	return p, nil
+}
+
+// what names the library's files in an error: "Liberty file F", or "the
+// Liberty files of SPEC".
+func (l *Library) what(spec string) string {
+	if len(l.Files) > 1 {
+		return "the Liberty files of " + spec
+	}
+	return "Liberty file " + l.Files[0]
 }
