@@ -289,6 +289,10 @@ func TestOutputNamesInput(t *testing.T) {
 	require.NoError(t, os.Symlink(net, link))
 	require.NoError(t, os.Symlink(".", filepath.Join(dir, "here")))
 	work := filepath.Join(dir, "work")
+	libs := filepath.Join(dir, "libs") // a --liberty folder
+	require.NoError(t, os.Mkdir(libs, 0o755))
+	libFile := filepath.Join(libs, "cells.lib")
+	require.NoError(t, os.WriteFile(libFile, []byte("library (cells) { }\n"), 0o644))
 	tests := []struct {
 		args []string
 		want string
@@ -304,6 +308,9 @@ func TestOutputNamesInput(t *testing.T) {
 		{[]string{"cuda", "emit", "--from", net, "-o", net}, `prefixgen cuda emit: -o ` + net + ` is the file --from reads`},
 		{[]string{"cuda", "report", "--plot", net, net}, `prefixgen cuda report: --plot ` + net + ` is the file cuda report reads`},
 		{[]string{"optimize", "-n", "8", "--max-area-um2", "100", "--start", net, "-o", net}, `prefixgen optimize: -o ` + net + ` is the file --start reads`},
+		{[]string{"synth", "-t", "ripple", "-n", "4", "--liberty", libs, "-o", libFile}, `prefixgen synth: -o ` + libFile + ` is a Liberty file of the folder --liberty reads: allowed an output apart from the library's files`},
+		{[]string{"synth", "-t", "ripple", "-n", "4", "--liberty", libs, "-o", filepath.Join(libs, "new.lib.gz")}, `prefixgen synth: -o ` + filepath.Join(libs, "new.lib.gz") + ` is a Liberty file of the folder --liberty reads`},
+		{[]string{"synth", "-t", "ripple", "-n", "4", "--liberty", libs, "--workdir", libs}, `prefixgen synth: --workdir ` + libs + ` is the folder --liberty reads, where the run would write a Liberty file: allowed a work folder apart from the library's`},
 		{[]string{"synth", "-t", "ripple", "-n", "4", "-o", work, "--workdir", work}, `prefixgen synth: -o ` + work + ` is in the folder --workdir writes: allowed an output outside it`},
 		{[]string{"synth", "-t", "ripple", "-n", "4", "-o", filepath.Join(work, "ripple"), "--workdir", work}, `prefixgen synth: -o ` + filepath.Join(work, "ripple") + ` is in the folder --workdir writes`},
 		{[]string{"explore", "-n", "4", "--synth", "--plot", work + ".svg", "--workdir", work + ".svg"}, `prefixgen explore: --plot ` + work + `.svg is in the folder --workdir writes`},
@@ -321,6 +328,12 @@ func TestOutputNamesInput(t *testing.T) {
 		assert.NoFileExists(t, work)
 		assert.NoDirExists(t, work)
 		assert.NoDirExists(t, work+".svg")
+		lib, err := os.ReadFile(libFile)
+		require.NoError(t, err)
+		assert.Equal(t, "library (cells) { }\n", string(lib), "%v: the library as it was", tt.args)
+		names, err := os.ReadDir(libs)
+		require.NoError(t, err)
+		assert.Len(t, names, 1, "%v: nothing written beside the library", tt.args)
 	}
 
 	// A FIFO is read and written in place, as /dev/stdin and /dev/stdout

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -18,6 +19,7 @@ import (
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/internal/progress"
 	"github.com/prefixgen/prefixgen/internal/toolrun"
+	"github.com/prefixgen/prefixgen/liberty"
 	"github.com/prefixgen/prefixgen/network"
 )
 
@@ -242,7 +244,10 @@ var (
 // outputsApart refuses, before anything is read, an output of c's command
 // that names a file the command reads: written whole, it would replace the
 // input, as gcc refuses -o naming its input. The files map and cuda
-// report read are their arguments.
+// report read are their arguments. A --liberty folder is read whole: an
+// output named as a Liberty file in it, or a --workdir that is it (the
+// run writes the library's copy there), would be of the library the next
+// run reads.
 func outputsApart(c *cli.Context) error {
 	if c.Command == nil {
 		return nil
@@ -269,11 +274,33 @@ func outputsApart(c *cli.Context) error {
 			inputs = append(inputs, input{"--" + name, p})
 		}
 	}
+	// A --liberty folder is read whole: every Liberty file in it is of
+	// the library, one written there too.
+	var libFolders []string
+	if hasFlag(c, "liberty") && c.IsSet("liberty") {
+		for _, p := range strings.Split(c.String("liberty"), ",") {
+			if st, err := os.Stat(p); err == nil && st.IsDir() {
+				libFolders = append(libFolders, p)
+			}
+		}
+	}
+	if work := c.String("workdir"); hasFlag(c, "workdir") && work != "" {
+		for _, f := range libFolders {
+			if emit.SamePath(work, f) {
+				return usage(c, "--workdir %s is the folder --liberty reads, where the run would write a Liberty file: allowed a work folder apart from the library's", work)
+			}
+		}
+	}
 	for _, out := range outputFlags {
 		if !hasFlag(c, out) || !c.IsSet(out) {
 			continue
 		}
 		path := c.String(out)
+		for _, f := range libFolders {
+			if path != "" && liberty.IsLibertyName(path) && emit.SamePath(filepath.Dir(path), f) {
+				return usage(c, "%s %s is a Liberty file of the folder --liberty reads: allowed an output apart from the library's files", outName(out), path)
+			}
+		}
 		// The work folder is written whole at the end (as the run goes
 		// for map): an output there would meet it.
 		if work := c.String("workdir"); hasFlag(c, "workdir") && work != "" && path != "" && path != "-" && emit.InFolder(path, work) {
