@@ -122,6 +122,35 @@ func TestDontUse(t *testing.T) {
 	}
 }
 
+// TestLibraryNameOfFiles: an adder document records a library read from
+// files by its library group's name, unless that name is none or one of
+// a library prefixgen carries: a later --from would then measure on the
+// carried library, or the default, instead of the user's cells. Those
+// are recorded by the files' names, which name no carried library.
+func TestLibraryNameOfFiles(t *testing.T) {
+	t.Parallel()
+	osu, err := os.ReadFile(physical.Libraries["osu018"])
+	require.NoError(t, err)
+	dir := t.TempDir()
+	for _, tt := range []struct{ group, file, want string }{
+		{"osu018_stdcells", "mine.lib", "osu018_stdcells"},
+		{`""`, "unnamed.lib", "unnamed.lib"},
+		{"asap7", "a7.lib", "a7.lib"},
+		{"SKY130HD", "hd.lib", "hd.lib"},
+	} {
+		path := filepath.Join(dir, tt.file)
+		text := strings.Replace(string(osu), "library(osu018_stdcells)", "library("+tt.group+")", 1)
+		require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
+		name, err := physical.LibraryName(path)
+		require.NoError(t, err)
+		assert.Equal(t, tt.want, name, tt.group)
+		assert.False(t, physical.IsLibraryName(name), "%s names no carried library", name)
+	}
+	name, err := physical.LibraryName("asap7")
+	require.NoError(t, err)
+	assert.Equal(t, "asap7", name)
+}
+
 // TestYosysScriptRecord: a platform's record adds ABC's constraints and
 // the tie and buffer cells to the script, as OpenROAD-flow-scripts'
 // synthesis does; without one the script is the plain flow's.

@@ -122,8 +122,9 @@ func CheckLibrary(spec string, dontUse []string) error {
 // spec names (adder.Target.Library): for a library prefixgen knows by name
 // (osu018, osu035, sky130hd, asap7; "" is DefaultLibrary) that name, which
 // any --liberty takes again; for one read from files, the name its Liberty
-// library group gives (NangateOpenCellLibrary), which names no files. A
-// spec that names no library is a *SetupError.
+// library group gives (NangateOpenCellLibrary), which names no files, or
+// where it gives none or a carried library's name the base names of its
+// files. A spec that names no library is a *SetupError.
 func LibraryName(spec string) (string, error) {
 	if spec == "" {
 		spec = DefaultLibrary
@@ -135,7 +136,17 @@ func LibraryName(spec string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return lib.Liberty().Name(), nil
+	name := lib.Liberty().Name()
+	if name != "" && !slices.ContainsFunc(pdk.Names, func(n string) bool { return strings.EqualFold(n, name) }) {
+		return name, nil
+	}
+	// No name, or a carried library's: a later --from would take the
+	// carried library, or the default, for the user's cells.
+	names := make([]string, len(lib.Files))
+	for i, f := range lib.Files {
+		names[i] = filepath.Base(f)
+	}
+	return strings.Join(names, ","), nil
 }
 
 // IsLibraryName reports whether name is one of the libraries prefixgen
