@@ -850,6 +850,9 @@ func checkCommand() *cli.Command {
 			designs := make([]*toolcheck.Design, len(nets))
 			for i, n := range nets {
 				if designs[i], err = toolcheck.NewDesign(n, opt); err != nil {
+					if _, ok := errors.AsType[*toolcheck.InputError](err); ok {
+						return usage(c, "%s", strings.TrimPrefix(err.Error(), "toolcheck: "))
+					}
 					return failure{fmt.Errorf("prefixgen check: %w", err)}
 				}
 			}

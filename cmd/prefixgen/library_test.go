@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/physical"
 )
 
 // smallLib is a library of the cells every design maps onto, in time
@@ -35,6 +37,7 @@ func TestLibraryBadInput(t *testing.T) {
 	fake := write("fake.lib.gz", smallLib("fake", "1ns"))
 	ns := write("ns.lib", smallLib("ns", "1ns"))
 	ps := write("ps.lib", strings.Replace(smallLib("ps", "1ps"), "cell (", "cell (PS", -1))
+	kps := write("kps.lib", smallLib("kps", "1000ps"))
 	specs := []struct {
 		name    string
 		liberty []string // --liberty and what follows
@@ -42,6 +45,7 @@ func TestLibraryBadInput(t *testing.T) {
 	}{
 		{"not gzip", []string{fake}, fake + " is named .gz but is not gzip: allowed a gzip file, or a plain Liberty file named without .gz"},
 		{"units", []string{ns + "," + ps}, ns + " and " + ps + ` disagree on time_unit: "1ns" in ` + ns + `, "1ps" in ` + ps + ": allowed files of one library, whose units agree"},
+		{"time unit", []string{kps}, "Liberty file " + kps + `: time_unit "1000ps" not allowed: allowed 1ps, 10ps, 100ps or 1ns, Liberty's time units`},
 		{"no NAND2 left", []string{ns, "--dont-use", "NAND2 NAND2B"}, "the cells not to use (NAND2 NAND2B) leave library " + ns + " no cell for a two-input NAND, which it has (NAND2, NAND2B): allowed a dont-use list that keeps one"},
 		{"unknown", []string{"sky130"}, `unknown library "sky130" (did you mean sky130hd?): allowed osu018, osu035, sky130hd, asap7, a Liberty file (.lib or .lib.gz), files separated by commas, or a folder of them`},
 	}
@@ -84,6 +88,29 @@ func TestLibraryBadInput(t *testing.T) {
 		status, _, errOut := prefixgen(append(slices.Clone(cmd), "--liberty", ns)...)
 		assert.Equal(t, 2, status, errOut)
 		assert.Equal(t, "prefixgen "+cmd[0]+": Liberty file "+ns+" has no cell for an OAI21, !((A | B) & C): allowed a library with both, or the adder without library cells\n", errOut)
+	}
+}
+
+// TestLibraryUnread: a Liberty file Yosys cannot read is bad input to
+// check as to synth (exit 2, one line). check said so with exit 1, as if
+// a tool had failed.
+func TestLibraryUnread(t *testing.T) {
+	needCheckTools(t)
+	osu, err := os.ReadFile(physical.Libraries["osu018"])
+	require.NoError(t, err)
+	stray := filepath.Join(t.TempDir(), "stray.lib")
+	text := strings.Replace(string(osu), "\ncell (", "\n@@@ ;\ncell (", 1)
+	require.NotEqual(t, string(osu), text)
+	require.NoError(t, os.WriteFile(stray, []byte(text), 0o644))
+	for _, cmd := range [][]string{
+		{"synth", "-t", "sklansky", "-n", "4"},
+		{"check", "-t", "sklansky", "-n", "4", "--pg-cells"},
+	} {
+		status, stdout, errOut := prefixgen(append(slices.Clone(cmd), "--liberty", stray)...)
+		assert.Equal(t, 2, status, "%v: %s", cmd, errOut)
+		assert.Empty(t, stdout)
+		assert.Equal(t, 1, strings.Count(errOut, "\n"), errOut)
+		assert.Contains(t, errOut, stray, cmd)
 	}
 }
 
