@@ -180,8 +180,8 @@ func sameUnit(a, b string) bool {
 // quoted value). The files must agree on every unit of UnitNames (a unit one file
 // states and another does not disagrees), give templates (groups of the
 // library whose kind ends in _template, such as lu_table_template) of one
-// name identically, and give each cell in one file (of a cell one file
-// gives twice, the last counts, as Parse keeps the last of an attribute);
+// name identically, and give each cell once, in one file (ABC stops on a
+// cell given twice);
 // an error names the two files and what they disagree on.
 func NewLibrary(files ...Source) (*Library, error) {
 	if len(files) == 0 {
@@ -227,6 +227,9 @@ func NewLibrary(files ...Source) (*Library, error) {
 				name := g.Args[0]
 				if j, ok := l.where[name]; ok && j != i {
 					return nil, fmt.Errorf("liberty: %s and %s both give cell %s: allowed files of one library, each cell in one", files[j].Name, f.Name, name)
+				} else if ok {
+					// ABC stops on it.
+					return nil, fmt.Errorf("liberty: %s gives cell %s twice: allowed each cell once", f.Name, name)
 				}
 				l.where[name] = i
 				l.cells[name] = cell(g)

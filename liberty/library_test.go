@@ -190,6 +190,9 @@ func TestLibraryOneFile(t *testing.T) {
 		require.Error(t, err, src)
 		assert.Equal(t, "liberty: x.lib is cut short, its library group not closed: allowed a whole Liberty file", err.Error())
 	}
+	// A cell given twice in one file: ABC stops on it.
+	_, err = liberty.NewLibrary(liberty.Source{Name: "x.lib", Text: []byte("library (q) { cell (X) { area : 1 ; } cell (Y) { } cell (X) { area : 2 ; } }")})
+	assert.EqualError(t, err, "liberty: x.lib gives cell X twice: allowed each cell once")
 	for _, src := range []string{"not a library", "cell (X) { area : 1 ; }"} {
 		lib, err := liberty.NewLibrary(liberty.Source{Name: "x.lib", Text: []byte(src)})
 		require.NoError(t, err)
