@@ -31,19 +31,51 @@ func PGCells(library string, dontUse ...string) (*adder.Cells, error) {
 		return nil, err
 	}
 	cells := lib.Cells()
-	nand := findCell(cells, 2, func(b *bdd.BDD, x []bdd.Node) bdd.Node { return b.Not(b.And(x[0], x[1])) })
-	oai := findCell(cells, 3, func(b *bdd.BDD, x []bdd.Node) bdd.Node { return b.Not(b.And(b.Or(x[0], x[1]), x[2])) })
-	var missing []string
+	nand := findCell(cells, 2, nandOf)
+	oai := findCell(cells, 3, oaiOf)
+	var missing, unused []string
 	if nand == nil {
 		missing = append(missing, "a two-input NAND, !(A & B)")
+		unused = append(unused, notToUse(cells, 2, nandOf)...)
 	}
 	if oai == nil {
 		missing = append(missing, "an OAI21, !((A | B) & C)")
+		unused = append(unused, notToUse(cells, 3, oaiOf)...)
 	}
 	if len(missing) > 0 {
-		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s has no cell for %s: allowed a library with both, or the adder without library cells", lib.Name, strings.Join(missing, " nor "))}
+		what := "has no cell for "
+		why := ""
+		if len(unused) > 0 {
+			what = "has no cell to use for "
+			why = " (" + strings.Join(unused, ", ") + " marked not to use)"
+			if len(unused) == 1 {
+				why = " (" + unused[0] + " is marked not to use)"
+			}
+		}
+		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s %s%s%s: allowed a library with both, or the adder without library cells", lib.Name, what, strings.Join(missing, " nor "), why)}
 	}
 	return &adder.Cells{NAND2: *nand, OAI21: *oai}, nil
+}
+
+// nandOf and oaiOf are the functions of the cells PGCells finds.
+func nandOf(b *bdd.BDD, x []bdd.Node) bdd.Node { return b.Not(b.And(x[0], x[1])) }
+func oaiOf(b *bdd.BDD, x []bdd.Node) bdd.Node  { return b.Not(b.And(b.Or(x[0], x[1]), x[2])) }
+
+// notToUse returns the cell of the function findCell would have taken
+// were the cells not to use usable, none where there is none: what an
+// error names when the library has the function only in such cells.
+func notToUse(cells map[string]liberty.Cell, ins int, want func(b *bdd.BDD, x []bdd.Node) bdd.Node) []string {
+	marked := map[string]liberty.Cell{}
+	for name, c := range cells {
+		if c.DontUse {
+			c.DontUse = false
+			marked[name] = c
+		}
+	}
+	if c := findCell(marked, ins, want); c != nil {
+		return []string{c.Name}
+	}
+	return nil
 }
 
 // FullAdderCell finds, in the library as PGCells does, the full adder an

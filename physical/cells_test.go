@@ -63,6 +63,10 @@ func TestPGCells(t *testing.T) {
 			libertyCell("NAND", "3", "A,B", "Y", "!(A B)", "") +
 				libertyCell("AOI", "5", "A,B,C", "Y", "!((A B)+C)", ""),
 			nil, "has no cell for an OAI21, !((A | B) & C): allowed a library with both, or the adder without library cells"},
+		{"the only NAND2 not to use",
+			libertyCell("NAND_DONT", "1", "A,B", "Y", "!(A&B)", "    dont_use : true;\n") +
+				libertyCell("OAI", "5", "A,B,C", "Y", "!((A|B)&C)", ""),
+			nil, "has no cell to use for a two-input NAND, !(A & B) (NAND_DONT is marked not to use): allowed a library with both, or the adder without library cells"},
 		{"neither",
 			libertyCell("INV", "1", "A", "Y", "!A", ""),
 			nil, "has no cell for a two-input NAND, !(A & B) nor an OAI21"},
