@@ -61,6 +61,11 @@ func YosysLCUWidths(w io.Writer, nets []*network.Network, opt YosysLCUOptions) e
 	if cellType == "" {
 		cellType = "$lcu"
 	}
+	if cellType == "$lcu" && !opt.Plain {
+		if err := CheckLCUModuleName(module); err != nil {
+			return err
+		}
+	}
 	if !lcuCellType.MatchString(cellType) {
 		return fmt.Errorf("emit: cell type %s of a $lcu techmap: allowed $ followed by letters, digits and _, as $__prefixgen_lcu_3", network.Quote(cellType))
 	}
@@ -95,6 +100,25 @@ func YosysLCUWidths(w io.Writer, nets []*network.Network, opt YosysLCUOptions) e
 	}
 	d.Covered = strings.Join(cover, " || ")
 	return execute(w, "lcu.v.tmpl", d)
+}
+
+// yosysLCU is the module of Yosys's own techmap of $lcu (techmap.v).
+const yosysLCU = "_90_lcu"
+
+// CheckLCUModuleName reports whether name may be the module of a $lcu
+// techmap: one that sorts before Yosys's own _90_lcu, since techmap tries
+// the maps of one cell type in the order of their names and takes the
+// first that does not fail (_90_lcu never fails). A name after it, as
+// my_lcu, would leave the map unused, and Yosys says nothing.
+func CheckLCUModuleName(name string) error {
+	if name < yosysLCU {
+		return nil
+	}
+	example := "_80_" + strings.TrimLeft(name, "_")
+	if len(example) > network.QuoteLimit {
+		example = "_80_NAME"
+	}
+	return fmt.Errorf("emit: module name %s sorts after %s, Yosys's own $lcu map, which techmap would take instead: allowed a name that sorts before it, as %s", network.Quote(name), yosysLCU, example)
 }
 
 // lcuCellType matches the cell types a $lcu techmap module may map.

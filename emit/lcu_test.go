@@ -144,6 +144,16 @@ func TestYosysLCUWidthsBadInput(t *testing.T) {
 	assert.ErrorContains(t, emit.YosysLCUWidths(&buf, []*network.Network{build(t, "ripple", 8), build(t, "ripple", emit.MaxLCUWidth+1)}, emit.YosysLCUOptions{}),
 		"too wide")
 	assert.ErrorContains(t, emit.YosysLCUWidths(&buf, []*network.Network{ks8}, emit.YosysLCUOptions{Module: "endmodule"}), "keyword")
+	// techmap tries the maps of one cell type in the order of their
+	// names: one after Yosys's own _90_lcu is never taken.
+	for _, m := range []string{"my_lcu", "_90_lcu", "_91_lcu", "lcu"} {
+		assert.EqualError(t, emit.YosysLCU(&buf, ks8, emit.YosysLCUOptions{Module: m}),
+			"emit: module name "+strconv.Quote(m)+" sorts after _90_lcu, Yosys's own $lcu map, which techmap would take instead: allowed a name that sorts before it, as _80_"+strings.TrimLeft(m, "_"), m)
+		assert.EqualError(t, emit.CheckLCUModuleName(m), "emit: module name "+strconv.Quote(m)+" sorts after _90_lcu, Yosys's own $lcu map, which techmap would take instead: allowed a name that sorts before it, as _80_"+strings.TrimLeft(m, "_"))
+	}
+	for _, m := range []string{"My_lcu", "_80_mine", "_90_lca", "A"} {
+		assert.NoError(t, emit.CheckLCUModuleName(m), m)
+	}
 	for _, ct := range []string{"lcu", "$", "$a b", `$x"`, "$lcu\n"} {
 		assert.ErrorContains(t, emit.YosysLCU(&buf, ks8, emit.YosysLCUOptions{CellType: ct}), "allowed $ followed by letters", ct)
 	}

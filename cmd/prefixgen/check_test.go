@@ -49,6 +49,10 @@ func TestGenHardwareBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
+		{"lcu map Yosys would pass over", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "yosys-lcu", "--module", "my_lcu", "-o", out},
+			`prefixgen gen: module name "my_lcu" sorts after _90_lcu, Yosys's own $lcu map, which techmap would take instead: allowed a name that sorts before it, as _80_my_lcu`},
+		{"lcu map of widths Yosys would pass over", []string{"gen", "-t", "sklansky", "--widths", "8,16", "-f", "yosys-lcu", "--module", "my_lcu", "-o", out},
+			`prefixgen gen: module name "my_lcu" sorts after _90_lcu, Yosys's own $lcu map, which techmap would take instead: allowed a name that sorts before it, as _80_my_lcu`},
 		{"keyword module", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--module", "module", "-o", out},
 			`prefixgen gen: module name "module" is not a legal Verilog identifier: it is a Verilog or SystemVerilog keyword`},
 		{"digit first", []string{"gen", "-t", "sklansky", "-n", "8", "-f", "yosys-lcu", "--module", "9x", "-o", out},
