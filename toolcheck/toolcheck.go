@@ -701,23 +701,18 @@ func FirstToolError(rs []Result) error {
 }
 
 // Table writes the results as a table with left-aligned columns: network,
-// width, tool, check, result, time and detail. Times are rounded to
-// milliseconds; a check that did not run, or whose result is an earlier
-// design's, has none. Each row is one line whatever the results hold: a
+// width, tool, check, result and detail; not the time, so that the same
+// checks print the same bytes (Result.Time keeps it). Each row is one line whatever the results hold: a
 // line break or tab in one becomes a space, and control characters are
 // escaped (toolrun.Escape), so that nothing reaches the terminal raw. A
 // table with a Warn row ends with the line WarnFooter.
 func Table(w io.Writer, rs []Result) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "network\twidth\ttool\tcheck\tresult\ttime\tdetail")
+	fmt.Fprintln(tw, "network\twidth\ttool\tcheck\tresult\tdetail")
 	warned := false
 	for _, r := range rs {
-		t := "-"
-		if (r.Status == Pass || r.Status == Fail || r.Status == Error || r.Status == Warn) && r.Time > 0 {
-			t = r.Time.Round(time.Millisecond).String()
-		}
 		warned = warned || r.Status == Warn
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\n", cell(r.Design), r.Width, cell(r.Tool), cell(r.Check), r.Status, t, cell(r.Detail))
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\n", cell(r.Design), r.Width, cell(r.Tool), cell(r.Check), r.Status, cell(r.Detail))
 	}
 	if err := tw.Flush(); err != nil {
 		return err

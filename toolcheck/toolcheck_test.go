@@ -334,9 +334,10 @@ func TestTable(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	require.NoError(t, toolcheck.Table(&buf, rs))
-	assert.Equal(t, "network   width  tool       check        result   time  detail\n"+
-		"sklansky  8      yosys      equivalence  pass     12ms  proven equal to a + b + cin\n"+
-		"sklansky  8      verilator  lint -Wall   missing  -     verilator is not installed\n", buf.String())
+	// No time: the same checks print the same bytes.
+	assert.Equal(t, "network   width  tool       check        result   detail\n"+
+		"sklansky  8      yosys      equivalence  pass     proven equal to a + b + cin\n"+
+		"sklansky  8      verilator  lint -Wall   missing  verilator is not installed\n", buf.String())
 	assert.False(t, toolcheck.Failed(rs))
 	assert.True(t, toolcheck.Failed(append(rs, toolcheck.Result{Status: toolcheck.Fail})))
 }

@@ -249,6 +249,6 @@ func TestTableOneLine(t *testing.T) {
 	require.NoError(t, toolcheck.Table(&buf, rs))
 	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
 	require.Len(t, lines, 3, buf.String())
-	assert.Regexp(t, `^net\\x1b\[31m +4 +yosys +equivalence +ERROR +- +first second third\\r$`, lines[1])
-	assert.Regexp(t, `^sklansky +4 +neato +layout +pass +- +neato -n2 draws it$`, lines[2])
+	assert.Regexp(t, `^net\\x1b\[31m +4 +yosys +equivalence +ERROR +first second third\\r$`, lines[1])
+	assert.Regexp(t, `^sklansky +4 +neato +layout +pass +neato -n2 draws it$`, lines[2])
 }
