@@ -390,3 +390,15 @@ func withFlags(base []string, extra ...string) []string {
 	}
 	return append(out, extra...)
 }
+
+// The package's doc names every command: its usage block had fallen six
+// commands behind.
+func TestDocNamesCommands(t *testing.T) {
+	doc, err := os.ReadFile("doc.go")
+	require.NoError(t, err)
+	for _, cmd := range newApp(nil, nil).Commands {
+		if cmd.Name != "help" {
+			assert.Regexp(t, `\b`+regexp.QuoteMeta(cmd.Name)+`\b`, string(doc), cmd.Name)
+		}
+	}
+}
