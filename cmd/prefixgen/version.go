@@ -54,7 +54,10 @@ var outsideTools = []outsideTool{
 const versionTimeout = 5 * time.Second
 
 // moduleVersion returns prefixgen's version as the build recorded it: the
-// module's version ("(devel)" for a build from a checkout) and the commit,
+// module's version (a pseudo-version such as v0.0.0-20261207014504-
+// 8dfdfebb96fb+dirty for a build from a checkout, as Go 1.24 and later
+// stamp it; "(devel)" where the build recorded none, as with
+// -buildvcs=false) and the commit,
 // with " (modified)" when the checkout had changes; "unknown" where the
 // build recorded none. short cuts the commit to 12 digits.
 func moduleVersion(short bool) (version, commit string) {
