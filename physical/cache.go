@@ -1,12 +1,14 @@
 package physical
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"sync"
@@ -18,7 +20,7 @@ import (
 // scripts, the design's Verilog, the library and the tools' versions are
 // hashed too, and need no change here. TestCacheFormatCoversReaders fails
 // when that code changes and cacheFormat does not.
-const cacheFormat = "prefixgen synthesis cache 7"
+const cacheFormat = "prefixgen synthesis cache 8"
 
 // cache is the folder of Options.Cache: a result a design had, under a key
 // of what it depends on (cache.key), in a file of its own.
@@ -46,26 +48,14 @@ type cachedResult struct {
 }
 
 // CheckCache refuses, before anything is made or run, a cache folder
-// (Options.Cache; "" is none) that cannot be made: one that is a file, or
-// under one. Run checks too, and that it can write there.
+// (Options.Cache; "" is none) that cannot be used: one that is a file, or
+// under one, a link to nothing, or one prefixgen cannot write in (a file
+// is written there, or where the folder would be made, and removed). Run
+// checks again.
 func CheckCache(dir string) error {
-	for p := filepath.Clean(dir); ; p = filepath.Dir(p) {
-		if st, err := os.Stat(p); err == nil {
-			if !st.IsDir() {
-				return &SetupError{msg: fmt.Sprintf("physical: cannot use the cache folder %s: %s is not a directory: allowed a folder prefixgen can write in, or a path where one can be made", dir, p)}
-			}
-			return nil
-		}
-		if filepath.Dir(p) == p {
-			return nil
-		}
+	if dir == "" {
+		return nil
 	}
-}
-
-// openCache checks that a file can be written in the folder dir, or
-// where it would be made, then returns the cache of the Run with tools t
-// and options opt.
-func openCache(dir string, t *tools, opt Options) (*cache, error) {
 	cannot := func(err error) error {
 		return &SetupError{msg: fmt.Sprintf("physical: cannot use the cache folder %s: %v: allowed a folder prefixgen can write in, or a path where one can be made", dir, unwrapPath(err)), err: err}
 	}
@@ -76,19 +66,33 @@ func openCache(dir string, t *tools, opt Options) (*cache, error) {
 	for {
 		st, err := os.Stat(at)
 		if err == nil && !st.IsDir() {
-			return nil, cannot(fmt.Errorf("%s is not a directory", at))
+			return cannot(fmt.Errorf("%s is not a directory", at))
 		}
 		if err == nil || filepath.Dir(at) == at {
 			break
+		}
+		if lst, lerr := os.Lstat(at); lerr == nil && lst.Mode()&os.ModeSymlink != 0 {
+			// No folder can be made through it: every entry would be
+			// lost, and the run would not say so.
+			return cannot(fmt.Errorf("%s is a link to nothing", at))
 		}
 		at = filepath.Dir(at)
 	}
 	probe, err := os.CreateTemp(at, ".prefixgen-probe-*")
 	if err != nil {
-		return nil, cannot(err)
+		return cannot(err)
 	}
 	probe.Close()
 	os.Remove(probe.Name())
+	return nil
+}
+
+// openCache checks the folder dir as CheckCache does, then returns the
+// cache of the Run with tools t and options opt.
+func openCache(dir string, t *tools, opt Options) (*cache, error) {
+	if err := CheckCache(dir); err != nil {
+		return nil, err
+	}
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00", cacheFormat, t.yosysVersion, t.staVersion, t.name)
 	for _, f := range []string{t.liberty, t.mapping} {
@@ -141,14 +145,43 @@ func fileHash(path string) ([]byte, error) {
 }
 
 // key returns the name of the entry of design d: the hash of the Run's
-// base and of the design's Verilog as textKey reads it (comments left out,
-// the module's name made one), its width, where it came from and its
-// architecture.
+// base and of the design's Verilog, its width, where it came from and its
+// architecture. An adder prefixgen wrote is hashed as textKey reads it
+// (comments left out, the module's name made one); a design of the user's
+// whole, with its top module's name, since its comments may be Yosys's
+// (synthesis translate_off) and its names its own.
 func (c *cache) key(d *Design) string {
+	text := textKey(d.Verilog, d.Top)
+	if d.outside {
+		text = fmt.Sprintf("verilog %x top %s", sha256.Sum256(d.Verilog), d.Top)
+	}
 	h := sha256.New()
 	h.Write(c.base)
-	fmt.Fprintf(h, "\x00%s\x00%d %v %v %s", textKey(d.Verilog, d.Top), d.Width, d.outside, d.toolNames, d.Adder.Name())
+	fmt.Fprintf(h, "\x00%s\x00%d %v %v %s", text, d.Width, d.outside, d.toolNames, d.Adder.Name())
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// cacheable reports whether design d's result may be stored and taken
+// from the cache: not a design of the user's that includes a file, whose
+// text the key does not hold.
+func cacheable(d *Design) bool {
+	return !d.outside || !bytes.Contains(d.Verilog, []byte("`include"))
+}
+
+// plausible reports whether an entry's figures are ones a synthesis of
+// design d gives: finite and not negative, its cells adding up to its
+// count, of d's width where d has one. Another is a miss.
+func (e *cachedResult) plausible(d *Design) bool {
+	sum := 0
+	for _, n := range e.Cells {
+		if n < 0 {
+			return false
+		}
+		sum += n
+	}
+	finite := func(v float64) bool { return v >= 0 && !math.IsInf(v, 0) }
+	return sum == e.StdCells && finite(e.AreaUM2) && finite(e.DelayNS) && finite(e.RedundantUM2) &&
+		e.Registers >= 0 && (d.Width == 0 || e.Width == d.Width)
 }
 
 // path returns the file of the entry key.
@@ -160,12 +193,15 @@ func (c *cache) path(key string) string {
 // or false. An entry that does not read is a miss: the design runs, and
 // its result takes the entry's place.
 func (c *cache) load(d *Design, r0 *Result) (*Result, bool) {
+	if !cacheable(d) {
+		return nil, false
+	}
 	b, err := os.ReadFile(c.path(c.key(d)))
 	if err != nil {
 		return nil, false
 	}
 	var e cachedResult
-	if err := json.Unmarshal(b, &e); err != nil || e.Format != cacheFormat || e.Cells == nil {
+	if err := json.Unmarshal(b, &e); err != nil || e.Format != cacheFormat || e.Cells == nil || !e.plausible(d) {
 		return nil, false
 	}
 	r := *r0
@@ -181,6 +217,9 @@ func (c *cache) load(d *Design, r0 *Result) (*Result, bool) {
 // read half an entry). A cache it cannot write to costs only the time of
 // running the design again: the error is not the Run's.
 func (c *cache) store(d *Design, r *Result) {
+	if !cacheable(d) {
+		return
+	}
 	key := c.key(d)
 	b, err := json.Marshal(cachedResult{
 		Format: cacheFormat, Width: r.Width, AreaUM2: r.AreaUM2, StdCells: r.StdCells, RedundantUM2: r.RedundantUM2,

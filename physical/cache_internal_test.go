@@ -190,3 +190,92 @@ func TestTextKeyWholeNames(t *testing.T) {
 		assert.Equal(t, tc.same, textKey([]byte(tc.a), tc.topA) == textKey([]byte(tc.b), tc.topB), "%q and %q", tc.a, tc.b)
 	}
 }
+
+// TestCacheKeyOwnDesigns: a design of the user's is keyed by its whole
+// text and its top module's name. Keyed as prefixgen's own adders are
+// (comment lines left out, the top module made one name), a file whose
+// "// synthesis translate_off" lines hid logic from Yosys, or one whose
+// module top and module add swapped bodies, took another design's figures.
+func TestCacheKeyOwnDesigns(t *testing.T) {
+	c := &cache{dir: t.TempDir(), base: []byte("base")}
+	design := func(src, top string) *Design {
+		d, err := VerilogDesign([]byte(src), top)
+		require.NoError(t, err)
+		return d
+	}
+	const sum = "module add(input [7:0] a, b, output [8:0] s, output [15:0] p);\n  assign s = a + b;\n"
+	p := design(sum+"  assign p = a * b;\nendmodule\n", "add")
+	q := design(sum+"// synthesis translate_off\n  assign p = a * b;\n// synthesis translate_on\nendmodule\n", "add")
+	assert.NotEqual(t, c.key(p), c.key(q), "translate_off hides logic")
+	f := design("module top(input [7:0] a, b, output [8:0] s);\n  assign s = a + b;\nendmodule\nmodule add(input [7:0] a, b, output [8:0] s);\n  assign s = a * b;\nendmodule\n", "add")
+	g := design("module add(input [7:0] a, b, output [8:0] s);\n  assign s = a + b;\nendmodule\nmodule top(input [7:0] a, b, output [8:0] s);\n  assign s = a * b;\nendmodule\n", "add")
+	assert.NotEqual(t, c.key(f), c.key(g), "a module named top is not the top")
+	assert.Equal(t, c.key(p), c.key(design(sum+"  assign p = a * b;\nendmodule\n", "add")), "the same text, the same entry")
+
+	// A file the design includes is not in the text: such a design is
+	// neither stored nor taken from the cache.
+	inc := design("module add(input [7:0] a, b, output [8:0] s);\n`include \"body.vh\"\nendmodule\n", "add")
+	r := &Result{Width: 8, AreaUM2: 10, StdCells: 1, Cells: map[string]int{"X": 1}, DelayNS: 1}
+	c.store(inc, r)
+	assert.Empty(t, entries(t, c.dir), "not stored")
+	c.store(p, r)
+	require.Len(t, entries(t, c.dir), 1)
+	_, ok := c.load(p, &Result{})
+	assert.True(t, ok)
+}
+
+// TestCacheEntryFigures: an entry whose figures no synthesis gives
+// (negative or not finite, cells that do not add up to its count, another
+// width) is a miss, run again, where it was printed as it stood.
+func TestCacheEntryFigures(t *testing.T) {
+	c := &cache{dir: t.TempDir(), base: []byte("base")}
+	d := cacheDesigns(t)[0]
+	good := &Result{Width: 5, AreaUM2: 10, StdCells: 3, Cells: map[string]int{"X": 1, "Y": 2}, DelayNS: 1}
+	c.store(d, good)
+	_, ok := c.load(d, &Result{})
+	require.True(t, ok)
+	for name, bad := range map[string]func(r *Result){
+		"negative delay": func(r *Result) { r.DelayNS = -5 },
+		"negative area":  func(r *Result) { r.AreaUM2 = -1 },
+		"negative cells": func(r *Result) { r.StdCells = -3 },
+		"cells not summed": func(r *Result) {
+			r.Cells = map[string]int{}
+		},
+		"another width": func(r *Result) { r.Width = 6 },
+	} {
+		r := *good
+		r.Cells = map[string]int{"X": 1, "Y": 2}
+		bad(&r)
+		c.store(d, &r)
+		_, ok := c.load(d, &Result{})
+		assert.False(t, ok, name)
+	}
+}
+
+// TestCheckCacheWritable: a cache folder prefixgen cannot write in, or a
+// link to nothing, is refused before any work (CheckCache), not after a
+// search's minutes, nor taken as a cache that silently holds nothing.
+func TestCheckCacheWritable(t *testing.T) {
+	dir := t.TempDir()
+	link := filepath.Join(dir, "link")
+	require.NoError(t, os.Symlink(filepath.Join(dir, "nothing", "here"), link))
+	for _, p := range []string{link, filepath.Join(link, "sub")} {
+		err := CheckCache(p)
+		require.Error(t, err, p)
+		assert.True(t, IsSetup(err))
+		assert.Contains(t, err.Error(), "cannot use the cache folder "+p)
+	}
+	assert.NoError(t, CheckCache(filepath.Join(dir, "new", "cache")))
+	ro := filepath.Join(dir, "ro")
+	require.NoError(t, os.Mkdir(ro, 0o555))
+	if f, err := os.Create(filepath.Join(ro, "probe")); err == nil {
+		f.Close()
+		t.Skip("running as a user who writes in read-only folders")
+	}
+	err := CheckCache(filepath.Join(ro, "cache"))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "cannot use the cache folder "+filepath.Join(ro, "cache"))
+	names, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, names, 2, "no folder made, no probe left")
+}

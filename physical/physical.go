@@ -376,7 +376,7 @@ func textKey(src []byte, top string) string {
 		if bytes.HasPrefix(bytes.TrimSpace(line), []byte("//")) {
 			continue
 		}
-		h.Write(renameWhole(line, top, "top"))
+		h.Write(renameWhole(line, top, "\x00top")) // no identifier
 	}
 	return fmt.Sprintf("verilog %x", h.Sum(nil))
 }
