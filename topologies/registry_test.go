@@ -234,7 +234,7 @@ func TestSelectList(t *testing.T) {
 	}{
 		{[]string{"sklansky", "kogge-stone"}, network.Params{"k": 1}, `topologies: no topology given has parameter "k": they take none`},
 		{[]string{"sklansky", "knowles"}, network.Params{"k": 1}, `topologies: no topology given has parameter "k": allowed are s`},
-		{[]string{"sklansky", "sklansky"}, nil, `topologies: "sklansky" given twice`},
+		{[]string{"sklansky", "sklansky"}, nil, `topologies: "sklansky" given twice: allowed each topology once`},
 		{[]string{"sklansky", "sklanski"}, nil, `topologies: unknown topology "sklanski"`},
 	} {
 		_, err := topologies.SelectList(c.names, 32, c.p)

@@ -61,7 +61,7 @@ func SelectList(names []string, n int, p network.Params) ([]*network.Network, er
 	var known []string
 	for i, name := range names {
 		if slices.Contains(names[:i], name) {
-			return nil, fmt.Errorf("topologies: %s given twice", network.Quote(name))
+			return nil, fmt.Errorf("topologies: %s given twice: allowed each topology once", network.Quote(name))
 		}
 		t, err := Lookup(name)
 		if err != nil {

@@ -194,7 +194,7 @@ func archNetworks(c *cli.Context, allowAll bool) ([]*network.Network, error) {
 	nets := make([]*network.Network, len(names))
 	for i, name := range names {
 		if slices.Contains(names[:i], name) {
-			return nil, usage(c, "-t %s: %s given twice", network.Quote(topo), name)
+			return nil, usage(c, "-t %s: %s given twice: allowed each topology once", network.Quote(topo), name)
 		}
 		if nets[i], err = topologies.Valency(name, c.Int("width"), k); err != nil {
 			return nil, usage(c, "%s", strings.TrimPrefix(err.Error(), "topologies: "))

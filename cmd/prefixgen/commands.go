@@ -639,7 +639,7 @@ func widthList(c *cli.Context) ([]int, error) {
 		}
 		n, _ := strconv.Atoi(v)
 		if slices.Contains(widths, n) {
-			return nil, usage(c, "-n %s: width %d given twice", network.Quote(s), n)
+			return nil, usage(c, "-n %s: width %d given twice: allowed each width once", network.Quote(s), n)
 		}
 		widths = append(widths, n)
 	}

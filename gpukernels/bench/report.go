@@ -511,7 +511,7 @@ func ParseSizes(s string) ([]int64, error) {
 			return nil, err
 		}
 		if slices.Contains(sizes, n) {
-			return nil, fmt.Errorf("bench: size %d given twice", n)
+			return nil, fmt.Errorf("bench: size %d given twice: allowed each size once", n)
 		}
 		sizes = append(sizes, n)
 	}

@@ -145,7 +145,7 @@ func TestParseSizes(t *testing.T) {
 		assert.Error(t, err, in)
 	}
 	_, err = bench.ParseSizes("31,31")
-	assert.EqualError(t, err, "bench: size 31 given twice")
+	assert.EqualError(t, err, "bench: size 31 given twice: allowed each size once")
 	_, err = bench.ParseSizes("2^x")
 	assert.EqualError(t, err, `bench: size "2^x" is not a number, 2^K or 2^K±C from 1 to 2^40`)
 }
