@@ -54,7 +54,7 @@ type AdderError struct {
 // Error returns the one-line message.
 func (e *AdderError) Error() string {
 	msg := e.Err.Error()
-	for _, prefix := range []string{"physical: ", "emit: "} {
+	for _, prefix := range []string{"physical: ", "emit: ", "adder: "} {
 		msg = strings.TrimPrefix(msg, prefix)
 	}
 	return fmt.Sprintf("explore: %s: %s", e.Point, msg)

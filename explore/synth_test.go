@@ -315,7 +315,7 @@ func TestSynthesizeAddersRefused(t *testing.T) {
 	var bad *explore.AdderError
 	require.ErrorAs(t, err, &bad)
 	assert.Equal(t, points[0].Name, bad.Point)
-	assert.Equal(t, "explore: "+points[0].Name+": adder: no reset given for a combinational adder: allowed only with register stages", err.Error())
+	assert.Equal(t, "explore: "+points[0].Name+": no reset given for a combinational adder: allowed only with register stages", err.Error())
 	assert.NotNil(t, errors.Unwrap(err))
 }
 

@@ -92,7 +92,7 @@ func readDocument(c *cli.Context, path, what string) *document {
 		err = claim(d.net)
 	}
 	if err != nil {
-		return fail(fmt.Errorf("prefixgen %s: %s: %v", c.Command.Name, path, err))
+		return fail(fmt.Errorf("prefixgen %s: %s: %s", c.Command.Name, path, dropWords(err.Error(), modulePackages)))
 	}
 	return d
 }

@@ -126,7 +126,7 @@ func TestAdderDocumentContradicted(t *testing.T) {
 	require.NoError(t, os.WriteFile(bad, []byte(`{"format":"prefixgen.adder/v1","sparse":8,"network":{"format":"prefixgen.network/v1","width":4,"topology":"brent-kung","params":{},"cells":[[0,1],[2,3],[4,5],[4,2]],"outputs":[0,4,7,6]}}`), 0o644))
 	status, _, errOut := prefixgen("gen", "--from", bad, "-f", "verilog")
 	assert.Equal(t, 2, status)
-	assert.Equal(t, "prefixgen gen: "+bad+": adder: sparseness 8 exceeds the width 4: allowed at most the width, 1, 2, 4\n", errOut)
+	assert.Equal(t, "prefixgen gen: "+bad+": sparseness 8 exceeds the width 4: allowed at most the width, 1, 2, 4\n", errOut)
 }
 
 // --from reads its file once, so that it may be a pipe: the adder comes

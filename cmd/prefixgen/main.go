@@ -116,7 +116,8 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 // every leading package name of the module (modulePackages) is dropped,
 // and so is a word of the command's name ("prefixgen cuda emit"), so no line
 // reads "prefixgen optimize: optimize: …". A package name after something
-// else (a file's path, as in "f.json: network: …") stays.
+// else stays: the reader of a file drops its own (readFrom), where it puts
+// the file's path before the reason.
 func message(err error) string {
 	// Errors joined (errors.Join) are one line each: each is a reason.
 	lines := strings.Split(err.Error(), "\n")
@@ -136,17 +137,23 @@ func message(err error) string {
 		}
 	}
 	for i, reason := range reasons {
-		for dropped := true; dropped; {
-			dropped = false
-			for _, word := range words {
-				if rest, found := strings.CutPrefix(reason, word+": "); found && rest != "" {
-					reason, dropped = rest, true
-				}
-			}
-		}
-		reasons[i] = reason
+		reasons[i] = dropWords(reason, words)
 	}
 	return cmd + ": " + strings.Join(reasons, "; ")
+}
+
+// dropWords returns reason without the words (package names, as in
+// "physical: ") it starts with, however many.
+func dropWords(reason string, words []string) string {
+	for dropped := true; dropped; {
+		dropped = false
+		for _, word := range words {
+			if rest, found := strings.CutPrefix(reason, word+": "); found && rest != "" {
+				reason, dropped = rest, true
+			}
+		}
+	}
+	return reason
 }
 
 // modulePackages are the names of the module's packages whose errors may

@@ -129,11 +129,16 @@ func TestLongInputEchoedShort(t *testing.T) {
 		})
 	}
 	_, _, stderr := prefixgen("stats", "--from", file)
-	assert.Equal(t, "prefixgen stats: "+file+`: network: topology name "`+long[:40]+`…" (3000 bytes) not allowed: a name is at most 64 characters a-z, 0-9, '-' and '_', starting with a letter`+"\n", stderr)
+	assert.Equal(t, "prefixgen stats: "+file+`: topology name "`+long[:40]+`…" (3000 bytes) not allowed: a name is at most 64 characters a-z, 0-9, '-' and '_', starting with a letter`+"\n", stderr)
 	_, _, stderr = prefixgen("gen", "--from", bom)
-	assert.Equal(t, "prefixgen gen: "+bom+": network: the file starts with a UTF-8 byte-order mark (EF BB BF): save it as UTF-8 without one\n", stderr)
+	assert.Equal(t, "prefixgen gen: "+bom+": the file starts with a UTF-8 byte-order mark (EF BB BF): save it as UTF-8 without one\n", stderr)
 	_, _, stderr = prefixgen("stats", "--from", twice)
-	assert.Equal(t, "prefixgen stats: "+twice+`: network: key "width" appears twice in the document: each key once`+"\n", stderr)
+	assert.Equal(t, "prefixgen stats: "+twice+`: key "width" appears twice in the document: each key once`+"\n", stderr)
+	// An adder document's reader is package adder's: no name either.
+	v2 := filepath.Join(t.TempDir(), "v2.json")
+	require.NoError(t, os.WriteFile(v2, []byte(`{"format":"prefixgen.network/v2"}`), 0o644))
+	_, _, stderr = prefixgen("stats", "--from", v2)
+	assert.Equal(t, "prefixgen stats: "+v2+`: format "prefixgen.network/v2" is not supported: want "prefixgen.network/v1" or "prefixgen.adder/v1"`+"\n", stderr)
 }
 
 // message drops every leading package name of the module after

@@ -533,9 +533,9 @@ func TestExploreSparseRefused(t *testing.T) {
 		{[]string{"--stages", "2"}, "--stages applies only with --synth: allowed explore --synth --stages"},
 		{[]string{"--synth", "--no-reset"}, "--no-reset applies to a pipelined adder: allowed with --stages"},
 		{[]string{"--synth", "--stages", "0"}, "--stages 0 out of range: allowed 1 to the depth of the carry tree + 1"},
-		{[]string{"--synth", "--stages", "4"}, "kogge-stone: adder: 4 pipeline stages for a carry tree of depth 2: allowed 1 to 3"},
+		{[]string{"--synth", "--stages", "4"}, "kogge-stone: 4 pipeline stages for a carry tree of depth 2: allowed 1 to 3"},
 		// The range is the shallowest tree's, whichever tree fails first.
-		{[]string{"--synth", "--stages", "9", "--all"}, "kogge-stone: adder: 9 pipeline stages for a carry tree of depth 2: allowed 1 to 3"},
+		{[]string{"--synth", "--stages", "9", "--all"}, "kogge-stone: 9 pipeline stages for a carry tree of depth 2: allowed 1 to 3"},
 	} {
 		status, out, errOut := prefixgen(append([]string{"explore", "-n", "4", "--no-optimize"}, tt.args...)...)
 		assert.Equal(t, 2, status, tt.args)
@@ -1056,7 +1056,7 @@ func TestOptimizeStartBadUsage(t *testing.T) {
 		{[]string{"--max-depth", "5", "--start", ling}, "--start applies only with --max-delay-ns or --max-area-um2"},
 		{[]string{"--max-delay-ns", "1", "--start", filepath.Join(dir, "none.json")},
 			"cannot read start file " + filepath.Join(dir, "none.json") + ": no such file or directory: allowed a prefixgen.network/v1 or prefixgen.adder/v1 file"},
-		{[]string{"--max-delay-ns", "1", "--start", broken}, broken + ": network: "},
+		{[]string{"--max-delay-ns", "1", "--start", broken}, broken + ": 0 outputs for width 2: want one output per position"},
 		{[]string{"--max-delay-ns", "1", "--start", ripple}, "start network 1 (ripple) has depth 15, above the depth bound 8: allowed a start of depth ≤ 8, or --max-depth 15 or more"},
 		{[]string{"--max-area-um2", "1", "--start", ripple, "--max-depth", "14"}, "start network 1 (ripple) has depth 15, above the depth bound 14"},
 		{[]string{"--max-delay-ns", "1", "--start", ling, "--sparse", "1,4"}, "--sparse 1,4 leaves out " + ling + "'s sparseness 2: add 2 to the list, or leave --sparse out"},
