@@ -65,6 +65,15 @@ func oaiOf(b *bdd.BDD, x []bdd.Node) bdd.Node  { return b.Not(b.And(b.Or(x[0], x
 // were the cells not to use usable, none where there is none: what an
 // error names when the library has the function only in such cells.
 func notToUse(cells map[string]liberty.Cell, ins int, want func(b *bdd.BDD, x []bdd.Node) bdd.Node) []string {
+	if c := findCell(markedNotToUse(cells), ins, want); c != nil {
+		return []string{c.Name}
+	}
+	return nil
+}
+
+// markedNotToUse returns the cells of cells marked not to use, as if they
+// were not.
+func markedNotToUse(cells map[string]liberty.Cell) map[string]liberty.Cell {
 	marked := map[string]liberty.Cell{}
 	for name, c := range cells {
 		if c.DontUse {
@@ -72,10 +81,7 @@ func notToUse(cells map[string]liberty.Cell, ins int, want func(b *bdd.BDD, x []
 			marked[name] = c
 		}
 	}
-	if c := findCell(marked, ins, want); c != nil {
-		return []string{c.Name}
-	}
-	return nil
+	return marked
 }
 
 // FullAdderCell finds, in the library as PGCells does, the full adder an
@@ -92,6 +98,20 @@ func FullAdderCell(library string, dontUse ...string) (*adder.Cells, error) {
 		return nil, err
 	}
 	cells := lib.Cells()
+	best := findFullAdder(cells)
+	if best == nil {
+		what := ""
+		if fa := findFullAdder(markedNotToUse(cells)); fa != nil {
+			what = fmt.Sprintf(" to use (%s is marked not to use)", fa.Name)
+		}
+		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s has no full-adder cell%s, three inputs with their majority and exclusive or as outputs: allowed a library with one, or the adder without --fa-cells", lib.Name, what)}
+	}
+	return &adder.Cells{FA: *best}, nil
+}
+
+// findFullAdder returns the smallest full adder of cells, as
+// FullAdderCell finds it, or nil.
+func findFullAdder(cells map[string]liberty.Cell) *adder.FullAdder {
 	var (
 		best     *adder.FullAdder
 		bestArea float64
@@ -105,10 +125,7 @@ func FullAdderCell(library string, dontUse ...string) (*adder.Cells, error) {
 			best, bestArea = fa, c.Area
 		}
 	}
-	if best == nil {
-		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s has no full-adder cell, three inputs with their majority and exclusive or as outputs: allowed a library with one, or the adder without --fa-cells", lib.Name)}
-	}
-	return &adder.Cells{FA: *best}, nil
+	return best
 }
 
 // CellNames returns the names of every cell of the library that library

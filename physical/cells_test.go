@@ -185,4 +185,12 @@ func TestFullAdderCell(t *testing.T) {
 	assert.True(t, physical.IsSetup(err))
 	assert.Contains(t, err.Error(), "has no full-adder cell")
 	assert.NotContains(t, err.Error(), "\n")
+
+	// The library has one, which the user said not to use: the error
+	// says so, where it said the library had none.
+	tooltest.File(t, physical.LibertyFile("osu018"), "qflow-tech-osu018")
+	_, err = physical.FullAdderCell("osu018", "FAX1")
+	require.Error(t, err)
+	assert.True(t, physical.IsSetup(err))
+	assert.Contains(t, err.Error(), "has no full-adder cell to use (FAX1 is marked not to use)")
 }
