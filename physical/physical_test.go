@@ -1,6 +1,8 @@
 package physical_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"os"
 	"path/filepath"
@@ -428,11 +430,28 @@ func TestBadLiberty(t *testing.T) {
 	require.Equal(t, len(osu)-2*len("area : 56;"), len(noXORArea), "both areas removed")
 	partArea := filepath.Join(dir, "part-area.lib")
 	require.NoError(t, os.WriteFile(partArea, noXORArea, 0o644))
+	// A stray line, named by the line of the user's file where the tools
+	// read a copy (of a .gz file, or of several files).
+	i := strings.Index(string(osu), "\ncell (")
+	require.Positive(t, i)
+	strayText := string(osu[:i]) + "\n@@@ ;" + string(osu[i:])
+	strayLine := strconv.Itoa(strings.Count(string(osu[:i]), "\n") + 2)
+	stray := filepath.Join(dir, "stray.lib")
+	require.NoError(t, os.WriteFile(stray, []byte(strayText), 0o644))
+	var zipped bytes.Buffer
+	zw := gzip.NewWriter(&zipped)
+	_, err = zw.Write([]byte(strayText))
+	require.NoError(t, err)
+	require.NoError(t, zw.Close())
+	strayGz := filepath.Join(dir, "stray.lib.gz")
+	require.NoError(t, os.WriteFile(strayGz, zipped.Bytes(), 0o644))
 	empty := t.TempDir()
 	net := build(t, "brent-kung", 8, nil)
 	for _, tc := range []struct {
 		lib, want string
 	}{
+		{stray, `Liberty file .*stray\.lib does not parse: yosys says ERROR: Syntax error in liberty file on line ` + strayLine + `\.?$`},
+		{strayGz, `Liberty file .*stray\.lib\.gz does not parse: yosys says ERROR: Syntax error in liberty file on line ` + strayLine + `\.?$`},
 		{garbage, `Liberty file .*garbage\.lib holds no cells: allowed a Liberty library of cells`},
 		{cut, `liberty: .*cut\.lib is cut short, its library group not closed: allowed a whole Liberty file$`},
 		{few, `ABC could not map onto Liberty file .*few\.lib: ABC says Current library is not available\.$`},

@@ -189,6 +189,32 @@ var libertyChecked sync.Map
 // checkLiberty makes sure the Liberty file exists and that both Yosys and
 // OpenSTA parse it. A file either tool says it cannot read is bad input;
 // a tool that fails without saying so, or gives no answer, is a failure.
+// yosysOnOwnFiles reads each of the library's own files, as they are
+// (decompressed), with Yosys where the tools read a copy prefixgen wrote
+// (of a .gz file, of several, or with cells marked not to use), whose
+// line numbers are not the files': the first file Yosys refuses, and what
+// it says; "" where the library is one plain file the tools read as it is,
+// or Yosys refuses none.
+func yosysOnOwnFiles(ctx context.Context, t *tools, dir string) (file, said string) {
+	if len(t.lib.Files) == 1 && t.lib.Files[0] == t.liberty {
+		return "", ""
+	}
+	for _, f := range t.lib.Files {
+		src, err := liberty.ReadFile(f)
+		if err != nil {
+			return "", ""
+		}
+		if err := os.WriteFile(filepath.Join(dir, "own.lib"), src, 0o644); err != nil {
+			return "", ""
+		}
+		out, err := t.invoke(ctx, dir, t.yosys, "-q", "-p", "read_liberty -lib own.lib")
+		if err != nil && yosysError(out) != "" {
+			return f, yosysError(out)
+		}
+	}
+	return "", ""
+}
+
 func checkLiberty(ctx context.Context, t *tools) error {
 	st, err := os.Stat(t.liberty)
 	if err != nil {
@@ -218,7 +244,12 @@ func checkLiberty(ctx context.Context, t *tools) error {
 	case unfinished(err):
 		return checking(err)
 	case yosysError(out) != "":
-		return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s does not parse: yosys says %s", t.name, yosysError(out)), err: err}
+		name, said := t.name, yosysError(out)
+		if file, fileSaid := yosysOnOwnFiles(ctx, t, dir); fileSaid != "" {
+			// Its line numbers are the user's file's, not the copy's.
+			name, said = file, fileSaid
+		}
+		return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s does not parse: yosys says %s", name, said), err: err}
 	case exit.Signal == syscall.SIGABRT:
 		// Yosys's Liberty reader runs out of memory on a file cut
 		// short, and aborts without a word. Any other crash is Yosys's.
