@@ -5,10 +5,13 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/prefixgen/prefixgen/network"
 )
 
 // verilogModule matches a module declaration's name once comments are gone.
-var verilogModule = regexp.MustCompile(`(?m)(?:^|[;\s])(?:macro)?module\s+([A-Za-z_][A-Za-z0-9_$]*)`)
+// An attribute, (* … *), may stand right before it.
+var verilogModule = regexp.MustCompile(`(?m)(?:^|[;\s)])(?:macro)?module\s+([A-Za-z_][A-Za-z0-9_$]*)`)
 
 // verilogComment matches a Verilog comment, line or block.
 var verilogComment = regexp.MustCompile(`(?s)//[^\n]*|/\*.*?\*/`)
@@ -45,10 +48,10 @@ func TopModule(src []byte, top string) (string, error) {
 		top = modules[0]
 	}
 	if !PlainIdentifier(top) {
-		return "", &TopModuleError{fmt.Sprintf("top module %q: allowed a letter or _, then letters, digits or _", top)}
+		return "", &TopModuleError{fmt.Sprintf("top module %s: allowed a letter or _, then letters, digits or _", network.Quote(top))}
 	}
 	if !slices.Contains(modules, top) {
-		return "", &TopModuleError{fmt.Sprintf("the Verilog declares no module %s: allowed %s", top, listOrNone(modules))}
+		return "", &TopModuleError{fmt.Sprintf("the Verilog declares no module %s: allowed %s", cutName(top), listOrNone(modules))}
 	}
 	return top, nil
 }
@@ -69,6 +72,15 @@ func PlainIdentifier(s string) bool {
 	return true
 }
 
+// cutName is a name of the user's as an error echoes it: cut after
+// network.QuoteLimit characters with "…", unquoted.
+func cutName(s string) string {
+	if r := []rune(s); len(r) > network.QuoteLimit {
+		return string(r[:network.QuoteLimit]) + "…"
+	}
+	return s
+}
+
 // listOrNone joins names with ", ", or says "none".
 func listOrNone(names []string) string {
 	if len(names) == 0 {
@@ -81,14 +93,15 @@ func listOrNone(names []string) string {
 // a basic identifier (extended identifiers are not read).
 var vhdlEntity = regexp.MustCompile(`(?im)(?:^|[;\s])entity\s+([A-Za-z][A-Za-z0-9_]*)\s+is\b`)
 
-// vhdlLineComment matches a VHDL comment: -- to the end of the line.
-var vhdlLineComment = regexp.MustCompile(`--[^\n]*`)
+// vhdlCommentText matches a VHDL comment: -- to the end of the line, or a
+// VHDL-2008 block comment.
+var vhdlCommentText = regexp.MustCompile(`(?s)--[^\n]*|/\*.*?\*/`)
 
 // EntityNames returns the names of the entities src declares, in order and
 // in lower case (VHDL ignores case), as a plain reading finds them
 // (comments skipped).
 func EntityNames(src []byte) []string {
-	text := vhdlLineComment.ReplaceAll(src, []byte(" "))
+	text := vhdlCommentText.ReplaceAll(src, []byte(" "))
 	var names []string
 	for _, m := range vhdlEntity.FindAllSubmatch(text, -1) {
 		names = append(names, strings.ToLower(string(m[1])))
@@ -111,11 +124,11 @@ func TopEntity(src []byte, top string) (string, error) {
 		return entities[0], nil
 	}
 	if !basicIdentifier(top) {
-		return "", &TopModuleError{fmt.Sprintf("top entity %q: allowed a letter, then letters, digits and single underscores", top)}
+		return "", &TopModuleError{fmt.Sprintf("top entity %s: allowed a letter, then letters, digits and single underscores", network.Quote(top))}
 	}
 	top = strings.ToLower(top)
 	if !slices.Contains(entities, top) {
-		return "", &TopModuleError{fmt.Sprintf("the VHDL declares no entity %s: allowed %s", top, listOrNone(entities))}
+		return "", &TopModuleError{fmt.Sprintf("the VHDL declares no entity %s: allowed %s", cutName(top), listOrNone(entities))}
 	}
 	return top, nil
 }

@@ -188,3 +188,23 @@ func FuzzVHDLCellModels(f *testing.F) {
 		assert.Equal(t, len(names), strings.Count(b.String(), "\nentity "))
 	})
 }
+
+// The names of a user's file as Yosys and GHDL read them: a module after
+// an attribute, an entity not in a VHDL-2008 block comment; a --top too
+// long is echoed cut.
+func TestDesignNames(t *testing.T) {
+	assert.Equal(t, []string{"attr"}, emit.ModuleNames([]byte("(* keep_hierarchy *)module attr(input a, output y);\n  assign y = a;\nendmodule\n")))
+	assert.Equal(t, []string{"add"}, emit.ModuleNames([]byte("module add(input a, output y); always @(*) begin end\nendmodule\n")))
+	assert.Equal(t, []string{"vadd"}, emit.EntityNames([]byte("/* entity vadd_old is end entity;\n*/\nentity vadd is end entity;\n")))
+	long := strings.Repeat("a", 82)
+	_, err := emit.TopModule([]byte("module add; endmodule\n"), long)
+	require.Error(t, err)
+	assert.NotContains(t, err.Error(), long)
+	assert.Contains(t, err.Error(), strings.Repeat("a", 40)+"…")
+	_, err = emit.TopModule([]byte("module add; endmodule\n"), "a-b"+long)
+	require.Error(t, err)
+	assert.NotContains(t, err.Error(), long)
+	_, err = emit.TopEntity([]byte("entity e is end;\n"), "a-b"+long)
+	require.Error(t, err)
+	assert.NotContains(t, err.Error(), long)
+}

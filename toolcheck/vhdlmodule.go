@@ -77,6 +77,9 @@ func VHDLToVerilog(ctx context.Context, s VHDLSource, limit time.Duration) ([]by
 			if line, ok := ghdlError(string(res.Output)); ok {
 				return nil, &InputError{fmt.Sprintf("toolcheck: ghdl cannot %s: %s", what, line)}
 			}
+			if line, ok := ghdlRefusal(string(res.Output)); ok {
+				return nil, &InputError{fmt.Sprintf("toolcheck: ghdl cannot %s: %s", what, line)}
+			}
 			return nil, fmt.Errorf("toolcheck: ghdl failed to %s: %s", what, toolrun.FirstLine(string(res.Output)))
 		}
 		if err != nil {
@@ -244,6 +247,23 @@ func ghdlError(out string) (string, bool) {
 	for _, line := range strings.Split(out, "\n") {
 		if ghdlSays.MatchString(line) {
 			return strings.TrimPrefix(strings.TrimSpace(line), vhdlDesignFile+":"), true
+		}
+	}
+	return "", false
+}
+
+// ghdlSaysOfDesign matches what GHDL says, under its own name, of a design
+// it cannot take (an entity without an architecture, or one no file
+// declares): "/usr/bin/ghdl-mcode: entity "e" has no architecture …".
+var ghdlSaysOfDesign = regexp.MustCompile(`^(?:\S*/)?ghdl(?:-[a-z]+)?: ((?:entity|cannot find entity|unit|no architecture|architecture) .*)$`)
+
+// ghdlRefusal returns the first line of out in which GHDL refuses the
+// design under its own name (ghdlSaysOfDesign), that name left out, and
+// whether out has one; its crashes and internal errors are not such lines.
+func ghdlRefusal(out string) (string, bool) {
+	for _, line := range strings.Split(out, "\n") {
+		if m := ghdlSaysOfDesign.FindStringSubmatch(strings.TrimSpace(line)); m != nil {
+			return m[1], true
 		}
 	}
 	return "", false

@@ -125,6 +125,10 @@ func TestVHDLModuleDesignRefused(t *testing.T) {
 	}{
 		{"not analysable", []byte("entity x is end;\narchitecture a of x is begin foo; end;\n"), toolcheck.ModuleOptions{},
 			`toolcheck: ghdl cannot analyse it: 2:30: no declaration for "foo"`},
+		{"no architecture", []byte("entity e is\r\nend entity;\r\n"), toolcheck.ModuleOptions{},
+			`toolcheck: ghdl cannot synthesize entity e: entity "e" has no architecture in library "work"`},
+		{"entity in a block comment", []byte("/* entity old is end entity; */\n" + string(good)), toolcheck.ModuleOptions{Top: "old"},
+			"toolcheck: the VHDL declares no entity old: allowed mine"},
 		{"two entities", append(append([]byte{}, good...), vhdlOf(t, 4, "other", adder.Standard)...), toolcheck.ModuleOptions{},
 			"toolcheck: the VHDL declares 2 entities (mine, other): allowed a top entity named, or a file of one entity"},
 		{"no such top", good, toolcheck.ModuleOptions{Top: "theirs"}, "toolcheck: the VHDL declares no entity theirs: allowed mine"},
