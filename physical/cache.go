@@ -20,7 +20,7 @@ import (
 // scripts, the design's Verilog, the library and the tools' versions are
 // hashed too, and need no change here. TestCacheFormatCoversReaders fails
 // when that code changes and cacheFormat does not.
-const cacheFormat = "prefixgen synthesis cache 8"
+const cacheFormat = "prefixgen synthesis cache 9"
 
 // cache is the folder of Options.Cache: a result a design had, under a key
 // of what it depends on (cache.key), in a file of its own.
@@ -162,10 +162,10 @@ func (c *cache) key(d *Design) string {
 }
 
 // cacheable reports whether design d's result may be stored and taken
-// from the cache: not a design of the user's that includes a file, whose
-// text the key does not hold.
+// from the cache: not a design of the user's that includes a file or
+// reads one ($readmemh, $readmemb), whose text the key does not hold.
 func cacheable(d *Design) bool {
-	return !d.outside || !bytes.Contains(d.Verilog, []byte("`include"))
+	return !d.outside || !bytes.Contains(d.Verilog, []byte("`include")) && !bytes.Contains(d.Verilog, []byte("$readmem"))
 }
 
 // plausible reports whether an entry's figures are ones a synthesis of

@@ -212,11 +212,13 @@ func TestCacheKeyOwnDesigns(t *testing.T) {
 	assert.NotEqual(t, c.key(f), c.key(g), "a module named top is not the top")
 	assert.Equal(t, c.key(p), c.key(design(sum+"  assign p = a * b;\nendmodule\n", "add")), "the same text, the same entry")
 
-	// A file the design includes is not in the text: such a design is
-	// neither stored nor taken from the cache.
+	// A file the design includes, or reads ($readmemh), is not in the
+	// text: such a design is neither stored nor taken from the cache.
 	inc := design("module add(input [7:0] a, b, output [8:0] s);\n`include \"body.vh\"\nendmodule\n", "add")
 	r := &Result{Width: 8, AreaUM2: 10, StdCells: 1, Cells: map[string]int{"X": 1}, DelayNS: 1}
 	c.store(inc, r)
+	rom := design("module add(input [1:0] a, b, output [7:0] s);\n  reg [7:0] m [0:15];\n  initial $readmemh(\"rom.hex\", m);\n  assign s = m[{a, b}];\nendmodule\n", "add")
+	c.store(rom, r)
 	assert.Empty(t, entries(t, c.dir), "not stored")
 	c.store(p, r)
 	require.Len(t, entries(t, c.dir), 1)
