@@ -473,6 +473,9 @@ func VerilogDesign(src []byte, top string) (*Design, error) {
 	if err != nil {
 		return nil, &SetupError{msg: "physical: " + err.Error()}
 	}
+	if top == Reference {
+		return nil, &SetupError{msg: fmt.Sprintf("physical: module %s: the name of Yosys's own a + b + cin in the rows: allowed a module of another name", top)}
+	}
 	return &Design{Topology: top, Params: network.Params{}, Adder: adder.Standard, Verilog: src, Top: top, outside: true, mem: synthmem.Verilog(len(src))}, nil
 }
 

@@ -549,6 +549,10 @@ func TestVerilogDesign(t *testing.T) {
 	one, err := physical.VerilogDesign([]byte("module only(input a, output y); assign y = ~a; endmodule"), "")
 	require.NoError(t, err)
 	assert.Equal(t, "only", one.Top)
+	// A module named as the reference's rows are would be told apart from
+	// it by nothing in them.
+	_, err = physical.VerilogDesign([]byte("module yosys(input a, output y); assign y = ~a; endmodule"), "")
+	oneLineSetupError(t, err, `module yosys: the name of Yosys's own a \+ b \+ cin in the rows: allowed a module of another name`)
 
 	needTools(t)
 	for _, tc := range []struct {
