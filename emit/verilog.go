@@ -314,6 +314,10 @@ func CommentText(s string) string {
 	return s
 }
 
+// IsVerilogKeyword reports whether name is a reserved word of Verilog or
+// SystemVerilog, which no module or signal may be named.
+func IsVerilogKeyword(name string) bool { return verilogKeywords[name] }
+
 // verilogKeywords are the reserved words of Verilog-2005 (IEEE 1364-2005,
 // annex B) and SystemVerilog (IEEE 1800-2017, annex B), which Verilator
 // reserves by default.

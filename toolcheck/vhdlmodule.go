@@ -51,6 +51,9 @@ func VHDLToVerilog(ctx context.Context, s VHDLSource, limit time.Duration) ([]by
 	if err != nil {
 		return nil, "", &InputError{"toolcheck: " + err.Error()}
 	}
+	if emit.IsVerilogKeyword(top) {
+		return nil, "", &InputError{fmt.Sprintf("toolcheck: entity %s: ghdl --synth writes it as a Verilog module of its name, which is a Verilog or SystemVerilog keyword: allowed another name", top)}
+	}
 	var cells map[string]liberty.Cell
 	if s.CellLibrary != "" {
 		if cells, err = libertyCells(s.CellLibrary); err != nil {

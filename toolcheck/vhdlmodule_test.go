@@ -125,6 +125,8 @@ func TestVHDLModuleDesignRefused(t *testing.T) {
 	}{
 		{"not analysable", []byte("entity x is end;\narchitecture a of x is begin foo; end;\n"), toolcheck.ModuleOptions{},
 			`toolcheck: ghdl cannot analyse it: 2:30: no declaration for "foo"`},
+		{"a Verilog keyword", bytes.ReplaceAll(good, []byte("mine"), []byte("wire")), toolcheck.ModuleOptions{},
+			`toolcheck: entity wire: ghdl --synth writes it as a Verilog module of its name, which is a Verilog or SystemVerilog keyword: allowed another name`},
 		{"no architecture", []byte("entity e is\r\nend entity;\r\n"), toolcheck.ModuleOptions{},
 			`toolcheck: ghdl cannot synthesize entity e: entity "e" has no architecture in library "work"`},
 		{"entity in a block comment", []byte("/* entity old is end entity; */\n" + string(good)), toolcheck.ModuleOptions{Top: "old"},
