@@ -606,6 +606,9 @@ func withAdders(c *cli.Context, adders []adder.Architecture, opt physical.Option
 		if w := net.Width(); w != n {
 			return nil, nil, usage(c, "--with %s: width %d differs from -n %d: allowed adders of width %d", path, w, n, n)
 		}
+		if run := runStages(adders); recorded && (arch.Stages > 0) != (run > 0) {
+			return nil, nil, usage(c, "--with %s records %s, the run's adders have %s: allowed documents pipelined as the run is (--stages), since a clock period and a combinational delay share no front", path, stagesWords(arch.Stages, "an adder of "), stagesWords(run, ""))
+		}
 		if t := d.target; (t.Library != "" && t.Library != run.Library) || (t.Flow != "" && t.Flow != run.Flow) {
 			notes = append(notes, fmt.Sprintf("prefixgen explore: --with %s was made for %s: measured on library %s through flow %s, as the run",
 				path, madeForWords(t), run.Library, run.Flow))
@@ -620,6 +623,30 @@ func withAdders(c *cli.Context, adders []adder.Architecture, opt physical.Option
 		}
 	}
 	return given, notes, nil
+}
+
+// runStages returns the register stages of the run's adders (--stages,
+// the same for each), 0 for none.
+func runStages(adders []adder.Architecture) int {
+	if len(adders) == 0 {
+		return 0
+	}
+	return adders[0].Stages
+}
+
+// stagesWords says how many register stages an adder has: "1 register
+// stage", "2 register stages", or with none "a combinational adder" (or
+// "none" where of is "").
+func stagesWords(stages int, of string) string {
+	switch {
+	case stages == 0 && of == "":
+		return "none"
+	case stages == 0:
+		return "a combinational adder"
+	case stages == 1:
+		return of + "1 register stage"
+	}
+	return fmt.Sprintf("%s%d register stages", of, stages)
 }
 
 // withName is the row --with FILE gives: the file's name without its

@@ -455,6 +455,9 @@ func TestExploreSynthWith(t *testing.T) {
 	other := filepath.Join(dir, "b", "mine.json")
 	status, _, errOut = prefixgen("gen", "-t", "kogge-stone", "-n", "8", "-f", "json", "-o", other)
 	require.Equal(t, 0, status, errOut)
+	staged := filepath.Join(dir, "staged.json")
+	status, _, errOut = prefixgen("gen", "-t", "sklansky", "-n", "8", "--stages", "1", "-f", "json", "-o", staged)
+	require.Equal(t, 0, status, errOut)
 	plot := filepath.Join(dir, "p.svg")
 	status, out, errOut := prefixgen("explore", "-n", "8", "--no-optimize", "--synth", "--sparse", "1,4", "--with", doc+","+net, "--plot", plot, "--all", "-f", "json")
 	require.Equal(t, 0, status, errOut)
@@ -504,6 +507,8 @@ func TestExploreSynthWith(t *testing.T) {
 		{[]string{"-n", "8", "--synth", "--with", doc + "," + doc}, "--with " + doc + " given twice: allowed each file once"},
 		{[]string{"-n", "8", "--synth", "--with", doc, "--with", link}, "--with " + link + " is " + doc + ", given twice: allowed each file once"},
 		{[]string{"-n", "8", "--synth", "--with", doc + "," + other}, "--with " + doc + " and " + other + " would both be rows named mine: allowed files of different names"},
+		{[]string{"-n", "8", "--synth", "--with", staged}, "--with " + staged + " records an adder of 1 register stage, the run's adders have none: allowed documents pipelined as the run is (--stages), since a clock period and a combinational delay share no front"},
+		{[]string{"-n", "8", "--synth", "--stages", "1", "--with", doc}, "--with " + doc + " records a combinational adder, the run's adders have 1 register stage: allowed documents pipelined as the run is (--stages), since a clock period and a combinational delay share no front"},
 		{[]string{"-n", "8", "--synth", "--every-option", "--ling"}, "--every-option and --ling: --every-option measures every adder with and without --ling already: allowed one of them"},
 		{[]string{"-n", "8", "--every-option"}, "--every-option applies only with --synth: allowed explore --synth --every-option"},
 	} {
