@@ -239,11 +239,16 @@ func (m Measured) AdderName() string {
 // command, and --liberty naming the library of its cells when they are not
 // the default library's; for a point whose command writes a network
 // document (the optimizer's, ending in -f json) that command writing
-// network.json, then gen --from network.json. A radix-k point's command
-// gives --valency k already.
+// network.json, then gen --from network.json. A family's radix-k point's
+// command gives --valency k already; a file's or the optimizer's is read
+// by gen --from, after which it is added.
 func (m Measured) AdderCommand() string {
 	arch := m.Adder
-	if m.Network != nil && topologies.ValencyOf(m.Network) == arch.Normal().Valency {
+	// A family's radix-k point's command builds it with --valency k; a
+	// file's or the optimizer's network is read by gen --from, which
+	// needs it.
+	fromFile := m.Family == FileFamily || strings.HasSuffix(m.Command, " -f json")
+	if m.Network != nil && topologies.ValencyOf(m.Network) == arch.Normal().Valency && !fromFile {
 		arch.Valency = 2 // the point's command says it
 	}
 	if m.Command == "" || arch.IsStandard() {

@@ -189,6 +189,15 @@ func TestMeasuredValency(t *testing.T) {
 	assert.Equal(t, "prefixgen gen -t kogge-stone -n 8 --valency 3 -f verilog --sparse 2 --pg-cells", m.AdderCommand())
 	binary := measured(t, [2]float64{1, 1})[0]
 	assert.Equal(t, 2, field(t, binary.Record(), "valency"))
+
+	// A file's radix-3 network is read by gen --from, which builds it
+	// with binary cells but for --valency 3.
+	file := m
+	file.Family, file.Command = explore.FileFamily, "prefixgen gen --from ks3.json"
+	file.Adder = adder.Architecture{Flags: adder.Carry, Sparse: 1, Valency: 3}
+	assert.Equal(t, "prefixgen gen --from ks3.json -f verilog --valency 3", file.AdderCommand())
+	file.Adder.Sparse = 2
+	assert.Equal(t, "prefixgen gen --from ks3.json -f verilog --sparse 2 --valency 3", file.AdderCommand())
 }
 
 // TestSynthesizeValency measures the radix-3 networks of width 8 with
