@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -162,7 +163,8 @@ func exploreCommand() *cli.Command {
 			if c.IsSet("plot") && c.Int("max-fanout") == 0 {
 				runs = 2 // the optimizer under a fan-out bound too
 			}
-			defer startOptimizerBar(c, runs)()
+			endBar := startOptimizerBar(c, runs)
+			defer endBar()
 			all, front, err := explorePoints(c)
 			if err != nil {
 				return err
@@ -188,6 +190,7 @@ func exploreCommand() *cli.Command {
 			if c.Bool("all") {
 				shown = all
 			}
+			endBar() // its line cleared before standard output is written
 			if plot != nil {
 				if err := writeFile(c, "--plot", plotPath, plot); err != nil {
 					return err
@@ -343,7 +346,9 @@ type optimizerProgress struct {
 }
 
 // startOptimizerBar shows the progress of the optimizer runs of the
-// command, runs times each width's; the returned func ends it.
+// command, runs times each width's, from 0 and with the time so far while
+// a run lasts; the returned func ends it, clearing its line, once
+// however often it is called.
 func startOptimizerBar(c *cli.Context, runs int) func() {
 	total := runs * explore.OptimizerRuns(c.Int("width"))
 	if c.Bool("no-optimize") || total == 0 {
@@ -354,7 +359,16 @@ func startOptimizerBar(c *cli.Context, runs int) func() {
 		c.App.Metadata = map[string]any{}
 	}
 	c.App.Metadata[optimizerBar] = p
-	return func() { p.Done(); delete(c.App.Metadata, optimizerBar) }
+	p.Update(0, total)
+	stop := p.Beat(time.Second) // the time so far, while a run lasts
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			stop()
+			p.Done()
+			delete(c.App.Metadata, optimizerBar)
+		})
+	}
 }
 
 // carrySelectFlagName is the flag of explore and report that adds the
@@ -522,7 +536,9 @@ func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
 	if err != nil {
 		return err
 	}
+	endBar := startOptimizerBar(c, 1)
 	all, _, err := explorePoints(c)
+	endBar()
 	if err != nil {
 		return err
 	}

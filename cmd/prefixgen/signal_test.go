@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/internal/cleanup"
 )
 
@@ -147,4 +149,36 @@ func TestSignalMapWorkdir(t *testing.T) {
 	left, err := os.ReadDir(empty)
 	require.NoError(t, err)
 	assert.Empty(t, left, "the empty folder left empty")
+}
+
+// On a terminal the bar is cleared before standard output is written:
+// explore's table began on the bar's line ("… 6/6 optimizer runs, done in
+// 6.4snetwork  from …"). The command runs under script(1), which gives it
+// a terminal and keeps what the terminal showed.
+func TestBarClearedBeforeOutput(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs explore at 96 bits under script(1)")
+	}
+	scriptPath, err := exec.LookPath("script")
+	if err != nil {
+		t.Skip("script(1) is not installed")
+	}
+	t.Parallel()
+	shown := filepath.Join(t.TempDir(), "typescript")
+	cmd := exec.Command(scriptPath, "-qfec", emit.ShellWord(os.Args[0])+" explore -n 96", shown)
+	cmd.Env = append(os.Environ(), mainEnv+"=1")
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	text, err := os.ReadFile(shown)
+	require.NoError(t, err)
+	require.Contains(t, string(text), "optimizer runs", "the bar was drawn")
+	for _, line := range strings.Split(string(text), "\n") {
+		if i := strings.Index(line, "network"); i >= 0 {
+			// What the terminal shows of the line: the text after its last
+			// carriage return, and the header alone in it.
+			shownLine := line[strings.LastIndex(line[:i], "\r")+1:]
+			assert.True(t, strings.HasPrefix(strings.TrimLeft(shownLine, " "), "network"), "%q", line)
+			break
+		}
+	}
 }
