@@ -188,6 +188,7 @@ func minimizeModel(ctx context.Context, opt Options) (Result, error) {
 	if res.Named != nil {
 		res.NamedModel = opt.analyze(res.Named)
 	}
+	steps.finish()
 	return res, nil
 }
 

@@ -514,15 +514,22 @@ func flowStarts(opt Options, nets []*network.Network, sources []string, sparse [
 // count so far and an estimate of what is ahead, which each stage
 // corrects as it learns its own. A nil *flowProgress reports nothing.
 type flowProgress struct {
-	report func(done, total int)
-	done   int // finished
-	ahead  int // estimated for the stages not yet begun
+	report   func(done, total int)
+	done     int  // finished
+	ahead    int  // estimated for the stages not yet begun
+	finished bool // the search is over
 }
 
-// show reports the count, running more being under way.
+// show reports the count, running more being under way; the total is
+// more than the count until the search is over (a bar takes a count at
+// its total for the end).
 func (p *flowProgress) show(running int) {
 	if p != nil && p.report != nil {
-		p.report(p.done, p.done+running+p.ahead)
+		total := p.done + running + p.ahead
+		if !p.finished {
+			total = max(total, p.done+1)
+		}
+		p.report(p.done, total)
 	}
 }
 
@@ -560,6 +567,6 @@ func (p *flowProgress) finish() {
 	if p == nil {
 		return
 	}
-	p.ahead = 0
+	p.ahead, p.finished = 0, true
 	p.show(0)
 }

@@ -365,6 +365,7 @@ func Minimize(ctx context.Context, opt Options) (Result, error) {
 	if res.Named != nil {
 		res.NamedModel = opt.analyze(res.Named)
 	}
+	steps.finish()
 	return res, nil
 }
 
@@ -562,10 +563,19 @@ func searchLimits(fanout int) []int {
 
 // stepper counts a search's steps for Options.Progress: the constructive
 // searches one by one, then the annealing chains. Its total grows as
-// steps are planned.
+// steps are planned, and is more than the steps done until finish: a
+// bar takes a count at its total for the end.
 type stepper struct {
 	report      func(done, total int)
 	done, total int
+	finished    bool
+}
+
+// finish reports the search done, whatever it planned and did not need.
+func (s *stepper) finish() {
+	s.finished = true
+	s.total = s.done
+	s.show()
 }
 
 // plan adds k steps to the total.
@@ -602,7 +612,11 @@ func (s *stepper) withChains(opt Options) Options {
 
 func (s *stepper) show() {
 	if s.report != nil {
-		s.report(s.done, s.total)
+		total := s.total
+		if !s.finished {
+			total = max(total, s.done+1)
+		}
+		s.report(s.done, total)
 	}
 }
 

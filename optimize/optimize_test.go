@@ -191,15 +191,28 @@ func TestProgressAndCancel(t *testing.T) {
 	_, err := optimize.Minimize(context.Background(), opt)
 	require.NoError(t, err)
 	// The constructive search, then each chain: the first call comes
-	// before any work, so that a long search shows from its start.
-	assert.Equal(t, []int{1, 11, 14, 24, 34, 44}, calls)
+	// before any work, so that a long search shows from its start, and
+	// the count reaches its total only at the end (a bar takes done =
+	// total for done: it said "1/1, done" before the chains began).
+	assert.Equal(t, []int{1, 12, 14, 24, 34, 45, 44}, calls)
 
 	// Wider than the chains run, the search alone is counted.
 	calls = nil
 	wide := optimize.Options{Width: 300, MaxDepth: 10, Progress: func(done, total int) { calls = append(calls, done*10+total) }}
 	_, err = optimize.Minimize(context.Background(), wide)
 	require.NoError(t, err)
-	assert.Equal(t, []int{1, 11}, calls)
+	assert.Equal(t, []int{1, 12, 11}, calls)
+
+	// The model-aware search, of several stages, is done once, at its end.
+	var pairs [][2]int
+	delay := optimize.Options{Width: 32, MaxDepth: 7, MaxDelay: 11, Seed: 1, Chains: 2, Steps: 200,
+		Progress: func(done, total int) { pairs = append(pairs, [2]int{done, total}) }}
+	_, err = optimize.Minimize(context.Background(), delay)
+	require.NoError(t, err)
+	require.NotEmpty(t, pairs)
+	for i, p := range pairs {
+		assert.Equal(t, i == len(pairs)-1, p[0] >= p[1], "done only at the end: %v", pairs)
+	}
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
