@@ -84,7 +84,8 @@ type Options struct {
 	// Timeout is each tool run's time limit; 0 means DefaultTimeout.
 	Timeout time.Duration
 	// Progress, when not nil, is called after each synthesis with the
-	// syntheses done and the number planned.
+	// syntheses done and the number planned, and at the end of a run
+	// that succeeds with the number done twice.
 	Progress func(done, total int)
 	// Trace, when not nil, is told what each round measured.
 	Trace func(line string)
@@ -442,7 +443,11 @@ func Map(ctx context.Context, opt Options) (*Result, error) {
 		return nil, err
 	}
 	defer remove()
-	return r.mapDesign(ctx)
+	res, err := r.mapDesign(ctx)
+	if err == nil {
+		r.finish()
+	}
+	return res, err
 }
 
 // start checks opt, finds the tools and the library, and prepares the
@@ -849,13 +854,27 @@ func (r *run) step() {
 	r.mu.Lock()
 	r.done++
 	done, planned := r.done, r.planned
-	if done > planned {
-		r.planned = done
-		planned = done
+	if done >= planned {
+		// More than planned: the total stays ahead until finish, as a
+		// bar takes a count at its total for the end.
+		r.planned = done + 1
+		planned = done + 1
 	}
 	r.mu.Unlock()
 	if r.opt.Progress != nil {
 		r.opt.Progress(done, planned)
+	}
+}
+
+// finish reports the syntheses done as all there were: the rounds a
+// search planned and did not need are not counted.
+func (r *run) finish() {
+	r.mu.Lock()
+	r.planned = r.done
+	done := r.done
+	r.mu.Unlock()
+	if r.opt.Progress != nil && done > 0 {
+		r.opt.Progress(done, done)
 	}
 }
 

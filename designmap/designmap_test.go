@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -120,8 +121,16 @@ func TestMapCombinational(t *testing.T) {
 	tools(t)
 	t.Parallel()
 	comb := filepath.Join("testdata", "comb.v")
-	res, err := Map(context.Background(), Options{Files: []string{comb}, Top: "comb", PeriodNS: 0.5, Rounds: 1})
+	var calls [][2]int
+	var mu sync.Mutex
+	progress := func(done, total int) { mu.Lock(); calls = append(calls, [2]int{done, total}); mu.Unlock() }
+	res, err := Map(context.Background(), Options{Files: []string{comb}, Top: "comb", PeriodNS: 0.5, Rounds: 1, Progress: progress})
 	require.NoError(t, err)
+	// The count ends at its total, however many of the rounds planned
+	// ran: a bar stood at 14/22.
+	require.NotEmpty(t, calls)
+	last := calls[len(calls)-1]
+	assert.Equal(t, last[0], last[1], "done at the end: %v", calls)
 	assert.True(t, res.VirtualClock)
 	require.NotEmpty(t, res.Adders)
 	for _, a := range res.Adders {
