@@ -25,7 +25,10 @@ _prefixgen_complete() {
   local cur words
   COMPREPLY=()
   cur="${COMP_WORDS[COMP_CWORD]}"
-  words=("${COMP_WORDS[@]:0:$COMP_CWORD}" "$cur")
+  # "--" alone would end the flags: "-" asks for them all the same.
+  local typed="$cur"
+  [[ "$typed" == "--" ]] && typed="-"
+  words=("${COMP_WORDS[@]:0:$COMP_CWORD}" "$typed")
   local opts
   opts=$("${words[@]}" --generate-bash-completion 2>/dev/null)
   COMPREPLY=($(compgen -W "${opts}" -- "${cur}"))
@@ -38,9 +41,12 @@ complete -o bashdefault -o default -F _prefixgen_complete prefixgen
 # (with autoload -Uz compinit && compinit in ~/.zshrc), or source it.
 _prefixgen() {
   local -a opts
-  local cur
-  cur=${words[-1]}
-  opts=("${(@f)$(${words[@]:0:#words[@]-1} "$cur" --generate-bash-completion 2>/dev/null)}")
+  local cur typed
+  # The word under the cursor and those before it, wherever it is.
+  cur=${words[CURRENT]}
+  typed=$cur
+  [[ "$typed" == "--" ]] && typed="-"
+  opts=("${(@f)$(${words[1,CURRENT-1]} "$typed" --generate-bash-completion 2>/dev/null)}")
   if [[ "${opts[1]}" != "" ]]; then
     _describe 'values' opts
   else
@@ -164,7 +170,13 @@ func completions(c *cli.Context, cmd *cli.Command, prev, cur string) []string {
 			}
 			switch f.Names()[0] {
 			case "topology":
-				return append(topologies.Names(), "all")
+				// Every topology the command builds, and all where it
+				// takes several (its flag's usage says so).
+				names := topologies.Known()
+				if strings.Contains(f.String(), "; all (") {
+					names = append(names, "all")
+				}
+				return names
 			case "liberty":
 				return pdk.Names
 			case "format":
@@ -184,8 +196,21 @@ func completions(c *cli.Context, cmd *cli.Command, prev, cur string) []string {
 	if cmd != nil {
 		switch cmd.Name {
 		case "completion":
+			if _, named := completionScripts[prev]; named {
+				return nil // one shell
+			}
 			out = slices.Sorted(maps.Keys(completionScripts))
 		case "help":
+			if named := c.App.Command(prev); named != nil && prev != "help" {
+				// help COMMAND SUBCOMMAND
+				out = nil
+				for _, sub := range named.Subcommands {
+					if !sub.Hidden && sub.Name != "help" {
+						out = append(out, sub.Name)
+					}
+				}
+				return out
+			}
 			for _, x := range c.App.Commands {
 				if !x.Hidden {
 					out = append(out, x.Name)

@@ -106,6 +106,12 @@ func TestCompletion(t *testing.T) {
 		{[]string{""}, []string{"synth", "gen"}, nil},
 		{[]string{"gen", "--to"}, []string{"--topology"}, nil},
 		{[]string{"synth", "--synth", "-"}, []string{"--liberty"}, nil},
+		{[]string{"gen", "-t", ""}, []string{"carry-select", "sklansky"}, []string{"all"}},
+		{[]string{"cuda", "emit", "-t", ""}, []string{"kogge-stone"}, []string{"all"}},
+		{[]string{"stats", "-t", "car"}, []string{"carry-select"}, nil},
+		{[]string{"completion", "bash", ""}, nil, []string{"bash", "zsh"}},
+		{[]string{"help", "cuda", ""}, []string{"emit", "bench", "report"}, []string{"gen", "synth"}},
+		{[]string{"help", ""}, []string{"gen", "cuda"}, nil},
 	}
 	for _, tt := range tests {
 		got := complete(append(tt.args, "--generate-bash-completion")...)
@@ -119,7 +125,7 @@ func TestCompletion(t *testing.T) {
 	assert.Empty(t, complete("stats", "-o", "", "--generate-bash-completion"), "files, which the shell lists")
 	for _, shell := range []string{"bash", "zsh"} {
 		_, script, _ := prefixgen("completion", shell)
-		assert.Contains(t, script, `"$cur"`, "%s: the word being typed is passed, empty or not", shell)
+		assert.Contains(t, script, `"$typed"`, "%s: the word being typed is passed, empty or not", shell)
 	}
 }
 
