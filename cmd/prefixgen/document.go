@@ -110,20 +110,35 @@ func madeFor(c *cli.Context) (adder.Target, string, error) {
 		if err != nil {
 			return adder.Target{}, "", err
 		}
-		// The first that says; the others say the same or nothing.
+		// Of each part the flags do not give, the first file that says;
+		// the others say the same or nothing.
 		files := c.StringSlice("start")
 		var t adder.Target
-		path := files[0]
+		libPath, flowPath := "", ""
 		for i, d := range docs {
+			lib, flow := d.target.Library, d.target.Flow
+			if hasFlag(c, "liberty") && c.IsSet("liberty") {
+				lib = ""
+			}
+			if hasFlag(c, "flow") && c.IsSet("flow") {
+				flow = ""
+			}
 			switch {
-			case d.target == (adder.Target{}) || d.target == t:
-			case t == (adder.Target{}):
-				t, path = d.target, files[i]
+			case lib == "" || lib == t.Library:
+			case t.Library == "":
+				t.Library, libPath = lib, files[i]
 			default:
-				return adder.Target{}, "", usage(c, "--start %s was made for %s, %s for %s: give start files made for one, or --liberty and --flow", path, madeForWords(t), files[i], madeForWords(d.target))
+				return adder.Target{}, "", usage(c, "--start %s was made for library %s, %s for library %s: give start files made for one library, or --liberty", libPath, t.Library, files[i], lib)
+			}
+			switch {
+			case flow == "" || flow == t.Flow:
+			case t.Flow == "":
+				t.Flow, flowPath = flow, files[i]
+			default:
+				return adder.Target{}, "", usage(c, "--start %s was made for flow %s, %s for flow %s: give start files made for one flow, or --flow", flowPath, t.Flow, files[i], flow)
 			}
 		}
-		return t, path, nil
+		return t, cmp.Or(libPath, flowPath, files[0]), nil
 	}
 	return adder.Target{}, "", nil
 }

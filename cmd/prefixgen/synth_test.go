@@ -1079,7 +1079,11 @@ func TestOptimizeStartBadUsage(t *testing.T) {
 		{[]string{"--max-delay-ns", "1", "--start", ling, "--start", sparse2}, "--start " + ling + " records the adder sparse=2 ling, " + sparse2 + " the adder sparse=2: several start files record one architecture but for sparseness"},
 		{[]string{"--max-delay-ns", "1", "--start", denseLing, "--start", ling}, "--start " + denseLing + " is a sparse-1 adder, " + ling + " a sparse-2 one: give --sparse with both"},
 		{[]string{"--max-delay-ns", "1", "--start", denseLing, "--start", ling, "--sparse", "1,4"}, "--sparse 1,4 leaves out " + ling + "'s sparseness 2: add 2 to the list"},
-		{[]string{"--max-delay-ns", "1", "--start", made18, "--start", made35}, "--start " + made18 + " was made for library osu018 through flow keep, " + made35 + " for library osu035 through flow keep: give start files made for one, or --liberty and --flow"},
+		{[]string{"--max-delay-ns", "1", "--start", made18, "--start", made35}, "--start " + made18 + " was made for library osu018, " + made35 + " for library osu035: give start files made for one library, or --liberty"},
+		// The flow given, the libraries still differ; the library given,
+		// they agree on the flow and no more is asked.
+		{[]string{"--max-delay-ns", "1", "--start", made18, "--start", made35, "--flow", "abc"}, "--start " + made18 + " was made for library osu018, " + made35 + " for library osu035: give start files made for one library, or --liberty"},
+		{[]string{"--max-delay-ns", "1", "--start", made18, "--start", made35, "--liberty", "osu018", "--max-depth", "3"}, "no network of width 16 has depth 3 or less"},
 	}
 	for _, tt := range tests {
 		status, out, errOut := prefixgen(append([]string{"optimize", "-n", "16"}, tt.args...)...)
