@@ -1137,3 +1137,12 @@ func TestOptimizeMaxAreaDeep(t *testing.T) {
 	assert.Equal(t, 1, status, out)
 	assert.Contains(t, errOut, "none has an area ≤ "+bound+" µm²", "a bound of 6 leaves ripple out")
 }
+
+// A flow search of width 1 measures one network, and says so in the
+// singular.
+func TestOptimizeFlowOneNetwork(t *testing.T) {
+	needFlow(t)
+	status, out, errOut := prefixgen("optimize", "-n", "1", "--max-delay-ns", "2")
+	require.Equal(t, 0, status, errOut)
+	assert.Regexp(t, `(?m)^1 network measured;`, out)
+}
