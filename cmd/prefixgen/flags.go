@@ -143,9 +143,11 @@ func unsigned(bits int) func(string) (string, error) {
 			return "", fmt.Errorf("out of range: allowed 0 to %d", most)
 		}
 		if err != nil {
-			// A negative whole number is one out of range.
+			// A negative whole number is one out of range: below 0, where
+			// the type's bound above may not be the flag's (--seed of
+			// optimize stops at 2^63 − 1).
 			if _, serr := strconv.ParseInt(s, 10, 64); len(s) > 1 && s[0] == '-' && (serr == nil || errors.Is(serr, strconv.ErrRange)) {
-				return "", fmt.Errorf("out of range: allowed 0 to %d", most)
+				return "", errors.New("out of range: allowed 0 or more")
 			}
 			return "", notDecimal(s)
 		}

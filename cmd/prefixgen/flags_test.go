@@ -68,7 +68,10 @@ func TestFlagValueMessages(t *testing.T) {
 		{[]string{"gen", "-t", "sklansky", "-n", "99999999999999999999"},
 			`prefixgen gen: invalid value "99999999999999999999" for flag -n: out of range: too far from 0 for any flag (see prefixgen gen --help)`},
 		{[]string{"verify", "-t", "sklansky", "-n", "4", "--seed", "-1"},
-			`prefixgen verify: invalid value "-1" for flag --seed: out of range: allowed 0 to 18446744073709551615 (see prefixgen verify --help)`},
+			`prefixgen verify: invalid value "-1" for flag --seed: out of range: allowed 0 or more (see prefixgen verify --help)`},
+		// Below 0, not the type's bound, which may not be the flag's.
+		{[]string{"optimize", "-n", "8", "--max-depth", "3", "--seed", "-1"},
+			`prefixgen optimize: invalid value "-1" for flag --seed: out of range: allowed 0 or more (see prefixgen optimize --help)`},
 		{[]string{"verify", "-t", "sklansky", "-n", "4", "--seed", "18446744073709551616"},
 			`prefixgen verify: invalid value "18446744073709551616" for flag --seed: out of range: allowed 0 to 18446744073709551615 (see prefixgen verify --help)`},
 		{[]string{"cuda", "bench", "-t", "sklansky", "--items", "2^26", "--sizes", "0"}, `prefixgen cuda bench: --sizes: size "0" out of range: allowed 1 to 2^40`},
