@@ -412,16 +412,31 @@ func cudaCommand() *cli.Command {
 							return usage(c, "--keep %s: cannot make the folder (%v): allowed a folder, made if missing", keep, err)
 						}
 					}
-					build := bench.BuildOptions{NVCC: nvcc, Arch: c.String("arch"), Dir: keep, Log: c.App.ErrWriter, Verbose: c.Bool("verbose"), ToolTimeout: timeout}
-					bar := newBar(c, "steps (build, run)")
-					build.Progress = bar.Update
+					unit, steps := "steps (build, run)", 2
 					if buildOnly {
-						if _, err := bench.Build(c.Context, opt, build); err != nil {
+						unit, steps = "build", 1
+					}
+					bar := newBar(c, unit)
+					// The harness's and nvcc's lines (-v) above the bar.
+					log := bar.Writer()
+					defer log.Close()
+					build := bench.BuildOptions{NVCC: nvcc, Arch: c.String("arch"), Dir: keep, Log: log, Verbose: c.Bool("verbose"), ToolTimeout: timeout}
+					build.Progress = bar.Update
+					bar.Update(0, steps)
+					stop := bar.Beat(time.Second) // nvcc's minute shows its time so far
+					if buildOnly {
+						_, err := bench.Build(c.Context, opt, build)
+						stop()
+						if err != nil {
+							bar.Done()
 							return failure{fmt.Errorf("prefixgen cuda bench: %v", err)}
 						}
+						bar.Update(1, 1)
+						bar.Done()
 						return nil
 					}
 					rep, raw, err := bench.Bench(c.Context, opt, build)
+					stop()
 					bar.Done()
 					if _, missing := errors.AsType[*bench.MissingError](err); missing {
 						return usage(c, "%v", err)
@@ -652,7 +667,9 @@ func runSuite(c *cli.Context, flag string, opt bench.SuiteOptions, steps string)
 		logw = nil
 	}
 	opt.Log, opt.Progress = logw, bar.Update
+	stop := bar.Beat(time.Second) // a build's minute shows its time so far
 	reps, err := bench.Suite(c.Context, opt)
+	stop()
 	bar.Done()
 	if _, missing := errors.AsType[*bench.MissingError](err); missing {
 		return usage(c, "%v", err)

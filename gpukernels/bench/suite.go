@@ -165,10 +165,11 @@ type SuiteOptions struct {
 	// ToolTimeout is the time limit of each run of nvcc, of
 	// compute-sanitizer and of a harness; 0 means toolrun.DefaultTimeout.
 	ToolTimeout time.Duration
-	// Progress, when not nil, is called after each step of the suite ends
-	// with the steps done and their total: a table's build, each of its
-	// compute-sanitizer runs (none with NoSanitize) and its timed run. It
-	// may be called from several goroutines, one at a time.
+	// Progress, when not nil, is called with 0 done once the steps are
+	// counted, then after each step of the suite ends with the steps done
+	// and their total: a table's build, each of its compute-sanitizer runs
+	// (none with NoSanitize) and its timed run. It may be called from
+	// several goroutines, one at a time.
 	Progress func(done, total int)
 }
 
@@ -272,6 +273,9 @@ func Suite(ctx context.Context, opt SuiteOptions) ([]*BenchReport, error) {
 		if opt.Progress != nil {
 			opt.Progress(done, steps)
 		}
+	}
+	if opt.Progress != nil {
+		opt.Progress(0, steps)
 	}
 
 	// Build every table at once.

@@ -1,6 +1,7 @@
 package progress
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -203,6 +204,45 @@ func (b *Bar) Println(line string) {
 	if drawn && !stopped.Load() {
 		b.draw(Line(b.label, b.unit, b.done, b.total, b.now().Sub(b.start)))
 	}
+}
+
+// Writer returns a writer whose lines are written above the bar, each
+// whole line as Println writes it, so that a tool's log shown while the
+// bar is drawn keeps lines of its own; bytes after the last newline wait
+// for the next, or for Close.
+func (b *Bar) Writer() io.WriteCloser { return &lineWriter{bar: b} }
+
+// lineWriter is the writer of Bar.Writer.
+type lineWriter struct {
+	bar *Bar
+	mu  sync.Mutex
+	buf []byte
+}
+
+func (l *lineWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.buf = append(l.buf, p...)
+	for {
+		i := bytes.IndexByte(l.buf, '\n')
+		if i < 0 {
+			break
+		}
+		l.bar.Println(string(l.buf[:i]))
+		l.buf = l.buf[i+1:]
+	}
+	return len(p), nil
+}
+
+// Close writes the last line, if it had no newline.
+func (l *lineWriter) Close() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.buf) > 0 {
+		l.bar.Println(string(l.buf))
+		l.buf = nil
+	}
+	return nil
 }
 
 // Line is one line of progress: "prefixgen synth: 12/65 designs, 1m20s

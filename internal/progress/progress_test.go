@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestLine(t *testing.T) {
@@ -160,4 +161,29 @@ func TestStop(t *testing.T) {
 	c.advance(time.Second)
 	b.Update(3, 4)
 	assert.Equal(t, "\r"+bar+"\r"+strings.Repeat(" ", len(bar))+"\r", w.String(), "nothing drawn after a stop")
+}
+
+// Writer writes each whole line above the bar, as Println does: a tool's
+// log lines under -v ran onto the bar's line. A last line without its
+// newline is written by Close.
+func TestBarWriter(t *testing.T) {
+	c := &clock{t: time.Unix(0, 0)}
+	b, w := newBar(Auto, true, c)
+	c.advance(2 * time.Second)
+	b.Update(1, 4)
+	drawn := w.String()
+	require.NotEmpty(t, drawn)
+	lw := b.Writer()
+	_, err := lw.Write([]byte("nvcc: one\nnvcc: tw"))
+	require.NoError(t, err)
+	_, err = lw.Write([]byte("o\n"))
+	require.NoError(t, err)
+	_, err = lw.Write([]byte("last"))
+	require.NoError(t, err)
+	require.NoError(t, lw.Close())
+	out := strings.TrimPrefix(w.String(), drawn)
+	for _, line := range []string{"nvcc: one", "nvcc: two", "last"} {
+		assert.Contains(t, out, "\r"+line+"\n", "each line on a line of its own, the bar's cleared first")
+	}
+	assert.NotContains(t, out, "left"+"nvcc")
 }
