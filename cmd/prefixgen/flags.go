@@ -183,7 +183,7 @@ func float(s string) (string, error) {
 	mantissa, _, _ := strings.Cut(strings.ToLower(s), "e")
 	switch {
 	case errors.Is(err, strconv.ErrRange):
-		return "", errors.New("out of range: allowed numbers up to about 1.8e308 in size")
+		return "", errors.New("out of range: too far from 0 for any flag")
 	case err != nil:
 		return "", errors.New("want a number")
 	case v == 0 && strings.ContainsAny(mantissa, "123456789"):

@@ -80,7 +80,7 @@ func TestFlagValueMessages(t *testing.T) {
 		{[]string{"list", "--help=foo"}, `prefixgen list: invalid value "foo" for flag --help: want true or false (see prefixgen list --help)`},
 		{[]string{"optimize", "-n", "8", "--max-delay", "x"}, `prefixgen optimize: invalid value "x" for flag --max-delay: want a number in decimal digits, as 1.5 or 2e-3 (see prefixgen optimize --help)`},
 		{[]string{"optimize", "-n", "8", "--max-delay", "1e999"},
-			`prefixgen optimize: invalid value "1e999" for flag --max-delay: out of range: allowed numbers up to about 1.8e308 in size (see prefixgen optimize --help)`},
+			`prefixgen optimize: invalid value "1e999" for flag --max-delay: out of range: too far from 0 for any flag (see prefixgen optimize --help)`},
 		{[]string{"optimize", "-n", "8", "--max-delay", "1e-400"},
 			`prefixgen optimize: invalid value "1e-400" for flag --max-delay: out of range: too near 0 to tell from it: allowed 0, or numbers from about 5e-324 in size (see prefixgen optimize --help)`},
 		{[]string{"explore", "--synth", "--load", "-0.000e-999"}, `prefixgen explore: --load -0 out of range: allowed above 0 up to 1000`},
