@@ -115,27 +115,24 @@ func madeFor(c *cli.Context) (adder.Target, string, error) {
 		files := c.StringSlice("start")
 		var t adder.Target
 		libPath, flowPath := "", ""
+		// agree takes the part a file says into the part of t, or says
+		// where two files disagree on it.
+		agree := func(part, flag string, said string, have, from *string, i int) error {
+			switch {
+			case said == "" || said == *have || hasFlag(c, flag) && c.IsSet(flag):
+			case *have == "":
+				*have, *from = said, files[i]
+			default:
+				return usage(c, "--start %s was made for %s %s, %s for %s %s: give start files made for one %s, or --%s", *from, part, *have, files[i], part, said, part, flag)
+			}
+			return nil
+		}
 		for i, d := range docs {
-			lib, flow := d.target.Library, d.target.Flow
-			if hasFlag(c, "liberty") && c.IsSet("liberty") {
-				lib = ""
+			if err := agree("library", "liberty", d.target.Library, &t.Library, &libPath, i); err != nil {
+				return adder.Target{}, "", err
 			}
-			if hasFlag(c, "flow") && c.IsSet("flow") {
-				flow = ""
-			}
-			switch {
-			case lib == "" || lib == t.Library:
-			case t.Library == "":
-				t.Library, libPath = lib, files[i]
-			default:
-				return adder.Target{}, "", usage(c, "--start %s was made for library %s, %s for library %s: give start files made for one library, or --liberty", libPath, t.Library, files[i], lib)
-			}
-			switch {
-			case flow == "" || flow == t.Flow:
-			case t.Flow == "":
-				t.Flow, flowPath = flow, files[i]
-			default:
-				return adder.Target{}, "", usage(c, "--start %s was made for flow %s, %s for flow %s: give start files made for one flow, or --flow", flowPath, t.Flow, files[i], flow)
+			if err := agree("flow", "flow", d.target.Flow, &t.Flow, &flowPath, i); err != nil {
+				return adder.Target{}, "", err
 			}
 		}
 		return t, cmp.Or(libPath, flowPath, files[0]), nil

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"os/exec"
@@ -165,7 +166,9 @@ func TestBarClearedBeforeOutput(t *testing.T) {
 	}
 	t.Parallel()
 	shown := filepath.Join(t.TempDir(), "typescript")
-	cmd := exec.Command(scriptPath, "-qfec", emit.ShellWord(os.Args[0])+" explore -n 96", shown)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, scriptPath, "-qfec", emit.ShellWord(os.Args[0])+" explore -n 96", shown)
 	cmd.Env = append(os.Environ(), mainEnv+"=1")
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "%s", out)
