@@ -257,25 +257,8 @@ func Check(opt Options) error {
 			return bad("design file %s is a folder: allowed Verilog files", network.Quote(f))
 		}
 	}
-	for _, d := range opt.Includes {
-		if err := checkPath(d); err != nil {
-			return err
-		}
-		st, err := os.Stat(d)
-		if err != nil {
-			return bad("include folder %s cannot be read (%v): allowed a folder of Verilog headers (--include)", network.Quote(d), errors.Unwrap(err))
-		}
-		if !st.IsDir() {
-			return bad("include folder %s is not a folder: allowed a folder of Verilog headers (--include)", network.Quote(d))
-		}
-	}
-	for _, d := range opt.Defines {
-		name, _, _ := strings.Cut(d, "=")
-		// Yosys's script would end the command at ; and take # for a
-		// comment.
-		if !identifier(name) || strings.ContainsAny(d, "\"\n\r\t ;#") {
-			return bad("define %s: allowed NAME or NAME=VALUE, NAME an identifier, VALUE without spaces, quotes, ; or #", network.Quote(d))
-		}
+	if err := physical.CheckSources(opt.Includes, opt.Defines); err != nil {
+		return bad("%s", strings.TrimPrefix(err.Error(), "physical: "))
 	}
 	if !identifier(opt.clock()) {
 		return bad("clock %s: allowed the name of an input port", network.Quote(opt.clock()))

@@ -20,7 +20,7 @@ import (
 // scripts, the design's Verilog, the library and the tools' versions are
 // hashed too, and need no change here. TestCacheFormatCoversReaders fails
 // when that code changes and cacheFormat does not.
-const cacheFormat = "prefixgen synthesis cache 9"
+const cacheFormat = "prefixgen synthesis cache 10"
 
 // cache is the folder of Options.Cache: a result a design had, under a key
 // of what it depends on (cache.key), in a file of its own.
@@ -149,11 +149,12 @@ func fileHash(path string) ([]byte, error) {
 // architecture. An adder prefixgen wrote is hashed as textKey reads it
 // (comments left out, the module's name made one); a design of the user's
 // whole, with its top module's name, since its comments may be Yosys's
-// (synthesis translate_off) and its names its own.
+// (synthesis translate_off) and its names its own, and with its macros
+// and include folders where it has them.
 func (c *cache) key(d *Design) string {
 	text := textKey(d.Verilog, d.Top)
 	if d.outside {
-		text = fmt.Sprintf("verilog %x top %s", sha256.Sum256(d.Verilog), d.Top)
+		text = fmt.Sprintf("verilog %x top %s%s", sha256.Sum256(d.Verilog), d.Top, d.sources())
 	}
 	h := sha256.New()
 	h.Write(c.base)

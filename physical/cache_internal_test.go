@@ -211,6 +211,10 @@ func TestCacheKeyOwnDesigns(t *testing.T) {
 	g := design("module add(input [7:0] a, b, output [8:0] s);\n  assign s = a + b;\nendmodule\nmodule top(input [7:0] a, b, output [8:0] s);\n  assign s = a * b;\nendmodule\n", "add")
 	assert.NotEqual(t, c.key(f), c.key(g), "a module named top is not the top")
 	assert.Equal(t, c.key(p), c.key(design(sum+"  assign p = a * b;\nendmodule\n", "add")), "the same text, the same entry")
+	defined := design(sum+"  assign p = a * b;\nendmodule\n", "add")
+	defined.Defines = []string{"FAST"}
+	assert.NotEqual(t, c.key(p), c.key(defined), "a macro may change the design")
+	assert.NotEqual(t, p.key(), defined.key(), "nor is it this run's other design")
 
 	// A file the design includes, or reads ($readmemh), is not in the
 	// text: such a design is neither stored nor taken from the cache.

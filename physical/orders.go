@@ -28,13 +28,14 @@ type Spread struct {
 // genericScript is the Yosys script that writes a design's generic netlist:
 // the gates synth maps it onto without ABC, one assign each; with cells,
 // Yosys reads the library's cells first, and the netlist keeps the
-// design's instances of them.
-func genericScript(top string, cells bool) string {
+// design's instances of them. read is the line that reads design.v
+// (Design.readVerilog).
+func genericScript(top string, cells bool, read string) string {
 	lib := ""
 	if cells {
 		lib = "read_liberty -lib liberty.lib\n"
 	}
-	return fmt.Sprintf("%sread_verilog design.v\nsynth -flatten -top %s -noabc\nopt_clean\nwrite_verilog -noattr generic.v\n", lib, top)
+	return fmt.Sprintf("%s%ssynth -flatten -top %s -noabc\nopt_clean\nwrite_verilog -noattr generic.v\n", lib, read, top)
 }
 
 // orders measures the design d, which run has measured as written in dir
@@ -47,7 +48,11 @@ func (t *tools) orders(ctx context.Context, d *Design, dir string, opt Options, 
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("physical: %s: "+format, append([]any{d.Name()}, args...)...)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "generic.ys"), []byte(genericScript(d.Top, d.outside || d.Adder.InstantiatesCells())), 0o644); err != nil {
+	read, err := d.readVerilog(dir)
+	if err != nil {
+		return nil, fail("%w", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "generic.ys"), []byte(genericScript(d.Top, d.outside || d.Adder.InstantiatesCells(), read)), 0o644); err != nil {
 		return nil, fail("%w", err)
 	}
 	if err := os.Remove(filepath.Join(dir, "generic.v")); err != nil && !errors.Is(err, os.ErrNotExist) {

@@ -274,6 +274,11 @@ type Design struct {
 	// Verilog is the source and Top the name of its top module.
 	Verilog []byte
 	Top     string
+	// Includes are the folders, in order, where Yosys looks for the files
+	// a user's Verilog `includes (read_verilog -I), and Defines its
+	// macros, NAME or NAME=VALUE (read_verilog -D); see CheckSources.
+	// Neither applies to the designs prefixgen writes.
+	Includes, Defines []string
 
 	// outside, set by VerilogDesign, says the Verilog came from a user:
 	// Yosys failing on it is bad input, not a failed tool.
@@ -531,6 +536,9 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 		if !emit.PlainIdentifier(d.Top) {
 			return nil, &SetupError{msg: fmt.Sprintf("physical: top module %q: allowed a letter or _, then letters, digits or _", d.Top)}
 		}
+		if err := CheckSources(d.Includes, d.Defines); err != nil {
+			return nil, err
+		}
 	}
 	for _, d := range designs {
 		if d.outside {
@@ -750,7 +758,17 @@ func (d *Design) key() string {
 	if d.cells != "" {
 		return d.cells
 	}
-	return fmt.Sprintf("%x %s %d %v %v %s", sha256.Sum256(d.Verilog), d.Top, d.Width, d.outside, d.toolNames, d.Adder.Name())
+	return fmt.Sprintf("%x %s %d %v %v %s%s", sha256.Sum256(d.Verilog), d.Top, d.Width, d.outside, d.toolNames, d.Adder.Name(), d.sources())
+}
+
+// sources returns what the design's Includes and Defines add to its keys:
+// nothing where there are none, so that the keys of designs without them
+// are as they were.
+func (d *Design) sources() string {
+	if len(d.Includes) == 0 && len(d.Defines) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" -I %q -D %q", d.Includes, d.Defines)
 }
 
 // copyFor returns a copy of r, another design's result of the same

@@ -654,7 +654,11 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		// A user's module may be a netlist of the library's own cells
 		// (another tool's, or the flow's mapped.v): Yosys reads them as
 		// cells first, and maps the rest around them.
-		script = strings.Replace(script, "read_verilog design.v\n", "read_liberty -lib liberty.lib\nread_verilog design.v\n", 1)
+		read, err := d.readVerilog(dir)
+		if err != nil {
+			return nil, fail("%w", err)
+		}
+		script = strings.Replace(script, "read_verilog design.v\n", "read_liberty -lib liberty.lib\n"+read, 1)
 		if d.toolNames {
 			// The wires other than ports are named by the tool that wrote
 			// the netlist: hidden after ABC, they give way to the ports

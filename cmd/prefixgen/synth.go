@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -172,6 +173,8 @@ func synthCommand() *cli.Command {
 			&cli.StringFlag{Name: "verilog", Usage: "synthesize the module of your own Verilog `FILE` instead of a network's adder"},
 			&cli.StringFlag{Name: "vhdl", Usage: "synthesize the entity of your own VHDL `FILE` (VHDL-2008, through ghdl --synth) instead of a network's adder"},
 			&cli.StringFlag{Name: "top", Usage: "with --verilog or --vhdl, the `MODULE` or entity to synthesize (default: the file's one module or entity)"},
+			&cli.StringSliceFlag{Name: "include", Aliases: []string{"I"}, Usage: "with --verilog, a `DIR` that `include reads from after the file's own folder (repeatable)"},
+			&cli.StringSliceFlag{Name: "define", Aliases: []string{"D"}, Usage: "with --verilog, a macro, `NAME` or NAME=VALUE (repeatable)"},
 			ordersFlag(""),
 		}, synthFlags()...),
 		OnUsageError: onUsageError,
@@ -195,6 +198,9 @@ func synthCommand() *cli.Command {
 			}
 			if c.IsSet("top") {
 				return usage(c, "--top applies only with --verilog or --vhdl: allowed synth --verilog FILE --top MODULE")
+			}
+			if err := verilogOnly(c, "the adders prefixgen writes"); err != nil {
+				return err
 			}
 			nets, err := archNetworks(c, true)
 			if err != nil {
@@ -270,6 +276,17 @@ func readHDL(c *cli.Context, flag string) (path string, src []byte, err error) {
 	return path, src, nil
 }
 
+// verilogOnly refuses --include and --define where they do not apply:
+// what names the design that is not a Verilog file of the user's.
+func verilogOnly(c *cli.Context, what string) error {
+	for _, f := range []string{"include", "define"} {
+		if c.IsSet(f) {
+			return usage(c, "--%s does not apply to %s: allowed with synth --verilog FILE", f, what)
+		}
+	}
+	return nil
+}
+
 // synthVerilog is synth --verilog and --vhdl: the user's own module through
 // the flow (an entity as ghdl --synth writes it in Verilog), beside
 // Yosys's a + b + cin of -n bits when -n is given.
@@ -283,9 +300,26 @@ func synthVerilog(c *cli.Context, format string, opt physical.Options) error {
 			return usage(c, "--%s does not apply to --%s: the file fixes the design", f, hdl)
 		}
 	}
+	if hdl == "vhdl" {
+		if err := verilogOnly(c, "VHDL"); err != nil {
+			return err
+		}
+	}
 	path, src, err := readHDL(c, hdl)
 	if err != nil {
 		return err
+	}
+	// Yosys, given the file, would look for what it includes in the
+	// file's own folder first: the flow reads a copy.
+	var includes []string
+	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() {
+		if dir, err := filepath.Abs(filepath.Dir(path)); err == nil {
+			includes = append(includes, dir)
+		}
+	}
+	includes = append(includes, c.StringSlice("include")...)
+	if err := physical.CheckSources(c.StringSlice("include"), c.StringSlice("define")); err != nil {
+		return usage(c, "%s", strings.TrimPrefix(err.Error(), "physical: "))
 	}
 	if err := budget.Design(path, int64(len(src))); err != nil {
 		return usage(c, "%v", err)
@@ -317,6 +351,9 @@ func synthVerilog(c *cli.Context, format string, opt physical.Options) error {
 	d, err := newDesign(src, top)
 	if err != nil {
 		return usage(c, "%s: %s", path, strings.TrimPrefix(err.Error(), "physical: "))
+	}
+	if hdl == "verilog" {
+		d.Includes, d.Defines = includes, c.StringSlice("define")
 	}
 	designs := []*physical.Design{d}
 	if c.IsSet("width") {

@@ -682,6 +682,21 @@ func TestSynthVerilog(t *testing.T) {
 	assert.Regexp(t, fmt.Sprintf(`(?m)^prefix_adder_sklansky_8_pipe2 +8 +\d+ +[0-9.]+ +\d+ +%v +`, regs[0]["registers"]), out)
 	assert.Equal(t, 1, strings.Count(out, "its delay is the least clock period"), "one note under the table")
 
+	// A file included from the design's own folder, or from -I, is found
+	// as Yosys finds it given the file; -D defines a macro.
+	src, hdr := filepath.Join(dir, "src"), filepath.Join(dir, "hdr")
+	require.NoError(t, os.MkdirAll(src, 0o755))
+	require.NoError(t, os.MkdirAll(hdr, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(src, "width.vh"), []byte("`define W 8\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(hdr, "op.vh"), []byte("`ifdef ADD\n`define OP +\n`else\n`define OP -\n`endif\n"), 0o644))
+	included := filepath.Join(src, "inc.v")
+	require.NoError(t, os.WriteFile(included, []byte("`include \"width.vh\"\n`include \"op.vh\"\nmodule inc(input [`W-1:0] a, b, input cin, output [`W-1:0] sum, output cout);\n  assign {cout, sum} = a `OP b `OP cin;\nendmodule\n"), 0o644))
+	added := measure("--verilog", included, "-I", hdr, "-D", "ADD", "-n", "8")
+	require.Len(t, added, 2)
+	assert.Equal(t, []any{added[1].AreaUM2, added[1].DelayNS, added[1].Cells}, []any{added[0].AreaUM2, added[0].DelayNS, added[0].Cells}, "with ADD it is a + b + cin")
+	subtracted := measure("--verilog", included, "--include", hdr, "-n", "8", "--orders", "1")
+	assert.NotEqual(t, added[0].AreaUM2, subtracted[0].AreaUM2, "without ADD, a - b - cin")
+
 	broken := filepath.Join(dir, "broken.v")
 	require.NoError(t, os.WriteFile(broken, []byte("module broken(input a, output y);\n  assign y = ;\nendmodule\n"), 0o644))
 	latch := filepath.Join(dir, "latch.v")
@@ -708,6 +723,12 @@ func TestSynthVerilog(t *testing.T) {
 		{[]string{"--verilog", path, "--stages", "2"}, "--stages does not apply to --verilog: the file fixes the design"},
 		{[]string{"--verilog", osu, "--liberty", "sky130hd"}, "prefixgen synth: module osu instantiates INVX1, which neither the file nor the library sky130hd declares: allowed --liberty naming the library the netlist was mapped to\n"},
 		{[]string{"--verilog", latch}, "module latch has 1 latch ($_DLATCH_P_): allowed combinational logic and rising-edge flip-flops clocked from input ports"},
+		{[]string{"--verilog", included, "-D", "ADD"}, "ERROR: Can't open include file `op.vh'"},
+		{[]string{"--verilog", included, "-I", filepath.Join(dir, "none")}, "include folder \"" + filepath.Join(dir, "none") + "\" cannot be read (no such file or directory): allowed a folder of Verilog headers"},
+		{[]string{"--verilog", included, "-I", path}, "is not a folder: allowed a folder of Verilog headers"},
+		{[]string{"--verilog", included, "-D", "W=5;"}, `define "W=5;": allowed NAME or NAME=VALUE`},
+		{[]string{"-t", "sklansky", "-n", "8", "-D", "ADD"}, "--define does not apply to the adders prefixgen writes: allowed with synth --verilog FILE"},
+		{[]string{"--vhdl", path, "-I", hdr}, "--include does not apply to VHDL: allowed with synth --verilog FILE"},
 	} {
 		status, out, errOut := prefixgen(append([]string{"synth"}, tt.args...)...)
 		assert.Equal(t, 2, status, tt.args)

@@ -1,0 +1,72 @@
+package physical
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/network"
+)
+
+// CheckSources reports, as a *SetupError, what is wrong with the include
+// folders and macros a user's Verilog is read with (Design.Includes and
+// Defines, read_verilog -I and -D): a folder that cannot be read or is
+// not one, a path with quotes or line breaks, a macro that is not NAME or
+// NAME=VALUE with NAME a plain identifier and VALUE without spaces, quotes, ;
+// or # (a Yosys script would end the command at ; and take # for a
+// comment).
+func CheckSources(includes, defines []string) error {
+	bad := func(format string, args ...any) error {
+		return &SetupError{msg: "physical: " + fmt.Sprintf(format, args...)}
+	}
+	for _, d := range includes {
+		if d == "" || strings.ContainsAny(d, "\"\n\r") {
+			return bad("include folder %s: allowed a path without quotes or line breaks", network.Quote(d))
+		}
+		st, err := os.Stat(d)
+		if err != nil {
+			return bad("include folder %s cannot be read (%v): allowed a folder of Verilog headers", network.Quote(d), unwrapPath(err))
+		}
+		if !st.IsDir() {
+			return bad("include folder %s is not a folder: allowed a folder of Verilog headers", network.Quote(d))
+		}
+	}
+	for _, d := range defines {
+		name, _, _ := strings.Cut(d, "=")
+		if !emit.PlainIdentifier(name) || strings.ContainsAny(d, "\"\n\r\t ;#") {
+			return bad("define %s: allowed NAME or NAME=VALUE, NAME an identifier, VALUE without spaces, quotes, ; or #", network.Quote(d))
+		}
+	}
+	return nil
+}
+
+// readVerilog returns the script line that reads design.v in dir, with
+// d's macros and include folders. Yosys takes a folder's path as written,
+// quotes and all, so each folder is a link in dir under a plain name,
+// include1 and on, made anew.
+func (d *Design) readVerilog(dir string) (string, error) {
+	var b strings.Builder
+	b.WriteString("read_verilog")
+	for _, m := range d.Defines {
+		b.WriteString(" -D" + m)
+	}
+	for i, inc := range d.Includes {
+		abs, err := filepath.Abs(inc)
+		if err != nil {
+			return "", err
+		}
+		name := fmt.Sprintf("include%d", i+1)
+		link := filepath.Join(dir, name)
+		if err := os.Remove(link); err != nil && !os.IsNotExist(err) {
+			return "", err
+		}
+		if err := os.Symlink(abs, link); err != nil {
+			return "", err
+		}
+		b.WriteString(" -I" + name)
+	}
+	b.WriteString(" design.v\n")
+	return b.String(), nil
+}
