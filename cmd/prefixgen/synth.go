@@ -143,7 +143,7 @@ func synthCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "synth",
 		Usage:     "area and delay after synthesis (Yosys) and static timing (OpenSTA), next to Yosys's own a + b + cin",
-		UsageText: "prefixgen synth -t TOPO[,TOPO…]|all -n N [--param k=V] [--liberty LIB [--dont-use 'GLOB …']] [--flow keep|abc] [--orders K] [-f table|json|csv] [-o FILE]\nprefixgen synth --from FILE [--liberty …] [--flow keep|abc] [-f table|json|csv] [-o FILE]\nprefixgen synth --verilog FILE [--top MODULE] [-n N] [--liberty …] [--flow keep|abc] [-f table|json|csv] [-o FILE]\nprefixgen synth --vhdl FILE [--top ENTITY] [-n N] [--liberty …] [--flow keep|abc] [-f table|json|csv] [-o FILE]",
+		UsageText: "prefixgen synth -t TOPO[,TOPO…]|all -n N [--param k=V] [--liberty LIB [--dont-use 'GLOB …']] [--flow keep|abc] [--orders K] [-f table|json|csv] [-o FILE]\nprefixgen synth --from FILE [--liberty …] [--flow keep|abc] [-f table|json|csv] [-o FILE]\nprefixgen synth --verilog FILE [--top MODULE] [-I DIR] [-D NAME[=VALUE]] [-n N] [--liberty …] [--flow keep|abc] [-f table|json|csv] [-o FILE]\nprefixgen synth --vhdl FILE [--top ENTITY] [-n N] [--liberty …] [--flow keep|abc] [-f table|json|csv] [-o FILE]",
 		Description: "Emits each network's Verilog adder, maps it onto a standard-cell library with Yosys and times it\n" +
 			"with OpenSTA: area (µm², as Yosys's stat -liberty sums it), delay (ns, the worst input-to-output arrival with\n" +
 			"inputs at 0 on a virtual clock and --load on every output), the number of standard cells and the\n" +
