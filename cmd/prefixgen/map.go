@@ -158,8 +158,14 @@ func bytesWriter(b []byte) func(io.Writer) error {
 // flagsFirst moves the flags of cmd's arguments (everything after its
 // name) before its files, so that map design.v --top T reads as Yosys's
 // and Verilator's command lines do; Go's flag parsing stops at the first
-// file. A flag's value travels with it; "--" ends the flags.
+// file. A flag's value travels with it; "--" ends the flags. A last flag
+// that wants a value it has not got stays last, without the files, so
+// that it is told its value is missing; a completion's query is left as
+// it is.
 func flagsFirst(cmd *cli.Command, args []string) []string {
+	if len(args) > 0 && args[len(args)-1] == "--generate-bash-completion" {
+		return args
+	}
 	takesValue := map[string]bool{}
 	for _, f := range cmd.Flags {
 		_, isBool := f.(*cli.BoolFlag)
@@ -177,7 +183,10 @@ func flagsFirst(cmd *cli.Command, args []string) []string {
 		case len(a) > 1 && a[0] == '-':
 			flags = append(flags, a)
 			name := strings.TrimLeft(a, "-")
-			if !strings.Contains(name, "=") && takesValue[name] && i+1 < len(args) {
+			if !strings.Contains(name, "=") && takesValue[name] {
+				if i+1 == len(args) {
+					return flags
+				}
 				flags = append(flags, args[i+1])
 				i++
 			}

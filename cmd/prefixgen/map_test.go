@@ -24,6 +24,11 @@ func TestFlagsFirst(t *testing.T) {
 		{[]string{"--top", "t", "a.v"}, []string{"--top", "t", "--", "a.v"}},
 		{[]string{"--help"}, []string{"--help"}},
 		{[]string{"a.v", "--", "-odd.v"}, []string{"--", "a.v", "-odd.v"}},
+		// A last flag without its value stays last, so that it is told
+		// so, rather than taking "--" for its value.
+		{[]string{"a.v", "--top", "t", "-o"}, []string{"--top", "t", "-o"}},
+		// The shell's completion asks with its flag last.
+		{[]string{"a.v", "-", "--generate-bash-completion"}, []string{"a.v", "-", "--generate-bash-completion"}},
 	}
 	for _, tt := range tests {
 		assert.Equal(t, tt.want, flagsFirst(cmd, tt.in), "%q", tt.in)
