@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"flag"
-	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -134,19 +132,21 @@ func signed(bits int) func(string) (string, error) {
 	}
 }
 
-// unsigned reads a whole number from 0 of the given bits in decimal.
+// unsigned reads a whole number from 0 of the given bits in decimal. The
+// type's bound may not be the flag's (--seed of optimize stops at
+// 2^63 − 1): a number beyond the bits is beyond what any flag allows, and
+// a negative one below 0; the command says what the flag allows above.
 func unsigned(bits int) func(string) (string, error) {
-	most := uint64(math.MaxUint64) >> (64 - bits)
 	return func(s string) (string, error) {
 		n, err := strconv.ParseUint(strings.TrimPrefix(s, "+"), 10, bits)
 		if errors.Is(err, strconv.ErrRange) {
-			return "", fmt.Errorf("out of range: allowed 0 to %d", most)
+			return "", errors.New("out of range: too far from 0 for any flag")
 		}
 		if err != nil {
-			// A negative whole number is one out of range: below 0, where
-			// the type's bound above may not be the flag's (--seed of
-			// optimize stops at 2^63 − 1).
-			if _, serr := strconv.ParseInt(s, 10, 64); len(s) > 1 && s[0] == '-' && (serr == nil || errors.Is(serr, strconv.ErrRange)) {
+			switch m, serr := strconv.ParseInt(s, 10, 64); {
+			case serr == nil && m == 0: // -0
+				return "0", nil
+			case len(s) > 1 && s[0] == '-' && (serr == nil || errors.Is(serr, strconv.ErrRange)):
 				return "", errors.New("out of range: allowed 0 or more")
 			}
 			return "", notDecimal(s)

@@ -73,7 +73,10 @@ func TestFlagValueMessages(t *testing.T) {
 		{[]string{"optimize", "-n", "8", "--max-depth", "3", "--seed", "-1"},
 			`prefixgen optimize: invalid value "-1" for flag --seed: out of range: allowed 0 or more (see prefixgen optimize --help)`},
 		{[]string{"verify", "-t", "sklansky", "-n", "4", "--seed", "18446744073709551616"},
-			`prefixgen verify: invalid value "18446744073709551616" for flag --seed: out of range: allowed 0 to 18446744073709551615 (see prefixgen verify --help)`},
+			`prefixgen verify: invalid value "18446744073709551616" for flag --seed: out of range: too far from 0 for any flag (see prefixgen verify --help)`},
+		// -0 is 0, which the flag allows; its bound is the flag's own.
+		{[]string{"verify", "-t", "sklansky", "-n", "4", "--seed", "-0", "--vectors", "-1"},
+			`prefixgen verify: --vectors -1 out of range: allowed 0 or more`},
 		{[]string{"cuda", "bench", "-t", "sklansky", "--items", "2^26", "--sizes", "0"}, `prefixgen cuda bench: --sizes: size "0" out of range: allowed 1 to 2^40`},
 		{[]string{"cuda", "bench", "-t", "sklansky", "--items", "1.5"}, `prefixgen cuda bench: --items: size "1.5" is not a number, 2^K or 2^K±C from 1 to 2^40`},
 		{[]string{"synth", "--ling=maybe"}, `prefixgen synth: invalid value "maybe" for flag --ling: want true or false (see prefixgen synth --help)`},
