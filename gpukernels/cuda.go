@@ -658,7 +658,7 @@ func CheckFunctor(name string) error {
 	for part := range strings.SplitSeq(name, "::") {
 		if err := checkIdentifier("functor", part); err != nil {
 			if part != name {
-				return fmt.Errorf("%w in functor %q", err, name)
+				return fmt.Errorf("%w in functor %s", err, network.Quote(name))
 			}
 			return err
 		}
@@ -670,7 +670,7 @@ func CheckFunctor(name string) error {
 // neither a keyword nor reserved.
 func checkIdentifier(what, name string) error {
 	bad := func(why string) error {
-		return fmt.Errorf("gpukernels: %s name %q is not a C++ identifier: %s", what, name, why)
+		return fmt.Errorf("gpukernels: %s name %s is not a C++ identifier: %s", what, network.Quote(name), why)
 	}
 	switch {
 	case name == "":

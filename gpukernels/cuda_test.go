@@ -136,6 +136,7 @@ func TestCUDABadInput(t *testing.T) {
 		{"tile order", sk, gpukernels.Options{TileOrder: "random"}, `gpukernels: unknown tile order "random": allowed atomic, block`},
 		{"namespace", sk, gpukernels.Options{Namespace: "a-b"}, `gpukernels: namespace name "a-b" is not a C++ identifier: '-' is not allowed; allowed: letters, digits and _`},
 		{"namespace of an accent", sk, gpukernels.Options{Namespace: "détail"}, `gpukernels: namespace name "détail" is not a C++ identifier: 'é' is not allowed; allowed: letters, digits and _`},
+		{"namespace too long", sk, gpukernels.Options{Namespace: strings.Repeat("n", 300)}, `gpukernels: namespace name "` + strings.Repeat("n", network.QuoteLimit) + `…" is not a C++ identifier: longer than 256 characters`},
 		{"namespace of a type", sk, gpukernels.Options{Namespace: "int32_t"}, `gpukernels: namespace name "int32_t" is a name the header uses from C or CUDA, which the namespace would hide inside prefixgen: allowed any other identifier`},
 		{"namespace of a builtin", sk, gpukernels.Options{Namespace: "threadIdx"}, `gpukernels: namespace name "threadIdx" is a name the header uses from C or CUDA, which the namespace would hide inside prefixgen: allowed any other identifier`},
 		{"namespace of a macro", sk, gpukernels.Options{Namespace: "NULL"}, `gpukernels: namespace name "NULL" is a name the header uses from C or CUDA, which the namespace would hide inside prefixgen: allowed any other identifier`},
