@@ -294,7 +294,7 @@ type Options struct {
 	Delays *Delays
 	// WideStatus keeps each tile's status and a value of at most 4 bytes
 	// in a 16-byte word (8 bytes each), rather than one 8-byte word (4
-	// bytes each) as CUB does.
+	// bytes each) as CUB does; a larger value is refused it.
 	WideStatus bool
 	// StatusStride is the bytes from one tile's status word to the next's,
 	// for values of at most 8 bytes (whose flag shares a word with them):
@@ -462,6 +462,9 @@ func (opt Options) resolve(net *network.Network) (*config, error) {
 	}
 	if c.delays.Grid < 1 || c.delays.Grid > MaxDelayGrid {
 		return nil, fmt.Errorf("gpukernels: delay grid %d out of range: allowed 1 to %d blocks, the largest grid", c.delays.Grid, MaxDelayGrid)
+	}
+	if opt.WideStatus && c.valueBytes() > 4 {
+		return nil, fmt.Errorf("gpukernels: a wide status word applies to values of at most 4 bytes, not to values of %d bytes, whose word is 16 bytes already", c.valueBytes())
 	}
 	c.wideStatus = opt.WideStatus
 	word := statusBytes(c.valueBytes(), c.wideStatus)
