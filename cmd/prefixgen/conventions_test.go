@@ -235,6 +235,8 @@ func TestLists(t *testing.T) {
 		{[]string{"optimize", "-n", "40", "--max-depth", "7", "--seed", "9223372036854775808"}, `prefixgen optimize: seed 9223372036854775808 out of range: allowed 0 to 9223372036854775807`},
 		{[]string{"explore", "-n", "16", "--seed", "9223372036854775808"}, `prefixgen explore: --seed 9223372036854775808 out of range: allowed 0 to 9223372036854775807`},
 		{[]string{"report", "-n", "16", "--seed", "18446744073709551615"}, `prefixgen report: --seed 18446744073709551615 out of range: allowed 0 to 9223372036854775807`},
+		{[]string{"explore", "-n", "16", "--no-optimize", "--seed", "5"}, `prefixgen explore: --seed applies to the optimizer's networks: allowed without --no-optimize`},
+		{[]string{"report", "-n", "16", "--no-optimize", "--seed", "9223372036854775808"}, `prefixgen report: --seed applies to the optimizer's networks: allowed without --no-optimize`},
 		{[]string{"compare", "-n", "8,0x10"}, `prefixgen compare: invalid value "8,0x10" for flag -n: want a whole number in decimal digits`},
 		{[]string{"compare", "-n", "8,0"}, `prefixgen compare: `},
 	}

@@ -38,7 +38,10 @@ func explorePoints(c *cli.Context) (all, front []explore.Point, err error) {
 	if f < 0 {
 		return nil, nil, usage(c, "--max-fanout %d out of range: allowed 0 (no bound) or more", f)
 	}
-	if s := c.Uint64("seed"); s > math.MaxInt64 && !c.Bool("no-optimize") {
+	if c.IsSet("seed") && c.Bool("no-optimize") {
+		return nil, nil, usage(c, "--seed applies to the optimizer's networks: allowed without --no-optimize")
+	}
+	if s := c.Uint64("seed"); s > math.MaxInt64 {
 		return nil, nil, usage(c, "--seed %d out of range: allowed 0 to %d, which the optimizer's networks record", s, int64(math.MaxInt64))
 	}
 	eopt := explore.Options{MaxFanout: f, Optimizer: optimizer(c), CarrySelect: c.Bool(carrySelectFlagName)}
