@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -221,7 +220,7 @@ func runMultiWidth(t *testing.T, yosys string, lcu []byte) (map[int]string, erro
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "top.v"), []byte(multiWidthDesign), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "lcu.v"), lcu, 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "flow.ys"), []byte(multiWidthFlow), 0o644))
-	cmd := exec.Command(yosys, "-q", "-l", "log.txt", "flow.ys")
+	cmd := tooltest.Command(t, yosys, "-q", "-l", "log.txt", "flow.ys")
 	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()
 	log, rerr := os.ReadFile(filepath.Join(dir, "log.txt"))

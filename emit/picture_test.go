@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -236,7 +235,7 @@ func TestDOTGraphviz(t *testing.T) {
 		t.Run(job.name, func(t *testing.T) {
 			t.Parallel()
 			var stdout, stderr bytes.Buffer
-			cmd := exec.Command(job.args[0], job.args[1:]...)
+			cmd := tooltest.Command(t, job.args[0], job.args[1:]...)
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			require.NoError(t, cmd.Run(), "%s: %s", job.name, stderr.String())
 			assert.Empty(t, stderr.String(), "%s warns", job.name)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -312,7 +311,7 @@ func TestVerilogTestbenchLintAndRun(t *testing.T) {
 			require.NoError(t, os.WriteFile(filepath.Join(dir, mod+".v"), verilogBytes(t, net), 0o644))
 			require.NoError(t, os.WriteFile(filepath.Join(dir, mod+"_tb.v"), tb.Bytes(), 0o644))
 			runIn := func(name string, args ...string) string {
-				cmd := exec.Command(name, args...)
+				cmd := tooltest.Command(t, name, args...)
 				cmd.Dir = dir
 				out, err := cmd.CombinedOutput()
 				require.NoError(t, err, "%s", out)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -166,7 +165,7 @@ func ghdlRun(t *testing.T, ghdl, dir, std, entity string, adder, tb []byte) (str
 	require.NoError(t, os.WriteFile(filepath.Join(dir, entity+".vhd"), adder, 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, entity+"_tb.vhd"), tb, 0o644))
 	run := func(args ...string) (string, error) {
-		cmd := exec.Command(ghdl, args...)
+		cmd := tooltest.Command(t, ghdl, args...)
 		cmd.Dir = dir
 		out, err := cmd.CombinedOutput()
 		return string(out), err
@@ -279,7 +278,7 @@ func proveVHDL(t *testing.T, ghdl, yosys string, entity string, vhdl, verilog []
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "adder.vhd"), vhdl, 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "adder.v"), verilog, 0o644))
 	run := func(name string, args ...string) (string, error) {
-		cmd := exec.Command(name, args...)
+		cmd := tooltest.Command(t, name, args...)
 		cmd.Dir = dir
 		out, err := cmd.CombinedOutput()
 		return string(out), err
@@ -289,7 +288,7 @@ func proveVHDL(t *testing.T, ghdl, yosys string, entity string, vhdl, verilog []
 		require.NoError(t, err, "ghdl -a --std=%s: %s", std, out)
 		require.Empty(t, out, "ghdl -a --std=%s", std)
 	}
-	cmd := exec.Command(ghdl, "--synth", "--std=08", "--out=verilog", entity)
+	cmd := tooltest.Command(t, ghdl, "--synth", "--std=08", "--out=verilog", entity)
 	cmd.Dir = dir
 	synth, err := cmd.Output()
 	require.NoError(t, err, "ghdl --synth")
@@ -453,11 +452,11 @@ func iverilogRun(t *testing.T, iverilog, vvp, dir string, adder, tb []byte) (str
 	t.Helper()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "adder.v"), adder, 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "tb.v"), tb, 0o644))
-	cmd := exec.Command(iverilog, "-g2005", "-o", "sim", "adder.v", "tb.v")
+	cmd := tooltest.Command(t, iverilog, "-g2005", "-o", "sim", "adder.v", "tb.v")
 	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "%s", out)
-	cmd = exec.Command(vvp, "-n", "sim")
+	cmd = tooltest.Command(t, vvp, "-n", "sim")
 	cmd.Dir = dir
 	out, err = cmd.CombinedOutput()
 	return string(out), err == nil
@@ -536,5 +535,56 @@ func TestVHDLNamesUniqueIgnoringCase(t *testing.T) {
 			}
 			assert.Positive(t, cells, "cells are among the names")
 		}
+	}
+}
+
+// A pipelined adder's testbenches, Verilog and VHDL, tell its latency:
+// run against the adder of another number of stages under its name, or
+// against the combinational adder with its clock and reset ports, each
+// fails; against the adder itself each passes. A testbench that compares
+// the outputs after the edge that loads the newest vector cannot tell one
+// stage from none.
+func TestPipelineTestbenchLatency(t *testing.T) {
+	ghdl := tooltest.Path(t, "ghdl")
+	iverilog := tooltest.Path(t, "iverilog")
+	vvp := tooltest.Path(t, "vvp")
+	net := build(t, "sklansky", 8) // depth 3: 1 to 4 stages
+	arch := func(stages int) *adder.Architecture {
+		return &adder.Architecture{Flags: adder.Carry, Stages: stages}
+	}
+	// adders returns the Verilog and VHDL adders of stages under the name
+	// of the adder of want stages, with clk and rst where it has none.
+	adders := func(stages, want int) (vlog, vhd []byte) {
+		name := emit.AdderModuleName(net, *arch(want))
+		var v, h bytes.Buffer
+		require.NoError(t, emit.Verilog(&v, net, emit.VerilogOptions{Module: name, Adder: arch(stages)}))
+		require.NoError(t, emit.VHDL(&h, net, emit.VHDLOptions{Entity: name, Adder: arch(stages)}))
+		vlog, vhd = v.Bytes(), h.Bytes()
+		if stages == 0 {
+			vlog = []byte(strings.Replace(string(vlog), "module "+name+" (\n", "module "+name+" (\n    input  wire       clk,\n    input  wire       rst,\n", 1))
+			vhd = []byte(strings.Replace(string(vhd), "    port (\n", "    port (\n        clk  : in  std_logic;\n        rst  : in  std_logic;\n", 1))
+		}
+		return vlog, vhd
+	}
+	for _, tc := range []struct{ want, stages int }{{1, 0}, {1, 1}, {1, 2}, {2, 1}, {2, 2}, {2, 3}, {4, 3}, {4, 4}} {
+		t.Run(fmt.Sprintf("testbench of %d stages, adder of %d", tc.want, tc.stages), func(t *testing.T) {
+			t.Parallel()
+			name := emit.AdderModuleName(net, *arch(tc.want))
+			opt := emit.TestbenchOptions{Vectors: 60, Seed: 3, Adder: arch(tc.want)}
+			vlog, vhd := adders(tc.stages, tc.want)
+			var tb bytes.Buffer
+			require.NoError(t, emit.VerilogTestbench(&tb, net, opt))
+			vOut, vOK := iverilogRun(t, iverilog, vvp, t.TempDir(), vlog, tb.Bytes())
+			hOut, hOK := ghdlRun(t, ghdl, t.TempDir(), "08", name, vhd, vhdlTestbenchBytes(t, net, opt))
+			if tc.stages == tc.want {
+				assert.True(t, vOK, vOut)
+				assert.True(t, hOK, hOut)
+				assert.Contains(t, vOut, "PASS "+name+": 94 vectors, 0 mismatches")
+				assert.Contains(t, hOut, "PASS "+name+": 94 vectors, 0 mismatches")
+				return
+			}
+			assert.False(t, vOK, "the Verilog testbench must fail: %s", vOut)
+			assert.False(t, hOK, "the VHDL testbench must fail: %s", hOut)
+		})
 	}
 }

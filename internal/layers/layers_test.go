@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/internal/layers"
+	"github.com/prefixgen/prefixgen/internal/tooltest"
 )
 
 const module = "github.com/prefixgen/prefixgen"
@@ -22,7 +22,7 @@ const module = "github.com/prefixgen/prefixgen"
 // each imports (tests aside), as go list -deps -json reports them.
 func moduleImports(t *testing.T) map[string][]string {
 	t.Helper()
-	cmd := exec.Command("go", "list", "-deps", "-json", "./...")
+	cmd := tooltest.Command(t, "go", "list", "-deps", "-json", "./...")
 	cmd.Dir = filepath.Join("..", "..")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -116,7 +116,7 @@ func TestParse(t *testing.T) {
 // does. Without it each run of its tests left a folder of libraries (up to
 // 48 MB) in the temporary directory.
 func TestTestsRemoveLibraries(t *testing.T) {
-	cmd := exec.Command("go", "list", "-test", "-f", "{{.ImportPath}}|{{.Dir}}|{{join .Deps \" \"}}", "./...")
+	cmd := tooltest.Command(t, "go", "list", "-test", "-f", "{{.ImportPath}}|{{.Dir}}|{{join .Deps \" \"}}", "./...")
 	cmd.Dir = filepath.Join("..", "..")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

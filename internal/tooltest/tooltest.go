@@ -1,11 +1,13 @@
 package tooltest
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/prefixgen/prefixgen/internal/cleanup"
 )
@@ -13,6 +15,17 @@ import (
 // RequireEnv is the environment variable that turns a missing tool from a
 // skip into a failure when it is "1".
 const RequireEnv = "PREFIXGEN_REQUIRE_TOOLS"
+
+// ToolLimit bounds each run of an outside tool that Command makes.
+const ToolLimit = 10 * time.Minute
+
+// Command returns the command that runs the program name with args, killed
+// when the test ends or after ToolLimit, whichever comes first.
+func Command(t testing.TB, name string, args ...string) *exec.Cmd {
+	ctx, cancel := context.WithTimeout(t.Context(), ToolLimit)
+	t.Cleanup(cancel)
+	return exec.CommandContext(ctx, name, args...)
+}
 
 // Path returns the path of the named program. When it is not installed it
 // skips the test, or fails it when RequireEnv is "1".
