@@ -109,8 +109,18 @@ const yosysLCU = "_90_lcu"
 // techmap: one that sorts before Yosys's own _90_lcu, since techmap tries
 // the maps of one cell type in the order of their names and takes the
 // first that does not fail (_90_lcu never fails). A name after it, as
-// my_lcu, would leave the map unused, and Yosys says nothing.
+// my_lcu, would leave the map unused, and Yosys says nothing. Nor may it
+// begin with _90_, as the modules of Yosys's techmap.v do (_90_alu,
+// _90_fa): techmap reads techmap.v first and ignores a module of a name it
+// has read.
 func CheckLCUModuleName(name string) error {
+	if rest, ok := strings.CutPrefix(name, "_90_"); ok {
+		example := "_80_" + rest
+		if rest == "" || len(example) > network.QuoteLimit {
+			example = "_80_NAME"
+		}
+		return fmt.Errorf("emit: module name %s begins with _90_, as the modules of Yosys's own techmap.v do, which techmap reads first and keeps: allowed a name that sorts before %s, as %s", network.Quote(name), yosysLCU, example)
+	}
 	if name < yosysLCU {
 		return nil
 	}

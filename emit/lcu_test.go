@@ -145,12 +145,18 @@ func TestYosysLCUWidthsBadInput(t *testing.T) {
 	assert.ErrorContains(t, emit.YosysLCUWidths(&buf, []*network.Network{ks8}, emit.YosysLCUOptions{Module: "endmodule"}), "keyword")
 	// techmap tries the maps of one cell type in the order of their
 	// names: one after Yosys's own _90_lcu is never taken.
-	for _, m := range []string{"my_lcu", "_90_lcu", "_91_lcu", "lcu"} {
+	for _, m := range []string{"my_lcu", "_91_lcu", "lcu"} {
 		assert.EqualError(t, emit.YosysLCU(&buf, ks8, emit.YosysLCUOptions{Module: m}),
 			"emit: module name "+strconv.Quote(m)+" sorts after _90_lcu, Yosys's own $lcu map, which techmap would take instead: allowed a name that sorts before it, as _80_"+strings.TrimLeft(m, "_"), m)
 		assert.EqualError(t, emit.CheckLCUModuleName(m), "emit: module name "+strconv.Quote(m)+" sorts after _90_lcu, Yosys's own $lcu map, which techmap would take instead: allowed a name that sorts before it, as _80_"+strings.TrimLeft(m, "_"))
 	}
-	for _, m := range []string{"My_lcu", "_80_mine", "_90_lca", "A"} {
+	// Yosys's techmap.v names its own modules _90_…: one of the same name
+	// as ours is read first and kept, ours ignored.
+	for _, m := range []string{"_90_alu", "_90_fa", "_90_lcu"} {
+		assert.EqualError(t, emit.CheckLCUModuleName(m), "emit: module name "+strconv.Quote(m)+" begins with _90_, as the modules of Yosys's own techmap.v do, which techmap reads first and keeps: allowed a name that sorts before _90_lcu, as _80_"+strings.TrimPrefix(m, "_90_"), m)
+	}
+	assert.ErrorContains(t, emit.CheckLCUModuleName("_90_"), "allowed a name that sorts before _90_lcu, as _80_NAME")
+	for _, m := range []string{"My_lcu", "_80_mine", "_89_lcu", "A"} {
 		assert.NoError(t, emit.CheckLCUModuleName(m), m)
 	}
 	for _, ct := range []string{"lcu", "$", "$a b", `$x"`, "$lcu\n"} {

@@ -221,7 +221,7 @@ func genCommand() *cli.Command {
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output format: " + strings.Join(genFormats, ", ") + " (see above)"},
 			outputFlag(),
 			&cli.BoolFlag{Name: "bit0-left", Usage: "text, dot, svg: draw bit 0 in the leftmost column", DefaultText: "bit 0 rightmost, as in Harris"},
-			&cli.StringFlag{Name: "module", Usage: "verilog, vhdl, yosys-lcu: the module or entity `NAME` (a Verilog, or VHDL, identifier; default prefix_adder_<topology>[_<params>]_<n>[_<architecture>], such as prefix_adder_ladner_fischer_k1_32_sparse2, or _80_prefixgen_lcu_<topology>_<n>; a yosys-lcu map's sorts before Yosys's own _90_lcu, which techmap would take first)"},
+			&cli.StringFlag{Name: "module", Usage: "verilog, vhdl, yosys-lcu: the module or entity `NAME` (a Verilog, or VHDL, identifier; default prefix_adder_<topology>[_<params>]_<n>[_<architecture>], such as prefix_adder_ladner_fischer_k1_32_sparse2, or _80_prefixgen_lcu_<topology>_<n>; a yosys-lcu map's sorts before Yosys's own _90_lcu, which techmap would take first, and does not begin with _90_, as techmap.v's own modules)"},
 			&cli.BoolFlag{Name: "testbench", Usage: "verilog, vhdl: write the self-checking testbench of the adder instead of the adder"},
 			&cli.StringFlag{Name: "testbench-out", Usage: "verilog, vhdl: write the adder's self-checking testbench to `FILE` as well, in the same run (the adder goes to -o FILE; both are written whole or neither)"},
 			vectorsFlag(1000, "verilog, vhdl --testbench or --testbench-out: random vectors after the corner vectors"),
