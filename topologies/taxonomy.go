@@ -49,6 +49,9 @@ func buildHarris(n int, p network.Params) (*network.Network, error) {
 	l, f := p["l"], p["f"]
 	// At n ≤ 2 there is one level at most, and (0, 0, 0) is the only point.
 	t := max(levels-1, 0) - l - f
+	if t < 0 && levels == 0 {
+		return nil, fmt.Errorf("topologies: harris at width %d: l=%d f=%d: allowed l = f = 0, the one point at width 1 (t = 0)", n, l, f)
+	}
 	if t < 0 {
 		return nil, fmt.Errorf("topologies: harris at width %d: l=%d f=%d leave t = ⌈log2 n⌉−1−l−f = %d: allowed l + f ≤ %d", n, l, f, t, max(levels-1, 0))
 	}

@@ -128,6 +128,9 @@ func TestHarrisRefuses(t *testing.T) {
 	assert.EqualError(t, err, "topologies: harris at width 16: l=2 f=2 leave t = ⌈log2 n⌉−1−l−f = -1: allowed l + f ≤ 3")
 	_, err = topologies.Harris(2, 1, 0)
 	assert.EqualError(t, err, "topologies: harris at width 2: l=1 f=0 leave t = ⌈log2 n⌉−1−l−f = -1: allowed l + f ≤ 0")
+	// At width 1, ⌈log2 n⌉ − 1 is −1: the one point is (0, 0, 0).
+	_, err = topologies.Harris(1, 0, 1)
+	assert.EqualError(t, err, "topologies: harris at width 1: l=0 f=1: allowed l = f = 0, the one point at width 1 (t = 0)")
 	_, err = topologies.Harris(16, 30, 0)
 	assert.EqualError(t, err, "topologies: harris parameter l=30 out of range: allowed 0…29")
 	for _, n := range []int{1, 2} {
