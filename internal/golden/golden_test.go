@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -154,4 +155,43 @@ func TestTree(t *testing.T) {
 		"a.txt": "A", "sub": "/", filepath.Join("sub", "b.txt"): "B", filepath.Join("sub", "l"): "-> ../a.txt",
 	}, Tree(t, dir))
 	assert.Nil(t, Tree(t, filepath.Join(dir, "none")))
+}
+
+// TestDocRefreshCommand keeps docs/testing.md's command that refreshes the
+// golden files runnable: it names exactly the packages whose tests import
+// this one, the only ones whose test binaries take -update (go test ./...
+// -update stops in every other package: "flag provided but not defined").
+func TestDocRefreshCommand(t *testing.T) {
+	root := filepath.Join("..", "..")
+	var want []string
+	require.NoError(t, filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) && path != root {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if strings.Contains(string(src), "\t\"github.com/prefixgen/prefixgen/internal/golden\"\n") {
+			rel, err := filepath.Rel(root, filepath.Dir(path))
+			if err != nil {
+				return err
+			}
+			pkg := "./" + filepath.ToSlash(rel)
+			want = append(want, pkg)
+		}
+		return nil
+	}))
+	slices.Sort(want)
+	want = slices.Compact(want)
+	doc, err := os.ReadFile(filepath.Join(root, "docs", "testing.md"))
+	require.NoError(t, err)
+	command := "go test " + strings.Join(want, " ") + " -update"
+	assert.Contains(t, string(doc), "\n"+command+"\n", "docs/testing.md refreshes the golden files with %s", command)
 }
