@@ -211,7 +211,7 @@ func genCommand() *cli.Command {
 			"+/techmap.v -map FILE; Yosys maps other widths itself). In dot, svg,\n" +
 			"verilog and vhdl, black cells compute G and P, gray cells G only. --op, --no-cin, --flags,\n" +
 			"--sparse, --valency, --ling, --pg-cells or --fa-cells (with --liberty; --increment for its blocks), --pipeline-after, --stages and --no-reset choose the adder's\n" +
-			"architecture (README: Adder architectures); --valency also builds the radix-K kogge-stone or\n" +
+			"architecture (docs/architectures.md); --valency also builds the radix-K kogge-stone or\n" +
 			"sklansky for every format, though text, dot, svg and json show its binary cells (the Verilog and\n" +
 			"VHDL merge each chain of them into one K-input gate; text draws ◆ a cell that reads an older\n" +
 			"signal than its lines carry, which svg shows). A pipeline of K stages has a latency of K\n" +
@@ -747,7 +747,7 @@ func verifyCommand() *cli.Command {
 func checkCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "check",
-		Usage:     "emit each adder and run Icarus, Verilator, Yosys and Graphviz on it",
+		Usage:     "emit each adder and run Icarus, Verilator, Yosys, GHDL and Graphviz on it",
 		UsageText: "prefixgen check -t TOPO[,TOPO…]|all -n N [--param k=V] [--vectors V] [--seed S] [--jobs J] [--keep DIR] [--op …] [--no-cin] [--flags …] [--sparse S] [--valency K] [--ling] [--pg-cells | --fa-cells [--increment] [--liberty …]] [--pipeline-after L,… | --stages K] [--no-reset] [--tool-timeout D]\nprefixgen check --from FILE [--vectors V] [--seed S] [--jobs J] [--tool-timeout D] [architecture flags]\nprefixgen check --verilog FILE [--top MODULE] [--liberty LIB [--dont-use 'GLOB …']] [--op …] [--no-cin] [--flags …] [--stages K] [--no-reset] [--vectors V] [--seed S] [--tool-timeout D]\nprefixgen check --vhdl FILE [--top ENTITY] [--liberty LIB] [--op …] [--no-cin] [--flags …] [--stages K] [--no-reset] [--vectors V] [--seed S] [--tool-timeout D]",
 		Description: "For each network, writes the Verilog and VHDL adders, their testbenches and the DOT picture into a\n" +
 			"temporary folder and runs what is installed: Icarus (the self-checking testbench must PASS), Verilator\n" +
