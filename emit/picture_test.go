@@ -134,6 +134,34 @@ func TestSVGCells(t *testing.T) {
 	}
 }
 
+// The output labels fit between two columns at any width: past three
+// digits ("1023:0") their font shrinks, where they ran into each other.
+func TestSVGOutputLabelsFit(t *testing.T) {
+	for _, n := range []int{8, 100, 1000, 1024, 4096} {
+		svg := string(svgBytes(t, build(t, "sklansky", n), emit.SVGOptions{}))
+		m := regexp.MustCompile(`<g class="outputs" font-size="(\d+)"`).FindStringSubmatch(svg)
+		require.NotNil(t, m, n)
+		font, err := strconv.Atoi(m[1])
+		require.NoError(t, err)
+		label := fmt.Sprintf("%d:0", n-1)
+		assert.LessOrEqual(t, float64(len(label))*0.6*float64(font), 26.0, "%q at %dpx, columns 28 apart", label, font)
+		assert.GreaterOrEqual(t, font, 7, "still readable")
+	}
+}
+
+// The caption fits the picture whatever letters the name has: a name of
+// wide letters (bold m is about 0.9 em) ran past the edge.
+func TestSVGCaptionFits(t *testing.T) {
+	name := strings.Repeat("m", network.MaxTopologyName)
+	net, err := network.Unmarshal([]byte(fmt.Sprintf(`{"format":"prefixgen.network/v1","topology":%q,"width":3,"cells":[[0,1],[3,2]],"outputs":[0,3,4]}`, name)))
+	require.NoError(t, err)
+	doc := readSVG(t, svgBytes(t, net, emit.SVGOptions{}))
+	w, err := strconv.Atoi(attr(doc.root, "width"))
+	require.NoError(t, err)
+	caption := name + ", width 3"
+	assert.GreaterOrEqual(t, float64(w), 30+float64(len(caption))*0.95*12, "bold m at 12px")
+}
+
 // A width-64 picture keeps its numbers small and its size in proportion:
 // integers where the grid is integral, one column pitch per bit.
 func TestSVGCompact(t *testing.T) {

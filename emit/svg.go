@@ -89,10 +89,9 @@ func SVG(w io.Writer, net *network.Network, opt SVGOptions) error {
 	}
 	const legendWidth = 290 // the legend's two entries, as drawn below
 	capWidth := legendWidth
-	for _, s := range lines {
-		// A generous guess at the advance of a sans-serif font.
-		capWidth = max(capWidth, utf8.RuneCountInString(s)*svgCapFont*3/5)
-	}
+	// The name, in bold, may be any letters; the figures' line is
+	// lower case and digits.
+	capWidth = max(capWidth, captionAdvance(lines[0], svgCapFont)*11/10, utf8.RuneCountInString(lines[1])*svgCapFont*3/5)
 	capTop := bottom + svgLabelGap + svgCapLine + 8
 	width := max(x(l.width-1)+svgColumn/2, svgLeft-svgColumn/2+capWidth) + svgMargin
 	height := capTop + 2*svgCapLine + 4 + svgMargin
@@ -203,7 +202,7 @@ func SVG(w io.Writer, net *network.Network, opt SVGOptions) error {
 	bw.WriteString("</g>\n")
 
 	// The outputs, then the caption and a legend of the two kinds of cell.
-	fmt.Fprintf(bw, "<g class=\"outputs\" font-size=\"%d\" text-anchor=\"middle\">\n", svgFont-1)
+	fmt.Fprintf(bw, "<g class=\"outputs\" font-size=\"%d\" text-anchor=\"middle\">\n", outputFont(l.width))
 	for i := range l.width {
 		fmt.Fprintf(bw, "<text x=\"%d\" y=\"%d\">%d:0</text>\n", x(l.x(i)), bottom+4, i)
 	}
@@ -235,4 +234,30 @@ func svgText(s string) string {
 	var b strings.Builder
 	xml.EscapeText(&b, []byte(s))
 	return b.String()
+}
+
+// captionAdvance is a generous guess at the width of s in a sans-serif
+// font of size font: 0.95 em for the widest letters (m, w, M, W, @, %),
+// 0.75 for other capitals, 0.6 for the rest.
+func captionAdvance(s string, font int) int {
+	w := 0
+	for _, r := range s {
+		switch {
+		case strings.ContainsRune("mwMW@%", r):
+			w += 95
+		case r >= 'A' && r <= 'Z':
+			w += 75
+		default:
+			w += 60
+		}
+	}
+	return (w*font + 99) / 100
+}
+
+// outputFont is the font size of the output labels of a picture of width
+// columns: svgFont − 1, or less where the widest label, "width−1:0", at
+// 0.6 em a character would not fit between two columns.
+func outputFont(width int) int {
+	chars := len(fmt.Sprintf("%d:0", max(width-1, 0)))
+	return max(4, min(svgFont-1, (svgColumn-2)*5/(3*chars)))
 }
