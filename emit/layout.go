@@ -59,7 +59,10 @@ type layout struct {
 	cells    []placed // per cell
 	// outSkips[i] is true when output i is not the last signal of column i,
 	// so the column line does not carry it down to the output.
-	outSkips    []bool
+	outSkips []bool
+	// lastRow[i] is the row of the last signal of column i, where its
+	// column line ends when outSkips[i].
+	lastRow     []int
 	bitZeroLeft bool
 }
 
@@ -77,6 +80,7 @@ func newLayout(n *network.Network, bitZeroLeft bool) *layout {
 		at:          make([]spot, n.Signals()),
 		cells:       make([]placed, n.Size()),
 		outSkips:    make([]bool, width),
+		lastRow:     make([]int, width),
 		bitZeroLeft: bitZeroLeft,
 	}
 
@@ -115,8 +119,9 @@ func newLayout(n *network.Network, bitZeroLeft bool) *layout {
 		c := n.Column(s)
 		byColumn[c] = append(byColumn[c], s)
 	}
-	for _, sigs := range byColumn {
+	for c, sigs := range byColumn {
 		slices.SortFunc(sigs, func(a, b int) int { return l.at[a].row - l.at[b].row })
+		l.lastRow[c] = l.at[sigs[len(sigs)-1]].row
 		for j, s := range sigs {
 			next[s] = l.outRow()
 			if j+1 < len(sigs) {

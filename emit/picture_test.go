@@ -149,6 +149,36 @@ func TestSVGOutputLabelsFit(t *testing.T) {
 	}
 }
 
+// A column whose output is an older signal than its last ends its line at
+// its last cell: the output comes down by its own curve, and the column's
+// line carried the newer signal down to the output's label too.
+func TestSVGColumnEndsAtItsLastSignal(t *testing.T) {
+	// Output 3 is [0,3] of level 2; [0,3] of level 3 feeds [0,4] only.
+	net, err := network.Unmarshal([]byte(`{"format":"prefixgen.network/v1","width":5,"cells":[[0,1],[2,3],[5,6],[5,2],[8,3],[9,4]],"outputs":[0,5,8,7,10]}`))
+	require.NoError(t, err)
+	svg := string(svgBytes(t, net, emit.SVGOptions{}))
+	cell := func(title string) (x, y string) {
+		m := regexp.MustCompile(`<circle class="cell \w+" cx="(\d+)" cy="(\d+)" r="\d+" fill="[^"]+"><title>` + regexp.QuoteMeta(title)).FindStringSubmatch(svg)
+		require.NotNil(t, m, title)
+		return m[1], m[2]
+	}
+	columns := svg[strings.Index(svg, `<g class="columns"`):]
+	columns = columns[:strings.Index(columns, "</g>")]
+	end := func(x string) int {
+		m := regexp.MustCompile(`<line x1="` + x + `" y1="\d+" x2="` + x + `" y2="(\d+)"/>`).FindStringSubmatch(columns)
+		require.NotNil(t, m, "the line of column x=%s", x)
+		y, err := strconv.Atoi(m[1])
+		require.NoError(t, err)
+		return y
+	}
+	x3, y3 := cell("[0,3] level 3")
+	assert.Equal(t, y3, strconv.Itoa(end(x3)), "bit 3's line ends at its last cell")
+	x4, y4 := cell("[0,4] level 4")
+	last, err := strconv.Atoi(y4)
+	require.NoError(t, err)
+	assert.Greater(t, end(x4), last, "bit 4's line goes on to its output")
+}
+
 // The caption fits the picture whatever letters the name has: a name of
 // wide letters (bold m is about 0.9 em) ran past the edge.
 func TestSVGCaptionFits(t *testing.T) {

@@ -125,8 +125,14 @@ func SVG(w io.Writer, net *network.Network, opt SVGOptions) error {
 	// The column lines, then the wires, then the cells on top of both.
 	bw.WriteString("<g class=\"columns\" stroke=\"#555\">\n")
 	for gx := range l.width {
+		// A column whose output is an older signal than its last ends at
+		// its last: the output comes by a curve of its own.
+		end := bottom - svgLabelGap
+		if i := l.bit(gx); l.outSkips[i] {
+			end = y(l.lastRow[i])
+		}
 		fmt.Fprintf(bw, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
-			x(gx), y(0)+svgLabelGap, x(gx), bottom-svgLabelGap)
+			x(gx), y(0)+svgLabelGap, x(gx), end)
 	}
 	bw.WriteString("</g>\n")
 	bw.WriteString("<g class=\"wires\" stroke=\"#000\" fill=\"none\">\n")
