@@ -137,6 +137,18 @@ func about(bytes int64) string {
 	return "about " + amount(bytes)
 }
 
+// mibBeyond writes size, more than limit, in MiB: to a tenth, or to as
+// many more decimals as tell it from limit, so that a diagram just past
+// its limit is not told it takes the limit (256.0 MiB of 256).
+func mibBeyond(size, limit int64) string {
+	for d := 1; ; d++ {
+		v := strconv.FormatFloat(float64(size)/(1<<20), 'f', d, 64)
+		if d >= 6 || v != strconv.FormatFloat(float64(limit)/(1<<20), 'f', d, 64) {
+			return v
+		}
+	}
+}
+
 // amount writes bytes in KiB, MiB or GiB, to a tenth.
 func amount(bytes int64) string {
 	switch {
@@ -284,11 +296,11 @@ func (b Budget) Text(net *network.Network, topo string, p network.Params) error 
 	}
 	t, err := topologies.Lookup(topo)
 	if topo == "" || err != nil {
-		return refuse("the text diagram of this network would take about %d MiB, more than the %d MiB allowed: draw it as -f svg or dot, or a narrower network", size>>20, b.Diagram>>20)
+		return refuse("the text diagram of this network would take about %s MiB, more than the %d MiB allowed: draw it as -f svg or dot, or a narrower network", mibBeyond(size, b.Diagram), b.Diagram>>20)
 	}
 	lo := widest(net.Width(), func(m int) bool {
 		sub, err := t.Build(m, p)
 		return err == nil && emit.TextSize(sub) <= b.Diagram
 	})
-	return refuse("the text diagram of %s at width %d would take about %d MiB, more than the %d MiB allowed: allowed widths up to %d (or -f svg)", topo, net.Width(), size>>20, b.Diagram>>20, lo)
+	return refuse("the text diagram of %s at width %d would take about %s MiB, more than the %d MiB allowed: allowed widths up to %d (or -f svg)", topo, net.Width(), mibBeyond(size, b.Diagram), b.Diagram>>20, lo)
 }

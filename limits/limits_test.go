@@ -100,10 +100,10 @@ func TestText(t *testing.T) {
 		n    int
 		want string
 	}{
-		{"ripple", 1000, `^limits: the text diagram of ripple at width 1000 would take about 3 MiB, more than the 1 MiB allowed: allowed widths up to \d+ \(or -f svg\)$`},
-		{"kogge-stone", 1000, `^limits: the text diagram of kogge-stone at width 1000 would take about \d+ MiB, more than the 1 MiB allowed: allowed widths up to \d+ \(or -f svg\)$`},
+		{"ripple", 1000, `^limits: the text diagram of ripple at width 1000 would take about 3.8 MiB, more than the 1 MiB allowed: allowed widths up to \d+ \(or -f svg\)$`},
+		{"kogge-stone", 1000, `^limits: the text diagram of kogge-stone at width 1000 would take about 5.1 MiB, more than the 1 MiB allowed: allowed widths up to \d+ \(or -f svg\)$`},
 		{"sklansky", 1000, ""},
-		{"", 1000, `^limits: the text diagram of this network would take about 3 MiB, more than the 1 MiB allowed: draw it as -f svg or dot, or a narrower network$`},
+		{"", 1000, `^limits: the text diagram of this network would take about 3.8 MiB, more than the 1 MiB allowed: draw it as -f svg or dot, or a narrower network$`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.topo, func(t *testing.T) {

@@ -37,8 +37,10 @@ func TestLimits(t *testing.T) {
 		{[]string{"gen", "--from", big, "-f", "dot"}, "prefixgen gen: the network of 1048575 cells needs about 16.0 GiB of memory, more than the 4.0 GiB allowed here: allowed networks of up to 262144 cells"},
 		{[]string{"gen", "-t", "ripple", "-n", "1048576", "-f", "text"}, "prefixgen gen: the text diagram of ripple at width 1048576 would take more than the 256 MiB allowed: allowed widths up to 8190 (or -f svg)"},
 		{[]string{"gen", "-t", "kogge-stone", "-n", "1000000", "-f", "text"}, "prefixgen gen: the text diagram of kogge-stone at width 1000000 would take more than the 256 MiB allowed: allowed widths up to 7028 (or -f svg)"},
-		{[]string{"gen", "-t", "kogge-stone", "-n", "8190", "-f", "text"}, "prefixgen gen: the text diagram of kogge-stone at width 8190 would take about 341 MiB, more than the 256 MiB allowed: allowed widths up to "},
-		{[]string{"gen", "--from", big, "-f", "text"}, "prefixgen gen: the text diagram of this network would take about 4194323 MiB, more than the 256 MiB allowed: draw it as -f svg or dot, or a narrower network"},
+		{[]string{"gen", "-t", "kogge-stone", "-n", "8190", "-f", "text"}, "prefixgen gen: the text diagram of kogge-stone at width 8190 would take about 341.6 MiB, more than the 256 MiB allowed: allowed widths up to "},
+		// Just past the limit, as many decimals as tell the two apart.
+		{[]string{"gen", "-t", "kogge-stone", "-n", "7029", "-f", "text"}, "prefixgen gen: the text diagram of kogge-stone at width 7029 would take about 256.02 MiB, more than the 256 MiB allowed: allowed widths up to 7028 (or -f svg)"},
+		{[]string{"gen", "--from", big, "-f", "text"}, "prefixgen gen: the text diagram of this network would take about 4194323.9 MiB, more than the 256 MiB allowed: draw it as -f svg or dot, or a narrower network"},
 		{[]string{"synth", "-t", "kogge-stone", "-n", "1048576"}, "prefixgen synth: synthesizing kogge-stone at width 1048576 needs about 697.5 GiB of memory, more than the 4.0 GiB allowed here: allowed widths up to "},
 		{[]string{"synth", "--from", big, "--liberty", "asap7"}, "prefixgen synth: synthesizing the network of 1048575 cells at width 1048576 needs about 112.5 GiB of memory, more than the 4.0 GiB allowed here: allowed networks of up to "},
 		{[]string{"verify", "-t", "ripple", "-n", "8", "--vectors", "9223372036854775807"}, "prefixgen verify: --vectors 9223372036854775807 out of range: allowed 0 to 1000000000 (more would run for hours at wide widths; run again with another --seed for more)"},
