@@ -1,6 +1,7 @@
 package adder
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -1086,20 +1087,41 @@ func (t *treeFigures) figures(needOut []bool, net *network.Network) (fanout, tra
 		fanout = max(fanout, r)
 	}
 	for _, ws := range t.wires {
-		crossing := map[int]map[int]bool{} // boundary → signals crossing it
-		for _, w := range ws {
-			for b := w.from; b < w.to; b++ {
-				if crossing[b] == nil {
-					crossing[b] = map[int]bool{}
-				}
-				crossing[b][w.signal] = true
-			}
-		}
-		for _, s := range crossing {
-			tracks = max(tracks, len(s))
-		}
+		tracks = max(tracks, levelTracks(ws))
 	}
 	return fanout, tracks
+}
+
+// levelTracks returns the most distinct signals whose wires of one level
+// cross one column boundary: each signal's wires merged into the spans
+// they cover, then a sweep over where the spans start and end, in
+// O(w log w) for w wires (a map of the boundaries each wire crosses took
+// n² for Kogge–Stone, and ran a 65 536-bit adder out of memory).
+func levelTracks(ws []wire) int {
+	ws = slices.Clone(ws)
+	slices.SortFunc(ws, func(a, b wire) int {
+		return cmp.Or(cmp.Compare(a.signal, b.signal), cmp.Compare(a.from, b.from))
+	})
+	type event struct{ at, delta int }
+	var events []event
+	for i := 0; i < len(ws); {
+		sig, from, to := ws[i].signal, ws[i].from, ws[i].to
+		for i++; i < len(ws) && ws[i].signal == sig && ws[i].from <= to; i++ {
+			to = max(to, ws[i].to)
+		}
+		if from < to {
+			events = append(events, event{from, 1}, event{to, -1})
+		}
+	}
+	// A span ends before the next one starts at the same boundary: [a, b)
+	// and [b, c) do not cross one boundary together.
+	slices.SortFunc(events, func(a, b event) int { return cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(a.delta, b.delta)) })
+	most, now := 0, 0
+	for _, e := range events {
+		now += e.delta
+		most = max(most, now)
+	}
+	return most
 }
 
 // cellLeaves declares the pre-processing of PGCells: the buses g_n and
