@@ -269,6 +269,38 @@ func (b Budget) topologyMemory(name string, n int, p network.Params, format stri
 	return refuse("%s needs about %s of memory, more than the %s allowed here: allowed widths up to %d", what, gib(need(n)), gib(b.Memory), lo)
 }
 
+// lcuCellBytes is the memory a cell of a yosys-lcu map of several widths
+// takes, the networks and the map's text together: about 400 bytes
+// measured (gen -t kogge-stone -f yosys-lcu --widths 1-512, 425 MB at
+// its peak for about a million cells, 2026-12-07), rounded up.
+const lcuCellBytes = 512
+
+// Widths refuses a yosys-lcu map of topology name with params p at every
+// width of widths, built and held at once, when their cells need more
+// memory than b.Memory. A name, width or parameter that topologies
+// refuses whatever the machine is let through, as for Topology.
+func (b Budget) Widths(name string, widths []int, p network.Params) error {
+	t, err := topologies.Lookup(name)
+	if err != nil {
+		return nil
+	}
+	var need int64
+	for _, n := range widths {
+		if n < 1 || n > network.MaxWidth {
+			return nil
+		}
+		cells := t.EstimateCells(n, p)
+		if cells > topologies.MaxCells {
+			return nil
+		}
+		need += int64(cells) * lcuCellBytes
+	}
+	if need <= b.Memory {
+		return nil
+	}
+	return refuse("%s at %d widths needs about %s of memory, more than the %s allowed here: allowed fewer or narrower widths", name, len(widths), gib(need), gib(b.Memory))
+}
+
 // Network refuses a network read from a file whose cells, written as
 // format (CellBytes), need more memory than b.Memory.
 func (b Budget) Network(net *network.Network, format string) error {

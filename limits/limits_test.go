@@ -180,3 +180,20 @@ func TestMachine(t *testing.T) {
 	assert.LessOrEqual(t, b.Memory, int64(32<<30))
 	assert.Equal(t, limits.MaxText, b.Diagram)
 }
+
+// A yosys-lcu map of many widths holds every width's network and text at
+// once: refused where they do not fit together, though each width does.
+func TestWidths(t *testing.T) {
+	b := limits.Budget{Memory: 1 << 30, Diagram: limits.MaxText}
+	all := make([]int, 1024)
+	for i := range all {
+		all[i] = i + 1
+	}
+	assert.EqualError(t, b.Widths("kogge-stone", all, nil), "limits: kogge-stone at 1024 widths needs about 2.2 GiB of memory, more than the 1.0 GiB allowed here: allowed fewer or narrower widths")
+	assert.NoError(t, b.Widths("kogge-stone", all[:128], nil))
+	assert.NoError(t, b.Widths("ripple", all, nil), "ripple's cells are few")
+	assert.NoError(t, b.Widths("nosuch", all, nil), "topologies says what is wrong")
+	for _, n := range []int{1024, 512} {
+		assert.NoError(t, b.Topology("kogge-stone", n, nil, "yosys-lcu"), "each width alone fits")
+	}
+}

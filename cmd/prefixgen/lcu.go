@@ -43,6 +43,9 @@ func lcuWidths(c *cli.Context) (func(io.Writer) error, error) {
 	if k > 2 && !slices.Contains(topologies.ValencyFamilies, topo) {
 		return nil, usage(c, "--valency %d: %s has no higher-valency form; allowed for %s", k, topo, strings.Join(topologies.ValencyFamilies, ", "))
 	}
+	if err := budget.Widths(topo, widths, params); err != nil {
+		return nil, usage(c, "%v", err)
+	}
 	nets := make([]*network.Network, len(widths))
 	for i, n := range widths {
 		if k > 2 {
