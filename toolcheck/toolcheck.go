@@ -309,8 +309,12 @@ func NewDesign(net *network.Network, opt Options) (*Design, error) {
 			d.Registers = append(d.Registers, reg.Q.Name)
 		}
 	}
-	if err := emit.YosysLCU(&lcu, net, emit.YosysLCUOptions{Module: d.LCUModule}); err != nil {
-		return nil, err
+	// A techmap is tried up to MaxProofWidth, and written up to
+	// emit.MaxLCUWidth.
+	if net.Width() <= emit.MaxLCUWidth {
+		if err := emit.YosysLCU(&lcu, net, emit.YosysLCUOptions{Module: d.LCUModule}); err != nil {
+			return nil, err
+		}
 	}
 	if err := emit.DOT(&dot, net, emit.DOTOptions{}); err != nil {
 		return nil, err

@@ -17,6 +17,7 @@ import (
 
 	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
+	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/toolcheck"
 	"github.com/prefixgen/prefixgen/topologies"
@@ -324,6 +325,18 @@ func TestWideProofSkipped(t *testing.T) {
 		}
 		assert.Equal(t, want, r.Status, "%s: %s", r.Check, r.Detail)
 	}
+}
+
+// Every width up to MaxWidth makes a design: past the widest $lcu
+// techmap (emit.MaxLCUWidth) there is none to write, and its check, a
+// proof, is skipped there anyway. It failed the whole check at 1 025 bits.
+func TestDesignWiderThanLCU(t *testing.T) {
+	net, err := topologies.Build("ripple", emit.MaxLCUWidth+1, nil)
+	require.NoError(t, err)
+	d, err := toolcheck.NewDesign(net, toolcheck.Options{Vectors: 10, Seed: 1})
+	require.NoError(t, err)
+	assert.Empty(t, d.LCU, "no techmap past its widest")
+	assert.NotEmpty(t, d.Verilog)
 }
 
 func TestTable(t *testing.T) {
