@@ -16,8 +16,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/adder"
-	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/toolcheck"
 	"github.com/prefixgen/prefixgen/topologies"
