@@ -187,10 +187,22 @@ func widest(n int, fits func(int) bool) int {
 // width or parameter that topologies refuses whatever the machine is let
 // through: topologies.Select says what is wrong.
 func (b Budget) Topology(name string, n int, p network.Params, format string) error {
-	if err := b.topologyMemory(name, n, p, format); err != nil || format != "text" {
+	return b.Topologies([]string{name}, n, p, format)
+}
+
+// Topologies is Topology for several topologies built and held at once
+// (-t ripple,sklansky): their cells are judged together, as those of
+// "all" are.
+func (b Budget) Topologies(names []string, n int, p network.Params, format string) error {
+	if err := b.topologyMemory(names, n, p, format); err != nil || format != "text" {
 		return err
 	}
-	return b.textAhead(name, n, p)
+	for _, name := range names {
+		if err := b.textAhead(name, n, p); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // textAhead refuses the text diagram of topology name at width n when the
@@ -221,12 +233,18 @@ func (b Budget) textAhead(name string, n int, p network.Params) error {
 }
 
 // topologyMemory is Topology's judgement of the memory.
-func (b Budget) topologyMemory(name string, n int, p network.Params, format string) error {
+func (b Budget) topologyMemory(names []string, n int, p network.Params, format string) error {
 	var ts []topologies.Topology
-	if name == "all" {
-		ts = topologies.All()
-	} else if t, err := topologies.Lookup(name); err == nil {
-		ts = []topologies.Topology{t}
+	for _, name := range names {
+		if name == "all" {
+			ts = append(ts, topologies.All()...)
+			continue
+		}
+		t, err := topologies.Lookup(name)
+		if err != nil {
+			return nil // topologies says what is wrong
+		}
+		ts = append(ts, t)
 	}
 	if len(ts) == 0 || n < 1 || n > network.MaxWidth {
 		return nil
@@ -259,9 +277,12 @@ func (b Budget) topologyMemory(name string, n int, p network.Params, format stri
 	}
 	// Width 1 has no cells: it fits.
 	lo := widest(n, func(m int) bool { return need(m) <= b.Memory })
-	what := fmt.Sprintf("%s at width %d", name, n)
-	if name == "all" {
+	what := fmt.Sprintf("%s at width %d", strings.Join(names, ","), n)
+	switch {
+	case len(names) == 1 && names[0] == "all":
 		what = fmt.Sprintf("every topology at width %d", n)
+	case len(what) > 60:
+		what = fmt.Sprintf("the %d topologies at width %d", len(ts), n)
 	}
 	if format == Synth {
 		what = "synthesizing " + what

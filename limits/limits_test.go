@@ -1,8 +1,10 @@
 package limits_test
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -196,4 +198,24 @@ func TestWidths(t *testing.T) {
 	for _, n := range []int{1024, 512} {
 		assert.NoError(t, b.Topology("kogge-stone", n, nil, "yosys-lcu"), "each width alone fits")
 	}
+}
+
+// Topologies listed one by one are held at once, and judged together as
+// "all" is: each of nine fitting did not make the nine fit.
+func TestTopologies(t *testing.T) {
+	var every []string
+	for _, t := range topologies.All() {
+		every = append(every, t.Name)
+	}
+	all := budget.Topology("all", 262144, nil, "")
+	require.Error(t, all)
+	listed := budget.Topologies(every, 262144, nil, "")
+	require.Error(t, listed, "the same networks as all")
+	assert.Equal(t, strings.Replace(all.Error(), "every topology", fmt.Sprintf("the %d topologies", len(every)), 1), listed.Error())
+	for _, name := range every {
+		assert.NoError(t, budget.Topology(name, 262144, nil, ""), "%s alone fits", name)
+	}
+	assert.Regexp(t, `^limits: ripple,kogge-stone at width 2000000 needs about [\d.]+ GiB of memory, more than the 4\.0 GiB allowed here: allowed widths up to \d+$`,
+		budget.Topologies([]string{"ripple", "kogge-stone"}, 2000000, nil, ""))
+	assert.NoError(t, budget.Topologies([]string{"ripple", "nosuch"}, 1<<30, nil, ""), "topologies says what is wrong")
 }

@@ -106,10 +106,9 @@ func networks(c *cli.Context, allowAll bool) ([]*network.Network, error) {
 	if topo == "all" {
 		sized = []string{"all"}
 	}
-	for _, name := range sized {
-		if err := budget.Topology(name, c.Int("width"), params, writes(c)); err != nil {
-			return nil, usage(c, "%v", err)
-		}
+	// The networks are held at once: judged together.
+	if err := budget.Topologies(sized, c.Int("width"), params, writes(c)); err != nil {
+		return nil, usage(c, "%v", err)
 	}
 	var nets []*network.Network
 	if len(names) == 1 {
