@@ -193,16 +193,24 @@ func (b Budget) Topology(name string, n int, p network.Params, format string) er
 // Topologies is Topology for several topologies built and held at once
 // (-t ripple,sklansky): their cells are judged together, as those of
 // "all" are.
+//
+// A format's own bound on the width comes first, so that a refusal never
+// names a width the format refuses in turn: a yosys-lcu map's
+// emit.MaxLCUWidth, and the text diagram's (textAhead).
 func (b Budget) Topologies(names []string, n int, p network.Params, format string) error {
-	if err := b.topologyMemory(names, n, p, format); err != nil || format != "text" {
-		return err
-	}
-	for _, name := range names {
-		if err := b.textAhead(name, n, p); err != nil {
-			return err
+	switch format {
+	case "yosys-lcu":
+		if n > emit.MaxLCUWidth {
+			return refuse("width %d too wide for a $lcu techmap: allowed 1 to %d", n, emit.MaxLCUWidth)
+		}
+	case "text":
+		for _, name := range names {
+			if err := b.textAhead(name, n, p); err != nil {
+				return err
+			}
 		}
 	}
-	return nil
+	return b.topologyMemory(names, n, p, format)
 }
 
 // textAhead refuses the text diagram of topology name at width n when the

@@ -219,3 +219,15 @@ func TestTopologies(t *testing.T) {
 		budget.Topologies([]string{"ripple", "kogge-stone"}, 2000000, nil, ""))
 	assert.NoError(t, budget.Topologies([]string{"ripple", "nosuch"}, 1<<30, nil, ""), "topologies says what is wrong")
 }
+
+// A refusal for memory never names a width the format refuses in turn:
+// the format's own bound comes first.
+func TestTopologyFormatBoundFirst(t *testing.T) {
+	assert.EqualError(t, budget.Topology("kogge-stone", 3195660, nil, "yosys-lcu"), "limits: width 3195660 too wide for a $lcu techmap: allowed 1 to 1024")
+	assert.EqualError(t, budget.Topology("kogge-stone", emit.MaxLCUWidth+1, nil, "yosys-lcu"), "limits: width 1025 too wide for a $lcu techmap: allowed 1 to 1024")
+	assert.NoError(t, budget.Topology("kogge-stone", emit.MaxLCUWidth, nil, "yosys-lcu"))
+	err := budget.Topology("kogge-stone", 3195660, nil, "text")
+	require.Error(t, err)
+	lo := widestNamed(t, err)
+	assert.NoError(t, budget.Topology("kogge-stone", lo, nil, "text"), "the widest named fits: %v", err)
+}
