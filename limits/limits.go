@@ -203,6 +203,10 @@ func (b Budget) Topologies(names []string, n int, p network.Params, format strin
 		if n > emit.MaxLCUWidth {
 			return refuse("width %d too wide for a $lcu techmap: allowed 1 to %d", n, emit.MaxLCUWidth)
 		}
+	case "svg", "dot":
+		if n > MaxPictureWidth {
+			return pictureTooWide(n)
+		}
 	case "text":
 		for _, name := range names {
 			if err := b.textAhead(name, n, p); err != nil {
@@ -330,9 +334,25 @@ func (b Budget) Widths(name string, widths []int, p network.Params) error {
 	return refuse("%s at %d widths needs about %s of memory, more than the %s allowed here: allowed fewer or narrower widths", name, len(widths), gib(need), gib(b.Memory))
 }
 
+// MaxPictureWidth is the most columns of an svg or dot picture: 28
+// points a column, 16 384 of them are 458 752 points wide, more than any
+// viewer draws, and take seconds to lay out (Kogge–Stone's picture at
+// 16 384 bits: 2 s as svg, 10 s and 1.3 GB as dot, 2026-12-07; at 50 000
+// bits, 67 s as svg, laying out its wires' lanes).
+const MaxPictureWidth = 16384
+
+// pictureTooWide is the refusal of a picture of width n.
+func pictureTooWide(n int) error {
+	return refuse("width %d too wide for a picture: allowed 1 to %d columns (-f svg, dot), or the network as -f json", n, MaxPictureWidth)
+}
+
 // Network refuses a network read from a file whose cells, written as
-// format (CellBytes), need more memory than b.Memory.
+// format (CellBytes), need more memory than b.Memory, or as a picture,
+// one wider than MaxPictureWidth.
 func (b Budget) Network(net *network.Network, format string) error {
+	if (format == "svg" || format == "dot") && net.Width() > MaxPictureWidth {
+		return pictureTooWide(net.Width())
+	}
 	need := int64(net.Size()) * CellBytes(format)
 	if format == Synth {
 		need = int64(net.Size())*CellBytes("") + synthmem.Adder(net.Size(), net.Width())
