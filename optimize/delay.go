@@ -42,7 +42,7 @@ func ParseObjective(s string) (Objective, error) {
 	case "delay":
 		return Delay, nil
 	}
-	return 0, fmt.Errorf("optimize: unknown objective %q: allowed area, delay", s)
+	return 0, fmt.Errorf("optimize: unknown objective %s: allowed area, delay", network.Quote(s))
 }
 
 // modelAware reports whether the options ask for the delay model.
@@ -105,7 +105,7 @@ func minimizeModel(ctx context.Context, opt Options) (Result, error) {
 	named := namedCandidates(n, depth)
 	pool = append(pool, named...)
 	steps := &stepper{report: opt.Progress}
-	steps.plan(max(0, min(depth, maxSolverDepth)-ceilLog2(n)+1) * len(searchLimits(opt.MaxFanout)))
+	steps.plan(max(0, min(depth, maxSolverDepth)-ceilLog2(n)+1) * len(searchLimits(opt.MaxFanout, n)))
 	for d := ceilLog2(n); d <= min(depth, maxSolverDepth); d++ {
 		pool = append(pool, constructiveCandidates(n, d, opt.MaxFanout, steps.step)...)
 	}

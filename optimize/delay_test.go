@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -129,6 +130,8 @@ func TestParseObjective(t *testing.T) {
 	}
 	_, err := optimize.ParseObjective("speed")
 	assert.EqualError(t, err, `optimize: unknown objective "speed": allowed area, delay`)
+	_, err = optimize.ParseObjective(strings.Repeat("x", 100))
+	assert.EqualError(t, err, `optimize: unknown objective "`+strings.Repeat("x", network.QuoteLimit)+`…": allowed area, delay`, "cut after 40 characters")
 	assert.Equal(t, "Objective(5)", optimize.Objective(5).String(), "not a name it does not have")
 	assert.Equal(t, 1, optimize.ModelDepth(0), "a width below 1 wraps nowhere")
 	assert.Equal(t, 1, optimize.AreaDepth(-3))

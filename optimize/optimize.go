@@ -130,7 +130,7 @@ type Options struct {
 type Result struct {
 	// Network is the smallest network found. It carries the topology name
 	// "optimizer" and the parameters max_depth, max_fanout (when bounded)
-	// and seed (when it is below 2^31).
+	// and seed.
 	Network *network.Network
 	// Figures are its figures; Figures.Deficiency is its distance to
 	// Snir's bound.
@@ -308,7 +308,7 @@ func Minimize(ctx context.Context, opt Options) (Result, error) {
 	res := Result{LowerBound: max(2*n-2-depth, n-1)}
 
 	steps := &stepper{report: opt.Progress}
-	steps.plan(len(searchLimits(opt.MaxFanout)))
+	steps.plan(len(searchLimits(opt.MaxFanout, n)))
 	named := namedCandidates(n, depth)
 	all := slices.Concat(named, constructiveCandidates(n, depth, opt.MaxFanout, steps.step))
 	var best, start *candidate
@@ -531,7 +531,7 @@ func constructiveCandidates(n, depth, fanout int, step func()) []candidate {
 		d = min(d, ceilLog2(n)+1)
 	}
 	var out []candidate
-	for _, lim := range searchLimits(fanout) {
+	for _, lim := range searchLimits(fanout, n) {
 		net := constructive(n, d, lim)
 		if step != nil {
 			step()
@@ -549,12 +549,15 @@ func constructiveCandidates(n, depth, fanout int, step func()) []candidate {
 }
 
 // searchLimits are the limits on the cells a carry feeds of the
-// constructive searches constructiveCandidates runs under a fan-out bound
-// (0: none).
-func searchLimits(fanout int) []int {
+// constructive searches constructiveCandidates runs at width n under a
+// fan-out bound (0: none). No carry of n inputs feeds more than n − 2
+// cells in a late-carry step, so a bound past n starts where n does: a
+// looser one ran a search for each halving of it, each the unbounded one
+// again (63 of them for 2^62).
+func searchLimits(fanout, n int) []int {
 	limits := []int{0}
 	if fanout > 0 {
-		for f := fanout - 2; f >= 1; f /= 2 {
+		for f := min(fanout, n) - 2; f >= 1; f /= 2 {
 			limits = append(limits, f)
 		}
 	}

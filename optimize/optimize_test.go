@@ -226,6 +226,25 @@ func TestProgressAndCancel(t *testing.T) {
 	assert.EqualError(t, err, "optimize: context canceled", "the model-aware search too")
 }
 
+// A fan-out bound no carry of the width can reach runs the one search a
+// bound of n − 1 runs, and finds the same network: a bound of 2^62 ran 63
+// constructive searches, each the unbounded one again.
+func TestLooseFanoutBound(t *testing.T) {
+	searches := func(fanout int) (int, *network.Network) {
+		total := 0
+		opt := optimize.Options{Width: 16, MaxDepth: 5, MaxFanout: fanout, Seed: 1, Chains: 1, Steps: 10,
+			Progress: func(done, t int) { total = max(total, t) }}
+		res, err := optimize.Minimize(context.Background(), opt)
+		require.NoError(t, err)
+		return total, res.Network
+	}
+	tight, _ := searches(16)
+	loose, lnet := searches(1 << 62)
+	_, unbounded := searches(0)
+	assert.Equal(t, tight, loose, "the searches of a bound the width cannot reach")
+	assert.Equal(t, unbounded.Size(), lnet.Size())
+}
+
 func TestCheck(t *testing.T) {
 	tests := []struct {
 		opt        optimize.Options
