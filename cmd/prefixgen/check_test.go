@@ -377,7 +377,7 @@ func TestCheckVerilogBadInput(t *testing.T) {
 		{"top alone", []string{"-t", "sklansky", "-n", "4", "--top", "m"},
 			"prefixgen check: --top applies only with --verilog or --vhdl: allowed check --verilog FILE --top …"},
 		{"liberty alone", []string{"-t", "sklansky", "-n", "4", "--liberty", "osu018"},
-			"prefixgen check: --liberty applies only with --verilog, --pg-cells or --fa-cells: allowed check --verilog FILE --liberty …"},
+			"prefixgen check: --liberty applies only with --verilog, --vhdl, --pg-cells or --fa-cells: allowed check --verilog FILE --liberty …"},
 		{"empty liberty", []string{"--verilog", adder, "--liberty", ""},
 			"prefixgen check: --liberty is empty: allowed a value, or leave the flag out for its default (see prefixgen check --help)"},
 		{"no file", []string{"--verilog", filepath.Join(dir, "none.v")},

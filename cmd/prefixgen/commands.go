@@ -835,7 +835,7 @@ func checkCommand() *cli.Command {
 			}
 			for _, flag := range []string{"liberty", "dont-use"} {
 				if c.IsSet(flag) && !arch.InstantiatesCells() {
-					return usage(c, "--%s applies only with --verilog, --pg-cells or --fa-cells: allowed check --verilog FILE --%s …", flag, flag)
+					return usage(c, "--%s applies only with --verilog, --vhdl, --pg-cells or --fa-cells: allowed check --verilog FILE --%s …", flag, flag)
 				}
 			}
 			cells, err := libraryCells(c, arch)

@@ -198,7 +198,7 @@ var checksEmpty = map[string]bool{"segmented": true}
 var emptyAllowed = map[string]string{
 	"module":    "a Verilog identifier, or leave the flag out for the default name",
 	"namespace": "a C++ identifier, or leave the flag out for the default name",
-	"topology":  "a topology name (see prefixgen list)",
+	"topology":  "a topology name, as prefixgen list gives them",
 	"from":      "the path of a prefixgen.network/v1 or prefixgen.adder/v1 file",
 }
 

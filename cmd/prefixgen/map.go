@@ -46,7 +46,7 @@ func mapCommand() *cli.Command {
 			&cli.StringFlag{Name: "liberty", Value: physical.DefaultLibrary, Usage: "standard-cell library: " + libraryUsage},
 			dontUseFlag(),
 			&cli.StringFlag{Name: "clock", Value: designmap.DefaultClock, Usage: "the clock input `PORT`; a design without registers or a clk input is timed against a virtual clock"},
-			&cli.Float64Flag{Name: "clock-period", Usage: "the clock period in `NS`, 0.001 to 100000 (ABC's delay target and OpenSTA's clock)"},
+			&cli.Float64Flag{Name: "clock-period", Usage: "the clock period in `NS`, 0.001 to 100000 (ABC's delay target and OpenSTA's clock)", DefaultText: "none, required"},
 			&cli.IntFlag{Name: "rounds", Value: designmap.DefaultRounds, Usage: "re-choose the networks at most `N` times after the first choice, 1 to 1000"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the mapped netlist to `FILE`"},
 			&cli.StringFlag{Name: "generic-out", Usage: "write the design with the chosen adders as generic gates to `FILE`"},

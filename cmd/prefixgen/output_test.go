@@ -93,7 +93,7 @@ func TestEmptyFlagValue(t *testing.T) {
 		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "yosys-lcu", "--module="}, "prefixgen gen: --module is empty: allowed a Verilog identifier, or leave the flag out for the default name (see prefixgen gen --help)"},
 		{[]string{"cuda", "emit", "-t", "sklansky", "--namespace", ""}, "prefixgen cuda emit: --namespace is empty: allowed a C++ identifier, or leave the flag out for the default name (see prefixgen cuda emit --help)"},
 		{[]string{"cuda", "emit", "-t", "sklansky", "--type", ""}, "prefixgen cuda emit: --type is empty: allowed a value, or leave the flag out for its default (see prefixgen cuda emit --help)"},
-		{[]string{"gen", "-t", "", "-n", "8"}, "prefixgen gen: -t/--topology is empty: allowed a topology name (see prefixgen list) (see prefixgen gen --help)"},
+		{[]string{"gen", "-t", "", "-n", "8"}, "prefixgen gen: -t/--topology is empty: allowed a topology name, as prefixgen list gives them (see prefixgen gen --help)"},
 		{[]string{"stats", "--from", ""}, "prefixgen stats: --from is empty: allowed the path of a prefixgen.network/v1 or prefixgen.adder/v1 file (see prefixgen stats --help)"},
 		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", ""}, "prefixgen gen: -f/--format is empty: allowed a value, or leave the flag out for its default (see prefixgen gen --help)"},
 	}

@@ -75,7 +75,7 @@ func TestPGCellsRefused(t *testing.T) {
 		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--op", "sub", "--pg-cells"}, "prefixgen gen: --pg-cells applies to --op add only: the cells take a and b as they are\n"},
 		{[]string{"gen", "-t", "sklansky", "-n", "8", "-f", "verilog", "--pg-cells", "--liberty", noCells}, "prefixgen gen: Liberty file " + noCells + " has no cell for a two-input NAND, !(A & B) nor an OAI21, !((A | B) & C): allowed a library with both, or the adder without library cells\n"},
 		{[]string{"synth", "--verilog", noCells, "--pg-cells"}, "prefixgen synth: --pg-cells does not apply to --verilog: the file fixes the design\n"},
-		{[]string{"check", "-t", "sklansky", "-n", "8", "--liberty", "osu035"}, "prefixgen check: --liberty applies only with --verilog, --pg-cells or --fa-cells: allowed check --verilog FILE --liberty …\n"},
+		{[]string{"check", "-t", "sklansky", "-n", "8", "--liberty", "osu035"}, "prefixgen check: --liberty applies only with --verilog, --vhdl, --pg-cells or --fa-cells: allowed check --verilog FILE --liberty …\n"},
 		{[]string{"check", "--verilog", noCells, "--pg-cells"}, "prefixgen check: --pg-cells does not apply to --verilog: the file fixes the design (its latency is --stages K)\n"},
 		{[]string{"optimize", "-n", "8", "--max-depth", "4", "--pg-cells"}, ""},
 		{[]string{"gen", "-t", "ripple", "-n", "8", "-f", "verilog", "--op", "sub", "--fa-cells"}, "prefixgen gen: --fa-cells applies to --op add only: the cells take a and b as they are; allowed with add\n"},
