@@ -131,6 +131,9 @@ func topologyList(c *cli.Context, topo string, allowAll bool) ([]string, error) 
 	names := strings.Split(topo, ",")
 	for i := range names {
 		names[i] = strings.TrimSpace(names[i])
+		if names[i] == "" {
+			return nil, usage(c, "-t %s names no topology at place %d of its list: allowed names of %s, separated by commas", network.Quote(topo), i+1, strings.Join(topologies.Known(), ", "))
+		}
 	}
 	switch {
 	case !allowAll && (topo == "all" || len(names) > 1):

@@ -237,6 +237,8 @@ func TestLists(t *testing.T) {
 		{[]string{"report", "-n", "16", "--seed", "18446744073709551615"}, `prefixgen report: --seed 18446744073709551615 out of range: allowed 0 to 9223372036854775807`},
 		{[]string{"explore", "-n", "16", "--no-optimize", "--seed", "5"}, `prefixgen explore: --seed applies to the optimizer's networks: allowed without --no-optimize`},
 		{[]string{"report", "-n", "16", "--no-optimize", "--seed", "9223372036854775808"}, `prefixgen report: --seed applies to the optimizer's networks: allowed without --no-optimize`},
+		{[]string{"gen", "-t", " ", "-n", "8"}, `prefixgen gen: -t " " names no topology at place 1 of its list: allowed names of ripple, `},
+		{[]string{"synth", "-t", "sklansky,,ripple", "-n", "8"}, `prefixgen synth: -t "sklansky,,ripple" names no topology at place 2 of its list: allowed names of ripple, `},
 		{[]string{"compare", "-n", "8,0x10"}, `prefixgen compare: invalid value "8,0x10" for flag -n: want a whole number in decimal digits`},
 		{[]string{"compare", "-n", "8,0"}, `prefixgen compare: `},
 	}
