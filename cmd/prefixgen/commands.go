@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -596,11 +597,14 @@ func compareCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "width", Aliases: []string{"n"}, Value: "64", Usage: "number of inputs (bits of the adder), n ≥ 1, or a comma-separated `LIST` of widths, each compared in turn in one table"},
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "table, json (an array) or csv"},
-			outputFlag(),
+			outputFlag(), progressFlags()[0], progressFlags()[1],
 		},
 		OnUsageError: onUsageError,
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c); err != nil {
+				return err
+			}
+			if _, err := progressMode(c); err != nil {
 				return err
 			}
 			write, err := statsFormat(c, false)
@@ -617,13 +621,23 @@ func compareCommand() *cli.Command {
 					return usage(c, "%v", err)
 				}
 			}
-			for _, n := range widths {
+			// Wide networks take seconds each: a bar on a terminal, with
+			// the time so far while one is measured.
+			bar := newBar(c, "widths")
+			bar.Update(0, len(widths))
+			stop := bar.Beat(time.Second)
+			for i, n := range widths {
 				nets, err := topologies.Compare(n)
 				if err != nil {
+					stop()
+					bar.Done()
 					return usage(c, "%v", err)
 				}
 				rows = append(rows, measure(nets)...)
+				bar.Update(i+1, len(widths))
 			}
+			stop()
+			bar.Done()
 			return output(c, func(w io.Writer) error { return write(w, rows) })
 		},
 	}

@@ -77,6 +77,7 @@ func TestProgressFlags(t *testing.T) {
 		{[]string{"optimize", "-n", "8", "--max-depth", "3"}, `prefixgen optimize: \d+/\d+ searches and chains`},
 		{[]string{"explore", "-n", "8"}, `prefixgen explore: \d+/\d+ optimizer runs`},
 		{[]string{"report", "-n", "4"}, `prefixgen report: \d+/\d+ optimizer runs`},
+		{[]string{"compare", "-n", "8,16"}, `prefixgen compare: \d+/2 widths`},
 		{[]string{"cuda", "bench", "--help"}, ""},
 	}
 	for _, tt := range tests {
@@ -103,7 +104,7 @@ func TestProgressFlags(t *testing.T) {
 		assert.Equal(t, 2, status)
 		assert.Contains(t, errBoth, "--progress and --quiet both given")
 	}
-	for _, cmd := range []string{"check", "synth", "explore", "report", "optimize", "verify"} {
+	for _, cmd := range []string{"check", "synth", "explore", "report", "optimize", "verify", "compare", "map"} {
 		_, out, _ := prefixgen(cmd, "--help")
 		assert.Contains(t, out, "--progress", cmd)
 		assert.Contains(t, out, "--quiet", cmd)
