@@ -696,6 +696,12 @@ func TestSynthVerilog(t *testing.T) {
 	assert.Equal(t, []any{added[1].AreaUM2, added[1].DelayNS, added[1].Cells}, []any{added[0].AreaUM2, added[0].DelayNS, added[0].Cells}, "with ADD it is a + b + cin")
 	subtracted := measure("--verilog", included, "--include", hdr, "-n", "8", "--orders", "1")
 	assert.NotEqual(t, added[0].AreaUM2, subtracted[0].AreaUM2, "without ADD, a - b - cin")
+	// The design's own folder may be named anything: it is linked under a
+	// plain name. One with a quote in its name was refused.
+	quoted := filepath.Join(dir, `q"d`)
+	require.NoError(t, os.MkdirAll(quoted, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(quoted, "plain.v"), []byte("module plain(input [3:0] a, b, output [4:0] s);\n  assign s = a + b;\nendmodule\n"), 0o644))
+	require.Len(t, measure("--verilog", filepath.Join(quoted, "plain.v")), 1)
 
 	broken := filepath.Join(dir, "broken.v")
 	require.NoError(t, os.WriteFile(broken, []byte("module broken(input a, output y);\n  assign y = ;\nendmodule\n"), 0o644))
