@@ -149,6 +149,18 @@ func mibBeyond(size, limit int64) string {
 	}
 }
 
+// gibBeyond writes size, more than limit, in GiB as gib does, or to as
+// many more decimals as tell it from limit, written by gib: a request
+// just past the budget is not told it needs the budget (1.2 GiB of 1.2).
+func gibBeyond(size, limit int64) string {
+	for d := 1; ; d++ {
+		v := strconv.FormatFloat(float64(size)/(1<<30), 'f', d, 64)
+		if d >= 6 || v+" GiB" != gib(limit) && v != strconv.FormatFloat(float64(limit)/(1<<30), 'f', d, 64) {
+			return v + " GiB"
+		}
+	}
+}
+
 // amount writes bytes in KiB, MiB or GiB, to a tenth.
 func amount(bytes int64) string {
 	switch {
@@ -238,7 +250,7 @@ func (b Budget) textAhead(name string, n int, p network.Params) error {
 			return nil // params of another width: judged once built
 		}
 		if emit.TextSize(net) > b.Diagram {
-			return refuse("the text diagram of %s at width %d would take more than the %d MiB allowed: allowed widths up to %d (or -f svg)", name, n, b.Diagram>>20, widest(m, fits))
+			return refuse("the text diagram of %s at width %d would take more than the %d MiB allowed: allowed widths up to %d (%s)", name, n, b.Diagram>>20, widest(m, fits), otherFormat(n))
 		}
 	}
 	return nil
@@ -299,7 +311,11 @@ func (b Budget) topologyMemory(names []string, n int, p network.Params, format s
 	if format == Synth {
 		what = "synthesizing " + what
 	}
-	return refuse("%s needs about %s of memory, more than the %s allowed here: allowed widths up to %d", what, gib(need(n)), gib(b.Memory), lo)
+	verb := "needs"
+	if len(names) > 1 {
+		verb = "need"
+	}
+	return refuse("%s %s about %s of memory, more than the %s allowed here: allowed widths up to %d", what, verb, gibBeyond(need(n), b.Memory), gib(b.Memory), lo)
 }
 
 // lcuCellBytes is the memory a cell of a yosys-lcu map of several widths
@@ -331,7 +347,7 @@ func (b Budget) Widths(name string, widths []int, p network.Params) error {
 	if need <= b.Memory {
 		return nil
 	}
-	return refuse("%s at %d widths needs about %s of memory, more than the %s allowed here: allowed fewer or narrower widths", name, len(widths), gib(need), gib(b.Memory))
+	return refuse("%s at %d widths needs about %s of memory, more than the %s allowed here: allowed fewer or narrower widths", name, len(widths), gibBeyond(need, b.Memory), gib(b.Memory))
 }
 
 // MaxPictureWidth is the most columns of an svg or dot picture: 28
@@ -340,6 +356,15 @@ func (b Budget) Widths(name string, widths []int, p network.Params) error {
 // 16 384 bits: 2 s as svg, 10 s and 1.3 GB as dot, 2026-12-07; at 50 000
 // bits, 67 s as svg, laying out its wires' lanes).
 const MaxPictureWidth = 16384
+
+// otherFormat names the format a network of width n too wide for its text
+// diagram may be written in instead: a picture, up to MaxPictureWidth.
+func otherFormat(n int) string {
+	if n > MaxPictureWidth {
+		return "or -f json"
+	}
+	return "or -f svg"
+}
 
 // pictureTooWide is the refusal of a picture of width n.
 func pictureTooWide(n int) error {
@@ -362,9 +387,9 @@ func (b Budget) Network(net *network.Network, format string) error {
 	}
 	if format == Synth {
 		most := max(b.Memory-synthmem.Adder(0, net.Width()), 0) / CellBytes(Synth)
-		return refuse("synthesizing the network of %d cells at width %d needs about %s of memory, more than the %s allowed here: allowed networks of up to %d cells at that width", net.Size(), net.Width(), gib(need), gib(b.Memory), most)
+		return refuse("synthesizing the network of %d cells at width %d needs about %s of memory, more than the %s allowed here: allowed networks of up to %d cells at that width", net.Size(), net.Width(), gibBeyond(need, b.Memory), gib(b.Memory), most)
 	}
-	return refuse("the network of %d cells needs about %s of memory, more than the %s allowed here: allowed networks of up to %d cells", net.Size(), gib(need), gib(b.Memory), b.Memory/CellBytes(format))
+	return refuse("the network of %d cells needs about %s of memory, more than the %s allowed here: allowed networks of up to %d cells", net.Size(), gibBeyond(need, b.Memory), gib(b.Memory), b.Memory/CellBytes(format))
 }
 
 // Text refuses a text diagram of net (emit.TextSize) larger than b.Diagram,
@@ -377,11 +402,15 @@ func (b Budget) Text(net *network.Network, topo string, p network.Params) error 
 	}
 	t, err := topologies.Lookup(topo)
 	if topo == "" || err != nil {
-		return refuse("the text diagram of this network would take about %s MiB, more than the %d MiB allowed: draw it as -f svg or dot, or a narrower network", mibBeyond(size, b.Diagram), b.Diagram>>20)
+		draw := "draw it as -f svg or dot, or a narrower network"
+		if net.Width() > MaxPictureWidth {
+			draw = "write it as -f json, or a narrower network"
+		}
+		return refuse("the text diagram of this network would take about %s MiB, more than the %d MiB allowed: %s", mibBeyond(size, b.Diagram), b.Diagram>>20, draw)
 	}
 	lo := widest(net.Width(), func(m int) bool {
 		sub, err := t.Build(m, p)
 		return err == nil && emit.TextSize(sub) <= b.Diagram
 	})
-	return refuse("the text diagram of %s at width %d would take about %s MiB, more than the %d MiB allowed: allowed widths up to %d (or -f svg)", topo, net.Width(), mibBeyond(size, b.Diagram), b.Diagram>>20, lo)
+	return refuse("the text diagram of %s at width %d would take about %s MiB, more than the %d MiB allowed: allowed widths up to %d (%s)", topo, net.Width(), mibBeyond(size, b.Diagram), b.Diagram>>20, lo, otherFormat(net.Width()))
 }

@@ -82,12 +82,12 @@ func TestNetwork(t *testing.T) {
 	require.NoError(t, err)
 	assert.NoError(t, budget.Network(net, "dot"))
 	small := limits.Budget{Memory: 16384 * 500}
-	assert.EqualError(t, small.Network(net, "dot"), "limits: the network of 999 cells needs about 0.0 GiB of memory, more than the 0.0 GiB allowed here: allowed networks of up to 500 cells")
+	assert.EqualError(t, small.Network(net, "dot"), "limits: the network of 999 cells needs about 0.02 GiB of memory, more than the 0.0 GiB allowed here: allowed networks of up to 500 cells")
 	assert.NoError(t, small.Network(net, "json"))
 	// Synthesized, each cell and each bit costs the outside tools too.
 	assert.NoError(t, budget.Network(net, limits.Synth))
 	tools := limits.Budget{Memory: 100 << 20}
-	assert.EqualError(t, tools.Network(net, limits.Synth), "limits: synthesizing the network of 999 cells at width 1000 needs about 0.1 GiB of memory, more than the 0.1 GiB allowed here: allowed networks of up to 689 cells at that width")
+	assert.EqualError(t, tools.Network(net, limits.Synth), "limits: synthesizing the network of 999 cells at width 1000 needs about 0.11 GiB of memory, more than the 0.1 GiB allowed here: allowed networks of up to 689 cells at that width")
 }
 
 // A text diagram larger than the budget is refused, naming the widest
@@ -148,8 +148,8 @@ func TestTopologyText(t *testing.T) {
 		n    int
 		want string
 	}{
-		{"kogge-stone", 1 << 20, `^limits: the text diagram of kogge-stone at width 1048576 would take more than the 1 MiB allowed: allowed widths up to \d+ \(or -f svg\)$`},
-		{"ripple", 3_000_000, `^limits: the text diagram of ripple at width 3000000 would take more than the 1 MiB allowed: allowed widths up to \d+ \(or -f svg\)$`},
+		{"kogge-stone", 1 << 20, `^limits: the text diagram of kogge-stone at width 1048576 would take more than the 1 MiB allowed: allowed widths up to \d+ \(or -f json\)$`},
+		{"ripple", 3_000_000, `^limits: the text diagram of ripple at width 3000000 would take more than the 1 MiB allowed: allowed widths up to \d+ \(or -f json\)$`},
 		{"ripple", 1000, ""}, // narrow: Text judges it once built
 		{"sklansky", 4096, ""},
 	}
@@ -211,11 +211,12 @@ func TestTopologies(t *testing.T) {
 	require.Error(t, all)
 	listed := budget.Topologies(every, 262144, nil, "")
 	require.Error(t, listed, "the same networks as all")
-	assert.Equal(t, strings.Replace(all.Error(), "every topology", fmt.Sprintf("the %d topologies", len(every)), 1), listed.Error())
+	want := strings.Replace(all.Error(), "every topology", fmt.Sprintf("the %d topologies", len(every)), 1)
+	assert.Equal(t, strings.Replace(want, " needs ", " need ", 1), listed.Error())
 	for _, name := range every {
 		assert.NoError(t, budget.Topology(name, 262144, nil, ""), "%s alone fits", name)
 	}
-	assert.Regexp(t, `^limits: ripple,kogge-stone at width 2000000 needs about [\d.]+ GiB of memory, more than the 4\.0 GiB allowed here: allowed widths up to \d+$`,
+	assert.Regexp(t, `^limits: ripple,kogge-stone at width 2000000 need about [\d.]+ GiB of memory, more than the 4\.0 GiB allowed here: allowed widths up to \d+$`,
 		budget.Topologies([]string{"ripple", "kogge-stone"}, 2000000, nil, ""))
 	assert.NoError(t, budget.Topologies([]string{"ripple", "nosuch"}, 1<<30, nil, ""), "topologies says what is wrong")
 }
@@ -244,4 +245,25 @@ func TestPictureWidth(t *testing.T) {
 		assert.EqualError(t, budget.Network(net, format), "limits: width 16385 too wide for a picture: allowed 1 to 16384 columns (-f svg, dot), or the network as -f json")
 		assert.NoError(t, budget.Network(net, "json"))
 	}
+}
+
+// A request just past the budget is told its need in as many decimals as
+// tell it from the budget, and a list of topologies "need".
+func TestMemoryJustPast(t *testing.T) {
+	b := limits.Budget{Memory: 1288490188, Diagram: limits.MaxText} // 1.2 GiB
+	n := 1
+	for b.Topologies([]string{"ripple", "kogge-stone"}, n*2, nil, "") == nil {
+		n *= 2
+	}
+	for lo, hi := n, n*2; hi-lo > 1; {
+		if m := (lo + hi) / 2; b.Topologies([]string{"ripple", "kogge-stone"}, m, nil, "") == nil {
+			lo = m
+		} else {
+			hi = m
+			n = m
+		}
+	}
+	err := b.Topologies([]string{"ripple", "kogge-stone"}, n, nil, "")
+	require.Error(t, err)
+	assert.Regexp(t, `^limits: ripple,kogge-stone at width \d+ need about 1\.20\d* GiB of memory, more than the 1\.2 GiB allowed here`, err.Error())
 }
