@@ -464,7 +464,11 @@ func (opt Options) resolve(net *network.Network) (*config, error) {
 		return nil, fmt.Errorf("gpukernels: delay grid %d out of range: allowed 1 to %d blocks, the largest grid", c.delays.Grid, MaxDelayGrid)
 	}
 	if opt.WideStatus && c.valueBytes() > 4 {
-		return nil, fmt.Errorf("gpukernels: a wide status word applies to values of at most 4 bytes, not to values of %d bytes, whose word is 16 bytes already", c.valueBytes())
+		kept := "whose word is 16 bytes already"
+		if c.valueBytes() > 8 {
+			kept = "whose flag is kept apart from them"
+		}
+		return nil, fmt.Errorf("gpukernels: a wide status word applies to values of at most 4 bytes, not to values of %d bytes, %s", c.valueBytes(), kept)
 	}
 	c.wideStatus = opt.WideStatus
 	word := statusBytes(c.valueBytes(), c.wideStatus)

@@ -51,7 +51,7 @@ func cudaTuningFlags(block bool) []cli.Flag {
 		&cli.IntFlag{Name: "poll-delay", Usage: fmt.Sprintf("`NS` a look-back sleeps before each new look at a tile that has published nothing, 0 to %d", gpukernels.MaxDelayNs),
 			DefaultText: "as CCCL 3.x on sm_90: 648 for 4-byte values, 632 for 8-byte, 350 for others, none for structs"},
 		&cli.IntFlag{Name: "delay-grid", Usage: "`BLOCKS` from which on the two delays apply (smaller grids poll with a short backoff), 1 to 2^31 - 1", DefaultText: "500, as CCCL"},
-		&cli.BoolFlag{Name: "wide-status", Usage: "keep a value of up to 4 bytes and its tile's flag in a 16-byte status word, 8 bytes each, rather than 8 bytes in all (a larger value's word is 16 bytes already)"},
+		&cli.BoolFlag{Name: "wide-status", Usage: "keep a value of up to 4 bytes and its tile's flag in a 16-byte status word, 8 bytes each, rather than 8 bytes in all (a value of 5 to 8 bytes has a 16-byte word already; a larger one's flag is kept apart)"},
 		&cli.IntFlag{Name: "status-stride", Usage: fmt.Sprintf("`BYTES` from one tile's look-back status word to the next's, a power of two from the word's bytes (packed) to %d, so that fewer tiles share a sector of L2", gpukernels.MaxStatusStride),
 			DefaultText: fmt.Sprint(gpukernels.DefaultStatusStride)},
 		&cli.StringFlag{Name: "tile-order", Value: gpukernels.TileOrderAtomic, Usage: "how a block finds its tile: atomic (a counter hands tiles out in the order blocks start) or block (tile blockIdx.x, as CUB)"},
@@ -91,7 +91,7 @@ func cudaTuning(c *cli.Context) error {
 		"lookback":         fmt.Sprintf("1 to %d", warp.Lanes),
 		"runs":             fmt.Sprintf("%d to %d", bench.DefaultBenchRuns, bench.MaxBenchRuns),
 		"delay-grid":       fmt.Sprintf("1 to %d blocks, the largest grid", gpukernels.MaxDelayGrid),
-		"status-stride":    fmt.Sprintf("powers of two from the status word's bytes (8, 16 with --wide-status) to %d", gpukernels.MaxStatusStride),
+		"status-stride":    fmt.Sprintf("powers of two from the status word's bytes (8 for values of up to 4 bytes, 16 with --wide-status or for values of 5 to 8 bytes) to %d", gpukernels.MaxStatusStride),
 	}
 	if c.String("block") == gpukernels.BlockShared {
 		allowed["items-per-thread"] += " (with --block shared, a multiple of the columns each thread holds)"
