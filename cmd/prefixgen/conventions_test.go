@@ -236,6 +236,7 @@ func TestLists(t *testing.T) {
 		{[]string{"explore", "-n", "16", "--seed", "9223372036854775808"}, `prefixgen explore: --seed 9223372036854775808 out of range: allowed 0 to 9223372036854775807`},
 		{[]string{"report", "-n", "16", "--seed", "18446744073709551615"}, `prefixgen report: --seed 18446744073709551615 out of range: allowed 0 to 9223372036854775807`},
 		{[]string{"explore", "-n", "16", "--no-optimize", "--seed", "5"}, `prefixgen explore: --seed applies to the optimizer's networks: allowed without --no-optimize`},
+		{[]string{"explore", "-n", "4", "--synth", "--valency", "3", "--seed", "5"}, `prefixgen explore: --seed applies to the optimizer's networks, of binary cells, which --valency 3 leaves out: allowed --valency with 2 among its valencies`},
 		{[]string{"report", "-n", "16", "--no-optimize", "--seed", "9223372036854775808"}, `prefixgen report: --seed applies to the optimizer's networks: allowed without --no-optimize`},
 		{[]string{"gen", "-t", " ", "-n", "8"}, `prefixgen gen: -t " " names no topology at place 1 of its list: allowed names of ripple, `},
 		{[]string{"synth", "-t", "sklansky,,ripple", "-n", "8"}, `prefixgen synth: -t "sklansky,,ripple" names no topology at place 2 of its list: allowed names of ripple, `},

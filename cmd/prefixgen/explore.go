@@ -50,6 +50,9 @@ func explorePoints(c *cli.Context) (all, front []explore.Point, err error) {
 			return nil, nil, usage(c, "%v", err)
 		}
 	}
+	if c.IsSet("seed") && len(eopt.Valencies) > 0 && !slices.Contains(eopt.Valencies, 2) {
+		return nil, nil, usage(c, "--seed applies to the optimizer's networks, of binary cells, which --valency %s leaves out: allowed --valency with 2 among its valencies", c.String(adder.FlagValency))
+	}
 	if eopt.CarrySelect && len(eopt.Valencies) > 0 && !slices.Contains(eopt.Valencies, 2) {
 		return nil, nil, usage(c, "--carry-select adds networks of binary cells, which --valency %s leaves out: allowed --valency with 2 among its valencies", c.String(adder.FlagValency))
 	}
@@ -83,7 +86,7 @@ func exploreCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "explore",
 		Usage:     "every family at every parameter setting: the Pareto front over depth, size, fan-out and tracks",
-		UsageText: "prefixgen explore -n N [--max-fanout F] [--carry-select] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]\nprefixgen explore -n N --synth [--carry-select] [--sparse S,…] [--valency K,…] [--ling] [--pg-cells | --fa-cells [--increment]] [--every-option] [--with FILE,…] [--stages K [--no-reset]] [--orders K] [--liberty LIB [--dont-use 'GLOB …']] [--flow keep|abc] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]",
+		UsageText: "prefixgen explore -n N [--max-fanout F] [--carry-select] [--no-optimize | --seed S] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]\nprefixgen explore -n N --synth [--carry-select] [--sparse S,…] [--valency K,…] [--ling] [--pg-cells | --fa-cells [--increment]] [--every-option] [--with FILE,…] [--stages K [--no-reset]] [--orders K] [--liberty LIB [--dont-use 'GLOB …']] [--flow keep|abc] [--all] [-f table|json|csv] [--plot FILE.svg|FILE.png] [-o FILE]",
 		Description: "Builds every topology at width N at every distinct setting of its parameters, adds the\n" +
 			"optimizer's smallest network for every depth from ⌈log2 N⌉ to 2⌈log2 N⌉ − 2 (N ≤ 256), and prints the\n" +
 			"networks no other one beats on depth, size, maximum fan-out and wire tracks at once (--all prints\n" +
@@ -216,7 +219,7 @@ func reportCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "report",
 		Usage:     "one self-contained HTML page: every network's figures, diagram and command, and the plot",
-		UsageText: "prefixgen report -n N [--max-fanout F] [--carry-select] [--no-optimize] [--synth [--sparse S,…] [--ling] [--pg-cells | --fa-cells [--increment]] [--every-option] [--stages K [--no-reset]] [--orders K] [--liberty …] [--flow keep|abc]] [-o FILE.html]",
+		UsageText: "prefixgen report -n N [--max-fanout F] [--carry-select] [--no-optimize | --seed S] [--synth [--sparse S,…] [--ling] [--pg-cells | --fa-cells [--increment]] [--every-option] [--stages K [--no-reset]] [--orders K] [--liberty …] [--flow keep|abc]] [-o FILE.html]",
 		Description: "Writes one HTML page that loads nothing from outside and runs no script: the size-against-depth\n" +
 			"plot of explore, the table of every network explore finds at width N (the Pareto front in bold),\n" +
 			fmt.Sprintf("and each network's diagram with the command that rebuilds it. Widths 1 to %d.\n", report.MaxWidth) +
