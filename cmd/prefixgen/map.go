@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -155,13 +156,25 @@ func bytesWriter(b []byte) func(io.Writer) error {
 	return func(w io.Writer) error { _, err := w.Write(b); return err }
 }
 
+// missingValue reports whether next, the word after a flag that takes a
+// value, is another flag rather than the value: it begins with - and is
+// neither - (standard output) nor a number (--clock-period -2 is told
+// what is allowed).
+func missingValue(next string) bool {
+	if len(next) < 2 || next[0] != '-' {
+		return false
+	}
+	_, err := strconv.ParseFloat(next, 64)
+	return err != nil
+}
+
 // flagsFirst moves the flags of cmd's arguments (everything after its
 // name) before its files, so that map design.v --top T reads as Yosys's
 // and Verilator's command lines do; Go's flag parsing stops at the first
-// file. A flag's value travels with it; "--" ends the flags. A last flag
-// that wants a value it has not got stays last, without the files, so
-// that it is told its value is missing; a completion's query is left as
-// it is.
+// file. A flag's value travels with it; "--" ends the flags. A flag
+// that wants a value it has not got (the last word, or another flag
+// after it) ends the flags, without the files, so that it is told its
+// value is missing; a completion's query is left as it is.
 func flagsFirst(cmd *cli.Command, args []string) []string {
 	if len(args) > 0 && args[len(args)-1] == "--generate-bash-completion" {
 		return args
@@ -184,7 +197,7 @@ func flagsFirst(cmd *cli.Command, args []string) []string {
 			flags = append(flags, a)
 			name := strings.TrimLeft(a, "-")
 			if !strings.Contains(name, "=") && takesValue[name] {
-				if i+1 == len(args) {
+				if i+1 == len(args) || missingValue(args[i+1]) {
 					return flags
 				}
 				flags = append(flags, args[i+1])

@@ -27,6 +27,8 @@ func TestFlagsFirst(t *testing.T) {
 		// A last flag without its value stays last, so that it is told
 		// so, rather than taking "--" for its value.
 		{[]string{"a.v", "--top", "t", "-o"}, []string{"--top", "t", "-o"}},
+		{[]string{"a.v", "--top", "--clock-period", "5"}, []string{"--top"}},
+		{[]string{"a.v", "--clock-period", "-2", "-o", "-"}, []string{"--clock-period", "-2", "-o", "-", "--", "a.v"}},
 		// The shell's completion asks with its flag last.
 		{[]string{"a.v", "-", "--generate-bash-completion"}, []string{"a.v", "-", "--generate-bash-completion"}},
 	}
