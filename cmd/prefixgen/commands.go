@@ -132,7 +132,11 @@ func topologyList(c *cli.Context, topo string, allowAll bool) ([]string, error) 
 	names := strings.Split(topo, ",")
 	for i := range names {
 		names[i] = strings.TrimSpace(names[i])
-		if names[i] == "" {
+		switch {
+		case names[i] != "":
+		case !allowAll:
+			return nil, usage(c, "-t %s names no topology: allowed one of %s", network.Quote(topo), strings.Join(topologies.Known(), ", "))
+		default:
 			return nil, usage(c, "-t %s names no topology at place %d of its list: allowed names of %s, separated by commas", network.Quote(topo), i+1, strings.Join(topologies.Known(), ", "))
 		}
 	}
