@@ -237,7 +237,7 @@ func (m Measured) AdderName() string {
 // adder that is not the standard one the one that writes its Verilog: gen's
 // flags of its architecture (adder.Architecture.Args) after a family's
 // command, and --liberty naming the library of its cells when they are not
-// the default library's; for a point whose command writes a network
+// the default library's, or are a file's adder's; for a point whose command writes a network
 // document (the optimizer's, ending in -f json) that command writing
 // network.json, then gen --from network.json. A family's radix-k point's
 // command gives --valency k already; a file's or the optimizer's is read
@@ -259,9 +259,16 @@ func (m Measured) AdderCommand() string {
 		cmd = m.Command + " -o network.json && prefixgen gen --from network.json -f verilog"
 	}
 	cmd += " " + strings.Join(arch.Args(), " ")
-	// The cells are the library's the flow measured them in.
-	if m.Adder.InstantiatesCells() && m.Result != nil && m.Result.Liberty != "" && m.Result.Liberty != physical.LibertyFile("") {
-		cmd += " --liberty " + emit.ShellWord(m.Result.Liberty)
+	// The cells are the library's the flow measured them in. A file's
+	// adder names it even where it is the default: gen --from takes the
+	// library the file records.
+	if m.Adder.InstantiatesCells() && m.Result != nil && m.Result.Liberty != "" {
+		switch {
+		case m.Result.Liberty != physical.LibertyFile(""):
+			cmd += " --liberty " + emit.ShellWord(m.Result.Liberty)
+		case m.Family == FileFamily:
+			cmd += " --liberty " + physical.DefaultLibrary
+		}
 	}
 	return cmd
 }

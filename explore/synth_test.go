@@ -198,6 +198,16 @@ func TestMeasuredValency(t *testing.T) {
 	assert.Equal(t, "prefixgen gen --from ks3.json -f verilog --valency 3", file.AdderCommand())
 	file.Adder.Sparse = 2
 	assert.Equal(t, "prefixgen gen --from ks3.json -f verilog --sparse 2 --valency 3", file.AdderCommand())
+	// A file's adder of library cells is rebuilt in the library measured,
+	// the default one included: gen --from takes the file's own library
+	// (a document made for asap7 measured on osu018).
+	file.Adder.PGCells = true
+	file.Result = &physical.Result{Liberty: physical.LibertyFile("")}
+	assert.Equal(t, "prefixgen gen --from ks3.json -f verilog --sparse 2 --valency 3 --pg-cells --liberty osu018", file.AdderCommand())
+	file.Result.Liberty = "/lib/x.lib"
+	assert.Equal(t, "prefixgen gen --from ks3.json -f verilog --sparse 2 --valency 3 --pg-cells --liberty /lib/x.lib", file.AdderCommand())
+	m.Result = &physical.Result{Liberty: physical.LibertyFile("")}
+	assert.Equal(t, "prefixgen gen -t kogge-stone -n 8 --valency 3 -f verilog --sparse 2 --pg-cells", m.AdderCommand(), "a family's takes the default")
 }
 
 // TestSynthesizeValency measures the radix-3 networks of width 8 with
