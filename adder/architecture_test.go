@@ -169,6 +169,7 @@ func TestReadFlagsRecorded(t *testing.T) {
 		{map[string]any{"no-reset": false}, "adder: --no-reset=false contradicts a.json, the 2 register stages, no reset pipeline: leave --no-reset out"},
 		{map[string]any{"pipeline-after": "1"}, "adder: --pipeline-after contradicts a.json, the 2 register stages, no reset pipeline: leave --pipeline-after out"},
 		{map[string]any{"op": "sub"}, "adder: a.json, an adder of library cells, applies to --op add only: the cells take a and b as they are"},
+		{map[string]any{"op": "compare"}, "adder: --op compare does not apply to a.json, the sparse-2 adder: compare uses only the carry out, of a dense tree: allowed a dense adder's file"},
 		{map[string]any{"sparse": 2, "stages": 2, "pg-cells": true}, ""},
 	}
 	for _, tt := range tests {

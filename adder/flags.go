@@ -152,6 +152,9 @@ func readFlags(src FlagSource, rec *Recorded, list bool) (Architecture, error) {
 		}
 		arch.Op = op
 	}
+	if arch.Op == Compare && arch.Sparse > 1 && rec != nil && !f.set(FlagSparse) {
+		return Architecture{}, fmt.Errorf("adder: --op compare does not apply to %s, %s: compare uses only the carry out, of a dense tree: allowed a dense adder's file", rec.Path, sparseWords(arch.Sparse))
+	}
 	if arch.PGCells && arch.Op != Add {
 		source := "--" + FlagPGCells
 		if rec != nil && !f.set(FlagPGCells) {
