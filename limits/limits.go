@@ -273,11 +273,43 @@ func (b Budget) topologyMemory(names []string, n int, p network.Params, format s
 	if len(ts) == 0 || n < 1 || n > network.MaxWidth {
 		return nil
 	}
-	for _, t := range ts {
-		if t.EstimateCells(n, p) > topologies.MaxCells {
-			return nil // refused whatever the machine
-		}
+	if len(ts) == 1 && ts[0].EstimateCells(n, p) > topologies.MaxCells {
+		return nil // refused whatever the machine, as topologies says
 	}
+	what := fmt.Sprintf("%s at width %d", strings.Join(names, ","), n)
+	switch {
+	case len(names) == 1 && names[0] == "all":
+		what = fmt.Sprintf("every topology at width %d", n)
+	case len(what) > 60:
+		what = fmt.Sprintf("the %d topologies at width %d", len(ts), n)
+	}
+	specs := func(int) []topologies.Spec {
+		out := make([]topologies.Spec, len(ts))
+		for i, t := range ts {
+			out[i] = topologies.Spec{Topology: t, Params: p}
+		}
+		return out
+	}
+	return b.memory(specs, n, format, what, len(names) > 1)
+}
+
+// Compare refuses the networks prefixgen compare builds at width n
+// (topologies.CompareSpecs), written as format, when their cells need
+// more memory than b.Memory, naming the widest width that fits.
+func (b Budget) Compare(n int, format string) error {
+	if n < 1 || n > network.MaxWidth {
+		return nil
+	}
+	return b.memory(topologies.CompareSpecs, n, format, fmt.Sprintf("comparing every topology at width %d", n), false)
+}
+
+// memory refuses the networks specs gives at width n, held at once and
+// written as format, when they need more than b.Memory: what names them,
+// plural whether its verb is. A network estimated past
+// topologies.MaxCells counts as that many cells, which topologies would
+// refuse: among others, it is the memory that tells the widest width
+// that fits (a set with one past it was let through, and built the rest).
+func (b Budget) memory(specs func(int) []topologies.Spec, n int, format, what string, plural bool) error {
 	// The networks are held at once; their syntheses run a few at a time
 	// (synth --jobs), each in tools of its own, no more at once than fit
 	// the budget together (physical.Options.Memory). The estimate adds
@@ -285,8 +317,8 @@ func (b Budget) topologyMemory(names []string, n int, p network.Params, format s
 	// does not fit beside the networks.
 	need := func(n int) int64 {
 		var sum, largest int64
-		for _, t := range ts {
-			cells := t.EstimateCells(n, p)
+		for _, sp := range specs(n) {
+			cells := min(sp.Topology.EstimateCells(n, sp.Params), topologies.MaxCells)
 			if format == Synth {
 				sum += int64(cells) * CellBytes("")
 				largest = max(largest, synthmem.Adder(cells, n))
@@ -301,22 +333,16 @@ func (b Budget) topologyMemory(names []string, n int, p network.Params, format s
 	}
 	// Width 1 has no cells: it fits.
 	lo := widest(n, func(m int) bool { return need(m) <= b.Memory })
-	what := fmt.Sprintf("%s at width %d", strings.Join(names, ","), n)
-	switch {
-	case len(names) == 1 && names[0] == "all":
-		what = fmt.Sprintf("every topology at width %d", n)
-	case len(what) > 60:
-		what = fmt.Sprintf("the %d topologies at width %d", len(ts), n)
-	}
 	if format == Synth {
 		what = "synthesizing " + what
 	}
 	verb := "needs"
-	if len(names) > 1 {
+	if plural {
 		verb = "need"
 	}
 	return refuse("%s %s about %s of memory, more than the %s allowed here: allowed widths up to %d", what, verb, gibBeyond(need(n), b.Memory), gib(b.Memory), lo)
 }
+
 
 // lcuCellBytes is the memory a cell of a yosys-lcu map of several widths
 // takes, the networks and the map's text together: about 400 bytes

@@ -267,3 +267,22 @@ func TestMemoryJustPast(t *testing.T) {
 	require.Error(t, err)
 	assert.Regexp(t, `^limits: ripple,kogge-stone at width \d+ need about 1\.20\d* GiB of memory, more than the 1\.2 GiB allowed here`, err.Error())
 }
+
+// A set of topologies with one past topologies.MaxCells is judged by its
+// memory too, and the width it names fits every one: stats -t all and
+// compare at 2 100 000 bits were let through, Harris's default past the
+// cells topologies allows, and built the rest (7 GB in 25 s, on to 17.8).
+func TestSetPastMaxCells(t *testing.T) {
+	for _, n := range []int{2_097_152, 2_100_000, 3_050_402, 3_195_660} {
+		all := budget.Topology("all", n, nil, "")
+		require.Error(t, all, n)
+		lo := widestNamed(t, all)
+		assert.NoError(t, budget.Topology("all", lo, nil, ""), "%d fits", lo)
+		cmp := budget.Compare(n, "")
+		require.Error(t, cmp, n)
+		assert.Contains(t, cmp.Error(), fmt.Sprintf("limits: comparing every topology at width %d needs about", n))
+		lo = widestNamed(t, cmp)
+		assert.NoError(t, budget.Compare(lo, ""), "%d fits", lo)
+		assert.Error(t, budget.Compare(lo+1, ""))
+	}
+}

@@ -118,7 +118,28 @@ var compareK = []int{0, 1, 2, 3}
 // Ladner–Fischer; zero-deficiency at its least depth; and the others, and
 // every family below width 4, with their default parameters.
 func Compare(n int) ([]*network.Network, error) {
-	nets := make([]*network.Network, 0, len(registry)+len(compareK)-1)
+	specs := CompareSpecs(n)
+	nets := make([]*network.Network, 0, len(specs))
+	for _, sp := range specs {
+		net, err := sp.Topology.Build(n, sp.Params)
+		if err != nil {
+			return nil, err
+		}
+		nets = append(nets, net)
+	}
+	return nets, nil
+}
+
+// Spec is a topology with its parameters: one network at any width.
+type Spec struct {
+	Topology Topology
+	Params   network.Params
+}
+
+// CompareSpecs returns the networks Compare builds at width n, in its
+// order, without building them (package limits estimates their cells).
+func CompareSpecs(n int) []Spec {
+	specs := make([]Spec, 0, len(registry)+len(compareK)-1)
 	for _, t := range registry {
 		var params []network.Params
 		levels := ceilLog2(int64(max(n, 1)))
@@ -135,12 +156,8 @@ func Compare(n int) ([]*network.Network, error) {
 			params = []network.Params{nil}
 		}
 		for _, p := range params {
-			net, err := t.Build(n, p)
-			if err != nil {
-				return nil, err
-			}
-			nets = append(nets, net)
+			specs = append(specs, Spec{Topology: t, Params: p})
 		}
 	}
-	return nets, nil
+	return specs
 }

@@ -621,7 +621,7 @@ func compareCommand() *cli.Command {
 			}
 			var rows []emit.Stats
 			for _, n := range widths {
-				if err := budget.Topology("all", n, nil, writes(c)); err != nil {
+				if err := budget.Compare(n, writes(c)); err != nil {
 					return usage(c, "%v", err)
 				}
 			}

@@ -33,7 +33,7 @@ func TestLimits(t *testing.T) {
 		{[]string{"gen", "-t", "kogge-stone", "-n", "1048576", "-f", "verilog"}, "prefixgen gen: kogge-stone at width 1048576 needs about 76.0 GiB of memory, more than the 4.0 GiB allowed here: allowed widths up to "},
 		{[]string{"stats", "-t", "sklansky", "-n", "4000000"}, "prefixgen stats: sklansky at width 4000000 needs about 20.8 GiB of memory, more than the 4.0 GiB allowed here: allowed widths up to "},
 		{[]string{"stats", "-t", "all", "-n", "1000000"}, "prefixgen stats: every topology at width 1000000 needs about "},
-		{[]string{"compare", "-n", "1000000"}, "prefixgen compare: every topology at width 1000000 needs about "},
+		{[]string{"compare", "-n", "1000000"}, "prefixgen compare: comparing every topology at width 1000000 needs about "},
 		{[]string{"gen", "--from", big, "-f", "dot"}, "prefixgen gen: width 1048576 too wide for a picture: allowed 1 to 16384 columns (-f svg, dot), or the network as -f json"},
 		{[]string{"gen", "-t", "kogge-stone", "-n", "16385", "-f", "svg"}, "prefixgen gen: width 16385 too wide for a picture: allowed 1 to 16384 columns (-f svg, dot), or the network as -f json"},
 		{[]string{"gen", "-t", "ripple", "-n", "1048576", "-f", "text"}, "prefixgen gen: the text diagram of ripple at width 1048576 would take more than the 256 MiB allowed: allowed widths up to 8190 (or -f json)"},
