@@ -343,7 +343,6 @@ func (b Budget) memory(specs func(int) []topologies.Spec, n int, format, what st
 	return refuse("%s %s about %s of memory, more than the %s allowed here: allowed widths up to %d", what, verb, gibBeyond(need(n), b.Memory), gib(b.Memory), lo)
 }
 
-
 // lcuCellBytes is the memory a cell of a yosys-lcu map of several widths
 // takes, the networks and the map's text together: about 400 bytes
 // measured (gen -t kogge-stone -f yosys-lcu --widths 1-512, 425 MB at
