@@ -38,10 +38,11 @@
 //     conditional sums for a group carry-in of 0 and of 1 while the tree
 //     works, and the tree's carry into the group selects one of them with a
 //     multiplexer. The lowest group ripples from the carry-in itself, which
-//     is there from the start. For Kogge–Stone, Sklansky, Brent–Kung and
-//     Han–Carlson at powers of two, the cone of every s-th carry is exactly
-//     Harris's sparse tree: log2 s levels that form s-bit group (G, P)
-//     pairs, then the same family over ⌈n/s⌉ groups. Any width is allowed;
+//     is there from the start. For Kogge–Stone, Sklansky and Brent–Kung at
+//     powers of two, the cone of every s-th carry is exactly Harris's
+//     sparse tree: log2 s levels that form s-bit group (G, P) pairs, then
+//     the same family over ⌈n/s⌉ groups (Han–Carlson's cone is
+//     Kogge–Stone's: its odd columns are the ones it leaves out). Any width is allowed;
 //     when s does not divide n the last group is shorter; s may not exceed
 //     n.
 //   - Valency k > 2: each chain of binary cells over adjacent spans whose
