@@ -42,7 +42,7 @@
 //     powers of two, the cone of every s-th carry is exactly Harris's
 //     sparse tree: log2 s levels that form s-bit group (G, P) pairs, then
 //     the same family over ⌈n/s⌉ groups (Han–Carlson's cone is
-//     Kogge–Stone's: its odd columns are the ones it leaves out). Any width is allowed;
+//     Kogge–Stone's). Any width is allowed;
 //     when s does not divide n the last group is shorter; s may not exceed
 //     n.
 //   - Valency k > 2: each chain of binary cells over adjacent spans whose
