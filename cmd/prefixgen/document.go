@@ -172,14 +172,15 @@ func runTarget(c *cli.Context, opt physical.Options) (adder.Target, error) {
 }
 
 // madeForWords says what an adder was made for, as in "library asap7
-// through flow abc".
+// through flow abc", each name cut after 40 characters as an echoed value
+// is.
 func madeForWords(t adder.Target) string {
 	var parts []string
 	if t.Library != "" {
-		parts = append(parts, "library "+t.Library)
+		parts = append(parts, "library "+cutName(t.Library))
 	}
 	if t.Flow != "" {
-		parts = append(parts, "flow "+t.Flow)
+		parts = append(parts, "flow "+cutName(t.Flow))
 	}
 	return strings.Join(parts, " through ")
 }

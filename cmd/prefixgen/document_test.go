@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/adder"
 )
 
 // writeDoc writes what gen prints for args to a file and returns its path.
@@ -234,4 +236,13 @@ func TestFromClaimRoundTrip(t *testing.T) {
 			assert.Equal(t, string(data), out, file)
 		}
 	}
+}
+
+// What an adder was made for is echoed as any value is, each name cut
+// after 40 characters: explore --with's note printed a library name of a
+// hundred whole.
+func TestMadeForWords(t *testing.T) {
+	assert.Equal(t, "library asap7 through flow abc", madeForWords(adder.Target{Library: "asap7", Flow: "abc"}))
+	long := strings.Repeat("l", 100)
+	assert.Equal(t, "library "+strings.Repeat("l", 40)+"…", madeForWords(adder.Target{Library: long}))
 }
