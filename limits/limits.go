@@ -137,26 +137,15 @@ func about(bytes int64) string {
 	return "about " + amount(bytes)
 }
 
-// mibBeyond writes size, more than limit, in MiB: to a tenth, or to as
-// many more decimals as tell it from limit, so that a diagram just past
-// its limit is not told it takes the limit (256.0 MiB of 256).
-func mibBeyond(size, limit int64) string {
+// beyond writes size, more than limit, in units of unit bytes (1<<20,
+// 1<<30): to a tenth, or to as many more decimals as tell it from limit,
+// so that a size just past its limit is not told it is the limit (256.0
+// MiB of 256, 1.2 GiB of 1.2).
+func beyond(size, limit, unit int64) string {
 	for d := 1; ; d++ {
-		v := strconv.FormatFloat(float64(size)/(1<<20), 'f', d, 64)
-		if d >= 6 || v != strconv.FormatFloat(float64(limit)/(1<<20), 'f', d, 64) {
+		v := strconv.FormatFloat(float64(size)/float64(unit), 'f', d, 64)
+		if d >= 6 || v != strconv.FormatFloat(float64(limit)/float64(unit), 'f', d, 64) {
 			return v
-		}
-	}
-}
-
-// gibBeyond writes size, more than limit, in GiB as gib does, or to as
-// many more decimals as tell it from limit, written by gib: a request
-// just past the budget is not told it needs the budget (1.2 GiB of 1.2).
-func gibBeyond(size, limit int64) string {
-	for d := 1; ; d++ {
-		v := strconv.FormatFloat(float64(size)/(1<<30), 'f', d, 64)
-		if d >= 6 || v+" GiB" != gib(limit) && v != strconv.FormatFloat(float64(limit)/(1<<30), 'f', d, 64) {
-			return v + " GiB"
 		}
 	}
 }
@@ -340,7 +329,7 @@ func (b Budget) memory(specs func(int) []topologies.Spec, n int, format, what st
 	if plural {
 		verb = "need"
 	}
-	return refuse("%s %s about %s of memory, more than the %s allowed here: allowed widths up to %d", what, verb, gibBeyond(need(n), b.Memory), gib(b.Memory), lo)
+	return refuse("%s %s about %s of memory, more than the %s allowed here: allowed widths up to %d", what, verb, beyond(need(n), b.Memory, 1<<30)+" GiB", gib(b.Memory), lo)
 }
 
 // lcuCellBytes is the memory a cell of a yosys-lcu map of several widths
@@ -372,7 +361,7 @@ func (b Budget) Widths(name string, widths []int, p network.Params) error {
 	if need <= b.Memory {
 		return nil
 	}
-	return refuse("%s at %d widths needs about %s of memory, more than the %s allowed here: allowed fewer or narrower widths", name, len(widths), gibBeyond(need, b.Memory), gib(b.Memory))
+	return refuse("%s at %d widths needs about %s of memory, more than the %s allowed here: allowed fewer or narrower widths", name, len(widths), beyond(need, b.Memory, 1<<30)+" GiB", gib(b.Memory))
 }
 
 // MaxPictureWidth is the most columns of an svg or dot picture: 28
@@ -412,9 +401,9 @@ func (b Budget) Network(net *network.Network, format string) error {
 	}
 	if format == Synth {
 		most := max(b.Memory-synthmem.Adder(0, net.Width()), 0) / CellBytes(Synth)
-		return refuse("synthesizing the network of %d cells at width %d needs about %s of memory, more than the %s allowed here: allowed networks of up to %d cells at that width", net.Size(), net.Width(), gibBeyond(need, b.Memory), gib(b.Memory), most)
+		return refuse("synthesizing the network of %d cells at width %d needs about %s of memory, more than the %s allowed here: allowed networks of up to %d cells at that width", net.Size(), net.Width(), beyond(need, b.Memory, 1<<30)+" GiB", gib(b.Memory), most)
 	}
-	return refuse("the network of %d cells needs about %s of memory, more than the %s allowed here: allowed networks of up to %d cells", net.Size(), gibBeyond(need, b.Memory), gib(b.Memory), b.Memory/CellBytes(format))
+	return refuse("the network of %d cells needs about %s of memory, more than the %s allowed here: allowed networks of up to %d cells", net.Size(), beyond(need, b.Memory, 1<<30)+" GiB", gib(b.Memory), b.Memory/CellBytes(format))
 }
 
 // Text refuses a text diagram of net (emit.TextSize) larger than b.Diagram,
@@ -431,11 +420,11 @@ func (b Budget) Text(net *network.Network, topo string, p network.Params) error 
 		if net.Width() > MaxPictureWidth {
 			draw = "write it as -f json, or a narrower network"
 		}
-		return refuse("the text diagram of this network would take about %s MiB, more than the %d MiB allowed: %s", mibBeyond(size, b.Diagram), b.Diagram>>20, draw)
+		return refuse("the text diagram of this network would take about %s MiB, more than the %d MiB allowed: %s", beyond(size, b.Diagram, 1<<20), b.Diagram>>20, draw)
 	}
 	lo := widest(net.Width(), func(m int) bool {
 		sub, err := t.Build(m, p)
 		return err == nil && emit.TextSize(sub) <= b.Diagram
 	})
-	return refuse("the text diagram of %s at width %d would take about %s MiB, more than the %d MiB allowed: allowed widths up to %d (%s)", topo, net.Width(), mibBeyond(size, b.Diagram), b.Diagram>>20, lo, otherFormat(net.Width()))
+	return refuse("the text diagram of %s at width %d would take about %s MiB, more than the %d MiB allowed: allowed widths up to %d (%s)", topo, net.Width(), beyond(size, b.Diagram, 1<<20), b.Diagram>>20, lo, otherFormat(net.Width()))
 }
