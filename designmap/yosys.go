@@ -91,18 +91,12 @@ func (r *run) prepare(ctx context.Context) error {
 	for _, d := range r.opt.Defines {
 		b.WriteString(" -D" + d)
 	}
-	// Yosys takes an include folder's path as written, quotes and all, so
-	// each is a link in the run's folder under a plain name.
-	for i, inc := range r.opt.Includes {
-		abs, err := filepath.Abs(inc)
-		if err != nil {
-			return err
-		}
-		name := fmt.Sprintf("include%d", i+1)
-		if err := os.Symlink(abs, filepath.Join(r.dir, name)); err != nil {
-			return fmt.Errorf("designmap: %w", err)
-		}
-		b.WriteString(" -I" + name)
+	flags, err := physical.IncludeFlags(r.dir, r.opt.Includes)
+	if err != nil {
+		return fmt.Errorf("designmap: %w", err)
+	}
+	for _, f := range flags {
+		b.WriteString(" " + f)
 	}
 	for _, f := range r.opt.Files {
 		abs, err := filepath.Abs(f)

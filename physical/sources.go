@@ -45,30 +45,44 @@ func CheckSources(includes, defines []string) error {
 }
 
 // readVerilog returns the script line that reads design.v in dir, with
-// d's macros and include folders. Yosys takes a folder's path as written,
-// quotes and all, so each folder is a link in dir under a plain name,
-// include1 and on, made anew.
+// d's macros and include folders (IncludeFlags).
 func (d *Design) readVerilog(dir string) (string, error) {
 	var b strings.Builder
 	b.WriteString("read_verilog")
 	for _, m := range d.Defines {
 		b.WriteString(" -D" + m)
 	}
-	for i, inc := range d.Includes {
+	flags, err := IncludeFlags(dir, d.Includes)
+	if err != nil {
+		return "", err
+	}
+	for _, f := range flags {
+		b.WriteString(" " + f)
+	}
+	b.WriteString(" design.v\n")
+	return b.String(), nil
+}
+
+// IncludeFlags links each folder of includes into dir under a plain
+// name, include1 and on, made anew, and returns read_verilog's -I flags
+// naming the links, in order: Yosys takes a folder's path as written,
+// quotes and all.
+func IncludeFlags(dir string, includes []string) ([]string, error) {
+	flags := make([]string, 0, len(includes))
+	for i, inc := range includes {
 		abs, err := filepath.Abs(inc)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		name := fmt.Sprintf("include%d", i+1)
 		link := filepath.Join(dir, name)
 		if err := os.Remove(link); err != nil && !os.IsNotExist(err) {
-			return "", err
+			return nil, err
 		}
 		if err := os.Symlink(abs, link); err != nil {
-			return "", err
+			return nil, err
 		}
-		b.WriteString(" -I" + name)
+		flags = append(flags, "-I"+name)
 	}
-	b.WriteString(" design.v\n")
-	return b.String(), nil
+	return flags, nil
 }
