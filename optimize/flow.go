@@ -96,6 +96,9 @@ func MinimizeFlowDelay(ctx context.Context, opt Options, maxUM2 float64, flow ph
 
 // minimizeFlow is MinimizeFlowSparse and MinimizeFlowDelay.
 func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.Options, sparse []int) (FlowResult, error) {
+	if ctx == nil {
+		return FlowResult{}, errNilContext
+	}
 	if len(sparse) == 0 {
 		sparse = []int{1}
 	}

@@ -279,6 +279,10 @@ func (c candidate) fits(opt Options) bool {
 	return c.figs.Depth <= opt.MaxDepth && (opt.MaxFanout == 0 || c.figs.MaxFanout <= opt.MaxFanout)
 }
 
+// errNilContext refuses a nil context, which the searches' workers would
+// otherwise dereference out of the caller's reach.
+var errNilContext = errors.New("optimize: nil context: allowed a context such as context.Background()")
+
 // better orders candidates: smaller, then shallower, then lower fan-out;
 // ties keep the earlier.
 func better(a, b candidate) bool {
@@ -298,6 +302,9 @@ func better(a, b candidate) bool {
 // annealing chains run on every core, and returns the smallest network met,
 // validated again from its description and checked by simulation.
 func Minimize(ctx context.Context, opt Options) (Result, error) {
+	if ctx == nil {
+		return Result{}, errNilContext
+	}
 	if err := Check(opt); err != nil {
 		return Result{}, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/prefixgen/prefixgen/physical"
 	"math"
 	"math/bits"
 	"runtime"
@@ -358,4 +359,31 @@ func ExampleMinimize() {
 		r.Figures.Size, r.Figures.Depth, r.Figures.Deficiency, r.Named.Size())
 	// Output:
 	// 125 cells at depth 7, deficiency 6; the best named network has 137
+}
+
+// TestNilContext: a nil context is refused with an error by every search,
+// where the annealing chains had dereferenced it in a worker goroutine,
+// out of the caller's reach.
+func TestNilContext(t *testing.T) {
+	opt := optimize.Options{Width: 8, MaxDepth: 3}
+	for name, run := range map[string]func() error{
+		"Minimize": func() error {
+			_, err := optimize.Minimize(nil, opt) //lint:ignore SA1012 the nil context is the input under test
+			return err
+		},
+		"MinimizeFlow": func() error {
+			_, err := optimize.MinimizeFlow(nil, opt, 1, physical.Options{}) //lint:ignore SA1012 the nil context is the input under test
+			return err
+		},
+		"MinimizeFlowDelay": func() error {
+			_, err := optimize.MinimizeFlowDelay(nil, opt, 1, physical.Options{}, nil) //lint:ignore SA1012 the nil context is the input under test
+			return err
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			require.NotPanics(t, func() {
+				require.EqualError(t, run(), "optimize: nil context: allowed a context such as context.Background()")
+			})
+		})
+	}
 }
