@@ -213,7 +213,11 @@ func TestSelect(t *testing.T) {
 	_, err = topologies.Select("all", 16, network.Params{"k": 99})
 	assert.EqualError(t, err, "topologies: ladner-fischer parameter k=99 out of range: allowed 0…63")
 	_, err = topologies.Select("all", 0, nil)
-	assert.EqualError(t, err, "topologies: ripple: width 0 out of range: allowed 1…1073741824")
+	assert.EqualError(t, err, "topologies: width 0 out of range: allowed 1…1073741824")
+	_, err = topologies.SelectList([]string{"sklansky", "ripple"}, -3, nil)
+	assert.EqualError(t, err, "topologies: width -3 out of range: allowed 1…1073741824", "no one topology is the obstacle")
+	_, err = topologies.SelectList([]string{"sklansky"}, 0, nil)
+	assert.EqualError(t, err, "topologies: sklansky: width 0 out of range: allowed 1…1073741824")
 	_, err = topologies.Select("bar", 16, nil)
 	assert.ErrorContains(t, err, `topologies: unknown topology "bar"`)
 }
@@ -273,7 +277,7 @@ func TestCompare(t *testing.T) {
 	assert.Equal(t, network.Params{"l": 1, "f": 4}, nets[10].Params(), "Harris (1, 4, 0)")
 	assert.Equal(t, network.Params{"d": 8}, nets[11].Params(), "the least depth, recorded")
 	_, err = topologies.Compare(0)
-	assert.EqualError(t, err, "topologies: ripple: width 0 out of range: allowed 1…1073741824")
+	assert.EqualError(t, err, "topologies: width 0 out of range: allowed 1…1073741824")
 }
 
 // TestWidestNamed: the widest width a refusal names is built, by the

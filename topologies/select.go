@@ -90,6 +90,11 @@ func SelectList(names []string, n int, p network.Params) ([]*network.Network, er
 			return nil, fmt.Errorf("topologies: no topology given has parameter %s: allowed are %s", network.Quote(name), strings.Join(known, ", "))
 		}
 	}
+	if len(ts) > 1 {
+		if err := checkWidth(n); err != nil {
+			return nil, err
+		}
+	}
 	nets := make([]*network.Network, 0, len(ts))
 	for _, t := range ts {
 		own := network.Params{}
@@ -107,6 +112,15 @@ func SelectList(names []string, n int, p network.Params) ([]*network.Network, er
 	return nets, nil
 }
 
+// checkWidth refuses a width no network has, where several topologies are
+// built and none of them is the obstacle.
+func checkWidth(n int) error {
+	if n < 1 || n > network.MaxWidth {
+		return fmt.Errorf("topologies: width %d out of range: allowed 1…%d", n, network.MaxWidth)
+	}
+	return nil
+}
+
 // compareK are the Ladner–Fischer parameters Compare builds.
 var compareK = []int{0, 1, 2, 3}
 
@@ -118,6 +132,9 @@ var compareK = []int{0, 1, 2, 3}
 // Ladner–Fischer; zero-deficiency at its least depth; and the others, and
 // every family below width 4, with their default parameters.
 func Compare(n int) ([]*network.Network, error) {
+	if err := checkWidth(n); err != nil {
+		return nil, err
+	}
 	specs := CompareSpecs(n)
 	nets := make([]*network.Network, 0, len(specs))
 	for _, sp := range specs {

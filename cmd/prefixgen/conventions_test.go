@@ -242,7 +242,8 @@ func TestLists(t *testing.T) {
 		{[]string{"stats", "-t", " ", "-n", "8"}, `prefixgen stats: -t " " names no topology at place 1 of its list: allowed names of ripple, `},
 		{[]string{"synth", "-t", "sklansky,,ripple", "-n", "8"}, `prefixgen synth: -t "sklansky,,ripple" names no topology at place 2 of its list: allowed names of ripple, `},
 		{[]string{"compare", "-n", "8,0x10"}, `prefixgen compare: invalid value "8,0x10" for flag -n: want a whole number in decimal digits`},
-		{[]string{"compare", "-n", "8,0"}, `prefixgen compare: `},
+		{[]string{"compare", "-n", "8,0"}, `prefixgen compare: width 0 out of range: allowed 1…1073741824`},
+		{[]string{"stats", "-t", "all", "-n", "0"}, `prefixgen stats: width 0 out of range: allowed 1…1073741824`},
 	}
 	for _, tt := range refused {
 		status, stdout, stderr := prefixgen(tt.args...)
