@@ -31,8 +31,8 @@
 // where it is one plain file with nothing to mark, else one written once
 // per process. Both tools must parse it before anything runs. Results are
 // in ns and µm² whatever the library's units (ASAP7 counts in ps), and
-// name the library as pdk.Library.Name does: sky130hd, asap7, the file of
-// osu018 or osu035, or the files as given.
+// name the library as pdk.Library.Name does: sky130hd, asap7, osu018 or
+// osu035, or the files as given.
 //
 // # The flows
 //

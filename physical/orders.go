@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"sync"
 )
 
@@ -155,13 +156,15 @@ func spreadOf(results []*Result) *Spread {
 }
 
 // medianMinMax returns the median (the mean of the middle two of an even
-// number), least and greatest of xs, which it sorts.
+// number, to twelve significant digits, so that it is written with the
+// digits of the figures it comes from and not with the rounding error of
+// their sum), least and greatest of xs, which it sorts.
 func medianMinMax(xs []float64) (median, least, greatest float64) {
 	slices.Sort(xs)
 	n := len(xs)
 	median = xs[n/2]
 	if n%2 == 0 {
-		median = (xs[n/2-1] + xs[n/2]) / 2
+		median, _ = strconv.ParseFloat(strconv.FormatFloat((xs[n/2-1]+xs[n/2])/2, 'g', 12, 64), 64)
 	}
 	return median, xs[0], xs[n-1]
 }

@@ -304,12 +304,13 @@ type Design struct {
 // Name returns the design's topology and parameters, and its
 // architecture's name (adder.Architecture.Name) where it is not the
 // standard adder's, as in "ladner-fischer k=1", "kogge-stone sparse=4",
-// "sklansky stages=2 noreset" or "brent-kung pgcells".
+// "sklansky stages=2 noreset" or "brent-kung pgcells"; a network of no
+// topology is a "network", as stats names it, and a user's module its top.
 func (d *Design) Name() string {
 	if d.Topology == Reference {
 		return ReferenceName
 	}
-	if d.Topology == "" {
+	if d.Topology == "" && d.outside {
 		return d.Top
 	}
 	return emit.AdderName(d.Topology, d.Params, d.Adder)

@@ -66,9 +66,8 @@ type Result struct {
 	// combinational adder, above 0 for a pipelined one (Design.Adder.Stages) and
 	// for a user's module with flip-flops (Design.Verilog).
 	Registers int
-	// Liberty names the library (pdk.Library.Name: a carried library's
-	// name, as sky130hd; the file of osu018 or osu035; else the files as
-	// given), Flow the flow and OutputLoadPF the load on every output.
+	// Liberty names the library (pdk.Library.Name: a library's name, as
+	// sky130hd or osu018; else the files as given), Flow the flow and OutputLoadPF the load on every output.
 	Liberty      string
 	Flow         Flow
 	OutputLoadPF float64

@@ -69,6 +69,9 @@ func TestDesignName(t *testing.T) {
 		{physical.Design{Topology: "brent-kung", Params: network.Params{}, Adder: arch(func(a *adder.Architecture) { a.Sparse, a.Ling = 2, true })}, "brent-kung sparse=2 ling"},
 		{physical.Design{Topology: "sklansky", Params: network.Params{}, Adder: arch(func(a *adder.Architecture) { a.Stages, a.NoReset, a.PGCells = 2, true, true })}, "sklansky stages=2 noreset pgcells"},
 		{physical.Design{Topology: physical.Reference}, physical.ReferenceName},
+		// A network of no topology is named as stats names it.
+		{physical.Design{Params: network.Params{}, Adder: adder.Standard}, "network"},
+		{physical.Design{Params: network.Params{}, Adder: arch(func(a *adder.Architecture) { a.Sparse = 2 })}, "network sparse=2"},
 	} {
 		t.Run(tc.want, func(t *testing.T) {
 			require.Equal(t, tc.want, tc.design.Name())

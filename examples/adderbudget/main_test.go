@@ -44,7 +44,7 @@ func TestBudget(t *testing.T) {
 			require.NoError(t, run(&out, []string{"-n", "16", "-flow", flow}))
 			lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 			require.Greater(t, len(lines), 6, out.String())
-			assert.Contains(t, lines[0], "16-bit adders, flow "+flow+", osu018_stdcells.lib; Yosys ")
+			assert.Contains(t, lines[0], "16-bit adders, flow "+flow+", osu018; Yosys ")
 
 			m := budgetLine.FindStringSubmatch(lines[1])
 			require.NotNil(t, m, lines[1])

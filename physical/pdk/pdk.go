@@ -69,9 +69,9 @@ const allowed = "allowed osu018, osu035, sky130hd, asap7, a Liberty file (.lib o
 // the cells not to use marked, its platform's record, and the one plain
 // Liberty file that Yosys and OpenSTA read.
 type Library struct {
-	// Name names the library in results: a carried library's name
-	// (sky130hd, asap7), the file of a library of Debian's (osu018,
-	// osu035), or the spec as given.
+	// Name names the library in results: its name where it has one
+	// (sky130hd, asap7, osu018, osu035), as --liberty and the adder
+	// document name it, or the spec as given.
 	Name string
 	// Files are the files the library is read from: paths, or for a
 	// library the project carries, its files under physical/pdk.
@@ -176,7 +176,7 @@ func Open(spec string, dontUse []string) (*Library, error) {
 		l.key = "carried:" + spec
 		l.lib, err = cached(l.key, func() (*liberty.Library, bool, error) { return readCarried(spec) })
 	case Debian[spec] != "":
-		l.Name = Debian[spec]
+		// Named as --liberty names it, as the carried libraries are.
 		l.Files = []string{Debian[spec]}
 		l.lib, l.key, err = readFiles(l.Files, &l.plain)
 	default:
