@@ -114,11 +114,31 @@ func removeLocked() {
 	}
 }
 
+// TempDir is os.TempDir made absolute: a relative TMPDIR names a folder
+// from where prefixgen started, and the tools, which run in folders of
+// their own, are handed its paths. Where the current folder is gone, it is
+// os.TempDir as it is.
+func TempDir() string {
+	d := os.TempDir()
+	if abs, err := filepath.Abs(d); err == nil {
+		return abs
+	}
+	return d
+}
+
+// orTempDir returns dir, or TempDir where dir is "".
+func orTempDir(dir string) string {
+	if dir == "" {
+		return TempDir()
+	}
+	return dir
+}
+
 // CreateTemp is os.CreateTemp tracked: the file is registered as it is
-// made.
+// made. A dir of "" is TempDir.
 func CreateTemp(dir, pattern string) (*os.File, func(), error) {
 	return Track(func() (*os.File, string, error) {
-		f, err := os.CreateTemp(dir, pattern)
+		f, err := os.CreateTemp(orTempDir(dir), pattern)
 		if err != nil {
 			return nil, "", err
 		}
@@ -130,10 +150,11 @@ func CreateTemp(dir, pattern string) (*os.File, func(), error) {
 // made, and the function returned removes it and only then drops it from
 // the register, so that a signal that comes while it is being removed
 // still finds it to remove (dropping it first would leave the rest of it
-// behind when RemoveAll's caller exits mid-removal).
+// behind when RemoveAll's caller exits mid-removal). A dir of "" is
+// TempDir.
 func MkdirTemp(dir, pattern string) (string, func(), error) {
 	d, drop, err := Track(func() (string, string, error) {
-		d, err := os.MkdirTemp(dir, pattern)
+		d, err := os.MkdirTemp(orTempDir(dir), pattern)
 		return d, d, err
 	})
 	if err != nil {

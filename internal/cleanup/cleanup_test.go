@@ -118,3 +118,25 @@ func TestAddContents(t *testing.T) {
 	removeForTest()
 	assert.FileExists(t, filepath.Join(kept, "a"))
 }
+
+// TestRelativeTMPDIR: a relative TMPDIR gives absolute temporary paths, as
+// the tools that run in folders of their own need: they were handed paths
+// that pointed nowhere from there.
+func TestRelativeTMPDIR(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	require.NoError(t, os.Mkdir("rel", 0o755))
+	t.Setenv("TMPDIR", "rel")
+	assert.Equal(t, filepath.Join(dir, "rel"), TempDir())
+	d, remove, err := MkdirTemp("", "x-")
+	require.NoError(t, err)
+	defer remove()
+	assert.True(t, filepath.IsAbs(d), d)
+	assert.Equal(t, filepath.Join(dir, "rel"), filepath.Dir(d))
+	f, drop, err := CreateTemp("", "y-")
+	require.NoError(t, err)
+	defer drop()
+	f.Close()
+	assert.True(t, filepath.IsAbs(f.Name()), f.Name())
+	os.Remove(f.Name())
+}

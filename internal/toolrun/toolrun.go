@@ -213,11 +213,11 @@ func Run(ctx context.Context, c Cmd) (*Result, error) {
 
 // TempDir is the folder under which a run's TMPDIR is made, and where a
 // caller makes the folders a tool works in: the system's temporary folder
-// when its path is plain (PlainPath), else /tmp. Yosys hands ABC its
+// (cleanup.TempDir, absolute) when its path is plain (PlainPath), else /tmp. Yosys hands ABC its
 // temporary paths, and the library's path in the folder it runs in,
 // unquoted, so they must be plain.
 func TempDir() string {
-	if d := os.TempDir(); PlainPath(d) {
+	if d := cleanup.TempDir(); PlainPath(d) {
 		return d
 	}
 	return "/tmp"
