@@ -1,6 +1,8 @@
 package cleanup
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -134,13 +136,26 @@ func orTempDir(dir string) string {
 	return dir
 }
 
+// tempError names TMPDIR as the obstacle where what failed was made in it
+// (what is "file" or "folder"), and says what is allowed.
+func tempError(dir, what string, err error) error {
+	if err == nil || dir != TempDir() {
+		return err
+	}
+	reason := err
+	if pe, ok := errors.AsType[*os.PathError](err); ok {
+		reason = pe.Err
+	}
+	return fmt.Errorf("cannot make a temporary %s in %s (TMPDIR): %w: allowed TMPDIR naming a folder prefixgen can write in, or no TMPDIR for /tmp", what, dir, reason)
+}
+
 // CreateTemp is os.CreateTemp tracked: the file is registered as it is
 // made. A dir of "" is TempDir.
 func CreateTemp(dir, pattern string) (*os.File, func(), error) {
 	return Track(func() (*os.File, string, error) {
 		f, err := os.CreateTemp(orTempDir(dir), pattern)
 		if err != nil {
-			return nil, "", err
+			return nil, "", tempError(orTempDir(dir), "file", err)
 		}
 		return f, f.Name(), nil
 	})
@@ -155,7 +170,7 @@ func CreateTemp(dir, pattern string) (*os.File, func(), error) {
 func MkdirTemp(dir, pattern string) (string, func(), error) {
 	d, drop, err := Track(func() (string, string, error) {
 		d, err := os.MkdirTemp(orTempDir(dir), pattern)
-		return d, d, err
+		return d, d, tempError(orTempDir(dir), "folder", err)
 	})
 	if err != nil {
 		return d, drop, err

@@ -140,3 +140,21 @@ func TestRelativeTMPDIR(t *testing.T) {
 	assert.True(t, filepath.IsAbs(f.Name()), f.Name())
 	os.Remove(f.Name())
 }
+
+// TestUnusableTMPDIR: a TMPDIR where no folder can be made is named as the
+// obstacle, with what is allowed, where the error was the system call's.
+func TestUnusableTMPDIR(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
+	for _, tmp := range []string{filepath.Join(dir, "none"), file} {
+		t.Setenv("TMPDIR", tmp)
+		_, _, err := MkdirTemp("", "x-")
+		require.Error(t, err)
+		assert.Regexp(t, `^cannot make a temporary folder in `+tmp+` \(TMPDIR\): .*: allowed TMPDIR naming a folder prefixgen can write in, or no TMPDIR for /tmp$`, err.Error())
+		_, _, err = MkdirTemp(TempDir(), "x-")
+		assert.ErrorContains(t, err, "(TMPDIR)", "the folder given is TMPDIR's")
+		_, _, err = CreateTemp("", "y-")
+		assert.ErrorContains(t, err, "cannot make a temporary file in "+tmp+" (TMPDIR): ")
+	}
+}
