@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -297,11 +298,11 @@ func genCommand() *cli.Command {
 // writeFile's.
 func writeFiles(c *cli.Context, files ...emit.File) error {
 	err := emit.WriteFiles(files...)
-	if _, bad := errors.AsType[*emit.PathError](err); bad {
+	if _, bad := errors.AsType[*emit.PathError](err); bad && !errors.Is(err, syscall.EPIPE) {
 		return usage(c, "%v", err)
 	}
 	if err != nil {
-		return failure{fmt.Errorf("prefixgen %s: %v", c.Command.Name, err)}
+		return failure{fmt.Errorf("prefixgen %s: %w", c.Command.Name, err)}
 	}
 	return nil
 }
@@ -498,7 +499,7 @@ func outputFlag() cli.Flag {
 func output(c *cli.Context, fn func(io.Writer) error) error {
 	if !c.IsSet("output") || c.String("output") == "-" {
 		if err := fn(c.App.Writer); err != nil {
-			return failure{fmt.Errorf("prefixgen %s: %v", c.Command.Name, err)}
+			return failure{fmt.Errorf("prefixgen %s: %w", c.Command.Name, err)}
 		}
 		return nil
 	}
@@ -515,11 +516,11 @@ func writeFile(c *cli.Context, flag, path string, fn func(io.Writer) error) erro
 		return usage(c, "%s needs a file name: allowed a path, or - for standard output", flag)
 	}
 	err := emit.WriteFile(path, fn)
-	if _, bad := errors.AsType[*emit.PathError](err); bad {
+	if _, bad := errors.AsType[*emit.PathError](err); bad && !errors.Is(err, syscall.EPIPE) {
 		return usage(c, "%v", err)
 	}
 	if err != nil {
-		return failure{fmt.Errorf("prefixgen %s: %v", c.Command.Name, err)}
+		return failure{fmt.Errorf("prefixgen %s: %w", c.Command.Name, err)}
 	}
 	return nil
 }

@@ -37,18 +37,31 @@ func main() {
 // folders of the run (package cleanup: an -o file half written, the tools'
 // work folders) and exit with 128 + the signal's number, as a shell reports
 // a command a signal stopped.
+//
+// A write to a pipe whose reader has gone (SIGPIPE: prefixgen … | head)
+// stops it the same way without a word, where Go would kill it at the
+// write and leave the temporary folders; the write fails with EPIPE, which
+// run answers alike (brokenPipe).
 func stopOnSignal(stderr io.Writer) {
 	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE)
 	go func() {
 		s := <-sigs
 		toolrun.KillAll()
 		cleanup.RemoveAll()
 		progress.Stop()
-		fmt.Fprintf(stderr, "prefixgen: stopped by %s\n", signalNames[s.(syscall.Signal)])
+		if s != syscall.SIGPIPE {
+			fmt.Fprintf(stderr, "prefixgen: stopped by %s\n", signalNames[s.(syscall.Signal)])
+		}
 		os.Exit(128 + int(s.(syscall.Signal)))
 	}()
 }
+
+// brokenPipe is the exit status of a run whose output went to a pipe no
+// one reads any more: 128 + SIGPIPE, as a shell reports a command that
+// signal stopped, and without a message, which would go nowhere or be
+// noise.
+const brokenPipe = 128 + int(syscall.SIGPIPE)
 
 // signalNames are the names the stop line gives the signals.
 var signalNames = map[syscall.Signal]string{
@@ -100,6 +113,9 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 	}
 	if err == nil {
 		return 0
+	}
+	if errors.Is(err, syscall.EPIPE) {
+		return brokenPipe
 	}
 	fmt.Fprintln(stderr, message(err))
 	var f failure
@@ -165,7 +181,8 @@ var modulePackages = []string{
 }
 
 // failure marks an error where the input was fine but the work failed: a
-// verification mismatch, or standard output that could not be written. Every
+// verification mismatch, or standard output that could not be written (but
+// for a reader gone: brokenPipe). Every
 // other error, an -o path that cannot be written included, is bad usage or
 // bad input.
 type failure struct{ err error }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -183,5 +184,84 @@ func TestBarClearedBeforeOutput(t *testing.T) {
 			assert.True(t, strings.HasPrefix(strings.TrimLeft(shownLine, " "), "network"), "%q", line)
 			break
 		}
+	}
+}
+
+// A reader of the progress that goes away (2>&1 | head -1) stops prefixgen
+// as a signal does: its tools killed, its temporary folders removed, exit
+// 128 + SIGPIPE without a word. Go had killed it at the write, and the
+// folders were left in TMPDIR.
+func TestBrokenPipeCleansUp(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	bin, started := stalledFlow(t, dir)
+	lib := filepath.Join(dir, "tiny.lib")
+	require.NoError(t, os.WriteFile(lib, []byte("library (tiny) { cell (INV) { area : 1 ; } }\n"), 0o644))
+	tmp := filepath.Join(dir, "tmp")
+	require.NoError(t, os.Mkdir(tmp, 0o755))
+	cmd := exec.Command(os.Args[0], "synth", "-t", "ripple", "-n", "4", "--liberty", lib, "--progress")
+	cmd.Env = append(os.Environ(), mainEnv+"=1", "TMPDIR="+tmp, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	var stdout bytes.Buffer
+	cmd.Stdout = &stdout
+	progress, err := cmd.StderrPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	defer cmd.Process.Kill()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		if _, err := os.Stat(started); err == nil {
+			break
+		}
+		require.True(t, time.Now().Before(deadline), "the flow did not start")
+		time.Sleep(10 * time.Millisecond)
+	}
+	require.NoError(t, progress.Close()) // the reader goes
+	err = cmd.Wait()
+	exit, ok := errors.AsType[*exec.ExitError](err)
+	require.True(t, ok, "exit status: %v", err)
+	assert.Equal(t, 128+int(syscall.SIGPIPE), exit.ExitCode(), "%v", exit)
+	assert.Empty(t, stdout.String())
+	left, err := os.ReadDir(tmp)
+	require.NoError(t, err)
+	assert.Empty(t, left, "nothing left in TMPDIR")
+}
+
+// Output to a reader that went away (gen … | head -c 10, or an -o FIFO
+// closed early) ends with 128 + SIGPIPE and no message, as a shell's
+// commands do, whichever comes first of the signal and the failed write;
+// the FIFO had been "cannot write", exit status 2.
+func TestBrokenPipeOutput(t *testing.T) {
+	t.Parallel()
+	for _, viaFIFO := range []bool{false, true} {
+		dir := t.TempDir()
+		args := []string{"gen", "-t", "kogge-stone", "-n", "4096", "-f", "verilog"}
+		fifo := filepath.Join(dir, "fifo")
+		if viaFIFO {
+			require.NoError(t, syscall.Mkfifo(fifo, 0o644))
+			args = append(args, "-o", fifo)
+		}
+		cmd := exec.Command(os.Args[0], args...)
+		cmd.Env = append(os.Environ(), mainEnv+"=1", "TMPDIR="+dir)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		var out io.ReadCloser
+		var err error
+		if !viaFIFO {
+			out, err = cmd.StdoutPipe()
+			require.NoError(t, err)
+		}
+		require.NoError(t, cmd.Start())
+		if viaFIFO {
+			out, err = os.Open(fifo)
+			require.NoError(t, err)
+		}
+		_, err = io.ReadFull(out, make([]byte, 10))
+		require.NoError(t, err)
+		require.NoError(t, out.Close())
+		err = cmd.Wait()
+		exit, ok := errors.AsType[*exec.ExitError](err)
+		require.True(t, ok, "exit status: %v", err)
+		assert.Equal(t, 128+int(syscall.SIGPIPE), exit.ExitCode(), "-o FIFO %v: %v", viaFIFO, exit)
+		assert.Empty(t, stderr.String())
 	}
 }
