@@ -75,7 +75,8 @@ const maxName = 255
 //     fn and every write have succeeded. On failure no file is left behind
 //     and an existing file is untouched. An existing file keeps its
 //     permissions, and its owner and group where this process may set them
-//     (as root); a new one gets 0644. An existing file this process may not
+//     (as root); a new one gets 0666 less the umask, as the shell's > gives
+//     it. An existing file this process may not
 //     write is refused, as the shell refuses it. Because the file is
 //     replaced, its folder must be writable, and another hard link to it
 //     keeps the old contents.
@@ -368,13 +369,11 @@ func stageAtomic(path, target string, old fs.FileInfo, fn func(io.Writer) error)
 	if err := bw.Flush(); err != nil {
 		return staged{}, &PathError{path, reason(err)}
 	}
-	perm := fs.FileMode(0o644)
 	if old != nil {
-		perm = old.Mode().Perm()
 		keepOwner(tmp, old)
-	}
-	if err := tmp.Chmod(perm); err != nil {
-		return staged{}, &PathError{path, reason(err)}
+		if err := tmp.Chmod(old.Mode().Perm()); err != nil {
+			return staged{}, &PathError{path, reason(err)}
+		}
 	}
 	closed = true
 	if err := tmp.Close(); err != nil {

@@ -394,3 +394,22 @@ func TestInFolder(t *testing.T) {
 	}
 	assert.True(t, emit.InFolder(filepath.Join(work, "y"), filepath.Join(dir, "here", "work")), "the folder through a link")
 }
+
+// TestWriteFileUmask: a new file gets 0666 less the umask, as the shell's
+// > gives it; WriteFile had made it 0644 whatever the umask (readable by
+// all under umask 077). Not parallel: the umask is the process's.
+func TestWriteFileUmask(t *testing.T) {
+	for _, tc := range []struct {
+		umask int
+		want  os.FileMode
+	}{{0o077, 0o600}, {0o027, 0o640}, {0, 0o666}, {0o022, 0o644}} {
+		path := filepath.Join(t.TempDir(), "out.txt")
+		old := syscall.Umask(tc.umask)
+		err := emit.WriteFile(path, func(w io.Writer) error { _, err := io.WriteString(w, "x\n"); return err })
+		syscall.Umask(old)
+		require.NoError(t, err)
+		st, err := os.Stat(path)
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, st.Mode().Perm(), "umask %#o", tc.umask)
+	}
+}

@@ -811,7 +811,7 @@ func keepLiberty(lib, dir string) (string, error) {
 
 // writeWhole writes data to the file dst, whole or not at all: a
 // temporary file beside it (removed if the process is stopped) is renamed
-// over it once written, readable by all.
+// over it once written, with mode 0666 less the umask.
 func writeWhole(dst string, data []byte) error {
 	tmp, drop, err := cleanup.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".*.tmp")
 	if err != nil {
@@ -819,9 +819,6 @@ func writeWhole(dst string, data []byte) error {
 	}
 	defer drop()
 	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Chmod(0o644)
-	}
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}

@@ -3,9 +3,12 @@ package cleanup
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -150,15 +153,38 @@ func tempError(dir, what string, err error) error {
 }
 
 // CreateTemp is os.CreateTemp tracked: the file is registered as it is
-// made. A dir of "" is TempDir.
+// made. A dir of "" is TempDir. Unlike os.CreateTemp's, the file gets mode
+// 0666 less the umask, as the shell's > gives a new file: each becomes an
+// output under another name.
 func CreateTemp(dir, pattern string) (*os.File, func(), error) {
 	return Track(func() (*os.File, string, error) {
-		f, err := os.CreateTemp(orTempDir(dir), pattern)
+		f, err := createTemp(orTempDir(dir), pattern)
 		if err != nil {
 			return nil, "", tempError(orTempDir(dir), "file", err)
 		}
 		return f, f.Name(), nil
 	})
+}
+
+// createTemp is os.CreateTemp with mode 0666, which the umask reduces: a
+// name of pattern, its last * replaced by a random number (appended where
+// there is none), made new in dir.
+func createTemp(dir, pattern string) (*os.File, error) {
+	if strings.ContainsRune(pattern, os.PathSeparator) {
+		return nil, &os.PathError{Op: "createtemp", Path: pattern, Err: errors.New("pattern contains path separator")}
+	}
+	prefix, suffix := pattern, ""
+	if i := strings.LastIndexByte(pattern, '*'); i >= 0 {
+		prefix, suffix = pattern[:i], pattern[i+1:]
+	}
+	for try := 0; ; try++ {
+		name := filepath.Join(dir, prefix+strconv.FormatUint(uint64(rand.Uint32()), 10)+suffix)
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		if os.IsExist(err) && try < 10000 {
+			continue
+		}
+		return f, err
+	}
 }
 
 // MkdirTemp is os.MkdirTemp tracked: the folder is registered as it is
