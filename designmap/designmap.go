@@ -507,7 +507,7 @@ func (r *run) mapDesign(ctx context.Context) (*Result, error) {
 		return nil, err
 	}
 	for _, t := range []struct{ name, path, flag string }{{"", r.yosys, "-V"}, {"OpenSTA ", r.sta, "-version"}} {
-		v, err := toolrun.Version(ctx, t.path, t.flag)
+		v, err := toolrun.Version(ctx, t.path, t.flag, r.opt.Timeout)
 		if err != nil {
 			return nil, fmt.Errorf("designmap: %w", err)
 		}

@@ -219,8 +219,8 @@ type Options struct {
 	// ToolTimeout is the time limit of each run of Yosys and OpenSTA (a
 	// design's synthesis, its timing, one order of its gates); a tool that
 	// runs past it is stopped and the run fails with a
-	// *toolrun.TimeoutError naming it. 0 means toolrun.DefaultTimeout.
-	// (Asking a tool its version has toolrun.Version's own limit.)
+	// *toolrun.TimeoutError naming it. 0 means toolrun.DefaultTimeout, and
+	// for asking a tool its version toolrun.VersionTimeout.
 	ToolTimeout time.Duration
 	// Cache, when not empty, is a folder of results kept between runs (made
 	// if need be): a design whose result it holds, measured with the same

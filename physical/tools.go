@@ -123,10 +123,10 @@ func setup(ctx context.Context, opt Options) (*tools, error) {
 	if t.sta, err = lookPath(opt.STA, "sta", "OpenSTA (Debian package opensta)"); err != nil {
 		return nil, err
 	}
-	if t.yosysVersion, err = version(ctx, t.yosys, "-V"); err != nil {
+	if t.yosysVersion, err = version(ctx, t.yosys, "-V", t.timeout); err != nil {
 		return nil, err
 	}
-	if t.staVersion, err = version(ctx, t.sta, "-version"); err != nil {
+	if t.staVersion, err = version(ctx, t.sta, "-version", t.timeout); err != nil {
 		return nil, err
 	}
 	if err := checkLiberty(ctx, t); err != nil {
@@ -148,11 +148,12 @@ func lookPath(path, name, what string) (string, error) {
 }
 
 // version returns the first line prog prints when asked its version with
-// flag (toolrun.Version, once per process). A program that fails to say
+// flag (toolrun.Version, once per process), within limit (0 means
+// toolrun.VersionTimeout). A program that fails to say
 // is not the tool asked for (bad input); one that does not answer in
 // time, or a context that ends, is a failure.
-func version(ctx context.Context, prog, flag string) (string, error) {
-	v, err := toolrun.Version(ctx, prog, flag)
+func version(ctx context.Context, prog, flag string, limit time.Duration) (string, error) {
+	v, err := toolrun.Version(ctx, prog, flag, limit)
 	if err == nil {
 		return v, nil
 	}

@@ -118,7 +118,7 @@ func toolVersion(ctx context.Context, t outsideTool) string {
 		}
 		return path + ": no version (" + toolrun.OneLine(err.Error()) + ")"
 	}
-	v, err := toolrun.Version(ctx, path, t.Flag)
+	v, err := toolrun.Version(ctx, path, t.Flag, versionTimeout)
 	if err != nil {
 		return path + ": no version (" + toolrun.OneLine(err.Error()) + ")"
 	}

@@ -192,13 +192,26 @@ func TestVersion(t *testing.T) {
 	count := filepath.Join(dir, "count")
 	require.NoError(t, os.WriteFile(tool, []byte("#!/bin/sh\necho x >> "+count+"\necho 'Tool 1.2 (build 3)'\nexit 1\n"), 0o755))
 	for range 2 {
-		v, err := toolrun.Version(context.Background(), tool, "-V")
+		v, err := toolrun.Version(context.Background(), tool, "-V", 0)
 		require.NoError(t, err)
 		assert.Equal(t, "Tool 1.2 (build 3)", v)
 	}
 	runs, err := os.ReadFile(count)
 	require.NoError(t, err)
 	assert.Equal(t, "x\n", string(runs), "the version is asked once")
+}
+
+// TestVersionTimeout: asking a tool its version runs under the limit
+// given, as every other run does (--tool-timeout); it had a minute of its
+// own, which the message then told the user to lengthen with the flag.
+func TestVersionTimeout(t *testing.T) {
+	tool := filepath.Join(t.TempDir(), "tool")
+	require.NoError(t, os.WriteFile(tool, []byte("#!/bin/sh\nexec sleep 100\n"), 0o755))
+	start := time.Now()
+	_, err := toolrun.Version(context.Background(), tool, "-V", 300*time.Millisecond)
+	_, timeout := errors.AsType[*toolrun.TimeoutError](err)
+	assert.True(t, timeout, "%v", err)
+	assert.Less(t, time.Since(start), 20*time.Second)
 }
 
 func TestText(t *testing.T) {

@@ -10,16 +10,23 @@ import (
 // versions caches what Version found, by program and flag.
 var versions sync.Map
 
-// Version runs the program at path with flag (--version, -V) and returns
-// the first line it prints, escaped, even where the program then exits
-// with a status other than 0, as some do. It runs each program once per
-// process: later calls return the first answer.
-func Version(ctx context.Context, path, flag string) (string, error) {
+// VersionTimeout is the time limit of Version where its caller gives none.
+const VersionTimeout = time.Minute
+
+// Version runs the program at path with flag (--version, -V), under the
+// time limit given (0 means VersionTimeout), and returns the first line it
+// prints, escaped, even where the program then exits with a status other
+// than 0, as some do. It runs each program once per process: later calls
+// return the first answer.
+func Version(ctx context.Context, path, flag string, limit time.Duration) (string, error) {
+	if limit <= 0 {
+		limit = VersionTimeout
+	}
 	key := path + "\x00" + flag
 	if v, ok := versions.Load(key); ok {
 		return v.(string), nil
 	}
-	res, err := Run(ctx, Cmd{Path: path, Args: []string{flag}, Timeout: time.Minute})
+	res, err := Run(ctx, Cmd{Path: path, Args: []string{flag}, Timeout: limit})
 	var v string
 	if res != nil {
 		v = FirstLine(string(res.Output))
