@@ -7,7 +7,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -825,7 +824,7 @@ func (r *run) trace(format string, args ...any) {
 
 // lookPath finds a tool, or says it is missing as bad setup.
 func lookPath(name string) (string, error) {
-	p, err := exec.LookPath(name)
+	p, err := toolrun.LookPath(name)
 	if err != nil {
 		return "", bad("%s not found on PATH: map needs Yosys and OpenSTA (apt-get install yosys opensta)", name)
 	}

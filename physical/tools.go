@@ -8,7 +8,6 @@ import (
 	"maps"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -140,7 +139,7 @@ func lookPath(path, name, what string) (string, error) {
 	if path == "" {
 		path = name
 	}
-	p, err := exec.LookPath(path)
+	p, err := toolrun.LookPath(path)
 	if err != nil {
 		return "", &SetupError{msg: fmt.Sprintf("physical: %s is not installed: %s not found (install it, or put it in PATH)", what, path), err: err}
 	}

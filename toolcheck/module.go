@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -71,7 +70,7 @@ func NewModuleDesign(ctx context.Context, src []byte, mo ModuleOptions, opt Opti
 			return nil, &InputError{fmt.Sprintf("toolcheck: module %s: names beginning %s are the checks' own: allowed any other name", m, Namespace)}
 		}
 	}
-	yosys, err := exec.LookPath("yosys")
+	yosys, err := toolrun.LookPath("yosys")
 	if err != nil {
 		return nil, &InputError{"toolcheck: a module of your own is read by yosys, which is not installed (apt-get install yosys)"}
 	}
@@ -248,7 +247,7 @@ func libraryModels(opt Options) ([]byte, error) {
 	if opt.Liberty == "" {
 		return nil, errors.New("toolcheck: an adder of library cells needs the Liberty file of its cells (Options.Liberty), a bug in the caller")
 	}
-	yosys, err := exec.LookPath("yosys")
+	yosys, err := toolrun.LookPath("yosys")
 	if err != nil {
 		return nil, &InputError{"toolcheck: the models of the library's cells need yosys, which is not installed: allowed the adder without library cells, or Yosys installed"}
 	}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -66,7 +65,7 @@ func (o *ran) exited() bool {
 // r.Time. A program that is not installed sets r to Missing and returns
 // ok false.
 func (j *job) run(r *Result, name string, args ...string) (o *ran, ok bool) {
-	path, err := exec.LookPath(name)
+	path, err := toolrun.LookPath(name)
 	if err != nil {
 		r.Status = Missing
 		r.Detail = name + " is not installed"

@@ -9,7 +9,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -665,7 +664,7 @@ var Tools = []struct{ Program, Package string }{
 func MissingTools() []string {
 	var lines []string
 	for _, t := range Tools {
-		if _, err := exec.LookPath(t.Program); err != nil {
+		if _, err := toolrun.LookPath(t.Program); err != nil {
 			lines = append(lines, fmt.Sprintf("%s is not installed: its checks are skipped (apt-get install %s)", t.Program, t.Package))
 		}
 	}

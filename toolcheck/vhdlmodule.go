@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -60,7 +59,7 @@ func VHDLToVerilog(ctx context.Context, s VHDLSource, limit time.Duration) ([]by
 			return nil, "", err
 		}
 	}
-	ghdl, err := exec.LookPath("ghdl")
+	ghdl, err := toolrun.LookPath("ghdl")
 	if err != nil {
 		return nil, "", &InputError{"toolcheck: a VHDL file is read by ghdl, which is not installed (apt-get install ghdl)"}
 	}

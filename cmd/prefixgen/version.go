@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os/exec"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -99,7 +98,7 @@ func appVersion() string {
 // toolVersion returns the line in which t says its version, or why there
 // is none: "not found" where PATH has no t.
 func toolVersion(ctx context.Context, t outsideTool) string {
-	path, err := exec.LookPath(t.Program)
+	path, err := toolrun.LookPath(t.Program)
 	if err != nil {
 		return "not found (needed by " + t.Used + ")"
 	}

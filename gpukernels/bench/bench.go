@@ -11,7 +11,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -516,7 +515,7 @@ func (e *MissingError) Error() string { return "bench: " + e.What }
 
 // FindNVCC returns the path of nvcc: on PATH, else in $CUDA_HOME/bin.
 func FindNVCC() (string, error) {
-	if p, err := exec.LookPath("nvcc"); err == nil {
+	if p, err := toolrun.LookPath("nvcc"); err == nil {
 		return p, nil
 	}
 	if home := os.Getenv("CUDA_HOME"); home != "" {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -62,7 +61,7 @@ func (p DeviceProbe) Check(ctx context.Context) error {
 	}
 	smi := p.NvidiaSMI
 	if smi == "" {
-		smi, _ = exec.LookPath("nvidia-smi")
+		smi, _ = toolrun.LookPath("nvidia-smi")
 	}
 	if smi == "" || smi == "-" {
 		return &MissingError{"no CUDA device: the NVIDIA driver shows no GPU (no /proc/driver/nvidia/gpus/*, no /dev/nvidia0)"}

@@ -8,7 +8,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/prefixgen/prefixgen/gpukernels/warp"
 	"github.com/prefixgen/prefixgen/internal/cleanup"
+	"github.com/prefixgen/prefixgen/internal/toolrun"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
 )
@@ -176,7 +176,7 @@ type SuiteOptions struct {
 // FindSanitizer returns the path of compute-sanitizer: on PATH, else
 // beside nvcc, else in $CUDA_HOME/bin or $CUDA_HOME/compute-sanitizer.
 func FindSanitizer(nvcc string) (string, error) {
-	if p, err := exec.LookPath("compute-sanitizer"); err == nil {
+	if p, err := toolrun.LookPath("compute-sanitizer"); err == nil {
 		return p, nil
 	}
 	var dirs []string

@@ -211,6 +211,21 @@ func Run(ctx context.Context, c Cmd) (*Result, error) {
 	return res, fmt.Errorf("toolrun: %s: %w", c.Name(), err)
 }
 
+// LookPath is exec.LookPath as the shell looks a program up: one found
+// through a folder PATH names relative to the current one is found too
+// (Go refuses it with exec.ErrDot), and its path is made absolute, since
+// the tools run in folders of their own.
+func LookPath(name string) (string, error) {
+	p, err := exec.LookPath(name)
+	if errors.Is(err, exec.ErrDot) {
+		err = nil
+	}
+	if err != nil {
+		return "", err
+	}
+	return filepath.Abs(p)
+}
+
 // TempDir is the folder under which a run's TMPDIR is made, and where a
 // caller makes the folders a tool works in: the system's temporary folder
 // (cleanup.TempDir, absolute) when its path is plain (PlainPath), else /tmp. Yosys hands ABC its

@@ -243,3 +243,21 @@ func FuzzOneLine(f *testing.F) {
 		}
 	})
 }
+
+// TestLookPathRelative: a tool found through a folder PATH names relative
+// to the current one is found, as the shell finds it, and its path is
+// absolute, for the tools run in folders of their own; Go's exec.LookPath
+// refuses it (exec.ErrDot), and prefixgen had said the tool was not
+// installed.
+func TestLookPathRelative(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	require.NoError(t, os.MkdirAll(filepath.Join("bin", "x"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join("bin", "x", "tool"), []byte("#!/bin/sh\n"), 0o755))
+	t.Setenv("PATH", filepath.Join("bin", "x")+string(os.PathListSeparator)+os.Getenv("PATH"))
+	p, err := toolrun.LookPath("tool")
+	require.NoError(t, err)
+	assert.Equal(t, filepath.Join(dir, "bin", "x", "tool"), p)
+	_, err = toolrun.LookPath("no-such-tool-anywhere")
+	assert.ErrorIs(t, err, exec.ErrNotFound)
+}

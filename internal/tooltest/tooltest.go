@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/prefixgen/prefixgen/internal/cleanup"
+	"github.com/prefixgen/prefixgen/internal/toolrun"
 )
 
 // RequireEnv is the environment variable that turns a missing tool from a
@@ -31,7 +32,7 @@ func Command(t testing.TB, name string, args ...string) *exec.Cmd {
 // skips the test, or fails it when RequireEnv is "1".
 func Path(t testing.TB, name string) string {
 	t.Helper()
-	path, err := exec.LookPath(name)
+	path, err := toolrun.LookPath(name)
 	if err == nil {
 		return path
 	}

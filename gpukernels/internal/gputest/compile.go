@@ -3,7 +3,6 @@ package gputest
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -212,7 +211,7 @@ func NVCC(t testing.TB, dir string, args ...string) (string, error) {
 // installed (Debian's CUDA 11.8 takes no newer g++).
 func NVCCArgs(args ...string) []string {
 	base := []string{"-O3", "-std=c++17", "-arch=sm_90", "-Xptxas", "-v", "-Werror", "all-warnings"}
-	if _, err := exec.LookPath("g++-11"); err == nil {
+	if _, err := toolrun.LookPath("g++-11"); err == nil {
 		base = append([]string{"-ccbin", "g++-11"}, base...)
 	}
 	return append(base, args...)
