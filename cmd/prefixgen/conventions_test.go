@@ -5,12 +5,15 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/prefixgen/prefixgen/toolcheck"
 )
 
 // --version, -v and version print the version, the commit, the Go that
@@ -42,6 +45,13 @@ func TestVersion(t *testing.T) {
 			want = stdout
 		}
 		assert.Equal(t, want, stdout, "%s prints what --version prints", args)
+	}
+	// Every program check runs is listed, as check runs it: Graphviz's
+	// neato, not dot (vvp comes with iverilog).
+	for _, tool := range toolcheck.Tools {
+		if tool.Program != "vvp" {
+			assert.True(t, slices.ContainsFunc(outsideTools, func(o outsideTool) bool { return o.Program == tool.Program }), "%s is not listed", tool.Program)
+		}
 	}
 	status, _, stderr := prefixgen("version", "x")
 	assert.Equal(t, 2, status)

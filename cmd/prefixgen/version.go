@@ -39,12 +39,12 @@ type outsideTool struct {
 // outsideTools are the tools --version looks for, in the order it lists
 // them.
 var outsideTools = []outsideTool{
-	{"yosys", "-V", "synth, check, explore --synth, optimize --max-delay-ns"},
-	{"sta", "-version", "synth, explore --synth (OpenSTA)"},
+	{"yosys", "-V", "synth, check, explore --synth, optimize --max-delay-ns, map"},
+	{"sta", "-version", "synth, explore --synth, map (OpenSTA)"},
 	{"iverilog", "-V", "check"},
 	{"verilator", "--version", "check"},
-	{"ghdl", "--version", "check"},
-	{"dot", "-V", "check (Graphviz)"},
+	{"ghdl", "--version", "check, synth --vhdl"},
+	{"neato", "-V", "check (Graphviz)"},
 	{"nvcc", "--version", "cuda bench"},
 }
 
@@ -115,11 +115,11 @@ func toolVersion(ctx context.Context, t outsideTool) string {
 			}
 			return path + ": " + toolrun.FirstLine(string(res.Output))
 		}
-		return path + ": no version (" + toolrun.OneLine(err.Error()) + ")"
+		return path + ": no version (" + toolrun.OneLine(dropWords(err.Error(), modulePackages)) + ")"
 	}
 	v, err := toolrun.Version(ctx, path, t.Flag, versionTimeout)
 	if err != nil {
-		return path + ": no version (" + toolrun.OneLine(err.Error()) + ")"
+		return path + ": no version (" + toolrun.OneLine(dropWords(err.Error(), modulePackages)) + ")"
 	}
 	return path + ": " + v
 }

@@ -524,7 +524,7 @@ func FindNVCC() (string, error) {
 			return p, nil
 		}
 	}
-	return "", &MissingError{"nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME"}
+	return "", &MissingError{"nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit (Debian package nvidia-cuda-toolkit, in non-free) or set CUDA_HOME"}
 }
 
 // BuildOptions say how Bench builds the harness.

@@ -418,7 +418,7 @@ func TestFindNVCC(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	t.Setenv("CUDA_HOME", "")
 	_, err := bench.FindNVCC()
-	require.EqualError(t, err, "bench: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit or set CUDA_HOME")
+	require.EqualError(t, err, "bench: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit (Debian package nvidia-cuda-toolkit, in non-free) or set CUDA_HOME")
 
 	home := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(home, "bin"), 0o755))
