@@ -30,10 +30,11 @@ type Budget struct {
 	Diagram int64
 }
 
-// Machine returns this machine's budget: Memory is half the least of the
-// machine's memory (MemTotal in /proc/meminfo), the control group's limit
-// and the process's address space limit (ulimit -v), from 1 GiB to 32 GiB,
-// or 4 GiB where none is known; Diagram is MaxText.
+// Machine returns this machine's budget: Memory is half the lesser of the
+// machine's memory (MemTotal in /proc/meminfo) and the control group's
+// limit, from 1 GiB to 32 GiB, or 4 GiB where neither is known; under an
+// address space limit (ulimit -v), at most half of what the process has
+// not yet reserved of it. Diagram is MaxText.
 func Machine() Budget {
 	const gib = 1 << 30
 	memory := int64(-1)
@@ -59,12 +60,35 @@ func Machine() Budget {
 			least(v)
 		}
 	}
-	least(addressLimit())
 	b := Budget{Memory: 4 * gib, Diagram: MaxText}
 	if memory > 0 {
 		b.Memory = min(max(memory/2, gib), 32*gib)
 	}
+	if limit := addressLimit(); limit > 0 {
+		// Go's runtime reserves hundreds of MiB of address space before
+		// any work (about 700 MiB for prefixgen): half of what is left.
+		b.Memory = min(b.Memory, max(limit-addressUsed(), 0)/2)
+	}
 	return b
+}
+
+// addressUsed returns the address space the process holds now (VmSize in
+// /proc/self/status), 0 where it is not known.
+func addressUsed() int64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for line := range strings.Lines(string(b)) {
+		if rest, ok := strings.CutPrefix(line, "VmSize:"); ok {
+			if f := strings.Fields(rest); len(f) >= 1 {
+				if kb, err := strconv.ParseInt(f[0], 10, 64); err == nil && kb < 1<<50 {
+					return kb * 1024
+				}
+			}
+		}
+	}
+	return 0
 }
 
 // Error is a request refused for what it would need: bad input, in one
