@@ -171,7 +171,10 @@ func Run(ctx context.Context, c Cmd) (*Result, error) {
 	var stdout, stderr, both capped
 	var outW, errW io.Writer = io.MultiWriter(&stdout, &both), io.MultiWriter(&stderr, &both)
 	if c.Log != nil {
-		outW, errW = io.MultiWriter(outW, c.Log), io.MultiWriter(errW, c.Log)
+		// os/exec copies stdout and stderr in goroutines of their own:
+		// the log they share takes one write at a time.
+		log := &lockedWriter{w: c.Log}
+		outW, errW = io.MultiWriter(outW, log), io.MultiWriter(errW, log)
 	}
 	if c.ErrLog != nil {
 		errW = io.MultiWriter(errW, c.ErrLog)
@@ -224,6 +227,18 @@ func LookPath(name string) (string, error) {
 		return "", err
 	}
 	return filepath.Abs(p)
+}
+
+// lockedWriter is a writer that takes one Write at a time.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
 
 // TempDir is the folder under which a run's TMPDIR is made, and where a
