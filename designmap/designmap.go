@@ -562,12 +562,18 @@ func (r *run) mapDesign(ctx context.Context) (*Result, error) {
 	// end, in the designs' order.
 	ends := make([]*searched, len(startOf))
 	errs := make([]error, len(startOf))
+	searchCtx, stop := context.WithCancel(ctx)
 	var wg sync.WaitGroup
 	for d, i := range startOf {
-		wg.Go(func() { ends[d], errs[d] = r.search(ctx, starts[i], measured[i], names[i]) })
+		wg.Go(func() {
+			if ends[d], errs[d] = r.search(searchCtx, starts[i], measured[i], names[i]); errs[d] != nil {
+				stop() // the other search's syntheses go with it
+			}
+		})
 	}
 	wg.Wait()
-	if err := joinOnce(errs); err != nil {
+	stop()
+	if err := joinOnce(causes(ctx, errs)); err != nil {
 		return nil, err
 	}
 	var won *searched
@@ -722,6 +728,22 @@ func (r *run) starts() ([]choice, []string, error) {
 	return choices, names, nil
 }
 
+// causes returns errs without the errors of the work the first of them
+// stopped (context.Canceled), while ctx, the caller's, goes on: those say
+// only that the run was stopped, not why.
+func causes(ctx context.Context, errs []error) []error {
+	if ctx.Err() != nil {
+		return errs
+	}
+	var out []error
+	for _, err := range errs {
+		if !errors.Is(err, context.Canceled) {
+			out = append(out, err)
+		}
+	}
+	return out
+}
+
 // joinOnce joins errs as errors.Join does, each error's words told once:
 // every synthesis of a run finds a tool's time limit in the same words.
 // One error left is returned as it is.
@@ -748,6 +770,8 @@ func (r *run) synthesizeAll(ctx context.Context, choices []choice, probe []bool)
 	errs := make([]error, len(choices))
 	keys := make([]string, len(choices))
 	first := map[string]int{} // the first of choices with each key
+	runCtx, stop := context.WithCancel(ctx)
+	defer stop()
 	var wg sync.WaitGroup
 	for i := range choices {
 		if !probe[i] {
@@ -766,9 +790,15 @@ func (r *run) synthesizeAll(ctx context.Context, choices []choice, probe []bool)
 			}
 			first[keys[i]] = i
 		}
-		wg.Go(func() { out[i], errs[i] = r.synthesize(ctx, choices[i], probe[i]) })
+		wg.Go(func() {
+			if out[i], errs[i] = r.synthesize(runCtx, choices[i], probe[i]); errs[i] != nil {
+				stop() // a failure stops the rest, as physical.Run's does
+			}
+		})
 	}
 	wg.Wait()
+	stop()
+	errs = causes(ctx, errs)
 	// The design's fault, which every choice finds, is told once.
 	for _, err := range errs {
 		if _, bad := errors.AsType[*InputError](err); bad {

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"bytes"
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -138,4 +142,38 @@ func TestMapCommand(t *testing.T) {
 			assert.Equal(t, string(macText), string(got), "the design is as it was")
 		})
 	}
+}
+
+// TestMapStopsAtFirstFailure: a synthesis that fails stops the others of
+// the run, as synth's do: a tool hung beside it is killed, not waited for
+// until its time limit. With a stand-in Yosys whose first synthesis
+// succeeds, second fails and the rest hang, map had waited out the whole
+// --tool-timeout.
+func TestMapStopsAtFirstFailure(t *testing.T) {
+	yosys := tooltest.Path(t, "yosys")
+	tooltest.Path(t, "sta")
+	tooltest.Flow(t, physical.LibertyFile(""))
+	t.Parallel()
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "bin")
+	require.NoError(t, os.Mkdir(bin, 0o755))
+	script := "#!/bin/sh\ncase \" $* \" in *\" map.ys \"*)\n" +
+		"  if mkdir " + filepath.Join(dir, "first") + " 2>/dev/null; then :\n" +
+		"  elif mkdir " + filepath.Join(dir, "second") + " 2>/dev/null; then echo 'ERROR: stand-in failure' >&2; exit 3\n" +
+		"  else exec sleep 100; fi;;\nesac\nexec " + yosys + " \"$@\"\n"
+	require.NoError(t, os.WriteFile(filepath.Join(bin, "yosys"), []byte(script), 0o755))
+	design := filepath.Join("..", "..", "designmap", "testdata", "mac.v")
+	cmd := exec.Command(os.Args[0], "map", design, "--top", "mac", "--clock-period", "3", "--rounds", "1", "--tool-timeout", "90s", "--quiet")
+	cmd.Env = append(os.Environ(), mainEnv+"=1", "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	start := time.Now()
+	err := cmd.Run()
+	elapsed := time.Since(start)
+	exit, ok := errors.AsType[*exec.ExitError](err)
+	require.True(t, ok, "exit status: %v\n%s", err, stderr.String())
+	assert.Equal(t, 1, exit.ExitCode(), stderr.String())
+	assert.Contains(t, stderr.String(), "stand-in failure")
+	assert.NotContains(t, stderr.String(), "time limit")
+	assert.Less(t, elapsed, 60*time.Second, "the hung synthesis waited for")
 }
