@@ -126,6 +126,9 @@ func TestArchitecturesPlantedBugs(t *testing.T) {
 			"wire G_c15_l1 = g[15] | (p[15] & g[14]) | (p[15] & p[14] & g[13]) | (p[15] & p[14] & p[13] & g[12]);",
 			"wire G_c15_l1 = g[15] | (p[15] & g[14]) | (p[15] & p[14] & g[13]);"},
 	}
+	// The sample: carry-select without a carry-in, the radix-3 sparse
+	// adder of every option, and both planted bugs.
+	tests = tooltest.Sweep(t, "adders of full-adder cells", tests, 2, 7, 8, 9)
 	var designs []*toolcheck.Design
 	for _, tc := range tests {
 		opt := tc.opt
@@ -183,6 +186,9 @@ func TestPGCells(t *testing.T) {
 		{"sklansky/3", 11, adder.Architecture{Flags: adder.Carry, Valency: 3, PGCells: true}, cells, false},
 		{"sklansky", 8, adder.Architecture{Flags: adder.Carry, PGCells: true}, &wrong, true},
 	}
+	// The sample: carry-select without a carry-in, the radix-3 sparse
+	// adder of every option, and both planted bugs.
+	tests = tooltest.Sweep(t, "adders of full-adder cells", tests, 2, 7, 8, 9)
 	var designs []*toolcheck.Design
 	for _, tc := range tests {
 		opt := tc.opt
@@ -198,7 +204,7 @@ func TestPGCells(t *testing.T) {
 	requireCellVerdicts(t, designs, bugs)
 }
 
-// TestFACells checks adders of ASAP7's full adders (physical.FullAdderCell;
+// TestSweepFACells checks adders of ASAP7's full adders (physical.FullAdderCell;
 // their outputs are complements) with the library's own models: a ripple
 // of them, a Sklansky adder whose odd bits are pairs of them selected by
 // the carry below, a carry-select adder, with and without a carry-in, and
@@ -206,7 +212,7 @@ func TestPGCells(t *testing.T) {
 // carries, of the library's NAND2 and OAI21 for the generate and
 // propagate, and of three-input gates. Every tool passes, GHDL too. With the carry and sum pins planted the
 // wrong way round, the testbenches and the proof fail.
-func TestFACells(t *testing.T) {
+func TestSweepFACells(t *testing.T) {
 	t.Parallel()
 	requireTools(t)
 	lib, err := physical.LibertyPath("asap7", nil)
@@ -238,6 +244,9 @@ func TestFACells(t *testing.T) {
 		{buildArch(t, "ripple", 9), adder.Architecture{Flags: adder.Carry, FACells: true}, &wrong, true},
 		{buildArch(t, "sklansky", 8), adder.Architecture{Flags: adder.Carry, Sparse: 2, FACells: true}, &wrong, true},
 	}
+	// The sample: carry-select without a carry-in, the radix-3 sparse
+	// adder of every option, and both planted bugs.
+	tests = tooltest.Sweep(t, "adders of full-adder cells", tests, 2, 7, 8, 9)
 	var designs []*toolcheck.Design
 	for _, tc := range tests {
 		opt := tc.opt
