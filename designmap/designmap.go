@@ -477,7 +477,11 @@ func start(ctx context.Context, opt Options) (r *run, remove func(), err error) 
 	if opt.Workdir != "" {
 		err = copyFile(here, r.lib)
 	} else {
-		err = os.Symlink(r.lib, here)
+		// From the run's folder a relative path names nothing.
+		var abs string
+		if abs, err = filepath.Abs(r.lib); err == nil {
+			err = os.Symlink(abs, here)
+		}
 	}
 	if err != nil {
 		remove()

@@ -591,3 +591,21 @@ func TestChipAreaNoCells(t *testing.T) {
 	require.NoError(t, err)
 	assert.InDelta(t, 96.0, area, 1e-9)
 }
+
+// TestMapRelativeLibrary: a library named by a path relative to the
+// current folder is read from there; the run's link to it had pointed
+// nowhere from the run's own folder, and Yosys could not open it. Not
+// parallel: it changes the current folder.
+func TestMapRelativeLibrary(t *testing.T) {
+	tools(t)
+	comb, err := filepath.Abs(filepath.Join("testdata", "comb.v"))
+	require.NoError(t, err)
+	src, err := os.ReadFile(physical.LibertyFile(""))
+	require.NoError(t, err)
+	t.Chdir(t.TempDir())
+	require.NoError(t, os.Mkdir("lib", 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join("lib", "osu.lib"), src, 0o644))
+	res, err := Map(context.Background(), Options{Files: []string{comb}, Top: "comb", PeriodNS: 0.5, Rounds: 1, Liberty: filepath.Join("lib", "osu.lib")})
+	require.NoError(t, err)
+	assert.NotEmpty(t, res.Adders)
+}
