@@ -10,10 +10,12 @@ import (
 	"io"
 	"io/fs"
 	"maps"
+	"math"
 	"os"
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -127,16 +129,18 @@ var toolTimeUnits = []string{"1ps", "10ps", "100ps", "1ns"}
 // checkUnits returns an error naming a unit the outside tools would read
 // otherwise than it states: a time_unit not among toolTimeUnits, or a
 // capacitive_load_unit whose unit is not ff or pf in lower case (ABC
-// reads no other, and stops on "FF"). A unit not stated is Liberty's
+// reads no other, and stops on "FF"), or whose size is not a positive
+// number (OpenSTA then times nothing, or crashes). A unit not stated is Liberty's
 // default, and is read alike by all.
 func checkUnits(u liberty.Units) error {
 	if t := u["time_unit"]; t != "" && !slices.Contains(toolTimeUnits, strings.TrimSpace(t)) {
 		return fmt.Errorf("time_unit %s not allowed: allowed %s or %s, Liberty's time units", network.Quote(t), strings.Join(toolTimeUnits[:len(toolTimeUnits)-1], ", "), toolTimeUnits[len(toolTimeUnits)-1])
 	}
 	if c := u["capacitive_load_unit"]; c != "" {
-		_, unit, ok := strings.Cut(c, ",")
-		if unit = strings.TrimSpace(unit); !ok || unit != "ff" && unit != "pf" {
-			return fmt.Errorf("capacitive_load_unit %s not allowed: allowed a number and ff or pf, in lower case, as (1,ff)", network.Quote(c))
+		size, unit, ok := strings.Cut(c, ",")
+		v, err := strconv.ParseFloat(strings.TrimSpace(size), 64)
+		if unit = strings.TrimSpace(unit); !ok || unit != "ff" && unit != "pf" || err != nil || !(v > 0) || math.IsInf(v, 0) {
+			return fmt.Errorf("capacitive_load_unit %s not allowed: allowed a positive number and ff or pf, in lower case, as (1,ff)", network.Quote(c))
 		}
 	}
 	return nil
