@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/prefixgen/prefixgen/delay"
+	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/internal/cleanup"
 	"github.com/prefixgen/prefixgen/internal/synthmem"
 	"github.com/prefixgen/prefixgen/internal/toolrun"
@@ -255,6 +256,9 @@ func Check(opt Options) error {
 		if st.IsDir() {
 			return bad("design file %s is a folder: allowed Verilog files", network.Quote(f))
 		}
+		if st.Mode().IsRegular() && startsWithBOM(f) {
+			return bad("design file %s starts with a UTF-8 byte-order mark (EF BB BF), which Yosys reads as no Verilog at all: allowed the file saved as UTF-8 without one", network.Quote(f))
+		}
 	}
 	if err := physical.CheckSources(opt.Includes, opt.Defines); err != nil {
 		return bad("%s", strings.TrimPrefix(err.Error(), "physical: "))
@@ -263,6 +267,19 @@ func Check(opt Options) error {
 		return bad("clock %s: allowed the name of an input port", network.Quote(opt.clock()))
 	}
 	return physical.CheckLibrary(opt.Liberty, opt.DontUse)
+}
+
+// startsWithBOM reports whether the file at path starts with the UTF-8
+// byte-order mark (emit.HasByteOrderMark).
+func startsWithBOM(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false // Yosys says why
+	}
+	defer f.Close()
+	head := make([]byte, 3)
+	n, _ := io.ReadFull(f, head)
+	return emit.HasByteOrderMark(head[:n])
 }
 
 // Size returns the bytes the design's files hold now; a file it cannot

@@ -196,11 +196,17 @@ func TestMapBadInput(t *testing.T) {
 	broken := filepath.Join(dir, "broken.v")
 	require.NoError(t, os.WriteFile(broken, []byte("module broken(input a, output y);\n  assign y = a +;\nendmodule\n"), 0o644))
 	mac := filepath.Join("testdata", "mac.v")
+	src, err := os.ReadFile(mac)
+	require.NoError(t, err)
+	bom := filepath.Join(dir, "bom.v")
+	require.NoError(t, os.WriteFile(bom, append([]byte("\xef\xbb\xbf"), src...), 0o644))
 	tests := []struct {
 		name string
 		opt  Options
 		want string
 	}{
+		// Yosys reads no module of it, and said only that mac is not there.
+		{"byte-order mark", Options{Files: []string{bom}, Top: "mac", PeriodNS: 1}, "bom.v\" starts with a UTF-8 byte-order mark (EF BB BF), which Yosys reads as no Verilog at all: allowed the file saved as UTF-8 without one"},
 		{"syntax error", Options{Files: []string{broken}, Top: "broken", PeriodNS: 1}, "syntax error"},
 		{"unknown top", Options{Files: []string{mac}, Top: "nosuch", PeriodNS: 1}, `top module "nosuch" is not in the design: allowed one of its modules, mac (--top)`},
 		{"no clock", Options{Files: []string{mac}, Top: "mac", PeriodNS: 1, Clock: "ck"}, `clock "ck" is not an input of mac`},

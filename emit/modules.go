@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"slices"
@@ -40,6 +41,9 @@ func (e *TopModuleError) Error() string { return e.Reason }
 // _), that src does not declare, or an empty top when src declares other
 // than one module, is a *TopModuleError.
 func TopModule(src []byte, top string) (string, error) {
+	if HasByteOrderMark(src) {
+		return "", &TopModuleError{"the Verilog starts with a UTF-8 byte-order mark (EF BB BF), which Yosys reads as no Verilog at all: allowed the file saved as UTF-8 without one"}
+	}
 	modules := ModuleNames(src)
 	if top == "" {
 		if len(modules) != 1 {
@@ -55,6 +59,11 @@ func TopModule(src []byte, top string) (string, error) {
 	}
 	return top, nil
 }
+
+// HasByteOrderMark reports whether src starts with the UTF-8 byte-order
+// mark (EF BB BF), which Yosys 0.23's Verilog reader takes for the end of
+// the file: it reads no module of it, and says nothing.
+func HasByteOrderMark(src []byte) bool { return bytes.HasPrefix(src, []byte("\xef\xbb\xbf")) }
 
 // PlainIdentifier reports whether s is a Verilog identifier that needs no
 // escaping and is safe in a tool's script: a letter or _, then letters,
@@ -81,12 +90,22 @@ func cutName(s string) string {
 	return s
 }
 
-// listOrNone joins names with ", ", or says "none".
+// listOrNone joins names with ", ", each cut (cutName), the first ten of
+// more told and the rest counted, or says "none".
 func listOrNone(names []string) string {
 	if len(names) == 0 {
 		return "none"
 	}
-	return strings.Join(names, ", ")
+	const most = 10
+	told := make([]string, 0, min(len(names), most))
+	for _, n := range names[:min(len(names), most)] {
+		told = append(told, cutName(n))
+	}
+	list := strings.Join(told, ", ")
+	if len(names) > most {
+		list += fmt.Sprintf(" and %d more", len(names)-most)
+	}
+	return list
 }
 
 // vhdlEntity matches an entity declaration's name once comments are gone:

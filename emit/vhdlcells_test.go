@@ -2,6 +2,7 @@ package emit_test
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -207,4 +208,26 @@ func TestDesignNames(t *testing.T) {
 	_, err = emit.TopEntity([]byte("entity e is end;\n"), "a-b"+long)
 	require.Error(t, err)
 	assert.NotContains(t, err.Error(), long)
+
+	// Many modules are listed ten at a time, each name cut: a file of
+	// 5 000 modules had every name in the one line.
+	var many strings.Builder
+	for i := range 5000 {
+		fmt.Fprintf(&many, "module m%04d_%s; endmodule\n", i, long)
+	}
+	_, err = emit.TopModule([]byte(many.String()), "")
+	require.Error(t, err)
+	msg := err.Error()
+	require.Less(t, len(msg), 700, "%.200s…", msg)
+	assert.Regexp(t, `^the Verilog declares 5000 modules \(m0000_a{34}…, .* and 4990 more\): allowed a top module named`, msg)
+	_, err = emit.TopModule([]byte(many.String()), "top")
+	require.Error(t, err)
+	msg = err.Error()
+	require.Less(t, len(msg), 700, "%.200s…", msg)
+	assert.Contains(t, msg, " and 4990 more")
+
+	// A file that starts with a byte-order mark is read by Yosys as no
+	// Verilog at all: it is named as the obstacle, not its modules.
+	_, err = emit.TopModule([]byte("\xef\xbb\xbfmodule add; endmodule\n"), "add")
+	assert.EqualError(t, err, "the Verilog starts with a UTF-8 byte-order mark (EF BB BF), which Yosys reads as no Verilog at all: allowed the file saved as UTF-8 without one")
 }
