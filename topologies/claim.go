@@ -51,17 +51,27 @@ func CheckClaim(net *network.Network) error {
 	return nil
 }
 
-// claimName writes a topology and its parameters as "ladner-fischer k=99".
+// claimName writes a topology and its parameters as "ladner-fischer k=99",
+// the parameters past network.QuoteLimit characters counted, not written.
 func claimName(name string, p network.Params) string {
 	keys := make([]string, 0, len(p))
 	for k := range p {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	for _, k := range keys {
-		name += fmt.Sprintf(" %s=%d", k, p[k])
+	var b strings.Builder
+	b.WriteString(name)
+	for i, k := range keys {
+		if b.Len() > len(name)+network.QuoteLimit {
+			fmt.Fprintf(&b, " … and %d more", len(keys)-i)
+			break
+		}
+		if r := []rune(k); len(r) > network.QuoteLimit {
+			k = string(r[:network.QuoteLimit]) + "…"
+		}
+		fmt.Fprintf(&b, " %s=%d", k, p[k])
 	}
-	return name
+	return b.String()
 }
 
 // sameCells reports whether a and b have the same width and cells, as the

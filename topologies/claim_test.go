@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -66,6 +69,25 @@ func TestCheckClaim(t *testing.T) {
 			assert.True(t, ok)
 		})
 	}
+}
+
+// TestCheckClaimManyParameters: a claim of 100 000 parameters is judged at
+// once and echoed cut; its name had been built by repeated concatenation
+// (46 s) into a line of megabytes.
+func TestCheckClaimManyParameters(t *testing.T) {
+	sk, err := topologies.Build("sklansky", 16, nil)
+	require.NoError(t, err)
+	p := network.Params{}
+	for i := range 100000 {
+		p[fmt.Sprintf("p%05d", i)] = i
+	}
+	start := time.Now()
+	err = topologies.CheckClaim(relabel(t, sk, "sklansky", p))
+	require.Error(t, err)
+	assert.Less(t, time.Since(start), 5*time.Second)
+	msg := err.Error()
+	require.Less(t, len(msg), 400, "%.300s…", msg)
+	assert.True(t, strings.HasPrefix(msg, "topologies: the network claims to be sklansky p00000=0 p00001=1 p00002=2 p00003=3 p00004=4 … and 99995 more, which is not a network of the registry"), "%.300s…", msg)
 }
 
 // Every network the registry builds passes its own claim.
