@@ -3,6 +3,7 @@ package emit
 import (
 	"embed"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"math/big"
 	"slices"
@@ -127,13 +128,26 @@ func LCUModuleName(net *network.Network) string {
 	return "_80_prefixgen_lcu_" + moduleStem(net)
 }
 
-// moduleStem names net for a module: topology, parameters and width.
+// maxStem is the most characters of a module's name that its topology and
+// parameters take before the rest is hashed (moduleStem).
+const maxStem = 120
+
+// moduleStem names net for a module: topology, parameters and width. Past
+// maxStem characters (carry-select's hundreds of segments), the name keeps
+// its first maxStem, then _h and a hash of the whole, then the width, so
+// that it stays well within Verilog's 1 024 and still tells networks apart.
 func moduleStem(net *network.Network) string {
 	topo := net.Topology()
 	if topo == "" {
 		topo = "network"
 	}
-	return Identifier(topo, strings.ReplaceAll(net.Params().Format("_"), "=", ""), strconv.Itoa(net.Width()))
+	stem := Identifier(topo, strings.ReplaceAll(net.Params().Format("_"), "=", ""))
+	if len(stem) > maxStem {
+		h := fnv.New32a()
+		h.Write([]byte(stem))
+		stem = fmt.Sprintf("%s_h%08x", strings.TrimRight(stem[:maxStem], "_"), h.Sum32())
+	}
+	return Identifier(stem, strconv.Itoa(net.Width()))
 }
 
 // Identifier joins parts with underscores into a name that Verilog, C++ and

@@ -184,6 +184,27 @@ func TestModuleName(t *testing.T) {
 	anon, err := network.New(network.Spec{Width: 2, Cells: []network.Cell{{Lo: 0, Hi: 1}}, Outputs: []int{0, 2}})
 	require.NoError(t, err)
 	assert.Equal(t, "prefix_adder_network_2", emit.ModuleName(anon))
+
+	// A network of very many parameters (carry-select's 400 segments) is
+	// named by the first of them and a hash of the rest: its name had
+	// been past Verilog's 1 024 characters, which gen then refused as a
+	// failure of its own.
+	segs := make([]int, 400)
+	for i := range segs {
+		segs[i] = 2 + i%2
+	}
+	cs, err := topologies.CarrySelect(1000, segs...)
+	require.NoError(t, err)
+	long := emit.ModuleName(cs)
+	assert.NoError(t, emit.CheckModuleName(long))
+	assert.LessOrEqual(t, len(long), 160, "%.100s…", long)
+	assert.Regexp(t, `^prefix_adder_carry_select_l02_l13_l22_.*_h[0-9a-f]{8}_1000$`, long)
+	assert.NoError(t, emit.CheckModuleName(emit.LCUModuleName(cs)))
+	segs[399] = 2
+	segs[398] = 3
+	other, err := topologies.CarrySelect(1000, segs...)
+	require.NoError(t, err)
+	assert.NotEqual(t, long, emit.ModuleName(other), "the hash tells networks apart")
 }
 
 func TestCheckModuleName(t *testing.T) {
