@@ -8,6 +8,7 @@ import (
 
 	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/liberty"
+	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical/bdd"
 	"github.com/prefixgen/prefixgen/physical/netlist"
 	"github.com/prefixgen/prefixgen/physical/redundant"
@@ -54,7 +55,43 @@ func PGCells(library string, dontUse ...string) (*adder.Cells, error) {
 		}
 		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s %s%s%s: allowed a library with both, or the adder without library cells", lib.Name, what, strings.Join(missing, " nor "), why)}
 	}
-	return &adder.Cells{NAND2: *nand, OAI21: *oai}, nil
+	found := &adder.Cells{NAND2: *nand, OAI21: *oai}
+	if err := checkNames(lib.Name, found); err != nil {
+		return nil, err
+	}
+	return found, nil
+}
+
+// checkNames refuses cells (of the library named lib) whose names or pins'
+// names Verilog cannot write: an escaped identifier (\name) takes only
+// characters that print, and ends at a space.
+func checkNames(lib string, cells *adder.Cells) error {
+	writable := func(s string) bool {
+		for i := range len(s) {
+			if s[i] <= ' ' || s[i] > '~' {
+				return false
+			}
+		}
+		return s != ""
+	}
+	for _, c := range []adder.Cell{cells.NAND2, cells.OAI21, cells.FA.Cell} {
+		if c.Name == "" {
+			continue
+		}
+		if !writable(c.Name) {
+			return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s: cell %s has a name Verilog cannot write, with a space or a character that does not print: allowed a library whose cell and pin names print without spaces", lib, network.Quote(c.Name))}
+		}
+		pins := append(slices.Clone(c.Inputs), c.Output)
+		if c.Name == cells.FA.Name {
+			pins = append(pins, cells.FA.Sum)
+		}
+		for _, p := range pins {
+			if !writable(p) {
+				return &SetupError{msg: fmt.Sprintf("physical: Liberty file %s: cell %s has a pin %s, a name Verilog cannot write, with a space or a character that does not print: allowed a library whose cell and pin names print without spaces", lib, network.Quote(c.Name), network.Quote(p))}
+			}
+		}
+	}
+	return nil
 }
 
 // nandOf and oaiOf are the functions of the cells PGCells finds.
@@ -106,7 +143,11 @@ func FullAdderCell(library string, dontUse ...string) (*adder.Cells, error) {
 		}
 		return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s has no full-adder cell%s, three inputs with their majority and exclusive or as outputs: allowed a library with one, or the adder without --fa-cells", lib.Name, what)}
 	}
-	return &adder.Cells{FA: *best}, nil
+	found := &adder.Cells{FA: *best}
+	if err := checkNames(lib.Name, found); err != nil {
+		return nil, err
+	}
+	return found, nil
 }
 
 // findFullAdder returns the smallest full adder of cells, as

@@ -70,6 +70,15 @@ func TestPGCells(t *testing.T) {
 		{"neither",
 			libertyCell("INV", "1", "A", "Y", "!A", ""),
 			nil, "has no cell for a two-input NAND, !(A & B) nor an OAI21"},
+		// Verilog cannot write the name: gen had written invalid Verilog.
+		{"a name with a space",
+			libertyCell(`"NAND2 X1; $display"`, "3", "A,B", "Y", "!(A&B)", "") +
+				libertyCell("OAI", "5", "A,B,C", "Y", "!((A|B)&C)", ""),
+			nil, `cell "NAND2 X1; $display" has a name Verilog cannot write, with a space or a character that does not print: allowed a library whose cell and pin names print without spaces`},
+		{"a pin with a space",
+			libertyCell("NAND", "3", "A,B", "Y", "!(A&B)", "") +
+				libertyCell("OAI", "5", "A,B,C", `"Y Z"`, "!((A|B)&C)", ""),
+			nil, `cell "OAI" has a pin "Y Z", a name Verilog cannot write`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
