@@ -31,7 +31,7 @@ func ReadBenchReport(data []byte) (*BenchReport, error) {
 // ReadBenchReport describes.
 func parseReport(data []byte) (*BenchReport, error) {
 	if key, ok := duplicateKey(data); ok {
-		return nil, fmt.Errorf("bench: not a benchmark report: key %q appears twice in one object", key)
+		return nil, fmt.Errorf("bench: not a benchmark report: key %s appears twice in one object", network.Quote(key))
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -64,12 +64,12 @@ func parseReport(data []byte) (*BenchReport, error) {
 			bad = "a negative ratio or rate"
 		}
 		if bad != "" {
-			return nil, fmt.Errorf("bench: result %d of the benchmark report (%s) has %s", i+1, x.Kernel, bad)
+			return nil, fmt.Errorf("bench: result %d of the benchmark report (%s) has %s", i+1, network.Quote(x.Kernel), bad)
 		}
 	}
 	for i, k := range r.Kernels {
 		if min(k.Registers, k.StackFrame, k.SpillStores, k.SpillLoads, k.SharedBytes) < 0 {
-			return nil, fmt.Errorf("bench: kernel %d of the benchmark report (%s) has a negative count of registers or bytes", i+1, k.Name)
+			return nil, fmt.Errorf("bench: kernel %d of the benchmark report (%s) has a negative count of registers or bytes", i+1, network.Quote(k.Name))
 		}
 	}
 	return &r, nil
@@ -95,7 +95,7 @@ const MaxGBps = 1e6
 func (r *BenchReport) checkText() error {
 	check := func(what, s string) error {
 		if toolrun.Escape(s) != s || strings.ContainsAny(s, "\n\t") {
-			return fmt.Errorf("bench: not a benchmark report: %s %q holds a control character", what, s)
+			return fmt.Errorf("bench: not a benchmark report: %s %s holds a control character", what, network.Quote(s))
 		}
 		return nil
 	}

@@ -95,13 +95,15 @@ func TestReadBenchReportBadInput(t *testing.T) {
 		{`[1]`, "bench: not a benchmark report: an array where it is not allowed (allowed the JSON report that cuda bench writes)"},
 		{`{"device":"x","device":"y","results":[{"kernel":"memcpy","n":1}]}`, `bench: not a benchmark report: key "device" appears twice in one object`},
 		{`{"results":[{"kernel":"memcpy","n":1,"ms":1,"n":2}]}`, `bench: not a benchmark report: key "n" appears twice in one object`},
-		{`{"results":[{"kernel":"memcpy","n":1},{"kernel":"bigadd","n":-1}]}`, "bench: result 2 of the benchmark report (bigadd) has n -1 (allowed 1 or more)"},
-		{`{"results":[{"kernel":"memcpy","n":1,"gbps":-2}]}`, "bench: result 1 of the benchmark report (memcpy) has a negative time or throughput"},
-		{`{"results":[{"kernel":"memcpy","n":1,"vs_cub":-2}]}`, "bench: result 1 of the benchmark report (memcpy) has a negative ratio or rate"},
-		{`{"results":[{"kernel":"memcpy","n":1,"gbps":1e100}]}`, "bench: result 1 of the benchmark report (memcpy) has a throughput of 1e+100 GB/s: allowed up to 1e+06 GB/s"},
-		{`{"results":[{"kernel":"memcpy","n":1,"offset":-1}]}`, "bench: result 1 of the benchmark report (memcpy) has offset -1 or batch 0: allowed offset 0 or more, batch 0 or more"},
-		{`{"results":[{"kernel":"memcpy","n":1,"batch":-1}]}`, "bench: result 1 of the benchmark report (memcpy) has offset 0 or batch -1: allowed offset 0 or more, batch 0 or more"},
-		{`{"results":[{"kernel":"memcpy","n":1}],"kernels":[{"name":"k","arch":"sm_90","registers":-1}]}`, "bench: kernel 1 of the benchmark report (k) has a negative count of registers or bytes"},
+		{`{"results":[{"kernel":"memcpy","n":1},{"kernel":"bigadd","n":-1}]}`, "bench: result 2 of the benchmark report (\"bigadd\") has n -1 (allowed 1 or more)"},
+		{`{"results":[{"kernel":"memcpy","n":1,"gbps":-2}]}`, "bench: result 1 of the benchmark report (\"memcpy\") has a negative time or throughput"},
+		{`{"results":[{"kernel":"memcpy","n":1,"vs_cub":-2}]}`, "bench: result 1 of the benchmark report (\"memcpy\") has a negative ratio or rate"},
+		{`{"results":[{"kernel":"memcpy","n":1,"gbps":1e100}]}`, "bench: result 1 of the benchmark report (\"memcpy\") has a throughput of 1e+100 GB/s: allowed up to 1e+06 GB/s"},
+		{`{"results":[{"kernel":"memcpy","n":1,"offset":-1}]}`, "bench: result 1 of the benchmark report (\"memcpy\") has offset -1 or batch 0: allowed offset 0 or more, batch 0 or more"},
+		{`{"results":[{"kernel":"memcpy","n":1,"batch":-1}]}`, "bench: result 1 of the benchmark report (\"memcpy\") has offset 0 or batch -1: allowed offset 0 or more, batch 0 or more"},
+		{`{"results":[{"kernel":"memcpy","n":1}],"kernels":[{"name":"k","arch":"sm_90","registers":-1}]}`, "bench: kernel 1 of the benchmark report (\"k\") has a negative count of registers or bytes"},
+		// A name of the report's is echoed cut, as every input is.
+		{`{"results":[{"kernel":"` + strings.Repeat("k", 5000) + `","n":-1}]}`, "bench: result 1 of the benchmark report (\"" + strings.Repeat("k", 40) + "…\") has n -1 (allowed 1 or more)"},
 		// Text that would reach a terminal raw: a screen cleared, a row
 		// broken in two.
 		{`{"device":"\u001b[2JGPU","results":[{"kernel":"memcpy","n":1}]}`, `bench: not a benchmark report: device "\x1b[2JGPU" holds a control character`},
