@@ -55,7 +55,7 @@ func TopModule(src []byte, top string) (string, error) {
 		return "", &TopModuleError{fmt.Sprintf("top module %s: allowed a letter or _, then letters, digits or _", network.Quote(top))}
 	}
 	if !slices.Contains(modules, top) {
-		return "", &TopModuleError{fmt.Sprintf("the Verilog declares no module %s: allowed %s", cutName(top), listOrNone(modules))}
+		return "", &TopModuleError{fmt.Sprintf("the Verilog declares no module %s: allowed %s", network.Cut(top), listOrNone(modules))}
 	}
 	return top, nil
 }
@@ -81,16 +81,7 @@ func PlainIdentifier(s string) bool {
 	return true
 }
 
-// cutName is a name of the user's as an error echoes it: cut after
-// network.QuoteLimit characters with "…", unquoted.
-func cutName(s string) string {
-	if r := []rune(s); len(r) > network.QuoteLimit {
-		return string(r[:network.QuoteLimit]) + "…"
-	}
-	return s
-}
-
-// listOrNone joins names with ", ", each cut (cutName), the first ten of
+// listOrNone joins names with ", ", each cut (network.Cut), the first ten of
 // more told and the rest counted, or says "none".
 func listOrNone(names []string) string {
 	if len(names) == 0 {
@@ -99,7 +90,7 @@ func listOrNone(names []string) string {
 	const most = 10
 	told := make([]string, 0, min(len(names), most))
 	for _, n := range names[:min(len(names), most)] {
-		told = append(told, cutName(n))
+		told = append(told, network.Cut(n))
 	}
 	list := strings.Join(told, ", ")
 	if len(names) > most {
@@ -147,7 +138,7 @@ func TopEntity(src []byte, top string) (string, error) {
 	}
 	top = strings.ToLower(top)
 	if !slices.Contains(entities, top) {
-		return "", &TopModuleError{fmt.Sprintf("the VHDL declares no entity %s: allowed %s", cutName(top), listOrNone(entities))}
+		return "", &TopModuleError{fmt.Sprintf("the VHDL declares no entity %s: allowed %s", network.Cut(top), listOrNone(entities))}
 	}
 	return top, nil
 }

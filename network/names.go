@@ -9,6 +9,15 @@ import (
 // QuoteLimit is the most characters of outside input Quote shows.
 const QuoteLimit = 40
 
+// Cut returns a name of the user's as a message echoes it unquoted: cut
+// after QuoteLimit characters with "…".
+func Cut(s string) string {
+	if r := []rune(s); len(r) > QuoteLimit {
+		return string(r[:QuoteLimit]) + "…"
+	}
+	return s
+}
+
 // Quote returns s as a Go string literal for an error message, cut after
 // QuoteLimit characters with "…" so that echoed input stays readable.
 func Quote(s string) string {

@@ -17,6 +17,7 @@ import (
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/internal/cleanup"
 	"github.com/prefixgen/prefixgen/internal/toolrun"
+	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
 )
 
@@ -184,8 +185,13 @@ func portList(ports map[string]port) string {
 	if len(names) == 0 {
 		return "none"
 	}
+	const most = 10 // then counted
 	var b strings.Builder
 	for i, name := range names {
+		if i == most {
+			fmt.Fprintf(&b, " and %d more", len(names)-most)
+			break
+		}
 		if i > 0 {
 			b.WriteString(", ")
 		}
@@ -194,7 +200,7 @@ func portList(ports map[string]port) string {
 		if p.Dir == adder.Out {
 			dir = "output"
 		}
-		fmt.Fprintf(&b, "%s %s", dir, name)
+		fmt.Fprintf(&b, "%s %s", dir, network.Cut(name))
 		if p.Width > 1 {
 			fmt.Fprintf(&b, "[%d:0]", p.Width-1)
 		}
@@ -226,7 +232,7 @@ func readPorts(path, top string) (map[string]port, error) {
 	ports := map[string]port{}
 	for name, p := range m.Ports {
 		if p.Direction != "input" && p.Direction != "output" {
-			return nil, &InputError{fmt.Sprintf("toolcheck: module %s has an %s port %s: allowed inputs and outputs", top, p.Direction, name)}
+			return nil, &InputError{fmt.Sprintf("toolcheck: module %s has an %s port %s: allowed inputs and outputs", network.Cut(top), p.Direction, network.Cut(name))}
 		}
 		dir := adder.In
 		if p.Direction == "output" {

@@ -160,6 +160,11 @@ func TestModuleDesignRefused(t *testing.T) {
 			err: "toolcheck: module fa instantiates INVX1, which the file does not declare: allowed a file that declares every module it uses, or --liberty naming the library of its cells"},
 		{name: "cells of another library", src: fullAdderCells, mo: toolcheck.ModuleOptions{Liberty: asap7},
 			err: "toolcheck: module fa instantiates INVX1, which neither the file nor the library " + asap7 + " declares: allowed --liberty naming the library the netlist was mapped to"},
+		// A port's long name is echoed cut, and many ports ten at a time.
+		{name: "long port name", src: "module m (input [3:0] a, input [3:0] b, input " + strings.Repeat("p", 300) + ", output [3:0] s); assign s = a + b; endmodule\n",
+			err: "toolcheck: module m has ports input a[3:0], input b[3:0], input " + strings.Repeat("p", 40) + "…, output s[3:0]: allowed the ports of a + b + cin"},
+		{name: "many ports", src: "module m (input [3:0] a, input [3:0] b, input c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, output [3:0] s); assign s = a + b; endmodule\n",
+			err: "toolcheck: module m has ports input a[3:0], input b[3:0], input c0, input c1, input c2, input c3, input c4, input c5, input c6, input c7 and 3 more: allowed"},
 		{name: "syntax", src: "module m (input a; endmodule\n", err: "toolcheck: yosys: ERROR: "},
 		{name: "sparse", src: string(plain), adder: &adder.Architecture{Flags: adder.Carry, Sparse: 2},
 			err: "toolcheck: sparseness, valency, Ling's carries and pipeline levels describe a network's adder: allowed for a module of your own the operation, its flags, and its latency as stages"},

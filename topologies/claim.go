@@ -66,10 +66,7 @@ func claimName(name string, p network.Params) string {
 			fmt.Fprintf(&b, " … and %d more", len(keys)-i)
 			break
 		}
-		if r := []rune(k); len(r) > network.QuoteLimit {
-			k = string(r[:network.QuoteLimit]) + "…"
-		}
-		fmt.Fprintf(&b, " %s=%d", k, p[k])
+		fmt.Fprintf(&b, " %s=%d", network.Cut(k), p[k])
 	}
 	return b.String()
 }
