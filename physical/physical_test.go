@@ -380,7 +380,7 @@ func TestWorkdirNotAFolder(t *testing.T) {
 	require.NoError(t, err)
 	for _, dir := range []string{file, filepath.Join(file, "sub")} {
 		_, err := physical.Run(context.Background(), []*physical.Design{d}, physical.Options{Workdir: dir})
-		oneLineSetupError(t, err, `cannot make the work folder .*afile(/sub)?: not a directory: allowed a folder, or a path where one can be made$`)
+		oneLineSetupError(t, err, `cannot make the work folder .*afile(/sub)?: not a directory: allowed a folder prefixgen can write in, or a path where one can be made$`)
 	}
 }
 

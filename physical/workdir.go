@@ -17,7 +17,8 @@ import (
 
 // checkWorkdir refuses, before anything is made or run, a work folder
 // (Options.Workdir; "" is none) that the flow cannot use: one under a
-// file, or one whose path ABC cannot read (abcReads). Yosys hands ABC the
+// file, one in a folder prefixgen cannot write in (a file is written
+// there, and removed), or one whose path ABC cannot read (abcReads). Yosys hands ABC the
 // library's path in the folder it runs in, a design's folder of the work
 // folder, as the file system names it (links resolved).
 func checkWorkdir(dir string) error {
@@ -25,7 +26,7 @@ func checkWorkdir(dir string) error {
 		return nil
 	}
 	cannot := func(err error) error {
-		return &SetupError{msg: fmt.Sprintf("physical: cannot make the work folder %s: %v: allowed a folder, or a path where one can be made", dir, err), err: err}
+		return &SetupError{msg: fmt.Sprintf("physical: cannot make the work folder %s: %v: allowed a folder prefixgen can write in, or a path where one can be made", dir, err), err: err}
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -50,6 +51,13 @@ func checkWorkdir(dir string) error {
 		}
 		have, rest = up, filepath.Join(filepath.Base(have), rest)
 	}
+	// The designs' folders are moved into it, or it is made, in have.
+	probe, err := os.CreateTemp(have, ".prefixgen-probe-*")
+	if err != nil {
+		return cannot(unwrapPath(err))
+	}
+	probe.Close()
+	os.Remove(probe.Name())
 	if path := filepath.Join(have, rest); !abcReads(path) {
 		where := strconv.Quote(dir)
 		if abcReads(dir) {

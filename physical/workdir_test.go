@@ -66,6 +66,25 @@ func TestWorkdirNotMadeWhenRefused(t *testing.T) {
 	assert.NoDirExists(t, work)
 }
 
+// TestWorkdirUnwritable: a work folder prefixgen cannot write in, or make,
+// is refused before any tool runs, as an unwritable --cache is; it had
+// been found only when the designs' folders were moved there at the end
+// of the whole run. Root writes anywhere: CI runs it as nobody too.
+func TestWorkdirUnwritable(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root may write in any folder")
+	}
+	t.Parallel()
+	d, err := physical.AdderDesign(build(t, "ripple", 4, nil))
+	require.NoError(t, err)
+	ro := filepath.Join(t.TempDir(), "ro")
+	require.NoError(t, os.Mkdir(ro, 0o555))
+	for _, work := range []string{ro, filepath.Join(ro, "work")} {
+		_, err = physical.Run(context.Background(), []*physical.Design{d}, physical.Options{Workdir: work, Yosys: filepath.Join(t.TempDir(), "no-yosys")})
+		oneLineSetupError(t, err, `cannot make the work folder `+work+`: permission denied: allowed a folder prefixgen can write in, or a path where one can be made`)
+	}
+}
+
 // TestWorkdirWholeOrNothing: the work folder is written at the end of a
 // Run, whole or not at all. Stand-in tools time two designs, one at a
 // time; when Yosys fails on the second, the work folder is as it was
