@@ -12,6 +12,8 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 )
 
 // cacheFormat is the first thing a cache key hashes. Change it when
@@ -171,18 +173,46 @@ func cacheable(d *Design) bool {
 
 // plausible reports whether an entry's figures are ones a synthesis of
 // design d gives: finite and not negative, its cells adding up to its
-// count, of d's width where d has one. Another is a miss.
+// count, of d's width where d has one, and its names (the critical path's
+// ends, the cells') ones the tools write: printing, without spaces, at
+// most maxToolName bytes. Another is a miss.
 func (e *cachedResult) plausible(d *Design) bool {
 	sum := 0
-	for _, n := range e.Cells {
-		if n < 0 {
+	for name, n := range e.Cells {
+		if n < 0 || !toolName(name) {
 			return false
 		}
 		sum += n
 	}
 	finite := func(v float64) bool { return v >= 0 && !math.IsInf(v, 0) }
+	if s := e.Spread; s != nil {
+		for _, v := range []float64{s.AreaMedian, s.AreaMin, s.AreaMax, s.DelayMedian, s.DelayMin, s.DelayMax} {
+			if !finite(v) {
+				return false
+			}
+		}
+	}
 	return sum == e.StdCells && finite(e.AreaUM2) && finite(e.DelayNS) && finite(e.RedundantUM2) &&
-		e.Registers >= 0 && (d.Width == 0 || e.Width == d.Width)
+		e.Registers >= 0 && (d.Width == 0 || e.Width == d.Width) &&
+		(e.CriticalFrom == "" || toolName(e.CriticalFrom)) && (e.CriticalTo == "" || toolName(e.CriticalTo))
+}
+
+// maxToolName is the longest name of a pin or cell a cache entry may hold:
+// Verilog's longest identifier, and a bus's index.
+const maxToolName = 1100
+
+// toolName reports whether s is a name the tools write of a pin or a
+// cell: not empty, of characters that print, without spaces.
+func toolName(s string) bool {
+	if s == "" || len(s) > maxToolName || !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if unicode.IsSpace(r) || !unicode.IsPrint(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // path returns the file of the entry key.

@@ -2,8 +2,10 @@ package physical
 
 import (
 	"context"
+	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -248,6 +250,14 @@ func TestCacheEntryFigures(t *testing.T) {
 			r.Cells = map[string]int{}
 		},
 		"another width": func(r *Result) { r.Width = 6 },
+		// Names a tool writes: a table broken over lines, CSV with text
+		// of the entry's in it, had been taken as they were.
+		"a pin with a line break": func(r *Result) { r.CriticalFrom = "a[0]\nb" },
+		"a pin of 300":            func(r *Result) { r.CriticalTo = strings.Repeat("s", 2000) },
+		"a cell with a quote and a line break": func(r *Result) {
+			r.Cells = map[string]int{"X": 1, "INV X1\n\"bad\"": 2}
+		},
+		"a spread past any figure": func(r *Result) { r.Spread = &Spread{Orders: 1, DelayMedian: math.Inf(1)} },
 	} {
 		r := *good
 		r.Cells = map[string]int{"X": 1, "Y": 2}
