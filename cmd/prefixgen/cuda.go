@@ -21,6 +21,7 @@ import (
 	"github.com/prefixgen/prefixgen/gpukernels/block"
 	"github.com/prefixgen/prefixgen/gpukernels/warp"
 	"github.com/prefixgen/prefixgen/internal/progress"
+	"github.com/prefixgen/prefixgen/internal/stage"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/report"
 	"github.com/prefixgen/prefixgen/topologies"
@@ -406,7 +407,8 @@ func cudaCommand() *cli.Command {
 						return err
 					}
 					if keep != "" {
-						if err := os.MkdirAll(keep, 0o755); err != nil {
+						// Made, or written, only once the harness is built.
+						if err := stage.Check(keep); err != nil {
 							if pe, ok := errors.AsType[*fs.PathError](err); ok {
 								err = fmt.Errorf("%s: %v", pe.Path, pe.Err)
 							}

@@ -23,6 +23,7 @@ import (
 	"github.com/prefixgen/prefixgen/gpukernels"
 	"github.com/prefixgen/prefixgen/gpukernels/warp"
 	"github.com/prefixgen/prefixgen/internal/cleanup"
+	"github.com/prefixgen/prefixgen/internal/stage"
 	"github.com/prefixgen/prefixgen/internal/toolrun"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/topologies"
@@ -533,8 +534,11 @@ type BuildOptions struct {
 	NVCC string
 	// Arch is nvcc's -arch; empty means "native".
 	Arch string
-	// Dir keeps the generated files and the binary; empty means a
-	// temporary folder, removed afterwards.
+	// Dir keeps the generated files and the binary, made if need be;
+	// empty means a temporary folder, removed afterwards. It is written
+	// whole or not at all (stage): the run works beside it, and what it
+	// wrote is moved in once the harness is built (Build) or has run
+	// (Bench); a run that fails before, or a signal, leaves it as it was.
 	Dir string
 	// Log receives the harness's standard error as it comes (but for its
 	// line saying it found no device, which the *MissingError says) and,
@@ -628,11 +632,19 @@ func Bench(ctx context.Context, opt BenchOptions, build BuildOptions) (*BenchRep
 	if build.Log == nil {
 		build.Log = io.Discard
 	}
+	commit := func() error { return nil }
 	if build.Dir == "" {
 		var remove func()
 		var err error
 		if build.Dir, remove, err = cleanup.MkdirTemp("", "prefixgen-bench-"); err != nil {
 			return nil, nil, fmt.Errorf("bench: %w", err)
+		}
+		defer remove()
+	} else {
+		var remove func()
+		var err error
+		if commit, remove, err = build.stage(); err != nil {
+			return nil, nil, err
 		}
 		defer remove()
 	}
@@ -649,6 +661,11 @@ func Bench(ctx context.Context, opt BenchOptions, build BuildOptions) (*BenchRep
 	step(1)
 	rep, err := h.run(ctx, build.Log)
 	step(2)
+	if ctx.Err() == nil {
+		if cerr := commit(); cerr != nil {
+			return nil, nil, cerr
+		}
+	}
 	if rep == nil {
 		return nil, nil, err
 	}
@@ -667,11 +684,38 @@ func Build(ctx context.Context, opt BenchOptions, build BuildOptions) ([]KernelR
 	if build.Dir == "" {
 		return nil, errors.New("bench: Build needs a folder to build in")
 	}
+	commit, remove, err := build.stage()
+	if err != nil {
+		return nil, err
+	}
+	defer remove()
 	h, err := build.build(ctx, opt)
 	if err != nil {
 		return nil, err
 	}
+	if err := commit(); err != nil {
+		return nil, err
+	}
 	return h.kernels, nil
+}
+
+// stage points build.Dir at a folder beside it (stage.New), and returns
+// the function that moves what was written there into the folder given,
+// and the one that removes the stage (call it in every case).
+func (build *BuildOptions) stage() (commit func() error, remove func(), err error) {
+	target := build.Dir
+	f, err := stage.New(target, toolrun.TempDir())
+	if err != nil {
+		return nil, nil, fmt.Errorf("bench: %w", err)
+	}
+	build.Dir = f.Dir
+	commit = func() error {
+		if err := f.Commit(nil); err != nil {
+			return fmt.Errorf("bench: cannot move the harness into %s: %w", target, err)
+		}
+		return nil
+	}
+	return commit, f.Remove, nil
 }
 
 // build writes opt's harness into build.Dir and builds it.

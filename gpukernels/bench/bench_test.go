@@ -513,6 +513,47 @@ exit 1`), want: `bench: nvcc failed (exit status 1): harness.cu(3): error: ident
 	}
 }
 
+// TestBuildWholeOrNothing: Build and Bench write the folder they are given
+// whole or not at all: a build that fails (or a signal) leaves an earlier
+// build there as it was, where the new sources had replaced its own beside
+// its harness, which was gone.
+func TestBuildWholeOrNothing(t *testing.T) {
+	if _, err := os.Stat("/bin/sh"); err != nil {
+		t.Skip("no /bin/sh")
+	}
+	t.Parallel()
+	opt := bench.BenchOptions{Networks: []*network.Network{gputest.Build(t, "sklansky", 32, nil)}}
+	dir := filepath.Join(t.TempDir(), "keep")
+	_, err := bench.Build(context.Background(), opt, bench.BuildOptions{NVCC: fakeTool(t, "nvcc", "exit 1"), Dir: dir, ToolTimeout: 10 * time.Second})
+	require.Error(t, err)
+	assert.NoDirExists(t, dir, "a first build that fails makes no folder")
+
+	_, err = bench.Build(context.Background(), opt, bench.BuildOptions{NVCC: fakeNVCC(t, "cat <<'EOF'\n"+goodReport+"\nEOF"), Dir: dir, ToolTimeout: 10 * time.Second})
+	require.NoError(t, err)
+	for _, f := range []string{"harness", "harness.cu", "nvcc.log"} {
+		assert.FileExists(t, filepath.Join(dir, f))
+	}
+	before := map[string][]byte{}
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		require.NoError(t, err)
+		before[e.Name()] = b
+	}
+	other := bench.BenchOptions{Networks: []*network.Network{gputest.Build(t, "brent-kung", 32, nil)}}
+	_, err = bench.Build(context.Background(), other, bench.BuildOptions{NVCC: fakeTool(t, "nvcc", "exit 1"), Dir: dir, ToolTimeout: 10 * time.Second})
+	require.Error(t, err)
+	entries, err = os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, len(before), "no file added")
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		require.NoError(t, err)
+		assert.Equal(t, before[e.Name()], b, "%s as the earlier build left it", e.Name())
+	}
+}
+
 // TestHarnessFamilyOutsideAll checks that a family outside -t all, as
 // carry-select is, still has its shared-memory block scans: the harness
 // builds them from any family topologies knows.

@@ -45,6 +45,40 @@ func New(target, fallback string) (*Folder, error) {
 	return &Folder{Dir: dir, target: abs, remove: remove}, nil
 }
 
+// Check reports, before any work, whether Commit could put entries in
+// target: target is a folder, or can be made in the deepest folder above
+// it that exists, and that folder takes a file of this process's (one is
+// written there, and removed). Its error is the reason, the path it
+// concerns named.
+func Check(target string) error {
+	abs, err := filepath.Abs(target)
+	if err != nil {
+		return err
+	}
+	// The deepest path of target's that is there must be a folder.
+	have := abs
+	for {
+		st, err := os.Stat(have)
+		if err == nil {
+			if !st.IsDir() {
+				return &fs.PathError{Op: "make", Path: have, Err: syscall.ENOTDIR}
+			}
+			break
+		}
+		up := filepath.Dir(have)
+		if up == have {
+			return err
+		}
+		have = up
+	}
+	probe, err := os.CreateTemp(have, ".prefixgen-probe-*")
+	if err != nil {
+		return err
+	}
+	probe.Close()
+	return os.Remove(probe.Name())
+}
+
 // above returns the deepest folder above path (an absolute path) that
 // exists, links resolved, or the root.
 func above(path string) string {

@@ -122,3 +122,23 @@ func TestNewThroughLink(t *testing.T) {
 	require.NoError(t, f.Commit(nil))
 	assert.Equal(t, map[string]string{"a": "/", "a/b": "x"}, golden.Tree(t, filepath.Join(base, "real", "work")))
 }
+
+// TestCheck: a target that is a folder, or can be made in one, passes;
+// one under a file does not, naming the file, and Check makes nothing.
+func TestCheck(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
+	assert.NoError(t, Check(dir))
+	assert.NoError(t, Check(filepath.Join(dir, "a", "b")))
+	assert.NoDirExists(t, filepath.Join(dir, "a"))
+	for _, bad := range []string{file, filepath.Join(file, "sub")} {
+		err := Check(bad)
+		require.Error(t, err)
+		assert.ErrorIs(t, err, syscall.ENOTDIR)
+		assert.Contains(t, err.Error(), file)
+	}
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "no probe left")
+}
