@@ -1039,7 +1039,8 @@ func (r *BenchReport) Table(w io.Writer) error {
 		fmt.Fprintf(&b, ", cub %s", r.CUB)
 	}
 	b.WriteByte('\n')
-	rows := [][]string{{"kernel", "topology", "scan", "type", "op", "n", "ms", "GB/s", "vs cub", "vs memcpy", "ns/block", "elements/s", "correct"}}
+	// offset tells the aligned run of a size from the one an item off.
+	rows := [][]string{{"kernel", "topology", "scan", "type", "op", "n", "offset", "ms", "GB/s", "vs cub", "vs memcpy", "ns/block", "elements/s", "correct"}}
 	number := func(v *float64, format string) string {
 		if v == nil {
 			return "-"
@@ -1047,7 +1048,7 @@ func (r *BenchReport) Table(w io.Writer) error {
 		return fmt.Sprintf(format, *v)
 	}
 	for _, x := range r.Results {
-		rows = append(rows, []string{x.Kernel, x.Topology, x.Scan, x.Type, x.Op, fmt.Sprint(x.N),
+		rows = append(rows, []string{x.Kernel, x.Topology, x.Scan, x.Type, x.Op, fmt.Sprint(x.N), fmt.Sprint(x.Offset),
 			fmt.Sprintf("%.4f", x.MS), fmt.Sprintf("%.1f", x.GBps), number(x.VsCUB, "%.3f"), number(x.VsMemcpy, "%.3f"),
 			number(x.NsPerBlock, "%.0f"), number(x.ElementsPerS, "%.4g"), fmt.Sprint(x.Correct)})
 	}

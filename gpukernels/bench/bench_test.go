@@ -395,7 +395,7 @@ func TestBenchPlumbing(t *testing.T) {
 	assert.InDelta(t, 1.02, *rep.Results[1].VsCUB, 1e-9)
 	var b strings.Builder
 	require.NoError(t, rep.Table(&b))
-	assert.Contains(t, b.String(), "device-scan  sklansky  inclusive  int32  add  268435456  1.0000  2147.0  1.020   0.800      -         -           true")
+	assert.Contains(t, b.String(), "device-scan  sklansky  inclusive  int32  add  268435456  0       1.0000  2147.0  1.020   0.800      -         -           true")
 
 	wrong := strings.Replace(report, `"vs_memcpy":0.8,"correct":true`, `"vs_memcpy":0.8,"correct":false`, 1)
 	_, _, err = bench.Bench(context.Background(), opt, bench.BuildOptions{NVCC: fakeNVCC(t, "cat <<'EOF'\n"+wrong+"\nEOF\nexit 1")})
