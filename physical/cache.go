@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -174,8 +175,9 @@ func cacheable(d *Design) bool {
 // plausible reports whether an entry's figures are ones a synthesis of
 // design d gives: finite and not negative, its cells adding up to its
 // count, of d's width where d has one, and its names (the critical path's
-// ends, the cells') ones the tools write: printing, without spaces, at
-// most maxToolName bytes. Another is a miss.
+// ends, the cells') ones the tools write: printing, without spaces (but
+// for the words of a path's end such as "clock pulse width"), at most
+// maxToolName bytes. Another is a miss.
 func (e *cachedResult) plausible(d *Design) bool {
 	sum := 0
 	for name, n := range e.Cells {
@@ -192,9 +194,10 @@ func (e *cachedResult) plausible(d *Design) bool {
 			}
 		}
 	}
+	// A path's end may be "clock pulse width" (Result.CriticalFrom).
+	end := func(s string) bool { return s == "" || toolName(strings.ReplaceAll(s, " ", "_")) }
 	return sum == e.StdCells && finite(e.AreaUM2) && finite(e.DelayNS) && finite(e.RedundantUM2) &&
-		e.Registers >= 0 && (d.Width == 0 || e.Width == d.Width) &&
-		(e.CriticalFrom == "" || toolName(e.CriticalFrom)) && (e.CriticalTo == "" || toolName(e.CriticalTo))
+		e.Registers >= 0 && (d.Width == 0 || e.Width == d.Width) && end(e.CriticalFrom) && end(e.CriticalTo)
 }
 
 // maxToolName is the longest name of a pin or cell a cache entry may hold:

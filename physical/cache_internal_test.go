@@ -242,6 +242,13 @@ func TestCacheEntryFigures(t *testing.T) {
 	c.store(d, good)
 	_, ok := c.load(d, &Result{})
 	require.True(t, ok)
+	// A pipelined adder whose flip-flops' pulse width sets the period.
+	pulse := *good
+	pulse.Cells = map[string]int{"X": 1, "Y": 2}
+	pulse.CriticalFrom, pulse.CriticalTo = "clock pulse width", "q_reg[3]"
+	c.store(d, &pulse)
+	_, ok = c.load(d, &Result{})
+	require.True(t, ok, "a path's end in words")
 	for name, bad := range map[string]func(r *Result){
 		"negative delay": func(r *Result) { r.DelayNS = -5 },
 		"negative area":  func(r *Result) { r.AreaUM2 = -1 },
