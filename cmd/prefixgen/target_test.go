@@ -8,8 +8,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/prefixgen/prefixgen/physical"
 )
 
 // madeForDoc is an adder document of library cells made for library and
