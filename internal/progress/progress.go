@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 )
 
 // Mode says when a Bar shows.
@@ -42,8 +43,10 @@ type Bar struct {
 	forced      bool // Always: shown from the first update
 	finished    bool // the line of done = total shown
 	start, last time.Time
-	width       int // of the line last drawn on a terminal
+	width       int // of the line last drawn on a terminal, in columns
 	now         func() time.Time
+	// columns returns the terminal's width, 0 where it is not known.
+	columns func() int
 	// done and total are the last Update's, which Beat draws again.
 	done, total int
 }
@@ -52,7 +55,8 @@ type Bar struct {
 // unit ("designs"), drawn on w as mode says.
 func New(w io.Writer, label, unit string, mode Mode) *Bar {
 	tty := IsTerminal(w)
-	return &Bar{w: w, label: label, unit: unit, show: mode == Always || mode == Auto && tty, forced: mode == Always, tty: tty, start: time.Now(), now: time.Now}
+	return &Bar{w: w, label: label, unit: unit, show: mode == Always || mode == Auto && tty, forced: mode == Always, tty: tty, start: time.Now(), now: time.Now,
+		columns: func() int { return terminalColumns(w) }}
 }
 
 // IsTerminal reports whether w is a character device, as a terminal is.
@@ -161,9 +165,15 @@ func (b *Bar) Beat(period time.Duration) (stop func()) {
 
 // draw writes line over the bar's line on a terminal; b.mu is held.
 func (b *Bar) draw(line string) {
-	pad := max(b.width-len(line), 0)
+	// A line as wide as the terminal wraps, and is then drawn again
+	// below itself: it is cut to one column less.
+	if cols := b.columns(); cols > 1 && utf8.RuneCountInString(line) >= cols {
+		line = string([]rune(line)[:cols-2]) + "…"
+	}
+	n := utf8.RuneCountInString(line)
+	pad := max(b.width-n, 0)
 	fmt.Fprintf(b.w, "\r%s%s", line, strings.Repeat(" ", pad))
-	b.width = len(line)
+	b.width = n
 	liveMu.Lock()
 	live[b] = true
 	liveMu.Unlock()

@@ -187,3 +187,23 @@ func TestBarWriter(t *testing.T) {
 	}
 	assert.NotContains(t, out, "left"+"nvcc")
 }
+
+// TestBarNarrowTerminal: on a terminal narrower than the line, the line is
+// cut to one column less than the terminal's width, so that it never wraps:
+// a wrapped line is redrawn below itself at every update, and its clear
+// wipes only the last row.
+func TestBarNarrowTerminal(t *testing.T) {
+	c := &clock{t: time.Unix(0, 0)}
+	b, w := newBar(Auto, true, c)
+	b.columns = func() int { return 20 }
+	c.advance(2 * time.Second)
+	b.Update(2, 4)
+	assert.Equal(t, "\rprefixgen check: 2…", w.String())
+	b.Done()
+	assert.Equal(t, "\rprefixgen check: 2…\r"+strings.Repeat(" ", 19)+"\r", w.String())
+	b, w = newBar(Auto, true, c)
+	b.columns = func() int { return 0 } // not known: the whole line
+	c.advance(2 * time.Second)
+	b.Update(2, 4)
+	assert.Equal(t, "\rprefixgen check: 2/4 checks, 2s left", w.String())
+}
