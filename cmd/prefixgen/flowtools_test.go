@@ -22,8 +22,7 @@ import (
 func hangingFlow(t *testing.T) (pidFile, lib string) {
 	t.Helper()
 	dir := t.TempDir()
-	pidFile, lib = filepath.Join(dir, "child.pid"), filepath.Join(dir, "tiny.lib")
-	require.NoError(t, os.WriteFile(lib, []byte("library (tiny) { cell (INV) { area : 1 ; } }\n"), 0o644))
+	pidFile, lib = filepath.Join(dir, "child.pid"), tinyLibrary(t, dir)
 	script := "#!/bin/sh\ncase \"$1\" in -V) echo 'Yosys 0.0 (stand-in)'; exit 0;; -version) echo 2.0.0; exit 0;; esac\n" +
 		"sleep 600 &\necho $! > " + pidFile + "\nwait\n"
 	for _, tool := range []string{"yosys", "sta"} {
@@ -31,6 +30,15 @@ func hangingFlow(t *testing.T) (pidFile, lib string) {
 	}
 	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
 	return pidFile, lib
+}
+
+// tinyLibrary writes a Liberty file of one cell, enough for the stand-in
+// tools that never read it, into dir, and returns its path.
+func tinyLibrary(t *testing.T, dir string) string {
+	t.Helper()
+	lib := filepath.Join(dir, "tiny.lib")
+	require.NoError(t, os.WriteFile(lib, []byte("library (tiny) { cell (INV) { area : 1 ; } }\n"), 0o644))
+	return lib
 }
 
 // childGone waits up to 5 s for the process whose pid file holds to end:
