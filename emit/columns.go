@@ -166,6 +166,8 @@ func (r Record) MarshalJSON() ([]byte, error) {
 // csvValue writes one value as a CSV cell.
 func csvValue(v any) string {
 	switch x := v.(type) {
+	case nil:
+		return "" // null in JSON: not known
 	case string:
 		return x
 	case int:

@@ -23,7 +23,11 @@ import (
 // area_um2_min, area_um2_max, delay_ns_median, delay_ns_min and
 // delay_ns_max after delay_ns.
 func (r *Result) Record() emit.Record {
-	rec := emit.Record{{Column: "topology", Value: r.Topology}, {Column: "params", Value: r.Params}, {Column: "width", Value: r.Width}}
+	var width any = r.Width
+	if r.Width == 0 {
+		width = nil // a user's module of no width known: null, and empty in CSV
+	}
+	rec := emit.Record{{Column: "topology", Value: r.Topology}, {Column: "params", Value: r.Params}, {Column: "width", Value: width}}
 	for _, f := range r.Adder.Fields() {
 		rec = append(rec, emit.Field{Column: f.Key, Value: f.Value})
 	}

@@ -3,8 +3,10 @@ package physical_test
 import (
 	"bytes"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/adder"
@@ -111,4 +113,18 @@ func TestRecordRedundantDigits(t *testing.T) {
 			require.Contains(t, buf.String(), ",544,0,"+tc.want+",b[0],")
 		})
 	}
+}
+
+// TestRecordUnknownWidth: a user's module of no width known (Result.Width
+// 0, a table's "—") has no width in JSON (null) nor CSV (empty), where it
+// had width 0, a width no adder has.
+func TestRecordUnknownWidth(t *testing.T) {
+	r := &physical.Result{Topology: "mine", Adder: adder.Standard, AreaUM2: 10, StdCells: 1, Cells: map[string]int{"X": 1}, DelayNS: 1, Liberty: "osu018", Flow: physical.Keep}
+	var j, c strings.Builder
+	require.NoError(t, physical.JSON(&j, []*physical.Result{r}))
+	assert.Contains(t, j.String(), `"width": null`)
+	require.NoError(t, physical.CSV(&c, []*physical.Result{r}))
+	lines := strings.Split(strings.TrimSpace(c.String()), "\n")
+	require.Len(t, lines, 2)
+	assert.True(t, strings.HasPrefix(lines[1], "mine,,,"), lines[1])
 }
