@@ -264,7 +264,7 @@ func (m Measured) AdderCommand() string {
 	// library the file records.
 	if m.Adder.InstantiatesCells() && m.Result != nil && m.Result.Liberty != "" {
 		switch {
-		case m.Result.Liberty != physical.LibertyFile(""):
+		case physical.LibertyFile(m.Result.Liberty) != physical.LibertyFile(""):
 			cmd += " --liberty " + emit.ShellWord(m.Result.Liberty)
 		case m.Family == FileFamily:
 			cmd += " --liberty " + physical.DefaultLibrary

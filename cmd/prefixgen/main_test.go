@@ -140,7 +140,7 @@ func TestBadInput(t *testing.T) {
 		want   string
 	}{
 		{"width zero", []string{"gen", "-t", "sklansky", "-n", "0"}, 2, "prefixgen gen: sklansky: width 0 out of range: allowed 1…1073741824"},
-		{"width negative", []string{"stats", "-t", "all", "-n", "-3"}, 2, "prefixgen stats: ripple: width -3 out of range: allowed 1…1073741824"},
+		{"width negative", []string{"stats", "-t", "all", "-n", "-3"}, 2, "prefixgen stats: width -3 out of range: allowed 1…1073741824"},
 		{"width not a number", []string{"gen", "-t", "sklansky", "-n", "abc"}, 2, `prefixgen gen: invalid value "abc" for flag -n: want a whole number (see prefixgen gen --help)`},
 		{"width too large", []string{"stats", "-t", "kogge-stone", "-n", "10000000"}, 2, "prefixgen stats: kogge-stone at width 10000000 needs about 230000000 cells, more than the 67108864 allowed: allowed widths up to 3195660"},
 		{"unknown topology", []string{"gen", "-t", "wallace", "-n", "8"}, 2, `prefixgen gen: unknown topology "wallace": known are ripple, kogge-stone, brent-kung, sklansky, han-carlson, ladner-fischer, knowles, harris, zero-deficiency, carry-select`},

@@ -704,6 +704,9 @@ func Build(ctx context.Context, opt BenchOptions, build BuildOptions) ([]KernelR
 // and the one that removes the stage (call it in every case).
 func (build *BuildOptions) stage() (commit func() error, remove func(), err error) {
 	target := build.Dir
+	if err := stage.Check(target); err != nil {
+		return nil, nil, fmt.Errorf("bench: the folder to build in: %w", err)
+	}
 	f, err := stage.New(target, toolrun.TempDir())
 	if err != nil {
 		return nil, nil, fmt.Errorf("bench: %w", err)
