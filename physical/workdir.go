@@ -28,6 +28,10 @@ func checkWorkdir(dir string) error {
 	cannot := func(err error) error {
 		return &SetupError{msg: fmt.Sprintf("physical: cannot make the work folder %s: %v: allowed a folder prefixgen can write in, or a path where one can be made", dir, err), err: err}
 	}
+	// The designs' folders are moved into it, or it is made.
+	if err := stage.Check(dir); err != nil {
+		return cannot(unwrapPath(err))
+	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return cannot(err)
@@ -51,13 +55,6 @@ func checkWorkdir(dir string) error {
 		}
 		have, rest = up, filepath.Join(filepath.Base(have), rest)
 	}
-	// The designs' folders are moved into it, or it is made, in have.
-	probe, err := os.CreateTemp(have, ".prefixgen-probe-*")
-	if err != nil {
-		return cannot(unwrapPath(err))
-	}
-	probe.Close()
-	os.Remove(probe.Name())
 	if path := filepath.Join(have, rest); !abcReads(path) {
 		where := strconv.Quote(dir)
 		if abcReads(dir) {
