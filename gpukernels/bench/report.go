@@ -75,6 +75,10 @@ func parseReport(data []byte) (*BenchReport, error) {
 	return &r, nil
 }
 
+// mdText is text of a report's in a cell of a Markdown table: a | in it
+// escaped, which would end the cell.
+func mdText(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
+
 // recorded returns s, or "not recorded" for a field a report left out.
 func recorded(s string) string {
 	if s == "" {
@@ -298,7 +302,7 @@ func (r *BenchReport) Markdown(w io.Writer, name string) error {
 			if z.Errors >= 0 {
 				errs = fmt.Sprint(z.Errors)
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", z.Tool, ok, errs, strings.ReplaceAll(z.Message, "|", "\\|"))
+			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", mdText(z.Tool), ok, errs, mdText(z.Message))
 		}
 		b.WriteString("\n")
 	}
@@ -328,14 +332,14 @@ func (r *BenchReport) Markdown(w io.Writer, name string) error {
 			if x.N != n || !isDeviceScan(x.Kernel) && x.Kernel != "memcpy" {
 				continue
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %d | %s | %s | %s | %s |\n", x.Kernel, x.Topology, x.Scan, x.Offset,
+			fmt.Fprintf(&b, "| %s | %s | %s | %d | %s | %s | %s | %s |\n", mdText(x.Kernel), mdText(x.Topology), mdText(x.Scan), x.Offset,
 				millis(x.MS), gbps(x.GBps), ratio(x.VsCUB), ratio(x.VsMemcpy))
 		}
 		b.WriteString("\nInclusive scans by size, aligned, GB/s:\n\n")
 		topos := r.Topologies()
 		header := []string{"n", "memcpy", "CUB"}
 		for _, t := range topos {
-			header = append(header, t, t+" 3-pass")
+			header = append(header, mdText(t), mdText(t)+" 3-pass")
 		}
 		fmt.Fprintf(&b, "| %s |\n|%s\n", strings.Join(header, " | "), strings.Repeat(" ---: |", len(header)))
 		for _, n := range sizes {
@@ -368,8 +372,8 @@ func (r *BenchReport) Markdown(w io.Writer, name string) error {
 		b.WriteString("| kernel | topology | scan | type | op | n | ms | GB/s | vs CUB | ns/block | elements/s |\n")
 		b.WriteString("| --- | --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n")
 		for _, x := range others {
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %d | %s | %s | %s | %s | %s |\n", x.Kernel, x.Topology, x.Scan,
-				x.Type, x.Op, x.N, millis(x.MS), gbps(x.GBps), ratio(x.VsCUB), number(x.NsPerBlock, "%.0f"), number(x.ElementsPerS, "%.3g"))
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %d | %s | %s | %s | %s | %s |\n", mdText(x.Kernel), mdText(x.Topology), mdText(x.Scan),
+				mdText(x.Type), mdText(x.Op), x.N, millis(x.MS), gbps(x.GBps), ratio(x.VsCUB), number(x.NsPerBlock, "%.0f"), number(x.ElementsPerS, "%.3g"))
 		}
 		b.WriteString("\n")
 	}
@@ -386,7 +390,7 @@ func (r *BenchReport) Markdown(w io.Writer, name string) error {
 		b.WriteString("Registers of the device-wide scans' kernels, the warp microbenchmarks' and CUB's (ptxas -v; every kernel is in the JSON):\n\n")
 		b.WriteString("| kernel | registers | shared bytes | stack frame | spill stores |\n| --- | ---: | ---: | ---: | ---: |\n")
 		for _, k := range scans {
-			fmt.Fprintf(&b, "| `%s` | %d | %d | %d | %d |\n", k.Name, k.Registers, k.SharedBytes, k.StackFrame, k.SpillStores)
+			fmt.Fprintf(&b, "| `%s` | %d | %d | %d | %d |\n", mdText(k.Name), k.Registers, k.SharedBytes, k.StackFrame, k.SpillStores)
 		}
 		b.WriteString("\n")
 	}
@@ -403,7 +407,7 @@ func (r *BenchReport) Markdown(w io.Writer, name string) error {
 			fmt.Fprintf(&b, "Kernels ptxas gave a stack frame or spills (of %d):\n\n", len(r.Kernels))
 			b.WriteString("| kernel | registers | stack frame | spill stores | spill loads |\n| --- | ---: | ---: | ---: | ---: |\n")
 			for _, k := range spills {
-				fmt.Fprintf(&b, "| `%s` | %d | %d | %d | %d |\n", k.Name, k.Registers, k.StackFrame, k.SpillStores, k.SpillLoads)
+				fmt.Fprintf(&b, "| `%s` | %d | %d | %d | %d |\n", mdText(k.Name), k.Registers, k.StackFrame, k.SpillStores, k.SpillLoads)
 			}
 			b.WriteString("\n")
 		}
@@ -491,7 +495,7 @@ func (r *BenchReport) networkTable(b *bytes.Buffer) {
 	}
 	b.WriteString("\n")
 	for _, t := range topos {
-		fmt.Fprintf(b, "| %s |", t)
+		fmt.Fprintf(b, "| %s |", mdText(t))
 		for _, i := range cols {
 			fmt.Fprintf(b, " %s |", cell(networkColumns[i].kernel, find(networkColumns[i].kernel, t)))
 		}

@@ -53,6 +53,15 @@ func TestReportMarkdown(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, r.Results, r2.Results)
 
+	// A | in a report's text is escaped: it would end its cell and add
+	// a column.
+	piped, err := bench.ReadBenchReport([]byte(`{"results":[{"kernel":"device-scan","topology":"kogge|stone","scan":"inclusive","type":"int32","op":"add","n":1024,"ms":1,"gbps":1,"correct":true}]}`))
+	require.NoError(t, err)
+	var pb bytes.Buffer
+	require.NoError(t, piped.Markdown(&pb, "piped"))
+	assert.Contains(t, pb.String(), `| device-scan | kogge\|stone | inclusive | 0 |`)
+	assert.NotContains(t, pb.String(), `kogge|stone`)
+
 	// Keys may repeat in different objects.
 	bare, err := bench.ReadBenchReport([]byte(`{"results":[{"kernel":"memcpy","n":1},{"kernel":"memcpy","n":2}],"sanitize":[{"tool":"memcheck","ok":true,"errors":0}]}`))
 	require.NoError(t, err)
