@@ -36,7 +36,6 @@ type Budget struct {
 // address space limit (ulimit -v), at most half of what the process has
 // not yet reserved of it. Diagram is MaxText.
 func Machine() Budget {
-	const gib = 1 << 30
 	memory := int64(-1)
 	least := func(b int64) {
 		if b > 0 && (memory < 0 || b < memory) {
@@ -60,16 +59,30 @@ func Machine() Budget {
 			least(v)
 		}
 	}
-	b := Budget{Memory: 4 * gib, Diagram: MaxText}
+	limit, used := addressLimit(), int64(0)
+	if limit > 0 {
+		used = addressUsed()
+	}
+	return Budget{Memory: memoryBudget(memory, limit, used), Diagram: MaxText}
+}
+
+// memoryBudget is Machine's Memory for a machine of memory bytes (the
+// lesser of its memory and its control group's limit, -1 where neither is
+// known) and, where limit is above 0, an address space limit of which the
+// process holds used.
+func memoryBudget(memory, limit, used int64) int64 {
+	const gib = 1 << 30
+	budget := int64(4 * gib)
 	if memory > 0 {
-		b.Memory = min(max(memory/2, gib), 32*gib)
+		budget = min(max(memory/2, gib), 32*gib)
 	}
-	if limit := addressLimit(); limit > 0 {
+	if limit > 0 {
 		// Go's runtime reserves hundreds of MiB of address space before
-		// any work (about 700 MiB for prefixgen): half of what is left.
-		b.Memory = min(b.Memory, max(limit-addressUsed(), 0)/2)
+		// any work (about 700 MiB for prefixgen): half of what is left,
+		// whatever the floor above.
+		budget = min(budget, max(limit-used, 0)/2)
 	}
-	return b
+	return budget
 }
 
 // addressUsed returns the address space the process holds now (VmSize in
