@@ -38,15 +38,19 @@ func main() {
 // work folders) and exit with 128 + the signal's number, as a shell reports
 // a command a signal stopped.
 //
-// A write to a pipe whose reader has gone (SIGPIPE: prefixgen … | head)
-// stops it the same way without a word, where Go would kill it at the
-// write and leave the temporary folders; the write fails with EPIPE, which
-// run answers alike (brokenPipe).
+// A write to standard output or error whose reader has gone (SIGPIPE:
+// prefixgen … | head) stops it the same way without a word, where Go would
+// kill it at the write and leave the temporary folders; the write fails
+// with EPIPE, which run answers alike (brokenPipe). A SIGPIPE of another
+// pipe (outputGone says which) is let pass: its write fails with EPIPE.
 func stopOnSignal(stderr io.Writer) {
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE)
 	go func() {
 		s := <-sigs
+		for s == syscall.SIGPIPE && !outputGone() {
+			s = <-sigs // a pipe to a tool: its write fails with EPIPE
+		}
 		toolrun.KillAll()
 		cleanup.RemoveAll()
 		progress.Stop()

@@ -263,3 +263,24 @@ func TestBrokenPipeOutput(t *testing.T) {
 		assert.Empty(t, stderr.String())
 	}
 }
+
+// TestSIGPIPEOfAnotherPipe: a SIGPIPE while standard output and error are
+// read (a pipe to a tool broke, here sent by hand) does not stop
+// prefixgen: only its own output's reader going away does.
+func TestSIGPIPEOfAnotherPipe(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	out := filepath.Join(dir, "big.json")
+	cmd := exec.Command(os.Args[0], "gen", "-t", "sklansky", "-n", "3000000", "-f", "json", "-o", out)
+	cmd.Env = append(os.Environ(), mainEnv+"=1")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	require.NoError(t, cmd.Start())
+	defer cmd.Process.Kill()
+	time.Sleep(200 * time.Millisecond)
+	require.NoError(t, cmd.Process.Signal(syscall.SIGPIPE))
+	require.NoError(t, cmd.Wait(), stderr.String())
+	st, err := os.Stat(out)
+	require.NoError(t, err)
+	assert.Positive(t, st.Size())
+}
