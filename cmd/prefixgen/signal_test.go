@@ -106,6 +106,20 @@ func stalledFlow(t *testing.T, dir string) (bin, started string) {
 	return bin, started
 }
 
+// awaitStarted waits up to a minute for the stand-in flow to touch the
+// file started, failing the test with what said tells otherwise.
+func awaitStarted(t *testing.T, started string, said func() string) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		if _, err := os.Stat(started); err == nil {
+			return
+		}
+		require.True(t, time.Now().Before(deadline), "the flow did not start: %s", said())
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 // interruptStarted runs prefixgen with args and the tools of bin first on
 // PATH, interrupts it once the file started is there, and checks that it
 // exits with 128 + SIGINT.
@@ -118,14 +132,7 @@ func interruptStarted(t *testing.T, bin, started string, args ...string) {
 	cmd.Stderr = &stderr
 	require.NoError(t, cmd.Start())
 	defer cmd.Process.Kill()
-	deadline := time.Now().Add(time.Minute)
-	for {
-		if _, err := os.Stat(started); err == nil {
-			break
-		}
-		require.True(t, time.Now().Before(deadline), "the flow did not start: %s", stderr.String())
-		time.Sleep(10 * time.Millisecond)
-	}
+	awaitStarted(t, started, stderr.String)
 	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
 	err := cmd.Wait()
 	exit, ok := errors.AsType[*exec.ExitError](err)
@@ -205,14 +212,7 @@ func TestBrokenPipeCleansUp(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, cmd.Start())
 	defer cmd.Process.Kill()
-	deadline := time.Now().Add(time.Minute)
-	for {
-		if _, err := os.Stat(started); err == nil {
-			break
-		}
-		require.True(t, time.Now().Before(deadline), "the flow did not start")
-		time.Sleep(10 * time.Millisecond)
-	}
+	awaitStarted(t, started, func() string { return "" })
 	require.NoError(t, progress.Close()) // the reader goes
 	err = cmd.Wait()
 	exit, ok := errors.AsType[*exec.ExitError](err)
