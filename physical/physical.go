@@ -772,11 +772,15 @@ func (d *Design) sources() string {
 	return fmt.Sprintf(" -I %q -D %q", d.Includes, d.Defines)
 }
 
+// architectural says the design is an adder of prefixgen's architecture,
+// not a user's module or Yosys's a + b + cin.
+func (d *Design) architectural() bool { return !d.outside && d.Topology != Reference }
+
 // copyFor returns a copy of r, another design's result of the same
 // figures, under the name of d.
 func (r *Result) copyFor(d *Design) *Result {
 	c := *r
-	c.Topology, c.Params, c.Adder = d.Topology, d.Params, d.Adder
+	c.Topology, c.Params, c.Adder, c.noArch = d.Topology, d.Params, d.Adder, !d.architectural()
 	if d.Width != 0 {
 		// A user's module has the width the flow read from its ports.
 		c.Width = d.Width

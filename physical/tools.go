@@ -36,6 +36,10 @@ type Result struct {
 	Width    int
 	// Adder is the adder's architecture, the design's (see Design.Adder).
 	Adder adder.Architecture
+	// noArch says the design had no architecture of prefixgen's (a
+	// user's module, Yosys's a + b + cin): Record leaves Adder's fields
+	// out.
+	noArch bool
 	// AreaUM2 is the area of the mapped cells in µm², as Yosys's
 	// stat -liberty sums it (the library's area unit, µm² for the OSU
 	// cells), and StdCells their number.
@@ -732,7 +736,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		return nil, fail("yosys wrote no statistics: %w", unwrapPath(err))
 	}
 	r := &Result{
-		Topology: d.Topology, Params: d.Params, Width: d.Width, Adder: d.Adder,
+		Topology: d.Topology, Params: d.Params, Width: d.Width, Adder: d.Adder, noArch: !d.architectural(),
 		Liberty: t.name, Flow: flow, OutputLoadPF: opt.load(),
 		YosysVersion: t.yosysVersion, STAVersion: t.staVersion,
 	}

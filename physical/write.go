@@ -14,7 +14,8 @@ import (
 // Record returns the result's machine-readable fields: topology, params,
 // width, the architecture's fields (adder.Architecture.Fields: sparse, 1
 // for every carry; valency, 2 for binary cells; ling; stages, 0:
-// combinational; no_reset; pg_cells),
+// combinational; no_reset; pg_cells; fa_cells; increment; each nil for a
+// user's module and Yosys's a + b + cin, which have no architecture),
 // area_um2, delay_ns, std_cells, registers, redundant_um2, critical_from, critical_to,
 // liberty, flow, output_load_pf, yosys_version, sta_version and cell_counts
 // (the mapped cells by library cell name), named as in emit.Columns.
@@ -29,7 +30,11 @@ func (r *Result) Record() emit.Record {
 	}
 	rec := emit.Record{{Column: "topology", Value: r.Topology}, {Column: "params", Value: r.Params}, {Column: "width", Value: width}}
 	for _, f := range r.Adder.Fields() {
-		rec = append(rec, emit.Field{Column: f.Key, Value: f.Value})
+		var v any = f.Value
+		if r.noArch {
+			v = nil // a user's module or Yosys's a + b + cin: no architecture
+		}
+		rec = append(rec, emit.Field{Column: f.Key, Value: v})
 	}
 	rec = append(rec, emit.Record{
 		{Column: "area_um2", Value: r.AreaUM2}, {Column: "delay_ns", Value: r.DelayNS}, {Column: "std_cells", Value: r.StdCells},
