@@ -358,6 +358,9 @@ type profileJSON struct {
 // profileKeys are the keys of a profile's object, spelled as they must be.
 var profileKeys = []string{"arrival_ns", "required_ns"}
 
+// ProfileFormat is the form of a profile's JSON, as messages name it.
+const ProfileFormat = `{"arrival_ns": [ns per bit], "required_ns": [ns per output]}`
+
 // ReadProfile reads a Profile from JSON, {"arrival_ns": [t0, t1, …],
 // "required_ns": [r0, …, rn]}, arrival_ns one time per bit of the operands
 // (bit 0 first, the carry-in with it) and required_ns one per sum bit and
@@ -365,7 +368,7 @@ var profileKeys = []string{"arrival_ns", "required_ns"}
 // time that is not a number, and anything after the object; Check then
 // says whether the profile fits a width.
 func ReadProfile(r io.Reader) (*Profile, error) {
-	const allowed = `{"arrival_ns": [ns per bit], "required_ns": [ns per output]}`
+	const allowed = ProfileFormat
 	data, err := io.ReadAll(io.LimitReader(r, maxProfileBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("delay: profile: %w", err)

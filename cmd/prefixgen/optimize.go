@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"slices"
 	"strings"
@@ -211,9 +212,15 @@ func optimizeCommand() *cli.Command {
 // bits.
 func readProfile(c *cli.Context, width int) (*delay.Profile, error) {
 	path := c.String("arrival")
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return nil, usage(c, "cannot read --arrival %s: it is a folder: allowed a file of %s", path, delay.ProfileFormat)
+	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, usage(c, "--arrival: %v", err)
+		if pe, ok := errors.AsType[*fs.PathError](err); ok {
+			err = pe.Err // the path once, not twice
+		}
+		return nil, usage(c, "cannot read --arrival %s: %v", path, err)
 	}
 	defer f.Close()
 	p, err := delay.ReadProfile(f)

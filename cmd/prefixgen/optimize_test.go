@@ -250,7 +250,8 @@ func TestOptimizeArrival(t *testing.T) {
 	}{
 		{"short", []string{"-n", "16", "--objective", "delay", "--arrival", short}, "--arrival " + short + ": 2 arrival times for an adder of 16 bits: allowed one per bit"},
 		{"bad field", []string{"-n", "16", "--objective", "delay", "--arrival", bad}, "--arrival " + bad + `: unknown field "arrival" (allowed {"arrival_ns": [ns per bit], "required_ns": [ns per output]})`},
-		{"missing", []string{"-n", "16", "--objective", "delay", "--arrival", filepath.Join(dir, "none.json")}, "--arrival: open " + filepath.Join(dir, "none.json") + ": no such file or directory"},
+		{"missing", []string{"-n", "16", "--objective", "delay", "--arrival", filepath.Join(dir, "none.json")}, "cannot read --arrival " + filepath.Join(dir, "none.json") + ": no such file or directory"},
+		{"folder", []string{"-n", "16", "--objective", "delay", "--arrival", dir}, "cannot read --arrival " + dir + `: it is a folder: allowed a file of {"arrival_ns": [ns per bit], "required_ns": [ns per output]}`},
 		{"cells", []string{"-n", "16", "--max-depth", "5", "--arrival", ramp}, "--arrival applies only with --max-delay, --objective delay, --max-delay-ns or --max-area-um2"},
 		{"flow, short", []string{"-n", "16", "--max-delay-ns", "5", "--arrival", short}, "--arrival " + short + ": 2 arrival times for an adder of 16 bits: allowed one per bit"},
 	} {
