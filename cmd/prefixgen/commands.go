@@ -653,10 +653,17 @@ func compareCommand() *cli.Command {
 func widthList(c *cli.Context) ([]int, error) {
 	s := c.String("width")
 	var widths []int
-	for item := range strings.SplitSeq(s, ",") {
-		v, err := signed(strconv.IntSize)(strings.TrimSpace(item))
-		if err != nil {
+	items := strings.Split(s, ",")
+	for i, item := range items {
+		item = strings.TrimSpace(item)
+		v, err := signed(strconv.IntSize)(item)
+		switch {
+		case err != nil && len(items) == 1:
 			return nil, usage(c, "invalid value %s for flag -n: %v (see prefixgen compare --help)", network.Quote(s), err)
+		case err != nil && item == "":
+			return nil, usage(c, "-n %s names no width at place %d of its list: allowed whole numbers separated by commas", network.Quote(s), i+1)
+		case err != nil:
+			return nil, usage(c, "-n %s: %s at place %d of its list: %v", network.Quote(s), network.Quote(item), i+1, err)
 		}
 		n, _ := strconv.Atoi(v)
 		if slices.Contains(widths, n) {

@@ -251,7 +251,12 @@ func TestLists(t *testing.T) {
 		{[]string{"gen", "-t", " ", "-n", "8"}, `prefixgen gen: -t " " names no topology: allowed one of ripple, `},
 		{[]string{"stats", "-t", " ", "-n", "8"}, `prefixgen stats: -t " " names no topology at place 1 of its list: allowed names of ripple, `},
 		{[]string{"synth", "-t", "sklansky,,ripple", "-n", "8"}, `prefixgen synth: -t "sklansky,,ripple" names no topology at place 2 of its list: allowed names of ripple, `},
-		{[]string{"compare", "-n", "8,0x10"}, `prefixgen compare: invalid value "8,0x10" for flag -n: want a whole number in decimal digits`},
+		{[]string{"compare", "-n", "8,0x10"}, `prefixgen compare: -n "8,0x10": "0x10" at place 2 of its list: want a whole number in decimal digits`},
+		{[]string{"compare", "-n", "8,,16"}, `prefixgen compare: -n "8,,16" names no width at place 2 of its list: allowed whole numbers separated by commas`},
+		{[]string{"compare", "-n", "8,x"}, `prefixgen compare: -n "8,x": "x" at place 2 of its list: want a whole number`},
+		{[]string{"stats", "-t", "ladner-fischer", "-n", "8", "--param", "k=1,,k=2"}, `prefixgen stats: --param names nothing at place 2 of its list: allowed a value between each two commas`},
+		{[]string{"optimize", "-n", "8", "--max-delay-ns", "9", "--start", "a.json", "--start", ""}, `prefixgen optimize: --start names nothing at place 2 of its list: allowed a value between each two commas`},
+		{[]string{"optimize", "-n", "8", "--max-delay-ns", "9", "--start", ""}, `prefixgen optimize: --start is empty: allowed a value`},
 		{[]string{"compare", "-n", "8,0"}, `prefixgen compare: width 0 out of range: allowed 1…1073741824`},
 		{[]string{"stats", "-t", "all", "-n", "0"}, `prefixgen stats: width 0 out of range: allowed 1…1073741824`},
 	}

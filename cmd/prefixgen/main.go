@@ -259,10 +259,14 @@ func refuseEmpty(cmds []*cli.Command) {
 			}
 			name := "--" + sf.Name
 			sf.Action = func(c *cli.Context, vs []string) error {
-				if slices.Contains(vs, "") {
+				switch i := slices.Index(vs, ""); {
+				case i < 0:
+					return nil
+				case len(vs) == 1:
 					return usage(c, "%s is empty: allowed a value (see %s --help)", name, commandName(c))
+				default:
+					return usage(c, "%s names nothing at place %d of its list: allowed a value between each two commas (see %s --help)", name, i+1, commandName(c))
 				}
-				return nil
 			}
 		}
 		refuseEmpty(cmd.Subcommands)
