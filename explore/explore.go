@@ -25,7 +25,7 @@ type Point struct {
 	// or "optimizer".
 	Family string
 	// Name names the point within its family, as in "ladner-fischer k=2" or
-	// "optimizer max_depth=8".
+	// "optimizer max_depth=8 seed=1".
 	Name string
 	// Command is the prefixgen command line that rebuilds the network.
 	Command string
@@ -178,7 +178,7 @@ func Enumerate(ctx context.Context, n int, opt Options) ([]Point, error) {
 				}
 				continue
 			}
-			add(net, "optimizer", fmt.Sprintf("optimizer max_depth=%d", d), cmd)
+			add(net, "optimizer", optimizerName(net, fmt.Sprintf("optimizer max_depth=%d", d)), cmd)
 		}
 	}
 	return points, nil
@@ -360,9 +360,19 @@ func Bounded(ctx context.Context, n int, opt Optimizer, fanout int) ([]Point, er
 			continue
 		}
 		points = append(points, Point{Network: net, Figures: net.Figures(), Family: BoundedFamily(fanout),
-			Name: fmt.Sprintf("optimizer max_depth=%d max_fanout=%d", d, fanout), Command: cmd})
+			Name: optimizerName(net, fmt.Sprintf("optimizer max_depth=%d max_fanout=%d", d, fanout)), Command: cmd})
 	}
 	return points, nil
+}
+
+// optimizerName names an optimizer's network as optimize names it, by
+// every parameter its document records (max_depth, max_fanout, seed), or
+// as bounds says where the network records none of the optimizer's.
+func optimizerName(net *network.Network, bounds string) string {
+	if net.Topology() != optimize.Topology {
+		return bounds
+	}
+	return emit.Name(net)
 }
 
 // BoundedFamily is the family of Bounded's points under the fan-out bound.

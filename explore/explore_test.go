@@ -369,6 +369,8 @@ func TestOptimize(t *testing.T) {
 		var d int
 		_, err := fmt.Sscanf(p.Name, "optimizer max_depth=%d", &d)
 		require.NoError(t, err)
+		// Named as optimize names it, every parameter of its document.
+		assert.Equal(t, fmt.Sprintf("optimizer max_depth=%d max_fanout=6 seed=1", d), p.Name)
 		assert.LessOrEqual(t, p.Figures.Depth, d)
 		assert.LessOrEqual(t, p.Figures.MaxFanout, 6)
 		assert.Equal(t, fmt.Sprintf("prefixgen optimize -n 24 --max-depth %d --max-fanout 6 --seed 1 -f json", d), p.Command)
