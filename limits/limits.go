@@ -437,7 +437,14 @@ func (b Budget) Network(net *network.Network, format string) error {
 		return nil
 	}
 	if format == Synth {
-		most := max(b.Memory-synthmem.Adder(0, net.Width()), 0) / CellBytes(Synth)
+		n := net.Width()
+		most := max(b.Memory-synthmem.Adder(0, n), 0) / CellBytes(Synth)
+		if most < int64(n-1) {
+			// No network of this width is that small: name the widest
+			// whose fewest cells fit.
+			w := widest(n, func(m int) bool { return int64(m-1)*CellBytes("")+synthmem.Adder(m-1, m) <= b.Memory })
+			return refuse("synthesizing the network of %d cells at width %d needs about %s of memory, more than the %s allowed here: allowed widths up to %d (a network of width N has N − 1 cells or more)", net.Size(), n, beyond(need, b.Memory, 1<<30)+" GiB", gib(b.Memory), w)
+		}
 		return refuse("synthesizing the network of %d cells at width %d needs about %s of memory, more than the %s allowed here: allowed networks of up to %d cells at that width", net.Size(), net.Width(), beyond(need, b.Memory, 1<<30)+" GiB", gib(b.Memory), most)
 	}
 	return refuse("the network of %d cells needs about %s of memory, more than the %s allowed here: allowed networks of up to %d cells", net.Size(), beyond(need, b.Memory, 1<<30)+" GiB", gib(b.Memory), b.Memory/CellBytes(format))

@@ -87,7 +87,13 @@ func TestNetwork(t *testing.T) {
 	// Synthesized, each cell and each bit costs the outside tools too.
 	assert.NoError(t, budget.Network(net, limits.Synth))
 	tools := limits.Budget{Memory: 100 << 20}
-	assert.EqualError(t, tools.Network(net, limits.Synth), "limits: synthesizing the network of 999 cells at width 1000 needs about 0.11 GiB of memory, more than the 0.1 GiB allowed here: allowed networks of up to 689 cells at that width")
+	// No network of width 1000 has fewer than its 999 cells: the widest
+	// width whose fewest cells fit is named, where 689 cells were.
+	assert.EqualError(t, tools.Network(net, limits.Synth), "limits: synthesizing the network of 999 cells at width 1000 needs about 0.11 GiB of memory, more than the 0.1 GiB allowed here: allowed widths up to 910 (a network of width N has N − 1 cells or more)")
+	wide, err := topologies.Build("sklansky", 1000, nil)
+	require.NoError(t, err)
+	roomy := limits.Budget{Memory: 140 << 20}
+	assert.EqualError(t, roomy.Network(wide, limits.Synth), "limits: synthesizing the network of 4932 cells at width 1000 needs about 0.2 GiB of memory, more than the 0.1 GiB allowed here: allowed networks of up to 1949 cells at that width")
 }
 
 // A text diagram larger than the budget is refused, naming the widest
