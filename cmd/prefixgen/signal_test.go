@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"os"
@@ -45,7 +46,7 @@ func TestSignalRemovesPartialOutput(t *testing.T) {
 		t.Run(sig.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			out := filepath.Join(dir, "big.txt")
-			cmd := exec.Command(os.Args[0], "gen", "-t", "sklansky", "-n", "3000000", "-f", "json", "-o", out)
+			cmd := exec.Command(os.Args[0], "gen", "-t", "sklansky", "-n", "300000", "-f", "json", "-o", out)
 			cmd.Env = append(os.Environ(), mainEnv+"=1")
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
@@ -267,20 +268,30 @@ func TestBrokenPipeOutput(t *testing.T) {
 // TestSIGPIPEOfAnotherPipe: a SIGPIPE while standard output and error are
 // read (a pipe to a tool broke, here sent by hand) does not stop
 // prefixgen: only its own output's reader going away does.
+//
+// The output goes to a FIFO the test reads only after the signal: the
+// document is larger than the pipe's buffer, so prefixgen is still
+// writing it when the SIGPIPE comes.
 func TestSIGPIPEOfAnotherPipe(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	out := filepath.Join(dir, "big.json")
-	cmd := exec.Command(os.Args[0], "gen", "-t", "sklansky", "-n", "3000000", "-f", "json", "-o", out)
+	fifo := filepath.Join(t.TempDir(), "out.json")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+	cmd := exec.Command(os.Args[0], "gen", "-t", "sklansky", "-n", "4096", "-f", "json", "-o", fifo)
 	cmd.Env = append(os.Environ(), mainEnv+"=1")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	require.NoError(t, cmd.Start())
 	defer cmd.Process.Kill()
-	time.Sleep(200 * time.Millisecond)
-	require.NoError(t, cmd.Process.Signal(syscall.SIGPIPE))
-	require.NoError(t, cmd.Wait(), stderr.String())
-	st, err := os.Stat(out)
+	// Opening the reading end waits for prefixgen to open the writing one.
+	r, err := os.Open(fifo)
 	require.NoError(t, err)
-	assert.Positive(t, st.Size())
+	defer r.Close()
+	time.Sleep(100 * time.Millisecond) // prefixgen fills the pipe and waits
+	require.NoError(t, cmd.Process.Signal(syscall.SIGPIPE))
+	time.Sleep(100 * time.Millisecond)
+	data, err := io.ReadAll(r)
+	require.NoError(t, err)
+	require.NoError(t, cmd.Wait(), stderr.String())
+	assert.Greater(t, len(data), 1<<17, "more than a pipe's buffer")
+	assert.True(t, json.Valid(data), "the whole document")
 }
