@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -75,19 +76,32 @@ func check(t *testing.T, designs ...*toolcheck.Design) []toolcheck.Result {
 }
 
 // everyTopology returns the designs of every network at every width and
-// their results (go test ./... checks a sample of the widths, 1, 5 and
-// 64: tooltest.Sweep).
+// their results. go test ./... checks a sample (tooltest.Sweep): every
+// network at widths 1 and 5, and at 64 bits Kogge–Stone and ripple, which
+// TestSweepEveryTopology compares (the simulations of every 64-bit network,
+// GHDL's above all, took 30 s of CPU).
 func everyTopology(t *testing.T) ([]*toolcheck.Design, []toolcheck.Result) {
 	t.Helper()
 	requireTools(t)
 	var designs []*toolcheck.Design
-	for _, n := range tooltest.Sweep(t, "widths", widths, 0, 3, 8) {
+	add := func(net *network.Network) {
+		d, err := toolcheck.NewDesign(net, toolcheck.Options{Vectors: 200, Seed: 1})
+		require.NoError(t, err)
+		designs = append(designs, d)
+	}
+	sample := tooltest.Sweep(t, "widths", widths, 0, 3)
+	for _, n := range sample {
 		nets, err := allNetworks(n)
 		require.NoError(t, err)
 		for _, net := range nets {
-			d, err := toolcheck.NewDesign(net, toolcheck.Options{Vectors: 200, Seed: 1})
+			add(net)
+		}
+	}
+	if !slices.Contains(sample, 64) {
+		for _, name := range []string{"kogge-stone", "ripple"} {
+			net, err := topologies.Build(name, 64, nil)
 			require.NoError(t, err)
-			designs = append(designs, d)
+			add(net)
 		}
 	}
 	rs, err := toolcheck.Check(context.Background(), designs, toolcheck.Options{})
