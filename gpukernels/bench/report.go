@@ -48,7 +48,15 @@ func parseReport(data []byte) (*BenchReport, error) {
 	if err := r.checkText(); err != nil {
 		return nil, err
 	}
-	for i, x := range r.Results {
+	for i := range r.Results {
+		x := &r.Results[i]
+		// A negative zero (-0) is zero: the tables print no -0.000.
+		x.MS, x.GBps = x.MS+0, x.GBps+0
+		for _, p := range []*float64{x.VsCUB, x.VsMemcpy, x.NsPerBlock, x.ElementsPerS} {
+			if p != nil {
+				*p += 0
+			}
+		}
 		bad := ""
 		switch {
 		case x.N < 1:

@@ -62,6 +62,15 @@ func TestReportMarkdown(t *testing.T) {
 	assert.Contains(t, pb.String(), `| device-scan | kogge\|stone | inclusive | 0 |`)
 	assert.NotContains(t, pb.String(), `kogge|stone`)
 
+	// A negative zero (-0, as a JSON writer may print) is zero: no cell
+	// reads -0.000.
+	zero, err := bench.ReadBenchReport([]byte(`{"results":[{"kernel":"device-scan","topology":"t","n":4,"ms":-0,"gbps":-0.0,"vs_cub":-0,"vs_memcpy":-0e3,"ns_per_block":-0,"elements_per_s":-0}]}`))
+	require.NoError(t, err)
+	var zb, zt bytes.Buffer
+	require.NoError(t, zero.Markdown(&zb, "zero"))
+	require.NoError(t, zero.Table(&zt))
+	assert.NotContains(t, zb.String()+zt.String(), "-0")
+
 	// Keys may repeat in different objects.
 	bare, err := bench.ReadBenchReport([]byte(`{"results":[{"kernel":"memcpy","n":1},{"kernel":"memcpy","n":2}],"sanitize":[{"tool":"memcheck","ok":true,"errors":0}]}`))
 	require.NoError(t, err)
