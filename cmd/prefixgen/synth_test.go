@@ -567,7 +567,7 @@ func TestSynthVHDL(t *testing.T) {
 		require.Equal(t, 0, status, errOut)
 		b, m := strings.Split(built, "\n"), strings.Split(mine, "\n")
 		require.Len(t, m, 4, mine)
-		cols := func(row string) []string { return strings.Split(row, ",")[10:13] } // area, delay, cells
+		cols := func(row string) []string { return strings.Split(row, ",")[11:14] } // area, delay, cells
 		assert.True(t, strings.HasPrefix(m[1], "prefix_adder_sklansky_8,"), m[1])
 		assert.Equal(t, cols(b[1]), cols(m[1]), flow)
 		assert.Equal(t, b[2], m[2], "the same reference")
