@@ -78,7 +78,7 @@ func TestMinimizeFlowDelay(t *testing.T) {
 	assert.LessOrEqual(t, r.NamedMeasured.AreaUM2, bk.AreaUM2)
 
 	opt.FlowSteps = 8
-	searched, err := optimize.MinimizeFlowDelay(ctx, opt, bk.AreaUM2, physical.Options{}, []int{1, 2})
+	searched, err := optimize.MinimizeFlowDelay(ctx, opt, bk.AreaUM2, physical.Options{}, nil)
 	require.NoError(t, err)
 	checkResult(t, opt, searched.Result)
 	assert.LessOrEqual(t, searched.Measured.AreaUM2, bk.AreaUM2)

@@ -176,15 +176,17 @@ func TestHarnessStructure(t *testing.T) {
 	}
 }
 
-// TestHarnessHost checks the host code of the harness, harness.cu, which
-// only nvcc can build: clang-14 parses and type-checks it, every template
-// instantiated, against the CUDA runtime's and CUB's signatures declared in
-// testdata/hoststub, for several widths, types and operators and a network
-// of no family.
-func TestHarnessHost(t *testing.T) {
+// TestSweepHarnessHost checks the host code of the harness, harness.cu,
+// which only nvcc can build: clang-14 parses and type-checks it, every
+// template instantiated, against the CUDA runtime's and CUB's signatures
+// declared in testdata/hoststub, for several widths, types and operators
+// and a network of no family. go test ./... checks four of its seven
+// harnesses (about 5 s of CPU each): int32 add, float max, the network of
+// no family, and int64 add against CCCL 3 with a network table.
+func TestSweepHarnessHost(t *testing.T) {
 	t.Parallel()
 	tooltest.Path(t, "clang-14")
-	for _, c := range []struct {
+	for _, c := range tooltest.Sweep(t, "harnesses", []struct {
 		nets    []*network.Network
 		typ, op string
 		cub     string // CUB_VERSION, or empty for the stub's (2.2)
@@ -197,7 +199,7 @@ func TestHarnessHost(t *testing.T) {
 		{[]*network.Network{gputest.HiOld(t)}, "uint64", "xor", "", false},
 		{[]*network.Network{gputest.Build(t, "ripple", 32, nil), gputest.Build(t, "han-carlson", 32, nil)}, "int64", "add", "300000", true},
 		{[]*network.Network{gputest.Build(t, "knowles", 32, nil)}, "float", "add", "", true},
-	} {
+	}, 0, 1, 4, 5) {
 		t.Run(fmt.Sprintf("%s-%s-%s-%v", c.typ, c.op, c.cub, c.table), func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
