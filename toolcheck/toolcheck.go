@@ -226,33 +226,12 @@ func CheckKeep(dir string) error {
 	if dir == "" {
 		return cannot(syscall.ENOENT)
 	}
-	have, err := filepath.Abs(dir)
-	if err != nil {
-		return cannot(err)
-	}
-	// The deepest folder of the path that exists must be a folder this
-	// process may write into (and search).
-	for {
-		st, err := os.Stat(have)
-		if err == nil {
-			if !st.IsDir() {
-				return cannot(syscall.ENOTDIR)
-			}
-			break
+	// The deepest folder of the path that exists must take a file of this
+	// process's.
+	if err := stage.Check(dir); err != nil {
+		if pe, ok := errors.AsType[*fs.PathError](err); ok {
+			err = pe.Err
 		}
-		if !errors.Is(err, fs.ErrNotExist) {
-			if pe, ok := errors.AsType[*fs.PathError](err); ok {
-				err = pe.Err
-			}
-			return cannot(err)
-		}
-		up := filepath.Dir(have)
-		if up == have {
-			break
-		}
-		have = up
-	}
-	if err := syscall.Access(have, 0x2|0x1); err != nil { // W_OK | X_OK
 		return cannot(err)
 	}
 	return nil

@@ -163,7 +163,7 @@ func Run(ctx context.Context, c Cmd) (*Result, error) {
 	cmd.Dir = c.Dir
 	cmd.Env = append(append(os.Environ(), c.Env...), "TMPDIR="+tmp)
 	cmd.Stdin = c.Stdin
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	cmd.SysProcAttr = groupAttr()
 	cmd.Cancel = func() error { return killGroup(cmd.Process.Pid) }
 	// A grandchild holding the pipes open must not hold Run.
 	cmd.WaitDelay = 5 * time.Second
@@ -309,15 +309,6 @@ func untrack(pid int) {
 	groupsMu.Lock()
 	defer groupsMu.Unlock()
 	delete(groups, pid)
-}
-
-// killGroup kills the process group led by pid.
-func killGroup(pid int) error {
-	err := syscall.Kill(-pid, syscall.SIGKILL)
-	if errors.Is(err, syscall.ESRCH) {
-		return os.ErrProcessDone
-	}
-	return err
 }
 
 // KillAll kills the process group of every run under way, and keeps any
