@@ -12,6 +12,9 @@ type Cell struct {
 	// cell without one has Area 0).
 	Area    float64
 	HasArea bool
+	// BadArea is the area as written where the file gives one that is no
+	// number of 0 or more ("-2", "big"); empty otherwise.
+	BadArea string
 	// Outputs maps each output pin to its function, nil where the file
 	// gives none that ParseFunction reads (a flip-flop's state, a pin it
 	// does not name).
@@ -86,8 +89,12 @@ func (g *Group) Cells() map[string]Cell {
 // cell reads one cell group.
 func cell(g *Group) Cell {
 	c := Cell{Outputs: map[string]*Function{}}
-	if a, err := strconv.ParseFloat(g.Attrs["area"], 64); err == nil && a >= 0 && !math.IsInf(a, 0) {
-		c.Area, c.HasArea = a, true
+	if text, ok := g.Attrs["area"]; ok {
+		if a, err := strconv.ParseFloat(text, 64); err == nil && a >= 0 && !math.IsInf(a, 0) {
+			c.Area, c.HasArea = a, true
+		} else {
+			c.BadArea = text
+		}
 	}
 	c.DontUse = strings.TrimSpace(g.Attrs["dont_use"]) == "true"
 	for _, p := range g.Groups {

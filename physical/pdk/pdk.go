@@ -155,7 +155,8 @@ func checkUnits(u liberty.Units) error {
 // process: Open again of the same files, unchanged (the same size and
 // modification time), reads nothing. Every error is bad input: a file that
 // cannot be read, a file named .gz that is not gzip, files that disagree
-// on units or templates, a glob that is not one, a dont-use list that
+// on units or templates, a cell whose area is no number of 0 or more, a
+// glob that is not one, a dont-use list that
 // leaves no cell for a basic function (an inverter, a buffer, NAND2, NOR2,
 // AND2, OR2, XOR2 or XNOR2, a D flip-flop) the library has, or an unknown
 // name, with the names likely meant.
@@ -204,6 +205,13 @@ func Open(spec string, dontUse []string) (*Library, error) {
 			verb = " hold"
 		}
 		return nil, fmt.Errorf("pdk: %s%s no cells: allowed a Liberty library of cells, library (NAME) { cell (NAME) { … } … }", l.what(spec), verb)
+	}
+	for _, name := range slices.Sorted(maps.Keys(l.cells)) {
+		// The tools would read a negative area as written, and stat
+		// would sum it.
+		if bad := l.cells[name].BadArea; bad != "" {
+			return nil, fmt.Errorf("pdk: %s: cell %s has area %s: allowed a number of 0 or more, or no area", l.what(spec), network.Cut(name), network.Quote(bad))
+		}
 	}
 	rec := RecordFor(l.lib.Name())
 	if rec != nil {
