@@ -14,6 +14,7 @@ import (
 
 	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
 	"github.com/prefixgen/prefixgen/topologies"
 )
@@ -31,6 +32,17 @@ type Measured struct {
 	// OnFront says whether no other measured point is at least as small
 	// and as fast and better in one (see AreaDelayFront).
 	OnFront bool
+	// reference says the row is Yosys's a + b + cin (ReferenceRow).
+	reference bool
+}
+
+// ReferenceRow returns Yosys's own a + b + cin, whose result ref is, as a
+// row of MeasuredJSON and MeasuredCSV, named as MeasuredTable's footer
+// names it, of family physical.Reference. It has no network of
+// prefixgen's: its network's figures, architecture, on_front, command and
+// network_json are nil (null in JSON, empty in CSV).
+func ReferenceRow(ref *physical.Result) Measured {
+	return Measured{Point: Point{Name: physical.ReferenceName, Family: physical.Reference, Figures: network.Figures{Width: ref.Width}}, Result: ref, reference: true}
 }
 
 // Synthesize runs the standard adder of every point through the physical
@@ -340,22 +352,37 @@ func (m Measured) Record() emit.Record {
 	if r == nil {
 		r = &physical.Result{}
 	}
-	var doc json.RawMessage = []byte("null")
+	var doc any = json.RawMessage("null")
 	if m.Network != nil {
 		var compact bytes.Buffer
 		if data, err := m.Network.MarshalJSON(); err == nil && json.Compact(&compact, data) == nil {
-			doc = compact.Bytes()
+			doc = json.RawMessage(compact.Bytes())
 		}
 	}
 	for _, f := range m.Adder.Fields() {
 		rec = append(rec, emit.Field{Column: f.Key, Value: f.Value})
 	}
+	var onFront, command any = m.OnFront, m.AdderCommand()
+	if m.reference {
+		for i := range rec {
+			switch rec[i].Column {
+			case "topology":
+				rec[i].Value = physical.Reference
+			case "params":
+				rec[i].Value = network.Params{}
+			case "network", "family", "width":
+			default: // the network's figures and the architecture
+				rec[i].Value = nil
+			}
+		}
+		onFront, command, doc = nil, nil, nil
+	}
 	return r.Spread.InsertRecord(append(rec, emit.Record{
 		{Column: "area_um2", Value: r.AreaUM2}, {Column: "delay_ns", Value: r.DelayNS}, {Column: "std_cells", Value: r.StdCells}, {Column: "registers", Value: r.Registers},
 		{Column: "redundant_um2", Value: physical.RoundUM2(r.RedundantUM2)}, {Column: "critical_from", Value: r.CriticalFrom}, {Column: "critical_to", Value: r.CriticalTo},
-		{Column: "on_front", Value: m.OnFront}, {Column: "liberty", Value: r.Liberty}, {Column: "flow", Value: string(r.Flow)},
+		{Column: "on_front", Value: onFront}, {Column: "liberty", Value: r.Liberty}, {Column: "flow", Value: string(r.Flow)},
 		{Column: "output_load_pf", Value: r.OutputLoadPF}, {Column: "yosys_version", Value: r.YosysVersion},
-		{Column: "sta_version", Value: r.STAVersion}, {Column: "command", Value: m.AdderCommand()},
+		{Column: "sta_version", Value: r.STAVersion}, {Column: "command", Value: command},
 		{Column: "network_json", Value: doc},
 	}...))
 }
@@ -395,7 +422,11 @@ func MeasuredJSON(w io.Writer, points []Measured) error {
 		buf.WriteString("\n  ")
 		buf.Write(obj)
 		fmt.Fprintf(&buf, ",\n    %q: ", doc.Column)
-		buf.Write(doc.Value.(json.RawMessage))
+		if raw, ok := doc.Value.(json.RawMessage); ok {
+			buf.Write(raw)
+		} else {
+			buf.WriteString("null") // Yosys's a + b + cin: no network
+		}
 		buf.WriteString("\n  }")
 	}
 	if len(points) > 0 {

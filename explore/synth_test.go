@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -124,6 +125,27 @@ func TestMeasuredFormats(t *testing.T) {
 	var empty bytes.Buffer
 	require.NoError(t, explore.MeasuredJSON(&empty, nil))
 	assert.Equal(t, "[]\n", empty.String())
+
+	// Yosys's a + b + cin, the table's footer, is a row of its own for
+	// scripts: no network's figures, architecture, front or command.
+	ref.Liberty, ref.Flow, ref.CriticalFrom, ref.CriticalTo = "/lib/cells.lib", physical.Keep, "a[0]", "sum[7]"
+	withRef := append(slices.Clone(m), explore.ReferenceRow(ref))
+	csv.Reset()
+	require.NoError(t, explore.MeasuredCSV(&csv, withRef))
+	rows = strings.Split(strings.TrimSpace(csv.String()), "\n")
+	require.Len(t, rows, 4)
+	assert.True(t, strings.HasPrefix(rows[3], "yosys a+b+cin,yosys,yosys,,8,,,,,,,,,,,,,,120,3,30,0,0,a[0],sum[7],,/lib/cells.lib,keep,"), rows[3])
+	assert.True(t, strings.HasSuffix(rows[3], ",,"), "no command, no network: %s", rows[3])
+	js.Reset()
+	require.NoError(t, explore.MeasuredJSON(&js, withRef))
+	objs = nil
+	require.NoError(t, json.Unmarshal(js.Bytes(), &objs), js.String())
+	require.Len(t, objs, 3)
+	for _, key := range []string{"depth", "size", "sparse", "ling", "on_front", "command", "network_json"} {
+		assert.Equal(t, "null", string(objs[2][key]), key)
+	}
+	assert.Equal(t, `"yosys a+b+cin"`, string(objs[2]["network"]))
+	assert.Equal(t, "120", string(objs[2]["area_um2"]))
 }
 
 // TestMeasuredRedundantDigits checks that a point's redundant area is

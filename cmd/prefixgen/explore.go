@@ -97,7 +97,8 @@ func exploreCommand() *cli.Command {
 			"With --synth, every network's adder goes through Yosys and OpenSTA (as prefixgen synth; --liberty,\n" +
 			"--flow, --load, --jobs, --workdir apply) and explore prints the networks no other one beats on area\n" +
 			"and delay at once, fastest first (--all: every network); -f json and -f csv print every network with on_front\n" +
-			"and its prefixgen.network/v1 document (network_json); --plot draws area against delay with Yosys's a + b + cin.\n" +
+			"and its prefixgen.network/v1 document (network_json), then Yosys's a + b + cin (family yosys, no network);\n" +
+			"--plot draws area against delay with Yosys's a + b + cin.\n" +
 			"--sparse S (1, 2, 4, 8, or a list such as 1,4) synthesizes every network as the sparse-S adder (gen -f\n" +
 			"verilog --sparse S), one row per network and sparseness, and the front is taken over all of them.\n" +
 			"--valency K (2, 3, 4, or a list such as 2,3,4) chooses the networks: 2 every family and the optimizer,\n" +
@@ -583,12 +584,17 @@ func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
 		// For scripts, every network with on_front, in JSON and CSV alike.
 		shown = measured
 	}
+	// Scripts get the table's footer, Yosys's a + b + cin, as a row last.
+	rows := shown
+	if ref != nil {
+		rows = append(slices.Clone(shown), explore.ReferenceRow(ref))
+	}
 	return output(c, func(w io.Writer) error {
 		switch format {
 		case "json":
-			return explore.MeasuredJSON(w, shown)
+			return explore.MeasuredJSON(w, rows)
 		case "csv":
-			return explore.MeasuredCSV(w, shown)
+			return explore.MeasuredCSV(w, rows)
 		}
 		return explore.MeasuredTable(w, shown, ref)
 	})

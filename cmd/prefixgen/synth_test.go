@@ -137,7 +137,12 @@ func TestExploreSynth(t *testing.T) {
 	require.Equal(t, 0, status, errOut)
 	var plain []map[string]any
 	require.NoError(t, json.Unmarshal([]byte(all), &plain))
-	require.Len(t, rows, len(plain), "one object per network explore finds")
+	require.Len(t, rows, len(plain)+1, "one object per network explore finds, and Yosys's a + b + cin")
+	ref := rows[len(rows)-1]
+	assert.Equal(t, `"yosys a+b+cin"`, string(ref["network"]), "the reference last")
+	assert.Equal(t, "null", string(ref["network_json"]))
+	assert.Equal(t, "null", string(ref["on_front"]))
+	rows = rows[:len(rows)-1]
 	front := 0
 	for _, r := range rows {
 		for _, key := range []string{"depth", "size", "max_fanout", "wire_tracks", "area_um2", "delay_ns", "on_front", "network_json"} {
@@ -268,8 +273,7 @@ func TestExploreSynthStages(t *testing.T) {
 	assert.Contains(t, out, "the adders are pipelined (stages=2 noreset; Yosys's a + b + cin is not)")
 	status, out, errOut = prefixgen("explore", "-n", "4", "--no-optimize", "--synth", "--stages", "1", "-f", "json")
 	require.Equal(t, 0, status, errOut)
-	var rows []map[string]any
-	require.NoError(t, json.Unmarshal([]byte(out), &rows))
+	rows := networkRows(t, out)
 	for _, r := range rows {
 		assert.EqualValues(t, 1, r["stages"], r["network"])
 		assert.Equal(t, false, r["no_reset"])
@@ -293,13 +297,12 @@ func TestExploreSynthSparse(t *testing.T) {
 	needFlow(t)
 	status, out, errOut := prefixgen("explore", "-n", "8", "--no-optimize", "--synth", "--sparse", "1,4", "--all", "-f", "json")
 	require.Equal(t, 0, status, errOut)
-	var rows []map[string]any
-	require.NoError(t, json.Unmarshal([]byte(out), &rows))
+	rows := networkRows(t, out)
 	status, csvOut, errOut := prefixgen("explore", "-n", "8", "--no-optimize", "--synth", "--sparse", "1,4", "--all", "-f", "csv")
 	require.Equal(t, 0, status, errOut)
 	records, err := csv.NewReader(strings.NewReader(csvOut)).ReadAll()
 	require.NoError(t, err)
-	require.Len(t, records, len(rows)+1)
+	require.Equal(t, len(rows)+2, len(records), "the header, the networks and Yosys's a + b + cin")
 	for _, key := range records[0] {
 		assert.Contains(t, rows[0], key)
 	}
@@ -325,8 +328,7 @@ func TestExploreSynthValency(t *testing.T) {
 	needFlow(t)
 	status, out, errOut := prefixgen("explore", "-n", "8", "--no-optimize", "--synth", "--valency", "3,4", "--sparse", "1,2", "--all", "-f", "json")
 	require.Equal(t, 0, status, errOut)
-	var rows []map[string]any
-	require.NoError(t, json.Unmarshal([]byte(out), &rows))
+	rows := networkRows(t, out)
 	var got []string
 	for _, r := range rows {
 		got = append(got, fmt.Sprintf("%s sparse=%v valency=%v", r["network"], r["sparse"], r["valency"]))
@@ -357,8 +359,7 @@ func TestExploreSynthEveryOption(t *testing.T) {
 	needFlow(t)
 	status, out, errOut := prefixgen("explore", "-n", "4", "--no-optimize", "--synth", "--every-option", "--all", "-f", "json")
 	require.Equal(t, 0, status, errOut)
-	var rows []map[string]any
-	require.NoError(t, json.Unmarshal([]byte(out), &rows))
+	rows := networkRows(t, out)
 	var got []string
 	for _, r := range rows {
 		if r["network"] == "kogge-stone" {
@@ -388,7 +389,7 @@ func TestExploreSynthEveryOption(t *testing.T) {
 		"sparse=4 ling=false pg_cells=true fa_cells=true: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --pg-cells --fa-cells",
 		"sparse=4 ling=true pg_cells=true fa_cells=true: prefixgen gen -t kogge-stone -n 4 -f verilog --sparse 4 --ling --pg-cells --fa-cells",
 	}, got)
-	assert.Len(t, rows, 21*len(slices.Compact(rowNames(rows))), "every network five times dense, eight times at each of two sparsenesses")
+	assert.Equal(t, 21*len(slices.Compact(rowNames(rows))), len(rows), "every network five times dense, eight times at each of two sparsenesses")
 
 	// --increment adds each sparse adder of full adders again with
 	// carry-increment blocks, right after it.
@@ -417,14 +418,25 @@ func TestExploreSynthEveryOption(t *testing.T) {
 	// --sparse narrows the sparseness, not the options.
 	status, out, errOut = prefixgen("explore", "-n", "4", "--no-optimize", "--synth", "--every-option", "--sparse", "2", "--all", "-f", "csv")
 	require.Equal(t, 0, status, errOut)
-	assert.Equal(t, 8*len(slices.Compact(rowNames(rows)))+1, strings.Count(out, "\n"), out)
+	assert.Equal(t, 8*len(slices.Compact(rowNames(rows)))+2, strings.Count(out, "\n"), "the header, the rows and Yosys's a + b + cin")
 
 	// Without a full adder to use, every option of the dense adders is
 	// the other four.
 	status, out, errOut = prefixgen("explore", "-n", "4", "--no-optimize", "--synth", "--every-option", "--sparse", "1", "--dont-use", "FAX1", "--all", "-f", "csv")
 	require.Equal(t, 0, status, errOut)
-	assert.Equal(t, 4*len(slices.Compact(rowNames(rows)))+1, strings.Count(out, "\n"), out)
+	assert.Equal(t, 4*len(slices.Compact(rowNames(rows)))+2, strings.Count(out, "\n"), "the header, the rows and Yosys's a + b + cin")
 	assert.NotContains(t, out, "--fa-cells")
+}
+
+// networkRows reads explore --synth -f json's rows of networks: every row
+// but the last, which is Yosys's a + b + cin.
+func networkRows(t *testing.T, out string) []map[string]any {
+	t.Helper()
+	var rows []map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &rows))
+	require.NotEmpty(t, rows)
+	require.Equal(t, "yosys", rows[len(rows)-1]["family"], "Yosys's a + b + cin last")
+	return rows[:len(rows)-1]
 }
 
 // rowNames lists the network of every row, in order.
