@@ -27,3 +27,17 @@ func TestMemoryBudget(t *testing.T) {
 		assert.Equal(t, tc.want, memoryBudget(tc.memory, tc.limit, tc.used), "%+v", tc)
 	}
 }
+
+// TestAddressSpace: a 32-bit process has 4 GiB of address space whatever
+// ulimit -v says above it, and so half of what Go has not reserved of it:
+// a 386 build had budgeted half the machine's memory, and crashed with
+// Go's out-of-memory trace at a width it had named as allowed.
+func TestAddressSpace(t *testing.T) {
+	const mib, gib = 1 << 20, 1 << 30
+	assert.Equal(t, int64(4*gib), addressSpace(32, 0))
+	assert.Equal(t, int64(4*gib), addressSpace(32, 16*gib))
+	assert.Equal(t, int64(1*gib), addressSpace(32, 1*gib))
+	assert.Equal(t, int64(0), addressSpace(64, 0))
+	assert.Equal(t, int64(16*gib), addressSpace(64, 16*gib))
+	assert.Equal(t, int64(4*gib-700*mib)/2, memoryBudget(24*gib, addressSpace(32, 0), 700*mib))
+}

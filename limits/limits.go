@@ -59,7 +59,7 @@ func Machine() Budget {
 			least(v)
 		}
 	}
-	limit, used := addressLimit(), int64(0)
+	limit, used := addressSpace(strconv.IntSize, addressLimit()), int64(0)
 	if limit > 0 {
 		used = addressUsed()
 	}
@@ -83,6 +83,17 @@ func memoryBudget(memory, limit, used int64) int64 {
 		budget = min(budget, max(limit-used, 0)/2)
 	}
 	return budget
+}
+
+// addressSpace returns the address space a process whose pointers have
+// bits bits may hold, under a limit of limit bytes (0: none): a 32-bit
+// process holds at most 4 GiB, whatever the limit above it.
+func addressSpace(bits int, limit int64) int64 {
+	const space32 = 4 << 30
+	if bits == 32 && (limit <= 0 || limit > space32) {
+		return space32
+	}
+	return limit
 }
 
 // addressUsed returns the address space the process holds now (VmSize in
