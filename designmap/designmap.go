@@ -455,7 +455,7 @@ func start(ctx context.Context, opt Options) (r *run, remove func(), err error) 
 	if err := Check(opt); err != nil {
 		return nil, nil, err
 	}
-	jobs := synthmem.Jobs(runtime.NumCPU(), opt.Memory, synthmem.Verilog(int(Size(opt.Files))))
+	jobs := synthmem.Jobs(runtime.NumCPU(), opt.Memory, synthmem.Verilog(Size(opt.Files)))
 	r = &run{opt: opt, jobs: make(chan struct{}, jobs)}
 	if r.yosys, err = lookPath("yosys"); err != nil {
 		return nil, nil, err

@@ -169,7 +169,7 @@ func (b Budget) Reference(n int) error {
 // names them: a path, "the design's 3 files"), whose synthesis needs more
 // memory than b.Memory, naming the largest design that fits.
 func (b Budget) Design(what string, size int64) error {
-	need := synthmem.Verilog(int(size))
+	need := synthmem.Verilog(size)
 	if need <= b.Memory {
 		return nil
 	}

@@ -482,7 +482,7 @@ func VerilogDesign(src []byte, top string) (*Design, error) {
 	if top == Reference {
 		return nil, &SetupError{msg: fmt.Sprintf("physical: module %s: the name of Yosys's own a + b + cin in the rows: allowed a module of another name", top)}
 	}
-	return &Design{Topology: top, Params: network.Params{}, Adder: adder.Standard, Verilog: src, Top: top, outside: true, mem: synthmem.Verilog(len(src))}, nil
+	return &Design{Topology: top, Params: network.Params{}, Adder: adder.Standard, Verilog: src, Top: top, outside: true, mem: synthmem.Verilog(int64(len(src)))}, nil
 }
 
 // NetlistDesign returns a design of a netlist that a tool wrote of a user's

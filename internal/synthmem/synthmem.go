@@ -29,7 +29,12 @@ func Adder(cells, n int) int64 {
 
 // Verilog returns the memory a synthesis of a design of size bytes of
 // Verilog takes, math.MaxInt64 where it is more.
-func Verilog(size int) int64 { return mul(size, VerilogBytes) }
+func Verilog(size int64) int64 {
+	if size > math.MaxInt64/VerilogBytes {
+		return math.MaxInt64
+	}
+	return max(size, 0) * VerilogBytes
+}
 
 // Reference returns the memory a synthesis of Yosys's own a + b + cin of
 // width n takes: an adder of a Brent–Kung network, about 2n cells;

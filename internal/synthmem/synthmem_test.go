@@ -25,7 +25,10 @@ func TestSaturates(t *testing.T) {
 		{"reference 64 bits", synthmem.Reference(64), 64 * (2*synthmem.CellBytes + synthmem.BitBytes)},
 		{"adder of MaxInt cells", synthmem.Adder(math.MaxInt, 64), math.MaxInt64},
 		{"adder just past", synthmem.Adder(math.MaxInt64/synthmem.CellBytes, math.MaxInt64/synthmem.BitBytes), math.MaxInt64},
-		{"verilog MaxInt", synthmem.Verilog(math.MaxInt), math.MaxInt64},
+		{"verilog MaxInt64", synthmem.Verilog(math.MaxInt64), math.MaxInt64},
+		// A file past 4 GiB, whose size an int of 32 bits had wrapped.
+		{"verilog past 4 GiB", synthmem.Verilog(4<<30 + 4096), (4<<30 + 4096) * synthmem.VerilogBytes},
+		{"negative verilog", synthmem.Verilog(-1), 0},
 		{"negative", synthmem.Adder(-5, -1), 0},
 		{"negative reference", synthmem.Reference(-3), 0},
 	} {
