@@ -398,7 +398,7 @@ const MaxOptimizeWidth = 256
 // Optimize returns an Optimizer that runs optimize.Minimize with the given
 // seed: the smallest network it finds within the bounds, and the optimize
 // command that finds it again. Enumerate runs it up to MaxOptimizeWidth.
-// The seed is at most math.MaxInt64, as optimize.Check allows: with a
+// The seed is at most math.MaxInt, as optimize.Check allows: with a
 // larger one every depth fails, and Enumerate leaves them all out.
 func Optimize(seed uint64) Optimizer {
 	return func(ctx context.Context, n, maxDepth, maxFanout int) (*network.Network, string, error) {

@@ -48,7 +48,7 @@ type Options struct {
 	// fan-out free.
 	MaxFanout int
 	// Seed seeds the annealing chains: the same options give the same
-	// network, whose parameters record it; at most math.MaxInt64.
+	// network, whose parameters (ints) record it; at most math.MaxInt.
 	Seed uint64
 	// Steps is the number of moves of each annealing chain; 0 picks 500
 	// times the width, and a negative number runs no annealing.
@@ -206,8 +206,8 @@ func Check(opt Options) error {
 		return fmt.Errorf("optimize: width %d out of range: allowed 1…%d", n, MaxWidth)
 	case opt.MaxDelay < 0 || math.IsNaN(opt.MaxDelay) || math.IsInf(opt.MaxDelay, 0):
 		return fmt.Errorf("optimize: max delay %g out of range: allowed 0 (no bound) or a positive number of FO4 delays", opt.MaxDelay)
-	case opt.Seed > math.MaxInt64:
-		return fmt.Errorf("optimize: seed %d out of range: allowed 0 to %d, which the network's parameters record", opt.Seed, int64(math.MaxInt64))
+	case opt.Seed > math.MaxInt:
+		return fmt.Errorf("optimize: seed %d out of range: allowed 0 to %d, which the network's parameters record", opt.Seed, math.MaxInt)
 	case opt.Objective != Cells && opt.Objective != Delay:
 		return fmt.Errorf("optimize: unknown objective %d: allowed Cells, Delay", opt.Objective)
 	case opt.MaxDepth < ceilLog2(n):
@@ -400,7 +400,7 @@ func finish(net *network.Network, opt Options) (*network.Network, error) {
 	if opt.MaxFanout > 0 {
 		spec.Params["max_fanout"] = opt.MaxFanout
 	}
-	spec.Params["seed"] = int(opt.Seed) // Check: at most math.MaxInt64
+	spec.Params["seed"] = int(opt.Seed) // Check: at most math.MaxInt
 	out, err := network.New(spec)
 	if err != nil {
 		return nil, fmt.Errorf("optimize: the network found is not valid, a bug in package optimize: %w", err)

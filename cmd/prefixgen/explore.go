@@ -41,8 +41,8 @@ func explorePoints(c *cli.Context) (all, front []explore.Point, err error) {
 	if c.IsSet("seed") && c.Bool("no-optimize") {
 		return nil, nil, usage(c, "--seed applies to the optimizer's networks: allowed without --no-optimize")
 	}
-	if s := c.Uint64("seed"); s > math.MaxInt64 {
-		return nil, nil, usage(c, "--seed %d out of range: allowed 0 to %d, which the optimizer's networks record", s, int64(math.MaxInt64))
+	if s := c.Uint64("seed"); s > math.MaxInt {
+		return nil, nil, usage(c, "--seed %d out of range: allowed 0 to %d, which the optimizer's networks record", s, math.MaxInt)
 	}
 	eopt := explore.Options{MaxFanout: f, Optimizer: optimizer(c), CarrySelect: c.Bool(carrySelectFlagName)}
 	if c.Bool("synth") && c.IsSet(adder.FlagValency) {
