@@ -310,9 +310,10 @@ func (b Budget) topologyMemory(names []string, n int, p network.Params, format s
 	if len(ts) == 0 || n < 1 || n > network.MaxWidth {
 		return nil
 	}
-	if len(ts) == 1 && ts[0].EstimateCells(n, p) > topologies.MaxCells {
-		return nil // refused whatever the machine, as topologies says
-	}
+	// A network past topologies.MaxCells, which topologies refuses
+	// whatever the machine, counts as MaxCells cells (memory): where even
+	// those do not fit here, the memory names the widest width, narrower
+	// than topologies' bound.
 	what := fmt.Sprintf("%s at width %d", strings.Join(names, ","), n)
 	switch {
 	case len(names) == 1 && names[0] == "all":
@@ -377,7 +378,13 @@ func (b Budget) memory(specs func(int) []topologies.Spec, n int, format, what st
 	if plural {
 		verb = "need"
 	}
-	return refuse("%s %s about %s of memory, more than the %s allowed here: allowed widths up to %d", what, verb, beyond(need(n), b.Memory, 1<<30)+" GiB", gib(b.Memory), lo)
+	about := "about"
+	for _, sp := range specs(n) {
+		if sp.Topology.EstimateCells(n, sp.Params) > topologies.MaxCells {
+			about = "more than" // counted as MaxCells cells
+		}
+	}
+	return refuse("%s %s %s %s of memory, more than the %s allowed here: allowed widths up to %d", what, verb, about, beyond(need(n), b.Memory, 1<<30)+" GiB", gib(b.Memory), lo)
 }
 
 // lcuCellBytes is the memory a cell of a yosys-lcu map of several widths
