@@ -735,10 +735,11 @@ func verifyCommand() *cli.Command {
 			}
 			opt := simulate.VerifyOptions{Vectors: c.Int("vectors"), Seed: c.Uint64("seed")}
 			// The bar counts networks, or with random vectors the vectors
-			// of every network.
+			// of every network, where an int holds their sum (a 32-bit
+			// build's does not hold 5 × 10^9).
 			bar := newBar(c, "networks")
 			per := 1
-			if opt.Vectors > 0 {
+			if opt.Vectors > 0 && opt.Vectors <= math.MaxInt/max(len(nets), 1) {
 				bar, per = newBar(c, "vectors"), opt.Vectors
 			}
 			total := len(nets) * per
