@@ -266,6 +266,10 @@ func TestCacheEntryFigures(t *testing.T) {
 		},
 		"a spread past any figure": func(r *Result) { r.Spread = &Spread{Orders: 1, DelayMedian: math.Inf(1)} },
 	} {
+		// A cache of its own: an entry that cannot be stored (a spread
+		// JSON cannot write) must not find the good one a case before
+		// left.
+		c := &cache{dir: t.TempDir(), base: []byte("base")}
 		r := *good
 		r.Cells = map[string]int{"X": 1, "Y": 2}
 		bad(&r)

@@ -31,6 +31,9 @@ func TestLimits(t *testing.T) {
 	}{
 		{[]string{"stats", "-t", "ripple", "-n", "67108864"}, "prefixgen stats: ripple at width 67108864 needs about 32.0 GiB of memory, more than the 4.0 GiB allowed here: allowed widths up to 8388609"},
 		{[]string{"gen", "-t", "kogge-stone", "-n", "1048576", "-f", "verilog"}, "prefixgen gen: kogge-stone at width 1048576 needs about 76.0 GiB of memory, more than the 4.0 GiB allowed here: allowed widths up to "},
+		// Past topologies' bound of cells, the memory here names a
+		// narrower width than that bound.
+		{[]string{"stats", "-t", "kogge-stone", "-n", "10000000"}, "prefixgen stats: kogge-stone at width 10000000 needs more than 32.0 GiB of memory, more than the 4.0 GiB allowed here: allowed widths up to "},
 		{[]string{"stats", "-t", "sklansky", "-n", "4000000"}, "prefixgen stats: sklansky at width 4000000 needs about 20.8 GiB of memory, more than the 4.0 GiB allowed here: allowed widths up to "},
 		{[]string{"stats", "-t", "all", "-n", "1000000"}, "prefixgen stats: every topology at width 1000000 needs about "},
 		{[]string{"compare", "-n", "1000000"}, "prefixgen compare: comparing every topology at width 1000000 needs about "},

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/internal/golden"
+	"github.com/prefixgen/prefixgen/limits"
 	"github.com/prefixgen/prefixgen/network"
 )
 
@@ -122,6 +123,11 @@ func TestFromFile(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
+	// A machine of 1 TiB: the messages are the same on every machine the
+	// suite runs on (a smaller one's memory names a narrower width than
+	// topologies' bound, TestLimits).
+	defer func(b limits.Budget) { budget = b }(budget)
+	budget = limits.Budget{Memory: 1 << 40, Diagram: limits.MaxText}
 	dir := t.TempDir()
 	write := func(name, body string) string {
 		p := filepath.Join(dir, name)
