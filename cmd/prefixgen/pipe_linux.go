@@ -15,7 +15,10 @@ func outputGone() bool {
 		events, revent int16
 	}{{fd: 1}, {fd: 2}}
 	var zero syscall.Timespec
-	n, _, errno := syscall.Syscall6(syscall.SYS_PPOLL, uintptr(unsafe.Pointer(&fds[0])), uintptr(len(fds)), uintptr(unsafe.Pointer(&zero)), 0, 0, 0)
+	n, _, errno := uintptr(0), uintptr(0), syscall.EINTR
+	for errno == syscall.EINTR { // a signal came while it polled: again
+		n, _, errno = syscall.Syscall6(syscall.SYS_PPOLL, uintptr(unsafe.Pointer(&fds[0])), uintptr(len(fds)), uintptr(unsafe.Pointer(&zero)), 0, 0, 0)
+	}
 	if errno != 0 {
 		return true // not known: stop, as Go would have
 	}
