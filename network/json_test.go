@@ -59,7 +59,7 @@ func TestReadRefuses(t *testing.T) {
 		{"no width", `{` + head + `"cells":[],"outputs":[0]}`, `network: field "width" is missing`},
 		{"width string", `{` + head + `"width":"4"}`, `network: not a prefixgen.network/v1 document: field "width" holds a string, which is not allowed there`},
 		{"width zero", `{` + head + `"width":0,"cells":[],"outputs":[]}`, "network: width 0 out of range: allowed 1…1073741824"},
-		{"huge width", `{` + head + `"width":99999999999,"cells":[],"outputs":[0]}`, "network: width 99999999999 out of range: allowed 1…1073741824"},
+		{"huge width", `{` + head + `"width":1073741825,"cells":[],"outputs":[0]}`, "network: width 1073741825 out of range: allowed 1…1073741824"},
 		{"width mismatch", `{` + head + `"width":3,"cells":[[0,1]],"outputs":[0,3]}`, "network: 2 outputs for width 3: want one output per position"},
 		{"three operands", `{` + head + `"width":2,"cells":[[0,1,1]],"outputs":[0,2]}`, "network: cell 0 has 3 operands: want [lo, hi]"},
 		{"fraction", `{` + head + `"width":2,"cells":[[0,1.5]],"outputs":[0,2]}`, "network: cell 0 is [0, 1.5]: operands must be signal numbers"},

@@ -147,7 +147,7 @@ func TestTargets128(t *testing.T) {
 // TestZeroDeficiencyOptimal checks that where a zero-deficiency network
 // exists the optimizer returns one, which Snir's bound proves optimal.
 func TestZeroDeficiencyOptimal(t *testing.T) {
-	for _, c := range [][2]int{{20, 5}, {64, 8}, {100, 12}, {256, 11}, {10, 9}, {10, 1 << 40}, {2, 1}, {1, 0}} {
+	for _, c := range [][2]int{{20, 5}, {64, 8}, {100, 12}, {256, 11}, {10, 9}, {10, math.MaxInt}, {2, 1}, {1, 0}} {
 		opt := optimize.Options{Width: c[0], MaxDepth: c[1], Seed: 3}
 		r, err := optimize.Minimize(context.Background(), opt)
 		require.NoError(t, err)
@@ -240,7 +240,7 @@ func TestLooseFanoutBound(t *testing.T) {
 		return total, res.Network
 	}
 	tight, _ := searches(16)
-	loose, lnet := searches(1 << 62)
+	loose, lnet := searches(math.MaxInt)
 	_, unbounded := searches(0)
 	assert.Equal(t, tight, loose, "the searches of a bound the width cannot reach")
 	assert.Equal(t, unbounded.Size(), lnet.Size())
@@ -280,7 +280,7 @@ func TestCheck(t *testing.T) {
 		assert.Equal(t, network.Params{"max_depth": 3, "seed": int(seed)}, res.Network.Params(), "seed %d recorded", seed)
 	}
 	assert.NoError(t, optimize.Check(optimize.Options{Width: 2, MaxDepth: 1, MaxDelay: 2.44}), "the bound a refusal names is met")
-	assert.NoError(t, optimize.Check(optimize.Options{Width: 256, MaxDepth: 1 << 40, MaxFanout: 2}))
+	assert.NoError(t, optimize.Check(optimize.Options{Width: 256, MaxDepth: math.MaxInt / 2, MaxFanout: 2}))
 	assert.NoError(t, optimize.Check(optimize.Options{Width: 8, MaxDepth: math.MaxInt}), "no bound overflows")
 	assert.NoError(t, optimize.Check(optimize.Options{Width: 256, MaxDepth: 8, MaxFanout: 3}))
 	assert.NoError(t, optimize.Check(optimize.Options{Width: 8, MaxDepth: 7, MaxFanout: 4, Start: []*network.Network{build(t, "ripple", 8), build(t, "kogge-stone", 8)}}))

@@ -2,6 +2,7 @@ package topologies_test
 
 import (
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -18,7 +19,7 @@ func TestZeroDeficiencyWidths(t *testing.T) {
 	assert.Equal(t, 1, topologies.ZeroDeficiencyDepth(2))
 	for d := 1; d <= 80; d++ {
 		w := fib(d+3) - 1
-		if w <= 0 || w > 1<<62 {
+		if w <= 0 || w > math.MaxInt/2 {
 			break
 		}
 		assert.Equal(t, d, topologies.ZeroDeficiencyDepth(w), "width F(%d)−1 = %d", d+3, w)
