@@ -16,8 +16,11 @@ import (
 const MaxLCUWidth = 1024
 
 // YosysLCUWidths writes one Yosys techmap module for the $lcu cell that
-// covers every width of nets: nets are one topology with one set of
-// parameters, built at distinct widths (the order does not matter). The
+// covers every width of nets: nets are one topology built at distinct
+// widths (the order does not matter), with one set of parameters or, as a
+// family whose defaults depend on the width builds them (zero-deficiency's
+// least depth), each with its own, which its case of the module then names.
+// The
 // module builds, with one generate case per width, the carry tree of the
 // network of that width, and sets _TECHMAP_FAIL_ for every other width, so
 // that Yosys maps those with its own _90_lcu (Brent–Kung). Its default name,
@@ -36,13 +39,15 @@ func YosysLCUWidths(w io.Writer, nets []*network.Network, opt YosysLCUOptions) e
 	nets = slices.Clone(nets)
 	slices.SortFunc(nets, func(a, b *network.Network) int { return a.Width() - b.Width() })
 	first := nets[0]
+	sameParams := true
 	for i, net := range nets {
 		if i > 0 && net.Width() == nets[i-1].Width() {
 			return fmt.Errorf("emit: two networks of width %d for one $lcu techmap: allowed one per width", net.Width())
 		}
-		if net.Topology() != first.Topology() || net.Params().Format(" ") != first.Params().Format(" ") {
+		if net.Topology() != first.Topology() {
 			return fmt.Errorf("emit: a $lcu techmap covers one topology: %s and %s given", Name(first), Name(net))
 		}
+		sameParams = sameParams && net.Params().Format(" ") == first.Params().Format(" ")
 		if net.Width() > MaxLCUWidth {
 			return fmt.Errorf("emit: width %d too wide for a $lcu techmap: allowed 1 to %d", net.Width(), MaxLCUWidth)
 		}
@@ -51,7 +56,10 @@ func YosysLCUWidths(w io.Writer, nets []*network.Network, opt YosysLCUOptions) e
 	if module == "" {
 		module = LCUModuleName(first)
 		if len(nets) > 1 {
-			module = LCUWidthsModuleName(first)
+			module = lcuWidthsModuleName(first.Topology(), nil)
+			if sameParams {
+				module = LCUWidthsModuleName(first)
+			}
 		}
 	}
 	if err := CheckModuleName(module); err != nil {
@@ -81,13 +89,21 @@ func YosysLCUWidths(w io.Writer, nets []*network.Network, opt YosysLCUOptions) e
 			return err
 		}
 		f := net.Figures()
-		d.Branches = append(d.Branches, lcuBranch{vd, fmt.Sprintf("width %d: depth %d, size %d (%d black, %d gray), max fan-out %d, wire tracks %d, deficiency %d",
-			vd.Width, f.Depth, f.Size, vd.Black, vd.Gray, f.MaxFanout, f.WireTracks, f.Deficiency)})
+		which := fmt.Sprint("width ", vd.Width)
+		if !sameParams {
+			which += ", " + CommentText(net.Params().Format(" "))
+		}
+		d.Branches = append(d.Branches, lcuBranch{vd, fmt.Sprintf("%s: depth %d, size %d (%d black, %d gray), max fan-out %d, wire tracks %d, deficiency %d",
+			which, f.Depth, f.Size, vd.Black, vd.Gray, f.MaxFanout, f.WireTracks, f.Deficiency)})
 	}
 	d.Widths = FormatWidths(widths)
+	params := CommentText(first.Params().Format(" "))
+	if !sameParams {
+		params = "each width's own, named in its case"
+	}
 	d.Header = []string{
 		"topology:   " + CommentText(first.Topology()),
-		"parameters: " + CommentText(first.Params().Format(" ")),
+		"parameters: " + params,
 		"widths:     " + d.Widths,
 	}
 	var cover []string
@@ -155,11 +171,16 @@ type lcuBranch struct {
 // module that covers several widths of net's topology:
 // _80_prefixgen_lcu_<topology>[_<param><value>…], without the width.
 func LCUWidthsModuleName(net *network.Network) string {
-	topo := net.Topology()
+	return lcuWidthsModuleName(net.Topology(), net.Params())
+}
+
+// lcuWidthsModuleName is LCUWidthsModuleName of a topology and parameters:
+// none where the widths' parameters differ.
+func lcuWidthsModuleName(topo string, params network.Params) string {
 	if topo == "" {
 		topo = "network"
 	}
-	return "_80_prefixgen_lcu_" + Identifier(topo, strings.ReplaceAll(net.Params().Format("_"), "=", ""))
+	return "_80_prefixgen_lcu_" + Identifier(topo, strings.ReplaceAll(params.Format("_"), "=", ""))
 }
 
 // ParseWidths reads a list of widths such as "8,16,32-64": comma-separated

@@ -263,6 +263,19 @@ func TestYosysLCUWidthsMultiWidthDesign(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, map[int]string{13: mod, 16: mod, 64: mod, 65: mod, 8: "_90_lcu"}, mapped)
 	})
+	t.Run("each width its own parameters", func(t *testing.T) {
+		t.Parallel()
+		// Zero-deficiency at each width's least depth: d=5, 5, 8, 8.
+		nets := lcuNets(t, "zero-deficiency", "13,16,64-65")
+		lcu := string(lcuBytes(t, nets, ""))
+		const own = "_80_prefixgen_lcu_zero_deficiency"
+		for _, want := range []string{"module " + own + " (P, G, CI, CO);", "// parameters: each width's own, named in its case\n", "// width 13, d=5: depth 5,", "// width 65, d=8: depth 8,"} {
+			assert.True(t, strings.Contains(lcu, want), want)
+		}
+		mapped, err := runMultiWidth(t, yosys, []byte(lcu))
+		require.NoError(t, err)
+		assert.Equal(t, map[int]string{13: own, 16: own, 64: own, 65: own, 8: "_90_lcu"}, mapped)
+	})
 	t.Run("planted bug", func(t *testing.T) {
 		t.Parallel()
 		// Swap one cell's operands in the 13-bit branch only.

@@ -24,6 +24,21 @@ func TestGenLCUWidths(t *testing.T) {
 	require.Equal(t, 0, status, errOut)
 	assert.Contains(t, out, "module _80_prefixgen_lcu_sklansky_v4 (P, G, CI, CO);")
 	assert.Contains(t, out, "        16: begin : w16\n")
+
+	// A family whose default parameters depend on the width builds each
+	// width at its own: zero-deficiency at its least depth, carry-select
+	// at its least-depth first segment. It had been refused, exit 1, as
+	// two topologies.
+	for _, c := range []struct{ topo, widths, module, branch string }{
+		{"zero-deficiency", "8,16", "_80_prefixgen_lcu_zero_deficiency", "// width 16, d=5: depth 5,"},
+		{"carry-select", "4-6", "_80_prefixgen_lcu_carry_select", "// width 6, g=1 l=3: depth 3,"},
+	} {
+		status, out, errOut = prefixgen("gen", "-t", c.topo, "-f", "yosys-lcu", "--widths", c.widths)
+		require.Equal(t, 0, status, errOut)
+		assert.Contains(t, out, "module "+c.module+" (P, G, CI, CO);", c.topo)
+		assert.Contains(t, out, "// parameters: each width's own, named in its case", c.topo)
+		assert.Contains(t, out, c.branch, c.topo)
+	}
 }
 
 func TestGenLCUWidthsBadInput(t *testing.T) {
