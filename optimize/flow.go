@@ -122,7 +122,7 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 	}
 	for i, net := range opt.Start {
 		if !opt.pipelines(net, sparse) {
-			return FlowResult{}, fmt.Errorf("optimize: start network %d (%s) has depth %d: its adder takes fewer than %d register stages at sparseness %v; allowed a start of depth %d or more", i+1, net.Topology(), net.Depth(), opt.adder().Stages, sparse, opt.adder().Stages-1)
+			return FlowResult{}, fmt.Errorf("optimize: %s has depth %d: its adder takes fewer than %d register stages at sparseness %v; allowed a start of depth %d or more", startName(i, net), net.Depth(), opt.adder().Stages, sparse, opt.adder().Stages-1)
 		}
 	}
 	n, depth := opt.Width, opt.MaxDepth
@@ -134,7 +134,7 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 			continue
 		}
 		startKeys[key] = true
-		name := fmt.Sprintf("the start network %d (%s)", i+1, net.Topology())
+		name := "the " + startName(i, net)
 		starts = append(starts, score(candidate{net: net, figs: net.Figures(), source: name}, opt))
 	}
 	var pool []scored

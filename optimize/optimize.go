@@ -238,7 +238,7 @@ func Check(opt Options) error {
 	}
 	for i, net := range opt.Start {
 		fig := net.Figures()
-		name := fmt.Sprintf("start network %d (%s)", i+1, net.Topology())
+		name := startName(i, net)
 		switch {
 		case fig.Width != n:
 			return fmt.Errorf("optimize: %s has width %d: allowed only the width searched, %d", name, fig.Width, n)
@@ -723,4 +723,13 @@ func runChains[T any](chains int, seed uint64, progress func(done, total int), c
 		}
 	}
 	return results, nil
+}
+
+// startName names the start network of index i, with its topology where
+// its file records one: "start network 2 (sklansky)".
+func startName(i int, net *network.Network) string {
+	if net.Topology() == "" {
+		return fmt.Sprintf("start network %d", i+1)
+	}
+	return fmt.Sprintf("start network %d (%s)", i+1, net.Topology())
 }

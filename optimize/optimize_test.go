@@ -262,6 +262,8 @@ func TestCheck(t *testing.T) {
 		{optimize.Options{Width: 2, MaxDepth: 1, MaxDelay: 2.43}, "optimize: no network of width 2 has a model delay ≤ 2.43 FO4: the only one takes 2.438 FO4; allowed a bound of 2.44 FO4 or more", true},
 		{optimize.Options{Width: 8, MaxDepth: 3, Seed: math.MaxUint64}, "optimize: seed 18446744073709551615 out of range: allowed 0 to 9223372036854775807, which the network's parameters record", false},
 		{optimize.Options{Width: 8, MaxDepth: 6, Start: []*network.Network{build(t, "ripple", 7)}}, "optimize: start network 1 (ripple) has width 7: allowed only the width searched, 8", false},
+		// A file of no topology: no empty parentheses.
+		{optimize.Options{Width: 8, MaxDepth: 6, Start: []*network.Network{untitled(t, build(t, "ripple", 7))}}, "optimize: start network 1 has width 7: allowed only the width searched, 8", false},
 		{optimize.Options{Width: 8, MaxDepth: 6, Start: []*network.Network{build(t, "ripple", 8)}}, "optimize: start network 1 (ripple) has depth 7, above the depth bound 6: allowed a start of depth ≤ 6, or --max-depth 7 or more", false},
 		{optimize.Options{Width: 8, MaxDepth: 6, MaxFanout: 4, Start: []*network.Network{build(t, "kogge-stone", 8), build(t, "sklansky", 8)}}, "optimize: start network 2 (sklansky) has fan-out 5, above the fan-out bound 4: allowed a start of fan-out ≤ 4, or --max-fanout 5 or more", false},
 	}
@@ -386,4 +388,14 @@ func TestNilContext(t *testing.T) {
 			})
 		})
 	}
+}
+
+// untitled is net as a file of no topology records it.
+func untitled(t *testing.T, net *network.Network) *network.Network {
+	t.Helper()
+	spec := net.Spec()
+	spec.Topology, spec.Params = "", nil
+	u, err := network.New(spec)
+	require.NoError(t, err)
+	return u
 }
