@@ -159,14 +159,6 @@ func Run(ctx context.Context, c Cmd) (*Result, error) {
 
 	runCtx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
-	cmd := exec.CommandContext(runCtx, c.Path, c.Args...)
-	cmd.Dir = c.Dir
-	cmd.Env = append(append(os.Environ(), c.Env...), "TMPDIR="+tmp)
-	cmd.Stdin = c.Stdin
-	cmd.SysProcAttr = groupAttr()
-	cmd.Cancel = func() error { return killGroup(cmd.Process.Pid) }
-	// A grandchild holding the pipes open must not hold Run.
-	cmd.WaitDelay = 5 * time.Second
 
 	var stdout, stderr, both capped
 	var outW, errW io.Writer = io.MultiWriter(&stdout, &both), io.MultiWriter(&stderr, &both)
@@ -179,10 +171,31 @@ func Run(ctx context.Context, c Cmd) (*Result, error) {
 	if c.ErrLog != nil {
 		errW = io.MultiWriter(errW, c.ErrLog)
 	}
-	cmd.Stdout, cmd.Stderr = outW, errW
+	newCmd := func() *exec.Cmd {
+		cmd := exec.CommandContext(runCtx, c.Path, c.Args...)
+		cmd.Dir = c.Dir
+		cmd.Env = append(append(os.Environ(), c.Env...), "TMPDIR="+tmp)
+		cmd.Stdin = c.Stdin
+		cmd.SysProcAttr = groupAttr()
+		cmd.Cancel = func() error { return killGroup(cmd.Process.Pid) }
+		// A grandchild holding the pipes open must not hold Run.
+		cmd.WaitDelay = 5 * time.Second
+		cmd.Stdout, cmd.Stderr = outW, errW
+		return cmd
+	}
 
 	start := time.Now()
-	if err := startTracked(cmd); err != nil {
+	cmd := newCmd()
+	err = startTracked(cmd)
+	// A program just written is busy while a process forked in that
+	// moment holds it open for writing, until that process runs its own
+	// program (Go issue 22315): it is tried again, a few times.
+	for wait := time.Millisecond; errors.Is(err, syscall.ETXTBSY) && wait <= 256*time.Millisecond; wait *= 2 {
+		time.Sleep(wait)
+		cmd = newCmd()
+		err = startTracked(cmd)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("toolrun: %s cannot start: %w", c.Name(), err)
 	}
 	err = cmd.Wait()

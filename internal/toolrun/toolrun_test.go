@@ -261,3 +261,20 @@ func TestLookPathRelative(t *testing.T) {
 	_, err = toolrun.LookPath("no-such-tool-anywhere")
 	assert.ErrorIs(t, err, exec.ErrNotFound)
 }
+
+// A program busy for writing a moment (a process forked while it was
+// written holds it open until that process runs its own program) is tried
+// again, not reported as a tool that cannot start.
+func TestRunTextFileBusy(t *testing.T) {
+	tool := filepath.Join(t.TempDir(), "tool")
+	require.NoError(t, os.WriteFile(tool, []byte("#!/bin/sh\necho ran\n"), 0o755))
+	f, err := os.OpenFile(tool, os.O_WRONLY, 0)
+	require.NoError(t, err)
+	go func() {
+		time.Sleep(30 * time.Millisecond)
+		f.Close()
+	}()
+	res, err := toolrun.Run(context.Background(), toolrun.Cmd{Path: tool})
+	require.NoError(t, err)
+	assert.Equal(t, "ran\n", string(res.Stdout))
+}
