@@ -177,7 +177,7 @@ func minimizeModel(ctx context.Context, opt Options) (Result, error) {
 		if opt.Objective == Delay {
 			chains = "no annealing chain met it"
 		}
-		return Result{}, &NotFoundError{fmt.Sprintf("optimize: found no network of width %d with depth ≤ %d%s and a model delay ≤ %.2f FO4: the fastest candidate before annealing takes %.2f FO4, and %s", n, depth, fanoutPhrase(opt.MaxFanout), opt.MaxDelay, fastest.model.FO4, chains)}
+		return Result{}, &NotFoundError{fmt.Sprintf("optimize: found no network of width %d with depth ≤ %d%s and a model delay ≤ %v FO4: the fastest candidate before annealing takes %.2f FO4, and %s", n, depth, fanoutPhrase(opt.MaxFanout), opt.MaxDelay, fastest.model.FO4, chains)}
 	}
 	net, err := finish(best.net, opt)
 	if err != nil {

@@ -87,7 +87,11 @@ func TestMaxDelay(t *testing.T) {
 	_, err = optimize.Minimize(context.Background(), opt)
 	var notFound *optimize.NotFoundError
 	require.True(t, errors.As(err, &notFound), "%v", err)
-	assert.Contains(t, err.Error(), "model delay ≤ 5.00 FO4: the fastest")
+	assert.Contains(t, err.Error(), "model delay ≤ 5 FO4: the fastest")
+	// The bound as given, not rounded to 0.00.
+	opt.MaxDelay = 0.0001
+	_, err = optimize.Minimize(context.Background(), opt)
+	assert.ErrorContains(t, err, "model delay ≤ 0.0001 FO4: the fastest")
 
 	opt.MaxDelay = -1
 	assert.ErrorContains(t, optimize.Check(opt), "max delay -1 out of range")
