@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -648,6 +649,26 @@ func compareCommand() *cli.Command {
 	}
 }
 
+// widthRange matches a range of widths as gen --widths takes it, lo-hi,
+// which compare's -n does not.
+var widthRange = regexp.MustCompile(`^[0-9]+-[0-9]+$`)
+
+// rangeExample writes the range lo-hi as the list it would be, lo,…,hi,
+// where that is short.
+func rangeExample(r string) string {
+	a, b, _ := strings.Cut(r, "-")
+	lo, errLo := strconv.Atoi(a)
+	hi, errHi := strconv.Atoi(b)
+	if errLo != nil || errHi != nil || hi < lo || hi-lo > 3 {
+		return "8,16,32"
+	}
+	var each []string
+	for n := lo; n <= hi; n++ {
+		each = append(each, strconv.Itoa(n))
+	}
+	return strings.Join(each, ",")
+}
+
 // widthList returns -n of compare: one width or a comma-separated list of
 // them, each a whole number in decimal, none twice.
 func widthList(c *cli.Context) ([]int, error) {
@@ -658,6 +679,10 @@ func widthList(c *cli.Context) ([]int, error) {
 		item = strings.TrimSpace(item)
 		v, err := signed(strconv.IntSize)(item)
 		switch {
+		case err != nil && widthRange.MatchString(item) && len(items) == 1:
+			return nil, usage(c, "-n %s is a range, which -n does not take: allowed widths separated by commas, as %s", network.Quote(s), rangeExample(item))
+		case err != nil && widthRange.MatchString(item):
+			return nil, usage(c, "-n %s: %s at place %d of its list is a range, which -n does not take: allowed widths separated by commas", network.Quote(s), network.Quote(item), i+1)
 		case err != nil && len(items) == 1:
 			return nil, usage(c, "invalid value %s for flag -n: %v (see prefixgen compare --help)", network.Quote(s), err)
 		case err != nil && item == "":

@@ -254,6 +254,9 @@ func TestLists(t *testing.T) {
 		{[]string{"compare", "-n", "8,0x10"}, `prefixgen compare: -n "8,0x10": "0x10" at place 2 of its list: want a whole number in decimal digits`},
 		{[]string{"compare", "-n", "8,,16"}, `prefixgen compare: -n "8,,16" names no width at place 2 of its list: allowed whole numbers separated by commas`},
 		{[]string{"compare", "-n", "8,x"}, `prefixgen compare: -n "8,x": "x" at place 2 of its list: want a whole number`},
+		// gen --widths takes ranges; compare -n does not, and says so.
+		{[]string{"compare", "-n", "1-3"}, `prefixgen compare: -n "1-3" is a range, which -n does not take: allowed widths separated by commas, as 1,2,3`},
+		{[]string{"compare", "-n", "8,16-32"}, `prefixgen compare: -n "8,16-32": "16-32" at place 2 of its list is a range, which -n does not take: allowed widths separated by commas`},
 		{[]string{"stats", "-t", "ladner-fischer", "-n", "8", "--param", "k=1,,k=2"}, `prefixgen stats: --param names nothing at place 2 of its list: allowed a value between each two commas`},
 		{[]string{"optimize", "-n", "8", "--max-delay-ns", "9", "--start", "a.json", "--start", ""}, `prefixgen optimize: --start names nothing at place 2 of its list: allowed a value between each two commas`},
 		{[]string{"optimize", "-n", "8", "--max-delay-ns", "9", "--start", ""}, `prefixgen optimize: --start is empty: allowed a value`},
