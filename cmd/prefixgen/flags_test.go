@@ -1,6 +1,8 @@
 package main
 
 import (
+	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -237,5 +239,49 @@ func requireRefused(t *testing.T, args []string, want string) {
 		assert.Equal(t, 2, status)
 		assert.Empty(t, out)
 		assert.Equal(t, want+"\n", errOut)
+	})
+}
+
+// FuzzNumberReaders reads arbitrary text as every number flag does: a
+// value taken is the number written, in canonical digits (a whole number)
+// or as given (a float, finite, and 0 only where its digits are), and a
+// value refused has a one-line reason.
+func FuzzNumberReaders(f *testing.F) {
+	for _, seed := range []string{"0", "-0", "+7", "007", "-12", "9223372036854775808", "18446744073709551616",
+		"0x10", "1_000", "1e3", "1.5", ".5", "5.", "1e400", "1e-400", "0e5", "-0.0", "NaN", "inf", " 1", "1 ", ""} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		oneLine := func(err error) {
+			require.NotEmpty(t, err.Error())
+			require.NotContains(t, err.Error(), "\n")
+		}
+		if out, err := signed(64)(s); err != nil {
+			oneLine(err)
+		} else {
+			n, perr := strconv.ParseInt(s, 10, 64)
+			require.NoError(t, perr, "%q taken as %q", s, out)
+			require.Equal(t, strconv.FormatInt(n, 10), out)
+		}
+		if out, err := unsigned(64)(s); err != nil {
+			oneLine(err)
+		} else {
+			n, perr := strconv.ParseUint(strings.TrimPrefix(s, "+"), 10, 64)
+			if perr != nil { // -0 and its like, read as 0
+				m, merr := strconv.ParseInt(s, 10, 64)
+				require.True(t, merr == nil && m == 0, "%q taken as %q", s, out)
+			}
+			require.Equal(t, strconv.FormatUint(n, 10), out)
+		}
+		if out, err := float(s); err != nil {
+			oneLine(err)
+		} else {
+			require.Equal(t, s, out)
+			v, perr := strconv.ParseFloat(s, 64)
+			require.NoError(t, perr)
+			require.False(t, math.IsInf(v, 0) || math.IsNaN(v), "%q", s)
+			mantissa, _, _ := strings.Cut(strings.ToLower(s), "e")
+			require.True(t, v != 0 || !strings.ContainsAny(mantissa, "123456789"), "%q read as 0", s)
+		}
 	})
 }
