@@ -18,7 +18,7 @@ import (
 
 // cacheDesigns returns the adders of ripple and Sklansky at width 5, and
 // Sklansky's sparse-2 adder.
-func cacheDesigns(t *testing.T) []*Design {
+func cacheDesigns(t testing.TB) []*Design {
 	t.Helper()
 	var designs []*Design
 	for _, topo := range []string{"ripple", "sklansky"} {
@@ -305,4 +305,50 @@ func TestCheckCacheWritable(t *testing.T) {
 	names, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	assert.Len(t, names, 2, "no folder made, no probe left")
+}
+
+// FuzzCacheEntry reads arbitrary bytes as a design's cache entry: load
+// never panics, and an entry it takes gives figures a synthesis could:
+// finite and not negative, the cells adding up to their count, the
+// design's width, and names without spaces or control characters.
+func FuzzCacheEntry(f *testing.F) {
+	c := &cache{dir: f.TempDir(), base: []byte("base")}
+	d := cacheDesigns(f)[0]
+	good := &Result{Width: 5, AreaUM2: 10, StdCells: 3, Cells: map[string]int{"X": 1, "Y": 2}, DelayNS: 1,
+		CriticalFrom: "clock pulse width", CriticalTo: "q_reg[3]", Spread: &Spread{Orders: 2, AreaMedian: 10, AreaMin: 9, AreaMax: 11, DelayMedian: 1, DelayMin: 1, DelayMax: 2}}
+	c.store(d, good)
+	path := c.path(c.key(d))
+	b, err := os.ReadFile(path)
+	require.NoError(f, err)
+	f.Add(b)
+	// Entries a check refuses, each one edit from the good one.
+	for _, bad := range []string{`"Registers":-1`, `"CriticalTo":"a\nb"`, `"StdCells":4`, `"Width":6`, `"AreaUM2":-1`} {
+		name, _, _ := strings.Cut(bad, ":")
+		f.Add([]byte(strings.Replace(string(b), name+":", bad+`,"x":`, 1)))
+	}
+	f.Fuzz(func(t *testing.T, entry []byte) {
+		// The entry's path is computed once: a fuzzing worker runs its
+		// inputs one at a time.
+		require.NoError(t, os.WriteFile(path, entry, 0o644))
+		r, ok := c.load(d, &Result{})
+		if !ok {
+			return
+		}
+		for _, v := range []float64{r.AreaUM2, r.DelayNS, r.RedundantUM2} {
+			require.True(t, v >= 0 && !math.IsInf(v, 0) && !math.IsNaN(v), "%v", v)
+		}
+		sum := 0
+		for name, n := range r.Cells {
+			require.GreaterOrEqual(t, n, 0)
+			require.NotEmpty(t, name)
+			require.False(t, strings.ContainsFunc(name, func(r rune) bool { return r <= ' ' || r == 0x7f }), "%q", name)
+			sum += n
+		}
+		require.Equal(t, r.StdCells, sum)
+		require.Equal(t, d.Width, r.Width)
+		require.GreaterOrEqual(t, r.Registers, 0)
+		for _, end := range []string{r.CriticalFrom, r.CriticalTo} {
+			require.False(t, strings.ContainsFunc(end, func(r rune) bool { return r < ' ' || r == 0x7f }), "%q", end)
+		}
+	})
 }
