@@ -90,7 +90,11 @@ func Stop() {
 	}
 	liveMu.Unlock()
 	for _, b := range bars {
-		b.Done()
+		b.mu.Lock()
+		// A stop is most often an interrupt, whose ^C the terminal
+		// echoed after the bar: two columns more.
+		b.clear(2)
+		b.mu.Unlock()
 	}
 }
 
@@ -166,12 +170,18 @@ func (b *Bar) Beat(period time.Duration) (stop func()) {
 // draw writes line over the bar's line on a terminal; b.mu is held.
 func (b *Bar) draw(line string) {
 	// A line as wide as the terminal wraps, and is then drawn again
-	// below itself: it is cut to one column less.
-	if cols := b.columns(); cols > 1 && utf8.RuneCountInString(line) >= cols {
+	// below itself: it is cut to one column less, and so is the padding
+	// that covers a longer line before (the terminal may have been made
+	// narrower since).
+	cols := b.columns()
+	if cols > 1 && utf8.RuneCountInString(line) >= cols {
 		line = string([]rune(line)[:cols-2]) + "…"
 	}
 	n := utf8.RuneCountInString(line)
 	pad := max(b.width-n, 0)
+	if cols > 1 {
+		pad = min(pad, cols-1-n)
+	}
 	fmt.Fprintf(b.w, "\r%s%s", line, strings.Repeat(" ", pad))
 	b.width = n
 	liveMu.Lock()
@@ -179,10 +189,15 @@ func (b *Bar) draw(line string) {
 	liveMu.Unlock()
 }
 
-// clear clears the bar's line from a terminal; b.mu is held.
-func (b *Bar) clear() {
+// clear clears the bar's line from a terminal, and extra columns after
+// it, within one column less than the terminal's width; b.mu is held.
+func (b *Bar) clear(extra int) {
 	if b.tty && b.width > 0 {
-		fmt.Fprintf(b.w, "\r%s\r", strings.Repeat(" ", b.width))
+		width := b.width + extra
+		if cols := b.columns(); cols > 1 {
+			width = min(width, cols-1)
+		}
+		fmt.Fprintf(b.w, "\r%s\r", strings.Repeat(" ", width))
 		b.width = 0
 	}
 	liveMu.Lock()
@@ -197,7 +212,7 @@ func (b *Bar) Done() {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.clear()
+	b.clear(0)
 }
 
 // Println writes line and a newline to the bar's writer, above the bar:
@@ -209,7 +224,7 @@ func (b *Bar) Println(line string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	drawn := b.tty && b.width > 0
-	b.clear()
+	b.clear(0)
 	fmt.Fprintln(b.w, line)
 	if drawn && !stopped.Load() {
 		b.draw(Line(b.label, b.unit, b.done, b.total, b.now().Sub(b.start)))

@@ -157,10 +157,10 @@ func TestStop(t *testing.T) {
 	b, w, c, bar := drawnBar()
 	Stop()
 	t.Cleanup(func() { stopped.Store(false) })
-	assert.Equal(t, "\r"+bar+"\r"+strings.Repeat(" ", len(bar))+"\r", w.String())
+	assert.Equal(t, "\r"+bar+"\r"+strings.Repeat(" ", len(bar)+2)+"\r", w.String())
 	c.advance(time.Second)
 	b.Update(3, 4)
-	assert.Equal(t, "\r"+bar+"\r"+strings.Repeat(" ", len(bar))+"\r", w.String(), "nothing drawn after a stop")
+	assert.Equal(t, "\r"+bar+"\r"+strings.Repeat(" ", len(bar)+2)+"\r", w.String(), "nothing drawn after a stop")
 }
 
 // Writer writes each whole line above the bar, as Println does: a tool's
@@ -206,4 +206,40 @@ func TestBarNarrowTerminal(t *testing.T) {
 	c.advance(2 * time.Second)
 	b.Update(2, 4)
 	assert.Equal(t, "\rprefixgen check: 2/4 checks, 2s left", w.String())
+}
+
+// TestBarShrunkTerminal: a terminal made narrower between two draws gets
+// no more than one column less than its width, padding and clear
+// included: padded to the wider line before, the bar wrapped, and every
+// draw after reached only the row below the line it left.
+func TestBarShrunkTerminal(t *testing.T) {
+	c := &clock{t: time.Unix(0, 0)}
+	b, w := newBar(Auto, true, c)
+	cols := 80
+	b.columns = func() int { return cols }
+	c.advance(2 * time.Second)
+	b.Update(2, 40)
+	wide := w.Len()
+	cols = 20
+	c.advance(time.Second)
+	b.Update(3, 40)
+	assert.Equal(t, "\rprefixgen check: 3…", w.String()[wide:], "cut, and padded no further than the terminal")
+	drawn := w.Len()
+	b.Done()
+	assert.Equal(t, "\r"+strings.Repeat(" ", 19)+"\r", w.String()[drawn:])
+}
+
+// TestStopClearsEcho: the line a stop clears includes the two columns
+// after the bar where a terminal echoes ^C, which had been left at the end
+// of the stop's own line.
+func TestStopClearsEcho(t *testing.T) {
+	c := &clock{t: time.Unix(0, 0)}
+	b, w := newBar(Auto, true, c)
+	b.columns = func() int { return 80 }
+	c.advance(2 * time.Second)
+	b.Update(1, 4)
+	bar := strings.TrimPrefix(w.String(), "\r")
+	Stop()
+	t.Cleanup(func() { stopped.Store(false) })
+	assert.Equal(t, "\r"+bar+"\r"+strings.Repeat(" ", len(bar)+2)+"\r", w.String())
 }
