@@ -83,8 +83,9 @@ type Options struct {
 	Memory int64
 	// Timeout is each tool run's time limit; 0 means DefaultTimeout.
 	Timeout time.Duration
-	// Progress, when not nil, is called after each synthesis with the
-	// syntheses done and the number planned, and at the end of a run
+	// Progress, when not nil, is called with 0 and the number of
+	// syntheses planned once the design is read, after each synthesis with
+	// the syntheses done and the number planned, and at the end of a run
 	// that succeeds with the number done twice.
 	Progress func(done, total int)
 	// Trace, when not nil, is told what each round measured.
@@ -514,6 +515,9 @@ func start(ctx context.Context, opt Options) (r *run, remove func(), err error) 
 	r.planned = 1 + len(Baselines) + 1 + (len(choices)+1)*opt.rounds()
 	if len(r.designs) > sumsMerged {
 		r.planned += len(Baselines) + 1 + 1 + (len(choices)+1)*opt.rounds()
+	}
+	if opt.Progress != nil {
+		opt.Progress(0, r.planned) // the total, before the first synthesis ends
 	}
 	return r, remove, nil
 }

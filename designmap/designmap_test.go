@@ -131,6 +131,10 @@ func TestMapCombinational(t *testing.T) {
 	require.NotEmpty(t, calls)
 	last := calls[len(calls)-1]
 	assert.Equal(t, last[0], last[1], "done at the end: %v", calls)
+	// The total before the first synthesis ends: a bar had shown nothing
+	// for the first half minute of SHA-256.
+	assert.Equal(t, 0, calls[0][0], "%v", calls)
+	assert.Greater(t, calls[0][1], 1, "%v", calls)
 	assert.True(t, res.VirtualClock)
 	require.NotEmpty(t, res.Adders)
 	for _, a := range res.Adders {

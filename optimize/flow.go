@@ -174,6 +174,7 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 	// The model's searches, then the candidates' syntheses, then the
 	// flow-in-the-loop search's.
 	prog := &flowProgress{report: opt.Progress, ahead: len(flowLadder) + 1 + opt.FlowSteps*(flow.Orders+1)}
+	prog.show(0) // the estimate, before the first search ends
 	search := opt
 	search.Progress = nil
 	search.Objective = Delay

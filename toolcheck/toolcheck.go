@@ -210,9 +210,10 @@ type Options struct {
 	// they go into a temporary folder that is removed. CheckKeep checks it
 	// before any work.
 	Keep string
-	// Progress, when not nil, is called after each check ends with the
-	// checks done and their total; it may be called from several
-	// goroutines at once.
+	// Progress, when not nil, is called with 0 and the checks' total
+	// before the first starts, then after each check ends with the checks
+	// done and their total; it may be called from several goroutines at
+	// once.
 	Progress func(done, total int)
 }
 
@@ -413,6 +414,9 @@ func Check(ctx context.Context, designs []*Design, opt Options) ([]Result, error
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	done := 0
+	if opt.Progress != nil {
+		opt.Progress(0, len(tasks)) // the total, before the first check ends
+	}
 	next := make(chan task)
 	for range min(jobs, len(tasks)) {
 		wg.Go(func() {

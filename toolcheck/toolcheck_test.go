@@ -482,9 +482,20 @@ func TestCheckKeepWholeOrNothing(t *testing.T) {
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	opt.Progress = func(done, total int) { cancel() }
+	// The first call gives the total before any check ends (a bar had
+	// shown nothing for minutes); the second, after the first check.
+	var calls [][2]int
+	opt.Progress = func(done, total int) {
+		calls = append(calls, [2]int{done, total})
+		if done > 0 {
+			cancel()
+		}
+	}
 	_, err = toolcheck.Check(ctx, []*toolcheck.Design{d}, opt)
 	require.ErrorIs(t, err, context.Canceled)
+	require.NotEmpty(t, calls)
+	assert.Equal(t, 0, calls[0][0], "%v", calls)
+	assert.Positive(t, calls[0][1], "%v", calls)
 	left, err := os.ReadDir(base)
 	require.NoError(t, err)
 	assert.Empty(t, left, "no folder kept")

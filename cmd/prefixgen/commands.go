@@ -771,11 +771,16 @@ func verifyCommand() *cli.Command {
 			header := []string{"network", "width", "spans", "interval", "2×2 matrices", "corner", "exhaustive", "random", "adder"}
 			rows := make([][]string, len(nets))
 			reports := make([]simulate.Report, len(nets))
+			// The total from the start, and the time so far while a
+			// network's proofs run, which count no vector.
+			bar.Update(0, total)
+			stop := bar.Beat(time.Second)
 			for i, n := range nets {
 				opt.Progress = func(done, _ int) { bar.Update(i*per+done, total) }
 				r, err := simulate.VerifyDescribed(n, desc, opt)
 				bar.Update((i+1)*per, total)
 				if err != nil {
+					stop()
 					bar.Done()
 					return usage(c, "%v", err)
 				}
@@ -784,6 +789,7 @@ func verifyCommand() *cli.Command {
 				rows[i] = []string{emit.AdderName(n.Topology(), n.Params(), arch), strconv.Itoa(n.Width()), "proven", pass(r.Interval == nil), pass(r.Matrix == nil),
 					strconv.Itoa(a.Corner), strconv.Itoa(a.Exhaustive), strconv.Itoa(a.Random), pass(a.Mismatch == nil)}
 			}
+			stop()
 			bar.Done()
 			if err := emit.WriteTable(c.App.Writer, header, rows); err != nil {
 				return failure{err}
@@ -945,7 +951,9 @@ func runChecks(c *cli.Context, designs []*toolcheck.Design, opt toolcheck.Option
 	}
 	bar := newBar(c, "checks")
 	opt.Progress = bar.Update
+	stop := bar.Beat(time.Second) // the time so far, while a check lasts
 	results, err := toolcheck.Check(c.Context, designs, opt)
+	stop()
 	bar.Done()
 	if _, ok := errors.AsType[*toolcheck.InputError](err); ok {
 		return usage(c, "%s", strings.TrimPrefix(err.Error(), "toolcheck: "))

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -122,7 +123,9 @@ func runMap(c *cli.Context) error {
 		// Above the bar, on a terminal.
 		opt.Trace = func(line string) { bar.Println("prefixgen map: " + line) }
 	}
+	stop := bar.Beat(time.Second) // the time so far, while a synthesis lasts
 	res, err := designmap.Map(c.Context, opt)
+	stop()
 	bar.Done()
 	if err != nil {
 		if designmap.IsInput(err) {

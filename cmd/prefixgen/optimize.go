@@ -307,12 +307,14 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 	}
 	bar := newBar(c, "steps")
 	opt.Progress = bar.Update
+	stop := bar.Beat(time.Second) // the time so far, while a step lasts
 	var res optimize.FlowResult
 	if byArea {
 		res, err = optimize.MinimizeFlowDelay(c.Context, opt, um2, flow, sparse)
 	} else {
 		res, err = optimize.MinimizeFlowSparse(c.Context, opt, ns, flow, sparse)
 	}
+	stop()
 	bar.Done()
 	if _, ok := errors.AsType[*optimize.InfeasibleError](err); ok {
 		return usage(c, "%v", err)
