@@ -19,9 +19,9 @@ const MaxLCUWidth = 1024
 // covers every width of nets: nets are one topology built at distinct
 // widths (the order does not matter), with one set of parameters or, as a
 // family whose defaults depend on the width builds them (zero-deficiency's
-// least depth), each with its own, which its case of the module then names.
-// The
-// module builds, with one generate case per width, the carry tree of the
+// least depth), each with its own, which its case of the module then names
+// (and the module's default name none). The module builds, with one
+// generate case per width, the carry tree of the
 // network of that width, and sets _TECHMAP_FAIL_ for every other width, so
 // that Yosys maps those with its own _90_lcu (Brent–Kung). Its default name,
 // LCUWidthsModuleName, has no width in it; it sorts before _90_lcu, so that
