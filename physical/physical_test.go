@@ -32,6 +32,19 @@ func needTools(t *testing.T) {
 	tooltest.Flow(t, physical.Libraries[physical.DefaultLibrary])
 }
 
+// ownLibrary returns a copy of the default library in a folder of the
+// test's: what this process has measured is kept by the library file's
+// path, so that a test counting syntheses counts them again when it runs
+// twice (-count 2), and whatever other tests measured first.
+func ownLibrary(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(physical.LibertyFile(""))
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "own.lib")
+	require.NoError(t, os.WriteFile(path, b, 0o644))
+	return path
+}
+
 func build(t *testing.T, topo string, n int, params network.Params) *network.Network {
 	t.Helper()
 	nets, err := topologies.Select(topo, n, params)
@@ -589,7 +602,7 @@ func TestDeterministic(t *testing.T) {
 	require.NoError(t, err)
 	designs = append(designs, d)
 	var calls []int
-	opt := physical.Options{Jobs: 2, Progress: func(done, total int) {
+	opt := physical.Options{Jobs: 2, Liberty: ownLibrary(t), Progress: func(done, total int) {
 		assert.Equal(t, 3, total)
 		calls = append(calls, done)
 	}}
@@ -646,7 +659,7 @@ func TestArchitectureRunOnce(t *testing.T) {
 	}
 	require.NotEqual(t, designs[0].Verilog, designs[1].Verilog, "the names differ")
 	total := 0
-	res, err := physical.Run(context.Background(), designs, physical.Options{Progress: func(_, n int) { total = n }})
+	res, err := physical.Run(context.Background(), designs, physical.Options{Liberty: ownLibrary(t), Progress: func(_, n int) { total = n }})
 	require.NoError(t, err)
 	assert.Equal(t, 2, total)
 	assert.Equal(t, "knowles s=0 sparse=2", res[1].Name())
