@@ -9,7 +9,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/prefixgen/prefixgen/internal/cleanup"
 )
@@ -43,6 +46,9 @@ var (
 	// ErrLinkLoop is the reason when symbolic links lead round in a loop or
 	// too deep.
 	ErrLinkLoop = errors.New("too many levels of symbolic links")
+	// ErrNotOpen is the reason for a path such as /dev/fd/9 that names a
+	// descriptor this process has not open.
+	ErrNotOpen = errors.New("not an open file descriptor: allowed /dev/fd/N of a descriptor the shell opened, as 3>file")
 )
 
 // folderError is the reason of a *PathError when the file's folder refuses
@@ -154,6 +160,9 @@ func stage(path string, fn func(io.Writer) error) (staged, error) {
 	if path == "" {
 		return staged{}, &PathError{path, ErrEmptyName}
 	}
+	if fd, ok := descriptor(path); ok {
+		return stageDescriptor(path, fd, fn)
+	}
 	target, err := resolve(path)
 	if err != nil {
 		return staged{}, &PathError{path, err}
@@ -188,6 +197,12 @@ func stage(path string, fn func(io.Writer) error) (staged, error) {
 func CheckWritable(path string) error {
 	if path == "" {
 		return &PathError{path, ErrEmptyName}
+	}
+	if fd, ok := descriptor(path); ok {
+		if _, err := openDescriptor(fd, path).Stat(); err != nil {
+			return &PathError{path, ErrNotOpen}
+		}
+		return nil
 	}
 	target, err := resolve(path)
 	if err != nil {
@@ -429,4 +444,81 @@ func reason(err error) error {
 		return se.Err
 	}
 	return err
+}
+
+// fdPath matches the paths that name an open file descriptor of this
+// process: /dev/fd/N, /proc/self/fd/N (where /dev/stdout leads) and
+// /proc/thread-self/fd/N.
+var fdPath = regexp.MustCompile(`^/(?:dev/fd|proc/self/fd|proc/thread-self/fd)/([0-9]+)$`)
+
+// descriptor reports the file descriptor path names, through symbolic
+// links (/dev/stdout is one to /proc/self/fd/1). A shell opened it, with
+// its own offset and mode (>>): it is written through, not replaced, and
+// what is behind it may be a pipe or a terminal, which no name reaches.
+func descriptor(path string) (int, bool) {
+	for range maxLinks {
+		if m := fdPath.FindStringSubmatch(filepath.Clean(path)); m != nil {
+			fd, err := strconv.Atoi(m[1])
+			return fd, err == nil
+		}
+		fi, err := os.Lstat(path)
+		if err != nil || fi.Mode().Type() != fs.ModeSymlink {
+			return 0, false
+		}
+		dest, err := os.Readlink(path)
+		if err != nil {
+			return 0, false
+		}
+		if !filepath.IsAbs(dest) {
+			dest = filepath.Join(filepath.Dir(path), dest)
+		}
+		path = dest
+	}
+	return 0, false
+}
+
+// descriptors are the *os.File of the descriptors written through, kept:
+// one collected would close its descriptor.
+var (
+	descriptorsMu sync.Mutex
+	descriptors   = map[int]*os.File{}
+)
+
+// openDescriptor returns the *os.File of the descriptor fd, named name.
+func openDescriptor(fd int, name string) *os.File {
+	switch fd {
+	case 1:
+		return os.Stdout
+	case 2:
+		return os.Stderr
+	}
+	descriptorsMu.Lock()
+	defer descriptorsMu.Unlock()
+	f, ok := descriptors[fd]
+	if !ok {
+		f = os.NewFile(uintptr(fd), name)
+		descriptors[fd] = f
+	}
+	return f
+}
+
+// stageDescriptor writes the file of the open descriptor fd, which path
+// names, into memory; its commit writes it through the descriptor, at the
+// descriptor's offset, and leaves it open.
+func stageDescriptor(path string, fd int, fn func(io.Writer) error) (staged, error) {
+	var buf bytes.Buffer
+	if err := fn(&buf); err != nil {
+		return staged{}, err
+	}
+	commit := func() error {
+		f := openDescriptor(fd, path)
+		if _, err := f.Stat(); err != nil {
+			return &PathError{path, ErrNotOpen}
+		}
+		if _, err := f.Write(buf.Bytes()); err != nil {
+			return &PathError{path, reason(err)}
+		}
+		return nil
+	}
+	return staged{commit, func() {}}, nil
 }

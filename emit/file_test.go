@@ -2,6 +2,7 @@ package emit_test
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -412,4 +413,55 @@ func TestWriteFileUmask(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, tc.want, st.Mode().Perm(), "umask %#o", tc.umask)
 	}
+}
+
+// TestWriteFileDescriptor: a path that names an open descriptor
+// (/dev/stdout, /dev/fd/N, /proc/self/fd/N, or a link to one) is written
+// through it, at its offset, as a shell's redirection of it is: the file
+// behind it had been replaced whole, an append redirection's earlier
+// lines lost, and a pipe behind it refused as a file not there.
+func TestWriteFileDescriptor(t *testing.T) {
+	if _, err := os.Stat("/proc/self/fd"); err != nil {
+		t.Skip("no /proc/self/fd")
+	}
+	dir := t.TempDir()
+	logFile := filepath.Join(dir, "app.log")
+	require.NoError(t, os.WriteFile(logFile, []byte("FIRST\n"), 0o644))
+	f, err := os.OpenFile(logFile, os.O_WRONLY|os.O_APPEND, 0)
+	require.NoError(t, err)
+	defer f.Close()
+	fd := f.Fd()
+	link := filepath.Join(dir, "out")
+	require.NoError(t, os.Symlink(fmt.Sprintf("/proc/self/fd/%d", fd), link))
+	for i, path := range []string{fmt.Sprintf("/proc/self/fd/%d", fd), fmt.Sprintf("/dev/fd/%d", fd), link} {
+		require.NoError(t, emit.CheckWritable(path), path)
+		require.NoError(t, emit.WriteFile(path, func(w io.Writer) error {
+			_, err := fmt.Fprintf(w, "doc %d\n", i)
+			return err
+		}), path)
+	}
+	_, err = f.WriteString("LAST\n")
+	require.NoError(t, err)
+	b, err := os.ReadFile(logFile)
+	require.NoError(t, err)
+	assert.Equal(t, "FIRST\ndoc 0\ndoc 1\ndoc 2\nLAST\n", string(b))
+
+	// A pipe behind the descriptor.
+	r, w, err := os.Pipe()
+	require.NoError(t, err)
+	defer r.Close()
+	pipe := fmt.Sprintf("/dev/fd/%d", w.Fd())
+	require.NoError(t, emit.WriteFile(pipe, func(out io.Writer) error {
+		_, err := io.WriteString(out, "through the pipe\n")
+		return err
+	}))
+	require.NoError(t, w.Close())
+	got, err := io.ReadAll(r)
+	require.NoError(t, err)
+	assert.Equal(t, "through the pipe\n", string(got))
+
+	// A descriptor not open is named so.
+	err = emit.CheckWritable("/dev/fd/987")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "not an open file descriptor")
 }
