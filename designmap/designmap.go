@@ -246,6 +246,10 @@ func Check(opt Options) error {
 	case opt.Rounds < 0 || opt.Rounds > MaxRounds:
 		return bad("%d rounds: allowed 0 (the default, %d) to %d", opt.Rounds, DefaultRounds, MaxRounds)
 	}
+	// The scripts name the library in the work folder, which ABC reads.
+	if err := physical.CheckWorkdirPath(opt.Workdir); err != nil {
+		return err
+	}
 	for _, f := range opt.Files {
 		if err := checkPath(f); err != nil {
 			return err

@@ -619,3 +619,17 @@ func TestMapRelativeLibrary(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotEmpty(t, res.Adders)
 }
+
+// A work folder whose path ABC cannot read in the scripts Yosys gives it
+// (the library's path in it) is refused before any work, as synth's is:
+// map had run its syntheses and failed in ABC, exit 1, the folder left.
+func TestCheckWorkdirPath(t *testing.T) {
+	design := filepath.Join("testdata", "comb.v")
+	for _, bad := range []string{"a;b", "a'b", `a"b`, "a\tb", "a\nb"} {
+		err := Check(Options{Files: []string{design}, Top: "comb", PeriodNS: 1, Workdir: filepath.Join(t.TempDir(), bad)})
+		require.Error(t, err, "%q", bad)
+		assert.True(t, IsInput(err), "%q: %v", bad, err)
+		assert.Contains(t, err.Error(), "allowed a path without ; ' \" or control characters", "%q", bad)
+	}
+	assert.NoError(t, Check(Options{Files: []string{design}, Top: "comb", PeriodNS: 1, Workdir: filepath.Join(t.TempDir(), "a b$c")}))
+}

@@ -32,6 +32,21 @@ func checkWorkdir(dir string) error {
 	if err := stage.Check(dir); err != nil {
 		return cannot(unwrapPath(err))
 	}
+	return CheckWorkdirPath(dir)
+}
+
+// CheckWorkdirPath refuses a work folder dir ("" is none) whose path,
+// links resolved, ABC cannot read in the commands Yosys gives it
+// (abcReads), or that is under a file: a *SetupError. prefixgen map,
+// whose Yosys scripts name the library in its work folder, checks its
+// folder with it too.
+func CheckWorkdirPath(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	cannot := func(err error) error {
+		return &SetupError{msg: fmt.Sprintf("physical: cannot make the work folder %s: %v: allowed a folder prefixgen can write in, or a path where one can be made", dir, err), err: err}
+	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return cannot(err)
