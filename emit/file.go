@@ -296,6 +296,11 @@ func InFolder(path, dir string) bool {
 	if p, errP = realFolder(p); errP != nil {
 		return false
 	}
+	// Absolute first: a relative folder's real path is relative too, and
+	// no path is then under it.
+	if abs, err := filepath.Abs(d); err == nil {
+		d = abs
+	}
 	if real, err := filepath.EvalSymlinks(d); err == nil {
 		d = real
 	} else if d, errD = realFolder(d); errD != nil {

@@ -465,3 +465,18 @@ func TestWriteFileDescriptor(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "not an open file descriptor")
 }
+
+// TestInFolderRelative: a folder given relative to the working directory,
+// existing or through a link, holds the files under it: a relative
+// --workdir that existed let -o write into it.
+func TestInFolderRelative(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	require.NoError(t, os.Mkdir("wd", 0o755))
+	require.NoError(t, os.Symlink("wd", "link"))
+	assert.True(t, emit.InFolder("wd/out.txt", "wd"))
+	assert.True(t, emit.InFolder(filepath.Join(dir, "wd", "out.txt"), "wd"))
+	assert.True(t, emit.InFolder("wd/out.txt", "link"))
+	assert.True(t, emit.InFolder("link/out.txt", "./wd"))
+	assert.False(t, emit.InFolder("out.txt", "wd"))
+}
