@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -19,6 +20,7 @@ import (
 	"github.com/prefixgen/prefixgen/delay"
 	"github.com/prefixgen/prefixgen/emit"
 	"github.com/prefixgen/prefixgen/internal/cleanup"
+	"github.com/prefixgen/prefixgen/internal/stage"
 	"github.com/prefixgen/prefixgen/internal/synthmem"
 	"github.com/prefixgen/prefixgen/internal/toolrun"
 	"github.com/prefixgen/prefixgen/network"
@@ -249,6 +251,15 @@ func Check(opt Options) error {
 	// The scripts name the library in the work folder, which ABC reads.
 	if err := physical.CheckWorkdirPath(opt.Workdir); err != nil {
 		return err
+	}
+	if opt.Workdir != "" {
+		if err := stage.Check(opt.Workdir); err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return bad("work folder %s cannot be made: %v: allowed a new or empty folder, or a path where one can be made", network.Quote(opt.Workdir), err)
+		}
 	}
 	for _, f := range opt.Files {
 		if err := checkPath(f); err != nil {

@@ -632,4 +632,10 @@ func TestCheckWorkdirPath(t *testing.T) {
 		assert.Contains(t, err.Error(), "allowed a path without ; ' \" or control characters", "%q", bad)
 	}
 	assert.NoError(t, Check(Options{Files: []string{design}, Top: "comb", PeriodNS: 1, Workdir: filepath.Join(t.TempDir(), "a b$c")}))
+	// A link to nothing is refused before the work, not as it begins.
+	dangling := filepath.Join(t.TempDir(), "dangling")
+	require.NoError(t, os.Symlink(filepath.Join(t.TempDir(), "nothing"), dangling))
+	err := Check(Options{Files: []string{design}, Top: "comb", PeriodNS: 1, Workdir: dangling})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "symbolic link to nothing")
 }

@@ -45,6 +45,10 @@ func New(target, fallback string) (*Folder, error) {
 	return &Folder{Dir: dir, target: abs, remove: remove}, nil
 }
 
+// ErrDangling is the reason Check gives for a path that is a link to
+// nothing.
+var ErrDangling = errors.New("it is a symbolic link to nothing")
+
 // Check reports, before any work, whether Commit could put entries in
 // target: target is a folder, or can be made in the deepest folder above
 // it that exists, and that folder takes a file of this process's (one is
@@ -64,6 +68,13 @@ func Check(target string) error {
 				return &fs.PathError{Op: "make", Path: have, Err: syscall.ENOTDIR}
 			}
 			break
+		}
+		if _, lerr := os.Lstat(have); lerr == nil {
+			// There, and leading nowhere: a link loop, or one to nothing.
+			if errors.Is(err, syscall.ELOOP) {
+				return &fs.PathError{Op: "make", Path: have, Err: syscall.ELOOP}
+			}
+			return &fs.PathError{Op: "make", Path: have, Err: ErrDangling}
 		}
 		up := filepath.Dir(have)
 		if up == have {

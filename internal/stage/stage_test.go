@@ -142,3 +142,19 @@ func TestCheck(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, entries, 1, "no probe left")
 }
+
+// TestCheckLinks: a link to nothing and a link loop are there, and lead to
+// no folder: Check refuses them, where it had taken them for paths to
+// make, and Commit then failed after the work ("file exists").
+func TestCheckLinks(t *testing.T) {
+	dir := t.TempDir()
+	dangling, loop := filepath.Join(dir, "dangling"), filepath.Join(dir, "loop")
+	require.NoError(t, os.Symlink(filepath.Join(dir, "nothing"), dangling))
+	require.NoError(t, os.Symlink(loop, loop))
+	for _, bad := range []string{dangling, loop, filepath.Join(loop, "sub")} {
+		err := Check(bad)
+		require.Error(t, err, bad)
+		assert.Contains(t, err.Error(), "link", bad)
+	}
+	assert.ErrorIs(t, Check(loop), syscall.ELOOP)
+}
