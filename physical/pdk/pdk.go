@@ -382,6 +382,9 @@ var maxText int64 = liberty.MaxSize
 // the tools may read as it is.
 func readFiles(paths []string, plain *string) (*liberty.Library, string, error) {
 	var key strings.Builder
+	// A FIFO or a process's output (<(…)) is read once: the tools read the
+	// copy written of what was read.
+	irregular := false
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil {
@@ -390,6 +393,7 @@ func readFiles(paths []string, plain *string) (*liberty.Library, string, error) 
 		if st.IsDir() {
 			return nil, "", notFile(p, nil)
 		}
+		irregular = irregular || !st.Mode().IsRegular()
 		abs, err := filepath.Abs(p)
 		if err != nil {
 			abs = p
@@ -401,7 +405,7 @@ func readFiles(paths []string, plain *string) (*liberty.Library, string, error) 
 			srcs  []liberty.Source
 			total int64
 		)
-		isPlain := len(paths) == 1
+		isPlain := len(paths) == 1 && !irregular
 		for _, p := range paths {
 			raw, err := bounded.ReadFile(p, maxText)
 			if _, ok := errors.AsType[*bounded.TooLargeError](err); ok {

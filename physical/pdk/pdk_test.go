@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -373,4 +374,29 @@ func TestFilesTotal(t *testing.T) {
 	require.Error(t, err)
 	assert.Regexp(t, `^pdk: Liberty file .*big\.lib\.gz is .*: allowed a Liberty file of up to 64 KiB$`, err.Error())
 	assert.NotContains(t, err.Error(), "\n")
+}
+
+// TestFileOfFIFO: a library given as a FIFO (or a shell's <(…)) is read
+// once, and the tools read the copy written of it: they had been handed
+// the FIFO to open again, empty or blocking (Yosys crashed, OpenSTA hung).
+func TestFileOfFIFO(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "lib.fifo")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+	go func() {
+		f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+		if err != nil {
+			return
+		}
+		defer f.Close()
+		f.WriteString(lib("fifo_lib", cells))
+	}()
+	l, err := pdk.Open(fifo, nil)
+	require.NoError(t, err)
+	p, err := l.File()
+	require.NoError(t, err)
+	require.NotEqual(t, fifo, p, "a copy, not the FIFO")
+	src, err := os.ReadFile(p)
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(string(src), "library (fifo_lib) {"))
 }
