@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -638,4 +639,28 @@ func TestCheckWorkdirPath(t *testing.T) {
 	err := Check(Options{Files: []string{design}, Top: "comb", PeriodNS: 1, Workdir: dangling})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "symbolic link to nothing")
+}
+
+// A design file that is a FIFO (a shell's <(…)) is read once, into the
+// run's folder, and Yosys reads that copy: it had read nothing from the
+// FIFO, and map said the design has no module.
+func TestMapDesignFIFO(t *testing.T) {
+	tools(t)
+	t.Parallel()
+	src, err := os.ReadFile(filepath.Join("testdata", "comb.v"))
+	require.NoError(t, err)
+	fifo := filepath.Join(t.TempDir(), "comb.v")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+	go func() {
+		f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+		if err != nil {
+			return
+		}
+		defer f.Close()
+		f.Write(src)
+	}()
+	// A top the design has not: the modules read are named.
+	_, err = Map(context.Background(), Options{Files: []string{fifo}, Top: "other", PeriodNS: 1, Rounds: 1})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "allowed one of its modules, comb")
 }

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/internal/bounded"
 	"github.com/prefixgen/prefixgen/internal/toolrun"
 	"github.com/prefixgen/prefixgen/liberty"
 	"github.com/prefixgen/prefixgen/network"
@@ -98,8 +99,8 @@ func (r *run) prepare(ctx context.Context) error {
 	for _, f := range flags {
 		b.WriteString(" " + f)
 	}
-	for _, f := range r.opt.Files {
-		abs, err := filepath.Abs(f)
+	for i, f := range r.opt.Files {
+		abs, err := r.readable(i, f)
 		if err != nil {
 			return err
 		}
@@ -560,4 +561,37 @@ func stateCells(cells map[string]liberty.Cell) (flops, latches []string) {
 	slices.Sort(flops)
 	slices.Sort(latches)
 	return flops, latches
+}
+
+// readable returns the path Yosys reads the design's file f, the i-th,
+// from: f's own, or where f is a FIFO or a shell's <(…), which Yosys reads
+// nothing from, a copy of it in the run's folder, read once, with its
+// extension (.sv is read as SystemVerilog).
+func (r *run) readable(i int, f string) (string, error) {
+	abs, err := filepath.Abs(f)
+	if err != nil {
+		return "", err
+	}
+	if st, err := os.Stat(abs); err != nil || st.Mode().IsRegular() {
+		return abs, nil
+	}
+	// As much as a design file of the user's may hold against the memory
+	// (Yosys reading a design takes dozens of times its bytes): a 64th.
+	most := int64(1 << 30)
+	if r.opt.Memory > 0 {
+		most = max(r.opt.Memory/64, 1<<20)
+	}
+	src, err := bounded.ReadFile(abs, most)
+	if err != nil {
+		return "", bad("design file %s cannot be read: %v", network.Quote(f), err)
+	}
+	ext := filepath.Ext(f)
+	if !strings.EqualFold(ext, ".sv") {
+		ext = ".v"
+	}
+	copied := filepath.Join(r.dir, fmt.Sprintf("design_%d%s", i, ext))
+	if err := os.WriteFile(copied, src, 0o644); err != nil {
+		return "", fmt.Errorf("designmap: %w", err)
+	}
+	return copied, nil
 }
