@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -178,5 +179,25 @@ func TestNoPackageNameInMessages(t *testing.T) {
 			require.NotNil(t, m, stderr)
 			assert.NotContains(t, modulePackages, m[2], stderr)
 		})
+	}
+}
+
+// TestMessageEscapesNames: a file name with control characters or bytes
+// that are not UTF-8 reaches the terminal escaped, as Go writes them: an
+// escape sequence in a name had recoloured the terminal or rewritten the
+// line.
+func TestMessageEscapesNames(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "q\x1b[7mz\xff.json")
+	for _, args := range [][]string{
+		{"gen", "--from", name},
+		{"gen", "-t", "ripple", "-n", "4", "-o", filepath.Join(name, "out.v")},
+		{"synth", "-t", "ripple", "-n", "4", "--liberty", name},
+	} {
+		status, _, stderr := prefixgen(args...)
+		assert.Equal(t, 2, status, args)
+		assert.NotContains(t, stderr, "\x1b", args)
+		assert.True(t, utf8.ValidString(stderr), "%q", stderr)
+		assert.Contains(t, stderr, `q\x1b[7mz\xff.json`, args)
 	}
 }
