@@ -70,11 +70,12 @@ func Check(target string) error {
 			break
 		}
 		if _, lerr := os.Lstat(have); lerr == nil {
-			// There, and leading nowhere: a link loop, or one to nothing.
-			if errors.Is(err, syscall.ELOOP) {
-				return &fs.PathError{Op: "make", Path: have, Err: syscall.ELOOP}
+			// There, and leading nowhere: a link to nothing, a link
+			// loop, or a link to where this process may not look.
+			if errors.Is(err, fs.ErrNotExist) {
+				return &fs.PathError{Op: "make", Path: have, Err: ErrDangling}
 			}
-			return &fs.PathError{Op: "make", Path: have, Err: ErrDangling}
+			return err
 		}
 		up := filepath.Dir(have)
 		if up == have {
