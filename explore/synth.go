@@ -328,7 +328,7 @@ func MeasuredTable(w io.Writer, points []Measured, ref *physical.Result) error {
 		}
 	}
 	_, err := fmt.Fprintf(w, "flow %s, liberty %s, %s pF on every output; %s, OpenSTA %s\n",
-		r.Flow, r.Liberty, strconv.FormatFloat(r.OutputLoadPF, 'f', -1, 64), r.YosysVersion, r.STAVersion)
+		r.Flow, network.Printable(r.Liberty), strconv.FormatFloat(r.OutputLoadPF, 'f', -1, 64), r.YosysVersion, r.STAVersion)
 	if err == nil && pipelined {
 		_, err = fmt.Fprintf(w, "the adders are pipelined (%s; Yosys's a + b + cin is not): a delay is the least clock period, a flip-flop's setup time included, and registers counts the flip-flops\n", points[0].AdderName())
 	}

@@ -48,3 +48,13 @@ func ExampleSpec_Validate() {
 	// Output:
 	// network: cell 0 joins [1,1] and [0,0]: operands swapped, the lower span must come first
 }
+
+// A file's name with an escape sequence and a byte that is not UTF-8 is
+// shown escaped; one without is shown as it is.
+func ExamplePrintable() {
+	fmt.Println(network.Printable("adders/q\x1b[7mz\xff.json"))
+	fmt.Println(network.Printable("adders/kogge-stone 64.json"))
+	// Output:
+	// adders/q\x1b[7mz\xff.json
+	// adders/kogge-stone 64.json
+}

@@ -3,6 +3,8 @@ package network
 import (
 	"fmt"
 	"strconv"
+	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -16,6 +18,30 @@ func Cut(s string) string {
 		return string(r[:QuoteLimit]) + "…"
 	}
 	return s
+}
+
+// Printable returns s with its control characters and its bytes that are
+// not UTF-8 escaped as Go writes them (\x1b, \t, \xff), and as it is
+// where it has none: a file's name in a table or a message, which a
+// terminal would otherwise act on rather than show.
+func Printable(s string) string {
+	if utf8.ValidString(s) && !strings.ContainsFunc(s, unicode.IsControl) {
+		return s
+	}
+	var b strings.Builder
+	for len(s) > 0 {
+		r, size := utf8.DecodeRuneInString(s)
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[0])
+		case unicode.IsControl(r):
+			b.WriteString(strings.Trim(strconv.QuoteRune(r), "'"))
+		default:
+			b.WriteString(s[:size])
+		}
+		s = s[size:]
+	}
+	return b.String()
 }
 
 // Quote returns s as a Go string literal for an error message, cut after

@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/network"
 )
 
 // Record returns the result's machine-readable fields: topology, params,
@@ -164,7 +165,7 @@ func Table(w io.Writer, results []*Result) error {
 	}
 	r := results[0]
 	_, err := fmt.Fprintf(w, "flow %s, liberty %s, %s pF on every output; %s, OpenSTA %s\n",
-		r.Flow, r.Liberty, float(r.OutputLoadPF), r.YosysVersion, r.STAVersion)
+		r.Flow, network.Printable(r.Liberty), float(r.OutputLoadPF), r.YosysVersion, r.STAVersion)
 	if err == nil && clocked {
 		_, err = fmt.Fprintln(w, "registers counts an adder's flip-flops: where it has any, its delay is the least clock period, a flip-flop's setup time included, and its critical path may start or end at a register")
 	}

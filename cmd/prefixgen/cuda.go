@@ -509,7 +509,7 @@ func cudaReport(c *cli.Context) error {
 		if err != nil {
 			return usage(c, "%s: %v", path, strings.TrimPrefix(err.Error(), "bench: "))
 		}
-		reports = append(reports, report.NamedBenchReport{Name: strings.TrimSuffix(filepath.Base(path), ".json"), Report: r})
+		reports = append(reports, report.NamedBenchReport{Name: network.Printable(strings.TrimSuffix(filepath.Base(path), ".json")), Report: r})
 	}
 	// Both are drawn before anything is written, -o goes first, and the
 	// picture's folder is checked before -o is written, so that bad input

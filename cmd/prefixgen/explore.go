@@ -680,7 +680,7 @@ func stagesWords(stages int, of string) string {
 // withName is the row --with FILE gives: the file's name without its
 // extension.
 func withName(path string) string {
-	return strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	return network.Printable(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)))
 }
 
 // synthMeasureAdders runs each adder through the physical flow with a

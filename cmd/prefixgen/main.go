@@ -11,8 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/urfave/cli/v2"
 
@@ -161,31 +159,7 @@ func message(err error) string {
 	for i, reason := range reasons {
 		reasons[i] = dropWords(reason, words)
 	}
-	return printable(cmd + ": " + strings.Join(reasons, "; "))
-}
-
-// printable escapes, as Go writes them (\x1b, \t, \xff), the control
-// characters of s and its bytes that are not UTF-8: a file's name or a
-// tool's words in a message, which a terminal would act on rather than
-// show.
-func printable(s string) string {
-	if utf8.ValidString(s) && !strings.ContainsFunc(s, unicode.IsControl) {
-		return s
-	}
-	var b strings.Builder
-	for len(s) > 0 {
-		r, size := utf8.DecodeRuneInString(s)
-		switch {
-		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, `\x%02x`, s[0])
-		case unicode.IsControl(r):
-			b.WriteString(strings.Trim(strconv.QuoteRune(r), "'"))
-		default:
-			b.WriteString(s[:size])
-		}
-		s = s[size:]
-	}
-	return b.String()
+	return network.Printable(cmd + ": " + strings.Join(reasons, "; "))
 }
 
 // dropWords returns reason without the words (package names, as in

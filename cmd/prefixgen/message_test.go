@@ -201,3 +201,12 @@ func TestMessageEscapesNames(t *testing.T) {
 		assert.Contains(t, stderr, `q\x1b[7mz\xff.json`, args)
 	}
 }
+
+// The row a --with file gives, and a report's section, show its name
+// escaped: a name with an escape sequence or a line break had broken the
+// table's row.
+func TestWithNameEscaped(t *testing.T) {
+	assert.Equal(t, `n4\x1b[31mesc`, withName("dir/n4\x1b[31mesc.json"))
+	assert.Equal(t, `n4\nnl`, withName("dir/n4\nnl.json"))
+	assert.Equal(t, "plain", withName("dir/plain.json"))
+}

@@ -378,7 +378,7 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 			networks = "network"
 		}
 		_, err := fmt.Fprintf(w, "found by: %s\n%d %s measured; flow %s, liberty %s, %g pF on every output; %s, OpenSTA %s\n",
-			res.Source, res.Tried, networks, m.Flow, m.Liberty, m.OutputLoadPF, m.YosysVersion, m.STAVersion)
+			res.Source, res.Tried, networks, m.Flow, network.Printable(m.Liberty), m.OutputLoadPF, m.YosysVersion, m.STAVersion)
 		if err == nil && opt.FlowSteps > 0 && res.FlowSteps < opt.FlowSteps {
 			bounds := fmt.Sprintf("depth %d", opt.MaxDepth)
 			if opt.MaxFanout > 0 {
