@@ -12,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -650,15 +649,7 @@ func TestMapDesignFIFO(t *testing.T) {
 	src, err := os.ReadFile(filepath.Join("testdata", "comb.v"))
 	require.NoError(t, err)
 	fifo := filepath.Join(t.TempDir(), "comb.v")
-	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
-	go func() {
-		f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
-		if err != nil {
-			return
-		}
-		defer f.Close()
-		f.Write(src)
-	}()
+	tooltest.FIFO(t, fifo, src)
 	// A top the design has not: the modules read are named.
 	_, err = Map(context.Background(), Options{Files: []string{fifo}, Top: "other", PeriodNS: 1, Rounds: 1})
 	require.Error(t, err)

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -382,15 +381,7 @@ func TestFilesTotal(t *testing.T) {
 func TestFileOfFIFO(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "lib.fifo")
-	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
-	go func() {
-		f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
-		if err != nil {
-			return
-		}
-		defer f.Close()
-		f.WriteString(lib("fifo_lib", cells))
-	}()
+	tooltest.FIFO(t, fifo, []byte(lib("fifo_lib", cells)))
 	l, err := pdk.Open(fifo, nil)
 	require.NoError(t, err)
 	p, err := l.File()
