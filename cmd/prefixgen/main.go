@@ -421,7 +421,7 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 		}
 	}
 	if typed, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
-		msg = "unknown flag " + dashed(cutName(typed))
+		msg = "unknown flag " + asTyped(c, typed)
 		if c.Command != nil {
 			var names []string
 			for _, f := range c.Command.Flags {
@@ -476,6 +476,24 @@ func dashed(name string) string {
 		return "-" + name
 	}
 	return "--" + name
+}
+
+// asTyped spells the name of an unknown flag with as many dashes as the
+// command's arguments gave it (Go's flag package reads -fast and --fast
+// alike), or as the help would where no argument tells; it is cut after
+// network.QuoteLimit characters.
+func asTyped(c *cli.Context, typed string) string {
+	if lineage := c.Lineage(); len(lineage) >= 2 {
+		for _, arg := range lineage[1].Args().Slice() {
+			if arg == "--" {
+				break
+			}
+			if name, _, _ := strings.Cut(arg, "="); name == "-"+typed {
+				return "-" + cutName(typed)
+			}
+		}
+	}
+	return dashed(cutName(typed))
 }
 
 // joinedValue reports whether typed, the name of an unknown flag, was
