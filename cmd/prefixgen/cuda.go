@@ -467,7 +467,7 @@ func cudaCommand() *cli.Command {
 					"scan kernels and every kernel ptxas gave spills; and whether every result matched the CPU. An\n" +
 					"untimed (--sanitize) report gets no timings. --plot draws the inclusive scans' GB/s against size, one line per series\n" +
 					"(cudaMemcpy, CUB, and every network's single pass and three passes), all the reports on one plot.\n" +
-					"Needs no GPU.",
+					"Each report is given once, and no two under one file name. Needs no GPU.",
 				Flags: []cli.Flag{
 					outputFlag(),
 					&cli.StringFlag{Name: "plot", Usage: "also draw the throughput against size to `FILE` (.svg or .png)"},
@@ -493,8 +493,21 @@ func cudaReport(c *cli.Context) error {
 	if out := c.String("output"); plotPath != "" && out != "" && out != "-" && emit.SamePath(plotPath, out) {
 		return usage(c, "--plot %s and -o %s name the same file: allowed two files, one for the picture and one for the tables", plotPath, out)
 	}
+	paths := c.Args().Slice()
+	for i, path := range paths {
+		for _, before := range paths[:i] {
+			switch {
+			case before == path:
+				return usage(c, "%s given twice: allowed each report once", path)
+			case emit.SamePath(before, path):
+				return usage(c, "%s is %s, given twice: allowed each report once", path, before)
+			case reportName(before) == reportName(path):
+				return usage(c, "%s and %s would both be sections named %s: allowed files of different names", before, path, reportName(path))
+			}
+		}
+	}
 	var reports []report.NamedBenchReport
-	for _, path := range c.Args().Slice() {
+	for _, path := range paths {
 		data, err := readInput(path)
 		if isTooLarge(err) {
 			return usage(c, "report %v", err)
@@ -509,7 +522,7 @@ func cudaReport(c *cli.Context) error {
 		if err != nil {
 			return usage(c, "%s: %v", path, strings.TrimPrefix(err.Error(), "bench: "))
 		}
-		reports = append(reports, report.NamedBenchReport{Name: network.Printable(strings.TrimSuffix(filepath.Base(path), ".json")), Report: r})
+		reports = append(reports, report.NamedBenchReport{Name: reportName(path), Report: r})
 	}
 	// Both are drawn before anything is written, -o goes first, and the
 	// picture's folder is checked before -o is written, so that bad input
@@ -543,6 +556,12 @@ func cudaReport(c *cli.Context) error {
 		return err
 	}
 	return writeFile(c, "--plot", plotPath, func(w io.Writer) error { _, err := w.Write(pic.Bytes()); return err })
+}
+
+// reportName is the name of cuda report's section for the report at path:
+// its file name without ".json", escaped for the terminal.
+func reportName(path string) string {
+	return network.Printable(strings.TrimSuffix(filepath.Base(path), ".json"))
 }
 
 // tableRun is a run of several tables on a GPU machine, --suite or

@@ -330,9 +330,18 @@ func TestCudaReport(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, string(pic), string(pic2))
 	// Two reports: two sections on standard output, one plot.
-	status, out, errOut = prefixgen("cuda", "report", rep, rep)
+	data, err := os.ReadFile(rep)
+	require.NoError(t, err)
+	other := filepath.Join(dir, "other.json")
+	require.NoError(t, os.WriteFile(other, data, 0o644))
+	status, out, errOut = prefixgen("cuda", "report", rep, other)
 	require.Equal(t, 0, status, errOut)
-	assert.Equal(t, 2, strings.Count(out, "### h200-int64-add\n"))
+	assert.Equal(t, 1, strings.Count(out, "### h200-int64-add\n"))
+	assert.Equal(t, 1, strings.Count(out, "### other\n"))
+	sameName := filepath.Join(dir, "h200-int64-add.json")
+	require.NoError(t, os.Symlink(filepath.Join(dir, "other.json"), sameName))
+	link := filepath.Join(dir, "link.json")
+	require.NoError(t, os.Symlink(other, link))
 
 	onlyBigadd := filepath.Join(dir, "bigadd.json")
 	require.NoError(t, os.WriteFile(onlyBigadd, []byte(`{"device":"x","driver":"1","nvcc":"1","results":[{"kernel":"bigadd","topology":"t","n":64,"ms":1,"gbps":1,"correct":true}]}`), 0o644))
@@ -356,6 +365,9 @@ func TestCudaReport(t *testing.T) {
 		{[]string{"cuda", "report", "-o", dir, "--plot", same, rep}, "prefixgen cuda report: cannot write " + dir + ": it is a directory: name a file"},
 		{[]string{"cuda", "report", "-o", keep, "--plot", filepath.Join(dir, "nosuch", "p.svg"), rep}, "prefixgen cuda report: --plot " + filepath.Join(dir, "nosuch", "p.svg") + ": its folder " + filepath.Join(dir, "nosuch") + " does not exist: allowed a file in an existing folder"},
 		{[]string{"cuda", "report", "-o", keep, "--plot", folderSVG, rep}, "prefixgen cuda report: --plot " + folderSVG + " is a folder: allowed a file name"},
+		{[]string{"cuda", "report", "-o", keep, rep, other, rep}, "prefixgen cuda report: " + rep + " given twice: allowed each report once"},
+		{[]string{"cuda", "report", "-o", keep, other, link}, "prefixgen cuda report: " + link + " is " + other + ", given twice: allowed each report once"},
+		{[]string{"cuda", "report", "-o", keep, rep, sameName}, "prefixgen cuda report: " + rep + " and " + sameName + " would both be sections named h200-int64-add: allowed files of different names"},
 		{[]string{"cuda", "report", "-o", same, "--plot", same, rep}, "prefixgen cuda report: --plot " + same + " and -o " + same + " name the same file: allowed two files, one for the picture and one for the tables"},
 	} {
 		status, out, errOut := prefixgen(tt.args...)
