@@ -45,11 +45,20 @@ func widthUpToFlag(def, max int) cli.Flag {
 	return &cli.IntFlag{Name: "width", Aliases: []string{"n"}, Value: def, Usage: fmt.Sprintf("number of inputs (bits of the adder), 1 to %d", max)}
 }
 
-var (
-	paramFlag = &cli.StringSliceFlag{Name: "param", Usage: "topology parameter as name=value, e.g. k=1 for ladner-fischer (repeatable; see prefixgen list)"}
-	fromFlag  = &cli.StringFlag{Name: "from", Usage: "read the network from a JSON `FILE` instead of building one (validated first): a prefixgen.network/v1 document, or a prefixgen.adder/v1 one, whose sparseness, valency, Ling carries, pipeline and library cells the adder then has"}
-	seedFlag  = &cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the random test vectors (0 to 4294967295 for Verilog and VHDL testbenches)"}
-)
+// paramFlag(), fromFlag and seedFlag are flags of several commands. Each
+// call makes a new one: urfave/cli writes into a flag as it parses, and
+// two apps (two runs in one process) must not share one.
+func paramFlag() cli.Flag {
+	return &cli.StringSliceFlag{Name: "param", Usage: "topology parameter as name=value, e.g. k=1 for ladner-fischer (repeatable; see prefixgen list)"}
+}
+
+func fromFlag() cli.Flag {
+	return &cli.StringFlag{Name: "from", Usage: "read the network from a JSON `FILE` instead of building one (validated first): a prefixgen.network/v1 document, or a prefixgen.adder/v1 one, whose sparseness, valency, Ling carries, pipeline and library cells the adder then has"}
+}
+
+func seedFlag() cli.Flag {
+	return &cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the random test vectors (0 to 4294967295 for Verilog and VHDL testbenches)"}
+}
 
 func vectorsFlag(def int, usage string) cli.Flag {
 	return &cli.IntFlag{Name: "vectors", Value: def, Usage: fmt.Sprintf("%s, 0 to %d", usage, emit.MaxTestbenchVectors)}
@@ -226,7 +235,7 @@ func genCommand() *cli.Command {
 			"signal than its lines carry, which svg shows). A pipeline of K stages has a latency of K\n" +
 			"cycles of clk (rising edge); rst is synchronous and active high, and clears every register.",
 		Flags: append([]cli.Flag{
-			topologyFlag(false), widthFlag(0), paramFlag, fromFlag,
+			topologyFlag(false), widthFlag(0), paramFlag(), fromFlag(),
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output format: " + strings.Join(genFormats, ", ") + " (see above)"},
 			outputFlag(),
 			&cli.BoolFlag{Name: "bit0-left", Usage: "text, dot, svg: draw bit 0 in the leftmost column", DefaultText: "bit 0 rightmost, as in Harris"},
@@ -234,7 +243,7 @@ func genCommand() *cli.Command {
 			&cli.BoolFlag{Name: "testbench", Usage: "verilog, vhdl: write the self-checking testbench of the adder instead of the adder"},
 			&cli.StringFlag{Name: "testbench-out", Usage: "verilog, vhdl: write the adder's self-checking testbench to `FILE` as well, in the same run (the adder goes to -o FILE; both are written whole or neither)"},
 			vectorsFlag(1000, "verilog, vhdl --testbench or --testbench-out: random vectors after the corner vectors"),
-			seedFlag, widthsFlag,
+			seedFlag(), widthsFlag(),
 			&cli.StringFlag{Name: "liberty", Usage: "verilog and vhdl with --pg-cells or --fa-cells: the library whose NAND2 and OAI21 cells, or full adder, the adder instantiates: " + libraryUsage, DefaultText: "osu018"},
 			dontUseFlag(),
 		}, archFlags()...),
@@ -561,7 +570,7 @@ func statsCommand() *cli.Command {
 		Usage:     "measure depth, size, max fan-out, wire tracks, deficiency, lateral fan-out and the model's delay (FO4)",
 		UsageText: "prefixgen stats -t TOPO[,TOPO…]|all -n N [--param k=V] [--sparse S] [--valency K] [-f table|json|csv] [-o FILE]\nprefixgen stats --from FILE [--sparse S] [--valency K] [-f table|json|csv] [-o FILE]",
 		Flags: []cli.Flag{
-			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
+			topologyFlag(true), widthFlag(0), paramFlag(), fromFlag(),
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "table, json (an object for one topology, an array for all) or csv"},
 			outputFlag(), sparseFlag(), valencyFlag(),
 		},
@@ -712,7 +721,7 @@ func verifyCommand() *cli.Command {
 			"description (sparse tree, valency, Ling carries, pipeline, library cells' functions), every gate\n" +
 			"evaluated on 64 vectors at once. Exit status 1 if any check fails.",
 		Flags: []cli.Flag{
-			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
+			topologyFlag(true), widthFlag(0), paramFlag(), fromFlag(),
 			&cli.IntFlag{Name: "vectors", Value: 100000, Usage: fmt.Sprintf("random adder test vectors per network, 0 to %d", limits.MaxVectors)},
 			&cli.StringFlag{Name: "liberty", Usage: "with --from an adder document whose adder has --pg-cells or --fa-cells, the library of its cells: " + libraryUsage, DefaultText: "the library it was made for, else osu018"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the random vectors and matrices"},
@@ -833,14 +842,14 @@ func checkCommand() *cli.Command {
 			"testbench of the adder's ports on the file itself; with --liberty, both read VHDL models of the\n" +
 			"library's combinational cells and flip-flops, which the file may instantiate (gen -f vhdl --pg-cells).",
 		Flags: append([]cli.Flag{
-			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
+			topologyFlag(true), widthFlag(0), paramFlag(), fromFlag(),
 			&cli.StringFlag{Name: "verilog", Usage: "check the module of your own Verilog `FILE` instead of a network's adder"},
 			&cli.StringFlag{Name: "vhdl", Usage: "check the entity of your own VHDL `FILE` (VHDL-2008) instead of a network's adder"},
 			&cli.StringFlag{Name: "top", Usage: "with --verilog or --vhdl, the `MODULE` or entity to check (default: the file's one module or entity)"},
 			&cli.StringFlag{Name: "liberty", Usage: "with --verilog or --vhdl, the library of the cells the module or entity instantiates; with --pg-cells or --fa-cells, the library of the adder's cells: " + libraryUsage, DefaultText: "none, a module of Verilog alone; osu018 with --pg-cells or --fa-cells"},
 			dontUseFlag(),
 			vectorsFlag(1000, "random vectors of each testbench, after the corner vectors"),
-			seedFlag,
+			seedFlag(),
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "tools run at once", DefaultText: "the number of CPUs"},
 			&cli.StringFlag{Name: "keep", Usage: "keep every design's sources, what the tools wrote and their logs (testbench.log, lint.log, …) in a folder named after the design under `DIR`, made if need be", DefaultText: "a temporary folder, removed"},
 			toolTimeoutFlag(),

@@ -235,7 +235,7 @@ func cudaCommand() *cli.Command {
 					"NAME()(earlier, later). --segmented FLAGTYPE carries a head flag of that integer type with every\n" +
 					"item and restarts the scan at each head.",
 				Flags: append([]cli.Flag{
-					topologyFlag(false), emitWidth, paramFlag, from("1 to 32, or 2 to 2048 with --block shared"), typ,
+					topologyFlag(false), emitWidth, paramFlag(), from("1 to 32, or 2 to 2048 with --block shared"), typ,
 					&cli.StringFlag{Name: "op", Value: "add", Usage: "operator: add, max, min, and, or, xor, carry, affine, or functor:NAME"},
 					&cli.StringFlag{Name: "namespace", Usage: "the namespace inside prefixgen (default topology_params_width_type_op[_segmented_FLAGTYPE][_shared[_nopad]])"},
 					&cli.StringFlag{Name: "block", Value: gpukernels.BlockShuffle, Usage: "block scan: shuffle (each warp's network, then a network over the warp totals; width 1 to 32), raking (the first warp's lanes reduce the thread totals serially and its network scans them once; width 1 to 32) or shared (the whole network in shared memory, width 2 to 2048)"},
@@ -308,7 +308,7 @@ func cudaCommand() *cli.Command {
 					"for --suite.",
 				Flags: append([]cli.Flag{
 					&cli.StringFlag{Name: "topology", Aliases: []string{"t"}, Usage: "topology to build: " + strings.Join(topologies.Known(), ", ") + "; all (every one but " + strings.Join(otherNames(), ", ") + "), or a comma-separated list of them"},
-					benchWidth, paramFlag, from("1 to 32"), typ,
+					benchWidth, paramFlag(), from("1 to 32"), typ,
 					&cli.StringFlag{Name: "op", Value: "add", Usage: "operator of the scans: add, max, min, and, or, xor (bigadd always runs)"},
 					&cli.StringFlag{Name: "items", Aliases: []string{"N"}, Usage: "items of every benchmark but the device-wide scans (whose sizes --sizes gives): a number, 2^K or 2^K±C, 1 to 2^40", DefaultText: "2^28"},
 					&cli.StringFlag{Name: "sizes", Usage: "sizes of the device-wide scans, a comma-separated list of numbers, 2^K and 2^K±C, 1 to 2^40", DefaultText: "2^28,2^20,1,31,2049,2^20+17,2^28-1"},

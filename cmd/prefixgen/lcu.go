@@ -13,7 +13,9 @@ import (
 )
 
 // widthsFlag is gen's --widths: one $lcu techmap for many widths.
-var widthsFlag = &cli.StringFlag{Name: "widths", Usage: "yosys-lcu: cover these `WIDTHS` in one techmap module, as 8,16,32-64 (each 1 to 1024; replaces -n); other widths fall back to Yosys's own map"}
+func widthsFlag() cli.Flag {
+	return &cli.StringFlag{Name: "widths", Usage: "yosys-lcu: cover these `WIDTHS` in one techmap module, as 8,16,32-64 (each 1 to 1024; replaces -n); other widths fall back to Yosys's own map"}
+}
 
 // lcuWidths returns the writer of gen -f yosys-lcu --widths, building the
 // topology at every width (in its radix-K form for --valency K > 2).

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/urfave/cli/v2"
 
 	"github.com/prefixgen/prefixgen/internal/golden"
 	"github.com/prefixgen/prefixgen/limits"
@@ -202,5 +203,33 @@ func TestHelp(t *testing.T) {
 			want = "--width LIST, -n LIST" // one width or several
 		}
 		assert.True(t, strings.Contains(out, want), cmd)
+	}
+}
+
+// TestAppsShareNoFlag builds two apps, as two runs in one process do (the
+// tests' parallel runs), and finds no flag object in both but urfave/cli's
+// own help flag: urfave/cli writes into a flag as it parses, so a shared
+// one is a data race between the runs.
+func TestAppsShareNoFlag(t *testing.T) {
+	var out, errOut bytes.Buffer
+	flags := func(app *cli.App) map[cli.Flag]string {
+		seen := map[cli.Flag]string{}
+		var walk func(prefix string, cmds []*cli.Command)
+		walk = func(prefix string, cmds []*cli.Command) {
+			for _, cmd := range cmds {
+				for _, f := range cmd.Flags {
+					seen[f] = prefix + cmd.Name + " --" + f.Names()[0]
+				}
+				walk(prefix+cmd.Name+" ", cmd.Subcommands)
+			}
+		}
+		walk("", app.Commands)
+		return seen
+	}
+	first := flags(newApp(&out, &errOut))
+	for f, name := range flags(newApp(&out, &errOut)) {
+		if _, shared := first[f]; shared && f != cli.HelpFlag {
+			t.Errorf("%s is one flag object in both apps", name)
+		}
 	}
 }

@@ -164,7 +164,7 @@ func synthCommand() *cli.Command {
 			"ABC's result depends on the order it meets the gates in: --orders K measures every design K more\n" +
 			"times, its generic netlist written with the gates in K orders, and adds the median and range.",
 		Flags: append([]cli.Flag{
-			topologyFlag(true), widthFlag(0), paramFlag, fromFlag,
+			topologyFlag(true), widthFlag(0), paramFlag(), fromFlag(),
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "table", Usage: "table, json (an array) or csv"},
 			outputFlag(),
 			sparseFlag(), valencyFlag(), lingFlag(), pgCellsFlag(), faCellsFlag(), incrementFlag(),
