@@ -461,10 +461,14 @@ func (opt Options) adder() adder.Architecture {
 }
 
 // adderAt returns the architecture of the adder the flow measures around
-// a network at sparseness sp.
+// a network at sparseness sp. A dense adder has no blocks: carry-increment
+// blocks (Increment) are the sparse adders' only.
 func (opt Options) adderAt(sp int) adder.Architecture {
 	a := opt.adder()
 	a.Sparse = sp
+	if sp == 1 {
+		a.Increment = false
+	}
 	return a
 }
 

@@ -91,9 +91,10 @@ type Options struct {
 	FlowSteps int
 	// Adder is the architecture of every adder MinimizeFlow,
 	// MinimizeFlowSparse and MinimizeFlowDelay measure, its sparseness
-	// replaced by each one they try (their sparse argument); nil means
-	// adder.Standard. With Ling they measure Ling's pseudo-carries; with
-	// PGCells each bit's generate and propagate as Cells; with FACells the
+	// replaced by each one they try (their sparse argument) and its
+	// carry-increment blocks (Increment) left out of the dense adders,
+	// which have no blocks; nil means adder.Standard. With Ling they
+	// measure Ling's pseudo-carries; with PGCells each bit's generate and propagate as Cells; with FACells the
 	// bits a network adds one at a time as Cells' full adder, and the
 	// two-segment carry-select networks (topologies.CarrySelect) among the
 	// candidates they measure whatever the model says; with Valency k,

@@ -291,9 +291,14 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 			return usage(c, "--sparse %s leaves out %s's sparseness %d: add %d to the list", c.String("sparse"), o.Path, o.Sparse, o.Sparse)
 		}
 	}
+	// The adders differ but for their sparseness in their blocks only: a
+	// dense one has none, and the search's adderAt takes them out again.
 	opt.Adder = &adders[0]
+	if i := slices.IndexFunc(adders, func(a adder.Architecture) bool { return a.Increment }); i >= 0 {
+		opt.Adder = &adders[i]
+	}
 	opt.CarrySelect = c.Bool(carrySelectFlagName)
-	if opt.Cells, err = libraryCells(c, adders[0]); err != nil {
+	if opt.Cells, err = libraryCells(c, *opt.Adder); err != nil {
 		return err
 	}
 	if err := optimize.Check(opt); err != nil { // the start, if any, within the bounds too

@@ -1030,6 +1030,37 @@ func TestOptimizeFACellsDepth(t *testing.T) {
 	assert.Regexp(t, `(?m)^optimizer max_depth=7 seed=1\s`, out)
 }
 
+// --increment with a list of sparseness that holds 1 gives carry-increment
+// blocks to every sparse adder, whatever the list's order, and none to the
+// dense one, as explore does: with 1 first they had been dropped without a
+// word, and with 2 first the run was refused as if --sparse 2 were missing.
+func TestOptimizeIncrementSparseList(t *testing.T) {
+	needFlow(t)
+	t.Parallel()
+	for _, list := range []string{"1,2", "2,1"} {
+		work := filepath.Join(t.TempDir(), "work")
+		status, _, errOut := prefixgen("optimize", "-n", "4", "--max-delay-ns", "100", "--fa-cells", "--increment", "--sparse", list, "--flow-steps", "0", "--workdir", work)
+		require.Equal(t, 0, status, errOut)
+		entries, err := os.ReadDir(work)
+		require.NoError(t, err)
+		dense, sparse := 0, 0
+		for _, e := range entries {
+			name := e.Name()
+			switch {
+			case !e.IsDir():
+			case strings.Contains(name, "_sparse_2_"):
+				sparse++
+				assert.True(t, strings.HasSuffix(name, "_facells_increment"), "--sparse %s: %s", list, name)
+			default:
+				dense++
+				assert.True(t, strings.HasSuffix(name, "_facells"), "--sparse %s: %s", list, name)
+			}
+		}
+		assert.Positive(t, dense, list)
+		assert.Positive(t, sparse, list)
+	}
+}
+
 // --valency K measures every adder with gates of up to K inputs, and the
 // file it writes records them; --start of a radix adder, as gen --valency
 // writes it, keeps its valency as it keeps its sparseness, and a flag that
