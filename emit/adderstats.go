@@ -9,26 +9,24 @@ import (
 )
 
 // AdderStats are the figures of the adder that package adder builds around
-// a network with a sparseness and a valency: what stats --sparse and
-// --valency print. Depth and Cells count levels and gates of the adder's
-// carry tree, a cell of valency k once, and only the cells its carries
-// need.
+// a network with an architecture: what stats --sparse and --valency print,
+// and stats --from an adder's document. Depth and Cells count levels and
+// gates of the adder's carry tree, a cell of valency k once, and only the
+// cells its carries need.
 type AdderStats struct {
 	Topology string
 	Params   network.Params
 	Width    int
-	// Adder is the adder measured: adder.Standard with a sparseness and a
-	// valency, in its normal form.
+	// Adder is the adder measured, in its normal form.
 	Adder adder.Architecture
 	adder.Figures
 }
 
-// NewAdderStats measures the adder {cout, sum} = a + b + cin around net
-// with the sparseness and valency of arch (its other parts are ignored).
+// NewAdderStats measures the adder of architecture arch around net, its
+// library cells (PGCells, FACells) the stand-ins adder.Describe takes
+// without a library's.
 func NewAdderStats(net *network.Network, arch adder.Architecture) (AdderStats, error) {
-	a := adder.Standard
-	a.Sparse, a.Valency = arch.Sparse, arch.Valency
-	a = a.Normal()
+	a := arch.Normal()
 	d, err := adder.Describe(net, a, nil)
 	if err != nil {
 		return AdderStats{}, err
@@ -58,7 +56,15 @@ var adderStatsHeader = []string{"topology", "width", "sparse", "valency", "depth
 func AdderStatsTable(w io.Writer, rows []AdderStats) error {
 	cells := make([][]string, len(rows))
 	for i, s := range rows {
-		cells[i] = []string{describe(s.Topology, s.Params), strconv.Itoa(s.Width), strconv.Itoa(s.Adder.Sparse), strconv.Itoa(s.Adder.Valency),
+		label := describe(s.Topology, s.Params)
+		// The columns give the sparseness and valency; the label names the
+		// architecture's other parts (ling, facells, …).
+		rest := s.Adder
+		rest.Sparse, rest.Valency = 1, 2
+		if name := rest.Normal().Name(); name != "" {
+			label += ", " + name
+		}
+		cells[i] = []string{label, strconv.Itoa(s.Width), strconv.Itoa(s.Adder.Sparse), strconv.Itoa(s.Adder.Valency),
 			strconv.Itoa(s.Depth), strconv.Itoa(s.Cells), strconv.Itoa(s.MaxFanout), strconv.Itoa(s.WireTracks), strconv.Itoa(s.Black), strconv.Itoa(s.Gray),
 			strconv.Itoa(s.BinaryCells), strconv.Itoa(s.Groups), strconv.Itoa(s.Muxes)}
 	}

@@ -132,6 +132,37 @@ func TestStatsArchitecture(t *testing.T) {
 	assert.Contains(t, errOut, "sparseness 8 exceeds the width 4")
 }
 
+// stats --from an adder's document measures the adder the document
+// records, as gen --from writes it: with full adders too, whose sum
+// multiplexers it had counted as none, measuring the adder without them.
+func TestStatsFromAdderDocument(t *testing.T) {
+	muxes := regexp.MustCompile(`(?m)^// cells: .*, (\d+) sum multiplexers$`)
+	dir := t.TempDir()
+	for _, arch := range [][]string{
+		{"-t", "carry-select", "-n", "12", "--fa-cells"},
+		{"-t", "brent-kung", "-n", "16", "--sparse", "4", "--fa-cells", "--increment"},
+	} {
+		doc := filepath.Join(dir, "adder.json")
+		status, _, errOut := prefixgen(append([]string{"gen", "-f", "json", "-o", doc}, arch...)...)
+		require.Equal(t, 0, status, errOut)
+		status, out, errOut := prefixgen("stats", "--from", doc, "-f", "json")
+		require.Equal(t, 0, status, errOut)
+		var stats struct {
+			Muxes int `json:"select_muxes"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(out), &stats))
+		status, out, errOut = prefixgen("gen", "--from", doc, "-f", "verilog")
+		require.Equal(t, 0, status, errOut)
+		m := muxes.FindStringSubmatch(out)
+		require.NotNil(t, m, "%v: the sum multiplexers in the header", arch)
+		assert.Equal(t, m[1], strconv.Itoa(stats.Muxes), arch)
+		assert.Positive(t, stats.Muxes, arch)
+		status, out, errOut = prefixgen("stats", "--from", doc)
+		require.Equal(t, 0, status, errOut)
+		assert.Contains(t, out, ", facells", arch)
+	}
+}
+
 // The header of a sparse or valency-k adder states the figures stats
 // prints for that adder (over its gates), not the network's.
 func TestAdderHeaderMatchesStats(t *testing.T) {
