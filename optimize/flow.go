@@ -354,7 +354,10 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 	if err != nil {
 		return FlowResult{}, err
 	}
-	res := FlowResult{Measured: measured, Tried: tried, FlowSteps: flowSteps}
+	// A copy: the network may be the best named one too (NamedMeasured),
+	// whose name stays its own.
+	renamed := *measured
+	res := FlowResult{Measured: &renamed, Tried: tried, FlowSteps: flowSteps}
 	res.LowerBound = max(2*n-2-depth, n-1)
 	res.Network, res.Figures, res.Source = net, net.Figures(), source
 	res.Model = score(candidate{net: net, figs: res.Figures}, opt).model

@@ -57,6 +57,24 @@ func TestMinimizeFlow(t *testing.T) {
 	assert.Contains(t, err.Error(), "optimize: of 1 network of width 1 measured, none has a delay ≤ 0.001 ns: the fastest")
 }
 
+// When the best adder is a named network's, the result is named the
+// optimizer's and NamedMeasured keeps the named network's name: the two
+// had been one Result, renamed "optimizer" both.
+func TestMinimizeFlowNamedKeepsItsName(t *testing.T) {
+	needFlow(t)
+	opt := optimize.Options{Width: 4, MaxDepth: 3, Seed: 1, Chains: 1, Steps: 50}
+	r, err := optimize.MinimizeFlow(context.Background(), opt, 100, physical.Options{})
+	require.NoError(t, err)
+	require.NotNil(t, r.NamedMeasured)
+	require.NotNil(t, r.Named)
+	if r.Measured.AreaUM2 != r.NamedMeasured.AreaUM2 {
+		t.Skipf("the optimizer's adder (%g µm²) is not the named one's (%g µm²)", r.Measured.AreaUM2, r.NamedMeasured.AreaUM2)
+	}
+	assert.Equal(t, "optimizer", r.Measured.Topology)
+	assert.Equal(t, r.Named.Topology(), r.NamedMeasured.Topology)
+	assert.NotSame(t, r.Measured, r.NamedMeasured)
+}
+
 // TestMinimizeFlowDelay asks the other question at 8 bits: the fastest
 // adder within Brent–Kung's area. The result is within the area, at least
 // as fast as every named network measured within it (Brent–Kung among
