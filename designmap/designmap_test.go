@@ -655,3 +655,18 @@ func TestMapDesignFIFO(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "allowed one of its modules, comb")
 }
+
+// A top module and a clock named with a $, which Verilog allows in a name,
+// reach OpenSTA quoted: Tcl had read "$top" as a variable, and the run
+// failed in OpenSTA's script.
+func TestMapDollarNames(t *testing.T) {
+	tools(t)
+	t.Parallel()
+	design := filepath.Join(t.TempDir(), "dollar.v")
+	src := "module my$top(input c$k, input [7:0] a, b, output reg [7:0] y);\n  always @(posedge c$k) y <= a + b;\nendmodule\n"
+	require.NoError(t, os.WriteFile(design, []byte(src), 0o644))
+	res, err := Map(context.Background(), Options{Files: []string{design}, Top: "my$top", Clock: "c$k", PeriodNS: 2, Rounds: 1})
+	require.NoError(t, err)
+	require.Len(t, res.Adders, 1)
+	assert.Positive(t, res.After.WorstNS)
+}

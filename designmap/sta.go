@@ -36,18 +36,18 @@ func (r *run) staScript(lib string, d *design, probe bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "read_liberty %s\n", quote(lib))
 	b.WriteString("read_verilog mapped.v\n")
-	fmt.Fprintf(&b, "link_design %s\n", r.opt.Top)
+	fmt.Fprintf(&b, "link_design {%s}\n", r.opt.Top)
 	b.WriteString("set_cmd_units -time ns -capacitance pF\n")
 	clk, period := r.opt.clock(), strconv.FormatFloat(r.opt.PeriodNS, 'g', -1, 64)
 	if r.virtual {
 		clk = "virtual_clock"
-		fmt.Fprintf(&b, "create_clock -name %s -period %s\n", clk, period)
-		fmt.Fprintf(&b, "set_input_delay 0 -clock %s [all_inputs]\n", clk)
+		fmt.Fprintf(&b, "create_clock -name {%s} -period %s\n", clk, period)
+		fmt.Fprintf(&b, "set_input_delay 0 -clock {%s} [all_inputs]\n", clk)
 	} else {
-		fmt.Fprintf(&b, "create_clock -name %s -period %s [get_ports {%s}]\n", clk, period, clk)
-		fmt.Fprintf(&b, "set_input_delay 0 -clock %s [delete_from_list [all_inputs] [get_ports {%s}]]\n", clk, clk)
+		fmt.Fprintf(&b, "create_clock -name {%s} -period %s [get_ports {%s}]\n", clk, period, clk)
+		fmt.Fprintf(&b, "set_input_delay 0 -clock {%s} [delete_from_list [all_inputs] [get_ports {%s}]]\n", clk, clk)
 	}
-	fmt.Fprintf(&b, "set_output_delay 0 -clock %s [all_outputs]\n", clk)
+	fmt.Fprintf(&b, "set_output_delay 0 -clock {%s} [all_outputs]\n", clk)
 	fmt.Fprintf(&b, "set_load %g [all_outputs]\n", DefaultLoadPF)
 	if !r.virtual && !r.clockChecked.Load() {
 		// Registers the clock misses: the choices of networks change no
