@@ -73,7 +73,7 @@ func BenchmarkWidths(b *testing.B) {
 //
 //	go test -run '^$' -bench Fanout -benchtime 1x -count 5 ./optimize
 func BenchmarkFanout(b *testing.B) {
-	for _, c := range [][3]int{{64, 8, 4}, {128, 9, 4}} {
+	for _, c := range [][3]int{{64, 8, 4}, {128, 9, 4}, {256, 14, 4}} {
 		b.Run(fmt.Sprintf("n=%d/depth=%d/fanout=%d", c[0], c[1], c[2]), func(b *testing.B) {
 			var r optimize.Result
 			for b.Loop() {

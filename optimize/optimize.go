@@ -538,12 +538,29 @@ func constructiveCandidates(n, depth, fanout int, step func()) []candidate {
 		// at the bound.
 		d = min(d, ceilLog2(n)+1)
 	}
-	var out []candidate
-	for _, lim := range searchLimits(fanout, n) {
-		net := constructive(n, d, lim)
+	// The searches share nothing: under a fan-out bound they run side by
+	// side, one a core, and are taken in the order of their limits.
+	limits := searchLimits(fanout, n)
+	nets := make([]*network.Network, len(limits))
+	done := make(chan struct{})
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for i, lim := range limits {
+		go func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			nets[i] = constructive(n, d, lim)
+			done <- struct{}{}
+		}()
+	}
+	for range limits {
+		<-done
 		if step != nil {
 			step()
 		}
+	}
+	var out []candidate
+	for i, lim := range limits {
+		net := nets[i]
 		if net == nil {
 			continue
 		}
