@@ -539,11 +539,18 @@ func constructiveCandidates(n, depth, fanout int, step func()) []candidate {
 		d = min(d, ceilLog2(n)+1)
 	}
 	// The searches share nothing: under a fan-out bound they run side by
-	// side, one a core, and are taken in the order of their limits.
+	// side, one a core, and are taken in the order of their limits. Wider
+	// than MaxAnnealWidth one at a time: each holds hundreds of MB there
+	// (at 1024 inputs, depth 11 and fan-out 4 the run's peak is 2.0 GB one
+	// at a time, 3.2 GB side by side).
 	limits := searchLimits(fanout, n)
 	nets := make([]*network.Network, len(limits))
 	done := make(chan struct{})
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	side := runtime.GOMAXPROCS(0)
+	if n > MaxAnnealWidth {
+		side = 1
+	}
+	sem := make(chan struct{}, side)
 	for i, lim := range limits {
 		go func() {
 			sem <- struct{}{}
