@@ -333,7 +333,7 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 		if goal.Area {
 			return FlowResult{}, &NotFoundError{fmt.Sprintf("%s, none has an area ≤ %g µm²: the smallest, %s, has %s µm²", of, goal.Bound, near, strconv.FormatFloat(physical.RoundUM2(measuredArea(results[closest])), 'f', -1, 64))}
 		}
-		return FlowResult{}, &NotFoundError{fmt.Sprintf("%s, none has a delay ≤ %g ns: the fastest, %s, takes %.3f ns", of, goal.Bound, near, measuredDelay(results[closest]))}
+		return FlowResult{}, &NotFoundError{fmt.Sprintf("%s, none has a delay ≤ %g ns: the fastest, %s, takes %s ns", of, goal.Bound, near, strconv.FormatFloat(measuredDelay(results[closest]), 'f', -1, 64))}
 	}
 	var (
 		bestNet  *network.Network

@@ -1030,6 +1030,21 @@ func TestOptimizeFACellsDepth(t *testing.T) {
 	assert.Regexp(t, `(?m)^optimizer max_depth=7 seed=1\s`, out)
 }
 
+// The delay of the fastest adder a search under too tight a bound
+// measured is told to its digits: given as the bound, it is met. Told to
+// three, 0.829 ns had been refused as "none has a delay ≤ 0.829 ns: the
+// fastest … takes 0.829 ns".
+func TestOptimizeNotFoundDelayIsABound(t *testing.T) {
+	needFlow(t)
+	t.Parallel()
+	status, _, errOut := prefixgen("optimize", "-n", "12", "--max-delay-ns", "0.1", "--flow-steps", "0")
+	require.Equal(t, 1, status, errOut)
+	m := regexp.MustCompile(`takes ([0-9.]+) ns\n$`).FindStringSubmatch(errOut)
+	require.NotNil(t, m, errOut)
+	status, _, errOut = prefixgen("optimize", "-n", "12", "--max-delay-ns", m[1], "--flow-steps", "0")
+	assert.Equal(t, 0, status, errOut)
+}
+
 // --increment with a list of sparseness that holds 1 gives carry-increment
 // blocks to every sparse adder, whatever the list's order, and none to the
 // dense one, as explore does: with 1 first they had been dropped without a
