@@ -695,3 +695,40 @@ func TestArrivalDigits(t *testing.T) {
 	}
 	assert.Positive(t, probed, "no arrival probed")
 }
+
+// A design's own wire named as map names its adders is refused in one
+// line: Yosys had failed an assertion of its own on the name taken twice.
+func TestMapReservedNames(t *testing.T) {
+	tools(t)
+	t.Parallel()
+	design := filepath.Join(t.TempDir(), "reserved.v")
+	src := "module top(input clk, input [7:0] a, b, output reg [7:0] prefixgen_lcu_0);\n  always @(posedge clk) prefixgen_lcu_0 <= a + b;\nendmodule\n"
+	require.NoError(t, os.WriteFile(design, []byte(src), 0o644))
+	_, err := Map(context.Background(), Options{Files: []string{design}, Top: "top", PeriodNS: 2, Rounds: 1})
+	require.Error(t, err)
+	assert.True(t, IsInput(err), "%v", err)
+	assert.Contains(t, err.Error(), "the design has a name of the form prefixgen_lcu_N")
+}
+
+// An adder in a module marked keep_hierarchy is merged into the top with
+// the rest: the modules had been numbered apart, two adders named
+// prefixgen_lcu_0, and the run failed in Yosys.
+func TestMapKeepHierarchy(t *testing.T) {
+	tools(t)
+	t.Parallel()
+	design := filepath.Join(t.TempDir(), "kept.v")
+	src := `(* keep_hierarchy *)
+module sub(input [7:0] a, b, output [7:0] s);
+  assign s = a + b;
+endmodule
+module top(input clk, input [7:0] a, b, c, output reg [7:0] y);
+  wire [7:0] s;
+  sub u(.a(a), .b(b), .s(s));
+  always @(posedge clk) y <= (s ^ c) + a;
+endmodule
+`
+	require.NoError(t, os.WriteFile(design, []byte(src), 0o644))
+	res, err := Map(context.Background(), Options{Files: []string{design}, Top: "top", PeriodNS: 2, Rounds: 1, Check: true})
+	require.NoError(t, err)
+	assert.Len(t, res.Adders, 2)
+}

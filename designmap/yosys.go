@@ -112,7 +112,13 @@ func (r *run) prepare(ctx context.Context) error {
 	read := b.String() + hierarchy
 	b.WriteString("tee -q -o modules.txt ls\n") // what --top may name
 	b.WriteString(hierarchy)
+	// Every module is merged into the top, those marked to be kept apart
+	// too: the adders are numbered, and replaced, in the top alone.
+	b.WriteString("setattr -mod -unset keep_hierarchy\n")
 	fmt.Fprintf(&b, "synth -top %s -flatten -run begin:fine\n", top)
+	// The adders are named prefixgen_lcu_N: a name of the design's own
+	// of that form would be taken twice.
+	fmt.Fprintf(&b, "%s\n", reservedCheck)
 	b.WriteString(lcuTail("prepared"))
 	fmt.Fprintf(&b, "tee -q -o inputs.txt select -list %s/i:*\n", top)
 	fmt.Fprintf(&b, "tee -q -o bits.txt select -list %s/i:* %s/s:1 %%i\n", top, top)
@@ -134,6 +140,9 @@ func (r *run) prepare(ctx context.Context) error {
 	if _, err := r.yosysRun(ctx, r.dir, files, "prepare.ys", true); err != nil {
 		if strings.Contains(err.Error(), "Module `"+top+"' not found") {
 			return r.noTop()
+		}
+		if strings.Contains(err.Error(), "Assertion failed: selection is not empty") && strings.Contains(err.Error(), "prefixgen_lcu_") {
+			return bad("the design has a name of the form prefixgen_lcu_N in %s, the names map gives its adders: allowed other names", network.Quote(top))
 		}
 		return err
 	}
@@ -213,6 +222,10 @@ func (r *run) prepare(ctx context.Context) error {
 	r.designs = append(r.designs, m)
 	return nil
 }
+
+// reservedCheck is the Yosys command that fails on a wire or cell of the
+// flattened top named as map names its adders.
+const reservedCheck = "select -assert-none w:prefixgen_lcu_* c:prefixgen_lcu_*"
 
 // lcuTail is the end of a script that prepares a design after alumacc:
 // what synth runs next, then every $alu and $macc down to $lcu cells,
