@@ -662,9 +662,7 @@ func TestMapDesignFIFO(t *testing.T) {
 func TestMapDollarNames(t *testing.T) {
 	tools(t)
 	t.Parallel()
-	design := filepath.Join(t.TempDir(), "dollar.v")
-	src := "module my$top(input c$k, input [7:0] a, b, output reg [7:0] y);\n  always @(posedge c$k) y <= a + b;\nendmodule\n"
-	require.NoError(t, os.WriteFile(design, []byte(src), 0o644))
+	design := writeDesign(t, "module my$top(input c$k, input [7:0] a, b, output reg [7:0] y);\n  always @(posedge c$k) y <= a + b;\nendmodule\n")
 	res, err := Map(context.Background(), Options{Files: []string{design}, Top: "my$top", Clock: "c$k", PeriodNS: 2, Rounds: 1})
 	require.NoError(t, err)
 	require.Len(t, res.Adders, 1)
@@ -701,9 +699,7 @@ func TestArrivalDigits(t *testing.T) {
 func TestMapReservedNames(t *testing.T) {
 	tools(t)
 	t.Parallel()
-	design := filepath.Join(t.TempDir(), "reserved.v")
-	src := "module top(input clk, input [7:0] a, b, output reg [7:0] prefixgen_lcu_0);\n  always @(posedge clk) prefixgen_lcu_0 <= a + b;\nendmodule\n"
-	require.NoError(t, os.WriteFile(design, []byte(src), 0o644))
+	design := writeDesign(t, "module top(input clk, input [7:0] a, b, output reg [7:0] prefixgen_lcu_0);\n  always @(posedge clk) prefixgen_lcu_0 <= a + b;\nendmodule\n")
 	_, err := Map(context.Background(), Options{Files: []string{design}, Top: "top", PeriodNS: 2, Rounds: 1})
 	require.Error(t, err)
 	assert.True(t, IsInput(err), "%v", err)
@@ -716,8 +712,7 @@ func TestMapReservedNames(t *testing.T) {
 func TestMapKeepHierarchy(t *testing.T) {
 	tools(t)
 	t.Parallel()
-	design := filepath.Join(t.TempDir(), "kept.v")
-	src := `(* keep_hierarchy *)
+	design := writeDesign(t, `(* keep_hierarchy *)
 module sub(input [7:0] a, b, output [7:0] s);
   assign s = a + b;
 endmodule
@@ -726,9 +721,17 @@ module top(input clk, input [7:0] a, b, c, output reg [7:0] y);
   sub u(.a(a), .b(b), .s(s));
   always @(posedge clk) y <= (s ^ c) + a;
 endmodule
-`
-	require.NoError(t, os.WriteFile(design, []byte(src), 0o644))
+`)
 	res, err := Map(context.Background(), Options{Files: []string{design}, Top: "top", PeriodNS: 2, Rounds: 1, Check: true})
 	require.NoError(t, err)
 	assert.Len(t, res.Adders, 2)
+}
+
+// writeDesign writes the Verilog src to a file of a new temporary folder
+// and returns its path.
+func writeDesign(t *testing.T, src string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "design.v")
+	require.NoError(t, os.WriteFile(path, []byte(src), 0o644))
+	return path
 }
