@@ -371,12 +371,20 @@ func joinInts(xs []int, sep string) string {
 // of binary cells without the other two when dense); the named set of an
 // exploration that asks for every architecture option.
 // Ling, PGCells and FACells already set in an architecture are cleared
-// first, so that no architecture is listed twice.
+// first, so that no architecture is listed twice. Only an adder (Op Add)
+// takes library cells for its generate and propagate, and carry-increment
+// blocks (Increment) stay with the full adders' sparse architectures
+// alone: every architecture listed is one Describe builds.
 func EachOption(list []Architecture) []Architecture {
 	out := make([]Architecture, 0, 8*len(list))
 	for _, a := range list {
-		a.FACells = false
-		for _, pg := range []bool{false, true} {
+		increment := a.Increment
+		a.FACells, a.Increment = false, false
+		pgs := []bool{false, true}
+		if a.Op != Add {
+			pgs = pgs[:1]
+		}
+		for _, pg := range pgs {
 			for _, ling := range []bool{false, true} {
 				b := a
 				b.PipelineAfter = slices.Clone(a.PipelineAfter)
@@ -384,11 +392,12 @@ func EachOption(list []Architecture) []Architecture {
 				out = append(out, b)
 			}
 		}
-		for _, pg := range []bool{false, true} {
+		for _, pg := range pgs {
 			for _, ling := range []bool{false, true} {
 				b := a
 				b.PipelineAfter = slices.Clone(a.PipelineAfter)
 				b.Ling, b.PGCells, b.FACells = ling, pg, true
+				b.Increment = increment && b.incrementFit() == ""
 				if b.faCellsFit() == "" {
 					out = append(out, b)
 				}

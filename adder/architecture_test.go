@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/adder"
+	"github.com/prefixgen/prefixgen/topologies"
 )
 
 // withStandard returns Standard with the changes fn makes.
@@ -308,6 +309,35 @@ func FuzzParseArgs(f *testing.F) {
 			t.Fatalf("%q reads as %+v, its Args %q as %+v", line, arch, arch.Args(), again)
 		}
 	})
+}
+
+// Every architecture EachOption lists is one Describe builds, whatever
+// the operation and with carry-increment blocks asked for: it had listed
+// library cells for the generate and propagate of a subtractor, and
+// carry-increment blocks without full adders.
+func TestEachOptionDescribes(t *testing.T) {
+	net, err := topologies.Build("sklansky", 16, nil)
+	require.NoError(t, err)
+	var list []adder.Architecture
+	for _, op := range []adder.Op{adder.Add, adder.Sub, adder.AddSub, adder.Compare} {
+		for _, s := range []int{1, 4} {
+			for _, inc := range []bool{false, true} {
+				a := adder.Standard
+				a.Op, a.Sparse, a.Increment = op, s, inc && s > 1
+				if op == adder.Compare && s > 1 {
+					continue
+				}
+				if op == adder.Compare {
+					a.Flags = 0
+				}
+				list = append(list, a)
+			}
+		}
+	}
+	for _, a := range adder.EachOption(list) {
+		_, err := adder.Describe(net, a, nil)
+		assert.NoError(t, err, "%s %s", a.Op, a.Name())
+	}
 }
 
 func ExampleEachOption() {
