@@ -30,8 +30,8 @@ const staProbe = `proc prefixgen_driver {name} {
 // staScript is the OpenSTA script that times mapped.v, its library read
 // from lib, against the clock: every other input arriving at 0 and every
 // output required at the next edge, the worst slack, and, probed, when
-// each adder's bits arrive and its outputs leave, and the worst slack
-// through its outputs.
+// each adder's bits (its carry-in with bit 0) arrive and its outputs
+// leave, and the worst slack through its outputs.
 func (r *run) staScript(lib string, d *design, probe bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "read_liberty %s\n", quote(lib))
@@ -70,6 +70,10 @@ func (r *run) staScript(lib string, d *design, probe bool) string {
 				fmt.Fprintf(&b, "if {$d ne \"\"} { puts \"prefixgen-arrival %d %d\"; report_arrival $d }\n", i, j)
 			}
 		}
+		// The carry-in is bit 0's: the network folds it into bit 0's
+		// generate, so a late one makes bit 0 late.
+		fmt.Fprintf(&b, "set d [prefixgen_driver {%s.probe_ci}]\n", a.cell)
+		fmt.Fprintf(&b, "if {$d ne \"\"} { puts \"prefixgen-arrival %d 0\"; report_arrival $d }\n", i)
 		b.WriteString("set outs {}\n")
 		for j := 0; j < a.width; j++ {
 			fmt.Fprintf(&b, "set d [prefixgen_driver {%s.probe_co[%d]}]\n", a.cell, j)
