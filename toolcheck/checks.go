@@ -339,6 +339,9 @@ func synthesis(j *job, r Result) Result {
 	return passed(r, fmt.Sprintf("%d gates, longest path %d gates", gates, longest))
 }
 
+// lcuSums names what lcuTop computes, for lcuTechmap's verdicts.
+const lcuSums = "a + b + cin, a - b and a < b"
+
 // lcuTechmap synthesizes lcuTop with the design's $lcu techmap beside
 // Yosys's own techmap.v, checks from the log that Yosys chose the prefixgen
 // template for the adder's carries, and proves the result equal to a copy of
@@ -365,17 +368,17 @@ func lcuTechmap(j *job, r Result) Result {
 	case noProof:
 		return r
 	case disproved:
-		return failed(r, "a + b through the $lcu techmap is not equal to a + b")
+		return failed(r, lcuSums+" through the $lcu techmap are not equal to "+lcuSums)
 	}
 	if !strings.Contains(o.out(), `Using template $paramod\`+d.LCUModule+`\`) {
-		return failed(r, "yosys did not use "+d.LCUModule+" for the $lcu of a + b")
+		return failed(r, "yosys did not use "+d.LCUModule+" for the $lcu of "+lcuSums)
 	}
 	gates, longest, ok := yosysFigures(o.out())
 	if !ok {
 		return silent(r, "yosys printed no gate count or longest path", toolrun.LastLine(o.out()))
 	}
 	r.Gates, r.LongestPath = gates, longest
-	return passed(r, fmt.Sprintf("a + b maps through %s: %d gates, longest path %d, proven", d.LCUModule, gates, longest))
+	return passed(r, fmt.Sprintf("%s map through %s: %d gates, longest path %d, proven", lcuSums, d.LCUModule, gates, longest))
 }
 
 // layout has neato draw the picture with its pinned positions: it must be

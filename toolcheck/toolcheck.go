@@ -623,12 +623,15 @@ func outputBits(d *adder.Description) int {
 	return bits
 }
 
-// lcuTop is the design the $lcu techmap is tried on: a plain a + b, which
-// Yosys's alumacc turns into an $alu and techmap into an $lcu of the same
-// width.
+// lcuTop is the design the $lcu techmap is tried on: a + b + cin, a − b
+// and a < b, which Yosys's alumacc turns into $alu cells and techmap into
+// $lcu cells of the same width: a live carry-in (cin; 1 for the
+// difference) and, for the comparison, the top bit's carry out, which an
+// n-bit sum never reads.
 func lcuTop(n int) []byte {
-	return fmt.Appendf(nil, "module %[2]s (input wire [%[1]d:0] a, input wire [%[1]d:0] b, output wire [%[1]d:0] y);\n"+
-		"    assign y = a + b;\nendmodule\n", n-1, lcuTopModule)
+	return fmt.Appendf(nil, "module %[2]s (input wire [%[1]d:0] a, input wire [%[1]d:0] b, input wire cin,\n"+
+		"        output wire [%[1]d:0] y, output wire [%[1]d:0] d, output wire lt);\n"+
+		"    assign y = a + b + cin;\n    assign d = a - b;\n    assign lt = a < b;\nendmodule\n", n-1, lcuTopModule)
 }
 
 // Tools are the programs Check runs, each with the Debian package that

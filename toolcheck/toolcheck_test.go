@@ -195,6 +195,27 @@ func TestPlantedStuckAtOneFails(t *testing.T) {
 	assert.Equal(t, "the VHDL, through ghdl --synth, is not equal to the Verilog", byDesign(2, "VHDL").Detail)
 }
 
+// The $lcu techmap is tried on a carry-in and on the carry out of the top
+// bit too: a techmap that drops its carry-in, or gets its last carry
+// wrong, breaks a - b, a + b + cin and a < b, and had passed, tried on a
+// plain a + b alone, whose carry-in is 0 and whose top carry nothing
+// reads.
+func TestLCUTechmapCatchesCarries(t *testing.T) {
+	requireTools(t)
+	t.Parallel()
+	sk8, err := topologies.Build("sklansky", 8, nil)
+	require.NoError(t, err)
+	noCarryIn := design(t, sk8)
+	noCarryIn.LCU = plant(t, noCarryIn.LCU, `wire g0_cin = g\[0\] \| \(p\[0\] & CI\);`, "wire g0_cin = g[0];")
+	noCarryOut := design(t, sk8)
+	noCarryOut.LCU = plant(t, noCarryOut.LCU, `assign CO\[7\] = \w+;`, "assign CO[7] = 1'b0;")
+	rs := check(t, noCarryIn, noCarryOut)
+	for i := range 2 {
+		r := resultOf(t, rs, i, "$lcu techmap")
+		assert.Equal(t, toolcheck.Fail, r.Status, "design %d: %s", i, r.Detail)
+	}
+}
+
 // plant returns src with every match of re, which must match, replaced
 // by repl: a bug planted in a design's file.
 func plant(t *testing.T, src []byte, re, repl string) []byte {

@@ -823,8 +823,8 @@ func checkCommand() *cli.Command {
 			"(--lint-only -Wall: an error fails, a warning is WARN), Yosys (a miter against {cout, sum} = a + b + cin, or the\n" +
 			"operation and flags the architecture flags ask for, delayed by the latency of a pipeline, proven by\n" +
 			"sat -prove, with the proof that a cycle of rst clears every register of a pipeline that has one;\n" +
-			fmt.Sprintf("up to %d bits; gates and longest path after techmap; opt; a + b synthesized\n", toolcheck.MaxProofWidth) +
-			"through the network's $lcu techmap, which Yosys must use, proven equal to a + b), neato -n2\n" +
+			fmt.Sprintf("up to %d bits; gates and longest path after techmap; opt; a + b + cin, a - b and a < b\n", toolcheck.MaxProofWidth) +
+			"synthesized through the network's $lcu techmap, which Yosys must use, proven equal to them), neato -n2\n" +
 			"(draws the DOT) and GHDL (the VHDL testbench must PASS, and up to the same width ghdl --synth of the\n" +
 			"VHDL is proven equal to the Verilog; a pipeline's VHDL rst is proven to act as the Verilog's). Prints one row per check; a missing tool gets a line on standard error and\n" +
 			"its checks are marked missing. A tool that fails, crashes, runs past --tool-timeout or ends without\n" +
