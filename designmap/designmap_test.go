@@ -669,31 +669,6 @@ func TestMapDollarNames(t *testing.T) {
 	assert.Positive(t, res.After.WorstNS)
 }
 
-// The arrivals of an adder's bits are read to the picosecond's thousandth,
-// as the slacks are: OpenSTA's report_arrival gives 2 digits unless told,
-// and had cut them to 10 ps, a gate of ASAP7.
-func TestArrivalDigits(t *testing.T) {
-	tools(t)
-	t.Parallel()
-	work := filepath.Join(t.TempDir(), "work")
-	_, err := Map(context.Background(), Options{Files: []string{filepath.Join("testdata", "counter.v")}, Top: "counter", PeriodNS: 3, Rounds: 1, Workdir: work})
-	require.NoError(t, err)
-	logs, err := filepath.Glob(filepath.Join(work, "synth-*", "sta.log"))
-	require.NoError(t, err)
-	arrival := regexp.MustCompile(`(?m)^prefixgen-arrival \d+ \d+\n.* r (-?[0-9.]+):`)
-	probed := 0
-	for _, log := range logs {
-		text, err := os.ReadFile(log)
-		require.NoError(t, err)
-		for _, m := range arrival.FindAllStringSubmatch(string(text), -1) {
-			probed++
-			_, frac, _ := strings.Cut(m[1], ".")
-			assert.Len(t, frac, 6, "%s: %s", log, m[1])
-		}
-	}
-	assert.Positive(t, probed, "no arrival probed")
-}
-
 // A design's own wire named as map names its adders is refused in one
 // line: Yosys had failed an assertion of its own on the name taken twice.
 func TestMapReservedNames(t *testing.T) {

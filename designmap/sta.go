@@ -59,9 +59,6 @@ func (r *run) staScript(lib string, d *design, probe bool) string {
 	if !probe {
 		return b.String()
 	}
-	// report_arrival has no -digits: its default of 2 would cut the
-	// arrivals to 10 ps, a gate of the faster libraries.
-	b.WriteString("set sta_report_default_digits 6\n")
 	b.WriteString(staProbe)
 	for i, a := range d.adders {
 		for j := 0; j < a.width; j++ {
