@@ -3,6 +3,7 @@ package emit
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -555,9 +556,20 @@ func vhdlBits(n int, set func(int) bool) string {
 	return `"` + string(b) + `"`
 }
 
-// vhdlInternal are the names the adder and its testbench declare beside
-// the entity, which an entity name must not repeat (VHDL ignores case).
-var vhdlInternal = strings.Fields("a b cin mode sum cout overflow zero negative lt ltu eq clk rst g p g0_cin carry prefix bench dut stimulus reduce_and reduce_or")
+// vhdlInternal are the names the adder declares beside the entity, and
+// vhdlBenchInternal those its testbench declares, which an entity name
+// must not repeat (VHDL ignores case): GHDL warns that the inner one hides
+// the entity.
+var (
+	vhdlInternal      = strings.Fields("g p g0_cin carry prefix sum_int")
+	vhdlBenchInternal = strings.Fields("a b cin mode sum cout overflow zero negative lt ltu eq clk rst bench dut stimulus reduce_and reduce_or " +
+		"alternate bx check d digits errors filled flag full got hex l n next_word one ones operand pipe pipeline r random s state v vectors w want word x")
+)
+
+// vhdlGenerated matches, lower case, the names the adder gives its cells
+// (G_cC_lL, P_cC_lL), its registers (NAME_sK, g_sK_bB) and its register
+// stages (pipeline_stage_K).
+var vhdlGenerated = regexp.MustCompile(`^([gp]_c\d+_l\d+|.*_s\d+(_b\d+)?|pipeline_stage_\d+)$`)
 
 // vhdlVisible are the libraries and types the adder names, which an entity
 // of the same name would hide: GHDL refuses such an entity.
@@ -567,10 +579,29 @@ var vhdlVisible = strings.Fields("work std ieee std_logic std_logic_vector")
 // identifier (a letter, then letters, digits and single underscores, not
 // ending in one; at most 1024 characters) that is neither a reserved word
 // of VHDL-2008 (which includes VHDL-93's) nor one of the names the adder
-// declares inside or uses (the libraries work, std and ieee, the types
-// std_logic and std_logic_vector), in any case: VHDL identifiers ignore
-// case.
+// or its testbench declares inside or uses (the libraries work, std and
+// ieee, the types std_logic and std_logic_vector), in any case: VHDL
+// identifiers ignore case.
 func CheckEntityName(name string) error {
+	if err := CheckBenchEntityName(name); err != nil {
+		return err
+	}
+	lower := strings.ToLower(name)
+	for _, s := range vhdlInternal {
+		if lower == s {
+			return fmt.Errorf("emit: entity name %s is not a legal VHDL identifier: the adder declares %q inside (VHDL ignores case)", network.Quote(name), s)
+		}
+	}
+	if vhdlGenerated.MatchString(lower) {
+		return fmt.Errorf("emit: entity name %s is not a legal VHDL identifier: the adder names its cells G_cC_lL and P_cC_lL, its registers NAME_sK and its register stages pipeline_stage_K (VHDL ignores case)", network.Quote(name))
+	}
+	return nil
+}
+
+// CheckBenchEntityName is CheckEntityName for an entity of the user's own
+// that the adder's testbench instantiates: the names only the adder
+// declares inside are allowed.
+func CheckBenchEntityName(name string) error {
 	bad := func(why string) error {
 		return fmt.Errorf("emit: entity name %s is not a legal VHDL identifier: %s", network.Quote(name), why)
 	}
@@ -601,9 +632,9 @@ func CheckEntityName(name string) error {
 			return bad(fmt.Sprintf("the adder uses the library or type %q (VHDL ignores case)", s))
 		}
 	}
-	for _, s := range vhdlInternal {
+	for _, s := range vhdlBenchInternal {
 		if lower == s {
-			return bad(fmt.Sprintf("the adder or its testbench declares %q inside (VHDL ignores case)", s))
+			return bad(fmt.Sprintf("the testbench declares %q inside (VHDL ignores case)", s))
 		}
 	}
 	return nil

@@ -118,8 +118,19 @@ func TestCheckEntityName(t *testing.T) {
 		{"Signal", "reserved word"},
 		{"NEXT", "reserved word"},
 		{"vunit", "reserved word"},
-		{"Carry", `the adder or its testbench declares "carry" inside`},
-		{"SUM", `the adder or its testbench declares "sum" inside`},
+		{"Carry", `the adder declares "carry" inside`},
+		{"SUM", `the testbench declares "sum" inside`},
+		// The testbench's own names, and the adder's cells, registers and
+		// register stages: GHDL had warned that each hides the entity.
+		{"Want", `the testbench declares "want" inside`},
+		{"next_word", `the testbench declares "next_word" inside`},
+		{"G_c1_l1", "its cells G_cC_lL"},
+		{"P_c3_l2", "its cells G_cC_lL"},
+		{"cin_s1", "its registers NAME_sK"},
+		{"g_s1_b2", "its registers NAME_sK"},
+		{"Pipeline_Stage_1", "its register stages pipeline_stage_K"},
+		{"gc1", ""},
+		{"stage_1", ""},
 		{"Work", `the adder uses the library or type "work"`},
 		{"ieee", `the adder uses the library or type "ieee"`},
 		{"STD_LOGIC", `the adder uses the library or type "std_logic"`},
@@ -136,6 +147,9 @@ func TestCheckEntityName(t *testing.T) {
 		assert.True(t, strings.HasPrefix(err.Error(), "emit: entity name"), err.Error())
 		assert.NotContains(t, err.Error(), "\n")
 	}
+	// An entity of the user's own meets the testbench alone.
+	assert.NoError(t, emit.CheckBenchEntityName("carry"))
+	assert.ErrorContains(t, emit.CheckBenchEntityName("want"), `the testbench declares "want" inside`)
 	for _, net := range allNetworks(t) {
 		assert.NoError(t, emit.CheckEntityName(emit.ModuleName(net)), "default names are legal VHDL")
 	}

@@ -292,7 +292,7 @@ func NewVHDLModuleDesign(ctx context.Context, src []byte, mo ModuleOptions, opt 
 	if err != nil {
 		return nil, &InputError{"toolcheck: " + err.Error()}
 	}
-	if err := emit.CheckEntityName(top); err != nil {
+	if err := emit.CheckBenchEntityName(top); err != nil {
 		return nil, &InputError{"toolcheck: " + strings.TrimPrefix(err.Error(), "emit: ")}
 	}
 	verilog, top, err := VHDLToVerilog(ctx, VHDLSource{Src: src, Top: top, Models: models}, opt.ToolTimeout)

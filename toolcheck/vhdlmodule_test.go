@@ -123,7 +123,7 @@ func TestVHDLModuleDesignRefused(t *testing.T) {
 		mo   toolcheck.ModuleOptions
 		want string
 	}{
-		{"not analysable", []byte("entity x is end;\narchitecture a of x is begin foo; end;\n"), toolcheck.ModuleOptions{},
+		{"not analysable", []byte("entity y is end;\narchitecture a of y is begin foo; end;\n"), toolcheck.ModuleOptions{},
 			`toolcheck: ghdl cannot analyse it: 2:30: no declaration for "foo"`},
 		{"a Verilog keyword", bytes.ReplaceAll(good, []byte("mine"), []byte("wire")), toolcheck.ModuleOptions{},
 			`toolcheck: entity wire: ghdl --synth writes it as a Verilog module of its name, which is a Verilog or SystemVerilog keyword: allowed another name`},
@@ -135,7 +135,7 @@ func TestVHDLModuleDesignRefused(t *testing.T) {
 			"toolcheck: the VHDL declares 2 entities (mine, other): allowed a top entity named, or a file of one entity"},
 		{"no such top", good, toolcheck.ModuleOptions{Top: "theirs"}, "toolcheck: the VHDL declares no entity theirs: allowed mine"},
 		{"testbench's name", bytes.ReplaceAll(good, []byte("mine"), []byte("stimulus")), toolcheck.ModuleOptions{},
-			`toolcheck: entity name "stimulus" is not a legal VHDL identifier: the adder or its testbench declares "stimulus" inside (VHDL ignores case)`},
+			`toolcheck: entity name "stimulus" is not a legal VHDL identifier: the testbench declares "stimulus" inside (VHDL ignores case)`},
 		{"unbound", pgcells, toolcheck.ModuleOptions{},
 			`toolcheck: the VHDL instantiates components nand2x1, oai21x1, which no entity declares: allowed a file that declares them, or the Liberty file of its library (--liberty)`},
 		{"one unbound", regexp.MustCompile(`(?m)^    u_p_n_(\d) : OAI21X1 port map \(A => a\(\d\), B => b\(\d\), C => g_n\(\d\), Y => p_n\(\d\)\);$`).

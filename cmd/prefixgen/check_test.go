@@ -342,7 +342,7 @@ func TestCheckVHDLBadInput(t *testing.T) {
 	adder := filepath.Join(dir, "adder.vhd")
 	mustRun(t, "gen", "-t", "sklansky", "-n", "4", "-f", "vhdl", "-o", adder)
 	broken := filepath.Join(dir, "broken.vhd")
-	require.NoError(t, os.WriteFile(broken, []byte("entity x is end;\narchitecture a of x is begin foo; end;\n"), 0o644))
+	require.NoError(t, os.WriteFile(broken, []byte("entity y is end;\narchitecture a of y is begin foo; end;\n"), 0o644))
 	cells := filepath.Join(dir, "cells.vhd")
 	mustRun(t, "gen", "-t", "sklansky", "-n", "4", "-f", "vhdl", "--pg-cells", "-o", cells)
 	tests := []refusal{

@@ -56,7 +56,7 @@ func TestGenVHDLBadInput(t *testing.T) {
 		{"double underscore", []string{"--module", "my__adder"},
 			`prefixgen gen: entity name "my__adder" is not a legal VHDL identifier: two underscores in a row; allowed: a letter, then letters, digits and single underscores`},
 		{"port name", []string{"--module", "Cout", "--testbench"},
-			`prefixgen gen: entity name "Cout" is not a legal VHDL identifier: the adder or its testbench declares "cout" inside (VHDL ignores case)`},
+			`prefixgen gen: entity name "Cout" is not a legal VHDL identifier: the testbench declares "cout" inside (VHDL ignores case)`},
 		{"seed too large", []string{"--testbench", "--seed", "4294967296"},
 			"prefixgen gen: --seed 4294967296 out of range for a testbench: allowed 0 to 4294967295"},
 	}
