@@ -23,7 +23,7 @@ import (
 // scripts, the design's Verilog, the library and the tools' versions are
 // hashed too, and need no change here. TestCacheFormatCoversReaders fails
 // when that code changes and cacheFormat does not.
-const cacheFormat = "prefixgen synthesis cache 13"
+const cacheFormat = "prefixgen synthesis cache 14"
 
 // cache is the folder of Options.Cache: a result a design had, under a key
 // of what it depends on (cache.key), in a file of its own.
@@ -173,7 +173,7 @@ func cacheable(d *Design) bool {
 }
 
 // plausible reports whether an entry's figures are ones a synthesis of
-// design d gives: finite and not negative, its cells adding up to its
+// design d gives: finite, areas not negative, its cells adding up to its
 // count, of d's width where d has one, and its names (the critical path's
 // ends, the cells') ones the tools write: printing, without spaces (but
 // for the words of a path's end such as "clock pulse width"), at most
@@ -186,9 +186,18 @@ func (e *cachedResult) plausible(d *Design) bool {
 		}
 		sum += n
 	}
-	finite := func(v float64) bool { return v >= 0 && !math.IsInf(v, 0) }
+	// A delay under a profile (Options.Profile) is the latest output's
+	// lateness past its required time, negative where every output is
+	// early: finite is all a delay must be.
+	finite := func(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+	size := func(v float64) bool { return v >= 0 && finite(v) }
 	if s := e.Spread; s != nil {
-		for _, v := range []float64{s.AreaMedian, s.AreaMin, s.AreaMax, s.DelayMedian, s.DelayMin, s.DelayMax} {
+		for _, v := range []float64{s.AreaMedian, s.AreaMin, s.AreaMax} {
+			if !size(v) {
+				return false
+			}
+		}
+		for _, v := range []float64{s.DelayMedian, s.DelayMin, s.DelayMax} {
 			if !finite(v) {
 				return false
 			}
@@ -196,7 +205,7 @@ func (e *cachedResult) plausible(d *Design) bool {
 	}
 	// A path's end may be "clock pulse width" (Result.CriticalFrom).
 	end := func(s string) bool { return s == "" || toolName(strings.ReplaceAll(s, " ", "_")) }
-	return sum == e.StdCells && finite(e.AreaUM2) && finite(e.DelayNS) && finite(e.RedundantUM2) &&
+	return sum == e.StdCells && size(e.AreaUM2) && finite(e.DelayNS) && size(e.RedundantUM2) &&
 		e.Registers >= 0 && (d.Width == 0 || e.Width == d.Width) && end(e.CriticalFrom) && end(e.CriticalTo)
 }
 

@@ -233,7 +233,7 @@ func TestCacheKeyOwnDesigns(t *testing.T) {
 }
 
 // TestCacheEntryFigures: an entry whose figures no synthesis gives
-// (negative or not finite, cells that do not add up to its count, another
+// (a negative area, a figure not finite, cells that do not add up to its count, another
 // width) is a miss, run again, where it was printed as it stood.
 func TestCacheEntryFigures(t *testing.T) {
 	c := &cache{dir: t.TempDir(), base: []byte("base")}
@@ -249,9 +249,19 @@ func TestCacheEntryFigures(t *testing.T) {
 	c.store(d, &pulse)
 	_, ok = c.load(d, &Result{})
 	require.True(t, ok, "a path's end in words")
+	// Under --arrival the delay is the latest output's lateness, negative
+	// where every output is early: such entries had been missed and every
+	// design run again.
+	early := *good
+	early.Cells = map[string]int{"X": 1, "Y": 2}
+	early.DelayNS = -0.9225
+	early.Spread = &Spread{Orders: 1, AreaMedian: 10, AreaMin: 10, AreaMax: 10, DelayMedian: -0.9225, DelayMin: -0.95, DelayMax: -0.9}
+	c.store(d, &early)
+	_, ok = c.load(d, &Result{})
+	require.True(t, ok, "a negative delay")
 	for name, bad := range map[string]func(r *Result){
-		"negative delay": func(r *Result) { r.DelayNS = -5 },
-		"negative area":  func(r *Result) { r.AreaUM2 = -1 },
+		"delay not a number": func(r *Result) { r.DelayNS = math.NaN() },
+		"negative area":      func(r *Result) { r.AreaUM2 = -1 },
 		"negative cells": func(r *Result) { r.StdCells = -3 },
 		"cells not summed": func(r *Result) {
 			r.Cells = map[string]int{}
