@@ -262,7 +262,7 @@ func TestCacheEntryFigures(t *testing.T) {
 	for name, bad := range map[string]func(r *Result){
 		"delay not a number": func(r *Result) { r.DelayNS = math.NaN() },
 		"negative area":      func(r *Result) { r.AreaUM2 = -1 },
-		"negative cells": func(r *Result) { r.StdCells = -3 },
+		"negative cells":     func(r *Result) { r.StdCells = -3 },
 		"cells not summed": func(r *Result) {
 			r.Cells = map[string]int{}
 		},
