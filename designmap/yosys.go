@@ -114,7 +114,7 @@ func (r *run) prepare(ctx context.Context) error {
 	b.WriteString(hierarchy)
 	// Every module is merged into the top, those marked to be kept apart
 	// too: the adders are numbered, and replaced, in the top alone.
-	b.WriteString("setattr -mod -unset keep_hierarchy\n")
+	b.WriteString("setattr -mod -unset keep_hierarchy; setattr -unset keep_hierarchy\n")
 	fmt.Fprintf(&b, "synth -top %s -flatten -run begin:fine\n", top)
 	// The adders are named prefixgen_lcu_N: a name of the design's own
 	// of that form would be taken twice.

@@ -276,6 +276,36 @@ endmodule
 	}
 }
 
+// A module marked keep_hierarchy, on the module or on its instance, is
+// merged into the top with the rest: it had been kept apart, and the
+// figures read were its own, 4 bits where the design has 8, its area less
+// than the redundant area counted.
+func TestSynthesizeVerilogKeepHierarchy(t *testing.T) {
+	needTools(t)
+	t.Parallel()
+	flat := []byte(`module add4 (input wire [3:0] a, input wire [3:0] b, output wire [3:0] s);
+  assign s = a + b;
+endmodule
+module kh (input wire [7:0] a, input wire [7:0] b, output wire [7:0] y, output wire [3:0] z);
+  assign y = a + b;
+  add4 u (.a(a[3:0]), .b(b[7:4]), .s(z));
+endmodule
+`)
+	want, err := physical.SynthesizeVerilog(context.Background(), flat, "kh", physical.Options{})
+	require.NoError(t, err)
+	require.Equal(t, 8, want.Width)
+	for name, src := range map[string][]byte{
+		"module":   bytes.Replace(flat, []byte("module add4"), []byte("(* keep_hierarchy *) module add4"), 1),
+		"instance": bytes.Replace(flat, []byte("  add4 u"), []byte("  (* keep_hierarchy *) add4 u"), 1),
+	} {
+		r, err := physical.SynthesizeVerilog(context.Background(), src, "kh", physical.Options{})
+		require.NoError(t, err, name)
+		assert.Equal(t, want.Width, r.Width, name)
+		assert.Equal(t, want.AreaUM2, r.AreaUM2, name)
+		assert.Equal(t, want.DelayNS, r.DelayNS, name)
+	}
+}
+
 // sequentialVerilog holds modules with registers: adders and a multiplier
 // between registers, and what one clock period cannot time.
 const sequentialVerilog = `module add_regs (input wire clk, input wire [7:0] a, input wire [7:0] b, output reg [8:0] s);

@@ -403,6 +403,11 @@ func libertyTarget(dir, lib string) (string, error) {
 // default script, without the rewriting before it.
 const keepABCScript = "+strash;&get,-n;&nf,{D};&put"
 
+// unkeepHierarchy is the Yosys command that takes the keep_hierarchy
+// attribute off every module and cell, so that synth -flatten flattens
+// them too.
+const unkeepHierarchy = "setattr -mod -unset keep_hierarchy; setattr -unset keep_hierarchy"
+
 // YosysScript returns the Yosys script of the flow for the module top of
 // design.v and the Liberty file liberty.lib (a link to lib): it writes the
 // mapped netlist to mapped.v and the cells it counts to stat.txt (Run sums
@@ -418,6 +423,9 @@ func YosysScript(flow Flow, top, lib string, rec *pdk.Record, registers bool) st
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s flow; liberty.lib is %s\n", flow, lib)
 	fmt.Fprintf(&b, "read_verilog design.v\n")
+	// The design is measured whole: modules and instances marked
+	// keep_hierarchy are flattened with the rest.
+	b.WriteString(unkeepHierarchy + "\n")
 	constr := ""
 	if ABCConstraints(rec) != "" {
 		constr = " -constr abc.constr"
