@@ -312,6 +312,9 @@ const sequentialVerilog = `module add_regs (input wire clk, input wire [7:0] a, 
   reg [7:0] ra, rb;
   always @(posedge clk) begin ra <= a; rb <= b; s <= ra + rb; end
 endmodule
+module glob_clock (input wire \c* , input wire [7:0] cx, input wire [7:0] b, output reg [8:0] s);
+  always @(posedge \c* ) s <= b + cx;
+endmodule
 module add_regs_dollar (input wire clk$1, input wire [7:0] a, input wire [7:0] b, output reg [8:0] s);
   reg [7:0] ra, rb;
   always @(posedge clk$1) begin ra <= a; rb <= b; s <= ra + rb; end
@@ -403,6 +406,7 @@ func TestSynthesizeRegisters(t *testing.T) {
 		{"latch_en", `module latch_en has 2 latches \(\$_DLATCH_P_\): allowed combinational logic and rising-edge flip-flops clocked from input ports$`},
 		{"neg_ff", `module neg_ff has flip-flops \(DFFNEGX1\) clocked on "\(!CLK\)", not on the rising edge of one pin: allowed`},
 		{"gated", `module gated clocks flip-flops \(DFFPOSX1\) from g, which is not an input port: allowed`},
+		{"glob_clock", `module glob_clock clocks flip-flops \(DFFPOSX1\) from c\*, a name OpenSTA would read as a pattern or as Tcl \(\*\?\[\]\{\}\\\): allowed a clock named without them$`},
 		{"clock_out", `module clock_out reads its clock clk as data \(cell XOR2X1, pin [AB]\): allowed a clock input that drives only the flip-flops' clock pins$`},
 	} {
 		t.Run(tc.top, func(t *testing.T) {

@@ -76,6 +76,9 @@ func netlistRegisters(cells map[string]liberty.Cell, n *netlist.Netlist, top str
 		if !inputs[clock] {
 			return registers{}, fmt.Errorf("module %s clocks flip-flops (%s) from %s, which is not an input port: %s", top, in.Cell, clock, sequentialRule)
 		}
+		if name := strings.TrimSuffix(staPortName(clock), busIndex.FindString(staPortName(clock))); strings.ContainsAny(name, staPattern) {
+			return registers{}, fmt.Errorf("module %s clocks flip-flops (%s) from %s, a name OpenSTA would read as a pattern or as Tcl (%s): allowed a clock named without them", top, in.Cell, staPortName(clock), staPattern)
+		}
 		if !slices.Contains(r.clocks, clock) {
 			r.clocks = append(r.clocks, clock)
 		}
@@ -114,6 +117,14 @@ func netlistRegisters(cells map[string]liberty.Cell, n *netlist.Netlist, top str
 	slices.Sort(r.clocks)
 	return r, nil
 }
+
+// staPattern are the characters of a port's name that OpenSTA's
+// get_ports reads as a pattern (* ? [ ]) and Tcl's braces as their own ({
+// } \), and busIndex a bus bit's index at the end of a name ([3]), which
+// get_ports reads as the bit.
+const staPattern = `*?[]{}\`
+
+var busIndex = regexp.MustCompile(`\[\d+\]$`)
 
 // counted returns "1 latch" or "n latches".
 func counted(n int, one, many string) string {
