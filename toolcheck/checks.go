@@ -70,6 +70,7 @@ var (
 	verilatorExiting = regexp.MustCompile(`^%Error: Exiting due to \d+ warning`)
 	neatoSays        = regexp.MustCompile(`^(Warning|Error): `)
 	ghdlSays         = regexp.MustCompile(`^\S+:\d+:\d+: ?`)
+	ghdlWarning      = regexp.MustCompile(`^\S+:\d+:\d+: ?warning:`)
 )
 
 // yosys are the options of every Yosys run of the checks: no banner and
@@ -105,6 +106,35 @@ func quiet(r Result, o *ran, says *regexp.Regexp) (Result, bool) {
 		return broke(r, o, ""), false
 	}
 	return r, ok
+}
+
+// ghdlQuiet reads a run of ghdl -a or -e as quiet does, but for a file of
+// the user's own (outside): there GHDL's warnings (file:line:col:warning:)
+// with exit status 0 are not a verdict, as Verilator's are not; warning
+// is the first. prefixgen's own VHDL must be silent.
+func ghdlQuiet(r Result, o *ran, outside bool) (_ Result, warning string, ok bool) {
+	if outside && o.exited() && o.err == nil {
+		others := false
+		for line := range strings.Lines(o.out()) {
+			switch {
+			case strings.TrimSpace(line) == "":
+			case line[0] == ' ' || line[0] == '\t':
+				// The source line and the caret under a diagnostic.
+			case ghdlWarning.MatchString(line):
+				line = strings.TrimSpace(line)
+				if warning == "" {
+					warning = line
+				}
+			default:
+				others = true
+			}
+		}
+		if !others {
+			return r, warning, true
+		}
+	}
+	r, ok = quiet(r, o, ghdlSays)
+	return r, "", ok
 }
 
 // testbench compiles the testbench with Icarus, which must be silent on
@@ -422,15 +452,20 @@ func vhdl(j *job, r Result) Result {
 	if !ok {
 		return r
 	}
-	if r, ok = quiet(r, o, ghdlSays); !ok {
+	var warning string
+	if r, warning, ok = ghdlQuiet(r, o, d.outside); !ok {
 		return r
 	}
 	if d.VHDLTestbench != nil {
 		if o, ok = j.run(&r, "ghdl", "-e", "--std=08", d.Module+"_tb"); !ok {
 			return r
 		}
-		if r, ok = quiet(r, o, ghdlSays); !ok {
+		var more string
+		if r, more, ok = ghdlQuiet(r, o, d.outside); !ok {
 			return r
+		}
+		if warning == "" {
+			warning = more
 		}
 		if o, ok = j.run(&r, "ghdl", "-r", "--std=08", d.Module+"_tb"); !ok {
 			return r
@@ -444,6 +479,9 @@ func vhdl(j *job, r Result) Result {
 		// of the user's own has no Verilog but ghdl --synth's, and wider
 		// adders are left to the testbench.
 		if d.Width > MaxProofWidth || d.outside {
+			if warning != "" {
+				r.Status, r.Detail = Warn, toolrun.OneLine(warning)
+			}
 			return r
 		}
 	}

@@ -109,6 +109,26 @@ func TestVHDLModuleDesign(t *testing.T) {
 	}
 }
 
+// A warning of GHDL's on a file of the user's own, with exit status 0, is
+// not a verdict: the VHDL row warns, naming it, where it had failed a
+// correct adder. prefixgen's own VHDL must still be silent.
+func TestVHDLModuleGHDLWarning(t *testing.T) {
+	t.Parallel()
+	requireTools(t)
+	plain := adder.Standard
+	src := bytes.Replace(vhdlOf(t, 8, "warned", plain), []byte("architecture prefix of warned is\n"), []byte("architecture prefix of warned is\n    signal warned : std_logic;\n"), 1)
+	require.Contains(t, string(src), "signal warned")
+	d, err := toolcheck.NewVHDLModuleDesign(context.Background(), src, toolcheck.ModuleOptions{}, toolcheck.Options{Vectors: 100, Seed: 2, Adder: &plain})
+	require.NoError(t, err)
+	rs := check(t, d)
+	r := resultOf(t, rs, 0, "VHDL")
+	assert.Equal(t, toolcheck.Warn, r.Status, r.Detail)
+	assert.Contains(t, r.Detail, "hides entity")
+	for _, name := range []string{"testbench", "equivalence"} {
+		assert.Equal(t, toolcheck.Pass, resultOf(t, rs, 0, name).Status, name)
+	}
+}
+
 // Bad VHDL of the user's own is refused in one line, an *InputError.
 func TestVHDLModuleDesignRefused(t *testing.T) {
 	t.Parallel()
