@@ -737,7 +737,9 @@ func Run(ctx context.Context, designs []*Design, opt Options) ([]*Result, error)
 var memo sync.Map
 
 // memoBase returns what the results of a Run depend on besides the
-// design: the tools, the library file as it is now, and the options.
+// design: the tools, the library file as it is now, the platform's record
+// as the scripts follow it (the tie and buffer cells a --dont-use leaves,
+// ABC's driver and load), and the options.
 func memoBase(t *tools, opt Options) (string, error) {
 	st, err := os.Stat(t.liberty)
 	if err != nil {
@@ -747,8 +749,9 @@ func memoBase(t *tools, opt Options) (string, error) {
 	if opt.Profile != nil {
 		prof = fmt.Sprint(opt.Profile.Arrival, opt.Profile.Required)
 	}
+	record := YosysScript(opt.flow(), "top", "liberty.lib", t.lib.Record, true) + ABCConstraints(t.lib.Record)
 	return fmt.Sprint(t.yosys, t.yosysVersion, t.sta, t.staVersion, t.name, t.liberty, st.Size(), st.ModTime().UnixNano(),
-		opt.flow(), opt.load(), prof, opt.Orders), nil
+		opt.flow(), opt.load(), prof, opt.Orders, record), nil
 }
 
 // key returns what tells the design from another for Run's results: the

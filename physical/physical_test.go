@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -304,6 +305,37 @@ endmodule
 		assert.Equal(t, want.AreaUM2, r.AreaUM2, name)
 		assert.Equal(t, want.DelayNS, r.DelayNS, name)
 	}
+}
+
+// Within one process a design measured again under another --dont-use is
+// measured again: the run's memo had ignored the platform's record, and a
+// tie cell the second run left out came back from the first. Nangate45
+// with the record's own dont-use cells marked in the file, so that the
+// file read is the same for both.
+func TestMemoFollowsDontUse(t *testing.T) {
+	needTools(t)
+	t.Parallel()
+	gz, err := os.ReadFile(tooltest.Shared(t, "pdk/nangate45/nangate45_typ.lib.gz"))
+	require.NoError(t, err)
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	require.NoError(t, err)
+	text, err := io.ReadAll(zr)
+	require.NoError(t, err)
+	for _, cell := range []string{"AOI211_X1", "OAI211_X1"} {
+		head := "cell (" + cell + ") {"
+		require.Contains(t, string(text), head)
+		text = bytes.Replace(text, []byte(head), []byte(head+"\n    dont_use : true ;"), 1)
+	}
+	lib := filepath.Join(t.TempDir(), "nangate45_marked.lib")
+	require.NoError(t, os.WriteFile(lib, text, 0o644))
+	src := []byte("module tie (input wire [3:0] a, input wire [3:0] b, output wire [3:0] y, output wire z);\n  assign y = a & b;\n  assign z = 1'b1;\nendmodule\n")
+	ctx := context.Background()
+	first, err := physical.SynthesizeVerilog(ctx, src, "tie", physical.Options{Liberty: lib})
+	require.NoError(t, err)
+	require.Positive(t, first.Cells["LOGIC1_X1"], "the record's tie cell")
+	second, err := physical.SynthesizeVerilog(ctx, src, "tie", physical.Options{Liberty: lib, DontUse: []string{"LOGIC1_X1"}})
+	require.NoError(t, err)
+	assert.Zero(t, second.Cells["LOGIC1_X1"], "%v", second.Cells)
 }
 
 // sequentialVerilog holds modules with registers: adders and a multiplier
