@@ -23,7 +23,7 @@ import (
 // scripts, the design's Verilog, the library and the tools' versions are
 // hashed too, and need no change here. TestCacheFormatCoversReaders fails
 // when that code changes and cacheFormat does not.
-const cacheFormat = "prefixgen synthesis cache 16"
+const cacheFormat = "prefixgen synthesis cache 17"
 
 // cache is the folder of Options.Cache: a result a design had, under a key
 // of what it depends on (cache.key), in a file of its own.

@@ -14,7 +14,6 @@ func ExampleYosysScript() {
 	// Output:
 	// # keep flow; liberty.lib is /usr/share/qflow/tech/osu018/osu018_stdcells.lib
 	// read_verilog design.v
-	// setattr -mod -unset keep_hierarchy; setattr -unset keep_hierarchy
 	// synth -flatten -top prefix_adder_sklansky_8 -noabc
 	// dfflibmap -liberty liberty.lib
 	// abc -liberty liberty.lib -script +strash;&get,-n;&nf,{D};&put

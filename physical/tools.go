@@ -420,12 +420,19 @@ const unkeepHierarchy = "setattr -mod -unset keep_hierarchy; setattr -unset keep
 // (ABCConstraints), and after ABC, hilomap ties constants to the tie cells
 // and insbuf buffers the wires that join two ports with the buffer cell.
 func YosysScript(flow Flow, top, lib string, rec *pdk.Record, registers bool) string {
+	return yosysScript(flow, top, lib, rec, registers, false)
+}
+
+// yosysScript is YosysScript, for a design of the user's own (outside)
+// with its modules and instances marked keep_hierarchy flattened too: the
+// design is measured whole. prefixgen's adders mark none.
+func yosysScript(flow Flow, top, lib string, rec *pdk.Record, registers, outside bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s flow; liberty.lib is %s\n", flow, lib)
 	fmt.Fprintf(&b, "read_verilog design.v\n")
-	// The design is measured whole: modules and instances marked
-	// keep_hierarchy are flattened with the rest.
-	b.WriteString(unkeepHierarchy + "\n")
+	if outside {
+		b.WriteString(unkeepHierarchy + "\n")
+	}
 	constr := ""
 	if ABCConstraints(rec) != "" {
 		constr = " -constr abc.constr"
@@ -658,7 +665,7 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 		return nil, fail("%w", err)
 	}
 	flow := opt.flow()
-	script := YosysScript(flow, d.Top, lib, t.lib.Record, registers)
+	script := yosysScript(flow, d.Top, lib, t.lib.Record, registers, d.outside)
 	files := map[string]string{"design.v": string(d.Verilog)}
 	switch {
 	case d.outside:
