@@ -94,10 +94,11 @@ type Options struct {
 	// replaced by each one they try (their sparse argument) and its
 	// carry-increment blocks (Increment) left out of the dense adders,
 	// which have no blocks; nil means adder.Standard. With Ling they
-	// measure Ling's pseudo-carries; with PGCells each bit's generate and propagate as Cells; with FACells the
-	// bits a network adds one at a time as Cells' full adder, and the
-	// two-segment carry-select networks (topologies.CarrySelect) among the
-	// candidates they measure whatever the model says; with Valency k,
+	// measure Ling's pseudo-carries; with PGCells each bit's generate and
+	// propagate as Cells; with FACells the bits a network adds one at a
+	// time as Cells' full adder, and the two-segment carry-select networks
+	// (topologies.CarrySelect) among the candidates they measure whatever
+	// the model says; with Valency k,
 	// gates of up to k inputs where a network chains spans (the radix-k
 	// candidates then measure as topologies.Valency's adders); with Stages,
 	// adders pipelined with that many register stages at balanced levels,

@@ -193,17 +193,12 @@ func TestBarWriter(t *testing.T) {
 // a wrapped line is redrawn below itself at every update, and its clear
 // wipes only the last row.
 func TestBarNarrowTerminal(t *testing.T) {
-	c := &clock{t: time.Unix(0, 0)}
-	b, w := newBar(Auto, true, c)
-	b.columns = func() int { return 20 }
-	c.advance(2 * time.Second)
+	b, w, _ := terminalBar(func() int { return 20 })
 	b.Update(2, 4)
 	assert.Equal(t, "\rprefixgen check: 2…", w.String())
 	b.Done()
 	assert.Equal(t, "\rprefixgen check: 2…\r"+strings.Repeat(" ", 19)+"\r", w.String())
-	b, w = newBar(Auto, true, c)
-	b.columns = func() int { return 0 } // not known: the whole line
-	c.advance(2 * time.Second)
+	b, w, _ = terminalBar(func() int { return 0 }) // not known: the whole line
 	b.Update(2, 4)
 	assert.Equal(t, "\rprefixgen check: 2/4 checks, 2s left", w.String())
 }
@@ -213,11 +208,8 @@ func TestBarNarrowTerminal(t *testing.T) {
 // included: padded to the wider line before, the bar wrapped, and every
 // draw after reached only the row below the line it left.
 func TestBarShrunkTerminal(t *testing.T) {
-	c := &clock{t: time.Unix(0, 0)}
-	b, w := newBar(Auto, true, c)
 	cols := 80
-	b.columns = func() int { return cols }
-	c.advance(2 * time.Second)
+	b, w, c := terminalBar(func() int { return cols })
 	b.Update(2, 40)
 	wide := w.Len()
 	cols = 20
@@ -233,13 +225,20 @@ func TestBarShrunkTerminal(t *testing.T) {
 // after the bar where a terminal echoes ^C, which had been left at the end
 // of the stop's own line.
 func TestStopClearsEcho(t *testing.T) {
-	c := &clock{t: time.Unix(0, 0)}
-	b, w := newBar(Auto, true, c)
-	b.columns = func() int { return 80 }
-	c.advance(2 * time.Second)
+	b, w, _ := terminalBar(func() int { return 80 })
 	b.Update(1, 4)
 	bar := strings.TrimPrefix(w.String(), "\r")
 	Stop()
 	t.Cleanup(func() { stopped.Store(false) })
 	assert.Equal(t, "\r"+bar+"\r"+strings.Repeat(" ", len(bar)+2)+"\r", w.String())
+}
+
+// terminalBar returns a bar drawn on a terminal of cols columns, two
+// seconds after it started, not yet updated, and its clock.
+func terminalBar(cols func() int) (*Bar, *strings.Builder, *clock) {
+	c := &clock{t: time.Unix(0, 0)}
+	b, w := newBar(Auto, true, c)
+	b.columns = cols
+	c.advance(2 * time.Second)
+	return b, w, c
 }
