@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/prefixgen/prefixgen/emit"
+	"github.com/prefixgen/prefixgen/physical"
 )
 
 // WriteReport writes res as map prints it: a row per adder (its width, the
@@ -121,7 +122,7 @@ func slack(s float64) string {
 	if math.IsInf(s, 1) {
 		return "none"
 	}
-	return fmt.Sprintf("%.3f", s)
+	return physical.FormatNS(s)
 }
 
 // networkName names the network chosen for a, Yosys's own where none.

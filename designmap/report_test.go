@@ -46,3 +46,17 @@ func TestWriteReport(t *testing.T) {
 		golden.Check(t, filepath.Join("testdata", tt.name), buf.Bytes())
 	}
 }
+
+// TestWriteReportSlackZero: OpenSTA writes a slack met to the last digit as
+// -0.000; the report writes it 0.000.
+func TestWriteReportSlackZero(t *testing.T) {
+	before := Outcome{YosysChoice, 100, 1}
+	res := &Result{
+		Adders: []Adder{{Cell: "prefixgen_lcu_0", Width: 2, SpreadNS: 0, SlackNS: math.Copysign(0, -1)}},
+		Before: before, After: before,
+	}
+	var buf bytes.Buffer
+	require.NoError(t, WriteReport(&buf, res))
+	require.Contains(t, buf.String(), " 0.000 ")
+	require.NotContains(t, buf.String(), "-0.000")
+}

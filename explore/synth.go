@@ -218,7 +218,7 @@ func measuredRow(m Measured, clocked bool) []string {
 		front = "*"
 	}
 	row := []string{m.Name, m.Family, strconv.Itoa(f.Width), strconv.Itoa(f.Depth), strconv.Itoa(f.Size),
-		strconv.Itoa(f.MaxFanout), strconv.Itoa(f.WireTracks), strconv.Itoa(m.Adder.Normal().Sparse), physical.FormatArea(r.AreaUM2), fmt.Sprintf("%.3f", r.DelayNS)}
+		strconv.Itoa(f.MaxFanout), strconv.Itoa(f.WireTracks), strconv.Itoa(m.Adder.Normal().Sparse), physical.FormatArea(r.AreaUM2), physical.FormatNS(r.DelayNS)}
 	if r.Spread != nil {
 		area, delay := r.Spread.Cells()
 		row = append(row, area, delay)
@@ -323,7 +323,7 @@ func MeasuredTable(w io.Writer, points []Measured, ref *physical.Result) error {
 			area, delay := s.Cells()
 			median = fmt.Sprintf(" (median %s µm², %s ns)", area, delay)
 		}
-		if _, err := fmt.Fprintf(w, "%s: %s µm², %.3f ns, %d std cells%s\n", physical.ReferenceName, physical.FormatArea(ref.AreaUM2), ref.DelayNS, ref.StdCells, median); err != nil {
+		if _, err := fmt.Fprintf(w, "%s: %s µm², %s ns, %d std cells%s\n", physical.ReferenceName, physical.FormatArea(ref.AreaUM2), physical.FormatNS(ref.DelayNS), ref.StdCells, median); err != nil {
 			return err
 		}
 	}

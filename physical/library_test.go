@@ -2,6 +2,7 @@ package physical_test
 
 import (
 	"context"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -170,6 +171,23 @@ func TestYosysScriptRecord(t *testing.T) {
 	assert.Equal(t, "set_driving_cell BUFx2_ASAP7_75t_R\nset_load 3.898\n", physical.ABCConstraints(rec))
 	assert.Empty(t, physical.ABCConstraints(nil))
 	assert.Empty(t, physical.ABCConstraints(&pdk.Record{Platform: "none"}))
+}
+
+func TestFormatNS(t *testing.T) {
+	for _, tt := range []struct {
+		t    float64
+		want string
+	}{
+		{0, "0.000"},
+		{math.Copysign(0, -1), "0.000"},
+		{-0.0004, "0.000"},
+		{-0.0006, "-0.001"},
+		{-1.25, "-1.250"},
+		{0.8292, "0.829"},
+		{12.3456, "12.346"},
+	} {
+		assert.Equal(t, tt.want, physical.FormatNS(tt.t), "%g", tt.t)
+	}
 }
 
 func TestFormatArea(t *testing.T) {

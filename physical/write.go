@@ -68,7 +68,7 @@ func (s *Spread) InsertRecord(rec emit.Record) emit.Record {
 // the area and of the delay.
 func (s *Spread) Cells() (area, delay string) {
 	return fmt.Sprintf("%s (%s–%s)", FormatArea(s.AreaMedian), FormatArea(s.AreaMin), FormatArea(s.AreaMax)),
-		fmt.Sprintf("%.3f (%.3f–%.3f)", s.DelayMedian, s.DelayMin, s.DelayMax)
+		fmt.Sprintf("%s (%s–%s)", FormatNS(s.DelayMedian), FormatNS(s.DelayMin), FormatNS(s.DelayMax))
 }
 
 // SpreadColumns are the table headers of Spread.Cells.
@@ -121,6 +121,17 @@ func FormatArea(a float64) string {
 	return strconv.FormatFloat(a, 'f', digits, 64)
 }
 
+// FormatNS writes a time in ns for a table, to the picosecond. A time that
+// rounds to zero is written 0.000, whatever its sign: a slack of -0.0002 ns
+// is met.
+func FormatNS(t float64) string {
+	s := strconv.FormatFloat(t, 'f', 3, 64)
+	if s == "-0.000" {
+		return "0.000"
+	}
+	return s
+}
+
 // RoundUM2 returns the area a rounded to a millionth of a µm², finer than
 // any library's cell areas: a sum of cell areas (Result.RedundantUM2) is
 // written with their digits, not with the rounding errors of the sum.
@@ -147,7 +158,7 @@ func Table(w io.Writer, results []*Result) error {
 		if r.Width == 0 {
 			width = "—" // a user's module of unknown width
 		}
-		rows[i] = []string{r.Name(), width, FormatArea(r.AreaUM2), fmt.Sprintf("%.3f", r.DelayNS),
+		rows[i] = []string{r.Name(), width, FormatArea(r.AreaUM2), FormatNS(r.DelayNS),
 			strconv.Itoa(r.StdCells), FormatArea(r.RedundantUM2), r.CriticalFrom + " → " + r.CriticalTo}
 		if clocked {
 			rows[i] = slices.Insert(rows[i], 5, strconv.Itoa(r.Registers))

@@ -96,11 +96,11 @@ type pageAdder struct {
 func newPageAdder(m explore.Measured, named bool) pageAdder {
 	r := m.Result
 	a := pageAdder{Name: m.AdderName(), Command: m.AdderCommand(), OnFront: m.OnFront, Named: named,
-		Area: physical.FormatArea(r.AreaUM2), Delay: fmt.Sprintf("%.3f", r.DelayNS), Critical: r.CriticalFrom + " → " + r.CriticalTo}
+		Area: physical.FormatArea(r.AreaUM2), Delay: physical.FormatNS(r.DelayNS), Critical: r.CriticalFrom + " → " + r.CriticalTo}
 	if s := r.Spread; s != nil {
-		a.Area, a.Delay = physical.FormatArea(s.AreaMedian), fmt.Sprintf("%.3f", s.DelayMedian)
-		a.Written = fmt.Sprintf("as written %s µm², %.3f ns; area %s–%s µm², delay %.3f–%.3f ns over %d draws",
-			physical.FormatArea(r.AreaUM2), r.DelayNS, physical.FormatArea(s.AreaMin), physical.FormatArea(s.AreaMax), s.DelayMin, s.DelayMax, s.Orders+1)
+		a.Area, a.Delay = physical.FormatArea(s.AreaMedian), physical.FormatNS(s.DelayMedian)
+		a.Written = fmt.Sprintf("as written %s µm², %s ns; area %s–%s µm², delay %s–%s ns over %d draws",
+			physical.FormatArea(r.AreaUM2), physical.FormatNS(r.DelayNS), physical.FormatArea(s.AreaMin), physical.FormatArea(s.AreaMax), physical.FormatNS(s.DelayMin), physical.FormatNS(s.DelayMax), s.Orders+1)
 	}
 	return a
 }

@@ -353,7 +353,7 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 				area, ns = s.AreaMedian, s.DelayMedian
 			}
 			cells := []string{name, fmt.Sprint(f.Width), fmt.Sprint(f.Depth), fmt.Sprint(f.Size), fmt.Sprint(f.MaxFanout),
-				fmt.Sprintf("%.2f", m.FO4), fmt.Sprint(r.Adder.Sparse), physical.FormatArea(area), fmt.Sprintf("%.3f", ns)}
+				fmt.Sprintf("%.2f", m.FO4), fmt.Sprint(r.Adder.Sparse), physical.FormatArea(area), physical.FormatNS(ns)}
 			if measured.Stages > 0 {
 				cells = append(cells, fmt.Sprint(r.Registers))
 			}
@@ -396,8 +396,8 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 			_, err = fmt.Fprintf(w, "timed against the profile of %s (OpenSTA's input and output delays): a delay is the worst output's lateness, its arrival less its required time\n", c.String("arrival"))
 		}
 		if err == nil && flow.Orders > 0 {
-			_, err = fmt.Fprintf(w, "area and delay are medians over each adder as written and %s of its gates (--orders); the adder as written: %s µm², %.3f ns\n",
-				physical.OrdersPhrase(flow.Orders), physical.FormatArea(m.AreaUM2), m.DelayNS)
+			_, err = fmt.Fprintf(w, "area and delay are medians over each adder as written and %s of its gates (--orders); the adder as written: %s µm², %s ns\n",
+				physical.OrdersPhrase(flow.Orders), physical.FormatArea(m.AreaUM2), physical.FormatNS(m.DelayNS))
 		}
 		return err
 	})
