@@ -378,7 +378,8 @@ type TestbenchOptions struct {
 	// Module is the name of the adder module under test; empty means
 	// AdderModuleName(net, Adder), the name Verilog and VHDL give it.
 	Module string
-	// Name is the testbench module's name; empty means Module + "_tb".
+	// Name is the testbench module's (VerilogTestbench) or entity's
+	// (VHDLTestbench) name; empty means Module + "_tb".
 	Name string
 	// Vectors is the number of random vectors, 0 … MaxTestbenchVectors.
 	Vectors int

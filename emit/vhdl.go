@@ -55,8 +55,8 @@ func VHDL(w io.Writer, net *network.Network, opt VHDLOptions) error {
 }
 
 // VHDLTestbench writes a self-checking testbench for the entity that VHDL
-// writes for net (opt.Module names it; the testbench entity is
-// Module + "_tb"). It covers every adder VerilogTestbench covers and runs
+// writes for net (opt.Module names it; opt.Name names the testbench
+// entity, Module + "_tb" where empty). It covers every adder VerilogTestbench covers and runs
 // the same vectors, in the same order, from the same seed: every input
 // where the adder's inputs (a, b, and cin and mode where it has them) hold
 // at most 13 bits; otherwise the corner vectors and opt.Vectors random
@@ -80,9 +80,18 @@ func VHDLTestbench(w io.Writer, net *network.Network, opt TestbenchOptions) erro
 	if err != nil {
 		return err
 	}
+	bench := opt.Name
+	if bench == "" {
+		bench = d.Entity + "_tb"
+	} else if err := CheckBenchEntityName(bench); err != nil {
+		return err
+	} else if strings.EqualFold(bench, d.Entity) {
+		return fmt.Errorf("emit: testbench entity name %s is the adder's (VHDL ignores case): allowed another name", network.Quote(bench))
+	}
 	n := net.Width()
 	td := &vhdlTestbenchData{
 		vhdlData:  d,
+		Bench:     bench,
 		Latency:   len(d.Stages),
 		LastPipe:  len(d.Stages) - 1,
 		Reset:     len(d.Stages) > 0 && !ao.NoReset,
@@ -234,6 +243,8 @@ type vhdlStage struct {
 // vhdlTestbenchData is what the VHDL testbench template reads.
 type vhdlTestbenchData struct {
 	*vhdlData
+	// Bench is the testbench entity's name.
+	Bench      string
 	Width, MSB int
 	// Latency is the number of register stages (0: combinational), and
 	// LastPipe the last index of the expected outputs in flight; Reset

@@ -602,3 +602,20 @@ func TestPipelineTestbenchLatency(t *testing.T) {
 		})
 	}
 }
+
+// A VHDL testbench may be named apart from its adder, as a Verilog one;
+// a name that is not a VHDL identifier, or is the adder's, is refused.
+func TestVHDLTestbenchName(t *testing.T) {
+	net := build(t, "sklansky", 4)
+	def := string(vhdlTestbenchBytes(t, net, emit.TestbenchOptions{Module: "add4", Vectors: 5}))
+	named := string(vhdlTestbenchBytes(t, net, emit.TestbenchOptions{Module: "add4", Name: "my_bench", Vectors: 5}))
+	assert.Contains(t, def, "\nentity add4_tb is\nend entity add4_tb;\n")
+	assert.Contains(t, named, "\nentity my_bench is\nend entity my_bench;\n")
+	assert.Contains(t, named, "-- my_bench: a self-checking testbench for add4.")
+	assert.Equal(t, def, strings.ReplaceAll(named, "my_bench", "add4_tb"), "only the name differs")
+	for _, name := range []string{"entity", "ADD4", "two__lines", "dut"} {
+		err := emit.VHDLTestbench(&bytes.Buffer{}, net, emit.TestbenchOptions{Module: "add4", Name: name})
+		require.Error(t, err, name)
+		assert.Contains(t, err.Error(), "emit: ", name)
+	}
+}

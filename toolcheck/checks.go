@@ -446,7 +446,7 @@ func vhdl(j *job, r Result) Result {
 	}
 	files = append(files, d.Module+".vhd")
 	if d.VHDLTestbench != nil {
-		files = append(files, d.Module+"_tb.vhd")
+		files = append(files, d.testbenchModule()+".vhd")
 	}
 	o, ok := j.run(&r, "ghdl", append([]string{"-a", "--std=08"}, files...)...)
 	if !ok {
@@ -457,7 +457,7 @@ func vhdl(j *job, r Result) Result {
 		return r
 	}
 	if d.VHDLTestbench != nil {
-		if o, ok = j.run(&r, "ghdl", "-e", "--std=08", d.Module+"_tb"); !ok {
+		if o, ok = j.run(&r, "ghdl", "-e", "--std=08", d.testbenchModule()); !ok {
 			return r
 		}
 		var more string
@@ -467,7 +467,7 @@ func vhdl(j *job, r Result) Result {
 		if warning == "" {
 			warning = more
 		}
-		if o, ok = j.run(&r, "ghdl", "-r", "--std=08", d.Module+"_tb"); !ok {
+		if o, ok = j.run(&r, "ghdl", "-r", "--std=08", d.testbenchModule()); !ok {
 			return r
 		}
 		var line string

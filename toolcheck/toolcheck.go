@@ -115,10 +115,10 @@ type Design struct {
 	// Name names the design in results; Width is the adder's width.
 	Name  string
 	Width int
-	// Module is the adder's module name. The testbench module is
-	// Module + "_tb" for a design from NewDesign, and Namespace + "tb"
-	// for a module of the user's own, whose file may hold a module
-	// Module + "_tb" of its own.
+	// Module is the adder's module name. The testbench module (and VHDL
+	// entity) is Module + "_tb" for a design from NewDesign, and
+	// Namespace + "tb" for a module of the user's own, whose file may hold
+	// a module Module + "_tb" of its own.
 	Module string
 	// LCUModule is the module name of the Yosys $lcu techmap.
 	LCUModule string
@@ -513,7 +513,7 @@ func writeDesign(dir string, d *Design) error {
 		d.Module + ".vhd":          d.VHDL,
 	}
 	if d.VHDLTestbench != nil {
-		files[d.Module+"_tb.vhd"] = d.VHDLTestbench
+		files[d.testbenchModule()+".vhd"] = d.VHDLTestbench
 	}
 	if d.Cells != nil {
 		files[cellsFile] = d.Cells

@@ -295,6 +295,11 @@ func NewVHDLModuleDesign(ctx context.Context, src []byte, mo ModuleOptions, opt 
 	if err := emit.CheckBenchEntityName(top); err != nil {
 		return nil, &InputError{"toolcheck: " + strings.TrimPrefix(err.Error(), "emit: ")}
 	}
+	for _, e := range emit.EntityNames(src) {
+		if strings.HasPrefix(strings.ToLower(e), Namespace) {
+			return nil, &InputError{fmt.Sprintf("toolcheck: entity %s: names beginning %s are the checks' own (VHDL ignores case): allowed any other name", e, Namespace)}
+		}
+	}
 	verilog, top, err := VHDLToVerilog(ctx, VHDLSource{Src: src, Top: top, Models: models}, opt.ToolTimeout)
 	if err != nil {
 		return nil, err
@@ -314,7 +319,7 @@ func NewVHDLModuleDesign(ctx context.Context, src []byte, mo ModuleOptions, opt 
 		return nil, &InputError{"toolcheck: " + err.Error()}
 	}
 	var tb bytes.Buffer
-	if err := emit.VHDLTestbench(&tb, net, emit.TestbenchOptions{Module: top, Vectors: opt.Vectors, Seed: opt.Seed, Adder: &ao}); err != nil {
+	if err := emit.VHDLTestbench(&tb, net, emit.TestbenchOptions{Module: top, Name: moduleTestbench, Vectors: opt.Vectors, Seed: opt.Seed, Adder: &ao}); err != nil {
 		return nil, &InputError{"toolcheck: " + strings.TrimPrefix(err.Error(), "emit: ")}
 	}
 	d.VHDL, d.VHDLTestbench, d.VHDLCells = src, tb.Bytes(), models

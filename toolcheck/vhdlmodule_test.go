@@ -151,6 +151,8 @@ func TestVHDLModuleDesignRefused(t *testing.T) {
 			`toolcheck: ghdl cannot synthesize entity e: entity "e" has no architecture in library "work"`},
 		{"entity in a block comment", []byte("/* entity old is end entity; */\n" + string(good)), toolcheck.ModuleOptions{Top: "old"},
 			"toolcheck: the VHDL declares no entity old: allowed mine"},
+		{"an entity of the checks' names", append(append([]byte{}, good...), "entity Prefixgen_Check_TB is\nend entity;\narchitecture a of Prefixgen_Check_TB is\nbegin\nend architecture;\n"...), toolcheck.ModuleOptions{Top: "mine"},
+			"toolcheck: entity prefixgen_check_tb: names beginning prefixgen_check_ are the checks' own (VHDL ignores case): allowed any other name"},
 		{"two entities", append(append([]byte{}, good...), vhdlOf(t, 4, "other", adder.Standard)...), toolcheck.ModuleOptions{},
 			"toolcheck: the VHDL declares 2 entities (mine, other): allowed a top entity named, or a file of one entity"},
 		{"no such top", good, toolcheck.ModuleOptions{Top: "theirs"}, "toolcheck: the VHDL declares no entity theirs: allowed mine"},
@@ -173,5 +175,22 @@ func TestVHDLModuleDesignRefused(t *testing.T) {
 			assert.True(t, errors.As(err, &in), "%T: %v", err, err)
 			assert.Equal(t, c.want, err.Error())
 		})
+	}
+}
+
+// A user's file may hold an entity named as the adder's with _tb, as its own
+// testbench: the check's testbench has a name of the checks' own.
+func TestVHDLModuleOwnTestbench(t *testing.T) {
+	t.Parallel()
+	requireTools(t)
+	plain := adder.Standard
+	own := "entity mine_tb is\nend entity;\narchitecture own of mine_tb is\nbegin\n    assert false report \"the user's own testbench ran\" severity failure;\nend architecture;\n"
+	src := append(vhdlOf(t, 8, "mine", plain), own...)
+	d, err := toolcheck.NewVHDLModuleDesign(context.Background(), src, toolcheck.ModuleOptions{Top: "mine"}, toolcheck.Options{Vectors: 100, Seed: 2, Adder: &plain})
+	require.NoError(t, err)
+	rs := check(t, d)
+	for _, name := range []string{"VHDL", "testbench", "equivalence"} {
+		r := resultOf(t, rs, 0, name)
+		assert.Equal(t, toolcheck.Pass, r.Status, "%s: %s", name, r.Detail)
 	}
 }
