@@ -92,9 +92,12 @@ func Enumerate(ctx context.Context, n int, opt Options) ([]Point, error) {
 	if n < 1 || n > MaxWidth {
 		return nil, fmt.Errorf("explore: width %d out of range: allowed 1…%d", n, MaxWidth)
 	}
+	// A network is seen when its width, valency and cells are: a radix-k
+	// network is built of binary cells that its adder merges into k-input
+	// ones (as many as the width allows).
 	type seenNet struct {
-		width int
-		keys  [][4]int
+		width, valency int
+		keys           [][4]int
 	}
 	seen := map[uint64][]seenNet{}
 	var points []Point
@@ -105,12 +108,13 @@ func Enumerate(ctx context.Context, n int, opt Options) ([]Point, error) {
 		}
 		keys := cellKeys(net)
 		h := fingerprint(net, keys)
+		v := min(topologies.ValencyOf(net), net.Width())
 		for _, old := range seen[h] {
-			if old.width == net.Width() && slices.Equal(old.keys, keys) {
+			if old.width == net.Width() && old.valency == v && slices.Equal(old.keys, keys) {
 				return
 			}
 		}
-		seen[h] = append(seen[h], seenNet{net.Width(), keys})
+		seen[h] = append(seen[h], seenNet{net.Width(), v, keys})
 		points = append(points, Point{Network: net, Figures: f, Family: family, Name: name, Command: command})
 	}
 	binary := len(opt.Valencies) == 0

@@ -236,6 +236,27 @@ func TestEnumerateValencies(t *testing.T) {
 	assert.EqualError(t, err, "explore: valency 5 not allowed: allowed 2 to 4")
 }
 
+// A radix-k network is not the binary one of the same cells: explore keeps
+// both, and every valency asked for has its rows at every width.
+func TestEnumerateValenciesKept(t *testing.T) {
+	for n := 3; n <= 9; n++ {
+		all := enumerate(t, n, explore.Options{Valencies: []int{2, 3, 4}})
+		for _, v := range []int{3, 4} {
+			var got []string
+			for _, p := range all {
+				if topologies.ValencyOf(p.Network) == v {
+					got = append(got, p.Name)
+				}
+			}
+			want := names(enumerate(t, n, explore.Options{Valencies: []int{v}}))
+			if v == 4 && n == 3 {
+				want = nil // at width 3 a radix-4 network is the radix-3 one
+			}
+			assert.Equal(t, want, got, "width %d valency %d", n, v)
+		}
+	}
+}
+
 // With CarrySelect the carry-select networks of every first segment and
 // growth come after the families and before the radix-k ones, each once
 // and not again where a family built it, each rebuilt by its command;
