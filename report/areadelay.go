@@ -68,6 +68,10 @@ func PlotAreaDelay(w io.Writer, n int, points []explore.Measured, ref *physical.
 		somePG = somePG || m.Adder.PGCells
 		someFA = someFA || m.Adder.FACells
 		someInc = someInc || m.Adder.Increment
+		if m.Adder.Normal().Valency != shared.Normal().Valency {
+			// Radix-k networks among binary ones: the legend names each.
+			shared.Valency = 2
+		}
 	}
 	adders := ""
 	if name := shared.Name(); name != "" {

@@ -93,6 +93,16 @@ func TestPlotAreaDelay(t *testing.T) {
 	assert.Contains(t, v.String(), ">kogge-stone v=3<")
 	assert.Contains(t, v.String(), ">sklansky v=3<")
 	assert.NotContains(t, s, "v=3")
+	// Their adders merge cells into 3-input gates; the binary ones do
+	// not, so the title names no valency, whichever comes first.
+	for i := len(m); i < len(withRadix); i++ {
+		withRadix[i].Adder.Valency = 3
+	}
+	for _, set := range [][]explore.Measured{withRadix, append(slices.Clone(withRadix[len(m):]), m...)} {
+		var mv bytes.Buffer
+		require.NoError(t, report.PlotAreaDelay(&mv, 16, set, ref, "svg"))
+		assert.NotContains(t, mv.String(), "valency")
+	}
 
 	// Adders of mixed options: the title names none, a mark and a legend
 	// entry each; an adder read from a file is named beside its marker.
@@ -203,6 +213,15 @@ func TestHTMLSynth(t *testing.T) {
 	swapped := append([]explore.Measured{m[1], m[0]}, m[2:]...)
 	err = report.HTML(&buf, 16, all, front, report.Options{Measured: swapped})
 	assert.ErrorContains(t, err, "want them in the order of the networks")
+	err = report.HTML(&buf, 16, nil, nil, report.Options{Drawn: all[:1], Measured: []explore.Measured{}})
+	assert.EqualError(t, err, "report: 0 measured adders for 0 networks: want the same number for every network")
+
+	// A reference under 100 µm² (ASAP7's) keeps three digits, as the table.
+	small := *ref
+	small.AreaUM2, small.DelayNS = 4.512, 0.19
+	buf.Reset()
+	require.NoError(t, report.HTML(&buf, 16, all, front, report.Options{Measured: m, Reference: &small}))
+	assert.Contains(t, buf.String(), "through the same flow: 4.51 µm², 0.190 ns.")
 }
 
 // TestHTMLSynthAdders checks the page with several adders of every network

@@ -107,18 +107,21 @@ func Plot(w io.Writer, n int, points, front []explore.Point, format string) erro
 	}
 	p, legend := newPlot(fmt.Sprintf("Prefix networks of width %d: size against depth", n), "depth (levels)", "size (cells)")
 
+	// Networks deeper than limit are counted, not drawn, unless every one
+	// is (a fan-out bound leaves only the ripple chain): then all are.
 	limit := 2*ceilLog2(n) + 2
-	minD, maxD := points[0].Figures.Depth, 0
-	hidden := 0
+	minD := slices.MinFunc(points, func(a, b explore.Point) int { return a.Figures.Depth - b.Figures.Depth }).Figures.Depth
+	if minD > limit {
+		limit = slices.MaxFunc(points, func(a, b explore.Point) int { return a.Figures.Depth - b.Figures.Depth }).Figures.Depth
+	}
+	maxD, hidden := minD, 0
 	for _, pt := range points {
-		minD = min(minD, pt.Figures.Depth)
 		if pt.Figures.Depth > limit {
 			hidden++
 			continue
 		}
 		maxD = max(maxD, pt.Figures.Depth)
 	}
-	maxD = max(maxD, minD)
 	if hidden > 0 {
 		p.Title.Text += fmt.Sprintf("\n(%d deeper than %d not shown)", hidden, limit)
 	}

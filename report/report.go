@@ -63,11 +63,14 @@ type pageData struct {
 	Synth      bool
 	SynthPlot  template.HTML
 	SynthFront int
-	Reference  *physical.Result
+	Reference  *pageFigures
 	Flow       string
 	Several    bool
 	Orders     int
 }
+
+// pageFigures are an adder's area and delay as the tables write them.
+type pageFigures struct{ Area, Delay string }
 
 type pageNetwork struct {
 	explore.Point
@@ -120,7 +123,7 @@ func HTML(w io.Writer, n int, points, front []explore.Point, opt Options) error 
 	}
 	d := pageData{Width: n, Command: opt.Command, FrontSize: len(front), Plot: template.HTML(plotSVG.String())}
 	if opt.Measured != nil {
-		if len(opt.Measured) < len(points) || len(opt.Measured)%len(points) != 0 {
+		if len(points) == 0 || len(opt.Measured) < len(points) || len(opt.Measured)%len(points) != 0 {
 			return fmt.Errorf("report: %d measured adders for %d networks: want the same number for every network", len(opt.Measured), len(points))
 		}
 		var synthSVG bytes.Buffer
@@ -128,7 +131,10 @@ func HTML(w io.Writer, n int, points, front []explore.Point, opt Options) error 
 			return err
 		}
 		r := opt.Measured[0].Result
-		d.Synth, d.SynthPlot, d.Reference = true, template.HTML(synthSVG.String()), opt.Reference
+		d.Synth, d.SynthPlot = true, template.HTML(synthSVG.String())
+		if ref := opt.Reference; ref != nil {
+			d.Reference = &pageFigures{physical.FormatArea(ref.AreaUM2), physical.FormatNS(ref.DelayNS)}
+		}
 		d.Flow = fmt.Sprintf("flow %s, library %s, %g pF on every output; %s, OpenSTA %s", r.Flow, r.Liberty, r.OutputLoadPF, r.YosysVersion, r.STAVersion)
 		if r.Spread != nil {
 			d.Orders = r.Spread.Orders

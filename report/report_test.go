@@ -20,6 +20,7 @@ import (
 	"github.com/prefixgen/prefixgen/explore"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/report"
+	"github.com/prefixgen/prefixgen/topologies"
 )
 
 var keep = flag.String("keep", "", "write the test report and plots into this folder, to look at")
@@ -100,6 +101,18 @@ func TestPlot(t *testing.T) {
 	var png bytes.Buffer
 	require.NoError(t, report.Plot(&png, 64, all, front, "png"))
 	assert.True(t, bytes.HasPrefix(png.Bytes(), []byte("\x89PNG")))
+}
+
+// Where every network is deeper than the plot's limit (a fan-out bound of 2
+// leaves only the ripple chain), every one is drawn and none counted out.
+func TestPlotOnlyDeep(t *testing.T) {
+	ripple, err := topologies.Ripple(64)
+	require.NoError(t, err)
+	pt := explore.Point{Network: ripple, Figures: ripple.Figures(), Family: "ripple", Name: "ripple"}
+	var svg bytes.Buffer
+	require.NoError(t, report.Plot(&svg, 64, []explore.Point{pt}, []explore.Point{pt}, "svg"))
+	assert.Contains(t, svg.String(), ">ripple<")
+	assert.NotContains(t, svg.String(), "not shown")
 }
 
 func TestPlotErrors(t *testing.T) {
