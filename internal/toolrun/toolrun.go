@@ -214,7 +214,9 @@ func Run(ctx context.Context, c Cmd) (*Result, error) {
 		return res, fmt.Errorf("toolrun: %s stopped: %w", c.Name(), ctx.Err())
 	case runCtx.Err() != nil:
 		return res, &TimeoutError{Tool: c.Name(), Limit: limit}
-	case err == nil:
+	case err == nil, errors.Is(err, exec.ErrWaitDelay):
+		// ErrWaitDelay: the tool exited 0, and something it left running
+		// held its output open; what the tool printed is all here.
 		return res, nil
 	}
 	if ee, ok := errors.AsType[*exec.ExitError](err); ok {

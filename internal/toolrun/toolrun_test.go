@@ -62,6 +62,16 @@ func TestRunOutput(t *testing.T) {
 	assert.False(t, res.Truncated)
 }
 
+// A tool that exits 0 leaving a child that holds its output open has run
+// well: what it printed is its result, and the child goes with it.
+func TestRunChildLeftRunning(t *testing.T) {
+	t.Parallel()
+	res, err := toolrun.Run(context.Background(), toolrun.Cmd{Path: sh(t), Args: []string{"-c", "sleep 60 & echo verdict: ok"}, Timeout: time.Minute})
+	require.NoError(t, err)
+	assert.Equal(t, "verdict: ok\n", string(res.Stdout))
+	assert.Less(t, res.Elapsed, 30*time.Second)
+}
+
 func TestRunExit(t *testing.T) {
 	tests := []struct {
 		name, script, want string
