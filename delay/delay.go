@@ -256,9 +256,13 @@ func (lib *Library) arrivals(net *network.Network, prof tauProfile) *model {
 	kinds := carry.Kinds(net)
 	gLoad := make([]float64, signals)
 	pLoad := make([]float64, signals)
-	reach := make([]int, signals) // farthest column a Lo reader sits in
+	// The farthest column a Lo reader sits in: of a signal's G, any cell's;
+	// of its P, a black cell's (a gray cell reads G_lo alone).
+	reach := make([]int, signals)
+	pReach := make([]int, signals)
 	for s := range reach {
 		reach[s] = net.Column(s)
+		pReach[s] = reach[s]
 	}
 	for i := range w {
 		// p_i feeds sum_i; the carry G[0, i] feeds sum_(i+1), or is the
@@ -276,24 +280,21 @@ func (lib *Library) arrivals(net *network.Network, prof tauProfile) *model {
 		c, s := net.Cell(k), w+k
 		col := net.Column(s)
 		reach[c.Lo] = max(reach[c.Lo], col)
-		wire := lib.WireCap * float64(reach[s]-col)
-		gLoad[s] += wire
-		if pLoad[s] > 0 {
-			pLoad[s] += wire
-		}
+		gLoad[s] += lib.WireCap * float64(reach[s]-col)
+		pLoad[s] += lib.WireCap * float64(pReach[s]-col)
 		gLoad[c.Lo] += lib.CellG.Pins[0]
 		gLoad[c.Hi] += lib.CellG.Pins[2]
 		pLoad[c.Hi] += lib.CellG.Pins[1]
 		if kinds[k] == carry.Black {
+			pReach[c.Lo] = max(pReach[c.Lo], col)
 			pLoad[c.Lo] += lib.CellP.Pins[0]
 			pLoad[c.Hi] += lib.CellP.Pins[1]
 		}
 	}
 	m := &model{gArr: make([]float64, signals), pArr: make([]float64, signals), gFrom: make([]int, signals), end: -1, worst: math.Inf(-1)}
 	for i := range w {
-		wire := lib.WireCap * float64(reach[i]-i)
-		m.gArr[i] = timeAt(prof.arrival, i) + lib.Generate.delay(gLoad[i]+wire)
-		m.pArr[i] = timeAt(prof.arrival, i) + lib.Propagate.delay(pLoad[i]+wire)
+		m.gArr[i] = timeAt(prof.arrival, i) + lib.Generate.delay(gLoad[i]+lib.WireCap*float64(reach[i]-i))
+		m.pArr[i] = timeAt(prof.arrival, i) + lib.Propagate.delay(pLoad[i]+lib.WireCap*float64(pReach[i]-i))
 		m.gFrom[i] = -1
 		m.area += lib.Generate.Area + lib.Propagate.Area + lib.Sum.Area
 	}

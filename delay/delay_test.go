@@ -143,3 +143,18 @@ func TestLibraryCopy(t *testing.T) {
 	assert.Greater(t, lib.Analyze(net).FO4, before, "the copy is slower")
 	assert.Equal(t, before, delay.FO4(net), "OSU018 is unchanged")
 }
+
+// A Lo operand's wire loads the drivers its readers read: the cell of bit 1
+// in a ripple chain is gray, so it reads G_0 and no wire of P_0 crosses to
+// it. sum_0 = p_0 ⊕ cin, alone required, is timed the same whatever the wire
+// costs; the carry-out, through G_0's wire, is not.
+func TestWireLoadsItsReaders(t *testing.T) {
+	net, err := topologies.Ripple(2)
+	require.NoError(t, err)
+	sum0 := &delay.Profile{Required: []float64{0, 1000, 1000}}
+	cout := &delay.Profile{Required: []float64{1000, 1000, 0}}
+	bare, wired := delay.OSU018, delay.OSU018
+	wired.WireCap = 10
+	assert.InDelta(t, bare.AnalyzeProfile(net, sum0).Tau, wired.AnalyzeProfile(net, sum0).Tau, 1e-9)
+	assert.Greater(t, wired.AnalyzeProfile(net, cout).Tau, bare.AnalyzeProfile(net, cout).Tau+1)
+}

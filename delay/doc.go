@@ -9,6 +9,9 @@
 // each prefix cell (G = G_hi ∨ P_hi ∧ G_lo as an AOI21, and, in black cells,
 // P = P_hi ∧ P_lo as a NAND2, polarity alternating row by row so that no
 // inverters are needed), and the sum row (sum_i = p_i ⊕ carry_i, an XOR).
+// The gate that folds the carry-in into bit 0 (g_0 ∨ p_0 ∧ cin) is left
+// out: the model times the adder without carry-in, whose bit 0 carry is
+// g_0, so a path from bit 0 is one gate shorter than the emitted adder's.
 // Every gate is taken at unit drive, as a synthesis flow without gate sizing
 // leaves it, so a stage's delay is its parasitic delay plus its drive
 // resistance times the capacitance it drives:
@@ -20,7 +23,7 @@
 // effort, from the fan-out), each pin with its own capacitance: a G read as
 // G_lo enters the AOI21's series stack, one read as G_hi its single
 // transistor; the horizontal wire of a Lo operand loads the driver with
-// WireCap per column it spans (the wire tracks a level needs are these
+// WireCap per column it spans (P's only as far as a black cell reads it) (the wire tracks a level needs are these
 // wires side by side). Arrivals propagate through the network by a dynamic
 // program in topological order, G and P separately: a cell's G arrives when
 // the latest of G_lo, P_hi and G_hi has arrived plus its AOI21's delay. The

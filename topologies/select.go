@@ -130,7 +130,7 @@ var compareK = []int{0, 1, 2, 3}
 // the Knowles network with the least fan-out after Kogge–Stone's; Harris
 // (1, L−2, 0), the sparse Sklansky network that many tools call
 // Ladner–Fischer; zero-deficiency at its least depth; and the others, and
-// every family below width 4, with their default parameters.
+// every family below width 3, with their default parameters.
 func Compare(n int) ([]*network.Network, error) {
 	if err := checkWidth(n); err != nil {
 		return nil, err
