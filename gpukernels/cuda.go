@@ -286,7 +286,9 @@ type Options struct {
 	// Segmented, when set, makes every scan segmented: it names the
 	// integer type of the head flags (int32, uint32, int64 or uint64)
 	// carried beside each value, and the operator is lifted as
-	// simulate.Segmented lifts a monoid.
+	// simulate.Segmented lifts a monoid. An exclusive scan's initial
+	// value stands before the first item, in its segment, and every
+	// item that starts a segment gets it (docs/cuda.md).
 	Segmented string
 	// Delays are the look-back's sleeps, each 0 to MaxDelayNs, Grid at
 	// least 1; nil, or a negative field, means DefaultDelays's for the

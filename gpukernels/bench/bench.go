@@ -277,9 +277,9 @@ func Harness(opt BenchOptions) ([]File, error) {
 			{net, with(gpukernels.Options{}, "uint32", "carry"), "", &k.BigAdd},
 			{net, shuffle, "_block", &k.Shuffle},
 			{net, raking, "_block", &k.Raking},
-			{net, with(tuned, "float", "affine"), "", &k.Affine},
-			{net, segmented, "", &k.Segmented},
-			{net, with(tuned, "int32", "add"), "_count", &k.Count},
+			{net, fitStatus(net, with(tuned, "float", "affine")), "", &k.Affine},
+			{net, fitStatus(net, segmented), "", &k.Segmented},
+			{net, fitStatus(net, with(tuned, "int32", "add")), "_count", &k.Count},
 		}
 		if !d.Extras {
 			jobs = []job{jobs[0], jobs[2], jobs[3]}
@@ -304,6 +304,23 @@ func Harness(opt BenchOptions) ([]File, error) {
 		}
 	}
 	return appendHarness(files, d)
+}
+
+// fitStatus returns opt without those of its status word settings
+// (WideStatus, StatusStride) that do not apply to its values: the tuning
+// is the benchmarked type's, and the applications' scans (affine maps,
+// segmented values, int32 counts) keep what of it they can take.
+func fitStatus(net *network.Network, opt gpukernels.Options) gpukernels.Options {
+	noWide, noStride := opt, opt
+	noWide.WideStatus, noStride.StatusStride = false, 0
+	neither := noWide
+	neither.StatusStride = 0
+	for _, o := range []gpukernels.Options{opt, noWide, noStride, neither} {
+		if _, err := o.Resolve(net); err == nil {
+			return o
+		}
+	}
+	return opt // its error is not the status word's: scanHeader gives it
 }
 
 // scanHeader returns the header of net with opt, in the namespace
@@ -592,7 +609,7 @@ type BenchReport struct {
 // applies. N is the number of items (for the block scans, the items of
 // one block). GBps counts the bytes read and written (for the warp and
 // block benchmarks, the bytes of the values scanned on chip; for the
-// three-pass scans, the 2n a scan needs, not the 4n they move); VsCUB and
+// three-pass scans, the 2n a scan needs, not the 3n they move); VsCUB and
 // VsMemcpy are throughput ratios from the same run (a device scan's
 // VsMemcpy against the copy of its own size and offset), NsPerBlock the time of
 // one block scan with one block per SM, ElementsPerS an application's

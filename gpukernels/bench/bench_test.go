@@ -37,6 +37,27 @@ func harnessFiles(t *testing.T, opt bench.BenchOptions) map[string]string {
 // TestHarnessStructure checks what nvcc would build, which cannot be built
 // here: every network's device scans, warp microbenchmark and bigadd,
 // beside CUB and cudaMemcpy, timed and checked, and the JSON keys.
+// The device tuning's status word is the benchmarked type's: the
+// applications' scans, of other types, keep what of it applies to theirs,
+// and a setting that does not apply to the benchmarked type is refused.
+func TestHarnessStatusTuning(t *testing.T) {
+	net := gputest.Build(t, "sklansky", 32, nil)
+	for _, c := range []struct {
+		typ  string
+		opt  gpukernels.Options
+		want string
+	}{
+		{"int32", gpukernels.Options{WideStatus: true}, "kStatusBytes = 16,"},
+		{"int32", gpukernels.Options{StatusStride: 8}, "kStatusStride = 8,"},
+		{"int64", gpukernels.Options{StatusStride: 32}, "kStatusStride = 32,"},
+	} {
+		files := harnessFiles(t, bench.BenchOptions{Networks: []*network.Network{net}, Type: c.typ, Tuning: c.opt})
+		assert.True(t, strings.Contains(files["sklansky_32_"+c.typ+"_add_0.cuh"], c.want), "%s %+v: %s", c.typ, c.opt, c.want)
+	}
+	_, err := bench.Harness(bench.BenchOptions{Networks: []*network.Network{net}, Type: "int64", Tuning: gpukernels.Options{WideStatus: true}})
+	assert.ErrorContains(t, err, "a wide status word applies to values of at most 4 bytes, not to values of 8 bytes")
+}
+
 func TestHarnessStructure(t *testing.T) {
 	nets := gputest.EveryTopology(t, 32)
 	for _, c := range []struct {
@@ -60,7 +81,7 @@ func TestHarnessStructure(t *testing.T) {
 			"#include <cub/cub.cuh>", "cudaMemcpyDeviceToDevice", "cudaEventElapsedTime", "int kRuns = 20;",
 			"const long long kSizes[] = {268435456LL, 1048576LL, 1LL, 31LL, 2049LL, 1048593LL, 268435455LL};",
 			"const long long kSanitizeSizes[] = {1LL, 31LL, 2049LL, 65553LL};", "const long long kSanitizeItems = 524305;",
-			`if (std::string(argv[i]) == "--sanitize") {`, "for (int b = 0; b < batch; ++b) f();", "return ms[kRuns / 2] / batch;",
+			`if (std::string(argv[i]) == "--sanitize") {`, "for (int b = 0; b < batch; ++b) f();", "return (ms[(kRuns - 1) / 2] + ms[kRuns / 2]) / 2 / batch;", "results.back().vs_cub = results.back().gbps / cub_block_gbps;",
 			// --profile: the device scans once, at the largest size, aligned.
 			`} else if (std::string(argv[i]) == "--profile") {`, "sizes.assign(1, *std::max_element(kSizes, kSizes + sizeof(kSizes) / sizeof(kSizes[0])));",
 			"for (int offset = 0; offset < (profile ? 1 : 2); ++offset) {", "if (sanitize || profile) {",

@@ -75,6 +75,19 @@ func parseReport(data []byte) (*BenchReport, error) {
 			return nil, fmt.Errorf("bench: result %d of the benchmark report (%s) has %s", i+1, network.Quote(x.Kernel), bad)
 		}
 	}
+	type measured struct {
+		kernel, topology, scan, typ, op string
+		n                               int64
+		offset                          int
+	}
+	first := make(map[measured]int, len(r.Results))
+	for i, x := range r.Results {
+		m := measured{x.Kernel, x.Topology, x.Scan, x.Type, x.Op, x.N, x.Offset}
+		if j, ok := first[m]; ok {
+			return nil, fmt.Errorf("bench: results %d and %d of the benchmark report (%s) measure the same kernel, network, scan, type, operator, size and offset: allowed one result of each", j+1, i+1, network.Quote(x.Kernel))
+		}
+		first[m] = i
+	}
 	for i, k := range r.Kernels {
 		if min(k.Registers, k.StackFrame, k.SpillStores, k.SpillLoads, k.SharedBytes) < 0 {
 			return nil, fmt.Errorf("bench: kernel %d of the benchmark report (%s) has a negative count of registers or bytes", i+1, network.Quote(k.Name))

@@ -119,6 +119,8 @@ func TestReadBenchReportBadInput(t *testing.T) {
 		{`{"results":[{"kernel":"memcpy","n":1,"gbps":1e100}]}`, "bench: result 1 of the benchmark report (\"memcpy\") has a throughput of 1e+100 GB/s: allowed up to 1e+06 GB/s"},
 		{`{"results":[{"kernel":"memcpy","n":1,"offset":-1}]}`, "bench: result 1 of the benchmark report (\"memcpy\") has offset -1 or batch 0: allowed offset 0 or more, batch 0 or more"},
 		{`{"results":[{"kernel":"memcpy","n":1,"batch":-1}]}`, "bench: result 1 of the benchmark report (\"memcpy\") has offset 0 or batch -1: allowed offset 0 or more, batch 0 or more"},
+		{`{"results":[{"kernel":"device-scan","topology":"sklansky","n":8,"gbps":200},{"kernel":"memcpy","n":8},{"kernel":"device-scan","topology":"sklansky","n":8,"gbps":800}]}`,
+			"bench: results 1 and 3 of the benchmark report (\"device-scan\") measure the same kernel, network, scan, type, operator, size and offset: allowed one result of each"},
 		{`{"results":[{"kernel":"memcpy","n":1}],"kernels":[{"name":"k","arch":"sm_90","registers":-1}]}`, "bench: kernel 1 of the benchmark report (\"k\") has a negative count of registers or bytes"},
 		// A name of the report's is echoed cut, as every input is.
 		{`{"results":[{"kernel":"` + strings.Repeat("k", 5000) + `","n":-1}]}`, "bench: result 1 of the benchmark report (\"" + strings.Repeat("k", 40) + "…\") has n -1 (allowed 1 or more)"},
