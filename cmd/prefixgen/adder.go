@@ -173,7 +173,7 @@ func archNetworks(c *cli.Context, allowAll bool) ([]*network.Network, error) {
 		return networks(c, allowAll)
 	}
 	topo := c.String("topology")
-	if topo == "all" {
+	if isAll(topo) {
 		return nil, usage(c, "--valency %d does not apply to -t all: name one of %s", k, strings.Join(topologies.ValencyFamilies, ", "))
 	}
 	names, err := topologyList(c, topo, allowAll)

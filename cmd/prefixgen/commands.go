@@ -115,7 +115,7 @@ func networks(c *cli.Context, allowAll bool) ([]*network.Network, error) {
 		return nil, usage(c, "%v", err)
 	}
 	sized := names
-	if topo == "all" {
+	if isAll(topo) {
 		sized = []string{"all"}
 	}
 	// The networks are held at once: judged together.
@@ -128,7 +128,7 @@ func networks(c *cli.Context, allowAll bool) ([]*network.Network, error) {
 	} else {
 		nets, err = topologies.SelectList(names, c.Int("width"), params)
 	}
-	if err != nil && len(names) > 1 && topo != "all" {
+	if err != nil && len(names) > 1 && !isAll(topo) {
 		return nil, usage(c, "-t %s: %s", network.Quote(topo), strings.TrimPrefix(err.Error(), "topologies: "))
 	}
 	if err != nil {
@@ -152,9 +152,9 @@ func topologyList(c *cli.Context, topo string, allowAll bool) ([]string, error) 
 		}
 	}
 	switch {
-	case !allowAll && (topo == "all" || len(names) > 1):
+	case !allowAll && (isAll(topo) || len(names) > 1):
 		return nil, usage(c, "-t %s: this command takes one topology: allowed %s", network.Quote(topo), strings.Join(topologies.Known(), ", "))
-	case topo == "all":
+	case isAll(topo):
 		return topologies.Names(), nil
 	case len(names) > 1 && slices.Contains(names, "all"):
 		return nil, usage(c, "-t %s: all cannot be listed with other topologies: allowed all alone, or a list of %s", network.Quote(topo), strings.Join(topologies.Known(), ", "))
@@ -176,8 +176,12 @@ func otherNames() []string {
 // whose JSON is an object rather than an array.
 func oneTopology(c *cli.Context) bool {
 	t := c.String("topology")
-	return t != "all" && !strings.Contains(t, ",")
+	return !isAll(t) && !strings.Contains(t, ",")
 }
+
+// isAll reports whether -t names every topology: all, spaces around it
+// allowed as around any name.
+func isAll(topo string) bool { return strings.TrimSpace(topo) == "all" }
 
 // pass prints the outcome of one check.
 func pass(ok bool) string {

@@ -224,6 +224,8 @@ func TestLists(t *testing.T) {
 	_, bkRow, _ := strings.Cut(bk, "\n")
 	assert.Equal(t, ks+bkRow, one("stats", "-t", "kogge-stone,brent-kung", "-n", "16", "-f", "csv"))
 	assert.True(t, strings.HasPrefix(one("stats", "-t", "kogge-stone,brent-kung", "-n", "16", "-f", "json"), "[\n"))
+	assert.True(t, strings.HasPrefix(one("stats", "-t", " all", "-n", "8", "-f", "json"), "[\n"), "-t all with spaces is every topology")
+	assert.Equal(t, one("gen", "-f", "yosys-lcu", "-t", "kogge-stone", "--widths", "8"), one("gen", "-f", "yosys-lcu", "-t", " kogge-stone", "--widths", "8"))
 	assert.Equal(t, 3, strings.Count(one("verify", "-t", "sklansky, ripple", "-n", "9", "--vectors", "10"), "\n"))
 	assert.Equal(t, 3, strings.Count(one("stats", "-t", "sklansky,kogge-stone", "-n", "9", "--valency", "3", "-f", "csv"), "\n"))
 
@@ -238,6 +240,12 @@ func TestLists(t *testing.T) {
 	}{
 		{[]string{"gen", "-t", "sklansky,ripple", "-n", "8"}, `prefixgen gen: -t "sklansky,ripple": this command takes one topology: allowed ripple, `},
 		{[]string{"gen", "-t", "all", "-n", "8"}, `prefixgen gen: -t "all": this command takes one topology`},
+		// Spaces around all, as around any name: still all.
+		{[]string{"gen", "-t", " all", "-n", "8"}, `prefixgen gen: -t " all": this command takes one topology`},
+		{[]string{"cuda", "emit", "-t", "all ", "-n", "8"}, `prefixgen cuda emit: -t "all ": this command takes one topology`},
+		{[]string{"gen", "-t", " all", "-n", "8", "--valency", "3"}, `prefixgen gen: --valency 3 does not apply to -t all`},
+		{[]string{"gen", "-f", "yosys-lcu", "-t", "kogge-stone", "--widths", "8", "--valency", "3", "--param", "k=1"}, `prefixgen gen: --param does not apply to --valency`},
+		{[]string{"gen", "-f", "yosys-lcu", "-t", "kogge-stone,sklansky", "--widths", "8"}, `prefixgen gen: -t "kogge-stone,sklansky": this command takes one topology`},
 		{[]string{"synth", "-t", "sklansky,all", "-n", "8"}, `prefixgen synth: -t "sklansky,all": all cannot be listed with other topologies`},
 		{[]string{"check", "-t", "sklansky,sklansky", "-n", "8"}, `prefixgen check: -t "sklansky,sklansky": "sklansky" given twice: allowed each topology once`},
 		{[]string{"stats", "-t", "sklansky,ripple", "-n", "8", "--valency", "3"}, `prefixgen stats: --valency 3: ripple has no higher-valency form`},

@@ -38,12 +38,19 @@ func lcuWidths(c *cli.Context) (func(io.Writer) error, error) {
 	if err != nil {
 		return nil, usage(c, "%v", err)
 	}
-	topo, k := c.String("topology"), c.Int("valency")
+	names, err := topologyList(c, c.String("topology"), false)
+	if err != nil {
+		return nil, err
+	}
+	topo, k := names[0], c.Int("valency")
 	if c.IsSet("valency") && (k < 2 || k > topologies.MaxValency) {
 		return nil, usage(c, "--valency %d not allowed: allowed 2, 3, 4", k)
 	}
 	if k > 2 && !slices.Contains(topologies.ValencyFamilies, topo) {
 		return nil, usage(c, "--valency %d: %s has no higher-valency form; allowed for %s", k, topo, strings.Join(topologies.ValencyFamilies, ", "))
+	}
+	if k > 2 && c.IsSet("param") {
+		return nil, usage(c, "--param does not apply to --valency: %s takes no parameters", topo)
 	}
 	if err := budget.Widths(topo, widths, params); err != nil {
 		return nil, usage(c, "%v", err)
