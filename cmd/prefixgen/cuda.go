@@ -432,7 +432,7 @@ func cudaCommand() *cli.Command {
 						stop()
 						if err != nil {
 							bar.Done()
-							return failure{fmt.Errorf("prefixgen cuda bench: %v", err)}
+							return failure{fmt.Errorf("prefixgen cuda bench: %w", err)}
 						}
 						bar.Update(1, 1)
 						bar.Done()
@@ -451,7 +451,7 @@ func cudaCommand() *cli.Command {
 						fmt.Fprintln(c.App.Writer, strings.TrimSpace(string(raw)))
 					}
 					if err != nil {
-						return failure{fmt.Errorf("prefixgen cuda bench: %v", err)}
+						return failure{fmt.Errorf("prefixgen cuda bench: %w", err)}
 					}
 					return nil
 				},
@@ -702,10 +702,19 @@ func runSuite(c *cli.Context, flag string, opt bench.SuiteOptions, steps string)
 		}
 	}
 	if err != nil {
-		return failure{fmt.Errorf("prefixgen cuda bench: %v", err)}
+		return failure{fmt.Errorf("prefixgen cuda bench: %w", err)}
 	}
 	return nil
 }
+
+// renamedError is err with another message.
+type renamedError struct {
+	msg string
+	err error
+}
+
+func (e renamedError) Error() string { return e.msg }
+func (e renamedError) Unwrap() error { return e.err }
 
 // cudaNamed makes the errors of a cuda subcommand name it in full, as
 // "prefixgen cuda emit: …", keeping failures failures.
@@ -716,10 +725,12 @@ func cudaNamed(sub *cli.Command) *cli.Command {
 		}
 		msg := strings.Replace(err.Error(), "prefixgen "+sub.Name+":", "prefixgen cuda "+sub.Name+":", 1)
 		msg = strings.Replace(msg, "(see prefixgen "+sub.Name+" --help)", "(see prefixgen cuda "+sub.Name+" --help)", 1)
+		// The cause stays in the chain: a reader gone (EPIPE) is told apart.
+		renamed := renamedError{msg, err}
 		if _, ok := errors.AsType[failure](err); ok {
-			return failure{errors.New(msg)}
+			return failure{renamed}
 		}
-		return errors.New(msg)
+		return renamed
 	}
 	action := sub.Action
 	sub.Action = func(c *cli.Context) error { return rename(action(c)) }

@@ -190,7 +190,7 @@ func exploreCommand() *cli.Command {
 				if plot, err = rendered(func(w io.Writer) error {
 					return report.Plot(w, c.Int("width"), drawn, front, plotFormat)
 				}); err != nil {
-					return failure{fmt.Errorf("prefixgen explore: %v", err)}
+					return failure{fmt.Errorf("prefixgen explore: %w", err)}
 				}
 			}
 			shown := front
@@ -573,7 +573,7 @@ func exploreSynth(c *cli.Context, format, plotPath, plotFormat string) error {
 			return report.PlotAreaDelay(w, c.Int("width"), measured, ref, plotFormat)
 		})
 		if err != nil {
-			return failure{fmt.Errorf("prefixgen explore: %v", err)}
+			return failure{fmt.Errorf("prefixgen explore: %w", err)}
 		}
 		if err := writeFile(c, "--plot", plotPath, plot); err != nil {
 			return err

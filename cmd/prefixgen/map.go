@@ -131,7 +131,7 @@ func runMap(c *cli.Context) error {
 		if designmap.IsInput(err) {
 			return usage(c, "%v", err)
 		}
-		return failure{fmt.Errorf("prefixgen map: %v", err)}
+		return failure{fmt.Errorf("prefixgen map: %w", err)}
 	}
 	var files []emit.File
 	if c.IsSet("output") {
@@ -149,7 +149,7 @@ func runMap(c *cli.Context) error {
 		fmt.Fprintf(c.App.ErrWriter, "prefixgen map: no adders in %s: the design is written as Yosys maps it\n", opt.Top)
 	}
 	if err := designmap.WriteReport(c.App.Writer, res); err != nil {
-		return failure{fmt.Errorf("prefixgen map: %v", err)}
+		return failure{fmt.Errorf("prefixgen map: %w", err)}
 	}
 	return nil
 }

@@ -192,7 +192,7 @@ func optimizeCommand() *cli.Command {
 				return usage(c, "%v", err)
 			}
 			if err != nil {
-				return failure{fmt.Errorf("prefixgen optimize: %v", err)}
+				return failure{fmt.Errorf("prefixgen optimize: %w", err)}
 			}
 			return output(c, func(w io.Writer) error {
 				if err := writeOptimized(w, format, res, modelAware); err != nil {
@@ -328,7 +328,7 @@ func optimizeMeasured(c *cli.Context, opt optimize.Options, format string) error
 		return usage(c, "%v", err)
 	}
 	if err != nil {
-		return failure{fmt.Errorf("prefixgen optimize: %v", err)}
+		return failure{fmt.Errorf("prefixgen optimize: %w", err)}
 	}
 	measured := res.Measured.Adder
 	err = output(c, func(w io.Writer) error {

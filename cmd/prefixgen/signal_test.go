@@ -295,3 +295,31 @@ func TestSIGPIPEOfAnotherPipe(t *testing.T) {
 	assert.Greater(t, len(data), 1<<17, "more than a pipe's buffer")
 	assert.True(t, json.Valid(data), "the whole document")
 }
+
+// epipeWriter is standard output whose reader has gone.
+type epipeWriter struct{}
+
+func (epipeWriter) Write([]byte) (int, error) {
+	return 0, &os.PathError{Op: "write", Path: "/dev/stdout", Err: syscall.EPIPE}
+}
+
+// A write that fails with EPIPE ends every command as the signal does:
+// 128 + SIGPIPE, no message. cuda's subcommands and map had lost the cause
+// on the way (exit 1, "broken pipe").
+func TestBrokenPipeEveryCommand(t *testing.T) {
+	t.Parallel()
+	report := filepath.Join("..", "..", "docs", "bench", "h200-int64-add-cuda11.8.json")
+	for _, args := range [][]string{
+		{"gen", "-t", "sklansky", "-n", "8"},
+		{"stats", "-t", "all", "-n", "8"},
+		{"cuda", "emit", "-t", "sklansky", "-n", "8"},
+		{"cuda", "report", report},
+		{"explore", "-n", "8", "--no-optimize"},
+		{"optimize", "-n", "8", "--max-depth", "4"},
+	} {
+		var stderr bytes.Buffer
+		status := run(append([]string{"prefixgen"}, args...), epipeWriter{}, &stderr)
+		assert.Equal(t, brokenPipe, status, "%v: %s", args, stderr.String())
+		assert.Empty(t, stderr.String(), args)
+	}
+}

@@ -219,7 +219,7 @@ func synthCommand() *cli.Command {
 			}
 			designs, err := synthDesigns(nets, arch, cells)
 			if err != nil {
-				return failure{fmt.Errorf("prefixgen synth: %v", err)}
+				return failure{fmt.Errorf("prefixgen synth: %w", err)}
 			}
 			return synthOutput(c, format, designs, opt)
 		},
