@@ -260,6 +260,9 @@ func genCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			if err := checkOutputs(c); err != nil {
+				return err
+			}
 			if c.IsSet("widths") {
 				all, err := lcuWidths(c)
 				if err != nil {
@@ -594,6 +597,9 @@ func statsCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			if err := checkOutputs(c); err != nil {
+				return err
+			}
 			nets, err := networks(c, true)
 			if err != nil {
 				return err
@@ -628,6 +634,9 @@ func compareCommand() *cli.Command {
 			}
 			write, err := statsFormat(c, false)
 			if err != nil {
+				return err
+			}
+			if err := checkOutputs(c); err != nil {
 				return err
 			}
 			widths, err := widthList(c)

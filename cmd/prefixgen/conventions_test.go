@@ -385,6 +385,21 @@ func TestOutputNamesInput(t *testing.T) {
 	assert.Contains(t, stderr, "--liberty applies to")
 }
 
+// An -o that cannot be written is refused before any work: with
+// --progress, a run that worked first would have drawn its bar.
+func TestOutputRefusedBeforeWork(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"compare", "-n", "256"},
+		{"optimize", "-n", "64", "--max-depth", "8"},
+	} {
+		status, stdout, stderr := prefixgen(append(args, "--progress", "-o", dir)...)
+		assert.Equal(t, 2, status, "%v: %s", args, stderr)
+		assert.Empty(t, stdout)
+		assert.Equal(t, "prefixgen "+args[0]+": cannot write "+dir+": it is a directory: name a file\n", stderr, "%v", args)
+	}
+}
+
 // No help carries a measured time or memory, which would go stale: those
 // are in docs/.
 func TestHelpTimeless(t *testing.T) {

@@ -493,6 +493,9 @@ func cudaReport(c *cli.Context) error {
 	if out := c.String("output"); plotPath != "" && out != "" && out != "-" && emit.SamePath(plotPath, out) {
 		return usage(c, "--plot %s and -o %s name the same file: allowed two files, one for the picture and one for the tables", plotPath, out)
 	}
+	if err := checkOutputs(c); err != nil {
+		return err
+	}
 	paths := c.Args().Slice()
 	for i, path := range paths {
 		for _, before := range paths[:i] {
@@ -524,19 +527,13 @@ func cudaReport(c *cli.Context) error {
 		}
 		reports = append(reports, report.NamedBenchReport{Name: reportName(path), Report: r})
 	}
-	// Both are drawn before anything is written, -o goes first, and the
-	// picture's folder is checked before -o is written, so that bad input
-	// leaves no file behind.
+	// Both are drawn before anything is written (checkOutputs has found
+	// both paths writable), -o first, so that bad input leaves no file
+	// behind.
 	var pic bytes.Buffer
 	if plotPath != "" {
 		if err := report.ThroughputPlot(&pic, reports, plotFormat); err != nil {
 			return usage(c, "--plot %s: %v", plotPath, strings.TrimPrefix(err.Error(), "report: "))
-		}
-		if st, err := os.Stat(filepath.Dir(plotPath)); err != nil || !st.IsDir() {
-			return usage(c, "--plot %s: its folder %s does not exist: allowed a file in an existing folder", plotPath, filepath.Dir(plotPath))
-		}
-		if st, err := os.Stat(plotPath); err == nil && st.IsDir() {
-			return usage(c, "--plot %s is a folder: allowed a file name", plotPath)
 		}
 	}
 	err := output(c, func(w io.Writer) error {

@@ -352,6 +352,8 @@ func TestCudaReport(t *testing.T) {
 	same := filepath.Join(dir, "same.svg")
 	folderSVG := filepath.Join(dir, "pics.svg")
 	require.NoError(t, os.Mkdir(folderSVG, 0o755))
+	dangling := filepath.Join(dir, "dangling.svg")
+	require.NoError(t, os.Symlink(filepath.Join("nosuch", "x.svg"), dangling))
 	for _, tt := range []struct {
 		args []string
 		want string
@@ -363,8 +365,9 @@ func TestCudaReport(t *testing.T) {
 		{[]string{"cuda", "report", "-o", keep, "--plot", filepath.Join(dir, "x.gif"), rep}, "prefixgen cuda report: --plot " + filepath.Join(dir, "x.gif") + `: unknown picture type ".gif": allowed .svg, .png`},
 		{[]string{"cuda", "report", "-o", keep, "--plot", same, onlyBigadd}, "prefixgen cuda report: --plot " + same + ": no timed device-wide scan to plot"},
 		{[]string{"cuda", "report", "-o", dir, "--plot", same, rep}, "prefixgen cuda report: cannot write " + dir + ": it is a directory: name a file"},
-		{[]string{"cuda", "report", "-o", keep, "--plot", filepath.Join(dir, "nosuch", "p.svg"), rep}, "prefixgen cuda report: --plot " + filepath.Join(dir, "nosuch", "p.svg") + ": its folder " + filepath.Join(dir, "nosuch") + " does not exist: allowed a file in an existing folder"},
-		{[]string{"cuda", "report", "-o", keep, "--plot", folderSVG, rep}, "prefixgen cuda report: --plot " + folderSVG + " is a folder: allowed a file name"},
+		{[]string{"cuda", "report", "-o", keep, "--plot", filepath.Join(dir, "nosuch", "p.svg"), rep}, "prefixgen cuda report: cannot write " + filepath.Join(dir, "nosuch", "p.svg") + ": no such file or directory"},
+		{[]string{"cuda", "report", "-o", keep, "--plot", folderSVG, rep}, "prefixgen cuda report: cannot write " + folderSVG + ": it is a directory: name a file"},
+		{[]string{"cuda", "report", "-o", keep, "--plot", dangling, rep}, "prefixgen cuda report: cannot write " + dangling + ": no such file or directory"},
 		{[]string{"cuda", "report", "-o", keep, rep, other, rep}, "prefixgen cuda report: " + rep + " given twice: allowed each report once"},
 		{[]string{"cuda", "report", "-o", keep, other, link}, "prefixgen cuda report: " + link + " is " + other + ", given twice: allowed each report once"},
 		{[]string{"cuda", "report", "-o", keep, rep, sameName}, "prefixgen cuda report: " + rep + " and " + sameName + " would both be sections named h200-int64-add: allowed files of different names"},

@@ -182,6 +182,9 @@ func optimizeCommand() *cli.Command {
 			if err := optimize.Check(opt); err != nil {
 				return usage(c, "%v", err)
 			}
+			if err := checkOutputs(c); err != nil {
+				return err
+			}
 			bar := newBar(c, "searches and chains")
 			opt.Progress = bar.Update
 			stop := bar.Beat(time.Second)
