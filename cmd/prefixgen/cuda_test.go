@@ -163,7 +163,7 @@ func TestCudaBadInput(t *testing.T) {
 		{"bench runs", []string{"cuda", "bench", "-t", "sklansky", "--runs", "3"}, "prefixgen cuda bench: 3 timed runs out of range: allowed 20 to 10000"},
 		{"suite no nvcc", []string{"cuda", "bench", "--suite", filepath.Join(dir, "suite")}, "prefixgen cuda bench: nvcc not found on PATH or under CUDA_HOME: install the CUDA toolkit (Debian package nvidia-cuda-toolkit, in non-free) or set CUDA_HOME"},
 		{"suite and topology", []string{"cuda", "bench", "--suite", filepath.Join(dir, "suite"), "-t", "sklansky"}, "prefixgen cuda bench: --topology does not apply to --suite: the suite fixes its tables (see --help)"},
-		{"suite empty", []string{"cuda", "bench", "--suite", ""}, "prefixgen cuda bench: --suite is empty: allowed a value, or leave the flag out for its default"},
+		{"suite empty", []string{"cuda", "bench", "--suite", ""}, "prefixgen cuda bench: --suite is empty: allowed the folder to write the suite's tables into"},
 		{"sweep and suite", []string{"cuda", "bench", "--suite", dir, "--sweep", dir}, "prefixgen cuda bench: --suite and --sweep are two runs: give one"},
 		{"sweep type", []string{"cuda", "bench", "--sweep", dir, "--type", "int64"}, "prefixgen cuda bench: --type does not apply to --sweep: the sweep fixes its types, sizes and variants (see --help)"},
 		{"sweep tuning", []string{"cuda", "bench", "--sweep", dir, "--poll-delay", "0"}, "prefixgen cuda bench: --poll-delay does not apply to --sweep: the sweep fixes its types, sizes and variants (see --help)"},

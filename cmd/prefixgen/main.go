@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -221,6 +222,12 @@ var emptyAllowed = map[string]string{
 	"namespace": "a C++ identifier, or leave the flag out for the default name",
 	"topology":  "a topology name, as prefixgen list gives them",
 	"from":      "the path of a prefixgen.network/v1 or prefixgen.adder/v1 file",
+	// A flag of one command only, where the flag's name alone says too
+	// little: COMMAND FLAG.
+	"map top":        "the name of the design's top module, which map needs",
+	"bench suite":    "the folder to write the suite's tables into",
+	"bench sweep":    "the folder to write the sweep's tables into",
+	"bench networks": "the folder to write the networks' tables into",
 }
 
 // refuseEmpty gives every string flag of cmds and their subcommands that
@@ -240,7 +247,7 @@ func refuseEmpty(cmds []*cli.Command) {
 					name = "-" + a + "/" + name
 				}
 			}
-			allowed := emptyAllowed[sf.Name]
+			allowed := cmp.Or(emptyAllowed[cmd.Name+" "+sf.Name], emptyAllowed[sf.Name])
 			if allowed == "" {
 				allowed = "a value, or leave the flag out for its default"
 			}
