@@ -268,6 +268,12 @@ func TestLists(t *testing.T) {
 		{[]string{"stats", "-t", "ladner-fischer", "-n", "8", "--param", "k=1,,k=2"}, `prefixgen stats: --param names nothing at place 2 of its list: allowed a value between each two commas`},
 		{[]string{"optimize", "-n", "8", "--max-delay-ns", "9", "--start", "a.json", "--start", ""}, `prefixgen optimize: --start names nothing at place 2 of its list: allowed a value between each two commas`},
 		{[]string{"optimize", "-n", "8", "--max-delay-ns", "9", "--start", ""}, `prefixgen optimize: --start is empty: allowed a value`},
+		// "-" is standard input elsewhere; no file of outside input is read from it.
+		{[]string{"synth", "--verilog", "-"}, `prefixgen synth: cannot read --verilog -: standard input is not read: allowed a file's path`},
+		{[]string{"check", "--vhdl", "-"}, `prefixgen check: cannot read --vhdl -: standard input is not read: allowed a file's path`},
+		{[]string{"optimize", "-n", "8", "--max-delay", "20", "--arrival", "-"}, `prefixgen optimize: cannot read --arrival -: standard input is not read: allowed a file's path`},
+		{[]string{"cuda", "report", "-"}, `prefixgen cuda report: cannot read report -: standard input is not read: allowed a file's path`},
+		{[]string{"map", "x.v", "./x.v", "--top", "x", "--clock-period", "5"}, `prefixgen map: design file ./x.v given twice (as x.v): allowed each file once`},
 		{[]string{"map", "x.v", "--top", "", "--clock-period", "5"}, `prefixgen map: --top is empty: allowed the name of the design's top module, which map needs`},
 		{[]string{"compare", "-n", "8,0"}, `prefixgen compare: width 0 out of range: allowed 1…1073741824`},
 		{[]string{"stats", "-t", "all", "-n", "0"}, `prefixgen stats: width 0 out of range: allowed 1…1073741824`},

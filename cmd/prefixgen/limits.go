@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 
 	"github.com/urfave/cli/v2"
 
@@ -38,12 +39,20 @@ func inputBytes() int64 { return max(budget.Memory/64, 1<<20) }
 // as a file; a larger one is an error that names it and says so against
 // the budget (isTooLarge), in words that follow the flag that names it.
 func readInput(path string) ([]byte, error) {
+	if path == "-" {
+		// No file of outside input is read from standard input.
+		return nil, &fs.PathError{Op: "open", Path: path, Err: errStdin}
+	}
 	data, err := bounded.ReadFile(path, inputBytes())
 	if e, ok := errors.AsType[*bounded.TooLargeError](err); ok {
 		return nil, fmt.Errorf("%s is %w here, a 64th of the %.1f GiB of memory a request may use", path, e, float64(budget.Memory)/(1<<30))
 	}
 	return data, err
 }
+
+// errStdin is readInput's error for "-", which names standard input
+// elsewhere.
+var errStdin = errors.New("standard input is not read: allowed a file's path")
 
 // isTooLarge reports whether err is readInput's for a file too large.
 func isTooLarge(err error) bool {

@@ -71,6 +71,14 @@ func runMap(c *cli.Context) error {
 	if !c.IsSet("top") {
 		return usage(c, "no top module given: allowed --top MODULE")
 	}
+	designs := c.Args().Slice()
+	for i, path := range designs {
+		for _, before := range designs[:i] {
+			if before == path || emit.SamePath(before, path) {
+				return usage(c, "design file %s given twice (as %s): allowed each file once", path, before)
+			}
+		}
+	}
 	if !c.IsSet("clock-period") {
 		return usage(c, "no clock period given: allowed --clock-period NS, a positive number of ns")
 	}

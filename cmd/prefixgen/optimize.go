@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -218,15 +219,17 @@ func readProfile(c *cli.Context, width int) (*delay.Profile, error) {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		return nil, usage(c, "cannot read --arrival %s: it is a folder: allowed a file of %s", path, delay.ProfileFormat)
 	}
-	f, err := os.Open(path)
+	data, err := readInput(path)
+	if isTooLarge(err) {
+		return nil, usage(c, "--arrival %v", err)
+	}
 	if err != nil {
 		if pe, ok := errors.AsType[*fs.PathError](err); ok {
 			err = pe.Err // the path once, not twice
 		}
 		return nil, usage(c, "cannot read --arrival %s: %v", path, err)
 	}
-	defer f.Close()
-	p, err := delay.ReadProfile(f)
+	p, err := delay.ReadProfile(bytes.NewReader(data))
 	if err == nil {
 		err = p.Check(width)
 	}
