@@ -88,7 +88,8 @@ type Options struct {
 	// Progress, when not nil, is called with 0 and the number of
 	// syntheses planned once the design is read, after each synthesis with
 	// the syntheses done and the number planned, and at the end of a run
-	// that succeeds with the number done twice.
+	// that succeeds with the number done twice; one call at a time, the
+	// counts never going back.
 	Progress func(done, total int)
 	// Trace, when not nil, is told what each round measured.
 	Trace func(line string)
@@ -904,17 +905,16 @@ func lookPath(name string) (string, error) {
 // step counts a synthesis done and reports progress.
 func (r *run) step() {
 	r.mu.Lock()
+	defer r.mu.Unlock()
 	r.done++
-	done, planned := r.done, r.planned
-	if done >= planned {
+	if r.done >= r.planned {
 		// More than planned: the total stays ahead until finish, as a
 		// bar takes a count at its total for the end.
-		r.planned = done + 1
-		planned = done + 1
+		r.planned = r.done + 1
 	}
-	r.mu.Unlock()
+	// Called under the lock: one call at a time, the counts in order.
 	if r.opt.Progress != nil {
-		r.opt.Progress(done, planned)
+		r.opt.Progress(r.done, r.planned)
 	}
 }
 
