@@ -273,6 +273,10 @@ func TestLists(t *testing.T) {
 		{[]string{"check", "--vhdl", "-"}, `prefixgen check: cannot read --vhdl -: standard input is not read: allowed a file's path`},
 		{[]string{"optimize", "-n", "8", "--max-delay", "20", "--arrival", "-"}, `prefixgen optimize: cannot read --arrival -: standard input is not read: allowed a file's path`},
 		{[]string{"cuda", "report", "-"}, `prefixgen cuda report: cannot read report -: standard input is not read: allowed a file's path`},
+		// A value left out: the next flag taken for it is named.
+		{[]string{"synth", "-t", "sklansky", "-n", "8", "--liberty", "--flow", "abc"}, `prefixgen synth: --liberty took --flow, another flag of prefixgen synth, as its value: allowed --liberty VALUE`},
+		{[]string{"gen", "-t", "sklansky", "-n", "8", "-o", "-f", "verilog"}, `prefixgen gen: -o/--output took -f, another flag of prefixgen gen, as its value`},
+		{[]string{"explore", "-n", "8", "--synth", "--with", "--plot=x.svg"}, `prefixgen explore: --with took --plot=x.svg, another flag of prefixgen explore, as its value`},
 		{[]string{"map", "x.v", "./x.v", "--top", "x", "--clock-period", "5"}, `prefixgen map: design file ./x.v given twice (as x.v): allowed each file once`},
 		{[]string{"map", "x.v", "--top", "", "--clock-period", "5"}, `prefixgen map: --top is empty: allowed the name of the design's top module, which map needs`},
 		{[]string{"compare", "-n", "8,0"}, `prefixgen compare: width 0 out of range: allowed 1…1073741824`},

@@ -85,8 +85,8 @@ var commandExamples = map[string][]string{
 		"prefixgen --version",
 	},
 	"completion": {
-		"prefixgen completion bash > ~/.local/share/bash-completion/completions/prefixgen",
-		"prefixgen completion zsh > ~/.zfunc/_prefixgen",
+		"source <(prefixgen completion bash)",
+		`prefixgen completion zsh > "${fpath[1]}/_prefixgen"`,
 	},
 }
 

@@ -233,12 +233,13 @@ var emptyAllowed = map[string]string{
 // refuseEmpty gives every string flag of cmds and their subcommands that
 // has no Action of its own one that refuses an empty value, which would
 // otherwise silently turn into the flag's default (--module "", --namespace
-// "", …).
+// "", …), and every string flag one that refuses another of the command's
+// flags as its value (tookFlag).
 func refuseEmpty(cmds []*cli.Command) {
 	for _, cmd := range cmds {
 		for _, f := range cmd.Flags {
 			sf, ok := f.(*cli.StringFlag)
-			if !ok || sf.Action != nil || checksEmpty[sf.Name] {
+			if !ok {
 				continue
 			}
 			name := "--" + sf.Name
@@ -251,11 +252,17 @@ func refuseEmpty(cmds []*cli.Command) {
 			if allowed == "" {
 				allowed = "a value, or leave the flag out for its default"
 			}
+			own, checks := sf.Action, checksEmpty[sf.Name]
 			sf.Action = func(c *cli.Context, v string) error {
-				if v == "" {
+				switch {
+				case own != nil:
+					if err := own(c, v); err != nil {
+						return err
+					}
+				case v == "" && !checks:
 					return usage(c, "%s is empty: allowed %s (see %s --help)", name, allowed, commandName(c))
 				}
-				return nil
+				return tookFlag(c, cmd, name, v)
 			}
 		}
 		// A list's element likewise: --with "", --start "".
@@ -268,6 +275,11 @@ func refuseEmpty(cmds []*cli.Command) {
 			sf.Action = func(c *cli.Context, vs []string) error {
 				switch i := slices.Index(vs, ""); {
 				case i < 0:
+					for _, v := range vs {
+						if err := tookFlag(c, cmd, name, v); err != nil {
+							return err
+						}
+					}
 					return nil
 				case len(vs) == 1:
 					return usage(c, "%s is empty: allowed a value (see %s --help)", name, commandName(c))
@@ -278,6 +290,23 @@ func refuseEmpty(cmds []*cli.Command) {
 		}
 		refuseEmpty(cmd.Subcommands)
 	}
+}
+
+// tookFlag refuses a value v of the flag name that is one of cmd's flags,
+// as --liberty takes --flow in "--liberty --flow abc" where the library was
+// left out: the run would go on with a library named --flow and stop at
+// "abc".
+func tookFlag(c *cli.Context, cmd *cli.Command, name, v string) error {
+	if !strings.HasPrefix(v, "-") {
+		return nil
+	}
+	other, _, _ := strings.Cut(strings.TrimLeft(v, "-"), "=")
+	for _, f := range cmd.Flags {
+		if slices.Contains(f.Names(), other) {
+			return usage(c, "%s took %s, another flag of %s, as its value: allowed %s VALUE (see %s --help)", name, v, commandName(c), name, commandName(c))
+		}
+	}
+	return nil
 }
 
 func newApp(stdout, stderr io.Writer) *cli.App {

@@ -159,3 +159,20 @@ func TestHeadingAnchor(t *testing.T) {
 		assert.Equal(t, tt.want, headingAnchor(tt.text), tt.text)
 	}
 }
+
+// TestGPUResultsTables: the tables docs/gpu-results.md gives are what cuda
+// report prints of its four reports, as the page says; a table cuda report
+// gained had been missing from them.
+func TestGPUResultsTables(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "gpu-results.md"))
+	require.NoError(t, err)
+	_, tables, ok := strings.Cut(string(doc), "\n## The tables\n\n")
+	require.True(t, ok, "docs/gpu-results.md has its section of tables")
+	args := []string{"cuda", "report"}
+	for _, name := range []string{"int32-add-cuda13.0", "int32-add-cuda11.8", "int64-add-cuda13.0", "int64-add-cuda11.8"} {
+		args = append(args, filepath.Join("..", "..", "docs", "bench", "h200-"+name+".json"))
+	}
+	status, out, stderr := prefixgen(args...)
+	require.Equal(t, 0, status, stderr)
+	assert.Equal(t, out, tables, "docs/gpu-results.md's tables against cuda report's")
+}
