@@ -274,7 +274,7 @@ func Check(opt Options) error {
 			return bad("design file %s is a folder: allowed Verilog files", network.Quote(f))
 		}
 		if st.Mode().IsRegular() && startsWithBOM(f) {
-			return bad("design file %s starts with a UTF-8 byte-order mark (EF BB BF), which Yosys reads as no Verilog at all: allowed the file saved as UTF-8 without one", network.Quote(f))
+			return bad(bomMessage, network.Quote(f))
 		}
 	}
 	if err := physical.CheckSources(opt.Includes, opt.Defines); err != nil {
@@ -285,6 +285,10 @@ func Check(opt Options) error {
 	}
 	return physical.CheckLibrary(opt.Liberty, opt.DontUse)
 }
+
+// bomMessage refuses a design file, its name quoted, that starts with the
+// UTF-8 byte-order mark.
+const bomMessage = "design file %s starts with a UTF-8 byte-order mark (EF BB BF), which Yosys reads as no Verilog at all: allowed the file saved as UTF-8 without one"
 
 // startsWithBOM reports whether the file at path starts with the UTF-8
 // byte-order mark (emit.HasByteOrderMark).

@@ -659,6 +659,15 @@ func TestMapDesignFIFO(t *testing.T) {
 	_, err = Map(context.Background(), Options{Files: []string{fifo}, Top: "other", PeriodNS: 1, Rounds: 1})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "allowed one of its modules, comb")
+
+	// A FIFO's byte-order mark is found in what is read from it, as a
+	// file's before: it had read as a design of no module.
+	bom := filepath.Join(t.TempDir(), "bom.v")
+	tooltest.FIFO(t, bom, append([]byte("\xef\xbb\xbf"), src...))
+	_, err = Map(context.Background(), Options{Files: []string{bom}, Top: "comb", PeriodNS: 1, Rounds: 1})
+	require.Error(t, err)
+	assert.True(t, IsInput(err), "%v", err)
+	assert.Contains(t, err.Error(), "starts with a UTF-8 byte-order mark (EF BB BF)")
 }
 
 // A top module and a clock named with a $, which Verilog allows in a name,

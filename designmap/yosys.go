@@ -598,6 +598,10 @@ func (r *run) readable(i int, f string) (string, error) {
 	if err != nil {
 		return "", bad("design file %s cannot be read: %v", network.Quote(f), err)
 	}
+	if emit.HasByteOrderMark(src) {
+		// As a regular file's is found before (Options.check).
+		return "", bad(bomMessage, network.Quote(f))
+	}
 	ext := filepath.Ext(f)
 	if !strings.EqualFold(ext, ".sv") {
 		ext = ".v"

@@ -2,6 +2,7 @@ package liberty
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -83,14 +84,36 @@ func ParseFunction(s string) (*Function, error) {
 	}
 	p.space()
 	if p.i != len(p.s) {
-		return nil, fmt.Errorf("liberty: function %q: unexpected %q at %d", s, p.s[p.i:], p.i)
+		return nil, fmt.Errorf("liberty: function %s: unexpected %s at %d", quoteCut(s), quoteCut(p.s[p.i:]), p.i)
 	}
 	return f, nil
 }
 
+// MaxFunctionDepth is how deep parentheses and ! may nest in a function:
+// far past any cell's, and the parser and Eval recurse on each.
+const MaxFunctionDepth = 256
+
+// quoteCut quotes s for an error, cut after 60 bytes: a function may be
+// as long as its file.
+func quoteCut(s string) string {
+	if len(s) > 60 {
+		return strconv.Quote(s[:60]) + "…"
+	}
+	return strconv.Quote(s)
+}
+
 type funcParser struct {
-	s string
-	i int
+	s     string
+	i     int
+	depth int // of the ( and ! open
+}
+
+// nest enters one more ( or !, and refuses one past MaxFunctionDepth.
+func (p *funcParser) nest() error {
+	if p.depth++; p.depth > MaxFunctionDepth {
+		return fmt.Errorf("liberty: function %s: nested deeper than %d parentheses and !: allowed %d", quoteCut(p.s), MaxFunctionDepth, MaxFunctionDepth)
+	}
+	return nil
 }
 
 func (p *funcParser) space() {
@@ -166,21 +189,29 @@ func (p *funcParser) unary() (*Function, error) {
 	switch c := p.peek(); {
 	case c == '!':
 		p.i++
+		if err := p.nest(); err != nil {
+			return nil, err
+		}
 		g, err := p.unary()
 		if err != nil {
 			return nil, err
 		}
+		p.depth--
 		return &Function{op: '!', args: []*Function{g}}, nil
 	case c == '(':
 		p.i++
+		if err := p.nest(); err != nil {
+			return nil, err
+		}
 		g, err := p.or()
 		if err != nil {
 			return nil, err
 		}
 		if p.peek() != ')' {
-			return nil, fmt.Errorf("liberty: function %q: missing ) at %d", p.s, p.i)
+			return nil, fmt.Errorf("liberty: function %s: missing ) at %d", quoteCut(p.s), p.i)
 		}
 		p.i++
+		p.depth--
 		f = g
 	case c == '0' || c == '1':
 		p.i++
@@ -194,7 +225,7 @@ func (p *funcParser) unary() (*Function, error) {
 		f = &Function{pin: p.s[p.i:j]}
 		p.i = j
 	default:
-		return nil, fmt.Errorf("liberty: function %q: unexpected %q at %d", p.s, string(c), p.i)
+		return nil, fmt.Errorf("liberty: function %s: unexpected %q at %d", quoteCut(p.s), string(c), p.i)
 	}
 	for p.i < len(p.s) && p.s[p.i] == '\'' {
 		p.i++

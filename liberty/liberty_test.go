@@ -1,7 +1,9 @@
 package liberty_test
 
 import (
+	"fmt"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -215,6 +217,45 @@ func TestParseFunction(t *testing.T) {
 		_, err := liberty.ParseFunction(bad)
 		require.Error(t, err, "%q", bad)
 		assert.Regexp(t, `^liberty: function ".*": `, err.Error())
+	}
+}
+
+// Groups nested past MaxGroupDepth are skipped whole, their braces
+// matched: what follows them is read, and a file of 200 000 nested
+// groups is no walk 200 000 deep.
+func TestParseGroupDepth(t *testing.T) {
+	for _, k := range []int{liberty.MaxGroupDepth, liberty.MaxGroupDepth + 1, 200_000} {
+		deep := strings.Repeat("g (x) { a : 1 ; ", k) + strings.Repeat("} ", k)
+		src := "library (l) { " + deep + " cell (INV) { area : 2 ; pin (Y) { direction : output ; function : \"!A\" ; } } }\n"
+		cells := liberty.Parse([]byte(src)).Cells()
+		require.Contains(t, cells, "INV", "depth %d", k)
+		assert.Equal(t, 2.0, cells["INV"].Area, "depth %d", k)
+		depth, g := 0, liberty.Parse([]byte(src))
+		for len(g.Groups) > 0 {
+			g, depth = g.Groups[0], depth+1
+		}
+		assert.LessOrEqual(t, depth, liberty.MaxGroupDepth+1, "depth %d", k)
+	}
+}
+
+// A function nested past MaxFunctionDepth is refused in a short line: a
+// file of millions of parentheses had overflowed Go's stack, which no
+// recover catches.
+func TestParseFunctionDepth(t *testing.T) {
+	nest := func(k int, open string) string {
+		return strings.Repeat(open, k) + "A" + strings.Repeat(")", strings.Count(open, "(")*k)
+	}
+	for _, open := range []string{"(", "!", "(!"} {
+		f, err := liberty.ParseFunction(nest(liberty.MaxFunctionDepth/len(open), open))
+		require.NoError(t, err, open)
+		_, ok := liberty.Eval(f, truth{}, map[string]uint8{"A": a})
+		assert.True(t, ok, open)
+		for _, k := range []int{liberty.MaxFunctionDepth + 1, 3_000_000} {
+			_, err = liberty.ParseFunction(nest(k, open))
+			require.Error(t, err, "%q × %d", open, k)
+			assert.Contains(t, err.Error(), fmt.Sprintf("nested deeper than %d parentheses and !", liberty.MaxFunctionDepth))
+			assert.Less(t, len(err.Error()), 200, "the function quoted cut short")
+		}
 	}
 }
 

@@ -73,15 +73,30 @@ func (g *Group) find(kind string, yield func(*Group) bool) bool {
 	return true
 }
 
+// MaxGroupDepth is how deep Parse reads groups inside groups: far past any
+// library's (library, cell, pin, timing, cell_rise), and a walk over them
+// recurses on each. A deeper group is skipped whole.
+const MaxGroupDepth = 64
+
 // Parse reads the groups and attributes of a Liberty file, skipping what
-// it does not understand. Comments and line continuations are dropped;
+// it does not understand (and groups deeper than MaxGroupDepth). Comments and line continuations are dropped;
 // quoted values lose their quotes. It returns a root group, of no kind,
 // holding the file's groups (one library, in a well-formed file).
 func Parse(src []byte) *Group {
 	toks, pos := tokens(string(src))
 	root := &Group{Attrs: map[string]string{}, end: len(src)}
 	stack := []*Group{root}
+	skip := 0 // the braces open of a group deeper than MaxGroupDepth
 	for i := 0; i < len(toks); i++ {
+		if skip > 0 {
+			switch toks[i] {
+			case "{":
+				skip++
+			case "}":
+				skip--
+			}
+			continue
+		}
 		top := stack[len(stack)-1]
 		switch t := toks[i]; {
 		case t == "}":
@@ -113,7 +128,9 @@ func Parse(src []byte) *Group {
 			for j < len(toks) && toks[j] == "\n" {
 				j++
 			}
-			if j < len(toks) && toks[j] == "{" {
+			if j < len(toks) && toks[j] == "{" && len(stack) > MaxGroupDepth {
+				skip = 1 // past any library's groups: skipped whole
+			} else if j < len(toks) && toks[j] == "{" {
 				g := &Group{Kind: t, Args: args, Attrs: map[string]string{}, start: pos[i], open: pos[j] + 1, end: len(src)}
 				top.Groups = append(top.Groups, g)
 				stack = append(stack, g)
