@@ -23,7 +23,7 @@ import (
 // scripts, the design's Verilog, the library and the tools' versions are
 // hashed too, and need no change here. TestCacheFormatCoversReaders fails
 // when that code changes and cacheFormat does not.
-const cacheFormat = "prefixgen synthesis cache 17"
+const cacheFormat = "prefixgen synthesis cache 18"
 
 // cache is the folder of Options.Cache: a result a design had, under a key
 // of what it depends on (cache.key), in a file of its own.
@@ -97,7 +97,10 @@ func openCache(dir string, t *tools, opt Options) (*cache, error) {
 		return nil, err
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00", cacheFormat, t.yosysVersion, t.staVersion, t.name)
+	// The library by its files' contents, not its name: one file named
+	// two ways, or a named library and its file, is one library. An entry
+	// holds no name (load takes the run's).
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", cacheFormat, t.yosysVersion, t.staVersion)
 	for _, f := range []string{t.liberty, t.mapping} {
 		sum, err := fileHash(f)
 		if err != nil {

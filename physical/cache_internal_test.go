@@ -104,6 +104,20 @@ func TestCache(t *testing.T) {
 	assert.Zero(t, runs, "the spread is in the cache too")
 
 	opt.Orders = 0
+	// The library by another name (its file, here a copy of it) is the
+	// same library: its results are in the cache, named as this run names
+	// the library.
+	src, err := os.ReadFile(Libraries[DefaultLibrary])
+	require.NoError(t, err)
+	copied := filepath.Join(t.TempDir(), "same.lib")
+	require.NoError(t, os.WriteFile(copied, src, 0o644))
+	opt.Liberty = copied
+	named := run()
+	assert.Zero(t, runs, "the same library named another way")
+	assert.NotEqual(t, first[0].Liberty, named[0].Liberty)
+	assert.Contains(t, named[0].Liberty, "same.lib")
+	opt.Liberty = ""
+
 	opt.Workdir = t.TempDir()
 	run()
 	assert.Equal(t, 3, runs, "a work folder keeps every design's files")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -805,13 +806,16 @@ func TestLibertyWithoutFlipFlop(t *testing.T) {
 	require.NoError(t, err)
 	for _, tc := range []struct {
 		lib, want string
+		dontUse   []string
 	}{
-		{none, `^physical: Liberty file .*noff\.lib has no flip-flop Yosys can map a \$_SDFF_PP0_ onto: allowed a library with a rising-edge D flip-flop$`},
-		{neg, `^physical: Liberty file .*negff\.lib has no rising-edge D flip-flop for a pipeline's registers \(Yosys mapped them onto DFFNEGX1, clocked on \(!CLK\)\): allowed a library with one$`},
+		{none, `^physical: Liberty file .*noff\.lib has no flip-flop Yosys can map a \$_SDFF_PP0_ onto: allowed a library with a rising-edge D flip-flop$`, nil},
+		{neg, `^physical: Liberty file .*negff\.lib has no rising-edge D flip-flop for a pipeline's registers \(Yosys mapped them onto DFFNEGX1, clocked on \(!CLK\)\): allowed a library with one$`, nil},
+		// The library has one; --dont-use took it out, and is named.
+		{"", `^physical: Liberty file osu018 with --dont-use DFFPOSX1 has no rising-edge D flip-flop left for a pipeline's registers \(Yosys mapped them onto DFFNEGX1, clocked on \(!CLK\)\): allowed a --dont-use that keeps one$`, []string{"DFFPOSX1"}},
 	} {
-		t.Run(filepath.Base(tc.lib), func(t *testing.T) {
+		t.Run(filepath.Base(tc.lib)+fmt.Sprint(tc.dontUse), func(t *testing.T) {
 			t.Parallel()
-			_, err := physical.Run(context.Background(), []*physical.Design{d}, physical.Options{Liberty: tc.lib})
+			_, err := physical.Run(context.Background(), []*physical.Design{d}, physical.Options{Liberty: tc.lib, DontUse: tc.dontUse})
 			oneLineSetupError(t, err, tc.want)
 		})
 	}

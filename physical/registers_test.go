@@ -2,6 +2,7 @@ package physical
 
 import (
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -118,4 +119,64 @@ func TestParseTimingRegisters(t *testing.T) {
 	assert.Equal(t, "_458_", r.CriticalTo)
 
 	assert.ErrorContains(t, parseTiming("Startpoint: a\nEndpoint: b\n    1.0  data arrival time\n", &Result{}, regs), "no slack")
+	assert.ErrorContains(t, parseTiming("Startpoint: a\nEndpoint: b\n    1.0  data arrival time\n   999.0   slack (MET)\n", &Result{}, regs), "no data required time")
+}
+
+// OpenSTA prints times near the period in single precision: 1000 less the
+// slack of an output required at 0 that arrives at 0.5900 is 0.5899. The
+// delay is the arrival less the small figures of the capture side.
+func TestParseTimingPrecision(t *testing.T) {
+	report := `Startpoint: a[0] (input port clocked by virtual_clock)
+Endpoint: sum[3] (output port clocked by virtual_clock)
+Path Group: virtual_clock
+Path Type: max
+    Delay      Time   Description
+-------------------------------------------------------------
+   0.0000    0.0000   clock virtual_clock (rise edge)
+   0.0000    0.0000   clock network delay (ideal)
+   0.0000    0.0000 ^ input external delay
+   0.0000    0.0000 ^ a[0] (in)
+   0.5900    0.5900 ^ sum[3] (out)
+             0.5900   data arrival time
+
+1000.0000 1000.0000   clock virtual_clock (rise edge)
+   0.0000 1000.0000   clock network delay (ideal)
+   0.0000 1000.0000   clock reconvergence pessimism
+  -0.0000 1000.0000   output external delay
+          1000.0000   data required time
+-------------------------------------------------------------
+          1000.0000   data required time
+            -0.5900   data arrival time
+-------------------------------------------------------------
+           999.4101   slack (MET)
+`
+	var r Result
+	require.NoError(t, parseTiming(report, &r, registers{bySlack: true}))
+	assert.Equal(t, 0.59, r.DelayNS)
+	// Required 0.25 ns after the edge (set_output_delay -0.25): late by
+	// 0.34, whatever the slack's last digit.
+	late := strings.Replace(strings.Replace(report, "  -0.0000 1000.0000   output external delay", "   0.2500 1000.2500   output external delay", 1), "999.4101", "999.6601", 1)
+	require.NoError(t, parseTiming(late, &r, registers{bySlack: true}))
+	assert.Equal(t, 0.34, r.DelayNS)
+}
+
+// A library's path reaches the scripts' first comment; one with a line
+// break had ended the comment, and the rest of the path ran as a command
+// of Yosys and of OpenSTA. It is quoted where it would; a plain path, as
+// every recorded script has, is written as it is.
+func TestScriptCommentPath(t *testing.T) {
+	evil := "/tmp/a\nexec -- touch PWNED\n#/x.lib"
+	for _, script := range []string{
+		yosysScript(Keep, "top", evil, nil, true, true),
+		staScript("top", evil, timingLib, 0.01, nil, "clk"),
+		staScript("top", evil, "liberty.lib", 0.01, nil),
+		staScript("top", `/tmp/trailing\`, "liberty.lib", 0.01, nil),
+	} {
+		first, rest, _ := strings.Cut(script, "\n")
+		assert.True(t, strings.HasPrefix(first, "# "), first)
+		assert.NotContains(t, rest, "PWNED")
+		assert.False(t, strings.HasSuffix(first, `\`), "a Tcl comment ending in a backslash goes on: %s", first)
+	}
+	assert.Equal(t, "/tmp/osu018.lib", commentPath("/tmp/osu018.lib"))
+	assert.Equal(t, `"/tmp/a\nb.lib"`, commentPath("/tmp/a\nb.lib"))
 }

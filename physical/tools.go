@@ -16,6 +16,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/delay"
@@ -60,7 +62,9 @@ type Result struct {
 	// a flip-flop's setup time included, and no shorter than twice the
 	// flip-flops' minimum pulse width (a clock high half the period); a
 	// flip-flop at either end is named by the register it holds (its output
-	// net), or by its instance when the design left it unnamed. Where the
+	// net), or by its instance where the netlist names no net after it:
+	// the design left it unnamed, or the flip-flop drives only an inverted
+	// output (ASAP7's DFFHQNx1), whose net Yosys names. Where the
 	// pulse width sets the period, CriticalFrom is "clock pulse width" and
 	// CriticalTo the flip-flop.
 	DelayNS                  float64
@@ -423,12 +427,23 @@ func YosysScript(flow Flow, top, lib string, rec *pdk.Record, registers bool) st
 	return yosysScript(flow, top, lib, rec, registers, false)
 }
 
+// commentPath returns path for a script's comment: as it is, or quoted
+// where it holds a line break, a control character or a backslash, which
+// would end the comment (the rest of the path read as commands) or, last
+// in a line, continue a Tcl comment over the next command.
+func commentPath(path string) string {
+	if strings.ContainsFunc(path, func(r rune) bool { return r == '\\' || unicode.IsControl(r) || r == utf8.RuneError }) {
+		return strconv.Quote(path)
+	}
+	return path
+}
+
 // yosysScript is YosysScript, for a design of the user's own (outside)
 // with its modules and instances marked keep_hierarchy flattened too: the
 // design is measured whole. prefixgen's adders mark none.
 func yosysScript(flow Flow, top, lib string, rec *pdk.Record, registers, outside bool) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %s flow; liberty.lib is %s\n", flow, lib)
+	fmt.Fprintf(&b, "# %s flow; liberty.lib is %s\n", flow, commentPath(lib))
 	fmt.Fprintf(&b, "read_verilog design.v\n")
 	if outside {
 		b.WriteString(unkeepHierarchy + "\n")
@@ -558,9 +573,9 @@ func STAScript(top, lib string, load float64, clocks ...string) string {
 func staScript(top, lib, read string, load float64, prof *delay.Profile, clocks ...string) string {
 	var b strings.Builder
 	if read == timingLib {
-		fmt.Fprintf(&b, "# %s is the cells of mapped.v from %s\n", read, lib)
+		fmt.Fprintf(&b, "# %s is the cells of mapped.v from %s\n", read, commentPath(lib))
 	} else {
-		fmt.Fprintf(&b, "# %s is %s\n", read, lib)
+		fmt.Fprintf(&b, "# %s is %s\n", read, commentPath(lib))
 	}
 	fmt.Fprintf(&b, "read_liberty %s\n", read)
 	fmt.Fprintf(&b, "read_verilog mapped.v\n")
@@ -832,6 +847,9 @@ func (t *tools) run(ctx context.Context, d *Design, dir string, opt Options) (*R
 				}
 			}
 			slices.Sort(flops)
+			if len(opt.DontUse) > 0 {
+				return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s with --dont-use %s has no rising-edge D flip-flop left for a pipeline's registers (Yosys mapped them onto %s): allowed a --dont-use that keeps one", t.name, strings.Join(opt.DontUse, " "), strings.Join(flops, "; ")), err: err}
+			}
 			return nil, &SetupError{msg: fmt.Sprintf("physical: Liberty file %s has no rising-edge D flip-flop for a pipeline's registers (Yosys mapped them onto %s): allowed a library with one", t.name, strings.Join(flops, "; ")), err: err}
 		}
 		return nil, fail("%w", err)
@@ -964,11 +982,49 @@ var (
 	staPin     = regexp.MustCompile(`^Pin:\s+(\S+)/`)
 )
 
+// staDelayLine matches a line of a path's table with both its Delay and
+// its Time: DELAY TIME [^|v] DESCRIPTION.
+var staDelayLine = regexp.MustCompile(`^\s*([0-9.eE+-]+)\s+([0-9.eE+-]+)\s+(.*)$`)
+
+// staRequiredOffset returns what the capture side of a path's report adds
+// to the clock edge that captures it (the network delay, a flip-flop's
+// setup time, an output's external delay, each with its sign as the Delay
+// column gives it): the data required time less the edge. ok is false
+// where the block has no required time after its arrival.
+func staRequiredOffset(block string) (off float64, ok bool) {
+	_, rest, found := strings.Cut(block, "data arrival time")
+	if !found {
+		return 0, false
+	}
+	edge := false
+	for line := range strings.Lines(rest) {
+		if strings.Contains(line, "data required time") {
+			return off, edge
+		}
+		m := staDelayLine.FindStringSubmatch(strings.TrimRight(line, "\r\n"))
+		if m == nil {
+			continue
+		}
+		if !edge {
+			edge = strings.HasSuffix(strings.TrimSpace(m[3]), " edge)")
+			continue
+		}
+		v, err := strconv.ParseFloat(m[1], 64)
+		if err != nil {
+			return 0, false
+		}
+		off += v
+	}
+	return 0, false
+}
+
 // parseTiming reads the worst path's start, end and delay from OpenSTA's
 // report_checks. The delay of a combinational design is the path's arrival
 // time; a design with flip-flops (regs) has a path for each clock that
 // captures, and its delay is the least clock period, staPeriod less the
-// least slack: the setup time of a flip-flop the path ends at included.
+// least slack: the setup time of a flip-flop the path ends at included
+// (the arrival less staRequiredOffset, which is the same figure without
+// the single precision of times near staPeriod).
 // The flip-flops a path starts or ends at are named by regs. The period is
 // at least twice the worst minimum pulse width report_check_types gives
 // after the paths (a clock high for half the period).
@@ -1013,7 +1069,14 @@ func parseTiming(s string, r *Result, regs registers) error {
 		return fmt.Errorf("arrival time %q in OpenSTA's report: %w", ar[1], err)
 	}
 	if regs.flops > 0 || regs.bySlack {
-		d = math.Round((staPeriod-bestSlack)*1e4) / 1e4
+		// staPeriod less the slack: the arrival less what the capture
+		// side adds to its edge, read from the small figures, as the
+		// times near the period are printed in single precision.
+		off, ok := staRequiredOffset(best)
+		if !ok {
+			return fmt.Errorf("no data required time in OpenSTA's report: %s", toolrun.FirstLine(best))
+		}
+		d = math.Round((d-off)*1e4) / 1e4
 	}
 	name := func(point string) string {
 		if reg, ok := regs.names[point]; ok {
