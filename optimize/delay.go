@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strconv"
 
 	"github.com/prefixgen/prefixgen/delay"
 	"github.com/prefixgen/prefixgen/network"
@@ -151,6 +152,7 @@ func minimizeModel(ctx context.Context, opt Options) (Result, error) {
 		found.source = start.source + ", improved by annealing on the delay model"
 		best = found
 	}
+	least := fastest.model.FO4 // the least model delay found, for a not-found message
 	if best == nil && opt.Objective != Delay {
 		// The area's chains trade delay for cells and may never reach
 		// the bound; chains that lower the delay may, and the area's
@@ -160,6 +162,9 @@ func minimizeModel(ctx context.Context, opt Options) (Result, error) {
 		found, err := annealModel(ctx, steps.withChains(fast), start.net)
 		if err != nil {
 			return Result{}, err
+		}
+		if found != nil {
+			least = min(least, found.model.FO4)
 		}
 		if found != nil && found.fitsModel(opt) {
 			found.source = start.source + ", made faster by annealing on the delay model"
@@ -177,7 +182,9 @@ func minimizeModel(ctx context.Context, opt Options) (Result, error) {
 		if opt.Objective == Delay {
 			chains = "no annealing chain met it"
 		}
-		return Result{}, &NotFoundError{fmt.Sprintf("optimize: found no network of width %d with depth ≤ %d%s and a model delay ≤ %v FO4: the fastest candidate before annealing takes %.2f FO4, and %s", n, depth, fanoutPhrase(opt.MaxFanout), opt.MaxDelay, fastest.model.FO4, chains)}
+		// The least delay found, the chains' included, to its digits: a
+		// figure rounded down, passed back as the bound, fails again.
+		return Result{}, &NotFoundError{fmt.Sprintf("optimize: found no network of width %d with depth ≤ %d%s and a model delay ≤ %v FO4: the fastest found takes %s FO4, and %s", n, depth, fanoutPhrase(opt.MaxFanout), opt.MaxDelay, strconv.FormatFloat(least, 'f', 4, 64), chains)}
 	}
 	net, err := finish(best.net, opt)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/prefixgen/prefixgen/adder"
 	"github.com/prefixgen/prefixgen/network"
@@ -91,7 +92,7 @@ func MinimizeFlowSparse(ctx context.Context, opt Options, maxNS float64, flow ph
 // network within maxUM2. When no adder measured is within maxUM2 the error
 // is a *NotFoundError naming the smallest.
 func MinimizeFlowDelay(ctx context.Context, opt Options, maxUM2 float64, flow physical.Options, sparse []int) (FlowResult, error) {
-	return minimizeFlow(ctx, opt, flowGoal{Bound: maxUM2, Area: true}, flow, sparse)
+	return minimizeFlow(ctx, opt, flowGoal{Bound: maxUM2, Area: true, Shift: latenessShift(flow.Profile)}, flow, sparse)
 }
 
 // minimizeFlow is MinimizeFlowSparse and MinimizeFlowDelay.
@@ -121,8 +122,15 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 		return FlowResult{}, err
 	}
 	for i, net := range opt.Start {
-		if !opt.pipelines(net, sparse) {
-			return FlowResult{}, fmt.Errorf("optimize: %s has depth %d: its adder takes fewer than %d register stages at sparseness %v; allowed a start of depth %d or more", startName(i, net), net.Depth(), opt.adder().Stages, sparse, opt.adder().Stages-1)
+		for _, sp := range sparse {
+			if opt.adder().Stages == 0 {
+				break
+			}
+			if err := opt.adderAt(sp).Check(net); err != nil {
+				// The adder's own reason: a sparse adder's carry tree
+				// is shallower than its network.
+				return FlowResult{}, infeasible("optimize: %s, of depth %d, as the adder of sparseness %d: %s", startName(i, net), net.Depth(), sp, strings.TrimPrefix(err.Error(), "adder: "))
+			}
 		}
 	}
 	n, depth := opt.Width, opt.MaxDepth
@@ -185,10 +193,29 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 	prog.step()
 	add(candidate{net: fast.Network, figs: fast.Figures, source: fast.Source + " (delay objective)"})
 	search.Objective = Cells
+	// The ladder's bounds are the fastest's delay times a little more
+	// than 1. Under a profile a delay is a lateness, 0 or below where
+	// every output is early, where such bounds mean nothing: the ladder
+	// climbs from the lateness shifted above 0 (every required time made
+	// earlier by latenessShift), which ranks the networks the same.
+	offset := 0.0 // FO4 the shift adds
+	if fast.Model.FO4 <= 0 && opt.Profile != nil {
+		shifted := *opt.Profile
+		c := latenessShift(opt.Profile)
+		shifted.Required = make([]float64, n+1)
+		for i := range shifted.Required {
+			if opt.Profile.Required != nil {
+				shifted.Required[i] = opt.Profile.Required[i]
+			}
+			shifted.Required[i] -= c
+		}
+		search.Profile = &shifted
+		offset = search.analyze(fast.Network).FO4 - fast.Model.FO4
+	}
 	for _, f := range flowLadder {
-		search.MaxDelay = fast.Model.FO4 * f
+		search.MaxDelay = (fast.Model.FO4 + offset) * f
 		if r, err := minimizeModel(ctx, search); err == nil {
-			add(candidate{net: r.Network, figs: r.Figures, source: fmt.Sprintf("%s (model delay ≤ %.2f FO4)", r.Source, search.MaxDelay)})
+			add(candidate{net: r.Network, figs: r.Figures, source: fmt.Sprintf("%s (model delay ≤ %.2f FO4)", r.Source, search.MaxDelay-offset)})
 		} else if ctx.Err() != nil {
 			return FlowResult{}, fmt.Errorf("optimize: %w", ctx.Err())
 		}
@@ -297,7 +324,7 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 		}
 	}
 	tried := len(keep)
-	var found *flowPoint
+	var found, nearest *flowPoint
 	flowSteps := 0
 	if opt.FlowSteps > 0 {
 		nets := make([]*network.Network, len(keep))
@@ -310,7 +337,7 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 		if err != nil {
 			return FlowResult{}, err
 		}
-		p, steps, err := searchFlow(ctx, opt, goal, flow, points, opt.FlowSteps, prog)
+		p, near, steps, err := searchFlow(ctx, opt, goal, flow, points, opt.FlowSteps, prog)
 		if err != nil {
 			return FlowResult{}, err
 		}
@@ -319,11 +346,19 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 		if p != nil && goal.within(p.res) && (best < 0 || betterFlow(p.res, results[best], goal)) {
 			found = p
 		}
+		if near != nil && goal.bounded(near.res) < goal.bounded(results[closest]) {
+			nearest = near
+		}
 	}
 	prog.finish()
 	if best < 0 && found == nil {
-		near := keep[closest/len(sparse)].source
-		if sp := sparse[closest%len(sparse)]; sp > 1 {
+		near, nearRes := keep[closest/len(sparse)].source, results[closest]
+		sp := sparse[closest%len(sparse)]
+		if nearest != nil {
+			// The search came nearer than any candidate.
+			near, nearRes, sp = "the flow-in-the-loop search's adder from "+nearest.source, nearest.res, nearest.sparse
+		}
+		if sp > 1 {
 			near += fmt.Sprintf(" as the sparse-%d adder", sp)
 		}
 		of := fmt.Sprintf("optimize: of %d networks of width %d measured", tried, n)
@@ -331,9 +366,9 @@ func minimizeFlow(ctx context.Context, opt Options, goal flowGoal, flow physical
 			of = fmt.Sprintf("optimize: of 1 network of width %d measured", n)
 		}
 		if goal.Area {
-			return FlowResult{}, &NotFoundError{fmt.Sprintf("%s, none has an area ≤ %g µm²: the smallest, %s, has %s µm²", of, goal.Bound, near, strconv.FormatFloat(physical.RoundUM2(measuredArea(results[closest])), 'f', -1, 64))}
+			return FlowResult{}, &NotFoundError{fmt.Sprintf("%s, none has an area ≤ %g µm²: the smallest, %s, has %s µm²", of, goal.Bound, near, strconv.FormatFloat(physical.RoundUM2(measuredArea(nearRes)), 'f', -1, 64))}
 		}
-		return FlowResult{}, &NotFoundError{fmt.Sprintf("%s, none has a delay ≤ %g ns: the fastest, %s, takes %s ns", of, goal.Bound, near, strconv.FormatFloat(measuredDelay(results[closest]), 'f', -1, 64))}
+		return FlowResult{}, &NotFoundError{fmt.Sprintf("%s, none has a delay ≤ %g ns: the fastest, %s, takes %s ns", of, goal.Bound, near, strconv.FormatFloat(measuredDelay(nearRes), 'f', -1, 64))}
 	}
 	var (
 		bestNet  *network.Network

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/adder"
+	"github.com/prefixgen/prefixgen/delay"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/optimize"
@@ -111,6 +113,12 @@ func TestMinimizeFlowDelay(t *testing.T) {
 	_, err = optimize.MinimizeFlowDelay(ctx, optimize.Options{Width: 4, MaxDepth: 3, Seed: 1, Chains: 1, Steps: 50}, 0.5, physical.Options{Liberty: "asap7"}, nil)
 	require.True(t, errors.As(err, &notFound), "%v", err)
 	assert.Regexp(t, `has [0-9]\.[0-9]+ µm²$`, err.Error())
+	// The smallest of everything measured, the search's adders too: it
+	// had named the smallest candidate, 2603 µm², where the search had
+	// measured 2572.
+	_, err = optimize.MinimizeFlowDelay(ctx, optimize.Options{Width: 12, MaxDepth: 4, FlowSteps: 20}, 1000, physical.Options{}, nil)
+	require.True(t, errors.As(err, &notFound), "%v", err)
+	assert.Contains(t, err.Error(), "the smallest, the flow-in-the-loop search's adder from ")
 
 	_, err = optimize.MinimizeFlowDelay(ctx, opt, 0, physical.Options{}, nil)
 	assert.EqualError(t, err, "optimize: max area 0 out of range: allowed a positive number")
@@ -120,6 +128,27 @@ func TestMinimizeFlowDelay(t *testing.T) {
 // bits: the start is measured, and when it is the best adder, the result is
 // the start itself, named as such; a search that goes on from it never
 // comes back worse.
+// TestMinimizeFlowDelayEarly: every required time 5 ns later is the same
+// question, every lateness 5 ns less, below 0: the same adder is found.
+// Below 0 the ladder's bounds had been refused and the search's energy
+// turned around, and an adder 0.19 ns later was returned.
+func TestMinimizeFlowDelayEarly(t *testing.T) {
+	needFlow(t)
+	t.Parallel()
+	ctx := context.Background()
+	var found [2]optimize.FlowResult
+	for i, req := range []float64{0, 5} {
+		prof := &delay.Profile{Required: slices.Repeat([]float64{req}, 9)}
+		opt := optimize.Options{Width: 8, MaxDepth: 7, Seed: 1, FlowSteps: 20, Profile: prof}
+		r, err := optimize.MinimizeFlowDelay(ctx, opt, 1700, physical.Options{Profile: prof}, nil)
+		require.NoError(t, err)
+		found[i] = r
+	}
+	assert.Equal(t, found[0].Network.Spec().Cells, found[1].Network.Spec().Cells)
+	assert.InDelta(t, found[0].Measured.DelayNS-5, found[1].Measured.DelayNS, 0.002)
+	assert.Negative(t, found[1].Measured.DelayNS)
+}
+
 func TestMinimizeFlowStart(t *testing.T) {
 	needFlow(t)
 	ctx := context.Background()
@@ -342,6 +371,7 @@ func TestMinimizeFlowStages(t *testing.T) {
 	assert.Equal(t, 3, r.Figures.Depth, "a network of depth 2 takes at most 3 stages")
 	assert.Equal(t, 4, r.Measured.Adder.Stages)
 
+	var infeasible *optimize.InfeasibleError
 	for _, c := range []struct {
 		opt  optimize.Options
 		want string
@@ -350,12 +380,18 @@ func TestMinimizeFlowStages(t *testing.T) {
 		{optimize.Options{Width: 8, MaxDepth: 3, Adder: stages(-1, false)}, "optimize: -1 register stages out of range: allowed 0 (combinational) or more"},
 		{optimize.Options{Width: 8, MaxDepth: 3, Adder: stages(0, true)}, "optimize: no reset asked for a combinational adder: allowed with register stages only"},
 		{optimize.Options{Width: 8, MaxDepth: 6, Adder: stages(5, false), Start: []*network.Network{build(t, "kogge-stone", 8)}},
-			"optimize: start network 1 (kogge-stone) has depth 3: its adder takes fewer than 5 register stages at sparseness [1]; allowed a start of depth 4 or more"},
+			"optimize: start network 1 (kogge-stone), of depth 3, as the adder of sparseness 1: 5 pipeline stages for a carry tree of depth 3: allowed 1 to 4"},
 	} {
 		_, err := optimize.MinimizeFlow(ctx, c.opt, 100, physical.Options{})
 		assert.EqualError(t, err, c.want)
 	}
-	var infeasible *optimize.InfeasibleError
+	// A sparse adder's carry tree is shallower than its network: the
+	// start is judged by the tree, as bad input (exit status 2), and not
+	// told that its own depth would do.
+	bk := build(t, "brent-kung", 16)
+	_, err = optimize.MinimizeFlowSparse(ctx, optimize.Options{Width: 16, MaxDepth: 8, Adder: stages(6, false), Start: []*network.Network{bk}}, 100, physical.Options{}, []int{1, 4})
+	assert.EqualError(t, err, "optimize: start network 1 (brent-kung), of depth 6, as the adder of sparseness 4: 6 pipeline stages for a carry tree of depth 4: allowed 1 to 5")
+	assert.ErrorAs(t, err, &infeasible)
 	assert.ErrorAs(t, optimize.Check(optimize.Options{Width: 8, MaxDepth: 3, Adder: stages(5, false)}), &infeasible)
 }
 

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/prefixgen/prefixgen/delay"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
 	"github.com/prefixgen/prefixgen/topologies"
@@ -31,6 +32,30 @@ const flowPenalty = 10
 type flowGoal struct {
 	Bound float64
 	Area  bool
+	// Shift is added to a delay the energy lowers (Area): under a
+	// profile a delay is the latest output's lateness, below 0 where every
+	// output is early, and an energy below 0 would rank an adder over the
+	// area as better and turn the Metropolis rule around. latenessShift
+	// gives it.
+	Shift float64
+}
+
+// latenessShift returns what keeps a lateness under prof above 0: the
+// latest required time, and the earliest arrival where it is before 0
+// (the lateness is at least an output's arrival less its required time,
+// and an output arrives after its inputs). 0 without a profile.
+func latenessShift(prof *delay.Profile) float64 {
+	if prof == nil {
+		return 0
+	}
+	latest, earliest := 0.0, 0.0
+	for _, r := range prof.Required {
+		latest = max(latest, r)
+	}
+	for _, a := range prof.Arrival {
+		earliest = min(earliest, a)
+	}
+	return latest - earliest
 }
 
 // bounded and objective return the figure the goal bounds and the one it
@@ -181,7 +206,11 @@ func measuredDelay(r *physical.Result) float64 { return r.MedianDelayNS() }
 // objective (the area under a delay bound), raised by flowPenalty times the
 // fraction by which the bounded figure passes the bound.
 func flowEnergy(r *physical.Result, goal flowGoal) float64 {
-	return goal.objective(r) * (1 + flowPenalty*max(0, goal.bounded(r)/goal.Bound-1))
+	objective := goal.objective(r)
+	if goal.Area {
+		objective += goal.Shift // a lateness, kept above 0
+	}
+	return objective * (1 + flowPenalty*max(0, goal.bounded(r)/goal.Bound-1))
 }
 
 // betterFlow reports whether a beats b under the goal: within the bound,
@@ -251,11 +280,12 @@ func flowKey(g *graph, sparse int) string {
 // with the flow in parallel, and takes the trial of least flowEnergy by the Metropolis rule
 // on the relative change of energy, the temperature falling from flowT0 to
 // flowT1. It returns the best adder it measured by betterFlow (nil if it
-// measured none) and the number of syntheses run, each of which it counts
-// in prog (nil: none).
-func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.Options, starts []flowPoint, steps int, prog *flowProgress) (*flowPoint, int, error) {
+// measured none), the adder nearest the bound it measured (the least
+// bounded figure: for a not-found message), and the number of syntheses
+// run, each of which it counts in prog (nil: none).
+func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.Options, starts []flowPoint, steps int, prog *flowProgress) (best, closest *flowPoint, tried int, err error) {
 	if len(starts) == 0 || steps <= 0 {
-		return nil, 0, nil
+		return nil, nil, 0, nil
 	}
 	batch := flowBatch
 	rng := rand.New(rand.NewPCG(opt.Seed, 0x9e3779b97f4a7c15))
@@ -287,13 +317,16 @@ func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.O
 		}
 		return nil
 	}
-	var best *flowPoint
-	tried := 0
 	consider := func(p flowPoint) {
 		if best == nil || betterFlow(p.res, best.res, goal) {
 			q := p
 			q.g = p.g.clone()
 			best = &q
+		}
+		if closest == nil || goal.bounded(p.res) < goal.bounded(closest.res) {
+			q := p
+			q.g = nil // only its network, source and figures are read
+			closest = &q
 		}
 	}
 	for si, start := range starts {
@@ -307,7 +340,7 @@ func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.O
 		if cur.net == nil {
 			net, err := opt.flowNetwork(cur.g)
 			if err != nil {
-				return nil, tried, err
+				return nil, nil, tried, err
 			}
 			if net == nil {
 				continue // copying cells cannot bound this start's fan-out
@@ -320,7 +353,7 @@ func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.O
 			}
 			pts := []flowPoint{cur}
 			if err := measure(pts); err != nil {
-				return nil, tried, err
+				return nil, nil, tried, err
 			}
 			cur, budget, tried = pts[0], budget-1, tried+1
 		}
@@ -395,10 +428,10 @@ func searchFlow(ctx context.Context, opt Options, goal flowGoal, flow physical.O
 			energy: func(p flowPoint) (float64, error) { return flowEnergy(p.res, goal), nil },
 		}
 		if _, err := c.run(cur, flowPoint{}, rng); err != nil {
-			return nil, tried, err
+			return nil, nil, tried, err
 		}
 	}
-	return best, tried, nil
+	return best, closest, tried, nil
 }
 
 // segmentTrial makes a trial of the carry-select point cur: one to three
@@ -492,6 +525,12 @@ func flowStarts(opt Options, nets []*network.Network, sources []string, sparse [
 			if segs, ok := topologies.CarrySelectSegmentsOf(net); ok {
 				p.net, p.res, p.segs = net, results[i], segs
 			}
+		}
+		if p.net.Depth() > opt.MaxDepth {
+			// Rebuilt on the search's grid (each span from the next
+			// shorter one in its column), a start can come out deeper
+			// than it was, and than the bound.
+			continue
 		}
 		starts, owner = append(starts, p), append(owner, k)
 	}

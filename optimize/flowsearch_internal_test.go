@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/prefixgen/prefixgen/delay"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
 	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/physical"
@@ -76,6 +77,23 @@ func TestBetterFlowArea(t *testing.T) {
 	assert.InDelta(t, 1.0, flowEnergy(r(50, 1.0), goal), 1e-9)
 }
 
+// Under a profile a delay is a lateness, below 0 where every output is
+// early: the energy shifts it above 0, so that an adder over the area
+// still ranks worse, and the Metropolis rule takes a better trial. At −4
+// ns, one 12 % over the area had ranked better than one within it.
+func TestFlowEnergyLateness(t *testing.T) {
+	r := func(area, delay float64) *physical.Result { return &physical.Result{AreaUM2: area, DelayNS: delay} }
+	prof := &delay.Profile{Arrival: []float64{0, -0.5}, Required: []float64{5, 5, 5}}
+	assert.Equal(t, 5.5, latenessShift(prof))
+	assert.Zero(t, latenessShift(nil))
+	goal := flowGoal{Bound: 1700, Area: true, Shift: latenessShift(prof)}
+	within, over := flowEnergy(r(1600, -4), goal), flowEnergy(r(1904, -4), goal)
+	assert.Positive(t, within)
+	assert.Less(t, within, over)
+	assert.Less(t, flowEnergy(r(1600, -4.2), goal), within, "less late is better")
+	assert.False(t, betterFlow(r(1904, -4.2), r(1600, -4), goal), "within the area wins")
+}
+
 // TestBetterFlowMedians judges adders measured in several orders of their
 // gates by their medians, not by the draw as written: a lucky draw within
 // the bound whose median is beyond it loses, and a small draw with a large
@@ -119,7 +137,7 @@ func TestSearchFlowMoves(t *testing.T) {
 	opt := Options{Width: 16, MaxDepth: 15, Seed: 3}
 	starts := []flowPoint{{g: fromNetwork(ripple), sparse: 1, res: start, source: "ripple"}}
 	dir := t.TempDir()
-	best, tried, err := searchFlow(ctx, opt, flowGoal{Bound: bound.DelayNS}, physical.Options{Workdir: dir}, starts, 24, nil)
+	best, _, tried, err := searchFlow(ctx, opt, flowGoal{Bound: bound.DelayNS}, physical.Options{Workdir: dir}, starts, 24, nil)
 	require.NoError(t, err)
 	require.NotNil(t, best)
 	assert.Equal(t, 24, tried)
@@ -142,7 +160,7 @@ func TestSearchFlowMoves(t *testing.T) {
 	// Under a tight depth bound every trial keeps it.
 	opt.MaxDepth = 5
 	ks4 := fromNetwork(ks)
-	best, _, err = searchFlow(ctx, opt, flowGoal{Bound: bound.DelayNS}, physical.Options{}, []flowPoint{{g: ks4, sparse: 1, source: "kogge-stone"}}, 8, nil)
+	best, _, _, err = searchFlow(ctx, opt, flowGoal{Bound: bound.DelayNS}, physical.Options{}, []flowPoint{{g: ks4, sparse: 1, source: "kogge-stone"}}, 8, nil)
 	require.NoError(t, err)
 	require.NotNil(t, best)
 	d, _, ok := best.g.eval(opt.MaxDepth, 0)
@@ -222,7 +240,7 @@ func TestSearchFlowCopiesCells(t *testing.T) {
 	require.Equal(t, 9, sk.Figures().MaxFanout)
 	opt := Options{Width: 16, MaxDepth: 4, MaxFanout: 3, Seed: 2}
 	goal := flowGoal{Bound: 1.2}
-	best, tried, err := searchFlow(ctx, opt, goal, physical.Options{}, []flowPoint{{g: fromNetwork(sk), sparse: 1, source: "sklansky"}}, 12, nil)
+	best, _, tried, err := searchFlow(ctx, opt, goal, physical.Options{}, []flowPoint{{g: fromNetwork(sk), sparse: 1, source: "sklansky"}}, 12, nil)
 	require.NoError(t, err)
 	require.NotNil(t, best)
 	assert.Equal(t, 12, tried, "the search runs every synthesis asked")
@@ -552,7 +570,7 @@ func TestSearchFlowSegments(t *testing.T) {
 			assert.Equal(t, []int{3, 4, 5, 4}, points[0].segs)
 		}
 		dir := t.TempDir()
-		best, tried, err := searchFlow(ctx, opt, goal, physical.Options{Workdir: dir}, points, 12, nil)
+		best, _, tried, err := searchFlow(ctx, opt, goal, physical.Options{Workdir: dir}, points, 12, nil)
 		require.NoError(t, err)
 		require.NotNil(t, best)
 		assert.Equal(t, 12, tried)
@@ -568,5 +586,27 @@ func TestSearchFlowSegments(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, want.Spec().Cells, best.net.Spec().Cells)
 		}
+	}
+}
+
+// A start rebuilt on the search's grid can come out deeper than it was: a
+// depth-4 network of 7 inputs rebuilds at depth 5. Past the depth bound it
+// is no start: the search would measure an adder beyond its bounds.
+func TestFlowStartsWithinDepth(t *testing.T) {
+	var cells []network.Cell
+	for _, c := range [][2]int{{2, 3}, {5, 6}, {0, 1}, {3, 4}, {1, 2}, {7, 4}, {11, 10}, {0, 13}, {0, 11}, {12, 8}, {15, 3}, {9, 16}, {14, 5}} {
+		cells = append(cells, network.Cell{Lo: c[0], Hi: c[1]})
+	}
+	net, err := network.New(network.Spec{Width: 7, Cells: cells, Outputs: []int{0, 9, 15, 17, 14, 19, 18}})
+	require.NoError(t, err)
+	require.Equal(t, 4, net.Depth())
+	rebuilt, err := fromNetwork(net).network()
+	require.NoError(t, err)
+	require.Equal(t, 5, rebuilt.Depth(), "the grid's rebuild is deeper")
+	opt := Options{Width: 7, MaxDepth: 4}
+	pts, err := flowStarts(opt, []*network.Network{net}, []string{"mine"}, []int{1}, []*physical.Result{{AreaUM2: 1, DelayNS: 1}}, flowGoal{Bound: 10}, 1)
+	require.NoError(t, err)
+	for _, p := range pts {
+		assert.LessOrEqual(t, p.net.Depth(), opt.MaxDepth, p.source)
 	}
 }
