@@ -20,12 +20,12 @@
 // it, and every one is deterministic: the same network gives the same bytes.
 // The Verilog is generated from text/template files embedded in the package;
 // black cells (G and P) appear only where a later cell reads P, as
-// carry.Kinds decides, and gray cells (G only) everywhere else. Subpackage
+// carry.Kinds decides, and gray cells (G only) everywhere else. Package
 // toolcheck runs Icarus, Verilator, Yosys, Graphviz and GHDL on what this
 // package writes.
 //
 // The Verilog adder is rendered from the gate-level description that
-// subpackage adder builds (adder.Describe), so that the operation (add, sub,
+// package adder builds (adder.Describe), so that the operation (add, sub,
 // addsub, compare), --no-cin, the flags, sparse trees with carry-select
 // blocks, cells of valency 3 and 4 and pipeline registers come out the same
 // in every language that renders it; the adder.Architecture of

@@ -328,6 +328,22 @@ func ShellWord(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
+// linkTarget returns the path of dest, the target of the symbolic link at
+// path: a relative target is read from the link's real folder, as the
+// system reads it; joined to the folder's name as given, a .. in it
+// climbs from a link on the way instead (L/f to ../t.txt, L a link to
+// a/b, is a/t.txt, not t.txt).
+func linkTarget(path, dest string) string {
+	if filepath.IsAbs(dest) {
+		return dest
+	}
+	dir := filepath.Dir(path)
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	return filepath.Join(dir, dest)
+}
+
 // resolve follows path through symbolic links to the file they finally
 // name, which need not exist.
 func resolve(path string) (string, error) {
@@ -340,10 +356,7 @@ func resolve(path string) (string, error) {
 		if err != nil {
 			return "", reason(err)
 		}
-		if !filepath.IsAbs(dest) {
-			dest = filepath.Join(filepath.Dir(path), dest)
-		}
-		path = dest
+		path = linkTarget(path, dest)
 	}
 	return "", ErrLinkLoop
 }
@@ -474,10 +487,7 @@ func descriptor(path string) (int, bool) {
 		if err != nil {
 			return 0, false
 		}
-		if !filepath.IsAbs(dest) {
-			dest = filepath.Join(filepath.Dir(path), dest)
-		}
-		path = dest
+		path = linkTarget(path, dest)
 	}
 	return 0, false
 }

@@ -480,3 +480,29 @@ func TestInFolderRelative(t *testing.T) {
 	assert.True(t, emit.InFolder("link/out.txt", "./wd"))
 	assert.False(t, emit.InFolder("out.txt", "wd"))
 }
+
+// A relative link in a folder reached through another link is read from
+// the link's real folder, as the system reads it: L/f, a link to ../t.txt
+// in a/b, with L a link to a/b, is a/t.txt. It had written ./t.txt, and
+// told the two names apart.
+func TestWriteFileLinkInLinkedFolder(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "a", "b"), 0o755))
+	require.NoError(t, os.Symlink(filepath.Join("a", "b"), filepath.Join(dir, "L")))
+	require.NoError(t, os.Symlink(filepath.Join("..", "t.txt"), filepath.Join(dir, "a", "b", "f")))
+	target := filepath.Join(dir, "a", "t.txt")
+	require.NoError(t, os.WriteFile(target, []byte("old\n"), 0o644))
+	link := filepath.Join(dir, "L", "f")
+	require.NoError(t, emit.WriteFile(link, func(w io.Writer) error {
+		_, err := io.WriteString(w, "new\n")
+		return err
+	}))
+	got, err := os.ReadFile(target)
+	require.NoError(t, err)
+	assert.Equal(t, "new\n", string(got))
+	assert.NoFileExists(t, filepath.Join(dir, "t.txt"))
+	assert.True(t, emit.SamePath(link, target))
+	fi, err := os.Lstat(filepath.Join(dir, "a", "b", "f"))
+	require.NoError(t, err)
+	assert.Equal(t, fs.ModeSymlink, fi.Mode().Type(), "the link stays a link")
+}

@@ -63,11 +63,29 @@ func Verilog(w io.Writer, net *network.Network, opt VerilogOptions) error {
 	if arch.FACells && opt.Cells == nil {
 		return fmt.Errorf("emit: an adder of full-adder cells (Architecture.FACells) needs the library's full adder: allowed VerilogOptions.Cells, as physical.FullAdderCell finds it")
 	}
+	if err := checkAdderModuleName(opt.Module); err != nil {
+		return err
+	}
 	d, _, err := newAdderData(net, opt.Module, arch, opt.Cells)
 	if err != nil {
 		return err
 	}
 	return execute(w, "adder.v.tmpl", d)
+}
+
+// adderPorts are the adder's ports, which its module name must not repeat.
+var adderPorts = strings.Fields("a b cin sum cout mode overflow zero negative lt ltu eq clk rst")
+
+// checkAdderModuleName refuses a module name the adder also gives a port,
+// a wire, a register or a cell's instance inside it: Verilator (lint
+// -Wall) warns that the inner one hides the module. A testbench's module
+// under test, a user's, is not checked so.
+func checkAdderModuleName(name string) error {
+	lower := strings.ToLower(name)
+	if slices.Contains(adderPorts, lower) || slices.Contains(vhdlInternal, lower) || vhdlGenerated.MatchString(lower) {
+		return fmt.Errorf("emit: module name %s is a name the adder declares inside (a port, a wire, a cell or an instance; G_cC_lL, gI, c_bB, NAME_sK, u_… so): allowed another name", network.Quote(name))
+	}
+	return nil
 }
 
 // YosysLCUOptions are the options of YosysLCU.

@@ -380,3 +380,17 @@ func TestVerilogTestbenchName(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `emit: module name "module" is not a legal Verilog identifier`)
 }
+
+// An adder's module is not named as a port, wire, cell or instance it
+// declares: Verilator (lint -Wall) had warned that the inner one hides the
+// module (VARHIDDEN). A testbench's module under test, a user's, may be.
+func TestVerilogModuleNameHidden(t *testing.T) {
+	net := build(t, "sklansky", 8)
+	for _, name := range []string{"carry", "a", "sum", "cout", "p", "g0_cin", "G_c1_l1", "t", "c_b4", "u_g_n_0", "cin_s1"} {
+		err := emit.Verilog(&bytes.Buffer{}, net, emit.VerilogOptions{Module: name})
+		require.Error(t, err, name)
+		assert.Contains(t, err.Error(), "is a name the adder declares inside", name)
+	}
+	require.NoError(t, emit.Verilog(&bytes.Buffer{}, net, emit.VerilogOptions{Module: "adder8"}))
+	require.NoError(t, emit.VerilogTestbench(&bytes.Buffer{}, net, emit.TestbenchOptions{Module: "carry", Vectors: 1}))
+}

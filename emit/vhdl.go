@@ -69,8 +69,9 @@ func VHDL(w io.Writer, net *network.Network, opt VHDLOptions) error {
 // lines (the Verilog testbench's lines), "FAIL NAME: E of V vectors wrong"
 // followed by an assertion of severity failure, which makes the simulator
 // exit non-zero. A pipelined adder gets one reset cycle (when it has rst),
-// then each vector held for as many rising edges of clk as it has register
-// stages, its outputs compared after the last.
+// then a new vector at each rising edge of clk, the outputs compared with
+// those of the vector as many edges before as it has register stages, as
+// the Verilog testbench does.
 func VHDLTestbench(w io.Writer, net *network.Network, opt TestbenchOptions) error {
 	if opt.Vectors < 0 || opt.Vectors > MaxTestbenchVectors {
 		return fmt.Errorf("emit: %d testbench vectors out of range: allowed 0 to %d", opt.Vectors, MaxTestbenchVectors)
@@ -572,7 +573,7 @@ func vhdlBits(n int, set func(int) bool) string {
 // must not repeat (VHDL ignores case): GHDL warns that the inner one hides
 // the entity.
 var (
-	vhdlInternal      = strings.Fields("g p g0_cin carry prefix sum_int")
+	vhdlInternal      = strings.Fields("g p t c i r v g0_cin h0_cin b_op g_n p_n carry prefix sum_int")
 	vhdlBenchInternal = strings.Fields("a b cin mode sum cout overflow zero negative lt ltu eq clk rst bench dut stimulus reduce_and reduce_or " +
 		"alternate bx check d digits errors filled flag full got hex l n next_word one ones operand pipe pipeline r random s state v vectors w want word x")
 )
@@ -580,11 +581,19 @@ var (
 // vhdlGenerated matches, lower case, the names the adder gives its cells
 // (G_cC_lL, P_cC_lL), its registers (NAME_sK, g_sK_bB) and its register
 // stages (pipeline_stage_K).
-var vhdlGenerated = regexp.MustCompile(`^([gp]_c\d+_l\d+|.*_s\d+(_b\d+)?|pipeline_stage_\d+)$`)
+var vhdlGenerated = regexp.MustCompile(`^(` + adderGenerated + `)$`)
+
+// adderGenerated matches, lower case, the names an adder's Verilog and VHDL
+// give their cells (G_cC_lL, P_cC_lL, K_cC_lL; gI, pI, tI of single bits),
+// the carries of its blocks (c_bB, cK_bB, pp_bB, sK_bB), Ling's carries
+// (c_lingI), bit 0's with the carry-in (g0_cin, h0_cin), its registers
+// (NAME_sK, g_sK_bB), its register stages (pipeline_stage_K) and the
+// instances of library cells (u_…).
+const adderGenerated = `[gpk]_c\d+_l\d+(_\d+)?|[gptk]\d+|.*_s\d+(_b\d+)?|s\d+_b\d+|c\d*_b\d+|pp_b\d+|c_ling\d+|[gh]\d+_cin|pipeline_stage_\d+|u_.*`
 
 // vhdlVisible are the libraries and types the adder names, which an entity
 // of the same name would hide: GHDL refuses such an entity.
-var vhdlVisible = strings.Fields("work std ieee std_logic std_logic_vector")
+var vhdlVisible = strings.Fields("work std ieee std_logic std_logic_vector rising_edge")
 
 // CheckEntityName returns an error unless name is a legal VHDL basic
 // identifier (a letter, then letters, digits and single underscores, not
@@ -604,7 +613,7 @@ func CheckEntityName(name string) error {
 		}
 	}
 	if vhdlGenerated.MatchString(lower) {
-		return fmt.Errorf("emit: entity name %s is not a legal VHDL identifier: the adder names its cells G_cC_lL and P_cC_lL, its registers NAME_sK and its register stages pipeline_stage_K (VHDL ignores case)", network.Quote(name))
+		return fmt.Errorf("emit: entity name %s is not a legal VHDL identifier: the adder names its cells G_cC_lL, P_cC_lL and gI, its blocks' carries c_bB, its registers NAME_sK, its register stages pipeline_stage_K and its cells' instances u_… so (VHDL ignores case)", network.Quote(name))
 	}
 	return nil
 }
