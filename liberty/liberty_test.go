@@ -277,12 +277,29 @@ func FuzzParseFunction(f *testing.F) {
 	for _, s := range []string{"(!((A B)+C))", "A'^B", "((S A) + (!S B))", "(", "A B C D"} {
 		f.Add(s)
 	}
+	env := map[string]uint8{"A": a, "B": b, "S": c}
 	f.Fuzz(func(t *testing.T, s string) {
 		fn, err := liberty.ParseFunction(s)
 		if err != nil {
+			require.True(t, strings.HasPrefix(err.Error(), "liberty: function "), err.Error())
+			require.NotContains(t, err.Error(), "\n")
 			return
 		}
-		liberty.Eval(fn, truth{}, map[string]uint8{"A": a, "B": b, "S": c})
+		v, ok := liberty.Eval(fn, truth{}, env)
+		// Parenthesized, and inverted twice, it is the same function.
+		for _, wrapped := range []string{"(" + s + ")", "!(!(" + s + "))"} {
+			g, err := liberty.ParseFunction(wrapped)
+			if err != nil {
+				// Only one more level than s may have.
+				require.Contains(t, err.Error(), "nested deeper than", wrapped)
+				continue
+			}
+			w, wok := liberty.Eval(g, truth{}, env)
+			require.Equal(t, ok, wok, wrapped)
+			if ok {
+				require.Equal(t, bits(v), bits(w), "%q against %q", s, wrapped)
+			}
+		}
 	})
 }
 
