@@ -179,11 +179,13 @@ func (d Dir) String() string {
 	return "in"
 }
 
-// Signal is a named wire: a single bit when Width is 0, a bus [Width-1:0]
-// otherwise.
+// Signal is a named wire: a single bit when Width is 0, a bus
+// [Lo+Width-1:Lo] otherwise. Lo is 0 but for a bus whose low bits no one
+// reads (Ling's t without a carry-in).
 type Signal struct {
 	Name  string
 	Width int
+	Lo    int
 }
 
 // Port is a signal of the module's interface.

@@ -22,9 +22,11 @@ type builder struct {
 	n     int
 	// levels[name] is the level at which a signal is made: 0 for inputs and
 	// the pre-processing, the cell's level for a prefix cell, post for the
-	// post-processing; widths[name] is its width.
+	// post-processing; widths[name] is its width, and lows[name] the
+	// index of its lowest bit where that is not 0 (Signal.Lo).
 	levels map[string]int
 	widths map[string]int
+	lows   map[string]int
 	// assignLevel[i][j] is the level of Sections[i].Assigns[j].
 	assignLevel [][]int
 	post        int
@@ -116,8 +118,9 @@ func Describe(net *network.Network, arch Architecture, cells *Cells) (*Descripti
 	}
 	arch.PipelineAfter = slices.Clone(arch.PipelineAfter)
 	b := &builder{net: net, arch: arch, cells: cells, n: n, levels: map[string]int{}, widths: map[string]int{},
-		d: &Description{Width: n, Architecture: arch, LibraryCells: cells}}
+		lows: map[string]int{}, d: &Description{Width: n, Architecture: arch, LibraryCells: cells}}
 	b.build()
+	b.prune()
 	if err := b.pipeline(); err != nil {
 		return nil, err
 	}
@@ -806,7 +809,7 @@ func (b *builder) pipeline() error {
 		if nd == nil {
 			continue
 		}
-		width := b.widths[name]
+		width, lo := b.widths[name], b.lows[name]
 		whole[name] = map[int]bool{}
 		first := stage(b.levels[name]) + 1
 		last := nd.whole
@@ -816,7 +819,7 @@ func (b *builder) pipeline() error {
 		for st := first; st <= last; st++ {
 			regs := &b.d.Stages[st-1].Registers
 			var bits []int
-			for i := range max(width, 1) {
+			for i := lo; i < lo+max(width, 1); i++ {
 				if nd.whole >= st || nd.bits[i] >= st {
 					bits = append(bits, i)
 				}
@@ -827,7 +830,7 @@ func (b *builder) pipeline() error {
 				if st > first {
 					d = Whole(name + "_s" + strconv.Itoa(st-1))
 				}
-				*regs = append(*regs, Register{Q: Signal{Name: name + "_s" + strconv.Itoa(st), Width: width}, D: d})
+				*regs = append(*regs, Register{Q: Signal{Name: name + "_s" + strconv.Itoa(st), Width: width, Lo: lo}, D: d})
 				b.d.RegisterBits += max(width, 1)
 				continue
 			}
@@ -1157,8 +1160,8 @@ func (b *builder) cellLeaves(gWidth int) {
 // Every bit's propagate makes its sum, but in the blocks of a sparse adder
 // of full adders only the lowest bit's does, and the others' are read as
 // far as the tree needs them: a library cell no one reads would stay in
-// the netlist, so cellLeaves writes such a bit's as logic, which synthesis
-// removes.
+// the netlist, so cellLeaves writes such a bit's as logic, which prune
+// drops where nothing reads it.
 func (b *builder) leafRead(i int) bool {
 	s := b.arch.sparse()
 	return !b.arch.FACells || s == 1 || i%s == 0 || b.needG[i] || b.needP[i]

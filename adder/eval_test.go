@@ -3,6 +3,7 @@ package adder_test
 import (
 	"math/big"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -19,6 +20,7 @@ import (
 func eval(t testing.TB, d *adder.Description, inputs map[string][]bool) map[string][]bool {
 	t.Helper()
 	vals := map[string][]bool{}
+	lows := map[string]int{} // a bus's lowest bit
 	width := func(w int) int { return max(w, 1) }
 	for _, p := range d.Ports {
 		if p.Dir == adder.In {
@@ -30,7 +32,7 @@ func eval(t testing.TB, d *adder.Description, inputs map[string][]bool) map[stri
 		}
 	}
 	for _, r := range d.Registers() {
-		vals[r.Q.Name] = make([]bool, width(r.Q.Width))
+		vals[r.Q.Name], lows[r.Q.Name] = make([]bool, width(r.Q.Width)), r.Q.Lo
 	}
 	var expr func(e adder.Expr) []bool
 	expr = func(e adder.Expr) []bool {
@@ -39,7 +41,7 @@ func eval(t testing.TB, d *adder.Description, inputs map[string][]bool) map[stri
 			v, ok := vals[e.Ref.Name]
 			require.True(t, ok, "%s read before it is driven", e.Ref.Name)
 			if e.Ref.Bit >= 0 {
-				return []bool{v[e.Ref.Bit]}
+				return []bool{v[e.Ref.Bit-lows[e.Ref.Name]]}
 			}
 			return v
 		case adder.OpConst:
@@ -92,13 +94,13 @@ func eval(t testing.TB, d *adder.Description, inputs map[string][]bool) map[stri
 		}
 		for _, sec := range d.Sections {
 			for _, b := range sec.Buses {
-				vals[b.Name] = make([]bool, b.Width)
+				vals[b.Name], lows[b.Name] = make([]bool, b.Width), b.Lo
 			}
 			for _, a := range sec.Assigns {
 				v := expr(a.Expr)
 				if a.Target.Bit >= 0 {
 					require.Len(t, v, 1, "%s", a.Target)
-					vals[a.Target.Name][a.Target.Bit] = v[0]
+					vals[a.Target.Name][a.Target.Bit-lows[a.Target.Name]] = v[0]
 					continue
 				}
 				vals[a.Target.Name] = append([]bool(nil), v...)
@@ -196,6 +198,62 @@ func checkDescription(t testing.TB, d *adder.Description, rng *rand.Rand, vector
 		in := map[string][]bool{"a": toBits(a, n), "b": toBits(b, n), "cin": {cin}, "mode": {mode}}
 		require.Equal(t, want(d.Architecture, n, a, b, cin, mode), eval(t, d, in), "a=%x b=%x cin=%v mode=%v", a, b, cin, mode)
 	}
+	require.Empty(t, unread(d), "declared but never read (a lint warning in the emitted HDL)")
+}
+
+// unread lists the bits of d's wires, buses and registers that no
+// assignment, register or output reads, but for the wires named unused_…
+// that a library cell's output no one reads drives.
+func unread(d *adder.Description) []string {
+	read := map[adder.Ref]bool{}
+	var walk func(e adder.Expr)
+	walk = func(e adder.Expr) {
+		if e.Op == adder.OpRef {
+			read[e.Ref] = true
+		}
+		for _, a := range e.Args {
+			walk(a)
+		}
+	}
+	for _, sec := range d.Sections {
+		for _, a := range sec.Assigns {
+			walk(a.Expr)
+			for _, r := range a.CellArgs {
+				read[r] = true
+			}
+		}
+	}
+	var declared []adder.Signal
+	for _, r := range d.Registers() {
+		read[r.D] = true
+		declared = append(declared, r.Q)
+	}
+	for _, sec := range d.Sections {
+		declared = append(declared, sec.Buses...)
+		for _, a := range sec.Assigns {
+			if a.Declare {
+				declared = append(declared, adder.Signal{Name: a.Target.Name, Width: a.Width})
+			}
+		}
+	}
+	var out []string
+	for _, s := range declared {
+		if strings.HasPrefix(s.Name, "unused_") {
+			continue
+		}
+		if s.Width == 0 || read[adder.Whole(s.Name)] {
+			if !read[adder.Whole(s.Name)] {
+				out = append(out, s.Name)
+			}
+			continue
+		}
+		for i := s.Lo; i < s.Lo+s.Width; i++ {
+			if !read[adder.Bit(s.Name, i)] {
+				out = append(out, adder.Bit(s.Name, i).String())
+			}
+		}
+	}
+	return out
 }
 
 // Every operation, flag set, sparseness, valency and pipeline, at widths

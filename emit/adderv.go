@@ -127,12 +127,13 @@ func newAdderData(net *network.Network, module string, arch adder.Architecture, 
 	}
 	ad := &adderData{Module: module, Summary: d.Summary, Cells: d.Cells > 0, Header: adderHeader(net, d)}
 
-	rng := func(w int) string {
+	rngFrom := func(w, lo int) string {
 		if w == 0 {
 			return ""
 		}
-		return fmt.Sprintf("[%d:0]", w-1)
+		return fmt.Sprintf("[%d:%d]", lo+w-1, lo)
 	}
+	rng := func(w int) string { return rngFrom(w, 0) }
 	pad := len(rng(d.Width))
 	for i, p := range d.Ports {
 		dir := "input "
@@ -146,12 +147,12 @@ func newAdderData(net *network.Network, module string, arch adder.Architecture, 
 		ad.Ports = append(ad.Ports, line)
 	}
 	for _, r := range d.Registers() {
-		ad.Regs = append(ad.Regs, strings.Join(strings.Fields("reg "+rng(r.Q.Width)+" "+r.Q.Name), " ")+";")
+		ad.Regs = append(ad.Regs, strings.Join(strings.Fields("reg "+rngFrom(r.Q.Width, r.Q.Lo)+" "+r.Q.Name), " ")+";")
 	}
 	for _, sec := range d.Sections {
 		as := adderSection{Comment: sec.Comment}
 		for _, b := range sec.Buses {
-			as.Lines = append(as.Lines, adderLine{Code: fmt.Sprintf("wire %s %s;", rng(b.Width), b.Name)})
+			as.Lines = append(as.Lines, adderLine{Code: fmt.Sprintf("wire %s %s;", rngFrom(b.Width, b.Lo), b.Name)})
 		}
 		for i := 0; i < len(sec.Assigns); i++ {
 			a := sec.Assigns[i]

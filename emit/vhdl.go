@@ -289,11 +289,14 @@ type vhdlTestbenchData struct {
 }
 
 // vhdlType is the VHDL type of a signal of width w (0: one bit).
-func vhdlType(w int) string {
+func vhdlType(w int) string { return vhdlBusType(w, 0) }
+
+// vhdlBusType is the VHDL type of a bus of width w whose lowest bit is lo.
+func vhdlBusType(w, lo int) string {
 	if w == 0 {
 		return "std_logic"
 	}
-	return fmt.Sprintf("std_logic_vector(%d downto 0)", w-1)
+	return fmt.Sprintf("std_logic_vector(%d downto %d)", lo+w-1, lo)
 }
 
 // newVHDLData describes the adder around net and renders it in VHDL.
@@ -328,12 +331,12 @@ func newVHDLData(net *network.Network, entity string, opt adder.Architecture, ce
 		vd.Ports = append(vd.Ports, line)
 	}
 	for _, r := range d.Registers() {
-		vd.Signals = append(vd.Signals, fmt.Sprintf("signal %s : %s;", r.Q.Name, vhdlType(r.Q.Width)))
+		vd.Signals = append(vd.Signals, fmt.Sprintf("signal %s : %s;", r.Q.Name, vhdlBusType(r.Q.Width, r.Q.Lo)))
 	}
 	for _, sec := range d.Sections {
 		as := adderSection{Comment: vhdlComments(sec.Comment)}
 		for _, b := range sec.Buses {
-			vd.Signals = append(vd.Signals, fmt.Sprintf("signal %s : %s;", b.Name, vhdlType(b.Width)))
+			vd.Signals = append(vd.Signals, fmt.Sprintf("signal %s : %s;", b.Name, vhdlBusType(b.Width, b.Lo)))
 		}
 		for i := 0; i < len(sec.Assigns); i++ {
 			a := sec.Assigns[i]

@@ -92,10 +92,12 @@ func compileDescription(d *adder.Description) (*program, error) {
 	p := &program{passes: d.Latency + 1}
 	next := 2
 	signals := map[string][]int{}
-	declare := func(name string, width int) {
+	lows := map[string]int{} // a bus's lowest bit, adder.Signal.Lo
+	declare := func(name string, width, lo int) {
 		if _, ok := signals[name]; ok {
 			return
 		}
+		lows[name] = lo
 		s := make([]int, max(width, 1))
 		for i := range s {
 			s[i] = next
@@ -104,32 +106,33 @@ func compileDescription(d *adder.Description) (*program, error) {
 		signals[name] = s
 	}
 	for _, port := range d.Ports {
-		declare(port.Name, port.Width)
+		declare(port.Name, port.Width, 0)
 	}
 	for _, r := range d.Registers() {
-		declare(r.Q.Name, r.Q.Width)
+		declare(r.Q.Name, r.Q.Width, r.Q.Lo)
 	}
 	for _, sec := range d.Sections {
 		for _, b := range sec.Buses {
-			declare(b.Name, b.Width)
+			declare(b.Name, b.Width, b.Lo)
 		}
 		for _, a := range sec.Assigns {
 			if a.Declare {
-				declare(a.Target.Name, a.Width)
+				declare(a.Target.Name, a.Width, 0)
 			}
 		}
 	}
 	ref := func(r adder.Ref) ([]int, error) {
 		s, ok := signals[r.Name]
+		lo := lows[r.Name]
 		switch {
 		case r.Bit < -1:
 			return nil, fmt.Errorf("simulate: the description reads bit %d of %s: allowed a bit from 0, or -1 for the whole signal", r.Bit, r.Name)
 		case !ok:
 			return nil, fmt.Errorf("simulate: the description reads %s, which it does not declare", r)
-		case r.Bit >= len(s):
-			return nil, fmt.Errorf("simulate: the description reads %s of a signal of %d bits", r, len(s))
+		case r.Bit >= 0 && (r.Bit < lo || r.Bit >= lo+len(s)):
+			return nil, fmt.Errorf("simulate: the description reads %s of a signal of bits %d to %d", r, lo, lo+len(s)-1)
 		case r.Bit >= 0:
-			return s[r.Bit : r.Bit+1], nil
+			return s[r.Bit-lo : r.Bit-lo+1], nil
 		}
 		return s, nil
 	}
