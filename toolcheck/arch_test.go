@@ -58,6 +58,12 @@ var archCases = []struct {
 	{"han-carlson", 10, adder.Architecture{Op: adder.AddSub, NoCarryIn: true, Flags: adder.Zero, Ling: true}},
 	{"ripple", 7, adder.Architecture{NoCarryIn: true, Ling: true}},
 	{"kogge-stone/4", 16, adder.Architecture{Flags: adder.Carry | adder.Negative, Valency: 4, Sparse: 4, Ling: true}},
+	// Ling's t of a sparse tree without a carry-in starts at bit 1 (its
+	// lowest block ripples from the carry-in), without a carry out stops
+	// below the top block, and is registered so in a pipeline.
+	{"kogge-stone", 16, adder.Architecture{NoCarryIn: true, Flags: adder.Zero, Sparse: 4, Ling: true}},
+	{"sklansky", 12, adder.Architecture{Op: adder.Sub, Sparse: 2, Ling: true}},
+	{"brent-kung", 16, adder.Architecture{NoCarryIn: true, Sparse: 2, Stages: 2, Ling: true}},
 }
 
 // buildArch builds "topology" or "topology/valency".
@@ -80,7 +86,7 @@ func TestSweepArchitectures(t *testing.T) {
 	t.Parallel()
 	requireTools(t)
 	var designs []*toolcheck.Design
-	for _, tc := range tooltest.Sweep(t, "architectures", archCases, 0, 1, 4, 7, 8, 11, 14, 15, 18, 19, 21, 24, 25) {
+	for _, tc := range tooltest.Sweep(t, "architectures", archCases, 0, 1, 4, 7, 8, 11, 14, 15, 18, 19, 21, 24, 25, 26, 28) {
 		net := buildArch(t, tc.topo, tc.n)
 		opt := tc.opt
 		d, err := toolcheck.NewDesign(net, toolcheck.Options{Vectors: 300, Seed: 3, Adder: &opt})
