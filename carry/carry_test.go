@@ -305,6 +305,19 @@ func TestKinds(t *testing.T) {
 	assert.Equal(t, "gray", carry.Gray.String())
 }
 
+// TestKindsLoOfBlack: a black cell needs the P of both its operands, so a
+// cell read only as the Lo of a black cell is black too. Here cell 1 = [1,3]
+// is read as Hi and so is black, and it reads cell 0 = [1,2] as Lo: black.
+func TestKindsLoOfBlack(t *testing.T) {
+	net, err := network.New(network.Spec{
+		Width:   4,
+		Cells:   []network.Cell{{Lo: 1, Hi: 2}, {Lo: 4, Hi: 3}, {Lo: 0, Hi: 5}, {Lo: 0, Hi: 1}, {Lo: 7, Hi: 2}},
+		Outputs: []int{0, 7, 8, 6},
+	})
+	require.NoError(t, err)
+	assert.Equal(t, []carry.Kind{carry.Black, carry.Black, carry.Gray, carry.Gray, carry.Gray}, carry.Kinds(net))
+}
+
 // TestKindsExactly checks Kinds against its meaning, by exhaustive
 // simulation of every topology at small widths: forcing the P of a gray cell
 // to either value never changes a carry, and for every black cell some input

@@ -40,6 +40,81 @@ func TestTwoBits(t *testing.T) {
 	assert.Equal(t, delay.Path{From: 1, Signals: []int{1}, To: 1}, r.Path, "p_1 into sum_1 is the latest")
 }
 
+// TestAnalyzePinned pins the model's whole report on 8-bit adders, each case
+// leaning on one part of it: which pin of a cell a signal loads, a black
+// cell's P gate (its area, its pins, its arrival from both operands), the
+// inputs' arrival and the outputs' required times of a profile, how a Lo
+// wire's length is charged, the library's own FO4, and which of two equally
+// late outputs names the path (the first). The figures are the model's own,
+// read off it; Tau and FO4 to 1e-6.
+func TestAnalyzePinned(t *testing.T) {
+	ks8 := build(t, "kogge-stone", 8, nil)
+	wired := delay.OSU018
+	wired.WireCap = 1
+	ownFO4 := delay.OSU018
+	ownFO4.FO4 = 5
+	lateBit1 := &delay.Profile{Arrival: []float64{0, 1, 0, 0, 0, 0, 0, 0}}
+	tests := []struct {
+		name string
+		lib  delay.Library
+		net  *network.Network
+		p    *delay.Profile
+		want delay.Report
+	}{
+		{
+			name: "kogge-stone 8",
+			lib:  delay.OSU018, net: ks8,
+			want: delay.Report{Tau: 39.149153, FO4: 6.049004, Area: 1872, Path: delay.Path{From: 2, Signals: []int{2, 13, 20, 22}, To: 7}},
+		},
+		{
+			// Bit 1's P reaches [1,2]'s P gate as its Lo.
+			name: "kogge-stone 8, bit 1 a nanosecond late",
+			lib:  delay.OSU018, net: ks8, p: lateBit1,
+			want: delay.Report{Tau: 92.807533, FO4: 14.339854, Area: 1872, Path: delay.Path{From: 1, Signals: []int{1, 13, 20, 22}, To: 7}},
+		},
+		{
+			// The carry-out is held to its own time, the last of the list.
+			name: "kogge-stone 8, carry-out required 0.3 ns early",
+			lib:  delay.OSU018, net: ks8, p: &delay.Profile{Required: []float64{0, 0, 0, 0, 0, 0, 0, 0, -0.3}},
+			want: delay.Report{Tau: 50.237334, FO4: 7.762258, Area: 1872, Path: delay.Path{From: 0, Signals: []int{0, 14, 19, 21}, To: 8}},
+		},
+		{
+			// g_0 as well as p_0 arrives late: the path runs from it along
+			// the chain.
+			name: "ripple 4, bit 0 half a nanosecond late",
+			lib:  delay.OSU018, net: build(t, "ripple", 4, nil), p: &delay.Profile{Arrival: []float64{0.5, 0, 0, 0}},
+			want: delay.Report{Tau: 58.386142, FO4: 9.021345, Area: 640, Path: delay.Path{From: 0, Signals: []int{0, 4, 5}, To: 3}},
+		},
+		{
+			// sum_5 and sum_7 are equally late; the path names the first.
+			name: "sklansky 8",
+			lib:  delay.OSU018, net: build(t, "sklansky", 8, nil),
+			want: delay.Report{Tau: 45.372898, FO4: 7.010646, Area: 1592, Path: delay.Path{From: 1, Signals: []int{1, 8, 13, 16}, To: 5}},
+		},
+		{
+			name: "kogge-stone 8, a library with FO4 = 5 τ",
+			lib:  ownFO4, net: ks8,
+			want: delay.Report{Tau: 39.149153, FO4: 39.149153 / 5, Area: 1872, Path: delay.Path{From: 2, Signals: []int{2, 13, 20, 22}, To: 7}},
+		},
+		{
+			// p_1's wire runs to the farthest black cell that reads it.
+			name: "kogge-stone 8, wire 1 a column, bit 1 a nanosecond late",
+			lib:  wired, net: ks8, p: lateBit1,
+			want: delay.Report{Tau: 98.810533, FO4: 15.267388, Area: 1872, Path: delay.Path{From: 1, Signals: []int{1, 13, 20, 22}, To: 7}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := tt.lib.AnalyzeProfile(tt.net, tt.p)
+			assert.InDelta(t, tt.want.Tau, got.Tau, 1e-6)
+			assert.InDelta(t, tt.want.FO4, got.FO4, 1e-6)
+			assert.InDelta(t, got.Tau*tt.lib.TauNS, got.NS, 1e-12)
+			assert.Equal(t, tt.want.Area, got.Area)
+			assert.Equal(t, tt.want.Path, got.Path)
+		})
+	}
+}
+
 // TestStructure checks what the model must get right for the ranks to mean
 // anything: a ripple chain's delay grows with its length, cell by cell; at
 // the least depth, fan-out costs (Sklansky's n/2 + 1 against Kogge–Stone's

@@ -85,6 +85,10 @@ func TestProfileCheck(t *testing.T) {
 		{"required without carry-out", &delay.Profile{Required: ramp(4, 1)}, "delay: 4 required times for an adder of 4 bits: allowed one per sum bit and one for the carry-out, 5"},
 		{"NaN", &delay.Profile{Arrival: []float64{0, math.NaN(), 0, 0}}, "delay: arrival time 1 is NaN: allowed a number of ns from -1e6 to 1e6"},
 		{"infinite", &delay.Profile{Required: []float64{0, 0, 0, 0, math.Inf(1)}}, "delay: required time 4 is +Inf: allowed a number of ns from -1e6 to 1e6"},
+		// The bound holds both ways: far in the past is refused too.
+		{"too early", &delay.Profile{Arrival: []float64{-2e6, 0, 0, 0}}, "delay: arrival time 0 is -2e+06: allowed a number of ns from -1e6 to 1e6"},
+		{"too late", &delay.Profile{Required: []float64{0, 0, 0, 0, 2e6}}, "delay: required time 4 is 2e+06: allowed a number of ns from -1e6 to 1e6"},
+		{"at the bounds", &delay.Profile{Arrival: []float64{-1e6, 1e6, 0, 0}}, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			err := c.p.Check(4)

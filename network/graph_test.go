@@ -63,5 +63,7 @@ func TestGraphEdges(t *testing.T) {
 	assert.Equal(t, []int64{5, 6}, ids(g.From(2)))
 	assert.Empty(t, ids(g.From(7)))
 	assert.Equal(t, []int64{4, 6}, ids(g.To(7)))
+	// Signal 4, the first cell, is a cell and not an input: it has operands.
+	assert.Equal(t, []int64{0, 1}, ids(g.To(4)))
 	assert.Empty(t, ids(g.To(3)))
 }

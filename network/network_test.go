@@ -41,6 +41,20 @@ func sklansky4(t testing.TB) *network.Network {
 	return n
 }
 
+// buildCells adds the cells to a Builder of the given width in order and
+// builds the network, with the outputs the Builder picks.
+func buildCells(t testing.TB, width int, cells ...network.Cell) *network.Network {
+	t.Helper()
+	b, err := network.NewBuilder(width)
+	require.NoError(t, err)
+	for _, c := range cells {
+		b.Add(c.Lo, c.Hi)
+	}
+	n, err := b.Build()
+	require.NoError(t, err)
+	return n
+}
+
 func TestBuilderSpansAndLevels(t *testing.T) {
 	n := sklansky4(t)
 	assert.Equal(t, 4, n.Width())
@@ -138,6 +152,25 @@ func TestBuildDeadCell(t *testing.T) {
 	require.EqualError(t, err, "network: cell 1 [1,2] reaches no output: dead cell")
 }
 
+// TestBuildDeadFirstCell: the dead-cell sweep runs down to cell 0 too. Two
+// cells both span [0,1]; output 1 is the later one, so cell 0 is dead.
+func TestBuildDeadFirstCell(t *testing.T) {
+	b, err := network.NewBuilder(2)
+	require.NoError(t, err)
+	b.Add(0, 1) // 2 = [0,1], replaced as output 1 by 3: dead
+	b.Add(0, 1) // 3 = [0,1]
+	_, err = b.Build()
+	require.EqualError(t, err, "network: cell 0 [0,1] reaches no output: dead cell")
+}
+
+// TestBuildLatestFullPrefix: output i is the latest signal spanning [0, i],
+// not the first. Cells 3 and 4 both span [0,1]; cell 5 = [0,2] reads 3, so
+// both are live only if output 1 is 4.
+func TestBuildLatestFullPrefix(t *testing.T) {
+	n := buildCells(t, 3, network.Cell{Lo: 0, Hi: 1}, network.Cell{Lo: 0, Hi: 1}, network.Cell{Lo: 3, Hi: 2})
+	assert.Equal(t, []int{0, 4, 5}, n.Outputs())
+}
+
 // The builder may go on after Build without changing the network it built.
 func TestBuildIsImmutable(t *testing.T) {
 	b, err := network.NewBuilder(2)
@@ -169,7 +202,15 @@ func TestNewRefuses(t *testing.T) {
 		{"missing output", func(s *network.Spec) { s.Outputs = s.Outputs[:2] }, "network: 2 outputs for width 3: want one output per position"},
 		{"wrong output", func(s *network.Spec) { s.Outputs[2] = 2 }, "network: output 2 is signal 2 spanning [2,2]: want [0,2]"},
 		{"output out of range", func(s *network.Spec) { s.Outputs[2] = 9 }, "network: output 2 is signal 9, which does not exist: allowed 0…4"},
+		// One past the last signal is out of range too, and is refused
+		// rather than read.
+		{"output one past the end", func(s *network.Spec) { s.Outputs[2] = 5 }, "network: output 2 is signal 5, which does not exist: allowed 0…4"},
 		{"dead cell", func(s *network.Spec) { s.Cells = append(s.Cells, network.Cell{Lo: 1, Hi: 2}) }, "network: cell 2 [1,2] reaches no output: dead cell"},
+		// Cell 0 is checked too: here it is [1,2] and nothing reads it.
+		{"dead first cell", func(s *network.Spec) {
+			s.Cells = []network.Cell{{Lo: 1, Hi: 2}, {Lo: 0, Hi: 1}, {Lo: 4, Hi: 2}}
+			s.Outputs = []int{0, 4, 5}
+		}, "network: cell 0 [1,2] reaches no output: dead cell"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -214,9 +255,29 @@ func TestFiguresHandComputed(t *testing.T) {
 			want: network.Figures{Width: 8, Depth: 3, Size: 17, MaxFanout: 4, WireTracks: 4, LateralFanout: 2, Deficiency: 17 + 3 - 14,
 				FanoutHistogram: []int{0, 11, 12, 1, 1}, CellsPerLevel: []int{0, 7, 6, 4}},
 		},
+		{
+			// Width 2, one cell: its only wire, input 0 read in column 1,
+			// crosses boundary 0 at level 1: one track.
+			name: "ripple2",
+			net:  buildCells(t, 2, network.Cell{Lo: 0, Hi: 1}),
+			want: network.Figures{Width: 2, Depth: 1, Size: 1, MaxFanout: 2, WireTracks: 1, LateralFanout: 2, Deficiency: 0,
+				FanoutHistogram: []int{0, 2, 1}, CellsPerLevel: []int{0, 1}},
+		},
+		{
+			// A ripple to [0,4] at level 4, then output 5 from [0,1] and a
+			// level-2 [2,5]: the last output is at level 3, but the depth
+			// is the deepest output's level, 4.
+			name: "deepest output not last",
+			net: buildCells(t, 6, network.Cell{Lo: 0, Hi: 1}, network.Cell{Lo: 6, Hi: 2}, network.Cell{Lo: 7, Hi: 3},
+				network.Cell{Lo: 8, Hi: 4}, network.Cell{Lo: 2, Hi: 3}, network.Cell{Lo: 4, Hi: 5},
+				network.Cell{Lo: 10, Hi: 11}, network.Cell{Lo: 6, Hi: 12}),
+			want: network.Figures{Width: 6, Depth: 4, Size: 8, MaxFanout: 3, WireTracks: 2, LateralFanout: 2, Deficiency: 2,
+				FanoutHistogram: []int{0, 7, 6, 1}, CellsPerLevel: []int{0, 3, 2, 2, 1}},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			require.Equal(t, tt.want.Depth, tt.net.Depth())
 			got := tt.net.Figures()
 			assert.Equal(t, tt.want, got)
 			sum := 0

@@ -49,3 +49,22 @@ func TestVerifyCatchesSwappedOperands(t *testing.T) {
 		assert.Contains(t, r.Failure(), "simulate: 2×2 matrix evaluation: output 1 is ")
 	})
 }
+
+// TestVerifyCatchesWrongStart: an interval evaluation whose output has the
+// right end but the wrong start is caught too, not only one with the wrong
+// end. The planted evaluator is right but for output 2, [1,2].
+func TestVerifyCatchesWrongStart(t *testing.T) {
+	net, err := topologies.Sklansky(8)
+	require.NoError(t, err)
+	defer func(f func(*network.Network, Monoid[Range], []Range) []Range) { evalRanges = f }(evalRanges)
+	evalRanges = func(net *network.Network, m Monoid[Range], in []Range) []Range {
+		out := Eval(net, m, in)
+		out[2].From = 1
+		return out
+	}
+	r, err := Verify(net, VerifyOptions{Seed: 1})
+	require.NoError(t, err)
+	assert.False(t, r.OK())
+	assert.Equal(t, "simulate: interval evaluation: output 2 is [1,2], want [0,2]", r.Failure())
+	assert.NoError(t, r.Matrix)
+}

@@ -163,6 +163,13 @@ func TestEstimateCells(t *testing.T) {
 	assert.Equal(t, 120, lf.EstimateCells(64, network.Params{"k": 99}))
 	assert.Equal(t, 168, lf.EstimateCells(64, network.Params{"k": -4}))
 	assert.Equal(t, 0, topologies.Topology{}.EstimateCells(64, nil))
+	// Harris with 1 ≤ l < L: two sweeps of fewer than N cells and a Knowles
+	// network of L − l levels on N/2^l columns: 14 + 4·2 and 14 + 2·1 at
+	// width 8; l = 0 is the Knowles bound, N·L − N + 1 = 17.
+	harris := must(topologies.Lookup("harris"))
+	assert.Equal(t, 17, harris.EstimateCells(8, network.Params{"l": 0}))
+	assert.Equal(t, 22, harris.EstimateCells(8, network.Params{"l": 1}))
+	assert.Equal(t, 16, harris.EstimateCells(8, network.Params{"l": 2}))
 }
 
 func must[T any](v T, err error) T {

@@ -47,6 +47,22 @@ func TestValencyOfBinary(t *testing.T) {
 	}
 }
 
+// TestValencyOfFamily: the parameter v means a valency only on a family
+// Valency builds; another network that happens to carry v = 3 is binary.
+func TestValencyOfFamily(t *testing.T) {
+	for topology, want := range map[string]int{"custom": 2, "brent-kung": 2, "": 2, "kogge-stone": 3, "sklansky": 3} {
+		net, err := network.New(network.Spec{
+			Width:    4,
+			Cells:    []network.Cell{{Lo: 0, Hi: 1}, {Lo: 4, Hi: 2}, {Lo: 5, Hi: 3}},
+			Outputs:  []int{0, 4, 5, 6},
+			Topology: topology,
+			Params:   network.Params{"v": 3},
+		})
+		require.NoError(t, err)
+		assert.Equal(t, want, topologies.ValencyOf(net), "topology %q", topology)
+	}
+}
+
 func TestValencyRefused(t *testing.T) {
 	_, err := topologies.Valency("brent-kung", 16, 4)
 	assert.EqualError(t, err, "topologies: brent-kung has no higher-valency form: valency 3 and 4 exist for kogge-stone and sklansky")
@@ -64,6 +80,12 @@ func TestHugeWidths(t *testing.T) {
 	require.EqualError(t, err, "topologies: kogge-stone: width 0 out of range: allowed 1…1073741824", "one prefix")
 	_, err = topologies.Valency("kogge-stone", 1<<30, 4)
 	require.ErrorContains(t, err, "topologies: kogge-stone of valency 4 at width 1073741824 needs up to")
+	// The bound is k − 1 cells a column a level: 2·2^30·19 for radix 3,
+	// 3·2^30·15 for radix 4, and the widest widths within MaxCells.
+	_, err = topologies.Valency("kogge-stone", 1<<30, 3)
+	require.EqualError(t, err, "topologies: kogge-stone of valency 3 at width 1073741824 needs up to 41000000000 cells, more than the 67108864 allowed: allowed widths up to 2396745")
+	_, err = topologies.Valency("sklansky", 1<<30, 4)
+	require.EqualError(t, err, "topologies: sklansky of valency 4 at width 1073741824 needs up to 48000000000 cells, more than the 67108864 allowed: allowed widths up to 2033601")
 	_, err = topologies.Valency("sklansky", 1<<23, 3)
 	require.ErrorContains(t, err, "more than the 67108864 allowed")
 	assert.Equal(t, map[int]int{32: 44, 64: 86}[strconv.IntSize], topologies.ZeroDeficiencyDepth(math.MaxInt))

@@ -57,6 +57,27 @@ func TestZeroDeficiency(t *testing.T) {
 	}
 }
 
+// TestZeroDeficiencyCells pins the cells at small widths: the blocks are
+// given one leaf each and then the later (wider) blocks are filled first,
+// so the spare leaves land in the last blocks of the chain.
+func TestZeroDeficiencyCells(t *testing.T) {
+	tests := []struct {
+		n, d  int
+		cells []network.Cell
+	}{
+		{n: 5, d: 3, cells: []network.Cell{{Lo: 0, Hi: 1}, {Lo: 5, Hi: 2}, {Lo: 3, Hi: 4}, {Lo: 6, Hi: 7}, {Lo: 6, Hi: 3}}},
+		{n: 6, d: 3, cells: []network.Cell{{Lo: 0, Hi: 1}, {Lo: 6, Hi: 2}, {Lo: 3, Hi: 4}, {Lo: 8, Hi: 5}, {Lo: 7, Hi: 9}, {Lo: 7, Hi: 8}, {Lo: 7, Hi: 3}}},
+		{n: 6, d: 4, cells: []network.Cell{{Lo: 0, Hi: 1}, {Lo: 6, Hi: 2}, {Lo: 7, Hi: 3}, {Lo: 4, Hi: 5}, {Lo: 8, Hi: 9}, {Lo: 8, Hi: 4}}},
+		{n: 9, d: 4, cells: []network.Cell{{Lo: 0, Hi: 1}, {Lo: 9, Hi: 2}, {Lo: 3, Hi: 4}, {Lo: 10, Hi: 11}, {Lo: 10, Hi: 3},
+			{Lo: 5, Hi: 6}, {Lo: 14, Hi: 7}, {Lo: 15, Hi: 8}, {Lo: 12, Hi: 16}, {Lo: 12, Hi: 15}, {Lo: 12, Hi: 14}, {Lo: 12, Hi: 5}}},
+	}
+	for _, tt := range tests {
+		net, err := topologies.ZeroDeficiency(tt.n, tt.d)
+		require.NoError(t, err)
+		assert.Equal(t, tt.cells, net.Spec().Cells, "width %d depth %d", tt.n, tt.d)
+	}
+}
+
 func TestZeroDeficiencyRefuses(t *testing.T) {
 	_, err := topologies.ZeroDeficiency(64, 7)
 	assert.EqualError(t, err, "topologies: zero-deficiency at width 64 has no network of depth 7: allowed 8…63 (or 0 for 8)")
