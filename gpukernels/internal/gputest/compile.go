@@ -118,11 +118,20 @@ type Unit struct {
 	Entries [][]string
 	// Extra are more clang arguments, placed first.
 	Extra []string
+	// Lenient compiles the unit without StrictWarnings: for a harness
+	// whose helpers serve every mode, some unread in one, or a header
+	// with a mistake planted in it.
+	Lenient bool
 }
 
+// StrictWarnings are the warnings a header prefixgen writes must compile
+// without: a user builds it into code of their own with them on.
+var StrictWarnings = []string{"-Wall", "-Wextra", "-Werror"}
+
 // CompileUnits compiles the units to PTX with clang-14 at -O3
-// (ClangArgs), at once but for the pool, checks that each compiles without
-// a diagnostic and defines its entries, and returns the PTX of each unit,
+// (ClangArgs), with StrictWarnings unless a unit is Lenient, at once but
+// for the pool, checks that each compiles without a diagnostic and defines
+// its entries, and returns the PTX of each unit,
 // in the order of units.
 func CompileUnits(t *testing.T, units []Unit) []string {
 	t.Helper()
@@ -153,7 +162,11 @@ func CompileUnits(t *testing.T, units []Unit) []string {
 			if r.err = os.WriteFile(src, []byte(u.Source), 0o644); r.err != nil {
 				return
 			}
-			r.out, r.took, r.err = run(t, clang, d, append(slices.Clone(u.Extra), ClangArgs(prelude, src, ptx)...)...)
+			args := slices.Clone(u.Extra)
+			if !u.Lenient {
+				args = append(args, StrictWarnings...)
+			}
+			r.out, r.took, r.err = run(t, clang, d, append(args, ClangArgs(prelude, src, ptx)...)...)
 			if r.err == nil {
 				b, err := os.ReadFile(ptx)
 				r.ptx, r.err = string(b), err
