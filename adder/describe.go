@@ -1160,8 +1160,8 @@ func (b *builder) cellLeaves(gWidth int) {
 // Every bit's propagate makes its sum, but in the blocks of a sparse adder
 // of full adders only the lowest bit's does, and the others' are read as
 // far as the tree needs them: a library cell no one reads would stay in
-// the netlist, so cellLeaves writes such a bit's as logic, which prune
-// drops where nothing reads it.
+// the netlist, so cellLeaves writes such a bit's as logic, which synthesis
+// removes.
 func (b *builder) leafRead(i int) bool {
 	s := b.arch.sparse()
 	return !b.arch.FACells || s == 1 || i%s == 0 || b.needG[i] || b.needP[i]

@@ -188,30 +188,11 @@ func (b *builder) buildFA() {
 // faLiveness redoes plan's liveness for the full adders p marks: a full
 // adder reads a and b, not its bit's generate and propagate, and G of the
 // span below it, and K = G | P of that span as well where the span does
-// not start at bit 0. A bit whose sum its full adders make reads no carry
-// into it: the network delivers the carry into a bit only where a sum
-// p_i ^ G[i-1:0] or a multiplexer reads it, or overflow (the carry into
-// the top bit) or the carry out. Every full adder stays, for its sum.
+// not start at bit 0.
 func (b *builder) faLiveness(p *faPlan) {
 	net, w := b.net, b.n
 	b.needG = make([]bool, net.Signals())
 	b.needP = make([]bool, net.Signals())
-	read := make([]bool, w) // read[i]: a multiplexer reads G[i:0]
-	made := make([]bool, w) // made[i]: bit i's sum comes from its full adders
-	for k, m := range p.bitOf {
-		if m >= 0 {
-			made[m] = true
-			if j := net.Span(net.Cell(k).Lo).From; j > 0 {
-				read[j-1] = true
-			}
-			b.needG[w+k] = true
-		}
-	}
-	for i := 0; i+1 < w; i++ {
-		if made[i+1] && !read[i] && !(i == w-2 && b.arch.Flags&Overflow != 0) {
-			b.needOut[i] = false
-		}
-	}
 	for i, need := range b.needOut {
 		if need {
 			b.needG[net.Output(i)] = true

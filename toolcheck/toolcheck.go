@@ -153,6 +153,10 @@ type Design struct {
 	// (NewModuleDesign): it has no network, and the checks that need one
 	// are skipped.
 	outside bool
+	// unread says the design may declare wires nothing reads: a netlist
+	// from outside, or an adder of full adders, which adder leaves as
+	// measured (see its prune).
+	unread bool
 
 	// cells, set by NewDesign, lists the network's cells as the spans they
 	// join, sorted, and emitted is the digest of the files as NewDesign
@@ -299,6 +303,7 @@ func NewDesign(net *network.Network, opt Options) (*Design, error) {
 		return nil, err
 	}
 	key := cellKey(net) + " " + ao.Suffix()
+	d.unread = ao.FACells
 	if ao.InstantiatesCells() {
 		// Adders of other libraries' cells, or of other pins, differ.
 		if d.Cells, err = libraryModels(opt); err != nil {
