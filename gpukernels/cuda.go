@@ -630,11 +630,23 @@ func totalsNetwork(net *network.Network, warps int) *network.Network {
 // DefaultNamespace returns the namespace CUDA puts a header in when
 // Options.Namespace is empty: the topology, parameters, width, type and
 // operator, with every run of characters a C++ identifier cannot hold
-// turned into one underscore, as in ladner_fischer_k1_32_float_add.
+// turned into one underscore, as in ladner_fischer_k1_32_float_add. A
+// network of no topology is "network" and the FNV-1a hash of its cells and
+// outputs in hex, so that the headers of two such networks can be included
+// together: network_1A2B3C4D_6_double_max.
 func DefaultNamespace(net *network.Network, typ, op string) string {
 	topo := net.Topology()
 	if topo == "" {
-		topo = "network"
+		h := fnv.New32a()
+		fmt.Fprint(h, net.Width())
+		for k := range net.Size() {
+			c := net.Cell(k)
+			fmt.Fprintf(h, " %d,%d", c.Lo, c.Hi)
+		}
+		for i := range net.Width() {
+			fmt.Fprintf(h, " %d", net.Output(i))
+		}
+		topo = fmt.Sprintf("network_%08X", h.Sum32())
 	}
 	return fitIdentifier(emit.Identifier(topo, strings.ReplaceAll(net.Params().Format("_"), "=", ""), strconv.Itoa(net.Width()), typ, op))
 }

@@ -163,7 +163,11 @@ func TestDefaultNamespace(t *testing.T) {
 	assert.Equal(t, "sklansky_8_int32_add", gpukernels.DefaultNamespace(gputest.Build(t, "sklansky", 8, nil), "int32", "add"))
 	assert.Equal(t, "ladner_fischer_k2_32_float_functor_my_Op",
 		gpukernels.DefaultNamespace(gputest.Build(t, "ladner-fischer", 32, network.Params{"k": 2}), "float", "functor:my::Op"))
-	assert.Equal(t, "network_6_double_max", gpukernels.DefaultNamespace(gputest.HiOld(t), "double", "max"))
+	// Networks of no topology: their cells tell them apart.
+	hi := gpukernels.DefaultNamespace(gputest.HiOld(t), "double", "max")
+	assert.Regexp(t, `^network_[0-9A-F]{8}_6_double_max$`, hi)
+	assert.NotEqual(t, hi, gpukernels.DefaultNamespace(gputest.LoOld(t), "double", "max"))
+	assert.Equal(t, hi, gpukernels.DefaultNamespace(gputest.HiOld(t), "double", "max"))
 
 	// A long functor's name: the namespace is cut to an identifier C++
 	// takes, told apart from another's by a hash of the whole.

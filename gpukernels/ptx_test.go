@@ -385,6 +385,33 @@ func TestPTXSharedTablesGlobal(t *testing.T) {
 	require.Greater(t, bytes(ptxs[1], "const"), maxConstBytes, "const tables land in the constant bank")
 }
 
+// TestPTXTwoNetworksOfNoTopology compiles the headers of two networks
+// of one width without a topology, of one type and operator, in one
+// translation unit: their default namespaces differ. Both were once
+// network_6_double_add, and the second header redefined the first's.
+func TestPTXTwoNetworksOfNoTopology(t *testing.T) {
+	t.Parallel()
+	tooltest.Path(t, "clang-14")
+	b, err := network.NewBuilder(6)
+	require.NoError(t, err)
+	prev := 0
+	for i := 1; i < 6; i++ {
+		prev = b.Add(prev, i)
+	}
+	chain, err := b.Build()
+	require.NoError(t, err)
+	require.Empty(t, chain.Topology())
+	opt := gpukernels.Options{Type: "double", Op: "add"}
+	u := gputest.Unit{Name: "two", Headers: map[string]string{}}
+	for i, net := range []*network.Network{gputest.HiOld(t), chain} {
+		ns := gpukernels.DefaultNamespace(net, opt.Type, opt.Op)
+		file := fmt.Sprintf("h%d.cuh", i)
+		u.Headers[file] = render(t, net, opt)
+		u.Source += driver(file, ns, opt, false)
+	}
+	gputest.CompileUnits(t, []gputest.Unit{u})
+}
+
 // TestPTXStructFunctor compiles the README's use of a functor over a
 // struct of the caller's (an affine map, as float2 there; the prelude has
 // no vector types) in a header emitted for a scalar --type: the warp, block
