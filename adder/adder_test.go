@@ -153,6 +153,7 @@ func TestBalancedCuts(t *testing.T) {
 		{6, 7, []int{0, 1, 2, 3, 4, 5, 6}},
 		{0, 1, []int{0}},
 		{4, 1, []int{2}},
+		{3, 1, []int{2}}, // 5 levels of logic: 2.5 before the stage rounds up to 3
 	}
 	for _, tt := range tests {
 		got, err := adder.BalancedCuts(tt.depth, tt.k)
@@ -207,6 +208,7 @@ func TestDescribeErrors(t *testing.T) {
 		{ks8, adder.Architecture{Op: adder.Compare, Flags: adder.Zero}, nil, "flags (zero) do not apply to compare, which outputs lt, ltu and eq: allowed none"},
 		{ks8, adder.Architecture{Op: 9}, nil, "unknown operation 9"},
 		{ks8, adder.Architecture{Flags: 1 << 6}, nil, "unknown flags"},
+		{ks8, adder.Architecture{Flags: 1 << 4}, nil, "unknown flags 0x10: allowed carry, overflow, zero, negative"},
 		{ks8, adder.Architecture{PipelineAfter: []int{4}}, nil, "pipeline level 4 beyond the carry tree: allowed 0 (after the pre-processing) to 3"},
 		{ks8, adder.Architecture{PipelineAfter: []int{-1}}, nil, "pipeline level -1"},
 		{ks8, adder.Architecture{PipelineAfter: []int{2, 1}}, nil, "not in increasing order"},
@@ -217,6 +219,8 @@ func TestDescribeErrors(t *testing.T) {
 		{ks8, adder.Architecture{Op: adder.Sub, PGCells: true}, &osuCells, "library cells for the pre-processing do not apply to sub: allowed add"},
 		{ks8, adder.Architecture{PGCells: true}, &adder.Cells{NAND2: osuCells.NAND2, OAI21: adder.Cell{Name: "OAI21X1", Inputs: []string{"A", "B"}, Output: "Y"}}, `the OAI21 cell "OAI21X1" has inputs ["A" "B"] and output "Y": allowed a name, 3 inputs and an output`},
 		{ks8, adder.Architecture{PGCells: true}, &adder.Cells{NAND2: adder.Cell{Inputs: []string{"A", "B"}, Output: "Y"}, OAI21: osuCells.OAI21}, `the NAND2 cell "" has inputs`},
+		{ks8, adder.Architecture{PGCells: true}, &adder.Cells{NAND2: adder.Cell{Name: "NAND3X1", Inputs: []string{"A", "B", "C"}, Output: "Y"}, OAI21: osuCells.OAI21},
+			`the NAND2 cell "NAND3X1" has inputs ["A" "B" "C"] and output "Y": allowed a name, 2 inputs and an output`},
 		// The sparse tree of Kogge–Stone 8 with s = 8 keeps depth 3, but the
 		// comparator of a 1-bit adder has no cells at all.
 		{build(t, "kogge-stone", 1), adder.Architecture{Op: adder.Compare, PipelineAfter: []int{1}}, nil, "allowed 0 (after the pre-processing) to 0"},
@@ -304,6 +308,27 @@ func TestSuffix(t *testing.T) {
 	assert.Equal(t, "compare", adder.Architecture{Op: adder.Compare}.Suffix())
 	assert.Equal(t, "pipe1_noreset", adder.Architecture{Flags: adder.Carry, Stages: 1, NoReset: true}.Suffix())
 	assert.Equal(t, "sparse2_ling_pgcells_pipe1", adder.Architecture{Flags: adder.Carry, Sparse: 2, Ling: true, PGCells: true, Stages: 1}.Suffix())
+}
+
+// The summary says what the module computes; without a carry-in port its
+// carry-in is the constant the operation implies: 1 for a − b = a + ~b + 1.
+func TestSummary(t *testing.T) {
+	ks4 := build(t, "kogge-stone", 4)
+	for _, tt := range []struct {
+		arch adder.Architecture
+		want string
+	}{
+		{adder.Architecture{Op: adder.Add, NoCarryIn: true, Flags: adder.Carry}, "{cout, sum} = a + b + 0 over 4 bits"},
+		{adder.Architecture{Op: adder.Sub, NoCarryIn: true, Flags: adder.Carry}, "{cout, sum} = a + ~b + 1 over 4 bits"},
+		{adder.Architecture{Op: adder.Sub, NoCarryIn: true}, "sum = a + ~b + 1 over 4 bits"},
+		{adder.Architecture{Op: adder.AddSub, NoCarryIn: true, Flags: adder.Carry}, "{cout, sum} = mode ? a + ~b + mode : a + b + mode over 4 bits"},
+		{adder.Architecture{Op: adder.Sub, Flags: adder.Carry}, "{cout, sum} = a + ~b + cin over 4 bits"},
+		{adder.Architecture{Op: adder.Compare}, "lt = a < b signed, ltu = a < b unsigned, eq = a == b over 4 bits"},
+	} {
+		d, err := adder.Describe(ks4, tt.arch, nil)
+		require.NoError(t, err)
+		assert.Equal(t, []string{tt.want}, d.Summary, "%+v", tt.arch)
+	}
 }
 
 func ExampleDescribe() {

@@ -340,6 +340,30 @@ func TestEachOptionDescribes(t *testing.T) {
 	}
 }
 
+// EachIncrement adds carry-increment blocks to each sparse adder of full
+// adders only: a dense one (sparse 1, or 0 as written) has no blocks, and
+// one that has them already is not listed twice.
+func TestEachIncrement(t *testing.T) {
+	list := []adder.Architecture{
+		{FACells: true, Sparse: 1},
+		{FACells: true, Sparse: 2, PipelineAfter: []int{1}},
+		{Sparse: 4},
+		{FACells: true, Sparse: 4, Increment: true},
+		{FACells: true},
+	}
+	got := adder.EachIncrement(list)
+	assert.Equal(t, []adder.Architecture{
+		{FACells: true, Sparse: 1},
+		{FACells: true, Sparse: 2, PipelineAfter: []int{1}},
+		{FACells: true, Sparse: 2, PipelineAfter: []int{1}, Increment: true},
+		{Sparse: 4},
+		{FACells: true, Sparse: 4, Increment: true},
+		{FACells: true},
+	}, got)
+	got[2].PipelineAfter[0] = 9
+	assert.Equal(t, []int{1}, list[1].PipelineAfter, "the added adder's levels are its own")
+}
+
 func ExampleEachOption() {
 	sparse := adder.Standard
 	sparse.Sparse = 4

@@ -243,14 +243,15 @@ func TestFullAdderCellsStructure(t *testing.T) {
 		net                 *network.Network
 		cin                 bool
 		adders, muxes, cell int
+		black, gray         int // a cell whose span starts at bit 0 needs no propagate: gray
 	}{
-		{build(t, "ripple", 8), true, 8, 0, 7},
-		{build(t, "ripple", 8), false, 7, 0, 7},
+		{build(t, "ripple", 8), true, 8, 0, 7, 0, 7},
+		{build(t, "ripple", 8), false, 7, 0, 7, 0, 7},
 		// Bits 0–4 ripple (5), bits 6 and 7 have two each (4); bit 5 starts
 		// the segment with its own generate and propagate.
-		{carrySelect(t, 8, 5, 3), true, 9, 2, 9},
+		{carrySelect(t, 8, 5, 3), true, 9, 2, 9, 2, 7},
 		// Sklansky: every odd bit joins the bit below it alone.
-		{build(t, "sklansky", 8), true, 1 + 1 + 2*3, 3, 12},
+		{build(t, "sklansky", 8), true, 1 + 1 + 2*3, 3, 12, 5, 7},
 	} {
 		arch := adder.Architecture{FACells: true, Flags: adder.Carry, NoCarryIn: !tt.cin}
 		d, err := adder.Describe(tt.net, arch, &faCells[1])
@@ -258,6 +259,7 @@ func TestFullAdderCellsStructure(t *testing.T) {
 		assert.Equal(t, tt.adders, d.FullAdders, tt.net.Topology())
 		assert.Equal(t, tt.muxes, d.Muxes, tt.net.Topology())
 		assert.Equal(t, tt.cell, d.Cells, tt.net.Topology())
+		assert.Equal(t, [2]int{tt.black, tt.gray}, [2]int{d.Black, d.Gray}, "%s: black and gray cells", tt.net.Topology())
 		instances, plain := 0, 0
 		for _, sec := range d.Sections {
 			for _, a := range sec.Assigns {

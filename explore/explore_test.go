@@ -206,6 +206,32 @@ func TestOptimizerPoints(t *testing.T) {
 	assert.Equal(t, "cmd", last.Command)
 }
 
+// OptimizerRuns counts the optimizer's runs Enumerate makes, once per
+// depth from ⌈log2 n⌉ to 2⌈log2 n⌉ − 2 and at least once (at n = 2 the
+// range 1…0 is the one depth 1), so that a caller's progress ends at 100%.
+func TestOptimizerRuns(t *testing.T) {
+	for _, tt := range []struct{ n, want int }{
+		{n: 1, want: 1},
+		{n: 2, want: 1},
+		{n: 4, want: 1},
+		{n: 5, want: 2},
+		{n: 16, want: 3},
+		{n: 64, want: 5},
+	} {
+		calls := 0
+		opt := explore.Options{Optimizer: func(context.Context, int, int, int) (*network.Network, string, error) {
+			calls++
+			return nil, "", errors.New("cannot")
+		}}
+		enumerate(t, tt.n, opt)
+		assert.Equal(t, tt.want, calls, "width %d", tt.n)
+		assert.Equal(t, tt.want, explore.OptimizerRuns(tt.n), "width %d", tt.n)
+	}
+	assert.Equal(t, 7, explore.OptimizerRuns(explore.MaxOptimizeWidth))
+	assert.Zero(t, explore.OptimizerRuns(explore.MaxOptimizeWidth+1))
+	assert.Zero(t, explore.OptimizerRuns(0))
+}
+
 // chain is a network no family builds at n = 4: [0,1], [1,2], then [0,2]
 // from input 0 and [1,2], and [0,3] from [0,2] and input 3.
 func chain(n int) []network.Cell {

@@ -54,6 +54,12 @@ func TestAreaDelayFront(t *testing.T) {
 	require.Len(t, front, 3)
 	assert.Equal(t, []float64{1, 4, 9}, []float64{front[0].Result.DelayNS, front[1].Result.DelayNS, front[2].Result.DelayNS})
 	assert.Equal(t, m[5].Name, front[1].Name)
+
+	// Of two equal points, dominated by no other, the first alone is on the front.
+	twins := measured(t, [2]float64{90, 4}, [2]float64{90, 4})
+	front = explore.AreaDelayFront(twins)
+	require.Len(t, front, 1)
+	assert.Equal(t, []bool{true, false}, []bool{twins[0].OnFront, twins[1].OnFront})
 }
 
 // TestAreaDelayFrontMedians takes the front over medians when the points
@@ -197,6 +203,13 @@ func TestMeasuredPipelined(t *testing.T) {
 	assert.Equal(t, 2, field(t, m[0].Record(), "stages"))
 	assert.Equal(t, true, field(t, m[0].Record(), "no_reset"))
 	assert.Equal(t, 18, field(t, m[1].Record(), "registers"))
+
+	// One stage is a pipeline too: its table has the registers column.
+	one := measured(t, [2]float64{100, 2})
+	one[0].Adder.Stages = 1
+	table.Reset()
+	require.NoError(t, explore.MeasuredTable(&table, one, nil))
+	assert.Regexp(t, `\sstd cells\s+registers\s+redundant \(µm²\)\s`, strings.SplitN(table.String(), "\n", 2)[0])
 }
 
 // A radix-k point's command builds the radix-k adder already: the adder's
@@ -230,6 +243,23 @@ func TestMeasuredValency(t *testing.T) {
 	assert.Equal(t, "prefixgen gen --from ks3.json -f verilog --sparse 2 --valency 3 --pg-cells --liberty /lib/x.lib", file.AdderCommand())
 	m.Result = &physical.Result{Liberty: physical.LibertyFile("")}
 	assert.Equal(t, "prefixgen gen -t kogge-stone -n 8 --valency 3 -f verilog --sparse 2 --pg-cells", m.AdderCommand(), "a family's takes the default")
+}
+
+// Each gives a radix-k point every architecture but a dense adder of full
+// adders (FACells at sparse 1), which has no binary cells to put them on,
+// and gives each the point's valency; a binary point gets them all as they are.
+func TestEach(t *testing.T) {
+	radix := enumerate(t, 8, explore.Options{Valencies: []int{3}})[0]
+	binary := enumerate(t, 8, explore.Options{})[0]
+	archs := []adder.Architecture{{FACells: true, Sparse: 1}, {FACells: true, Sparse: 2}, {Sparse: 1}}
+	var got []adder.Architecture
+	for _, m := range explore.Each([]explore.Point{radix, binary}, archs) {
+		got = append(got, m.Adder)
+	}
+	assert.Equal(t, []adder.Architecture{
+		{FACells: true, Sparse: 2, Valency: 3}, {Sparse: 1, Valency: 3},
+		{FACells: true, Sparse: 1}, {FACells: true, Sparse: 2}, {Sparse: 1},
+	}, got)
 }
 
 // TestSynthesizeValency measures the radix-3 networks of width 8 with

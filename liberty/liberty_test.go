@@ -125,6 +125,40 @@ func TestCells(t *testing.T) {
 	assert.Empty(t, liberty.Cells([]byte("not a library")))
 }
 
+// TestParseLoose reads what files write loosely: an attribute or a complex
+// attribute ended by its group's closing brace rather than a semicolon,
+// and a stray closing brace before the library. The brace still closes
+// its group, so the next cell is a cell of the library, not one inside.
+func TestParseLoose(t *testing.T) {
+	for _, src := range []string{
+		"library (l) { cell (A) { area : 1 } cell (B) { area : 2 ; } }",
+		"library (l) { cell (A) { area : 1 ; foo (1) } cell (B) { area : 2 ; } }",
+		"} library (l) { cell (A) { area : 1 ; } cell (B) { area : 2 ; } }",
+	} {
+		lib := liberty.Parse([]byte(src)).Groups
+		require.Len(t, lib, 1, src)
+		var kinds []string
+		for _, g := range lib[0].Groups {
+			kinds = append(kinds, g.Kind+" "+g.Args[0])
+		}
+		assert.Equal(t, []string{"cell A", "cell B"}, kinds, src)
+		cells := liberty.Cells([]byte(src))
+		assert.Equal(t, 1.0, cells["A"].Area, src)
+		assert.Equal(t, 2.0, cells["B"].Area, src)
+	}
+}
+
+// TestCellsShapes pins two cells TestCells' library lacks: an area of 0
+// (a tap or filler cell's) is an area, and a bank of flip-flops (ff_bank)
+// gives its clock and next state as one flip-flop's ff group does.
+func TestCellsShapes(t *testing.T) {
+	tap := liberty.Cells([]byte("library (l) { cell (TAP) { area : 0 ; } }"))["TAP"]
+	assert.Equal(t, liberty.Cell{Area: 0, HasArea: true, Outputs: map[string]*liberty.Function{}}, tap)
+	bank := liberty.Cells([]byte(`library (l) { cell (DFF4) { area : 4 ; ff_bank (IQ, IQN, 4) { clocked_on : "CLK" ; next_state : "D" ; } } }`))["DFF4"]
+	assert.Equal(t, "CLK", bank.Clock)
+	assert.Equal(t, "D", bank.NextState)
+}
+
 // TestCellsOSU018 reads the OSU 0.18 µm cells, when the library is
 // installed: every combinational cell has an area and a function.
 func TestCellsOSU018(t *testing.T) {
@@ -198,6 +232,7 @@ func TestParseFunction(t *testing.T) {
 		{"1", "11111111"},
 		{"0", "00000000"},
 		{"!(A B)'", "00010001"},
+		{"A''", "01010101"}, // each ' inverts: twice is A
 	}
 	env := map[string]uint8{"A": a, "B": b, "C": c}
 	for _, tt := range tests {
@@ -257,6 +292,12 @@ func TestParseFunctionDepth(t *testing.T) {
 			assert.Less(t, len(err.Error()), 200, "the function quoted cut short")
 		}
 	}
+	// Inversions side by side are no nesting: each ! closes once its operand is read.
+	f, err := liberty.ParseFunction(strings.Repeat("!A ", liberty.MaxFunctionDepth+1))
+	require.NoError(t, err)
+	v, ok := liberty.Eval(f, truth{}, map[string]uint8{"A": a})
+	require.True(t, ok)
+	assert.Equal(t, bits(^a), bits(v))
 }
 
 // An algebra grown full stops the evaluation at the next operand.

@@ -150,12 +150,18 @@ func TestLibraryDisagree(t *testing.T) {
 	}{
 		{"time unit", part("b", strings.Replace(psUnits, "1ps", "1ns", 1), "", dff),
 			`^liberty: a.lib and b.lib disagree on time_unit: "1ps" in a.lib, "1ns" in b.lib: allowed files of one library, whose units agree$`},
+		{"time unit scale", part("b", strings.Replace(psUnits, "1ps", "10ps", 1), "", dff),
+			`^liberty: a.lib and b.lib disagree on time_unit: "1ps" in a.lib, "10ps" in b.lib: `},
 		{"capacitance unit", part("b", strings.Replace(psUnits, "(1,ff)", "(1,pf)", 1), "", dff),
 			`^liberty: a.lib and b.lib disagree on capacitive_load_unit: "1,ff" in a.lib, "1,pf" in b.lib`},
 		{"unit missing", part("b", strings.Replace(psUnits, `leakage_power_unit : "1pW" ;`, "", 1), "", dff),
 			`disagree on leakage_power_unit: "1pW" in a.lib, none in b.lib`},
 		{"template", strings.Replace(part("b", psUnits, "", dff), `index_1 ("1, 2")`, `index_1 ("1, 3")`, 1),
 			`^liberty: a.lib and b.lib give lu_table_template delay_7x7 differently: allowed files of one library, whose templates of one name are identical$`},
+		{"template attribute", strings.Replace(part("b", psUnits, "", dff), "input_net_transition", "total_output_net_capacitance", 1),
+			`^liberty: a.lib and b.lib give lu_table_template delay_7x7 differently: `},
+		{"template group", strings.Replace(part("b", psUnits, "", dff), `index_1 ("1, 2") ; }`, `index_1 ("1, 2") ; domain (d) { } }`, 1),
+			`^liberty: a.lib and b.lib give lu_table_template delay_7x7 differently: `},
 		{"cell twice", part("b", psUnits, "", inv),
 			`^liberty: a.lib and b.lib both give cell INVx1: allowed files of one library, each cell in one$`},
 		{"no library", "cell (X) { }",
@@ -175,6 +181,13 @@ func TestLibraryDisagree(t *testing.T) {
 	}
 	_, err := liberty.NewLibrary()
 	require.Error(t, err)
+
+	// A template of another kind, ending in _template as every kind does,
+	// is held to the same.
+	power := `  power_lut_template (power_7x7) { variable_1 : input_transition_time ; index_1 ("1, 2") ; }`
+	_, err = liberty.NewLibrary(liberty.Source{Name: "a.lib", Text: []byte(part("a", psUnits, power, inv))},
+		liberty.Source{Name: "b.lib", Text: []byte(part("b", psUnits, strings.Replace(power, `"1, 2"`, `"1, 3"`, 1), dff))})
+	assert.EqualError(t, err, "liberty: a.lib and b.lib give power_lut_template power_7x7 differently: allowed files of one library, whose templates of one name are identical")
 }
 
 // TestLibraryOneFile: a library of one file may be anything but a
@@ -221,6 +234,7 @@ func TestReadFile(t *testing.T) {
 	}
 	for _, tt := range []struct{ name, want string }{
 		{write("plain.lib.gz", []byte(tiny)), `^liberty: .*plain\.lib\.gz is named \.gz but is not gzip: allowed a gzip file, or a plain Liberty file named without \.gz$`},
+		{write("PLAIN.LIB.GZ", []byte(tiny)), `^liberty: .*PLAIN\.LIB\.GZ is named \.gz but is not gzip: `},
 		{write("cut.lib.gz", z.Bytes()[:z.Len()/2]), `^liberty: .*cut\.lib\.gz is not a whole gzip file: `},
 		{write("head.lib.gz", z.Bytes()[:5]), `^liberty: .*head\.lib\.gz is not a whole gzip file: `},
 	} {
@@ -278,12 +292,25 @@ func TestReadFileTooLarge(t *testing.T) {
 	assert.Len(t, got, 1<<20)
 }
 
+// A file one byte past MaxSize is refused from its size, before a byte is
+// read (the file is sparse), and the error writes the size in whole GiB.
+func TestReadFileTooLargeGiB(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "huge.lib")
+	f, err := os.Create(p)
+	require.NoError(t, err)
+	require.NoError(t, f.Truncate(liberty.MaxSize+1))
+	require.NoError(t, f.Close())
+	_, err = liberty.ReadFile(p)
+	require.Error(t, err)
+	assert.Equal(t, "liberty: "+p+" is larger than the 1 GiB allowed: allowed a Liberty file of up to 1 GiB", err.Error())
+}
+
 func TestUnits(t *testing.T) {
 	for _, tt := range []struct {
 		time string
 		ns   float64
 		ok   bool
-	}{{"1ns", 1, true}, {"1ps", 0.001, true}, {"10ps", 0.01, true}, {"", 1, true}, {"1e-3ns", 0.001, true}, {"1 NS", 1, true}, {"1parsec", 0, false}, {"ns", 0, false}} {
+	}{{"1ns", 1, true}, {"1us", 1000, true}, {"1ps", 0.001, true}, {"10ps", 0.01, true}, {"", 1, true}, {"1e-3ns", 0.001, true}, {"1 NS", 1, true}, {"1parsec", 0, false}, {"ns", 0, false}} {
 		ns, ok := liberty.Units{"time_unit": tt.time}.TimeNS()
 		assert.Equal(t, tt.ok, ok, tt.time)
 		assert.InDelta(t, tt.ns, ns, 1e-12, tt.time)

@@ -41,3 +41,33 @@ func TestAddressSpace(t *testing.T) {
 	assert.Equal(t, int64(16*gib), addressSpace(64, 16*gib))
 	assert.Equal(t, int64(4*gib-700*mib)/2, memoryBudget(24*gib, addressSpace(32, 0), 700*mib))
 }
+
+// TestAmounts pins how refusals write sizes: a whole GiB in GiB, not 1024
+// MiB; a need just past its limit to as many decimals as tell the two
+// apart, up to six; and the widest picture's width still offered svg.
+func TestAmounts(t *testing.T) {
+	const mib, gib = 1 << 20, 1 << 30
+	for _, tc := range []struct {
+		bytes int64
+		want  string
+	}{
+		{gib, "1.0 GiB"},
+		{gib - mib, "1023.0 MiB"},
+		{mib, "1.0 MiB"},
+		{512, "0.5 KiB"},
+	} {
+		assert.Equal(t, tc.want, amount(tc.bytes), "%d bytes", tc.bytes)
+	}
+	for _, tc := range []struct {
+		size, limit int64
+		want        string
+	}{
+		{3 * gib / 2, gib, "1.5"},
+		{gib + gib/8000, gib, "1.0001"},
+		{gib + 1, gib, "1.000000"},
+	} {
+		assert.Equal(t, tc.want, beyond(tc.size, tc.limit, gib), "%d of %d", tc.size, tc.limit)
+	}
+	assert.Equal(t, "or -f svg", otherFormat(MaxPictureWidth))
+	assert.Equal(t, "or -f json", otherFormat(MaxPictureWidth+1))
+}

@@ -248,8 +248,11 @@ func TestTopologyFormatBoundFirst(t *testing.T) {
 // A picture is refused past MaxPictureWidth columns, before its network is
 // built: Kogge–Stone's svg at 50 000 bits took 67 s and its dot a gigabyte.
 func TestPictureWidth(t *testing.T) {
+	widest, err := topologies.Build("ripple", limits.MaxPictureWidth, nil)
+	require.NoError(t, err)
 	for _, format := range []string{"svg", "dot"} {
 		assert.NoError(t, budget.Topology("kogge-stone", limits.MaxPictureWidth, nil, format))
+		assert.NoError(t, budget.Network(widest, format), "a file's network of the widest picture width")
 		assert.EqualError(t, budget.Topology("kogge-stone", limits.MaxPictureWidth+1, nil, format),
 			"limits: width 16385 too wide for a picture: allowed 1 to 16384 columns (-f svg, dot), or the network as -f json")
 		net, err := topologies.Build("ripple", limits.MaxPictureWidth+1, nil)

@@ -56,6 +56,10 @@ func TestCanonical(t *testing.T) {
 	assert.NotEqual(t, b.Canonical(nand), b.Canonical(b.Or(x, y)))
 	assert.Equal(t, b.Xor(x, y), b.Xor(y, x))
 	assert.Equal(t, x, b.Not(b.Not(x)))
+	// A node whose two branches are one is no node: a tautology and a
+	// contradiction are the constants themselves.
+	assert.Equal(t, bdd.True, b.Or(x, b.Not(x)), "x | !x")
+	assert.Equal(t, bdd.False, b.And(x, b.Not(x)), "x & !x")
 }
 
 func TestLimit(t *testing.T) {

@@ -26,6 +26,8 @@ func TestBits(t *testing.T) {
 		{"2'h7", []string{"1'h1", "1'h1"}},
 		{"1'h0", []string{"1'h0"}},
 		{"4'bx01z", nil},
+		{"2'b12", nil}, // a binary constant's digit 2
+		{"2'o3", nil},  // an octal constant, which Yosys does not write, is no net
 		{"0'h0", nil},
 		{"{ x, }", nil},
 		{"w[1:0", nil},
@@ -68,8 +70,22 @@ func TestParse(t *testing.T) {
 	assert.Empty(t, Parse([]byte("not a netlist")).Instances)
 }
 
+// TestParseBuses: a whole bus on either side of an assignment is its bits
+// in the order its declaration gives, [1:0] most significant first; a port
+// declared [7:4] starts at bit 4; a port's bits stop at MaxBits.
+func TestParseBuses(t *testing.T) {
+	n := Parse([]byte("module m(p, q, c, y);\n  input p;\n  input q;\n  input [7:4] c;\n  wire [1:0] w;\n  output [1:0] y;\n" +
+		"  assign w = { p, q };\n  assign y[1:0] = w;\nendmodule\n"))
+	assert.Equal(t, []Assign{{Left: "w[1]", Right: "p"}, {Left: "w[0]", Right: "q"}, {Left: "y[1]", Right: "w[1]"}, {Left: "y[0]", Right: "w[0]"}}, n.Assigns)
+	assert.Equal(t, []Port{{Name: "p"}, {Name: "q"}, {Name: "c", Lo: 4, Width: 4}}, n.Inputs)
+	assert.Equal(t, []string{"c[4]", "c[5]", "c[6]", "c[7]"}, n.Inputs[2].Bits())
+	wide := Port{Name: "w", Width: MaxBits + 1}.Bits()
+	assert.Len(t, wide, MaxBits)
+	assert.Equal(t, "w[65535]", wide[len(wide)-1])
+}
+
 func TestBitIndex(t *testing.T) {
-	for net, want := range map[string]int{"a[12]": 12, `\ck$b [1]`: 1, "x": -1, "a[x]": -1, "1'h0": -1, "a]": -1} {
+	for net, want := range map[string]int{"a[12]": 12, `\ck$b [1]`: 1, `\a[3] ]`: 3, "x": -1, "a[x]": -1, "1'h0": -1, "a]": -1} {
 		assert.Equal(t, want, BitIndex(net), net)
 	}
 	assert.True(t, IsConstant("1'h1"))

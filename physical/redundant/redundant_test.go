@@ -88,6 +88,9 @@ func TestArea(t *testing.T) {
   HAX1 _1_ ( .A(a[0]), .B(b[0]), .YC(_0_), .YS(y[0]) );
   AND2X1 _2_ ( .A(a[0]), .B(b[0]), .Y(y[1]) );
 `, 32},
+		{"a two-output cell is distinct logic even where an output computes an input", `
+  HAX1 _1_ ( .A(a[0]), .B(1'h1), .YC(y[0]), .YS(y[1]) );
+`, 0},
 		{"a flip-flop's output is an input", `
   DFFPOSX1 _1_ ( .CLK(c), .D(a[0]), .Q(_0_) );
   INVX1 _2_ ( .A(_0_), .Y(y[0]) );
@@ -107,6 +110,12 @@ func TestArea(t *testing.T) {
   assign y[2:1] = { _0_, c };
   INVX1 _2_ ( .A(y[2]), .Y(y[0]) );
 `, 16},
+		{"a bus assigned whole, in its declared order: w[1] is _0_, and the AND computes !a[0] a[1]", `
+  wire [1:0] w;
+  NAND2X1 _1_ ( .A(a[0]), .B(a[1]), .Y(_0_) );
+  assign w = { _0_, a[0] };
+  AND2X1 _2_ ( .A(w[1]), .B(a[1]), .Y(y[0]) );
+`, 0},
 		{"a whole bus assigned, constants included", `
   NAND2X1 _1_ ( .A(a[0]), .B(b[0]), .Y(_0_) );
   assign y = { _0_, 3'h0 };
