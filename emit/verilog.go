@@ -54,7 +54,9 @@ type VerilogOptions struct {
 // generator, topology, parameters and width and gives the figures.
 //
 // The output is plain Verilog-2005 that Icarus, Verilator (lint -Wall) and
-// Yosys accept without warnings, for every width, 1 included.
+// Yosys accept without warnings, for every width, 1 included; an adder of
+// full adders (FACells) still declares wires it does not read, as the
+// goal records measured it (see adder's prune).
 func Verilog(w io.Writer, net *network.Network, opt VerilogOptions) error {
 	arch := adderOptions(opt.Adder)
 	if arch.PGCells && opt.Cells == nil {
