@@ -437,7 +437,15 @@ func (opt Options) resolve(net *network.Network) (*config, error) {
 		maxThreads := min(MaxBlockThreads, warp.Lanes*c.segment)
 		c.threads = cmp.Or(opt.BlockThreads, min(threads, maxThreads))
 		if c.threads < warp.Lanes || c.threads > maxThreads || c.threads%warp.Lanes != 0 {
-			return nil, fmt.Errorf("gpukernels: %d threads per block out of range: allowed multiples of 32 from 32 to %d (at most 32 logical warps of %d lanes)", c.threads, maxThreads, c.segment)
+			allowed := fmt.Sprintf("multiples of 32 from 32 to %d", maxThreads)
+			if maxThreads == warp.Lanes {
+				allowed = "32 alone"
+			}
+			lanes := "lanes"
+			if c.segment == 1 {
+				lanes = "lane"
+			}
+			return nil, fmt.Errorf("gpukernels: %d threads per block out of range: allowed %s (at most 32 logical warps of %d %s)", c.threads, allowed, c.segment, lanes)
 		}
 		c.warps = c.threads / c.segment
 	}

@@ -133,6 +133,7 @@ func TestCUDABadInput(t *testing.T) {
 		{"items", sk, gpukernels.Options{ItemsPerThread: 33}, "gpukernels: 33 items per thread out of range: allowed 1 to 32"},
 		{"threads not a multiple", sk, gpukernels.Options{BlockThreads: 100}, "gpukernels: 100 threads per block out of range: allowed multiples of 32 from 32 to 256 (at most 32 logical warps of 8 lanes)"},
 		{"threads too many", gputest.Build(t, "sklansky", 32, nil), gpukernels.Options{BlockThreads: 2048}, "gpukernels: 2048 threads per block out of range: allowed multiples of 32 from 32 to 1024 (at most 32 logical warps of 32 lanes)"},
+		{"threads past one warp of width 1", gputest.Build(t, "sklansky", 1, nil), gpukernels.Options{BlockThreads: 1024}, "gpukernels: 1024 threads per block out of range: allowed 32 alone (at most 32 logical warps of 1 lane)"},
 		{"look-back", sk, gpukernels.Options{LookBack: 33}, "gpukernels: look-back window 33 out of range: allowed 1 to 32 tiles"},
 		{"partial delay", sk, gpukernels.Options{Delays: &gpukernels.Delays{Partial: 1 << 21, Poll: -1, Grid: -1}}, "gpukernels: partial delay 2097152 ns out of range: allowed 0 to 1048576"},
 		{"poll delay", sk, gpukernels.Options{Delays: &gpukernels.Delays{Partial: -1, Poll: 1<<20 + 1, Grid: -1}}, "gpukernels: poll delay 1048577 ns out of range: allowed 0 to 1048576"},
