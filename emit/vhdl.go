@@ -213,6 +213,10 @@ func vhdlTestbenchPorts(td *vhdlTestbenchData, d *adder.Description) {
 	td.Expect = append(td.Expect, "want := "+strings.Join(want, " & ")+";")
 }
 
+// reductions says which reduction functions an architecture calls, each
+// declared only where called (GHDL's -Wunused warns of the other).
+type reductions struct{ And, Or bool }
+
 // vhdlData is what adder.vhd.tmpl reads: the description rendered into
 // VHDL lines.
 type vhdlData struct {
@@ -223,7 +227,7 @@ type vhdlData struct {
 	Ports      []string
 	Components []vhdlComponent // the library cells the adder instantiates
 	Signals    []string
-	Reduce     bool // the architecture needs the reduce_and and reduce_or functions
+	Reduce     reductions // the functions the architecture calls
 	Sections   []adderSection
 	Stages     []vhdlStage
 }
@@ -491,7 +495,7 @@ func vhdlRef(r adder.Ref) string {
 
 // vhdlAssign spells target <= e as a concurrent assignment: a multiplexer
 // at the root becomes a conditional assignment (x1 when s = '1' else x0).
-func vhdlAssign(target string, e adder.Expr, reduce *bool) (string, error) {
+func vhdlAssign(target string, e adder.Expr, reduce *reductions) (string, error) {
 	if e.Op == adder.OpMux {
 		s, err := vhdlExpr(e.Args[0], reduce)
 		if err != nil {
@@ -526,7 +530,7 @@ func vhdlOperand(x adder.Expr, s string) string {
 // vhdlExpr spells e in VHDL-93, with parentheses around every operand that
 // is not a reference or a constant: VHDL does not let and, or and xor mix
 // without them. It sets *reduce when e uses reduce_and or reduce_or.
-func vhdlExpr(e adder.Expr, reduce *bool) (string, error) {
+func vhdlExpr(e adder.Expr, reduce *reductions) (string, error) {
 	raw := make([]string, len(e.Args))
 	args := make([]string, len(e.Args))
 	for i, a := range e.Args {
@@ -550,10 +554,10 @@ func vhdlExpr(e adder.Expr, reduce *bool) (string, error) {
 		sep := map[adder.ExprOp]string{adder.OpAnd: " and ", adder.OpOr: " or ", adder.OpXor: " xor "}[e.Op]
 		return strings.Join(args, sep), nil
 	case adder.OpReduceAnd:
-		*reduce = true
+		reduce.And = true
 		return "reduce_and(" + raw[0] + ")", nil
 	case adder.OpReduceOr:
-		*reduce = true
+		reduce.Or = true
 		return "reduce_or(" + raw[0] + ")", nil
 	}
 	return "", fmt.Errorf("emit: the VHDL emitter cannot write operator %d inside an expression: allowed a multiplexer at the root, not, and, or, xor and reductions", e.Op)

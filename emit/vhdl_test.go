@@ -203,7 +203,7 @@ func ghdlRun(t *testing.T, ghdl, dir, std, entity string, adder, tb []byte) (str
 		out, err := cmd.CombinedOutput()
 		return string(out), err
 	}
-	out, err := run("-a", "--std="+std, entity+".vhd", entity+"_tb.vhd")
+	out, err := run("-a", "--std="+std, "-Wunused", entity+".vhd", entity+"_tb.vhd")
 	require.NoError(t, err, "ghdl -a --std=%s: %s", std, out)
 	require.Empty(t, out, "ghdl -a --std=%s warns", std)
 	out, err = run("-e", "--std="+std, entity+"_tb")
@@ -301,7 +301,8 @@ func ExampleVHDL() {
 }
 
 // proveVHDL synthesizes the VHDL adder with ghdl --synth (after analysing
-// it as VHDL-93 and as VHDL-2008, which must both pass without a word) and
+// it as VHDL-93 and as VHDL-2008, which must both pass without a word,
+// -Wunused on) and
 // proves the netlist equal to the Verilog adder with a Yosys miter: by SAT
 // for a combinational adder, and for a pipeline of latency L at cycle L + 1
 // from any state. It returns Yosys's error.
@@ -317,7 +318,7 @@ func proveVHDL(t *testing.T, ghdl, yosys string, entity string, vhdl, verilog []
 		return string(out), err
 	}
 	for _, std := range []string{"93", "08"} {
-		out, err := run(ghdl, "-a", "--std="+std, "adder.vhd")
+		out, err := run(ghdl, "-a", "--std="+std, "-Wunused", "adder.vhd")
 		require.NoError(t, err, "ghdl -a --std=%s: %s", std, out)
 		require.Empty(t, out, "ghdl -a --std=%s", std)
 	}

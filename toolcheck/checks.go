@@ -451,7 +451,12 @@ func vhdl(j *job, r Result) Result {
 	if d.VHDLTestbench != nil {
 		files = append(files, d.testbenchModule()+".vhd")
 	}
-	o, ok := j.run(&r, "ghdl", append([]string{"-a", "--std=08"}, files...)...)
+	args := []string{"-a", "--std=08"}
+	if !d.outside {
+		// prefixgen's own VHDL declares nothing it does not use.
+		args = append(args, "-Wunused")
+	}
+	o, ok := j.run(&r, "ghdl", append(args, files...)...)
 	if !ok {
 		return r
 	}

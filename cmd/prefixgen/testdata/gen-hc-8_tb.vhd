@@ -57,9 +57,9 @@ begin
     dut : entity work.prefix_adder_han_carlson_8 port map (a => a, b => b, cin => cin, sum => sum, cout => cout);
 
     stimulus : process
-        subtype operand is std_logic_vector(7 downto 0);
         variable vectors, errors : integer := 0;
         variable l : line;
+        subtype operand is std_logic_vector(7 downto 0);
         subtype word is unsigned(31 downto 0);
         variable state : word := x"00000009";
         variable w     : word;

@@ -61,7 +61,6 @@ begin
     dut : entity work.prefix_adder_kogge_stone_4_pipe2_noreset port map (clk => clk, a => a, b => b, cin => cin, sum => sum, cout => cout);
 
     stimulus : process
-        subtype operand is std_logic_vector(3 downto 0);
         variable vectors, errors : integer := 0;
         variable l : line;
         variable v : unsigned(8 downto 0);

@@ -39,16 +39,7 @@ entity prefix_adder_sklansky_8_addsub_flags_cz_sparse2_pipe2 is
 end entity prefix_adder_sklansky_8_addsub_flags_cz_sparse2_pipe2;
 
 architecture prefix of prefix_adder_sklansky_8_addsub_flags_cz_sparse2_pipe2 is
-    -- reduce_and and reduce_or are the AND and the OR of every bit of v.
-    function reduce_and(v : std_logic_vector) return std_logic is
-        variable r : std_logic := '1';
-    begin
-        for i in v'range loop
-            r := r and v(i);
-        end loop;
-        return r;
-    end function reduce_and;
-
+    -- reduce_or is the OR of every bit of v.
     function reduce_or(v : std_logic_vector) return std_logic is
         variable r : std_logic := '0';
     begin

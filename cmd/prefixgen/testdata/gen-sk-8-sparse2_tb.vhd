@@ -60,9 +60,9 @@ begin
     dut : entity work.prefix_adder_sklansky_8_sparse2 port map (a => a, b => b, cin => cin, sum => sum, cout => cout);
 
     stimulus : process
-        subtype operand is std_logic_vector(7 downto 0);
         variable vectors, errors : integer := 0;
         variable l : line;
+        subtype operand is std_logic_vector(7 downto 0);
         subtype word is unsigned(31 downto 0);
         variable state : word := x"00000001";
         variable w     : word;
