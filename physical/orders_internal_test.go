@@ -25,3 +25,10 @@ func TestMedianDigits(t *testing.T) {
 		assert.Equal(t, tc.greatest, greatest)
 	}
 }
+
+// TestSpreadOf: the design as written and two reorderings make a spread
+// over two orders, with the median, least and greatest of each figure.
+func TestSpreadOf(t *testing.T) {
+	s := spreadOf([]*Result{{AreaUM2: 10, DelayNS: 1.5}, {AreaUM2: 12, DelayNS: 1.2}, {AreaUM2: 9, DelayNS: 1.4}})
+	assert.Equal(t, &Spread{Orders: 2, AreaMedian: 10, AreaMin: 9, AreaMax: 12, DelayMedian: 1.4, DelayMin: 1.2, DelayMax: 1.5}, s)
+}

@@ -121,6 +121,15 @@ func TestSTANames(t *testing.T) {
 	assert.True(t, staFailed(out))
 	assert.Equal(t, "Warning: timing.tcl, 6 port '\\clk$1' not found.", staError(out))
 	assert.False(t, staFailed("Startpoint: a[0] (input port clocked by virtual_clock)\n"))
+	assert.False(t, staFailed("Warning: timing.lib line 12, default_max_transition is 0.0.\nStartpoint: a[0] (input port clocked by virtual_clock)\n"), "another warning is no error")
+}
+
+// TestYosysError: Yosys's first error, where in design.v first, so that
+// a user's module's refusal names the line (the flow writes it "line 3:").
+func TestYosysError(t *testing.T) {
+	assert.Equal(t, "design.v:3: ERROR: syntax error, unexpected TOK_ENDMODULE", yosysError("Warning: x\ndesign.v:3: ERROR: syntax error, unexpected TOK_ENDMODULE\n"))
+	assert.Equal(t, "ERROR: Module `\\top' not found!", yosysError("1. Executing script.\nERROR: Module `\\top' not found!\n"))
+	assert.Empty(t, yosysError("Warning: only a warning\n"))
 }
 
 // TestCellStubs: the library cells a design names become black boxes of

@@ -8,12 +8,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/prefixgen/prefixgen/delay"
 	"github.com/prefixgen/prefixgen/liberty"
 	"github.com/prefixgen/prefixgen/physical/netlist"
 )
 
 // seqLiberty is a small library with the OSU files' sequential cells: a
-// flip-flop on each clock edge and a latch.
+// flip-flop on each clock edge and a latch; and a flip-flop with both
+// outputs, as sky130's dfxbp.
 const seqLiberty = `library (seq) {
   cell (INVX1) { area : 16 ; pin (A) { direction : input ; } pin (Y) { direction : output ; function : "(!A)" ; } }
   cell (DFFPOSX1) { area : 96 ; ff (DS0000,P0002) { next_state : "D" ; clocked_on : "CLK" ; }
@@ -22,6 +24,9 @@ const seqLiberty = `library (seq) {
   cell (DFFNEGX1) { area : 96 ; ff (DS0000,P0002) { next_state : "D" ; clocked_on : "(!CLK)" ; }
     pin (CLK) { direction : input ; } pin (D) { direction : input ; }
     pin (Q) { direction : output ; function : "DS0000" ; } }
+  cell (DFFQQN) { area : 112 ; ff (IQ,IQN) { next_state : "D" ; clocked_on : "CLK" ; }
+    pin (CLK) { direction : input ; } pin (D) { direction : input ; }
+    pin (Q) { direction : output ; function : "IQ" ; } pin (QN) { direction : output ; function : "IQN" ; } }
   cell (LATCH) { area : 64 ; latch (DS0000,P0000) { data_in : "D" ; enable : "CLK" ; }
     pin (CLK) { direction : input ; } pin (D) { direction : input ; }
     pin (Q) { direction : output ; function : "DS0000" ; } }
@@ -66,6 +71,9 @@ func TestNetlistRegisters(t *testing.T) {
 			0, nil, nil, "module top reads its clock clk as data (cell DFFPOSX1, pin D)"},
 		{"the clock at an output", "  DFFPOSX1 _1_ ( .CLK(clk), .D(d[0]), .Q(q[0]) );\n  assign q[1] = clk;\n",
 			0, nil, nil, "module top reads its clock clk as data (output q[1])"},
+		// The first output in pin order names it: Q, not QN.
+		{"a flip-flop with both outputs named", "  DFFQQN _1_ ( .CLK(clk), .D(d[0]), .Q(q[0]), .QN(q[1]) );\n",
+			1, []string{"clk"}, map[string]string{"_1_": "q[0]"}, ""},
 		{"the clock under another name", "  DFFPOSX1 _1_ ( .CLK(clk), .D(d[0]), .Q(q[0]) );\n  assign _0_ = clk;\n",
 			1, []string{"clk"}, map[string]string{"_1_": "q[0]"}, ""},
 	}
@@ -122,6 +130,50 @@ func TestParseTimingRegisters(t *testing.T) {
 	assert.ErrorContains(t, parseTiming("Startpoint: a\nEndpoint: b\n    1.0  data arrival time\n   999.0   slack (MET)\n", &Result{}, regs), "no data required time")
 }
 
+// TestParseTimingPulseWidth: the period is at least twice the minimum
+// pulse width report_check_types gives after the paths, the flip-flop of
+// that check named by its register; a shorter pulse leaves the period to
+// the worst path.
+func TestParseTimingPulseWidth(t *testing.T) {
+	data, err := os.ReadFile("testdata/ks16-pipe2.sta.txt")
+	require.NoError(t, err)
+	regs := registers{flops: 88, clocks: []string{"clk"}, names: map[string]string{"_458_": "cin_s2", "_476_": "G_c1_l1_s2"}}
+	pulse := func(width string) string {
+		return string(data) + `
+Pin: _476_/CLK
+Check: sequential_clock_pulse_width
+
+    Delay      Time   Description
+-------------------------------------------------------------
+   0.0000    0.0000   clock clock (rise edge)
+   0.0000    0.0000   clock network delay (ideal)
+   0.0000    0.0000   _476_/CLK
+             0.0000   open edge arrival time
+
+ 500.0000  500.0000   clock clock (fall edge)
+   0.0000  500.0000   clock network delay (ideal)
+   0.0000  500.0000   _476_/CLK
+   0.0000  500.0000   clock reconvergence pessimism
+           500.0000   close edge arrival time
+-------------------------------------------------------------
+             ` + width + `   required pulse width (high)
+           500.0000   actual pulse width
+-------------------------------------------------------------
+           499.2000   slack (MET)
+`
+	}
+	var r Result
+	require.NoError(t, parseTiming(pulse("0.8000"), &r, regs))
+	assert.Equal(t, 1.6, r.DelayNS)
+	assert.Equal(t, "clock pulse width", r.CriticalFrom)
+	assert.Equal(t, "G_c1_l1_s2", r.CriticalTo)
+
+	require.NoError(t, parseTiming(pulse("0.1070"), &r, regs))
+	assert.Equal(t, 1.1552, r.DelayNS)
+	assert.Equal(t, "rst", r.CriticalFrom)
+	assert.Equal(t, "cin_s2", r.CriticalTo)
+}
+
 // OpenSTA prints times near the period in single precision: 1000 less the
 // slack of an output required at 0 that arrives at 0.5900 is 0.5899. The
 // delay is the arrival less the small figures of the capture side.
@@ -158,6 +210,21 @@ Path Type: max
 	late := strings.Replace(strings.Replace(report, "  -0.0000 1000.0000   output external delay", "   0.2500 1000.2500   output external delay", 1), "999.4101", "999.6601", 1)
 	require.NoError(t, parseTiming(late, &r, registers{bySlack: true}))
 	assert.Equal(t, 0.34, r.DelayNS)
+}
+
+// TestSTAScriptProfile: a profile's arrival times go to a_i and b_i,
+// cin's with bit 0, and its required times to sum_i and then cout, each
+// as an output delay of minus the time.
+func TestSTAScriptProfile(t *testing.T) {
+	prof := &delay.Profile{Arrival: []float64{0.1, 0.25}, Required: []float64{0.5, 0.75, 1}}
+	script := staScript("top", "/lib/x.lib", timingLib, 0.01, prof)
+	assert.Contains(t, script, "set_output_delay 0 -clock virtual_clock [all_outputs]\n"+
+		"set_input_delay 0.1 -clock virtual_clock [get_ports -quiet {a[0] b[0] cin}]\n"+
+		"set_input_delay 0.25 -clock virtual_clock [get_ports -quiet {a[1] b[1]}]\n"+
+		"set_output_delay -0.5 -clock virtual_clock [get_ports -quiet {sum[0]}]\n"+
+		"set_output_delay -0.75 -clock virtual_clock [get_ports -quiet {sum[1]}]\n"+
+		"set_output_delay -1 -clock virtual_clock [get_ports -quiet {cout}]\n"+
+		"set_load 0.01 [all_outputs]\n")
 }
 
 // A library's path reaches the scripts' first comment; one with a line

@@ -86,6 +86,14 @@ func TestToolVerdicts(t *testing.T) {
 			`^physical: kogge-stone: sta printed no timing report$`, false},
 		{"sta prints junk", yosysMaps, `[ "$4" = check.tcl ] && exit 0; echo junk`, false,
 			`^physical: kogge-stone: no worst path in OpenSTA's report: junk$`, false},
+		{"sta finds no port of the script and exits 0", yosysMaps, `[ "$4" = check.tcl ] && exit 0
+echo "Warning: timing.tcl line 6, port 'cin' not found."
+cat "$TESTDATA/ks16-keep.sta.txt"`, false,
+			`^physical: kogge-stone: sta failed: Warning: timing\.tcl line 6, port 'cin' not found\.$`, false},
+		{"yosys maps onto no cells", `[ "$2" = -p ] && exit 0
+printf '   Number of cells:                  0\n' > stat.txt
+printf 'module m(a, y);\n  input a;\n  output y;\nendmodule\n' > mapped.v`, staTimes, false,
+			`^physical: kogge-stone: the flow mapped it onto no cells$`, false},
 	}
 	d, err := physical.AdderDesign(build(t, "kogge-stone", 4, nil))
 	require.NoError(t, err)
@@ -123,6 +131,50 @@ func TestToolVerdicts(t *testing.T) {
 			assert.False(t, physical.IsSetup(err), "a failed tool is no bad input: %v", err)
 			_, exit := errors.AsType[*toolrun.ExitError](err)
 			assert.Equal(t, tt.exit, exit, "wraps the tool's exit: %v", err)
+		})
+	}
+}
+
+// TestToolLibraryVerdicts: what the tools print of the library, as the
+// stand-ins print it, is bad input that names the library and what the
+// tool said, whatever their exit status.
+func TestToolLibraryVerdicts(t *testing.T) {
+	t.Parallel()
+	testdata, err := filepath.Abs("testdata")
+	require.NoError(t, err)
+	tests := []struct {
+		name, yosys, sta string
+		want             string // a regular expression
+	}{
+		{"sta cannot read the library and exits 0", yosysMaps, `[ "$4" = check.tcl ] && { echo 'Error: liberty.lib line 3, syntax error'; exit 0; }
+cat "$TESTDATA/ks16-keep.sta.txt"`,
+			`^physical: Liberty file .*tiny\.lib does not parse: sta says Error: liberty\.lib line 3, syntax error$`},
+		{"yosys aborts on the library", `[ "$2" = -p ] && kill -ABRT $$`, staTimes,
+			`^physical: Liberty file .*tiny\.lib does not parse: yosys died reading it \(signal: aborted\), as it does on a file cut short: allowed a whole Liberty file$`},
+		{"ABC says what the library lacks", `[ "$2" = -p ] && exit 0
+printf '5. Executing ABC pass.\nABC: Error: The library has no inverter.\n' > yosys.log
+echo 'ERROR: ABC: execution of command "yosys-abc -s -f abc.script" failed: return code 1.'; exit 1`, staTimes,
+			`^physical: ABC could not map onto Liberty file .*tiny\.lib: ABC says The library has no inverter\.$`},
+		{"dfflibmap finds no flip-flop", `[ "$2" = -p ] && exit 0
+echo 'ERROR: FF top.$auto$ff.cc:266:slice$123 (type $_DFF_PP0_) cannot be legalized: dfflegalize could not handle it'; exit 1`, staTimes,
+			`^physical: Liberty file .*tiny\.lib has no flip-flop Yosys can map a \$_DFF_PP0_ onto: allowed a library with a rising-edge D flip-flop$`},
+	}
+	d, err := physical.AdderDesign(build(t, "kogge-stone", 4, nil))
+	require.NoError(t, err)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			lib := writeFile(t, dir, "tiny.lib", tinyLib(t))
+			opt := physical.Options{
+				Liberty: lib,
+				Yosys:   fakeTool(t, dir, "yosys", strings.ReplaceAll(tt.yosys, "$TESTDATA", testdata)),
+				STA:     fakeTool(t, dir, "sta", strings.ReplaceAll(tt.sta, "$TESTDATA", testdata)),
+			}
+			_, err := physical.Run(context.Background(), []*physical.Design{d}, opt)
+			require.Error(t, err)
+			assert.Regexp(t, tt.want, err.Error())
+			assert.True(t, physical.IsSetup(err), "bad input: %v", err)
 		})
 	}
 }

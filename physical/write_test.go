@@ -3,6 +3,7 @@ package physical_test
 import (
 	"bytes"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -113,6 +114,24 @@ func TestRecordRedundantDigits(t *testing.T) {
 			require.Contains(t, buf.String(), ",544,0,"+tc.want+",b[0],")
 		})
 	}
+}
+
+// TestRecordSpread: a result measured in several orders (--orders) has
+// the spread's columns right after delay_ns, table cells that read
+// "median (least–greatest)", and is compared by its medians.
+func TestRecordSpread(t *testing.T) {
+	r := results()[0]
+	r.Spread = &physical.Spread{Orders: 2, AreaMedian: 17700, AreaMin: 17500, AreaMax: 18000, DelayMedian: 1.95, DelayMin: 1.9, DelayMax: 2.05}
+	names := r.Record().Names()
+	i := slices.Index(names, "delay_ns")
+	require.GreaterOrEqual(t, i, 0)
+	assert.Equal(t, []string{"delay_ns", "orders", "area_um2_median", "area_um2_min", "area_um2_max",
+		"delay_ns_median", "delay_ns_min", "delay_ns_max", "std_cells"}, names[i:i+9])
+	area, delay := r.Spread.Cells()
+	assert.Equal(t, "17700 (17500–18000)", area)
+	assert.Equal(t, "1.950 (1.900–2.050)", delay)
+	assert.Equal(t, 17700.0, r.MedianAreaUM2())
+	assert.Equal(t, 1.95, r.MedianDelayNS())
 }
 
 // TestRecordUnknownWidth: a user's module of no width known (Result.Width

@@ -106,10 +106,30 @@ func TestToolVerdicts(t *testing.T) {
 				"equivalence":  {toolcheck.Fail, "not equal to a + b + cin"},
 				"$lcu techmap": {toolcheck.Fail, "a + b + cin, a - b and a < b through the $lcu techmap are not equal to a + b + cin, a - b and a < b"},
 			}},
+		{name: "yosys's proof fails and yosys crashes",
+			scripts: map[string]string{"yosys": "echo 'ERROR: Called with -verify and proof did fail!' >&2; kill -SEGV $$"},
+			want: map[string]row{
+				"equivalence": {toolcheck.Error, "yosys failed: killed by SIGSEGV, a segmentation fault: ERROR: Called with -verify and proof did fail!"},
+			}},
+		{name: "yosys proves the $lcu without the template",
+			scripts: map[string]string{"yosys": "echo 'SAT proof finished - no model found: SUCCESS!'"},
+			want: map[string]row{
+				"$lcu techmap": {toolcheck.Fail, "yosys did not use _80_prefixgen_lcu_sklansky_4 for the $lcu of a + b + cin, a - b and a < b"},
+			}},
 		{name: "vvp says PASS but exits 1",
 			scripts: map[string]string{"vvp": "echo 'PASS prefix_adder_sklansky_4: 10 vectors, 0 mismatches'; exit 1"},
 			want: map[string]row{
 				"testbench": {toolcheck.Error, "vvp failed: PASS prefix_adder_sklansky_4: 10 vectors, 0 mismatches"},
+			}},
+		{name: "vvp says FAIL and crashes",
+			scripts: map[string]string{"vvp": "echo 'FAIL prefix_adder_sklansky_4: 1 of 10 vectors wrong'; kill -SEGV $$"},
+			want: map[string]row{
+				"testbench": {toolcheck.Error, "vvp failed: killed by SIGSEGV, a segmentation fault: FAIL prefix_adder_sklansky_4: 1 of 10 vectors wrong"},
+			}},
+		{name: "vvp passes a module whose name starts alike",
+			scripts: map[string]string{"vvp": "echo 'PASS prefix_adder_sklansky_4_pipe: 10 vectors, 0 mismatches'"},
+			want: map[string]row{
+				"testbench": {toolcheck.Error, "vvp gave no verdict: PASS prefix_adder_sklansky_4_pipe: 10 vectors, 0 mismatches"},
 			}},
 		{name: "vvp prints junk and exits 0",
 			scripts: map[string]string{"vvp": "echo hello"},
@@ -130,6 +150,11 @@ func TestToolVerdicts(t *testing.T) {
 			scripts: map[string]string{"iverilog": "echo 'prefix_adder_sklansky_4.v:3: syntax error'; exit 2"},
 			want: map[string]row{
 				"testbench": {toolcheck.Fail, "prefix_adder_sklansky_4.v:3: syntax error"},
+			}},
+		{name: "iverilog warns",
+			scripts: map[string]string{"iverilog": "echo 'warning: Some design elements have no explicit time unit and/or time precision.'"},
+			want: map[string]row{
+				"testbench": {toolcheck.Fail, "warning: Some design elements have no explicit time unit and/or time precision."},
 			}},
 		{name: "iverilog exits 3 and prints nothing",
 			scripts: map[string]string{"iverilog": "exit 3"},
@@ -156,6 +181,11 @@ func TestToolVerdicts(t *testing.T) {
 			want: map[string]row{
 				"lint -Wall": {toolcheck.Warn, "%Warning-UNUSED: x.v:1:1: Signal is not used"},
 			}},
+		{name: "verilator warns of the testbench alone",
+			scripts: map[string]string{"verilator": "case \"$*\" in *--timing*) echo '%Warning-UNUSED: tb.v:5:7: Signal is not used: x'; echo '%Error: Exiting due to 1 warning(s)'; exit 1;; esac"},
+			want: map[string]row{
+				"lint -Wall": {toolcheck.Warn, "%Warning-UNUSED: tb.v:5:7: Signal is not used: x"},
+			}},
 		{name: "verilator finds an error",
 			scripts: map[string]string{"verilator": "echo '%Warning-UNUSED: x.v:1:1: Signal is not used'; echo '%Error: x.v:2:1: syntax error, unexpected endmodule'; echo '%Error: Exiting due to 1 error(s)'; exit 1"},
 			want: map[string]row{
@@ -165,6 +195,11 @@ func TestToolVerdicts(t *testing.T) {
 			scripts: map[string]string{"neato": "exit 0"},
 			want: map[string]row{
 				"layout": {toolcheck.Error, "neato wrote no adder.svg"},
+			}},
+		{name: "neato prints junk and exits 0",
+			scripts: map[string]string{"neato": "echo hello"},
+			want: map[string]row{
+				"layout": {toolcheck.Error, "neato gave no verdict: hello"},
 			}},
 		{name: "neato finds an error",
 			scripts: map[string]string{"neato": "echo 'Error: adder.dot: syntax error in line 1' >&2; exit 1"},

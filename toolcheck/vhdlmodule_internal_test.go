@@ -152,3 +152,37 @@ func TestUnboundComponents(t *testing.T) {
 	}
 	assert.Equal(t, []string{"nand2x1_asap7_75t_r", "oai21x1_asap7_75t_r"}, unboundComponents(res))
 }
+
+// ghdlQuiet passes a file of the user's own on which GHDL only warns with
+// exit status 0, naming the first warning (the source line and caret
+// under it are no verdict); the same warnings with exit status 1, or on
+// prefixgen's own VHDL, fail it.
+func TestGHDLQuiet(t *testing.T) {
+	first := `design.vhd:3:8:warning: declaration of "x" hides signal "x" [-Whide]`
+	out := first + "\n  signal x : bit;\n       ^\ndesign.vhd:9:3:warning: no choice for x [-Wothers]\n"
+	res := &toolrun.Result{Output: []byte(out)}
+	r, warning, ok := ghdlQuiet(Result{}, &ran{tool: "ghdl", res: res}, true)
+	assert.True(t, ok)
+	assert.Equal(t, first, warning)
+	assert.Equal(t, Result{}, r)
+
+	exit1 := &ran{tool: "ghdl", res: res, err: &toolrun.ExitError{Tool: "ghdl", Code: 1, FirstLine: first}}
+	r, warning, ok = ghdlQuiet(Result{}, exit1, true)
+	assert.False(t, ok)
+	assert.Empty(t, warning)
+	assert.Equal(t, Result{Status: Fail, Detail: first}, r)
+
+	r, _, ok = ghdlQuiet(Result{}, &ran{tool: "ghdl", res: res}, false)
+	assert.False(t, ok)
+	assert.Equal(t, Result{Status: Fail, Detail: first}, r)
+}
+
+// ghdlError names where in the user's file GHDL found the fault, without
+// the file's name, which is prefixgen's own (design.vhd).
+func TestGHDLError(t *testing.T) {
+	line, ok := ghdlError("design.vhd:12:5: no declaration for \"x\"\n")
+	assert.True(t, ok)
+	assert.Equal(t, `12:5: no declaration for "x"`, line)
+	_, ok = ghdlError("raised CONSTRAINT_ERROR\n")
+	assert.False(t, ok)
+}

@@ -241,6 +241,9 @@ func TestText(t *testing.T) {
 		{"bad \xff byte", `bad \xff byte`, `bad \xff byte`},
 		{"tab\there", "tab here", "tab here"},
 		{"\u009b31m", `\u009b31m`, `\u009b31m`},
+		{"line\u2028break", `line\u2028break`, `line\u2028break`},
+		{"a \ufffd as printed", "a \ufffd as printed", "a \ufffd as printed"},
+		{strings.Repeat("y", toolrun.MaxLine), strings.Repeat("y", toolrun.MaxLine), strings.Repeat("y", toolrun.MaxLine)},
 		{strings.Repeat("x", 300), strings.Repeat("x", toolrun.MaxLine-1) + "…", strings.Repeat("x", toolrun.MaxLine-1) + "…"},
 	}
 	for _, tt := range tests {

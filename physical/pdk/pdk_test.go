@@ -301,6 +301,9 @@ func TestFiles(t *testing.T) {
 		{"no NAND2 left", plain, []string{"NAND2*"}, `^pdk: the cells not to use \(NAND2\*\) leave library .*plain\.lib no cell for a two-input NAND, which it has \(NAND2, NAND2B\): allowed a dont-use list that keeps one$`},
 		{"only the patterns that took them", plain, []string{"FOO*", "NAND2*", "X*", "NAND2B"}, `^pdk: the cells not to use \(NAND2\* NAND2B\) leave library .*plain\.lib no cell for a two-input NAND, which it has`},
 		{"no flip-flop left", plain, []string{"DFF"}, `no cell for a D flip-flop, which it has \(DFF\)`},
+		// A flip-flop on the falling edge is none that dfflibmap maps a register onto.
+		{"no rising-edge flip-flop left", write("negff.lib", []byte(lib("x", cells+"\n"+strings.ReplaceAll(strings.ReplaceAll(seq, "DFF2", "DFFN"), `"CLK" ;`, `"!CLK" ;`)))), []string{"DFF"},
+			`no cell for a D flip-flop, which it has \(DFF\)`},
 		{"no XOR left", plain, []string{"X*"}, `no cell for a two-input XOR or XNOR, which it has \(XNOR2\)`},
 		{"bad glob", plain, []string{"NAND[2"}, `^pdk: dont-use pattern "NAND\[2": a \[ without its \] or a \\ at the end: allowed globs of cell names`},
 		{"unknown name", "asap8", nil, `^pdk: unknown library "asap8" \(did you mean asap7\?\): allowed osu018, osu035, sky130hd, asap7, a Liberty file \(\.lib or \.lib\.gz\), files separated by commas, or a folder of them$`},
