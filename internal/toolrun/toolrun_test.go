@@ -166,6 +166,24 @@ func TestRunPrivateTMPDIR(t *testing.T) {
 	}
 }
 
+// PlainPath takes the characters a script may hold unquoted, and nothing
+// else: no empty path, space, quote, semicolon, line break or letter
+// outside ASCII.
+func TestPlainPath(t *testing.T) {
+	for path, want := range map[string]bool{
+		"/tmp/c++/x_1.lib": true,
+		"relative/a-b.v":   true,
+		"":                 false,
+		"/tmp/a b":         false,
+		"/tmp/a'b":         false,
+		"/tmp/a;b":         false,
+		"/tmp/caf\u00e9":   false,
+		"/tmp/a\nb":        false,
+	} {
+		assert.Equal(t, want, toolrun.PlainPath(path), "%q", path)
+	}
+}
+
 // TempDir is the system's temporary folder where a tool can be handed its
 // path, else /tmp.
 func TestTempDir(t *testing.T) {
@@ -218,6 +236,18 @@ func TestVersion(t *testing.T) {
 	runs, err := os.ReadFile(count)
 	require.NoError(t, err)
 	assert.Equal(t, "x\n", string(runs), "the version is asked once")
+}
+
+// A tool that exits 1 having printed nothing has told no version: that
+// is its error, not an empty version (Icarus's -V exits 1 after printing
+// one, which TestVersion takes).
+func TestVersionSilentFailure(t *testing.T) {
+	tool := filepath.Join(t.TempDir(), "tool")
+	require.NoError(t, os.WriteFile(tool, []byte("#!/bin/sh\nexit 1\n"), 0o755))
+	v, err := toolrun.Version(context.Background(), tool, "-V", 0)
+	_, exit := errors.AsType[*toolrun.ExitError](err)
+	assert.True(t, exit, "%v", err)
+	assert.Empty(t, v)
 }
 
 // TestVersionTimeout: asking a tool its version runs under the limit
