@@ -179,6 +179,28 @@ echo 'ERROR: FF top.$auto$ff.cc:266:slice$123 (type $_DFF_PP0_) cannot be legali
 	}
 }
 
+// TestToolCellWithoutArea: a library whose cell the mapped design uses
+// gives no area is refused, naming the cell: Yosys would count it 0 µm²,
+// an area that looks right and is not.
+func TestToolCellWithoutArea(t *testing.T) {
+	t.Parallel()
+	testdata, err := filepath.Abs("testdata")
+	require.NoError(t, err)
+	dir := t.TempDir()
+	noArea := strings.Replace(tinyLib(t), "cell (XOR2X1) { area : 56; }", "cell (XOR2X1) { }", 1)
+	require.NotEqual(t, tinyLib(t), noArea)
+	d, err := physical.AdderDesign(build(t, "kogge-stone", 4, nil))
+	require.NoError(t, err)
+	_, err = physical.Run(context.Background(), []*physical.Design{d}, physical.Options{
+		Liberty: writeFile(t, dir, "tiny.lib", noArea),
+		Yosys:   fakeTool(t, dir, "yosys", strings.ReplaceAll(yosysMaps, "$TESTDATA", testdata)),
+		STA:     fakeTool(t, dir, "sta", strings.ReplaceAll(staTimes, "$TESTDATA", testdata)),
+	})
+	require.Error(t, err)
+	assert.Regexp(t, `^physical: Liberty file .*tiny\.lib gives no area for XOR2X1, and the mapped netlist uses some of them: allowed a library with an area for every cell$`, err.Error())
+	assert.True(t, physical.IsSetup(err), "bad input: %v", err)
+}
+
 // TestToolTimeout: a tool that hangs is stopped at Options.ToolTimeout,
 // its children with it, and the error names it and the limit.
 func TestToolTimeout(t *testing.T) {
