@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -261,6 +262,13 @@ func TestParseLCUs(t *testing.T) {
 	assert.True(t, bad, "bad input, exit 2")
 	_, err = parseLCUs([]byte("cell $__prefixgen_lcu \\prefixgen_lcu_0\n  connect \\P x\n"))
 	assert.ErrorContains(t, err, "1 adders, 0 of them read")
+	// The widths the message allows are the widths read: 1 and 1024 are
+	// adders, 0 is not.
+	got, err = parseLCUs([]byte("cell $__prefixgen_lcu \\prefixgen_lcu_0\n  parameter \\WIDTH 1024\nend\ncell $__prefixgen_lcu \\prefixgen_lcu_1\n  parameter \\WIDTH 1\nend\n"))
+	require.NoError(t, err)
+	assert.Equal(t, []lcu{{cell: "prefixgen_lcu_0", width: 1024}, {cell: "prefixgen_lcu_1", width: 1}}, got)
+	_, err = parseLCUs([]byte("cell $__prefixgen_lcu \\prefixgen_lcu_0\n  parameter \\WIDTH 0\n"))
+	assert.EqualError(t, err, "designmap: the design has an adder of 0 bits: allowed adders of 1 to 1024 bits")
 }
 
 // staOutput is what staScript's probes print, cut short.
@@ -304,6 +312,38 @@ func TestReadTiming(t *testing.T) {
 	assert.ErrorContains(t, err, "adder 7 of 2")
 }
 
+// TestReadTimingLatestAndWorst: a bit arrives with the later of its rise
+// and fall, here the fall; an adder's slack is the least of its rows; and
+// a design with no path timed against the clock has a worst path of 0, not
+// the whole period.
+func TestReadTimingLatestAndWorst(t *testing.T) {
+	r := &run{opt: Options{PeriodNS: 10}}
+	d := &design{adders: []lcu{{cell: "prefixgen_lcu_0", width: 2}}}
+	out := `prefixgen-worst
+worst slack 4.00
+prefixgen-arrival 0 0
+ (clk ^) r 0.50:1.00 f 0.40:1.70
+prefixgen-arrival 0 1
+ (clk ^) r 0.50:2.10 f 0.40:1.20
+prefixgen-out 0
+ (clk ^) r 2.00:3.10 f 2.00:3.60
+prefixgen-slack 0
+_1_/D (DFF)    9.85   11.35   0.75 (MET)
+_2_/D (DFF)    9.85   11.35   -0.25 (VIOLATED)
+_3_/D (DFF)    9.85   11.35   1.50 (MET)
+prefixgen-end
+`
+	var m measure
+	require.NoError(t, r.readTiming(out, &m, d, true))
+	assert.InDelta(t, 6, m.worst, 1e-9)
+	assert.Equal(t, []float64{1.7, 2.1}, m.arrivals[0])
+	assert.Equal(t, 3.6, m.cout[0])
+	assert.Equal(t, -0.25, m.slack[0])
+
+	require.NoError(t, r.readTiming("prefixgen-worst\nworst slack INF\nprefixgen-end\n", &m, d, false))
+	assert.Zero(t, m.worst)
+}
+
 func FuzzReadTiming(f *testing.F) {
 	f.Add(staOutput)
 	f.Add("prefixgen-worst\nworst slack INF\n")
@@ -315,6 +355,14 @@ func FuzzReadTiming(f *testing.F) {
 		_ = r.readTiming(out, &m, d, true)
 		_ = r.readTiming(out, &m, d, false)
 	})
+}
+
+// TestSpread: the spread column of map's report is the latest arrival of an
+// adder's bits less the earliest, 0 for none.
+func TestSpread(t *testing.T) {
+	assert.InDelta(t, 1.5, spread([]float64{0.5, 2.0, 1.25}), 1e-12)
+	assert.InDelta(t, 0, spread([]float64{3, 3}), 1e-12)
+	assert.Zero(t, spread(nil))
 }
 
 func TestBuildFamilies(t *testing.T) {
@@ -340,6 +388,7 @@ func TestBetter(t *testing.T) {
 		{m(5, 2), m(6, 1), true},       // both meet: the smaller
 		{m(6, 1), m(5, 2), false},      //
 		{m(5, 3.1), m(5, 3.1), false},  // the same is not better
+		{m(5, 3), m(10, 2.9), true},    // a path of the period itself meets it: the smaller
 	}
 	for _, tt := range tests {
 		assert.Equal(t, tt.want, better(tt.a, tt.b, 3), "%+v against %+v", *tt.a, *tt.b)
@@ -607,6 +656,18 @@ func TestChipAreaNoCells(t *testing.T) {
 	assert.InDelta(t, 96.0, area, 1e-9)
 }
 
+// TestChipAreaOfTheTop: Yosys's statistics of a design of several modules
+// name each module's area, the top's last, over its whole hierarchy: that
+// is the design's area.
+func TestChipAreaOfTheTop(t *testing.T) {
+	stat := "=== sub ===\n   Number of cells:                  2\n   Chip area for module '\\\\sub': 10.500000\n" +
+		"=== top ===\n   Number of cells:                  4\n   Chip area for module '\\\\top': 60.000000\n" +
+		"=== design hierarchy ===\n   Number of cells:                  6\n   Chip area for top module '\\\\top': 81.000000\n"
+	area, err := chipArea([]byte(stat))
+	require.NoError(t, err)
+	assert.InDelta(t, 81.0, area, 1e-9)
+}
+
 // TestMapRelativeLibrary: a library named by a path relative to the
 // current folder is read from there; the run's link to it had pointed
 // nowhere from the run's own folder, and Yosys could not open it. Not
@@ -628,6 +689,25 @@ func TestMapRelativeLibrary(t *testing.T) {
 // A work folder whose path ABC cannot read in the scripts Yosys gives it
 // (the library's path in it) is refused before any work, as synth's is:
 // map had run its syntheses and failed in ABC, exit 1, the folder left.
+// TestCheckBounds: the clock periods and rounds Check allows are those its
+// messages name, both ends included.
+func TestCheckBounds(t *testing.T) {
+	design := filepath.Join("testdata", "comb.v")
+	for _, ns := range []float64{MinPeriodNS, MaxPeriodNS} {
+		assert.NoError(t, Check(Options{Files: []string{design}, Top: "comb", PeriodNS: ns}), "%v ns", ns)
+	}
+	for _, ns := range []float64{0.0009, 100001} {
+		err := Check(Options{Files: []string{design}, Top: "comb", PeriodNS: ns})
+		assert.EqualError(t, err, fmt.Sprintf("designmap: clock period %v ns: allowed 0.001 to 100000 ns", ns))
+		assert.True(t, IsInput(err))
+	}
+	assert.NoError(t, Check(Options{Files: []string{design}, Top: "comb", PeriodNS: 1, Rounds: MaxRounds}))
+	for _, rounds := range []int{-1, MaxRounds + 1} {
+		err := Check(Options{Files: []string{design}, Top: "comb", PeriodNS: 1, Rounds: rounds})
+		assert.EqualError(t, err, fmt.Sprintf("designmap: %d rounds: allowed 0 (the default, 2) to 1000", rounds))
+	}
+}
+
 func TestCheckWorkdirPath(t *testing.T) {
 	design := filepath.Join("testdata", "comb.v")
 	for _, bad := range []string{"a;b", "a'b", `a"b`, "a\tb", "a\nb"} {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/prefixgen/prefixgen/internal/golden"
@@ -59,4 +60,41 @@ func TestWriteReportSlackZero(t *testing.T) {
 	require.NoError(t, WriteReport(&buf, res))
 	require.Contains(t, buf.String(), " 0.000 ")
 	require.NotContains(t, buf.String(), "-0.000")
+}
+
+// TestWriteReportOneCopy: one adder copied to merge the sums is told in
+// the singular, and the proof then names the merge too.
+func TestWriteReportOneCopy(t *testing.T) {
+	lf, err := topologies.Build("ladner-fischer", 6, network.Params{"k": 1})
+	require.NoError(t, err)
+	before := Outcome{Choice: YosysChoice, AreaUM2: 100, WorstNS: 2}
+	res := &Result{
+		Adders:    []Adder{{Cell: "prefixgen_lcu_0", Width: 6, SpreadNS: 0.5, SlackNS: 0.25, Network: lf}},
+		Before:    before,
+		After:     Outcome{Choice: "prefixgen", AreaUM2: 90, WorstNS: 1.5},
+		Proved:    true,
+		SumCopies: 1,
+	}
+	var buf bytes.Buffer
+	require.NoError(t, WriteReport(&buf, res))
+	assert.Contains(t, buf.String(), "\nchains of sums merged: 1 adder copied, so that each chain is one carry-save tree and one adder\n")
+	assert.Contains(t, buf.String(), "\nproved equal to the design with its sums merged and Yosys's own networks, and the merge to the design as written (ABC's dprove)\n")
+}
+
+// TestPercent: the report's changes are signed, to a tenth, with a true
+// minus sign; against an area or a path of 0 there is no change to give.
+func TestPercent(t *testing.T) {
+	tests := []struct {
+		a, b float64
+		want string
+	}{
+		{a: 90, b: 100, want: "−10.0 %"},
+		{a: 110, b: 100, want: "+10.0 %"},
+		{a: 100, b: 100, want: "+0.0 %"},
+		{a: 5, b: 0, want: "n/a"},
+		{a: 0, b: 0, want: "n/a"},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, percent(tt.a, tt.b), "%v against %v", tt.a, tt.b)
+	}
 }

@@ -66,6 +66,16 @@ func TestObjectiveDelay(t *testing.T) {
 	assert.Contains(t, r.Source, "annealing on the delay model")
 	require.NotNil(t, r.Named)
 	assert.InDelta(t, best.Tau, r.NamedModel.Tau, 1e-9, "Named is the fastest named network")
+
+	// Among equally fast networks the chains walk towards the smaller: at
+	// 12 bits they find 27 cells and 6.8693 FO4, where chains that
+	// favoured area had stopped at Knowles's 29 cells and 6.9160 FO4.
+	r, err = optimize.Minimize(context.Background(), optimize.Options{Width: 12, MaxDepth: 11, Seed: 1, Chains: 2, Steps: 3000, Objective: optimize.Delay})
+	require.NoError(t, err)
+	assert.Equal(t, 27, r.Figures.Size)
+	assert.InDelta(t, 2880, r.Model.Area, 1e-9)
+	assert.InDelta(t, 6.8693, r.Model.FO4, 5e-5)
+	assert.Equal(t, "knowles s=2, improved by annealing on the delay model", r.Source)
 }
 
 // TestMaxDelay checks that under a delay bound the result meets it and is
@@ -82,6 +92,19 @@ func TestMaxDelay(t *testing.T) {
 			assert.LessOrEqual(t, r.Model.Area, m.Area, "%s is smaller within the bound", name)
 		}
 	}
+	// The chains' energy charges a delay past the bound, not one under
+	// it: they find 96 cells, 8984 of area, close under the bound.
+	assert.Equal(t, 96, r.Figures.Size)
+	assert.InDelta(t, 8984, r.Model.Area, 1e-9)
+	assert.InDelta(t, 10.9831, r.Model.FO4, 5e-5)
+	// A bound equal to a network's delay is met: at width 2, the one
+	// network's own delay.
+	only, err := topologies.Build("ripple", 2, nil)
+	require.NoError(t, err)
+	exact := optimize.Options{Width: 2, MaxDepth: 1, MaxDelay: delay.OSU018.Analyze(only).FO4}
+	r2, err := optimize.Minimize(context.Background(), exact)
+	require.NoError(t, err)
+	assert.Equal(t, 1, r2.Figures.Size)
 
 	opt.MaxDelay = 5
 	_, err = optimize.Minimize(context.Background(), opt)
@@ -139,6 +162,27 @@ func TestParseObjective(t *testing.T) {
 	assert.Equal(t, "Objective(5)", optimize.Objective(5).String(), "not a name it does not have")
 	assert.Equal(t, 1, optimize.ModelDepth(0), "a width below 1 wraps nowhere")
 	assert.Equal(t, 1, optimize.AreaDepth(-3))
+}
+
+// TestDefaultDepths pins the depth bounds optimize gives a search when none
+// is asked: 2⌈log2 n⌉ under the model, and every network of the width
+// (ripple's n − 1), or that where it is more, within an area.
+func TestDefaultDepths(t *testing.T) {
+	tests := []struct {
+		n, model, area int
+	}{
+		{n: 1, model: 1, area: 1},
+		{n: 2, model: 2, area: 2},
+		{n: 4, model: 4, area: 4},
+		{n: 5, model: 6, area: 6},
+		{n: 8, model: 6, area: 7},
+		{n: 16, model: 8, area: 15},
+		{n: 64, model: 12, area: 63},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.model, optimize.ModelDepth(tt.n), "model depth at width %d", tt.n)
+		assert.Equal(t, tt.area, optimize.AreaDepth(tt.n), "area depth at width %d", tt.n)
+	}
 }
 
 // TestModelLibrary checks that the search stands on the library it is

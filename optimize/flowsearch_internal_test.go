@@ -257,6 +257,29 @@ func TestSearchFlowCopiesCells(t *testing.T) {
 	assert.Equal(t, best.res.DelayNS, again.DelayNS)
 }
 
+// TestFlowNetworkCopiesCells: the network the flow search measures for a
+// graph keeps the fan-out bound whenever the graph breaks it, by one
+// reader as by many: Sklansky's at 8 bits (fan-out 5) under bounds of 4
+// and 3 gets copies, and under 5 is measured as it is.
+func TestFlowNetworkCopiesCells(t *testing.T) {
+	sk, err := topologies.Build("sklansky", 8, nil)
+	require.NoError(t, err)
+	require.Equal(t, 5, sk.Figures().MaxFanout)
+	for _, tt := range []struct {
+		bound, size, fanout int
+	}{
+		{bound: 5, size: 12, fanout: 5},
+		{bound: 4, size: 13, fanout: 4},
+		{bound: 3, size: 14, fanout: 3},
+	} {
+		net, err := Options{Width: 8, MaxDepth: 3, MaxFanout: tt.bound}.flowNetwork(fromNetwork(sk))
+		require.NoError(t, err)
+		require.NotNil(t, net)
+		f := net.Figures()
+		assert.Equal(t, []int{tt.size, 3, tt.fanout}, []int{f.Size, f.Depth, f.MaxFanout}, "fan-out ≤ %d", tt.bound)
+	}
+}
+
 // TestFlowKeyFanout checks the search's key under a fan-out bound: the
 // cells limitFanout copies depend on reads a sparse adder does not need,
 // so graphs that differ only in unread cells keep apart, and the

@@ -185,6 +185,20 @@ func TestDeterministic(t *testing.T) {
 	assert.Equal(t, r1.Source, r2.Source)
 }
 
+// TestOptimalSkipsAnnealing: a candidate of Snir's bound is proven
+// optimal, so no annealing chain runs: the progress counts the one
+// constructive search and nothing more.
+func TestOptimalSkipsAnnealing(t *testing.T) {
+	var calls [][2]int
+	opt := optimize.Options{Width: 16, MaxDepth: 5, Seed: 1, Progress: func(done, total int) { calls = append(calls, [2]int{done, total}) }}
+	r, err := optimize.Minimize(context.Background(), opt)
+	require.NoError(t, err)
+	assert.Equal(t, 25, r.LowerBound)
+	assert.Equal(t, 25, r.Figures.Size)
+	assert.Equal(t, "constructive search", r.Source)
+	assert.Equal(t, [][2]int{{0, 1}, {1, 2}, {1, 1}}, calls)
+}
+
 func TestProgressAndCancel(t *testing.T) {
 	var calls []int
 	opt := optimize.Options{Width: 40, MaxDepth: 6, Seed: 1, Chains: 3, Steps: 1000,
@@ -349,6 +363,21 @@ func TestLeastFanoutNamedBoundsMet(t *testing.T) {
 		assert.LessOrEqual(t, r.Figures.MaxFanout, f)
 		assert.LessOrEqual(t, r.Figures.Depth, c.d)
 	}
+}
+
+// TestNamedUnderFanoutBound: under a fan-out bound the named network that
+// optimize's table sets beside the result is one of the families as it is
+// built, here Knowles's s=2 of 15 cells and fan-out 3, never one with cells
+// copied, even where a copied one (Sklansky's, 13 cells) is smaller.
+func TestNamedUnderFanoutBound(t *testing.T) {
+	r, err := optimize.Minimize(context.Background(), optimize.Options{Width: 8, MaxDepth: 3, MaxFanout: 4, Steps: -1})
+	require.NoError(t, err)
+	require.NotNil(t, r.Named)
+	assert.Equal(t, "knowles", r.Named.Topology())
+	assert.Equal(t, network.Params{"s": 2}, r.Named.Params())
+	assert.Equal(t, []int{15, 3, 3}, []int{r.Named.Figures().Size, r.Named.Figures().Depth, r.Named.Figures().MaxFanout})
+	assert.Equal(t, 13, r.Figures.Size)
+	assert.Equal(t, "sklansky, cells copied to bound the fan-out", r.Source)
 }
 
 func ExampleMinimize() {

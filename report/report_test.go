@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"fmt"
 	"html"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -19,6 +21,7 @@ import (
 
 	"github.com/prefixgen/prefixgen/explore"
 	"github.com/prefixgen/prefixgen/internal/tooltest"
+	"github.com/prefixgen/prefixgen/network"
 	"github.com/prefixgen/prefixgen/report"
 	"github.com/prefixgen/prefixgen/topologies"
 )
@@ -80,6 +83,23 @@ func TestHTML(t *testing.T) {
 	assert.Contains(t, buf.String(), ": 1 network, 1 of them on the Pareto front", "one network, not 1 networks")
 }
 
+// TestHTMLAnchors: each network's id is its name in letters, digits and
+// single hyphens, none at the end, and a name two networks share (two
+// files of one name) gets -2 on the second, so that every link finds its
+// own network.
+func TestHTMLAnchors(t *testing.T) {
+	all, _ := points(t, 8)
+	two := slices.Clone(all[:2])
+	two[0].Name, two[1].Name = "Goal (8)", "Goal (8)"
+	var buf bytes.Buffer
+	require.NoError(t, report.HTML(&buf, 8, two, nil, report.Options{}))
+	page := buf.String()
+	assert.Equal(t, 1, strings.Count(page, `id="net-goal-8"`))
+	assert.Equal(t, 1, strings.Count(page, `id="net-goal-8-2"`))
+	assert.Contains(t, page, `href="#net-goal-8"`)
+	assert.Contains(t, page, `href="#net-goal-8-2"`)
+}
+
 func TestPlot(t *testing.T) {
 	all, front := points(t, 64)
 	for _, format := range report.PlotFormats {
@@ -113,6 +133,22 @@ func TestPlotOnlyDeep(t *testing.T) {
 	require.NoError(t, report.Plot(&svg, 64, []explore.Point{pt}, []explore.Point{pt}, "svg"))
 	assert.Contains(t, svg.String(), ">ripple<")
 	assert.NotContains(t, svg.String(), "not shown")
+}
+
+// TestPlotShallowestAtTheLimit: where the shallowest network is at the
+// plot's limit itself (2⌈log2 16⌉ + 2 = 10), the limit stands: the deeper
+// ones are counted, not drawn.
+func TestPlotShallowestAtTheLimit(t *testing.T) {
+	var pts []explore.Point
+	for _, d := range []int{10, 12, 15} {
+		net, err := topologies.Build("zero-deficiency", 16, network.Params{"d": d})
+		require.NoError(t, err)
+		require.Equal(t, d, net.Depth())
+		pts = append(pts, explore.Point{Network: net, Figures: net.Figures(), Family: "zero-deficiency", Name: fmt.Sprintf("zero-deficiency d=%d", d)})
+	}
+	var svg bytes.Buffer
+	require.NoError(t, report.Plot(&svg, 16, pts, pts, "svg"))
+	assert.Contains(t, svg.String(), "(2 deeper than 10 not shown)")
 }
 
 func TestPlotErrors(t *testing.T) {

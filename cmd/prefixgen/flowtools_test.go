@@ -115,6 +115,8 @@ func TestToolTimeoutFlagRefused(t *testing.T) {
 	}{
 		{[]string{"synth", "-t", "ripple", "-n", "4", "--tool-timeout", "0s"}, "prefixgen synth: --tool-timeout \"0s\": allowed a duration from 1s to 168h, such as 90s, 20m or 2h\n"},
 		{[]string{"synth", "-t", "ripple", "-n", "4", "--tool-timeout", "soon"}, "prefixgen synth: --tool-timeout \"soon\": allowed a duration from 1s to 168h, such as 90s, 20m or 2h\n"},
+		{[]string{"synth", "-t", "ripple", "-n", "4", "--tool-timeout", "999ms"}, "prefixgen synth: --tool-timeout \"999ms\": allowed a duration from 1s to 168h, such as 90s, 20m or 2h\n"},
+		{[]string{"synth", "-t", "ripple", "-n", "4", "--tool-timeout", "168h1s"}, "prefixgen synth: --tool-timeout \"168h1s\": allowed a duration from 1s to 168h, such as 90s, 20m or 2h\n"},
 		{[]string{"explore", "-n", "4", "--tool-timeout", "1m"}, "prefixgen explore: --tool-timeout applies only with --synth\n"},
 		{[]string{"report", "-n", "4", "--tool-timeout", "1m"}, "prefixgen report: --tool-timeout applies only with --synth\n"},
 		{[]string{"optimize", "-n", "4", "-d", "3", "--tool-timeout", "1m"}, "prefixgen optimize: --tool-timeout applies only with --max-delay-ns or --max-area-um2\n"},
