@@ -145,7 +145,7 @@ func TestOptimizeBadInput(t *testing.T) {
 		{"stages beyond depth", []string{"-n", "16", "--max-depth", "5", "--max-delay-ns", "1", "--stages", "7"},
 			"prefixgen optimize: no adder of depth 5 or less takes 7 register stages: allowed 1 to 6 (the depth + 1), or a deeper bound"},
 		{"negative flow-steps", []string{"-n", "16", "--max-delay-ns", "1", "--flow-steps", "-1"}, "prefixgen optimize: --flow-steps -1 out of range: allowed 0 to 1000000"},
-		{"flow-steps too wide", []string{"-n", "300", "--max-delay-ns", "1", "--flow-steps", "10"}, "prefixgen optimize: --flow-steps applies to widths up to 256, not 300: the search's grid holds 256 spans a column"},
+		{"flow-steps too wide", []string{"-n", "257", "--max-delay-ns", "1", "--flow-steps", "10"}, "prefixgen optimize: --flow-steps applies to widths up to 256, not 257: the search's grid holds 256 spans a column"},
 		{"too many flow-steps", []string{"-n", "16", "--max-delay-ns", "1", "--flow-steps", "1000001"}, "prefixgen optimize: --flow-steps 1000001 out of range: allowed 0 to 1000000"},
 		{"bad flow", []string{"-n", "16", "--max-delay-ns", "1", "--flow", "fast"}, `prefixgen optimize: --flow "fast" unknown: allowed keep, abc`},
 		{"bad objective", []string{"-n", "16", "--objective", "speed"}, `prefixgen optimize: unknown objective "speed": allowed area, delay`},
