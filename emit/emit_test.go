@@ -217,6 +217,49 @@ func TestWriteTableRagged(t *testing.T) {
 	require.NoError(t, emit.WriteTable(&b, []string{"a", "b"}, [][]string{{"1"}}), "a short row is fine")
 }
 
+// WriteTable aligns cells by characters, not bytes: "µs" and "–" are as
+// wide as two and one ASCII characters.
+func TestWriteTableNonASCII(t *testing.T) {
+	var b bytes.Buffer
+	require.NoError(t, emit.WriteTable(&b, []string{"name", "µs"}, [][]string{{"–", "1"}, {"abcdef", "22"}}))
+	assert.Equal(t, ""+
+		"name    µs\n"+
+		"–        1\n"+
+		"abcdef  22\n", b.String())
+}
+
+// Absent lists and maps are written as empty ones, never null: an empty
+// array of rows, and a record's nil parameters, histogram and levels.
+func TestJSONEmptyNotNull(t *testing.T) {
+	for name, write := range map[string]func(io.Writer) error{
+		"StatsJSONArray":      func(w io.Writer) error { return emit.StatsJSONArray(w, nil) },
+		"AdderStatsJSONArray": func(w io.Writer) error { return emit.AdderStatsJSONArray(w, nil) },
+		"RecordsJSON":         func(w io.Writer) error { return emit.RecordsJSON(w, nil) },
+	} {
+		var b bytes.Buffer
+		require.NoError(t, write(&b), name)
+		assert.Equal(t, "[]\n", b.String(), name)
+	}
+	var b bytes.Buffer
+	require.NoError(t, emit.RecordJSON(&b, emit.Record{
+		{Column: "params", Value: network.Params(nil)},
+		{Column: "fanout_histogram", Value: map[string]int(nil)},
+		{Column: "cells_per_level", Value: []int(nil)},
+	}))
+	assert.Equal(t, "{\n  \"params\": {},\n  \"fanout_histogram\": {},\n  \"cells_per_level\": []\n}\n", b.String())
+}
+
+// RecordsCSV refuses a record whose columns are not the first record's,
+// which would put its values under the wrong names.
+func TestRecordsCSVColumnsDiffer(t *testing.T) {
+	var b bytes.Buffer
+	err := emit.RecordsCSV(&b, nil, []emit.Record{
+		{{Column: "width", Value: 8}, {Column: "depth", Value: 3}},
+		{{Column: "depth", Value: 3}, {Column: "width", Value: 8}},
+	})
+	require.EqualError(t, err, "emit: a CSV record has columns [depth width], not [width depth]")
+}
+
 // TextSize is what Text writes, at most, and within a few hundred bytes:
 // for networks of one row a level, of many (Kogge–Stone), of one wire a
 // level (ripple), of copies, of many digits' widths, with bit 0 on either

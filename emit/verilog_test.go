@@ -96,6 +96,7 @@ func TestVHDLName(t *testing.T) {
 		{"NAND2_X1", "NAND2_X1", ""},
 		{"sky130_fd_sc_hd__nand2_1", `\sky130_fd_sc_hd__nand2_1\`, ""},
 		{"out", `\out\`, ""},
+		{"Begin", `\Begin\`, ""}, // a reserved word in any case
 		{"a_", `\a_\`, ""},
 		{"2x", `\2x\`, ""},
 		{`a\b`, `\a\\b\`, ""},

@@ -639,3 +639,14 @@ func TestVHDLTestbenchName(t *testing.T) {
 		assert.Contains(t, err.Error(), "emit: ", name)
 	}
 }
+
+// A pipelined adder without a reset port gets a testbench that neither
+// declares nor drives rst, nor says it resets the adder.
+func TestVHDLTestbenchNoReset(t *testing.T) {
+	net := build(t, "sklansky", 4)
+	arch := adder.Architecture{Flags: adder.Carry, Stages: 2, NoReset: true}
+	tb := string(vhdlTestbenchBytes(t, net, emit.TestbenchOptions{Vectors: 5, Adder: &arch}))
+	assert.Contains(t, tb, "\n    signal clk       : std_logic := '0';\n")
+	assert.NotContains(t, tb, "rst <=")
+	assert.NotContains(t, tb, "reset cycle")
+}

@@ -146,6 +146,9 @@ func TestCUDABadInput(t *testing.T) {
 		{"namespace of a type", sk, gpukernels.Options{Namespace: "int32_t"}, `gpukernels: namespace name "int32_t" is a name the header uses from C or CUDA, which the namespace would hide inside prefixgen: allowed any other identifier`},
 		{"namespace of a builtin", sk, gpukernels.Options{Namespace: "threadIdx"}, `gpukernels: namespace name "threadIdx" is a name the header uses from C or CUDA, which the namespace would hide inside prefixgen: allowed any other identifier`},
 		{"namespace of a macro", sk, gpukernels.Options{Namespace: "NULL"}, `gpukernels: namespace name "NULL" is a name the header uses from C or CUDA, which the namespace would hide inside prefixgen: allowed any other identifier`},
+		{name: "namespace reserved", net: sk, opt: gpukernels.Options{Namespace: "_A"}, want: `gpukernels: namespace name "_A" is not a C++ identifier: identifiers with __ or starting with _ and a capital are reserved`},
+		{name: "functor too long", net: sk, opt: gpukernels.Options{Op: "functor:" + strings.Repeat("a", 127) + "::" + strings.Repeat("b", 128)}, want: "gpukernels: functor name of 257 characters is too long: allowed at most 256"},
+		{name: "wide status of 8 bytes", net: sk, opt: gpukernels.Options{Type: "int64", WideStatus: true}, want: "gpukernels: a wide status word applies to values of at most 4 bytes, not to values of 8 bytes, whose word is 16 bytes already"},
 		{"totals width", sk, gpukernels.Options{Totals: gputest.Build(t, "sklansky", 4, nil)}, "gpukernels: the totals network has width 4: a block of 128 threads has 16 logical warps of 8 lanes"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -698,6 +701,9 @@ func TestResolve(t *testing.T) {
 			Namespace: "sklansky_32_int32_add", Block: gpukernels.BlockShuffle, Delays: &gpukernels.Delays{Partial: 1245, Poll: 648, Grid: 500}, StatusStride: 8, TileOrder: gpukernels.TileOrderAtomic}},
 		{sk, gpukernels.Options{Block: gpukernels.BlockRaking}, gpukernels.Options{Type: "int32", Op: "add", ItemsPerThread: 32, BlockThreads: 128, LookBack: 32,
 			Namespace: "sklansky_32_int32_add_raking", Block: gpukernels.BlockRaking, Delays: &gpukernels.Delays{Partial: 1245, Poll: 648, Grid: 500}, StatusStride: 32, TileOrder: gpukernels.TileOrderAtomic}},
+		// Limbs of 64 bits, and a namespace of _ and a digit, which is not reserved.
+		{net: sk, opt: gpukernels.Options{Type: "uint64", Op: "carry", Namespace: "_2limbs"}, want: gpukernels.Options{Type: "uint64", Op: "carry", ItemsPerThread: 32, BlockThreads: 128, LookBack: 32,
+			Namespace: "_2limbs", Block: gpukernels.BlockShuffle, Delays: &gpukernels.Delays{Partial: 1245, Poll: 648, Grid: 500}, StatusStride: 32, TileOrder: gpukernels.TileOrderAtomic}},
 	} {
 		t.Run(c.want.Namespace, func(t *testing.T) {
 			r, err := c.opt.Resolve(c.net)

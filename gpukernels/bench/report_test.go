@@ -115,7 +115,10 @@ func TestReadBenchReportBadInput(t *testing.T) {
 		{`{"results":[{"kernel":"memcpy","n":1,"ms":1,"n":2}]}`, `bench: not a benchmark report: key "n" appears twice in one object`},
 		{`{"results":[{"kernel":"memcpy","n":1},{"kernel":"bigadd","n":-1}]}`, "bench: result 2 of the benchmark report (\"bigadd\") has n -1 (allowed 1 or more)"},
 		{`{"results":[{"kernel":"memcpy","n":1,"gbps":-2}]}`, "bench: result 1 of the benchmark report (\"memcpy\") has a negative time or throughput"},
+		{`{"results":[{"kernel":"memcpy","n":0}]}`, "bench: result 1 of the benchmark report (\"memcpy\") has n 0 (allowed 1 or more)"},
 		{`{"results":[{"kernel":"memcpy","n":1,"vs_cub":-2}]}`, "bench: result 1 of the benchmark report (\"memcpy\") has a negative ratio or rate"},
+		{`{"results":[{"kernel":"memcpy","n":1,"ns_per_block":-2}]}`, "bench: result 1 of the benchmark report (\"memcpy\") has a negative ratio or rate"},
+		{`{"results":[{"kernel":"memcpy","n":1,"gbps":2e6}]}`, "bench: result 1 of the benchmark report (\"memcpy\") has a throughput of 2e+06 GB/s: allowed up to 1e+06 GB/s"},
 		{`{"results":[{"kernel":"memcpy","n":1,"gbps":1e100}]}`, "bench: result 1 of the benchmark report (\"memcpy\") has a throughput of 1e+100 GB/s: allowed up to 1e+06 GB/s"},
 		{`{"results":[{"kernel":"memcpy","n":1,"offset":-1}]}`, "bench: result 1 of the benchmark report (\"memcpy\") has offset -1 or batch 0: allowed offset 0 or more, batch 0 or more"},
 		{`{"results":[{"kernel":"memcpy","n":1,"batch":-1}]}`, "bench: result 1 of the benchmark report (\"memcpy\") has offset 0 or batch -1: allowed offset 0 or more, batch 0 or more"},
@@ -135,6 +138,19 @@ func TestReadBenchReportBadInput(t *testing.T) {
 		assert.Equal(t, c.want, err.Error())
 		assert.NotContains(t, err.Error(), "\n")
 	}
+}
+
+// Throughput finds the copy timed beside the device scans of a size (the
+// one with a ratio to memcpy, of no scan), and no other copy.
+func TestThroughputMemcpy(t *testing.T) {
+	r, err := bench.ReadBenchReport([]byte(`{"results":[{"kernel":"memcpy","n":8,"gbps":100,"type":"int32"},` +
+		`{"kernel":"memcpy","n":8,"gbps":500,"vs_memcpy":1},{"kernel":"memcpy","n":16,"gbps":300}]}`))
+	require.NoError(t, err)
+	v, ok := r.Throughput("memcpy", "", 8)
+	require.True(t, ok)
+	assert.Equal(t, 500.0, v)
+	_, ok = r.Throughput("memcpy", "", 16)
+	assert.False(t, ok, "no copy beside the scans of 16 items")
 }
 
 // FuzzReadBenchReport: any input is read or refused in one line, and a
