@@ -1,6 +1,7 @@
 package optimize
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -82,7 +83,7 @@ func TestSearchLimits(t *testing.T) {
 		{fanout: 0, n: 64, want: []int{0}},
 		{fanout: 3, n: 64, want: []int{0, 1}},
 		{fanout: 10, n: 64, want: []int{0, 8, 4, 2, 1}},
-		{fanout: 1 << 62, n: 16, want: []int{0, 14, 7, 3, 1}},
+		{fanout: math.MaxInt, n: 16, want: []int{0, 14, 7, 3, 1}},
 	}
 	for _, tt := range tests {
 		assert.Equal(t, tt.want, searchLimits(tt.fanout, tt.n), "fan-out %d, width %d", tt.fanout, tt.n)
